@@ -1,0 +1,172 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env.js';
+
+function configError(env: Record<string, string | undefined>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`expected a ConfigError for ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('applies the documented defaults to an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: 'production',
+      port: 3000,
+      host: 'localhost',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      adminUsernames: ['admin'],
+      seed: 'auto',
+      smtpUrl: undefined,
+      logLevel: 'info',
+      poolMaxPerLifeguard: 5,
+      supportEmail: 'support@localhost',
+      appStoreUrl: undefined,
+      playStoreUrl: undefined,
+    });
+    expect(path.isAbsolute(config.dataDir)).toBe(true);
+    expect(path.isAbsolute(config.webDistDir)).toBe(true);
+  });
+
+  it('counts empty strings as unset, so .env.example boots as it is', () => {
+    const empty = Object.fromEntries(
+      [
+        'NODE_ENV',
+        'PORT',
+        'HOST',
+        'DATA_DIR',
+        'DATABASE_URL',
+        'REDIS_URL',
+        'PUBLIC_URL',
+        'ADMIN_USERNAMES',
+        'PASS_SEED',
+        'SMTP_URL',
+        'LOG_LEVEL',
+        'POOL_MAX_PER_LIFEGUARD',
+        'SUPPORT_EMAIL',
+        'APP_STORE_URL',
+        'PLAY_STORE_URL',
+        'WEB_DIST_DIR',
+      ].map((key) => [key, '']),
+    );
+    const fromEmpty = loadConfig(empty);
+    expect(fromEmpty).toEqual(loadConfig({}));
+    expect(fromEmpty.port).toBe(3000);
+    expect(fromEmpty.databaseUrl).toBeUndefined();
+  });
+
+  it('derives the public URL from the port and the support address from the public URL', () => {
+    expect(loadConfig({ PORT: '4010' })).toMatchObject({
+      port: 4010,
+      publicUrl: 'http://localhost:4010',
+      supportEmail: 'support@localhost',
+    });
+    expect(loadConfig({ PUBLIC_URL: 'https://pass.example.org/' })).toMatchObject({
+      publicUrl: 'https://pass.example.org',
+      supportEmail: 'support@pass.example.org',
+    });
+    expect(loadConfig({ PUBLIC_URL: 'https://pass.example.org', SUPPORT_EMAIL: 'help@example.net' }).supportEmail).toBe(
+      'help@example.net',
+    );
+  });
+
+  it('reads the variables it is given', () => {
+    const config = loadConfig({
+      PORT: '0',
+      DATA_DIR: 'some/where',
+      DATABASE_URL: 'postgresql://pass:secret@db.internal:5433/pass',
+      ADMIN_USERNAMES: ' Alice, bob ,,CAROL ',
+      PASS_SEED: 'none',
+      POOL_MAX_PER_LIFEGUARD: '7',
+      WEB_DIST_DIR: 'web/dist',
+    });
+    expect(config).toMatchObject({
+      port: 0,
+      dataDir: path.resolve('some/where'),
+      databaseUrl: 'postgresql://pass:secret@db.internal:5433/pass',
+      adminUsernames: ['alice', 'bob', 'carol'],
+      seed: 'none',
+      poolMaxPerLifeguard: 7,
+      webDistDir: path.resolve('web/dist'),
+    });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '3000.5'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['DATABASE_URL', 'not a url'],
+    ['PUBLIC_URL', 'ftp://pass.example.org'],
+    ['PASS_SEED', 'sometimes'],
+    ['POOL_MAX_PER_LIFEGUARD', '0'],
+    ['SUPPORT_EMAIL', 'nobody'],
+    ['APP_STORE_URL', 'http://apps.apple.com/app/id1'],
+  ])('refuses %s=%j with a ConfigError naming the variable', (variable, value) => {
+    const error = configError({ [variable]: value });
+    expect(error.problems).toHaveLength(1);
+    expect(error.problems[0]).toMatch(new RegExp(`^${variable}: `));
+    expect(error.message).toContain(variable);
+    expect(error.message).toContain(`"${value}"`);
+  });
+
+  it('reports every bad variable at once', () => {
+    const error = configError({ PORT: 'abc', DATABASE_URL: 'mysql://x', PASS_SEED: 'sometimes', HOST: '0.0.0.0' });
+    expect(error.problems.map((problem) => problem.split(':')[0]).sort()).toEqual([
+      'DATABASE_URL',
+      'PASS_SEED',
+      'PORT',
+    ]);
+    for (const variable of ['PORT', 'DATABASE_URL', 'PASS_SEED']) expect(error.message).toContain(variable);
+    expect(error.message).not.toContain('HOST');
+  });
+});
+
+describe('the server entry', () => {
+  const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pass-env-test-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  function runMain(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+    const childEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env };
+    // The test run's own database settings must not leak into the child.
+    delete childEnv.TEST_DATABASE;
+    if (!('DATABASE_URL' in env)) delete childEnv.DATABASE_URL;
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+        cwd: repositoryRoot,
+        env: childEnv,
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, stderr }));
+    });
+  }
+
+  it.each([
+    ['PORT', 'abc'],
+    ['DATABASE_URL', 'nonsense'],
+  ])('exits with code 1 and names %s when it is %j', async (variable, value) => {
+    const { code, stderr } = await runMain({ [variable]: value });
+    expect(code).toBe(1);
+    expect(stderr).toContain('Invalid configuration');
+    expect(stderr).toContain(`${variable}:`);
+    expect(stderr).toContain(value);
+    // Checked before anything is opened: the data directory stays untouched.
+    expect(readdirSync(dataDir)).toEqual([]);
+  });
+});

@@ -1,0 +1,136 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { z } from 'zod';
+import { POOL_DEFAULTS } from '@pass/domain';
+
+/**
+ * The server's configuration, read from the environment and checked at start-up.
+ * An empty variable counts as unset, so `.env.example` boots as it is.
+ */
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const urlWithProtocols = (protocols: string[], example: string) =>
+  z.string().refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return protocols.includes(url.protocol) && url.hostname.length > 0;
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL such as ${example}` },
+  );
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(3000),
+  HOST: z.string().default('localhost'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: urlWithProtocols(
+    ['postgres:', 'postgresql:'],
+    'postgres://user:password@host:5432/database',
+  ).optional(),
+  REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'redis://127.0.0.1:6379').optional(),
+  PUBLIC_URL: urlWithProtocols(['http:', 'https:'], 'https://pass.example.org').optional(),
+  ADMIN_USERNAMES: z
+    .string()
+    .default('admin')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((name) => name.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  PASS_SEED: z.enum(['auto', 'demo', 'none']).default('auto'),
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'smtp://user:password@mail.example.org:587').optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  POOL_MAX_PER_LIFEGUARD: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(50, 'must be at most 50')
+    .default(POOL_DEFAULTS.maxPoolsPerLifeguard),
+  SUPPORT_EMAIL: z.email('must be an email address').optional(),
+  APP_STORE_URL: urlWithProtocols(['https:'], 'https://apps.apple.com/app/id000000000').optional(),
+  PLAY_STORE_URL: urlWithProtocols(['https:'], 'https://play.google.com/store/apps/details?id=…').optional(),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  publicUrl: string;
+  adminUsernames: string[];
+  seed: 'auto' | 'demo' | 'none';
+  smtpUrl: string | undefined;
+  logLevel: (typeof LOG_LEVELS)[number];
+  poolMaxPerLifeguard: number;
+  supportEmail: string;
+  appStoreUrl: string | undefined;
+  playStoreUrl: string | undefined;
+  /** The built web app, served with history fallback; absent in server-only tests. */
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and checks the configuration; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const present = Object.fromEntries(
+    Object.keys(EnvSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
+  );
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const variable = String(issue.path[0] ?? 'environment');
+        const value = present[variable];
+        return `${variable}: ${issue.message}${value === undefined ? '' : ` (got "${value}")`}`;
+      }),
+    );
+  }
+  const values = parsed.data;
+  const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
+  return {
+    nodeEnv: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    dataDir: path.resolve(values.DATA_DIR),
+    databaseUrl: values.DATABASE_URL,
+    redisUrl: values.REDIS_URL,
+    publicUrl,
+    adminUsernames: values.ADMIN_USERNAMES,
+    seed: values.PASS_SEED,
+    smtpUrl: values.SMTP_URL,
+    logLevel: values.LOG_LEVEL,
+    poolMaxPerLifeguard: values.POOL_MAX_PER_LIFEGUARD,
+    supportEmail: values.SUPPORT_EMAIL ?? `support@${new URL(publicUrl).hostname}`,
+    appStoreUrl: values.APP_STORE_URL,
+    playStoreUrl: values.PLAY_STORE_URL,
+    webDistDir: values.WEB_DIST_DIR ? path.resolve(values.WEB_DIST_DIR) : defaultWebDistDir(),
+  };
+}
+
+function defaultWebDistDir(): string {
+  try {
+    return path.join(path.dirname(createRequire(import.meta.url).resolve('@pass/web/package.json')), 'dist');
+  } catch {
+    return path.resolve('apps/web/dist');
+  }
+}

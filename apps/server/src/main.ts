@@ -1,0 +1,45 @@
+import { ConfigError, loadConfig } from './env.js';
+import { startApp } from './start.js';
+
+// Long enough for in-flight requests to finish; short enough for an orchestrator's kill timeout.
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const app = await startApp(config, (message) => console.error(message));
+  const where = config.databaseUrl ? `PostgreSQL (${new URL(config.databaseUrl).host})` : `PGlite in ${config.dataDir}`;
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    timer.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`PA$$ is listening on ${config.publicUrl} (database: ${where})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? `Could not start: ${error.message}` : error);
+  process.exit(1);
+});

@@ -1,0 +1,40 @@
+import type { LegalDocumentSlug, LegalTextResponse } from '@pass/contracts';
+import type { DbExecutor } from '@pass/db';
+import { POOL_DEFAULTS } from '@pass/domain';
+import { AppError } from '../../errors.js';
+import * as legalRepository from './legal.repository.js';
+
+export interface LegalSettings {
+  poolMaxPerLifeguard: number;
+}
+
+/** The values the stored texts may name as `{{NAME}}`: the limits the server enforces, never copies of them. */
+export function legalPlaceholders(settings: LegalSettings): Record<string, string> {
+  return {
+    POOL_MAX_PER_LIFEGUARD: String(settings.poolMaxPerLifeguard),
+    POOL_MAX_GUESTS: String(POOL_DEFAULTS.maxGuestsPerPool),
+    POOL_MAX_INVITATIONS: String(POOL_DEFAULTS.maxInvitationsPerGuest),
+    POINTS_PER_GAME: String(POOL_DEFAULTS.pointsPerGame),
+    DOUBLE_PLAY_POINTS: String(POOL_DEFAULTS.doublePlayPoints),
+    TRIPLE_PLAY_POINTS: String(POOL_DEFAULTS.triplePlayPoints),
+  };
+}
+
+/** Fills `{{NAME}}` placeholders; an unknown name is left visible so a typo in a text is noticed, not hidden. */
+export function fillPlaceholders(html: string, values: Record<string, string>): string {
+  return html.replace(/\{\{([A-Z_]+)\}\}/g, (match, name: string) => values[name] ?? match);
+}
+
+export async function getLegalText(
+  db: DbExecutor,
+  slug: LegalDocumentSlug,
+  settings: LegalSettings,
+): Promise<LegalTextResponse> {
+  const document = await legalRepository.getLegalDocument(db, slug);
+  if (!document) throw AppError.notFound(`No ${slug} document`);
+  return {
+    title: document.title,
+    htmlContent: fillPlaceholders(document.htmlContent, legalPlaceholders(settings)),
+    updatedAt: document.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,123 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ErrorBody } from '@pass/contracts';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, csrfPair, type TestApp } from '../test/helpers.js';
+
+const INDEX_HTML =
+  '<!doctype html><html><head><title>PA$$</title></head><body><div id="root" data-shell="web-app-test"></div></body></html>';
+const APP_JS = 'console.log("app-abc");\n';
+const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+
+function expectJsonNotFound(response: LightMyRequestResponse) {
+  expect(response.statusCode).toBe(404);
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  expect(ErrorBody.parse(response.json()).error.code).toBe('NOT_FOUND');
+  expect(response.body).not.toContain('data-shell');
+}
+
+function expectIndex(response: LightMyRequestResponse) {
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toMatch(/^text\/html/);
+  expect(response.headers['cache-control']).toBe('no-cache');
+  expect(response.body).toBe(INDEX_HTML);
+}
+
+describe('web app', () => {
+  let webDir: string;
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    webDir = mkdtempSync(path.join(tmpdir(), 'pass-web-dist-'));
+    mkdirSync(path.join(webDir, 'assets'));
+    writeFileSync(path.join(webDir, 'index.html'), INDEX_HTML);
+    writeFileSync(path.join(webDir, 'assets', 'app-abc.js'), APP_JS);
+    writeFileSync(path.join(webDir, 'manifest.webmanifest'), '{"name":"PA$$"}');
+    testApp = await buildTestApp({ WEB_DIST_DIR: webDir });
+  });
+  afterAll(async () => {
+    await testApp.app.close();
+    rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it('serves index.html at / to a browser, revalidated every time', async () => {
+    expectIndex(await testApp.app.inject({ method: 'GET', url: '/', headers: html }));
+  });
+
+  it.each(['/some/deep/route', '/football/2024/week/3?sport=nfl', '/pools/abc/standings/'])(
+    'falls back to index.html for the client route %s',
+    async (url) => {
+      expectIndex(await testApp.app.inject({ method: 'GET', url, headers: html }));
+    },
+  );
+
+  it('serves hashed assets with a year-long immutable cache', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/assets/app-abc.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.body).toBe(APP_JS);
+  });
+
+  it('serves other files of the build without the immutable cache', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/api/nope', '/auth/nope', '/billing/nope', '/legal/nope', '/ws/nope'])(
+    'answers the unknown API path %s with a JSON 404 even to a browser',
+    async (url) => {
+      expectJsonNotFound(await testApp.app.inject({ method: 'GET', url, headers: html }));
+    },
+  );
+
+  it('answers a missing file that is not a page request with a JSON 404', async () => {
+    expectJsonNotFound(await testApp.app.inject({ method: 'GET', url: '/missing.js', headers: { accept: '*/*' } }));
+    expectJsonNotFound(await testApp.app.inject({ method: 'GET', url: '/assets/app-missing.js' }));
+  });
+
+  it('does not answer a POST with the web app', async () => {
+    expectJsonNotFound(
+      await testApp.app.inject({
+        method: 'POST',
+        url: '/some/deep/route',
+        headers: { ...html, ...csrfPair().headers },
+        cookies: csrfPair().cookies,
+      }),
+    );
+  });
+
+  it('does not serve files outside the build directory', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/assets/..%2f..%2fpackage.json' });
+    expect(response.statusCode).not.toBe(200);
+    expect(response.body).not.toContain('"workspaces"');
+  });
+
+  it('still sends the security headers on pages', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/', headers: html });
+    expect(response.headers['content-security-policy']).toContain("object-src 'none'");
+  });
+});
+
+describe('web app absent', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await buildTestApp({ WEB_DIST_DIR: path.join(tmpdir(), 'pass-no-such-web-dist') });
+  });
+  afterAll(async () => {
+    await testApp.app.close();
+  });
+
+  it('answers a page request with a JSON 404 when no build exists', async () => {
+    expectJsonNotFound(await testApp.app.inject({ method: 'GET', url: '/', headers: html }));
+    expectJsonNotFound(await testApp.app.inject({ method: 'GET', url: '/some/deep/route', headers: html }));
+  });
+
+  it('still serves the API', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { sendNotFound } from './error-handler.js';
+
+// Paths that belong to the API: an unknown one is a JSON 404, never the web app.
+const API_PREFIXES = ['/api/', '/auth/', '/billing/', '/legal/', '/ws/'];
+
+/**
+ * Serves the built web app from the same port as the API, with history fallback: any other GET that
+ * accepts HTML gets index.html and the client router decides (including its own not-found page).
+ * Hashed assets are cached for a year; index.html is revalidated every time.
+ */
+export const webAppPlugin = fp(
+  async (app: FastifyInstance, options: { webDistDir: string }) => {
+    const indexFile = path.join(options.webDistDir, 'index.html');
+    const hasWebApp = existsSync(indexFile);
+    if (hasWebApp) {
+      await app.register(fastifyStatic, {
+        root: options.webDistDir,
+        index: false,
+        setHeaders(res, filePath) {
+          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+          res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+      // The root is a directory to the static handler, which would refuse it: it is the app's first page.
+      app.get('/', { schema: { hide: true } }, (_request, reply) =>
+        reply.header('cache-control', 'no-cache').sendFile('index.html'),
+      );
+    }
+
+    app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+      const wantsPage =
+        hasWebApp &&
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !API_PREFIXES.some((prefix) => request.url.startsWith(prefix)) &&
+        (request.headers.accept ?? '').includes('text/html');
+      if (!wantsPage) return sendNotFound(request, reply);
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  },
+  { name: 'web-app' },
+);

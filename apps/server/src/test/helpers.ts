@@ -1,0 +1,44 @@
+import type { DbHandle } from '@pass/db';
+import { seedReferenceData } from '@pass/db';
+import { createTestDb } from '@pass/db/testing';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../env.js';
+
+// The global setup (test-setup/pglite-template.ts) provides this; declared here too so the server's
+// own tsconfig, which does not include test-setup/, knows the key.
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+  }
+}
+
+/** A configuration for tests: defaults plus the given variables, with no web app to serve. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...env });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DbHandle;
+  config: Config;
+}
+
+/**
+ * The whole app on a fresh, migrated and seeded database of its own (PGlite, or PostgreSQL under
+ * TEST_DATABASE=postgres). Close it with `app.close()`, which also closes and drops the database.
+ */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDb({ pgliteTemplate: inject('pgliteTemplate') });
+  await seedReferenceData(database.db);
+  const config = testConfig(env);
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return { app, database, config };
+}
+
+/** The XSRF cookie and header pair a state-changing request needs. */
+export function csrfPair(token = 'test-csrf-token-0123456789') {
+  return { cookies: { 'XSRF-TOKEN': token }, headers: { 'x-xsrf-token': token } };
+}

@@ -1,0 +1,206 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getSessionUser, storeSessionUser, type SessionUser } from '../lib/session-user';
+import { errorResponse, fetchCall, jsonResponse, stubFetch } from '../testing/fetch';
+import { authGuard, resetTokenGuard, segmentsGuard } from './guards';
+
+const ORIGIN = 'http://localhost';
+const stale: SessionUser = { id: 7, username: 'pat', name: 'Pat', isAdmin: false };
+const fresh: SessionUser = { id: 7, username: 'pat', name: 'Pat Smith', isAdmin: true };
+
+const request = (path: string) => new Request(`${ORIGIN}${path}`);
+
+/** The thrown value of a guard, which must be a React Router redirect; returns its Location. */
+async function redirectOf(run: Promise<unknown>): Promise<string> {
+  const thrown = await run.then(
+    (value: unknown) => {
+      throw new Error(`expected a redirect, got ${JSON.stringify(value)}`);
+    },
+    (error: unknown) => error,
+  );
+  expect(thrown).toBeInstanceOf(Response);
+  const response = thrown as Response;
+  expect(response.status).toBe(302);
+  const location = response.headers.get('Location');
+  expect(location).not.toBeNull();
+  return location!;
+}
+
+/** Lets pending promise callbacks (such as a swallowed rejection) run. */
+const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+beforeEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+  localStorage.clear();
+});
+
+describe('segmentsGuard', () => {
+  it('reports the route name and the query of the request to /api/segments with GET', () => {
+    const fetchMock = stubFetch(() => jsonResponse({ recorded: true }));
+    segmentsGuard('football-schedule', request('/football/schedule?week=3&season=2025'));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const { url, init } = fetchCall(fetchMock);
+    expect(url.pathname).toBe('/api/segments');
+    expect(init.method).toBe('GET');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ _route: 'football-schedule', week: '3', season: '2025' });
+  });
+
+  it('sends only the route name for a request without a query', () => {
+    const fetchMock = stubFetch(() => jsonResponse({ recorded: true }));
+    segmentsGuard('home', request('/'));
+    expect([...fetchCall(fetchMock).url.searchParams]).toEqual([['_route', 'home']]);
+  });
+
+  it('does not let the page query override the route name', () => {
+    const fetchMock = stubFetch(() => jsonResponse({ recorded: true }));
+    segmentsGuard('about', request('/about?_route=admin&ref=mail'));
+    expect(Object.fromEntries(fetchCall(fetchMock).url.searchParams)).toEqual({ _route: 'about', ref: 'mail' });
+  });
+
+  it('returns at once, without waiting for the answer', () => {
+    const fetchMock = stubFetch(() => new Promise<Response>(() => undefined));
+    const result: unknown = segmentsGuard('home', request('/'));
+    expect(result).toBeUndefined();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('swallows a network failure', async () => {
+    const fetchMock = stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect(() => segmentsGuard('home', request('/'))).not.toThrow();
+    await settle();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('swallows an error answer', async () => {
+    stubFetch(() => errorResponse(400, 'BAD_REQUEST'));
+    expect(() => segmentsGuard('home', request('/?x=1'))).not.toThrow();
+    await settle();
+  });
+
+  it('does not throw when fetch itself throws', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => {
+        throw new TypeError('fetch is broken');
+      }),
+    );
+    expect(() => segmentsGuard('home', request('/'))).not.toThrow();
+    await settle();
+  });
+});
+
+describe('authGuard', () => {
+  it('sends a visitor to login with the page to come back to, without asking the server', async () => {
+    const fetchMock = stubFetch(() => jsonResponse(fresh));
+    const location = await redirectOf(authGuard(request('/user/profile?tab=pools&x=a%26b')));
+    const target = new URL(location, ORIGIN);
+    expect(target.pathname).toBe('/login');
+    expect(target.searchParams.get('redirect')).toBe('/user/profile?tab=pools&x=a%26b');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('refreshes a signed-in user from /auth/whoami, stores and returns the fresh record', async () => {
+    storeSessionUser(stale);
+    const fetchMock = stubFetch(() => jsonResponse(fresh));
+    await expect(authGuard(request('/user/profile'))).resolves.toEqual(fresh);
+    const { url, init } = fetchCall(fetchMock);
+    expect(url.pathname).toBe('/auth/whoami');
+    expect(init.method).toBe('GET');
+    expect(getSessionUser()).toEqual(fresh);
+    expect(JSON.parse(localStorage.getItem('pass.user')!)).toEqual(fresh);
+  });
+
+  it('passes the request signal on, so a cancelled navigation cancels the check', async () => {
+    storeSessionUser(stale);
+    const fetchMock = stubFetch(() => jsonResponse(fresh));
+    const controller = new AbortController();
+    const aborting = new Request(`${ORIGIN}/user/profile`, { signal: controller.signal });
+    await authGuard(aborting);
+    const signal = fetchCall(fetchMock).init.signal;
+    expect(signal?.aborted).toBe(false);
+    controller.abort();
+    expect(signal?.aborted).toBe(true);
+  });
+
+  it('logs out locally and sends to login when the session has expired', async () => {
+    storeSessionUser(stale);
+    stubFetch(() => errorResponse(401, 'UNAUTHORIZED'));
+    const location = await redirectOf(authGuard(request('/football/pools')));
+    expect(location).toBe(`/login?${new URLSearchParams({ redirect: '/football/pools' })}`);
+    expect(getSessionUser()).toBeNull();
+    expect(sessionStorage.getItem('pass.user')).toBeNull();
+    expect(localStorage.getItem('pass.user')).toBeNull();
+  });
+
+  it('logs out locally and sends to login when the server cannot be reached', async () => {
+    storeSessionUser(stale);
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const location = await redirectOf(authGuard(request('/subscribe')));
+    expect(new URL(location, ORIGIN).searchParams.get('redirect')).toBe('/subscribe');
+    expect(getSessionUser()).toBeNull();
+  });
+});
+
+describe('resetTokenGuard', () => {
+  it('sends to login when there is no token, without asking the server', async () => {
+    const fetchMock = stubFetch(() => jsonResponse(true));
+    expect(await redirectOf(resetTokenGuard(request('/user/password-reset')))).toBe('/login');
+    expect(await redirectOf(resetTokenGuard(request('/user/password-reset?token=')))).toBe('/login');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('checks the token with the server, encoded as one path segment', async () => {
+    const fetchMock = stubFetch(() => jsonResponse(true));
+    await resetTokenGuard(request('/user/password-reset?token=a%2Fb%20c&verified=true'));
+    const { url, init } = fetchCall(fetchMock);
+    expect(url.pathname).toBe('/auth/passwd/reset/a%2Fb%20c');
+    expect(init.method).toBe('GET');
+  });
+
+  it.each([
+    ['false', () => jsonResponse(false)],
+    ['null', () => jsonResponse(null)],
+    ['an empty answer', () => new Response(null, { status: 200 })],
+    ['an error status', () => errorResponse(404, 'NOT_FOUND')],
+    ['a network failure', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ])('sends to login when the server answers %s', async (_case, answer) => {
+    stubFetch(answer);
+    expect(await redirectOf(resetTokenGuard(request('/user/password-reset?token=abc')))).toBe('/login');
+  });
+
+  it('adds verified=true to the query of a valid token, keeping the rest', async () => {
+    stubFetch(() => jsonResponse(true));
+    const location = await redirectOf(
+      resetTokenGuard(request('/user/password-reset?token=abc&email=pat%40example.com')),
+    );
+    const target = new URL(location, ORIGIN);
+    expect(target.pathname).toBe('/user/password-reset');
+    expect(Object.fromEntries(target.searchParams)).toEqual({
+      token: 'abc',
+      email: 'pat@example.com',
+      verified: 'true',
+    });
+  });
+
+  it('replaces a verified flag that is not true', async () => {
+    stubFetch(() => jsonResponse(true));
+    const location = await redirectOf(resetTokenGuard(request('/user/password-reset?token=abc&verified=false')));
+    expect(new URL(location, ORIGIN).searchParams.getAll('verified')).toEqual(['true']);
+  });
+
+  it('lets a valid, verified token through', async () => {
+    stubFetch(() => jsonResponse({ valid: true }));
+    await expect(resetTokenGuard(request('/user/password-reset?token=abc&verified=true'))).resolves.toBeNull();
+  });
+
+  it('checks the token again even when the query says verified', async () => {
+    const fetchMock = stubFetch(() => jsonResponse(false));
+    expect(await redirectOf(resetTokenGuard(request('/user/password-reset?token=abc&verified=true')))).toBe('/login');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});

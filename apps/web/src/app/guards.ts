@@ -1,0 +1,61 @@
+import { redirect } from 'react-router';
+import { pathTo, type RouteName } from '../config/paths';
+import { api } from '../lib/api-client';
+import { clearSessionUser, getSessionUser, storeSessionUser, type SessionUser } from '../lib/session-user';
+
+/**
+ * The specification's route guards, run as route loaders before a screen is entered.
+ */
+
+/**
+ * Reports the route and its query to `GET /api/segments` for the page-view counts. The outcome is
+ * ignored and navigation never waits for it.
+ */
+export function segmentsGuard(route: RouteName, request: Request): void {
+  const url = new URL(request.url);
+  const query: Record<string, string[]> = { _route: [route] };
+  for (const key of new Set(url.searchParams.keys())) if (key !== '_route') query[key] = url.searchParams.getAll(key);
+  void api.get('/api/segments', { query }).catch(() => undefined);
+}
+
+/**
+ * Needs a signed-in user and refreshes it from `/auth/whoami`. Without a user, or when the refresh
+ * fails, the user is logged out locally and sent to the login route, which brings them back after.
+ */
+export async function authGuard(request: Request): Promise<SessionUser> {
+  const url = new URL(request.url);
+  const toLogin = () => redirect(`${pathTo('login')}?${new URLSearchParams({ redirect: url.pathname + url.search })}`);
+  if (!getSessionUser()) throw toLogin();
+  try {
+    const user = await api.get<SessionUser>('/auth/whoami', { signal: request.signal });
+    storeSessionUser(user);
+    return user;
+  } catch {
+    clearSessionUser();
+    throw toLogin();
+  }
+}
+
+/**
+ * The password-reset page needs `?token=` in its query and checks it with the server. A valid token
+ * adds `verified=true` to the query; an invalid one, or a failed check, goes to login.
+ */
+export async function resetTokenGuard(request: Request): Promise<null> {
+  const url = new URL(request.url);
+  const token = url.searchParams.get('token');
+  if (!token) throw redirect(pathTo('login'));
+  let valid = false;
+  try {
+    valid = Boolean(
+      await api.get<unknown>(`/auth/passwd/reset/${encodeURIComponent(token)}`, { signal: request.signal }),
+    );
+  } catch {
+    valid = false;
+  }
+  if (!valid) throw redirect(pathTo('login'));
+  if (url.searchParams.get('verified') !== 'true') {
+    url.searchParams.set('verified', 'true');
+    throw redirect(url.pathname + url.search);
+  }
+  return null;
+}

@@ -1,0 +1,35 @@
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Footer } from './footer';
+import { NavBar } from './nav-bar';
+
+export function AppLayout() {
+  const navigation = useNavigation();
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+      <Link
+        href="#main"
+        sx={{
+          position: 'absolute',
+          left: -9999,
+          '&:focus': { left: 8, top: 8, zIndex: 2000, bgcolor: 'background.paper', p: 1 },
+        }}
+      >
+        Skip to content
+      </Link>
+      <NavBar />
+      {navigation.state === 'loading' ? (
+        <LinearProgress
+          aria-label="Loading page"
+          color="secondary"
+          sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 1300 }}
+        />
+      ) : null}
+      <Outlet />
+      <Footer />
+      <ScrollRestoration />
+    </Box>
+  );
+}

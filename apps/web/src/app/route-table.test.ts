@@ -1,0 +1,118 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { paths } from '../config/paths';
+import { storeSessionUser } from '../lib/session-user';
+import { fetchCall, jsonResponse, stubFetch } from '../testing/fetch';
+import { screens, toRouteObject, type ScreenRoute } from './route-table';
+
+beforeEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+  localStorage.clear();
+});
+
+type Loader = (args: { request: Request; params: Record<string, string>; context: unknown }) => Promise<unknown>;
+
+function loaderOf(route: ScreenRoute): Loader {
+  const loader = toRouteObject(route).loader;
+  if (typeof loader !== 'function') throw new Error('expected a loader function');
+  return loader as unknown as Loader;
+}
+
+const Screen = () => null;
+const screen = () => Promise.resolve({ default: Screen });
+
+describe('screens', () => {
+  it('lists each route once', () => {
+    const names = screens.map((entry) => entry.name);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('lists only built screens: no schedule or account screen yet', () => {
+    const names = screens.map((entry) => entry.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['home', 'about', 'about-changes', 'privacy', 'tos', 'pool-party-rules']),
+    );
+    expect(names).not.toContain('football-schedule');
+    expect(names).not.toContain('login');
+  });
+
+  it('loads a component for every screen', async () => {
+    for (const entry of screens) {
+      const module = await entry.screen();
+      expect(typeof module.default, entry.name).toBe('function');
+    }
+  });
+});
+
+describe('toRouteObject', () => {
+  it('routes the screen at its path, under its name, with an error boundary', () => {
+    const route = toRouteObject({ name: 'about-changes', screen });
+    expect(route.id).toBe('about-changes');
+    expect(route.path).toBe(paths['about-changes']);
+    expect(route.ErrorBoundary).toBeTypeOf('function');
+  });
+
+  it('loads the screen lazily as the route component', async () => {
+    const lazy = toRouteObject({ name: 'about', screen }).lazy;
+    if (typeof lazy !== 'function') throw new Error('expected a lazy function');
+    await expect(lazy()).resolves.toEqual({ Component: Screen });
+  });
+
+  it('reports the page view in its loader and resolves without guards', async () => {
+    const fetchMock = stubFetch(() => jsonResponse({ recorded: true }));
+    const loader = loaderOf({ name: 'about', screen });
+    await expect(
+      loader({ request: new Request('http://localhost/about?ref=x'), params: {}, context: undefined }),
+    ).resolves.toBeNull();
+    const { url } = fetchCall(fetchMock);
+    expect(url.pathname).toBe('/api/segments');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ _route: 'about', ref: 'x' });
+  });
+
+  it('runs the auth guard: a visitor is redirected to login, after the page view is reported', async () => {
+    const fetchMock = stubFetch(() => jsonResponse({ recorded: true }));
+    const loader = loaderOf({ name: 'user-profile', guards: ['auth'], screen });
+    const thrown = await loader({
+      request: new Request('http://localhost/user/profile'),
+      params: {},
+      context: undefined,
+    }).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).headers.get('Location')).toBe('/login?redirect=%2Fuser%2Fprofile');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchCall(fetchMock).url.pathname).toBe('/api/segments');
+  });
+
+  it('runs the auth guard: a member whose session holds goes through', async () => {
+    storeSessionUser({ id: 1, username: 'pat', name: null, isAdmin: false });
+    const fetchMock = stubFetch((url) =>
+      jsonResponse(
+        url.pathname === '/auth/whoami' ? { id: 1, username: 'pat', name: null, isAdmin: false } : { recorded: true },
+      ),
+    );
+    const loader = loaderOf({ name: 'user-profile', guards: ['auth'], screen });
+    await expect(
+      loader({ request: new Request('http://localhost/user/profile'), params: {}, context: undefined }),
+    ).resolves.toBeNull();
+    expect(fetchMock.mock.calls.map((_call, index) => fetchCall(fetchMock, index).url.pathname)).toEqual([
+      '/api/segments',
+      '/auth/whoami',
+    ]);
+  });
+
+  it('runs the reset-token guard', async () => {
+    stubFetch(() => jsonResponse({ recorded: true }));
+    const loader = loaderOf({ name: 'password-reset', guards: ['reset-token'], screen });
+    const thrown = await loader({
+      request: new Request('http://localhost/user/password-reset'),
+      params: {},
+      context: undefined,
+    }).catch((error: unknown) => error);
+    expect((thrown as Response).headers.get('Location')).toBe('/login');
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * Every route of the specification (spec/routes.md) by name. A route is linked only once its screen
+ * is registered in app/route-table.tsx (see lib/route-registry.ts), so no link leads to a missing page.
+ */
+export const paths = {
+  home: '/',
+  menu: '/menu',
+  privacy: '/privacy',
+  tos: '/tos',
+  'pool-party-rules': '/pool-party-rules',
+  about: '/about',
+  'about-changes': '/about/changes',
+  'pitch-deck': '/pitch-deck',
+  'coming-soon': '/coming-soon',
+  'mail-signature': '/-mailsig',
+  'brand-assets': '/-brand-assets',
+  refresh: '/refresh',
+  login: '/login',
+  signin: '/user/signin',
+  'login-sso': '/login/sso',
+  'login-error': '/login-error',
+  signup: '/signup',
+  'register-new': '/user/register-new',
+  'register-with-google': '/user/register-with-google',
+  'password-reset': '/user/password-reset',
+  passwd: '/u/passwd',
+  'account-verify': '/account/verify/:token',
+  'account-setup': '/account/setup',
+  logout: '/logout',
+  'user-profile': '/user/profile',
+  'free-football-odds': '/free/football/odds',
+  'free-college-football-odds': '/free/college/football/odds',
+  'football-schedule': '/football/schedule',
+  'football-season-schedule': '/football/season/:season/schedule',
+  'football-odds': '/football/odds',
+  'ncaa-football-schedule': '/college/football/schedule',
+  'college-subscribe': '/college/subscribe',
+  'football-pools': '/football/pools',
+  'ncaa-football-pools': '/college/football/pools',
+  'pool-party': '/pool-party',
+  invite: '/invite',
+  'season-2024': '/season/2024',
+  'season-2025': '/season/2025',
+  subscribe: '/subscribe',
+  demo: '/demo',
+  admin: '/admin/:section?',
+} as const;
+
+export type RouteName = keyof typeof paths;
+
+/** A concrete URL for a route: `:param` filled, an optional `:param?` dropped when not given. */
+export function pathTo(name: RouteName, params: Record<string, string | number> = {}): string {
+  const filled = paths[name].replace(/:(\w+)(\?)?/g, (_match, key: string, optional?: string) => {
+    const value = params[key];
+    if (value === undefined) {
+      if (optional) return '';
+      throw new Error(`pathTo(${name}): missing parameter ${key}`);
+    }
+    return encodeURIComponent(String(value));
+  });
+  return filled.replace(/\/+$/, '') || '/';
+}

@@ -1,0 +1,41 @@
+import { createTheme } from '@mui/material/styles';
+
+/**
+ * The specification's one light theme: white background and surface; primary blue with a deep
+ * purple dark variant; secondary cyan with a teal dark variant; error dark red, info blue,
+ * success green, warning orange.
+ */
+export const brandColors = {
+  primary: '#1867C0',
+  primaryDarken1: '#3700B3',
+  secondary: '#03DAC6',
+  secondaryDarken1: '#018786',
+  error: '#B00020',
+  info: '#2196F3',
+  success: '#4CAF50',
+  warning: '#FB8C00',
+  background: '#FFFFFF',
+  surface: '#FFFFFF',
+} as const;
+
+export const theme = createTheme({
+  palette: {
+    mode: 'light',
+    background: { default: brandColors.background, paper: brandColors.surface },
+    primary: { main: brandColors.primary, dark: brandColors.primaryDarken1, contrastText: '#FFFFFF' },
+    // Cyan is light: dark text keeps it readable.
+    secondary: { main: brandColors.secondary, dark: brandColors.secondaryDarken1, contrastText: '#000000' },
+    error: { main: brandColors.error },
+    info: { main: brandColors.info },
+    success: { main: brandColors.success },
+    warning: { main: brandColors.warning },
+  },
+  typography: {
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    h1: { fontWeight: 800 },
+    h2: { fontWeight: 700 },
+    h3: { fontWeight: 700 },
+    h4: { fontWeight: 700 },
+  },
+  shape: { borderRadius: 10 },
+});

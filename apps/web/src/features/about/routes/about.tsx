@@ -1,0 +1,28 @@
+import Typography from '@mui/material/Typography';
+import { VERSION_LABEL } from '@pass/domain';
+import { Page } from '../../../components/page';
+import { RouteLink } from '../../../components/route-link';
+
+export default function AboutRoute() {
+  return (
+    <Page name="about" title="About">
+      <Typography variant="h4" component="h1" gutterBottom>
+        About PA$$
+      </Typography>
+      <Typography sx={{ mb: 2 }}>
+        PA$$ is where you keep score of your sports picks and bets, real or simulated, for the NFL, college football and
+        MLB. It grades them as games end and shows what works for you: by team, by week, by kind of bet and by
+        sportsbook. It also shows schedules and odds from many sportsbooks, and it runs private office pools through
+        Pool Party.
+      </Typography>
+      <Typography sx={{ mb: 2 }}>
+        PA$$ is not a wagering site. It never takes, places or settles a bet, and it holds no one&apos;s money. Joining
+        is free and needs no credit card; the optional PA$$ Sync membership links your sportsbook accounts so your bets
+        arrive on their own.
+      </Typography>
+      <Typography color="text.secondary">
+        {VERSION_LABEL} · <RouteLink to="about-changes">What&apos;s new</RouteLink>
+      </Typography>
+    </Page>
+  );
+}

@@ -1,0 +1,85 @@
+import { createRequire } from 'node:module';
+import autocannon from 'autocannon';
+
+/** How every HTTP benchmark is driven; the same for all so their ratios mean something. */
+export const LOAD_SETTINGS = {
+  connections: 10,
+  warmupSeconds: 2,
+  durationSeconds: 8,
+} as const;
+
+export const LOAD_GENERATOR = {
+  name: 'autocannon',
+  version: (createRequire(import.meta.url)('autocannon/package.json') as { version: string }).version,
+};
+
+export interface LoadResult {
+  /** Mean of the per-second request counts over the measured window. */
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  totalRequests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+/**
+ * Loads `url` for the warm-up (discarded: JIT, connection set-up, the first database reads), then
+ * for the measured window, from this process. The server under test runs in a child process.
+ */
+export async function measureLoad(url: string): Promise<LoadResult> {
+  const { connections, warmupSeconds, durationSeconds } = LOAD_SETTINGS;
+  await runAutocannon({ url, connections, duration: warmupSeconds });
+  const latencies = new LatencyRecorder();
+  const result = await runAutocannon({ url, connections, duration: durationSeconds }, latencies);
+  return {
+    requestsPerSecond: result.requests.mean,
+    p50Ms: latencies.percentile(50),
+    p99Ms: latencies.percentile(99),
+    totalRequests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+function runAutocannon(options: autocannon.Options, latencies?: LatencyRecorder): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(options, (error: unknown, result) => (error ? reject(error) : resolve(result)));
+    if (latencies) instance.on('response', (_client, _status, _bytes, responseTime) => latencies.record(responseTime));
+  });
+}
+
+/**
+ * autocannon's own latency histogram stores whole milliseconds, so every fast endpoint reads p50 = 0.
+ * Its 'response' event carries the exact time (from process.hrtime), which is kept here instead: a
+ * typed array, so recording costs the generator next to nothing.
+ */
+class LatencyRecorder {
+  private values = new Float64Array(1 << 16);
+  private count = 0;
+
+  record(milliseconds: number): void {
+    if (this.count === this.values.length) {
+      const grown = new Float64Array(this.values.length * 2);
+      grown.set(this.values);
+      this.values = grown;
+    }
+    this.values[this.count++] = milliseconds;
+  }
+
+  /** Nearest-rank percentile, in milliseconds; NaN when nothing was recorded. */
+  percentile(p: number): number {
+    if (this.count === 0) return Number.NaN;
+    const sorted = this.values.subarray(0, this.count).sort();
+    return sorted[Math.min(this.count - 1, Math.max(0, Math.ceil((p / 100) * this.count) - 1))]!;
+  }
+}
+
+/** One plain GET before loading: a wrong status would otherwise be measured as a fast 404. */
+export async function probe(url: string): Promise<{ status: number; bodyBytes: number }> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+  const body = Buffer.from(await response.arrayBuffer());
+  return { status: response.status, bodyBytes: body.length };
+}

@@ -1,0 +1,169 @@
+import os from 'node:os';
+import type { ColdStart } from './cold-start.js';
+import { LOAD_GENERATOR, LOAD_SETTINGS, type LoadResult } from './load.js';
+import { sum, type PageWeight } from './page-weight.js';
+
+export interface HttpBenchmark {
+  name: string;
+  /** What one request does, in a few words. */
+  what: string;
+  database: string;
+  outcome:
+    | { status: 'measured'; load: LoadResult; bodyBytes: number }
+    | { status: 'failed'; error: string }
+    | { status: 'skipped'; reason: string };
+}
+
+export interface BenchReport {
+  startedAt: Date;
+  /** os.loadavg() when the run started: other work on the machine skews every number. */
+  loadAverageAtStart: number[];
+  loadAverageAtEnd: number[];
+  elapsedMs: number;
+  http: HttpBenchmark[];
+  pageWeight: PageWeight;
+  coldStart: ColdStart;
+}
+
+export const BASELINE_NAME = 'baseline';
+const INITIAL_JS_TARGET_KB = 200;
+const SECOND_START_TARGET_MS = 5000;
+
+export function describeMachine(): string {
+  const cpus = os.cpus();
+  const memoryGiB = (os.totalmem() / 1024 ** 3).toFixed(1);
+  return `${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${cpus.length} cores, ${memoryGiB} GiB memory, Node ${process.version} (${os.platform()} ${os.release()}, ${os.arch()})`;
+}
+
+function baselineRate(report: BenchReport): number | null {
+  const baseline = report.http.find((benchmark) => benchmark.name === BASELINE_NAME);
+  return baseline?.outcome.status === 'measured' ? baseline.outcome.load.requestsPerSecond : null;
+}
+
+const integer = (value: number) => Math.round(value).toLocaleString('en-US');
+const milliseconds = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
+const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const loadAverage = (values: number[]) => values.map((value) => value.toFixed(2)).join(', ');
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/** One row per HTTP benchmark, as plain strings, shared by the console table and RESULTS.md. */
+function httpRows(report: BenchReport): string[][] {
+  const baseline = baselineRate(report);
+  return report.http.map((benchmark) => {
+    const { outcome } = benchmark;
+    const head = [benchmark.name, benchmark.what, benchmark.database];
+    if (outcome.status === 'skipped') return [...head, '-', '-', '-', '-', '-', `skipped: ${outcome.reason}`];
+    if (outcome.status === 'failed') return [...head, '-', '-', '-', '-', '-', 'FAILED (see below)'];
+    const { load } = outcome;
+    const problems = load.non2xx + load.errors + load.timeouts;
+    return [
+      ...head,
+      integer(load.requestsPerSecond),
+      milliseconds(load.p50Ms),
+      milliseconds(load.p99Ms),
+      baseline ? (load.requestsPerSecond / baseline).toFixed(2) : 'n/a',
+      String(outcome.bodyBytes),
+      problems === 0 ? '' : `${load.non2xx} non-2xx, ${load.errors} errors, ${load.timeouts} timeouts`,
+    ];
+  });
+}
+
+const HTTP_HEADER = [
+  'benchmark',
+  'request',
+  'database',
+  'req/s (mean)',
+  'p50 ms',
+  'p99 ms',
+  'ratio to baseline',
+  'body bytes',
+  'notes',
+];
+
+function pageWeightLines(pageWeight: PageWeight): string[] {
+  if (!pageWeight.built) return ['Web app not built (apps/web/dist/index.html is missing): run `npm run build` first.'];
+  const initialJs = sum(pageWeight.initialJs.map((asset) => asset.gzipBytes));
+  const verdict = initialJs / 1024 <= INITIAL_JS_TARGET_KB ? 'meets' : 'MISSES';
+  const lines = [
+    `Initial JavaScript for the home page: ${kilobytes(initialJs)} gzipped (target ≤ ${INITIAL_JS_TARGET_KB} KB: ${verdict}), ${pageWeight.initialJs.length} files, ${kilobytes(sum(pageWeight.initialJs.map((asset) => asset.bytes)))} before compression.`,
+    `CSS: ${kilobytes(sum(pageWeight.initialCss.map((asset) => asset.gzipBytes)))} gzipped linked from index.html; ${kilobytes(sum(pageWeight.allCss.map((asset) => asset.gzipBytes)))} gzipped in all ${pageWeight.allCss.length} CSS files of the build.`,
+    `All JavaScript in the build, lazy chunks included: ${kilobytes(pageWeight.allJsGzipBytes)} gzipped.`,
+  ];
+  if (pageWeight.unresolved.length > 0)
+    lines.push(`Not counted (another origin or missing file): ${pageWeight.unresolved.join(', ')}.`);
+  return lines;
+}
+
+function coldStartLines(coldStart: ColdStart): string[] {
+  if (!coldStart.ran) return [`Not measured: ${coldStart.reason}.`];
+  const verdict = coldStart.secondStartMs < SECOND_START_TARGET_MS ? 'meets' : 'MISSES';
+  return [
+    `First start on an empty DATA_DIR (PGlite creates, migrates, seeds): ${seconds(coldStart.firstStartMs)}.`,
+    `Second start on the same DATA_DIR: ${seconds(coldStart.secondStartMs)} (target < ${seconds(SECOND_START_TARGET_MS)}: ${verdict}).`,
+  ];
+}
+
+function failures(report: BenchReport): string[] {
+  return report.http.flatMap((benchmark) =>
+    benchmark.outcome.status === 'failed' ? [`${benchmark.name}: ${benchmark.outcome.error}`] : [],
+  );
+}
+
+/** A fixed-width table for the terminal. */
+export function formatConsole(report: BenchReport): string {
+  const rows = [HTTP_HEADER, ...httpRows(report)];
+  const widths = HTTP_HEADER.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
+  const table = rows.map((row) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join('  ')
+      .trimEnd(),
+  );
+  table.splice(1, 0, widths.map((width) => '-'.repeat(width)).join('  '));
+  return [
+    ...table,
+    '',
+    'Page weight:',
+    ...pageWeightLines(report.pageWeight).map((line) => `  ${line}`),
+    'Cold start:',
+    ...coldStartLines(report.coldStart).map((line) => `  ${line}`),
+    ...failures(report).map((line) => `FAILED ${line}`),
+  ].join('\n');
+}
+
+const markdownRow = (cells: string[]) => `| ${cells.map((cell) => cell.replaceAll('|', '\\|')).join(' | ')} |`;
+
+export function formatMarkdown(report: BenchReport): string {
+  const { connections, warmupSeconds, durationSeconds } = LOAD_SETTINGS;
+  const problems = failures(report);
+  return [
+    '# Benchmark results',
+    '',
+    'Written by `npm run bench` (`bench/src/run.ts`) and overwritten on every run; see `bench/README.md` for what each benchmark measures.',
+    '',
+    `- Date: ${report.startedAt.toISOString()} (run took ${seconds(report.elapsedMs)})`,
+    `- Machine: ${describeMachine()}`,
+    `- Load average (1, 5, 15 min) at the start: ${loadAverage(report.loadAverageAtStart)}; at the end: ${loadAverage(report.loadAverageAtEnd)}. The bench itself keeps about 2 busy; more means other work was taking cores from the servers and the load generator.`,
+    `- Load generator: ${LOAD_GENERATOR.name} ${LOAD_GENERATOR.version}, in the bench process; each server under test runs in its own child process (\`node --import tsx\`), so the two do not share an event loop. They do share the machine's cores.`,
+    `- Load: ${connections} connections, ${warmupSeconds} s warm-up (discarded), then ${durationSeconds} s measured. req/s is the mean of the per-second counts.`,
+    `- autocannon saturates near 55k req/s on these machines, so very fast endpoints (the baseline, /api/health) are bounded by the generator, not the server: their ratio to the baseline reads closer to 1 than the servers' real difference. DESIGN.md section 8 has wrk figures for comparison (bare node:http ≈ 87k req/s).`,
+    '',
+    '## HTTP throughput',
+    '',
+    markdownRow(HTTP_HEADER),
+    markdownRow(HTTP_HEADER.map(() => '---')),
+    ...httpRows(report).map(markdownRow),
+    '',
+    '## Page weight',
+    '',
+    ...pageWeightLines(report.pageWeight).map((line) => `- ${line}`),
+    '',
+    '## Cold start',
+    '',
+    ...coldStartLines(report.coldStart).map((line) => `- ${line}`),
+    '',
+    ...(problems.length > 0
+      ? ['## Failures', '', ...problems.map((line) => `- ${line.replaceAll('\n', ' ')}`), '']
+      : []),
+  ].join('\n');
+}

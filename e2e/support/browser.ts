@@ -1,0 +1,101 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots');
+
+export const viewports = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+/**
+ * One Chromium per test file, a fresh context per page. Any console error or uncaught exception in
+ * the page fails the test that caused it.
+ */
+export function useBrowser() {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const pageErrors: string[] = [];
+  const expectedErrors: RegExp[] = [];
+
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      // The machine has no network beyond loopback: keep Chromium from trying to reach Google.
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+  });
+
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+    const allowed = expectedErrors.splice(0);
+    const errors = pageErrors.splice(0).filter((error) => !allowed.some((pattern) => pattern.test(error)));
+    expect(errors, 'errors in the browser console').toEqual([]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  return {
+    baseUrl: () => inject('baseUrl'),
+    /** A console error this test provokes on purpose (a failed request it stages); any other still fails it. */
+    expectConsoleError(pattern: RegExp) {
+      expectedErrors.push(pattern);
+    },
+    async newPage(viewport: { width: number; height: number } = viewports.desktop): Promise<Page> {
+      const context = await browser.newContext({ viewport, baseURL: inject('baseUrl') });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on('console', (message) => {
+        if (message.type() === 'error') pageErrors.push(`${page.url()}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+      return page;
+    },
+  };
+}
+
+/** The route name of the screen on show (`data-page` of its root element), once one is rendered. */
+export async function currentScreen(page: Page): Promise<string> {
+  const root = page.locator('[data-page]').first();
+  await root.waitFor({ state: 'visible' });
+  return (await root.getAttribute('data-page')) ?? '';
+}
+
+/** Accessibility: no serious or critical axe violation on the page as it stands. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    );
+  expect(serious, `accessibility violations on ${page.url()}`).toEqual([]);
+}
+
+/** Waits until the named screen is on show (after a click that navigates). */
+export async function waitForScreen(page: Page, name: string): Promise<void> {
+  await page.locator(`[data-page="${name}"]`).first().waitFor({ state: 'visible' });
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/** `GET /api/config`: the settings the web app needs at run time, none of them secret. */
+export const ClientConfigResponse = z.object({
+  supportEmail: z.string(),
+  appStoreUrl: z.string().nullable(),
+  playStoreUrl: z.string().nullable(),
+  poolMaxPerLifeguard: z.number().int(),
+});
+export type ClientConfigResponse = z.infer<typeof ClientConfigResponse>;

@@ -1,0 +1,5 @@
+export * from './common.js';
+export * from './health.js';
+export * from './legal.js';
+export * from './segments.js';
+export * from './client-config.js';

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** Route names are the web app's (spec/routes.md): lower-case words joined by hyphens. */
+export const RouteName = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a route name such as "home" or "football-schedule"');
+
+/**
+ * `GET /api/segments`: the segments guard reports the route it is entering (`_route`) and that route's
+ * query parameters. The server counts page views per route and query; it records nothing personal.
+ */
+export const SegmentsQuery = z
+  .object({
+    _route: RouteName,
+  })
+  .catchall(z.union([z.string().max(200), z.array(z.string().max(200)).max(10)]));
+export type SegmentsQuery = z.infer<typeof SegmentsQuery>;
+
+export const SegmentsResponse = z.object({
+  recorded: z.boolean(),
+});
+export type SegmentsResponse = z.infer<typeof SegmentsResponse>;

@@ -1,0 +1,2 @@
+export * from './legal-documents.js';
+export * from './page-views.js';

@@ -1,0 +1,48 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Unit, server and web-component tests. The server and database suites run once on PGlite and,
+ * when DATABASE_URL is set (as in CI), once more on PostgreSQL. Browser tests live in e2e/.
+ */
+const serverSuites = ['apps/server/src/**/*.test.ts', 'packages/db/src/**/*.test.ts'];
+const failOnConsoleError = './test-setup/fail-on-console-error.ts';
+
+const serverProject = (database: 'pglite' | 'postgres') => ({
+  test: {
+    name: `server-${database}`,
+    include: serverSuites,
+    environment: 'node',
+    env: { TEST_DATABASE: database },
+    globalSetup: database === 'pglite' ? ['./test-setup/pglite-template.ts'] : [],
+    setupFiles: [failOnConsoleError],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'packages',
+          include: ['packages/domain/src/**/*.test.ts', 'packages/contracts/src/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: [failOnConsoleError],
+        },
+      },
+      serverProject('pglite'),
+      ...(process.env.DATABASE_URL ? [serverProject('postgres')] : []),
+      {
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: './apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['../../test-setup/fail-on-console-error.ts', './src/testing/setup-tests.ts'],
+        },
+      },
+    ],
+  },
+});
