@@ -1,14 +1,9 @@
 // ESLint: TypeScript rules, React hooks, and the import boundaries of DESIGN.md section 3.
-import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-
-const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+import { webBoundaries } from './tools/eslint/web-boundaries.js';
 
 /** `no-restricted-imports` for a layer: the packages it must not use, with the reason. */
 const forbidPackages = (names, reason) => ({
@@ -79,50 +74,19 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    plugins: { 'react-hooks': reactHooks, pass: { rules: { 'web-boundaries': webBoundaries } } },
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...forbidPackages(
         ['@pass/db', '@pass/db/*', '@pass/server', 'pg', '@electric-sql/*', 'drizzle-orm*', 'fastify*'],
         'The web app talks to the server over HTTP only (DESIGN.md section 3).',
       ),
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            // Features do not import each other; app/ composes them.
-            ...webFeatures.map((feature) => ({
-              target: `./apps/web/src/features/${feature}`,
-              from: './apps/web/src/features',
-              except: [`./${feature}`],
-              message:
-                'A feature does not import another feature: move shared code to components/ or lib/, or compose in app/.',
-            })),
-            // Shared code flows one way: app → features → components, lib, config.
-            {
-              target: [
-                './apps/web/src/features',
-                './apps/web/src/components',
-                './apps/web/src/lib',
-                './apps/web/src/config',
-              ],
-              from: './apps/web/src/app',
-              message: 'Only app/ composes the application.',
-            },
-            {
-              target: ['./apps/web/src/components', './apps/web/src/lib', './apps/web/src/config'],
-              from: './apps/web/src/features',
-              message: 'Shared code does not depend on features.',
-            },
-          ],
-        },
-      ],
+      'pass/web-boundaries': 'error',
     },
   },
   {
     files: ['apps/web/**/*.test.{ts,tsx}', 'apps/web/src/testing/**'],
-    rules: { 'import-x/no-restricted-paths': 'off' },
+    rules: { 'pass/web-boundaries': 'off' },
   },
 
   // Services and repositories take the database as an argument; only start-up code creates one.

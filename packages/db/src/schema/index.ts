@@ -1,2 +1,3 @@
 export * from './legal-documents.js';
 export * from './page-views.js';
+export * from './accounts.js';

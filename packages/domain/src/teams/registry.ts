@@ -1,0 +1,132 @@
+import type { Sport } from '../enums.js';
+import type { Team, TeamIdSystem, TeamSource } from './types.js';
+
+/**
+ * The form a team name or code is compared in: case, accents, apostrophes and punctuation ignored, so
+ * "San José State", "San Jose State" and "SAN JOSE STATE" are one key, and "Hawai'i" equals "Hawaii".
+ */
+export function normalizeTeamKey(value: string): string {
+  return value
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/['’ʻ`.]/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+const indexKey = (...parts: string[]) => parts.join('|');
+
+/**
+ * Teams of every sport, looked up by abbreviation, name or alias. A value that names two teams of a
+ * sport (a shared college nickname such as "Tigers") resolves to neither: guessing would file a game
+ * under the wrong team. Telling `resolve` which source a value came from settles codes that sources
+ * spell differently.
+ */
+export class TeamRegistry {
+  private readonly bySport = new Map<Sport, Team[]>();
+  private readonly byAbbr = new Map<string, Team>();
+  private readonly byKey = new Map<string, Team[]>();
+  private readonly bySourceKey = new Map<string, Team>();
+  private readonly byExternalId = new Map<string, Team>();
+
+  constructor(teams: readonly Team[]) {
+    for (const team of teams) {
+      const abbrKey = indexKey(team.sport, normalizeTeamKey(team.abbr));
+      if (this.byAbbr.has(abbrKey)) throw new Error(`Two ${team.sport} teams have the abbreviation ${team.abbr}`);
+      this.byAbbr.set(abbrKey, team);
+      this.bySport.set(team.sport, [...(this.bySport.get(team.sport) ?? []), team]);
+
+      const keys = new Set([team.abbr, team.name, ...(team.nickname ? [team.nickname] : []), ...team.aliases]);
+      for (const [source, values] of Object.entries(team.sourceKeys) as [TeamSource, readonly string[]][]) {
+        for (const value of values) {
+          keys.add(value);
+          // Within one source a spelling names one team; two would make that source's data unreadable.
+          const key = indexKey(team.sport, source, normalizeTeamKey(value));
+          const other = this.bySourceKey.get(key);
+          if (other && other !== team) throw new Error(`${source} "${value}" names both ${other.abbr} and ${team.abbr}`);
+          this.bySourceKey.set(key, team);
+        }
+      }
+      for (const value of new Set([...keys].map(normalizeTeamKey))) {
+        const key = indexKey(team.sport, value);
+        this.byKey.set(key, [...(this.byKey.get(key) ?? []), team]);
+      }
+      for (const [system, id] of Object.entries(team.ids) as [TeamIdSystem, string][]) {
+        this.byExternalId.set(indexKey(team.sport, system, id), team);
+      }
+    }
+  }
+
+  /** The teams of a sport, in the order of the data. */
+  teams(sport: Sport): readonly Team[] {
+    return this.bySport.get(sport) ?? [];
+  }
+
+  /** A team by our abbreviation only (case-insensitive). */
+  get(sport: Sport, abbr: string): Team | undefined {
+    return this.byAbbr.get(indexKey(sport, normalizeTeamKey(abbr)));
+  }
+
+  /**
+   * A team by abbreviation, name, nickname, alias or a source's own spelling, case-insensitively.
+   * With a source, that source's spellings are tried first; the generic names remain a fallback.
+   * Undefined when nothing matches or the value is ambiguous.
+   */
+  resolve(sport: Sport, value: string, source?: TeamSource): Team | undefined {
+    const key = normalizeTeamKey(value);
+    if (key === '') return undefined;
+    if (source) {
+      const team = this.bySourceKey.get(indexKey(sport, source, key));
+      if (team) return team;
+    }
+    const matches = this.byKey.get(indexKey(sport, key)) ?? [];
+    return matches.length === 1 ? matches[0] : undefined;
+  }
+
+  /** Every team a value could name (more than one when it is ambiguous). */
+  candidates(sport: Sport, value: string): readonly Team[] {
+    return this.byKey.get(indexKey(sport, normalizeTeamKey(value))) ?? [];
+  }
+
+  /** A team by another system's numeric id (ESPN ids, which CFBD and sportsdataverse share; Stats API ids). */
+  byId(sport: Sport, system: TeamIdSystem, id: string | number): Team | undefined {
+    return this.byExternalId.get(indexKey(sport, system, String(id)));
+  }
+
+  /** How a source currently spells a team (ESPN `LAR`, Retrosheet `NYA`), if we know. */
+  sourceKey(team: Team, source: TeamSource): string | undefined {
+    return team.sourceKeys[source]?.[0];
+  }
+
+  /**
+   * A team's conference in a season: per season for college teams (null when not in FBS that season),
+   * the fixed league or conference for the professional ones. Seasons we have no data for get the latest.
+   */
+  conferenceIn(team: Team, season?: number): string | null {
+    if (season === undefined || !team.conferenceBySeason) return team.conference;
+    const conference = team.conferenceBySeason[season];
+    return conference === undefined ? team.conference : conference;
+  }
+
+  /** Teams grouped by conference (NFL AFC/NFC, MLB AL/NL, college conferences of the season). */
+  byConference(sport: Sport, season?: number): ReadonlyMap<string, readonly Team[]> {
+    const groups = new Map<string, Team[]>();
+    for (const team of this.teams(sport)) {
+      const conference = this.conferenceIn(team, season);
+      if (conference !== null) groups.set(conference, [...(groups.get(conference) ?? []), team]);
+    }
+    return groups;
+  }
+
+  /** Teams grouped by `conference:division` ("AFC:AFC East", "NL:NL West"); teams without a division are left out. */
+  byDivision(sport: Sport): ReadonlyMap<string, readonly Team[]> {
+    const groups = new Map<string, Team[]>();
+    for (const team of this.teams(sport)) {
+      if (team.division === null) continue;
+      const key = `${team.conference}:${team.division}`;
+      groups.set(key, [...(groups.get(key) ?? []), team]);
+    }
+    return groups;
+  }
+}

@@ -1,0 +1,45 @@
+import type { Sport } from '../enums.js';
+
+/**
+ * The outside systems whose team names or codes we read. Each uses its own spelling of a team
+ * (nflverse `LA` vs ESPN `LAR`, Retrosheet `NYA` vs the Stats API `NYY`), so a registry lookup can be
+ * told which one a value came from.
+ */
+export const TEAM_SOURCES = [
+  'nflverse',
+  'espn',
+  'odds_api',
+  'cfbd',
+  'sportsdataverse',
+  'retrosheet',
+  'lahman',
+  'statsapi',
+] as const;
+export type TeamSource = (typeof TEAM_SOURCES)[number];
+
+/** Numeric ids other systems give a team; CFBD and sportsdataverse reuse ESPN's. */
+export type TeamIdSystem = 'espn' | 'statsapi';
+
+export interface Team {
+  sport: Sport;
+  /** Our abbreviation, unique within the sport. NFL: nflverse's codes (`LA` for the Rams); MLB: the Stats API's; NCAAF: ESPN's. */
+  abbr: string;
+  /** Current full name, e.g. "Kansas City Chiefs", "Utah State Aggies", "Athletics". */
+  name: string;
+  /** The name without the place ("Chiefs"), or null when it cannot be split off. */
+  nickname: string | null;
+  /** NFL AFC/NFC, MLB AL/NL (the league), NCAAF the conference of the latest season we know. */
+  conference: string;
+  /** "AFC East", "AL West"; null where the conference has no divisions. */
+  division: string | null;
+  /**
+   * College conferences change yearly (2024 and 2025 realignment), so each known season has its own;
+   * null means the team was not in FBS that season. Absent for the professional leagues.
+   */
+  conferenceBySeason?: Readonly<Record<number, string | null>>;
+  /** The spellings each source uses for this team, current first (nflverse `['LV', 'OAK']`). */
+  sourceKeys: Readonly<Partial<Record<TeamSource, readonly string[]>>>;
+  /** Other names and codes people or sources use ("Redskins", "JAC"). */
+  aliases: readonly string[];
+  ids: Readonly<Partial<Record<TeamIdSystem, string>>>;
+}
