@@ -44,7 +44,9 @@ export class TeamRegistry {
           // Within one source a spelling names one team; two would make that source's data unreadable.
           const key = indexKey(team.sport, source, normalizeTeamKey(value));
           const other = this.bySourceKey.get(key);
-          if (other && other !== team) throw new Error(`${source} "${value}" names both ${other.abbr} and ${team.abbr}`);
+          if (other && other !== team) {
+            throw new Error(`${source} "${value}" names both ${other.abbr} and ${team.abbr}`);
+          }
           this.bySourceKey.set(key, team);
         }
       }

@@ -1,0 +1,158 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseCfbdGames, parseCfbdPregameLines } from './cfbd-games.js';
+import { parseSportsdataverseBetting, parseSportsdataverseSchedule } from './sportsdataverse-cfb.js';
+
+/** shared/ sits beside the repository: packages/domain/src/sources → ../../../../../shared/data. */
+const DATA = path.resolve(import.meta.dirname, '../../../../../shared/data');
+const read = (file: string) => readFileSync(path.join(DATA, file), 'utf8');
+const readJson = (file: string): unknown => JSON.parse(read(file));
+
+describe('parseCfbdGames (v1, 2024)', () => {
+  const regular = parseCfbdGames(readJson('cfbd/games_2024_regular_v1.json'));
+
+  it('keeps the 753 FBS-vs-FBS games of 3,747 and says why it left out the rest', () => {
+    expect(regular.records).toHaveLength(753);
+    expect(regular.records.length + regular.skipped.length).toBe(3747);
+    const reasons = regular.skipped.map((entry) => entry.reason.replace(/:.*| \(.*/, ''));
+    expect(reasons.filter((reason) => reason === 'opponent outside FBS')).toHaveLength(121);
+    expect(reasons.filter((reason) => reason === 'not an FBS game')).toHaveLength(3747 - 753 - 121);
+  });
+
+  it('reads The Game 2024: Michigan 13 at Ohio State 10', () => {
+    expect(regular.records.find((game) => game.sourceId === '401628566')).toEqual({
+      source: 'cfbd',
+      sourceId: '401628566',
+      sport: 'americanfootball_ncaaf',
+      season: 2024,
+      week: 14,
+      seasonType: 'regular',
+      kickoff: '2024-11-30T17:00:00.000Z',
+      kickoffTbd: false,
+      date: '2024-11-30',
+      home: 'OSU',
+      away: 'MICH',
+      homeScore: 10,
+      awayScore: 13,
+      neutralSite: false,
+      conferenceGame: true,
+      status: 'final',
+      notes: null,
+    });
+  });
+
+  it('leaves the one FBS game never completed in the file (App State v Liberty) without scores', () => {
+    const open = regular.records.filter((game) => game.status !== 'final');
+    expect(open.map((game) => [game.sourceId, game.home, game.away, game.homeScore])).toEqual([
+      ['401640992', 'APP', 'LIB', null],
+    ]);
+  });
+
+  it('reads the postseason snapshot: 45 FBS games, the CFP semifinals not yet scored', () => {
+    const { records } = parseCfbdGames(readJson('cfbd/games_2024_postseason_v1.json'));
+    expect(records).toHaveLength(45);
+    expect(records.filter((game) => game.status === 'scheduled').map((game) => game.notes)).toEqual([
+      expect.stringMatching(/Orange Bowl/),
+      expect.stringMatching(/Cotton Bowl/),
+    ]);
+    expect(records.find((game) => game.sourceId === '401677183')).toMatchObject({
+      home: 'ORE',
+      away: 'OSU',
+      homeScore: 21,
+      awayScore: 41,
+      neutralSite: true,
+      seasonType: 'postseason',
+      notes: expect.stringMatching(/Rose Bowl/),
+    });
+  });
+});
+
+describe('parseCfbdGames (v2, 2025 snapshot)', () => {
+  const { records, skipped } = parseCfbdGames(readJson('cfbd/games_2025_v2_snapshot_2025-08-28.json'));
+
+  it('reads the camelCase shape: 753 FBS-vs-FBS games, 4 of them completed', () => {
+    expect(records).toHaveLength(753);
+    expect(skipped.filter((entry) => entry.reason.startsWith('opponent outside FBS'))).toHaveLength(126);
+    expect(
+      records
+        .filter((game) => game.status === 'final')
+        .map((game) => game.sourceId)
+        .sort(),
+    ).toEqual(['401754516', '401756846', '401756847', '401757218']);
+    expect(records.find((game) => game.sourceId === '401756846')).toMatchObject({
+      home: 'KSU',
+      away: 'ISU',
+      homeScore: 21,
+      awayScore: 24,
+      neutralSite: true,
+      conferenceGame: true,
+      notes: 'Aer Lingus College Football Classic',
+    });
+  });
+
+  it('counts Delaware and Missouri State as FBS in 2025 only', () => {
+    const teams = new Set(records.flatMap((game) => [game.home, game.away]));
+    expect(teams.has('DEL')).toBe(true);
+    expect(teams.has('MOST')).toBe(true);
+    expect(teams.size).toBe(136);
+  });
+});
+
+describe('parseCfbdPregameLines', () => {
+  it('reads 757 home-view spreads (negative = home favoured), v1 and v2 names alike', () => {
+    const v1 = parseCfbdPregameLines(readJson('cfbd/pregame_wp_2024_regular.json'));
+    expect(v1.records).toHaveLength(757);
+    expect(v1.records[0]).toEqual({
+      gameId: '401628319',
+      season: 2024,
+      week: 1,
+      seasonType: 'regular',
+      homeSpread: -34,
+      homeWinProbability: 0.99,
+    });
+    expect(v1.records.every((line) => line.homeSpread! < 0 === line.homeWinProbability! > 0.5)).toBe(true);
+    const v2 = parseCfbdPregameLines(readJson('cfbd/pregame_wp_2025_snapshot_v2.json'));
+    expect(v2.records).toHaveLength(114);
+    expect(v2.records[0]).toMatchObject({ gameId: '401762789', homeSpread: 5.5, homeWinProbability: 0.352 });
+  });
+});
+
+describe('sportsdataverse 2025', () => {
+  const schedule = parseSportsdataverseSchedule(read('sportsdataverse-cfb/cfb_schedule_2025.csv'));
+
+  it('keeps the 808 FBS-vs-FBS games of 958, all final', () => {
+    expect(schedule.records).toHaveLength(808);
+    expect(schedule.skipped).toHaveLength(150);
+    expect(schedule.records.every((game) => game.status === 'final')).toBe(true);
+  });
+
+  it('reads the CFP final: Indiana 27, Miami 21, at Miami\u2019s own stadium yet Miami the away team', () => {
+    expect(schedule.records.find((game) => game.sourceId === '401769076')).toMatchObject({
+      seasonType: 'postseason',
+      kickoff: '2026-01-20T00:30:00.000Z',
+      season: 2025,
+      home: 'IU',
+      away: 'MIA',
+      homeScore: 27,
+      awayScore: 21,
+      neutralSite: false,
+    });
+  });
+
+  it('joins the betting file by game id; 946 real lines, negative when home is favoured', () => {
+    const betting = parseSportsdataverseBetting(read('sportsdataverse-cfb/betting_2025.csv'));
+    expect(betting.records).toHaveLength(946);
+    expect(betting.skipped).toHaveLength(12);
+    const lines = new Map(betting.records.map((line) => [line.gameId, line]));
+    expect(lines.get('401769076')).toEqual({
+      gameId: '401769076',
+      season: 2025,
+      week: 1,
+      homeSpread: -7.5,
+      total: 47.5,
+    });
+    const joined = schedule.records.filter((game) => lines.has(game.sourceId));
+    expect(joined.length).toBeGreaterThan(790);
+  });
+});

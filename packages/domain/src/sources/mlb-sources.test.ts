@@ -1,0 +1,113 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseRetrosheetGameLog } from './retrosheet-gamelogs.js';
+import { parseStatsApiGamesCsv } from './statsapi-games.js';
+
+/** shared/ sits beside the repository: packages/domain/src/sources → ../../../../../shared/data. */
+const MLB = path.resolve(import.meta.dirname, '../../../../../shared/data/mlb');
+const read = (file: string) => readFileSync(path.join(MLB, file), 'utf8');
+
+describe('parseRetrosheetGameLog', () => {
+  const log2023 = parseRetrosheetGameLog(read('retrosheet/GL2023.TXT'));
+  const log2024 = parseRetrosheetGameLog(read('retrosheet/GL2024.TXT'));
+
+  it('reads all 2,430 games of 2023 and 2,429 of 2024 with every Retrosheet team code resolved', () => {
+    expect(log2023.skipped).toEqual([]);
+    expect(log2023.records).toHaveLength(2430);
+    expect(log2024.skipped).toEqual([]);
+    expect(log2024.records).toHaveLength(2429);
+    const teams = new Set(log2024.records.flatMap((game) => [game.home, game.away]));
+    expect(teams.size).toBe(30);
+  });
+
+  it('gives the two games of a doubleheader distinct keys (35 doubleheaders in 2023, 29 in 2024)', () => {
+    for (const [log, doubleheaders] of [
+      [log2023, 35],
+      [log2024, 29],
+    ] as const) {
+      expect(new Set(log.records.map((game) => game.sourceId)).size).toBe(log.records.length);
+      expect(log.records.filter((game) => game.gameNumber === 2)).toHaveLength(doubleheaders);
+      expect(log.records.filter((game) => game.gameNumber === 1)).toHaveLength(doubleheaders);
+    }
+    const finale = log2024.records.filter((game) => game.date === '2024-09-30' && game.home === 'ATL');
+    expect(finale.map((game) => game.sourceId)).toEqual(['ATL202409301', 'ATL202409302']);
+  });
+
+  it('reads the 2024 Seoul opener: Dodgers 5 at Padres 2, keyed SDN202403200, at a neutral site', () => {
+    expect(log2024.records[0]).toMatchObject({
+      source: 'retrosheet',
+      sourceId: 'SDN202403200',
+      sport: 'baseball_mlb',
+      season: 2024,
+      date: '2024-03-20',
+      kickoff: null,
+      home: 'SD',
+      away: 'LAD',
+      homeScore: 2,
+      awayScore: 5,
+      parkId: 'SEO01',
+      neutralSite: true,
+      status: 'final',
+    });
+  });
+
+  it('maps Retrosheet codes (NYA, SLN, ANA, CHA, OAK) to Stats API abbreviations', () => {
+    const codes = new Map<string, string>();
+    for (const line of read('retrosheet/GL2023.TXT').split('\n').filter(Boolean)) {
+      const cells = line.split(',').map((cell) => cell.replaceAll('"', ''));
+      const game = log2023.records.find((g) => g.sourceId === `${cells[6]}${cells[0]}${cells[1]}`);
+      codes.set(cells[6]!, game!.home);
+      if (codes.size === 30) break;
+    }
+    expect([codes.get('NYA'), codes.get('SLN'), codes.get('ANA'), codes.get('CHA'), codes.get('OAK')]).toEqual([
+      'NYY',
+      'STL',
+      'LAA',
+      'CWS',
+      'ATH',
+    ]);
+  });
+
+  it('reads completion info with its embedded commas and flags only the special venues as neutral', () => {
+    const suspended = log2023.records.find((game) => game.sourceId === 'WAS202305130');
+    expect(suspended?.completionInfo).toBe('20230514,WAS11,0,1,13');
+    expect(
+      log2023.records
+        .filter((g) => g.neutralSite)
+        .map((g) => g.parkId)
+        .sort(),
+    ).toEqual(['LON01', 'LON01', 'MEX02', 'MEX02', 'WIL02']);
+  });
+
+  it('reports malformed lines instead of failing', () => {
+    const { records, skipped } = parseRetrosheetGameLog(
+      '"20230330","0","Thu"\r\n' + '"2023-03-30",' + '"0",'.repeat(20),
+    );
+    expect(records).toEqual([]);
+    expect(skipped.map((entry) => 'line' in entry && entry.line)).toEqual([1, 2]);
+  });
+});
+
+describe('parseStatsApiGamesCsv', () => {
+  const { records, skipped } = parseStatsApiGamesCsv(read('statsapi/games_2025.csv'));
+
+  it('reads all 2,430 games of 2025 keyed by game_pk, every team name resolved', () => {
+    expect(skipped).toEqual([]);
+    expect(records).toHaveLength(2430);
+    expect(new Set(records.map((game) => game.sourceId)).size).toBe(2430);
+    expect(records.every((game) => game.status === 'final')).toBe(true);
+  });
+
+  it('reads the Tokyo opener (Dodgers 4 at Cubs 1) and resolves "Athletics" to ATH', () => {
+    expect(records[0]).toMatchObject({
+      sourceId: '778563',
+      date: '2025-03-18',
+      home: 'CHC',
+      away: 'LAD',
+      homeScore: 1,
+      awayScore: 4,
+    });
+    expect(records.filter((game) => game.home === 'ATH')).toHaveLength(81);
+  });
+});

@@ -1,0 +1,71 @@
+import { teamRegistry } from '../teams/all-teams.js';
+import type { TeamRegistry } from '../teams/registry.js';
+import { parseCsvWithHeader } from './csv.js';
+import { parseOptionalNumber, type ParseResult, type Skipped, type SourceGame } from './types.js';
+
+export interface StatsApiGame extends SourceGame {
+  source: 'statsapi';
+}
+
+/**
+ * The MLB Stats API schedule export in shared/data (`mlb/statsapi/games_2025.csv`: `game_pk, date,
+ * season, home, away, home_score, away_score, …`). Keyed by `game_pk`, the Stats API's game id. Its `date`
+ * is the UTC date of first pitch (night games fall on the next day), and it has no start time, so
+ * doubleheaders are told apart by `game_pk` alone. Teams are the Stats API's 2025 names ("Athletics").
+ */
+export function parseStatsApiGamesCsv(
+  text: string,
+  options: { registry?: TeamRegistry } = {},
+): ParseResult<StatsApiGame> {
+  const registry = options.registry ?? teamRegistry;
+  const records: StatsApiGame[] = [];
+  const skipped: Skipped[] = [];
+  for (const row of parseCsvWithHeader(text, [
+    'game_pk',
+    'date',
+    'season',
+    'home',
+    'away',
+    'home_score',
+    'away_score',
+  ])) {
+    const gamePk = row.get('game_pk');
+    const skip = (reason: string) => skipped.push({ line: row.line, reason: `${gamePk}: ${reason}` });
+    const season = parseOptionalNumber(row.get('season'));
+    const date = row.get('date');
+    if (!/^\d+$/.test(gamePk) || typeof season !== 'number' || !/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+      skip('game_pk, season or date unreadable');
+      continue;
+    }
+    const home = registry.resolve('baseball_mlb', row.get('home'), 'statsapi');
+    const away = registry.resolve('baseball_mlb', row.get('away'), 'statsapi');
+    if (!home || !away) {
+      skip(`unknown team "${home ? row.get('away') : row.get('home')}"`);
+      continue;
+    }
+    const homeScore = parseOptionalNumber(row.get('home_score'));
+    const awayScore = parseOptionalNumber(row.get('away_score'));
+    if (homeScore === undefined || awayScore === undefined) {
+      skip('score unreadable');
+      continue;
+    }
+    const final = homeScore !== null && awayScore !== null;
+    records.push({
+      source: 'statsapi',
+      sourceId: gamePk,
+      sport: 'baseball_mlb',
+      season,
+      week: null,
+      seasonType: 'regular',
+      kickoff: null,
+      date,
+      home: home.abbr,
+      away: away.abbr,
+      homeScore: final ? homeScore : null,
+      awayScore: final ? awayScore : null,
+      neutralSite: false,
+      status: final ? 'final' : 'scheduled',
+    });
+  }
+  return { records, skipped };
+}

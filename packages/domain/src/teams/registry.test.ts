@@ -1,0 +1,214 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseCsvWithHeader } from '../sources/csv.js';
+import { TEAMS, teamRegistry } from './all-teams.js';
+import { MLB_TEAMS } from './mlb-teams.js';
+import { NCAAF_TEAMS } from './ncaaf-teams.js';
+import { NFL_TEAMS } from './nfl-teams.js';
+import { normalizeTeamKey, TeamRegistry } from './registry.js';
+
+/** shared/ sits beside the repository: packages/domain/src/teams → ../../../../../shared/data. */
+const DATA = path.resolve(import.meta.dirname, '../../../../../shared/data');
+const readCsv = (file: string) => parseCsvWithHeader(readFileSync(path.join(DATA, file), 'utf8'));
+
+const NFL = 'americanfootball_nfl';
+const NCAAF = 'americanfootball_ncaaf';
+const MLB = 'baseball_mlb';
+
+describe('team data', () => {
+  it('has 32 NFL, 136 FBS and 30 MLB teams', () => {
+    expect(NFL_TEAMS).toHaveLength(32);
+    expect(NCAAF_TEAMS).toHaveLength(136);
+    expect(MLB_TEAMS).toHaveLength(30);
+    expect(TEAMS).toHaveLength(198);
+  });
+
+  it('agrees with nflverse teams_colors_logos.csv on names, conferences and divisions', () => {
+    const rows = readCsv('nflverse/teams_colors_logos.csv');
+    for (const team of NFL_TEAMS) {
+      const row = rows.find((r) => r.get('team_abbr') === team.abbr);
+      expect(row, team.abbr).toBeDefined();
+      expect([team.abbr, team.name, team.nickname, team.conference, team.division]).toEqual(
+        ['team_abbr', 'team_name', 'team_nick', 'team_conf', 'team_division'].map((c) => row?.get(c)),
+      );
+    }
+    // Every code in that file (LAR, OAK, SD, STL included) names one of our teams.
+    for (const row of rows) {
+      const team = teamRegistry.resolve(NFL, row.get('team_abbr'));
+      expect(team, row.get('team_abbr')).toBeDefined();
+      expect(teamRegistry.resolve(NFL, row.get('team_name'), 'odds_api')).toBe(team);
+      expect(team?.conference).toBe(row.get('team_conf'));
+    }
+  });
+
+  it('agrees with the MLB crosswalk and Lahman 2020 on codes, ids, leagues and divisions', () => {
+    const lahman2020 = readCsv('mlb/lahman/Teams_2015-2020.csv').filter((r) => r.get('yearID') === '2020');
+    for (const row of readCsv('mlb/mlb_teams_crosswalk.csv')) {
+      const team = teamRegistry.resolve(MLB, row.get('retrosheet_code'), 'retrosheet');
+      expect(team?.abbr, row.get('retrosheet_code')).toBe(row.get('statsapi_abbr'));
+      expect(team?.ids.statsapi).toBe(row.get('statsapi_team_id'));
+      expect(team?.conference).toBe(row.get('league'));
+      expect(team?.division).toBe(row.get('division'));
+      expect(team?.name).toBe(row.get('name_2025'));
+      expect(teamRegistry.resolve(MLB, row.get('name_2020_lahman'), 'odds_api')).toBe(team);
+      expect(teamRegistry.resolve(MLB, row.get('lahman_teamID'), 'lahman')).toBe(team);
+      expect(teamRegistry.resolve(MLB, row.get('lahman_franchID'), 'lahman')).toBe(team);
+      const lahman = lahman2020.find((r) => r.get('teamIDretro') === row.get('retrosheet_code'));
+      expect(`${lahman?.get('lgID')} ${{ E: 'East', C: 'Central', W: 'West' }[lahman?.get('divID') ?? '']}`).toBe(
+        team?.division,
+      );
+      expect(teamRegistry.resolve(MLB, lahman?.get('teamIDBR') ?? '')).toBe(team);
+    }
+  });
+
+  it('agrees with the derived FBS list on conferences per season', () => {
+    for (const row of readCsv('cfbd/fbs_teams_2024_2025_derived.csv')) {
+      const team = teamRegistry.byId(NCAAF, 'espn', row.get('team_id'));
+      expect(team, row.get('school')).toBeDefined();
+      expect(teamRegistry.resolve(NCAAF, row.get('school'), 'cfbd')).toBe(team);
+      for (const season of [2024, 2025]) {
+        const expected = row.get(`fbs_${season}`) === '1' ? row.get(`conference_${season}`) : null;
+        expect(teamRegistry.conferenceIn(team!, season)).toBe(expected);
+      }
+    }
+  });
+});
+
+describe('TeamRegistry lookups', () => {
+  it.each([
+    ['OAK', 'LV'],
+    ['Oakland Raiders', 'LV'],
+    ['SD', 'LAC'],
+    ['San Diego Chargers', 'LAC'],
+    ['STL', 'LA'],
+    ['St. Louis Rams', 'LA'],
+    ['LAR', 'LA'],
+    ['WSH', 'WAS'],
+    ['Washington Redskins', 'WAS'],
+    ['Washington Football Team', 'WAS'],
+    ['Washington Commanders', 'WAS'],
+    ['JAC', 'JAX'],
+    ['Kansas City Chiefs', 'KC'],
+    ['chiefs', 'KC'],
+    ['san francisco 49ERS', 'SF'],
+  ])('NFL %s → %s', (value, abbr) => {
+    expect(teamRegistry.resolve(NFL, value)?.abbr).toBe(abbr);
+  });
+
+  it('knows how each source spells the Rams and Washington', () => {
+    const rams = teamRegistry.get(NFL, 'LA')!;
+    expect(teamRegistry.resolve(NFL, 'LA', 'nflverse')).toBe(rams);
+    expect(teamRegistry.resolve(NFL, 'LAR', 'espn')).toBe(rams);
+    expect(teamRegistry.sourceKey(rams, 'espn')).toBe('LAR');
+    expect(teamRegistry.sourceKey(rams, 'nflverse')).toBe('LA');
+    expect(teamRegistry.sourceKey(teamRegistry.get(NFL, 'WAS')!, 'espn')).toBe('WSH');
+  });
+
+  it.each([
+    ['Athletics', 'ATH'],
+    ['Oakland Athletics', 'ATH'],
+    ['OAK', 'ATH'],
+    ['ATH', 'ATH'],
+    ['NYA', 'NYY'],
+    ['SLN', 'STL'],
+    ['ANA', 'LAA'],
+    ['CHA', 'CWS'],
+    ['CHN', 'CHC'],
+    ['KCA', 'KC'],
+    ['SDN', 'SD'],
+    ['WAS', 'WSH'],
+    ['Cleveland Indians', 'CLE'],
+    ['Los Angeles Angels of Anaheim', 'LAA'],
+  ])('MLB %s → %s', (value, abbr) => {
+    expect(teamRegistry.resolve(MLB, value)?.abbr).toBe(abbr);
+  });
+
+  it('resolves college teams by CFBD school, ESPN name with mascot, abbreviation and id', () => {
+    const usu = teamRegistry.resolve(NCAAF, 'Utah State Aggies', 'odds_api');
+    expect(usu?.name).toBe('Utah State Aggies');
+    expect(teamRegistry.resolve(NCAAF, 'Utah State', 'cfbd')).toBe(usu);
+    expect(teamRegistry.resolve(NCAAF, 'San Jose State Spartans')?.name).toBe('San José State Spartans');
+    expect(teamRegistry.resolve(NCAAF, 'Hawaii')?.name).toBe("Hawai'i Rainbow Warriors");
+    expect(teamRegistry.byId(NCAAF, 'espn', 333)?.aliases).toContain('Alabama');
+  });
+
+  it('refuses an ambiguous name rather than guess', () => {
+    // Several college teams are the Tigers; "Miami" is the Hurricanes to CFBD, so it is not ambiguous.
+    expect(teamRegistry.candidates(NCAAF, 'Tigers').length).toBeGreaterThan(1);
+    expect(teamRegistry.resolve(NCAAF, 'Tigers')).toBeUndefined();
+    expect(teamRegistry.resolve(NCAAF, 'Miami', 'cfbd')?.name).toBe('Miami Hurricanes');
+    expect(teamRegistry.resolve(NFL, 'Nowhere Nobodies')).toBeUndefined();
+    expect(teamRegistry.resolve(NFL, '  ')).toBeUndefined();
+  });
+
+  it('is case- and spacing-insensitive for every key of every team', () => {
+    const keyed = TEAMS.flatMap((team) =>
+      [team.abbr, team.name, ...Object.values(team.sourceKeys).flat()].map((key) => ({ team, key })),
+    );
+    const recase = (text: string, flips: boolean[]) =>
+      [...text].map((char, i) => (flips[i % flips.length] ? char.toUpperCase() : char.toLowerCase())).join('');
+    fc.assert(
+      fc.property(fc.constantFrom(...keyed), fc.array(fc.boolean(), { minLength: 1 }), ({ team, key }, flips) => {
+        const source = (Object.keys(team.sourceKeys) as (keyof typeof team.sourceKeys)[]).find((s) =>
+          team.sourceKeys[s]?.includes(key),
+        );
+        expect(teamRegistry.resolve(team.sport, ` ${recase(key, flips)} `, source)).toBe(team);
+      }),
+    );
+  });
+
+  it('normalises accents, apostrophes and punctuation away', () => {
+    expect(normalizeTeamKey("  Hawai'i ")).toBe('hawaii');
+    expect(normalizeTeamKey('San José State')).toBe('san jose state');
+    expect(normalizeTeamKey('Texas A&M')).toBe('texas a m');
+    expect(normalizeTeamKey('St. Louis')).toBe('st louis');
+  });
+
+  it('refuses two teams with one abbreviation', () => {
+    const [team] = NFL_TEAMS;
+    expect(() => new TeamRegistry([team!, { ...team!, name: 'Other' }])).toThrow(/abbreviation/);
+  });
+});
+
+describe('grouping', () => {
+  it('groups the NFL into 2 conferences of 16 and 8 divisions of 4', () => {
+    const conferences = teamRegistry.byConference(NFL);
+    expect([...conferences.keys()].sort()).toEqual(['AFC', 'NFC']);
+    expect(conferences.get('AFC')).toHaveLength(16);
+    const divisions = teamRegistry.byDivision(NFL);
+    expect(divisions.size).toBe(8);
+    expect(
+      divisions
+        .get('AFC:AFC East')
+        ?.map((t) => t.abbr)
+        .sort(),
+    ).toEqual(['BUF', 'MIA', 'NE', 'NYJ']);
+    expect([...divisions.values()].every((teams) => teams.length === 4)).toBe(true);
+  });
+
+  it('groups MLB into 2 leagues of 15 and 6 divisions of 5', () => {
+    expect(teamRegistry.byConference(MLB).get('NL')).toHaveLength(15);
+    const divisions = teamRegistry.byDivision(MLB);
+    expect(divisions.size).toBe(6);
+    expect(
+      divisions
+        .get('AL:AL West')
+        ?.map((t) => t.abbr)
+        .sort(),
+    ).toEqual(['ATH', 'HOU', 'LAA', 'SEA', 'TEX']);
+  });
+
+  it('groups college teams by the conference of the season', () => {
+    const mac2024 = teamRegistry.byConference(NCAAF, 2024).get('Mid-American') ?? [];
+    const mac2025 = teamRegistry.byConference(NCAAF, 2025).get('Mid-American') ?? [];
+    expect(mac2024.map((t) => t.abbr)).not.toContain('MASS');
+    expect(mac2025.map((t) => t.abbr)).toContain('MASS');
+    const total = (season: number) =>
+      [...teamRegistry.byConference(NCAAF, season).values()].reduce((sum, teams) => sum + teams.length, 0);
+    expect(total(2024)).toBe(134);
+    expect(total(2025)).toBe(136);
+    expect(teamRegistry.byDivision(NCAAF).size).toBe(0);
+  });
+});
