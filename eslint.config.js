@@ -57,7 +57,11 @@ export default tseslint.config(
   },
   {
     // Tests and data-generation scripts of the domain read reference files; the domain itself does not.
-    files: ['packages/domain/scripts/**/*.ts', 'packages/domain/src/**/*.test.ts', 'packages/domain/src/testing/**/*.ts'],
+    files: [
+      'packages/domain/scripts/**/*.ts',
+      'packages/domain/src/**/*.test.ts',
+      'packages/domain/src/testing/**/*.ts',
+    ],
     rules: { 'no-restricted-imports': 'off' },
   },
   {
