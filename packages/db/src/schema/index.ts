@@ -1,3 +1,4 @@
 export * from './legal-documents.js';
 export * from './page-views.js';
 export * from './accounts.js';
+export * from './sports.js';

@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Games of every sport. Teams are the registry's abbreviations (packages/domain/src/teams); the season is
+ * the year it starts in. A source's own id finds the row again (event_source_keys), so a re-import
+ * updates in place.
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: serial('id').primaryKey(),
+    sport: text('sport').notNull(),
+    season: integer('season').notNull(),
+    /** Football weeks (postseason continues the count); null where the sport has none. */
+    week: integer('week'),
+    seasonType: text('season_type', { enum: ['regular', 'postseason'] }).notNull(),
+    kickoffAt: timestamp('kickoff_at', { withTimezone: true }),
+    /** The date the schedule files the game under (US Eastern for the NFL), for games without a kickoff time. */
+    gameDate: text('game_date').notNull(),
+    homeTeam: text('home_team').notNull(),
+    awayTeam: text('away_team').notNull(),
+    neutralSite: boolean('neutral_site').notNull().default(false),
+    status: text('status', { enum: ['scheduled', 'in_progress', 'final', 'postponed', 'cancelled'] }).notNull(),
+    homeScore: integer('home_score'),
+    awayScore: integer('away_score'),
+    /** Generated for the demo season, shown as such. */
+    isDemo: boolean('is_demo').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('events_sport_season_week_idx').on(table.sport, table.season, table.week),
+    index('events_sport_kickoff_idx').on(table.sport, table.kickoffAt),
+    index('events_home_team_idx').on(table.sport, table.homeTeam, table.season),
+    index('events_away_team_idx').on(table.sport, table.awayTeam, table.season),
+  ],
+);
+
+/** The ids sources give a game (nflverse game_id, The Odds API event id, MLB game_pk, …). */
+export const eventSourceKeys = pgTable(
+  'event_source_keys',
+  {
+    source: text('source').notNull(),
+    sourceKey: text('source_key').notNull(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.source, table.sourceKey] }),
+    index('event_source_keys_event_idx').on(table.eventId),
+  ],
+);
+
+/**
+ * Every quote ever fetched: line history, the latest line per book and closing lines all come from here.
+ * Prices are integer American odds; `outcome` is a team abbreviation, or 'Over' / 'Under'.
+ */
+export const oddsQuotes = pgTable(
+  'odds_quotes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    book: text('book').notNull(),
+    market: text('market', { enum: ['h2h', 'spreads', 'totals'] }).notNull(),
+    outcome: text('outcome').notNull(),
+    price: integer('price').notNull(),
+    point: real('point'),
+    /** When the book last changed it, as the source says; fetched_at is when we saw it. */
+    quotedAt: timestamp('quoted_at', { withTimezone: true }),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
+    source: text('source').notNull(),
+  },
+  (table) => [
+    index('odds_quotes_event_book_market_idx').on(table.eventId, table.book, table.market, table.fetchedAt),
+    uniqueIndex('odds_quotes_identity_key').on(table.eventId, table.book, table.market, table.outcome, table.fetchedAt),
+  ],
+);
+
+/** Responses and files exactly as received, kept before parsing so a format change can be re-parsed. */
+export const rawResponses = pgTable(
+  'raw_responses',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    source: text('source').notNull(),
+    /** The URL fetched (without the API key) or the file imported. */
+    location: text('location').notNull(),
+    /** SHA-256 of the body: the same file imported twice is stored once. */
+    bodyHash: text('body_hash').notNull(),
+    body: text('body').notNull(),
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('raw_responses_source_hash_key').on(table.source, table.bodyHash)],
+);
+
+/** One run of an importer: what it did, for the admin's import screen. */
+export const importRuns = pgTable(
+  'import_runs',
+  {
+    id: serial('id').primaryKey(),
+    source: text('source').notNull(),
+    trigger: text('trigger', { enum: ['cli', 'schedule', 'admin', 'first-run'] }).notNull(),
+    status: text('status', { enum: ['running', 'succeeded', 'failed'] }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    added: integer('added').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    unchanged: integer('unchanged').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    /** Skip reasons with counts, quota headers, and the like. */
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    error: text('error'),
+  },
+  (table) => [index('import_runs_source_started_idx').on(table.source, sql`${table.startedAt} desc`)],
+);
