@@ -3,7 +3,14 @@ import cookie from '@fastify/cookie';
 import type { DbHandle } from '@pass/db';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
 import type { Config } from './env.js';
+import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
+import type { AuthDeps } from './modules/auth/auth-context.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { googleRoutes } from './modules/auth/google.routes.js';
+import { billingRoutes } from './modules/billing/billing.routes.js';
+import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { legalRoutes } from './modules/legal/legal.routes.js';
@@ -16,18 +23,48 @@ import { webAppPlugin } from './plugins/web-app.js';
 export interface AppDependencies {
   config: Config;
   database: DbHandle;
+  /** Defaults to SMTP over SMTP_URL, or the outbox alone. */
+  mailer?: Mailer;
+  /** Defaults to Redis when REDIS_URL is set, else memory. */
+  limiter?: RateLimiter;
   /** Pino options or an instance-specific logger; defaults to JSON logs at the configured level. */
   logger?: FastifyServerOptions['logger'];
+  /** Where the default logger writes (stdout when unset); tests pass a stream to read the logs. */
+  logStream?: { write(line: string): void };
+}
+
+/** Paths that carry a secret token: /auth/verify/…, /auth/passwd/reset/…, /account/verify/…, ?token=… */
+export function redactUrl(url: string): string {
+  return url
+    .replace(/(\/(?:verify|reset)\/)[^/?#]+/g, '$1[redacted]')
+    .replace(/([?&](?:token|code|state)=)[^&#]*/g, '$1[redacted]');
 }
 
 // An incoming request id is kept only if it looks like one, so logs cannot be polluted through it.
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,64}$/;
 
 /** Builds the whole application without listening: main.ts listens, tests use `app.inject()`. */
-export async function buildApp({ config, database, logger }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  logStream,
+  ...overrides
+}: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
+      ...(logStream ? { stream: logStream } : {}),
+      // Fastify's own request serializer, with the secret in token links taken out of the URL.
+      serializers: {
+        req: (request) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket?.remotePort,
+        }),
+      },
       redact: {
         paths: [
           'req.headers.cookie',
@@ -62,10 +99,23 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
   await app.register(apiDocsPlugin, { publicUrl: config.publicUrl });
 
   const { db } = database;
+  const mailer = overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  const limiter =
+    overrides.limiter ??
+    (config.redisUrl ? createRedisRateLimiter(new Redis(config.redisUrl)) : createMemoryRateLimiter());
+  app.addHook('onClose', async () => {
+    await mailer.close();
+    await limiter.close();
+  });
+  const authDeps: AuthDeps = { db, config, mailer, limiter };
+
   await app.register(healthRoutes, { database });
   await app.register(clientConfigRoutes, { config });
   await app.register(legalRoutes, { db, settings: { poolMaxPerLifeguard: config.poolMaxPerLifeguard } });
   await app.register(segmentsRoutes, { db });
+  await app.register(authRoutes, authDeps);
+  await app.register(googleRoutes, authDeps);
+  await app.register(billingRoutes, authDeps);
 
   await app.register(webAppPlugin, { webDistDir: config.webDistDir });
   return app;

@@ -61,6 +61,14 @@ const EnvSchema = z.object({
   APP_STORE_URL: urlWithProtocols(['https:'], 'https://apps.apple.com/app/id000000000').optional(),
   PLAY_STORE_URL: urlWithProtocols(['https:'], 'https://play.google.com/store/apps/details?id=…').optional(),
   WEB_DIST_DIR: z.string().optional(),
+  MAIL_FROM: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_ISSUER: urlWithProtocols(['https:', 'http:'], 'https://accounts.google.com').default(
+    'https://accounts.google.com',
+  ),
+  ODDS_API_KEY: z.string().optional(),
+  ODDS_API_URL: urlWithProtocols(['https:', 'http:'], 'https://api.the-odds-api.com').optional(),
 });
 
 export interface Config {
@@ -81,6 +89,14 @@ export interface Config {
   playStoreUrl: string | undefined;
   /** The built web app, served with history fallback; absent in server-only tests. */
   webDistDir: string;
+  /** The From of every mail. */
+  mailFrom: string;
+  /** Google sign-in; off unless a client id and secret are set. */
+  google: { issuer: string; clientId: string; clientSecret: string } | null;
+  /** The Odds API: current odds and scores; imports from it are off without a key. */
+  oddsApiKey: string | undefined;
+  /** The Odds API's host; a local replay server in tests. */
+  oddsApiUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -124,6 +140,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     appStoreUrl: values.APP_STORE_URL,
     playStoreUrl: values.PLAY_STORE_URL,
     webDistDir: values.WEB_DIST_DIR ? path.resolve(values.WEB_DIST_DIR) : defaultWebDistDir(),
+    mailFrom: values.MAIL_FROM ?? `PA$$ <no-reply@${new URL(publicUrl).hostname}>`,
+    google:
+      values.GOOGLE_CLIENT_ID && values.GOOGLE_CLIENT_SECRET
+        ? { issuer: values.GOOGLE_ISSUER, clientId: values.GOOGLE_CLIENT_ID, clientSecret: values.GOOGLE_CLIENT_SECRET }
+        : null,
+    oddsApiKey: values.ODDS_API_KEY,
+    oddsApiUrl: values.ODDS_API_URL?.replace(/\/+$/, ''),
   };
 }
 

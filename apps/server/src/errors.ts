@@ -39,4 +39,13 @@ export class AppError extends Error {
   static forbidden(message = 'Forbidden'): AppError {
     return new AppError('FORBIDDEN', message);
   }
+
+  /** 429 with the seconds to wait, sent as Retry-After. */
+  static rateLimited(retryAfterSeconds: number, message: string): AppError {
+    const error = new AppError('RATE_LIMITED', message);
+    error.retryAfterSeconds = retryAfterSeconds;
+    return error;
+  }
+
+  retryAfterSeconds?: number;
 }

@@ -6,5 +6,7 @@ export const ClientConfigResponse = z.object({
   appStoreUrl: z.string().nullable(),
   playStoreUrl: z.string().nullable(),
   poolMaxPerLifeguard: z.number().int(),
+  /** Whether "Continue with Google" works: the server has a Google client configured. */
+  googleSignIn: z.boolean(),
 });
 export type ClientConfigResponse = z.infer<typeof ClientConfigResponse>;

@@ -3,3 +3,4 @@ export * from './health.js';
 export * from './legal.js';
 export * from './segments.js';
 export * from './client-config.js';
+export * from './auth.js';

@@ -18,6 +18,9 @@ export const errorHandlerPlugin = fp(
       } else {
         request.log.info({ code: body.error.code, fields: body.error.fields }, body.error.message);
       }
+      if (error instanceof AppError && error.retryAfterSeconds !== undefined) {
+        reply.header('retry-after', String(error.retryAfterSeconds));
+      }
       return reply.code(status).send(body);
     });
   },

@@ -7,6 +7,7 @@ import { sendNotFound } from './error-handler.js';
 
 // Paths that belong to the API: an unknown one is a JSON 404, never the web app.
 const API_PREFIXES = ['/api/', '/auth/', '/billing/', '/legal/', '/ws/'];
+const NO_REFERRER_PAGES = ['/u/passwd', '/user/password-reset', '/account/verify/'];
 
 /**
  * Serves the built web app from the same port as the API, with history fallback: any other GET that
@@ -39,6 +40,9 @@ export const webAppPlugin = fp(
         !API_PREFIXES.some((prefix) => request.url.startsWith(prefix)) &&
         (request.headers.accept ?? '').includes('text/html');
       if (!wantsPage) return sendNotFound(request, reply);
+      // The reset page's address holds its token: no other site may see it as a referrer.
+      if (NO_REFERRER_PAGES.some((page) => request.url.startsWith(page)))
+        reply.header('referrer-policy', 'no-referrer');
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     });
   },

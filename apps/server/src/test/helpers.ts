@@ -28,12 +28,18 @@ export interface TestApp {
 /**
  * The whole app on a fresh, migrated and seeded database of its own (PGlite, or PostgreSQL under
  * TEST_DATABASE=postgres). Close it with `app.close()`, which also closes and drops the database.
+ * With a `logStream`, the app logs as in production (at LOG_LEVEL) into that stream; otherwise not at all.
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: { logStream?: { write(line: string): void } } = {},
+): Promise<TestApp> {
   const database = await createTestDb({ pgliteTemplate: inject('pgliteTemplate') });
   await seedReferenceData(database.db);
   const config = testConfig(env);
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp(
+    options.logStream ? { config, database, logStream: options.logStream } : { config, database, logger: false },
+  );
   await app.ready();
   return { app, database, config };
 }

@@ -8,6 +8,7 @@ export const clientConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
     appStoreUrl: config.appStoreUrl ?? null,
     playStoreUrl: config.playStoreUrl ?? null,
     poolMaxPerLifeguard: config.poolMaxPerLifeguard,
+    googleSignIn: config.google !== null,
   };
   app.get(
     '/api/config',

@@ -1,0 +1,148 @@
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { authTokens, sessions, userIdentities, users, type DbExecutor } from '@pass/db';
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+export type TokenPurpose = 'password_reset' | 'email_verification';
+
+export async function getUserById(db: DbExecutor, id: number): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** By username or email, case-insensitively: members log in with either. */
+export async function getUserByLogin(db: DbExecutor, login: string): Promise<UserRow | null> {
+  const lowered = login.toLowerCase();
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(or(sql`lower(${users.username}) = ${lowered}`, sql`lower(${users.email}) = ${lowered}`))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function getUserByEmail(db: DbExecutor, email: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return row ?? null;
+}
+
+export async function isUsernameTaken(db: DbExecutor, username: string, exceptUserId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
+    .limit(1);
+  return row !== undefined && row.id !== exceptUserId;
+}
+
+export async function createUser(db: DbExecutor, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function updateUser(
+  db: DbExecutor,
+  id: number,
+  values: Partial<typeof users.$inferInsert>,
+): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row!;
+}
+
+export async function createSession(db: DbExecutor, values: typeof sessions.$inferInsert): Promise<void> {
+  await db.insert(sessions).values(values);
+}
+
+/** The session and its user, if the session exists and has passed neither its idle nor its absolute end. */
+export async function getLiveSession(db: DbExecutor, idHash: string, now: Date, idleCutoff: Date) {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleCutoff)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function touchSession(db: DbExecutor, idHash: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
+}
+
+export async function deleteSession(db: DbExecutor, idHash: string): Promise<number | null> {
+  const [row] = await db.delete(sessions).where(eq(sessions.idHash, idHash)).returning({ userId: sessions.userId });
+  return row?.userId ?? null;
+}
+
+/** Ends every session of a user, or every one but the session kept. Returns how many ended. */
+export async function deleteUserSessions(db: DbExecutor, userId: number, keepIdHash?: string): Promise<number> {
+  const condition = keepIdHash
+    ? and(eq(sessions.userId, userId), sql`${sessions.idHash} <> ${keepIdHash}`)
+    : eq(sessions.userId, userId);
+  const rows = await db.delete(sessions).where(condition).returning({ idHash: sessions.idHash });
+  return rows.length;
+}
+
+export async function deleteExpiredSessions(db: DbExecutor, now: Date, idleCutoff: Date): Promise<number> {
+  const rows = await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleCutoff)))
+    .returning({ idHash: sessions.idHash });
+  return rows.length;
+}
+
+/** Stores a new token; the user's older unused tokens of the same purpose stop working. */
+export async function replaceToken(db: DbExecutor, values: typeof authTokens.$inferInsert): Promise<void> {
+  await db
+    .delete(authTokens)
+    .where(
+      and(eq(authTokens.userId, values.userId), eq(authTokens.purpose, values.purpose), isNull(authTokens.usedAt)),
+    );
+  await db.insert(authTokens).values(values);
+}
+
+export async function getUsableToken(db: DbExecutor, tokenHash: string, purpose: TokenPurpose, now: Date) {
+  const [row] = await db
+    .select()
+    .from(authTokens)
+    .where(
+      and(
+        eq(authTokens.tokenHash, tokenHash),
+        eq(authTokens.purpose, purpose),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Marks a token used; false when another request used it first (single use under concurrency). */
+export async function markTokenUsed(db: DbExecutor, tokenHash: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(authTokens)
+    .set({ usedAt: now })
+    .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.usedAt)))
+    .returning({ tokenHash: authTokens.tokenHash });
+  return rows.length === 1;
+}
+
+export async function getIdentity(db: DbExecutor, issuer: string, subject: string) {
+  const [row] = await db
+    .select()
+    .from(userIdentities)
+    .where(and(eq(userIdentities.issuer, issuer), eq(userIdentities.subject, subject)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function createIdentity(db: DbExecutor, values: typeof userIdentities.$inferInsert): Promise<void> {
+  await db.insert(userIdentities).values(values);
+}

@@ -1,0 +1,325 @@
+import type {
+  AccountSetupBody,
+  AccountUser,
+  ChangePasswordBody,
+  LoginBody,
+  PasswordResetBody,
+  PasswordResetRequestBody,
+  RegisterBody,
+  UpdateProfileBody,
+} from '@pass/contracts';
+import type { DbExecutor } from '@pass/db';
+import { AppError } from '../../errors.js';
+import { recordAuditEvent, type AuditContext } from '../audit/audit.service.js';
+import { existingAccountMail, passwordResetMail, verificationMail } from '../mail/templates.js';
+import type { AuthDeps } from './auth-context.js';
+import * as authRepository from './auth.repository.js';
+import {
+  authIdent,
+  decoyPasswordHash,
+  hashPassword,
+  hashSecret,
+  isCommonPassword,
+  randomSecret,
+  verifyPassword,
+} from './crypto.js';
+import { startSession, type LiveSession } from './sessions.service.js';
+
+export const LOGIN_FAILURE_LIMIT = 10;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+export const LOGIN_IP_LIMIT = 30;
+export const LOGIN_IP_WINDOW_MS = 60 * 1000;
+export const MAIL_LIMIT_PER_ADDRESS = 3;
+export const MAIL_WINDOW_MS = 60 * 60 * 1000;
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const VERIFICATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** The one answer to a failed login, whether the user exists or not. */
+export const INCORRECT_LOGIN = 'Incorrect username or password';
+
+export function toAccountUser(user: authRepository.UserRow, adminUsernames: string[]): AccountUser {
+  return {
+    id: user.id,
+    username: user.username,
+    name: user.name,
+    email: user.email,
+    emailVerified: user.emailVerifiedAt !== null,
+    setupComplete: user.setupCompletedAt !== null,
+    isAdmin: adminUsernames.includes(user.username.toLowerCase()),
+  };
+}
+
+function refuseCommonPassword(password: string, field: string): void {
+  if (isCommonPassword(password)) {
+    throw AppError.badRequest(field, 'is one of the most common passwords: choose one that is harder to guess');
+  }
+}
+
+/** Mails to one address are limited; over the limit the mail is dropped (and audited), the caller's answer unchanged. */
+async function mailAllowed(
+  deps: AuthDeps,
+  audit: AuditContext,
+  email: string,
+  userId: number | null,
+): Promise<boolean> {
+  const { count } = await deps.limiter.hit(`mail:${email.toLowerCase()}`, MAIL_WINDOW_MS);
+  if (count <= MAIL_LIMIT_PER_ADDRESS) return true;
+  await recordAuditEvent(deps.db, audit, 'mail_limited', userId);
+  return false;
+}
+
+async function sendVerification(deps: AuthDeps, db: DbExecutor, audit: AuditContext, user: authRepository.UserRow) {
+  if (!(await mailAllowed(deps, audit, user.email, user.id))) return;
+  const token = randomSecret();
+  const now = new Date();
+  await authRepository.replaceToken(db, {
+    tokenHash: hashSecret(token),
+    userId: user.id,
+    purpose: 'email_verification',
+    email: user.email,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + VERIFICATION_TOKEN_TTL_MS),
+  });
+  await deps.mailer.send(
+    db,
+    verificationMail(user.email, user.username, `${deps.config.publicUrl}/account/verify/${token}`),
+  );
+  await recordAuditEvent(db, audit, 'verification_sent', user.id);
+}
+
+/**
+ * Sign-up. A taken email gets the same answer as a new one (and its owner a note), so sign-up
+ * cannot be used to learn who has an account; a taken username is said plainly, as usernames are public.
+ */
+export async function register(deps: AuthDeps, audit: AuditContext, body: RegisterBody): Promise<void> {
+  refuseCommonPassword(body.password, 'body.password');
+  const existing = await authRepository.getUserByEmail(deps.db, body.email);
+  if (existing) {
+    if (await mailAllowed(deps, audit, existing.email, existing.id)) {
+      const { publicUrl } = deps.config;
+      await deps.mailer.send(
+        deps.db,
+        existingAccountMail(existing.email, `${publicUrl}/login`, `${publicUrl}/user/password-reset`),
+      );
+    }
+    await recordAuditEvent(deps.db, audit, 'signup_existing_email', existing.id);
+    return;
+  }
+  if (await authRepository.isUsernameTaken(deps.db, body.username))
+    throw AppError.badRequest('body.username', 'is taken');
+  const passwordHash = await hashPassword(body.password);
+  const user = await deps.db
+    .transaction(async (tx) => {
+      const created = await authRepository.createUser(tx, {
+        username: body.username,
+        email: body.email,
+        name: body.name ? body.name : null,
+        passwordHash,
+        setupCompletedAt: new Date(),
+      });
+      await recordAuditEvent(tx, audit, 'signup', created.id);
+      return created;
+    })
+    .catch((error: unknown) => {
+      // Two sign-ups racing for one username: the unique index decides.
+      if (String((error as { code?: string }).code) === '23505' || /duplicate key/i.test(String(error))) {
+        throw AppError.badRequest('body.username', 'is taken');
+      }
+      throw error;
+    });
+  await sendVerification(deps, deps.db, audit, user);
+}
+
+export async function resendVerification(deps: AuthDeps, audit: AuditContext, email: string): Promise<void> {
+  const user = await authRepository.getUserByEmail(deps.db, email);
+  if (user && !user.emailVerifiedAt) await sendVerification(deps, deps.db, audit, user);
+}
+
+export async function verifyEmail(deps: AuthDeps, audit: AuditContext, token: string): Promise<void> {
+  const now = new Date();
+  const tokenHash = hashSecret(token);
+  await deps.db.transaction(async (tx) => {
+    const row = await authRepository.getUsableToken(tx, tokenHash, 'email_verification', now);
+    const user = row ? await authRepository.getUserById(tx, row.userId) : null;
+    if (
+      !row ||
+      !user ||
+      user.email.toLowerCase() !== row.email.toLowerCase() ||
+      !(await authRepository.markTokenUsed(tx, tokenHash, now))
+    ) {
+      throw AppError.badRequest('params.token', 'this link is invalid, was already used or has expired');
+    }
+    if (!user.emailVerifiedAt) await authRepository.updateUser(tx, user.id, { emailVerifiedAt: now });
+    await recordAuditEvent(tx, audit, 'email_verified', user.id);
+  });
+}
+
+export interface LoginRequest {
+  body: LoginBody;
+  ip: string;
+  deviceId: string | null;
+  identHeader: string | undefined;
+  currentSession: string | undefined;
+}
+
+/**
+ * Login: per-IP and per-account limits are checked before any hashing; an unknown user costs the
+ * same hash as a known one and gets the same answer as a wrong password. A success starts a new session.
+ */
+export async function login(deps: AuthDeps, audit: AuditContext, request: LoginRequest) {
+  const { body } = request;
+  const perIp = await deps.limiter.hit(`login:ip:${request.ip}`, LOGIN_IP_WINDOW_MS);
+  if (perIp.count > LOGIN_IP_LIMIT)
+    throw AppError.rateLimited(perIp.retryAfterSeconds, 'Too many login attempts. Try again in a minute.');
+  if (request.identHeader !== undefined && request.identHeader.toLowerCase() !== authIdent(body.username)) {
+    throw AppError.badRequest('headers.x-auth-ident', 'does not match the username');
+  }
+  const user = await authRepository.getUserByLogin(deps.db, body.username);
+  // Counted per account, so failures by username and by email add up; per login text for unknown users.
+  const accountKey = user ? `login:fail:user:${user.id}` : `login:fail:${body.username.toLowerCase()}`;
+  const failures = await deps.limiter.peek(accountKey);
+  if (failures.count >= LOGIN_FAILURE_LIMIT) {
+    await recordAuditEvent(deps.db, audit, 'login_locked', user?.id ?? null, { login: body.username });
+    throw AppError.rateLimited(failures.retryAfterSeconds, 'Too many failed logins for this account. Try again later.');
+  }
+  const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), body.password);
+  if (!user || !user.passwordHash || !passwordOk) {
+    await deps.limiter.hit(accountKey, LOGIN_FAILURE_WINDOW_MS);
+    await recordAuditEvent(deps.db, audit, 'login_failed', user?.id ?? null, { login: body.username });
+    throw new AppError('UNAUTHORIZED', INCORRECT_LOGIN);
+  }
+  if (!user.emailVerifiedAt) {
+    await recordAuditEvent(deps.db, audit, 'login_unverified', user.id);
+    throw new AppError(
+      'FORBIDDEN',
+      'Confirm your email address first: open the link we mailed you, or ask for a new one.',
+    );
+  }
+  await deps.limiter.reset(accountKey);
+  const session = await deps.db.transaction(async (tx) => {
+    // A new id at every login: a session id planted before login is worth nothing after it.
+    if (request.currentSession) await authRepository.deleteSession(tx, hashSecret(request.currentSession));
+    const started = await startSession(tx, user.id, request.deviceId);
+    await recordAuditEvent(tx, audit, 'login', user.id);
+    return started;
+  });
+  return { user: toAccountUser(user, deps.config.adminUsernames), sessionId: session.id };
+}
+
+export async function requestPasswordReset(
+  deps: AuthDeps,
+  audit: AuditContext,
+  body: PasswordResetRequestBody,
+): Promise<void> {
+  const user = await authRepository.getUserByEmail(deps.db, body.email);
+  const matches = user && (!body.username || body.username.toLowerCase() === user.username.toLowerCase());
+  await recordAuditEvent(deps.db, audit, 'password_reset_requested', matches ? user.id : null);
+  if (!matches || !(await mailAllowed(deps, audit, user.email, user.id))) return;
+  const token = randomSecret();
+  const now = new Date();
+  await authRepository.replaceToken(deps.db, {
+    tokenHash: hashSecret(token),
+    userId: user.id,
+    purpose: 'password_reset',
+    email: user.email,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+  });
+  await deps.mailer.send(
+    deps.db,
+    passwordResetMail(user.email, user.username, `${deps.config.publicUrl}/u/passwd?token=${token}`),
+  );
+}
+
+export async function isResetTokenUsable(deps: AuthDeps, token: string): Promise<boolean> {
+  return (await authRepository.getUsableToken(deps.db, hashSecret(token), 'password_reset', new Date())) !== null;
+}
+
+/** Sets a new password from a reset link; every session of the account ends. */
+export async function resetPassword(
+  deps: AuthDeps,
+  audit: AuditContext,
+  pathToken: string,
+  body: PasswordResetBody,
+): Promise<void> {
+  if (body.token !== pathToken) throw AppError.badRequest('body.token', 'does not match the link');
+  if (body.verify !== body.password) throw AppError.badRequest('body.verify', 'must match the password');
+  refuseCommonPassword(body.password, 'body.password');
+  const passwordHash = await hashPassword(body.password);
+  const now = new Date();
+  const tokenHash = hashSecret(pathToken);
+  await deps.db.transaction(async (tx) => {
+    const row = await authRepository.getUsableToken(tx, tokenHash, 'password_reset', now);
+    if (!row || !(await authRepository.markTokenUsed(tx, tokenHash, now))) {
+      throw AppError.badRequest('params.token', 'this link is invalid, was already used or has expired');
+    }
+    const user = await authRepository.getUserById(tx, row.userId);
+    if (!user) throw AppError.badRequest('params.token', 'this link is invalid, was already used or has expired');
+    // The mailed link proves the address, so it counts as verified too.
+    await authRepository.updateUser(tx, user.id, { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now });
+    const ended = await authRepository.deleteUserSessions(tx, user.id);
+    await recordAuditEvent(tx, audit, 'password_reset', user.id, { sessionsEnded: ended });
+  });
+}
+
+export async function changePassword(
+  deps: AuthDeps,
+  audit: AuditContext,
+  session: LiveSession,
+  body: ChangePasswordBody,
+): Promise<void> {
+  const user = session.user;
+  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, body.currentPassword))) {
+    throw AppError.badRequest('body.currentPassword', 'is not your current password');
+  }
+  refuseCommonPassword(body.newPassword, 'body.newPassword');
+  const passwordHash = await hashPassword(body.newPassword);
+  await deps.db.transaction(async (tx) => {
+    await authRepository.updateUser(tx, user.id, { passwordHash });
+    // Other devices must log in again; this one stays.
+    const ended = await authRepository.deleteUserSessions(tx, user.id, session.idHash);
+    await recordAuditEvent(tx, audit, 'password_changed', user.id, { sessionsEnded: ended });
+  });
+}
+
+export async function updateProfile(
+  deps: AuthDeps,
+  audit: AuditContext,
+  session: LiveSession,
+  body: UpdateProfileBody,
+): Promise<AccountUser> {
+  const user = session.user;
+  if (body.username && (await authRepository.isUsernameTaken(deps.db, body.username, user.id))) {
+    throw AppError.badRequest('body.username', 'is taken');
+  }
+  const emailChanged = body.email !== undefined && body.email !== user.email.toLowerCase();
+  if (emailChanged && (await authRepository.getUserByEmail(deps.db, body.email!))) {
+    throw AppError.badRequest('body.email', 'belongs to another account');
+  }
+  const updated = await authRepository.updateUser(deps.db, user.id, {
+    ...(body.name !== undefined ? { name: body.name || null } : {}),
+    ...(body.username ? { username: body.username } : {}),
+    ...(emailChanged ? { email: body.email!, emailVerifiedAt: null } : {}),
+  });
+  await recordAuditEvent(deps.db, audit, 'profile_updated', user.id, { emailChanged });
+  if (emailChanged) await sendVerification(deps, deps.db, audit, updated);
+  return toAccountUser(updated, deps.config.adminUsernames);
+}
+
+export async function completeSetup(
+  deps: AuthDeps,
+  audit: AuditContext,
+  session: LiveSession,
+  body: AccountSetupBody,
+): Promise<AccountUser> {
+  if (await authRepository.isUsernameTaken(deps.db, body.username, session.user.id)) {
+    throw AppError.badRequest('body.username', 'is taken');
+  }
+  const updated = await authRepository.updateUser(deps.db, session.user.id, {
+    username: body.username,
+    name: body.name || null,
+    setupCompletedAt: session.user.setupCompletedAt ?? new Date(),
+  });
+  await recordAuditEvent(deps.db, audit, 'profile_updated', updated.id, { setup: true });
+  return toAccountUser(updated, deps.config.adminUsernames);
+}

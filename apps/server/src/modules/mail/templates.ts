@@ -1,0 +1,52 @@
+import type { MailMessage } from './mailer.js';
+
+/** The account mails: plain text first, with the same words in simple HTML. */
+
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+function compose(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  link?: { label: string; url: string },
+): MailMessage {
+  const text = [...paragraphs, ...(link ? [`${link.label}: ${link.url}`] : []), '— PA$$'].join('\n\n');
+  const html = [
+    '<div style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#222">',
+    ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    link
+      ? `<p><a href="${escapeHtml(link.url)}" style="background:#1867C0;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(link.label)}</a></p><p style="font-size:13px;color:#555">Or open this address: ${escapeHtml(link.url)}</p>`
+      : '',
+    '<p>— PA$$</p></div>',
+  ].join('');
+  return { to, subject, text, html };
+}
+
+export function verificationMail(to: string, username: string, url: string): MailMessage {
+  return compose(
+    to,
+    'Confirm your PA$$ email address',
+    [`Hi ${username},`, 'Welcome to PA$$. Confirm this address to finish signing up. The link works for 24 hours.'],
+    { label: 'Confirm my email', url },
+  );
+}
+
+export function existingAccountMail(to: string, loginUrl: string, resetUrl: string): MailMessage {
+  return compose(to, 'Someone tried to sign up to PA$$ with your address', [
+    'Someone, perhaps you, tried to create a PA$$ account with this email address, but it already has one.',
+    `If it was you, log in at ${loginUrl}, or reset your password at ${resetUrl}. If it was not, you can ignore this mail.`,
+  ]);
+}
+
+export function passwordResetMail(to: string, username: string, url: string): MailMessage {
+  return compose(
+    to,
+    'Reset your PA$$ password',
+    [
+      `Hi ${username},`,
+      'Use the link below to choose a new password. It works once, for 1 hour. If you did not ask for it, ignore this mail: your password stays as it is.',
+    ],
+    { label: 'Choose a new password', url },
+  );
+}
