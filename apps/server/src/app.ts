@@ -112,7 +112,7 @@ export async function buildApp({
   await app.register(healthRoutes, { database });
   await app.register(clientConfigRoutes, { config });
   await app.register(legalRoutes, { db, settings: { poolMaxPerLifeguard: config.poolMaxPerLifeguard } });
-  await app.register(segmentsRoutes, { db });
+  await app.register(segmentsRoutes, authDeps);
   await app.register(authRoutes, authDeps);
   await app.register(googleRoutes, authDeps);
   await app.register(billingRoutes, authDeps);

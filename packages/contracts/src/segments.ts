@@ -22,3 +22,15 @@ export const SegmentsResponse = z.object({
   recorded: z.boolean(),
 });
 export type SegmentsResponse = z.infer<typeof SegmentsResponse>;
+
+export const PageViewsQuery = z.object({
+  days: z.coerce.number().int().min(1).max(366).default(30),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+});
+export type PageViewsQuery = z.infer<typeof PageViewsQuery>;
+
+/** `GET /api/admin/page-views`: views per route and query over the last `days` days, most viewed first. */
+export const PageViewsResponse = z.object({
+  data: z.array(z.object({ route: z.string(), query: z.string(), views: z.number().int() })),
+});
+export type PageViewsResponse = z.infer<typeof PageViewsResponse>;

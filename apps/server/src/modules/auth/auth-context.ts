@@ -36,6 +36,15 @@ export async function requireSession(deps: AuthDeps, request: FastifyRequest): P
   return session;
 }
 
+/** The guard of admin endpoints: a live session of an ADMIN_USERNAMES user, else 401 or 403. */
+export async function requireAdmin(deps: AuthDeps, request: FastifyRequest): Promise<LiveSession> {
+  const session = await requireSession(deps, request);
+  if (!deps.config.adminUsernames.includes(session.user.username.toLowerCase())) {
+    throw AppError.forbidden('This is for the admin only');
+  }
+  return session;
+}
+
 export function setSessionCookie(reply: FastifyReply, config: Config, id: string): void {
   reply.setCookie(SESSION_COOKIE, id, {
     path: '/',

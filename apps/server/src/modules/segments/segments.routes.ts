@@ -1,9 +1,17 @@
-import { errorResponses, SegmentsQuery, SegmentsResponse } from '@pass/contracts';
-import type { Database } from '@pass/db';
+import {
+  ErrorBody,
+  errorResponses,
+  PageViewsQuery,
+  PageViewsResponse,
+  SegmentsQuery,
+  SegmentsResponse,
+} from '@pass/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { recordPageView } from './segments.service.js';
+import { requireAdmin, type AuthDeps } from '../auth/auth-context.js';
+import { listPageViews, recordPageView } from './segments.service.js';
 
-export const segmentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const segmentsRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
+  const { db } = deps;
   app.get(
     '/api/segments',
     {
@@ -19,6 +27,25 @@ export const segmentsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
       await recordPageView(db, { route, query, at: new Date() });
       reply.header('cache-control', 'no-store');
       return { recorded: true };
+    },
+  );
+
+  app.get(
+    '/api/admin/page-views',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Page views per route and query (admin)',
+        querystring: PageViewsQuery,
+        response: { 200: PageViewsResponse, 401: ErrorBody, 403: ErrorBody, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await requireAdmin(deps, request);
+      const since = new Date(Date.now() - (request.query.days - 1) * 24 * 60 * 60 * 1000);
+      return {
+        data: await listPageViews(db, { sinceDay: since.toISOString().slice(0, 10), limit: request.query.limit }),
+      };
     },
   );
 };

@@ -1,0 +1,45 @@
+import { PageViewsResponse } from '@pass/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedUser, TestClient, unique } from '../../test/accounts.js';
+import { buildTestApp, type TestApp } from '../../test/helpers.js';
+
+describe('GET /api/admin/page-views', () => {
+  let testApp: TestApp;
+  const adminName = unique('boss');
+
+  beforeAll(async () => {
+    testApp = await buildTestApp({ ADMIN_USERNAMES: `someone,${adminName}` });
+  });
+  afterAll(async () => {
+    await testApp.app.close();
+  });
+
+  it('shows the admin the views per route and query, most viewed first', async () => {
+    const visitor = new TestClient(testApp.app);
+    for (let i = 0; i < 3; i++) await visitor.get('/api/segments?_route=menu');
+    await visitor.get('/api/segments?_route=home&week=3');
+
+    const admin = await seedUser(testApp.database.db, { username: adminName });
+    const client = new TestClient(testApp.app);
+    expect((await client.login(admin.username, admin.password)).statusCode).toBe(200);
+    const response = await client.get('/api/admin/page-views?days=1');
+    expect(response.statusCode).toBe(200);
+    const { data } = PageViewsResponse.parse(response.json());
+    expect(data[0]).toEqual({ route: 'menu', query: '', views: 3 });
+    expect(data).toContainEqual({ route: 'home', query: 'week=3', views: 1 });
+  });
+
+  it('refuses members who are not the admin, and visitors', async () => {
+    const member = await seedUser(testApp.database.db);
+    const client = new TestClient(testApp.app);
+    await client.login(member.username, member.password);
+    expect((await client.get('/api/admin/page-views')).statusCode).toBe(403);
+    expect((await new TestClient(testApp.app).get('/api/admin/page-views')).statusCode).toBe(401);
+  });
+
+  it('checks its query', async () => {
+    const response = await new TestClient(testApp.app).get('/api/admin/page-views?days=0');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields[0].field).toBe('querystring.days');
+  });
+});
