@@ -15,6 +15,7 @@ import { clientConfigRoutes } from './modules/client-config/client-config.routes
 import { healthRoutes } from './modules/health/health.routes.js';
 import { legalRoutes } from './modules/legal/legal.routes.js';
 import { segmentsRoutes } from './modules/segments/segments.routes.js';
+import { sportsRoutes } from './modules/sports/sports.routes.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { securityPlugin } from './plugins/security.js';
@@ -113,6 +114,7 @@ export async function buildApp({
   await app.register(clientConfigRoutes, { config });
   await app.register(legalRoutes, { db, settings: { poolMaxPerLifeguard: config.poolMaxPerLifeguard } });
   await app.register(segmentsRoutes, authDeps);
+  await app.register(sportsRoutes, { db });
   await app.register(authRoutes, authDeps);
   await app.register(googleRoutes, authDeps);
   await app.register(billingRoutes, authDeps);

@@ -4,3 +4,4 @@ export * from './legal.js';
 export * from './segments.js';
 export * from './client-config.js';
 export * from './auth.js';
+export * from './sports.js';

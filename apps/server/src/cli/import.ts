@@ -1,0 +1,239 @@
+/**
+ * `npm run import -- <source> [file-or-url] [--seasons 2015-2025]`
+ *
+ * Sources: nflverse, cfbd, sportsdataverse, statsapi, retrosheet (a file or URL; the reference files under
+ * ../shared/data by default), odds-api and odds-api-scores (a sport key; needs ODDS_API_KEY).
+ * Progress goes to stderr, the summary to stdout. With the embedded database, a running server holds the
+ * data directory: the import then stops with that message and changes nothing.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createDb, DataDirInUseError, migrate, type Database, type DbHandle } from '@pass/db';
+import { isSport, type Sport } from '@pass/domain';
+import { ConfigError, loadConfig, type Config } from '../env.js';
+import {
+  importCfbd,
+  importNflverse,
+  importRetrosheet,
+  importSportsdataverse,
+  importStatsapi,
+} from '../modules/imports/game-importers.js';
+import {
+  parseSeasonRange,
+  type ImportOptions,
+  type ImportProgress,
+  type ImportSummary,
+} from '../modules/imports/imports.service.js';
+import { OddsApiClient, OddsApiError } from '../modules/imports/odds-api-client.js';
+import { fetchAndImportOdds, fetchAndImportScores } from '../modules/imports/odds-api.service.js';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+const sharedData = (file: string) => path.resolve(repoRoot, '../shared/data', file);
+
+/** The reference files each source imports when no file is named. */
+const DEFAULT_FILES: Record<string, string[]> = {
+  nflverse: ['nflverse/games.csv'],
+  cfbd: [
+    'cfbd/games_2024_regular_v1.json',
+    'cfbd/games_2024_postseason_v1.json',
+    'cfbd/games_2025_v2_snapshot_2025-08-28.json',
+  ],
+  sportsdataverse: ['sportsdataverse-cfb/cfb_schedule_2025.csv'],
+  statsapi: ['mlb/statsapi/games_2025.csv'],
+  retrosheet: ['mlb/retrosheet/GL2023.TXT', 'mlb/retrosheet/GL2024.TXT'],
+};
+const ODDS_SOURCES = ['odds-api', 'odds-api-scores'];
+const USAGE =
+  'Usage: npm run import -- <source> [file-or-url] [--seasons 2015-2025]\n' +
+  `  sources: ${[...Object.keys(DEFAULT_FILES), ...ODDS_SOURCES].join(', ')}\n` +
+  '  odds-api and odds-api-scores take a sport key (americanfootball_nfl, americanfootball_ncaaf, baseball_mlb) and need ODDS_API_KEY';
+
+class UsageError extends Error {}
+
+interface Arguments {
+  source: string;
+  target: string | undefined;
+  seasons: ImportOptions['seasons'];
+}
+
+function parseArguments(argv: string[]): Arguments {
+  const positional: string[] = [];
+  let seasons: ImportOptions['seasons'];
+  for (let index = 0; index < argv.length; index++) {
+    const arg = argv[index]!;
+    if (arg === '--seasons' || arg.startsWith('--seasons=')) {
+      const value = arg.includes('=') ? arg.slice('--seasons='.length) : argv[++index];
+      seasons = value === undefined ? undefined : parseSeasonRange(value);
+      if (!seasons) throw new UsageError(`--seasons needs a year or a range such as 2015-2025, got "${value ?? ''}"`);
+    } else if (arg === '--help' || arg === '-h') {
+      throw new UsageError('');
+    } else if (arg.startsWith('--')) {
+      throw new UsageError(`Unknown option ${arg}`);
+    } else {
+      positional.push(arg);
+    }
+  }
+  const [source, target, ...rest] = positional;
+  if (!source) throw new UsageError('Name a source.');
+  if (rest.length > 0) throw new UsageError(`Unexpected arguments: ${rest.join(' ')}`);
+  if (!DEFAULT_FILES[source] && !ODDS_SOURCES.includes(source)) throw new UsageError(`Unknown source "${source}".`);
+  return { source, target, seasons };
+}
+
+/** A simple progress bar on stderr, redrawn in place. */
+function progressBar(label: string) {
+  let lastDrawn = '';
+  return {
+    update({ phase, done, total }: ImportProgress) {
+      const width = 30;
+      const ratio = total > 0 ? Math.min(1, done / total) : 1;
+      const filled = Math.round(ratio * width);
+      const line = `${label} ${phase.padEnd(7)} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${String(Math.round(ratio * 100)).padStart(3)}% ${done}/${total}`;
+      if (line === lastDrawn) return;
+      // Padded to the last line's length, so a shorter line leaves none of it behind.
+      process.stderr.write(`\r${line.padEnd(lastDrawn.length)}`);
+      lastDrawn = line;
+    },
+    done() {
+      if (lastDrawn) process.stderr.write('\n');
+    },
+  };
+}
+
+async function readInput(target: string): Promise<{ body: string; location: string }> {
+  if (/^https?:\/\//.test(target)) {
+    const response = await fetch(target);
+    if (!response.ok) throw new Error(`${target} answered ${response.status}`);
+    return { body: await response.text(), location: target };
+  }
+  const file = path.resolve(target);
+  if (!existsSync(file)) throw new UsageError(`No such file: ${file}`);
+  return { body: readFileSync(file, 'utf8'), location: file };
+}
+
+function printSummary(label: string, summary: ImportSummary) {
+  console.log(`${label}: ${summary.added} added, ${summary.updated} updated, ${summary.unchanged} unchanged`);
+  for (const { reason, count } of summary.skipped) console.log(`  skipped ${count}: ${reason}`);
+  if (!summary.rawStored) console.log('  (this exact body was imported before; it is stored once)');
+}
+
+async function importFile(
+  db: Database,
+  source: string,
+  target: string,
+  options: ImportOptions,
+): Promise<ImportSummary> {
+  const { body, location } = await readInput(target);
+  const withLocation = { ...options, location };
+  switch (source) {
+    case 'nflverse':
+      return importNflverse(db, body, withLocation);
+    case 'cfbd':
+      return importCfbd(db, body, withLocation);
+    case 'statsapi':
+      return importStatsapi(db, body, withLocation);
+    case 'retrosheet':
+      return importRetrosheet(db, body, withLocation);
+    case 'sportsdataverse': {
+      // The betting file beside a schedule file of the same season, when there is one.
+      const bettingPath = /^https?:/.test(target)
+        ? undefined
+        : path.join(path.dirname(path.resolve(target)), path.basename(target).replace(/^cfb_schedule_/, 'betting_'));
+      const betting =
+        bettingPath && bettingPath !== path.resolve(target) && existsSync(bettingPath) ? bettingPath : undefined;
+      return importSportsdataverse(
+        db,
+        {
+          schedule: body,
+          betting: betting ? readFileSync(betting, 'utf8') : undefined,
+          bettingLocation: betting,
+        },
+        withLocation,
+      );
+    }
+    default:
+      throw new UsageError(`Unknown source "${source}".`);
+  }
+}
+
+async function run(args: Arguments, config: Config, database: DbHandle) {
+  const options: ImportOptions = { trigger: 'cli', ...(args.seasons ? { seasons: args.seasons } : {}) };
+  if (ODDS_SOURCES.includes(args.source)) {
+    const sport = args.target ?? 'americanfootball_nfl';
+    if (!isSport(sport)) throw new UsageError(`"${sport}" is not a sport key.`);
+    if (!config.oddsApiKey) throw new UsageError('Set ODDS_API_KEY to import from The Odds API.');
+    const client = new OddsApiClient({
+      apiKey: config.oddsApiKey,
+      baseUrl: config.oddsApiUrl,
+      log: (message) => process.stderr.write(`${message}\n`),
+    });
+    const bar = progressBar(`${args.source} ${sport}`);
+    const summary =
+      args.source === 'odds-api'
+        ? await fetchAndImportOdds(database.db, client, sport as Sport, { ...options, onProgress: bar.update })
+        : await fetchAndImportScores(database.db, client, sport as Sport, { ...options, onProgress: bar.update });
+    bar.done();
+    printSummary(`${args.source} ${sport}`, summary);
+    return;
+  }
+  const targets = args.target ? [args.target] : DEFAULT_FILES[args.source]!.map(sharedData);
+  for (const target of targets) {
+    const bar = progressBar(`${args.source} ${path.basename(target)}`);
+    const started = performance.now();
+    const summary = await importFile(database.db, args.source, target, { ...options, onProgress: bar.update });
+    bar.done();
+    printSummary(`${args.source} ${path.basename(target)} (${Math.round(performance.now() - started)} ms)`, summary);
+  }
+}
+
+async function main(): Promise<number> {
+  let args: Arguments;
+  let config: Config;
+  try {
+    args = parseArguments(process.argv.slice(2));
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(error.message ? `${error.message}\n${USAGE}` : USAGE);
+      return error.message ? 2 : 0;
+    }
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+
+  let database: DbHandle;
+  try {
+    database = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (error) {
+    if (error instanceof DataDirInUseError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  try {
+    await migrate(database);
+    await run(args, config, database);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof OddsApiError) {
+      console.error(error.message);
+      return error instanceof UsageError ? 2 : 1;
+    }
+    console.error(`\nImport failed: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

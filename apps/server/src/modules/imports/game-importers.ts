@@ -1,0 +1,265 @@
+import { createHash } from 'node:crypto';
+import type { Database } from '@pass/db';
+import {
+  negate,
+  parseCfbdGames,
+  parseNflverseGames,
+  parseRetrosheetGameLog,
+  parseSportsdataverseBetting,
+  parseSportsdataverseSchedule,
+  parseStatsApiGamesCsv,
+  type NflverseGame,
+  type ParseResult,
+  type Skipped,
+  type SourceGame,
+  type SportsdataverseLine,
+} from '@pass/domain';
+import * as repository from './imports.repository.js';
+import type { EventFields, QuoteRow } from './imports.repository.js';
+import {
+  generalReason,
+  groupSkipped,
+  inSeasons,
+  runImport,
+  writeGames,
+  type ImportOptions,
+  type ImportSummary,
+  type IncomingGame,
+} from './imports.service.js';
+
+/**
+ * One importer per schedule source. Each takes the file's text (or a fetched body), keys games by the
+ * source's id, and is idempotent: a second run of the same file reports every game unchanged.
+ */
+
+/** The consensus closing line is stored as the quotes of a synthetic book. */
+export const CONSENSUS_BOOK = 'consensus';
+
+/**
+ * Sources without prices for a spread or total (nflverse before 2006, ESPN's lines) get the standard
+ * −110 both ways: the point is the line that matters for grading a spread or a total, and a price is required.
+ */
+const STANDARD_PRICE = -110;
+
+function eventFields(game: SourceGame): EventFields {
+  return {
+    sport: game.sport,
+    season: game.season,
+    week: game.week,
+    seasonType: game.seasonType,
+    kickoffAt: game.kickoff,
+    gameDate: game.date,
+    homeTeam: game.home,
+    awayTeam: game.away,
+    neutralSite: game.neutralSite,
+    status: game.status,
+    homeScore: game.homeScore,
+    awayScore: game.awayScore,
+  };
+}
+
+/** When a closing line is filed: at kickoff, or noon UTC of the game's date when the kickoff is unknown. */
+export function closingTime(game: Pick<SourceGame, 'kickoff' | 'date'>): string {
+  return game.kickoff ?? `${game.date}T12:00:00.000Z`;
+}
+
+type LineQuote = Omit<QuoteRow, 'eventId'>;
+
+/** Closing spread, total and moneylines, home view with the sportsbook sign, as consensus quotes. */
+export function lineQuotes(
+  game: Pick<SourceGame, 'kickoff' | 'date' | 'home' | 'away'>,
+  line: {
+    homeSpread: number | null;
+    total: number | null;
+    homeMoneyline?: number | null;
+    awayMoneyline?: number | null;
+    homeSpreadPrice?: number | null;
+    awaySpreadPrice?: number | null;
+    overPrice?: number | null;
+    underPrice?: number | null;
+  },
+  source: string,
+): LineQuote[] {
+  const base = { book: CONSENSUS_BOOK, quotedAt: null, fetchedAt: closingTime(game), source };
+  const quotes: LineQuote[] = [];
+  if (line.homeSpread !== null) {
+    quotes.push(
+      {
+        ...base,
+        market: 'spreads',
+        outcome: game.home,
+        price: line.homeSpreadPrice ?? STANDARD_PRICE,
+        point: line.homeSpread,
+      },
+      {
+        ...base,
+        market: 'spreads',
+        outcome: game.away,
+        price: line.awaySpreadPrice ?? STANDARD_PRICE,
+        point: negate(line.homeSpread),
+      },
+    );
+  }
+  if (line.total !== null) {
+    quotes.push(
+      { ...base, market: 'totals', outcome: 'Over', price: line.overPrice ?? STANDARD_PRICE, point: line.total },
+      { ...base, market: 'totals', outcome: 'Under', price: line.underPrice ?? STANDARD_PRICE, point: line.total },
+    );
+  }
+  if (line.homeMoneyline !== null && line.homeMoneyline !== undefined) {
+    quotes.push({ ...base, market: 'h2h', outcome: game.home, price: line.homeMoneyline, point: null });
+  }
+  if (line.awayMoneyline !== null && line.awayMoneyline !== undefined) {
+    quotes.push({ ...base, market: 'h2h', outcome: game.away, price: line.awayMoneyline, point: null });
+  }
+  return quotes;
+}
+
+interface GameImport<G extends SourceGame> {
+  source: string;
+  sport: string;
+  location: string;
+  body: string;
+  options: ImportOptions;
+  parse: () => ParseResult<G>;
+  /** Key sources beyond the source's own (CFBD and sportsdataverse share ESPN ids). */
+  sharedKeys?: (game: G) => { source: string; key: string }[];
+  quotes?: (game: G) => LineQuote[];
+  /** Extra work in the same transaction before the games are written (a second file's raw body). */
+  before?: (tx: Parameters<Parameters<typeof runImport>[2]>[0]) => Promise<void>;
+}
+
+async function importGames<G extends SourceGame>(db: Database, spec: GameImport<G>): Promise<ImportSummary> {
+  return runImport(
+    db,
+    { source: spec.source, location: spec.location, body: spec.body, options: spec.options },
+    async (context) => {
+      await spec.before?.(context);
+      context.progress('parse', 0, 1);
+      const { records, skipped } = spec.parse();
+      const games = records.filter((game) => inSeasons(game.season, spec.options.seasons));
+      const skippedHere = spec.options.seasons
+        ? skipped.filter((entry) => !seasonOfSkipped(entry) || inSeasons(seasonOfSkipped(entry)!, spec.options.seasons))
+        : skipped;
+      context.progress('parse', 1, 1);
+      const incoming: IncomingGame[] = games.map((game) => ({
+        keys: [{ source: spec.source, key: game.sourceId }, ...(spec.sharedKeys?.(game) ?? [])],
+        fields: eventFields(game),
+        quotes: spec.quotes?.(game) ?? [],
+      }));
+      const written = await writeGames(context, {
+        sport: spec.sport,
+        quoteSource: spec.source,
+        keySources: [spec.source, ...new Set(incoming.flatMap((game) => game.keys.slice(1).map((key) => key.source)))],
+        games: incoming,
+      });
+      const reasons = [
+        ...skippedHere.map(generalReason),
+        ...Array.from({ length: written.duplicates }, () => 'the same game id twice in the file'),
+      ];
+      return {
+        added: written.added,
+        updated: written.updated,
+        unchanged: written.unchanged,
+        skipped: groupSkipped(reasons),
+        changedSports: written.added + written.updated > 0 ? [spec.sport] : [],
+        detail: {
+          games: games.length,
+          skippedExamples: skippedHere.slice(0, 20).map((entry) => entry.reason),
+        },
+      };
+    },
+  );
+}
+
+/** nflverse skip reasons start with the game id, whose first four characters are the season. */
+function seasonOfSkipped(entry: Skipped): number | undefined {
+  const match = /^(\d{4})_/.exec(entry.reason);
+  return match ? Number(match[1]) : undefined;
+}
+
+/** nflverse `games.csv`: NFL schedules, scores and closing lines (1999–), keyed by game_id. */
+export function importNflverse(db: Database, body: string, options: ImportOptions = {}): Promise<ImportSummary> {
+  return importGames<NflverseGame>(db, {
+    source: 'nflverse',
+    sport: 'americanfootball_nfl',
+    location: options.location ?? 'nflverse/games.csv',
+    body,
+    options,
+    parse: () => parseNflverseGames(body),
+    quotes: (game) => (game.closing ? lineQuotes(game, game.closing, 'nflverse') : []),
+  });
+}
+
+/** CFBD `/games` (v1 snake_case or v2 camelCase): FBS games keyed by CFBD id, which is ESPN's event id. */
+export function importCfbd(db: Database, body: string, options: ImportOptions = {}): Promise<ImportSummary> {
+  return importGames(db, {
+    source: 'cfbd',
+    sport: 'americanfootball_ncaaf',
+    location: options.location ?? 'cfbd/games.json',
+    body,
+    options,
+    parse: () => parseCfbdGames(JSON.parse(body)),
+    sharedKeys: (game) => [{ source: 'espn', key: game.sourceId }],
+  });
+}
+
+/**
+ * sportsdataverse college results (`cfb_schedule_YYYY.csv`) with ESPN's closing spread and total from
+ * `betting_YYYY.csv` when given. Game ids are ESPN's, so these games and CFBD's land on the same events.
+ */
+export function importSportsdataverse(
+  db: Database,
+  files: { schedule: string; betting?: string | undefined; bettingLocation?: string | undefined },
+  options: ImportOptions = {},
+): Promise<ImportSummary> {
+  let lines = new Map<string, SportsdataverseLine>();
+  return importGames(db, {
+    source: 'sportsdataverse',
+    sport: 'americanfootball_ncaaf',
+    location: options.location ?? 'sportsdataverse/cfb_schedule.csv',
+    body: files.schedule,
+    options,
+    before: async ({ tx }) => {
+      if (files.betting === undefined) return;
+      await repository.storeRawResponse(tx, {
+        source: 'sportsdataverse',
+        location: files.bettingLocation ?? 'sportsdataverse/betting.csv',
+        bodyHash: createHash('sha256').update(files.betting).digest('hex'),
+        body: files.betting,
+        headers: null,
+      });
+      lines = new Map(parseSportsdataverseBetting(files.betting).records.map((line) => [line.gameId, line]));
+    },
+    parse: () => parseSportsdataverseSchedule(files.schedule),
+    sharedKeys: (game) => [{ source: 'espn', key: game.sourceId }],
+    quotes: (game) => {
+      const line = lines.get(game.sourceId);
+      return line ? lineQuotes(game, line, 'sportsdataverse') : [];
+    },
+  });
+}
+
+/** The MLB Stats API schedule export (`games_YYYY.csv`), keyed by game_pk. */
+export function importStatsapi(db: Database, body: string, options: ImportOptions = {}): Promise<ImportSummary> {
+  return importGames(db, {
+    source: 'statsapi',
+    sport: 'baseball_mlb',
+    location: options.location ?? 'mlb/statsapi/games.csv',
+    body,
+    options,
+    parse: () => parseStatsApiGamesCsv(body),
+  });
+}
+
+/** Retrosheet game logs (`GLYYYY.TXT`), keyed home + date + game number so doubleheader games stay two. */
+export function importRetrosheet(db: Database, body: string, options: ImportOptions = {}): Promise<ImportSummary> {
+  return importGames(db, {
+    source: 'retrosheet',
+    sport: 'baseball_mlb',
+    location: options.location ?? 'mlb/retrosheet/GL.TXT',
+    body,
+    options,
+    parse: () => parseRetrosheetGameLog(body),
+  });
+}

@@ -1,0 +1,395 @@
+import { importRuns, type DbExecutor } from '@pass/db';
+import { eq, sql, type SQL } from 'drizzle-orm';
+
+/**
+ * The SQL of the importers. Bulk work is written as multi-row statements: one round trip per batch, not
+ * per game, which is what keeps a full nflverse import (7,000+ games, 40,000+ quotes) within seconds on
+ * PGlite as on PostgreSQL.
+ */
+
+export type ImportTrigger = 'cli' | 'schedule' | 'admin' | 'first-run';
+export type EventStatus = 'scheduled' | 'in_progress' | 'final' | 'postponed' | 'cancelled';
+
+/** The columns an importer owns, in the form they are compared and written. Times are ISO strings. */
+export interface EventFields {
+  sport: string;
+  season: number;
+  week: number | null;
+  seasonType: 'regular' | 'postseason';
+  kickoffAt: string | null;
+  gameDate: string;
+  homeTeam: string;
+  awayTeam: string;
+  neutralSite: boolean;
+  status: EventStatus;
+  homeScore: number | null;
+  awayScore: number | null;
+}
+
+export interface StoredEvent extends EventFields {
+  id: number;
+}
+
+export interface QuoteRow {
+  eventId: number;
+  book: string;
+  market: 'h2h' | 'spreads' | 'totals';
+  outcome: string;
+  price: number;
+  point: number | null;
+  quotedAt: string | null;
+  fetchedAt: string;
+  source: string;
+}
+
+async function rows<T>(db: DbExecutor, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let index = 0; index < items.length; index += size) out.push(items.slice(index, index + size));
+  return out;
+}
+
+/** A column as one array parameter: a batch of any size is one statement with a dozen parameters. */
+const column = <T>(values: readonly T[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}[]`;
+
+const iso = (value: unknown): string | null =>
+  value === null || value === undefined ? null : new Date(value as string | Date).toISOString();
+
+const EVENT_COLUMNS = sql`e.id, e.sport, e.season, e.week, e.season_type, e.kickoff_at, e.game_date, e.home_team,
+  e.away_team, e.neutral_site, e.status, e.home_score, e.away_score`;
+
+interface EventRowSql {
+  id: number;
+  sport: string;
+  season: number;
+  week: number | null;
+  season_type: 'regular' | 'postseason';
+  kickoff_at: string | Date | null;
+  game_date: string;
+  home_team: string;
+  away_team: string;
+  neutral_site: boolean;
+  status: EventStatus;
+  home_score: number | null;
+  away_score: number | null;
+}
+
+function toStoredEvent(row: EventRowSql): StoredEvent {
+  return {
+    id: Number(row.id),
+    sport: row.sport,
+    season: Number(row.season),
+    week: row.week === null ? null : Number(row.week),
+    seasonType: row.season_type,
+    kickoffAt: iso(row.kickoff_at),
+    gameDate: row.game_date,
+    homeTeam: row.home_team,
+    awayTeam: row.away_team,
+    neutralSite: row.neutral_site,
+    status: row.status,
+    homeScore: row.home_score === null ? null : Number(row.home_score),
+    awayScore: row.away_score === null ? null : Number(row.away_score),
+  };
+}
+
+/** Every event known under any of the given sources' keys, as `source|key` → event: one query per import. */
+export async function listEventsBySourceKeys(
+  db: DbExecutor,
+  sources: readonly string[],
+): Promise<Map<string, StoredEvent>> {
+  const found = await rows<EventRowSql & { source: string; source_key: string }>(
+    db,
+    sql`select k.source, k.source_key, ${EVENT_COLUMNS}
+        from event_source_keys k join events e on e.id = k.event_id
+        where k.source in (${sql.join(
+          sources.map((source) => sql`${source}`),
+          sql`, `,
+        )})`,
+  );
+  const byKey = new Map<string, StoredEvent>();
+  const byId = new Map<number, StoredEvent>();
+  for (const row of found) {
+    const id = Number(row.id);
+    const event = byId.get(id) ?? toStoredEvent(row);
+    byId.set(id, event);
+    byKey.set(`${row.source}|${row.source_key}`, event);
+  }
+  return byKey;
+}
+
+/** The events known under some keys of one source, as key → event. */
+export async function listEventsByKeys(
+  db: DbExecutor,
+  source: string,
+  keys: readonly string[],
+): Promise<Map<string, StoredEvent>> {
+  if (keys.length === 0) return new Map();
+  const found = await rows<EventRowSql & { source_key: string }>(
+    db,
+    sql`select k.source_key, ${EVENT_COLUMNS}
+        from event_source_keys k join events e on e.id = k.event_id
+        where k.source = ${source} and k.source_key = any(${column(keys, 'text')})`,
+  );
+  return new Map(found.map((row) => [row.source_key, toStoredEvent(row)]));
+}
+
+/**
+ * Events of a sport with a kickoff in [from, to]: the candidates an Odds API event is matched against.
+ * `fromSchedule` tells games a schedule source knows from those the Odds API importer created.
+ */
+export async function listEventsKickingOffBetween(
+  db: DbExecutor,
+  sport: string,
+  from: Date,
+  to: Date,
+): Promise<(StoredEvent & { fromSchedule: boolean })[]> {
+  const found = await rows<EventRowSql & { from_schedule: boolean }>(
+    db,
+    sql`select ${EVENT_COLUMNS},
+          exists (select 1 from event_source_keys k where k.event_id = e.id and k.source <> 'odds-api') as from_schedule
+        from events e
+        where e.sport = ${sport}
+          and e.kickoff_at between ${from.toISOString()}::timestamptz and ${to.toISOString()}::timestamptz`,
+  );
+  return found.map((row) => ({ ...toStoredEvent(row), fromSchedule: row.from_schedule }));
+}
+
+const eventColumns = (events: readonly (EventFields & { id: number })[]) => sql`unnest(
+    ${column(
+      events.map((event) => event.id),
+      'int',
+    )}, ${column(
+      events.map((event) => event.sport),
+      'text',
+    )}, ${column(
+      events.map((event) => event.season),
+      'int',
+    )},
+    ${column(
+      events.map((event) => event.week),
+      'int',
+    )}, ${column(
+      events.map((event) => event.seasonType),
+      'text',
+    )}, ${column(
+      events.map((event) => event.kickoffAt),
+      'timestamptz',
+    )},
+    ${column(
+      events.map((event) => event.gameDate),
+      'text',
+    )}, ${column(
+      events.map((event) => event.homeTeam),
+      'text',
+    )}, ${column(
+      events.map((event) => event.awayTeam),
+      'text',
+    )},
+    ${column(
+      events.map((event) => event.neutralSite),
+      'boolean',
+    )}, ${column(
+      events.map((event) => event.status),
+      'text',
+    )}, ${column(
+      events.map((event) => event.homeScore),
+      'int',
+    )},
+    ${column(
+      events.map((event) => event.awayScore),
+      'int',
+    )}
+  ) as v(id, sport, season, week, season_type, kickoff_at, game_date, home_team, away_team, neutral_site, status,
+    home_score, away_score)`;
+
+const BULK_ROWS = 5000;
+
+/**
+ * Inserts events in batches. Ids are drawn from the sequence first, so each new event's id is known without
+ * relying on the order RETURNING gives rows back in.
+ */
+export async function insertEvents(db: DbExecutor, events: readonly EventFields[]): Promise<number[]> {
+  if (events.length === 0) return [];
+  const ids = (
+    await rows<{ id: number }>(
+      db,
+      sql`select nextval(pg_get_serial_sequence('events', 'id'))::int as id from generate_series(1, ${events.length}::int)`,
+    )
+  ).map((row) => Number(row.id));
+  const withIds = events.map((event, index) => ({ ...event, id: ids[index]! }));
+  for (const batch of chunks(withIds, BULK_ROWS)) {
+    await db.execute(sql`insert into events (id, sport, season, week, season_type, kickoff_at, game_date, home_team,
+        away_team, neutral_site, status, home_score, away_score)
+      select * from ${eventColumns(batch)}`);
+  }
+  return ids;
+}
+
+/** Rewrites the importer-owned columns of changed events, touching updated_at only for them. */
+export async function updateEvents(db: DbExecutor, events: readonly StoredEvent[]): Promise<void> {
+  for (const batch of chunks(events, BULK_ROWS)) {
+    await db.execute(sql`update events set sport = v.sport, season = v.season, week = v.week,
+        season_type = v.season_type, kickoff_at = v.kickoff_at, game_date = v.game_date, home_team = v.home_team,
+        away_team = v.away_team, neutral_site = v.neutral_site, status = v.status, home_score = v.home_score,
+        away_score = v.away_score, updated_at = now()
+      from ${eventColumns(batch)}
+      where events.id = v.id`);
+  }
+}
+
+export async function insertSourceKeys(
+  db: DbExecutor,
+  keys: readonly { source: string; sourceKey: string; eventId: number }[],
+): Promise<void> {
+  for (const batch of chunks(keys, BULK_ROWS)) {
+    await db.execute(sql`insert into event_source_keys (source, source_key, event_id)
+      select * from unnest(${column(
+        batch.map((key) => key.source),
+        'text',
+      )}, ${column(
+        batch.map((key) => key.sourceKey),
+        'text',
+      )}, ${column(
+        batch.map((key) => key.eventId),
+        'int',
+      )})
+      on conflict do nothing`);
+  }
+}
+
+/** How a quote is compared: everything but its id and the source's own update time. */
+export function quoteSignature(quote: Pick<QuoteRow, 'book' | 'market' | 'outcome' | 'price' | 'point' | 'fetchedAt'>) {
+  return `${quote.book}|${quote.market}|${quote.outcome}|${quote.price}|${quote.point ?? ''}|${Date.parse(quote.fetchedAt)}`;
+}
+
+/**
+ * The quotes one source wrote for each event of a sport, as sorted signatures per event id. Reading one
+ * string per event instead of a row per quote keeps the re-import of 40,000 closing quotes cheap.
+ */
+export async function listQuoteSignatures(db: DbExecutor, source: string, sport: string): Promise<Map<number, string>> {
+  const found = await rows<{ event_id: number; quotes: string }>(
+    db,
+    sql`select q.event_id, string_agg(q.book || '|' || q.market || '|' || q.outcome || '|' || q.price || '|' ||
+          coalesce(q.point::text, '') || '|' || (extract(epoch from q.fetched_at) * 1000)::bigint, ';') as quotes
+        from odds_quotes q join events e on e.id = q.event_id
+        where q.source = ${source} and e.sport = ${sport}
+        group by q.event_id`,
+  );
+  return new Map(found.map((row) => [Number(row.event_id), row.quotes.split(';').sort().join(';')]));
+}
+
+export async function deleteQuotesOfEvents(db: DbExecutor, source: string, eventIds: readonly number[]): Promise<void> {
+  for (const batch of chunks(eventIds, BULK_ROWS)) {
+    await db.execute(sql`delete from odds_quotes where source = ${source} and event_id = any(${column(batch, 'int')})`);
+  }
+}
+
+/** Inserts quotes, ignoring ones already stored (same event, book, market, outcome and fetch time); returns how many were new. */
+export async function insertQuotes(db: DbExecutor, quotes: readonly QuoteRow[]): Promise<number> {
+  let inserted = 0;
+  for (const batch of chunks(quotes, BULK_ROWS)) {
+    const result = await rows<{ n: number }>(
+      db,
+      sql`insert into odds_quotes (event_id, book, market, outcome, price, point, quoted_at, fetched_at, source)
+        select * from unnest(${column(
+          batch.map((quote) => quote.eventId),
+          'int',
+        )}, ${column(
+          batch.map((quote) => quote.book),
+          'text',
+        )}, ${column(
+          batch.map((quote) => quote.market),
+          'text',
+        )},
+          ${column(
+            batch.map((quote) => quote.outcome),
+            'text',
+          )}, ${column(
+            batch.map((quote) => quote.price),
+            'int',
+          )}, ${column(
+            batch.map((quote) => quote.point),
+            'real',
+          )},
+          ${column(
+            batch.map((quote) => quote.quotedAt),
+            'timestamptz',
+          )}, ${column(
+            batch.map((quote) => quote.fetchedAt),
+            'timestamptz',
+          )}, ${column(
+            batch.map((quote) => quote.source),
+            'text',
+          )})
+        on conflict do nothing
+        returning 1 as n`,
+    );
+    inserted += result.length;
+  }
+  return inserted;
+}
+
+/** Stores a body once per (source, hash); returns the row's id and whether it was new. */
+export async function storeRawResponse(
+  db: DbExecutor,
+  raw: { source: string; location: string; bodyHash: string; body: string; headers: Record<string, string> | null },
+): Promise<{ id: number; stored: boolean }> {
+  const inserted = await rows<{ id: number }>(
+    db,
+    sql`insert into raw_responses (source, location, body_hash, body, headers)
+        values (${raw.source}, ${raw.location}, ${raw.bodyHash}, ${raw.body}, ${raw.headers === null ? null : JSON.stringify(raw.headers)}::jsonb)
+        on conflict (source, body_hash) do nothing
+        returning id`,
+  );
+  if (inserted[0]) return { id: Number(inserted[0].id), stored: true };
+  const [existing] = await rows<{ id: number }>(
+    db,
+    sql`select id from raw_responses where source = ${raw.source} and body_hash = ${raw.bodyHash}`,
+  );
+  return { id: Number(existing!.id), stored: false };
+}
+
+export async function createImportRun(db: DbExecutor, source: string, trigger: ImportTrigger): Promise<number> {
+  const [run] = await db
+    .insert(importRuns)
+    .values({ source, trigger, status: 'running' })
+    .returning({ id: importRuns.id });
+  return run!.id;
+}
+
+export async function finishImportRun(
+  db: DbExecutor,
+  id: number,
+  result:
+    | {
+        status: 'succeeded';
+        added: number;
+        updated: number;
+        unchanged: number;
+        skipped: number;
+        detail: Record<string, unknown>;
+      }
+    | { status: 'failed'; error: string; detail: Record<string, unknown> },
+): Promise<void> {
+  await db
+    .update(importRuns)
+    .set({ ...result, finishedAt: new Date() })
+    .where(eq(importRuns.id, id));
+}
+
+/** The quota The Odds API reported on its last answer, as the latest run of that source recorded it. */
+export async function getLastOddsApiQuota(db: DbExecutor): Promise<{ remaining: number; used: number | null } | null> {
+  const [row] = await rows<{ remaining: string | null; used: string | null }>(
+    db,
+    sql`select detail->'quota'->>'remaining' as remaining, detail->'quota'->>'used' as used
+        from import_runs
+        where source = 'odds-api' and detail->'quota'->>'remaining' is not null
+        order by id desc limit 1`,
+  );
+  if (!row || row.remaining === null) return null;
+  return { remaining: Number(row.remaining), used: row.used === null ? null : Number(row.used) };
+}

@@ -1,0 +1,291 @@
+import { createHash } from 'node:crypto';
+import type { Database, DbExecutor } from '@pass/db';
+import type { Skipped } from '@pass/domain';
+import { invalidateSportCache } from '../sports/sports.service.js';
+import * as repository from './imports.repository.js';
+import type { EventFields, ImportTrigger, QuoteRow, StoredEvent } from './imports.repository.js';
+
+export type { ImportTrigger } from './imports.repository.js';
+
+/** What an import did, per game (per quote for odds): the CLI prints it, the run row keeps it. */
+export interface ImportSummary {
+  runId: number;
+  added: number;
+  updated: number;
+  unchanged: number;
+  skipped: { reason: string; count: number }[];
+  /** False when the same body had been imported before (raw_responses keeps each body once). */
+  rawStored: boolean;
+}
+
+export interface ImportProgress {
+  phase: string;
+  done: number;
+  total: number;
+}
+
+export interface ImportOptions {
+  trigger?: ImportTrigger;
+  /** Only games of these seasons (inclusive), e.g. `--seasons 2015-2025`. */
+  seasons?: SeasonRange;
+  /** Where the body came from: a file path or a URL (never with a key in it). */
+  location?: string;
+  onProgress?: (progress: ImportProgress) => void;
+}
+
+export interface SeasonRange {
+  from: number;
+  to: number;
+}
+
+/** `2015-2025` or `2022` → a range; undefined for anything else. */
+export function parseSeasonRange(value: string): SeasonRange | undefined {
+  const match = /^(\d{4})(?:-(\d{4}))?$/.exec(value.trim());
+  if (!match) return undefined;
+  const from = Number(match[1]);
+  const to = Number(match[2] ?? match[1]);
+  return from <= to ? { from, to } : undefined;
+}
+
+export const inSeasons = (season: number, range: SeasonRange | undefined) =>
+  !range || (season >= range.from && season <= range.to);
+
+/**
+ * Skip reasons grouped for the summary. Parsers prefix a reason with the row's id (`2022_17_X_Y: …`) and
+ * may end it with details after a colon; the group is what is left, so 121 opponents outside FBS read as one
+ * line with a count. Odds matcher reasons are kept whole: there are few, and each names its event.
+ */
+export function groupSkipped(reasons: readonly string[]): { reason: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const reason of reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  return [...counts]
+    .map(([reason, count]) => ({ reason, count }))
+    .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason));
+}
+
+export function generalReason(skipped: Skipped): string {
+  let reason = skipped.reason;
+  if ('line' in skipped) reason = reason.replace(/^[^\s:]+: /, '');
+  return reason
+    .replace(/: .*$/, '')
+    .replace(/ ".*"$/, '')
+    .replace(/ \(.*\)$/, '');
+}
+
+export interface RunContext {
+  tx: DbExecutor;
+  rawResponseId: number;
+  progress: (phase: string, done: number, total: number) => void;
+}
+
+export interface RunResult {
+  added: number;
+  updated: number;
+  unchanged: number;
+  skipped: { reason: string; count: number }[];
+  /** The sports whose data changed: their cached reads are cleared. */
+  changedSports: string[];
+  detail?: Record<string, unknown>;
+}
+
+/**
+ * One importer run: a row in import_runs (kept even when the run fails), the body stored once in
+ * raw_responses, and the work in one transaction, so a failed run leaves the data as it was.
+ */
+export async function runImport(
+  db: Database,
+  input: {
+    source: string;
+    location: string;
+    body: string;
+    headers?: Record<string, string> | null;
+    options: ImportOptions;
+    /** Recorded on the run whatever its outcome (the Odds API quota). */
+    detail?: Record<string, unknown>;
+  },
+  work: (context: RunContext) => Promise<RunResult>,
+): Promise<ImportSummary> {
+  const runId = await repository.createImportRun(db, input.source, input.options.trigger ?? 'cli');
+  const baseDetail = {
+    location: input.location,
+    ...(input.options.seasons ? { seasons: input.options.seasons } : {}),
+    ...input.detail,
+  };
+  const onProgress = input.options.onProgress;
+  try {
+    const { result, raw } = await db.transaction(async (tx) => {
+      const raw = await repository.storeRawResponse(tx, {
+        source: input.source,
+        location: input.location,
+        bodyHash: createHash('sha256').update(input.body).digest('hex'),
+        body: input.body,
+        headers: input.headers ?? null,
+      });
+      const result = await work({
+        tx,
+        rawResponseId: raw.id,
+        progress: (phase, done, total) => onProgress?.({ phase, done, total }),
+      });
+      return { result, raw };
+    });
+    await repository.finishImportRun(db, runId, {
+      status: 'succeeded',
+      added: result.added,
+      updated: result.updated,
+      unchanged: result.unchanged,
+      skipped: result.skipped.reduce((sum, entry) => sum + entry.count, 0),
+      detail: { ...baseDetail, rawResponseId: raw.id, skipped: result.skipped, ...result.detail },
+    });
+    for (const sport of result.changedSports) invalidateSportCache(db, sport);
+    return {
+      runId,
+      added: result.added,
+      updated: result.updated,
+      unchanged: result.unchanged,
+      skipped: result.skipped,
+      rawStored: raw.stored,
+    };
+  } catch (error) {
+    await repository.finishImportRun(db, runId, {
+      status: 'failed',
+      error: error instanceof Error ? error.message : String(error),
+      detail: baseDetail,
+    });
+    throw error;
+  }
+}
+
+/** A game as an importer hands it over: the event's columns, the keys that find it again, and its lines. */
+export interface IncomingGame {
+  /** The source's own id first; further keys (the ESPN id) let two sources of one game share an event. */
+  keys: { source: string; key: string }[];
+  fields: EventFields;
+  quotes: Omit<QuoteRow, 'eventId'>[];
+}
+
+const FIELD_NAMES: (keyof EventFields)[] = [
+  'sport',
+  'season',
+  'week',
+  'seasonType',
+  'kickoffAt',
+  'gameDate',
+  'homeTeam',
+  'awayTeam',
+  'neutralSite',
+  'status',
+  'homeScore',
+  'awayScore',
+];
+
+export function sameFields(a: EventFields, b: EventFields): boolean {
+  return FIELD_NAMES.every((name) => a[name] === b[name]);
+}
+
+/**
+ * Writes a schedule source's games: one query loads every key the source (and its shared keys) already
+ * has, new games go in by batches, changed ones are rewritten, unchanged ones are not touched (their
+ * updated_at stays). The source's quotes of these games are made to equal the incoming ones.
+ */
+export async function writeGames(
+  context: RunContext,
+  input: { sport: string; quoteSource: string; keySources: string[]; games: IncomingGame[] },
+): Promise<{ added: number; updated: number; unchanged: number; duplicates: number }> {
+  const { tx, progress } = context;
+  const total = input.games.length;
+  progress('events', 0, total);
+  const existing = await repository.listEventsBySourceKeys(tx, input.keySources);
+
+  const seen = new Set<string>();
+  const newGames: IncomingGame[] = [];
+  const changed: StoredEvent[] = [];
+  const keysToAdd: { source: string; sourceKey: string; eventId: number }[] = [];
+  /** Each game of the file with the event it landed on (undefined until new events get their ids). */
+  const placed: { game: IncomingGame; event: StoredEvent | undefined; status: 'added' | 'updated' | 'unchanged' }[] =
+    [];
+  let duplicates = 0;
+
+  for (const game of input.games) {
+    const ownKey = `${game.keys[0]!.source}|${game.keys[0]!.key}`;
+    if (seen.has(ownKey)) {
+      duplicates++;
+      continue;
+    }
+    seen.add(ownKey);
+    const event = game.keys.map(({ source, key }) => existing.get(`${source}|${key}`)).find(Boolean);
+    if (!event) {
+      newGames.push(game);
+      placed.push({ game, event: undefined, status: 'added' });
+      continue;
+    }
+    for (const { source, key } of game.keys) {
+      if (!existing.has(`${source}|${key}`)) {
+        keysToAdd.push({ source, sourceKey: key, eventId: event.id });
+        existing.set(`${source}|${key}`, event);
+      }
+    }
+    if (sameFields(event, game.fields)) {
+      placed.push({ game, event, status: 'unchanged' });
+    } else {
+      const updated = { ...game.fields, id: event.id };
+      changed.push(updated);
+      placed.push({ game, event: updated, status: 'updated' });
+    }
+  }
+
+  const newIds = await repository.insertEvents(
+    tx,
+    newGames.map((game) => game.fields),
+  );
+  progress('events', newGames.length, total);
+  const newEvents = new Map<IncomingGame, StoredEvent>();
+  newGames.forEach((game, index) => {
+    const id = newIds[index]!;
+    newEvents.set(game, { ...game.fields, id });
+    for (const { source, key } of game.keys) keysToAdd.push({ source, sourceKey: key, eventId: id });
+  });
+  for (const entry of placed) entry.event ??= newEvents.get(entry.game);
+
+  await repository.insertSourceKeys(tx, keysToAdd);
+  await repository.updateEvents(tx, changed);
+  progress('events', total, total);
+
+  const quotesChanged = await syncQuotes(context, input.sport, input.quoteSource, placed);
+  let added = 0;
+  let updated = 0;
+  let unchanged = 0;
+  for (const entry of placed) {
+    if (entry.status === 'added') added++;
+    else if (entry.status === 'updated' || quotesChanged.has(entry.event!.id)) updated++;
+    else unchanged++;
+  }
+  return { added, updated, unchanged, duplicates };
+}
+
+/**
+ * Makes the source's stored quotes of these games equal the incoming ones, event by event: an event whose
+ * quotes differ in any way has them replaced. Returns the events whose quotes changed.
+ */
+async function syncQuotes(
+  context: RunContext,
+  sport: string,
+  quoteSource: string,
+  placed: { game: IncomingGame; event: StoredEvent | undefined }[],
+): Promise<Set<number>> {
+  const { tx, progress } = context;
+  const stored = await repository.listQuoteSignatures(tx, quoteSource, sport);
+  const changedEvents = new Set<number>();
+  const toInsert: QuoteRow[] = [];
+  for (const { game, event } of placed) {
+    const eventId = event!.id;
+    const signature = game.quotes.map(repository.quoteSignature).sort().join(';');
+    if ((stored.get(eventId) ?? '') === signature) continue;
+    changedEvents.add(eventId);
+    for (const quote of game.quotes) toInsert.push({ ...quote, eventId });
+  }
+  progress('lines', 0, toInsert.length);
+  await repository.deleteQuotesOfEvents(tx, quoteSource, [...changedEvents]);
+  await repository.insertQuotes(tx, toInsert);
+  progress('lines', toInsert.length, toInsert.length);
+  return changedEvents;
+}

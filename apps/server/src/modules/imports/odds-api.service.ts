@@ -1,0 +1,293 @@
+import type { Database } from '@pass/db';
+import {
+  matchOddsEvent,
+  nflOpeningThursday,
+  parseOddsApiOdds,
+  parseOddsApiScores,
+  seasonForDate,
+  type OddsEvent,
+  type Sport,
+} from '@pass/domain';
+import * as repository from './imports.repository.js';
+import type { EventFields, QuoteRow, StoredEvent } from './imports.repository.js';
+import { groupSkipped, runImport, sameFields, type ImportOptions, type ImportSummary } from './imports.service.js';
+import type { OddsApiClient, OddsApiQuota } from './odds-api-client.js';
+
+/**
+ * The Odds API's odds and scores, written to the events the schedule sources made. An Odds API event id
+ * is the API's own, so the first time an event is seen it is matched by sport, teams and kickoff within
+ * ±36 h (matchOddsEvent) and its id kept as a source key; after that the key finds it directly.
+ */
+
+export const ODDS_API_SOURCE = 'odds-api';
+const MATCH_WINDOW_HOURS = 36;
+const HOUR_MS = 3_600_000;
+
+/** A body of The Odds API as fetched (or replayed): the quotes are filed under its fetch time. */
+export interface OddsApiBody {
+  body: string;
+  location: string;
+  fetchedAt: Date;
+  headers?: Record<string, string>;
+  quota?: OddsApiQuota;
+}
+
+type Candidate = StoredEvent & { fromSchedule: boolean };
+
+interface Matchable {
+  id: string;
+  sport: Sport;
+  home: string;
+  away: string;
+  commenceTime: string;
+}
+
+/** The stored event of each Odds API event: by its key, else by the matcher; unmatched ones with the matcher's reason. */
+async function findEvents(
+  tx: Parameters<Parameters<typeof runImport>[2]>[0]['tx'],
+  events: readonly Matchable[],
+): Promise<{
+  found: Map<string, StoredEvent>;
+  unmatched: { event: Matchable; reason: string; scheduleKnown: boolean }[];
+  newKeys: { source: string; sourceKey: string; eventId: number }[];
+}> {
+  const found = await repository.listEventsByKeys(
+    tx,
+    ODDS_API_SOURCE,
+    events.map((event) => event.id),
+  );
+  const unmatched: { event: Matchable; reason: string; scheduleKnown: boolean }[] = [];
+  const newKeys: { source: string; sourceKey: string; eventId: number }[] = [];
+  const toMatch = events.filter((event) => !found.has(event.id));
+  const candidatesBySport = new Map<string, Candidate[]>();
+  for (const sport of new Set(toMatch.map((event) => event.sport))) {
+    const times = toMatch.filter((event) => event.sport === sport).map((event) => Date.parse(event.commenceTime));
+    candidatesBySport.set(
+      sport,
+      await repository.listEventsKickingOffBetween(
+        tx,
+        sport,
+        new Date(Math.min(...times) - MATCH_WINDOW_HOURS * HOUR_MS),
+        new Date(Math.max(...times) + MATCH_WINDOW_HOURS * HOUR_MS),
+      ),
+    );
+  }
+  for (const event of toMatch) {
+    const commence = Date.parse(event.commenceTime);
+    const candidates = (candidatesBySport.get(event.sport) ?? [])
+      .filter((game) => Math.abs(Date.parse(game.kickoffAt!) - commence) <= MATCH_WINDOW_HOURS * HOUR_MS)
+      .map((game) => ({
+        ...game,
+        sport: game.sport as Sport,
+        home: game.homeTeam,
+        away: game.awayTeam,
+        kickoff: game.kickoffAt,
+      }));
+    const result = matchOddsEvent(event, candidates, { windowHours: MATCH_WINDOW_HOURS });
+    if (result.matched) {
+      found.set(event.id, result.game);
+      newKeys.push({ source: ODDS_API_SOURCE, sourceKey: event.id, eventId: result.game.id });
+    } else {
+      unmatched.push({ event, reason: result.reason, scheduleKnown: candidates.some((game) => game.fromSchedule) });
+    }
+  }
+  return { found, unmatched, newKeys };
+}
+
+/** The week of an NFL date counted from the opening Thursday; null for other sports (their weeks come from the calendar). */
+function weekOf(sport: Sport, season: number, kickoff: Date): number | null {
+  if (sport !== 'americanfootball_nfl') return null;
+  // Eastern date: five hours behind UTC is near enough for a kickoff.
+  const days = Math.floor((kickoff.getTime() - 5 * HOUR_MS - nflOpeningThursday(season).getTime()) / (24 * HOUR_MS));
+  return days >= 0 ? Math.floor(days / 7) + 1 : null;
+}
+
+/** An event for an Odds API game no schedule source has loaded (a sport or period without schedule data). */
+function newEventFields(event: OddsEvent, fetchedAt: Date): EventFields {
+  const kickoff = new Date(event.commenceTime);
+  const season = seasonForDate(event.sport, kickoff);
+  return {
+    sport: event.sport,
+    season,
+    week: weekOf(event.sport, season, kickoff),
+    seasonType: 'regular',
+    kickoffAt: kickoff.toISOString(),
+    // The US schedule date: six hours behind UTC keeps evening games on their local day.
+    gameDate: new Date(kickoff.getTime() - 6 * HOUR_MS).toISOString().slice(0, 10),
+    homeTeam: event.home,
+    awayTeam: event.away,
+    neutralSite: false,
+    status: kickoff <= fetchedAt ? 'in_progress' : 'scheduled',
+    homeScore: null,
+    awayScore: null,
+  };
+}
+
+/**
+ * Imports an `/odds` body: every quote is stored with the fetch time, so a replay of the same fetch adds
+ * nothing (odds_quotes_identity_key). An event no game matches is created when no schedule source covers
+ * its sport around that time; where one does, the game is missing from it for a reason (BUF at CIN 2022,
+ * abandoned) and the event is skipped with the matcher's reason.
+ */
+export async function importOddsApiOdds(
+  db: Database,
+  input: OddsApiBody,
+  options: ImportOptions = {},
+): Promise<ImportSummary> {
+  return runImport(
+    db,
+    {
+      source: ODDS_API_SOURCE,
+      location: input.location,
+      body: input.body,
+      headers: input.headers ?? null,
+      options,
+      detail: { fetchedAt: input.fetchedAt.toISOString(), ...(input.quota ? { quota: input.quota } : {}) },
+    },
+    async ({ tx, progress }) => {
+      const parsed = parseOddsApiOdds(JSON.parse(input.body), { oddsFormat: 'american' });
+      progress('events', 0, parsed.records.length);
+      const { found, unmatched, newKeys } = await findEvents(tx, parsed.records);
+      const reasons: string[] = parsed.skipped.map((entry) =>
+        'line' in entry || entry.reason.startsWith('market ') ? entry.reason : `${entry.id}: ${entry.reason}`,
+      );
+      const toCreate = unmatched.filter((entry) => !entry.scheduleKnown).map((entry) => entry.event as OddsEvent);
+      for (const entry of unmatched) if (entry.scheduleKnown) reasons.push(entry.reason);
+      const createdIds = await repository.insertEvents(
+        tx,
+        toCreate.map((event) => newEventFields(event, input.fetchedAt)),
+      );
+      toCreate.forEach((event, index) => {
+        found.set(event.id, { ...newEventFields(event, input.fetchedAt), id: createdIds[index]! });
+        newKeys.push({ source: ODDS_API_SOURCE, sourceKey: event.id, eventId: createdIds[index]! });
+      });
+      await repository.insertSourceKeys(tx, newKeys);
+      progress('events', parsed.records.length, parsed.records.length);
+
+      const fetchedAt = input.fetchedAt.toISOString();
+      const quotes: QuoteRow[] = [];
+      for (const quote of parsed.quotes) {
+        const event = found.get(quote.eventId);
+        if (!event) continue;
+        quotes.push({
+          eventId: event.id,
+          book: quote.book,
+          market: quote.market,
+          outcome: quote.outcome,
+          price: quote.price,
+          point: quote.point,
+          quotedAt: new Date(quote.lastUpdate).toISOString(),
+          fetchedAt,
+          source: ODDS_API_SOURCE,
+        });
+      }
+      progress('quotes', 0, quotes.length);
+      const inserted = await repository.insertQuotes(tx, quotes);
+      progress('quotes', quotes.length, quotes.length);
+      const sports = [...new Set(parsed.records.map((event) => event.sport))];
+      return {
+        added: inserted,
+        updated: 0,
+        unchanged: quotes.length - inserted,
+        skipped: groupSkipped(reasons),
+        changedSports: inserted > 0 || toCreate.length > 0 ? sports : [],
+        detail: {
+          events: parsed.records.length,
+          eventsMatched: parsed.records.length - unmatched.length,
+          eventsCreated: toCreate.length,
+        },
+      };
+    },
+  );
+}
+
+/** Imports a `/scores` body: scores and status of the events it names (matched as for odds; never created). */
+export async function importOddsApiScores(
+  db: Database,
+  input: OddsApiBody,
+  options: ImportOptions = {},
+): Promise<ImportSummary> {
+  return runImport(
+    db,
+    {
+      source: ODDS_API_SOURCE,
+      location: input.location,
+      body: input.body,
+      headers: input.headers ?? null,
+      options,
+      detail: { fetchedAt: input.fetchedAt.toISOString(), ...(input.quota ? { quota: input.quota } : {}) },
+    },
+    async ({ tx }) => {
+      const parsed = parseOddsApiScores(JSON.parse(input.body));
+      const { found, unmatched, newKeys } = await findEvents(
+        tx,
+        parsed.records.map((score) => ({ ...score, id: score.eventId })),
+      );
+      await repository.insertSourceKeys(tx, newKeys);
+      const changed: StoredEvent[] = [];
+      let unchanged = 0;
+      for (const score of parsed.records) {
+        const event = found.get(score.eventId);
+        if (!event) continue;
+        // Teams as the stored event has them: sources disagree on home and away at neutral sites.
+        const swapped = event.homeTeam !== score.home;
+        const homeScore = swapped ? score.awayScore : score.homeScore;
+        const awayScore = swapped ? score.homeScore : score.awayScore;
+        const hasScores = homeScore !== null && awayScore !== null;
+        const next: StoredEvent = {
+          ...event,
+          homeScore: hasScores ? homeScore : event.homeScore,
+          awayScore: hasScores ? awayScore : event.awayScore,
+          status: score.completed && hasScores ? 'final' : hasScores ? 'in_progress' : event.status,
+        };
+        if (sameFields(event, next)) unchanged++;
+        else changed.push(next);
+      }
+      await repository.updateEvents(tx, changed);
+      const reasons = [
+        ...parsed.skipped.map((entry) => `${'id' in entry ? entry.id : entry.line}: ${entry.reason}`),
+        ...unmatched.map((entry) => entry.reason),
+      ];
+      return {
+        added: 0,
+        updated: changed.length,
+        unchanged,
+        skipped: groupSkipped(reasons),
+        changedSports: changed.length > 0 ? [...new Set(changed.map((event) => event.sport))] : [],
+      };
+    },
+  );
+}
+
+/** The quota The Odds API last reported, for a client that has not called yet in this process. */
+export async function getLastOddsApiQuota(db: Database): Promise<{ remaining: number; used: number | null } | null> {
+  return repository.getLastOddsApiQuota(db);
+}
+
+async function withKnownQuota(db: Database, client: OddsApiClient): Promise<void> {
+  if (client.remaining === null) client.remaining = (await getLastOddsApiQuota(db))?.remaining ?? null;
+}
+
+/** Fetches a sport's current odds (quota permitting) and imports them. */
+export async function fetchAndImportOdds(
+  db: Database,
+  client: OddsApiClient,
+  sport: Sport,
+  options: ImportOptions = {},
+): Promise<ImportSummary> {
+  await withKnownQuota(db, client);
+  const response = await client.fetchOdds(sport);
+  return importOddsApiOdds(db, response, options);
+}
+
+/** Fetches a sport's scores of the last three days (quota permitting) and imports them. */
+export async function fetchAndImportScores(
+  db: Database,
+  client: OddsApiClient,
+  sport: Sport,
+  options: ImportOptions = {},
+): Promise<ImportSummary> {
+  await withKnownQuota(db, client);
+  const response = await client.fetchScores(sport);
+  return importOddsApiScores(db, response, options);
+}

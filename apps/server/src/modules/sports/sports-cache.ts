@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * Hot public reads (schedules with odds, weeks, teams) are served as serialised JSON bytes with an ETag
+ * (DESIGN.md section 8): building a week of odds per request costs a join and a serialisation, sending
+ * cached bytes costs neither. Entries are keyed by the request's path and query and grouped by sport, so an
+ * import that changes a sport's data clears that sport's entries. The time limit bounds staleness where an
+ * import ran in another process (the CLI against a shared PostgreSQL) and where "now" decides the answer
+ * (the current week).
+ */
+export interface CachedBody {
+  body: Buffer;
+  etag: string;
+  expiresAt: number;
+}
+
+const DEFAULT_TTL_MS = 60_000;
+const MAX_ENTRIES = 1000;
+
+export class SportsCache {
+  private readonly entries = new Map<string, CachedBody & { sport: string }>();
+
+  constructor(private readonly ttlMs = DEFAULT_TTL_MS) {}
+
+  get(key: string, now = Date.now()): CachedBody | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= now) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  set(key: string, sport: string, value: unknown, now = Date.now()): CachedBody {
+    const body = Buffer.from(JSON.stringify(value));
+    const entry = {
+      sport,
+      body,
+      etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+      expiresAt: now + this.ttlMs,
+    };
+    // Oldest first out: a Map iterates in insertion order.
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  invalidate(sport: string): void {
+    for (const [key, entry] of this.entries) if (entry.sport === sport) this.entries.delete(key);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/**
+ * The caches serving each database: the importers writing to a database clear them without being wired to
+ * the routes, and two apps on two databases (tests) never share entries.
+ */
+const caches = new WeakMap<object, Set<SportsCache>>();
+
+export function registerSportsCache(db: object, cache: SportsCache): () => void {
+  let set = caches.get(db);
+  if (!set) {
+    set = new Set();
+    caches.set(db, set);
+  }
+  set.add(cache);
+  return () => set.delete(cache);
+}
+
+/** Clears a sport's entries in every cache serving the database. */
+export function invalidateSportsCaches(db: object, sport: string): void {
+  for (const cache of caches.get(db) ?? []) cache.invalidate(sport);
+}

@@ -1,0 +1,303 @@
+import type {
+  BookEvent,
+  BookEventsResponse,
+  BookHistoryResponse,
+  BookQuote,
+  CurrentWeekResponse,
+  SeasonWeek,
+  SeasonWeeksResponse,
+  TeamsResponse,
+} from '@pass/contracts';
+import type { DbExecutor } from '@pass/db';
+import { MIN_SEASON, seasonForDate, teamRegistry, type Sport } from '@pass/domain';
+import { AppError } from '../../errors.js';
+import { invalidateSportsCaches } from './sports-cache.js';
+import * as repository from './sports.repository.js';
+import type { EventRow, QuoteRow } from './sports.repository.js';
+
+/** Clears the cached reads of a sport once an import changed its data. */
+export function invalidateSportCache(db: object, sport: string): void {
+  invalidateSportsCaches(db, sport);
+}
+
+/** The book whose quotes stand for a closing line when no book has one from before kickoff. */
+const CONSENSUS_BOOK = 'consensus';
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+/** The specification's rule for a sport store: a season of 2022 or later, else this exact message. */
+export function requireSportStoreSeason(season: number, field: string): void {
+  if (season < MIN_SEASON) {
+    throw new AppError('BAD_REQUEST', 'Illegal Argument for SportStore', [
+      { field, message: `must be ${MIN_SEASON} or later` },
+    ]);
+  }
+}
+
+export function listTeams(sport: Sport, season?: number): TeamsResponse {
+  return {
+    sport,
+    teams: teamRegistry.teams(sport).map((team) => ({
+      abbv: team.abbr,
+      name: team.name,
+      nickname: team.nickname,
+      aka: [...team.aliases],
+      conference: teamRegistry.conferenceIn(team, season),
+      division: team.division,
+    })),
+  };
+}
+
+/**
+ * The US date a game is played on: six hours behind UTC keeps an evening game on its local day from the
+ * East Coast to the West (a 10 pm Pacific first pitch is 05:00 UTC the next day).
+ */
+function localDay(event: Pick<EventRow, 'kickoffAt' | 'gameDate'>): number {
+  if (event.kickoffAt) return Math.floor((Date.parse(event.kickoffAt) - 6 * HOUR_MS) / DAY_MS);
+  return Math.floor(Date.parse(`${event.gameDate}T00:00:00Z`) / DAY_MS);
+}
+
+const dayToDate = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * Day 0 (1970-01-01) was a Thursday: football weeks run Thursday–Wednesday, so a week is `floor(day / 7)`;
+ * baseball weeks run Monday–Sunday.
+ */
+function weekIndex(sport: string, day: number): number {
+  return sport === 'baseball_mlb' ? Math.floor((day + 3) / 7) : Math.floor(day / 7);
+}
+
+function weekStartDay(sport: string, index: number): number {
+  return sport === 'baseball_mlb' ? index * 7 - 3 : index * 7;
+}
+
+const NFL_PLAYOFF_ROUNDS = ['Super Bowl', 'Conference Championships', 'Divisional Round', 'Wild Card'];
+
+export interface WeekWithEvents extends SeasonWeek {
+  events: EventRow[];
+}
+
+/**
+ * The weeks of a season, computed from its games: every calendar week (Thursday–Wednesday for football)
+ * with a game in it. A week takes the number the schedule gives most of its regular-season games, else
+ * the one after the week before (postseason weeks continue the count, as nflverse numbers them).
+ */
+export function computeWeeks(sport: string, events: readonly EventRow[]): WeekWithEvents[] {
+  const byIndex = new Map<number, EventRow[]>();
+  for (const event of events) {
+    const index = weekIndex(sport, localDay(event));
+    byIndex.set(index, [...(byIndex.get(index) ?? []), event]);
+  }
+  const weeks: WeekWithEvents[] = [];
+  let previous = 0;
+  for (const index of [...byIndex.keys()].sort((a, b) => a - b)) {
+    const inWeek = byIndex.get(index)!;
+    const stored = new Map<number, number>();
+    for (const event of inWeek) {
+      if (event.seasonType === 'regular' && event.week !== null)
+        stored.set(event.week, (stored.get(event.week) ?? 0) + 1);
+    }
+    const mostCommon = [...stored].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0];
+    const number = mostCommon !== undefined && mostCommon > previous ? mostCommon : previous + 1;
+    previous = number;
+    const start = weekStartDay(sport, index);
+    weeks.push({
+      number,
+      label: `Week ${number}`,
+      season_type: inWeek.every((event) => event.seasonType === 'postseason') ? 'postseason' : 'regular',
+      start: dayToDate(start),
+      end: dayToDate(start + 6),
+      games: inWeek.length,
+      events: inWeek,
+    });
+  }
+  const postseason = weeks.filter((week) => week.season_type === 'postseason');
+  postseason.forEach((week, position) => {
+    const fromEnd = postseason.length - 1 - position;
+    week.label =
+      sport === 'americanfootball_nfl'
+        ? (NFL_PLAYOFF_ROUNDS[fromEnd] ?? `Postseason Week ${position + 1}`)
+        : sport === 'americanfootball_ncaaf'
+          ? `Bowls Week ${position + 1}`
+          : `Postseason Week ${position + 1}`;
+  });
+  return weeks;
+}
+
+const withoutEvents = ({ events: _events, ...week }: WeekWithEvents): SeasonWeek => week;
+
+async function seasonWeeks(db: DbExecutor, sport: Sport, season: number): Promise<WeekWithEvents[]> {
+  return computeWeeks(sport, await repository.listSeasonEvents(db, sport, season));
+}
+
+export async function listSeasonWeeks(db: DbExecutor, sport: Sport, season: number): Promise<SeasonWeeksResponse> {
+  requireSportStoreSeason(season, 'params.season');
+  const weeks = await seasonWeeks(db, sport, season);
+  return { sport, season, weeks: weeks.map(withoutEvents) };
+}
+
+/** The week `now` falls in; between weeks the next one, after the last the last. */
+function pickCurrentWeek(weeks: readonly WeekWithEvents[], now: Date): WeekWithEvents | undefined {
+  const today = dayToDate(Math.floor((now.getTime() - 6 * HOUR_MS) / DAY_MS));
+  return weeks.find((week) => week.end >= today) ?? weeks.at(-1);
+}
+
+interface SeasonChoice {
+  /** The season asked for (season_year), else the season `now` is in. */
+  season: number | undefined;
+  field: string;
+  now: Date;
+}
+
+/**
+ * The season and its weeks: the one asked for, or the one `now` falls in. In the off-season the new
+ * season has no games yet, so the one before it answers until the schedule arrives.
+ */
+async function resolveSeason(
+  db: DbExecutor,
+  sport: Sport,
+  choice: SeasonChoice,
+): Promise<{ season: number; weeks: WeekWithEvents[] }> {
+  if (choice.season !== undefined) {
+    requireSportStoreSeason(choice.season, choice.field);
+    return { season: choice.season, weeks: await seasonWeeks(db, sport, choice.season) };
+  }
+  const current = seasonForDate(sport, choice.now);
+  const weeks = await seasonWeeks(db, sport, current);
+  if (weeks.length > 0 || current - 1 < MIN_SEASON) return { season: current, weeks };
+  return { season: current - 1, weeks: await seasonWeeks(db, sport, current - 1) };
+}
+
+export async function getCurrentWeek(
+  db: DbExecutor,
+  sport: Sport,
+  options: { seasonYear?: number | undefined; now: Date },
+): Promise<CurrentWeekResponse> {
+  const { season, weeks } = await resolveSeason(db, sport, {
+    season: options.seasonYear,
+    field: 'querystring.season_year',
+    now: options.now,
+  });
+  const week = pickCurrentWeek(weeks, options.now);
+  if (!week) throw AppError.notFound(`No ${sport} games are loaded for the ${season} season`);
+  return { sport, season, ...withoutEvents(week) };
+}
+
+/** A path's `extra`: a week number or a bookmaker key; anything else is a 400. */
+export function parseExtra(extra: string | undefined): { week?: number; book?: string } {
+  if (extra === undefined) return {};
+  if (/^\d{1,2}$/.test(extra) && Number(extra) >= 1) return { week: Number(extra) };
+  if (/^[a-z][a-z0-9_]{1,39}$/.test(extra)) return { book: extra };
+  throw AppError.badRequest('params.extra', 'must be a week number (1–99) or a bookmaker key such as betus');
+}
+
+function toBookEvent(event: EventRow, quotes: readonly QuoteRow[]): BookEvent {
+  return {
+    event_id: event.id,
+    sport: event.sport as Sport,
+    season: event.season,
+    week: event.week,
+    yr_week: event.week === null ? null : event.season * 100 + event.week,
+    season_type: event.seasonType,
+    kickoff: event.kickoffAt,
+    game_date: event.gameDate,
+    home_team: event.homeTeam,
+    away_team: event.awayTeam,
+    neutral_site: event.neutralSite,
+    status: event.status,
+    event_scores: { home: event.homeScore, away: event.awayScore },
+    odds: quotes.map((quote): BookQuote => ({
+      book: quote.book,
+      market: quote.market,
+      outcome: quote.outcome,
+      price: quote.price,
+      point: quote.point,
+      fetched_at: quote.fetchedAt,
+      quoted_at: quote.quotedAt,
+    })),
+  };
+}
+
+function groupByEvent(quotes: readonly QuoteRow[]): Map<number, QuoteRow[]> {
+  const grouped = new Map<number, QuoteRow[]>();
+  for (const quote of quotes) grouped.set(quote.eventId, [...(grouped.get(quote.eventId) ?? []), quote]);
+  return grouped;
+}
+
+/** The events of a week (the current one unless `extra` names another), each with the latest quote per book × market × outcome. */
+export async function listBookEvents(
+  db: DbExecutor,
+  sport: Sport,
+  options: { extra?: string | undefined; seasonYear?: number | undefined; now: Date },
+): Promise<BookEventsResponse> {
+  const { week: weekNumber, book } = parseExtra(options.extra);
+  const { season, weeks } = await resolveSeason(db, sport, {
+    season: options.seasonYear,
+    field: 'querystring.season_year',
+    now: options.now,
+  });
+  const week =
+    weekNumber === undefined ? pickCurrentWeek(weeks, options.now) : weeks.find((w) => w.number === weekNumber);
+  if (weekNumber !== undefined && !week) {
+    throw AppError.notFound(`The ${season} ${sport} season has no week ${weekNumber}`);
+  }
+  const events = week?.events ?? [];
+  const quotes = groupByEvent(
+    await repository.listLatestQuotes(
+      db,
+      events.map((event) => event.id),
+      book ? [book] : undefined,
+    ),
+  );
+  return {
+    sport,
+    season,
+    week: week ? withoutEvents(week) : null,
+    book: book ?? null,
+    events: events.map((event) => toBookEvent(event, quotes.get(event.id) ?? [])),
+  };
+}
+
+/**
+ * Past events of a season with their finals and closing lines: per book, the last quote at or before
+ * kickoff; an event no book quoted before kickoff gets the consensus line. With a book in `extra`, that
+ * book's closing line, else the consensus.
+ */
+export async function listBookHistory(
+  db: DbExecutor,
+  sport: Sport,
+  options: { extra?: string | undefined; season?: number | undefined; now: Date },
+): Promise<BookHistoryResponse> {
+  const { week: weekNumber, book } = parseExtra(options.extra);
+  const { season, weeks } = await resolveSeason(db, sport, {
+    season: options.season,
+    field: 'querystring.season',
+    now: options.now,
+  });
+  const chosen = weekNumber === undefined ? weeks : weeks.filter((week) => week.number === weekNumber);
+  if (weekNumber !== undefined && chosen.length === 0) {
+    throw AppError.notFound(`The ${season} ${sport} season has no week ${weekNumber}`);
+  }
+  const now = options.now.getTime();
+  const past = chosen
+    .flatMap((week) => week.events)
+    .filter((event) => event.status === 'final' || Date.parse(event.kickoffAt ?? `${event.gameDate}T12:00:00Z`) < now);
+  const eventIds = past.map((event) => event.id);
+  const closing = groupByEvent(
+    await repository.listClosingQuotes(db, eventIds, book ? [book, CONSENSUS_BOOK] : undefined),
+  );
+  const withoutClosing = past.filter((event) => !closing.has(event.id)).map((event) => event.id);
+  const consensus = groupByEvent(await repository.listLatestQuotes(db, withoutClosing, [CONSENSUS_BOOK]));
+  return {
+    sport,
+    season,
+    week: weekNumber ?? null,
+    book: book ?? null,
+    events: past.map((event) => {
+      const quotes = closing.get(event.id) ?? consensus.get(event.id) ?? [];
+      const ofBook = book ? quotes.filter((quote) => quote.book === book) : quotes;
+      const chosenQuotes = book && ofBook.length === 0 ? quotes.filter((q) => q.book === CONSENSUS_BOOK) : ofBook;
+      return toBookEvent(event, chosenQuotes);
+    }),
+  };
+}
