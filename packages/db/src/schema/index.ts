@@ -2,3 +2,4 @@ export * from './legal-documents.js';
 export * from './page-views.js';
 export * from './accounts.js';
 export * from './sports.js';
+export * from './ledger.js';

@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.js';
+import { events } from './sports.js';
+
+/**
+ * The ledger: picks, simulated bets and real bets in one table. Each entry keeps the line and price it was
+ * taken at, so grading and closing line value never depend on later quotes. Enumerations are stored with
+ * the specification's numeric values (packages/domain/src/enums.ts).
+ */
+export const userBets = pgTable(
+  'user_bets',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'restrict' }),
+    // Copied from the event so statistics read one table.
+    sport: text('sport').notNull(),
+    season: integer('season').notNull(),
+    week: integer('week'),
+    betMode: smallint('bet_mode').notNull(),
+    betKind: smallint('bet_kind').notNull(),
+    betType: smallint('bet_type').notNull(),
+    /** The team picked (moneyline, spread); null for totals. */
+    betTeam: text('bet_team'),
+    /** The spread from the picked team's side, or the total. */
+    line: real('line'),
+    /** American odds; null for picks. */
+    price: integer('price'),
+    stakeCents: integer('stake_cents'),
+    book: text('book'),
+    teaserPoints: real('teaser_points'),
+    /** 1, or 2 and 3 for double and triple plays. */
+    multiplier: smallint('multiplier').notNull().default(1),
+    isSimulated: boolean('is_simulated').notNull(),
+    source: text('source', { enum: ['manual', 'teller', 'sync', 'demo'] }).notNull(),
+    /** A real bet recorded after its game started (allowed for real bets only, and marked). */
+    recordedAfterStart: boolean('recorded_after_start').notNull().default(false),
+    idempotencyKey: text('idempotency_key').notNull(),
+    status: smallint('status').notNull(),
+    outcome: text('outcome', { enum: ['win', 'loss', 'push', 'void'] }),
+    /** Points for picks, profit in cents for bets; null until graded. */
+    reward: integer('reward'),
+    closingLine: real('closing_line'),
+    closingPrice: integer('closing_price'),
+    /** Points for spreads and totals, implied probability for moneylines; positive means the close was beaten. */
+    clv: real('clv'),
+    gradedAt: timestamp('graded_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('user_bets_idempotency_key').on(table.userId, table.idempotencyKey),
+    index('user_bets_user_sport_season_idx').on(table.userId, table.sport, table.season),
+    index('user_bets_event_idx').on(table.eventId),
+    index('user_bets_open_idx')
+      .on(table.eventId)
+      .where(sql`${table.gradedAt} is null and ${table.deletedAt} is null`),
+  ],
+);
