@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startMailCapture } from './mail-server';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const serverEntry = path.join(root, 'apps/server/dist/main.js');
@@ -42,6 +43,8 @@ export default async function setup(project: TestProject) {
     throw new Error('Build the app first: npm run build (npm run test:e2e does it)');
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pass-e2e-'));
+  // The app mails its sign-up and reset links here; tests read them over HTTP (support/mail.ts).
+  const mail = await startMailCapture();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -53,6 +56,7 @@ export default async function setup(project: TestProject) {
     PUBLIC_URL: baseUrl,
     LOG_LEVEL: 'warn',
     PASS_SEED: 'none',
+    SMTP_URL: mail.smtpUrl,
   };
   // The browser tests run on the embedded database, on a data directory of their own.
   delete env.DATABASE_URL;
@@ -60,12 +64,20 @@ export default async function setup(project: TestProject) {
   const server = spawn(process.execPath, [serverEntry], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  await waitUntilReady(baseUrl, server, () => log);
+  try {
+    await waitUntilReady(baseUrl, server, () => log);
+  } catch (error) {
+    server.kill('SIGTERM');
+    await mail.close();
+    throw error;
+  }
   project.provide('baseUrl', baseUrl);
+  project.provide('mailboxUrl', mail.mailboxUrl);
 
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve(null)));
+    await mail.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
@@ -73,5 +85,7 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** GET it for every mail the app has sent during the run (support/mail.ts reads it). */
+    mailboxUrl: string;
   }
 }

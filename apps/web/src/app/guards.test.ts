@@ -6,6 +6,10 @@ import { authGuard, resetTokenGuard, segmentsGuard } from './guards';
 const ORIGIN = 'http://localhost';
 const stale: SessionUser = { id: 7, username: 'pat', name: 'Pat', isAdmin: false };
 const fresh: SessionUser = { id: 7, username: 'pat', name: 'Pat Smith', isAdmin: true };
+/** What `/auth/whoami` answers for the fresh user: the whole account record under `data`. */
+const whoami = {
+  data: { ...fresh, email: 'pat@example.com', emailVerified: true, setupComplete: true },
+};
 
 const request = (path: string) => new Request(`${ORIGIN}${path}`);
 
@@ -96,7 +100,7 @@ describe('segmentsGuard', () => {
 
 describe('authGuard', () => {
   it('sends a visitor to login with the page to come back to, without asking the server', async () => {
-    const fetchMock = stubFetch(() => jsonResponse(fresh));
+    const fetchMock = stubFetch(() => jsonResponse(whoami));
     const location = await redirectOf(authGuard(request('/user/profile?tab=pools&x=a%26b')));
     const target = new URL(location, ORIGIN);
     expect(target.pathname).toBe('/login');
@@ -106,7 +110,7 @@ describe('authGuard', () => {
 
   it('refreshes a signed-in user from /auth/whoami, stores and returns the fresh record', async () => {
     storeSessionUser(stale);
-    const fetchMock = stubFetch(() => jsonResponse(fresh));
+    const fetchMock = stubFetch(() => jsonResponse(whoami));
     await expect(authGuard(request('/user/profile'))).resolves.toEqual(fresh);
     const { url, init } = fetchCall(fetchMock);
     expect(url.pathname).toBe('/auth/whoami');
@@ -115,9 +119,34 @@ describe('authGuard', () => {
     expect(JSON.parse(localStorage.getItem('pass.user')!)).toEqual(fresh);
   });
 
+  it('keeps only the id, username, name and admin flag of the account, never the email', async () => {
+    storeSessionUser(stale);
+    stubFetch(() => jsonResponse(whoami));
+    await authGuard(request('/user/profile'));
+    expect(Object.keys(JSON.parse(sessionStorage.getItem('pass.user')!)).sort()).toEqual([
+      'id',
+      'isAdmin',
+      'name',
+      'username',
+    ]);
+    expect(localStorage.getItem('pass.user')).not.toContain('pat@example.com');
+  });
+
+  it.each([
+    ['a bare user record', () => jsonResponse(fresh)],
+    ['no user', () => jsonResponse({ data: null })],
+    ['an empty answer', () => new Response(null, { status: 200 })],
+  ])('logs out locally and sends to login when whoami answers %s', async (_case, answer) => {
+    storeSessionUser(stale);
+    stubFetch(answer);
+    const location = await redirectOf(authGuard(request('/user/profile')));
+    expect(new URL(location, ORIGIN).pathname).toBe('/login');
+    expect(getSessionUser()).toBeNull();
+  });
+
   it('passes the request signal on, so a cancelled navigation cancels the check', async () => {
     storeSessionUser(stale);
-    const fetchMock = stubFetch(() => jsonResponse(fresh));
+    const fetchMock = stubFetch(() => jsonResponse(whoami));
     const controller = new AbortController();
     const aborting = new Request(`${ORIGIN}/user/profile`, { signal: controller.signal });
     await authGuard(aborting);

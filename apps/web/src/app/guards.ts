@@ -1,7 +1,14 @@
+import type { UserResponse } from '@pass/contracts';
 import { redirect } from 'react-router';
 import { pathTo, type RouteName } from '../config/paths';
 import { api } from '../lib/api-client';
-import { clearSessionUser, getSessionUser, storeSessionUser, type SessionUser } from '../lib/session-user';
+import {
+  clearSessionUser,
+  getSessionUser,
+  storeSessionUser,
+  toSessionUser,
+  type SessionUser,
+} from '../lib/session-user';
 
 /**
  * The specification's route guards, run as route loaders before a screen is entered.
@@ -19,15 +26,19 @@ export function segmentsGuard(route: RouteName, request: Request): void {
 }
 
 /**
- * Needs a signed-in user and refreshes it from `/auth/whoami`. Without a user, or when the refresh
- * fails, the user is logged out locally and sent to the login route, which brings them back after.
+ * Needs a signed-in user and refreshes it from `/auth/whoami` (`{ data: AccountUser }`). Without a
+ * user, or when the refresh fails, the user is logged out locally and sent to the login route, which
+ * brings them back after.
  */
 export async function authGuard(request: Request): Promise<SessionUser> {
   const url = new URL(request.url);
   const toLogin = () => redirect(`${pathTo('login')}?${new URLSearchParams({ redirect: url.pathname + url.search })}`);
   if (!getSessionUser()) throw toLogin();
   try {
-    const user = await api.get<SessionUser>('/auth/whoami', { signal: request.signal });
+    const response = await api.get<UserResponse | null>('/auth/whoami', { signal: request.signal });
+    const account = response?.data;
+    if (!account || typeof account.id !== 'number' || account.id <= 0) throw new Error('whoami: no user');
+    const user = toSessionUser(account);
     storeSessionUser(user);
     return user;
   } catch {

@@ -32,13 +32,22 @@ describe('screens', () => {
     expect(new Set(names).size).toBe(names.length);
   });
 
-  it('lists only built screens: no schedule or account screen yet', () => {
+  it('lists only built screens: the account screens, no schedule yet', () => {
     const names = screens.map((entry) => entry.name);
     expect(names).toEqual(
-      expect.arrayContaining(['home', 'about', 'about-changes', 'privacy', 'tos', 'pool-party-rules']),
+      expect.arrayContaining(['home', 'about', 'about-changes', 'privacy', 'tos', 'pool-party-rules', 'login']),
     );
     expect(names).not.toContain('football-schedule');
-    expect(names).not.toContain('login');
+  });
+
+  it('guards the account screens as spec/routes.md says', () => {
+    const guardsOf = (name: string) => screens.find((entry) => entry.name === name)?.guards ?? [];
+    expect(guardsOf('user-profile')).toEqual(['auth']);
+    expect(guardsOf('account-setup')).toEqual(['auth']);
+    expect(guardsOf('passwd')).toEqual(['reset-token']);
+    for (const open of ['login', 'signin', 'signup', 'register-new', 'password-reset', 'account-verify', 'logout']) {
+      expect(guardsOf(open), open).toEqual([]);
+    }
   });
 
   it('loads a component for every screen', async () => {
@@ -92,7 +101,19 @@ describe('toRouteObject', () => {
     storeSessionUser({ id: 1, username: 'pat', name: null, isAdmin: false });
     const fetchMock = stubFetch((url) =>
       jsonResponse(
-        url.pathname === '/auth/whoami' ? { id: 1, username: 'pat', name: null, isAdmin: false } : { recorded: true },
+        url.pathname === '/auth/whoami'
+          ? {
+              data: {
+                id: 1,
+                username: 'pat',
+                name: null,
+                isAdmin: false,
+                email: 'pat@example.com',
+                emailVerified: true,
+                setupComplete: true,
+              },
+            }
+          : { recorded: true },
       ),
     );
     const loader = loaderOf({ name: 'user-profile', guards: ['auth'], screen });

@@ -28,6 +28,20 @@ export const screens: ScreenRoute[] = [
   { name: 'pool-party-rules', screen: () => import('../features/legal/routes/pool-party-rules') },
   { name: 'about', screen: () => import('../features/about/routes/about') },
   { name: 'about-changes', screen: () => import('../features/about/routes/changes') },
+  { name: 'login', screen: () => import('../features/auth/routes/login') },
+  { name: 'signin', screen: () => import('../features/auth/routes/signin') },
+  { name: 'login-sso', screen: () => import('../features/auth/routes/login-sso') },
+  { name: 'login-error', screen: () => import('../features/auth/routes/login-error') },
+  { name: 'signup', screen: () => import('../features/auth/routes/signup') },
+  { name: 'register-new', screen: () => import('../features/auth/routes/register-new') },
+  { name: 'register-with-google', screen: () => import('../features/auth/routes/register-with-google') },
+  { name: 'password-reset', screen: () => import('../features/auth/routes/password-reset') },
+  { name: 'passwd', guards: ['reset-token'], screen: () => import('../features/auth/routes/passwd') },
+  { name: 'account-verify', screen: () => import('../features/auth/routes/account-verify') },
+  { name: 'account-setup', guards: ['auth'], screen: () => import('../features/auth/routes/account-setup') },
+  { name: 'logout', screen: () => import('../features/auth/routes/logout') },
+  { name: 'refresh', guards: ['auth'], screen: () => import('../features/auth/routes/refresh') },
+  { name: 'user-profile', guards: ['auth'], screen: () => import('../features/auth/routes/user-profile') },
 ];
 
 /** A route object: the guards run as its loader (segments first, never blocking), the screen loads lazily. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, fetchCall, fetchHeaders, jsonResponse, stubFetch } from '../testing/fetch';
-import { api, ApiError, apiRequest } from './api-client';
+import { api, ApiError, apiRequest, parseRetryAfter } from './api-client';
 
 function setCookie(value: string) {
   document.cookie = `${value}; path=/`;
@@ -167,5 +167,52 @@ describe('errors', () => {
     const failure = new TypeError('Failed to fetch');
     stubFetch(() => Promise.reject(failure));
     await expect(api.get('/api/config')).rejects.toBe(failure);
+  });
+
+  it('reads the seconds to wait from Retry-After', async () => {
+    stubFetch(() =>
+      jsonResponse(
+        { error: { code: 'RATE_LIMITED', message: 'slow down' } },
+        { status: 429, headers: { 'retry-after': '120' } },
+      ),
+    );
+    const error = (await api.post('/auth/login', {}).catch((caught: unknown) => caught)) as ApiError;
+    expect(error.status).toBe(429);
+    expect(error.retryAfterSeconds).toBe(120);
+  });
+
+  it('has no retry delay without a Retry-After header', async () => {
+    stubFetch(() => errorResponse(429, 'RATE_LIMITED'));
+    const error = (await api.post('/auth/login', {}).catch((caught: unknown) => caught)) as ApiError;
+    expect(error.retryAfterSeconds).toBeNull();
+  });
+});
+
+describe('api.patch', () => {
+  it('sends the body with PATCH', async () => {
+    const fetchMock = stubFetch(() => jsonResponse({ data: { ok: true } }));
+    await api.patch('/auth/profile', { name: 'Pat' });
+    const { url, init } = fetchCall(fetchMock);
+    expect(url.pathname).toBe('/auth/profile');
+    expect(init.method).toBe('PATCH');
+    expect(init.body).toBe('{"name":"Pat"}');
+  });
+});
+
+describe('parseRetryAfter', () => {
+  const now = Date.parse('2026-11-21T12:00:00Z');
+
+  it.each([
+    ['90', 90],
+    [' 5 ', 5],
+    ['0', 0],
+    ['Sat, 21 Nov 2026 12:03:00 GMT', 180],
+    ['Sat, 21 Nov 2026 11:00:00 GMT', 0],
+  ])('reads %j as %d seconds', (value, seconds) => {
+    expect(parseRetryAfter(value, now)).toBe(seconds);
+  });
+
+  it.each([[null], [''], ['soon'], ['-3']])('finds nothing readable in %j', (value) => {
+    expect(parseRetryAfter(value, now)).toBeNull();
   });
 });

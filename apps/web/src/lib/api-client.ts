@@ -9,6 +9,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: ErrorBody | null,
+    /** From a Retry-After header (seconds or an HTTP date), when the answer had a readable one. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(body?.error.message ?? `Request failed with status ${status}`);
     this.name = 'ApiError';
@@ -58,7 +60,13 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   });
   const text = await response.text();
   const data: unknown = text ? parseJson(text) : null;
-  if (!response.ok) throw new ApiError(response.status, isErrorBody(data) ? data : null);
+  if (!response.ok) {
+    throw new ApiError(
+      response.status,
+      isErrorBody(data) ? data : null,
+      parseRetryAfter(response.headers.get('retry-after')),
+    );
+  }
   return data as T;
 }
 
@@ -66,7 +74,18 @@ export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, options),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'POST', body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
 };
+
+/** Retry-After is whole seconds or an HTTP date; anything else is unreadable (null). */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  if (value === null || value.trim() === '') return null;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  // An HTTP date names its day and month; a bare number such as "-3" is not one.
+  const at = /[a-z]/i.test(value) ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
+}
 
 function parseJson(text: string): unknown {
   try {

@@ -10,6 +10,11 @@ export interface SessionUser {
   isAdmin: boolean;
 }
 
+/** The part of an account record kept in storage (never the email or anything else). */
+export function toSessionUser(user: SessionUser): SessionUser {
+  return { id: user.id, username: user.username, name: user.name, isAdmin: user.isAdmin };
+}
+
 const STORAGE_KEY = 'pass.user';
 const listeners = new Set<() => void>();
 

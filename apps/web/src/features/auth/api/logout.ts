@@ -1,0 +1,26 @@
+import type { OkResponse } from '@pass/contracts';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { clearSessionUser, getSessionUser } from '../../../lib/session-user';
+import { forgetUserData } from '../lib/forget-user-data';
+import { loginIdent } from './login';
+
+/** `GET /auth/logout`: ends the session, with the specification's identity header when a user is known. */
+export function getLogout(username?: string): Promise<OkResponse> {
+  return api.get<OkResponse>('/auth/logout', username ? { headers: { 'X-AUTH-IDENT': loginIdent(username) } } : {});
+}
+
+/** Logs out: the stored user and the user's cached data go whatever the server answers. */
+export async function logOut(queryClient: QueryClient): Promise<void> {
+  try {
+    await getLogout(getSessionUser()?.username);
+  } finally {
+    clearSessionUser();
+    forgetUserData(queryClient);
+  }
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: () => logOut(queryClient) });
+}

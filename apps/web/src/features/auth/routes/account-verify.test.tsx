@@ -1,0 +1,86 @@
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { registerRoutes } from '../../../lib/route-registry';
+import { errorResponse, fetchCall, jsonResponse, stubFetch } from '../../../testing/fetch';
+import { renderRoutes } from '../../../testing/render';
+import AccountVerifyRoute from './account-verify';
+
+const TOKEN = 'Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MDEyMzQ1Njc4OTA';
+const routes = [
+  {
+    path: '/account/verify/:token',
+    element: (
+      <StrictMode>
+        <AccountVerifyRoute />
+      </StrictMode>
+    ),
+  },
+];
+
+const verifyCalls = (fetchMock: ReturnType<typeof stubFetch>) =>
+  fetchMock.mock.calls
+    .map((_call, index) => fetchCall(fetchMock, index))
+    .filter((call) => call.url.pathname.startsWith('/auth/verify/'));
+
+beforeEach(() => {
+  registerRoutes(['login']);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the email confirmation link', () => {
+  it('calls POST /auth/verify/{token} once, even in strict mode, and says the email is confirmed', async () => {
+    const fetchMock = stubFetch(() => jsonResponse({ data: { verified: true } }));
+    const { container } = renderRoutes(routes, { path: `/account/verify/${TOKEN}` });
+    expect(container.querySelector('main[data-page="account-verify"]')).not.toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your email is confirmed' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    const calls = verifyCalls(fetchMock);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.url.pathname).toBe(`/auth/verify/${TOKEN}`);
+    expect(calls[0]!.init.method).toBe('POST');
+  });
+
+  it('does not spend the token again when the page is shown a second time', async () => {
+    const fetchMock = stubFetch(() => jsonResponse({ data: { verified: true } }));
+    const { router } = renderRoutes([...routes, { path: '/', element: <p>Home</p> }], {
+      path: `/account/verify/${TOKEN}`,
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Your email is confirmed' });
+    await router.navigate('/');
+    await router.navigate(`/account/verify/${TOKEN}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your email is confirmed' })).toBeInTheDocument();
+    expect(verifyCalls(fetchMock)).toHaveLength(1);
+  });
+
+  it('says the link is invalid, used or expired on a 400, and offers a new one', async () => {
+    const fetchMock = stubFetch((url) =>
+      url.pathname === '/auth/verify/resend'
+        ? jsonResponse({ data: { status: 'accepted' } }, { status: 202 })
+        : errorResponse(400, 'BAD_REQUEST', 'params.token: this link is invalid'),
+    );
+    renderRoutes(routes, { path: `/account/verify/${TOKEN}` });
+    expect(await screen.findByText('This link is invalid, was already used or has expired.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Your email is not confirmed');
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: /^Email/ }), 'pat@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send a new link' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('a new link is on its way');
+    expect(verifyCalls(fetchMock).map((call) => call.url.pathname)).toEqual([
+      `/auth/verify/${TOKEN}`,
+      '/auth/verify/resend',
+    ]);
+  });
+
+  it('says to try again later when the server fails', async () => {
+    stubFetch(() => errorResponse(503, 'UNAVAILABLE'));
+    renderRoutes(routes, { path: `/account/verify/${TOKEN}` });
+    expect(await screen.findByText(/could not confirm your email address right now/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send a new link' })).toBeNull();
+  });
+});

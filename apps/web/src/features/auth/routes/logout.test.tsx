@@ -1,0 +1,68 @@
+import { cleanup, screen } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getSessionUser, storeSessionUser } from '../../../lib/session-user';
+import { errorResponse, fetchCall, jsonResponse, stubFetch } from '../../../testing/fetch';
+import { renderRoutes } from '../../../testing/render';
+import LogoutRoute from './logout';
+
+const routes = [
+  {
+    path: '/logout',
+    element: (
+      <StrictMode>
+        <LogoutRoute />
+      </StrictMode>
+    ),
+  },
+  { path: '/', element: <p>Home page</p> },
+];
+
+beforeEach(() => {
+  storeSessionUser({ id: 7, username: 'pat', name: 'Pat', isAdmin: false });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+  localStorage.clear();
+});
+
+describe('logging out', () => {
+  it('ends the session with GET /auth/logout, once, clears the user and goes home', async () => {
+    const fetchMock = stubFetch(() => jsonResponse({ data: { ok: true } }));
+    const { router } = renderRoutes(routes, { path: '/logout' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Logging out' })).toBeInTheDocument();
+    await screen.findByText('Home page');
+    expect(router.state.location.pathname).toBe('/');
+    expect(getSessionUser()).toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const { url, init } = fetchCall(fetchMock);
+    expect(url.pathname).toBe('/auth/logout');
+    expect(init.method).toBe('GET');
+  });
+
+  it.each([
+    ['an error status', () => errorResponse(500, 'INTERNAL')],
+    ['a network failure', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ])('clears the stored user and goes home even on %s', async (_case, answer) => {
+    stubFetch(answer);
+    const { router } = renderRoutes(routes, { path: '/logout' });
+    await screen.findByText('Home page');
+    expect(router.state.location.pathname).toBe('/');
+    expect(getSessionUser()).toBeNull();
+    expect(sessionStorage.getItem('pass.user')).toBeNull();
+    expect(localStorage.getItem('pass.user')).toBeNull();
+  });
+
+  it('drops the user’s cached data, keeping the public settings', async () => {
+    stubFetch(() => jsonResponse({ data: { ok: true } }));
+    const { queryClient } = renderRoutes(routes, { path: '/logout' });
+    queryClient.setQueryData(['auth', 'whoami'], { id: 7 });
+    queryClient.setQueryData(['client-config'], { supportEmail: 'x' });
+    await screen.findByText('Home page');
+    expect(queryClient.getQueryData(['auth', 'whoami'])).toBeUndefined();
+    expect(queryClient.getQueryData(['client-config'])).toEqual({ supportEmail: 'x' });
+  });
+});

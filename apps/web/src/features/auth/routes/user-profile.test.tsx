@@ -1,0 +1,147 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getSessionUser, storeSessionUser } from '../../../lib/session-user';
+import { fetchCall, jsonResponse, stubFetch, type FetchMock } from '../../../testing/fetch';
+import { renderWithProviders } from '../../../testing/render';
+import UserProfileRoute from './user-profile';
+
+const account = {
+  id: 7,
+  username: 'pat',
+  name: 'Pat',
+  email: 'pat@example.com',
+  emailVerified: true,
+  setupComplete: true,
+  isAdmin: false,
+};
+
+function server(answers: Record<string, (init: RequestInit) => Response>): FetchMock {
+  return stubFetch((url, init) => {
+    const answer = answers[`${init.method ?? 'GET'} ${url.pathname}`];
+    if (!answer) throw new Error(`unexpected request ${init.method} ${url.pathname}`);
+    return answer(init);
+  });
+}
+
+const bodyOf = (fetchMock: FetchMock, path: string) => {
+  const index = fetchMock.mock.calls.findIndex((_call, at) => fetchCall(fetchMock, at).url.pathname === path);
+  return JSON.parse(String(fetchCall(fetchMock, index).init.body)) as unknown;
+};
+
+const section = (name: string) => screen.getByRole('region', { name });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+  localStorage.clear();
+});
+
+describe('the profile', () => {
+  it('shows the account’s details from whoami', async () => {
+    server({ 'GET /auth/whoami': () => jsonResponse({ data: account }) });
+    const { container } = renderWithProviders(<UserProfileRoute />);
+    expect(container.querySelector('main[data-page="user-profile"]')).not.toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Your profile' })).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: /^Username/ })).toHaveValue('pat');
+    expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('Pat');
+    expect(screen.getByRole('textbox', { name: /^Email/ })).toHaveValue('pat@example.com');
+  });
+
+  it('saves only what changed, and stores the new name for the navigation', async () => {
+    storeSessionUser({ id: 7, username: 'pat', name: 'Pat', isAdmin: false });
+    const fetchMock = server({
+      'GET /auth/whoami': () => jsonResponse({ data: account }),
+      'PATCH /auth/profile': () => jsonResponse({ data: { ...account, name: 'Pat Smith' } }),
+    });
+    renderWithProviders(<UserProfileRoute />);
+    const name = await screen.findByRole('textbox', { name: /^Name/ });
+    const user = userEvent.setup();
+    await user.clear(name);
+    await user.type(name, 'Pat Smith');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Your profile has been saved.');
+    expect(bodyOf(fetchMock, '/auth/profile')).toEqual({ name: 'Pat Smith' });
+    expect(getSessionUser()).toEqual({ id: 7, username: 'pat', name: 'Pat Smith', isAdmin: false });
+  });
+
+  it('says a confirmation mail was sent when the email changes', async () => {
+    server({
+      'GET /auth/whoami': () => jsonResponse({ data: account }),
+      'PATCH /auth/profile': () =>
+        jsonResponse({ data: { ...account, email: 'new@example.com', emailVerified: false } }),
+    });
+    renderWithProviders(<UserProfileRoute />);
+    const email = await screen.findByRole('textbox', { name: /^Email/ });
+    const user = userEvent.setup();
+    await user.clear(email);
+    await user.type(email, 'New@Example.com');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('We sent a confirmation link to new@example.com');
+  });
+
+  it('shows the server’s field errors under the fields', async () => {
+    server({
+      'GET /auth/whoami': () => jsonResponse({ data: account }),
+      'PATCH /auth/profile': () =>
+        jsonResponse(
+          { error: { code: 'BAD_REQUEST', message: 'x', fields: [{ field: 'body.username', message: 'is taken' }] } },
+          { status: 400 },
+        ),
+    });
+    renderWithProviders(<UserProfileRoute />);
+    const username = await screen.findByRole('textbox', { name: /^Username/ });
+    const user = userEvent.setup();
+    await user.type(username, '2');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Username is taken')).toBeInTheDocument();
+  });
+
+  it('changes the password with the current one', async () => {
+    const fetchMock = server({
+      'GET /auth/whoami': () => jsonResponse({ data: account }),
+      'POST /auth/password': () => jsonResponse({ data: { ok: true } }),
+    });
+    renderWithProviders(<UserProfileRoute />);
+    await screen.findByRole('textbox', { name: /^Username/ });
+    const form = section('Change password');
+    const user = userEvent.setup();
+    await user.type(within(form).getByLabelText(/^Current password/), 'old secret words');
+    await user.type(within(form).getByLabelText(/^New password/), 'new secret words');
+    await user.type(within(form).getByLabelText(/^Repeat the new password/), 'new secret words');
+    await user.click(within(form).getByRole('button', { name: 'Change password' }));
+    expect(await within(form).findByRole('status')).toHaveTextContent('Your password has been changed.');
+    expect(bodyOf(fetchMock, '/auth/password')).toEqual({
+      currentPassword: 'old secret words',
+      newPassword: 'new secret words',
+    });
+    expect(within(form).getByLabelText(/^Current password/)).toHaveValue('');
+  });
+
+  it('says when the current password is wrong', async () => {
+    server({
+      'GET /auth/whoami': () => jsonResponse({ data: account }),
+      'POST /auth/password': () =>
+        jsonResponse(
+          {
+            error: {
+              code: 'BAD_REQUEST',
+              message: 'x',
+              fields: [{ field: 'body.currentPassword', message: 'is not your current password' }],
+            },
+          },
+          { status: 400 },
+        ),
+    });
+    renderWithProviders(<UserProfileRoute />);
+    await screen.findByRole('textbox', { name: /^Username/ });
+    const form = section('Change password');
+    const user = userEvent.setup();
+    await user.type(within(form).getByLabelText(/^Current password/), 'not it at all');
+    await user.type(within(form).getByLabelText(/^New password/), 'new secret words');
+    await user.type(within(form).getByLabelText(/^Repeat the new password/), 'new secret words');
+    await user.click(within(form).getByRole('button', { name: 'Change password' }));
+    expect(await within(form).findByText('This is not your current password')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,208 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  currentScreen,
+  expectNoSeriousA11yViolations,
+  screenshot,
+  useBrowser,
+  viewports,
+  waitForScreen,
+} from '../support/browser';
+import { linkIn, waitForMail } from '../support/mail';
+
+const browser = useBrowser();
+
+/** A fresh identity per test: each test makes its own account. */
+function newIdentity() {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  return { username: `pat${id}`, email: `pat.${id}@example.com`, password: `Otter-${id}-Lantern` };
+}
+
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+/** A state-changing API call from the test itself, with the CSRF cookie and header pair. */
+async function post(path: string, body?: unknown): Promise<Response> {
+  return fetch(`${browser.baseUrl()}${path}`, {
+    method: 'POST',
+    headers: {
+      // No body, no content type: Fastify refuses an empty JSON body.
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      cookie: 'XSRF-TOKEN=e2e-csrf-0123456789',
+      'x-xsrf-token': 'e2e-csrf-0123456789',
+    },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+}
+
+/** An account with a confirmed address, made through the API and the mailed link. */
+async function createConfirmedAccount(identity: ReturnType<typeof newIdentity>) {
+  const registered = await post('/auth/register', identity);
+  expect(registered.status).toBe(201);
+  const mail = await waitForMail(identity.email, /Confirm your PA\$\$ email address/);
+  const token = new URL(linkIn(mail, '/account/verify/', browser.baseUrl())).pathname.split('/').pop();
+  expect((await post(`/auth/verify/${token}`)).status).toBe(200);
+}
+
+async function logIn(page: Page, login: string, password: string) {
+  await page.getByRole('textbox', { name: 'Username or email' }).fill(login);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+}
+
+describe('accounts', () => {
+  it('signs up, confirms the address from the mail, logs in, sees the username and logs out', async () => {
+    const page = await browser.newPage(viewports.desktop);
+    const me = newIdentity();
+
+    await page.goto('/user/register-new');
+    await waitForScreen(page, 'register-new');
+    await page.getByRole('textbox', { name: 'Username' }).fill(me.username);
+    await page.getByRole('textbox', { name: 'Email' }).fill(me.email);
+    await page.getByLabel(/^Password/).fill(me.password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Check your email' }).waitFor();
+    await expect(page.getByText(me.email).count()).resolves.toBeGreaterThan(0);
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, 'register-new-check-email-desktop');
+
+    const mail = await waitForMail(me.email, /Confirm your PA\$\$ email address/);
+    await page.goto(linkIn(mail, '/account/verify/', browser.baseUrl()));
+    expect(await currentScreen(page)).toBe('account-verify');
+    await page.getByRole('heading', { level: 1, name: 'Your email is confirmed' }).waitFor();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
+    await waitForScreen(page, 'login');
+    await logIn(page, me.username, me.password);
+    await waitForScreen(page, 'home');
+    const profileLink = mainNav(page).getByRole('link', { name: me.username, exact: true });
+    await profileLink.waitFor();
+    await expect(mainNav(page).getByRole('link', { name: 'Log in' }).count()).resolves.toBe(0);
+
+    await profileLink.click();
+    await waitForScreen(page, 'user-profile');
+    await expect(page.getByRole('textbox', { name: 'Email' }).inputValue()).resolves.toBe(me.email);
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, 'user-profile-desktop');
+
+    await mainNav(page).getByRole('link', { name: 'Log out' }).click();
+    await waitForScreen(page, 'home');
+    await mainNav(page).getByRole('link', { name: 'Log in' }).waitFor();
+    await expect(mainNav(page).getByRole('link', { name: me.username }).count()).resolves.toBe(0);
+    // The session has ended on the server too: the profile sends a visitor to log in.
+    await page.goto('/user/profile');
+    await waitForScreen(page, 'login');
+  });
+
+  it('resets a forgotten password from the mailed link and logs in with the new one', async () => {
+    const me = newIdentity();
+    await createConfirmedAccount(me);
+    const page = await browser.newPage(viewports.phone);
+
+    await page.goto('/user/password-reset');
+    await waitForScreen(page, 'password-reset');
+    await page.getByRole('textbox', { name: 'Email' }).fill(me.email);
+    await page.getByRole('button', { name: 'Send me a link' }).click();
+    await page.getByRole('status').filter({ hasText: 'If an account matches, we have sent a link' }).waitFor();
+    await expectNoSeriousA11yViolations(page);
+
+    const mail = await waitForMail(me.email, /Reset your PA\$\$ password/);
+    const link = linkIn(mail, '/u/passwd', browser.baseUrl());
+    expect(new URL(link).searchParams.get('token')).toBeTruthy();
+    await page.goto(link);
+    await waitForScreen(page, 'passwd');
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, 'passwd-phone');
+    const newPassword = `${me.password}-Renewed`;
+    await page.getByLabel(/^New password/).fill(newPassword);
+    await page.getByLabel(/^Repeat the new password/).fill(newPassword);
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Password changed' }).waitFor();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
+    await waitForScreen(page, 'login');
+    // The old password no longer works (the browser logs the refused request).
+    browser.expectConsoleError(/status of 401/);
+    await logIn(page, me.email, me.password);
+    await page.getByRole('alert').filter({ hasText: 'Incorrect username or password' }).waitFor();
+    await screenshot(page, 'login-refused-phone');
+    await logIn(page, me.email, newPassword);
+    await waitForScreen(page, 'home');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.locator('#mobile-navigation').getByRole('link', { name: me.username, exact: true }).waitFor();
+
+    // The link works once.
+    await page.goto(link);
+    await waitForScreen(page, 'login');
+  });
+
+  it('says the confirmation link is no good when it is not', async () => {
+    const page = await browser.newPage();
+    browser.expectConsoleError(/status of 400/);
+    await page.goto('/account/verify/not-a-real-token-at-all-0123456789');
+    await page.getByText('This link is invalid, was already used or has expired.').waitFor();
+    await expectNoSeriousA11yViolations(page);
+  });
+});
+
+describe.each(Object.entries(viewports))('the account screens at %s width', (label, viewport) => {
+  it.each([
+    ['/login', 'login'],
+    ['/user/register-new', 'register-new'],
+  ])('%s fits the screen and passes axe', async (path, name) => {
+    const page = await browser.newPage(viewport);
+    await page.goto(path);
+    await waitForScreen(page, name);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect(page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).resolves.toBe(true);
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, `${name}-${label}`);
+  });
+
+  it('shows the sign-up checks under the fields', async () => {
+    const page = await browser.newPage(viewport);
+    await page.goto('/user/register-new');
+    await waitForScreen(page, 'register-new');
+    await page.getByRole('textbox', { name: 'Username' }).fill('x');
+    await page.getByRole('textbox', { name: 'Email' }).fill('someone@example.io');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Username must be at least 3 characters').waitFor();
+    await page.getByText('Email must end in .com, .org or .net').waitFor();
+    await page.getByText('Password must be at least 8 characters').waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, `register-new-errors-${label}`);
+  });
+});
+
+describe('the other account screens', () => {
+  it.each([
+    ['/signup', 'signup'],
+    ['/user/signin', 'signin'],
+    ['/user/register-with-google', 'register-with-google'],
+    ['/login/sso', 'login-sso'],
+    ['/login-error?reason=state', 'login-error'],
+  ])('%s is a real screen that passes axe', async (path, name) => {
+    const page = await browser.newPage(viewports.phone);
+    await page.goto(path);
+    await waitForScreen(page, name);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  it.each([
+    ['/user/profile', '/user/profile'],
+    ['/account/setup', '/account/setup'],
+  ])('%s sends a visitor to log in, and back after', async (path, redirect) => {
+    const page = await browser.newPage();
+    await page.goto(path);
+    await waitForScreen(page, 'login');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe(redirect);
+  });
+
+  it('sends a reset page without a valid token to log in', async () => {
+    const page = await browser.newPage();
+    await page.goto('/u/passwd');
+    await waitForScreen(page, 'login');
+  });
+});
