@@ -11,6 +11,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { googleRoutes } from './modules/auth/google.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
+import { mailRoutes } from './modules/mail/mail.routes.js';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { legalRoutes } from './modules/legal/legal.routes.js';
@@ -118,6 +119,7 @@ export async function buildApp({
   await app.register(authRoutes, authDeps);
   await app.register(googleRoutes, authDeps);
   await app.register(billingRoutes, authDeps);
+  await app.register(mailRoutes, authDeps);
 
   await app.register(webAppPlugin, { webDistDir: config.webDistDir });
   return app;

@@ -5,3 +5,4 @@ export * from './segments.js';
 export * from './client-config.js';
 export * from './auth.js';
 export * from './sports.js';
+export * from './admin-mail.js';
