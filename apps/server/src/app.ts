@@ -14,6 +14,8 @@ import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { importsRoutes } from './modules/imports/imports.routes.js';
+import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
 import { legalRoutes } from './modules/legal/legal.routes.js';
 import { segmentsRoutes } from './modules/segments/segments.routes.js';
 import { sportsRoutes } from './modules/sports/sports.routes.js';
@@ -119,7 +121,9 @@ export async function buildApp({
   await app.register(authRoutes, authDeps);
   await app.register(googleRoutes, authDeps);
   await app.register(billingRoutes, authDeps);
+  await app.register(ledgerRoutes, authDeps);
   await app.register(mailRoutes, authDeps);
+  await app.register(importsRoutes, authDeps);
 
   await app.register(webAppPlugin, { webDistDir: config.webDistDir });
   return app;

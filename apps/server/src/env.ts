@@ -23,6 +23,12 @@ const urlWithProtocols = (protocols: string[], example: string) =>
     { message: `must be a URL such as ${example}` },
   );
 
+/** A scheduled refresh switch: on unless set to off. */
+const onOff = z
+  .enum(['on', 'off'], { message: 'must be on or off' })
+  .default('on')
+  .transform((value) => value === 'on');
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce
@@ -69,6 +75,9 @@ const EnvSchema = z.object({
   ),
   ODDS_API_KEY: z.string().optional(),
   ODDS_API_URL: urlWithProtocols(['https:', 'http:'], 'https://api.the-odds-api.com').optional(),
+  REFRESH_ODDS: onOff,
+  REFRESH_SCORES: onOff,
+  REFRESH_SCHEDULES: onOff,
 });
 
 export interface Config {
@@ -97,6 +106,11 @@ export interface Config {
   oddsApiKey: string | undefined;
   /** The Odds API's host; a local replay server in tests. */
   oddsApiUrl: string | undefined;
+  /**
+   * The scheduled refresh (jobs/, started by main.ts): odds a few times a day and before kickoffs, scores
+   * while games are live, schedules daily. Each can be switched off.
+   */
+  refresh: { odds: boolean; scores: boolean; schedules: boolean };
 }
 
 export class ConfigError extends Error {
@@ -147,6 +161,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         : null,
     oddsApiKey: values.ODDS_API_KEY,
     oddsApiUrl: values.ODDS_API_URL?.replace(/\/+$/, ''),
+    refresh: { odds: values.REFRESH_ODDS, scores: values.REFRESH_SCORES, schedules: values.REFRESH_SCHEDULES },
   };
 }
 

@@ -1,5 +1,8 @@
 import { ConfigError, loadConfig } from './env.js';
-import { startApp } from './start.js';
+import { createAdvisoryLock } from './jobs/advisory-lock.js';
+import { createRefreshJobs } from './jobs/refresh-jobs.js';
+import { Scheduler } from './jobs/scheduler.js';
+import { startServer } from './start.js';
 
 // Long enough for in-flight requests to finish; short enough for an orchestrator's kill timeout.
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -16,7 +19,15 @@ async function main() {
     throw error;
   }
 
-  const app = await startApp(config, (message) => console.error(message));
+  const { app, database } = await startServer(config, (message) => console.error(message));
+  // Scheduled refresh: here and not in buildApp, so tests and tools that build the app run no jobs.
+  const scheduler = new Scheduler({
+    db: database.db,
+    lock: createAdvisoryLock(database),
+    jobs: createRefreshJobs(database.db, config, (message) => app.log.info(message)),
+    enabled: config.refresh,
+    log: (message) => app.log.warn(message),
+  });
   const where = config.databaseUrl ? `PostgreSQL (${new URL(config.databaseUrl).host})` : `PGlite in ${config.dataDir}`;
 
   let stopping = false;
@@ -29,6 +40,7 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     timer.unref();
+    await scheduler.stop();
     await app.close();
     process.exit(0);
   };
@@ -37,6 +49,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`PA$$ is listening on ${config.publicUrl} (database: ${where})`);
+  scheduler.start();
 }
 
 main().catch((error: unknown) => {

@@ -2,12 +2,16 @@ import { createDb, migrate, seedReferenceData, type DbHandle } from '@pass/db';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './env.js';
+import { runFirstRun } from './modules/imports/first-run.js';
 
 /**
- * Opens the database, brings it up to date, seeds reference data and builds the app.
- * Shared by main.ts and the tests that start a real server.
+ * Opens the database, brings it up to date, seeds reference data, runs the first-run imports (PASS_SEED)
+ * and builds the app. Shared by main.ts and the tests that start a real server.
  */
-export async function startApp(config: Config, log: (message: string) => void = () => {}): Promise<FastifyInstance> {
+export async function startServer(
+  config: Config,
+  log: (message: string) => void = () => {},
+): Promise<{ app: FastifyInstance; database: DbHandle }> {
   const database: DbHandle = await createDb({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -16,9 +20,19 @@ export async function startApp(config: Config, log: (message: string) => void = 
   try {
     await migrate(database);
     await seedReferenceData(database.db);
+    await runFirstRun(database.db, {
+      seed: config.seed,
+      oddsApiKey: config.oddsApiKey,
+      oddsApiUrl: config.oddsApiUrl,
+      log,
+    });
   } catch (error) {
     await database.close();
     throw error;
   }
-  return buildApp({ config, database });
+  return { app: await buildApp({ config, database }), database };
+}
+
+export async function startApp(config: Config, log: (message: string) => void = () => {}): Promise<FastifyInstance> {
+  return (await startServer(config, log)).app;
 }

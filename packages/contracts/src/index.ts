@@ -5,4 +5,6 @@ export * from './segments.js';
 export * from './client-config.js';
 export * from './auth.js';
 export * from './sports.js';
+export * from './admin-imports.js';
+export * from './ledger.js';
 export * from './admin-mail.js';

@@ -90,6 +90,8 @@ export const BookEvent = z.object({
   neutral_site: z.boolean(),
   status: z.enum(['scheduled', 'in_progress', 'final', 'postponed', 'cancelled']),
   event_scores: z.object({ home: z.number().int().nullable(), away: z.number().int().nullable() }),
+  /** A game of the generated demo season (PASS_SEED), to be shown as such. The server always sends it. */
+  is_demo: z.boolean().optional(),
   odds: z.array(BookQuote),
 });
 export type BookEvent = z.infer<typeof BookEvent>;
@@ -115,3 +117,203 @@ export const BookHistoryResponse = z.object({
   events: z.array(BookEvent),
 });
 export type BookHistoryResponse = z.infer<typeof BookHistoryResponse>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Line history, standings, almanac and tips
+
+export const LineHistoryParams = z.object({
+  eventId: z.coerce
+    .number({ message: 'must be an event id' })
+    .int('must be an event id')
+    .positive('must be an event id'),
+});
+export type LineHistoryParams = z.infer<typeof LineHistoryParams>;
+
+/** One book's quotes of one outcome of one market, oldest first. */
+export const LineSeries = z.object({
+  book: z.string(),
+  market: z.enum(['h2h', 'spreads', 'totals']),
+  outcome: z.string(),
+  quotes: z.array(
+    z.object({
+      price: z.number().int(),
+      point: z.number().nullable(),
+      fetched_at: z.string(),
+      quoted_at: z.string().nullable(),
+    }),
+  ),
+});
+export type LineSeries = z.infer<typeof LineSeries>;
+
+/** Every quote of an event by book and market over time (`event.odds` holds the latest per book). */
+export const LineHistoryResponse = z.object({
+  event: BookEvent,
+  series: z.array(LineSeries),
+});
+export type LineHistoryResponse = z.infer<typeof LineHistoryResponse>;
+
+export const SeasonQuery = z.object({ season: Season.optional() });
+export type SeasonQuery = z.infer<typeof SeasonQuery>;
+
+export const WinLossTie = z.object({
+  wins: z.number().int(),
+  losses: z.number().int(),
+  ties: z.number().int(),
+});
+export type WinLossTie = z.infer<typeof WinLossTie>;
+
+/** A team's line in the standings, from the season's final regular-season games. */
+export const StandingRow = z.object({
+  team: z.string(),
+  name: z.string(),
+  games: z.number().int(),
+  wins: z.number().int(),
+  losses: z.number().int(),
+  ties: z.number().int(),
+  /** (wins + ties / 2) / games, 0 before the first game. */
+  pct: z.number(),
+  points_for: z.number().int(),
+  points_against: z.number().int(),
+  point_diff: z.number().int(),
+  division_record: WinLossTie,
+  conference_record: WinLossTie,
+  /** The current run of results, e.g. W3 or L1; null before the first game. */
+  streak: z.string().nullable(),
+});
+export type StandingRow = z.infer<typeof StandingRow>;
+
+export const StandingsGroup = z.object({
+  conference: z.string(),
+  /** Null where the conference has no divisions (most of college football). */
+  division: z.string().nullable(),
+  /** Best first: pct, then head-to-head, division pct, conference pct and point difference. */
+  teams: z.array(StandingRow),
+});
+export type StandingsGroup = z.infer<typeof StandingsGroup>;
+
+export const StandingsResponse = z.object({
+  sport: SportKey,
+  season: z.number().int(),
+  groups: z.array(StandingsGroup),
+});
+export type StandingsResponse = z.infer<typeof StandingsResponse>;
+
+export const AlmanacParams = z.object({
+  sport: SportKey,
+  /** An abbreviation, name or alias (`KC`, `Chiefs`, `OAK`). */
+  team: z.string().min(1).max(60),
+});
+export type AlmanacParams = z.infer<typeof AlmanacParams>;
+
+/** Against-the-spread record: wins, losses and pushes at the closing line. */
+export const AtsRecord = z.object({ wins: z.number().int(), losses: z.number().int(), pushes: z.number().int() });
+export type AtsRecord = z.infer<typeof AtsRecord>;
+
+export const OverUnderRecord = z.object({
+  overs: z.number().int(),
+  unders: z.number().int(),
+  pushes: z.number().int(),
+});
+export type OverUnderRecord = z.infer<typeof OverUnderRecord>;
+
+/**
+ * The reward of backing (`pick_on`, `bet_on`) or fading (`pick_against`, `bet_against`) the team every
+ * game at the closing line: picks against the spread score +5 / −5 / 0, bets are 100 units on the
+ * closing moneyline (profit in units; a tie returns the stake).
+ */
+export const AlmanacReward = z.object({
+  pick_on: z.number(),
+  pick_against: z.number(),
+  bet_on: z.number(),
+  bet_against: z.number(),
+});
+export type AlmanacReward = z.infer<typeof AlmanacReward>;
+
+export const AlmanacRecord = z.object({
+  games: z.number().int(),
+  straight_up: WinLossTie,
+  ats: AtsRecord,
+  over_under: OverUnderRecord,
+  reward: AlmanacReward,
+});
+export type AlmanacRecord = z.infer<typeof AlmanacRecord>;
+
+/** One game of the team with its closing line (the consensus, from the team's side) and results. */
+export const AlmanacGame = z.object({
+  event_id: z.number().int(),
+  season: z.number().int(),
+  week: z.number().int().nullable(),
+  yr_week: z.number().int().nullable(),
+  season_type: z.enum(['regular', 'postseason']),
+  kickoff: z.string().nullable(),
+  game_date: z.string(),
+  opponent: z.string(),
+  home: z.boolean(),
+  score_for: z.number().int(),
+  score_against: z.number().int(),
+  /** The team's closing spread (negative = favourite). */
+  spread: z.number().nullable(),
+  total: z.number().nullable(),
+  moneyline: z.number().int().nullable(),
+  opponent_moneyline: z.number().int().nullable(),
+  straight_up: z.enum(['W', 'L', 'T']),
+  ats: z.enum(['W', 'L', 'P']).nullable(),
+  over_under: z.enum(['O', 'U', 'P']).nullable(),
+  reward: AlmanacReward,
+});
+export type AlmanacGame = z.infer<typeof AlmanacGame>;
+
+export const AlmanacResponse = z.object({
+  sport: SportKey,
+  team: z.string(),
+  name: z.string(),
+  /** The season asked for; null for the team's whole history. */
+  season: z.number().int().nullable(),
+  totals: AlmanacRecord,
+  seasons: z.array(AlmanacRecord.extend({ season: z.number().int() })),
+  /** Game by game (week by week), oldest first. */
+  games: z.array(AlmanacGame),
+});
+export type AlmanacResponse = z.infer<typeof AlmanacResponse>;
+
+/** A run of the same result, most recent game last: `W` 4 is four wins in a row. */
+export const Streak = z.object({ result: z.enum(['W', 'L', 'T', 'P']), length: z.number().int() });
+export type Streak = z.infer<typeof Streak>;
+
+export const TeamTrend = z.object({
+  team: z.string(),
+  name: z.string(),
+  games: z.number().int(),
+  straight_up: WinLossTie,
+  ats: AtsRecord,
+  over_under: OverUnderRecord,
+  /** Current straight-up run (W, L or T), null before the first game. */
+  su_streak: Streak.nullable(),
+  /** Current against-the-spread run (W, L or P = push), null without a game at a closing line. */
+  ats_streak: Streak.nullable(),
+});
+export type TeamTrend = z.infer<typeof TeamTrend>;
+
+/** One trend worth telling, with the figures behind it. */
+export const Tip = z.object({
+  team: z.string(),
+  kind: z.enum(['su_streak', 'ats_streak', 'ats_record', 'over_under_record']),
+  text: z.string(),
+  figures: z.object({
+    wins: z.number().int(),
+    losses: z.number().int(),
+    pushes: z.number().int(),
+    games: z.number().int(),
+    pct: z.number(),
+  }),
+});
+export type Tip = z.infer<typeof Tip>;
+
+export const TipsResponse = z.object({
+  sport: SportKey,
+  season: z.number().int(),
+  /** Strongest trends first. */
+  tips: z.array(Tip),
+  teams: z.array(TeamTrend),
+});
+export type TipsResponse = z.infer<typeof TipsResponse>;

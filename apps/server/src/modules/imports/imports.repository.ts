@@ -393,3 +393,98 @@ export async function getLastOddsApiQuota(db: DbExecutor): Promise<{ remaining: 
   if (!row || row.remaining === null) return null;
   return { remaining: Number(row.remaining), used: row.used === null ? null : Number(row.used) };
 }
+
+/** An import_runs row as the admin API shows it. */
+export interface ImportRunRow {
+  id: number;
+  source: string;
+  trigger: ImportTrigger;
+  status: 'running' | 'succeeded' | 'failed';
+  startedAt: string;
+  finishedAt: string | null;
+  added: number;
+  updated: number;
+  unchanged: number;
+  skipped: number;
+  error: string | null;
+  detail: Record<string, unknown> | null;
+}
+
+function toImportRun(row: Record<string, unknown>): ImportRunRow {
+  return {
+    id: Number(row.id),
+    source: String(row.source),
+    trigger: row.trigger as ImportTrigger,
+    status: row.status as ImportRunRow['status'],
+    startedAt: iso(row.started_at)!,
+    finishedAt: iso(row.finished_at),
+    added: Number(row.added),
+    updated: Number(row.updated),
+    unchanged: Number(row.unchanged),
+    skipped: Number(row.skipped),
+    error: row.error === null ? null : String(row.error),
+    detail: (typeof row.detail === 'string' ? JSON.parse(row.detail) : row.detail) as Record<string, unknown> | null,
+  };
+}
+
+const RUN_COLUMNS = sql`id, source, trigger, status, started_at, finished_at, added, updated, unchanged, skipped, error,
+  detail`;
+
+export async function getImportRun(db: DbExecutor, id: number): Promise<ImportRunRow | undefined> {
+  const [row] = await rows<Record<string, unknown>>(db, sql`select ${RUN_COLUMNS} from import_runs where id = ${id}`);
+  return row ? toImportRun(row) : undefined;
+}
+
+/** The latest run of each source, optionally of one status only. */
+export async function listLatestRuns(
+  db: DbExecutor,
+  status?: ImportRunRow['status'],
+): Promise<Map<string, ImportRunRow>> {
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`select distinct on (source) ${RUN_COLUMNS} from import_runs
+        ${status ? sql`where status = ${status}` : sql``}
+        order by source, id desc`,
+  );
+  return new Map(found.map((row) => [String(row.source), toImportRun(row)]));
+}
+
+/** Per source: runs by status, events keyed and quotes written. */
+export async function countBySource(
+  db: DbExecutor,
+): Promise<Map<string, { runs: number; succeeded: number; failed: number; events: number; quotes: number }>> {
+  const counts = new Map<string, { runs: number; succeeded: number; failed: number; events: number; quotes: number }>();
+  const entry = (source: string) => {
+    let value = counts.get(source);
+    if (!value) {
+      value = { runs: 0, succeeded: 0, failed: 0, events: 0, quotes: 0 };
+      counts.set(source, value);
+    }
+    return value;
+  };
+  for (const row of await rows<{ source: string; runs: string; succeeded: string; failed: string }>(
+    db,
+    sql`select source, count(*) as runs, count(*) filter (where status = 'succeeded') as succeeded,
+          count(*) filter (where status = 'failed') as failed
+        from import_runs group by source`,
+  )) {
+    Object.assign(entry(row.source), {
+      runs: Number(row.runs),
+      succeeded: Number(row.succeeded),
+      failed: Number(row.failed),
+    });
+  }
+  for (const row of await rows<{ source: string; n: string }>(
+    db,
+    sql`select source, count(*) as n from event_source_keys group by source`,
+  )) {
+    entry(row.source).events = Number(row.n);
+  }
+  for (const row of await rows<{ source: string; n: string }>(
+    db,
+    sql`select source, count(*) as n from odds_quotes group by source`,
+  )) {
+    entry(row.source).quotes = Number(row.n);
+  }
+  return counts;
+}

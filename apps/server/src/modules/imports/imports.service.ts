@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Database, DbExecutor } from '@pass/db';
 import type { Skipped } from '@pass/domain';
+import { gradeEvents } from '../ledger/ledger.service.js';
 import { invalidateSportCache } from '../sports/sports.service.js';
 import * as repository from './imports.repository.js';
 import type { EventFields, ImportTrigger, QuoteRow, StoredEvent } from './imports.repository.js';
@@ -31,6 +32,8 @@ export interface ImportOptions {
   /** Where the body came from: a file path or a URL (never with a key in it). */
   location?: string;
   onProgress?: (progress: ImportProgress) => void;
+  /** Told the run's id as soon as its row exists (the admin API answers with it while the run goes on). */
+  onRun?: (runId: number) => void;
 }
 
 export interface SeasonRange {
@@ -106,6 +109,7 @@ export async function runImport(
   work: (context: RunContext) => Promise<RunResult>,
 ): Promise<ImportSummary> {
   const runId = await repository.createImportRun(db, input.source, input.options.trigger ?? 'cli');
+  input.options.onRun?.(runId);
   const baseDetail = {
     location: input.location,
     ...(input.options.seasons ? { seasons: input.options.seasons } : {}),
@@ -153,6 +157,25 @@ export async function runImport(
     });
     throw error;
   }
+}
+
+/**
+ * Records a run that failed before its importer could start one (The Odds API unreachable, a file gone), so
+ * the source's last error shows on the admin's screen. Returns the run's id.
+ */
+export async function recordFailedRun(
+  db: Database,
+  source: string,
+  trigger: ImportTrigger,
+  error: unknown,
+): Promise<number> {
+  const runId = await repository.createImportRun(db, source, trigger);
+  await repository.finishImportRun(db, runId, {
+    status: 'failed',
+    error: error instanceof Error ? error.message : String(error),
+    detail: {},
+  });
+  return runId;
 }
 
 /** A game as an importer hands it over: the event's columns, the keys that find it again, and its lines. */
@@ -251,6 +274,13 @@ export async function writeGames(
   progress('events', total, total);
 
   const quotesChanged = await syncQuotes(context, input.sport, input.quoteSource, placed);
+  // Ledger entries follow their games: a changed result regrades them, a started game's new lines set their CLV.
+  await gradeEvents(
+    tx,
+    placed
+      .filter((p) => p.status === 'updated' || (quotesChanged.has(p.event!.id) && p.event!.status !== 'scheduled'))
+      .map((p) => p.event!.id),
+  );
   let added = 0;
   let updated = 0;
   let unchanged = 0;

@@ -8,6 +8,7 @@ import {
   type OddsEvent,
   type Sport,
 } from '@pass/domain';
+import { gradeEvents } from '../ledger/ledger.service.js';
 import * as repository from './imports.repository.js';
 import type { EventFields, QuoteRow, StoredEvent } from './imports.repository.js';
 import { groupSkipped, runImport, sameFields, type ImportOptions, type ImportSummary } from './imports.service.js';
@@ -244,6 +245,11 @@ export async function importOddsApiScores(
         else changed.push(next);
       }
       await repository.updateEvents(tx, changed);
+      // Ledger entries of games whose score or status changed are regraded.
+      await gradeEvents(
+        tx,
+        changed.map((event) => event.id),
+      );
       const reasons = [
         ...parsed.skipped.map((entry) => `${'id' in entry ? entry.id : entry.line}: ${entry.reason}`),
         ...unmatched.map((entry) => entry.reason),

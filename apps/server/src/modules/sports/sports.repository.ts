@@ -15,6 +15,7 @@ export interface EventRow {
   status: 'scheduled' | 'in_progress' | 'final' | 'postponed' | 'cancelled';
   homeScore: number | null;
   awayScore: number | null;
+  isDemo: boolean;
 }
 
 export interface QuoteRow {
@@ -36,16 +37,22 @@ const iso = (value: unknown) =>
   value === null || value === undefined ? null : new Date(value as string).toISOString();
 const ids = (values: readonly number[]) => sql`${sql.param(values)}::int[]`;
 
+const EVENT_COLUMNS = sql`id, sport, season, week, season_type, kickoff_at, game_date, home_team, away_team,
+  neutral_site, status, home_score, away_score, is_demo`;
+
 /** Every event of a sport's season, in kickoff order: a season is a few hundred to a few thousand rows. */
 export async function listSeasonEvents(db: DbExecutor, sport: string, season: number): Promise<EventRow[]> {
   const found = await rows<Record<string, unknown>>(
     db,
-    sql`select id, sport, season, week, season_type, kickoff_at, game_date, home_team, away_team, neutral_site,
-          status, home_score, away_score
+    sql`select ${EVENT_COLUMNS}
         from events where sport = ${sport} and season = ${season}
         order by coalesce(kickoff_at, (game_date || 'T12:00:00Z')::timestamptz), id`,
   );
-  return found.map((row) => ({
+  return found.map(toEvent);
+}
+
+function toEvent(row: Record<string, unknown>): EventRow {
+  return {
     id: Number(row.id),
     sport: String(row.sport),
     season: Number(row.season),
@@ -59,7 +66,8 @@ export async function listSeasonEvents(db: DbExecutor, sport: string, season: nu
     status: row.status as EventRow['status'],
     homeScore: row.home_score === null ? null : Number(row.home_score),
     awayScore: row.away_score === null ? null : Number(row.away_score),
-  }));
+    isDemo: Boolean(row.is_demo),
+  };
 }
 
 function toQuote(row: Record<string, unknown>): QuoteRow {
@@ -111,6 +119,40 @@ export async function listClosingQuotes(
           ${books ? sql`and q.book = any(${sql.param(books)}::text[])` : sql``}
           and q.fetched_at <= coalesce(e.kickoff_at, (e.game_date || 'T12:00:00Z')::timestamptz)
         order by q.event_id, q.book, q.market, q.outcome, q.fetched_at desc`,
+  );
+  return found.map(toQuote);
+}
+
+/** One event by id, or undefined. */
+export async function getEvent(db: DbExecutor, id: number): Promise<EventRow | undefined> {
+  const [row] = await rows<Record<string, unknown>>(db, sql`select ${EVENT_COLUMNS} from events where id = ${id}`);
+  return row ? toEvent(row) : undefined;
+}
+
+/** The final games of a team (every season, or one), in kickoff order. */
+export async function listTeamFinals(
+  db: DbExecutor,
+  sport: string,
+  team: string,
+  season?: number,
+): Promise<EventRow[]> {
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`select ${EVENT_COLUMNS} from events
+        where sport = ${sport} and (home_team = ${team} or away_team = ${team}) and status = 'final'
+          ${season === undefined ? sql`` : sql`and season = ${season}`}
+        order by coalesce(kickoff_at, (game_date || 'T12:00:00Z')::timestamptz), id`,
+  );
+  return found.map(toEvent);
+}
+
+/** Every quote of an event, by book, market and outcome, oldest first. */
+export async function listEventQuotes(db: DbExecutor, eventId: number): Promise<QuoteRow[]> {
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`select event_id, book, market, outcome, price, point, fetched_at, quoted_at
+        from odds_quotes where event_id = ${eventId}
+        order by book, market, outcome, fetched_at`,
   );
   return found.map(toQuote);
 }

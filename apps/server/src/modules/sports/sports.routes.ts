@@ -1,4 +1,11 @@
 import {
+  AlmanacParams,
+  AlmanacResponse,
+  LineHistoryParams,
+  LineHistoryResponse,
+  SeasonQuery,
+  StandingsResponse,
+  TipsResponse,
   BookEventsResponse,
   BookHistoryQuery,
   BookHistoryResponse,
@@ -17,7 +24,17 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { registerSportsCache, SportsCache } from './sports-cache.js';
-import { getCurrentWeek, listBookEvents, listBookHistory, listSeasonWeeks, listTeams } from './sports.service.js';
+import {
+  getAlmanac,
+  getCurrentWeek,
+  getLineHistory,
+  getStandings,
+  getTips,
+  listBookEvents,
+  listBookHistory,
+  listSeasonWeeks,
+  listTeams,
+} from './sports.service.js';
 
 export interface SportsRoutesOptions {
   db: Database;
@@ -44,15 +61,19 @@ export const sportsRoutes: FastifyPluginAsyncZod<SportsRoutesOptions> = async (a
   const unregister = registerSportsCache(db, cache);
   app.addHook('onClose', async () => unregister());
 
+  /** `sport` groups the entry for invalidation; a function finds it in the answer (an event's line history). */
   async function sendCached<S extends z.ZodType>(
     request: FastifyRequest,
     reply: FastifyReply,
-    sport: string,
+    sport: string | ((value: z.output<S>) => string),
     schema: S,
     build: () => Promise<z.input<S>> | z.input<S>,
   ) {
     let entry = cache.get(request.url);
-    if (!entry) entry = cache.set(request.url, sport, schema.parse(await build()));
+    if (!entry) {
+      const value = schema.parse(await build());
+      entry = cache.set(request.url, typeof sport === 'string' ? sport : sport(value), value);
+    }
     reply.header('etag', entry.etag);
     reply.header('cache-control', 'public, max-age=0, must-revalidate');
     if (matchesEtag(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
@@ -154,4 +175,76 @@ export const sportsRoutes: FastifyPluginAsyncZod<SportsRoutesOptions> = async (a
         ),
     );
   }
+
+  app.get(
+    '/api/book/tips/:sport',
+    {
+      schema: {
+        tags: ['sports'],
+        summary: "The season's trends: streaks, ATS and over/under records per team, with the figures behind each",
+        params: SportParams,
+        querystring: SeasonYearQuery,
+        response: { 200: TipsResponse, ...errorResponses },
+      },
+    },
+    (request, reply) =>
+      sendCached(request, reply, request.params.sport, TipsResponse, () =>
+        getTips(db, request.params.sport, { seasonYear: request.query.season_year, now: now() }),
+      ),
+  );
+
+  app.get(
+    '/api/book/line-history/:eventId',
+    {
+      schema: {
+        tags: ['sports'],
+        summary: 'Every quote of an event by book and market over time',
+        params: LineHistoryParams,
+        response: { 200: LineHistoryResponse, ...errorResponses },
+      },
+    },
+    (request, reply) =>
+      sendCached(
+        request,
+        reply,
+        (value) => value.event.sport,
+        LineHistoryResponse,
+        () => getLineHistory(db, request.params.eventId),
+      ),
+  );
+
+  app.get(
+    '/api/standings/:sport',
+    {
+      schema: {
+        tags: ['sports'],
+        summary: 'Conference and division standings of a season (W-L-T, pct, points, division record)',
+        params: SportParams,
+        querystring: SeasonQuery,
+        response: { 200: StandingsResponse, ...errorResponses },
+      },
+    },
+    (request, reply) =>
+      sendCached(request, reply, request.params.sport, StandingsResponse, () =>
+        getStandings(db, request.params.sport, { season: request.query.season, now: now() }),
+      ),
+  );
+
+  app.get(
+    '/api/almanac/:sport/:team',
+    {
+      schema: {
+        tags: ['sports'],
+        summary:
+          "A team's straight-up, ATS and over/under records and the reward of backing or fading it at the closing line",
+        params: AlmanacParams,
+        querystring: SeasonQuery,
+        response: { 200: AlmanacResponse, ...errorResponses },
+      },
+    },
+    (request, reply) =>
+      sendCached(request, reply, request.params.sport, AlmanacResponse, () =>
+        getAlmanac(db, request.params.sport, request.params.team, { season: request.query.season }),
+      ),
+  );
 };

@@ -1,4 +1,9 @@
 import type {
+  AlmanacResponse,
+  LineHistoryResponse,
+  LineSeries,
+  StandingsResponse,
+  TipsResponse,
   BookEvent,
   BookEventsResponse,
   BookHistoryResponse,
@@ -11,6 +16,7 @@ import type {
 import type { DbExecutor } from '@pass/db';
 import { MIN_SEASON, seasonForDate, teamRegistry, type Sport } from '@pass/domain';
 import { AppError } from '../../errors.js';
+import { computeStandings, computeTips, consensusLine, summarize, teamGames, type ClosingLine } from './almanac.js';
 import { invalidateSportsCaches } from './sports-cache.js';
 import * as repository from './sports.repository.js';
 import type { EventRow, QuoteRow } from './sports.repository.js';
@@ -206,6 +212,7 @@ function toBookEvent(event: EventRow, quotes: readonly QuoteRow[]): BookEvent {
     neutral_site: event.neutralSite,
     status: event.status,
     event_scores: { home: event.homeScore, away: event.awayScore },
+    is_demo: event.isDemo,
     odds: quotes.map((quote): BookQuote => ({
       book: quote.book,
       market: quote.market,
@@ -300,4 +307,107 @@ export async function listBookHistory(
       return toBookEvent(event, chosenQuotes);
     }),
   };
+}
+
+/** The consensus closing line of each event (almanac.ts: the consensus book, else the books' median). */
+async function closingLines(db: DbExecutor, events: readonly EventRow[]): Promise<Map<number, ClosingLine>> {
+  const quotes = groupByEvent(
+    await repository.listClosingQuotes(
+      db,
+      events.map((event) => event.id),
+    ),
+  );
+  return new Map(events.map((event) => [event.id, consensusLine(event, quotes.get(event.id) ?? [])]));
+}
+
+/** Every quote of an event by book, market and outcome over time, with the event and its latest quotes. */
+export async function getLineHistory(db: DbExecutor, eventId: number): Promise<LineHistoryResponse> {
+  const event = await repository.getEvent(db, eventId);
+  if (!event) throw AppError.notFound(`No event ${eventId}`);
+  const quotes = await repository.listEventQuotes(db, eventId);
+  const series = new Map<string, LineSeries>();
+  for (const quote of quotes) {
+    const key = `${quote.book}|${quote.market}|${quote.outcome}`;
+    let entry = series.get(key);
+    if (!entry) {
+      entry = { book: quote.book, market: quote.market, outcome: quote.outcome, quotes: [] };
+      series.set(key, entry);
+    }
+    entry.quotes.push({
+      price: quote.price,
+      point: quote.point,
+      fetched_at: quote.fetchedAt,
+      quoted_at: quote.quotedAt,
+    });
+  }
+  const latest = await repository.listLatestQuotes(db, [eventId]);
+  return { event: toBookEvent(event, latest), series: [...series.values()] };
+}
+
+/** A season asked for (any season with data: history is the point), else the current one as elsewhere. */
+async function seasonOrCurrent(
+  db: DbExecutor,
+  sport: Sport,
+  season: number | undefined,
+  field: string,
+  now: Date,
+): Promise<{ season: number; events: EventRow[] }> {
+  if (season !== undefined) return { season, events: await repository.listSeasonEvents(db, sport, season) };
+  const resolved = await resolveSeason(db, sport, { season: undefined, field, now });
+  return { season: resolved.season, events: resolved.weeks.flatMap((week) => week.events) };
+}
+
+/** Conference and division standings of a season from its final regular-season games. */
+export async function getStandings(
+  db: DbExecutor,
+  sport: Sport,
+  options: { season?: number | undefined; now: Date },
+): Promise<StandingsResponse> {
+  const { season, events } = await seasonOrCurrent(db, sport, options.season, 'querystring.season', options.now);
+  return { sport, season, groups: computeStandings(sport, season, events) };
+}
+
+/**
+ * A team's almanac: straight-up, against-the-spread and over/under records, and the reward of backing or
+ * fading it every game at the consensus closing line, per season and game by game.
+ */
+export async function getAlmanac(
+  db: DbExecutor,
+  sport: Sport,
+  teamName: string,
+  options: { season?: number | undefined },
+): Promise<AlmanacResponse> {
+  const team = teamRegistry.get(sport, teamName) ?? teamRegistry.resolve(sport, teamName);
+  if (!team) throw AppError.notFound(`No ${sport} team "${teamName}"`);
+  const events = await repository.listTeamFinals(db, sport, team.abbr, options.season);
+  const games = teamGames(team.abbr, events, await closingLines(db, events));
+  const seasons = [...new Set(games.map((game) => game.season))].sort((a, b) => a - b);
+  return {
+    sport,
+    team: team.abbr,
+    name: team.name,
+    season: options.season ?? null,
+    totals: summarize(games),
+    seasons: seasons.map((season) => ({
+      season,
+      ...summarize(games.filter((game) => game.season === season)),
+    })),
+    games,
+  };
+}
+
+/** The season's trends per team (streaks, ATS and over/under records) and the ones worth telling. */
+export async function getTips(
+  db: DbExecutor,
+  sport: Sport,
+  options: { seasonYear?: number | undefined; now: Date },
+): Promise<TipsResponse> {
+  const { season, weeks } = await resolveSeason(db, sport, {
+    season: options.seasonYear,
+    field: 'querystring.season_year',
+    now: options.now,
+  });
+  const events = weeks.flatMap((week) => week.events).filter((event) => event.status === 'final');
+  const { teams, tips } = computeTips(sport, events, await closingLines(db, events));
+  return { sport, season, tips: tips.map(({ strength: _strength, ...tip }) => tip), teams };
 }

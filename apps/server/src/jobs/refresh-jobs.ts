@@ -1,0 +1,127 @@
+import type { Database } from '@pass/db';
+import { seasonForDate, SPORTS, type Sport } from '@pass/domain';
+import { sql } from 'drizzle-orm';
+import type { Config } from '../env.js';
+import { DEMO_SPORTS, importDemoSeason } from '../modules/imports/demo-season.js';
+import { hasRealGames, oddsApiClient } from '../modules/imports/import-jobs.js';
+import { recordFailedRun, type ImportOptions } from '../modules/imports/imports.service.js';
+import type { OddsApiClient } from '../modules/imports/odds-api-client.js';
+import { fetchAndImportOdds, fetchAndImportScores } from '../modules/imports/odds-api.service.js';
+import type { JobName } from './schedule.js';
+import type { JobFn } from './scheduler.js';
+
+/**
+ * What each scheduled job does. Every import is a run of its source (trigger `schedule`) in import_runs, so
+ * the admin sees each source's last success and last error; a call that fails before its importer starts
+ * a run (The Odds API unreachable) gets a failed run of its own.
+ *
+ * - odds: The Odds API's odds of the sports with games in the next week (needs ODDS_API_KEY);
+ * - scores: The Odds API's scores of the sports with live games, and the demo season's results;
+ * - schedules: The Odds API's scores of every sport and the demo season top-up (a new season's demo once
+ *   the calendar turns). The nflverse file is static: nothing to refresh from it.
+ */
+
+const DAY_MS = 86_400_000;
+const LIVE_WINDOW_MS = 5 * 3_600_000;
+
+async function sportsWithGames(db: Database, from: Date, to: Date, where = sql``): Promise<Sport[]> {
+  const result = (await db.execute(
+    sql`select distinct sport from events
+        where kickoff_at between ${from.toISOString()}::timestamptz and ${to.toISOString()}::timestamptz
+          and status in ('scheduled', 'in_progress') ${where}`,
+  )) as unknown as { rows: { sport: string }[] };
+  return SPORTS.filter((sport) => result.rows.some((row) => row.sport === sport));
+}
+
+async function hasDemoGames(db: Database, sport: string): Promise<boolean> {
+  const result = (await db.execute(
+    sql`select 1 from events where sport = ${sport} and is_demo limit 1`,
+  )) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
+}
+
+/** Runs an import; a failure before its run exists is recorded as a failed run of the source. */
+async function recorded(
+  db: Database,
+  source: string,
+  work: (options: ImportOptions) => Promise<unknown>,
+): Promise<void> {
+  let started = false;
+  try {
+    await work({ trigger: 'schedule', onRun: () => (started = true) });
+  } catch (error) {
+    if (!started) await recordFailedRun(db, source, 'schedule', error);
+    throw error;
+  }
+}
+
+/** Runs every step, then throws one error naming those that failed. */
+async function all(steps: (() => Promise<void>)[]): Promise<void> {
+  const failures: string[] = [];
+  for (const step of steps) {
+    try {
+      await step();
+    } catch (error) {
+      failures.push(error instanceof Error ? error.message : String(error));
+    }
+  }
+  if (failures.length > 0) throw new Error(failures.join('; '));
+}
+
+export function createRefreshJobs(
+  db: Database,
+  config: Pick<Config, 'oddsApiKey' | 'oddsApiUrl'>,
+  log: (message: string) => void = () => {},
+): Record<JobName, JobFn> {
+  let client: OddsApiClient | undefined;
+  const odds = () => (client ??= oddsApiClient({ oddsApiKey: config.oddsApiKey, oddsApiUrl: config.oddsApiUrl, log }));
+
+  /**
+   * The demo season of each demo sport that has one (PASS_SEED chose the demo) and no real games this
+   * season, brought up to `now`.
+   */
+  const demoTopUp = (now: Date, sports: readonly Sport[] = DEMO_SPORTS) =>
+    DEMO_SPORTS.filter((sport) => sports.includes(sport)).map((sport) => async () => {
+      if (!(await hasDemoGames(db, sport))) return;
+      if (await hasRealGames(db, sport, seasonForDate(sport, now))) return;
+      await recorded(db, 'demo', (options) => importDemoSeason(db, { ...options, sport, now }));
+    });
+
+  return {
+    async odds(now) {
+      if (!config.oddsApiKey) return;
+      const sports = await sportsWithGames(db, now, new Date(now.getTime() + 7 * DAY_MS), sql`and not is_demo`);
+      await all(
+        sports.map(
+          (sport) => () => recorded(db, 'odds-api', (options) => fetchAndImportOdds(db, odds(), sport, options)),
+        ),
+      );
+    },
+    async scores(now) {
+      const from = new Date(now.getTime() - LIVE_WINDOW_MS);
+      const steps: (() => Promise<void>)[] = [];
+      if (config.oddsApiKey) {
+        const sports = await sportsWithGames(db, from, now, sql`and not is_demo`);
+        steps.push(
+          ...sports.map(
+            (sport) => () => recorded(db, 'odds-api', (options) => fetchAndImportScores(db, odds(), sport, options)),
+          ),
+        );
+      }
+      steps.push(...demoTopUp(now, await sportsWithGames(db, from, now, sql`and is_demo`)));
+      await all(steps);
+    },
+    async schedules(now) {
+      const steps: (() => Promise<void>)[] = [];
+      if (config.oddsApiKey) {
+        steps.push(
+          ...SPORTS.map(
+            (sport) => () => recorded(db, 'odds-api', (options) => fetchAndImportScores(db, odds(), sport, options)),
+          ),
+        );
+      }
+      steps.push(...demoTopUp(now));
+      await all(steps);
+    },
+  };
+}

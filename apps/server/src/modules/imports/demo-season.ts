@@ -1,0 +1,655 @@
+import type { Database } from '@pass/db';
+import { easternToUtc, nflOpeningThursday, seasonForDate, teamRegistry, type Sport } from '@pass/domain';
+import { sql } from 'drizzle-orm';
+import type { EventFields, QuoteRow } from './imports.repository.js';
+import { runImport, writeGames, type ImportOptions, type ImportSummary, type IncomingGame } from './imports.service.js';
+
+/**
+ * The generated demo season (DESIGN.md section 5, "First run"): the current season's real calendar, the
+ * real teams, kickoffs on the usual days and times, lines from a seeded rating model quoted by several
+ * books with a few snapshots each (so line history exists), and finals for the games already played.
+ *
+ * Everything but the status and which snapshots exist depends on the seed and the season only: the same
+ * seed gives the same schedule, lines and scores, and a run at a later `now` only adds finals and later
+ * quotes. Games are keyed in event_source_keys under source `demo` by a stable id, and marked is_demo.
+ */
+
+export const DEMO_SOURCE = 'demo';
+export const DEFAULT_DEMO_SEED = 'pass-demo';
+/** Real US bookmaker keys of The Odds API (../shared/data/the-odds-api/bookmakers_us.csv). */
+export const DEMO_BOOKS = [
+  'betus',
+  'draftkings',
+  'fanduel',
+  'betmgm',
+  'williamhill_us',
+  'bovada',
+  'mybookieag',
+  'betrivers',
+] as const;
+/** The sports the demo generator knows. */
+export const DEMO_SPORTS = ['americanfootball_nfl', 'americanfootball_ncaaf'] as const satisfies readonly Sport[];
+export type DemoSport = (typeof DEMO_SPORTS)[number];
+
+export const isDemoSport = (sport: string): sport is DemoSport => (DEMO_SPORTS as readonly string[]).includes(sport);
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/** How long after kickoff a demo game is final. */
+const GAME_LENGTH_MS = 3.5 * HOUR_MS;
+const STANDARD_PRICE = -110;
+
+// ---------------------------------------------------------------------------------------------------------
+// Seeded randomness
+
+/** FNV-1a: a string to a 32-bit seed. */
+function hashString(value: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < value.length; index++) {
+    hash ^= value.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/** mulberry32: small, fast, and the same sequence on every machine. */
+export class Rng {
+  private state: number;
+
+  constructor(seed: string) {
+    this.state = hashString(seed);
+  }
+
+  next(): number {
+    this.state = (this.state + 0x6d2b79f5) >>> 0;
+    let t = this.state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  }
+
+  int(below: number): number {
+    return Math.floor(this.next() * below);
+  }
+
+  normal(mean = 0, sd = 1): number {
+    const u = Math.max(this.next(), 1e-12);
+    const v = this.next();
+    return mean + sd * Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+  }
+
+  pick<T>(items: readonly T[]): T {
+    return items[this.int(items.length)]!;
+  }
+
+  shuffle<T>(items: readonly T[]): T[] {
+    const out = [...items];
+    for (let index = out.length - 1; index > 0; index--) {
+      const other = this.int(index + 1);
+      [out[index], out[other]] = [out[other]!, out[index]!];
+    }
+    return out;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Schedules
+
+interface Matchup {
+  home: string;
+  away: string;
+}
+
+/** A game of the generated schedule, before lines and results. */
+export interface DemoFixture {
+  week: number;
+  home: string;
+  away: string;
+  kickoff: Date;
+  /** US Eastern date of the kickoff. */
+  gameDate: string;
+}
+
+const dateOnly = (date: Date) => date.toISOString().slice(0, 10);
+const addDays = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);
+
+function kickoffAt(day: Date, time: string): Date {
+  return easternToUtc(dateOnly(day), time)!;
+}
+
+/** The 1-factorisation of four teams: three rounds of two games. */
+const FOUR_TEAM_ROUNDS: [number, number][][] = [
+  [
+    [0, 1],
+    [2, 3],
+  ],
+  [
+    [0, 2],
+    [1, 3],
+  ],
+  [
+    [0, 3],
+    [1, 2],
+  ],
+];
+
+/**
+ * The NFL's 17-game formula as 17 perfect matchings of the 32 teams: the division twice (6), a division
+ * of the same conference (4), a division of the other conference (4), the same-place teams of the two
+ * other divisions of the conference (2) and a same-place team of another division of the other
+ * conference (1). Each matching is a round in which every team plays once.
+ */
+function nflRounds(rng: Rng): { rounds: Matchup[][]; divisionRounds: number[] } {
+  const divisions = new Map<string, string[]>();
+  for (const team of teamRegistry.teams('americanfootball_nfl')) {
+    divisions.set(team.division!, [...(divisions.get(team.division!) ?? []), team.abbr]);
+  }
+  // A division's order stands for last season's finish, which decides the same-place games.
+  const ordered = new Map([...divisions].map(([name, teams]) => [name, rng.shuffle(teams)]));
+  const conference = (name: 'AFC' | 'NFC') =>
+    rng.shuffle([...ordered.keys()].filter((key) => key.startsWith(name))).map((key) => ordered.get(key)!);
+  const afc = conference('AFC');
+  const nfc = conference('NFC');
+
+  const rounds: Matchup[][] = [];
+  const divisionRounds: number[] = [];
+  const pairs: [string, string][][] = [];
+  for (const home of [true, false]) {
+    for (const round of FOUR_TEAM_ROUNDS) {
+      divisionRounds.push(rounds.length);
+      rounds.push(
+        [...afc, ...nfc].flatMap((teams) =>
+          round.map(([a, b]) => (home ? { home: teams[a]!, away: teams[b]! } : { home: teams[b]!, away: teams[a]! })),
+        ),
+      );
+    }
+  }
+  // Whole-division pairings: in-conference (A–B, C–D) and across (AFC k – NFC k).
+  for (let shift = 0; shift < 4; shift++) {
+    const round: [string, string][] = [];
+    const divisionPairs: [string[], string[]][] = [
+      [afc[0]!, afc[1]!],
+      [afc[2]!, afc[3]!],
+      [nfc[0]!, nfc[1]!],
+      [nfc[2]!, nfc[3]!],
+    ];
+    for (const [x, y] of divisionPairs) {
+      for (let i = 0; i < 4; i++) round.push([x[i]!, y[(i + shift) % 4]!]);
+    }
+    pairs.push(round);
+  }
+  for (let shift = 0; shift < 4; shift++) {
+    const round: [string, string][] = [];
+    for (let k = 0; k < 4; k++) for (let i = 0; i < 4; i++) round.push([afc[k]![i]!, nfc[k]![(i + shift) % 4]!]);
+    pairs.push(round);
+  }
+  // Same place, in conference: A–C and B–D, then A–D and B–C.
+  for (const [first, second] of [
+    [2, 3],
+    [3, 2],
+  ] as const) {
+    const round: [string, string][] = [];
+    for (const conf of [afc, nfc]) {
+      for (let i = 0; i < 4; i++) {
+        round.push([conf[0]![i]!, conf[first]![i]!], [conf[1]![i]!, conf[second]![i]!]);
+      }
+    }
+    pairs.push(round);
+  }
+  // The 17th game: same place, a division of the other conference other than the full pairing.
+  {
+    const round: [string, string][] = [];
+    for (let k = 0; k < 4; k++) for (let i = 0; i < 4; i++) round.push([afc[k]![i]!, nfc[(k + 1) % 4]![i]!]);
+    pairs.push(round);
+  }
+  // Home and away of the non-division games: the team with fewer home games so far hosts.
+  const homes = new Map<string, number>();
+  const withHome = pairs.map((round) =>
+    rng.shuffle(round).map(([a, b]) => {
+      const ha = homes.get(a) ?? 0;
+      const hb = homes.get(b) ?? 0;
+      const aHosts = ha < hb || (ha === hb && rng.next() < 0.5);
+      const game = aHosts ? { home: a, away: b } : { home: b, away: a };
+      homes.set(game.home, (homes.get(game.home) ?? 0) + 1);
+      return game;
+    }),
+  );
+  rounds.push(...withHome);
+  return { rounds, divisionRounds };
+}
+
+/**
+ * Spreads byes over a block of rounds: a perfect matching P is drawn from the block's games (each round's
+ * games alternate with P's along even cycles, so swapping a cycle keeps P perfect); P's games move to one
+ * extra round, and each team's bye falls in the round its P game came from. `rounds.length + 1` rounds
+ * come back, each team playing in all but one.
+ */
+function spreadByes(rng: Rng, rounds: Matchup[][]): Matchup[][] {
+  type Edge = Matchup & { origin: number };
+  let chosen: Edge[] = rounds[0]!.map((game) => ({ ...game, origin: 0 }));
+  for (let origin = 1; origin < rounds.length; origin++) {
+    const partner = new Map<string, Edge>();
+    const current = new Map<string, Edge>();
+    for (const edge of chosen) {
+      current.set(edge.home, edge);
+      current.set(edge.away, edge);
+    }
+    for (const game of rounds[origin]!) {
+      const edge = { ...game, origin };
+      partner.set(game.home, edge);
+      partner.set(game.away, edge);
+    }
+    const visited = new Set<string>();
+    const next: Edge[] = [];
+    for (const start of current.keys()) {
+      if (visited.has(start)) continue;
+      // Walk the alternating cycle through `start`.
+      const cycleChosen = new Set<Edge>();
+      const cycleOther = new Set<Edge>();
+      let team = start;
+      let useChosen = true;
+      while (!visited.has(team) || !useChosen) {
+        visited.add(team);
+        const edge = useChosen ? current.get(team)! : partner.get(team)!;
+        (useChosen ? cycleChosen : cycleOther).add(edge);
+        team = edge.home === team ? edge.away : edge.home;
+        useChosen = !useChosen;
+      }
+      // Reservoir-like odds keep each round's share of byes about even.
+      next.push(...(rng.next() < 1 / (origin + 1) ? cycleOther : cycleChosen));
+    }
+    chosen = next;
+  }
+  const moved = new Set(chosen.map((edge) => `${edge.origin}|${edge.home}|${edge.away}`));
+  const out = rounds.map((round, origin) => round.filter((game) => !moved.has(`${origin}|${game.home}|${game.away}`)));
+  out.push(chosen.map(({ home, away }) => ({ home, away })));
+  return out;
+}
+
+/** Thursday 8:15 PM, Sunday 1:00 / 4:05 / 4:25 / 8:20 PM, Monday 8:15 PM (US Eastern). */
+function nflKickoffs(rng: Rng, week: number, thursday: Date, games: Matchup[]): DemoFixture[] {
+  const sunday = addDays(thursday, 3);
+  const monday = addDays(thursday, 4);
+  const order = rng.shuffle(games);
+  const slots: { day: Date; time: string }[] =
+    week === 18
+      ? [{ day: sunday, time: '20:20' }]
+      : [
+          { day: thursday, time: '20:15' },
+          { day: monday, time: '20:15' },
+          { day: sunday, time: '20:20' },
+          { day: sunday, time: '16:25' },
+          { day: sunday, time: '16:25' },
+          { day: sunday, time: '16:05' },
+          { day: sunday, time: '16:05' },
+          { day: sunday, time: '16:25' },
+        ];
+  if (week === 18) for (let i = 0; i < 5; i++) slots.push({ day: sunday, time: '16:25' });
+  return order.map((game, index) => {
+    const slot = slots[index] ?? { day: sunday, time: '13:00' };
+    const kickoff = kickoffAt(slot.day, slot.time);
+    return { week, home: game.home, away: game.away, kickoff, gameDate: dateOnly(slot.day) };
+  });
+}
+
+/** The NFL's regular season: 18 weeks from the opening Thursday, 17 games per team, one bye in weeks 5–14. */
+export function nflDemoSchedule(season: number, seed: string): DemoFixture[] {
+  const rng = new Rng(`${seed}|americanfootball_nfl|${season}|schedule`);
+  const { rounds, divisionRounds } = nflRounds(rng);
+  // Week 18 is all division games, as in the real schedule.
+  const last = divisionRounds[3 + rng.int(3)]!;
+  const others = rng.shuffle(rounds.filter((_, index) => index !== last));
+  const byeBlock = rng.shuffle(spreadByes(rng, others.slice(0, 9)));
+  const full = others.slice(9);
+  const weeks = [...full.slice(0, 4), ...byeBlock, ...full.slice(4), rounds[last]!];
+  const opening = nflOpeningThursday(season);
+  return weeks.flatMap((games, index) => nflKickoffs(rng, index + 1, addDays(opening, index * 7), games));
+}
+
+/**
+ * College football, smaller: the FBS power conferences of the season, 12 Saturdays from the Saturday
+ * before Labor Day, conference round robins by the circle method and power-conference opponents to fill
+ * the weeks. Kickoffs at noon, 3:30 and 7:30 PM Eastern, a few on Thursday and Friday nights.
+ */
+export const NCAAF_DEMO_CONFERENCES = ['SEC', 'Big Ten', 'Big 12', 'ACC'];
+const NCAAF_WEEKS = 12;
+
+export function ncaafDemoSchedule(season: number, seed: string): DemoFixture[] {
+  const rng = new Rng(`${seed}|americanfootball_ncaaf|${season}|schedule`);
+  const teams = teamRegistry
+    .teams('americanfootball_ncaaf')
+    .filter((team) => NCAAF_DEMO_CONFERENCES.includes(teamRegistry.conferenceIn(team, season) ?? ''));
+  const byConference = new Map<string, string[]>();
+  for (const team of teams) {
+    const conference = teamRegistry.conferenceIn(team, season)!;
+    byConference.set(conference, [...(byConference.get(conference) ?? []), team.abbr]);
+  }
+  // Circle method per conference: round r pairs position i with position n-1-i around a fixed first team.
+  const weeks: Matchup[][] = Array.from({ length: NCAAF_WEEKS }, () => []);
+  const conferenceRounds = 8;
+  const playing = Array.from({ length: NCAAF_WEEKS }, () => new Set<string>());
+  const firstConferenceWeek = NCAAF_WEEKS - conferenceRounds;
+  for (const members of byConference.values()) {
+    const list: (string | null)[] = rng.shuffle(members);
+    if (list.length % 2 === 1) list.push(null);
+    const n = list.length;
+    for (let round = 0; round < Math.min(conferenceRounds, n - 1); round++) {
+      const rotated = [list[0]!, ...list.slice(1).map((_, i) => list[1 + ((i + round) % (n - 1))]!)];
+      for (let i = 0; i < n / 2; i++) {
+        const a = rotated[i];
+        const b = rotated[n - 1 - i];
+        if (!a || !b) continue;
+        const game = (round + i) % 2 === 0 ? { home: a, away: b } : { home: b, away: a };
+        weeks[firstConferenceWeek + round]!.push(game);
+        playing[firstConferenceWeek + round]!.add(a).add(b);
+      }
+    }
+  }
+  // Early weeks and open dates: power-conference opponents from other conferences, paired at random.
+  const conferenceOf = new Map(teams.map((team) => [team.abbr, teamRegistry.conferenceIn(team, season)!]));
+  const met = new Set<string>();
+  for (let week = 0; week < NCAAF_WEEKS; week++) {
+    const free = rng.shuffle(teams.map((team) => team.abbr).filter((abbr) => !playing[week]!.has(abbr)));
+    // One open date each in the conference weeks: a team without a conference game that week rests.
+    if (week >= firstConferenceWeek) continue;
+    while (free.length >= 2) {
+      const a = free.pop()!;
+      const index = free.findIndex((b) => conferenceOf.get(b) !== conferenceOf.get(a) && !met.has(`${a}|${b}`));
+      if (index < 0) continue;
+      const [b] = free.splice(index, 1);
+      met.add(`${a}|${b}`).add(`${b}|${a}`);
+      weeks[week]!.push(rng.next() < 0.5 ? { home: a, away: b! } : { home: b!, away: a });
+    }
+  }
+  // Week 1 is the Saturday before Labor Day: the opening Thursday minus five days.
+  const firstSaturday = addDays(nflOpeningThursday(season), -5);
+  return weeks.flatMap((games, index) => {
+    const saturday = addDays(firstSaturday, index * 7);
+    return rng.shuffle(games).map((game, slot): DemoFixture => {
+      const day = slot === 0 ? addDays(saturday, -2) : slot === 1 ? addDays(saturday, -1) : saturday;
+      const time = slot < 2 ? '19:30' : (['12:00', '15:30', '19:30'] as const)[slot % 3]!;
+      return {
+        week: index + 1,
+        home: game.home,
+        away: game.away,
+        kickoff: kickoffAt(day, time),
+        gameDate: dateOnly(day),
+      };
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Lines and results
+
+interface SportModel {
+  /** The books quoting the sport's games. */
+  books: readonly string[];
+  /**
+   * How many of the books post lookahead lines for the whole season (the NFL's first three); the others
+   * open six days before kickoff.
+   */
+  lookaheadBooks: number;
+  /** Spread of team ratings (points). */
+  ratingSd: number;
+  homeEdge: number;
+  baseTotal: number;
+  offenseSd: number;
+  marginSd: number;
+  totalSd: number;
+}
+
+const MODELS: Record<DemoSport, SportModel> = {
+  americanfootball_nfl: {
+    books: DEMO_BOOKS,
+    lookaheadBooks: 3,
+    ratingSd: 5,
+    homeEdge: 1.7,
+    baseTotal: 44,
+    offenseSd: 2.5,
+    marginSd: 13,
+    totalSd: 10,
+  },
+  americanfootball_ncaaf: {
+    books: DEMO_BOOKS.slice(0, 5),
+    lookaheadBooks: 0,
+    ratingSd: 9,
+    homeEdge: 2.5,
+    baseTotal: 52,
+    offenseSd: 4,
+    marginSd: 15,
+    totalSd: 12,
+  },
+};
+
+const roundHalf = (value: number) => Math.round(value * 2) / 2;
+/** −0 and 0 are one line. */
+const clean = (value: number) => (Object.is(value, -0) ? 0 : value);
+
+/** Standard normal CDF (Abramowitz–Stegun 7.1.26 through erf). */
+function normalCdf(x: number): number {
+  const t = 1 / (1 + (0.3275911 * Math.abs(x)) / Math.SQRT2);
+  const y =
+    1 -
+    ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) *
+      t *
+      Math.exp(-(x * x) / 2);
+  return x >= 0 ? (1 + y) / 2 : (1 - y) / 2;
+}
+
+/** An implied probability (vig included) to an American price, rounded to 5 and never inside ±100. */
+function toAmerican(probability: number): number {
+  const p = Math.min(0.985, Math.max(0.015, probability));
+  const raw = p >= 0.5 ? (-100 * p) / (1 - p) : (100 * (1 - p)) / p;
+  const rounded = Math.round(raw / 5) * 5;
+  if (rounded > -100 && rounded < 100) return rounded < 0 || (rounded === 0 && p >= 0.5) ? -100 : 100;
+  return rounded;
+}
+
+/** Moneylines consistent with a home spread (sportsbook sign): win chance from the spread, 4.5% of vig. */
+export function moneylinesForSpread(homeSpread: number, marginSd: number): { home: number; away: number } {
+  const homeWins = normalCdf(-homeSpread / marginSd);
+  return { home: toAmerican(homeWins + 0.0225), away: toAmerican(1 - homeWins + 0.0225) };
+}
+
+interface Ratings {
+  power: Map<string, number>;
+  offense: Map<string, number>;
+}
+
+function ratingsFor(sport: DemoSport, season: number, seed: string): Ratings {
+  const model = MODELS[sport];
+  const rng = new Rng(`${seed}|${sport}|${season}|ratings`);
+  const power = new Map<string, number>();
+  const offense = new Map<string, number>();
+  for (const team of teamRegistry.teams(sport)) {
+    power.set(team.abbr, rng.normal(0, model.ratingSd));
+    offense.set(team.abbr, rng.normal(0, model.offenseSd));
+  }
+  return { power, offense };
+}
+
+type Line = { spread: number; total: number };
+
+/**
+ * When the books were read: lookahead lines on March 1 of the season's year (before any game, and every
+ * date of the season is after it), then six days, two days and three hours before kickoff.
+ */
+function snapshotTimes(season: number, kickoff: Date): Date[] {
+  return [
+    new Date(Date.UTC(season, 2, 1)),
+    new Date(kickoff.getTime() - 6 * DAY_MS),
+    new Date(kickoff.getTime() - 2 * DAY_MS),
+    new Date(kickoff.getTime() - 3 * HOUR_MS),
+  ];
+}
+
+/** A fixture's stable demo id: sport, season, week and teams. */
+export const demoKey = (sport: string, season: number, fixture: Pick<DemoFixture, 'week' | 'home' | 'away'>) =>
+  `${sport}:${season}:${fixture.week}:${fixture.away}@${fixture.home}`;
+
+function gameOf(
+  sport: DemoSport,
+  season: number,
+  seed: string,
+  ratings: Ratings,
+  fixture: DemoFixture,
+  now: Date,
+): IncomingGame {
+  const model = MODELS[sport];
+  const key = demoKey(sport, season, fixture);
+  const rng = new Rng(`${seed}|${key}`);
+  const margin = ratings.power.get(fixture.home)! - ratings.power.get(fixture.away)! + model.homeEdge;
+  const expectedTotal = model.baseTotal + ratings.offense.get(fixture.home)! + ratings.offense.get(fixture.away)!;
+
+  // The market's line at each snapshot: an opening number near the model, then small moves.
+  const times = snapshotTimes(season, fixture.kickoff);
+  const market: Line[] = [];
+  let line: Line = {
+    spread: clean(-roundHalf(margin + rng.normal(0, 1))),
+    total: roundHalf(expectedTotal + rng.normal(0, 1.5)),
+  };
+  for (let index = 0; index < times.length; index++) {
+    if (index > 0) {
+      line = {
+        spread: clean(line.spread + rng.pick([-1, -0.5, 0, 0, 0, 0, 0.5, 1])),
+        total: Math.max(20, line.total + rng.pick([-1, -0.5, 0, 0, 0, 0.5, 1])),
+      };
+    }
+    market.push(line);
+  }
+
+  // Each book shades the market a little and follows its moves most of the time; a quote is stored when
+  // it changes (what a feed fetched every few hours would show as the book's line history).
+  const quotes: Omit<QuoteRow, 'eventId'>[] = [];
+  for (const [bookIndex, book] of model.books.entries()) {
+    const shadeSpread = rng.pick([-0.5, 0, 0, 0, 0.5]);
+    const shadeTotal = rng.pick([-0.5, 0, 0, 0, 0.5]);
+    let previous: Line | undefined;
+    times.forEach((time, index) => {
+      const follows = index === 0 || rng.next() < 0.75;
+      const quoted: Line =
+        follows || !previous
+          ? { spread: clean(market[index]!.spread + shadeSpread), total: market[index]!.total + shadeTotal }
+          : previous;
+      if (time > now || time > fixture.kickoff || (index === 0 && bookIndex >= model.lookaheadBooks)) return;
+      const fetchedAt = time.toISOString();
+      // Literal objects of one shape: spreading a base object per quote is several times slower.
+      const quote = (market: QuoteRow['market'], outcome: string, price: number, point: number | null) =>
+        quotes.push({ book, market, outcome, price, point, quotedAt: fetchedAt, fetchedAt, source: DEMO_SOURCE });
+      if (!previous || previous.spread !== quoted.spread) {
+        const moneylines = moneylinesForSpread(quoted.spread, model.marginSd);
+        quote('spreads', fixture.home, STANDARD_PRICE, quoted.spread);
+        quote('spreads', fixture.away, STANDARD_PRICE, clean(-quoted.spread));
+        quote('h2h', fixture.home, moneylines.home, null);
+        quote('h2h', fixture.away, moneylines.away, null);
+      }
+      if (!previous || previous.total !== quoted.total) {
+        quote('totals', 'Over', STANDARD_PRICE, quoted.total);
+        quote('totals', 'Under', STANDARD_PRICE, quoted.total);
+      }
+      previous = quoted;
+    });
+  }
+
+  // The result, drawn whatever the clock says, shown only once the game has kicked off.
+  const finalMargin = margin + rng.normal(0, model.marginSd);
+  const finalTotal = Math.max(10, expectedTotal + rng.normal(0, model.totalSd));
+  const score = (value: number) => {
+    const points = Math.max(0, Math.round(value));
+    return points === 1 ? 0 : points;
+  };
+  let homeScore = score((finalTotal + finalMargin) / 2);
+  let awayScore = score((finalTotal - finalMargin) / 2);
+  // Overtime settles nearly every tie with a field goal.
+  if (homeScore === awayScore && rng.next() < 0.95) {
+    if (finalMargin >= 0) homeScore += 3;
+    else awayScore += 3;
+  }
+  const elapsed = now.getTime() - fixture.kickoff.getTime();
+  const status: EventFields['status'] = elapsed < 0 ? 'scheduled' : elapsed < GAME_LENGTH_MS ? 'in_progress' : 'final';
+  const share = status === 'in_progress' ? elapsed / GAME_LENGTH_MS : 1;
+
+  return {
+    keys: [{ source: DEMO_SOURCE, key }],
+    fields: {
+      sport,
+      season,
+      week: fixture.week,
+      seasonType: 'regular',
+      kickoffAt: fixture.kickoff.toISOString(),
+      gameDate: fixture.gameDate,
+      homeTeam: fixture.home,
+      awayTeam: fixture.away,
+      neutralSite: false,
+      status,
+      homeScore: status === 'scheduled' ? null : Math.floor(homeScore * share),
+      awayScore: status === 'scheduled' ? null : Math.floor(awayScore * share),
+    },
+    quotes,
+  };
+}
+
+export interface DemoSeasonOptions {
+  sport: DemoSport;
+  /** The clock: decides the season (unless given), which games are final and which quotes exist. */
+  now: Date;
+  season?: number;
+  seed?: string;
+}
+
+/** The demo season as an importer's games (pure: no database, no clock but `now`). */
+export function generateDemoSeason(options: DemoSeasonOptions): { season: number; games: IncomingGame[] } {
+  const seed = options.seed ?? DEFAULT_DEMO_SEED;
+  const season = options.season ?? seasonForDate(options.sport, options.now);
+  const fixtures =
+    options.sport === 'americanfootball_nfl' ? nflDemoSchedule(season, seed) : ncaafDemoSchedule(season, seed);
+  const ratings = ratingsFor(options.sport, season, seed);
+  return {
+    season,
+    games: fixtures.map((fixture) => gameOf(options.sport, season, seed, ratings, fixture, options.now)),
+  };
+}
+
+/**
+ * Writes the demo season (an import run of source `demo`): new games are added, games whose status or
+ * quotes moved on since the last run are updated, the rest are left alone. Every demo event is is_demo.
+ */
+export async function importDemoSeason(
+  db: Database,
+  options: DemoSeasonOptions & ImportOptions,
+): Promise<ImportSummary & { season: number }> {
+  const seed = options.seed ?? DEFAULT_DEMO_SEED;
+  const { season, games } = generateDemoSeason(options);
+  // The generator's parameters stand for the body: the same season and seed are stored once.
+  const body = JSON.stringify({ generator: 'demo-season', version: 1, sport: options.sport, season, seed });
+  const summary = await runImport(
+    db,
+    {
+      source: DEMO_SOURCE,
+      location: options.location ?? `demo:${options.sport}:${season}`,
+      body,
+      options,
+      detail: { sport: options.sport, season, now: options.now.toISOString() },
+    },
+    async (context) => {
+      const written = await writeGames(context, {
+        sport: options.sport,
+        quoteSource: DEMO_SOURCE,
+        keySources: [DEMO_SOURCE],
+        games,
+      });
+      await context.tx.execute(sql`update events set is_demo = true
+        where id in (select event_id from event_source_keys where source = ${DEMO_SOURCE}) and not is_demo`);
+      return {
+        added: written.added,
+        updated: written.updated,
+        unchanged: written.unchanged,
+        skipped: [],
+        changedSports: written.added + written.updated > 0 ? [options.sport] : [],
+        detail: { games: games.length, quotes: games.reduce((sum, game) => sum + game.quotes.length, 0) },
+      };
+    },
+  );
+  return { ...summary, season };
+}

@@ -1,0 +1,163 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ImportSourceKey } from '@pass/contracts';
+import type { Database } from '@pass/db';
+import { seasonForDate, SPORTS, type Sport } from '@pass/domain';
+import { sql } from 'drizzle-orm';
+import { AppError } from '../../errors.js';
+import { DEMO_SPORTS, importDemoSeason } from './demo-season.js';
+import {
+  importCfbd,
+  importNflverse,
+  importRetrosheet,
+  importSportsdataverse,
+  importStatsapi,
+} from './game-importers.js';
+import type { ImportOptions, ImportSummary } from './imports.service.js';
+import { OddsApiClient } from './odds-api-client.js';
+import { fetchAndImportOdds, fetchAndImportScores } from './odds-api.service.js';
+import { sharedDataFile } from './shared-data.js';
+
+/**
+ * One import of a named source with its defaults, for the admin API and the scheduler: the file sources
+ * read their reference files under ../shared/data, The Odds API is called for each sport, the demo season
+ * is generated for `now`. Each writes its import runs as the importers do.
+ */
+
+type FileSource = Exclude<ImportSourceKey, 'odds-api' | 'odds-api-scores' | 'demo'>;
+
+/** The reference files each file source imports (relative to ../shared/data), as the CLI does. */
+export const DEFAULT_FILES: Record<FileSource, string[]> = {
+  nflverse: ['nflverse/games.csv'],
+  cfbd: [
+    'cfbd/games_2024_regular_v1.json',
+    'cfbd/games_2024_postseason_v1.json',
+    'cfbd/games_2025_v2_snapshot_2025-08-28.json',
+  ],
+  sportsdataverse: ['sportsdataverse-cfb/cfb_schedule_2025.csv'],
+  statsapi: ['mlb/statsapi/games_2025.csv'],
+  retrosheet: ['mlb/retrosheet/GL2023.TXT', 'mlb/retrosheet/GL2024.TXT'],
+};
+
+export interface SourceJobOptions extends ImportOptions {
+  now?: Date;
+  oddsApiKey?: string | undefined;
+  oddsApiUrl?: string | undefined;
+  /** The sports of The Odds API calls; every sport by default. */
+  sports?: readonly Sport[];
+  fetch?: typeof fetch;
+  log?: (message: string) => void;
+}
+
+/** The importer's own source name of an admin source (odds and scores both record as `odds-api`). */
+export const importerSource = (source: ImportSourceKey): string => (source === 'odds-api-scores' ? 'odds-api' : source);
+
+/** The files a file source would import, resolved; a missing one is a 409 before anything runs. */
+export function defaultFiles(source: FileSource): string[] {
+  return DEFAULT_FILES[source].map((file) => {
+    const resolved = sharedDataFile(file);
+    if (!resolved || !existsSync(resolved)) {
+      throw new AppError('CONFLICT', `The reference file ${file} of ${source} is not there (../shared/data/${file})`);
+    }
+    return resolved;
+  });
+}
+
+async function importFile(db: Database, source: FileSource, file: string, options: ImportOptions) {
+  const body = readFileSync(file, 'utf8');
+  const withLocation = { ...options, location: file };
+  switch (source) {
+    case 'nflverse':
+      return importNflverse(db, body, withLocation);
+    case 'cfbd':
+      return importCfbd(db, body, withLocation);
+    case 'statsapi':
+      return importStatsapi(db, body, withLocation);
+    case 'retrosheet':
+      return importRetrosheet(db, body, withLocation);
+    case 'sportsdataverse': {
+      // The betting file beside a schedule file of the same season, when there is one.
+      const betting = path.join(path.dirname(file), path.basename(file).replace(/^cfb_schedule_/, 'betting_'));
+      const hasBetting = betting !== file && existsSync(betting);
+      return importSportsdataverse(
+        db,
+        {
+          schedule: body,
+          betting: hasBetting ? readFileSync(betting, 'utf8') : undefined,
+          bettingLocation: hasBetting ? betting : undefined,
+        },
+        withLocation,
+      );
+    }
+  }
+}
+
+/** Whether a season of a sport has games of a real source: the demo season is only generated where none do. */
+export async function hasRealGames(db: Database, sport: string, season: number): Promise<boolean> {
+  const result = (await db.execute(
+    sql`select 1 from events where sport = ${sport} and season = ${season} and not is_demo limit 1`,
+  )) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
+}
+
+export function oddsApiClient(options: SourceJobOptions): OddsApiClient {
+  if (!options.oddsApiKey) throw new AppError('CONFLICT', 'ODDS_API_KEY is not set: The Odds API cannot be called');
+  return new OddsApiClient({
+    apiKey: options.oddsApiKey,
+    baseUrl: options.oddsApiUrl,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.log ? { log: options.log } : {}),
+  });
+}
+
+/**
+ * Runs one source's import. Checks that can fail before any run exists (a missing file, no API key)
+ * throw a 409 AppError first; failures inside a run are recorded on the run and rethrown.
+ */
+export async function runSourceImport(
+  db: Database,
+  source: ImportSourceKey,
+  options: SourceJobOptions,
+): Promise<ImportSummary[]> {
+  const {
+    now = new Date(),
+    oddsApiKey: _key,
+    oddsApiUrl: _url,
+    sports,
+    fetch: _fetch,
+    log: _log,
+    ...importOptions
+  } = options;
+  switch (source) {
+    case 'odds-api':
+    case 'odds-api-scores': {
+      const client = oddsApiClient(options);
+      const summaries: ImportSummary[] = [];
+      for (const sport of sports ?? SPORTS) {
+        summaries.push(
+          source === 'odds-api'
+            ? await fetchAndImportOdds(db, client, sport, importOptions)
+            : await fetchAndImportScores(db, client, sport, importOptions),
+        );
+      }
+      return summaries;
+    }
+    case 'demo': {
+      const summaries: ImportSummary[] = [];
+      for (const sport of DEMO_SPORTS) {
+        if (await hasRealGames(db, sport, seasonForDate(sport, now))) continue;
+        summaries.push(await importDemoSeason(db, { ...importOptions, sport, now }));
+      }
+      if (summaries.length === 0) {
+        throw new AppError('CONFLICT', 'Every demo sport has real games this season: no demo season is generated');
+      }
+      return summaries;
+    }
+    default: {
+      const files = defaultFiles(source);
+      const summaries: ImportSummary[] = [];
+      for (const file of files) summaries.push(await importFile(db, source, file, importOptions));
+      return summaries;
+    }
+  }
+}

@@ -1,0 +1,78 @@
+import {
+  AdminImportRunParams,
+  AdminImportRunResponse,
+  AdminImportSourceParams,
+  AdminImportsResponse,
+  AdminImportStartResponse,
+  ErrorBody,
+  errorResponses,
+} from '@pass/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAdmin, type AuthDeps } from '../auth/auth-context.js';
+import { getImportRun, ImportJobRunner, listImportSources } from './admin-imports.service.js';
+
+const adminErrors = { 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, ...errorResponses };
+
+/** The admin's import screen: sources with their last runs, re-running one, following a run. */
+export const importsRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
+  const { db, config } = deps;
+  const runner = new ImportJobRunner(db, {
+    oddsApiKey: config.oddsApiKey,
+    oddsApiUrl: config.oddsApiUrl,
+    log: (message) => app.log.info(message),
+    onFailure: (source, error) =>
+      app.log.warn({ source, err: error }, `admin import of ${source} failed (recorded on its run)`),
+  });
+  // Close waits for running imports: the database is closed right after.
+  app.addHook('onClose', async () => runner.idle());
+
+  app.get(
+    '/api/admin/imports',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Each import source with its last run, last success, last error and counts (admin)',
+        response: { 200: AdminImportsResponse, ...adminErrors },
+      },
+    },
+    async (request, reply) => {
+      await requireAdmin(deps, request);
+      reply.header('cache-control', 'no-store');
+      return listImportSources(db);
+    },
+  );
+
+  app.post(
+    '/api/admin/imports/:source',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Re-runs an import (file sources read their reference files); answers with the run id (admin)',
+        params: AdminImportSourceParams,
+        response: { 202: AdminImportStartResponse, ...adminErrors },
+      },
+    },
+    async (request, reply) => {
+      await requireAdmin(deps, request);
+      const runId = await runner.start(request.params.source, 'admin');
+      return reply.code(202).send({ run_id: runId, source: request.params.source, status: 'running' });
+    },
+  );
+
+  app.get(
+    '/api/admin/imports/runs/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "An import run's status and, while it runs, its progress (admin)",
+        params: AdminImportRunParams,
+        response: { 200: AdminImportRunResponse, ...adminErrors },
+      },
+    },
+    async (request, reply) => {
+      await requireAdmin(deps, request);
+      reply.header('cache-control', 'no-store');
+      return getImportRun(db, runner, request.params.id);
+    },
+  );
+};

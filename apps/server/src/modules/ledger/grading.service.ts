@@ -1,0 +1,217 @@
+import type { DbExecutor } from '@pass/db';
+import {
+  BetKind,
+  BetMode,
+  BetType,
+  gradeEntry,
+  GradingError,
+  moneylineClv,
+  OddsError,
+  spreadClv,
+  Status,
+  totalClv,
+  type BetKindValue,
+  type BetModeValue,
+  type BetTypeValue,
+  type EventResult,
+  type GradableEntry,
+} from '@pass/domain';
+import * as repository from './ledger.repository.js';
+import type { ClosingQuote, GradableRow, GradeWrite, LedgerEvent } from './ledger.repository.js';
+
+/**
+ * Grading of the ledger (DESIGN.md section 6): every entry of an event whose status is final, cancelled or
+ * postponed gets its outcome and reward (domain `gradeEntry`), status completed and graded_at; every entry
+ * of an event that has started gets its closing line and CLV. Grading again (a corrected score, a late
+ * closing line) rewrites only the entries whose grade changed. An event taken back to scheduled or in
+ * progress returns its entries to open or pending.
+ */
+
+/** Events per batch: one query reads all their entries, one reads their closing quotes. */
+const EVENT_BATCH = 500;
+
+const isAgainst = (mode: number) => mode === BetMode.pick_against || mode === BetMode.bet_against;
+
+export function kickoffOf(event: Pick<LedgerEvent, 'kickoffAt' | 'gameDate'>): Date {
+  return event.kickoffAt ?? new Date(`${event.gameDate}T12:00:00Z`);
+}
+
+/** Started: past kickoff, or no longer scheduled (in progress, final, postponed, cancelled). */
+export function hasStarted(event: LedgerEvent, now: Date): boolean {
+  return event.status !== 'scheduled' || kickoffOf(event).getTime() <= now.getTime();
+}
+
+export function gradableOf(row: {
+  betMode: number;
+  betKind: number;
+  betType: number;
+  betTeam: string | null;
+  line: number | null;
+  price: number | null;
+  stakeCents: number | null;
+  teaserPoints: number | null;
+  multiplier: number;
+}): GradableEntry {
+  const pick = row.betMode === BetMode.pick_on || row.betMode === BetMode.pick_against;
+  return {
+    mode: row.betMode as BetModeValue,
+    kind: row.betKind as BetKindValue,
+    type: row.betType as BetTypeValue,
+    team: row.betTeam,
+    line: row.line,
+    ...(pick ? { multiplier: row.multiplier } : { price: row.price, stake: row.stakeCents }),
+    ...(row.teaserPoints === null ? {} : { teaserPoints: row.teaserPoints }),
+  };
+}
+
+const resultOf = (event: LedgerEvent): EventResult => ({
+  status: event.status,
+  homeTeam: event.homeTeam,
+  awayTeam: event.awayTeam,
+  homeScore: event.homeScore,
+  awayScore: event.awayScore,
+});
+
+type QuoteMap = Map<string, ClosingQuote>;
+const quoteKey = (eventId: number, market: string, outcome: string) => `${eventId}|${market}|${outcome}`;
+
+/** The closing line and CLV of an entry, from its event's closing quotes; nulls where the market has none. */
+export function closingOf(
+  row: Pick<GradableRow, 'eventId' | 'betMode' | 'betKind' | 'betType' | 'betTeam' | 'line' | 'price'>,
+  event: LedgerEvent,
+  quotes: QuoteMap,
+): { closingLine: number | null; closingPrice: number | null; clv: number | null } {
+  const none = { closingLine: null, closingPrice: null, clv: null };
+  const quote = (market: string, outcome: string) => quotes.get(quoteKey(event.id, market, outcome));
+  const against = isAgainst(row.betMode);
+  const round = (value: number) => Math.round(value * 10_000) / 10_000 + 0;
+  if (row.betKind === BetKind.totals) {
+    const over = quote('totals', 'Over');
+    const under = quote('totals', 'Under');
+    const closingLine = over?.point ?? under?.point ?? null;
+    if (closingLine === null) return none;
+    const named = row.betType === BetType.under ? 'under' : 'over';
+    const held = against ? (named === 'over' ? 'under' : 'over') : named;
+    const closingPrice = (held === 'over' ? over : under)?.price ?? null;
+    const clv = row.line === null ? null : round(totalClv(held, row.line, closingLine));
+    return { closingLine, closingPrice, clv };
+  }
+  const team = row.betTeam;
+  if (team === null || (team !== event.homeTeam && team !== event.awayTeam)) return none;
+  const opponent = team === event.homeTeam ? event.awayTeam : event.homeTeam;
+  const heldTeam = against ? opponent : team;
+  if (row.betKind === BetKind.spread) {
+    const own = quote('spreads', team);
+    const other = quote('spreads', opponent);
+    const closingLine = own?.point ?? (other?.point === null || other?.point === undefined ? null : -other.point + 0);
+    if (closingLine === null) return none;
+    const closingPrice = quote('spreads', heldTeam)?.price ?? null;
+    // Both lines are from the named team's side; a fade holds the other side, so its value is the opposite.
+    const clv = row.line === null ? null : round((against ? -1 : 1) * spreadClv(row.line, closingLine));
+    return { closingLine, closingPrice, clv };
+  }
+  const closingPrice = quote('h2h', heldTeam)?.price ?? null;
+  if (closingPrice === null) return none;
+  const clv = row.price === null ? null : round(moneylineClv(row.price, closingPrice));
+  return { closingLine: null, closingPrice, clv };
+}
+
+const sameReal = (a: number | null, b: number | null) =>
+  a === null || b === null ? a === b : Math.abs(Math.fround(a) - Math.fround(b)) < 1e-6;
+
+/** What an entry's row should hold now; undefined when it already does. */
+export function regrade(row: GradableRow, event: LedgerEvent, quotes: QuoteMap, now: Date): GradeWrite | undefined {
+  if (row.status === Status.canceled || row.status === Status.deleted) return undefined;
+  const started = hasStarted(event, now);
+  const closing = started ? closingOf(row, event, quotes) : { closingLine: null, closingPrice: null, clv: null };
+  let next: Omit<GradeWrite, 'id' | 'closingLine' | 'closingPrice' | 'clv'>;
+  const scoresMissing = event.status === 'final' && (event.homeScore === null || event.awayScore === null);
+  try {
+    // A final without both scores is not decided yet: grading it would be grading a guess.
+    const result = resultOf(event);
+    const grade = gradeEntry(gradableOf(row), scoresMissing ? { ...result, status: 'in_progress' } : result);
+    if (grade) {
+      const unchanged = row.status === Status.completed && row.outcome === grade.outcome && row.reward === grade.reward;
+      next = {
+        status: Status.completed,
+        outcome: grade.outcome,
+        reward: grade.reward,
+        gradedAt: unchanged && row.gradedAt ? row.gradedAt : now,
+      };
+    } else {
+      next = { status: started ? Status.pending : Status.open, outcome: null, reward: null, gradedAt: null };
+    }
+  } catch (error) {
+    if (!(error instanceof GradingError) && !(error instanceof OddsError)) throw error;
+    // An entry that cannot be graded as written (its team left the event after a correction): rejected.
+    next = { status: Status.rejected, outcome: null, reward: null, gradedAt: null };
+  }
+  const write: GradeWrite = { id: row.id, ...next, ...closing };
+  const same =
+    row.status === write.status &&
+    row.outcome === write.outcome &&
+    row.reward === write.reward &&
+    sameReal(row.closingLine, write.closingLine) &&
+    row.closingPrice === write.closingPrice &&
+    sameReal(row.clv, write.clv) &&
+    (row.gradedAt?.getTime() ?? null) === (write.gradedAt?.getTime() ?? null);
+  return same ? undefined : write;
+}
+
+async function gradeRows(
+  db: DbExecutor,
+  entries: readonly GradableRow[],
+  events: ReadonlyMap<number, LedgerEvent>,
+  now: Date,
+): Promise<number> {
+  if (entries.length === 0) return 0;
+  const started = [...events.values()].filter((event) => hasStarted(event, now)).map((event) => event.id);
+  const withEntries = new Set(entries.map((entry) => entry.eventId));
+  const quotes: QuoteMap = new Map(
+    (
+      await repository.listClosingQuotes(
+        db,
+        started.filter((id) => withEntries.has(id)),
+      )
+    ).map((quote) => [quoteKey(quote.eventId, quote.market, quote.outcome), quote]),
+  );
+  const writes: GradeWrite[] = [];
+  for (const entry of entries) {
+    const event = events.get(entry.eventId);
+    if (!event) continue;
+    const write = regrade(entry, event, quotes, now);
+    if (write) writes.push(write);
+  }
+  await repository.writeGrades(db, writes);
+  return writes.length;
+}
+
+/**
+ * Grades every entry of these events (see above). One query reads the entries of each batch of 500 events,
+ * one their closing quotes, and the changes go back 5,000 rows a statement. Returns the entries changed.
+ */
+export async function gradeEvents(db: DbExecutor, eventIds: readonly number[], now = new Date()): Promise<number> {
+  const unique = [...new Set(eventIds)];
+  let changed = 0;
+  for (let index = 0; index < unique.length; index += EVENT_BATCH) {
+    const batch = unique.slice(index, index + EVENT_BATCH);
+    const entries = await repository.listGradableEntriesOfEvents(db, batch);
+    if (entries.length === 0) continue;
+    const events = await repository.listEvents(db, [...new Set(entries.map((entry) => entry.eventId))]);
+    changed += await gradeRows(db, entries, new Map(events.map((event) => [event.id, event])), now);
+  }
+  return changed;
+}
+
+/** Grades one event's entries. */
+export function gradeEvent(db: DbExecutor, eventId: number, now = new Date()): Promise<number> {
+  return gradeEvents(db, [eventId], now);
+}
+
+/** Grades some entries (a real bet recorded after its game ended). */
+export async function gradeEntriesById(db: DbExecutor, ids: readonly number[], now = new Date()): Promise<number> {
+  const entries = await repository.listGradableEntries(db, ids);
+  if (entries.length === 0) return 0;
+  const events = await repository.listEvents(db, [...new Set(entries.map((entry) => entry.eventId))]);
+  return gradeRows(db, entries, new Map(events.map((event) => [event.id, event])), now);
+}

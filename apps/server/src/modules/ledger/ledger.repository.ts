@@ -1,0 +1,782 @@
+import type { DbExecutor } from '@pass/db';
+import { sql, type SQL } from 'drizzle-orm';
+
+/**
+ * The SQL of the ledger (user_bets). Reads join the entry's event; grading reads every entry of a batch of
+ * events in one query and writes its grades back in one statement per 5,000 entries (unnest of arrays);
+ * statistics are aggregated by the database (GROUPING SETS), never by looping over entries here.
+ */
+
+export type EventStatus = 'scheduled' | 'in_progress' | 'final' | 'postponed' | 'cancelled';
+export type Outcome = 'win' | 'loss' | 'push' | 'void';
+export type Source = 'manual' | 'teller' | 'sync' | 'demo';
+
+export interface LedgerEvent {
+  id: number;
+  sport: string;
+  season: number;
+  week: number | null;
+  kickoffAt: Date | null;
+  gameDate: string;
+  homeTeam: string;
+  awayTeam: string;
+  status: EventStatus;
+  homeScore: number | null;
+  awayScore: number | null;
+}
+
+export interface EntryRow {
+  id: number;
+  userId: number;
+  eventId: number;
+  sport: string;
+  season: number;
+  week: number | null;
+  betMode: number;
+  betKind: number;
+  betType: number;
+  betTeam: string | null;
+  line: number | null;
+  price: number | null;
+  stakeCents: number | null;
+  book: string | null;
+  teaserPoints: number | null;
+  multiplier: number;
+  isSimulated: boolean;
+  source: Source;
+  recordedAfterStart: boolean;
+  idempotencyKey: string;
+  status: number;
+  outcome: Outcome | null;
+  reward: number | null;
+  closingLine: number | null;
+  closingPrice: number | null;
+  clv: number | null;
+  gradedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  event: LedgerEvent;
+}
+
+/** The values of a new entry. */
+export interface NewEntry {
+  userId: number;
+  eventId: number;
+  sport: string;
+  season: number;
+  week: number | null;
+  betMode: number;
+  betKind: number;
+  betType: number;
+  betTeam: string | null;
+  line: number | null;
+  price: number | null;
+  stakeCents: number | null;
+  book: string | null;
+  teaserPoints: number | null;
+  multiplier: number;
+  isSimulated: boolean;
+  source: Source;
+  recordedAfterStart: boolean;
+  idempotencyKey: string;
+  status: number;
+}
+
+/** What an edit before kickoff may change. */
+export type EntryChanges = Pick<NewEntry, 'betType' | 'betTeam' | 'line' | 'price' | 'stakeCents' | 'book'>;
+
+async function rows<T>(db: DbExecutor, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let index = 0; index < items.length; index += size) out.push(items.slice(index, index + size));
+  return out;
+}
+
+/** A column as one array parameter. */
+const column = <T>(values: readonly T[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}[]`;
+const num = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+const date = (value: unknown): Date | null =>
+  value === null || value === undefined ? null : new Date(value as string | Date);
+
+/** Kickoff, or noon UTC of the game date when the kickoff is unknown (as closing quotes are filed). */
+const KICKOFF = sql`coalesce(e.kickoff_at, (e.game_date || 'T12:00:00Z')::timestamptz)`;
+
+const EVENT_COLUMNS = sql`e.id as e_id, e.sport as e_sport, e.season as e_season, e.week as e_week,
+  e.kickoff_at as e_kickoff_at, e.game_date as e_game_date, e.home_team as e_home_team, e.away_team as e_away_team,
+  e.status as e_status, e.home_score as e_home_score, e.away_score as e_away_score`;
+
+const ENTRY_COLUMNS = sql`b.id, b.user_id, b.event_id, b.sport, b.season, b.week, b.bet_mode, b.bet_kind, b.bet_type,
+  b.bet_team, b.line, b.price, b.stake_cents, b.book, b.teaser_points, b.multiplier, b.is_simulated, b.source,
+  b.recorded_after_start, b.idempotency_key, b.status, b.outcome, b.reward, b.closing_line, b.closing_price, b.clv,
+  b.graded_at, b.created_at, b.updated_at`;
+
+function toEvent(row: Record<string, unknown>, prefix = ''): LedgerEvent {
+  const get = (key: string) => row[`${prefix}${key}`];
+  return {
+    id: Number(get('id')),
+    sport: String(get('sport')),
+    season: Number(get('season')),
+    week: num(get('week')),
+    kickoffAt: date(get('kickoff_at')),
+    gameDate: String(get('game_date')),
+    homeTeam: String(get('home_team')),
+    awayTeam: String(get('away_team')),
+    status: get('status') as EventStatus,
+    homeScore: num(get('home_score')),
+    awayScore: num(get('away_score')),
+  };
+}
+
+function toEntry(row: Record<string, unknown>): EntryRow {
+  return {
+    id: Number(row.id),
+    userId: Number(row.user_id),
+    eventId: Number(row.event_id),
+    sport: String(row.sport),
+    season: Number(row.season),
+    week: num(row.week),
+    betMode: Number(row.bet_mode),
+    betKind: Number(row.bet_kind),
+    betType: Number(row.bet_type),
+    betTeam: (row.bet_team as string | null) ?? null,
+    line: num(row.line),
+    price: num(row.price),
+    stakeCents: num(row.stake_cents),
+    book: (row.book as string | null) ?? null,
+    teaserPoints: num(row.teaser_points),
+    multiplier: Number(row.multiplier),
+    isSimulated: Boolean(row.is_simulated),
+    source: row.source as Source,
+    recordedAfterStart: Boolean(row.recorded_after_start),
+    idempotencyKey: String(row.idempotency_key),
+    status: Number(row.status),
+    outcome: (row.outcome as Outcome | null) ?? null,
+    reward: num(row.reward),
+    closingLine: num(row.closing_line),
+    closingPrice: num(row.closing_price),
+    clv: num(row.clv),
+    gradedAt: date(row.graded_at),
+    createdAt: date(row.created_at)!,
+    updatedAt: date(row.updated_at)!,
+    event: toEvent(row, 'e_'),
+  };
+}
+
+export async function getEvent(db: DbExecutor, id: number): Promise<LedgerEvent | undefined> {
+  const [row] = await rows<Record<string, unknown>>(
+    db,
+    sql`select id, sport, season, week, kickoff_at, game_date, home_team, away_team, status, home_score, away_score
+        from events where id = ${id}`,
+  );
+  return row ? toEvent(row) : undefined;
+}
+
+/** A member's entry by their idempotency key (deleted ones included: the key stays used). */
+export async function findByKey(db: DbExecutor, userId: number, key: string): Promise<EntryRow | undefined> {
+  const [row] = await rows<Record<string, unknown>>(
+    db,
+    sql`select ${ENTRY_COLUMNS}, ${EVENT_COLUMNS} from user_bets b join events e on e.id = b.event_id
+        where b.user_id = ${userId} and b.idempotency_key = ${key}`,
+  );
+  return row ? toEntry(row) : undefined;
+}
+
+/** Inserts an entry unless the member already used its key; undefined when the key was taken. */
+export async function insertEntry(db: DbExecutor, entry: NewEntry): Promise<EntryRow | undefined> {
+  const [row] = await rows<Record<string, unknown>>(
+    db,
+    sql`with b as (
+          insert into user_bets (user_id, event_id, sport, season, week, bet_mode, bet_kind, bet_type, bet_team, line,
+            price, stake_cents, book, teaser_points, multiplier, is_simulated, source, recorded_after_start,
+            idempotency_key, status)
+          values (${entry.userId}, ${entry.eventId}, ${entry.sport}, ${entry.season}, ${entry.week}, ${entry.betMode},
+            ${entry.betKind}, ${entry.betType}, ${entry.betTeam}, ${entry.line}, ${entry.price}, ${entry.stakeCents},
+            ${entry.book}, ${entry.teaserPoints}, ${entry.multiplier}, ${entry.isSimulated}, ${entry.source},
+            ${entry.recordedAfterStart}, ${entry.idempotencyKey}, ${entry.status})
+          on conflict (user_id, idempotency_key) do nothing
+          returning *)
+        select ${ENTRY_COLUMNS}, ${EVENT_COLUMNS} from b join events e on e.id = b.event_id`,
+  );
+  return row ? toEntry(row) : undefined;
+}
+
+/** A member's entry that is not deleted; another member's is not found. */
+export async function getOwnEntry(db: DbExecutor, userId: number, id: number): Promise<EntryRow | undefined> {
+  const [row] = await rows<Record<string, unknown>>(
+    db,
+    sql`select ${ENTRY_COLUMNS}, ${EVENT_COLUMNS} from user_bets b join events e on e.id = b.event_id
+        where b.id = ${id} and b.user_id = ${userId} and b.deleted_at is null`,
+  );
+  return row ? toEntry(row) : undefined;
+}
+
+export interface ListFilters {
+  sport?: string | undefined;
+  season?: number | undefined;
+  week?: number | undefined;
+  status?: number | undefined;
+  mode?: number | undefined;
+  kind?: number | undefined;
+  source?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** The status as shown: an open entry whose game has started reads pending. */
+const shownStatus = (now: Date) =>
+  sql`(case when b.status = 1 and ${KICKOFF} <= ${now.toISOString()}::timestamptz then 3 else b.status end)`;
+
+/** A member's entries, newest first, with the number matching the filters. */
+export async function listOwnEntries(
+  db: DbExecutor,
+  userId: number,
+  filters: ListFilters,
+  now: Date,
+): Promise<{ entries: EntryRow[]; total: number }> {
+  const conditions = [sql`b.user_id = ${userId}`, sql`b.deleted_at is null`];
+  if (filters.sport !== undefined) conditions.push(sql`b.sport = ${filters.sport}`);
+  if (filters.season !== undefined) conditions.push(sql`b.season = ${filters.season}`);
+  if (filters.week !== undefined) conditions.push(sql`b.week = ${filters.week}`);
+  if (filters.mode !== undefined) conditions.push(sql`b.bet_mode = ${filters.mode}`);
+  if (filters.kind !== undefined) conditions.push(sql`b.bet_kind = ${filters.kind}`);
+  if (filters.source !== undefined) conditions.push(sql`b.source = ${filters.source}`);
+  if (filters.status !== undefined) conditions.push(sql`${shownStatus(now)} = ${filters.status}`);
+  const where = sql.join(conditions, sql` and `);
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`select ${ENTRY_COLUMNS}, ${EVENT_COLUMNS}, count(*) over () as total_count
+        from user_bets b join events e on e.id = b.event_id
+        where ${where}
+        order by b.created_at desc, b.id desc
+        limit ${filters.limit} offset ${filters.offset}`,
+  );
+  let total = found.length > 0 ? Number(found[0]!.total_count) : 0;
+  if (found.length === 0 && filters.offset > 0) {
+    const [count] = await rows<{ n: unknown }>(
+      db,
+      sql`select count(*) as n from user_bets b join events e on e.id = b.event_id where ${where}`,
+    );
+    total = Number(count?.n ?? 0);
+  }
+  return { entries: found.map(toEntry), total };
+}
+
+export async function updateEntry(db: DbExecutor, id: number, changes: EntryChanges): Promise<void> {
+  await db.execute(sql`update user_bets set bet_type = ${changes.betType}, bet_team = ${changes.betTeam},
+      line = ${changes.line}, price = ${changes.price}, stake_cents = ${changes.stakeCents}, book = ${changes.book},
+      updated_at = now()
+    where id = ${id}`);
+}
+
+/** Cancels an entry by its owner: status canceled, soft-deleted. */
+export async function cancelEntry(db: DbExecutor, id: number, canceledStatus: number): Promise<void> {
+  await db.execute(sql`update user_bets set status = ${canceledStatus}, deleted_at = now(), updated_at = now()
+    where id = ${id}`);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Grading
+
+/** What grading reads of an entry and its event. */
+export interface GradableRow {
+  id: number;
+  eventId: number;
+  betMode: number;
+  betKind: number;
+  betType: number;
+  betTeam: string | null;
+  line: number | null;
+  price: number | null;
+  stakeCents: number | null;
+  teaserPoints: number | null;
+  multiplier: number;
+  status: number;
+  outcome: Outcome | null;
+  reward: number | null;
+  closingLine: number | null;
+  closingPrice: number | null;
+  clv: number | null;
+  gradedAt: Date | null;
+}
+
+function toGradable(row: Record<string, unknown>): GradableRow {
+  return {
+    id: Number(row.id),
+    eventId: Number(row.event_id),
+    betMode: Number(row.bet_mode),
+    betKind: Number(row.bet_kind),
+    betType: Number(row.bet_type),
+    betTeam: (row.bet_team as string | null) ?? null,
+    line: num(row.line),
+    price: num(row.price),
+    stakeCents: num(row.stake_cents),
+    teaserPoints: num(row.teaser_points),
+    multiplier: Number(row.multiplier),
+    status: Number(row.status),
+    outcome: (row.outcome as Outcome | null) ?? null,
+    reward: num(row.reward),
+    closingLine: num(row.closing_line),
+    closingPrice: num(row.closing_price),
+    clv: num(row.clv),
+    gradedAt: date(row.graded_at),
+  };
+}
+
+const GRADABLE_COLUMNS = sql`b.id, b.event_id, b.bet_mode, b.bet_kind, b.bet_type, b.bet_team, b.line, b.price,
+  b.stake_cents, b.teaser_points, b.multiplier, b.status, b.outcome, b.reward, b.closing_line, b.closing_price, b.clv,
+  b.graded_at`;
+
+/** The events of some ids. */
+export async function listEvents(db: DbExecutor, eventIds: readonly number[]): Promise<LedgerEvent[]> {
+  if (eventIds.length === 0) return [];
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`select id, sport, season, week, kickoff_at, game_date, home_team, away_team, status, home_score, away_score
+        from events where id = any(${column(eventIds, 'int')})`,
+  );
+  return found.map((row) => toEvent(row));
+}
+
+/** Every entry of these events that is not deleted: one query for the whole batch. */
+export async function listGradableEntriesOfEvents(db: DbExecutor, eventIds: readonly number[]): Promise<GradableRow[]> {
+  if (eventIds.length === 0) return [];
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`select ${GRADABLE_COLUMNS} from user_bets b
+        where b.event_id = any(${column(eventIds, 'int')}) and b.deleted_at is null`,
+  );
+  return found.map(toGradable);
+}
+
+export async function listGradableEntries(db: DbExecutor, ids: readonly number[]): Promise<GradableRow[]> {
+  if (ids.length === 0) return [];
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`select ${GRADABLE_COLUMNS} from user_bets b where b.id = any(${column(ids, 'int')}) and b.deleted_at is null`,
+  );
+  return found.map(toGradable);
+}
+
+export interface ClosingQuote {
+  eventId: number;
+  market: 'h2h' | 'spreads' | 'totals';
+  outcome: string;
+  price: number;
+  point: number | null;
+}
+
+/**
+ * The closing quote of each event × market × outcome: the last quote fetched at or before kickoff, the
+ * consensus book's where there is one, else any book's.
+ */
+export async function listClosingQuotes(db: DbExecutor, eventIds: readonly number[]): Promise<ClosingQuote[]> {
+  if (eventIds.length === 0) return [];
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`select distinct on (q.event_id, q.market, q.outcome) q.event_id, q.market, q.outcome, q.price, q.point
+        from odds_quotes q join events e on e.id = q.event_id
+        where q.event_id = any(${column(eventIds, 'int')}) and q.fetched_at <= ${KICKOFF}
+        order by q.event_id, q.market, q.outcome, (q.book = 'consensus') desc, q.fetched_at desc`,
+  );
+  return found.map((row) => ({
+    eventId: Number(row.event_id),
+    market: row.market as ClosingQuote['market'],
+    outcome: String(row.outcome),
+    price: Number(row.price),
+    point: num(row.point),
+  }));
+}
+
+export interface GradeWrite {
+  id: number;
+  status: number;
+  outcome: Outcome | null;
+  reward: number | null;
+  closingLine: number | null;
+  closingPrice: number | null;
+  clv: number | null;
+  gradedAt: Date | null;
+}
+
+const GRADE_BATCH = 5000;
+
+/** Writes grades back: one statement per 5,000 entries. */
+export async function writeGrades(db: DbExecutor, grades: readonly GradeWrite[]): Promise<void> {
+  for (const batch of chunks(grades, GRADE_BATCH)) {
+    await db.execute(sql`update user_bets b set status = v.status, outcome = v.outcome, reward = v.reward,
+        closing_line = v.closing_line, closing_price = v.closing_price, clv = v.clv, graded_at = v.graded_at,
+        updated_at = now()
+      from unnest(${column(
+        batch.map((grade) => grade.id),
+        'int',
+      )}, ${column(
+        batch.map((grade) => grade.status),
+        'smallint',
+      )}, ${column(
+        batch.map((grade) => grade.outcome),
+        'text',
+      )}, ${column(
+        batch.map((grade) => grade.reward),
+        'int',
+      )}, ${column(
+        batch.map((grade) => grade.closingLine),
+        'real',
+      )}, ${column(
+        batch.map((grade) => grade.closingPrice),
+        'int',
+      )}, ${column(
+        batch.map((grade) => grade.clv),
+        'real',
+      )}, ${column(
+        batch.map((grade) => grade.gradedAt?.toISOString() ?? null),
+        'timestamptz',
+      )}) as v(id, status, outcome, reward, closing_line, closing_price, clv, graded_at)
+      where b.id = v.id`);
+  }
+}
+
+/** Sets an event's status and scores; the sport, or undefined when there is no such event. */
+export async function setEventResult(
+  db: DbExecutor,
+  id: number,
+  result: { status: EventStatus; homeScore: number | null; awayScore: number | null },
+): Promise<LedgerEvent | undefined> {
+  const [row] = await rows<Record<string, unknown>>(
+    db,
+    sql`update events set status = ${result.status}, home_score = ${result.homeScore},
+          away_score = ${result.awayScore}, updated_at = now()
+        where id = ${id}
+        returning id, sport, season, week, kickoff_at, game_date, home_team, away_team, status, home_score, away_score`,
+  );
+  return row ? toEvent(row) : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Outcomes and statistics
+
+export interface OutcomeRow {
+  eventId: number;
+  homeScore: number | null;
+  awayScore: number | null;
+  betMode: number;
+  betKind: number;
+  betType: number;
+  betTeam: string | null;
+  reward: number;
+  line: number | null;
+  price: number | null;
+  closingPrice: number | null;
+}
+
+const GRADED = sql`b.status = 8 and b.deleted_at is null and b.outcome is not null`;
+
+/** A member's graded entries of a sport's season, in kickoff order. */
+export async function listOutcomes(
+  db: DbExecutor,
+  userId: number,
+  sport: string,
+  season: number,
+  page: { limit: number; offset: number },
+): Promise<{ rows: OutcomeRow[]; total: number }> {
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`select b.event_id, e.home_score, e.away_score, b.bet_mode, b.bet_kind, b.bet_type, b.bet_team, b.reward,
+          b.line, b.price, b.closing_price, count(*) over () as total_count
+        from user_bets b join events e on e.id = b.event_id
+        where b.user_id = ${userId} and b.sport = ${sport} and b.season = ${season} and ${GRADED}
+        order by ${KICKOFF}, b.event_id, b.id
+        limit ${page.limit} offset ${page.offset}`,
+  );
+  return {
+    total: found.length > 0 ? Number(found[0]!.total_count) : 0,
+    rows: found.map((row) => ({
+      eventId: Number(row.event_id),
+      homeScore: num(row.home_score),
+      awayScore: num(row.away_score),
+      betMode: Number(row.bet_mode),
+      betKind: Number(row.bet_kind),
+      betType: Number(row.bet_type),
+      betTeam: (row.bet_team as string | null) ?? null,
+      reward: Number(row.reward),
+      line: num(row.line),
+      price: num(row.price),
+      closingPrice: num(row.closing_price),
+    })),
+  };
+}
+
+/** Counts and sums of a group of graded entries, as the database aggregates them. */
+export interface AggregateRow {
+  /** Which grouping set the row belongs to (see STATS_SETS). */
+  set: StatsSet;
+  team: string | null;
+  week: number | null;
+  betMode: number | null;
+  betKind: number | null;
+  betType: number | null;
+  book: string | null;
+  entries: number;
+  wins: number;
+  losses: number;
+  pushes: number;
+  voids: number;
+  picks: number;
+  pickPoints: number;
+  bets: number;
+  stakedBets: number;
+  stakedCents: number;
+  profitCents: number;
+  atsWins: number;
+  atsLosses: number;
+  atsPushes: number;
+  clvSpreadCount: number;
+  clvSpreadAverage: number | null;
+  clvTotalsCount: number;
+  clvTotalsAverage: number | null;
+  clvMoneylineCount: number;
+  clvMoneylineAverage: number | null;
+}
+
+export type StatsSet = 'all' | 'team' | 'week' | 'mode' | 'kind' | 'type' | 'book' | 'summary';
+
+/**
+ * The bitmask grouping(bet_team, week, bet_mode, bet_kind, bet_type, book) gives each set: a bit is 1 where
+ * the column is not grouped on.
+ */
+const GROUPING_MASKS = new Map<number, StatsSet>([
+  [0b111111, 'all'],
+  [0b011111, 'team'],
+  [0b101111, 'week'],
+  [0b110111, 'mode'],
+  [0b111011, 'kind'],
+  [0b111101, 'type'],
+  [0b111110, 'book'],
+  [0b000001, 'summary'],
+]);
+
+/** Every total of the stats screen in one pass over the member's graded entries of a season. */
+export async function aggregateStats(
+  db: DbExecutor,
+  userId: number,
+  sport: string,
+  season: number,
+): Promise<AggregateRow[]> {
+  const found = await rows<Record<string, unknown>>(
+    db,
+    // One pass over the entries at the finest grain (a few thousand groups at most), then the grouping sets
+    // are rolled up from those groups rather than from the entries eight times over.
+    sql`with base as (
+          select bet_team, week, bet_mode, bet_kind, bet_type, book,
+            count(*) as entries,
+            count(*) filter (where outcome = 'win') as wins,
+            count(*) filter (where outcome = 'loss') as losses,
+            count(*) filter (where outcome = 'push') as pushes,
+            count(*) filter (where outcome = 'void') as voids,
+            count(*) filter (where outcome <> 'void') as staked_count,
+            coalesce(sum(stake_cents::float8) filter (where outcome <> 'void'), 0) as staked,
+            coalesce(sum(reward::float8), 0) as reward,
+            count(clv) as clv_count,
+            coalesce(sum(clv::float8), 0) as clv_sum
+          from user_bets b
+          where b.user_id = ${userId} and b.sport = ${sport} and b.season = ${season} and ${GRADED}
+          group by bet_team, week, bet_mode, bet_kind, bet_type, book
+        )
+        select grouping(bet_team, week, bet_mode, bet_kind, bet_type, book) as g,
+          bet_team, week, bet_mode, bet_kind, bet_type, book,
+          sum(entries) as entries, sum(wins) as wins, sum(losses) as losses, sum(pushes) as pushes,
+          sum(voids) as voids,
+          coalesce(sum(entries) filter (where bet_mode <= 2), 0) as picks,
+          coalesce(sum(reward) filter (where bet_mode <= 2), 0) as pick_points,
+          coalesce(sum(entries) filter (where bet_mode >= 3), 0) as bets,
+          coalesce(sum(staked_count) filter (where bet_mode >= 3), 0) as staked_bets,
+          coalesce(sum(staked) filter (where bet_mode >= 3), 0) as staked_cents,
+          coalesce(sum(reward) filter (where bet_mode >= 3), 0) as profit_cents,
+          coalesce(sum(wins) filter (where bet_kind = 3), 0) as ats_wins,
+          coalesce(sum(losses) filter (where bet_kind = 3), 0) as ats_losses,
+          coalesce(sum(pushes) filter (where bet_kind = 3), 0) as ats_pushes,
+          coalesce(sum(clv_count) filter (where bet_kind = 3), 0) as clv_spread_count,
+          sum(clv_sum) filter (where bet_kind = 3) / nullif(sum(clv_count) filter (where bet_kind = 3), 0)
+            as clv_spread_average,
+          coalesce(sum(clv_count) filter (where bet_kind = 2), 0) as clv_totals_count,
+          sum(clv_sum) filter (where bet_kind = 2) / nullif(sum(clv_count) filter (where bet_kind = 2), 0)
+            as clv_totals_average,
+          coalesce(sum(clv_count) filter (where bet_kind = 1), 0) as clv_moneyline_count,
+          sum(clv_sum) filter (where bet_kind = 1) / nullif(sum(clv_count) filter (where bet_kind = 1), 0)
+            as clv_moneyline_average
+        from base
+        group by grouping sets ((), (bet_team), (week), (bet_mode), (bet_kind), (bet_type), (book),
+          (bet_team, week, bet_mode, bet_kind, bet_type))`,
+  );
+  return found.flatMap((row): AggregateRow[] => {
+    const set = GROUPING_MASKS.get(Number(row.g));
+    if (!set) return [];
+    const n = (key: string) => Number(row[key] ?? 0);
+    return [
+      {
+        set,
+        team: (row.bet_team as string | null) ?? null,
+        week: num(row.week),
+        betMode: num(row.bet_mode),
+        betKind: num(row.bet_kind),
+        betType: num(row.bet_type),
+        book: (row.book as string | null) ?? null,
+        entries: n('entries'),
+        wins: n('wins'),
+        losses: n('losses'),
+        pushes: n('pushes'),
+        voids: n('voids'),
+        picks: n('picks'),
+        pickPoints: n('pick_points'),
+        bets: n('bets'),
+        stakedBets: n('staked_bets'),
+        stakedCents: n('staked_cents'),
+        profitCents: n('profit_cents'),
+        atsWins: n('ats_wins'),
+        atsLosses: n('ats_losses'),
+        atsPushes: n('ats_pushes'),
+        clvSpreadCount: n('clv_spread_count'),
+        clvSpreadAverage: num(row.clv_spread_average),
+        clvTotalsCount: n('clv_totals_count'),
+        clvTotalsAverage: num(row.clv_totals_average),
+        clvMoneylineCount: n('clv_moneyline_count'),
+        clvMoneylineAverage: num(row.clv_moneyline_average),
+      },
+    ];
+  });
+}
+
+/**
+ * For sports without weeks (MLB): the last 11 game dates of each team's reward, picks and bets apart, oldest
+ * first: enough for the last 10 streak marks, each compared with its real predecessor. (Weekly sports take
+ * their periods from the summary rows.)
+ */
+export async function listTeamPeriodRewards(
+  db: DbExecutor,
+  userId: number,
+  sport: string,
+  season: number,
+): Promise<{ team: string; pick: boolean; reward: number }[]> {
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`with periods as (
+          select b.bet_team as team, b.bet_mode <= 2 as pick, e.game_date as period, sum(b.reward::float8) as reward
+          from user_bets b join events e on e.id = b.event_id
+          where b.user_id = ${userId} and b.sport = ${sport} and b.season = ${season} and ${GRADED}
+            and b.bet_team is not null and b.week is null
+          group by 1, 2, 3
+        ), ranked as (
+          select team, pick, period, reward, row_number() over (partition by team, pick order by period desc) as n
+          from periods
+        )
+        select team, pick, reward from ranked where n <= 11 order by team, pick, period`,
+  );
+  return found.map((row) => ({ team: String(row.team), pick: Boolean(row.pick), reward: Number(row.reward) }));
+}
+
+/**
+ * Each team's record against the closing spread in the season's final games: the closing spread is the
+ * consensus quote at or before kickoff where there is one, else the last quote of any book.
+ */
+export async function listMarketAts(
+  db: DbExecutor,
+  sport: string,
+  season: number,
+  teams: readonly string[],
+): Promise<{ team: string; wins: number; losses: number; pushes: number }[]> {
+  if (teams.length === 0) return [];
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`with finals as (
+          select e.id, e.home_team, e.away_team, e.home_score, e.away_score, ${KICKOFF} as kickoff
+          from events e
+          where e.sport = ${sport} and e.season = ${season} and e.status = 'final'
+            and e.home_score is not null and e.away_score is not null
+            and (e.home_team = any(${column(teams, 'text')}) or e.away_team = any(${column(teams, 'text')}))
+        ), closing as (
+          select distinct on (q.event_id, q.outcome) q.event_id, q.outcome, q.point
+          from odds_quotes q join finals f on f.id = q.event_id
+          where q.market = 'spreads' and q.point is not null and q.fetched_at <= f.kickoff
+            and q.outcome in (f.home_team, f.away_team)
+          order by q.event_id, q.outcome, (q.book = 'consensus') desc, q.fetched_at desc
+        ), lines as (
+          select f.*, coalesce(h.point, -a.point) as home_spread
+          from finals f
+            left join closing h on h.event_id = f.id and h.outcome = f.home_team
+            left join closing a on a.event_id = f.id and a.outcome = f.away_team
+        ), sides as (
+          select home_team as team, home_score - away_score + home_spread as margin from lines
+          where home_spread is not null
+          union all
+          select away_team, away_score - home_score - home_spread from lines where home_spread is not null
+        )
+        select team, count(*) filter (where margin > 0) as wins, count(*) filter (where margin < 0) as losses,
+          count(*) filter (where margin = 0) as pushes
+        from sides where team = any(${column(teams, 'text')}) group by team`,
+  );
+  return found.map((row) => ({
+    team: String(row.team),
+    wins: Number(row.wins),
+    losses: Number(row.losses),
+    pushes: Number(row.pushes),
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Teller
+
+/** Serialises a member's teller bets: the balance check and the insert happen under this row lock. */
+export async function lockUser(db: DbExecutor, userId: number): Promise<void> {
+  await db.execute(sql`select id from users where id = ${userId} for update`);
+}
+
+export async function tellerTotals(
+  db: DbExecutor,
+  userId: number,
+): Promise<{ settledCents: number; openStakesCents: number }> {
+  const [row] = await rows<Record<string, unknown>>(
+    db,
+    sql`select coalesce(sum(reward::float8) filter (where status = 8), 0) as settled,
+          coalesce(sum(stake_cents::float8) filter (where status in (1, 3)), 0) as open_stakes
+        from user_bets where user_id = ${userId} and source = 'teller' and deleted_at is null`,
+  );
+  return { settledCents: Number(row?.settled ?? 0), openStakesCents: Number(row?.open_stakes ?? 0) };
+}
+
+export async function listTellerOpen(db: DbExecutor, userId: number): Promise<EntryRow[]> {
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`select ${ENTRY_COLUMNS}, ${EVENT_COLUMNS} from user_bets b join events e on e.id = b.event_id
+        where b.user_id = ${userId} and b.source = 'teller' and b.deleted_at is null and b.status in (1, 3)
+        order by ${KICKOFF}, b.id`,
+  );
+  return found.map(toEntry);
+}
+
+/** The balance after each settled teller bet, oldest first. */
+export async function listTellerHistory(
+  db: DbExecutor,
+  userId: number,
+  startCents: number,
+): Promise<
+  { entryId: number; eventId: number; settledAt: Date; outcome: Outcome; reward: number; balanceCents: number }[]
+> {
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`select id, event_id, graded_at, outcome, reward,
+          ${startCents} + sum(reward::float8) over (order by graded_at, id) as balance
+        from user_bets
+        where user_id = ${userId} and source = 'teller' and deleted_at is null and status = 8
+        order by graded_at, id`,
+  );
+  return found.map((row) => ({
+    entryId: Number(row.id),
+    eventId: Number(row.event_id),
+    settledAt: date(row.graded_at)!,
+    outcome: row.outcome as Outcome,
+    reward: Number(row.reward),
+    balanceCents: Number(row.balance),
+  }));
+}

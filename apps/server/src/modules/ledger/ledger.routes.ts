@@ -1,0 +1,251 @@
+import {
+  BetListResponse,
+  BetParams,
+  BetResponse,
+  CreateBetBody,
+  ErrorBody,
+  errorResponses,
+  EventResultBody,
+  EventResultParams,
+  EventResultResponse,
+  IdempotencyKeyHeaders,
+  ListBetsQuery,
+  OutcomeParams,
+  OutcomeQuery,
+  OutcomeResponse,
+  SportKey,
+  StatsParams,
+  StatsResponse,
+  TellerBetBody,
+  TellerResponse,
+  UpdateBetBody,
+} from '@pass/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAdmin, requireSession, type AuthDeps } from '../auth/auth-context.js';
+import {
+  cancelEntry,
+  createEntry,
+  getEntry,
+  getStats,
+  getTeller,
+  listEntries,
+  listOutcomes,
+  placeTellerBet,
+  requireStatsSeason,
+  setEventResult,
+  updateEntry,
+} from './ledger.service.js';
+
+export interface LedgerRoutesOptions extends AuthDeps {
+  /** The server clock that decides kickoff; tests may fix it. */
+  now?: () => Date;
+}
+
+const memberErrors = { ...errorResponses, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody };
+
+/**
+ * The member's ledger (picks and bets), its grading, outcomes and statistics, the teller, and the admin's
+ * way to set a result. Every route but the admin's answers for the caller's own entries only: another
+ * member's entry is not found.
+ */
+export const ledgerRoutes: FastifyPluginAsyncZod<LedgerRoutesOptions> = async (app, options) => {
+  const { db } = options;
+  const now = options.now ?? (() => new Date());
+  const noStore = { 'cache-control': 'no-store' };
+
+  app.post(
+    '/api/user/bets',
+    {
+      schema: {
+        tags: ['ledger'],
+        summary: 'Records a pick or bet (Idempotency-Key header: a retry returns the stored entry with 200)',
+        headers: IdempotencyKeyHeaders,
+        body: CreateBetBody,
+        response: { 200: BetResponse, 201: BetResponse, ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(options, request);
+      const { entry, created } = await createEntry(db, {
+        userId: session.user.id,
+        idempotencyKey: request.headers['idempotency-key'],
+        body: request.body,
+        source: 'manual',
+        now: now(),
+      });
+      return reply
+        .code(created ? 201 : 200)
+        .headers(noStore)
+        .send({ data: entry });
+    },
+  );
+
+  app.get(
+    '/api/user/bets',
+    {
+      schema: {
+        tags: ['ledger'],
+        summary: "The caller's picks and bets, newest first",
+        querystring: ListBetsQuery,
+        response: { 200: BetListResponse, ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(options, request);
+      reply.headers(noStore);
+      return listEntries(db, session.user.id, request.query, now());
+    },
+  );
+
+  app.get(
+    '/api/user/bets/:id',
+    {
+      schema: {
+        tags: ['ledger'],
+        summary: 'One of the caller’s entries',
+        params: BetParams,
+        response: { 200: BetResponse, ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(options, request);
+      reply.headers(noStore);
+      return { data: await getEntry(db, session.user.id, request.params.id, now()) };
+    },
+  );
+
+  app.patch(
+    '/api/user/bets/:id',
+    {
+      schema: {
+        tags: ['ledger'],
+        summary: 'Changes line, price, stake, book, team or type of an entry until its game starts',
+        params: BetParams,
+        body: UpdateBetBody,
+        response: { 200: BetResponse, ...memberErrors },
+      },
+    },
+    async (request) => {
+      const session = await requireSession(options, request);
+      return { data: await updateEntry(db, session.user.id, request.params.id, request.body, now()) };
+    },
+  );
+
+  app.delete(
+    '/api/user/bets/:id',
+    {
+      schema: {
+        tags: ['ledger'],
+        summary: 'Cancels an entry until its game starts (status canceled, removed from lists)',
+        params: BetParams,
+        response: { 200: BetResponse, ...memberErrors },
+      },
+    },
+    async (request) => {
+      const session = await requireSession(options, request);
+      return { data: await cancelEntry(db, session.user.id, request.params.id, now()) };
+    },
+  );
+
+  app.get(
+    '/api/user/bets/outcome/:sport',
+    {
+      schema: {
+        tags: ['ledger'],
+        summary: "The caller's graded entries of a season (the specification's bet outcomes)",
+        params: OutcomeParams,
+        querystring: OutcomeQuery,
+        response: { 200: OutcomeResponse, ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(options, request);
+      const season = requireStatsSeason(request.query.season, 'querystring.season');
+      reply.headers(noStore);
+      return listOutcomes(db, session.user.id, request.params.sport, season, request.query);
+    },
+  );
+
+  const statsSchema = {
+    tags: ['ledger'],
+    summary: "The caller's statistics of a season: summary rows by team × week × mode × kind × type, and totals",
+    response: { 200: StatsResponse, ...memberErrors },
+  };
+  app.get(
+    '/api/user/stats/:sport/season/:season',
+    { schema: { ...statsSchema, params: StatsParams } },
+    async (request, reply) => {
+      const session = await requireSession(options, request);
+      const season = requireStatsSeason(request.params.season, 'params.season');
+      reply.headers(noStore);
+      return getStats(db, session.user.id, request.params.sport, season);
+    },
+  );
+  // Without a season: the specification's message rather than a 404.
+  for (const path of ['/api/user/stats/:sport/season', '/api/user/stats/:sport']) {
+    app.get(path, { schema: { ...statsSchema, params: z.object({ sport: SportKey }) } }, async (request) => {
+      await requireSession(options, request);
+      return requireStatsSeason(undefined, 'params.season') as never;
+    });
+  }
+
+  app.get(
+    '/api/teller',
+    {
+      schema: {
+        tags: ['ledger'],
+        summary: "The caller's paper bankroll: $1,000 to start, balance, open stakes and the balance after each bet",
+        response: { 200: TellerResponse, ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(options, request);
+      reply.headers(noStore);
+      return { data: await getTeller(db, session.user.id, now()) };
+    },
+  );
+
+  app.post(
+    '/api/teller/bets',
+    {
+      schema: {
+        tags: ['ledger'],
+        summary: 'A simulated moneyline bet from the paper bankroll (Idempotency-Key header)',
+        headers: IdempotencyKeyHeaders,
+        body: TellerBetBody,
+        response: { 200: BetResponse, 201: BetResponse, ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(options, request);
+      const { entry, created } = await placeTellerBet(db, {
+        userId: session.user.id,
+        idempotencyKey: request.headers['idempotency-key'],
+        body: request.body,
+        now: now(),
+      });
+      return reply
+        .code(created ? 201 : 200)
+        .headers(noStore)
+        .send({ data: entry });
+    },
+  );
+
+  app.post(
+    '/api/admin/events/:id/result',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Sets an event's status and scores and grades every entry on it (admin)",
+        params: EventResultParams,
+        body: EventResultBody,
+        response: { 200: EventResultResponse, ...memberErrors },
+      },
+    },
+    async (request) => {
+      await requireAdmin(options, request);
+      return { data: await setEventResult(db, request.params.id, request.body, now()) };
+    },
+  );
+};

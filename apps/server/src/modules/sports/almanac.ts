@@ -1,0 +1,400 @@
+import type {
+  AlmanacGame,
+  AlmanacRecord,
+  AlmanacReward,
+  StandingRow,
+  StandingsGroup,
+  Streak,
+  TeamTrend,
+  Tip,
+  WinLossTie,
+} from '@pass/contracts';
+import { teamRegistry, type Sport } from '@pass/domain';
+import type { EventRow, QuoteRow } from './sports.repository.js';
+
+/**
+ * The figures of the team pages, the almanac, the standings and the tips, computed from final games and
+ * their closing lines. Pure: the service loads the rows, these functions count.
+ */
+
+/** The closing line of a game from the home side (sportsbook sign: a negative spread is the favourite). */
+export interface ClosingLine {
+  homeSpread: number | null;
+  total: number | null;
+  homeMoneyline: number | null;
+  awayMoneyline: number | null;
+}
+
+export const CONSENSUS_BOOK = 'consensus';
+/** Picks score +5 for a win and −5 for a loss (DESIGN.md section 6); bets stake 100 units. */
+export const PICK_POINTS = 5;
+export const BET_STAKE = 100;
+
+function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+const roundHalf = (value: number) => Math.round(value * 2) / 2;
+const toImplied = (price: number) => (price < 0 ? -price / (-price + 100) : 100 / (price + 100));
+function fromImplied(probability: number): number {
+  const raw = probability >= 0.5 ? (-100 * probability) / (1 - probability) : (100 * (1 - probability)) / probability;
+  const rounded = Math.round(raw);
+  return Math.abs(rounded) < 100 ? (rounded < 0 ? -100 : 100) : rounded;
+}
+
+/**
+ * The consensus closing line of a game from its closing quotes (the last quote of each book at or before
+ * kickoff): the `consensus` book where a source gives one (nflverse, sportsdataverse), else the median of
+ * the books, a spread or total rounded to the half point and a moneyline through implied probability.
+ */
+export function consensusLine(
+  event: Pick<EventRow, 'homeTeam' | 'awayTeam'>,
+  quotes: readonly QuoteRow[],
+): ClosingLine {
+  const consensus = quotes.filter((quote) => quote.book === CONSENSUS_BOOK);
+  const chosen = consensus.length > 0 ? consensus : quotes;
+  const points = (market: QuoteRow['market'], outcome: string) =>
+    chosen
+      .filter((quote) => quote.market === market && quote.outcome === outcome && quote.point !== null)
+      .map((quote) => quote.point!);
+  const prices = (outcome: string) =>
+    chosen.filter((quote) => quote.market === 'h2h' && quote.outcome === outcome).map((quote) => quote.price);
+  const spread = median(points('spreads', event.homeTeam));
+  const awaySpread = median(points('spreads', event.awayTeam));
+  const total = median(points('totals', 'Over')) ?? median(points('totals', 'Under'));
+  const moneyline = (outcome: string) => {
+    const implied = median(prices(outcome).map(toImplied));
+    return implied === null ? null : fromImplied(implied);
+  };
+  return {
+    homeSpread: spread !== null ? roundHalf(spread) : awaySpread !== null ? roundHalf(-awaySpread) || 0 : null,
+    total: total === null ? null : roundHalf(total),
+    homeMoneyline: moneyline(event.homeTeam),
+    awayMoneyline: moneyline(event.awayTeam),
+  };
+}
+
+/** Profit of a winning stake at an American price, to the cent. */
+export function winProfit(stake: number, price: number): number {
+  const profit = price > 0 ? (stake * price) / 100 : (stake * 100) / -price;
+  return Math.round(profit * 100) / 100;
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/** A final game with a score, seen from one team's side at its closing line. */
+export function teamGame(event: EventRow, team: string, line: ClosingLine | undefined): AlmanacGame {
+  const home = event.homeTeam === team;
+  const scoreFor = (home ? event.homeScore : event.awayScore)!;
+  const scoreAgainst = (home ? event.awayScore : event.homeScore)!;
+  const spread = line?.homeSpread == null ? null : home ? line.homeSpread : -line.homeSpread || 0;
+  const total = line?.total ?? null;
+  const moneyline = (home ? line?.homeMoneyline : line?.awayMoneyline) ?? null;
+  const opponentMoneyline = (home ? line?.awayMoneyline : line?.homeMoneyline) ?? null;
+  const straightUp = scoreFor > scoreAgainst ? 'W' : scoreFor < scoreAgainst ? 'L' : 'T';
+  const cover = spread === null ? null : scoreFor + spread - scoreAgainst;
+  const ats = cover === null ? null : cover > 0 ? 'W' : cover < 0 ? 'L' : 'P';
+  const points = scoreFor + scoreAgainst;
+  const overUnder = total === null ? null : points > total ? 'O' : points < total ? 'U' : 'P';
+  const pickOn = ats === 'W' ? PICK_POINTS : ats === 'L' ? -PICK_POINTS : 0;
+  const betOn =
+    moneyline === null ? 0 : straightUp === 'W' ? winProfit(BET_STAKE, moneyline) : straightUp === 'L' ? -BET_STAKE : 0;
+  const betAgainst =
+    opponentMoneyline === null
+      ? 0
+      : straightUp === 'L'
+        ? winProfit(BET_STAKE, opponentMoneyline)
+        : straightUp === 'W'
+          ? -BET_STAKE
+          : 0;
+  return {
+    event_id: event.id,
+    season: event.season,
+    week: event.week,
+    yr_week: event.week === null ? null : event.season * 100 + event.week,
+    season_type: event.seasonType,
+    kickoff: event.kickoffAt,
+    game_date: event.gameDate,
+    opponent: home ? event.awayTeam : event.homeTeam,
+    home,
+    score_for: scoreFor,
+    score_against: scoreAgainst,
+    spread,
+    total,
+    moneyline,
+    opponent_moneyline: opponentMoneyline,
+    straight_up: straightUp,
+    ats,
+    over_under: overUnder,
+    reward: { pick_on: pickOn, pick_against: -pickOn || 0, bet_on: betOn, bet_against: betAgainst },
+  };
+}
+
+export function summarize(games: readonly AlmanacGame[]): AlmanacRecord {
+  const record: AlmanacRecord = {
+    games: games.length,
+    straight_up: { wins: 0, losses: 0, ties: 0 },
+    ats: { wins: 0, losses: 0, pushes: 0 },
+    over_under: { overs: 0, unders: 0, pushes: 0 },
+    reward: { pick_on: 0, pick_against: 0, bet_on: 0, bet_against: 0 },
+  };
+  for (const game of games) {
+    const su = record.straight_up;
+    if (game.straight_up === 'W') su.wins++;
+    else if (game.straight_up === 'L') su.losses++;
+    else su.ties++;
+    if (game.ats === 'W') record.ats.wins++;
+    else if (game.ats === 'L') record.ats.losses++;
+    else if (game.ats === 'P') record.ats.pushes++;
+    if (game.over_under === 'O') record.over_under.overs++;
+    else if (game.over_under === 'U') record.over_under.unders++;
+    else if (game.over_under === 'P') record.over_under.pushes++;
+    for (const key of Object.keys(record.reward) as (keyof AlmanacReward)[]) record.reward[key] += game.reward[key];
+  }
+  for (const key of Object.keys(record.reward) as (keyof AlmanacReward)[]) {
+    record.reward[key] = round2(record.reward[key]);
+  }
+  return record;
+}
+
+/** The run of the same result at the end of a sequence (oldest first). */
+export function currentStreak<R extends Streak['result']>(results: readonly (R | null)[]): Streak | null {
+  const known = results.filter((result): result is R => result !== null);
+  const last = known.at(-1);
+  if (last === undefined) return null;
+  let length = 0;
+  for (let index = known.length - 1; index >= 0 && known[index] === last; index--) length++;
+  return { result: last, length };
+}
+
+const isFinal = (event: EventRow) => event.status === 'final' && event.homeScore !== null && event.awayScore !== null;
+
+// ---------------------------------------------------------------------------------------------------------
+// Standings
+
+const pctOf = (record: WinLossTie) => {
+  const games = record.wins + record.losses + record.ties;
+  return games === 0 ? 0 : Math.round(((record.wins + record.ties / 2) / games) * 1000) / 1000;
+};
+
+interface Placement {
+  conference: string;
+  division: string | null;
+}
+
+/** Where a team stands in a season: the professional leagues' fixed divisions, college conferences per season. */
+function placementOf(sport: Sport, abbr: string, season: number): Placement | null {
+  const team = teamRegistry.get(sport, abbr);
+  if (!team) return null;
+  const conference = teamRegistry.conferenceIn(team, season);
+  if (conference === null) return null;
+  return { conference, division: sport === 'americanfootball_ncaaf' ? null : team.division };
+}
+
+/**
+ * Conference and division standings from the season's final regular-season games. Every team of the
+ * professional leagues is listed (0–0 before its first game); college teams once they have played.
+ */
+export function computeStandings(sport: Sport, season: number, events: readonly EventRow[]): StandingsGroup[] {
+  const rows = new Map<string, StandingRow & { results: ('W' | 'L' | 'T')[] }>();
+  const row = (abbr: string) => {
+    let entry = rows.get(abbr);
+    if (!entry) {
+      entry = {
+        team: abbr,
+        name: teamRegistry.get(sport, abbr)?.name ?? abbr,
+        games: 0,
+        wins: 0,
+        losses: 0,
+        ties: 0,
+        pct: 0,
+        points_for: 0,
+        points_against: 0,
+        point_diff: 0,
+        division_record: { wins: 0, losses: 0, ties: 0 },
+        conference_record: { wins: 0, losses: 0, ties: 0 },
+        streak: null,
+        results: [],
+      };
+      rows.set(abbr, entry);
+    }
+    return entry;
+  };
+  if (sport !== 'americanfootball_ncaaf') for (const team of teamRegistry.teams(sport)) row(team.abbr);
+  /** Head-to-head records, `team|opponent` → record: the first tiebreaker. */
+  const headToHead = new Map<string, WinLossTie>();
+
+  const games = events
+    .filter((event) => event.seasonType === 'regular' && isFinal(event))
+    .sort((a, b) => (a.kickoffAt ?? a.gameDate).localeCompare(b.kickoffAt ?? b.gameDate));
+  for (const event of games) {
+    const homePlace = placementOf(sport, event.homeTeam, season);
+    const awayPlace = placementOf(sport, event.awayTeam, season);
+    for (const [team, opponent, scored, allowed, own, other] of [
+      [event.homeTeam, event.awayTeam, event.homeScore!, event.awayScore!, homePlace, awayPlace],
+      [event.awayTeam, event.homeTeam, event.awayScore!, event.homeScore!, awayPlace, homePlace],
+    ] as const) {
+      if (!own) continue;
+      const entry = row(team);
+      const result = scored > allowed ? 'W' : scored < allowed ? 'L' : 'T';
+      const bump = (record: WinLossTie) => {
+        if (result === 'W') record.wins++;
+        else if (result === 'L') record.losses++;
+        else record.ties++;
+      };
+      bump(entry);
+      entry.games++;
+      entry.points_for += scored;
+      entry.points_against += allowed;
+      entry.results.push(result);
+      const pair = `${team}|${opponent}`;
+      const versus = headToHead.get(pair) ?? { wins: 0, losses: 0, ties: 0 };
+      bump(versus);
+      headToHead.set(pair, versus);
+      if (other && other.conference === own.conference) {
+        bump(entry.conference_record);
+        if (own.division !== null && other.division === own.division) bump(entry.division_record);
+      }
+    }
+  }
+
+  const groups = new Map<string, StandingsGroup>();
+  for (const { results, ...entry } of rows.values()) {
+    const place = placementOf(sport, entry.team, season);
+    if (!place) continue;
+    const streak = currentStreak(results);
+    const standing: StandingRow = {
+      ...entry,
+      pct: pctOf(entry),
+      point_diff: entry.points_for - entry.points_against,
+      streak: streak ? `${streak.result}${streak.length}` : null,
+    };
+    const key = `${place.conference}|${place.division ?? ''}`;
+    const group = groups.get(key) ?? { conference: place.conference, division: place.division, teams: [] };
+    group.teams.push(standing);
+    groups.set(key, group);
+  }
+  for (const group of groups.values()) {
+    group.teams.sort(
+      (a, b) =>
+        b.pct - a.pct ||
+        pctOf(headToHead.get(`${b.team}|${a.team}`) ?? { wins: 0, losses: 0, ties: 0 }) -
+          pctOf(headToHead.get(`${a.team}|${b.team}`) ?? { wins: 0, losses: 0, ties: 0 }) ||
+        pctOf(b.division_record) - pctOf(a.division_record) ||
+        pctOf(b.conference_record) - pctOf(a.conference_record) ||
+        b.point_diff - a.point_diff ||
+        a.team.localeCompare(b.team),
+    );
+  }
+  return [...groups.values()].sort(
+    (a, b) => a.conference.localeCompare(b.conference) || (a.division ?? '').localeCompare(b.division ?? ''),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Team almanac and tips
+
+/** Every final game of a team, from its side, oldest first. */
+export function teamGames(team: string, events: readonly EventRow[], lines: ReadonlyMap<number, ClosingLine>) {
+  return events
+    .filter((event) => isFinal(event) && (event.homeTeam === team || event.awayTeam === team))
+    .sort((a, b) => (a.kickoffAt ?? a.gameDate).localeCompare(b.kickoffAt ?? b.gameDate))
+    .map((event) => teamGame(event, team, lines.get(event.id)));
+}
+
+const MIN_GAMES_FOR_RECORD_TIP = 5;
+const MIN_STREAK_FOR_TIP = 3;
+/** A record is worth telling at 65% either way. */
+const RECORD_TIP_SHARE = 0.65;
+
+const dash = (a: number, b: number, c: number) => (c > 0 ? `${a}–${b}–${c}` : `${a}–${b}`);
+
+/** The trends of every team of a season with the figures behind them, and the ones worth telling. */
+export function computeTips(
+  sport: Sport,
+  events: readonly EventRow[],
+  lines: ReadonlyMap<number, ClosingLine>,
+): { teams: TeamTrend[]; tips: (Tip & { strength: number })[] } {
+  const teamsInSeason = new Set(events.filter(isFinal).flatMap((event) => [event.homeTeam, event.awayTeam]));
+  const teams: TeamTrend[] = [];
+  const tips: (Tip & { strength: number })[] = [];
+  for (const team of [...teamsInSeason].sort()) {
+    const games = teamGames(team, events, lines);
+    const record = summarize(games);
+    const trend: TeamTrend = {
+      team,
+      name: teamRegistry.get(sport, team)?.name ?? team,
+      games: record.games,
+      straight_up: record.straight_up,
+      ats: record.ats,
+      over_under: record.over_under,
+      su_streak: currentStreak(games.map((game) => game.straight_up)),
+      ats_streak: currentStreak(games.map((game) => game.ats)),
+    };
+    teams.push(trend);
+
+    const { wins, losses, pushes } = record.ats;
+    const decided = wins + losses;
+    if (decided >= MIN_GAMES_FOR_RECORD_TIP) {
+      const pct = wins / decided;
+      if (pct >= RECORD_TIP_SHARE || pct <= 1 - RECORD_TIP_SHARE) {
+        tips.push({
+          team,
+          kind: 'ats_record',
+          text: `${team} is ${dash(wins, losses, pushes)} ATS`,
+          figures: { wins, losses, pushes, games: wins + losses + pushes, pct: Math.round(pct * 1000) / 1000 },
+          strength: Math.abs(pct - 0.5) * Math.sqrt(decided),
+        });
+      }
+    }
+    const { overs, unders, pushes: ouPushes } = record.over_under;
+    const ouDecided = overs + unders;
+    if (ouDecided >= MIN_GAMES_FOR_RECORD_TIP) {
+      const pct = overs / ouDecided;
+      if (pct >= RECORD_TIP_SHARE || pct <= 1 - RECORD_TIP_SHARE) {
+        const over = pct >= 0.5;
+        tips.push({
+          team,
+          kind: 'over_under_record',
+          text: `${team} games went ${over ? 'over' : 'under'} the total ${over ? overs : unders} of ${overs + unders + ouPushes}`,
+          figures: {
+            wins: overs,
+            losses: unders,
+            pushes: ouPushes,
+            games: overs + unders + ouPushes,
+            pct: Math.round(pct * 1000) / 1000,
+          },
+          strength: Math.abs(pct - 0.5) * Math.sqrt(ouDecided),
+        });
+      }
+    }
+    const streakTip = (kind: 'su_streak' | 'ats_streak', streak: Streak | null) => {
+      if (!streak || streak.length < MIN_STREAK_FOR_TIP || streak.result === 'T' || streak.result === 'P') return;
+      const won = streak.result === 'W';
+      const text =
+        kind === 'su_streak'
+          ? `${team} has ${won ? 'won' : 'lost'} ${streak.length} straight`
+          : `${team} has ${won ? 'covered' : 'failed to cover'} ${streak.length} straight`;
+      tips.push({
+        team,
+        kind,
+        text,
+        figures: {
+          wins: won ? streak.length : 0,
+          losses: won ? 0 : streak.length,
+          pushes: 0,
+          games: streak.length,
+          pct: won ? 1 : 0,
+        },
+        strength: streak.length / 4,
+      });
+    };
+    streakTip('su_streak', trend.su_streak);
+    streakTip('ats_streak', trend.ats_streak);
+  }
+  tips.sort((a, b) => b.strength - a.strength || a.team.localeCompare(b.team) || a.kind.localeCompare(b.kind));
+  return { teams, tips };
+}

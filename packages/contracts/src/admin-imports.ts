@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+/**
+ * The admin's import screen: each source's last run, last success and last error with counts, re-running
+ * a source, and following a run's progress.
+ */
+
+/**
+ * Sources an admin can run: the schedule files (the reference files under ../shared/data by default),
+ * The Odds API's odds and scores (every sport; needs ODDS_API_KEY), and the demo season.
+ */
+export const IMPORT_SOURCE_KEYS = [
+  'nflverse',
+  'cfbd',
+  'sportsdataverse',
+  'statsapi',
+  'retrosheet',
+  'odds-api',
+  'odds-api-scores',
+  'demo',
+] as const;
+export const ImportSourceKey = z.enum(IMPORT_SOURCE_KEYS);
+export type ImportSourceKey = z.infer<typeof ImportSourceKey>;
+
+export const ImportRunStatus = z.enum(['running', 'succeeded', 'failed']);
+export type ImportRunStatus = z.infer<typeof ImportRunStatus>;
+
+export const ImportProgress = z.object({
+  phase: z.string(),
+  done: z.number().int(),
+  total: z.number().int(),
+});
+export type ImportProgress = z.infer<typeof ImportProgress>;
+
+/** One run of an importer, as import_runs keeps it. `source` is the importer's (odds and scores share `odds-api`). */
+export const ImportRun = z.object({
+  id: z.number().int(),
+  source: z.string(),
+  trigger: z.enum(['cli', 'schedule', 'admin', 'first-run']),
+  status: ImportRunStatus,
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+  added: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  skipped: z.number().int(),
+  error: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()).nullable(),
+});
+export type ImportRun = z.infer<typeof ImportRun>;
+
+export const ImportSourceStatus = z.object({
+  source: z.string(),
+  last_run: ImportRun.nullable(),
+  last_success: ImportRun.nullable(),
+  last_error: ImportRun.nullable(),
+  counts: z.object({
+    runs: z.number().int(),
+    succeeded: z.number().int(),
+    failed: z.number().int(),
+    /** Events the source keys (event_source_keys). */
+    events: z.number().int(),
+    /** Quotes the source wrote. */
+    quotes: z.number().int(),
+  }),
+});
+export type ImportSourceStatus = z.infer<typeof ImportSourceStatus>;
+
+export const AdminImportsResponse = z.object({ sources: z.array(ImportSourceStatus) });
+export type AdminImportsResponse = z.infer<typeof AdminImportsResponse>;
+
+export const AdminImportSourceParams = z.object({ source: ImportSourceKey });
+export type AdminImportSourceParams = z.infer<typeof AdminImportSourceParams>;
+
+/** A started import: the id of its (first) run, to follow at `GET /api/admin/imports/runs/{id}`. */
+export const AdminImportStartResponse = z.object({
+  run_id: z.number().int(),
+  source: ImportSourceKey,
+  status: ImportRunStatus,
+});
+export type AdminImportStartResponse = z.infer<typeof AdminImportStartResponse>;
+
+export const AdminImportRunParams = z.object({
+  id: z.coerce.number({ message: 'must be a run id' }).int('must be a run id').positive('must be a run id'),
+});
+export type AdminImportRunParams = z.infer<typeof AdminImportRunParams>;
+
+/** A run with its live progress while it runs in this server process. */
+export const AdminImportRunResponse = ImportRun.extend({ progress: ImportProgress.nullable() });
+export type AdminImportRunResponse = z.infer<typeof AdminImportRunResponse>;
