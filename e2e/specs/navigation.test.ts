@@ -81,7 +81,11 @@ describe('navigation bar', () => {
       await page.goto('/about');
       await waitForScreen(page, 'about');
       await nav.getByRole('link', { name: link.label, exact: true }).click();
-      await page.waitForURL((url) => url.pathname === link.path);
+      // A member-only screen (Pro Season, College Season) sends a visitor to log in, and back after.
+      await page.waitForURL(
+        (url) =>
+          url.pathname === link.path || (url.pathname === '/login' && url.searchParams.get('redirect') === link.path),
+      );
       expect(await currentScreen(page)).not.toMatch(/^(not-found|error)$/);
     }
     // Visitors see no member-only or admin links.
@@ -127,7 +131,7 @@ describe('pages that are not there', () => {
 
   it('does not register screens that do not exist yet', async () => {
     const page = await browser.newPage();
-    await page.goto('/football/schedule');
+    await page.goto('/football/pools');
     expect(await currentScreen(page)).toBe('not-found');
   });
 

@@ -55,7 +55,8 @@ export default async function setup(project: TestProject) {
     DATA_DIR: dataDir,
     PUBLIC_URL: baseUrl,
     LOG_LEVEL: 'warn',
-    PASS_SEED: 'none',
+    // The first run imports the nflverse history and builds a demo current season (the sports screens need data).
+    PASS_SEED: 'demo',
     SMTP_URL: mail.smtpUrl,
   };
   // The browser tests run on the embedded database, on a data directory of their own.

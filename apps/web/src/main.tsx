@@ -8,10 +8,12 @@ import { createQueryClient } from './lib/query-client';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+const queryClient = createQueryClient();
+
 createRoot(root).render(
   <StrictMode>
-    <AppProvider queryClient={createQueryClient()}>
-      <RouterProvider router={createAppRouter()} />
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={createAppRouter(queryClient)} />
     </AppProvider>
   </StrictMode>,
 );

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSessionUser, storeSessionUser, type SessionUser } from '../lib/session-user';
 import { errorResponse, fetchCall, jsonResponse, stubFetch } from '../testing/fetch';
-import { authGuard, resetTokenGuard, segmentsGuard } from './guards';
+import { adminGuard, authGuard, resetTokenGuard, seasonGuard, segmentsGuard } from './guards';
 
 const ORIGIN = 'http://localhost';
 const stale: SessionUser = { id: 7, username: 'pat', name: 'Pat', isAdmin: false };
@@ -231,5 +231,54 @@ describe('resetTokenGuard', () => {
     const fetchMock = stubFetch(() => jsonResponse(false));
     expect(await redirectOf(resetTokenGuard(request('/user/password-reset?token=abc&verified=true')))).toBe('/login');
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('seasonGuard', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('enters as soon as the sport store has loaded, at the next 100 ms step', async () => {
+    vi.useFakeTimers();
+    let loaded!: () => void;
+    const load = vi.fn(() => new Promise<void>((resolve) => (loaded = resolve)));
+    let entered = false;
+    void seasonGuard(load).then(() => (entered = true));
+    expect(load).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(entered).toBe(false);
+    loaded();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(entered).toBe(true);
+  });
+
+  it('enters after 1.5 s when the store has not loaded, and when loading fails', async () => {
+    vi.useFakeTimers();
+    let entered = false;
+    void seasonGuard(() => new Promise(() => undefined)).then(() => (entered = true));
+    await vi.advanceTimersByTimeAsync(1400);
+    expect(entered).toBe(false);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(entered).toBe(true);
+
+    let failedEntered = false;
+    void seasonGuard(() => Promise.reject(new Error('offline'))).then(() => (failedEntered = true));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(failedEntered).toBe(true);
+  });
+});
+
+describe('adminGuard', () => {
+  it('sends a member who is not the admin home', async () => {
+    storeSessionUser(stale);
+    stubFetch(() => jsonResponse({ data: { ...whoami.data, isAdmin: false } }));
+    expect(await redirectOf(adminGuard(request('/admin/almanac')))).toBe('/');
+  });
+
+  it('lets the admin through', async () => {
+    storeSessionUser(stale);
+    stubFetch(() => jsonResponse(whoami));
+    await expect(adminGuard(request('/admin/almanac'))).resolves.toMatchObject({ isAdmin: true });
   });
 });

@@ -70,3 +70,39 @@ export async function resetTokenGuard(request: Request): Promise<null> {
   }
   return null;
 }
+
+/**
+ * Needs the admin: a signed-in user (the auth guard) whose refreshed record says so; others go home. The
+ * server refuses the admin's endpoints to anyone else all the same.
+ */
+export async function adminGuard(request: Request): Promise<SessionUser> {
+  const user = await authGuard(request);
+  if (!user.isAdmin) throw redirect(pathTo('home'));
+  return user;
+}
+
+export const SEASON_GUARD_WAIT_MS = 1500;
+export const SEASON_GUARD_STEP_MS = 100;
+
+/**
+ * The season guard of the 2023 and baseball routes (DESIGN.md section 7): starts loading the sport store
+ * (season weeks and teams) and waits for it up to 1.5 s, looking every 100 ms; then the screen is entered
+ * either way and shows its own loading state for what is not there yet. Never blocks longer, never fails.
+ */
+export async function seasonGuard(
+  load: () => Promise<unknown>,
+  { waitMs = SEASON_GUARD_WAIT_MS, stepMs = SEASON_GUARD_STEP_MS } = {},
+): Promise<void> {
+  let ready = false;
+  const settle = () => {
+    ready = true;
+  };
+  try {
+    void load().then(settle, settle);
+  } catch {
+    settle();
+  }
+  for (let waited = 0; !ready && waited < waitMs; waited += stepMs) {
+    await new Promise((resolve) => setTimeout(resolve, stepMs));
+  }
+}

@@ -32,12 +32,26 @@ describe('screens', () => {
     expect(new Set(names).size).toBe(names.length);
   });
 
-  it('lists only built screens: the account screens, no schedule yet', () => {
+  it('lists only built screens: the account and sports screens, no pools yet', () => {
     const names = screens.map((entry) => entry.name);
     expect(names).toEqual(
       expect.arrayContaining(['home', 'about', 'about-changes', 'privacy', 'tos', 'pool-party-rules', 'login']),
     );
-    expect(names).not.toContain('football-schedule');
+    expect(names).toContain('football-schedule');
+    expect(names).not.toContain('football-pools');
+  });
+
+  it('guards the sports screens as spec/routes.md says', () => {
+    const guardsOf = (name: string) => screens.find((entry) => entry.name === name)?.guards ?? [];
+    for (const open of ['free-football-odds', 'free-college-football-odds']) expect(guardsOf(open), open).toEqual([]);
+    for (const member of ['football-schedule', 'football-team', 'compare-books', 'almanac', 'ncaa-football-odds']) {
+      expect(guardsOf(member), member).toEqual(['auth']);
+    }
+    expect(guardsOf('admin-almanac')).toEqual(['admin']);
+    for (const seasonal of ['football-2023-schedule', 'football-2023-team', 'baseball-menu', 'baseball-team']) {
+      expect(guardsOf(seasonal), seasonal).toEqual(['season']);
+      expect(screens.find((entry) => entry.name === seasonal)?.sportStore, seasonal).toBeDefined();
+    }
   });
 
   it('guards the account screens as spec/routes.md says', () => {

@@ -1,20 +1,28 @@
+import type { SportKey } from '@pass/contracts';
+import { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { paths, type RouteName } from '../config/paths';
-import { authGuard, resetTokenGuard, segmentsGuard } from './guards';
+import { loadSportStore } from '../features/sports/api/load-sport-store';
+import { adminGuard, authGuard, resetTokenGuard, seasonGuard, segmentsGuard } from './guards';
 import { RouteError } from './route-error';
 
 /**
  * The screens that exist, by route name. Only what is listed here is routed and linked; a route
  * whose screen is not built yet is absent (it gets the not-found page), never a placeholder.
  */
-export type Guard = 'auth' | 'reset-token';
+export type Guard = 'auth' | 'admin' | 'reset-token' | 'season';
 
 export interface ScreenRoute {
   name: RouteName;
   guards?: Guard[];
+  /** The sport store the season guard loads: the route's `:season` parameter wins over `season`. */
+  sportStore?: { sport: SportKey; season?: number };
   screen: () => Promise<{ default: ComponentType }>;
 }
+
+const NFL: SportKey = 'americanfootball_nfl';
+const MLB: SportKey = 'baseball_mlb';
 
 export const screens: ScreenRoute[] = [
   { name: 'home', screen: () => import('../features/marketing/routes/home') },
@@ -42,18 +50,164 @@ export const screens: ScreenRoute[] = [
   { name: 'logout', screen: () => import('../features/auth/routes/logout') },
   { name: 'refresh', guards: ['auth'], screen: () => import('../features/auth/routes/refresh') },
   { name: 'user-profile', guards: ['auth'], screen: () => import('../features/auth/routes/user-profile') },
+  // The sports screens. College screens should also need college access (the first month after sign-up or
+  // an active membership, else /college/subscribe); the session user has no sign-up date yet, so it waits.
+  { name: 'free-football-odds', screen: () => import('../features/sports/routes/free-football-odds') },
+  {
+    name: 'free-college-football-odds',
+    screen: () => import('../features/sports/routes/free-college-football-odds'),
+  },
+  { name: 'football-schedule', guards: ['auth'], screen: () => import('../features/sports/routes/football-schedule') },
+  {
+    name: 'football-season-schedule',
+    guards: ['auth'],
+    screen: () => import('../features/sports/routes/football-season-schedule'),
+  },
+  {
+    name: 'football-v2-season',
+    guards: ['auth'],
+    screen: () => import('../features/sports/routes/football-v2-season'),
+  },
+  {
+    name: 'concept-football-schedule',
+    guards: ['auth'],
+    screen: () => import('../features/sports/routes/concept-football-schedule'),
+  },
+  {
+    name: 'football-conference-afc',
+    guards: ['auth'],
+    screen: () => import('../features/sports/routes/football-conference-afc'),
+  },
+  {
+    name: 'football-conference-nfc',
+    guards: ['auth'],
+    screen: () => import('../features/sports/routes/football-conference-nfc'),
+  },
+  { name: 'football-team', guards: ['auth'], screen: () => import('../features/sports/routes/football-team') },
+  { name: 'football-odds', guards: ['auth'], screen: () => import('../features/sports/routes/football-odds') },
+  { name: 'classic-football', guards: ['auth'], screen: () => import('../features/sports/routes/classic-football') },
+  {
+    name: 'classic-football-schedule',
+    guards: ['auth'],
+    screen: () => import('../features/sports/routes/classic-football-schedule'),
+  },
+  {
+    name: 'football-2024-schedule',
+    guards: ['auth'],
+    screen: () => import('../features/sports/routes/football-2024-schedule'),
+  },
+  {
+    name: 'football-2024-season-schedule',
+    guards: ['auth'],
+    screen: () => import('../features/sports/routes/football-2024-season-schedule'),
+  },
+  {
+    name: 'football-2024-team',
+    guards: ['auth'],
+    screen: () => import('../features/sports/routes/football-2024-team'),
+  },
+  {
+    name: 'football-2023-schedule',
+    guards: ['season'],
+    sportStore: { sport: NFL, season: 2023 },
+    screen: () => import('../features/sports/routes/football-2023-schedule'),
+  },
+  {
+    name: 'football-2023-season-schedule',
+    guards: ['season'],
+    sportStore: { sport: NFL, season: 2023 },
+    screen: () => import('../features/sports/routes/football-2023-season-schedule'),
+  },
+  {
+    name: 'football-2023-team',
+    guards: ['season'],
+    sportStore: { sport: NFL, season: 2023 },
+    screen: () => import('../features/sports/routes/football-2023-team'),
+  },
+  {
+    name: 'ncaa-football-schedule',
+    guards: ['auth'],
+    screen: () => import('../features/sports/routes/ncaa-football-schedule'),
+  },
+  {
+    name: 'ncaa-football-conferences',
+    guards: ['auth'],
+    screen: () => import('../features/sports/routes/ncaa-football-conferences'),
+  },
+  {
+    name: 'ncaa-football-team',
+    guards: ['auth'],
+    screen: () => import('../features/sports/routes/ncaa-football-team'),
+  },
+  {
+    name: 'ncaa-football-odds',
+    guards: ['auth'],
+    screen: () => import('../features/sports/routes/ncaa-football-odds'),
+  },
+  {
+    name: 'baseball-menu',
+    guards: ['season'],
+    sportStore: { sport: MLB },
+    screen: () => import('../features/sports/routes/baseball-menu'),
+  },
+  {
+    name: 'baseball-home',
+    guards: ['season'],
+    sportStore: { sport: MLB },
+    screen: () => import('../features/sports/routes/baseball-home'),
+  },
+  {
+    name: 'baseball-schedule',
+    guards: ['season'],
+    sportStore: { sport: MLB },
+    screen: () => import('../features/sports/routes/baseball-schedule'),
+  },
+  {
+    name: 'baseball-season-schedule',
+    guards: ['season'],
+    sportStore: { sport: MLB },
+    screen: () => import('../features/sports/routes/baseball-season-schedule'),
+  },
+  {
+    name: 'baseball-team',
+    guards: ['season'],
+    sportStore: { sport: MLB },
+    screen: () => import('../features/sports/routes/baseball-team'),
+  },
+  { name: 'compare-books', guards: ['auth'], screen: () => import('../features/sports/routes/compare-books') },
+  {
+    name: 'compare-books-event',
+    guards: ['auth'],
+    screen: () => import('../features/sports/routes/compare-books-event'),
+  },
+  { name: 'almanac', guards: ['auth'], screen: () => import('../features/sports/routes/almanac') },
+  { name: 'admin-almanac', guards: ['admin'], screen: () => import('../features/sports/routes/admin-almanac') },
+  { name: 'user-bets', guards: ['auth'], screen: () => import('../features/ledger/routes/user-bets') },
+  { name: 'user-stats', guards: ['auth'], screen: () => import('../features/ledger/routes/user-stats') },
+  { name: 'teller-place-bet', guards: ['auth'], screen: () => import('../features/ledger/routes/teller-place-bet') },
 ];
 
-/** A route object: the guards run as its loader (segments first, never blocking), the screen loads lazily. */
-export function toRouteObject({ name, guards = [], screen }: ScreenRoute): RouteObject {
+/**
+ * A route object: the guards run as its loader (segments first, never blocking), the screen loads lazily.
+ * The season guard loads the sport store into `queryClient`, the app's, so the screen finds it there.
+ */
+export function toRouteObject(
+  { name, guards = [], sportStore, screen }: ScreenRoute,
+  queryClient: QueryClient = new QueryClient(),
+): RouteObject {
   return {
     id: name,
     path: paths[name],
-    loader: async ({ request }: LoaderFunctionArgs) => {
+    loader: async ({ request, params }: LoaderFunctionArgs) => {
       segmentsGuard(name, request);
       for (const guard of guards) {
         if (guard === 'auth') await authGuard(request);
+        if (guard === 'admin') await adminGuard(request);
         if (guard === 'reset-token') await resetTokenGuard(request);
+        if (guard === 'season' && sportStore) {
+          const season = params.season && /^\d{4}$/.test(params.season) ? Number(params.season) : sportStore.season;
+          await seasonGuard(() => loadSportStore(queryClient, sportStore.sport, season));
+        }
       }
       return null;
     },

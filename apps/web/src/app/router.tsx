@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { registerRoutes } from '../lib/route-registry';
 import { AppLayout } from './layout/app-layout';
@@ -8,15 +9,20 @@ import { Loading } from '../components/loading';
 
 registerRoutes(screens.map((screen) => screen.name));
 
-export const routes: RouteObject[] = [
-  {
-    Component: AppLayout,
-    ErrorBoundary: RouteError,
-    HydrateFallback: () => <Loading />,
-    children: [...screens.map(toRouteObject), { path: '*', Component: NotFound }],
-  },
-];
+/** The app's routes; guards that load data (the season guard) load it into `queryClient`. */
+export function appRoutes(queryClient?: QueryClient): RouteObject[] {
+  return [
+    {
+      Component: AppLayout,
+      ErrorBoundary: RouteError,
+      HydrateFallback: () => <Loading />,
+      children: [...screens.map((screen) => toRouteObject(screen, queryClient)), { path: '*', Component: NotFound }],
+    },
+  ];
+}
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+export const routes: RouteObject[] = appRoutes();
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(appRoutes(queryClient));
 }

@@ -1,0 +1,25 @@
+import type { BetResponse, TellerBetBody, TellerResponse } from '@pass/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export const tellerQuery = () =>
+  queryOptions({
+    queryKey: ['ledger', 'teller'],
+    queryFn: ({ signal }) => api.get<TellerResponse>('/api/teller', { signal }),
+    staleTime: 10_000,
+  });
+
+export const useTeller = () => useQuery(tellerQuery());
+
+export function placeTellerBet(body: TellerBetBody, idempotencyKey: string): Promise<BetResponse> {
+  return api.post<BetResponse>('/api/teller/bets', body, { headers: { 'Idempotency-Key': idempotencyKey } });
+}
+
+export function usePlaceTellerBet() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: TellerBetBody; idempotencyKey: string }) =>
+      placeTellerBet(body, idempotencyKey),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['ledger'] }),
+  });
+}

@@ -1,0 +1,157 @@
+import type { BetEntry } from '@pass/contracts';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fetchCall, jsonResponse, stubFetch, type FetchMock } from '../../../testing/fetch';
+import { renderWithProviders } from '../../../testing/render';
+import { betsToCsv, CSV_HEADER } from '../lib/format';
+import { betEntry } from '../testing-data';
+import { BetsList } from './bets-list';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  const globalUrl = URL as Partial<Pick<typeof URL, 'createObjectURL' | 'revokeObjectURL'>>;
+  delete globalUrl.createObjectURL;
+  delete globalUrl.revokeObjectURL;
+});
+
+const open = betEntry({ id: 1 });
+const won = betEntry({
+  id: 2,
+  bet_mode: 1,
+  bet_kind: 2,
+  bet_type: 1,
+  bet_team: null,
+  line: 47.5,
+  price: -110,
+  stake_cents: null,
+  book: 'draftkings',
+  status: 8,
+  outcome: 'win',
+  reward: 10,
+  multiplier: 2,
+  clv: 1.5,
+  event: {
+    home_team: 'DAL',
+    away_team: 'NYG, "the Giants"',
+    kickoff: '2025-11-02T18:00:00.000Z',
+    game_date: '2025-11-02',
+    status: 'final',
+    event_scores: { home: 31, away: 24 },
+  },
+});
+const lost = betEntry({ id: 3, status: 8, outcome: 'loss', reward: -11000, bet_team: 'BUF', line: 3 });
+
+function server(entries: () => BetEntry[]): FetchMock {
+  return stubFetch((url, init) => {
+    if (url.pathname === '/api/user/bets' && (init.method ?? 'GET') === 'GET') {
+      const data = entries();
+      return jsonResponse({ data, total: data.length, limit: 500, offset: 0 });
+    }
+    if (url.pathname === '/api/user/bets/1' && init.method === 'DELETE')
+      return jsonResponse({ data: { ...open, status: 6 } });
+    throw new Error(`unexpected request to ${init.method ?? 'GET'} ${url.pathname}`);
+  });
+}
+
+describe('BetsList', () => {
+  it('shows each entry in words with its grading state, and a cancel button only while open', async () => {
+    server(() => [open, won, lost]);
+    renderWithProviders(<BetsList />);
+    const rows = await screen.findAllByRole('row', {}, { timeout: 5000 });
+    expect(rows).toHaveLength(4);
+    const openRow = rows.find((row) => row.getAttribute('data-entry') === '1')!;
+    expect(openRow).toHaveTextContent('BUF @ KC');
+    expect(openRow).toHaveTextContent('Bet on KC');
+    expect(openRow).toHaveTextContent('Spread · Favored');
+    expect(openRow).toHaveTextContent('$110.00');
+    expect(openRow).toHaveTextContent('Open');
+    expect(within(openRow).getByRole('button', { name: /Cancel/ })).toBeInTheDocument();
+    const wonRow = rows.find((row) => row.getAttribute('data-entry') === '2')!;
+    expect(wonRow).toHaveTextContent('Pick on Over');
+    expect(wonRow).toHaveTextContent('Won');
+    expect(wonRow).toHaveTextContent('+10 pts');
+    expect(within(wonRow).queryByRole('button')).toBeNull();
+    const lostRow = rows.find((row) => row.getAttribute('data-entry') === '3')!;
+    expect(lostRow).toHaveTextContent('Lost');
+    expect(lostRow).toHaveTextContent('−$110.00');
+  });
+
+  it('sorts by reward', async () => {
+    const user = userEvent.setup();
+    server(() => [open, won, lost]);
+    renderWithProviders(<BetsList />);
+    await screen.findAllByRole('row', {}, { timeout: 5000 });
+    await user.click(screen.getByRole('combobox', { name: 'Sort' }));
+    await user.click(screen.getByRole('option', { name: 'Best reward first' }));
+    const order = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.getAttribute('data-entry'));
+    expect(order).toEqual(['2', '3', '1']);
+  });
+
+  it('sends the filters to the server', async () => {
+    const user = userEvent.setup();
+    const fetchMock = server(() => [won]);
+    renderWithProviders(<BetsList />);
+    await screen.findAllByRole('row', {}, { timeout: 5000 });
+    await user.click(screen.getByRole('combobox', { name: 'Kind' }));
+    await user.click(screen.getByRole('option', { name: 'Totals' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(fetchCall(fetchMock, 1).url.searchParams.get('kind')).toBe('2');
+  });
+
+  it('cancels an open entry with DELETE and reloads the list', async () => {
+    const user = userEvent.setup();
+    let canceled = false;
+    const fetchMock = server(() => (canceled ? [won] : [open, won]));
+    renderWithProviders(<BetsList />);
+    const button = await screen.findByRole('button', { name: /Cancel Bet on KC, BUF @ KC/ });
+    canceled = true;
+    await user.click(button);
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Cancel/ })).toBeNull());
+    const calls = fetchMock.mock.calls.map((_call, index) => fetchCall(fetchMock, index));
+    expect(calls.some((call) => call.init.method === 'DELETE' && call.url.pathname === '/api/user/bets/1')).toBe(true);
+    expect(screen.getAllByRole('row')).toHaveLength(2);
+  });
+
+  it('exports the loaded rows as CSV', async () => {
+    const user = userEvent.setup();
+    server(() => [open, won]);
+    const blobs: Blob[] = [];
+    Object.assign(URL, {
+      createObjectURL: (blob: Blob) => {
+        blobs.push(blob);
+        return 'blob:csv';
+      },
+      revokeObjectURL: () => {},
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderWithProviders(<BetsList />);
+    await screen.findAllByRole('row', {}, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(click).toHaveBeenCalledTimes(1);
+    expect(blobs).toHaveLength(1);
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as string);
+      reader.readAsText(blobs[0]!);
+    });
+    const lines = text.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(CSV_HEADER.join(','));
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toBe(
+      '1,2025-11-23,americanfootball_nfl,2025,12,BUF @ KC,Bet on,Spread,Favored,KC,-3,-115,110.00,betus,true,Open,Open,,',
+    );
+    expect(lines[2]).toBe(
+      '2,2025-11-02,americanfootball_nfl,2025,12,"NYG, ""the Giants"" @ DAL",Pick on,Totals,Over,Over,47.5,-110,,draftkings,true,Completed,Won,10,1.5',
+    );
+  });
+
+  it('writes bet rewards in dollars', () => {
+    expect(betsToCsv([lost]).split('\r\n')[1]).toContain(',Completed,Lost,-110.00,');
+  });
+});

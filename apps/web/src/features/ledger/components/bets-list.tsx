@@ -1,0 +1,266 @@
+import type { BetEntry, SportKey } from '@pass/contracts';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
+import { Loading } from '../../../components/loading';
+import { useBets, useCancelBet, type BetsFilter } from '../api/bets';
+import {
+  americanPrice,
+  betsToCsv,
+  dollars,
+  downloadText,
+  gameText,
+  gradingState,
+  KIND_WORDS,
+  line,
+  MODE_WORDS,
+  rewardText,
+  sideText,
+  signedNumber,
+  SPORT_WORDS,
+  STATUS_WORDS,
+  TYPE_WORDS,
+} from '../lib/format';
+
+type Sort = 'date-desc' | 'date-asc' | 'reward-desc' | 'reward-asc';
+
+/** Chip colours per grading state, dark enough for white text (WCAG AA). */
+const STATE_COLOR: Record<string, string> = {
+  Won: '#1B5E20',
+  Lost: '#B00020',
+  Open: '#1867C0',
+  'In play': '#3700B3',
+};
+
+function sortEntries(entries: readonly BetEntry[], sort: Sort): BetEntry[] {
+  const byDate = (a: BetEntry, b: BetEntry) =>
+    (a.event.kickoff ?? a.event.game_date).localeCompare(b.event.kickoff ?? b.event.game_date) ||
+    a.created_at.localeCompare(b.created_at) ||
+    a.id - b.id;
+  // Ungraded entries (no reward) go last either way.
+  const byReward = (a: BetEntry, b: BetEntry, direction: 1 | -1) => {
+    if (a.reward === null || b.reward === null) return (a.reward === null ? 1 : 0) - (b.reward === null ? 1 : 0);
+    return direction * (a.reward - b.reward) || byDate(b, a);
+  };
+  const sorted = [...entries];
+  if (sort === 'date-desc') sorted.sort((a, b) => byDate(b, a));
+  if (sort === 'date-asc') sorted.sort(byDate);
+  if (sort === 'reward-desc') sorted.sort((a, b) => byReward(a, b, -1));
+  if (sort === 'reward-asc') sorted.sort((a, b) => byReward(a, b, 1));
+  return sorted;
+}
+
+const optionalNumber = (text: string) => (text === '' ? undefined : Number(text));
+
+/** The member's picks and bets: filters, sort, cancel while open and a CSV of what is shown. */
+export function BetsList() {
+  const [filter, setFilter] = useState<BetsFilter>({});
+  const [sort, setSort] = useState<Sort>('date-desc');
+  const bets = useBets(filter);
+  const cancel = useCancelBet();
+  const rows = useMemo(() => sortEntries(bets.data?.data ?? [], sort), [bets.data, sort]);
+  const thisYear = new Date().getFullYear();
+  const seasons = [thisYear, thisYear - 1, thisYear - 2, thisYear - 3];
+
+  return (
+    <Paper component="section" variant="outlined" sx={{ p: 2 }} aria-labelledby="entries-heading">
+      <Typography id="entries-heading" variant="h6" component="h2" gutterBottom>
+        My picks and bets
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(5, 1fr)' }, mb: 2 }}>
+        <TextField
+          select
+          size="small"
+          label="Sport"
+          value={filter.sport ?? ''}
+          onChange={(event) =>
+            setFilter({ ...filter, sport: (event.target.value || undefined) as SportKey | undefined })
+          }
+        >
+          <MenuItem value="">All sports</MenuItem>
+          {Object.entries(SPORT_WORDS).map(([key, words]) => (
+            <MenuItem key={key} value={key}>
+              {words}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label="Season"
+          value={filter.season ?? ''}
+          onChange={(event) => setFilter({ ...filter, season: optionalNumber(event.target.value) })}
+        >
+          <MenuItem value="">All seasons</MenuItem>
+          {seasons.map((season) => (
+            <MenuItem key={season} value={season}>
+              {season}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label="Status"
+          value={filter.status ?? ''}
+          onChange={(event) => setFilter({ ...filter, status: optionalNumber(event.target.value) })}
+        >
+          <MenuItem value="">Any status</MenuItem>
+          {[1, 3, 8, 6, 5].map((status) => (
+            <MenuItem key={status} value={status}>
+              {STATUS_WORDS[status]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label="Kind"
+          value={filter.kind ?? ''}
+          onChange={(event) => setFilter({ ...filter, kind: optionalNumber(event.target.value) })}
+        >
+          <MenuItem value="">Any kind</MenuItem>
+          {Object.entries(KIND_WORDS).map(([value, words]) => (
+            <MenuItem key={value} value={Number(value)}>
+              {words}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label="Sort"
+          value={sort}
+          onChange={(event) => setSort(event.target.value as Sort)}
+        >
+          <MenuItem value="date-desc">Newest game first</MenuItem>
+          <MenuItem value="date-asc">Oldest game first</MenuItem>
+          <MenuItem value="reward-desc">Best reward first</MenuItem>
+          <MenuItem value="reward-asc">Worst reward first</MenuItem>
+        </TextField>
+      </Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1, flexWrap: 'wrap' }}>
+        <Typography color="text.secondary" sx={{ flexGrow: 1 }}>
+          {bets.data
+            ? `${bets.data.total} ${bets.data.total === 1 ? 'entry' : 'entries'}${bets.data.total > rows.length ? `, the ${rows.length} newest shown` : ''}`
+            : ''}
+        </Typography>
+        <Button
+          variant="outlined"
+          disabled={rows.length === 0}
+          onClick={() => downloadText('pass-picks-and-bets.csv', betsToCsv(rows))}
+        >
+          Export CSV
+        </Button>
+      </Box>
+      {bets.isPending && <Loading label="Loading your picks and bets…" />}
+      {bets.isError && <Alert severity="error">Your picks and bets could not be loaded: {bets.error.message}</Alert>}
+      {cancel.isError && (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          Could not cancel: {cancel.error.message}
+        </Alert>
+      )}
+      {bets.data && rows.length === 0 && (
+        <Typography>
+          No picks or bets yet
+          {filter.sport || filter.season || filter.status || filter.kind ? ' for these filters' : ''}.
+        </Typography>
+      )}
+      {rows.length > 0 && (
+        <TableContainer>
+          <Table size="small" aria-label="Picks and bets">
+            <TableHead>
+              <TableRow>
+                <TableCell>Game</TableCell>
+                <TableCell>Entry</TableCell>
+                <TableCell align="right">Line</TableCell>
+                <TableCell align="right">Price</TableCell>
+                <TableCell align="right">Stake</TableCell>
+                <TableCell>Book</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell align="right">Reward</TableCell>
+                <TableCell align="right">CLV</TableCell>
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((entry) => {
+                const state = gradingState(entry);
+                return (
+                  <TableRow key={entry.id} data-entry={entry.id}>
+                    <TableCell>
+                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                        {gameText(entry.event)}
+                      </Typography>
+                      <Typography variant="caption" color="text.secondary">
+                        {entry.event.game_date}
+                        {entry.week !== null ? ` · week ${entry.week}` : ''}
+                        {entry.event.status === 'final'
+                          ? ` · ${entry.event.event_scores.away}–${entry.event.event_scores.home}`
+                          : ''}
+                      </Typography>
+                    </TableCell>
+                    <TableCell>
+                      <Typography variant="body2">
+                        {MODE_WORDS[entry.bet_mode]} {sideText(entry)}
+                      </Typography>
+                      <Typography variant="caption" color="text.secondary">
+                        {KIND_WORDS[entry.bet_kind]} · {TYPE_WORDS[entry.bet_type]}
+                        {entry.multiplier > 1 ? ` · ×${entry.multiplier}` : ''}
+                        {entry.is_simulated ? ' · simulated' : ' · real'}
+                      </Typography>
+                    </TableCell>
+                    <TableCell align="right">{entry.bet_kind === 1 ? '—' : line(entry.line)}</TableCell>
+                    <TableCell align="right">{americanPrice(entry.price)}</TableCell>
+                    <TableCell align="right">{dollars(entry.stake_cents)}</TableCell>
+                    <TableCell>{entry.book ?? '—'}</TableCell>
+                    <TableCell>
+                      <Chip
+                        size="small"
+                        label={state}
+                        sx={STATE_COLOR[state] ? { bgcolor: STATE_COLOR[state], color: '#FFFFFF' } : undefined}
+                      />
+                    </TableCell>
+                    <TableCell align="right">{rewardText(entry)}</TableCell>
+                    <TableCell align="right">
+                      {entry.clv === null
+                        ? '—'
+                        : entry.bet_kind === 1
+                          ? `${signedNumber(entry.clv * 100, 1)}%`
+                          : signedNumber(entry.clv, 1)}
+                    </TableCell>
+                    <TableCell>
+                      {entry.status === 1 && (
+                        <Button
+                          size="small"
+                          color="error"
+                          disabled={cancel.isPending}
+                          onClick={() => cancel.mutate(entry.id)}
+                          aria-label={`Cancel ${MODE_WORDS[entry.bet_mode]} ${sideText(entry)}, ${gameText(entry.event)}`}
+                        >
+                          Cancel
+                        </Button>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Paper>
+  );
+}

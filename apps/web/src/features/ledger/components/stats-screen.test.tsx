@@ -1,0 +1,107 @@
+import type { StatsResponse, StatsTotals } from '@pass/contracts';
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { storeSessionUser } from '../../../lib/session-user';
+import { jsonResponse, stubFetch } from '../../../testing/fetch';
+import { renderWithProviders } from '../../../testing/render';
+import { StatsScreen } from './stats-screen';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+const totals = (overrides: Partial<StatsTotals> = {}): StatsTotals => ({
+  entries: 4,
+  wins: 3,
+  losses: 1,
+  pushes: 0,
+  voids: 0,
+  record: '3-1-0',
+  picks: { count: 2, points: 10 },
+  bets: { count: 2, staked_cents: 22000, profit_cents: 10000, roi: 0.4545, units: 0.91 },
+  ...overrides,
+});
+
+const stats: StatsResponse = {
+  sport: 'americanfootball_nfl',
+  season: 2025,
+  data: [],
+  totals: totals(),
+  by_team: [
+    {
+      ...totals({ record: '2-0-0' }),
+      team: 'KC',
+      ats: { wins: 2, losses: 0, pushes: 0 },
+      market_ats: { wins: 5, losses: 4, pushes: 0 },
+      streak: { picks: [1, -1, 0], bets: [] },
+    },
+  ],
+  by_week: [{ ...totals(), yr_week: 202512, nbr: 12 }],
+  by_mode: [],
+  by_kind: [{ ...totals({ record: '1-1-0' }), bet_kind: 3 }],
+  by_type: [],
+  by_book: [],
+  clv: {
+    spread: { count: 2, average: 0.75 },
+    totals: { count: 0, average: null },
+    moneyline: { count: 1, average: 0.02 },
+  },
+};
+
+function server() {
+  return stubFetch((url) => {
+    if (url.pathname === '/api/dates/americanfootball_nfl/current-week')
+      return jsonResponse({
+        sport: 'americanfootball_nfl',
+        season: 2025,
+        number: 12,
+        label: 'Week 12',
+        season_type: 'regular',
+        start: '2025-11-20',
+        end: '2025-11-24',
+        games: 14,
+      });
+    if (url.pathname === '/api/user/stats/americanfootball_nfl/season/2025') return jsonResponse(stats);
+    if (url.pathname === '/api/user/bets/outcome/americanfootball_nfl')
+      return jsonResponse({ sport: 'americanfootball_nfl', season: 2025, total: 0, data: [] });
+    throw new Error(`unexpected request to ${url.pathname}`);
+  });
+}
+
+describe('StatsScreen', () => {
+  it('shows the totals, the record by kind and by team with streaks', async () => {
+    storeSessionUser({ id: 42, username: 'pat', name: null, isAdmin: false });
+    server();
+    renderWithProviders(<StatsScreen />);
+    expect(await screen.findByText('3-1-0', {}, { timeout: 5000 })).toBeInTheDocument();
+    const figure = (label: string) => document.querySelector(`[data-figure="${label}"]`);
+    expect(figure('Bet profit')).toHaveTextContent('+$100.00');
+    expect(figure('Pick points')).toHaveTextContent('+10');
+    expect(figure('ROI')).toHaveTextContent('+45.5%');
+    expect(figure('Units')).toHaveTextContent('+0.91');
+    expect(figure('Average CLV')).toHaveTextContent('+0.75 pts');
+    const byTeam = screen.getByRole('table', { name: 'Record by team' });
+    expect(within(byTeam).getByText('KC')).toBeInTheDocument();
+    expect(within(byTeam).getByLabelText('up down even')).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Record by kind' })).getByText('Spread')).toBeInTheDocument();
+  });
+
+  it('keeps the stats in the stored cache for the user, so a second visit does not ask again', async () => {
+    storeSessionUser({ id: 42, username: 'pat', name: null, isAdmin: false });
+    const fetchMock = server();
+    const first = renderWithProviders(<StatsScreen />);
+    await screen.findByText('3-1-0', {}, { timeout: 5000 });
+    first.unmount();
+    const envelope = JSON.parse(localStorage.getItem('pass.cache.stats:americanfootball_nfl:2025')!) as {
+      user_uuid: string;
+    };
+    expect(envelope.user_uuid).toBe('42');
+    renderWithProviders(<StatsScreen />);
+    await screen.findByText('3-1-0', {}, { timeout: 5000 });
+    const statsCalls = fetchMock.mock.calls.filter(([input]) => String(input).includes('/api/user/stats/'));
+    expect(statsCalls).toHaveLength(1);
+  });
+});

@@ -1,0 +1,251 @@
+import type { SportKey, StatsResponse, StatsTotals } from '@pass/contracts';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Loading } from '../../../components/loading';
+import { Page } from '../../../components/page';
+import { useCurrentWeek } from '../api/events';
+import { useOutcomes, useStats } from '../api/stats';
+import { dollars, KIND_WORDS, signedNumber, SPORT_WORDS } from '../lib/format';
+
+const RewardChart = lazy(() => import('./reward-chart'));
+
+function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Typography variant="caption" color="text.secondary" component="p">
+        {label}
+      </Typography>
+      <Typography variant="h5" component="p" data-figure={label}>
+        {value}
+      </Typography>
+      {hint && (
+        <Typography variant="caption" color="text.secondary">
+          {hint}
+        </Typography>
+      )}
+    </Paper>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="section" sx={{ mt: 4 }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+const percent = (value: number | null) => (value === null ? '—' : `${signedNumber(value * 100, 1)}%`);
+
+/** Streak marks (oldest first): ▲ at least the previous week, ▼ below it, • nothing. */
+function Streak({ marks }: { marks: number[] }) {
+  if (marks.length === 0) return <>—</>;
+  return (
+    <span role="img" aria-label={marks.map((mark) => (mark > 0 ? 'up' : mark < 0 ? 'down' : 'even')).join(' ')}>
+      {marks.map((mark, index) => (
+        <Box
+          component="span"
+          key={index}
+          sx={{ color: mark > 0 ? 'success.main' : mark < 0 ? 'error.main' : 'text.disabled', mr: 0.25 }}
+        >
+          {mark > 0 ? '▲' : mark < 0 ? '▼' : '•'}
+        </Box>
+      ))}
+    </span>
+  );
+}
+
+function TotalsCells({ totals }: { totals: StatsTotals }) {
+  return (
+    <>
+      <TableCell>{totals.record}</TableCell>
+      <TableCell align="right">{totals.picks.count > 0 ? signedNumber(totals.picks.points) : '—'}</TableCell>
+      <TableCell align="right">
+        {totals.bets.count > 0 ? dollars(totals.bets.profit_cents, { signed: true }) : '—'}
+      </TableCell>
+      <TableCell align="right">{percent(totals.bets.roi)}</TableCell>
+    </>
+  );
+}
+
+function Dashboard({ stats, sport, season }: { stats: StatsResponse; sport: SportKey; season: number }) {
+  const outcomes = useOutcomes(sport, season);
+  const { totals, clv } = stats;
+  const favored = (outcomes.data?.data ?? []).filter((outcome) => outcome.favored !== null);
+  const sideRecord = (isFavored: boolean) => {
+    const picked = favored.filter((outcome) => outcome.favored === isFavored);
+    const wins = picked.filter((outcome) => outcome.reward > 0).length;
+    const losses = picked.filter((outcome) => outcome.reward < 0).length;
+    return `${wins}-${losses}-${picked.length - wins - losses}`;
+  };
+
+  if (totals.entries === 0) {
+    return (
+      <Typography sx={{ mt: 3 }}>
+        No graded picks or bets in {season} yet: results show here once games are final.
+      </Typography>
+    );
+  }
+  return (
+    <>
+      <Box sx={{ display: 'grid', gap: 2, mt: 3, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' } }}>
+        <Figure label="Record" value={totals.record} hint="Won–lost–push" />
+        <Figure label="Pick points" value={signedNumber(totals.picks.points)} hint={`${totals.picks.count} picks`} />
+        <Figure
+          label="Bet profit"
+          value={dollars(totals.bets.profit_cents, { signed: true })}
+          hint={`${totals.bets.count} bets, ${dollars(totals.bets.staked_cents)} staked`}
+        />
+        <Figure label="ROI" value={percent(totals.bets.roi)} />
+        <Figure label="Units" value={signedNumber(totals.bets.units, 2)} hint="One unit = your average stake" />
+        <Figure
+          label="Average CLV"
+          value={clv.spread.average === null ? '—' : `${signedNumber(clv.spread.average, 2)} pts`}
+          hint={`Spreads (${clv.spread.count}); totals ${clv.totals.average === null ? '—' : signedNumber(clv.totals.average, 2)} pts; moneylines ${percent(clv.moneyline.average)}`}
+        />
+      </Box>
+
+      <Section title="Reward by week">
+        <Paper variant="outlined" sx={{ p: 1 }}>
+          <Suspense fallback={<Loading label="Loading the chart…" />}>
+            <RewardChart weeks={stats.by_week} />
+          </Suspense>
+        </Paper>
+      </Section>
+
+      <Section title="Record by kind">
+        <TableContainer component={Paper} variant="outlined">
+          <Table size="small" aria-label="Record by kind">
+            <TableHead>
+              <TableRow>
+                <TableCell>Kind</TableCell>
+                <TableCell>Record</TableCell>
+                <TableCell align="right">Pick points</TableCell>
+                <TableCell align="right">Bet profit</TableCell>
+                <TableCell align="right">ROI</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {stats.by_kind.map((row) => (
+                <TableRow key={row.bet_kind}>
+                  <TableCell>{KIND_WORDS[row.bet_kind]}</TableCell>
+                  <TotalsCells totals={row} />
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        {favored.length > 0 && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            Backing favourites {sideRecord(true)}, underdogs {sideRecord(false)}.
+          </Typography>
+        )}
+      </Section>
+
+      <Section title="Record by team">
+        <TableContainer component={Paper} variant="outlined">
+          <Table size="small" aria-label="Record by team">
+            <TableHead>
+              <TableRow>
+                <TableCell>Team</TableCell>
+                <TableCell>Record</TableCell>
+                <TableCell align="right">Pick points</TableCell>
+                <TableCell align="right">Bet profit</TableCell>
+                <TableCell align="right">ROI</TableCell>
+                <TableCell>Your ATS</TableCell>
+                <TableCell>Pick streak</TableCell>
+                <TableCell>Bet streak</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {stats.by_team.map((row) => (
+                <TableRow key={row.team}>
+                  <TableCell>{row.team}</TableCell>
+                  <TotalsCells totals={row} />
+                  <TableCell>{`${row.ats.wins}-${row.ats.losses}-${row.ats.pushes}`}</TableCell>
+                  <TableCell>
+                    <Streak marks={row.streak.picks} />
+                  </TableCell>
+                  <TableCell>
+                    <Streak marks={row.streak.bets} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </Section>
+    </>
+  );
+}
+
+/** My stats: totals, reward by week, record by kind and by team with streaks. */
+export function StatsScreen() {
+  const [sport, setSport] = useState<SportKey>('americanfootball_nfl');
+  const [chosenSeason, setChosenSeason] = useState<number | undefined>(undefined);
+  const currentWeek = useCurrentWeek(sport);
+  const currentSeason = currentWeek.data?.season ?? (currentWeek.isError ? new Date().getFullYear() : undefined);
+  const season = chosenSeason ?? currentSeason;
+  const stats = useStats(sport, season);
+  const latest = currentSeason ?? new Date().getFullYear();
+  const seasons = [latest, latest - 1, latest - 2, latest - 3];
+
+  return (
+    <Page name="user-stats" title="My stats" maxWidth="lg">
+      <Typography variant="h4" component="h1" gutterBottom>
+        My stats
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+        <TextField
+          select
+          size="small"
+          label="Sport"
+          value={sport}
+          onChange={(event) => setSport(event.target.value as SportKey)}
+          sx={{ minWidth: 200 }}
+        >
+          {Object.entries(SPORT_WORDS).map(([key, words]) => (
+            <MenuItem key={key} value={key}>
+              {words}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label="Season"
+          value={season ?? ''}
+          onChange={(event) => setChosenSeason(Number(event.target.value))}
+          sx={{ minWidth: 140 }}
+        >
+          {seasons.map((value) => (
+            <MenuItem key={value} value={value}>
+              {value}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Box>
+      {(season === undefined || stats.isPending) && <Loading label="Loading your stats…" />}
+      {stats.isError && (
+        <Alert severity="error" sx={{ mt: 3 }}>
+          Your stats could not be loaded: {stats.error.message}
+        </Alert>
+      )}
+      {stats.data && season !== undefined && <Dashboard stats={stats.data} sport={sport} season={season} />}
+    </Page>
+  );
+}

@@ -1,0 +1,5 @@
+import { TellerScreen } from '../components/teller-screen';
+
+export default function TellerPlaceBetRoute() {
+  return <TellerScreen />;
+}

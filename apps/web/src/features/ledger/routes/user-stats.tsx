@@ -1,0 +1,5 @@
+import { StatsScreen } from '../components/stats-screen';
+
+export default function UserStatsRoute() {
+  return <StatsScreen />;
+}

@@ -1,0 +1,143 @@
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { AlmanacRecord, AlmanacResponse } from '@pass/contracts';
+
+/** Signed, e.g. +15, -5, +140.21 (units are 100-unit stakes, two decimals). */
+export function formatReward(value: number, decimals = 0): string {
+  const text = value.toFixed(decimals);
+  return value > 0 ? `+${text}` : text;
+}
+
+const rewardColor = (value: number) => (value > 0 ? 'success.dark' : value < 0 ? 'error.main' : 'text.primary');
+
+export const suText = (record: AlmanacRecord) =>
+  `${record.straight_up.wins}-${record.straight_up.losses}${record.straight_up.ties ? `-${record.straight_up.ties}` : ''}`;
+export const atsText = (record: AlmanacRecord) =>
+  `${record.ats.wins}-${record.ats.losses}${record.ats.pushes ? `-${record.ats.pushes}` : ''}`;
+export const ouText = (record: AlmanacRecord) =>
+  `${record.over_under.overs}-${record.over_under.unders}${record.over_under.pushes ? `-${record.over_under.pushes}` : ''}`;
+
+/** The team's straight-up, against-the-spread and over/under records, and the reward of backing or fading it. */
+export function AlmanacSummary({ almanac }: { almanac: AlmanacResponse }) {
+  const { totals } = almanac;
+  const rows: { label: string; record: string; detail: string }[] = [
+    { label: 'Straight up', record: suText(totals), detail: 'W-L(-T)' },
+    { label: 'Against the spread', record: atsText(totals), detail: 'W-L(-P) at the closing line' },
+    { label: 'Over/under', record: ouText(totals), detail: 'Over-Under(-P)' },
+  ];
+  const rewards: { label: string; value: number; unit: string; decimals: number }[] = [
+    { label: 'Pick on (ATS)', value: totals.reward.pick_on, unit: 'pts', decimals: 0 },
+    { label: 'Pick against (ATS)', value: totals.reward.pick_against, unit: 'pts', decimals: 0 },
+    { label: 'Bet on (moneyline)', value: totals.reward.bet_on, unit: 'units', decimals: 2 },
+    { label: 'Bet against (moneyline)', value: totals.reward.bet_against, unit: 'units', decimals: 2 },
+  ];
+  return (
+    <>
+      <TableContainer>
+        <Table size="small" aria-label="Records">
+          <TableHead>
+            <TableRow>
+              <TableCell component="th" scope="col">
+                Record ({totals.games} games)
+              </TableCell>
+              <TableCell component="th" scope="col" align="right">
+                Result
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.label}>
+                <TableCell component="th" scope="row">
+                  {row.label}{' '}
+                  <Typography component="span" variant="caption" color="text.secondary">
+                    {row.detail}
+                  </Typography>
+                </TableCell>
+                <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}>
+                  {row.record}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TableContainer sx={{ mt: 2 }}>
+        <Table size="small" aria-label="Reward of backing or fading every game">
+          <TableHead>
+            <TableRow>
+              <TableCell component="th" scope="col">
+                Backing or fading every game
+              </TableCell>
+              <TableCell component="th" scope="col" align="right">
+                Reward
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rewards.map((row) => (
+              <TableRow key={row.label}>
+                <TableCell component="th" scope="row">
+                  {row.label}
+                </TableCell>
+                <TableCell
+                  align="right"
+                  sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600, color: rewardColor(row.value) }}
+                >
+                  {formatReward(row.value, row.decimals)} {row.unit}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+        Picks score +5 / −5 against the closing spread; bets are 100 units on the closing moneyline.
+      </Typography>
+    </>
+  );
+}
+
+/** Season by season, for a team's whole history. */
+export function AlmanacSeasons({ almanac }: { almanac: AlmanacResponse }) {
+  const seasons = [...almanac.seasons].sort((a, b) => b.season - a.season);
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="Season by season">
+        <TableHead>
+          <TableRow>
+            {['Season', 'Games', 'SU', 'ATS', 'O/U', 'Pick on', 'Bet on'].map((label) => (
+              <TableCell key={label} component="th" scope="col" align={label === 'Season' ? 'left' : 'right'}>
+                {label}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {seasons.map((season) => (
+            <TableRow key={season.season}>
+              <TableCell component="th" scope="row">
+                {season.season}
+              </TableCell>
+              <TableCell align="right">{season.games}</TableCell>
+              <TableCell align="right">{suText(season)}</TableCell>
+              <TableCell align="right">{atsText(season)}</TableCell>
+              <TableCell align="right">{ouText(season)}</TableCell>
+              <TableCell align="right" sx={{ color: rewardColor(season.reward.pick_on) }}>
+                {formatReward(season.reward.pick_on)}
+              </TableCell>
+              <TableCell align="right" sx={{ color: rewardColor(season.reward.bet_on) }}>
+                {formatReward(season.reward.bet_on, 2)}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,163 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { BookEvent, BookQuote, SportTeam } from '@pass/contracts';
+import type { ReactNode } from 'react';
+import { RouteLink } from '../../../components/route-link';
+import type { RouteName } from '../../../config/paths';
+import { formatKickoff } from '../lib/format';
+import { bookName, formatPrice, formatSpread, scheduleLine } from '../lib/lines';
+
+const STATUS_LABELS: Record<BookEvent['status'], string> = {
+  scheduled: 'Scheduled',
+  in_progress: 'In progress',
+  final: 'Final',
+  postponed: 'Postponed',
+  cancelled: 'Cancelled',
+};
+
+interface GameCardProps {
+  event: BookEvent;
+  teams: ReadonlyMap<string, SportTeam>;
+  /** Where a team name links; null for no links. */
+  teamRoute: RouteName | null;
+  /** Show the schedule line (the default book's, else the consensus). */
+  showLine?: boolean;
+  /** Extra content under the game (e.g. every book's line). */
+  children?: ReactNode;
+}
+
+export function teamName(teams: ReadonlyMap<string, SportTeam>, abbv: string): string {
+  return teams.get(abbv)?.name ?? abbv;
+}
+
+/** One game: the teams (away at home), the kickoff, the score once final and the line. */
+export function GameCard({ event, teams, teamRoute, showLine = true, children }: GameCardProps) {
+  const final = event.status === 'final';
+  const { home, away } = event.event_scores;
+  const winner = final && home !== null && away !== null ? (home > away ? 'home' : away > home ? 'away' : null) : null;
+  const line = scheduleLine(event);
+  const row = (side: 'away' | 'home') => {
+    const abbv = side === 'home' ? event.home_team : event.away_team;
+    const score = side === 'home' ? home : away;
+    return (
+      <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
+        <Typography component="span" sx={{ width: '1.6em', color: 'text.secondary', flexShrink: 0 }} aria-hidden>
+          {side === 'home' ? (event.neutral_site ? 'vs' : '@') : ''}
+        </Typography>
+        <Typography component="span" sx={{ fontWeight: winner === side ? 700 : 500, flexGrow: 1, minWidth: 0 }}>
+          {teamRoute ? (
+            <RouteLink to={teamRoute} params={{ team: abbv }} underline="hover" fallback={teamName(teams, abbv)}>
+              {teamName(teams, abbv)}
+            </RouteLink>
+          ) : (
+            teamName(teams, abbv)
+          )}
+        </Typography>
+        {final && score !== null ? (
+          <Typography
+            component="span"
+            sx={{ fontWeight: winner === side ? 700 : 400, fontVariantNumeric: 'tabular-nums' }}
+          >
+            {score}
+          </Typography>
+        ) : null}
+      </Box>
+    );
+  };
+  const matchup = `${teamName(teams, event.away_team)} at ${teamName(teams, event.home_team)}`;
+  return (
+    <Paper
+      component="article"
+      variant="outlined"
+      aria-label={matchup}
+      data-event={event.event_id}
+      sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}
+    >
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, mb: 1 }}>
+        <Typography variant="body2" color="text.secondary">
+          {formatKickoff(event.kickoff, event.game_date)}
+        </Typography>
+        {event.status === 'scheduled' ? null : (
+          <Chip
+            size="small"
+            label={STATUS_LABELS[event.status]}
+            color={final ? 'default' : 'primary'}
+            variant={final ? 'filled' : 'outlined'}
+            sx={
+              event.status === 'postponed' || event.status === 'cancelled'
+                ? { color: '#8A4500', borderColor: '#FB8C00' }
+                : undefined
+            }
+          />
+        )}
+      </Box>
+      <Box sx={{ display: 'grid', gap: 0.5 }}>
+        {row('away')}
+        {row('home')}
+      </Box>
+      {showLine ? (
+        line ? (
+          <LineSummary event={event} line={line} />
+        ) : (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            No line yet
+          </Typography>
+        )
+      ) : null}
+      {children}
+    </Paper>
+  );
+}
+
+function LineSummary({ event, line }: { event: BookEvent; line: NonNullable<ReturnType<typeof scheduleLine>> }) {
+  const item = (label: string, value: string | null) =>
+    value === null ? null : (
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        <Box component="span" sx={{ color: 'text.secondary' }}>
+          {label}{' '}
+        </Box>
+        {value}
+      </Box>
+    );
+  const spread = spreadText(event, line.spread.home, line.spread.away);
+  const total = line.total.over?.point ?? line.total.under?.point ?? null;
+  const moneyline =
+    line.moneyline.away && line.moneyline.home
+      ? `${event.away_team} ${formatPrice(line.moneyline.away.price)} / ${event.home_team} ${formatPrice(line.moneyline.home.price)}`
+      : null;
+  return (
+    <Box
+      data-testid="game-line"
+      sx={{
+        mt: 1.5,
+        pt: 1,
+        borderTop: 1,
+        borderColor: 'divider',
+        display: 'flex',
+        flexWrap: 'wrap',
+        columnGap: 2,
+        rowGap: 0.5,
+        typography: 'body2',
+      }}
+    >
+      {item('Spread', spread)}
+      {item('Total', total === null ? null : String(total))}
+      {item('ML', moneyline)}
+      <Box component="span" sx={{ color: 'text.secondary', ml: 'auto' }}>
+        {bookName(line.book)}
+      </Box>
+    </Box>
+  );
+}
+
+/** The favourite's spread, e.g. "KC -3.5"; a pick'em shows "PK". */
+function spreadText(event: BookEvent, home: BookQuote | null, away: BookQuote | null): string | null {
+  if (home?.point == null && away?.point == null) return null;
+  if (home?.point != null && (home.point < 0 || away?.point == null)) {
+    return home.point === 0 ? 'PK' : `${event.home_team} ${formatSpread(home.point)}`;
+  }
+  if (away?.point != null) return away.point === 0 ? 'PK' : `${event.away_team} ${formatSpread(away.point)}`;
+  return null;
+}

@@ -1,0 +1,43 @@
+import type { AlmanacGame } from '@pass/contracts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+
+/** The label of a game on the chart: its week, or its date for games without one. */
+const labelOf = (game: AlmanacGame) => (game.week === null ? game.game_date.slice(5) : `W${game.week}`);
+
+/** Margin of victory week by week: above the line a win, below a loss (recharts, loaded with its screen only). */
+export default function MarginChart({ games }: { games: readonly AlmanacGame[] }) {
+  const data = games.map((game) => ({
+    label: labelOf(game),
+    margin: game.score_for - game.score_against,
+    opponent: `${game.home ? 'vs' : '@'} ${game.opponent}`,
+  }));
+  return (
+    <ResponsiveContainer width="100%" height={260}>
+      <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
+        <CartesianGrid strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="label" interval="preserveStartEnd" minTickGap={4} />
+        <YAxis width={40} allowDecimals={false} />
+        <ReferenceLine y={0} stroke="#666" />
+        <Tooltip
+          formatter={(value) => [`${Number(value) > 0 ? '+' : ''}${String(value)}`, 'Margin']}
+          labelFormatter={(label, payload) => `${String(label)} ${payload?.[0]?.payload?.opponent ?? ''}`}
+        />
+        <Bar dataKey="margin" isAnimationActive={false}>
+          {data.map((entry, index) => (
+            <Cell key={index} fill={entry.margin >= 0 ? '#2E7D32' : '#B00020'} />
+          ))}
+        </Bar>
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}

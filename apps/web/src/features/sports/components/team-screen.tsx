@@ -1,0 +1,163 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { SportKey } from '@pass/contracts';
+import { seasonForDate } from '@pass/domain';
+import { lazy, Suspense, useMemo } from 'react';
+import { useParams } from 'react-router';
+import { Loading } from '../../../components/loading';
+import { Page } from '../../../components/page';
+import type { RouteName } from '../../../config/paths';
+import { useAlmanac } from '../api/get-almanac';
+import { useBookEvents } from '../api/get-book-events';
+import { useCurrentWeek } from '../api/get-current-week';
+import { useStandings } from '../api/get-standings';
+import { useTeams } from '../api/get-teams';
+import { hasDemoEvents } from '../lib/demo';
+import { latestFetch } from '../lib/lines';
+import { SPORT_INFO } from '../lib/sports';
+import { AlmanacSummary, suText } from './almanac-tables';
+import { GameCard } from './game-card';
+import { OddsFreshness } from './odds-freshness';
+import { QueryState, isNotFound } from './query-state';
+import { ScreenHeader } from './screen-header';
+import { Section } from './section';
+import { StandingsTable } from './standings-table';
+import { TeamGamesTable } from './team-games-table';
+
+const MarginChart = lazy(() => import('./margin-chart'));
+
+export interface TeamScreenProps {
+  route: RouteName;
+  sport: SportKey;
+  /** The season the route fixes (2023, 2024); the current season otherwise. */
+  fixedSeason?: number;
+  teamRoute: RouteName;
+}
+
+/** A team: division standings, its games with results and lines, the almanac and the weekly margin of victory. */
+export function TeamScreen({ route, sport, fixedSeason, teamRoute }: TeamScreenProps) {
+  const { team: teamParam = '' } = useParams();
+  const current = useCurrentWeek(sport);
+  const season =
+    fixedSeason ?? current.data?.season ?? (current.isError ? seasonForDate(sport, new Date()) : undefined);
+  const teams = useTeams(sport);
+  const team = useMemo(() => {
+    const key = teamParam.toLowerCase();
+    return teams.data?.teams.find(
+      (entry) =>
+        entry.abbv.toLowerCase() === key ||
+        entry.name.toLowerCase() === key ||
+        entry.aka.some((alias) => alias.toLowerCase() === key),
+    );
+  }, [teams.data, teamParam]);
+  const abbv = team?.abbv ?? teamParam;
+  const almanac = useAlmanac(sport, season === undefined ? undefined : abbv, season);
+  const standings = useStandings(sport, season);
+  // This week's game, with its line, while the season is the current one.
+  const isCurrentSeason = season !== undefined && season === current.data?.season;
+  const thisWeek = useBookEvents(sport, {}, { enabled: isCurrentSeason });
+  const upcoming = (thisWeek.data?.events ?? []).filter(
+    (event) => event.status !== 'final' && (event.home_team === abbv || event.away_team === abbv),
+  );
+  const teamMap = useMemo(
+    () => new Map((teams.data?.teams ?? []).map((entry) => [entry.abbv, entry] as const)),
+    [teams.data],
+  );
+  const group = standings.data?.groups.find((entry) => entry.teams.some((row) => row.team === abbv));
+  const name = team?.name ?? almanac.data?.name ?? teamParam;
+  const info = SPORT_INFO[sport];
+  const title = season ? `${name} · ${season}` : name;
+
+  if (teams.data && !team && !almanac.data && almanac.error && isNotFound(almanac.error)) {
+    return (
+      <Page name={route} title="Team not found">
+        <ScreenHeader title="Team not found" />
+        <Alert severity="info">
+          There is no {info.label} team called “{teamParam}”.
+        </Alert>
+      </Page>
+    );
+  }
+
+  return (
+    <Page name={route} title={title} maxWidth="lg">
+      <ScreenHeader
+        title={title}
+        demo={hasDemoEvents(thisWeek.data?.events ?? [])}
+        subtitle={
+          [team?.division ?? team?.conference, almanac.data ? `${suText(almanac.data.totals)} straight up` : null]
+            .filter(Boolean)
+            .join(' · ') || null
+        }
+        aside={upcoming.length > 0 ? <OddsFreshness updatedAt={latestFetch(upcoming)} /> : null}
+      />
+      {upcoming.length > 0 ? (
+        <Box sx={{ display: 'grid', gap: 2, mb: 3 }}>
+          {upcoming.map((event) => (
+            <GameCard key={event.event_id} event={event} teams={teamMap} teamRoute={teamRoute} />
+          ))}
+        </Box>
+      ) : null}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
+        }}
+      >
+        <Box sx={{ display: 'grid', gap: 3, alignContent: 'start', minWidth: 0 }}>
+          <Section id="margin-of-victory" title="Margin of victory by week">
+            {almanac.data && almanac.data.games.length > 0 ? (
+              <Suspense fallback={<Loading label="Loading the chart…" />}>
+                <Box component="figure" sx={{ m: 0 }}>
+                  <MarginChart games={almanac.data.games} />
+                  <Typography component="figcaption" variant="body2" color="text.secondary">
+                    Points scored minus points allowed, game by game.
+                  </Typography>
+                </Box>
+              </Suspense>
+            ) : almanac.data ? (
+              <Typography color="text.secondary">No game played yet this season.</Typography>
+            ) : null}
+            <QueryState
+              isPending={almanac.isPending}
+              error={almanac.error}
+              loadingLabel="Loading the games…"
+              what="the games"
+              empty="No games are loaded for this season yet."
+            />
+          </Section>
+          <Section id="team-games" title="Schedule and results">
+            {almanac.data && almanac.data.games.length > 0 ? (
+              <TeamGamesTable games={almanac.data.games} teamRoute={teamRoute} />
+            ) : almanac.data ? (
+              <Typography color="text.secondary">No graded game yet this season.</Typography>
+            ) : null}
+          </Section>
+        </Box>
+        <Box sx={{ display: 'grid', gap: 3, alignContent: 'start', minWidth: 0 }}>
+          <Section
+            id="division-standings"
+            title={group ? `${group.division ?? group.conference} standings` : 'Standings'}
+          >
+            {group ? <StandingsTable group={group} teamRoute={teamRoute} highlight={abbv} compact /> : null}
+            <QueryState
+              isPending={standings.isPending}
+              error={standings.error}
+              loadingLabel="Loading the standings…"
+              what="the standings"
+              empty="No standings for this season yet."
+            />
+            {standings.data && !group ? (
+              <Typography color="text.secondary">No standings for this team.</Typography>
+            ) : null}
+          </Section>
+          <Section id="almanac" title="Sportsbook almanac">
+            {almanac.data ? <AlmanacSummary almanac={almanac.data} /> : null}
+          </Section>
+        </Box>
+      </Box>
+    </Page>
+  );
+}

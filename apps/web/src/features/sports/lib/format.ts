@@ -1,0 +1,37 @@
+/** Dates and times in the viewer's own time zone and locale. */
+
+const kickoffFormat = new Intl.DateTimeFormat(undefined, {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
+
+const dayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric' });
+
+/** A kickoff, e.g. "Sun, Nov 22, 1:00 PM EST"; a game without a time shows its date (a calendar day, no zone). */
+export function formatKickoff(kickoff: string | null, gameDate: string): string {
+  if (kickoff) return kickoffFormat.format(new Date(kickoff));
+  return dayFormat.format(new Date(`${gameDate}T12:00:00Z`));
+}
+
+/** A YYYY-MM-DD calendar day, e.g. "Thu, Nov 19". */
+export function formatDay(day: string): string {
+  return new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
+}
+
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+
+/** "5 min ago", "3 hours ago", "2 days ago"; "just now" under a minute. */
+export function timeAgo(at: Date, now: Date = new Date()): string {
+  const minutes = Math.round((now.getTime() - at.getTime()) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return relative.format(-hours, 'hour');
+  return relative.format(-Math.round(hours / 24), 'day');
+}

@@ -1,0 +1,5 @@
+import { AlmanacScreen } from '../components/almanac-screen';
+
+export default function AlmanacRoute() {
+  return <AlmanacScreen />;
+}

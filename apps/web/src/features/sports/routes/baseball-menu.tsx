@@ -1,0 +1,24 @@
+import { RouteButton } from '../../../components/route-link';
+import { ConferencesScreen } from '../components/conferences-screen';
+
+/** The baseball menu: the leagues at a glance, the schedule a click away. */
+export default function BaseballMenuRoute() {
+  return (
+    <ConferencesScreen
+      route="baseball-menu"
+      sport={'baseball_mlb'}
+      title="Baseball"
+      teamRoute="baseball-team"
+      links={
+        <>
+          <RouteButton to="baseball-schedule" variant="outlined" size="small">
+            Schedule
+          </RouteButton>
+          <RouteButton to="baseball-home" variant="outlined" size="small">
+            Conferences
+          </RouteButton>
+        </>
+      }
+    />
+  );
+}

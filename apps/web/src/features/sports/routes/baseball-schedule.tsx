@@ -1,0 +1,6 @@
+import { ScheduleScreen } from '../components/schedule-screen';
+
+/** The MLB schedule of the current season. */
+export default function BaseballScheduleRoute() {
+  return <ScheduleScreen route="baseball-schedule" sport={'baseball_mlb'} teamRoute="baseball-team" />;
+}

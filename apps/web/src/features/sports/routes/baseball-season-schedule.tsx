@@ -1,0 +1,6 @@
+import { ScheduleScreen } from '../components/schedule-screen';
+
+/** The MLB schedule of a chosen season. */
+export default function BaseballSeasonScheduleRoute() {
+  return <ScheduleScreen route="baseball-season-schedule" sport={'baseball_mlb'} teamRoute="baseball-team" />;
+}

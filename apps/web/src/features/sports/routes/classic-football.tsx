@@ -1,0 +1,13 @@
+import { ScheduleScreen } from '../components/schedule-screen';
+
+/** The classic season: 2022, the first season the product covers. */
+export default function ClassicFootballRoute() {
+  return (
+    <ScheduleScreen
+      route="classic-football"
+      sport={'americanfootball_nfl'}
+      fixedSeason={2022}
+      teamRoute="football-team"
+    />
+  );
+}

@@ -1,0 +1,5 @@
+import { CompareBooksEventScreen } from '../components/compare-books-event-screen';
+
+export default function CompareBooksEventRoute() {
+  return <CompareBooksEventScreen />;
+}

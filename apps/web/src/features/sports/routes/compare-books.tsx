@@ -1,0 +1,5 @@
+import { CompareBooksScreen } from '../components/compare-books-screen';
+
+export default function CompareBooksRoute() {
+  return <CompareBooksScreen />;
+}

@@ -1,0 +1,158 @@
+import type {
+  AlmanacResponse,
+  BookEvent,
+  BookEventsResponse,
+  BookQuote,
+  SeasonWeek,
+  SeasonWeeksResponse,
+  SportTeam,
+  TeamsResponse,
+} from '@pass/contracts';
+
+/** Small answers of the sports API for component tests. */
+
+export const team = (abbv: string, name: string, division: string): SportTeam => ({
+  abbv,
+  name,
+  nickname: name.split(' ').pop() ?? null,
+  aka: [],
+  conference: division.split(' ')[0] ?? null,
+  division,
+});
+
+export const TEAMS: SportTeam[] = [
+  team('KC', 'Kansas City Chiefs', 'AFC West'),
+  team('DEN', 'Denver Broncos', 'AFC West'),
+  team('BUF', 'Buffalo Bills', 'AFC East'),
+  team('MIA', 'Miami Dolphins', 'AFC East'),
+  team('DAL', 'Dallas Cowboys', 'NFC East'),
+  team('PHI', 'Philadelphia Eagles', 'NFC East'),
+];
+
+export const teamsResponse: TeamsResponse = { sport: 'americanfootball_nfl', teams: TEAMS };
+
+export const week = (number: number): SeasonWeek => ({
+  number,
+  label: `Week ${number}`,
+  season_type: 'regular',
+  start: `2026-09-${String(9 + number * 7).padStart(2, '0')}`,
+  end: `2026-09-${String(15 + number * 7).padStart(2, '0')}`,
+  games: 2,
+});
+
+export const weeksResponse: SeasonWeeksResponse = {
+  sport: 'americanfootball_nfl',
+  season: 2026,
+  weeks: [week(1), week(2)],
+};
+
+export const quote = (
+  book: string,
+  market: BookQuote['market'],
+  outcome: string,
+  price: number,
+  point: number | null = null,
+): BookQuote => ({
+  book,
+  market,
+  outcome,
+  price,
+  point,
+  fetched_at: '2026-09-20T12:00:00.000Z',
+  quoted_at: null,
+});
+
+export function event(id: number, away: string, home: string, overrides: Partial<BookEvent> = {}): BookEvent {
+  return {
+    event_id: id,
+    sport: 'americanfootball_nfl',
+    season: 2026,
+    week: 2,
+    yr_week: 202602,
+    season_type: 'regular',
+    kickoff: '2026-09-20T17:00:00.000Z',
+    game_date: '2026-09-20',
+    home_team: home,
+    away_team: away,
+    neutral_site: false,
+    status: 'scheduled',
+    event_scores: { home: null, away: null },
+    is_demo: false,
+    odds: [
+      quote('betus', 'spreads', home, -110, -3.5),
+      quote('betus', 'spreads', away, -110, 3.5),
+      quote('betus', 'totals', 'Over', -110, 44.5),
+      quote('betus', 'totals', 'Under', -110, 44.5),
+      quote('betus', 'h2h', home, -170),
+      quote('betus', 'h2h', away, 145),
+    ],
+    ...overrides,
+  };
+}
+
+export const eventsResponse = (weekNumber: number, events: BookEvent[]): BookEventsResponse => ({
+  sport: 'americanfootball_nfl',
+  season: 2026,
+  week: week(weekNumber),
+  book: null,
+  events,
+});
+
+export const almanacResponse: AlmanacResponse = {
+  sport: 'americanfootball_nfl',
+  team: 'KC',
+  name: 'Kansas City Chiefs',
+  season: 2026,
+  totals: {
+    games: 2,
+    straight_up: { wins: 1, losses: 1, ties: 0 },
+    ats: { wins: 2, losses: 0, pushes: 0 },
+    over_under: { overs: 1, unders: 0, pushes: 1 },
+    reward: { pick_on: 10, pick_against: -10, bet_on: 40.5, bet_against: -74.25 },
+  },
+  seasons: [],
+  games: [
+    {
+      event_id: 1,
+      season: 2026,
+      week: 1,
+      yr_week: 202601,
+      season_type: 'regular',
+      kickoff: '2026-09-13T20:25:00.000Z',
+      game_date: '2026-09-13',
+      opponent: 'DEN',
+      home: true,
+      score_for: 27,
+      score_against: 20,
+      spread: -3.5,
+      total: 44.5,
+      moneyline: -170,
+      opponent_moneyline: 145,
+      straight_up: 'W',
+      ats: 'W',
+      over_under: 'O',
+      reward: { pick_on: 5, pick_against: -5, bet_on: 58.82, bet_against: -100 },
+    },
+    {
+      event_id: 2,
+      season: 2026,
+      week: 2,
+      yr_week: 202602,
+      season_type: 'regular',
+      kickoff: '2026-09-20T20:25:00.000Z',
+      game_date: '2026-09-20',
+      opponent: 'BUF',
+      home: false,
+      score_for: 21,
+      score_against: 24,
+      spread: 6.5,
+      total: 45,
+      moneyline: 220,
+      opponent_moneyline: -260,
+      straight_up: 'L',
+      ats: 'W',
+      over_under: 'P',
+      reward: { pick_on: 5, pick_against: -5, bet_on: -100, bet_against: 38.46 },
+    },
+  ],
+};

@@ -1,0 +1,108 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createMember, logIn, type Identity } from '../support/accounts';
+import {
+  currentScreen,
+  expectNoSeriousA11yViolations,
+  SCREENSHOT_DIR,
+  screenshot,
+  useBrowser,
+  viewports,
+  waitForScreen,
+} from '../support/browser';
+
+/**
+ * The sports screens against the demo season the e2e server generates on its first run (PASS_SEED=demo):
+ * the schedule, a team page, the free odds page without logging in, and compare-books.
+ */
+const browser = useBrowser();
+
+let member: Identity;
+
+beforeAll(async () => {
+  member = await createMember();
+});
+
+/** The whole page, and its first screenful as a visitor sees it on arrival. */
+async function screenshots(page: Page, name: string) {
+  await screenshot(page, name);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-top.png` });
+}
+
+/** Opens a member page: the auth guard sends to log in, and back after. */
+async function openAsMember(page: Page, path: string, screen: string) {
+  await page.goto(path);
+  await waitForScreen(page, 'login');
+  await logIn(page, member.username, member.password);
+  await waitForScreen(page, screen);
+}
+
+describe.each(Object.entries(viewports))('sports screens at %s width', (label, viewport) => {
+  it('shows this week of free odds to a visitor, every book with the best price marked', async () => {
+    const page = await browser.newPage(viewport);
+    await page.goto('/free/football/odds');
+    expect(await currentScreen(page)).toBe('free-football-odds');
+    await page.getByRole('heading', { level: 1, name: 'Free NFL odds' }).waitFor();
+    const games = page.locator('article[data-event]');
+    await games.first().waitFor();
+    expect(await games.count()).toBeGreaterThan(0);
+    await expect(page.getByTestId('odds-freshness').textContent()).resolves.toMatch(/Odds updated/);
+    await expect(games.first().locator('tr[data-book]').first().getAttribute('data-book')).resolves.toBe('betus');
+    expect(await page.locator('[data-best="true"]').count()).toBeGreaterThan(0);
+    await screenshots(page, `free-football-odds-${label}`);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  it('shows the schedule: the current week, a week switch, the filters and the team grid', async () => {
+    const page = await browser.newPage(viewport);
+    await openAsMember(page, '/football/schedule', 'football-schedule');
+    const week = page.getByRole('combobox', { name: 'Week' });
+    const games = page.locator('article[data-event]');
+    await games.first().waitFor();
+    // The week list arrives after the games; the current week is chosen once it is there.
+    await expect.poll(() => week.inputValue(), { timeout: 15_000 }).toMatch(/^\d+$/);
+    await expect(page.getByTestId('game-line').count()).resolves.toBeGreaterThan(0);
+    await screenshots(page, `football-schedule-${label}`);
+    await expectNoSeriousA11yViolations(page);
+
+    await week.selectOption('1');
+    await expect.poll(() => page.getByText('Final', { exact: true }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const first = await games.first().getAttribute('aria-label');
+    const home = first!.split(' at ')[1]!;
+    await page.getByRole('textbox', { name: 'Find a matchup' }).fill(home.split(' ').pop()!);
+    await expect.poll(() => games.count(), { timeout: 15_000 }).toBe(1);
+
+    await page.getByRole('main').getByRole('link', { name: 'Chiefs', exact: true }).click();
+    await waitForScreen(page, 'football-team');
+    await page.getByRole('heading', { level: 1, name: /Kansas City Chiefs/ }).waitFor();
+  });
+
+  it('shows a team page with standings, games, the almanac and the margin chart', async () => {
+    const page = await browser.newPage(viewport);
+    await openAsMember(page, '/football/team/KC', 'football-team');
+    await page.getByRole('table', { name: 'Records' }).waitFor();
+    await page.getByRole('table', { name: /AFC West standings/ }).waitFor();
+    await page.getByRole('table', { name: 'Games with results and closing lines' }).waitFor();
+    await page.locator('section[aria-labelledby="margin-of-victory"] .recharts-bar-rectangle').first().waitFor();
+    await screenshots(page, `football-team-${label}`);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  it('compares books with the best price highlighted, and opens a line history', async () => {
+    const page = await browser.newPage(viewport);
+    await openAsMember(page, '/compare-books', 'compare-books');
+    await page.locator('article[data-event]').first().waitFor();
+    expect(await page.locator('[data-best="true"]').count()).toBeGreaterThan(0);
+    await screenshots(page, `compare-books-${label}`);
+    await expectNoSeriousA11yViolations(page);
+
+    await page
+      .getByRole('link', { name: /^Line history:/ })
+      .first()
+      .click();
+    await waitForScreen(page, 'compare-books-event');
+    await page.locator('.recharts-line').first().waitFor();
+    await screenshots(page, `compare-books-event-${label}`);
+    await expectNoSeriousA11yViolations(page);
+  });
+});

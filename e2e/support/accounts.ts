@@ -1,0 +1,41 @@
+import type { Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { linkIn, waitForMail } from './mail';
+
+/** A fresh identity: each test makes its own account. */
+export function newIdentity() {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  return { username: `pat${id}`, email: `pat.${id}@example.com`, password: `Otter-${id}-Lantern` };
+}
+
+export type Identity = ReturnType<typeof newIdentity>;
+
+/** A state-changing API call from the test itself, with the CSRF cookie and header pair. */
+async function post(path: string, body?: unknown): Promise<Response> {
+  return fetch(`${inject('baseUrl')}${path}`, {
+    method: 'POST',
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      cookie: 'XSRF-TOKEN=e2e-csrf-0123456789',
+      'x-xsrf-token': 'e2e-csrf-0123456789',
+    },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+}
+
+/** A member with a confirmed address, made through the API and the mailed link. */
+export async function createMember(identity: Identity = newIdentity()): Promise<Identity> {
+  const registered = await post('/auth/register', identity);
+  expect(registered.status).toBe(201);
+  const mail = await waitForMail(identity.email, /Confirm your PA\$\$ email address/);
+  const token = new URL(linkIn(mail, '/account/verify/', inject('baseUrl'))).pathname.split('/').pop();
+  expect((await post(`/auth/verify/${token}`)).status).toBe(200);
+  return identity;
+}
+
+/** Logs in through the login screen the page is on. */
+export async function logIn(page: Page, login: string, password: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Username or email' }).fill(login);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+}
