@@ -4,17 +4,28 @@
  * throwaway database is cleaned up however the run ends.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { deferCleanup, runAllCleanups } from './lib/cleanup.js';
 import { measureColdStart, type ColdStart } from './lib/cold-start.js';
+import {
+  NFL,
+  openPrepared,
+  seedGradedMember,
+  timeNflverseImport,
+  timeSequentialGets,
+  timeSundayGrading,
+  type TimedBenchmark,
+} from './lib/data-benchmarks.js';
 import { LOAD_GENERATOR, measureLoad, probe } from './lib/load.js';
 import { measurePageWeight } from './lib/page-weight.js';
-import { RESULTS_FILE, SERVER_BUNDLE, SERVERS_DIR, WEB_DIST_DIR } from './lib/paths.js';
+import { REPO_ROOT, RESULTS_FILE, SERVER_BUNDLE, SERVERS_DIR, WEB_DIST_DIR } from './lib/paths.js';
 import { startBenchServer, type BenchServer } from './lib/processes.js';
 import { BASELINE_NAME, describeMachine, formatConsole, formatMarkdown, type HttpBenchmark } from './lib/report.js';
 import { createThrowawayDatabase } from './lib/throwaway-database.js';
+import { createDb } from '@pass/db';
+import { sql } from 'drizzle-orm';
 
 // The app's own settings are removed from what the children inherit, so a DATABASE_URL or PORT in the
 // shell cannot change which database or port a benchmark uses; each benchmark sets what it needs.
@@ -148,6 +159,281 @@ async function runHttpBenchmarks(): Promise<HttpBenchmark[]> {
   return results;
 }
 
+/** nflverse games.csv, as the app's first run finds it: ../shared/data next to the repository. */
+const NFLVERSE_FILE = path.resolve(REPO_ROOT, '../shared/data/nflverse/games.csv');
+const IMPORT_TARGET = { targetMs: 5000, targetLabel: '< 5 s' };
+const STATS_TARGET = { targetMs: 100, targetLabel: 'p99 < 100 ms' };
+const GRADING_TARGET = { targetMs: 10_000, targetLabel: '< 10 s' };
+const STATS_ENTRIES = 100_000;
+const STATS_REQUESTS = 50;
+const SUNDAY_ENTRIES = 100_000;
+const SUNDAY_MEMBERS = 1000;
+const ODDS_SNAPSHOTS = 50;
+
+/** Times the nflverse import into a fresh, migrated database: PGlite in memory, then PostgreSQL. */
+async function runImportBenchmarks(): Promise<TimedBenchmark[]> {
+  const what = 'importNflverse, all of nflverse games.csv into an empty database';
+  const rows: TimedBenchmark[] = [];
+  const targets = [
+    { name: 'import-pglite', database: 'PGlite (memory)', url: undefined as string | undefined },
+    { name: 'import-postgres', database: 'PostgreSQL', url: process.env.DATABASE_URL },
+  ];
+  for (const target of targets) {
+    const details = { name: target.name, what, database: target.database, ...IMPORT_TARGET };
+    if (!existsSync(NFLVERSE_FILE)) {
+      rows.push({ ...details, outcome: { status: 'skipped', reason: `${NFLVERSE_FILE} is missing` } });
+      continue;
+    }
+    if (target.name === 'import-postgres' && !target.url) {
+      rows.push({ ...details, outcome: { status: 'skipped', reason: 'DATABASE_URL not set' } });
+      continue;
+    }
+    console.log(`• ${target.name}: ${path.relative(REPO_ROOT, NFLVERSE_FILE)} (${target.database})`);
+    try {
+      const database = target.url ? await createThrowawayDatabase(target.url) : undefined;
+      try {
+        const handle = await openPrepared(database?.url);
+        try {
+          const result = await timeNflverseImport(handle, NFLVERSE_FILE);
+          rows.push({
+            ...details,
+            outcome: {
+              status: 'measured',
+              valueMs: result.ms,
+              figures: `${(result.ms / 1000).toFixed(2)} s`,
+              detail: `${result.added.toLocaleString('en-US')} games added from ${result.rows.toLocaleString('en-US')} rows (with their closing lines)`,
+            },
+          });
+        } finally {
+          await handle.close();
+        }
+      } finally {
+        await database?.drop();
+      }
+    } catch (error) {
+      rows.push({ ...details, outcome: { status: 'failed', error: message(error) } });
+    }
+  }
+  return rows;
+}
+
+interface ScheduleInfo {
+  season: number;
+  week: number | null;
+  events: number;
+  quotes: number;
+  books: number;
+  markets: number;
+  series: number;
+  prepareMs: number;
+}
+
+const SCHEDULE_PATH = `/api/book/events/${NFL}`;
+
+/**
+ * The schedule-with-odds endpoint on a server started with PASS_SEED=demo (every nflverse game plus the
+ * demo season) and ODDS_SNAPSHOTS snapshots per quote of the current week, next to a bare node:http
+ * server sending the bytes that endpoint answered. `afterwards` runs while the app server still runs.
+ */
+async function runScheduleBenchmark(
+  label: 'pglite' | 'postgres',
+  database: { DATA_DIR: string } | { DATABASE_URL: string; DATA_DIR: string },
+  notes: string[],
+  afterwards?: (server: BenchServer) => Promise<void>,
+): Promise<HttpBenchmark[]> {
+  const databaseName = label === 'pglite' ? 'PGlite' : 'PostgreSQL';
+  const baseline = {
+    name: `schedule-baseline-${label}`,
+    what: 'bare node:http, the schedule payload from memory',
+    database: 'none',
+  };
+  const schedule = {
+    name: `schedule-${label}`,
+    what: `GET ${SCHEDULE_PATH}, cached bytes`,
+    database: databaseName,
+    baseline: baseline.name,
+  };
+  const work = await mkdtemp(path.join(os.tmpdir(), 'pass-bench-schedule-'));
+  const removeWork = deferCleanup(`remove ${work}`, () => rm(work, { recursive: true, force: true }));
+  const infoFile = path.join(work, 'info.json');
+  const bodyFile = path.join(work, 'body.json');
+  console.log(`• schedule-${label}: starting the app with PASS_SEED=demo and ${ODDS_SNAPSHOTS} odds snapshots`);
+  const env = {
+    ...appEnv(database),
+    PASS_SEED: 'demo',
+    BENCH_SNAPSHOTS: String(ODDS_SNAPSHOTS),
+    BENCH_INFO_FILE: infoFile,
+  };
+  try {
+    let server: BenchServer;
+    try {
+      server = await startBenchServer(path.join(SERVERS_DIR, 'schedule-app.ts'), env, 180_000);
+    } catch (error) {
+      return [baseline, schedule].map((details) => ({
+        ...details,
+        outcome: { status: 'failed', error: `server did not start: ${message(error)}` },
+      }));
+    }
+    try {
+      const info = JSON.parse(await readFile(infoFile, 'utf8')) as ScheduleInfo;
+      notes.push(
+        `schedule-${label}: week ${info.week ?? '?'} of ${info.season}: ${info.events} games, ${info.markets} markets, ${info.books} books, ${info.series} quote series, ${info.quotes.toLocaleString('en-US')} quotes in odds_quotes for the week (≈ ${Math.round(info.quotes / Math.max(1, info.series))} snapshots each; added before listening in ${(info.prepareMs / 1000).toFixed(1)} s).`,
+      );
+      const response = await fetch(`http://127.0.0.1:${server.port}${SCHEDULE_PATH}`);
+      const body = Buffer.from(await response.arrayBuffer());
+      if (response.status !== 200) throw new Error(`GET ${SCHEDULE_PATH} answered ${response.status}`);
+      await writeFile(bodyFile, body);
+      const baselineEnv = childEnv({
+        BENCH_BODY_FILE: bodyFile,
+        BENCH_CONTENT_TYPE: response.headers.get('content-type') ?? 'application/json; charset=utf-8',
+        ...(response.headers.get('etag') ? { BENCH_ETAG: response.headers.get('etag')! } : {}),
+      });
+      const results = await withServer('baseline.ts', baselineEnv, [baseline], async (bare) => [
+        await benchmarkEndpoint(bare, '/', baseline),
+      ]);
+      results.push(await benchmarkEndpoint(server, SCHEDULE_PATH, schedule));
+      if (afterwards) await afterwards(server);
+      return results;
+    } catch (error) {
+      return [
+        { ...baseline, outcome: { status: 'failed', error: message(error) } },
+        { ...schedule, outcome: { status: 'failed', error: message(error) } },
+      ];
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await removeWork();
+  }
+}
+
+/** Stats of a member with 100,000 graded entries and a Sunday's grading, on the server's PostgreSQL database. */
+async function runLedgerBenchmarks(databaseUrl: string, server: BenchServer, timed: TimedBenchmark[]): Promise<void> {
+  const stats = {
+    name: 'stats-postgres',
+    what: `GET /api/user/stats/${NFL}/season/2023, ${STATS_REQUESTS} sequential requests, member with ${STATS_ENTRIES.toLocaleString('en-US')} graded entries over 2015–2024`,
+    database: 'PostgreSQL',
+    ...STATS_TARGET,
+  };
+  const grading = {
+    name: 'grading-postgres',
+    what: `gradeEvents on one week's games set final at once: ${SUNDAY_ENTRIES.toLocaleString('en-US')} open entries of ${SUNDAY_MEMBERS.toLocaleString('en-US')} members`,
+    database: 'PostgreSQL',
+    ...GRADING_TARGET,
+  };
+  const handle = await createDb({ databaseUrl });
+  try {
+    console.log(`• stats-postgres: seeding ${STATS_ENTRIES.toLocaleString('en-US')} graded entries`);
+    try {
+      const seedStarted = performance.now();
+      const { cookie } = await seedGradedMember(handle.db, STATS_ENTRIES);
+      await handle.db.execute(sql`analyze user_bets`);
+      const seedMs = performance.now() - seedStarted;
+      const url = `http://127.0.0.1:${server.port}/api/user/stats/${NFL}/season/2023`;
+      const result = await timeSequentialGets(url, cookie, STATS_REQUESTS);
+      timed.push({
+        ...stats,
+        outcome: {
+          status: 'measured',
+          valueMs: result.p99Ms,
+          figures: `p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms`,
+          detail: `max ${result.maxMs.toFixed(1)} ms; ${result.bodyBytes.toLocaleString('en-US')}-byte answer; 5 warm-up requests discarded; entries inserted in ${(seedMs / 1000).toFixed(1)} s`,
+        },
+      });
+    } catch (error) {
+      timed.push({ ...stats, outcome: { status: 'failed', error: message(error) } });
+    }
+    console.log(`• grading-postgres: ${SUNDAY_ENTRIES.toLocaleString('en-US')} open entries on one week`);
+    try {
+      const result = await timeSundayGrading(handle.db, SUNDAY_ENTRIES, SUNDAY_MEMBERS);
+      timed.push({
+        ...grading,
+        outcome: {
+          status: 'measured',
+          valueMs: result.ms,
+          figures: `${(result.ms / 1000).toFixed(2)} s`,
+          detail: `${result.graded.toLocaleString('en-US')} entries graded on ${result.events} games (week ${result.week} of the ${result.season} demo season)`,
+        },
+      });
+    } catch (error) {
+      timed.push({ ...grading, outcome: { status: 'failed', error: message(error) } });
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+async function runDataBenchmarks(notes: string[]): Promise<{ http: HttpBenchmark[]; timed: TimedBenchmark[] }> {
+  const timed = await runImportBenchmarks();
+  const http: HttpBenchmark[] = [];
+
+  const pgliteData = await tempDataDir();
+  try {
+    http.push(...(await runScheduleBenchmark('pglite', { DATA_DIR: pgliteData.dir }, notes)));
+  } finally {
+    await pgliteData.remove();
+  }
+
+  const adminUrl = process.env.DATABASE_URL;
+  const ledgerRows = ['stats-postgres', 'grading-postgres'];
+  if (!adminUrl) {
+    for (const name of ['schedule-baseline-postgres', 'schedule-postgres'])
+      http.push({ name, what: `GET ${SCHEDULE_PATH}`, database: 'PostgreSQL', outcome: skippedNoUrl });
+    for (const name of ledgerRows)
+      timed.push({
+        name,
+        what: 'ledger',
+        database: 'PostgreSQL',
+        targetMs: 0,
+        targetLabel: '-',
+        outcome: skippedNoUrl,
+      });
+    return { http, timed };
+  }
+  let ledgerRan = false;
+  try {
+    const database = await createThrowawayDatabase(adminUrl);
+    const unusedData = await tempDataDir();
+    try {
+      console.log(`  (throwaway database ${database.name})`);
+      http.push(
+        ...(await runScheduleBenchmark(
+          'postgres',
+          { DATABASE_URL: database.url, DATA_DIR: unusedData.dir },
+          notes,
+          async (server) => {
+            ledgerRan = true;
+            await runLedgerBenchmarks(database.url, server, timed);
+          },
+        )),
+      );
+    } finally {
+      await unusedData.remove();
+      await database.drop();
+    }
+  } catch (error) {
+    http.push({
+      name: 'schedule-postgres',
+      what: `GET ${SCHEDULE_PATH}`,
+      database: 'PostgreSQL',
+      outcome: { status: 'failed', error: `throwaway database: ${message(error)}` },
+    });
+  }
+  if (!ledgerRan)
+    for (const name of ledgerRows)
+      timed.push({
+        name,
+        what: 'ledger',
+        database: 'PostgreSQL',
+        targetMs: 0,
+        targetLabel: '-',
+        outcome: { status: 'failed', error: 'the PostgreSQL schedule server did not run' },
+      });
+  return { http, timed };
+}
+
+const skippedNoUrl = { status: 'skipped', reason: 'DATABASE_URL not set' } as const;
+
 async function runColdStart(): Promise<ColdStart> {
   if (!existsSync(SERVER_BUNDLE))
     return { ran: false, reason: 'apps/server/dist/main.js is missing; run `npm run build` first' };
@@ -166,6 +452,9 @@ async function main(): Promise<number> {
   console.log(`PA$$ bench: ${describeMachine()}; load by ${LOAD_GENERATOR.name} ${LOAD_GENERATOR.version}`);
 
   const http = await runHttpBenchmarks();
+  const httpNotes: string[] = [];
+  const data = await runDataBenchmarks(httpNotes);
+  http.push(...data.http);
   console.log('• page weight: apps/web/dist');
   const pageWeight = measurePageWeight(WEB_DIST_DIR);
   const coldStart = await runColdStart();
@@ -176,6 +465,8 @@ async function main(): Promise<number> {
     loadAverageAtEnd: os.loadavg(),
     elapsedMs: performance.now() - clock,
     http,
+    httpNotes,
+    timed: data.timed,
     pageWeight,
     coldStart,
   };
@@ -185,11 +476,13 @@ async function main(): Promise<number> {
 
   // A benchmark that could not run, or was answered with errors, fails the bench; a skipped one
   // (no DATABASE_URL, nothing built) does not.
-  const bad = http.some(
-    ({ outcome }) =>
-      outcome.status === 'failed' ||
-      (outcome.status === 'measured' && outcome.load.non2xx + outcome.load.errors + outcome.load.timeouts > 0),
-  );
+  const bad =
+    data.timed.some(({ outcome }) => outcome.status === 'failed') ||
+    http.some(
+      ({ outcome }) =>
+        outcome.status === 'failed' ||
+        (outcome.status === 'measured' && outcome.load.non2xx + outcome.load.errors + outcome.load.timeouts > 0),
+    );
   return bad ? 1 : 0;
 }
 

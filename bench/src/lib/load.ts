@@ -72,9 +72,14 @@ class LatencyRecorder {
   /** Nearest-rank percentile, in milliseconds; NaN when nothing was recorded. */
   percentile(p: number): number {
     if (this.count === 0) return Number.NaN;
-    const sorted = this.values.subarray(0, this.count).sort();
-    return sorted[Math.min(this.count - 1, Math.max(0, Math.ceil((p / 100) * this.count) - 1))]!;
+    return percentile(this.values.subarray(0, this.count).sort(), p);
   }
+}
+
+/** Nearest-rank percentile of values sorted ascending; NaN when there are none. */
+export function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
 /** One plain GET before loading: a wrong status would otherwise be measured as a fast 404. */

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import type { ColdStart } from './cold-start.js';
+import type { TimedBenchmark } from './data-benchmarks.js';
 import { LOAD_GENERATOR, LOAD_SETTINGS, type LoadResult } from './load.js';
 import { sum, type PageWeight } from './page-weight.js';
 
@@ -8,6 +9,8 @@ export interface HttpBenchmark {
   /** What one request does, in a few words. */
   what: string;
   database: string;
+  /** The benchmark this one's ratio is taken to; the generic `baseline` when absent. */
+  baseline?: string;
   outcome:
     | { status: 'measured'; load: LoadResult; bodyBytes: number }
     | { status: 'failed'; error: string }
@@ -21,6 +24,9 @@ export interface BenchReport {
   loadAverageAtEnd: number[];
   elapsedMs: number;
   http: HttpBenchmark[];
+  /** Lines printed under the HTTP table (what the schedule benchmark's database held, skips). */
+  httpNotes: string[];
+  timed: TimedBenchmark[];
   pageWeight: PageWeight;
   coldStart: ColdStart;
 }
@@ -35,8 +41,8 @@ export function describeMachine(): string {
   return `${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${cpus.length} cores, ${memoryGiB} GiB memory, Node ${process.version} (${os.platform()} ${os.release()}, ${os.arch()})`;
 }
 
-function baselineRate(report: BenchReport): number | null {
-  const baseline = report.http.find((benchmark) => benchmark.name === BASELINE_NAME);
+function baselineRate(report: BenchReport, name = BASELINE_NAME): number | null {
+  const baseline = report.http.find((benchmark) => benchmark.name === name);
   return baseline?.outcome.status === 'measured' ? baseline.outcome.load.requestsPerSecond : null;
 }
 
@@ -48,9 +54,9 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 /** One row per HTTP benchmark, as plain strings, shared by the console table and RESULTS.md. */
 function httpRows(report: BenchReport): string[][] {
-  const baseline = baselineRate(report);
   return report.http.map((benchmark) => {
     const { outcome } = benchmark;
+    const baseline = baselineRate(report, benchmark.baseline);
     const head = [benchmark.name, benchmark.what, benchmark.database];
     if (outcome.status === 'skipped') return [...head, '-', '-', '-', '-', '-', `skipped: ${outcome.reason}`];
     if (outcome.status === 'failed') return [...head, '-', '-', '-', '-', '-', 'FAILED (see below)'];
@@ -61,7 +67,9 @@ function httpRows(report: BenchReport): string[][] {
       integer(load.requestsPerSecond),
       milliseconds(load.p50Ms),
       milliseconds(load.p99Ms),
-      baseline ? (load.requestsPerSecond / baseline).toFixed(2) : 'n/a',
+      baseline
+        ? `${(load.requestsPerSecond / baseline).toFixed(2)}${benchmark.baseline ? ` (to ${benchmark.baseline})` : ''}`
+        : 'n/a',
       String(outcome.bodyBytes),
       problems === 0 ? '' : `${load.non2xx} non-2xx, ${load.errors} errors, ${load.timeouts} timeouts`,
     ];
@@ -103,16 +111,28 @@ function coldStartLines(coldStart: ColdStart): string[] {
   ];
 }
 
+const TIMED_HEADER = ['benchmark', 'what', 'database', 'result', 'target', 'verdict', 'details'];
+
+function timedRows(report: BenchReport): string[][] {
+  return report.timed.map((benchmark) => {
+    const { outcome } = benchmark;
+    const head = [benchmark.name, benchmark.what, benchmark.database];
+    if (outcome.status === 'skipped') return [...head, '-', benchmark.targetLabel, '-', `skipped: ${outcome.reason}`];
+    if (outcome.status === 'failed') return [...head, '-', benchmark.targetLabel, 'FAILED (see below)', ''];
+    const verdict = outcome.valueMs < benchmark.targetMs ? 'meets' : 'MISSES';
+    return [...head, outcome.figures, benchmark.targetLabel, verdict, outcome.detail];
+  });
+}
+
 function failures(report: BenchReport): string[] {
-  return report.http.flatMap((benchmark) =>
+  return [...report.http, ...report.timed].flatMap((benchmark) =>
     benchmark.outcome.status === 'failed' ? [`${benchmark.name}: ${benchmark.outcome.error}`] : [],
   );
 }
 
-/** A fixed-width table for the terminal. */
-export function formatConsole(report: BenchReport): string {
-  const rows = [HTTP_HEADER, ...httpRows(report)];
-  const widths = HTTP_HEADER.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
+function consoleTable(header: string[], body: string[][]): string[] {
+  const rows = [header, ...body];
+  const widths = header.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
   const table = rows.map((row) =>
     row
       .map((cell, column) => cell.padEnd(widths[column]!))
@@ -120,8 +140,16 @@ export function formatConsole(report: BenchReport): string {
       .trimEnd(),
   );
   table.splice(1, 0, widths.map((width) => '-'.repeat(width)).join('  '));
+  return table;
+}
+
+/** A fixed-width table for the terminal. */
+export function formatConsole(report: BenchReport): string {
   return [
-    ...table,
+    ...consoleTable(HTTP_HEADER, httpRows(report)),
+    ...report.httpNotes.map((line) => `  ${line}`),
+    '',
+    ...consoleTable(TIMED_HEADER, timedRows(report)),
     '',
     'Page weight:',
     ...pageWeightLines(report.pageWeight).map((line) => `  ${line}`),
@@ -153,6 +181,14 @@ export function formatMarkdown(report: BenchReport): string {
     markdownRow(HTTP_HEADER),
     markdownRow(HTTP_HEADER.map(() => '---')),
     ...httpRows(report).map(markdownRow),
+    '',
+    ...report.httpNotes.map((line) => `- ${line}`),
+    ...(report.httpNotes.length > 0 ? [''] : []),
+    '## Import, statistics and grading',
+    '',
+    markdownRow(TIMED_HEADER),
+    markdownRow(TIMED_HEADER.map(() => '---')),
+    ...timedRows(report).map(markdownRow),
     '',
     '## Page weight',
     '',
