@@ -11,13 +11,7 @@ import path from 'node:path';
 import { createDb, DataDirInUseError, migrate, type Database, type DbHandle } from '@pass/db';
 import { isSport, type Sport } from '@pass/domain';
 import { ConfigError, loadConfig, type Config } from '../env.js';
-import {
-  importCfbd,
-  importNflverse,
-  importRetrosheet,
-  importSportsdataverse,
-  importStatsapi,
-} from '../modules/imports/game-importers.js';
+import { DEFAULT_FILES, importSourceBody } from '../modules/imports/import-jobs.js';
 import {
   parseSeasonRange,
   type ImportOptions,
@@ -30,18 +24,6 @@ import { fetchAndImportOdds, fetchAndImportScores } from '../modules/imports/odd
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 const sharedData = (file: string) => path.resolve(repoRoot, '../shared/data', file);
 
-/** The reference files each source imports when no file is named. */
-const DEFAULT_FILES: Record<string, string[]> = {
-  nflverse: ['nflverse/games.csv'],
-  cfbd: [
-    'cfbd/games_2024_regular_v1.json',
-    'cfbd/games_2024_postseason_v1.json',
-    'cfbd/games_2025_v2_snapshot_2025-08-28.json',
-  ],
-  sportsdataverse: ['sportsdataverse-cfb/cfb_schedule_2025.csv'],
-  statsapi: ['mlb/statsapi/games_2025.csv'],
-  retrosheet: ['mlb/retrosheet/GL2023.TXT', 'mlb/retrosheet/GL2024.TXT'],
-};
 const ODDS_SOURCES = ['odds-api', 'odds-api-scores'];
 const USAGE =
   'Usage: npm run import -- <source> [file-or-url] [--seasons 2015-2025]\n' +
@@ -76,7 +58,7 @@ function parseArguments(argv: string[]): Arguments {
   const [source, target, ...rest] = positional;
   if (!source) throw new UsageError('Name a source.');
   if (rest.length > 0) throw new UsageError(`Unexpected arguments: ${rest.join(' ')}`);
-  if (!DEFAULT_FILES[source] && !ODDS_SOURCES.includes(source)) throw new UsageError(`Unknown source "${source}".`);
+  if (!isFileSource(source) && !ODDS_SOURCES.includes(source)) throw new UsageError(`Unknown source "${source}".`);
   return { source, target, seasons };
 }
 
@@ -117,43 +99,14 @@ function printSummary(label: string, summary: ImportSummary) {
   if (!summary.rawStored) console.log('  (this exact body was imported before; it is stored once)');
 }
 
-async function importFile(
-  db: Database,
-  source: string,
-  target: string,
-  options: ImportOptions,
-): Promise<ImportSummary> {
+async function importFile(db: Database, source: string, target: string, options: ImportOptions) {
+  if (!isFileSource(source)) throw new UsageError(`Unknown source "${source}".`);
   const { body, location } = await readInput(target);
-  const withLocation = { ...options, location };
-  switch (source) {
-    case 'nflverse':
-      return importNflverse(db, body, withLocation);
-    case 'cfbd':
-      return importCfbd(db, body, withLocation);
-    case 'statsapi':
-      return importStatsapi(db, body, withLocation);
-    case 'retrosheet':
-      return importRetrosheet(db, body, withLocation);
-    case 'sportsdataverse': {
-      // The betting file beside a schedule file of the same season, when there is one.
-      const bettingPath = /^https?:/.test(target)
-        ? undefined
-        : path.join(path.dirname(path.resolve(target)), path.basename(target).replace(/^cfb_schedule_/, 'betting_'));
-      const betting =
-        bettingPath && bettingPath !== path.resolve(target) && existsSync(bettingPath) ? bettingPath : undefined;
-      return importSportsdataverse(
-        db,
-        {
-          schedule: body,
-          betting: betting ? readFileSync(betting, 'utf8') : undefined,
-          bettingLocation: betting,
-        },
-        withLocation,
-      );
-    }
-    default:
-      throw new UsageError(`Unknown source "${source}".`);
-  }
+  return importSourceBody(db, source, body, location, options);
+}
+
+function isFileSource(source: string): source is keyof typeof DEFAULT_FILES {
+  return Object.hasOwn(DEFAULT_FILES, source);
 }
 
 async function run(args: Arguments, config: Config, database: DbHandle) {
@@ -176,7 +129,11 @@ async function run(args: Arguments, config: Config, database: DbHandle) {
     printSummary(`${args.source} ${sport}`, summary);
     return;
   }
-  const targets = args.target ? [args.target] : DEFAULT_FILES[args.source]!.map(sharedData);
+  const targets = args.target
+    ? [args.target]
+    : isFileSource(args.source)
+      ? DEFAULT_FILES[args.source].map(sharedData)
+      : [];
   for (const target of targets) {
     const bar = progressBar(`${args.source} ${path.basename(target)}`);
     const started = performance.now();

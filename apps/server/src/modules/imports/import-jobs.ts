@@ -64,8 +64,21 @@ export function defaultFiles(source: FileSource): string[] {
 }
 
 async function importFile(db: Database, source: FileSource, file: string, options: ImportOptions) {
-  const body = readFileSync(file, 'utf8');
-  const withLocation = { ...options, location: file };
+  return importSourceBody(db, source, readFileSync(file, 'utf8'), file, options);
+}
+
+/**
+ * Runs a file source's importer on a body already read from `location` (a path or a URL). A sportsdataverse
+ * schedule file takes the betting file of the same season beside it, when there is one.
+ */
+export async function importSourceBody(
+  db: Database,
+  source: FileSource,
+  body: string,
+  location: string,
+  options: ImportOptions,
+) {
+  const withLocation = { ...options, location };
   switch (source) {
     case 'nflverse':
       return importNflverse(db, body, withLocation);
@@ -76,9 +89,10 @@ async function importFile(db: Database, source: FileSource, file: string, option
     case 'retrosheet':
       return importRetrosheet(db, body, withLocation);
     case 'sportsdataverse': {
-      // The betting file beside a schedule file of the same season, when there is one.
-      const betting = path.join(path.dirname(file), path.basename(file).replace(/^cfb_schedule_/, 'betting_'));
-      const hasBetting = betting !== file && existsSync(betting);
+      const isUrl = /^https?:/.test(location);
+      const schedule = path.resolve(location);
+      const betting = path.join(path.dirname(schedule), path.basename(schedule).replace(/^cfb_schedule_/, 'betting_'));
+      const hasBetting = !isUrl && betting !== schedule && existsSync(betting);
       return importSportsdataverse(
         db,
         {
