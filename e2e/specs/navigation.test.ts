@@ -101,9 +101,11 @@ describe('navigation bar', () => {
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
     await toggle.click();
     const menu = page.locator('#mobile-navigation');
-    await menu.waitFor({ state: 'visible' });
+    // Click once the menu has finished opening: a link that is still sliding in can take the click elsewhere.
+    await page.locator('.MuiCollapse-entered #mobile-navigation').waitFor({ state: 'visible' });
     await screenshot(page, 'menu-open-phone');
     await menu.getByRole('link', { name: 'Mobile App' }).click();
+    await page.waitForURL((url) => url.pathname === '/' && url.hash === '#mobile-app');
     await waitForScreen(page, 'home');
     await menu.waitFor({ state: 'detached' });
     await expect(page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).resolves.toBe('false');
