@@ -57,6 +57,10 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: 'warn',
     // The first run imports the nflverse history and builds a demo current season (the sports screens need data).
     PASS_SEED: 'demo',
+    // No background refresh while the tests drive the app: what they see comes from the first run alone.
+    REFRESH_ODDS: 'off',
+    REFRESH_SCORES: 'off',
+    REFRESH_SCHEDULES: 'off',
     SMTP_URL: mail.smtpUrl,
   };
   // The browser tests run on the embedded database, on a data directory of their own.
