@@ -1,4 +1,4 @@
-import type { DbExecutor } from '@pass/db';
+import type { DbExecutor, userBets } from '@pass/db';
 import { sql, type SQL } from 'drizzle-orm';
 
 /**
@@ -25,62 +25,36 @@ export interface LedgerEvent {
   awayScore: number | null;
 }
 
-export interface EntryRow {
-  id: number;
-  userId: number;
-  eventId: number;
-  sport: string;
-  season: number;
-  week: number | null;
-  betMode: number;
-  betKind: number;
-  betType: number;
-  betTeam: string | null;
-  line: number | null;
-  price: number | null;
-  stakeCents: number | null;
-  book: string | null;
-  teaserPoints: number | null;
-  multiplier: number;
-  isSimulated: boolean;
-  source: Source;
-  recordedAfterStart: boolean;
-  idempotencyKey: string;
-  status: number;
-  outcome: Outcome | null;
-  reward: number | null;
-  closingLine: number | null;
-  closingPrice: number | null;
-  clv: number | null;
-  gradedAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-  event: LedgerEvent;
-}
+/** A row of user_bets as the table defines it (the schema is the one description of its columns). */
+type UserBetRow = typeof userBets.$inferSelect;
 
-/** The values of a new entry. */
-export interface NewEntry {
-  userId: number;
-  eventId: number;
-  sport: string;
-  season: number;
-  week: number | null;
-  betMode: number;
-  betKind: number;
-  betType: number;
-  betTeam: string | null;
-  line: number | null;
-  price: number | null;
-  stakeCents: number | null;
-  book: string | null;
-  teaserPoints: number | null;
-  multiplier: number;
-  isSimulated: boolean;
-  source: Source;
-  recordedAfterStart: boolean;
-  idempotencyKey: string;
-  status: number;
-}
+/** An entry with the game it is on. */
+export type EntryRow = Omit<UserBetRow, 'deletedAt'> & { event: LedgerEvent };
+
+/** The values of a new entry: every column the service decides; ids, grading and times come later. */
+export type NewEntry = Pick<
+  UserBetRow,
+  | 'userId'
+  | 'eventId'
+  | 'sport'
+  | 'season'
+  | 'week'
+  | 'betMode'
+  | 'betKind'
+  | 'betType'
+  | 'betTeam'
+  | 'line'
+  | 'price'
+  | 'stakeCents'
+  | 'book'
+  | 'teaserPoints'
+  | 'multiplier'
+  | 'isSimulated'
+  | 'source'
+  | 'recordedAfterStart'
+  | 'idempotencyKey'
+  | 'status'
+>;
 
 /** What an edit before kickoff may change. */
 export type EntryChanges = Pick<NewEntry, 'betType' | 'betTeam' | 'line' | 'price' | 'stakeCents' | 'book'>;
