@@ -30,6 +30,14 @@ export const AccountUser = z.object({
   emailVerified: z.boolean(),
   setupComplete: z.boolean(),
   isAdmin: z.boolean(),
+  /** When the member signed up. */
+  createdAt: z.string(),
+  /** Whether the college football screens are open to the member, and why (the trial, a membership). */
+  collegeAccess: z.object({
+    granted: z.boolean(),
+    reason: z.enum(['trial', 'membership', 'admin', 'trial-ended']),
+    trialEndsAt: z.string(),
+  }),
 });
 export type AccountUser = z.infer<typeof AccountUser>;
 

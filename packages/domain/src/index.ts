@@ -25,3 +25,4 @@ export * from './odds/vig.js';
 export * from './odds/closing-line-value.js';
 export * from './grading/grade-entry.js';
 export * from './grading/streaks.js';
+export * from './membership/college-access.js';

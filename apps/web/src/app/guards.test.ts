@@ -1,14 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSessionUser, storeSessionUser, type SessionUser } from '../lib/session-user';
 import { errorResponse, fetchCall, jsonResponse, stubFetch } from '../testing/fetch';
-import { adminGuard, authGuard, resetTokenGuard, seasonGuard, segmentsGuard } from './guards';
+import { adminGuard, authGuard, collegeGuard, resetTokenGuard, seasonGuard, segmentsGuard } from './guards';
 
 const ORIGIN = 'http://localhost';
 const stale: SessionUser = { id: 7, username: 'pat', name: 'Pat', isAdmin: false };
 const fresh: SessionUser = { id: 7, username: 'pat', name: 'Pat Smith', isAdmin: true };
 /** What `/auth/whoami` answers for the fresh user: the whole account record under `data`. */
 const whoami = {
-  data: { ...fresh, email: 'pat@example.com', emailVerified: true, setupComplete: true },
+  data: {
+    ...fresh,
+    email: 'pat@example.com',
+    emailVerified: true,
+    setupComplete: true,
+    createdAt: '2026-11-01T12:00:00.000Z',
+    collegeAccess: { granted: true, reason: 'trial', trialEndsAt: '2026-12-01T12:00:00.000Z' },
+  },
 };
 
 const request = (path: string) => new Request(`${ORIGIN}${path}`);
@@ -280,5 +287,30 @@ describe('adminGuard', () => {
     storeSessionUser(stale);
     stubFetch(() => jsonResponse(whoami));
     await expect(adminGuard(request('/admin/almanac'))).resolves.toMatchObject({ isAdmin: true });
+  });
+});
+
+describe('collegeGuard', () => {
+  it('lets a member with college access through and refreshes the stored user', async () => {
+    storeSessionUser(stale);
+    stubFetch(() => jsonResponse(whoami));
+    await expect(collegeGuard(request('/college/football/schedule'))).resolves.toMatchObject({ name: 'Pat Smith' });
+    expect(getSessionUser()).toEqual(fresh);
+  });
+
+  it('sends a member whose free month has ended to /college/subscribe', async () => {
+    storeSessionUser(stale);
+    const ended = { granted: false, reason: 'trial-ended', trialEndsAt: '2026-10-01T12:00:00.000Z' };
+    stubFetch(() => jsonResponse({ data: { ...whoami.data, collegeAccess: ended } }));
+    expect(await redirectOf(collegeGuard(request('/college/football/schedule')))).toBe('/college/subscribe');
+    expect(getSessionUser()).not.toBeNull();
+  });
+
+  it('sends a visitor to login first', async () => {
+    const fetchMock = stubFetch(() => jsonResponse(whoami));
+    expect(await redirectOf(collegeGuard(request('/college/football/odds')))).toBe(
+      '/login?redirect=%2Fcollege%2Ffootball%2Fodds',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,4 @@
-import type { UserResponse } from '@pass/contracts';
+import type { AccountUser, UserResponse } from '@pass/contracts';
 import { redirect } from 'react-router';
 import { pathTo, type RouteName } from '../config/paths';
 import { api } from '../lib/api-client';
@@ -31,6 +31,11 @@ export function segmentsGuard(route: RouteName, request: Request): void {
  * brings them back after.
  */
 export async function authGuard(request: Request): Promise<SessionUser> {
+  return toSessionUser(await refreshedAccount(request));
+}
+
+/** The auth guard's refresh, answering the whole account record for guards that need more of it. */
+async function refreshedAccount(request: Request): Promise<AccountUser> {
   const url = new URL(request.url);
   const toLogin = () => redirect(`${pathTo('login')}?${new URLSearchParams({ redirect: url.pathname + url.search })}`);
   if (!getSessionUser()) throw toLogin();
@@ -38,13 +43,22 @@ export async function authGuard(request: Request): Promise<SessionUser> {
     const response = await api.get<UserResponse | null>('/auth/whoami', { signal: request.signal });
     const account = response?.data;
     if (!account || typeof account.id !== 'number' || account.id <= 0) throw new Error('whoami: no user');
-    const user = toSessionUser(account);
-    storeSessionUser(user);
-    return user;
+    storeSessionUser(toSessionUser(account));
+    return account;
   } catch {
     clearSessionUser();
     throw toLogin();
   }
+}
+
+/**
+ * College football screens: the auth guard, then college access as the server reckons it (the first
+ * month after sign-up, a membership, or the admin); others go to `/college/subscribe`.
+ */
+export async function collegeGuard(request: Request): Promise<SessionUser> {
+  const account = await refreshedAccount(request);
+  if (!account.collegeAccess.granted) throw redirect(pathTo('college-subscribe'));
+  return toSessionUser(account);
 }
 
 /**

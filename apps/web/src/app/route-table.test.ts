@@ -44,9 +44,13 @@ describe('screens', () => {
   it('guards the sports screens as spec/routes.md says', () => {
     const guardsOf = (name: string) => screens.find((entry) => entry.name === name)?.guards ?? [];
     for (const open of ['free-football-odds', 'free-college-football-odds']) expect(guardsOf(open), open).toEqual([]);
-    for (const member of ['football-schedule', 'football-team', 'compare-books', 'almanac', 'ncaa-football-odds']) {
+    for (const member of ['football-schedule', 'football-team', 'compare-books', 'almanac']) {
       expect(guardsOf(member), member).toEqual(['auth']);
     }
+    for (const college of ['ncaa-football-schedule', 'ncaa-football-conferences', 'ncaa-football-team']) {
+      expect(guardsOf(college), college).toEqual(['college']);
+    }
+    expect(guardsOf('ncaa-football-odds')).toEqual(['college']);
     expect(guardsOf('admin-almanac')).toEqual(['admin']);
     for (const seasonal of ['football-2023-schedule', 'football-2023-team', 'baseball-menu', 'baseball-team']) {
       expect(guardsOf(seasonal), seasonal).toEqual(['season']);

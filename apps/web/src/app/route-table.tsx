@@ -4,14 +4,14 @@ import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { paths, type RouteName } from '../config/paths';
 import { loadSportStore } from '../features/sports/api/load-sport-store';
-import { adminGuard, authGuard, resetTokenGuard, seasonGuard, segmentsGuard } from './guards';
+import { adminGuard, authGuard, collegeGuard, resetTokenGuard, seasonGuard, segmentsGuard } from './guards';
 import { RouteError } from './route-error';
 
 /**
  * The screens that exist, by route name. Only what is listed here is routed and linked; a route
  * whose screen is not built yet is absent (it gets the not-found page), never a placeholder.
  */
-export type Guard = 'auth' | 'admin' | 'reset-token' | 'season';
+export type Guard = 'auth' | 'admin' | 'college' | 'reset-token' | 'season';
 
 export interface ScreenRoute {
   name: RouteName;
@@ -50,8 +50,7 @@ export const screens: ScreenRoute[] = [
   { name: 'logout', screen: () => import('../features/auth/routes/logout') },
   { name: 'refresh', guards: ['auth'], screen: () => import('../features/auth/routes/refresh') },
   { name: 'user-profile', guards: ['auth'], screen: () => import('../features/auth/routes/user-profile') },
-  // The sports screens. College screens should also need college access (the first month after sign-up or
-  // an active membership, else /college/subscribe); the session user has no sign-up date yet, so it waits.
+  // The sports screens. College screens need college access (the first month after sign-up, a membership).
   { name: 'free-football-odds', screen: () => import('../features/sports/routes/free-football-odds') },
   {
     name: 'free-college-football-odds',
@@ -126,22 +125,22 @@ export const screens: ScreenRoute[] = [
   },
   {
     name: 'ncaa-football-schedule',
-    guards: ['auth'],
+    guards: ['college'],
     screen: () => import('../features/sports/routes/ncaa-football-schedule'),
   },
   {
     name: 'ncaa-football-conferences',
-    guards: ['auth'],
+    guards: ['college'],
     screen: () => import('../features/sports/routes/ncaa-football-conferences'),
   },
   {
     name: 'ncaa-football-team',
-    guards: ['auth'],
+    guards: ['college'],
     screen: () => import('../features/sports/routes/ncaa-football-team'),
   },
   {
     name: 'ncaa-football-odds',
-    guards: ['auth'],
+    guards: ['college'],
     screen: () => import('../features/sports/routes/ncaa-football-odds'),
   },
   {
@@ -203,6 +202,7 @@ export function toRouteObject(
       for (const guard of guards) {
         if (guard === 'auth') await authGuard(request);
         if (guard === 'admin') await adminGuard(request);
+        if (guard === 'college') await collegeGuard(request);
         if (guard === 'reset-token') await resetTokenGuard(request);
         if (guard === 'season' && sportStore) {
           const season = params.season && /^\d{4}$/.test(params.season) ? Number(params.season) : sportStore.season;

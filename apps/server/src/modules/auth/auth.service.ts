@@ -9,6 +9,7 @@ import type {
   UpdateProfileBody,
 } from '@pass/contracts';
 import type { DbExecutor } from '@pass/db';
+import { collegeAccess } from '@pass/domain';
 import { AppError } from '../../errors.js';
 import { recordAuditEvent, type AuditContext } from '../audit/audit.service.js';
 import { existingAccountMail, passwordResetMail, verificationMail } from '../mail/templates.js';
@@ -37,7 +38,14 @@ export const VERIFICATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 /** The one answer to a failed login, whether the user exists or not. */
 export const INCORRECT_LOGIN = 'Incorrect username or password';
 
-export function toAccountUser(user: authRepository.UserRow, adminUsernames: string[]): AccountUser {
+export function toAccountUser(
+  user: authRepository.UserRow,
+  adminUsernames: string[],
+  now: Date = new Date(),
+): AccountUser {
+  const isAdmin = adminUsernames.includes(user.username.toLowerCase());
+  // Memberships come with billing's subscriptions; until a member has one, the trial month decides.
+  const access = collegeAccess({ signedUpAt: user.createdAt, now, isAdmin, subscriptions: [] });
   return {
     id: user.id,
     username: user.username,
@@ -45,7 +53,9 @@ export function toAccountUser(user: authRepository.UserRow, adminUsernames: stri
     email: user.email,
     emailVerified: user.emailVerifiedAt !== null,
     setupComplete: user.setupCompletedAt !== null,
-    isAdmin: adminUsernames.includes(user.username.toLowerCase()),
+    isAdmin,
+    createdAt: user.createdAt.toISOString(),
+    collegeAccess: { ...access, trialEndsAt: access.trialEndsAt.toISOString() },
   };
 }
 
