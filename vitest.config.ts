@@ -41,6 +41,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['../../test-setup/fail-on-console-error.ts', './src/testing/setup-tests.ts'],
+          // Screens render MUI and charts in jsdom, which takes seconds on a loaded 2-core machine.
+          testTimeout: 20_000,
         },
       },
     ],

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { deferCleanup, runAllCleanups } from './lib/cleanup.js';
 import { measureColdStart, type ColdStart } from './lib/cold-start.js';
 import {
+  changeLedger,
   NFL,
   openPrepared,
   seedGradedMember,
@@ -22,7 +23,15 @@ import { LOAD_GENERATOR, measureLoad, probe } from './lib/load.js';
 import { measurePageWeight } from './lib/page-weight.js';
 import { REPO_ROOT, RESULTS_FILE, SERVER_BUNDLE, SERVERS_DIR, WEB_DIST_DIR } from './lib/paths.js';
 import { startBenchServer, type BenchServer } from './lib/processes.js';
-import { BASELINE_NAME, describeMachine, formatConsole, formatMarkdown, type HttpBenchmark } from './lib/report.js';
+import {
+  BASELINE_NAME,
+  describeMachine,
+  formatConsole,
+  formatMarkdown,
+  formatTimedConsole,
+  replaceTimedRows,
+  type HttpBenchmark,
+} from './lib/report.js';
 import { createThrowawayDatabase } from './lib/throwaway-database.js';
 import { createDb } from '@pass/db';
 import { sql } from 'drizzle-orm';
@@ -240,6 +249,7 @@ async function runScheduleBenchmark(
   database: { DATA_DIR: string } | { DATABASE_URL: string; DATA_DIR: string },
   notes: string[],
   afterwards?: (server: BenchServer) => Promise<void>,
+  { measure = true }: { measure?: boolean } = {},
 ): Promise<HttpBenchmark[]> {
   const databaseName = label === 'pglite' ? 'PGlite' : 'PostgreSQL';
   const baseline = {
@@ -261,7 +271,7 @@ async function runScheduleBenchmark(
   const env = {
     ...appEnv(database),
     PASS_SEED: 'demo',
-    BENCH_SNAPSHOTS: String(ODDS_SNAPSHOTS),
+    BENCH_SNAPSHOTS: String(measure ? ODDS_SNAPSHOTS : 1),
     BENCH_INFO_FILE: infoFile,
   };
   try {
@@ -275,6 +285,11 @@ async function runScheduleBenchmark(
       }));
     }
     try {
+      if (!measure) {
+        // The server only holds the database for `afterwards` (`--only ledger`).
+        await afterwards?.(server);
+        return [];
+      }
       const info = JSON.parse(await readFile(infoFile, 'utf8')) as ScheduleInfo;
       notes.push(
         `schedule-${label}: week ${info.week ?? '?'} of ${info.season}: ${info.events} games, ${info.markets} markets, ${info.books} books, ${info.series} quote series, ${info.quotes.toLocaleString('en-US')} quotes in odds_quotes for the week (≈ ${Math.round(info.quotes / Math.max(1, info.series))} snapshots each; added before listening in ${(info.prepareMs / 1000).toFixed(1)} s).`,
@@ -309,12 +324,29 @@ async function runScheduleBenchmark(
 
 /** Stats of a member with 100,000 graded entries and a Sunday's grading, on the server's PostgreSQL database. */
 async function runLedgerBenchmarks(databaseUrl: string, server: BenchServer, timed: TimedBenchmark[]): Promise<void> {
-  const stats = {
-    name: 'stats-postgres',
-    what: `GET /api/user/stats/${NFL}/season/2023, ${STATS_REQUESTS} sequential requests, member with ${STATS_ENTRIES.toLocaleString('en-US')} graded entries over 2015–2024`,
-    database: 'PostgreSQL',
-    ...STATS_TARGET,
-  };
+  const statsPath = `/api/user/stats/${NFL}/season/2023`;
+  const member = `member with ${STATS_ENTRIES.toLocaleString('en-US')} graded entries over 2015–2024`;
+  const sequential = `${STATS_REQUESTS} sequential requests`;
+  const statsRuns = [
+    {
+      name: 'stats-postgres',
+      what: `GET ${statsPath} (with the summary rows), ${sequential}, ${member}; unchanged ledger (cached answer)`,
+      query: '',
+      changeFirst: false,
+    },
+    {
+      name: 'stats-screen-postgres',
+      what: `GET ${statsPath}?rows=none (the stats screen's request), ${sequential}, same member; unchanged ledger`,
+      query: '?rows=none',
+      changeFirst: false,
+    },
+    {
+      name: 'stats-rebuild-postgres',
+      what: `GET ${statsPath} (with the summary rows), ${sequential}, same member, each after a change to the member's ledger (built from the database)`,
+      query: '',
+      changeFirst: true,
+    },
+  ];
   const grading = {
     name: 'grading-postgres',
     what: `gradeEvents on one week's games set final at once: ${SUNDAY_ENTRIES.toLocaleString('en-US')} open entries of ${SUNDAY_MEMBERS.toLocaleString('en-US')} members`,
@@ -324,24 +356,41 @@ async function runLedgerBenchmarks(databaseUrl: string, server: BenchServer, tim
   const handle = await createDb({ databaseUrl });
   try {
     console.log(`• stats-postgres: seeding ${STATS_ENTRIES.toLocaleString('en-US')} graded entries`);
+    let seeded: { userId: number; cookie: string; seedMs: number } | undefined;
+    let seedError = '';
     try {
       const seedStarted = performance.now();
-      const { cookie } = await seedGradedMember(handle.db, STATS_ENTRIES);
+      const { userId, cookie } = await seedGradedMember(handle.db, STATS_ENTRIES);
       await handle.db.execute(sql`analyze user_bets`);
-      const seedMs = performance.now() - seedStarted;
-      const url = `http://127.0.0.1:${server.port}/api/user/stats/${NFL}/season/2023`;
-      const result = await timeSequentialGets(url, cookie, STATS_REQUESTS);
-      timed.push({
-        ...stats,
-        outcome: {
-          status: 'measured',
-          valueMs: result.p99Ms,
-          figures: `p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms`,
-          detail: `max ${result.maxMs.toFixed(1)} ms; ${result.bodyBytes.toLocaleString('en-US')}-byte answer; 5 warm-up requests discarded; entries inserted in ${(seedMs / 1000).toFixed(1)} s`,
-        },
-      });
+      seeded = { userId, cookie, seedMs: performance.now() - seedStarted };
     } catch (error) {
-      timed.push({ ...stats, outcome: { status: 'failed', error: message(error) } });
+      seedError = message(error);
+    }
+    for (const run of statsRuns) {
+      const details = { name: run.name, what: run.what, database: 'PostgreSQL', ...STATS_TARGET };
+      if (!seeded) {
+        timed.push({ ...details, outcome: { status: 'failed', error: `seeding: ${seedError}` } });
+        continue;
+      }
+      const { userId, cookie, seedMs } = seeded;
+      console.log(`• ${run.name}: GET ${statsPath}${run.query}`);
+      try {
+        const url = `http://127.0.0.1:${server.port}${statsPath}${run.query}`;
+        const result = await timeSequentialGets(url, cookie, STATS_REQUESTS, {
+          ...(run.changeFirst ? { beforeEach: () => changeLedger(handle.db, userId) } : {}),
+        });
+        timed.push({
+          ...details,
+          outcome: {
+            status: 'measured',
+            valueMs: result.p99Ms,
+            figures: `p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms`,
+            detail: `max ${result.maxMs.toFixed(1)} ms; ${result.bodyBytes.toLocaleString('en-US')}-byte answer; 5 warm-up requests discarded; entries inserted in ${(seedMs / 1000).toFixed(1)} s`,
+          },
+        });
+      } catch (error) {
+        timed.push({ ...details, outcome: { status: 'failed', error: message(error) } });
+      }
     }
     console.log(`• grading-postgres: ${SUNDAY_ENTRIES.toLocaleString('en-US')} open entries on one week`);
     try {
@@ -375,11 +424,10 @@ async function runDataBenchmarks(notes: string[]): Promise<{ http: HttpBenchmark
   }
 
   const adminUrl = process.env.DATABASE_URL;
-  const ledgerRows = ['stats-postgres', 'grading-postgres'];
   if (!adminUrl) {
     for (const name of ['schedule-baseline-postgres', 'schedule-postgres'])
       http.push({ name, what: `GET ${SCHEDULE_PATH}`, database: 'PostgreSQL', outcome: skippedNoUrl });
-    for (const name of ledgerRows)
+    for (const name of LEDGER_ROWS)
       timed.push({
         name,
         what: 'ledger',
@@ -390,6 +438,23 @@ async function runDataBenchmarks(notes: string[]): Promise<{ http: HttpBenchmark
       });
     return { http, timed };
   }
+  http.push(...(await runPostgresScheduleAndLedger(adminUrl, notes, timed)));
+  return { http, timed };
+}
+
+const LEDGER_ROWS = ['stats-postgres', 'stats-screen-postgres', 'stats-rebuild-postgres', 'grading-postgres'];
+
+/**
+ * The schedule benchmark on a throwaway PostgreSQL database (skipped with `measureSchedule` false), then the
+ * ledger benchmarks on the same database while its server still runs.
+ */
+async function runPostgresScheduleAndLedger(
+  adminUrl: string,
+  notes: string[],
+  timed: TimedBenchmark[],
+  { measureSchedule = true }: { measureSchedule?: boolean } = {},
+): Promise<HttpBenchmark[]> {
+  const http: HttpBenchmark[] = [];
   let ledgerRan = false;
   try {
     const database = await createThrowawayDatabase(adminUrl);
@@ -405,6 +470,7 @@ async function runDataBenchmarks(notes: string[]): Promise<{ http: HttpBenchmark
             ledgerRan = true;
             await runLedgerBenchmarks(database.url, server, timed);
           },
+          { measure: measureSchedule },
         )),
       );
     } finally {
@@ -420,7 +486,7 @@ async function runDataBenchmarks(notes: string[]): Promise<{ http: HttpBenchmark
     });
   }
   if (!ledgerRan)
-    for (const name of ledgerRows)
+    for (const name of LEDGER_ROWS)
       timed.push({
         name,
         what: 'ledger',
@@ -429,7 +495,31 @@ async function runDataBenchmarks(notes: string[]): Promise<{ http: HttpBenchmark
         targetLabel: '-',
         outcome: { status: 'failed', error: 'the PostgreSQL schedule server did not run' },
       });
-  return { http, timed };
+  return http;
+}
+
+/**
+ * `--only ledger`: the statistics and grading benchmarks alone, on PostgreSQL. Their rows in RESULTS.md are
+ * replaced (or added) with a note of when and under what load they ran; the rest of the file stays.
+ */
+async function runLedgerOnly(): Promise<number> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    console.error('--only ledger needs DATABASE_URL (the ledger benchmarks run on PostgreSQL only)');
+    return 1;
+  }
+  const startedAt = new Date();
+  const loadAverageAtStart = os.loadavg();
+  console.log(`PA$$ bench, ledger only: ${describeMachine()}`);
+  const timed: TimedBenchmark[] = [];
+  const http = await runPostgresScheduleAndLedger(adminUrl, [], timed, { measureSchedule: false });
+  const run = { startedAt, loadAverageAtStart, loadAverageAtEnd: os.loadavg(), timed };
+  console.log(`\n${formatTimedConsole(run)}\n`);
+  const previous = existsSync(RESULTS_FILE) ? await readFile(RESULTS_FILE, 'utf8') : '# Benchmark results\n';
+  await writeFile(RESULTS_FILE, replaceTimedRows(previous, run));
+  console.log(`Updated the ledger rows of ${path.relative(process.cwd(), RESULTS_FILE) || RESULTS_FILE}`);
+  const failed = [...http, ...timed].some(({ outcome }) => outcome.status === 'failed');
+  return failed ? 1 : 0;
 }
 
 const skippedNoUrl = { status: 'skipped', reason: 'DATABASE_URL not set' } as const;
@@ -496,9 +586,15 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+if (only !== undefined && only !== 'ledger') {
+  console.error(`--only takes "ledger", not ${JSON.stringify(only)}`);
+  process.exit(2);
+}
+
 let exitCode = 1;
 try {
-  exitCode = await main();
+  exitCode = only === 'ledger' ? await runLedgerOnly() : await main();
 } catch (error) {
   console.error(error);
 } finally {

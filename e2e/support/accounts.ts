@@ -10,17 +10,42 @@ export function newIdentity() {
 
 export type Identity = ReturnType<typeof newIdentity>;
 
-/** A state-changing API call from the test itself, with the CSRF cookie and header pair. */
-async function post(path: string, body?: unknown): Promise<Response> {
+const CSRF_TOKEN = 'e2e-csrf-0123456789';
+
+/** A state-changing API call from the test itself, with the CSRF cookie and header pair (and a session cookie). */
+async function post(path: string, body?: unknown, sessionCookie?: string): Promise<Response> {
   return fetch(`${inject('baseUrl')}${path}`, {
     method: 'POST',
     headers: {
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      cookie: 'XSRF-TOKEN=e2e-csrf-0123456789',
-      'x-xsrf-token': 'e2e-csrf-0123456789',
+      cookie: [`XSRF-TOKEN=${CSRF_TOKEN}`, ...(sessionCookie ? [sessionCookie] : [])].join('; '),
+      'x-xsrf-token': CSRF_TOKEN,
     },
     body: body === undefined ? null : JSON.stringify(body),
   });
+}
+
+/** The API as a signed-in member, for a test's own setup and checks (the admin's result entry, say). */
+export async function apiSessionOf(identity: Identity) {
+  const login = await post('/auth/login', { username: identity.username, password: identity.password });
+  expect(login.status).toBe(200);
+  const sessionCookie = login.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0]!)
+    .find((cookie) => cookie.startsWith('pass_session='));
+  expect(sessionCookie).toBeDefined();
+  return {
+    async get<T>(path: string): Promise<T> {
+      const response = await fetch(`${inject('baseUrl')}${path}`, { headers: { cookie: sessionCookie! } });
+      expect(response.status, path).toBe(200);
+      return (await response.json()) as T;
+    },
+    async post<T>(path: string, body?: unknown): Promise<T> {
+      const response = await post(path, body, sessionCookie);
+      expect(response.status, `${path}: ${await response.clone().text()}`).toBeLessThan(300);
+      return (await response.json()) as T;
+    },
+  };
 }
 
 /** A member with a confirmed address, made through the API and the mailed link. */

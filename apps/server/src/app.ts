@@ -13,6 +13,7 @@ import { billingRoutes } from './modules/billing/billing.routes.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
+import { demoRoutes } from './modules/demo/demo.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { importsRoutes } from './modules/imports/imports.routes.js';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
@@ -118,6 +119,7 @@ export async function buildApp({
   await app.register(legalRoutes, { db, settings: { poolMaxPerLifeguard: config.poolMaxPerLifeguard } });
   await app.register(segmentsRoutes, authDeps);
   await app.register(sportsRoutes, { db });
+  await app.register(demoRoutes, { db });
   await app.register(authRoutes, authDeps);
   await app.register(googleRoutes, authDeps);
   await app.register(billingRoutes, authDeps);

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { importNflverse } from '../../../apps/server/src/modules/imports/game-importers.js';
 import { startSession } from '../../../apps/server/src/modules/auth/sessions.service.js';
 import { gradeEvents } from '../../../apps/server/src/modules/ledger/grading.service.js';
+import { bumpLedgerVersions } from '../../../apps/server/src/modules/ledger/ledger.repository.js';
 import { percentile } from './load.js';
 
 export const NFL = 'americanfootball_nfl';
@@ -95,16 +96,26 @@ export async function seedGradedMember(db: Database, count: number): Promise<{ u
   return { userId, cookie: session.id };
 }
 
-/** `requests` sequential GETs with the session cookie after a few discarded ones; p50 and p99 in ms. */
+/** Raises a member's ledger version, as a new entry or a grading does: their cached statistics are then stale. */
+export function changeLedger(db: Database, userId: number): Promise<void> {
+  return bumpLedgerVersions(db, [userId]);
+}
+
+/**
+ * `requests` sequential GETs with the session cookie after a few discarded ones; p50 and p99 in ms.
+ * `beforeEach` (not timed) runs before every request.
+ */
 export async function timeSequentialGets(
   url: string,
   cookie: string,
   requests: number,
-  warmup = 5,
+  options: { warmup?: number; beforeEach?: () => Promise<void> } = {},
 ): Promise<{ p50Ms: number; p99Ms: number; maxMs: number; bodyBytes: number }> {
+  const { warmup = 5, beforeEach } = options;
   const latencies: number[] = [];
   let bodyBytes = 0;
   for (let index = 0; index < warmup + requests; index++) {
+    await beforeEach?.();
     const started = performance.now();
     const response = await fetch(url, { headers: { cookie: `pass_session=${cookie}` } });
     const body = await response.arrayBuffer();

@@ -113,7 +113,7 @@ function coldStartLines(coldStart: ColdStart): string[] {
 
 const TIMED_HEADER = ['benchmark', 'what', 'database', 'result', 'target', 'verdict', 'details'];
 
-function timedRows(report: BenchReport): string[][] {
+function timedRows(report: Pick<BenchReport, 'timed'>): string[][] {
   return report.timed.map((benchmark) => {
     const { outcome } = benchmark;
     const head = [benchmark.name, benchmark.what, benchmark.database];
@@ -124,7 +124,7 @@ function timedRows(report: BenchReport): string[][] {
   });
 }
 
-function failures(report: BenchReport): string[] {
+function failures(report: Pick<BenchReport, 'http' | 'timed'>): string[] {
   return [...report.http, ...report.timed].flatMap((benchmark) =>
     benchmark.outcome.status === 'failed' ? [`${benchmark.name}: ${benchmark.outcome.error}`] : [],
   );
@@ -202,4 +202,57 @@ export function formatMarkdown(report: BenchReport): string {
       ? ['## Failures', '', ...problems.map((line) => `- ${line.replaceAll('\n', ' ')}`), '']
       : []),
   ].join('\n');
+}
+
+/** A run of some of the timed benchmarks alone (`--only ledger`). */
+export interface TimedRun {
+  startedAt: Date;
+  loadAverageAtStart: number[];
+  loadAverageAtEnd: number[];
+  timed: TimedBenchmark[];
+}
+
+export function formatTimedConsole(run: TimedRun): string {
+  return [
+    ...consoleTable(TIMED_HEADER, timedRows(run)),
+    ...failures({ http: [], timed: run.timed }).map((line) => `FAILED ${line}`),
+  ].join('\n');
+}
+
+const TIMED_SECTION = '## Import, statistics and grading';
+const RERUN_NOTE = '- Re-run alone (`--only ledger`):';
+
+/**
+ * RESULTS.md with the rows of `run` in place of the rows of the same names (new ones at the end of the
+ * table), and a note of when, on what machine and under what load they ran instead of an earlier such note.
+ */
+export function replaceTimedRows(markdown: string, run: TimedRun): string {
+  const names = run.timed.map((benchmark) => benchmark.name);
+  const note = [
+    `${RERUN_NOTE} ${names.join(', ')} on ${run.startedAt.toISOString()}; ${describeMachine()}; load average (1, 5, 15 min) at the start: ${loadAverage(run.loadAverageAtStart)}; at the end: ${loadAverage(run.loadAverageAtEnd)}. The other rows are from the run dated at the top.`,
+    ...failures({ http: [], timed: run.timed }).map((line) => `- FAILED ${line.replaceAll('\n', ' ')}`),
+  ];
+  const fresh = new Map(timedRows(run).map((cells) => [cells[0]!, markdownRow(cells)]));
+  const lines = markdown.split('\n');
+  const section = lines.indexOf(TIMED_SECTION);
+  if (section === -1) {
+    const table = [markdownRow(TIMED_HEADER), markdownRow(TIMED_HEADER.map(() => '---')), ...fresh.values()];
+    return [...lines, '', TIMED_SECTION, '', ...table, '', ...note, ''].join('\n');
+  }
+  const header = section + 2;
+  let end = header;
+  while (lines[end]?.startsWith('|')) end++;
+  const rowName = (row: string) => row.split('|')[1]?.trim() ?? '';
+  const rows = lines.slice(header + 2, end).map((row) => fresh.get(rowName(row)) ?? row);
+  // A row the table does not have yet goes after the row of the benchmark that ran before it.
+  names.forEach((name, index) => {
+    if (rows.some((row) => rowName(row) === name)) return;
+    const previous = rows.findIndex((row) => rowName(row) === names[index - 1]);
+    rows.splice(previous === -1 ? rows.length : previous + 1, 0, fresh.get(name)!);
+  });
+  let after = end;
+  while (lines[after] === '') after++;
+  while (lines[after]?.startsWith(RERUN_NOTE) || lines[after]?.startsWith('- FAILED ')) after++;
+  while (lines[after] === '') after++;
+  return [...lines.slice(0, header + 2), ...rows, '', ...note, '', ...lines.slice(after)].join('\n');
 }

@@ -66,7 +66,25 @@ export const ImportSourceStatus = z.object({
 });
 export type ImportSourceStatus = z.infer<typeof ImportSourceStatus>;
 
-export const AdminImportsResponse = z.object({ sources: z.array(ImportSourceStatus) });
+/**
+ * A job of the scheduled refresh (odds, scores, schedules) as every server instance sees it: when it last
+ * started, finished, succeeded and failed, and whether this server has it switched on (REFRESH_*).
+ */
+export const SchedulerJobStatus = z.object({
+  job: z.enum(['odds', 'scores', 'schedules']),
+  enabled: z.boolean(),
+  last_started_at: z.string().nullable(),
+  last_finished_at: z.string().nullable(),
+  last_success_at: z.string().nullable(),
+  last_error_at: z.string().nullable(),
+  last_error: z.string().nullable(),
+});
+export type SchedulerJobStatus = z.infer<typeof SchedulerJobStatus>;
+
+export const AdminImportsResponse = z.object({
+  sources: z.array(ImportSourceStatus),
+  scheduler: z.object({ jobs: z.array(SchedulerJobStatus) }),
+});
 export type AdminImportsResponse = z.infer<typeof AdminImportsResponse>;
 
 export const AdminImportSourceParams = z.object({ source: ImportSourceKey });

@@ -8,3 +8,4 @@ export * from './sports.js';
 export * from './admin-imports.js';
 export * from './ledger.js';
 export * from './admin-mail.js';
+export * from './demo.js';

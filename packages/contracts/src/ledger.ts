@@ -1,4 +1,4 @@
-import { BetKind, BetMode, BetType, Status } from '@pass/domain';
+import { BetKind, BetMode, BetType, MAX_TEASER_POINTS, Status } from '@pass/domain';
 import { z } from 'zod';
 import { SportKey } from './sports.js';
 
@@ -50,6 +50,11 @@ const Line = z
   .refine((value) => Math.abs(value) <= 500, 'must be within 500 points');
 const TeamAbbr = z.string().trim().min(1, 'is required').max(10, 'must be a team abbreviation');
 const Book = z.string().trim().min(1, 'must not be empty').max(40, 'must be at most 40 characters');
+/** How far a teaser moves the line in the bettor's favour (DEFAULT_TEASER_POINTS, 6, when absent). */
+const TeaserPoints = z
+  .number({ error: 'must be a number of points' })
+  .positive('must be more than 0')
+  .max(MAX_TEASER_POINTS, `must be at most ${MAX_TEASER_POINTS}`);
 
 /** Other headers pass through untouched. */
 export const IdempotencyKeyHeaders = z.looseObject({
@@ -67,7 +72,8 @@ export type IdempotencyKeyHeaders = z.infer<typeof IdempotencyKeyHeaders>;
  * moneylines and spreads and ignored for totals. `teaser_points` (default 6)
  * only with tease_dog / tease_fav. `is_simulated` defaults to true; a real bet (false) may be recorded after
  * its game started and is then marked `recorded_after_start`. Send an `Idempotency-Key` header (1–100
- * characters): the same key again returns the entry stored the first time (200) instead of a second one.
+ * characters): the same key with the same body again returns the entry stored the first time (200) instead of
+ * a second one; the same key with a different body is refused (409) and stores nothing.
  */
 export const CreateBetBody = z.object({
   event_id: z.number({ error: 'must be an event id' }).int('must be an event id').positive('must be an event id'),
@@ -83,15 +89,14 @@ export const CreateBetBody = z.object({
   is_simulated: z.boolean({ error: 'must be true or false' }).optional(),
   /** Picks only: 1, 2 (double play) or 3 (triple play). */
   multiplier: z.literal([1, 2, 3], { error: 'must be 1, 2 or 3' }).optional(),
-  teaser_points: z
-    .number({ error: 'must be a number of points' })
-    .positive('must be more than 0')
-    .max(20, 'must be at most 20')
-    .nullish(),
+  teaser_points: TeaserPoints.nullish(),
 });
 export type CreateBetBody = z.infer<typeof CreateBetBody>;
 
-/** What may change until kickoff; the rules of a new entry apply to the result. */
+/**
+ * What may change until kickoff; the rules of a new entry apply to the result. A teaser's points stay unless
+ * `teaser_points` is sent; they go when `bet_type` leaves the teaser types.
+ */
 export const UpdateBetBody = z
   .object({
     bet_type: BetTypeField.optional(),
@@ -100,10 +105,11 @@ export const UpdateBetBody = z
     price: AmericanPrice.nullish(),
     stake: StakeDollars.nullish(),
     book: Book.nullish(),
+    teaser_points: TeaserPoints.nullish(),
   })
   .refine(
     (body) => Object.keys(body).length > 0,
-    'must change at least one of bet_type, bet_team, line, price, stake, book',
+    'must change at least one of bet_type, bet_team, line, price, stake, book, teaser_points',
   );
 export type UpdateBetBody = z.infer<typeof UpdateBetBody>;
 
@@ -112,12 +118,25 @@ export const BetParams = z.object({
 });
 export type BetParams = z.infer<typeof BetParams>;
 
+/** The most events one list of entries may be filtered by. */
+export const MAX_EVENT_IDS = 300;
+/** The largest id an integer column holds. */
+const MAX_ID = 2_147_483_647;
+
 const Season = z.coerce.number({ error: 'must be a year' }).int('must be a whole year').min(1900).max(2200);
 
 export const ListBetsQuery = z.object({
   sport: SportKey.optional(),
   season: Season.optional(),
   week: z.coerce.number({ error: 'must be a week number' }).int().min(0).max(99).optional(),
+  /** Entries on these events only: ids separated by commas (`12,13,14`), at most 300 (a schedule's week). */
+  event_ids: z
+    .string()
+    .regex(/^[1-9]\d{0,9}(,[1-9]\d{0,9})*$/, 'must be event ids separated by commas')
+    .transform((text) => [...new Set(text.split(',').map(Number))])
+    .refine((ids) => ids.every((id) => id <= MAX_ID), 'must be event ids separated by commas')
+    .refine((ids) => ids.length <= MAX_EVENT_IDS, `must name at most ${MAX_EVENT_IDS} events`)
+    .optional(),
   /** The status as shown (an open entry whose game started reads pending). */
   status: z.coerce.number().pipe(StatusField).optional(),
   mode: z.coerce.number().pipe(BetModeField).optional(),
@@ -262,6 +281,15 @@ export type OutcomeResponse = z.infer<typeof OutcomeResponse>;
 export const StatsParams = z.object({ sport: SportKey, season: z.string().optional() });
 export type StatsParams = z.infer<typeof StatsParams>;
 
+/**
+ * `rows=summary` (the default) includes the specification's summary rows in `data`; `rows=none` leaves them
+ * out for screens that show only the totals (the summary rows are most of the answer's size).
+ */
+export const StatsQuery = z.object({
+  rows: z.enum(['summary', 'none'], { error: 'must be summary or none' }).default('summary'),
+});
+export type StatsQuery = z.infer<typeof StatsQuery>;
+
 /** The specification's stats summary row: reward by team × week × mode × kind × type. */
 export const StatsSummaryRow = z.object({
   /** Points for picks, profit in cents for bets (rows never mix the two: mode is part of the key). */
@@ -304,12 +332,14 @@ export type StatsTotals = z.infer<typeof StatsTotals>;
 
 const WinLossPush = z.object({ wins: z.number().int(), losses: z.number().int(), pushes: z.number().int() });
 
+/**
+ * A team's totals in the member's entries. Only the member's own entries count, so the answer changes only
+ * when they do; the team's record against the market is the almanac's (`/api/almanac/…`).
+ */
 export const TeamStats = StatsTotals.extend({
   team: z.string(),
   /** The member's spread entries on this team. */
   ats: WinLossPush,
-  /** The team's own record against the closing spread in the season's final games. */
-  market_ats: WinLossPush,
   /** Streak marks (−1, 0, 1) of the team's weekly reward, oldest first, the last 10 (spec section 4). */
   streak: z.object({ picks: z.array(z.number().int()), bets: z.array(z.number().int()) }),
 });
@@ -318,8 +348,8 @@ export type TeamStats = z.infer<typeof TeamStats>;
 export const StatsResponse = z.object({
   sport: SportKey,
   season: z.number().int(),
-  /** The specification's summary rows. */
-  data: z.array(StatsSummaryRow),
+  /** The specification's summary rows; left out with `rows=none`. */
+  data: z.array(StatsSummaryRow).optional(),
   totals: StatsTotals,
   by_team: z.array(TeamStats),
   by_week: z.array(StatsTotals.extend({ yr_week: z.number().int().nullable(), nbr: z.number().int().nullable() })),
@@ -327,6 +357,12 @@ export const StatsResponse = z.object({
   by_kind: z.array(StatsTotals.extend({ bet_kind: BetKindField })),
   by_type: z.array(StatsTotals.extend({ bet_type: BetTypeField })),
   by_book: z.array(StatsTotals.extend({ book: z.string().nullable() })),
+  /**
+   * Backing the favourite or the underdog: `bet_team` was the favourite when its spread was negative, else
+   * when its side's price was (the outcome's `favored`). Totals, and entries without a line or price, are in
+   * neither.
+   */
+  by_side: z.array(StatsTotals.extend({ side: z.enum(['favored', 'underdog']) })),
   /** Average closing line value: points for spreads and totals, implied probability for moneylines. */
   clv: z.object({
     spread: z.object({ count: z.number().int(), average: z.number().nullable() }),

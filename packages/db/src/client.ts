@@ -37,6 +37,8 @@ export interface CreateDbOptions {
   onPoolError?: (error: Error) => void;
   /** Connections of the pool. */
   poolSize?: number;
+  /** How long a query waits for a pool connection before it fails (default 2 s). */
+  connectionTimeoutMs?: number;
 }
 
 const PING_TIMEOUT_MS = 1500;
@@ -87,7 +89,7 @@ async function createPostgresDb(databaseUrl: string, options: CreateDbOptions): 
     connectionString: databaseUrl,
     max: options.poolSize ?? 10,
     // Fail fast while the server is unreachable, so readiness answers in time and requests get a clear 503.
-    connectionTimeoutMillis: 2000,
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? 2000,
     idleTimeoutMillis: 30_000,
   });
   pool.on('error', (error) => options.onPoolError?.(error));

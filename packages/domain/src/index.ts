@@ -19,6 +19,7 @@ export * from './sources/retrosheet-gamelogs.js';
 export * from './sources/statsapi-games.js';
 export * from './sources/odds-api.js';
 export * from './sources/match-odds-event.js';
+export * from './sources/match-schedule-game.js';
 export * from './odds/american-odds.js';
 export * from './odds/profit.js';
 export * from './odds/vig.js';

@@ -1,8 +1,12 @@
+import { AdminImportsResponse } from '@pass/contracts';
 import { createDb, migrate, type DbHandle } from '@pass/db';
 import { createPostgresTestDatabaseUrl, createTestDb, testDatabaseKind } from '@pass/db/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildApp } from '../app.js';
 import { importDemoSeason } from '../modules/imports/demo-season.js';
+import { seedUser, TestClient, unique } from '../test/accounts.js';
+import { testConfig } from '../test/helpers.js';
 import { createAdvisoryLock } from './advisory-lock.js';
 import { createRefreshJobs } from './refresh-jobs.js';
 import { dueJobs, type JobName, type ScheduleState } from './schedule.js';
@@ -154,11 +158,138 @@ describe('the advisory lock', () => {
     expect(await Promise.all([one.tick(), two.tick()])).toEqual([[], []]);
     expect(runs).toHaveLength(2);
 
-    // Once the leader stops, the other takes over on its next tick.
+    // Once the leader stops, the other takes over on its next tick, knowing what already ran.
     const [stopped, follower] = leader === 'one' ? [one, two] : [two, one];
     await stopped.stop();
-    expect(await follower.tick()).toEqual(['schedules', 'odds']);
+    expect(await follower.tick()).toEqual([]);
+    expect(runs).toHaveLength(2);
     await follower.stop();
+  });
+});
+
+describe("the scheduler's record of its jobs", () => {
+  let handles: Awaited<ReturnType<typeof twoHandles>>;
+  beforeAll(async () => {
+    handles = await twoHandles();
+  });
+  afterAll(async () => {
+    await handles.close();
+  });
+
+  let clock = NOW;
+  const runs: string[] = [];
+  const schedulerOn = (
+    name: string,
+    handle: DbHandle,
+    jobs: Partial<Record<JobName, () => Promise<void>>>,
+    enabled = ALL_ON,
+  ) =>
+    new Scheduler({
+      db: handle.db,
+      lock: createAdvisoryLock(handle),
+      enabled,
+      now: () => clock,
+      jobs: {
+        odds: async () => void runs.push(`${name}:odds`),
+        scores: async () => void runs.push(`${name}:scores`),
+        schedules: async () => void runs.push(`${name}:schedules`),
+        ...jobs,
+      },
+    });
+
+  it('survives a restart and is the same on another instance: only what is due runs', async () => {
+    const first = schedulerOn('first', handles.first, {
+      odds: async () => {
+        runs.push('first:odds');
+        throw new Error('The Odds API answered 503 for /v4/sports/americanfootball_nfl/odds');
+      },
+    });
+    expect(await first.tick()).toEqual(['schedules', 'odds']);
+    // The instance goes away; another (or the same, restarted) takes the jobs over a minute later.
+    await first.stop();
+    clock = new Date(NOW.getTime() + MINUTE);
+    const second = schedulerOn('second', handles.second, {});
+    expect(await second.tick()).toEqual([]);
+    clock = new Date(NOW.getTime() + 6 * HOUR);
+    expect(await second.tick()).toEqual(['odds']);
+    await second.stop();
+    expect(runs).toEqual(['first:schedules', 'first:odds', 'second:odds']);
+  });
+
+  it("shows each job's last start, success and error to the admin of a fresh app on the same database", async () => {
+    const adminName = unique('chief');
+    const account = await seedUser(handles.second.db, { username: adminName });
+    // The app closes the database it is given; the suite closes this one itself.
+    const app = await buildApp({
+      config: testConfig({ ADMIN_USERNAMES: adminName, REFRESH_SCORES: 'off' }),
+      database: { ...handles.second, close: async () => {} },
+      logger: false,
+    });
+    try {
+      const admin = new TestClient(app);
+      expect((await admin.login(account.username, account.password)).statusCode).toBe(200);
+      const response = await admin.get('/api/admin/imports');
+      expect(response.statusCode, response.body).toBe(200);
+      const { scheduler } = AdminImportsResponse.parse(response.json());
+      const later = new Date(NOW.getTime() + 6 * HOUR).toISOString();
+      expect(scheduler.jobs).toEqual([
+        {
+          job: 'schedules',
+          enabled: true,
+          last_started_at: NOW.toISOString(),
+          last_finished_at: NOW.toISOString(),
+          last_success_at: NOW.toISOString(),
+          last_error_at: null,
+          last_error: null,
+        },
+        {
+          job: 'odds',
+          enabled: true,
+          last_started_at: later,
+          last_finished_at: later,
+          last_success_at: later,
+          // The first instance's failure is still the last error.
+          last_error_at: NOW.toISOString(),
+          last_error: 'The Odds API answered 503 for /v4/sports/americanfootball_nfl/odds',
+        },
+        {
+          job: 'scores',
+          enabled: false,
+          last_started_at: null,
+          last_finished_at: null,
+          last_success_at: null,
+          last_error_at: null,
+          last_error: null,
+        },
+      ]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('runs scores once more after the last live game ends, even on an instance that never saw it live', async () => {
+    const scoresOnly = { odds: false, scores: true, schedules: false };
+    clock = new Date(NOW.getTime() + 24 * HOUR);
+    const [event] = (
+      (await handles.first.db.execute(
+        sql`insert into events (sport, season, week, season_type, kickoff_at, game_date, home_team, away_team, status)
+            values ('americanfootball_nfl', 2026, 12, 'regular', ${new Date(clock.getTime() - HOUR).toISOString()}::timestamptz,
+              '2026-11-23', 'KC', 'DEN', 'in_progress')
+            returning id`,
+      )) as unknown as { rows: { id: number }[] }
+    ).rows;
+    const watcher = schedulerOn('watcher', handles.first, {}, scoresOnly);
+    expect(await watcher.tick()).toEqual(['scores']);
+    await watcher.stop();
+
+    // The game ends; a fresh instance sees no live game but knows one was live after the last scores run.
+    await handles.first.db.execute(sql`update events set status = 'final' where id = ${event!.id}`);
+    clock = new Date(clock.getTime() + 10 * MINUTE);
+    const successor = schedulerOn('successor', handles.second, {}, scoresOnly);
+    expect(await successor.tick()).toEqual(['scores']);
+    clock = new Date(clock.getTime() + 10 * MINUTE);
+    expect(await successor.tick()).toEqual([]);
+    await successor.stop();
   });
 });
 

@@ -1,5 +1,11 @@
 import type { Database } from '@pass/db';
 import { sql } from 'drizzle-orm';
+import {
+  getSchedulerState,
+  recordJobFinished,
+  recordJobStarted,
+  recordLiveGamesSeen,
+} from '../modules/imports/imports.service.js';
 import type { JobLock } from './advisory-lock.js';
 import { dueJobs, JOB_NAMES, type JobName, type ScheduleState } from './schedule.js';
 
@@ -7,6 +13,10 @@ import { dueJobs, JOB_NAMES, type JobName, type ScheduleState } from './schedule
  * The in-process scheduler: every tick, the instance holding the advisory lock (or taking it now) works out
  * which jobs are due (schedule.ts) from the games in the database and runs them one after another. Started
  * by main.ts, never by buildApp, so tests and tools that build the app stay quiet.
+ *
+ * When each job last started, succeeded and failed, and when games were last seen live, are kept in the
+ * database (scheduler_jobs), not in the instance: after a restart, or when another instance takes the
+ * lock, nothing that just ran runs again, and the admin sees the same last success and error everywhere.
  */
 
 export type JobFn = (now: Date) => Promise<void>;
@@ -51,8 +61,6 @@ export async function loadGames(
 export class Scheduler {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<JobName[]> | undefined;
-  private readonly lastRun: Partial<Record<JobName, Date>> = {};
-  private lastLiveAt: Date | undefined;
   private stopped = false;
 
   constructor(private readonly options: SchedulerOptions) {}
@@ -76,28 +84,53 @@ export class Scheduler {
 
   private async runTick(): Promise<JobName[]> {
     const { db, lock, jobs, enabled, log = () => {} } = this.options;
+    const clock = this.options.now ?? (() => new Date());
     if (this.stopped || !(await lock.tryAcquire())) return [];
-    const now = (this.options.now ?? (() => new Date()))();
-    let games: Pick<ScheduleState, 'upcomingKickoffs' | 'liveGames'>;
+    const now = clock();
+    let due: JobName[];
     try {
-      games = await loadGames(db, now);
+      const games = await loadGames(db, now);
+      const state = await getSchedulerState(db);
+      let lastLiveAt = state.liveGamesSeenAt ?? undefined;
+      if (games.liveGames > 0) {
+        lastLiveAt = now;
+        await recordLiveGamesSeen(db, now);
+      }
+      const lastRun: Partial<Record<JobName, Date>> = {};
+      for (const job of JOB_NAMES) {
+        const started = state.jobs.get(job)?.lastStartedAt;
+        if (started) lastRun[job] = started;
+      }
+      due = dueJobs({ now, ...games, lastLiveAt, lastRun, enabled });
     } catch (error) {
-      log(`scheduler: could not read the games: ${error instanceof Error ? error.message : String(error)}`);
+      log(`scheduler: could not read the games or the jobs' state: ${messageOf(error)}`);
       return [];
     }
-    if (games.liveGames > 0) this.lastLiveAt = now;
-    const due = dueJobs({ now, ...games, lastLiveAt: this.lastLiveAt, lastRun: this.lastRun, enabled });
+    const ran: JobName[] = [];
     for (const job of due) {
       if (this.stopped) break;
-      this.lastRun[job] = now;
+      try {
+        await recordJobStarted(db, job, now);
+      } catch (error) {
+        log(`scheduler: could not record the start of ${job}: ${messageOf(error)}`);
+        break;
+      }
+      ran.push(job);
+      let failure: string | undefined;
       try {
         await jobs[job](now);
       } catch (error) {
         // The job's import runs record the failure; the log says which job it was.
-        log(`scheduler: ${job} failed: ${error instanceof Error ? error.message : String(error)}`);
+        failure = messageOf(error);
+        log(`scheduler: ${job} failed: ${failure}`);
+      }
+      try {
+        await recordJobFinished(db, job, clock(), failure);
+      } catch (error) {
+        log(`scheduler: could not record the end of ${job}: ${messageOf(error)}`);
       }
     }
-    return due;
+    return ran;
   }
 
   /** Stops ticking, waits for a running tick and gives the lock back. */
@@ -108,9 +141,6 @@ export class Scheduler {
     await this.running?.catch(() => undefined);
     await this.options.lock.release();
   }
-
-  /** When each job last ran in this instance (for logs and tests). */
-  get lastRuns(): Partial<Record<JobName, Date>> {
-    return Object.fromEntries(JOB_NAMES.flatMap((job) => (this.lastRun[job] ? [[job, this.lastRun[job]]] : [])));
-  }
 }
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

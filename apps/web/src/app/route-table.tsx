@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { paths, type RouteName } from '../config/paths';
+import type { ScheduleSlots } from '../lib/game-actions';
 import { loadSportStore } from '../features/sports/api/load-sport-store';
 import { adminGuard, authGuard, collegeGuard, resetTokenGuard, seasonGuard, segmentsGuard } from './guards';
 import { RouteError } from './route-error';
@@ -23,6 +24,22 @@ export interface ScreenRoute {
 
 const NFL: SportKey = 'americanfootball_nfl';
 const MLB: SportKey = 'baseball_mlb';
+
+/**
+ * A schedule screen with the member's picks and bets under each game: the ledger's component fills the
+ * schedule's game-actions place and loads with the screen, so neither feature imports the other.
+ */
+function withGameActions(
+  screen: () => Promise<{ default: ComponentType<ScheduleSlots> }>,
+): () => Promise<{ default: ComponentType }> {
+  return async () => {
+    const [{ default: Schedule }, { GamePickActions }] = await Promise.all([
+      screen(),
+      import('../features/ledger/components/game-pick-actions'),
+    ]);
+    return { default: () => <Schedule gameActions={GamePickActions} /> };
+  };
+}
 
 export const screens: ScreenRoute[] = [
   { name: 'home', screen: () => import('../features/marketing/routes/home') },
@@ -56,21 +73,25 @@ export const screens: ScreenRoute[] = [
     name: 'free-college-football-odds',
     screen: () => import('../features/sports/routes/free-college-football-odds'),
   },
-  { name: 'football-schedule', guards: ['auth'], screen: () => import('../features/sports/routes/football-schedule') },
+  {
+    name: 'football-schedule',
+    guards: ['auth'],
+    screen: withGameActions(() => import('../features/sports/routes/football-schedule')),
+  },
   {
     name: 'football-season-schedule',
     guards: ['auth'],
-    screen: () => import('../features/sports/routes/football-season-schedule'),
+    screen: withGameActions(() => import('../features/sports/routes/football-season-schedule')),
   },
   {
     name: 'football-v2-season',
     guards: ['auth'],
-    screen: () => import('../features/sports/routes/football-v2-season'),
+    screen: withGameActions(() => import('../features/sports/routes/football-v2-season')),
   },
   {
     name: 'concept-football-schedule',
     guards: ['auth'],
-    screen: () => import('../features/sports/routes/concept-football-schedule'),
+    screen: withGameActions(() => import('../features/sports/routes/concept-football-schedule')),
   },
   {
     name: 'football-conference-afc',
@@ -84,21 +105,25 @@ export const screens: ScreenRoute[] = [
   },
   { name: 'football-team', guards: ['auth'], screen: () => import('../features/sports/routes/football-team') },
   { name: 'football-odds', guards: ['auth'], screen: () => import('../features/sports/routes/football-odds') },
-  { name: 'classic-football', guards: ['auth'], screen: () => import('../features/sports/routes/classic-football') },
+  {
+    name: 'classic-football',
+    guards: ['auth'],
+    screen: withGameActions(() => import('../features/sports/routes/classic-football')),
+  },
   {
     name: 'classic-football-schedule',
     guards: ['auth'],
-    screen: () => import('../features/sports/routes/classic-football-schedule'),
+    screen: withGameActions(() => import('../features/sports/routes/classic-football-schedule')),
   },
   {
     name: 'football-2024-schedule',
     guards: ['auth'],
-    screen: () => import('../features/sports/routes/football-2024-schedule'),
+    screen: withGameActions(() => import('../features/sports/routes/football-2024-schedule')),
   },
   {
     name: 'football-2024-season-schedule',
     guards: ['auth'],
-    screen: () => import('../features/sports/routes/football-2024-season-schedule'),
+    screen: withGameActions(() => import('../features/sports/routes/football-2024-season-schedule')),
   },
   {
     name: 'football-2024-team',
@@ -109,13 +134,13 @@ export const screens: ScreenRoute[] = [
     name: 'football-2023-schedule',
     guards: ['season'],
     sportStore: { sport: NFL, season: 2023 },
-    screen: () => import('../features/sports/routes/football-2023-schedule'),
+    screen: withGameActions(() => import('../features/sports/routes/football-2023-schedule')),
   },
   {
     name: 'football-2023-season-schedule',
     guards: ['season'],
     sportStore: { sport: NFL, season: 2023 },
-    screen: () => import('../features/sports/routes/football-2023-season-schedule'),
+    screen: withGameActions(() => import('../features/sports/routes/football-2023-season-schedule')),
   },
   {
     name: 'football-2023-team',
@@ -126,7 +151,7 @@ export const screens: ScreenRoute[] = [
   {
     name: 'ncaa-football-schedule',
     guards: ['college'],
-    screen: () => import('../features/sports/routes/ncaa-football-schedule'),
+    screen: withGameActions(() => import('../features/sports/routes/ncaa-football-schedule')),
   },
   {
     name: 'ncaa-football-conferences',
@@ -159,13 +184,13 @@ export const screens: ScreenRoute[] = [
     name: 'baseball-schedule',
     guards: ['season'],
     sportStore: { sport: MLB },
-    screen: () => import('../features/sports/routes/baseball-schedule'),
+    screen: withGameActions(() => import('../features/sports/routes/baseball-schedule')),
   },
   {
     name: 'baseball-season-schedule',
     guards: ['season'],
     sportStore: { sport: MLB },
-    screen: () => import('../features/sports/routes/baseball-season-schedule'),
+    screen: withGameActions(() => import('../features/sports/routes/baseball-season-schedule')),
   },
   {
     name: 'baseball-team',
@@ -184,6 +209,11 @@ export const screens: ScreenRoute[] = [
   { name: 'user-bets', guards: ['auth'], screen: () => import('../features/ledger/routes/user-bets') },
   { name: 'user-stats', guards: ['auth'], screen: () => import('../features/ledger/routes/user-stats') },
   { name: 'teller-place-bet', guards: ['auth'], screen: () => import('../features/ledger/routes/teller-place-bet') },
+  // The demo: open to everyone.
+  { name: 'demo', screen: () => import('../features/ledger/routes/demo') },
+  { name: 'welcome', screen: () => import('../features/ledger/routes/welcome') },
+  { name: 'demo-charts', screen: () => import('../features/ledger/routes/demo-charts') },
+  { name: 'demo-modal', screen: () => import('../features/ledger/routes/demo-modal') },
 ];
 
 /**

@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { md5 } from './md5';
-import { cachedFetch, readStoredCache, STORED_CACHE_VERSION, writeStoredCache } from './stored-cache';
+import {
+  cachedFetch,
+  clearStoredCacheStartingWith,
+  readStoredCache,
+  STORED_CACHE_VERSION,
+  writeStoredCache,
+} from './stored-cache';
 
 const KEY = 'stats:americanfootball_nfl:2025';
 const STORAGE_KEY = `pass.cache.${KEY}`;
@@ -65,6 +71,18 @@ describe('stored cache', () => {
     store(raw);
     expect(readStoredCache(KEY, { userUuid: '42', now })).toBeNull();
     expect(localStorage.getItem(STORAGE_KEY)).toBeNull();
+  });
+
+  it('drops every kept entry under a key prefix and nothing else', () => {
+    writeStoredCache(KEY, data, { userUuid: '42', now });
+    writeStoredCache('stats:baseball_mlb:2026', data, { userUuid: '42', now });
+    writeStoredCache('outcomes:baseball_mlb:2026', data, { userUuid: '42', now });
+    localStorage.setItem('stats:not-ours', 'kept');
+    clearStoredCacheStartingWith('stats:');
+    expect(readStoredCache(KEY, { userUuid: '42', now })).toBeNull();
+    expect(readStoredCache('stats:baseball_mlb:2026', { userUuid: '42', now })).toBeNull();
+    expect(readStoredCache('outcomes:baseball_mlb:2026', { userUuid: '42', now })).toEqual(data);
+    expect(localStorage.getItem('stats:not-ours')).toBe('kept');
   });
 
   it('returns null when storage itself fails to read', () => {

@@ -96,6 +96,20 @@ export function clearStoredCache(key: string): void {
   remove(key);
 }
 
+/** Drops every entry whose key starts with `keyPrefix` (say, all of a feature's kept answers after a change). */
+export function clearStoredCacheStartingWith(keyPrefix: string): void {
+  try {
+    const keys: string[] = [];
+    for (let index = 0; index < localStorage.length; index += 1) {
+      const key = localStorage.key(index);
+      if (key?.startsWith(PREFIX + keyPrefix)) keys.push(key);
+    }
+    for (const key of keys) localStorage.removeItem(key);
+  } catch {
+    // Storage may be unavailable (private mode): nothing is kept then.
+  }
+}
+
 /**
  * The value under `key` when the cache holds a usable one, else what `load` gives (then kept for `ttlSeconds`).
  */

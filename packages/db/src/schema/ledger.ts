@@ -52,6 +52,11 @@ export const userBets = pgTable(
     /** A real bet recorded after its game started (allowed for real bets only, and marked). */
     recordedAfterStart: boolean('recorded_after_start').notNull().default(false),
     idempotencyKey: text('idempotency_key').notNull(),
+    /**
+     * SHA-256 of the normalised request that stored the entry: the same Idempotency-Key with another body is
+     * refused (409). Null for entries stored before it was kept.
+     */
+    requestHash: text('request_hash'),
     status: smallint('status').notNull(),
     outcome: text('outcome', { enum: ['win', 'loss', 'push', 'void'] }),
     /** Points for picks, profit in cents for bets; null until graded. */
@@ -74,3 +79,16 @@ export const userBets = pgTable(
       .where(sql`${table.gradedAt} is null and ${table.deletedAt} is null`),
   ],
 );
+
+/**
+ * Each member's ledger version: raised in the same transaction as every change to the member's entries
+ * (a new entry, an edit, a cancel, a grade), so a cached statistics answer is current exactly when it was
+ * built at the version the database holds now, whichever server instance built it. No row reads as 0.
+ */
+export const ledgerVersions = pgTable('ledger_versions', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

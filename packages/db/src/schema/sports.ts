@@ -130,3 +130,20 @@ export const importRuns = pgTable(
   },
   (table) => [index('import_runs_source_started_idx').on(table.source, sql`${table.startedAt} desc`)],
 );
+
+/**
+ * The refresh scheduler's jobs (odds, scores, schedules): when each last started, finished, succeeded and
+ * failed. Every server instance reads and writes the same rows, so whichever instance holds the jobs' lock
+ * knows what is due, and a restart neither repeats a job that just ran nor forgets its last error.
+ */
+export const schedulerJobs = pgTable('scheduler_jobs', {
+  job: text('job').primaryKey(),
+  lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
+  lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+  lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  /** Kept on the scores job: when games were last seen being played (one more scores run follows them). */
+  liveGamesSeenAt: timestamp('live_games_seen_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -33,7 +33,9 @@ export async function createTestDb(options: { pgliteTemplate?: string | undefine
 
 async function createPostgresTestDb(): Promise<DbHandle> {
   const database = await createPostgresTestDatabaseUrl();
-  const handle = await createDb({ databaseUrl: database.url, poolSize: 4 });
+  // A small pool for many test databases at once; bursts of a thousand requests queue for it rather than
+  // fail, as they would after the 2 s a server waits.
+  const handle = await createDb({ databaseUrl: database.url, poolSize: 4, connectionTimeoutMs: 30_000 });
   await migrate(handle);
   return {
     ...handle,

@@ -45,6 +45,8 @@ export interface Grade {
 }
 
 export const DEFAULT_TEASER_POINTS = 6;
+/** The most points a teaser may move a line: the API refuses more. */
+export const MAX_TEASER_POINTS = 20;
 
 export type GradingErrorCode =
   | 'unknown_mode'

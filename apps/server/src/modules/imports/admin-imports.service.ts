@@ -4,13 +4,14 @@ import type {
   ImportProgress,
   ImportRun,
   ImportSourceKey,
+  SchedulerJobStatus,
 } from '@pass/contracts';
 import type { Database } from '@pass/db';
 import { AppError } from '../../errors.js';
 import { importerSource, runSourceImport, type SourceJobOptions } from './import-jobs.js';
 import * as repository from './imports.repository.js';
 import type { ImportRunRow, ImportTrigger } from './imports.repository.js';
-import { recordFailedRun } from './imports.service.js';
+import { getSchedulerState, recordFailedRun } from './imports.service.js';
 
 /** The importers' own source names, as import_runs and event_source_keys have them, in screen order. */
 const IMPORTER_SOURCES = ['nflverse', 'cfbd', 'sportsdataverse', 'statsapi', 'retrosheet', 'odds-api', 'demo'];
@@ -32,8 +33,20 @@ function toRun(row: ImportRunRow): ImportRun {
   };
 }
 
-/** Per source: the last run, the last success, the last error, and counts. */
-export async function listImportSources(db: Database): Promise<AdminImportsResponse> {
+/** The scheduled refresh's jobs, in the order they run. */
+const SCHEDULER_JOBS = ['schedules', 'odds', 'scores'] as const;
+
+const isoOrNull = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+
+/**
+ * Per source: the last run, the last success, the last error, and counts; and the scheduled refresh's
+ * jobs with their last start, success and error, as the database keeps them for every instance.
+ */
+export async function listImportSources(
+  db: Database,
+  refresh: Record<SchedulerJobStatus['job'], boolean>,
+): Promise<AdminImportsResponse> {
+  const scheduler = await getSchedulerState(db);
   const [latest, succeeded, failed, counts] = [
     await repository.listLatestRuns(db),
     await repository.listLatestRuns(db, 'succeeded'),
@@ -55,6 +68,20 @@ export async function listImportSources(db: Database): Promise<AdminImportsRespo
         counts: counts.get(source) ?? { runs: 0, succeeded: 0, failed: 0, events: 0, quotes: 0 },
       };
     }),
+    scheduler: {
+      jobs: SCHEDULER_JOBS.map((job) => {
+        const state = scheduler.jobs.get(job);
+        return {
+          job,
+          enabled: refresh[job],
+          last_started_at: isoOrNull(state?.lastStartedAt),
+          last_finished_at: isoOrNull(state?.lastFinishedAt),
+          last_success_at: isoOrNull(state?.lastSuccessAt),
+          last_error_at: isoOrNull(state?.lastErrorAt),
+          last_error: state?.lastError ?? null,
+        };
+      }),
+    },
   };
 }
 

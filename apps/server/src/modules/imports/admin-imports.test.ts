@@ -57,6 +57,13 @@ describe('admin imports API', () => {
       last_error: null,
       counts: { runs: 0, events: 0, quotes: 0 },
     });
+    // No scheduled job has run on this database; all are switched on by default.
+    const { scheduler } = AdminImportsResponse.parse(response.json());
+    expect(scheduler.jobs.map((job) => [job.job, job.enabled, job.last_started_at, job.last_error])).toEqual([
+      ['schedules', true, null, null],
+      ['odds', true, null, null],
+      ['scores', true, null, null],
+    ]);
   });
 
   it('re-runs an import, answering with the run id to follow', async () => {
@@ -75,20 +82,21 @@ describe('admin imports API', () => {
     expect(run.added).toBeGreaterThan(200);
     expect(run.progress).toBeNull();
 
-    // Both demo sports run, one after the other; the list shows the last run, its success and the counts.
+    // The three demo sports run, one after the other; the list shows the last run, its success and the counts.
     let demo: AdminImportsResponse['sources'][number] | undefined;
-    for (let attempt = 0; attempt < 200; attempt++) {
+    for (let attempt = 0; attempt < 400; attempt++) {
       const { sources } = AdminImportsResponse.parse((await admin.get('/api/admin/imports')).json());
       demo = sources.find((source) => source.source === 'demo')!;
-      if (demo.counts.runs === 2 && demo.last_run?.status !== 'running') break;
+      if (demo.counts.runs === 3 && demo.last_run?.status !== 'running') break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     if (!demo) throw new Error('no demo source');
     expect(demo.last_success?.id).toBeGreaterThanOrEqual(started.run_id);
     expect(demo.last_run?.status).toBe('succeeded');
-    expect(demo.counts.runs).toBe(2);
-    expect(demo.counts.succeeded).toBe(2);
-    expect(demo.counts.events).toBeGreaterThan(600);
+    expect(demo.counts.runs).toBe(3);
+    expect(demo.counts.succeeded).toBe(3);
+    // 272 NFL, 395 college and 2,430 MLB games.
+    expect(demo.counts.events).toBe(3097);
     expect(demo.counts.quotes).toBeGreaterThan(1000);
   });
 

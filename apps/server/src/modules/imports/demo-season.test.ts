@@ -3,6 +3,7 @@ import { createTestDb } from '@pass/db/testing';
 import { nflOpeningThursday, teamRegistry } from '@pass/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { mlbAllStarGame, mlbDemoSchedule, mlbOpeningDay } from './demo-season-mlb.js';
 import { DEMO_BOOKS, generateDemoSeason, importDemoSeason, moneylinesForSpread } from './demo-season.js';
 
 const NFL = 'americanfootball_nfl';
@@ -138,6 +139,173 @@ describe('college football demo season', () => {
         .flatMap((game) => [game.fields.homeTeam, game.fields.awayTeam]);
       expect(new Set(teams).size).toBe(teams.length);
     }
+  });
+});
+
+describe('the MLB demo season', () => {
+  const MLB = 'baseball_mlb';
+  const { season, games } = generateDemoSeason({ sport: MLB, now: NOW });
+  const fixtures = mlbDemoSchedule(2026, 'pass-demo');
+  const clubs = teamRegistry.teams(MLB).map((team) => team.abbr);
+  const teamsOf = (game: { fields: { homeTeam: string; awayTeam: string } }) => [
+    game.fields.homeTeam,
+    game.fields.awayTeam,
+  ];
+
+  it('is the season of `now`: 2026, the same for the same seed', () => {
+    expect(season).toBe(2026);
+    expect(generateDemoSeason({ sport: MLB, now: NOW })).toEqual({ season, games });
+  });
+
+  it('gives each of the 30 real clubs 162 games, about half at home, never two on one day', () => {
+    expect(clubs).toHaveLength(30);
+    expect(games).toHaveLength(30 * 81);
+    for (const club of clubs) {
+      const own = games.filter((game) => teamsOf(game).includes(club));
+      expect(own, club).toHaveLength(162);
+      const home = own.filter((game) => game.fields.homeTeam === club).length;
+      expect(home, club).toBeGreaterThanOrEqual(76);
+      expect(home, club).toBeLessThanOrEqual(86);
+      expect(new Set(own.map((game) => game.fields.gameDate)).size, club).toBe(162);
+    }
+    // Division rivals meet most: four series each, home and away.
+    const rivals = (a: string, b: string) =>
+      fixtures.filter((f) => f.seriesGame === 1 && [f.home, f.away].includes(a) && [f.home, f.away].includes(b));
+    expect(rivals('NYY', 'BOS')).toHaveLength(4);
+    expect(new Set(rivals('NYY', 'BOS').map((f) => f.home))).toEqual(new Set(['NYY', 'BOS']));
+    expect(rivals('LAD', 'SF')).toHaveLength(4);
+    // Never the same opponent in two consecutive series.
+    for (const club of clubs) {
+      const opponents = fixtures
+        .filter((f) => f.seriesGame === 1 && (f.home === club || f.away === club))
+        .map((f) => (f.home === club ? f.away : f.home));
+      expect(opponents, club).toHaveLength(55);
+      opponents.slice(1).forEach((opponent, index) => expect(opponent, club).not.toBe(opponents[index]));
+    }
+  });
+
+  it('runs from the last Thursday of March to the last Sunday of September in series of two to four games', () => {
+    expect(mlbOpeningDay(2026).toISOString().slice(0, 10)).toBe('2026-03-26');
+    expect(mlbOpeningDay(2025).toISOString().slice(0, 10)).toBe('2025-03-27');
+    expect(mlbAllStarGame(2026).toISOString().slice(0, 10)).toBe('2026-07-14');
+    const dates = games.map((game) => game.fields.gameDate).sort();
+    expect(dates[0]).toBe('2026-03-26');
+    expect(dates.at(-1)).toBe('2026-09-27');
+    // 186 days, 162 of them with games: off days, and no game from the Monday to the Thursday of the All-Star break.
+    expect(new Set(dates).size).toBe(162);
+    expect(dates.filter((date) => date >= '2026-07-13' && date <= '2026-07-16')).toEqual([]);
+    expect(new Set(fixtures.map((fixture) => fixture.seriesLength))).toEqual(new Set([2, 3, 4]));
+    // A series is its length of consecutive days between the same clubs at the same park.
+    for (const fixture of fixtures.filter((f) => f.seriesGame === 1)) {
+      const series = fixtures
+        .filter((f) => f.home === fixture.home && f.away === fixture.away && f.kickoff >= fixture.kickoff)
+        .slice(0, fixture.seriesLength);
+      expect(series.map((f) => f.seriesGame)).toEqual(Array.from({ length: fixture.seriesLength }, (_, i) => i + 1));
+      const days = series.map((f) => Date.parse(f.gameDate) / (24 * HOUR_MS));
+      expect(days.at(-1)! - days[0]!).toBe(fixture.seriesLength - 1);
+    }
+  });
+
+  it("starts games at the home club's usual local times: evenings, weekend and getaway-day afternoons", () => {
+    const zones: Record<string, string> = {
+      CWS: 'America/Chicago',
+      KC: 'America/Chicago',
+      MIN: 'America/Chicago',
+      HOU: 'America/Chicago',
+      TEX: 'America/Chicago',
+      CHC: 'America/Chicago',
+      MIL: 'America/Chicago',
+      STL: 'America/Chicago',
+      COL: 'America/Denver',
+      ARI: 'America/Phoenix',
+      LAD: 'America/Los_Angeles',
+      LAA: 'America/Los_Angeles',
+      SD: 'America/Los_Angeles',
+      SF: 'America/Los_Angeles',
+      SEA: 'America/Los_Angeles',
+      ATH: 'America/Los_Angeles',
+    };
+    for (const game of games) {
+      const timeZone = zones[game.fields.homeTeam] ?? 'America/New_York';
+      const local = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hour: 'numeric',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).format(new Date(game.fields.kickoffAt!));
+      expect(local >= '13:05' && local <= '19:15', `${game.keys[0]!.key} at ${local} ${timeZone}`).toBe(true);
+      const localDate = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(game.fields.kickoffAt!));
+      expect(localDate).toBe(game.fields.gameDate);
+    }
+  });
+
+  it('has finals only for games already played: in mid-June, the rest are to come', () => {
+    const june = new Date('2026-06-15T20:00:00Z');
+    const midSeason = generateDemoSeason({ sport: MLB, now: june }).games;
+    for (const game of midSeason) {
+      const kickoff = Date.parse(game.fields.kickoffAt!);
+      if (kickoff > june.getTime()) {
+        expect(game.fields).toMatchObject({ status: 'scheduled', homeScore: null, awayScore: null });
+      } else if (kickoff + 3 * HOUR_MS <= june.getTime()) {
+        expect(game.fields.status).toBe('final');
+      }
+      for (const quote of game.quotes) expect(Date.parse(quote.fetchedAt)).toBeLessThanOrEqual(june.getTime());
+    }
+    expect(midSeason.filter((game) => game.fields.status === 'final').length).toBeGreaterThan(900);
+    expect(midSeason.filter((game) => game.fields.status === 'scheduled').length).toBeGreaterThan(1300);
+    // A day later only finals and newer quotes are added: what was there stays as it was.
+    const nextDay = generateDemoSeason({ sport: MLB, now: new Date(june.getTime() + 24 * HOUR_MS) }).games;
+    midSeason.forEach((game, index) => {
+      const later = nextDay[index]!;
+      expect(later.keys).toEqual(game.keys);
+      expect(later.quotes.slice(0, game.quotes.length)).toEqual(game.quotes);
+      if (game.fields.status === 'final') expect(later.fields).toEqual(game.fields);
+    });
+    // In November every game is final, none tied.
+    expect(
+      games.every((game) => game.fields.status === 'final' && game.fields.homeScore !== game.fields.awayScore),
+    ).toBe(true);
+  });
+
+  it('prices moneylines, run lines at ±1.5 with the favourite giving the runs, and totals, by three books', () => {
+    for (const game of games) {
+      const books = new Set(game.quotes.map((quote) => quote.book));
+      expect(books).toEqual(new Set(DEMO_BOOKS.slice(0, 3)));
+      for (const book of books) {
+        const latest = (market: string) => {
+          const quotes = game.quotes.filter((quote) => quote.book === book && quote.market === market);
+          const last = quotes.at(-1)!.fetchedAt;
+          return quotes.filter((quote) => quote.fetchedAt === last);
+        };
+        const [homeLine, awayLine] = [game.fields.homeTeam, game.fields.awayTeam].map(
+          (team) => latest('h2h').find((quote) => quote.outcome === team)!.price,
+        );
+        const runLine = latest('spreads');
+        expect(runLine).toHaveLength(2);
+        // At a pick'em price either club may give the runs; otherwise the moneyline favourite does.
+        if (homeLine !== awayLine) {
+          const favourite = homeLine! < awayLine! ? game.fields.homeTeam : game.fields.awayTeam;
+          expect(runLine.find((quote) => quote.point === -1.5)?.outcome).toBe(favourite);
+        }
+        expect(runLine.find((quote) => quote.point === 1.5)).toBeDefined();
+        const totals = latest('totals');
+        expect(totals.map((quote) => quote.outcome).sort()).toEqual(['Over', 'Under']);
+        expect(totals[0]!.point).toBe(totals[1]!.point);
+        expect(totals[0]!.point).toBeGreaterThanOrEqual(5.5);
+        expect(totals[0]!.point).toBeLessThanOrEqual(12.5);
+        for (const quote of game.quotes) expect(Math.abs(quote.price)).toBeGreaterThanOrEqual(100);
+      }
+    }
+    // Some lines move between the opening and first pitch: line history exists.
+    expect(
+      games.filter((game) => new Set(game.quotes.map((quote) => quote.fetchedAt)).size > 1).length,
+    ).toBeGreaterThan(500);
+    const homeWins = games.filter((game) => game.fields.homeScore! > game.fields.awayScore!).length / games.length;
+    expect(homeWins).toBeGreaterThan(0.5);
+    expect(homeWins).toBeLessThan(0.58);
+    const runs = games.reduce((sum, game) => sum + game.fields.homeScore! + game.fields.awayScore!, 0) / games.length;
+    expect(runs).toBeGreaterThan(7.5);
+    expect(runs).toBeLessThan(10);
   });
 });
 

@@ -1,6 +1,20 @@
 import type { Database } from '@pass/db';
-import { easternToUtc, nflOpeningThursday, seasonForDate, teamRegistry, type Sport } from '@pass/domain';
-import { sql } from 'drizzle-orm';
+import { nflOpeningThursday, seasonForDate, teamRegistry, type Sport } from '@pass/domain';
+import {
+  addDays,
+  clean,
+  dateOnly,
+  DAY_MS,
+  DEMO_BOOKS,
+  DEMO_SOURCE,
+  HOUR_MS,
+  kickoffAt,
+  moneylinesForSpread,
+  Rng,
+  roundHalf,
+  STANDARD_PRICE,
+} from './demo-model.js';
+import { mlbDemoGames } from './demo-season-mlb.js';
 import type { EventFields, QuoteRow } from './imports.repository.js';
 import { runImport, writeGames, type ImportOptions, type ImportSummary, type IncomingGame } from './imports.service.js';
 
@@ -12,85 +26,24 @@ import { runImport, writeGames, type ImportOptions, type ImportSummary, type Inc
  * Everything but the status and which snapshots exist depends on the seed and the season only: the same
  * seed gives the same schedule, lines and scores, and a run at a later `now` only adds finals and later
  * quotes. Games are keyed in event_source_keys under source `demo` by a stable id, and marked is_demo.
+ * Football is generated here, baseball in demo-season-mlb.ts; what both use is in demo-model.ts.
  */
 
-export const DEMO_SOURCE = 'demo';
+export { DEMO_BOOKS, DEMO_SOURCE, moneylinesForSpread, Rng } from './demo-model.js';
 export const DEFAULT_DEMO_SEED = 'pass-demo';
-/** Real US bookmaker keys of The Odds API (../shared/data/the-odds-api/bookmakers_us.csv). */
-export const DEMO_BOOKS = [
-  'betus',
-  'draftkings',
-  'fanduel',
-  'betmgm',
-  'williamhill_us',
-  'bovada',
-  'mybookieag',
-  'betrivers',
-] as const;
 /** The sports the demo generator knows. */
-export const DEMO_SPORTS = ['americanfootball_nfl', 'americanfootball_ncaaf'] as const satisfies readonly Sport[];
+export const DEMO_SPORTS = [
+  'americanfootball_nfl',
+  'americanfootball_ncaaf',
+  'baseball_mlb',
+] as const satisfies readonly Sport[];
 export type DemoSport = (typeof DEMO_SPORTS)[number];
+type FootballDemoSport = Exclude<DemoSport, 'baseball_mlb'>;
 
 export const isDemoSport = (sport: string): sport is DemoSport => (DEMO_SPORTS as readonly string[]).includes(sport);
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 /** How long after kickoff a demo game is final. */
 const GAME_LENGTH_MS = 3.5 * HOUR_MS;
-const STANDARD_PRICE = -110;
-
-// ---------------------------------------------------------------------------------------------------------
-// Seeded randomness
-
-/** FNV-1a: a string to a 32-bit seed. */
-function hashString(value: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < value.length; index++) {
-    hash ^= value.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
-
-/** mulberry32: small, fast, and the same sequence on every machine. */
-export class Rng {
-  private state: number;
-
-  constructor(seed: string) {
-    this.state = hashString(seed);
-  }
-
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  }
-
-  int(below: number): number {
-    return Math.floor(this.next() * below);
-  }
-
-  normal(mean = 0, sd = 1): number {
-    const u = Math.max(this.next(), 1e-12);
-    const v = this.next();
-    return mean + sd * Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
-  }
-
-  pick<T>(items: readonly T[]): T {
-    return items[this.int(items.length)]!;
-  }
-
-  shuffle<T>(items: readonly T[]): T[] {
-    const out = [...items];
-    for (let index = out.length - 1; index > 0; index--) {
-      const other = this.int(index + 1);
-      [out[index], out[other]] = [out[other]!, out[index]!];
-    }
-    return out;
-  }
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Schedules
@@ -108,13 +61,6 @@ export interface DemoFixture {
   kickoff: Date;
   /** US Eastern date of the kickoff. */
   gameDate: string;
-}
-
-const dateOnly = (date: Date) => date.toISOString().slice(0, 10);
-const addDays = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);
-
-function kickoffAt(day: Date, time: string): Date {
-  return easternToUtc(dateOnly(day), time)!;
 }
 
 /** The 1-factorisation of four teams: three rounds of two games. */
@@ -399,7 +345,7 @@ interface SportModel {
   totalSd: number;
 }
 
-const MODELS: Record<DemoSport, SportModel> = {
+const MODELS: Record<FootballDemoSport, SportModel> = {
   americanfootball_nfl: {
     books: DEMO_BOOKS,
     lookaheadBooks: 3,
@@ -422,42 +368,12 @@ const MODELS: Record<DemoSport, SportModel> = {
   },
 };
 
-const roundHalf = (value: number) => Math.round(value * 2) / 2;
-/** −0 and 0 are one line. */
-const clean = (value: number) => (Object.is(value, -0) ? 0 : value);
-
-/** Standard normal CDF (Abramowitz–Stegun 7.1.26 through erf). */
-function normalCdf(x: number): number {
-  const t = 1 / (1 + (0.3275911 * Math.abs(x)) / Math.SQRT2);
-  const y =
-    1 -
-    ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) *
-      t *
-      Math.exp(-(x * x) / 2);
-  return x >= 0 ? (1 + y) / 2 : (1 - y) / 2;
-}
-
-/** An implied probability (vig included) to an American price, rounded to 5 and never inside ±100. */
-function toAmerican(probability: number): number {
-  const p = Math.min(0.985, Math.max(0.015, probability));
-  const raw = p >= 0.5 ? (-100 * p) / (1 - p) : (100 * (1 - p)) / p;
-  const rounded = Math.round(raw / 5) * 5;
-  if (rounded > -100 && rounded < 100) return rounded < 0 || (rounded === 0 && p >= 0.5) ? -100 : 100;
-  return rounded;
-}
-
-/** Moneylines consistent with a home spread (sportsbook sign): win chance from the spread, 4.5% of vig. */
-export function moneylinesForSpread(homeSpread: number, marginSd: number): { home: number; away: number } {
-  const homeWins = normalCdf(-homeSpread / marginSd);
-  return { home: toAmerican(homeWins + 0.0225), away: toAmerican(1 - homeWins + 0.0225) };
-}
-
 interface Ratings {
   power: Map<string, number>;
   offense: Map<string, number>;
 }
 
-function ratingsFor(sport: DemoSport, season: number, seed: string): Ratings {
+function ratingsFor(sport: FootballDemoSport, season: number, seed: string): Ratings {
   const model = MODELS[sport];
   const rng = new Rng(`${seed}|${sport}|${season}|ratings`);
   const power = new Map<string, number>();
@@ -489,7 +405,7 @@ export const demoKey = (sport: string, season: number, fixture: Pick<DemoFixture
   `${sport}:${season}:${fixture.week}:${fixture.away}@${fixture.home}`;
 
 function gameOf(
-  sport: DemoSport,
+  sport: FootballDemoSport,
   season: number,
   seed: string,
   ratings: Ratings,
@@ -601,13 +517,14 @@ export interface DemoSeasonOptions {
 /** The demo season as an importer's games (pure: no database, no clock but `now`). */
 export function generateDemoSeason(options: DemoSeasonOptions): { season: number; games: IncomingGame[] } {
   const seed = options.seed ?? DEFAULT_DEMO_SEED;
-  const season = options.season ?? seasonForDate(options.sport, options.now);
-  const fixtures =
-    options.sport === 'americanfootball_nfl' ? nflDemoSchedule(season, seed) : ncaafDemoSchedule(season, seed);
-  const ratings = ratingsFor(options.sport, season, seed);
+  const { sport, now } = options;
+  const season = options.season ?? seasonForDate(sport, now);
+  if (sport === 'baseball_mlb') return { season, games: mlbDemoGames(season, seed, now) };
+  const fixtures = sport === 'americanfootball_nfl' ? nflDemoSchedule(season, seed) : ncaafDemoSchedule(season, seed);
+  const ratings = ratingsFor(sport, season, seed);
   return {
     season,
-    games: fixtures.map((fixture) => gameOf(options.sport, season, seed, ratings, fixture, options.now)),
+    games: fixtures.map((fixture) => gameOf(sport, season, seed, ratings, fixture, now)),
   };
 }
 
@@ -638,9 +555,8 @@ export async function importDemoSeason(
         quoteSource: DEMO_SOURCE,
         keySources: [DEMO_SOURCE],
         games,
+        demo: true,
       });
-      await context.tx.execute(sql`update events set is_demo = true
-        where id in (select event_id from event_source_keys where source = ${DEMO_SOURCE}) and not is_demo`);
       return {
         added: written.added,
         updated: written.updated,

@@ -11,14 +11,18 @@ import { sportsRoutes } from '../sports/sports.routes.js';
 import { runFirstRun } from './first-run.js';
 
 const NFL = 'americanfootball_nfl';
+const MLB = 'baseball_mlb';
 /** Saturday of week 11 of the 2026 season (nflverse's file ends with 2025). */
 const NOW = new Date('2026-11-21T15:00:00Z');
 
 const openDb = () => createTestDb({ pgliteTemplate: inject('pgliteTemplate') });
 
-async function count(database: DbHandle, query: ReturnType<typeof sql>): Promise<number> {
-  const result = (await database.db.execute(query)) as unknown as { rows: { n: number | string }[] };
-  return Number(result.rows[0]!.n);
+async function query<T>(database: DbHandle, text: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await database.db.execute(text)) as unknown as { rows: T[] }).rows;
+}
+
+async function count(database: DbHandle, text: ReturnType<typeof sql>): Promise<number> {
+  return Number((await query<{ n: number | string }>(database, text))[0]!.n);
 }
 
 /** The sports routes alone on a database, with a fixed clock. */
@@ -44,7 +48,7 @@ describe('first run with PASS_SEED=demo on an empty database', () => {
     steps = await runFirstRun(database.db, { seed: 'demo', now: NOW, log: (line) => logs.push(line) });
     // Measured here, asserted nowhere (DESIGN.md section 8).
     console.info(
-      `first run (nflverse + demo seasons) on ${database.kind}: ${Math.round(performance.now() - started)} ms`,
+      `first run (nflverse, MLB history and three demo seasons) on ${database.kind}: ${Math.round(performance.now() - started)} ms`,
     );
     app = await sportsAppAt(database, NOW);
   });
@@ -53,21 +57,59 @@ describe('first run with PASS_SEED=demo on an empty database', () => {
     await database.close();
   });
 
-  it('imports nflverse history and generates the demo seasons, logging each step', async () => {
+  it('imports nflverse and MLB history and generates the demo seasons, logging each step', async () => {
     expect(steps.map((step) => [step.step, step.outcome])).toEqual([
       ['nflverse', 'done'],
+      ['retrosheet', 'done'],
+      ['statsapi', 'done'],
       ['demo americanfootball_nfl', 'done'],
       ['demo americanfootball_ncaaf', 'done'],
+      ['demo baseball_mlb', 'done'],
     ]);
-    expect(logs).toHaveLength(3);
+    expect(logs).toHaveLength(6);
     expect(logs[0]).toMatch(/^first run: nflverse done in \d+ ms: 7263 games added/);
+    expect(logs[1]).toMatch(
+      /^first run: retrosheet done in \d+ ms: 4859 games added from .*GL2023\.TXT, .*GL2024\.TXT$/,
+    );
+    expect(logs[2]).toMatch(/^first run: statsapi done in \d+ ms: 2430 games added from .*games_2025\.csv$/);
     expect(await count(database, sql`select count(*) as n from event_source_keys where source = 'nflverse'`)).toBe(
       7263,
     );
     expect(
       await count(database, sql`select count(*) as n from events where sport = ${NFL} and season = 2026 and is_demo`),
     ).toBe(272);
-    expect(await count(database, sql`select count(*) as n from import_runs where trigger = 'first-run'`)).toBe(3);
+    const mlbSeasons = await query<{ season: number; n: number; demo: boolean }>(
+      database,
+      sql`select season, count(*)::int as n, bool_and(is_demo) as demo from events
+          where sport = ${MLB} group by season order by season`,
+    );
+    expect(mlbSeasons).toEqual([
+      { season: 2023, n: 2430, demo: false },
+      { season: 2024, n: 2429, demo: false },
+      { season: 2025, n: 2430, demo: false },
+      { season: 2026, n: 2430, demo: true },
+    ]);
+    // nflverse, two Retrosheet files, the Stats API file and three demo seasons.
+    expect(await count(database, sql`select count(*) as n from import_runs where trigger = 'first-run'`)).toBe(7);
+  });
+
+  it('serves the last week of the finished 2026 baseball season, every game final with lines from three books', async () => {
+    const week = CurrentWeekResponse.parse((await app.inject({ url: `/api/dates/${MLB}/current-week` })).json());
+    expect(week).toMatchObject({ season: 2026, start: '2026-09-21', end: '2026-09-27' });
+    const response = await app.inject({ url: `/api/book/events/${MLB}` });
+    expect(response.statusCode).toBe(200);
+    const body = BookEventsResponse.parse(response.json());
+    expect(body.season).toBe(2026);
+    // Monday off, a midweek series and a weekend series: 15 games a day on six days.
+    expect(body.events).toHaveLength(90);
+    for (const event of body.events) {
+      expect(event).toMatchObject({ is_demo: true, status: 'final' });
+      expect(event.event_scores.home).not.toBe(event.event_scores.away);
+      expect(new Set(event.odds.map((quote) => quote.book)).size).toBe(3);
+      expect(new Set(event.odds.map((quote) => quote.market))).toEqual(new Set(['h2h', 'spreads', 'totals']));
+      const runLine = event.odds.filter((quote) => quote.market === 'spreads').map((quote) => quote.point);
+      expect(new Set(runLine)).toEqual(new Set([-1.5, 1.5]));
+    }
   });
 
   it("serves the current week's schedule with odds from several books", async () => {
@@ -99,8 +141,10 @@ describe('first run with PASS_SEED=demo on an empty database', () => {
   it('changes nothing when run again', async () => {
     const before = await count(database, sql`select count(*) as n from odds_quotes`);
     const again = await runFirstRun(database.db, { seed: 'demo', now: NOW });
-    expect(again.map((step) => step.outcome)).toEqual(['skipped', 'done', 'done']);
-    expect(again[1]!.message).toContain('0 added, 0 updated, 272 unchanged');
+    expect(again.map((step) => step.outcome)).toEqual(['skipped', 'skipped', 'skipped', 'done', 'done', 'done']);
+    expect(again[1]!.message).toBe('retrosheet games already loaded');
+    expect(again[3]!.message).toContain('0 added, 0 updated, 272 unchanged');
+    expect(again[5]!.message).toContain('0 added, 0 updated, 2430 unchanged');
     expect(await count(database, sql`select count(*) as n from odds_quotes`)).toBe(before);
   });
 });
@@ -128,24 +172,56 @@ describe('first run, other modes', () => {
       oddsApiUrl: 'http://127.0.0.1:9',
       fetch: () => Promise.reject(new Error('connect ECONNREFUSED')),
       nflverseFile: null,
+      mlbFiles: null,
       demoSports: [NFL],
     });
     expect(steps.map((step) => [step.step, step.outcome])).toEqual([
       ['nflverse', 'skipped'],
+      ['retrosheet', 'skipped'],
+      ['statsapi', 'skipped'],
       [`odds-api ${NFL}`, 'failed'],
       [`demo ${NFL}`, 'done'],
     ]);
-    expect(steps[1]!.message).toContain('could not be reached');
-    expect(steps[1]!.message).not.toContain('test-key');
+    expect(steps[3]!.message).toContain('could not be reached');
+    expect(steps[3]!.message).not.toContain('test-key');
+    expect(await count(database, sql`select count(*) as n from events where is_demo`)).toBe(272);
+  });
+
+  it('falls back to the demo season with PASS_SEED=auto when The Odds API has no games of the sport', async () => {
+    database = await openDb();
+    const urls: string[] = [];
+    const steps = await runFirstRun(database.db, {
+      seed: 'auto',
+      now: NOW,
+      oddsApiKey: 'test-key',
+      oddsApiUrl: 'http://127.0.0.1:9',
+      // The API's answer in a sport's off-season: no events, at no cost.
+      fetch: async (input) => {
+        urls.push(String(input));
+        return new Response('[]', { status: 200, headers: { 'x-requests-remaining': '400' } });
+      },
+      nflverseFile: null,
+      mlbFiles: null,
+      demoSports: [NFL],
+    });
+    expect(urls).toHaveLength(2);
+    expect(steps.map((step) => [step.step, step.outcome])).toEqual([
+      ['nflverse', 'skipped'],
+      ['retrosheet', 'skipped'],
+      ['statsapi', 'skipped'],
+      [`odds-api ${NFL}`, 'done'],
+      [`demo ${NFL}`, 'done'],
+    ]);
     expect(await count(database, sql`select count(*) as n from events where is_demo`)).toBe(272);
   });
 
   it('uses the current date when given none, and leaves a season with real games alone', async () => {
     database = await openDb();
-    const steps = await runFirstRun(database.db, { seed: 'demo', nflverseFile: null, demoSports: [NFL] });
-    expect(steps[1]!.message).toContain(`${seasonForDate(NFL, new Date())} demo season`);
+    const options = { seed: 'demo', nflverseFile: null, mlbFiles: null, demoSports: [NFL] } as const;
+    const steps = await runFirstRun(database.db, options);
+    expect(steps[3]!.message).toContain(`${seasonForDate(NFL, new Date())} demo season`);
     await database.db.execute(sql`update events set is_demo = false where id = (select min(id) from events)`);
-    const again = await runFirstRun(database.db, { seed: 'demo', nflverseFile: null, demoSports: [NFL] });
-    expect(again[1]).toMatchObject({ outcome: 'skipped' });
+    const again = await runFirstRun(database.db, options);
+    expect(again[3]).toMatchObject({ outcome: 'skipped' });
   });
 });

@@ -3,8 +3,8 @@ import type { Database } from '@pass/db';
 import { seasonForDate } from '@pass/domain';
 import { sql } from 'drizzle-orm';
 import { DEMO_SPORTS, importDemoSeason, type DemoSport } from './demo-season.js';
-import { importNflverse } from './game-importers.js';
-import { hasRealGames } from './import-jobs.js';
+import { importNflverse, importRetrosheet, importStatsapi } from './game-importers.js';
+import { DEFAULT_FILES, hasRealGames } from './import-jobs.js';
 import { OddsApiClient } from './odds-api-client.js';
 import { fetchAndImportOdds, fetchAndImportScores } from './odds-api.service.js';
 import { sharedDataFile } from './shared-data.js';
@@ -15,8 +15,10 @@ import { sharedDataFile } from './shared-data.js';
  *
  * - nflverse `games.csv` (../shared/data) when no nflverse game is loaded yet: real NFL history for the
  *   almanac and standings, in every mode but none.
+ * - The real MLB seasons beside it (Retrosheet game logs 2023–2024, the Stats API's 2025 results), each
+ *   source when none of its games is loaded yet.
  * - auto: The Odds API's current odds and scores when ODDS_API_KEY is set and the API answers; a sport the
- *   API did not serve falls back to the demo season.
+ *   API did not serve, or had no games of, falls back to the demo season.
  * - demo, and auto's fallback: the demo season of each demo sport whose current season has no real games.
  *   A database that already has the demo season gets it topped up (finals of the games played since).
  *
@@ -38,6 +40,8 @@ export interface FirstRunOptions {
   fetch?: typeof fetch;
   /** The nflverse file; `null` skips it. Default: ../shared/data/nflverse/games.csv when it exists. */
   nflverseFile?: string | null;
+  /** The MLB history files per source; `null` skips them. Default: the reference files that exist. */
+  mlbFiles?: { retrosheet: readonly string[]; statsapi: readonly string[] } | null;
   /** The sports that get a demo season; all the generator knows by default. */
   demoSports?: readonly DemoSport[];
   log?: (message: string) => void;
@@ -51,13 +55,22 @@ export interface FirstRunStep {
 }
 
 const DEFAULT_ODDS_TIMEOUT_MS = 4000;
+/** One more try after a 429 or a 5xx, and only a short wait: the first run falls back to the demo instead. */
+const FIRST_RUN_RETRY = { attempts: 2, maxDelayMs: 2000 };
 
-async function hasNflverseGames(db: Database): Promise<boolean> {
+async function hasSourceGames(db: Database, source: string): Promise<boolean> {
   const result = (await db.execute(
-    sql`select 1 from event_source_keys where source = 'nflverse' limit 1`,
+    sql`select 1 from event_source_keys where source = ${source} limit 1`,
   )) as unknown as { rows: unknown[] };
   return result.rows.length > 0;
 }
+
+/** The reference files of a source that are there. */
+const presentFiles = (source: 'retrosheet' | 'statsapi') =>
+  DEFAULT_FILES[source].flatMap((file) => {
+    const resolved = sharedDataFile(file);
+    return resolved && existsSync(resolved) ? [resolved] : [];
+  });
 
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -88,7 +101,7 @@ export async function runFirstRun(db: Database, options: FirstRunOptions): Promi
   await step('nflverse', async () => {
     if (!nflverseFile || !existsSync(nflverseFile))
       return { outcome: 'skipped', message: 'no nflverse games.csv found' };
-    if (await hasNflverseGames(db)) return { outcome: 'skipped', message: 'nflverse games already loaded' };
+    if (await hasSourceGames(db, 'nflverse')) return { outcome: 'skipped', message: 'nflverse games already loaded' };
     const summary = await importNflverse(db, readFileSync(nflverseFile, 'utf8'), {
       trigger: 'first-run',
       location: nflverseFile,
@@ -96,19 +109,41 @@ export async function runFirstRun(db: Database, options: FirstRunOptions): Promi
     return { outcome: 'done', message: `${summary.added} games added from ${nflverseFile}` };
   });
 
+  const mlbFiles =
+    options.mlbFiles === undefined
+      ? { retrosheet: presentFiles('retrosheet'), statsapi: presentFiles('statsapi') }
+      : options.mlbFiles;
+  const mlbImporters = { retrosheet: importRetrosheet, statsapi: importStatsapi };
+  for (const source of ['retrosheet', 'statsapi'] as const) {
+    await step(source, async () => {
+      const files = mlbFiles?.[source].filter((file) => existsSync(file)) ?? [];
+      if (files.length === 0) return { outcome: 'skipped', message: `no ${source} files found` };
+      if (await hasSourceGames(db, source)) return { outcome: 'skipped', message: `${source} games already loaded` };
+      let added = 0;
+      for (const file of files) {
+        const summary = await mlbImporters[source](db, readFileSync(file, 'utf8'), {
+          trigger: 'first-run',
+          location: file,
+        });
+        added += summary.added;
+      }
+      return { outcome: 'done', message: `${added} games added from ${files.join(', ')}` };
+    });
+  }
+
   const sports = options.demoSports ?? DEMO_SPORTS;
-  const servedByOddsApi = new Set<string>();
   if (options.seed === 'auto' && options.oddsApiKey) {
     const timeoutMs = options.oddsApiTimeoutMs ?? DEFAULT_ODDS_TIMEOUT_MS;
     const baseFetch = options.fetch ?? fetch;
     const client = new OddsApiClient({
       apiKey: options.oddsApiKey,
       baseUrl: options.oddsApiUrl,
+      retry: FIRST_RUN_RETRY,
       log,
       fetch: (input, init) => baseFetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) }),
     });
     for (const sport of sports) {
-      const result = await step(`odds-api ${sport}`, async () => {
+      await step(`odds-api ${sport}`, async () => {
         const odds = await fetchAndImportOdds(db, client, sport, { trigger: 'first-run' });
         const scores = await fetchAndImportScores(db, client, sport, { trigger: 'first-run' });
         return {
@@ -116,12 +151,12 @@ export async function runFirstRun(db: Database, options: FirstRunOptions): Promi
           message: `${odds.added} quotes added, ${scores.updated} scores updated`,
         };
       });
-      if (result.outcome === 'done') servedByOddsApi.add(sport);
     }
   }
 
+  // A sport The Odds API served has real games this season now; one it could not serve, or had no games
+  // of (its off-season), gets the demo.
   for (const sport of sports) {
-    if (servedByOddsApi.has(sport)) continue;
     const season = seasonForDate(sport, now);
     await step(`demo ${sport}`, async () => {
       if (await hasRealGames(db, sport, season)) {

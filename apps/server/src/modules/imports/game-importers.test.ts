@@ -12,6 +12,7 @@ import {
   importStatsapi,
 } from './game-importers.js';
 import { parseSeasonRange, type ImportSummary } from './imports.service.js';
+import { importOddsApiOdds } from './odds-api.service.js';
 
 /** shared/ sits beside the repository. */
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
@@ -203,6 +204,100 @@ describe('nflverse games.csv, all of it', () => {
     expect(Number(touched[0]!.n)).toBe(1);
     // And back: the original file restores both.
     expect(await importNflverse(database.db, csv)).toMatchObject({ added: 0, updated: 2, unchanged: 7261 });
+  });
+});
+
+describe('a schedule arriving after The Odds API created its games', () => {
+  const oddsFile = read(
+    'the-odds-api/captured/americanfootball_nfl_odds_us_h2h-spreads-totals_american_2022-12-27.json',
+  );
+  /** nflverse's week 17 of 2022 alone: the week the captured odds are about. */
+  const week17 = read('nflverse/games.csv')
+    .split('\n')
+    .filter((line, index) => index === 0 || line.startsWith('2022_17_'))
+    .join('\n');
+  let database: DbHandle;
+  beforeAll(async () => {
+    database = await openDb();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  const oddsImport = (fetchedAt: string) =>
+    importOddsApiOdds(database.db, { body: oddsFile, location: 'replay', fetchedAt: new Date(fetchedAt) });
+  const quotesByEvent = async () =>
+    query<{ event_id: number; n: string }>(
+      database,
+      sql`select event_id, count(*) as n from odds_quotes where source = 'odds-api' group by event_id order by event_id`,
+    );
+
+  it('keys the events The Odds API made instead of adding second ones, and keeps their quotes', async () => {
+    const odds = await oddsImport('2022-12-27T21:40:00Z');
+    expect(odds.added).toBeGreaterThan(1000);
+    const [created] = await query<{ n: string }>(database, sql`select count(*) as n from events`);
+    // No schedule covers the week yet: every event of the file is created, BUF at CIN included.
+    expect(Number(created!.n)).toBe(16);
+    const quotesBefore = await quotesByEvent();
+
+    const summary = await importNflverse(database.db, week17, { location: 'games.csv' });
+    expect(summary).toMatchObject({ added: 0, updated: 15, unchanged: 0, skipped: [] });
+    const [run] = await query<{ detail: { matchedExisting: number } }>(
+      database,
+      sql`select detail from import_runs where id = ${summary.runId}`,
+    );
+    expect(run!.detail.matchedExisting).toBe(15);
+
+    const events = await query<{ id: number; sources: string; week: number; status: string }>(
+      database,
+      sql`select e.id, e.week, e.status, string_agg(k.source, ',' order by k.source) as sources
+          from events e join event_source_keys k on k.event_id = e.id group by e.id order by e.id`,
+    );
+    expect(events).toHaveLength(16);
+    // Each game is one event with both keys; BUF at CIN, which nflverse does not list, keeps its own.
+    expect(events.filter((event) => event.sources === 'nflverse,odds-api')).toHaveLength(15);
+    expect(events.filter((event) => event.sources === 'odds-api')).toHaveLength(1);
+    expect(await quotesByEvent()).toEqual(quotesBefore);
+
+    // The event now has nflverse's fields: DAL 27 at TEN 13, final, week 17.
+    const [dalTen] = await query<Record<string, unknown>>(
+      database,
+      sql`select e.* from events e join event_source_keys k on k.event_id = e.id
+          where k.source = 'nflverse' and k.source_key = '2022_17_DAL_TEN'`,
+    );
+    expect(dalTen).toMatchObject({ week: 17, status: 'final', home_score: 13, away_score: 27, season: 2022 });
+    const [dalTenQuotes] = await query<{ books: string }>(
+      database,
+      sql`select count(distinct book) as books from odds_quotes where event_id = ${dalTen!.id}`,
+    );
+    expect(Number(dalTenQuotes!.books)).toBeGreaterThan(5);
+  });
+
+  it('changes nothing on a second run, and the next odds land on the same events', async () => {
+    nothingChanged(await importNflverse(database.db, week17, { location: 'games.csv' }), 15);
+    const later = await oddsImport('2022-12-28T21:40:00Z');
+    expect(later.added).toBeGreaterThan(1000);
+    const [counts] = await query<{ events: string; keys: string }>(
+      database,
+      sql`select (select count(*) from events) as events, (select count(*) from event_source_keys) as keys`,
+    );
+    expect({ events: Number(counts!.events), keys: Number(counts!.keys) }).toEqual({ events: 16, keys: 31 });
+  });
+
+  it('leaves the demo season alone: a real game never takes over a demo event', async () => {
+    const other = await openDb();
+    try {
+      await importNflverse(other.db, week17, { location: 'games.csv' });
+      // The week's games again, now as demo events of a database with no nflverse keys.
+      await other.db.execute(sql`update events set is_demo = true`);
+      await other.db.execute(sql`delete from event_source_keys`);
+      const summary = await importNflverse(other.db, week17, { location: 'games.csv' });
+      expect(summary).toMatchObject({ added: 15, updated: 0 });
+      const [count] = await query<{ n: string }>(other, sql`select count(*) as n from events`);
+      expect(Number(count!.n)).toBe(30);
+    } finally {
+      await other.close();
+    }
   });
 });
 

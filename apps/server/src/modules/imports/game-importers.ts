@@ -152,6 +152,7 @@ async function importGames<G extends SourceGame>(db: Database, spec: GameImport<
         quoteSource: spec.source,
         keySources: [spec.source, ...new Set(incoming.flatMap((game) => game.keys.slice(1).map((key) => key.source)))],
         games: incoming,
+        matchUnkeyed: true,
       });
       const reasons = [
         ...skippedHere.map(generalReason),
@@ -165,6 +166,7 @@ async function importGames<G extends SourceGame>(db: Database, spec: GameImport<
         changedSports: written.added + written.updated > 0 ? [spec.sport] : [],
         detail: {
           games: games.length,
+          matchedExisting: written.matched,
           skippedExamples: skippedHere.slice(0, 20).map((entry) => entry.reason),
         },
       };

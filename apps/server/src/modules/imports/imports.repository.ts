@@ -1,4 +1,4 @@
-import { importRuns, type DbExecutor } from '@pass/db';
+import { importRuns, schedulerJobs, type DbExecutor } from '@pass/db';
 import { eq, sql, type SQL } from 'drizzle-orm';
 
 /**
@@ -158,6 +158,28 @@ export async function listEventsKickingOffBetween(
   return found.map((row) => ({ ...toStoredEvent(row), fromSchedule: row.from_schedule }));
 }
 
+/**
+ * Real events of a sport kicking off in [from, to] that carry no key of the given sources: what a schedule
+ * source's new games may turn out to be (events The Odds API created first). Demo events never qualify.
+ */
+export async function listEventsWithoutKeys(
+  db: DbExecutor,
+  sport: string,
+  sources: readonly string[],
+  from: Date,
+  to: Date,
+): Promise<StoredEvent[]> {
+  const found = await rows<EventRowSql>(
+    db,
+    sql`select ${EVENT_COLUMNS} from events e
+        where e.sport = ${sport} and not e.is_demo
+          and e.kickoff_at between ${from.toISOString()}::timestamptz and ${to.toISOString()}::timestamptz
+          and not exists (select 1 from event_source_keys k
+            where k.event_id = e.id and k.source = any(${column(sources, 'text')}))`,
+  );
+  return found.map(toStoredEvent);
+}
+
 const eventColumns = (events: readonly (EventFields & { id: number })[]) => sql`unnest(
     ${column(
       events.map((event) => event.id),
@@ -210,9 +232,13 @@ const BULK_ROWS = 5000;
 
 /**
  * Inserts events in batches. Ids are drawn from the sequence first, so each new event's id is known without
- * relying on the order RETURNING gives rows back in.
+ * relying on the order RETURNING gives rows back in. Demo events are marked as they are written.
  */
-export async function insertEvents(db: DbExecutor, events: readonly EventFields[]): Promise<number[]> {
+export async function insertEvents(
+  db: DbExecutor,
+  events: readonly EventFields[],
+  options: { isDemo?: boolean } = {},
+): Promise<number[]> {
   if (events.length === 0) return [];
   const ids = (
     await rows<{ id: number }>(
@@ -223,8 +249,8 @@ export async function insertEvents(db: DbExecutor, events: readonly EventFields[
   const withIds = events.map((event, index) => ({ ...event, id: ids[index]! }));
   for (const batch of chunks(withIds, BULK_ROWS)) {
     await db.execute(sql`insert into events (id, sport, season, week, season_type, kickoff_at, game_date, home_team,
-        away_team, neutral_site, status, home_score, away_score)
-      select * from ${eventColumns(batch)}`);
+        away_team, neutral_site, status, home_score, away_score, is_demo)
+      select *, ${options.isDemo ?? false} from ${eventColumns(batch)}`);
   }
   return ids;
 }
@@ -487,4 +513,42 @@ export async function countBySource(
     entry(row.source).quotes = Number(row.n);
   }
   return counts;
+}
+
+/** A scheduler job's row: when it last started, finished, succeeded and failed. */
+export interface SchedulerJobRow {
+  job: string;
+  lastStartedAt: Date | null;
+  lastFinishedAt: Date | null;
+  lastSuccessAt: Date | null;
+  lastErrorAt: Date | null;
+  lastError: string | null;
+  liveGamesSeenAt: Date | null;
+}
+
+export async function listSchedulerJobs(db: DbExecutor): Promise<SchedulerJobRow[]> {
+  return db
+    .select({
+      job: schedulerJobs.job,
+      lastStartedAt: schedulerJobs.lastStartedAt,
+      lastFinishedAt: schedulerJobs.lastFinishedAt,
+      lastSuccessAt: schedulerJobs.lastSuccessAt,
+      lastErrorAt: schedulerJobs.lastErrorAt,
+      lastError: schedulerJobs.lastError,
+      liveGamesSeenAt: schedulerJobs.liveGamesSeenAt,
+    })
+    .from(schedulerJobs);
+}
+
+/** Writes some columns of a job's row, creating the row the first time. */
+export async function upsertSchedulerJob(
+  db: DbExecutor,
+  job: string,
+  values: Partial<Omit<SchedulerJobRow, 'job'>>,
+): Promise<void> {
+  const set = { ...values, updatedAt: new Date() };
+  await db
+    .insert(schedulerJobs)
+    .values({ job, ...set })
+    .onConflictDoUpdate({ target: schedulerJobs.job, set });
 }

@@ -31,14 +31,15 @@ export const importsRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
     {
       schema: {
         tags: ['admin'],
-        summary: 'Each import source with its last run, last success, last error and counts (admin)',
+        summary:
+          'Each import source with its last run, last success, last error and counts, and the scheduled jobs (admin)',
         response: { 200: AdminImportsResponse, ...adminErrors },
       },
     },
     async (request, reply) => {
       await requireAdmin(deps, request);
       reply.header('cache-control', 'no-store');
-      return listImportSources(db);
+      return listImportSources(db, config.refresh);
     },
   );
 

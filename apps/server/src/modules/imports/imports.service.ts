@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database, DbExecutor } from '@pass/db';
-import type { Skipped } from '@pass/domain';
+import { matchScheduleGames, scheduleInstant, scheduleMatchWindowHours, type Skipped, type Sport } from '@pass/domain';
 import { gradeEvents } from '../ledger/ledger.service.js';
 import { invalidateSportCache } from '../sports/sports.service.js';
 import * as repository from './imports.repository.js';
@@ -209,18 +209,31 @@ export function sameFields(a: EventFields, b: EventFields): boolean {
  * Writes a schedule source's games: one query loads every key the source (and its shared keys) already
  * has, new games go in by batches, changed ones are rewritten, unchanged ones are not touched (their
  * updated_at stays). The source's quotes of these games are made to equal the incoming ones.
+ *
+ * With `matchUnkeyed`, a game none of its keys finds is first looked for among the real events that carry
+ * no key of these sources (an event The Odds API created before the schedule listed the game): the same
+ * sport and teams, kicking off within the sport's window (matchScheduleGames). A match gets the game's keys
+ * and fields instead of a second event being added; its other sources' quotes stay with it.
  */
 export async function writeGames(
   context: RunContext,
-  input: { sport: string; quoteSource: string; keySources: string[]; games: IncomingGame[] },
-): Promise<{ added: number; updated: number; unchanged: number; duplicates: number }> {
+  input: {
+    sport: string;
+    quoteSource: string;
+    keySources: string[];
+    games: IncomingGame[];
+    matchUnkeyed?: boolean;
+    /** New events are the demo season's (is_demo). */
+    demo?: boolean;
+  },
+): Promise<{ added: number; updated: number; unchanged: number; duplicates: number; matched: number }> {
   const { tx, progress } = context;
   const total = input.games.length;
   progress('events', 0, total);
   const existing = await repository.listEventsBySourceKeys(tx, input.keySources);
 
   const seen = new Set<string>();
-  const newGames: IncomingGame[] = [];
+  let newGames: IncomingGame[] = [];
   const changed: StoredEvent[] = [];
   const keysToAdd: { source: string; sourceKey: string; eventId: number }[] = [];
   /** Each game of the file with the event it landed on (undefined until new events get their ids). */
@@ -228,19 +241,8 @@ export async function writeGames(
     [];
   let duplicates = 0;
 
-  for (const game of input.games) {
-    const ownKey = `${game.keys[0]!.source}|${game.keys[0]!.key}`;
-    if (seen.has(ownKey)) {
-      duplicates++;
-      continue;
-    }
-    seen.add(ownKey);
-    const event = game.keys.map(({ source, key }) => existing.get(`${source}|${key}`)).find(Boolean);
-    if (!event) {
-      newGames.push(game);
-      placed.push({ game, event: undefined, status: 'added' });
-      continue;
-    }
+  /** Files a game under an existing event: its missing keys are added, its fields compared. */
+  const placeOnEvent = (game: IncomingGame, event: StoredEvent) => {
     for (const { source, key } of game.keys) {
       if (!existing.has(`${source}|${key}`)) {
         keysToAdd.push({ source, sourceKey: key, eventId: event.id });
@@ -254,11 +256,33 @@ export async function writeGames(
       changed.push(updated);
       placed.push({ game, event: updated, status: 'updated' });
     }
+  };
+
+  for (const game of input.games) {
+    const ownKey = `${game.keys[0]!.source}|${game.keys[0]!.key}`;
+    if (seen.has(ownKey)) {
+      duplicates++;
+      continue;
+    }
+    seen.add(ownKey);
+    const event = game.keys.map(({ source, key }) => existing.get(`${source}|${key}`)).find(Boolean);
+    if (event) placeOnEvent(game, event);
+    else newGames.push(game);
   }
+
+  let matched = 0;
+  if (input.matchUnkeyed && newGames.length > 0) {
+    const onEvents = await matchUnkeyedEvents(tx, input.sport, input.keySources, newGames);
+    for (const [game, event] of onEvents) placeOnEvent(game, event);
+    matched = onEvents.size;
+    newGames = newGames.filter((game) => !onEvents.has(game));
+  }
+  for (const game of newGames) placed.push({ game, event: undefined, status: 'added' });
 
   const newIds = await repository.insertEvents(
     tx,
     newGames.map((game) => game.fields),
+    { isDemo: input.demo ?? false },
   );
   progress('events', newGames.length, total);
   const newEvents = new Map<IncomingGame, StoredEvent>();
@@ -289,7 +313,51 @@ export async function writeGames(
     else if (entry.status === 'updated' || quotesChanged.has(entry.event!.id)) updated++;
     else unchanged++;
   }
-  return { added, updated, unchanged, duplicates };
+  return { added, updated, unchanged, duplicates, matched };
+}
+
+/**
+ * The real events (not the demo's) without a key of these sources that the games not found by key are
+ * the same games as: one query for the candidates in the games' time span, then the pure matcher.
+ */
+async function matchUnkeyedEvents(
+  tx: DbExecutor,
+  sport: string,
+  keySources: readonly string[],
+  games: readonly IncomingGame[],
+): Promise<Map<IncomingGame, StoredEvent>> {
+  const schedulable = (fields: EventFields) => ({
+    sport: fields.sport as Sport,
+    home: fields.homeTeam,
+    away: fields.awayTeam,
+    kickoff: fields.kickoffAt,
+    date: fields.gameDate,
+  });
+  const timed = games.flatMap((game) => {
+    const instant = scheduleInstant(schedulable(game.fields));
+    return instant === null ? [] : [{ game, instant }];
+  });
+  if (timed.length === 0) return new Map();
+  const windowMs = scheduleMatchWindowHours(sport as Sport) * 3_600_000;
+  let first = Infinity;
+  let last = -Infinity;
+  for (const { instant } of timed) {
+    first = Math.min(first, instant);
+    last = Math.max(last, instant);
+  }
+  const candidates = await repository.listEventsWithoutKeys(
+    tx,
+    sport,
+    keySources,
+    new Date(first - windowMs),
+    new Date(last + windowMs),
+  );
+  if (candidates.length === 0) return new Map();
+  const matches = matchScheduleGames(
+    timed.map(({ game }) => ({ ...schedulable(game.fields), game })),
+    candidates.map((event) => ({ ...schedulable(event), event })),
+  );
+  return new Map([...matches].map(([game, candidate]) => [game.game, candidate.event]));
 }
 
 /**
@@ -314,8 +382,57 @@ async function syncQuotes(
     for (const quote of game.quotes) toInsert.push({ ...quote, eventId });
   }
   progress('lines', 0, toInsert.length);
-  await repository.deleteQuotesOfEvents(tx, quoteSource, [...changedEvents]);
+  // Only events that had quotes of this source have any to delete (none, for a first import).
+  await repository.deleteQuotesOfEvents(
+    tx,
+    quoteSource,
+    [...changedEvents].filter((eventId) => stored.has(eventId)),
+  );
   await repository.insertQuotes(tx, toInsert);
   progress('lines', toInsert.length, toInsert.length);
   return changedEvents;
+}
+
+/**
+ * The refresh scheduler's record of its jobs, in the database so that every instance and every restart
+ * sees the same: when each job last started (what decides when it is due), finished, succeeded and failed.
+ */
+export interface SchedulerJobState {
+  lastStartedAt: Date | null;
+  lastFinishedAt: Date | null;
+  lastSuccessAt: Date | null;
+  lastErrorAt: Date | null;
+  lastError: string | null;
+}
+
+/** The scores job's row also keeps when games were last seen live. */
+const LIVE_GAMES_JOB = 'scores';
+
+export async function getSchedulerState(
+  db: Database,
+): Promise<{ jobs: Map<string, SchedulerJobState>; liveGamesSeenAt: Date | null }> {
+  const rows = await repository.listSchedulerJobs(db);
+  return {
+    jobs: new Map(rows.map(({ job, liveGamesSeenAt: _live, ...state }) => [job, state])),
+    liveGamesSeenAt: rows.find((row) => row.job === LIVE_GAMES_JOB)?.liveGamesSeenAt ?? null,
+  };
+}
+
+export async function recordJobStarted(db: Database, job: string, at: Date): Promise<void> {
+  await repository.upsertSchedulerJob(db, job, { lastStartedAt: at });
+}
+
+/** A finished job: a success, or a failure with its message (an earlier error stays until the next one). */
+export async function recordJobFinished(db: Database, job: string, at: Date, error?: string): Promise<void> {
+  await repository.upsertSchedulerJob(
+    db,
+    job,
+    error === undefined
+      ? { lastFinishedAt: at, lastSuccessAt: at }
+      : { lastFinishedAt: at, lastErrorAt: at, lastError: error },
+  );
+}
+
+export async function recordLiveGamesSeen(db: Database, at: Date): Promise<void> {
+  await repository.upsertSchedulerJob(db, LIVE_GAMES_JOB, { liveGamesSeenAt: at });
 }

@@ -6,6 +6,10 @@ import type { Sport } from '@pass/domain';
  * client logs them, remembers the last remaining count and refuses to call once it falls below a reserve,
  * so a loop or a schedule cannot spend the quota to zero. The key travels only in the query string of the
  * request: it is never logged, stored or put in an error message.
+ *
+ * A 429 (rate limited) or a 5xx is tried again a few times, after the wait the answer's Retry-After asks
+ * for, else after a doubling backoff. Each try checks the reserve first, so retries never spend past it,
+ * and a server that asks for a longer wait than the cap is not called again early (docs/decisions/010).
  */
 
 export const DEFAULT_ODDS_API_URL = 'https://api.the-odds-api.com';
@@ -52,6 +56,17 @@ export class OddsApiQuotaError extends OddsApiError {
   }
 }
 
+export interface RetryPolicy {
+  /** Tries in all, the first included. */
+  attempts: number;
+  /** The first backoff when the answer has no Retry-After; it doubles on each further try. */
+  baseDelayMs: number;
+  /** The longest wait between tries: a Retry-After beyond it ends the tries. */
+  maxDelayMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 1000, maxDelayMs: 30_000 };
+
 export interface OddsApiClientOptions {
   apiKey: string;
   /** ODDS_API_URL; The Odds API's host by default. */
@@ -59,8 +74,30 @@ export interface OddsApiClientOptions {
   reserve?: number;
   /** The remaining count last reported (from an earlier run), until this client hears a newer one. */
   lastKnownRemaining?: number | null;
+  retry?: Partial<RetryPolicy>;
+  /** How the client waits between tries; tests pass one that records the wait instead of sleeping. */
+  sleep?: (ms: number) => Promise<void>;
   log?: (message: string) => void;
   fetch?: typeof fetch;
+}
+
+const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Rate limiting and server errors may pass; anything else (a bad key, an unknown sport) will not. */
+const isRetryable = (status: number) => status === 429 || status >= 500;
+
+/**
+ * Retry-After in milliseconds: delay-seconds or an HTTP date (RFC 9110 section 10.2.3); undefined when
+ * absent or unreadable.
+ */
+export function parseRetryAfter(value: string | null, now: Date): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  // The IMF-fixdate form, "Sun, 06 Nov 1994 08:49:37 GMT"; Date.parse alone would take "-3" for a year.
+  if (!/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(trimmed)) return undefined;
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now.getTime());
 }
 
 const QUOTA_HEADERS = ['x-requests-remaining', 'x-requests-used', 'x-requests-last'] as const;
@@ -70,6 +107,8 @@ export class OddsApiClient {
   private readonly reserve: number;
   private readonly log: (message: string) => void;
   private readonly fetchImpl: typeof fetch;
+  private readonly retry: RetryPolicy;
+  private readonly sleep: (ms: number) => Promise<void>;
   /** The remaining count of the last answer, or of the last run when this client has not called yet. */
   remaining: number | null;
 
@@ -80,6 +119,8 @@ export class OddsApiClient {
     this.remaining = options.lastKnownRemaining ?? null;
     this.log = options.log ?? (() => {});
     this.fetchImpl = options.fetch ?? fetch;
+    this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.sleep = options.sleep ?? sleepFor;
   }
 
   /** Current and live games with h2h, spreads and totals of the US books, American prices (3 credits). */
@@ -97,14 +138,44 @@ export class OddsApiClient {
   }
 
   private async get(path: string, params: Record<string, string>): Promise<OddsApiResponse> {
-    if (this.remaining !== null && this.remaining < this.reserve) {
-      throw new OddsApiQuotaError(this.remaining, this.reserve);
-    }
     const url = new URL(`${this.baseUrl}${path}`);
     for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
     const location = url.toString();
     url.searchParams.set('apiKey', this.options.apiKey);
 
+    for (let attempt = 1; ; attempt++) {
+      const outcome = await this.call(url, location);
+      if ('response' in outcome) return outcome.response;
+      const { error, retryAfterMs } = outcome;
+      if (error.status === undefined || !isRetryable(error.status) || attempt >= this.retry.attempts) throw error;
+      // The failed answer may have reported the quota at the reserve: no wait, no further call.
+      if (this.remaining !== null && this.remaining < this.reserve) {
+        throw new OddsApiQuotaError(this.remaining, this.reserve);
+      }
+      const backoffMs = this.retry.baseDelayMs * 2 ** (attempt - 1);
+      const waitMs = retryAfterMs ?? Math.min(backoffMs, this.retry.maxDelayMs);
+      if (waitMs > this.retry.maxDelayMs) {
+        throw new OddsApiError(
+          `${error.message} (the API asks to wait ${Math.ceil(waitMs / 1000)} s, longer than the ` +
+            `${Math.round(this.retry.maxDelayMs / 1000)} s this client waits; not tried again)`,
+          error.status,
+        );
+      }
+      this.log(
+        `The Odds API answered ${error.status}: trying again in ${waitMs} ms (try ${attempt + 1} of ${this.retry.attempts})`,
+      );
+      await this.sleep(waitMs);
+    }
+  }
+
+  /** One try: the answer, or the error with the wait its Retry-After asks for. */
+  private async call(
+    url: URL,
+    location: string,
+  ): Promise<{ response: OddsApiResponse } | { error: OddsApiError; retryAfterMs: number | undefined }> {
+    if (this.remaining !== null && this.remaining < this.reserve) {
+      throw new OddsApiQuotaError(this.remaining, this.reserve);
+    }
     let response: Response;
     try {
       response = await this.fetchImpl(url, { headers: { accept: 'application/json' } });
@@ -129,9 +200,15 @@ export class OddsApiClient {
     if (!response.ok) {
       // The API explains itself in {"message": …}; the key is in no part of it, but strip it to be sure.
       const message = safeMessage(body).replaceAll(this.options.apiKey, '[key]');
-      throw new OddsApiError(`The Odds API answered ${response.status} for ${location}: ${message}`, response.status);
+      return {
+        error: new OddsApiError(
+          `The Odds API answered ${response.status} for ${location}: ${message}`,
+          response.status,
+        ),
+        retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), fetchedAt),
+      };
     }
-    return { body, location, headers, quota, fetchedAt };
+    return { response: { body, location, headers, quota, fetchedAt } };
   }
 }
 

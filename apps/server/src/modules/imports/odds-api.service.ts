@@ -103,7 +103,11 @@ function weekOf(sport: Sport, season: number, kickoff: Date): number | null {
   return days >= 0 ? Math.floor(days / 7) + 1 : null;
 }
 
-/** An event for an Odds API game no schedule source has loaded (a sport or period without schedule data). */
+/**
+ * An event for an Odds API game no schedule source has loaded (a sport or period without schedule data, or
+ * a game the API lists before the schedule does). A schedule source that lists the game later keys this
+ * event instead of adding another (writeGames).
+ */
 function newEventFields(event: OddsEvent, fetchedAt: Date): EventFields {
   const kickoff = new Date(event.commenceTime);
   const season = seasonForDate(event.sport, kickoff);

@@ -8,7 +8,7 @@ import { parseOddsApiOdds } from '@pass/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { importNflverse } from './game-importers.js';
-import { OddsApiClient, OddsApiError, OddsApiQuotaError } from './odds-api-client.js';
+import { OddsApiClient, OddsApiError, OddsApiQuotaError, parseRetryAfter } from './odds-api-client.js';
 import { fetchAndImportOdds, fetchAndImportScores, importOddsApiOdds } from './odds-api.service.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
@@ -59,15 +59,31 @@ interface ReplayServer {
   url: string;
   requests: string[];
   quota: { remaining: number; used: number };
+  /** Answers to give before the replayed ones, first in first out: a 429 or a 5xx, with its headers. */
+  failures: { status: number; headers?: Record<string, string> }[];
   close(): Promise<void>;
 }
 
 async function startReplayServer(): Promise<ReplayServer> {
   const requests: string[] = [];
   const quota = { remaining: 480, used: 20 };
+  const failures: ReplayServer['failures'] = [];
   const server: Server = createServer((request, response) => {
     requests.push(request.url ?? '');
     const url = new URL(request.url ?? '/', 'http://localhost');
+    const failure = failures.shift();
+    if (failure) {
+      // A refused call costs nothing; the quota headers still come back.
+      response.writeHead(failure.status, {
+        'content-type': 'application/json',
+        'x-requests-remaining': String(quota.remaining),
+        'x-requests-used': String(quota.used),
+        'x-requests-last': '0',
+        ...failure.headers,
+      });
+      response.end(JSON.stringify({ message: failure.status === 429 ? 'Too many requests' : 'Service unavailable' }));
+      return;
+    }
     if (url.searchParams.get('apiKey') !== API_KEY) {
       response.writeHead(401, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ message: 'API key is not valid' }));
@@ -96,6 +112,7 @@ async function startReplayServer(): Promise<ReplayServer> {
     url: `http://127.0.0.1:${port}`,
     requests,
     quota,
+    failures,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
@@ -122,6 +139,7 @@ describe('The Odds API replayed against nflverse 2022', () => {
   });
   beforeEach(() => {
     logs = [];
+    server.failures.length = 0;
   });
 
   const eventOfGame = async (gameId: string) =>
@@ -262,6 +280,78 @@ describe('The Odds API replayed against nflverse 2022', () => {
     expect(Number(count!.n)).toBe(23);
   });
 
+  /** A client whose waits are recorded instead of slept. */
+  const patientClient = (waits: number[]) =>
+    new OddsApiClient({
+      apiKey: API_KEY,
+      baseUrl: server.url,
+      log: (message) => logs.push(message),
+      sleep: async (ms) => void waits.push(ms),
+    });
+
+  it('tries again after a 429, waiting what Retry-After asks, and imports the answer', async () => {
+    server.failures.push({ status: 429, headers: { 'retry-after': '2' } });
+    const calls = server.requests.length;
+    const waits: number[] = [];
+    const summary = await fetchAndImportOdds(database.db, patientClient(waits), 'americanfootball_nfl');
+    expect(summary.added).toBeGreaterThan(1000);
+    expect(waits).toEqual([2000]);
+    expect(server.requests.length).toBe(calls + 2);
+    expect(logs).toContainEqual('The Odds API answered 429: trying again in 2000 ms (try 2 of 3)');
+  });
+
+  it('backs off on 5xx answers without Retry-After, doubling the wait, and gives up after three tries', async () => {
+    server.failures.push({ status: 503 }, { status: 502 }, { status: 503 }, { status: 503 });
+    const calls = server.requests.length;
+    const waits: number[] = [];
+    const error = await fetchAndImportOdds(database.db, patientClient(waits), 'americanfootball_nfl').catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(OddsApiError);
+    expect((error as OddsApiError).status).toBe(503);
+    expect(waits).toEqual([1000, 2000]);
+    expect(server.requests.length).toBe(calls + 3);
+  });
+
+  it('does not call again early when Retry-After asks for more than the longest wait', async () => {
+    server.failures.push({ status: 429, headers: { 'retry-after': '3600' } });
+    const calls = server.requests.length;
+    const waits: number[] = [];
+    await expect(fetchAndImportOdds(database.db, patientClient(waits), 'americanfootball_nfl')).rejects.toThrow(
+      'the API asks to wait 3600 s, longer than the 30 s this client waits; not tried again',
+    );
+    expect(waits).toEqual([]);
+    expect(server.requests.length).toBe(calls + 1);
+  });
+
+  it('does not try again a refused key or an unknown sport', async () => {
+    const calls = server.requests.length;
+    const waits: number[] = [];
+    const bad = new OddsApiClient({
+      apiKey: 'wrong-key',
+      baseUrl: server.url,
+      sleep: async (ms) => void waits.push(ms),
+    });
+    await expect(bad.fetchOdds('americanfootball_nfl')).rejects.toThrow(OddsApiError);
+    await expect(patientClient(waits).fetchOdds('baseball_mlb')).rejects.toThrow('Unknown sport');
+    expect(waits).toEqual([]);
+    expect(server.requests.length).toBe(calls + 2);
+  });
+
+  it('never tries again once a refused answer reports the quota below the reserve', async () => {
+    const saved = server.quota.remaining;
+    server.quota.remaining = 9;
+    server.failures.push({ status: 429, headers: { 'retry-after': '1' } });
+    const calls = server.requests.length;
+    const waits: number[] = [];
+    await expect(fetchAndImportOdds(database.db, patientClient(waits), 'americanfootball_nfl')).rejects.toThrow(
+      OddsApiQuotaError,
+    );
+    expect(waits).toEqual([]);
+    expect(server.requests.length).toBe(calls + 1);
+    server.quota.remaining = saved;
+  });
+
   it('refuses to call once the remaining quota is below the reserve, and says so', async () => {
     server.quota.remaining = 12;
     const calls = server.requests.length;
@@ -286,5 +376,19 @@ describe('The Odds API replayed against nflverse 2022', () => {
     expect((error as OddsApiError).status).toBe(401);
     expect((error as Error).message).toContain('API key is not valid');
     expect((error as Error).message).not.toContain('wrong-key');
+  });
+});
+
+describe('Retry-After', () => {
+  const now = new Date('2026-11-21T12:00:00Z');
+  it('reads delay-seconds and HTTP dates, and nothing else', () => {
+    expect(parseRetryAfter('5', now)).toBe(5000);
+    expect(parseRetryAfter(' 0 ', now)).toBe(0);
+    expect(parseRetryAfter('Sat, 21 Nov 2026 12:00:30 GMT', now)).toBe(30_000);
+    // A date already past is no wait at all.
+    expect(parseRetryAfter('Sat, 21 Nov 2026 11:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter(null, now)).toBeUndefined();
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter('-3', now)).toBeUndefined();
   });
 });

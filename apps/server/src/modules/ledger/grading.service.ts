@@ -24,7 +24,8 @@ import type { ClosingQuote, GradableRow, GradeWrite, LedgerEvent } from './ledge
  * postponed gets its outcome and reward (domain `gradeEntry`), status completed and graded_at; every entry
  * of an event that has started gets its closing line and CLV. Grading again (a corrected score, a late
  * closing line) rewrites only the entries whose grade changed. An event taken back to scheduled or in
- * progress returns its entries to open or pending.
+ * progress returns its entries to open or pending. The members whose entries changed get their ledger
+ * version raised by one statement after the last write, in the caller's transaction.
  */
 
 /** Events per batch: one query reads all their entries, one reads their closing quotes. */
@@ -72,8 +73,15 @@ const resultOf = (event: LedgerEvent): EventResult => ({
   awayScore: event.awayScore,
 });
 
-type QuoteMap = Map<string, ClosingQuote>;
+/** Closing quotes by event, market and outcome, as `closingOf` and `regrade` read them. */
+export type QuoteMap = Map<string, ClosingQuote>;
 const quoteKey = (eventId: number, market: string, outcome: string) => `${eventId}|${market}|${outcome}`;
+
+/** The closing quotes of these events (see the repository for the rule), keyed for `closingOf` and `regrade`. */
+export async function listClosingQuoteMap(db: DbExecutor, eventIds: readonly number[]): Promise<QuoteMap> {
+  const quotes = await repository.listClosingQuotes(db, eventIds);
+  return new Map(quotes.map((quote) => [quoteKey(quote.eventId, quote.market, quote.outcome), quote]));
+}
 
 /** The closing line and CLV of an entry, from its event's closing quotes; nulls where the market has none. */
 export function closingOf(
@@ -158,29 +166,30 @@ export function regrade(row: GradableRow, event: LedgerEvent, quotes: QuoteMap, 
   return same ? undefined : write;
 }
 
+/** Writes the grades that changed; adds the members whose entries changed to `members`. */
 async function gradeRows(
   db: DbExecutor,
   entries: readonly GradableRow[],
   events: ReadonlyMap<number, LedgerEvent>,
   now: Date,
+  members: Set<number>,
 ): Promise<number> {
   if (entries.length === 0) return 0;
   const started = [...events.values()].filter((event) => hasStarted(event, now)).map((event) => event.id);
   const withEntries = new Set(entries.map((entry) => entry.eventId));
-  const quotes: QuoteMap = new Map(
-    (
-      await repository.listClosingQuotes(
-        db,
-        started.filter((id) => withEntries.has(id)),
-      )
-    ).map((quote) => [quoteKey(quote.eventId, quote.market, quote.outcome), quote]),
+  const quotes = await listClosingQuoteMap(
+    db,
+    started.filter((id) => withEntries.has(id)),
   );
   const writes: GradeWrite[] = [];
   for (const entry of entries) {
     const event = events.get(entry.eventId);
     if (!event) continue;
     const write = regrade(entry, event, quotes, now);
-    if (write) writes.push(write);
+    if (write) {
+      writes.push(write);
+      members.add(entry.userId);
+    }
   }
   await repository.writeGrades(db, writes);
   return writes.length;
@@ -192,14 +201,16 @@ async function gradeRows(
  */
 export async function gradeEvents(db: DbExecutor, eventIds: readonly number[], now = new Date()): Promise<number> {
   const unique = [...new Set(eventIds)];
+  const members = new Set<number>();
   let changed = 0;
   for (let index = 0; index < unique.length; index += EVENT_BATCH) {
     const batch = unique.slice(index, index + EVENT_BATCH);
     const entries = await repository.listGradableEntriesOfEvents(db, batch);
     if (entries.length === 0) continue;
     const events = await repository.listEvents(db, [...new Set(entries.map((entry) => entry.eventId))]);
-    changed += await gradeRows(db, entries, new Map(events.map((event) => [event.id, event])), now);
+    changed += await gradeRows(db, entries, new Map(events.map((event) => [event.id, event])), now, members);
   }
+  await repository.bumpLedgerVersions(db, members);
   return changed;
 }
 
@@ -213,5 +224,8 @@ export async function gradeEntriesById(db: DbExecutor, ids: readonly number[], n
   const entries = await repository.listGradableEntries(db, ids);
   if (entries.length === 0) return 0;
   const events = await repository.listEvents(db, [...new Set(entries.map((entry) => entry.eventId))]);
-  return gradeRows(db, entries, new Map(events.map((event) => [event.id, event])), now);
+  const members = new Set<number>();
+  const changed = await gradeRows(db, entries, new Map(events.map((event) => [event.id, event])), now, members);
+  await repository.bumpLedgerVersions(db, members);
+  return changed;
 }

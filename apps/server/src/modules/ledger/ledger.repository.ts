@@ -53,11 +53,15 @@ export type NewEntry = Pick<
   | 'source'
   | 'recordedAfterStart'
   | 'idempotencyKey'
+  | 'requestHash'
   | 'status'
 >;
 
 /** What an edit before kickoff may change. */
-export type EntryChanges = Pick<NewEntry, 'betType' | 'betTeam' | 'line' | 'price' | 'stakeCents' | 'book'>;
+export type EntryChanges = Pick<
+  NewEntry,
+  'betType' | 'betTeam' | 'line' | 'price' | 'stakeCents' | 'book' | 'teaserPoints'
+>;
 
 async function rows<T>(db: DbExecutor, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -84,7 +88,7 @@ const EVENT_COLUMNS = sql`e.id as e_id, e.sport as e_sport, e.season as e_season
 
 const ENTRY_COLUMNS = sql`b.id, b.user_id, b.event_id, b.sport, b.season, b.week, b.bet_mode, b.bet_kind, b.bet_type,
   b.bet_team, b.line, b.price, b.stake_cents, b.book, b.teaser_points, b.multiplier, b.is_simulated, b.source,
-  b.recorded_after_start, b.idempotency_key, b.status, b.outcome, b.reward, b.closing_line, b.closing_price, b.clv,
+  b.recorded_after_start, b.idempotency_key, b.request_hash, b.status, b.outcome, b.reward, b.closing_line, b.closing_price, b.clv,
   b.graded_at, b.created_at, b.updated_at`;
 
 function toEvent(row: Record<string, unknown>, prefix = ''): LedgerEvent {
@@ -126,6 +130,7 @@ function toEntry(row: Record<string, unknown>): EntryRow {
     source: row.source as Source,
     recordedAfterStart: Boolean(row.recorded_after_start),
     idempotencyKey: String(row.idempotency_key),
+    requestHash: (row.request_hash as string | null) ?? null,
     status: Number(row.status),
     outcome: (row.outcome as Outcome | null) ?? null,
     reward: num(row.reward),
@@ -137,6 +142,35 @@ function toEntry(row: Record<string, unknown>): EntryRow {
     updatedAt: date(row.updated_at)!,
     event: toEvent(row, 'e_'),
   };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Ledger versions (see the ledger_versions table)
+
+/**
+ * Raises the version of each member `members` selects (a query of one `user_id` column). Members are
+ * locked in id order, so two gradings of overlapping members cannot deadlock.
+ */
+function bumpStatement(members: SQL): SQL {
+  return sql`insert into ledger_versions as v (user_id, version)
+    select distinct user_id, 1 from (${members}) as m order by user_id
+    on conflict (user_id) do update set version = v.version + 1, updated_at = now()`;
+}
+
+/** Raises the ledger version of these members, in one statement; call it in the transaction of the change. */
+export async function bumpLedgerVersions(db: DbExecutor, userIds: Iterable<number>): Promise<void> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return;
+  await db.execute(bumpStatement(sql`select unnest(${column(ids, 'int')}) as user_id`));
+}
+
+/** The member's ledger version: 0 before their first change. */
+export async function getLedgerVersion(db: DbExecutor, userId: number): Promise<number> {
+  const [row] = await rows<{ version: unknown }>(
+    db,
+    sql`select version from ledger_versions where user_id = ${userId}`,
+  );
+  return row ? Number(row.version) : 0;
 }
 
 export async function getEvent(db: DbExecutor, id: number): Promise<LedgerEvent | undefined> {
@@ -158,20 +192,26 @@ export async function findByKey(db: DbExecutor, userId: number, key: string): Pr
   return row ? toEntry(row) : undefined;
 }
 
-/** Inserts an entry unless the member already used its key; undefined when the key was taken. */
+/**
+ * Inserts an entry unless the member already used its key; undefined when the key was taken. The member's
+ * ledger version is raised by the same statement, so the two are never seen apart.
+ */
 export async function insertEntry(db: DbExecutor, entry: NewEntry): Promise<EntryRow | undefined> {
   const [row] = await rows<Record<string, unknown>>(
     db,
     sql`with b as (
           insert into user_bets (user_id, event_id, sport, season, week, bet_mode, bet_kind, bet_type, bet_team, line,
             price, stake_cents, book, teaser_points, multiplier, is_simulated, source, recorded_after_start,
-            idempotency_key, status)
+            idempotency_key, request_hash, status)
           values (${entry.userId}, ${entry.eventId}, ${entry.sport}, ${entry.season}, ${entry.week}, ${entry.betMode},
             ${entry.betKind}, ${entry.betType}, ${entry.betTeam}, ${entry.line}, ${entry.price}, ${entry.stakeCents},
             ${entry.book}, ${entry.teaserPoints}, ${entry.multiplier}, ${entry.isSimulated}, ${entry.source},
-            ${entry.recordedAfterStart}, ${entry.idempotencyKey}, ${entry.status})
+            ${entry.recordedAfterStart}, ${entry.idempotencyKey}, ${entry.requestHash}, ${entry.status})
           on conflict (user_id, idempotency_key) do nothing
-          returning *)
+          returning *
+        ), bumped as (
+          ${bumpStatement(sql`select user_id from b`)}
+        )
         select ${ENTRY_COLUMNS}, ${EVENT_COLUMNS} from b join events e on e.id = b.event_id`,
   );
   return row ? toEntry(row) : undefined;
@@ -191,6 +231,7 @@ export interface ListFilters {
   sport?: string | undefined;
   season?: number | undefined;
   week?: number | undefined;
+  event_ids?: number[] | undefined;
   status?: number | undefined;
   mode?: number | undefined;
   kind?: number | undefined;
@@ -214,6 +255,7 @@ export async function listOwnEntries(
   if (filters.sport !== undefined) conditions.push(sql`b.sport = ${filters.sport}`);
   if (filters.season !== undefined) conditions.push(sql`b.season = ${filters.season}`);
   if (filters.week !== undefined) conditions.push(sql`b.week = ${filters.week}`);
+  if (filters.event_ids !== undefined) conditions.push(sql`b.event_id = any(${column(filters.event_ids, 'int')})`);
   if (filters.mode !== undefined) conditions.push(sql`b.bet_mode = ${filters.mode}`);
   if (filters.kind !== undefined) conditions.push(sql`b.bet_kind = ${filters.kind}`);
   if (filters.source !== undefined) conditions.push(sql`b.source = ${filters.source}`);
@@ -241,7 +283,7 @@ export async function listOwnEntries(
 export async function updateEntry(db: DbExecutor, id: number, changes: EntryChanges): Promise<void> {
   await db.execute(sql`update user_bets set bet_type = ${changes.betType}, bet_team = ${changes.betTeam},
       line = ${changes.line}, price = ${changes.price}, stake_cents = ${changes.stakeCents}, book = ${changes.book},
-      updated_at = now()
+      teaser_points = ${changes.teaserPoints}, updated_at = now()
     where id = ${id}`);
 }
 
@@ -257,6 +299,7 @@ export async function cancelEntry(db: DbExecutor, id: number, canceledStatus: nu
 /** What grading reads of an entry and its event. */
 export interface GradableRow {
   id: number;
+  userId: number;
   eventId: number;
   betMode: number;
   betKind: number;
@@ -279,6 +322,7 @@ export interface GradableRow {
 function toGradable(row: Record<string, unknown>): GradableRow {
   return {
     id: Number(row.id),
+    userId: Number(row.user_id),
     eventId: Number(row.event_id),
     betMode: Number(row.bet_mode),
     betKind: Number(row.bet_kind),
@@ -299,7 +343,7 @@ function toGradable(row: Record<string, unknown>): GradableRow {
   };
 }
 
-const GRADABLE_COLUMNS = sql`b.id, b.event_id, b.bet_mode, b.bet_kind, b.bet_type, b.bet_team, b.line, b.price,
+const GRADABLE_COLUMNS = sql`b.id, b.user_id, b.event_id, b.bet_mode, b.bet_kind, b.bet_type, b.bet_team, b.line, b.price,
   b.stake_cents, b.teaser_points, b.multiplier, b.status, b.outcome, b.reward, b.closing_line, b.closing_price, b.clv,
   b.graded_at`;
 
@@ -492,6 +536,8 @@ export interface AggregateRow {
   betKind: number | null;
   betType: number | null;
   book: string | null;
+  /** The side the entries hold: the favourite (true) or the underdog (false); null for totals or unknown. */
+  heldFavored: boolean | null;
   entries: number;
   wins: number;
   losses: number;
@@ -514,22 +560,37 @@ export interface AggregateRow {
   clvMoneylineAverage: number | null;
 }
 
-export type StatsSet = 'all' | 'team' | 'week' | 'mode' | 'kind' | 'type' | 'book' | 'summary';
+export type StatsSet = 'all' | 'team' | 'week' | 'mode' | 'kind' | 'type' | 'book' | 'side' | 'summary';
 
 /**
- * The bitmask grouping(bet_team, week, bet_mode, bet_kind, bet_type, book) gives each set: a bit is 1 where
- * the column is not grouped on.
+ * The bitmask grouping(bet_team, week, bet_mode, bet_kind, bet_type, book, held_favored) gives each set: a
+ * bit is 1 where the column is not grouped on.
  */
 const GROUPING_MASKS = new Map<number, StatsSet>([
-  [0b111111, 'all'],
-  [0b011111, 'team'],
-  [0b101111, 'week'],
-  [0b110111, 'mode'],
-  [0b111011, 'kind'],
-  [0b111101, 'type'],
-  [0b111110, 'book'],
-  [0b000001, 'summary'],
+  [0b1111111, 'all'],
+  [0b0111111, 'team'],
+  [0b1011111, 'week'],
+  [0b1101111, 'mode'],
+  [0b1110111, 'kind'],
+  [0b1111011, 'type'],
+  [0b1111101, 'book'],
+  [0b1111110, 'side'],
+  [0b0000011, 'summary'],
 ]);
+
+/**
+ * Whether the side an entry holds was the favourite: bet_team's when it is backed, the other team's when it
+ * is faded (modes 2 and 4). bet_team was the favourite when its spread is negative; for moneylines when the
+ * type says so, else when the held side's price (the entry's, else the closing one) is negative. Null for
+ * totals and where neither line nor price says. The outcome's `favored` (ledger.service) is bet_team's.
+ */
+const HELD_FAVORED = sql`case
+    when b.bet_kind = 2 then null
+    when b.bet_kind = 3 then (b.line < 0) <> (b.bet_mode in (2, 4))
+    when b.bet_type = 4 then b.bet_mode not in (2, 4)
+    when b.bet_type = 3 then b.bet_mode in (2, 4)
+    else coalesce(b.price, b.closing_price) < 0
+  end`;
 
 /** Every total of the stats screen in one pass over the member's graded entries of a season. */
 export async function aggregateStats(
@@ -541,9 +602,12 @@ export async function aggregateStats(
   const found = await rows<Record<string, unknown>>(
     db,
     // One pass over the entries at the finest grain (a few thousand groups at most), then the grouping sets
-    // are rolled up from those groups rather than from the entries eight times over.
+    // are rolled up from those groups rather than from the entries nine times over. The text keys in byte order
+    // ("C"): the planner then hashes the entries into groups and sorts only the groups for the rollup (about a
+    // third less time on 10,000 entries); JavaScript orders the rows it shows.
     sql`with base as (
-          select bet_team, week, bet_mode, bet_kind, bet_type, book,
+          select bet_team collate "C" as bet_team, week, bet_mode, bet_kind, bet_type, book collate "C" as book,
+            ${HELD_FAVORED} as held_favored,
             count(*) as entries,
             count(*) filter (where outcome = 'win') as wins,
             count(*) filter (where outcome = 'loss') as losses,
@@ -556,10 +620,10 @@ export async function aggregateStats(
             coalesce(sum(clv::float8), 0) as clv_sum
           from user_bets b
           where b.user_id = ${userId} and b.sport = ${sport} and b.season = ${season} and ${GRADED}
-          group by bet_team, week, bet_mode, bet_kind, bet_type, book
+          group by bet_team, week, bet_mode, bet_kind, bet_type, book, held_favored
         )
-        select grouping(bet_team, week, bet_mode, bet_kind, bet_type, book) as g,
-          bet_team, week, bet_mode, bet_kind, bet_type, book,
+        select grouping(bet_team, week, bet_mode, bet_kind, bet_type, book, held_favored) as g,
+          bet_team, week, bet_mode, bet_kind, bet_type, book, held_favored,
           sum(entries) as entries, sum(wins) as wins, sum(losses) as losses, sum(pushes) as pushes,
           sum(voids) as voids,
           coalesce(sum(entries) filter (where bet_mode <= 2), 0) as picks,
@@ -581,7 +645,7 @@ export async function aggregateStats(
           sum(clv_sum) filter (where bet_kind = 1) / nullif(sum(clv_count) filter (where bet_kind = 1), 0)
             as clv_moneyline_average
         from base
-        group by grouping sets ((), (bet_team), (week), (bet_mode), (bet_kind), (bet_type), (book),
+        group by grouping sets ((), (bet_team), (week), (bet_mode), (bet_kind), (bet_type), (book), (held_favored),
           (bet_team, week, bet_mode, bet_kind, bet_type))`,
   );
   return found.flatMap((row): AggregateRow[] => {
@@ -597,6 +661,7 @@ export async function aggregateStats(
         betKind: num(row.bet_kind),
         betType: num(row.bet_type),
         book: (row.book as string | null) ?? null,
+        heldFavored: row.held_favored === null || row.held_favored === undefined ? null : Boolean(row.held_favored),
         entries: n('entries'),
         wins: n('wins'),
         losses: n('losses'),
@@ -648,54 +713,6 @@ export async function listTeamPeriodRewards(
         select team, pick, reward from ranked where n <= 11 order by team, pick, period`,
   );
   return found.map((row) => ({ team: String(row.team), pick: Boolean(row.pick), reward: Number(row.reward) }));
-}
-
-/**
- * Each team's record against the closing spread in the season's final games: the closing spread is the
- * consensus quote at or before kickoff where there is one, else the last quote of any book.
- */
-export async function listMarketAts(
-  db: DbExecutor,
-  sport: string,
-  season: number,
-  teams: readonly string[],
-): Promise<{ team: string; wins: number; losses: number; pushes: number }[]> {
-  if (teams.length === 0) return [];
-  const found = await rows<Record<string, unknown>>(
-    db,
-    sql`with finals as (
-          select e.id, e.home_team, e.away_team, e.home_score, e.away_score, ${KICKOFF} as kickoff
-          from events e
-          where e.sport = ${sport} and e.season = ${season} and e.status = 'final'
-            and e.home_score is not null and e.away_score is not null
-            and (e.home_team = any(${column(teams, 'text')}) or e.away_team = any(${column(teams, 'text')}))
-        ), closing as (
-          select distinct on (q.event_id, q.outcome) q.event_id, q.outcome, q.point
-          from odds_quotes q join finals f on f.id = q.event_id
-          where q.market = 'spreads' and q.point is not null and q.fetched_at <= f.kickoff
-            and q.outcome in (f.home_team, f.away_team)
-          order by q.event_id, q.outcome, (q.book = 'consensus') desc, q.fetched_at desc
-        ), lines as (
-          select f.*, coalesce(h.point, -a.point) as home_spread
-          from finals f
-            left join closing h on h.event_id = f.id and h.outcome = f.home_team
-            left join closing a on a.event_id = f.id and a.outcome = f.away_team
-        ), sides as (
-          select home_team as team, home_score - away_score + home_spread as margin from lines
-          where home_spread is not null
-          union all
-          select away_team, away_score - home_score - home_spread from lines where home_spread is not null
-        )
-        select team, count(*) filter (where margin > 0) as wins, count(*) filter (where margin < 0) as losses,
-          count(*) filter (where margin = 0) as pushes
-        from sides where team = any(${column(teams, 'text')}) group by team`,
-  );
-  return found.map((row) => ({
-    team: String(row.team),
-    wins: Number(row.wins),
-    losses: Number(row.losses),
-    pushes: Number(row.pushes),
-  }));
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -15,27 +15,33 @@ import {
   OutcomeResponse,
   SportKey,
   StatsParams,
+  StatsQuery,
   StatsResponse,
   TellerBetBody,
   TellerResponse,
   UpdateBetBody,
 } from '@pass/contracts';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin, requireSession, type AuthDeps } from '../auth/auth-context.js';
+import { matchesEtag } from '../sports/sports-cache.js';
 import {
   cancelEntry,
   createEntry,
   getEntry,
-  getStats,
+  getLedgerVersion,
+  getStatsAnswer,
   getTeller,
   listEntries,
   listOutcomes,
   placeTellerBet,
   requireStatsSeason,
   setEventResult,
+  statsEtag,
   updateEntry,
 } from './ledger.service.js';
+import { StatsCache } from './stats-cache.js';
 
 export interface LedgerRoutesOptions extends AuthDeps {
   /** The server clock that decides kickoff; tests may fix it. */
@@ -53,13 +59,17 @@ export const ledgerRoutes: FastifyPluginAsyncZod<LedgerRoutesOptions> = async (a
   const { db } = options;
   const now = options.now ?? (() => new Date());
   const noStore = { 'cache-control': 'no-store' };
+  // This instance's statistics answers (stats-cache.ts): correct across instances through the ledger version.
+  const statsCache = new StatsCache();
 
   app.post(
     '/api/user/bets',
     {
       schema: {
         tags: ['ledger'],
-        summary: 'Records a pick or bet (Idempotency-Key header: a retry returns the stored entry with 200)',
+        summary:
+          'Records a pick or bet (Idempotency-Key header: a retry returns the stored entry with 200, the same key ' +
+          'with another body is a 409)',
         headers: IdempotencyKeyHeaders,
         body: CreateBetBody,
         response: { 200: BetResponse, 201: BetResponse, ...memberErrors },
@@ -169,17 +179,30 @@ export const ledgerRoutes: FastifyPluginAsyncZod<LedgerRoutesOptions> = async (a
 
   const statsSchema = {
     tags: ['ledger'],
-    summary: "The caller's statistics of a season: summary rows by team × week × mode × kind × type, and totals",
+    summary:
+      "The caller's statistics of a season: summary rows by team × week × mode × kind × type (unless rows=none), " +
+      'and totals. ETag from the ledger version: 304 on If-None-Match while nothing changed',
     response: { 200: StatsResponse, ...memberErrors },
   };
   app.get(
     '/api/user/stats/:sport/season/:season',
-    { schema: { ...statsSchema, params: StatsParams } },
+    { schema: { ...statsSchema, params: StatsParams, querystring: StatsQuery } },
     async (request, reply) => {
       const session = await requireSession(options, request);
       const season = requireStatsSeason(request.params.season, 'params.season');
-      reply.headers(noStore);
-      return getStats(db, session.user.id, request.params.sport, season);
+      const stats = { userId: session.user.id, sport: request.params.sport, season, rows: request.query.rows };
+      const version = await getLedgerVersion(db, stats.userId);
+      // The bytes were checked against StatsResponse when built; they are sent as they are.
+      const raw: FastifyReply = reply;
+      // The member's own data: kept by their browser only, and asked again (a 304 while unchanged) each time.
+      raw.headers({ 'cache-control': 'private, no-cache', vary: 'Cookie' });
+      const known = statsEtag(stats, version);
+      if (matchesEtag(request.headers['if-none-match'], known)) return raw.header('etag', known).code(304).send();
+      const answer = await getStatsAnswer(db, statsCache, { ...stats, version });
+      return raw
+        .header('etag', statsEtag(stats, answer.version))
+        .type('application/json; charset=utf-8')
+        .send(answer.body);
     },
   );
   // Without a season: the specification's message rather than a 404.

@@ -1,14 +1,16 @@
+import { createHash } from 'node:crypto';
 import {
+  CreateBetBody,
+  StatsResponse,
   TELLER_START_CENTS,
   type BetEntry,
   type BetListResponse,
   type BetOutcome,
-  type CreateBetBody,
   type EventResultBody,
   type EventResultResponse,
   type ListBetsQuery,
   type OutcomeResponse,
-  type StatsResponse,
+  type StatsQuery,
   type StatsSummaryRow,
   type StatsTotals,
   type TeamStats,
@@ -29,13 +31,16 @@ import {
   type GradingErrorCode,
   type Sport,
 } from '@pass/domain';
+import { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { invalidateSportCache } from '../sports/sports.service.js';
 import { gradableOf, gradeEntriesById, gradeEvent, hasStarted } from './grading.service.js';
 import * as repository from './ledger.repository.js';
+import type { CachedStats, StatsCache } from './stats-cache.js';
 import type { AggregateRow, EntryRow, LedgerEvent, NewEntry, Source } from './ledger.repository.js';
 
 export { gradeEvent, gradeEvents } from './grading.service.js';
+export type { AggregateRow } from './ledger.repository.js';
 
 // ---------------------------------------------------------------------------------------------------------
 // Presentation
@@ -181,9 +186,45 @@ export interface CreateInput {
   now: Date;
 }
 
+/** Defaults the server applies to a missing field: a body that states them is the same request. */
+const CREATE_DEFAULTS: Partial<Record<keyof CreateBetBody, unknown>> = { is_simulated: true, multiplier: 1 };
+const CREATE_FIELDS = (Object.keys(CreateBetBody.shape) as (keyof CreateBetBody)[]).sort();
+
 /**
- * Stores a pick or bet, once per idempotency key: the same key again returns the stored entry (created
- * false), also when two requests race (INSERT … ON CONFLICT DO NOTHING, then the winner's row is read).
+ * What makes two requests for a new entry the same (docs/decisions/009): the endpoint (its source) and
+ * every field of the parsed body, in a fixed order, with absent fields as their default or null, the team
+ * upper-cased and the stake in cents. Key order, spacing, unknown keys and `"line": null` against no line
+ * make no difference; any other change of value does.
+ */
+export function requestHash(source: Source, body: CreateBetBody): string {
+  const normalised = CREATE_FIELDS.map((field) => {
+    const value = body[field] ?? CREATE_DEFAULTS[field] ?? null;
+    if (field === 'bet_team' && typeof value === 'string') return [field, value.toUpperCase()];
+    if (field === 'stake' && typeof value === 'number') return [field, dollarsToCents(value)];
+    return [field, value];
+  });
+  return createHash('sha256')
+    .update(JSON.stringify([source, normalised]))
+    .digest('hex');
+}
+
+/** The stored entry of a retried key, unless the key was first used with another request (409). */
+function sameRequest(entry: EntryRow, hash: string): EntryRow {
+  // Entries stored before hashes were kept have none: they answer as they always did.
+  if (entry.requestHash !== null && entry.requestHash !== hash) {
+    throw new AppError(
+      'CONFLICT',
+      'This Idempotency-Key was already used for an entry with a different body: send a new key for a new entry',
+      [{ field: 'headers.idempotency-key', message: 'was already used with a different body' }],
+    );
+  }
+  return entry;
+}
+
+/**
+ * Stores a pick or bet, once per idempotency key: the same key with the same request again returns the
+ * stored entry (created false), also when two requests race (INSERT … ON CONFLICT DO NOTHING, then the
+ * winner's row is read); the same key with another request is a 409 and stores nothing.
  */
 export async function createEntry(
   db: Database,
@@ -191,8 +232,9 @@ export async function createEntry(
   options: { beforeInsert?: (tx: DbExecutor, entry: NewEntry) => Promise<void> } = {},
 ): Promise<{ entry: BetEntry; created: boolean }> {
   const { userId, idempotencyKey, body, now } = input;
+  const hash = requestHash(input.source, body);
   const existing = await repository.findByKey(db, userId, idempotencyKey);
-  if (existing) return { entry: toBetEntry(existing, now), created: false };
+  if (existing) return { entry: toBetEntry(sameRequest(existing, hash), now), created: false };
 
   const event = await repository.getEvent(db, body.event_id);
   if (!event) throw bad('event_id', `there is no event ${body.event_id}`);
@@ -227,6 +269,7 @@ export async function createEntry(
     source: input.source,
     recordedAfterStart: started,
     idempotencyKey,
+    requestHash: hash,
     status: started ? Status.pending : Status.open,
   };
   const decided = event.status === 'final' || event.status === 'cancelled' || event.status === 'postponed';
@@ -245,7 +288,7 @@ export async function createEntry(
   // Another request with the same key won the race: answer with its entry.
   const winner = await repository.findByKey(db, userId, idempotencyKey);
   if (!winner) throw new AppError('CONFLICT', 'The entry for this Idempotency-Key could not be read; try again');
-  return { entry: toBetEntry(winner, now), created: false };
+  return { entry: toBetEntry(sameRequest(winner, hash), now), created: false };
 }
 
 export async function getEntry(db: DbExecutor, userId: number, id: number, now: Date): Promise<BetEntry> {
@@ -288,12 +331,21 @@ export async function updateEntry(
 ): Promise<BetEntry> {
   return db.transaction(async (tx) => {
     const entry = await changeableEntry(tx, userId, id, now);
+    // A teller bet is held against the paper bankroll and a synced one mirrors the book's own record:
+    // either may be cancelled, but only an entry recorded by hand is changed here.
+    if (entry.source !== 'manual') {
+      throw AppError.badRequest(
+        'params.id',
+        `was recorded by ${entry.source === 'teller' ? 'the teller' : 'sync'}: it can be cancelled, not changed`,
+      );
+    }
     const pick = (key: keyof UpdateBetBody) => Object.prototype.hasOwnProperty.call(body, key);
+    const betType = body.bet_type ?? entry.betType;
     const draft = checkDraft(
       {
         betMode: entry.betMode,
         betKind: entry.betKind,
-        betType: body.bet_type ?? entry.betType,
+        betType,
         betTeam: pick('bet_team') ? (body.bet_team ?? null) : entry.betTeam,
         line: pick('line') ? (body.line ?? null) : entry.line,
         price: pick('price') ? (body.price ?? null) : entry.price,
@@ -303,13 +355,19 @@ export async function updateEntry(
             : dollarsToCents(body.stake)
           : entry.stakeCents,
         book: pick('book') ? (body.book ?? null) : entry.book,
-        teaserPoints: entry.teaserPoints,
+        // Kept while the entry stays a teaser; a type that is no teaser has none.
+        teaserPoints: pick('teaser_points')
+          ? (body.teaser_points ?? null)
+          : isTeaser(betType)
+            ? entry.teaserPoints
+            : null,
         multiplier: entry.multiplier,
         isSimulated: entry.isSimulated,
       },
       entry.event,
     );
     await repository.updateEntry(tx, id, draft);
+    await repository.bumpLedgerVersions(tx, [userId]);
     return toBetEntry((await repository.getOwnEntry(tx, userId, id))!, now);
   });
 }
@@ -319,6 +377,7 @@ export async function cancelEntry(db: Database, userId: number, id: number, now:
   return db.transaction(async (tx) => {
     const entry = await changeableEntry(tx, userId, id, now);
     await repository.cancelEntry(tx, id, Status.canceled);
+    await repository.bumpLedgerVersions(tx, [userId]);
     return toBetEntry({ ...entry, status: Status.canceled, updatedAt: now }, now);
   });
 }
@@ -401,9 +460,16 @@ export async function listOutcomes(
   };
 }
 
+/**
+ * Team abbreviations in code-point order: the same as the locale's for them, and sorting a season's few
+ * thousand summary rows with localeCompare took longer than the query that found them.
+ */
+const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 const ratio = (value: number, of: number) => (of === 0 ? null : Math.round((value / of) * 10_000) / 10_000);
 
-function totalsOf(row: AggregateRow | undefined): StatsTotals {
+/** The totals of a group of graded entries: record, points, profit, ROI and units (the demo's replay too). */
+export function totalsOf(row: AggregateRow | undefined): StatsTotals {
   if (!row) {
     return {
       entries: 0,
@@ -437,21 +503,18 @@ function totalsOf(row: AggregateRow | undefined): StatsTotals {
 
 /**
  * A member's statistics of a sport's season: the specification's summary rows (reward by team × week ×
- * mode × kind × type) and totals by team, week, mode, kind, type and book, per-team streaks, average CLV and
- * each team's market ATS record next to the member's. The database does the counting (one GROUPING SETS
- * query); JavaScript only shapes the few hundred rows that come back.
+ * mode × kind × type) and totals by team, week, mode, kind, type, book and side (favourite or underdog),
+ * per-team streaks and average CLV. Only the member's own entries go in, so the answer changes exactly when
+ * the member's ledger version does. The database does the counting (one GROUPING SETS query); JavaScript
+ * only shapes the rows that come back.
  */
 export async function getStats(db: DbExecutor, userId: number, sport: Sport, season: number): Promise<StatsResponse> {
   const aggregates = await repository.aggregateStats(db, userId, sport, season);
   const bySet = (set: AggregateRow['set']) => aggregates.filter((row) => row.set === set);
   const teamRows = bySet('team').filter((row) => row.team !== null);
-  const teams = teamRows.map((row) => row.team!);
   const summaryRows = bySet('summary');
   const undated = summaryRows.some((row) => row.team !== null && row.week === null);
-  const [datedPeriods, marketAts] = await Promise.all([
-    undated ? repository.listTeamPeriodRewards(db, userId, sport, season) : Promise.resolve([]),
-    repository.listMarketAts(db, sport, season, teams),
-  ]);
+  const datedPeriods = undated ? await repository.listTeamPeriodRewards(db, userId, sport, season) : [];
   // Each team's reward per week, picks and bets apart, from the summary rows (already aggregated).
   const weekly = new Map<string, Map<number, number>>();
   for (const row of summaryRows) {
@@ -467,7 +530,6 @@ export async function getStats(db: DbExecutor, userId: number, sport: Sport, sea
       .map(([, reward]) => reward),
     ...datedPeriods.filter((period) => period.team === team && period.pick === pick).map((period) => period.reward),
   ];
-  const atsOf = new Map(marketAts.map((row) => [row.team, row]));
   const yrWeek = (week: number | null) => (week === null ? null : season * 100 + week);
   const all = bySet('all')[0];
 
@@ -483,7 +545,7 @@ export async function getStats(db: DbExecutor, userId: number, sport: Sport, sea
   summary.sort(
     (a, b) =>
       (a.yr_week ?? 0) - (b.yr_week ?? 0) ||
-      (a.team ?? '').localeCompare(b.team ?? '') ||
+      byCodePoint(a.team ?? '', b.team ?? '') ||
       a.bet_mode - b.bet_mode ||
       a.bet_kind - b.bet_kind ||
       a.bet_type - b.bet_type,
@@ -495,20 +557,12 @@ export async function getStats(db: DbExecutor, userId: number, sport: Sport, sea
     data: summary,
     totals: totalsOf(all),
     by_team: teamRows
-      .map((row): TeamStats => {
-        const market = atsOf.get(row.team!);
-        return {
-          team: row.team!,
-          ...totalsOf(row),
-          ats: { wins: row.atsWins, losses: row.atsLosses, pushes: row.atsPushes },
-          market_ats: {
-            wins: market?.wins ?? 0,
-            losses: market?.losses ?? 0,
-            pushes: market?.pushes ?? 0,
-          },
-          streak: { picks: streaks(rewardsOf(row.team!, true)), bets: streaks(rewardsOf(row.team!, false)) },
-        };
-      })
+      .map((row): TeamStats => ({
+        team: row.team!,
+        ...totalsOf(row),
+        ats: { wins: row.atsWins, losses: row.atsLosses, pushes: row.atsPushes },
+        streak: { picks: streaks(rewardsOf(row.team!, true)), bets: streaks(rewardsOf(row.team!, false)) },
+      }))
       .sort((a, b) => a.team.localeCompare(b.team)),
     by_week: bySet('week')
       .map((row) => ({ yr_week: yrWeek(row.week), nbr: row.week, ...totalsOf(row) }))
@@ -525,12 +579,71 @@ export async function getStats(db: DbExecutor, userId: number, sport: Sport, sea
     by_book: bySet('book')
       .map((row) => ({ book: row.book, ...totalsOf(row) }))
       .sort((a, b) => (a.book ?? '').localeCompare(b.book ?? '')),
+    by_side: bySet('side')
+      .filter((row) => row.heldFavored !== null)
+      .map((row) => ({ side: row.heldFavored ? ('favored' as const) : ('underdog' as const), ...totalsOf(row) }))
+      .sort((a, b) => a.side.localeCompare(b.side)),
     clv: {
       spread: { count: all?.clvSpreadCount ?? 0, average: real(all?.clvSpreadAverage ?? null) },
       totals: { count: all?.clvTotalsCount ?? 0, average: real(all?.clvTotalsAverage ?? null) },
       moneyline: { count: all?.clvMoneylineCount ?? 0, average: real(all?.clvMoneylineAverage ?? null) },
     },
   };
+}
+
+/** The member's ledger version: raised with every change to their entries (see stats-cache.ts). */
+export function getLedgerVersion(db: DbExecutor, userId: number): Promise<number> {
+  return repository.getLedgerVersion(db, userId);
+}
+
+/**
+ * Names the shape of the statistics answer, so an ETag given out before the contract changed (a deploy) is
+ * not taken for the new answer at the same ledger version.
+ */
+const STATS_FORMAT = createHash('sha256')
+  .update(JSON.stringify(z.toJSONSchema(StatsResponse)))
+  .digest('base64url')
+  .slice(0, 10);
+
+/**
+ * The ETag of a member's statistics at a ledger version. It names the member too: a browser that two
+ * members use in turn must not revalidate one's answer as the other's.
+ */
+export function statsEtag(request: Omit<StatsRequest, 'version'>, version: number): string {
+  const { userId, sport, season, rows } = request;
+  return `"stats-${STATS_FORMAT}-${userId}-${sport}-${season}-${rows}-${version}"`;
+}
+
+export interface StatsRequest {
+  userId: number;
+  sport: Sport;
+  season: number;
+  rows: StatsQuery['rows'];
+  /** The ledger version read for this request. */
+  version: number;
+}
+
+/**
+ * A member's statistics as the JSON bytes they are sent as, with the ledger version they were built at:
+ * from the cache when it holds them at `request.version`, else built and cached. A build reads the version
+ * and the entries in one repeatable-read snapshot, so the bytes are exactly those of the version they are
+ * kept under, whatever another instance commits meanwhile.
+ */
+export function getStatsAnswer(db: Database, cache: StatsCache, request: StatsRequest): Promise<CachedStats> {
+  const { userId, sport, season, rows } = request;
+  return cache.resolve(`${userId}|${sport}|${season}|${rows}`, request.version, async () => {
+    const { version, stats } = await db.transaction(
+      async (tx) => ({
+        version: await repository.getLedgerVersion(tx, userId),
+        stats: await getStats(tx, userId, sport, season),
+      }),
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+    const { data, ...totals } = stats;
+    // Checked against the contract once, when built, rather than on every answer.
+    const value = StatsResponse.parse(rows === 'summary' ? { ...totals, data } : totals);
+    return { version, body: Buffer.from(JSON.stringify(value)) };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------

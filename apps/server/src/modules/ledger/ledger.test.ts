@@ -6,23 +6,30 @@ import {
   StatsResponse,
   TellerResponse,
 } from '@pass/contracts';
-import { events, oddsQuotes, userBets } from '@pass/db';
+import { events, userBets } from '@pass/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, seedUser, TestClient, unique, type TestAccount } from '../../test/accounts.js';
+import { expectError, seedUser, TestClient, unique } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import {
+  makeGame,
+  newKey,
+  NFL,
+  postEntry,
+  signedInMember,
+  storedEntries,
+  type GameOptions,
+} from '../../test/ledger.js';
 import { runImport, writeGames, type IncomingGame } from '../imports/imports.service.js';
 import { gradeEvent } from './ledger.service.js';
 
-const NFL = 'americanfootball_nfl';
 const HOUR = 3_600_000;
 
 describe('the ledger', () => {
   let testApp: TestApp;
   const adminName = unique('boss');
   let admin: TestClient;
-  let keyCounter = 0;
-  const key = () => `key-${++keyCounter}-${Math.random().toString(36).slice(2)}`;
+  const key = newKey;
 
   beforeAll(async () => {
     testApp = await buildTestApp({ ADMIN_USERNAMES: adminName });
@@ -34,85 +41,11 @@ describe('the ledger', () => {
     await testApp.app.close();
   });
 
-  /** An NFL game kicking off `hoursFromNow` from now (negative: already started), with consensus lines quoted now. */
-  async function makeEvent(
-    options: {
-      hoursFromNow?: number;
-      home?: string;
-      away?: string;
-      week?: number;
-      season?: number;
-      lines?: boolean;
-    } = {},
-  ) {
-    const { db } = testApp.database;
-    const kickoff = new Date(Date.now() + (options.hoursFromNow ?? 48) * HOUR);
-    const home = options.home ?? 'KC';
-    const away = options.away ?? 'BUF';
-    const [event] = await db
-      .insert(events)
-      .values({
-        sport: NFL,
-        season: options.season ?? 2025,
-        week: options.week ?? 7,
-        seasonType: 'regular',
-        kickoffAt: kickoff,
-        gameDate: kickoff.toISOString().slice(0, 10),
-        homeTeam: home,
-        awayTeam: away,
-        status: options.hoursFromNow !== undefined && options.hoursFromNow < 0 ? 'in_progress' : 'scheduled',
-      })
-      .returning({ id: events.id });
-    if (options.lines !== false) {
-      // Lines quoted an hour before kickoff: the consensus closes KC −4.5, total 47.5, KC −200 / BUF +170.
-      const fetchedAt = new Date(kickoff.getTime() - HOUR);
-      const quote = (market: 'h2h' | 'spreads' | 'totals', outcome: string, price: number, point: number | null) => ({
-        eventId: event!.id,
-        book: 'consensus',
-        market,
-        outcome,
-        price,
-        point,
-        fetchedAt,
-        source: 'test',
-      });
-      await db.insert(oddsQuotes).values([
-        quote('spreads', home, -110, -4.5),
-        quote('spreads', away, -110, 4.5),
-        quote('totals', 'Over', -110, 47.5),
-        quote('totals', 'Under', -110, 47.5),
-        quote('h2h', home, -200, null),
-        quote('h2h', away, 170, null),
-        // A later quote, after kickoff, is not the close.
-        { ...quote('spreads', home, -110, -9.5), fetchedAt: new Date(kickoff.getTime() + HOUR) },
-      ]);
-    }
-    return event!.id;
-  }
-
-  async function member(): Promise<{ account: TestAccount; client: TestClient }> {
-    const account = await seedUser(testApp.database.db);
-    const client = new TestClient(testApp.app);
-    expect((await client.login(account.username, account.password)).statusCode).toBe(200);
-    return { account, client };
-  }
-
-  const post = (client: TestClient, body: unknown, idempotencyKey: string | null = key()) =>
-    client.post(
-      '/api/user/bets',
-      body,
-      idempotencyKey === null ? {} : { headers: { 'idempotency-key': idempotencyKey } },
-    );
-
-  const storedCount = async (userId: number) =>
-    Number(
-      (
-        await testApp.database.db
-          .select({ n: sql<number>`count(*)` })
-          .from(userBets)
-          .where(eq(userBets.userId, userId))
-      )[0]!.n,
-    );
+  const makeEvent = (options: GameOptions = {}) => makeGame(testApp.database.db, options);
+  const member = () => signedInMember(testApp.app, testApp.database.db);
+  const post = (client: TestClient, body: unknown, idempotencyKey: string | null = newKey()) =>
+    idempotencyKey === null ? client.post('/api/user/bets', body) : postEntry(client, body, idempotencyKey);
+  const storedCount = (userId: number) => storedEntries(testApp.database.db, userId);
 
   const finish = (eventId: number, home: number, away: number, status = 'final') =>
     admin.post(`/api/admin/events/${eventId}/result`, { status, home_score: home, away_score: away });
@@ -318,6 +251,64 @@ describe('the ledger', () => {
     );
   });
 
+  it('lists the entries on the events named by event_ids, and refuses a malformed list with 400', async () => {
+    const { client } = await member();
+    const [first, second, third] = [await makeEvent(), await makeEvent(), await makeEvent()];
+    const pickOn = async (eventId: number) =>
+      BetResponse.parse(
+        (await post(client, { event_id: eventId, bet_mode: 1, bet_kind: 1, bet_type: 5, bet_team: 'KC' })).json(),
+      ).data.id;
+    const [onFirst, , onThird] = [await pickOn(first), await pickOn(second), await pickOn(third)];
+
+    const listed = await client.get(`/api/user/bets?event_ids=${third},${first},${third}`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const list = BetListResponse.parse(listed.json());
+    expect(list.total).toBe(2);
+    expect(list.data.map((entry) => entry.id)).toEqual([onThird, onFirst]);
+
+    const tooMany = Array.from({ length: 301 }, (_, index) => index + 1).join(',');
+    for (const bad of ['abc', `${first},`, `${first},,${second}`, '0', '-4', '2147483648', tooMany]) {
+      expectError(await client.get(`/api/user/bets?event_ids=${bad}`), 400, 'querystring.event_ids');
+    }
+  });
+
+  it('changes a teaser’s points until kickoff, keeps them across other changes and drops them with the teaser', async () => {
+    const { client } = await member();
+    const eventId = await makeEvent();
+    const created = await post(client, {
+      event_id: eventId,
+      bet_mode: 3,
+      bet_kind: 3,
+      bet_type: 7,
+      bet_team: 'KC',
+      line: -8.5,
+      price: -120,
+      stake: 50,
+      teaser_points: 6,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = BetResponse.parse(created.json()).data.id;
+    const patch = (payload: Record<string, unknown>) =>
+      client.request({ method: 'PATCH', url: `/api/user/bets/${id}`, payload });
+
+    const changed = await patch({ teaser_points: 7 });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(BetResponse.parse(changed.json()).data.teaser_points).toBe(7);
+    const repriced = BetResponse.parse((await patch({ price: -130 })).json()).data;
+    expect(repriced).toMatchObject({ price: -130, teaser_points: 7 });
+
+    expectError(await patch({ teaser_points: 0 }), 400, 'body.teaser_points');
+    expectError(await patch({ teaser_points: 20.5 }), 400, 'body.teaser_points');
+    expectError(await patch({ bet_type: 4, teaser_points: 6 }), 400, 'body.teaser_points');
+    expect(BetResponse.parse((await client.get(`/api/user/bets/${id}`)).json()).data).toMatchObject({
+      bet_type: 7,
+      teaser_points: 7,
+    });
+
+    const plain = BetResponse.parse((await patch({ bet_type: 4, line: -2.5 })).json()).data;
+    expect(plain).toMatchObject({ bet_type: 4, line: -2.5, teaser_points: null });
+  });
+
   it('stores exactly one entry per key under 1,000 concurrent requests with 200 keys', async () => {
     const { client, account } = await member();
     const eventId = await makeEvent();
@@ -413,13 +404,13 @@ describe('the ledger', () => {
     expect(stats.by_team.find((row) => row.team === 'KC')).toMatchObject({
       record: '1-1-0',
       ats: { wins: 1, losses: 1, pushes: 0 },
-      // The market: KC closed −4.5 and won by 3, so KC failed to cover and BUF covered.
-      market_ats: { wins: 0, losses: 1, pushes: 0 },
       streak: { picks: [1], bets: [] },
     });
-    expect(stats.by_team.find((row) => row.team === 'BUF')).toMatchObject({
-      market_ats: { wins: 1, losses: 0, pushes: 0 },
-    });
+    // The sides held: the KC pick backs the favourite; the KC fade and the BUF moneyline back the underdog.
+    expect(stats.by_side.map((row) => [row.side, row.record])).toEqual([
+      ['favored', '0-1-0'],
+      ['underdog', '1-1-0'],
+    ]);
     expect(stats.by_book).toContainEqual(expect.objectContaining({ book: 'betus', record: '0-1-0' }));
     expect(stats.clv.spread).toEqual({ count: 2, average: 0 });
     expect(stats.clv.totals).toEqual({ count: 1, average: 1 });
@@ -434,7 +425,10 @@ describe('the ledger', () => {
     stats = StatsResponse.parse((await client.get(statsUrl)).json());
     expect(stats.totals).toMatchObject({ record: '1-3-0', picks: { count: 2, points: -10 } });
     expect(stats.totals.bets).toMatchObject({ profit_cents: -21_000, staked_cents: 21_000, roi: -1, units: -2 });
-    expect(stats.by_team.find((row) => row.team === 'KC')!.market_ats).toEqual({ wins: 1, losses: 0, pushes: 0 });
+    expect(stats.by_side.map((row) => [row.side, row.record])).toEqual([
+      ['favored', '1-0-0'],
+      ['underdog', '0-2-0'],
+    ]);
     expect(stats.by_team.find((row) => row.team === 'KC')!.streak.picks).toEqual([-1]);
 
     // Outcomes: the specification's rows for graded entries only.
@@ -517,6 +511,15 @@ describe('the ledger', () => {
     const open = TellerResponse.parse((await client.get('/api/teller')).json()).data;
     expect(open).toMatchObject({ balance_cents: 100_000, open_stakes_cents: 100_000, available_cents: 0 });
     expect(open.open).toHaveLength(2);
+    // A teller bet is held against the bankroll: it can be cancelled, never raised past it through PATCH.
+    const tellerBetId = BetResponse.parse(placed.json()).data.id;
+    const raised = await client.request({
+      method: 'PATCH',
+      url: `/api/user/bets/${tellerBetId}`,
+      payload: { stake: 900 },
+    });
+    expectError(raised, 400, 'params.id');
+    expect(TellerResponse.parse((await client.get('/api/teller')).json()).data.open_stakes_cents).toBe(100_000);
 
     await finish(eventId, 20, 24); // BUF wins at +170
     const settled = TellerResponse.parse((await client.get('/api/teller')).json()).data;

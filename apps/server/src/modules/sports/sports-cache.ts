@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * Hot public reads (schedules with odds, weeks, teams) are served as serialised JSON bytes with an ETag
@@ -53,6 +54,23 @@ export class SportsCache {
   get size(): number {
     return this.entries.size;
   }
+}
+
+/** True when an If-None-Match header names this ETag (a list, weak or `*` included). */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const value = tag.trim();
+    return value === '*' || value === etag || value === `W/${etag}`;
+  });
+}
+
+/** Sends cached bytes with their ETag, to be revalidated on each use: 304 when the client holds the same. */
+export function replyCached(request: FastifyRequest, reply: FastifyReply, entry: CachedBody) {
+  reply.header('etag', entry.etag);
+  reply.header('cache-control', 'public, max-age=0, must-revalidate');
+  if (matchesEtag(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(entry.body);
 }
 
 /**

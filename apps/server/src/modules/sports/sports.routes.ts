@@ -23,7 +23,7 @@ import type { Database } from '@pass/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { registerSportsCache, SportsCache } from './sports-cache.js';
+import { registerSportsCache, replyCached, SportsCache } from './sports-cache.js';
 import {
   getAlmanac,
   getCurrentWeek,
@@ -40,15 +40,6 @@ export interface SportsRoutesOptions {
   db: Database;
   /** The clock that decides the current season and week; tests fix it. */
   now?: () => Date;
-}
-
-/** True when an If-None-Match header names this ETag (a list, weak or `*` included). */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const value = tag.trim();
-    return value === '*' || value === etag || value === `W/${etag}`;
-  });
 }
 
 /**
@@ -74,10 +65,7 @@ export const sportsRoutes: FastifyPluginAsyncZod<SportsRoutesOptions> = async (a
       const value = schema.parse(await build());
       entry = cache.set(request.url, typeof sport === 'string' ? sport : sport(value), value);
     }
-    reply.header('etag', entry.etag);
-    reply.header('cache-control', 'public, max-age=0, must-revalidate');
-    if (matchesEtag(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(entry.body);
+    return replyCached(request, reply, entry);
   }
 
   app.get(

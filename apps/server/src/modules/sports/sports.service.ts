@@ -132,7 +132,8 @@ export function computeWeeks(sport: string, events: readonly EventRow[]): WeekWi
 
 const withoutEvents = ({ events: _events, ...week }: WeekWithEvents): SeasonWeek => week;
 
-async function seasonWeeks(db: DbExecutor, sport: Sport, season: number): Promise<WeekWithEvents[]> {
+/** The weeks of a season with their events, numbered and labelled as the schedule screens show them. */
+export async function seasonWeeks(db: DbExecutor, sport: Sport, season: number): Promise<WeekWithEvents[]> {
   return computeWeeks(sport, await repository.listSeasonEvents(db, sport, season));
 }
 

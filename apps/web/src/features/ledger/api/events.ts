@@ -10,7 +10,8 @@ export const currentEventsQuery = (sport: SportKey) =>
     staleTime: 60_000,
   });
 
-export const useCurrentEvents = (sport: SportKey) => useQuery(currentEventsQuery(sport));
+export const useCurrentEvents = (sport: SportKey, { enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ ...currentEventsQuery(sport), enabled });
 
 /** The current week, whose season is the default of the stats screen. */
 export const currentWeekQuery = (sport: SportKey) =>

@@ -1,24 +1,28 @@
-import type { OutcomeResponse, SportKey, StatsResponse } from '@pass/contracts';
+import type { SportKey, StatsResponse } from '@pass/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { getSessionUser } from '../../../lib/session-user';
-import { cachedFetch } from '../../../lib/stored-cache';
+import { cachedFetch, clearStoredCacheStartingWith } from '../../../lib/stored-cache';
 
-/** Stats summary and bet outcomes are kept 60 s (spec section 9), per user. */
+/** The stats summary is kept 60 s (spec section 9), per user. */
 const STORED_SECONDS = 60;
+/** The shape of the kept answer: entries of an older shape are discarded rather than shown. */
+const STORED_VERSION = 2;
 
 const userUuid = () => String(getSessionUser()?.id ?? 'anonymous');
 
+/** The screen shows totals only, so it asks without the summary rows (most of the answer's size). */
 export function getStats(sport: SportKey, season: number, signal?: AbortSignal): Promise<StatsResponse> {
-  return cachedFetch(`stats:${sport}:${season}`, { userUuid: userUuid(), ttlSeconds: STORED_SECONDS }, () =>
-    api.get<StatsResponse>(`/api/user/stats/${sport}/season/${season}`, { signal }),
+  return cachedFetch(
+    `stats:${sport}:${season}`,
+    { userUuid: userUuid(), ttlSeconds: STORED_SECONDS, version: STORED_VERSION },
+    () => api.get<StatsResponse>(`/api/user/stats/${sport}/season/${season}`, { query: { rows: 'none' }, signal }),
   );
 }
 
-export function getOutcomes(sport: SportKey, season: number, signal?: AbortSignal): Promise<OutcomeResponse> {
-  return cachedFetch(`outcomes:${sport}:${season}`, { userUuid: userUuid(), ttlSeconds: STORED_SECONDS }, () =>
-    api.get<OutcomeResponse>(`/api/user/bets/outcome/${sport}`, { query: { season }, signal }),
-  );
+/** After a change to the ledger the kept stats are stale: the next look asks the server again. */
+export function forgetStoredStats(): void {
+  clearStoredCacheStartingWith('stats:');
 }
 
 export const statsQuery = (sport: SportKey, season: number) =>
@@ -28,15 +32,5 @@ export const statsQuery = (sport: SportKey, season: number) =>
     staleTime: STORED_SECONDS * 1000,
   });
 
-export const outcomesQuery = (sport: SportKey, season: number) =>
-  queryOptions({
-    queryKey: ['ledger', 'outcomes', sport, season],
-    queryFn: ({ signal }) => getOutcomes(sport, season, signal),
-    staleTime: STORED_SECONDS * 1000,
-  });
-
 export const useStats = (sport: SportKey, season: number | undefined) =>
   useQuery({ ...statsQuery(sport, season ?? 0), enabled: season !== undefined });
-
-export const useOutcomes = (sport: SportKey, season: number | undefined) =>
-  useQuery({ ...outcomesQuery(sport, season ?? 0), enabled: season !== undefined });

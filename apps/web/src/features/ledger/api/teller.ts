@@ -1,6 +1,7 @@
 import type { BetResponse, TellerBetBody, TellerResponse } from '@pass/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useInvalidateLedger } from './bets';
 
 export const tellerQuery = () =>
   queryOptions({
@@ -16,10 +17,10 @@ export function placeTellerBet(body: TellerBetBody, idempotencyKey: string): Pro
 }
 
 export function usePlaceTellerBet() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidateLedger();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: TellerBetBody; idempotencyKey: string }) =>
       placeTellerBet(body, idempotencyKey),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['ledger'] }),
+    onSuccess: invalidate,
   });
 }

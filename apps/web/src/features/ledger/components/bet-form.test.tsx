@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchCall, fetchHeaders, jsonResponse, stubFetch, type FetchMock } from '../../../testing/fetch';
 import { renderWithProviders } from '../../../testing/render';
+import type { BetEntry } from '@pass/contracts';
 import { betEntry, bookEvent } from '../testing-data';
 import { BetForm } from './bet-form';
 
@@ -46,6 +47,7 @@ async function fillBet() {
   await user.type(screen.getByLabelText('Stake ($)'), '110');
 }
 
+// Each test opens several MUI selects, which takes seconds on a busy machine.
 describe('BetForm', () => {
   it("prefills line and price from the chosen book's latest quote", async () => {
     server([]);
@@ -103,6 +105,8 @@ describe('BetForm', () => {
   it('posts a pick without price or stake, always simulated, with its play', async () => {
     const user = userEvent.setup();
     const fetchMock = server([() => jsonResponse({ data: betEntry({ bet_mode: 1 }) }, { status: 201 })]);
+    // Stats kept in the stored cache from before are stale once the pick is recorded.
+    localStorage.setItem('pass.cache.stats:americanfootball_nfl:2025', '{"kept":true}');
     renderWithProviders(<BetForm />);
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Game' })).not.toHaveAttribute('aria-disabled'), {
       timeout: 5000,
@@ -127,6 +131,7 @@ describe('BetForm', () => {
       is_simulated: true,
       multiplier: 2,
     });
+    expect(localStorage.getItem('pass.cache.stats:americanfootball_nfl:2025')).toBeNull();
   });
 
   it('shows the field errors of a 400 body under their fields', async () => {
@@ -155,5 +160,156 @@ describe('BetForm', () => {
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Stake ($)')).toHaveAccessibleDescription('must have at most two decimals (cents)');
     expect(screen.getByLabelText('Price')).toHaveAccessibleDescription('must not lie strictly between -100 and 100');
+  });
+});
+
+describe('BetForm teaser points', () => {
+  it('shows teaser points, 6 to start with, for a teaser type and sends them', async () => {
+    const user = userEvent.setup();
+    const fetchMock = server([
+      () => jsonResponse({ data: betEntry({ bet_type: 7, teaser_points: 7 }) }, { status: 201 }),
+    ]);
+    renderWithProviders(<BetForm />);
+    await fillBet();
+    expect(screen.queryByLabelText('Teaser points')).toBeNull();
+    await choose('Type', 'Teaser (favored)');
+    expect(screen.getByLabelText('Teaser points')).toHaveValue('6');
+    await user.clear(screen.getByLabelText('Teaser points'));
+    await user.type(screen.getByLabelText('Teaser points'), '7');
+    await user.click(screen.getByRole('button', { name: 'Record' }));
+    await screen.findByText(/Recorded: Bet on/, {}, { timeout: 5000 });
+    const [post] = posts(fetchMock);
+    expect(JSON.parse(fetchCall(fetchMock, post!).init.body as string)).toMatchObject({
+      bet_type: 7,
+      line: -3,
+      teaser_points: 7,
+    });
+  });
+
+  it('refuses teaser points that are not a number without asking the server', async () => {
+    const user = userEvent.setup();
+    const fetchMock = server([]);
+    renderWithProviders(<BetForm />);
+    await fillBet();
+    await choose('Type', 'Teaser (favored)');
+    await user.clear(screen.getByLabelText('Teaser points'));
+    await user.type(screen.getByLabelText('Teaser points'), 'six');
+    await user.click(screen.getByRole('button', { name: 'Record' }));
+    expect(screen.getByLabelText('Teaser points')).toHaveAccessibleDescription('must be a number');
+    expect(posts(fetchMock)).toHaveLength(0);
+  });
+});
+
+describe('BetForm changing an entry', () => {
+  type Answer = (url: URL, init: RequestInit) => Response;
+
+  function editServer(patchAnswers: Answer[]): FetchMock {
+    let patches = 0;
+    return stubFetch((url, init) => {
+      if (url.pathname === '/api/book/events/americanfootball_nfl')
+        return jsonResponse({
+          sport: 'americanfootball_nfl',
+          season: 2025,
+          week: null,
+          book: null,
+          events: [bookEvent],
+        });
+      if (url.pathname === '/api/user/bets/1' && init.method === 'PATCH') {
+        const answer = patchAnswers[patches++];
+        if (!answer) throw new Error('unexpected PATCH');
+        return answer(url, init);
+      }
+      throw new Error(`unexpected request to ${init.method ?? 'GET'} ${url.pathname}`);
+    });
+  }
+
+  const patchBodies = (mock: FetchMock) =>
+    mock.mock.calls
+      .map((_call, index) => fetchCall(mock, index))
+      .filter((call) => call.init.method === 'PATCH')
+      .map((call) => JSON.parse(call.init.body as string) as unknown);
+
+  async function replace(label: string, text: string) {
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText(label));
+    await user.type(screen.getByLabelText(label), text);
+  }
+
+  it('sends only what changed with PATCH, and nothing while nothing has', async () => {
+    const user = userEvent.setup();
+    const onRecorded = vi.fn<(entry: BetEntry) => void>();
+    const fetchMock = editServer([() => jsonResponse({ data: betEntry({ line: -3.5, stake_cents: 15_000 }) })]);
+    renderWithProviders(<BetForm entry={betEntry()} onRecorded={onRecorded} />);
+    expect(screen.getByText(/Bet on KC · Spread · BUF @ KC/)).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Mode' })).toBeNull();
+    expect(screen.getByLabelText('Line')).toHaveValue('-3');
+    expect(screen.getByLabelText('Price')).toHaveValue('-115');
+    expect(screen.getByLabelText('Stake ($)')).toHaveValue('110');
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+
+    await replace('Line', '-3.5');
+    await replace('Stake ($)', '150');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(onRecorded).toHaveBeenCalledOnce(), { timeout: 5000 });
+    expect(patchBodies(fetchMock)).toEqual([{ line: -3.5, stake: 150 }]);
+    expect(onRecorded.mock.calls[0]![0]).toMatchObject({ line: -3.5, stake_cents: 15_000 });
+  });
+
+  it("changes a teaser's points, and shows a refused change's message under its field", async () => {
+    const user = userEvent.setup();
+    const fetchMock = editServer([
+      () =>
+        jsonResponse(
+          {
+            error: {
+              code: 'BAD_REQUEST',
+              message: 'The request is not valid',
+              fields: [{ field: 'body.teaser_points', message: 'must be at most 20' }],
+            },
+          },
+          { status: 400 },
+        ),
+      () =>
+        jsonResponse(
+          {
+            error: {
+              code: 'BAD_REQUEST',
+              message: 'The request is not valid',
+              fields: [{ field: 'params.id', message: 'its game has started: the entry can no longer be changed' }],
+            },
+          },
+          { status: 400 },
+        ),
+    ]);
+    renderWithProviders(<BetForm entry={betEntry({ bet_type: 7, line: -8.5, teaser_points: 6.5 })} />);
+    expect(screen.getByLabelText('Teaser points')).toHaveValue('6.5');
+    await replace('Teaser points', '25');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(
+      () => expect(screen.getByLabelText('Teaser points')).toHaveAccessibleDescription('must be at most 20'),
+      { timeout: 5000 },
+    );
+
+    await replace('Teaser points', '7');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(
+      await screen.findByText(
+        'params.id: its game has started: the entry can no longer be changed',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    expect(patchBodies(fetchMock)).toEqual([{ teaser_points: 25 }, { teaser_points: 7 }]);
+  });
+
+  it('gives an entry turned into a teaser its points, 6 unless changed', async () => {
+    const user = userEvent.setup();
+    const fetchMock = editServer([() => jsonResponse({ data: betEntry({ bet_type: 7, teaser_points: 6 }) })]);
+    renderWithProviders(<BetForm entry={betEntry()} />);
+    await choose('Type', 'Teaser (favored)');
+    expect(screen.getByLabelText('Teaser points')).toHaveValue('6');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(patchBodies(fetchMock)).toHaveLength(1), { timeout: 5000 });
+    expect(patchBodies(fetchMock)).toEqual([{ bet_type: 7, teaser_points: 6 }]);
   });
 });

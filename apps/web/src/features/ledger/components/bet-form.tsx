@@ -1,4 +1,5 @@
-import type { BookEvent, CreateBetBody, SportKey } from '@pass/contracts';
+import type { BetEntry, BookEvent, CreateBetBody, SportKey, UpdateBetBody } from '@pass/contracts';
+import { DEFAULT_TEASER_POINTS, MAX_TEASER_POINTS } from '@pass/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { Loading } from '../../../components/loading';
-import { useCreateBet } from '../api/bets';
+import { useCreateBet, useUpdateBet } from '../api/bets';
 import { useCurrentEvents } from '../api/events';
 import { serverProblems } from '../lib/field-errors';
 import {
@@ -20,6 +21,7 @@ import {
   KIND_WORDS,
   latestQuote,
   MODE_WORDS,
+  sideText,
   SPORT_WORDS,
   TYPE_WORDS,
 } from '../lib/format';
@@ -30,6 +32,8 @@ type Mode = 1 | 2 | 3 | 4;
 
 /** The types a kind allows. */
 const TYPES_OF_KIND: Record<Kind, number[]> = { 1: [5], 2: [1, 2], 3: [4, 3, 7, 6] };
+
+const isTeaser = (type: number) => type === 6 || type === 7;
 
 interface FormState {
   eventId: string;
@@ -42,6 +46,7 @@ interface FormState {
   line: string;
   price: string;
   stake: string;
+  teaserPoints: string;
   multiplier: 1 | 2 | 3;
   simulated: boolean;
 }
@@ -57,6 +62,7 @@ const FIELDS = [
   'stake',
   'book',
   'multiplier',
+  'teaser_points',
 ];
 
 const initial: FormState = {
@@ -69,6 +75,7 @@ const initial: FormState = {
   line: '',
   price: '',
   stake: '',
+  teaserPoints: String(DEFAULT_TEASER_POINTS),
   multiplier: 1,
   simulated: true,
 };
@@ -81,31 +88,123 @@ function withQuote(state: FormState, event: BookEvent | undefined): FormState {
   if (state.kind === 1) next.type = 5;
   if (state.kind === 2) next.type = state.side === 'Under' ? 2 : 1;
   if (state.kind === 3 && quote?.point !== null && quote?.point !== undefined) {
-    const teaser = state.type === 6 || state.type === 7;
+    const teaser = isTeaser(state.type);
     next.type = quote.point < 0 ? (teaser ? 7 : 4) : teaser ? 6 : 3;
   }
   return next;
 }
 
+/** A bet on one game of a schedule: its spread (straight up in baseball), the home side, the first book. */
+function stateForGame(game: BookEvent): FormState {
+  const kind: Kind = game.sport === 'baseball_mlb' ? 1 : 3;
+  return withQuote(
+    {
+      ...initial,
+      eventId: String(game.event_id),
+      mode: 3,
+      kind,
+      type: TYPES_OF_KIND[kind][0]!,
+      side: game.home_team,
+      book: booksOf(game)[0] ?? '',
+    },
+    game,
+  );
+}
+
+const toText = (value: number | null) => (value === null ? '' : String(value));
+
+function stateOfEntry(entry: BetEntry): FormState {
+  return {
+    eventId: String(entry.event_id),
+    mode: entry.bet_mode,
+    kind: entry.bet_kind,
+    side: sideText(entry),
+    type: entry.bet_type,
+    book: entry.book ?? '',
+    line: toText(entry.line),
+    price: toText(entry.price),
+    stake: entry.stake_cents === null ? '' : String(entry.stake_cents / 100),
+    teaserPoints: String(entry.teaser_points ?? DEFAULT_TEASER_POINTS),
+    multiplier: entry.multiplier as 1 | 2 | 3,
+    simulated: entry.is_simulated,
+  };
+}
+
 const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text));
 
-/** "Record a pick or bet": a game of the current week, a side and the book's latest line, posted once. */
-export function BetForm({ onRecorded }: { onRecorded?: () => void }) {
-  const [sport, setSport] = useState<SportKey>('americanfootball_nfl');
-  const [state, setState] = useState<FormState>(initial);
-  const events = useCurrentEvents(sport);
+/** Fields whose text is not a number: refused here, since JSON would turn it into null. */
+function notNumbers(state: FormState, fields: readonly ('line' | 'price' | 'stake' | 'teaser_points')[]) {
+  const text = { line: state.line, price: state.price, stake: state.stake, teaser_points: state.teaserPoints };
+  const problems: Record<string, string> = {};
+  for (const field of fields) if (Number.isNaN(numberOrNull(text[field]))) problems[field] = 'must be a number';
+  return problems;
+}
+
+/** What an edit changes, field by field; empty when nothing does. */
+function changesOf(state: FormState, entry: BetEntry): UpdateBetBody {
+  const changes: UpdateBetBody = {};
+  const isBet = entry.bet_mode === 3 || entry.bet_mode === 4;
+  if (state.type !== entry.bet_type) changes.bet_type = state.type as UpdateBetBody['bet_type'];
+  const line = numberOrNull(state.line);
+  if (entry.bet_kind !== 1 && line !== entry.line) changes.line = line;
+  const price = numberOrNull(state.price);
+  if (isBet && price !== entry.price) changes.price = price;
+  const stake = numberOrNull(state.stake);
+  const stakeCents = stake === null ? null : Math.round(stake * 100);
+  if (isBet && stakeCents !== entry.stake_cents) changes.stake = stake;
+  const book = state.book.trim() || null;
+  if (book !== entry.book) changes.book = book;
+  if (isTeaser(state.type)) {
+    const points = numberOrNull(state.teaserPoints) ?? DEFAULT_TEASER_POINTS;
+    const stored = isTeaser(entry.bet_type) ? (entry.teaser_points ?? DEFAULT_TEASER_POINTS) : null;
+    if (points !== stored) changes.teaser_points = points;
+  }
+  return changes;
+}
+
+export interface BetFormProps {
+  /** Records on this game only (a schedule's form): no sport or game to choose, a bet to start with. */
+  game?: BookEvent;
+  /** Changes this open entry (PATCH) instead of recording a new one. */
+  entry?: BetEntry;
+  /** Without its own frame and heading: inside a dialog that names it. */
+  bare?: boolean;
+  /** After the server stored the entry or its change. */
+  onRecorded?: (entry: BetEntry) => void;
+}
+
+/**
+ * "Record a pick or bet": a game of the current week (or the one given), a side and the book's latest line,
+ * posted once; or, given an entry, its line, price, stake, book, type and teaser points changed until kickoff.
+ */
+export function BetForm({ game, entry, bare = false, onRecorded }: BetFormProps) {
+  const [sport, setSport] = useState<SportKey>(game?.sport ?? entry?.sport ?? 'americanfootball_nfl');
+  const [state, setState] = useState<FormState>(() =>
+    entry ? stateOfEntry(entry) : game ? stateForGame(game) : initial,
+  );
+  // An edit looks its game up among this week's for the books that quote it.
+  const events = useCurrentEvents(sport, { enabled: !game });
   const create = useCreateBet();
+  const save = useUpdateBet();
   const idempotency = useIdempotencyKey();
   const [saved, setSaved] = useState<string | null>(null);
+  const [localProblems, setLocalProblems] = useState<Record<string, string>>({});
 
-  const eventList = events.data?.events ?? [];
+  const eventList = game ? [game] : (events.data?.events ?? []);
   const event = eventList.find((item) => String(item.event_id) === state.eventId);
-  const books = booksOf(event);
+  const quotedBooks = booksOf(event);
+  const books = entry?.book && !quotedBooks.includes(entry.book) ? [...quotedBooks, entry.book] : quotedBooks;
   const isBet = state.mode === 3 || state.mode === 4;
-  const problems = serverProblems(create.error, FIELDS);
+  const teaser = state.kind === 3 && isTeaser(state.type);
+  const mutation = entry ? save : create;
+  const server = serverProblems(mutation.error, FIELDS);
+  const problems = { ...server, fields: { ...server.fields, ...localProblems } };
+  const changes = entry ? changesOf(state, entry) : null;
+  const chooses = !game && !entry;
 
-  const update = (patch: Partial<FormState>, requote = true) => {
+  const change = (patch: Partial<FormState>, requote = true) => {
     setSaved(null);
+    setLocalProblems({});
     setState((current) => {
       const next = { ...current, ...patch };
       return requote
@@ -120,7 +219,7 @@ export function BetForm({ onRecorded }: { onRecorded?: () => void }) {
   const chooseEvent = (eventId: string) => {
     const chosen = eventList.find((item) => String(item.event_id) === eventId);
     const chosenBooks = booksOf(chosen);
-    update({
+    change({
       eventId,
       side: state.kind === 2 ? 'Over' : (chosen?.home_team ?? ''),
       book: chosenBooks.includes(state.book) ? state.book : (chosenBooks[0] ?? ''),
@@ -128,14 +227,39 @@ export function BetForm({ onRecorded }: { onRecorded?: () => void }) {
   };
 
   const chooseKind = (kind: Kind) =>
-    update({
+    change({
       kind,
       type: TYPES_OF_KIND[kind][0]!,
       side: kind === 2 ? 'Over' : (event?.home_team ?? ''),
     });
 
+  const numericFields = () =>
+    [
+      ...(state.kind !== 1 ? (['line'] as const) : []),
+      ...(isBet ? (['price', 'stake'] as const) : []),
+      ...(teaser ? (['teaser_points'] as const) : []),
+    ] as const;
+
   const submit = (formEvent: FormEvent) => {
     formEvent.preventDefault();
+    const notNumber = notNumbers(state, numericFields());
+    if (Object.keys(notNumber).length > 0) {
+      setLocalProblems(notNumber);
+      return;
+    }
+    if (entry) {
+      if (!changes || Object.keys(changes).length === 0) return;
+      save.mutate(
+        { id: entry.id, body: changes },
+        {
+          onSuccess: (response) => {
+            setSaved('Saved.');
+            onRecorded?.(response.data);
+          },
+        },
+      );
+      return;
+    }
     if (!event) return;
     const body: CreateBetBody = {
       event_id: event.event_id,
@@ -150,6 +274,8 @@ export function BetForm({ onRecorded }: { onRecorded?: () => void }) {
       book: state.book || null,
       is_simulated: isBet ? state.simulated : true,
       ...(isBet ? {} : { multiplier: state.multiplier }),
+      // Empty: the server's default (6).
+      ...(teaser ? { teaser_points: numberOrNull(state.teaserPoints) } : {}),
     };
     const idempotencyKey = idempotency.keyFor(body);
     create.mutate(
@@ -159,185 +285,245 @@ export function BetForm({ onRecorded }: { onRecorded?: () => void }) {
           idempotency.reset();
           setSaved(`Recorded: ${MODE_WORDS[response.data.bet_mode]} ${gameText(response.data.event)}.`);
           setState((current) => ({ ...current, stake: '' }));
-          onRecorded?.();
+          onRecorded?.(response.data);
         },
       },
     );
   };
 
   const sideOptions = state.kind === 2 ? ['Over', 'Under'] : event ? [event.away_team, event.home_team] : [];
+  // An entry's own type stays choosable even where a new one would not take it (a moneyline "favored").
+  const typeOptions = [...new Set([...TYPES_OF_KIND[state.kind], ...(entry ? [entry.bet_type] : [])])];
+  const heading = entry
+    ? `Change ${MODE_WORDS[entry.bet_mode]} ${sideText(entry)}`
+    : game
+      ? `Pick or bet: ${gameText(game)}`
+      : 'Record a pick or bet';
+  const headingId = entry ? `change-heading-${entry.id}` : game ? `record-heading-${game.event_id}` : 'record-heading';
 
-  return (
-    <Paper component="section" variant="outlined" sx={{ p: 2 }} aria-labelledby="record-heading">
-      <Typography id="record-heading" variant="h6" component="h2" gutterBottom>
-        Record a pick or bet
-      </Typography>
+  const form = (
+    <>
+      {!bare && (
+        <Typography id={headingId} variant="h6" component="h2" gutterBottom>
+          {heading}
+        </Typography>
+      )}
+      {entry && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {MODE_WORDS[entry.bet_mode]} {sideText(entry)} · {KIND_WORDS[entry.bet_kind]} · {gameText(entry.event)}
+          {entry.multiplier > 1 ? ` · ×${entry.multiplier}` : ''}
+          {isBet ? (entry.is_simulated ? ' · simulated' : ' · real') : ''}
+        </Typography>
+      )}
       <Box
         component="form"
         noValidate
         onSubmit={submit}
-        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)' } }}
+        aria-label={bare ? heading : undefined}
+        sx={{
+          display: 'grid',
+          gap: 2,
+          pt: bare ? 1 : 0,
+          gridTemplateColumns: bare ? { xs: '1fr', sm: '1fr 1fr' } : { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)' },
+        }}
       >
-        <TextField
-          select
-          label="Sport"
-          value={sport}
-          onChange={(changeEvent) => {
-            setSport(changeEvent.target.value as SportKey);
-            update({ eventId: '', side: '', line: '', price: '', book: '' }, false);
-          }}
-        >
-          {Object.entries(SPORT_WORDS).map(([key, words]) => (
-            <MenuItem key={key} value={key}>
-              {words}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          label="Game"
-          value={state.eventId}
-          disabled={eventList.length === 0}
-          onChange={(changeEvent) => chooseEvent(changeEvent.target.value)}
-          error={Boolean(problems.fields.event_id)}
-          helperText={
-            problems.fields.event_id ??
-            (events.isPending
-              ? 'Loading this week’s games…'
-              : events.isError
-                ? 'The games could not be loaded.'
-                : eventList.length === 0
-                  ? 'No games this week.'
-                  : undefined)
-          }
-        >
-          {eventList.map((item) => (
-            <MenuItem key={item.event_id} value={String(item.event_id)}>
-              {gameText(item)} · {item.kickoff ? new Date(item.kickoff).toLocaleString() : item.game_date}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          label="Mode"
-          value={state.mode}
-          onChange={(changeEvent) => update({ mode: Number(changeEvent.target.value) as Mode }, false)}
-          error={Boolean(problems.fields.bet_mode)}
-          helperText={problems.fields.bet_mode}
-        >
-          {Object.entries(MODE_WORDS).map(([value, words]) => (
-            <MenuItem key={value} value={Number(value)}>
-              {words}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          label="Kind"
-          value={state.kind}
-          onChange={(changeEvent) => chooseKind(Number(changeEvent.target.value) as Kind)}
-          error={Boolean(problems.fields.bet_kind)}
-          helperText={problems.fields.bet_kind}
-        >
-          {Object.entries(KIND_WORDS).map(([value, words]) => (
-            <MenuItem key={value} value={Number(value)}>
-              {words}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          label="Side"
-          value={sideOptions.includes(state.side) ? state.side : ''}
-          onChange={(changeEvent) => update({ side: changeEvent.target.value })}
-          error={Boolean(problems.fields.bet_team)}
-          helperText={problems.fields.bet_team}
-          disabled={sideOptions.length === 0}
-        >
-          {sideOptions.map((side) => (
-            <MenuItem key={side} value={side}>
-              {side}
-            </MenuItem>
-          ))}
-        </TextField>
+        {chooses && (
+          <>
+            <TextField
+              select
+              label="Sport"
+              value={sport}
+              onChange={(changeEvent) => {
+                setSport(changeEvent.target.value as SportKey);
+                change({ eventId: '', side: '', line: '', price: '', book: '' }, false);
+              }}
+            >
+              {Object.entries(SPORT_WORDS).map(([key, words]) => (
+                <MenuItem key={key} value={key}>
+                  {words}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              select
+              label="Game"
+              value={state.eventId}
+              disabled={eventList.length === 0}
+              onChange={(changeEvent) => chooseEvent(changeEvent.target.value)}
+              error={Boolean(problems.fields.event_id)}
+              helperText={
+                problems.fields.event_id ??
+                (events.isPending
+                  ? 'Loading this week’s games…'
+                  : events.isError
+                    ? 'The games could not be loaded.'
+                    : eventList.length === 0
+                      ? 'No games this week.'
+                      : undefined)
+              }
+            >
+              {eventList.map((item) => (
+                <MenuItem key={item.event_id} value={String(item.event_id)}>
+                  {gameText(item)} · {item.kickoff ? new Date(item.kickoff).toLocaleString() : item.game_date}
+                </MenuItem>
+              ))}
+            </TextField>
+          </>
+        )}
+        {!entry && (
+          <>
+            <TextField
+              select
+              label="Mode"
+              value={state.mode}
+              onChange={(changeEvent) => change({ mode: Number(changeEvent.target.value) as Mode }, false)}
+              error={Boolean(problems.fields.bet_mode)}
+              helperText={problems.fields.bet_mode}
+            >
+              {Object.entries(MODE_WORDS).map(([value, words]) => (
+                <MenuItem key={value} value={Number(value)}>
+                  {words}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              select
+              label="Kind"
+              value={state.kind}
+              onChange={(changeEvent) => chooseKind(Number(changeEvent.target.value) as Kind)}
+              error={Boolean(problems.fields.bet_kind)}
+              helperText={problems.fields.bet_kind}
+            >
+              {Object.entries(KIND_WORDS).map(([value, words]) => (
+                <MenuItem key={value} value={Number(value)}>
+                  {words}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              select
+              label="Side"
+              value={sideOptions.includes(state.side) ? state.side : ''}
+              onChange={(changeEvent) => change({ side: changeEvent.target.value })}
+              error={Boolean(problems.fields.bet_team)}
+              helperText={problems.fields.bet_team}
+              disabled={sideOptions.length === 0}
+            >
+              {sideOptions.map((side) => (
+                <MenuItem key={side} value={side}>
+                  {side}
+                </MenuItem>
+              ))}
+            </TextField>
+          </>
+        )}
         <TextField
           select
           label="Type"
           value={state.type}
-          onChange={(changeEvent) => update({ type: Number(changeEvent.target.value) }, false)}
+          onChange={(changeEvent) => change({ type: Number(changeEvent.target.value) }, false)}
           error={Boolean(problems.fields.bet_type)}
           helperText={problems.fields.bet_type}
         >
-          {TYPES_OF_KIND[state.kind].map((value) => (
+          {typeOptions.map((value) => (
             <MenuItem key={value} value={value}>
               {TYPE_WORDS[value]}
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          select
-          label="Book"
-          value={books.includes(state.book) ? state.book : ''}
-          onChange={(changeEvent) => update({ book: changeEvent.target.value })}
-          error={Boolean(problems.fields.book)}
-          helperText={
-            problems.fields.book ?? (event && books.length === 0 ? 'No quotes for this game yet.' : undefined)
-          }
-          disabled={books.length === 0}
-        >
-          {books.map((book) => (
-            <MenuItem key={book} value={book}>
-              {book}
-            </MenuItem>
-          ))}
-        </TextField>
+        {entry && !event ? (
+          // The game is not among this week's: no quotes to choose a book from.
+          <TextField
+            label="Book"
+            value={state.book}
+            onChange={(changeEvent) => change({ book: changeEvent.target.value }, false)}
+            error={Boolean(problems.fields.book)}
+            helperText={problems.fields.book}
+          />
+        ) : (
+          <TextField
+            select
+            label="Book"
+            value={books.includes(state.book) ? state.book : ''}
+            onChange={(changeEvent) => change({ book: changeEvent.target.value })}
+            error={Boolean(problems.fields.book)}
+            helperText={
+              problems.fields.book ?? (event && books.length === 0 ? 'No quotes for this game yet.' : undefined)
+            }
+            disabled={books.length === 0}
+          >
+            {books.map((book) => (
+              <MenuItem key={book} value={book}>
+                {book}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
         {state.kind !== 1 && (
           <TextField
             label="Line"
             inputMode="decimal"
             value={state.line}
-            onChange={(changeEvent) => update({ line: changeEvent.target.value }, false)}
+            onChange={(changeEvent) => change({ line: changeEvent.target.value }, false)}
             error={Boolean(problems.fields.line)}
             helperText={problems.fields.line ?? (state.kind === 3 ? 'From your side: −3.5 is favoured' : 'The total')}
           />
         )}
-        {isBet ? (
+        {teaser && (
+          <TextField
+            label="Teaser points"
+            inputMode="decimal"
+            value={state.teaserPoints}
+            onChange={(changeEvent) => change({ teaserPoints: changeEvent.target.value }, false)}
+            error={Boolean(problems.fields.teaser_points)}
+            helperText={
+              problems.fields.teaser_points ??
+              `How far the line moves your way: more than 0, at most ${MAX_TEASER_POINTS} (${DEFAULT_TEASER_POINTS} when empty)`
+            }
+          />
+        )}
+        {isBet && (
           <>
             <TextField
               label="Price"
               inputMode="numeric"
               value={state.price}
-              onChange={(changeEvent) => update({ price: changeEvent.target.value }, false)}
+              onChange={(changeEvent) => change({ price: changeEvent.target.value }, false)}
               error={Boolean(problems.fields.price)}
               helperText={
                 problems.fields.price ??
-                (state.price ? `American odds (${americanPrice(Number(state.price))})` : 'American odds')
+                (state.price && !Number.isNaN(Number(state.price))
+                  ? `American odds (${americanPrice(Number(state.price))})`
+                  : 'American odds')
               }
             />
             <TextField
               label="Stake ($)"
               inputMode="decimal"
               value={state.stake}
-              onChange={(changeEvent) => update({ stake: changeEvent.target.value }, false)}
+              onChange={(changeEvent) => change({ stake: changeEvent.target.value }, false)}
               error={Boolean(problems.fields.stake)}
               helperText={problems.fields.stake}
             />
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={state.simulated}
-                  onChange={(changeEvent) => update({ simulated: changeEvent.target.checked }, false)}
-                />
-              }
-              label={state.simulated ? 'Simulated' : 'Real'}
-            />
           </>
-        ) : (
+        )}
+        {isBet && !entry && (
+          <FormControlLabel
+            control={
+              <Switch
+                checked={state.simulated}
+                onChange={(changeEvent) => change({ simulated: changeEvent.target.checked }, false)}
+              />
+            }
+            label={state.simulated ? 'Simulated' : 'Real'}
+          />
+        )}
+        {!isBet && !entry && (
           <TextField
             select
             label="Play"
             value={state.multiplier}
-            onChange={(changeEvent) => update({ multiplier: Number(changeEvent.target.value) as 1 | 2 | 3 }, false)}
+            onChange={(changeEvent) => change({ multiplier: Number(changeEvent.target.value) as 1 | 2 | 3 }, false)}
             error={Boolean(problems.fields.multiplier)}
             helperText={problems.fields.multiplier}
           >
@@ -347,10 +533,20 @@ export function BetForm({ onRecorded }: { onRecorded?: () => void }) {
           </TextField>
         )}
         <Box sx={{ gridColumn: '1 / -1', display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-          <Button type="submit" variant="contained" disabled={!event || create.isPending}>
-            {create.isPending ? 'Recording…' : 'Record'}
-          </Button>
-          {events.isPending && <Loading label="Loading games…" />}
+          {entry ? (
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={save.isPending || !changes || Object.keys(changes).length === 0}
+            >
+              {save.isPending ? 'Saving…' : 'Save changes'}
+            </Button>
+          ) : (
+            <Button type="submit" variant="contained" disabled={!event || create.isPending}>
+              {create.isPending ? 'Recording…' : 'Record'}
+            </Button>
+          )}
+          {chooses && events.isPending && <Loading label="Loading games…" />}
         </Box>
       </Box>
       {problems.general && (
@@ -363,6 +559,13 @@ export function BetForm({ onRecorded }: { onRecorded?: () => void }) {
           {saved}
         </Alert>
       )}
+    </>
+  );
+
+  if (bare) return <Box>{form}</Box>;
+  return (
+    <Paper component="section" variant="outlined" sx={{ p: 2 }} aria-labelledby={headingId}>
+      {form}
     </Paper>
   );
 }

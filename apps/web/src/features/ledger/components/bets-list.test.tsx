@@ -79,6 +79,18 @@ describe('BetsList', () => {
     expect(lostRow).toHaveTextContent('−$110.00');
   });
 
+  it("names a teaser's points, 6 when the entry left them to the default", async () => {
+    server(() => [
+      betEntry({ id: 5, bet_type: 7, teaser_points: 6.5 }),
+      betEntry({ id: 6, bet_type: 6, bet_team: 'BUF', line: 3, teaser_points: null }),
+    ]);
+    renderWithProviders(<BetsList />);
+    await screen.findAllByRole('row', {}, { timeout: 5000 });
+    const rowOf = (id: string) => screen.getAllByRole('row').find((row) => row.getAttribute('data-entry') === id)!;
+    expect(rowOf('5')).toHaveTextContent('Spread · Teaser (favored) · 6.5 points');
+    expect(rowOf('6')).toHaveTextContent('Spread · Teaser (underdog) · 6 points');
+  });
+
   it('sorts by reward', async () => {
     const user = userEvent.setup();
     server(() => [open, won, lost]);
@@ -117,6 +129,52 @@ describe('BetsList', () => {
     expect(calls.some((call) => call.init.method === 'DELETE' && call.url.pathname === '/api/user/bets/1')).toBe(true);
     expect(screen.getAllByRole('row')).toHaveLength(2);
   });
+
+  it(
+    'changes an open entry recorded here in a dialog, through PATCH, and reloads the list',
+    { timeout: 20_000 },
+    async () => {
+      const user = userEvent.setup();
+      const teller = betEntry({ id: 4, source: 'teller', bet_kind: 1, bet_type: 5, line: null });
+      let stored = [open, teller];
+      const fetchMock = stubFetch((url, init) => {
+        const method = init.method ?? 'GET';
+        if (url.pathname === '/api/user/bets' && method === 'GET')
+          return jsonResponse({ data: stored, total: stored.length, limit: 500, offset: 0 });
+        if (url.pathname === '/api/book/events/americanfootball_nfl')
+          return jsonResponse({ sport: 'americanfootball_nfl', season: 2025, week: null, book: null, events: [] });
+        if (url.pathname === '/api/user/bets/1' && method === 'PATCH') {
+          const changed = { ...open, stake_cents: 20_000 };
+          stored = [changed, teller];
+          return jsonResponse({ data: changed });
+        }
+        throw new Error(`unexpected request to ${method} ${url.pathname}`);
+      });
+      renderWithProviders(<BetsList />);
+      await screen.findAllByRole('row', {}, { timeout: 5000 });
+      const tellerRow = screen.getAllByRole('row').find((row) => row.getAttribute('data-entry') === '4')!;
+      expect(within(tellerRow).queryByRole('button', { name: /^Change/ })).toBeNull();
+
+      await user.click(screen.getByRole('button', { name: 'Change Bet on KC, BUF @ KC' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Change your entry' });
+      // The game is not among this week's: the book is typed.
+      expect(within(dialog).getByRole('textbox', { name: 'Book' })).toHaveValue('betus');
+      await user.clear(within(dialog).getByLabelText('Stake ($)'));
+      await user.type(within(dialog).getByLabelText('Stake ($)'), '200');
+      await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 5000 });
+      const patch = fetchMock.mock.calls
+        .map((_call, index) => fetchCall(fetchMock, index))
+        .find((call) => call.init.method === 'PATCH')!;
+      expect(JSON.parse(patch.init.body as string)).toEqual({ stake: 200 });
+      const openRow = await waitFor(() => {
+        const row = screen.getAllByRole('row').find((item) => item.getAttribute('data-entry') === '1')!;
+        expect(row).toHaveTextContent('$200.00');
+        return row;
+      });
+      expect(openRow).toHaveTextContent('Bet on KC');
+    },
+  );
 
   it('exports the loaded rows as CSV', async () => {
     const user = userEvent.setup();

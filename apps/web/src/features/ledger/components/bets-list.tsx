@@ -1,4 +1,5 @@
 import type { BetEntry, SportKey } from '@pass/contracts';
+import { DEFAULT_TEASER_POINTS } from '@pass/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,6 +17,8 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { Loading } from '../../../components/loading';
 import { useBets, useCancelBet, type BetsFilter } from '../api/bets';
+import { BetForm } from './bet-form';
+import { EntryDialog } from './entry-dialog';
 import {
   americanPrice,
   betsToCsv,
@@ -64,12 +67,13 @@ function sortEntries(entries: readonly BetEntry[], sort: Sort): BetEntry[] {
 
 const optionalNumber = (text: string) => (text === '' ? undefined : Number(text));
 
-/** The member's picks and bets: filters, sort, cancel while open and a CSV of what is shown. */
+/** The member's picks and bets: filters, sort, change or cancel while open, and a CSV of what is shown. */
 export function BetsList() {
   const [filter, setFilter] = useState<BetsFilter>({});
   const [sort, setSort] = useState<Sort>('date-desc');
   const bets = useBets(filter);
   const cancel = useCancelBet();
+  const [changing, setChanging] = useState<BetEntry | null>(null);
   const rows = useMemo(() => sortEntries(bets.data?.data ?? [], sort), [bets.data, sort]);
   const thisYear = new Date().getFullYear();
   const seasons = [thisYear, thisYear - 1, thisYear - 2, thisYear - 3];
@@ -218,6 +222,9 @@ export function BetsList() {
                       </Typography>
                       <Typography variant="caption" color="text.secondary">
                         {KIND_WORDS[entry.bet_kind]} · {TYPE_WORDS[entry.bet_type]}
+                        {entry.bet_type === 6 || entry.bet_type === 7
+                          ? ` · ${entry.teaser_points ?? DEFAULT_TEASER_POINTS} points`
+                          : ''}
                         {entry.multiplier > 1 ? ` · ×${entry.multiplier}` : ''}
                         {entry.is_simulated ? ' · simulated' : ' · real'}
                       </Typography>
@@ -241,7 +248,17 @@ export function BetsList() {
                           ? `${signedNumber(entry.clv * 100, 1)}%`
                           : signedNumber(entry.clv, 1)}
                     </TableCell>
-                    <TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {/* Teller and synced entries change where they come from. */}
+                      {entry.status === 1 && entry.source === 'manual' && (
+                        <Button
+                          size="small"
+                          onClick={() => setChanging(entry)}
+                          aria-label={`Change ${MODE_WORDS[entry.bet_mode]} ${sideText(entry)}, ${gameText(entry.event)}`}
+                        >
+                          Change
+                        </Button>
+                      )}
                       {entry.status === 1 && (
                         <Button
                           size="small"
@@ -261,6 +278,9 @@ export function BetsList() {
           </Table>
         </TableContainer>
       )}
+      <EntryDialog title="Change your entry" open={changing !== null} onClose={() => setChanging(null)}>
+        {changing && <BetForm key={changing.id} entry={changing} bare onRecorded={() => setChanging(null)} />}
+      </EntryDialog>
     </Paper>
   );
 }

@@ -10,6 +10,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { dollarTick, symmetricDomain } from '../lib/chart-axes';
 
 /** Reward by week: pick points and bet profit in dollars side by side (recharts, loaded with its screen only). */
 export default function RewardChart({ weeks }: { weeks: StatsResponse['by_week'] }) {
@@ -23,8 +24,19 @@ export default function RewardChart({ weeks }: { weeks: StatsResponse['by_week']
       <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="label" interval="preserveStartEnd" minTickGap={4} />
-        <YAxis yAxisId="points" width={44} allowDecimals={false} />
-        <YAxis yAxisId="profit" orientation="right" width={60} tickFormatter={(value: number) => `$${value}`} />
+        <YAxis
+          yAxisId="points"
+          width={44}
+          allowDecimals={false}
+          domain={symmetricDomain(data.map((week) => week.points))}
+        />
+        <YAxis
+          yAxisId="profit"
+          orientation="right"
+          width={64}
+          domain={symmetricDomain(data.map((week) => week.profit))}
+          tickFormatter={dollarTick}
+        />
         <ReferenceLine yAxisId="points" y={0} stroke="#666" />
         <Tooltip
           formatter={(value, name) =>

@@ -2,6 +2,7 @@ import type { StatsResponse, StatsTotals } from '@pass/contracts';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storeSessionUser } from '../../../lib/session-user';
+import { writeStoredCache } from '../../../lib/stored-cache';
 import { jsonResponse, stubFetch } from '../../../testing/fetch';
 import { renderWithProviders } from '../../../testing/render';
 import { StatsScreen } from './stats-screen';
@@ -28,14 +29,12 @@ const totals = (overrides: Partial<StatsTotals> = {}): StatsTotals => ({
 const stats: StatsResponse = {
   sport: 'americanfootball_nfl',
   season: 2025,
-  data: [],
   totals: totals(),
   by_team: [
     {
       ...totals({ record: '2-0-0' }),
       team: 'KC',
       ats: { wins: 2, losses: 0, pushes: 0 },
-      market_ats: { wins: 5, losses: 4, pushes: 0 },
       streak: { picks: [1, -1, 0], bets: [] },
     },
   ],
@@ -44,6 +43,10 @@ const stats: StatsResponse = {
   by_kind: [{ ...totals({ record: '1-1-0' }), bet_kind: 3 }],
   by_type: [],
   by_book: [],
+  by_side: [
+    { ...totals({ record: '2-1-0' }), side: 'favored' },
+    { ...totals({ record: '1-0-1' }), side: 'underdog' },
+  ],
   clv: {
     spread: { count: 2, average: 0.75 },
     totals: { count: 0, average: null },
@@ -64,10 +67,10 @@ function server() {
         end: '2025-11-24',
         games: 14,
       });
-    if (url.pathname === '/api/user/stats/americanfootball_nfl/season/2025') return jsonResponse(stats);
-    if (url.pathname === '/api/user/bets/outcome/americanfootball_nfl')
-      return jsonResponse({ sport: 'americanfootball_nfl', season: 2025, total: 0, data: [] });
-    throw new Error(`unexpected request to ${url.pathname}`);
+    // The screen shows totals only: it asks without the summary rows.
+    if (url.pathname === '/api/user/stats/americanfootball_nfl/season/2025' && url.searchParams.get('rows') === 'none')
+      return jsonResponse(stats);
+    throw new Error(`unexpected request to ${url.pathname}${url.search}`);
   });
 }
 
@@ -87,6 +90,7 @@ describe('StatsScreen', () => {
     expect(within(byTeam).getByText('KC')).toBeInTheDocument();
     expect(within(byTeam).getByLabelText('up down even')).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Record by kind' })).getByText('Spread')).toBeInTheDocument();
+    expect(screen.getByText('Backing favourites 2-1-0, underdogs 1-0-1.')).toBeInTheDocument();
   });
 
   it('keeps the stats in the stored cache for the user, so a second visit does not ask again', async () => {
@@ -101,6 +105,19 @@ describe('StatsScreen', () => {
     expect(envelope.user_uuid).toBe('42');
     renderWithProviders(<StatsScreen />);
     await screen.findByText('3-1-0', {}, { timeout: 5000 });
+    const statsCalls = fetchMock.mock.calls.filter(([input]) => String(input).includes('/api/user/stats/'));
+    expect(statsCalls).toHaveLength(1);
+  });
+
+  it('discards stats kept in an older shape and asks the server again', async () => {
+    storeSessionUser({ id: 42, username: 'pat', name: null, isAdmin: false });
+    const fetchMock = server();
+    const { by_side: _sides, ...olderShape } = stats;
+    writeStoredCache('stats:americanfootball_nfl:2025', olderShape, { userUuid: '42', version: 1, ttlSeconds: 60 });
+    renderWithProviders(<StatsScreen />);
+    expect(
+      await screen.findByText('Backing favourites 2-1-0, underdogs 1-0-1.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     const statsCalls = fetchMock.mock.calls.filter(([input]) => String(input).includes('/api/user/stats/'));
     expect(statsCalls).toHaveLength(1);
   });

@@ -15,7 +15,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
 import { useCurrentWeek } from '../api/events';
-import { useOutcomes, useStats } from '../api/stats';
+import { useStats } from '../api/stats';
 import { dollars, KIND_WORDS, signedNumber, SPORT_WORDS } from '../lib/format';
 
 const RewardChart = lazy(() => import('./reward-chart'));
@@ -82,16 +82,10 @@ function TotalsCells({ totals }: { totals: StatsTotals }) {
   );
 }
 
-function Dashboard({ stats, sport, season }: { stats: StatsResponse; sport: SportKey; season: number }) {
-  const outcomes = useOutcomes(sport, season);
+function Dashboard({ stats, season }: { stats: StatsResponse; season: number }) {
   const { totals, clv } = stats;
-  const favored = (outcomes.data?.data ?? []).filter((outcome) => outcome.favored !== null);
-  const sideRecord = (isFavored: boolean) => {
-    const picked = favored.filter((outcome) => outcome.favored === isFavored);
-    const wins = picked.filter((outcome) => outcome.reward > 0).length;
-    const losses = picked.filter((outcome) => outcome.reward < 0).length;
-    return `${wins}-${losses}-${picked.length - wins - losses}`;
-  };
+  const sideRecord = (side: 'favored' | 'underdog') =>
+    stats.by_side.find((row) => row.side === side)?.record ?? '0-0-0';
 
   if (totals.entries === 0) {
     return (
@@ -149,9 +143,9 @@ function Dashboard({ stats, sport, season }: { stats: StatsResponse; sport: Spor
             </TableBody>
           </Table>
         </TableContainer>
-        {favored.length > 0 && (
+        {stats.by_side.length > 0 && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            Backing favourites {sideRecord(true)}, underdogs {sideRecord(false)}.
+            Backing favourites {sideRecord('favored')}, underdogs {sideRecord('underdog')}.
           </Typography>
         )}
       </Section>
@@ -245,7 +239,7 @@ export function StatsScreen() {
           Your stats could not be loaded: {stats.error.message}
         </Alert>
       )}
-      {stats.data && season !== undefined && <Dashboard stats={stats.data} sport={sport} season={season} />}
+      {stats.data && season !== undefined && <Dashboard stats={stats.data} season={season} />}
     </Page>
   );
 }

@@ -21,3 +21,10 @@ export function serverProblems(error: unknown, formFields: readonly string[]): S
   const general = others.length > 0 ? others.join(' ') : Object.keys(fields).length === 0 ? error.message : null;
   return { fields, general };
 }
+
+/** Why the server refused a change, in its own words: the fields' messages, else its message. */
+export function refusalMessage(error: unknown): string {
+  if (!(error instanceof ApiError)) return 'the server could not be reached. Try again.';
+  const fields = error.body?.error.fields?.map((problem) => problem.message) ?? [];
+  return fields.length > 0 ? fields.join('; ') : error.message;
+}

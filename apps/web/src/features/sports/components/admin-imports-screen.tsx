@@ -21,8 +21,11 @@ import { useStartAdminImport } from '../api/start-admin-import';
 import { timeAgo } from '../lib/format';
 import { QueryState } from './query-state';
 import { ScreenHeader } from './screen-header';
+import { StackedRows } from './stacked-rows';
+import { usePhoneLayout } from './use-phone-layout';
 
 const STATUS_COLOR = { running: 'info', succeeded: 'success', failed: 'error' } as const;
+const STATUS_TEXT = { running: 'info.dark', succeeded: 'success.dark', failed: 'error.main' } as const;
 
 function RunStatus({ run }: { run: ImportRun | null }) {
   if (!run)
@@ -31,7 +34,16 @@ function RunStatus({ run }: { run: ImportRun | null }) {
         Never run
       </Typography>
     );
-  return <Chip size="small" label={run.status} color={STATUS_COLOR[run.status]} variant="outlined" />;
+  return (
+    <Chip
+      size="small"
+      label={run.status}
+      color={STATUS_COLOR[run.status]}
+      variant="outlined"
+      // The theme's green and blue are too light for small text on white.
+      sx={{ color: STATUS_TEXT[run.status] }}
+    />
+  );
 }
 
 /** A re-run in progress: polls the run until it ends, then refreshes the table. */
@@ -58,7 +70,150 @@ function RunProgress({ runId, onDone }: { runId: number; onDone: () => void }) {
   );
 }
 
-/** The data imports: each source's last run, status, counts and last error, with a Re-run button (admin). */
+/** When a run started, e.g. "3 hours ago", the full time on hover. */
+function RunTime({ run, suffix }: { run: ImportRun; suffix?: string }) {
+  return (
+    <time dateTime={run.started_at} title={new Date(run.started_at).toLocaleString()}>
+      {timeAgo(new Date(run.started_at))}
+      {suffix ? ` (${suffix})` : ''}
+    </time>
+  );
+}
+
+function LastSuccess({ run }: { run: ImportRun | null }) {
+  if (!run) return <>–</>;
+  return (
+    <>
+      <RunTime run={run} />
+      <br />+{run.added} added · {run.updated} updated
+    </>
+  );
+}
+
+function LastError({ run }: { run: ImportRun | null }) {
+  if (!run) return <>–</>;
+  return (
+    <>
+      <RunTime run={run} />
+      <br />
+      {run.error ?? 'Failed'}
+    </>
+  );
+}
+
+function Counts({ source }: { source: ImportSourceStatus }) {
+  return (
+    <>
+      {source.counts.events} events · {source.counts.quotes} quotes
+      <br />
+      {source.counts.succeeded}/{source.counts.runs} runs succeeded
+    </>
+  );
+}
+
+interface ImportsTableProps {
+  sources: readonly ImportSourceStatus[];
+  /** The run each re-run source is following. */
+  runs: Readonly<Record<string, number>>;
+  onRerun: (source: string) => void;
+  onDone: (source: string) => void;
+  /** The source whose re-run is being asked for. */
+  starting: string | undefined;
+}
+
+/** Each source with its last run, status, last success, last error and counts; stacked cards on a phone. */
+function ImportsTable({ sources, runs, onRerun, onDone, starting }: ImportsTableProps) {
+  const phone = usePhoneLayout();
+  const status = (source: ImportSourceStatus) => {
+    const runId = runs[source.source];
+    return runId ? (
+      <RunProgress runId={runId} onDone={() => onDone(source.source)} />
+    ) : (
+      <RunStatus run={source.last_run} />
+    );
+  };
+  const rerunButton = (source: ImportSourceStatus) => (
+    <Button
+      size="small"
+      variant="outlined"
+      disabled={Boolean(runs[source.source]) || source.last_run?.status === 'running' || starting === source.source}
+      onClick={() => onRerun(source.source)}
+      aria-label={`Re-run ${source.source}`}
+    >
+      Re-run
+    </Button>
+  );
+  if (phone) {
+    return (
+      <StackedRows
+        label="Import sources"
+        minFieldWidth="8.5rem"
+        rows={sources.map((source) => ({
+          key: source.source,
+          title: source.source,
+          aside: status(source),
+          fields: [
+            {
+              label: 'Last run',
+              value: source.last_run ? <RunTime run={source.last_run} suffix={source.last_run.trigger} /> : '–',
+            },
+            { label: 'Last success', value: <LastSuccess run={source.last_success} /> },
+            { label: 'Last error', value: <LastError run={source.last_error} />, wide: true },
+            { label: 'Counts', value: <Counts source={source} /> },
+          ],
+          actions: rerunButton(source),
+        }))}
+      />
+    );
+  }
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="Import sources">
+        <TableHead>
+          <TableRow>
+            {['Source', 'Last run', 'Status', 'Last success', 'Last error', 'Counts', ''].map((label, index) => (
+              <TableCell key={index} component="th" scope="col">
+                {label || (
+                  <Box component="span" sx={{ position: 'absolute', left: -9999 }}>
+                    Actions
+                  </Box>
+                )}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {sources.map((source) => (
+            <TableRow key={source.source} data-source={source.source}>
+              <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
+                {source.source}
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {source.last_run ? <RunTime run={source.last_run} suffix={source.last_run.trigger} /> : '–'}
+              </TableCell>
+              <TableCell>{status(source)}</TableCell>
+              <TableCell sx={{ typography: 'body2', whiteSpace: 'nowrap' }}>
+                <LastSuccess run={source.last_success} />
+              </TableCell>
+              <TableCell sx={{ maxWidth: 280, overflowWrap: 'anywhere', typography: 'body2' }}>
+                <LastError run={source.last_error} />
+              </TableCell>
+              <TableCell sx={{ typography: 'body2' }}>
+                <Counts source={source} />
+              </TableCell>
+              <TableCell>{rerunButton(source)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/**
+ * The data imports: each source's last run, status, last success, last error and counts, with a Re-run button
+ * whose run's progress shows until it ends (admin).
+ */
 export function AdminImportsScreen() {
   const user = useSessionUser();
   const imports = useAdminImports();
@@ -105,72 +260,13 @@ export function AdminImportsScreen() {
         empty="No import sources."
       />
       {imports.data ? (
-        <TableContainer>
-          <Table size="small" aria-label="Import sources">
-            <TableHead>
-              <TableRow>
-                {['Source', 'Last run', 'Status', 'Counts', 'Last error', ''].map((label, index) => (
-                  <TableCell key={index} component="th" scope="col">
-                    {label || (
-                      <Box component="span" sx={{ position: 'absolute', left: -9999 }}>
-                        Actions
-                      </Box>
-                    )}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {imports.data.sources.map((source: ImportSourceStatus) => {
-                const runId = runs[source.source];
-                const last = source.last_run;
-                return (
-                  <TableRow key={source.source}>
-                    <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
-                      {source.source}
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {last ? (
-                        <time dateTime={last.started_at} title={new Date(last.started_at).toLocaleString()}>
-                          {timeAgo(new Date(last.started_at))} ({last.trigger})
-                        </time>
-                      ) : (
-                        '–'
-                      )}
-                    </TableCell>
-                    <TableCell>
-                      {runId ? (
-                        <RunProgress runId={runId} onDone={() => done(source.source)} />
-                      ) : (
-                        <RunStatus run={last} />
-                      )}
-                    </TableCell>
-                    <TableCell sx={{ typography: 'body2' }}>
-                      {source.counts.events} events · {source.counts.quotes} quotes
-                      <br />
-                      {source.counts.succeeded}/{source.counts.runs} runs succeeded
-                      {last ? ` · last: +${last.added} ~${last.updated}` : ''}
-                    </TableCell>
-                    <TableCell sx={{ maxWidth: 280, overflowWrap: 'anywhere', typography: 'body2' }}>
-                      {source.last_error?.error ?? '–'}
-                    </TableCell>
-                    <TableCell>
-                      <Button
-                        size="small"
-                        variant="outlined"
-                        disabled={Boolean(runId) || last?.status === 'running'}
-                        onClick={() => rerun(source.source)}
-                        aria-label={`Re-run ${source.source}`}
-                      >
-                        Re-run
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <ImportsTable
+          sources={imports.data.sources}
+          runs={runs}
+          onRerun={rerun}
+          onDone={done}
+          starting={start.isPending ? start.variables : undefined}
+        />
       ) : null}
     </Page>
   );

@@ -2,10 +2,12 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { SportKey } from '@pass/contracts';
-import { lazy, Suspense, useState } from 'react';
+import { seasonForDate } from '@pass/domain';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
 import { useAlmanac } from '../api/get-almanac';
+import { useCurrentWeek } from '../api/get-current-week';
 import { useTeams } from '../api/get-teams';
 import { SPORT_INFO, SPORT_KEYS, teamRouteFor } from '../lib/sports';
 import { AlmanacSeasons, AlmanacSummary } from './almanac-tables';
@@ -14,18 +16,34 @@ import { ScreenHeader } from './screen-header';
 import { Section } from './section';
 import { TeamGamesTable } from './team-games-table';
 import { TeamSelect } from './team-select';
+import { LeagueTrends } from './trends';
+import { WeekResults } from './week-results';
 
 const MarginChart = lazy(() => import('./margin-chart'));
 
 const FIRST_SEASON = 1999;
 
-/** Pick a sport, a season (or every season) and a team: its records and the reward of backing or fading it. */
+/**
+ * Pick a sport, a season (or every season) and a team: its records and the reward of backing or fading it;
+ * below, the season's trends and a week's finals against the closing line (the current season's when every
+ * season is chosen).
+ */
 export function AlmanacScreen() {
   const [sport, setSport] = useState<SportKey>('americanfootball_nfl');
   const [season, setSeason] = useState<string>('');
   const [team, setTeam] = useState('');
   const teams = useTeams(sport);
   const almanac = useAlmanac(sport, team || undefined, season ? Number(season) : undefined);
+  const current = useCurrentWeek(sport);
+  const seasonShown =
+    season !== ''
+      ? Number(season)
+      : (current.data?.season ?? (current.isError ? seasonForDate(sport, new Date()) : undefined));
+  const names = useMemo(
+    () => new Map((teams.data?.teams ?? []).map((entry) => [entry.abbv, entry.name] as const)),
+    [teams.data],
+  );
+  const teamRoute = teamRouteFor(sport);
   const thisYear = new Date().getFullYear();
   const seasons = Array.from({ length: thisYear - FIRST_SEASON + 1 }, (_, index) => thisYear - index);
   const native = { select: { native: true }, inputLabel: { shrink: true } } as const;
@@ -81,7 +99,11 @@ export function AlmanacScreen() {
           anyLabel="Choose a team"
         />
       </Box>
-      {!team ? <Typography color="text.secondary">Choose a team to see its almanac.</Typography> : null}
+      {!team ? (
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          Choose a team to see its almanac.
+        </Typography>
+      ) : null}
       {team ? (
         <QueryState
           isPending={almanac.isPending}
@@ -100,7 +122,9 @@ export function AlmanacScreen() {
             sx={{
               display: 'grid',
               gap: 3,
-              gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+              alignItems: 'start',
+              // Side by side only where the season-by-season table fits half the width.
+              gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
             }}
           >
             <Section id="almanac-totals" title="Totals">
@@ -120,11 +144,34 @@ export function AlmanacScreen() {
           </Box>
           {almanac.data.season !== null ? (
             <Section id="almanac-games" title="Games">
-              <TeamGamesTable games={almanac.data.games} teamRoute={teamRouteFor(sport)} />
+              <TeamGamesTable games={almanac.data.games} teamRoute={teamRoute} />
             </Section>
           ) : null}
         </Box>
       ) : null}
+      <Box sx={{ display: 'grid', gap: 3, mt: 3 }}>
+        <Section id="almanac-trends" title="Trends">
+          {seasonShown === undefined ? (
+            <Loading label="Loading the season…" />
+          ) : (
+            <LeagueTrends
+              key={`${sport}:${seasonShown}`}
+              sport={sport}
+              season={seasonShown}
+              team={team || undefined}
+              teamRoute={teamRoute}
+              names={names}
+            />
+          )}
+        </Section>
+        <Section id="almanac-results" title={seasonShown ? `${seasonShown} results by week` : 'Results by week'}>
+          {seasonShown === undefined ? (
+            <Loading label="Loading the season…" />
+          ) : (
+            <WeekResults key={`${sport}:${seasonShown}`} sport={sport} season={seasonShown} teamRoute={teamRoute} />
+          )}
+        </Section>
+      </Box>
     </Page>
   );
 }

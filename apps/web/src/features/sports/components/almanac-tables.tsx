@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -6,6 +7,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { AlmanacRecord, AlmanacResponse } from '@pass/contracts';
+import { StackedRows } from './stacked-rows';
+import { usePhoneLayout } from './use-phone-layout';
 
 /** Signed, e.g. +15, -5, +140.21 (units are 100-unit stakes, two decimals). */
 export function formatReward(value: number, decimals = 0): string {
@@ -105,10 +108,45 @@ export function AlmanacSummary({ almanac }: { almanac: AlmanacResponse }) {
 
 /** Season by season, for a team's whole history. */
 export function AlmanacSeasons({ almanac }: { almanac: AlmanacResponse }) {
+  const phone = usePhoneLayout();
   const seasons = [...almanac.seasons].sort((a, b) => b.season - a.season);
+  if (phone) {
+    return (
+      <StackedRows
+        label="Season by season"
+        minFieldWidth="3rem"
+        rows={seasons.map((season) => ({
+          key: season.season,
+          title: season.season,
+          aside: `${season.games} games`,
+          fields: [
+            { label: 'SU', value: suText(season) },
+            { label: 'ATS', value: atsText(season) },
+            { label: 'O/U', value: ouText(season) },
+            {
+              label: 'Pick on',
+              value: (
+                <Box component="span" sx={{ color: rewardColor(season.reward.pick_on) }}>
+                  {formatReward(season.reward.pick_on)}
+                </Box>
+              ),
+            },
+            {
+              label: 'Bet on',
+              value: (
+                <Box component="span" sx={{ color: rewardColor(season.reward.bet_on) }}>
+                  {formatReward(season.reward.bet_on, 2)}
+                </Box>
+              ),
+            },
+          ],
+        }))}
+      />
+    );
+  }
   return (
     <TableContainer>
-      <Table size="small" aria-label="Season by season">
+      <Table size="small" aria-label="Season by season" sx={{ '& th, & td': { px: { xs: 0.75, lg: 1 } } }}>
         <TableHead>
           <TableRow>
             {['Season', 'Games', 'SU', 'ATS', 'O/U', 'Pick on', 'Bet on'].map((label) => (

@@ -5,10 +5,25 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { BookEvent, BookQuote } from '@pass/contracts';
-import type { ReactNode } from 'react';
-import { bestQuotes, bookName, booksOf, formatPrice, formatSpread, lineOf, sideKey } from '../lib/lines';
+import { useState, type ReactNode } from 'react';
+import {
+  bestQuotes,
+  bookName,
+  booksOf,
+  formatPrice,
+  formatSpread,
+  lineOf,
+  MARKET_LABELS,
+  MARKETS,
+  sideKey,
+  type GameLine,
+  type Market,
+} from '../lib/lines';
+import { usePhoneLayout } from './use-phone-layout';
 
 const visuallyHidden = {
   border: 0,
@@ -28,8 +43,54 @@ interface BookTableProps {
   highlightBest?: boolean;
 }
 
+/** One book's quote of one side: the point and the price, marked when it is the best there is. */
+function QuoteCell({ quote, label, best }: { quote: BookQuote | null; label?: string; best: ReadonlySet<string> }) {
+  if (!quote)
+    return (
+      <Box component="span" sx={{ color: 'text.secondary' }}>
+        –
+      </Box>
+    );
+  const isBest = best.has(`${quote.book}|${sideKey(quote.market, quote.outcome)}`);
+  const point =
+    quote.point === null ? '' : quote.market === 'spreads' ? formatSpread(quote.point) : String(quote.point);
+  const text = [label, point].filter(Boolean).join(' ');
+  return (
+    <Box
+      component="span"
+      data-best={isBest ? 'true' : undefined}
+      sx={{
+        display: 'inline-block',
+        whiteSpace: 'nowrap',
+        px: 0.5,
+        borderRadius: 1,
+        fontVariantNumeric: 'tabular-nums',
+        ...(isBest ? { bgcolor: '#E3F4E4', color: '#1B5E20', fontWeight: 700, outline: '1px solid #81C784' } : {}),
+      }}
+    >
+      {text ? `${text} ` : null}
+      <Box component="span" sx={{ color: isBest ? 'inherit' : 'text.secondary' }}>
+        ({formatPrice(quote.price)})
+      </Box>
+      {isBest ? (
+        <Box component="span" sx={visuallyHidden}>
+          , best price
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
+
+/** The two sides of a market in one book's line: away then home, or over then under. */
+function sidesOf(line: GameLine, market: Market): [BookQuote | null, BookQuote | null] {
+  if (market === 'h2h') return [line.moneyline.away, line.moneyline.home];
+  if (market === 'spreads') return [line.spread.away, line.spread.home];
+  return [line.total.over, line.total.under];
+}
+
 /** Every book's latest moneyline, spread and total for one game, the default book first. */
 export function BookTable({ event, highlightBest = false }: BookTableProps) {
+  const phone = usePhoneLayout();
   const books = booksOf(event);
   const best = highlightBest ? bestQuotes(event) : new Set<string>();
   if (books.length === 0) {
@@ -39,42 +100,7 @@ export function BookTable({ event, highlightBest = false }: BookTableProps) {
       </Typography>
     );
   }
-  const cell = (quote: BookQuote | null, label: string) => {
-    if (!quote)
-      return (
-        <Box component="span" sx={{ color: 'text.secondary' }}>
-          –
-        </Box>
-      );
-    const isBest = best.has(`${quote.book}|${sideKey(quote.market, quote.outcome)}`);
-    const point =
-      quote.point === null ? '' : quote.market === 'spreads' ? ` ${formatSpread(quote.point)}` : ` ${quote.point}`;
-    return (
-      <Box
-        component="span"
-        data-best={isBest ? 'true' : undefined}
-        sx={{
-          display: 'inline-block',
-          whiteSpace: 'nowrap',
-          px: 0.5,
-          borderRadius: 1,
-          fontVariantNumeric: 'tabular-nums',
-          ...(isBest ? { bgcolor: '#E3F4E4', color: '#1B5E20', fontWeight: 700, outline: '1px solid #81C784' } : {}),
-        }}
-      >
-        {label}
-        {point}{' '}
-        <Box component="span" sx={{ color: isBest ? 'inherit' : 'text.secondary' }}>
-          ({formatPrice(quote.price)})
-        </Box>
-        {isBest ? (
-          <Box component="span" sx={visuallyHidden}>
-            , best price
-          </Box>
-        ) : null}
-      </Box>
-    );
-  };
+  if (phone) return <BookTableByMarket event={event} books={books} best={best} />;
   const stack = (top: ReactNode, bottom: ReactNode) => (
     <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'start' }}>
       {top}
@@ -82,7 +108,7 @@ export function BookTable({ event, highlightBest = false }: BookTableProps) {
     </Box>
   );
   return (
-    // Focusable: on a phone the table scrolls sideways, and a keyboard must reach it.
+    // Focusable: on a narrow column the table scrolls sideways, and a keyboard must reach it.
     <TableContainer
       sx={{ mt: 1.5, maxWidth: '100%' }}
       tabIndex={0}
@@ -113,6 +139,9 @@ export function BookTable({ event, highlightBest = false }: BookTableProps) {
         <TableBody>
           {books.map((book) => {
             const line = lineOf(event, book);
+            const cell = (quote: BookQuote | null, label: string) => (
+              <QuoteCell quote={quote} label={label} best={best} />
+            );
             return (
               <TableRow key={book} data-book={book}>
                 <TableCell
@@ -135,5 +164,74 @@ export function BookTable({ event, highlightBest = false }: BookTableProps) {
         </TableBody>
       </Table>
     </TableContainer>
+  );
+}
+
+/**
+ * The phone layout: one market at a time (a toggle), each book's two sides in two columns, so three narrow
+ * columns fit a 360 px screen. Baseball is bet on the moneyline first, football on the spread.
+ */
+function BookTableByMarket({
+  event,
+  books,
+  best,
+}: {
+  event: BookEvent;
+  books: readonly string[];
+  best: ReadonlySet<string>;
+}) {
+  const [market, setMarket] = useState<Market>(event.sport === 'baseball_mlb' ? 'h2h' : 'spreads');
+  const columns = market === 'totals' ? ['Over', 'Under'] : [event.away_team, event.home_team];
+  const matchup = `${event.away_team} at ${event.home_team}`;
+  return (
+    <Box sx={{ mt: 1.5 }}>
+      <ToggleButtonGroup
+        exclusive
+        fullWidth
+        size="small"
+        value={market}
+        onChange={(_event, value: Market | null) => value && setMarket(value)}
+        aria-label={`Market: ${matchup}`}
+      >
+        {MARKETS.map((key) => (
+          <ToggleButton key={key} value={key} sx={{ py: 0.25 }}>
+            {MARKET_LABELS[key]}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+      <Table
+        size="small"
+        sx={{ mt: 0.5, '& th, & td': { px: 0.75 } }}
+        aria-label={`${MARKET_LABELS[market]} by book: ${matchup}`}
+      >
+        <TableHead>
+          <TableRow>
+            {['Book', ...columns].map((label) => (
+              <TableCell key={label} component="th" scope="col">
+                {label}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {books.map((book) => {
+            const [first, second] = sidesOf(lineOf(event, book), market);
+            return (
+              <TableRow key={book} data-book={book}>
+                <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
+                  {bookName(book)}
+                </TableCell>
+                <TableCell>
+                  <QuoteCell quote={first} best={best} />
+                </TableCell>
+                <TableCell>
+                  <QuoteCell quote={second} best={best} />
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </Box>
   );
 }

@@ -1,9 +1,11 @@
 import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registerRoutes } from '../../../lib/route-registry';
 import { jsonResponse, stubFetch } from '../../../testing/fetch';
 import { renderWithProviders } from '../../../testing/render';
 import { event, eventsResponse, quote, teamsResponse, weeksResponse } from '../testing/fixtures';
+import { stubViewportWidth } from '../testing/viewport';
 import { CompareBooksScreen } from './compare-books-screen';
 
 registerRoutes(['football-team', 'compare-books-event']);
@@ -83,6 +85,33 @@ describe('CompareBooksScreen', () => {
     expect(bestIn('fanduel')).toEqual(['KC (+150), best price', 'U 44.5 (-110), best price']);
     // The consensus is no book to bet at: its +500 is not the best price.
     expect(bestIn('consensus')).toEqual([]);
+  });
+
+  it('shows one market at a time on a phone, each book in a row and the best prices still marked', async () => {
+    stubViewportWidth(390);
+    stubApi();
+    renderWithProviders(<CompareBooksScreen />);
+    const spreads = await screen.findByRole('table', { name: 'Spread by book: KC at DEN' });
+    expect(screen.queryByRole('table', { name: /Every book's line/ })).toBeNull();
+    expect(
+      within(spreads)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Book', 'KC', 'DEN']);
+    expect(bestIn('betus')).toEqual(['+4 (-115), best price', '-3.5 (-105), best price']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Total' }));
+    const totals = screen.getByRole('table', { name: 'Total by book: KC at DEN' });
+    expect(
+      within(totals)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Book', 'Over', 'Under']);
+    expect(bestIn('betus')).toEqual(['44 (-110), best price']);
+    expect(bestIn('draftkings')).toEqual(['44.5 (-110), best price']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Moneyline' }));
+    expect(bestIn('draftkings')).toEqual(['(+150), best price']);
   });
 
   it('links each game to its line history', async () => {

@@ -40,7 +40,7 @@ export default function LineHistoryChart({ series, valueOf }: LineHistoryChartPr
           minTickGap={24}
           tickCount={6}
         />
-        <YAxis domain={['auto', 'auto']} width={48} />
+        <YAxis domain={['auto', 'auto']} width={56} />
         <Tooltip labelFormatter={(value) => timeLabel.format(Number(value))} />
         <Legend itemSorter={(item) => series.findIndex((line) => line.book === item.dataKey)} />
         {series.map((line, index) => (

@@ -1,6 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { GameActionsProps } from '../../../lib/game-actions';
 import { registerRoutes } from '../../../lib/route-registry';
 import { jsonResponse, stubFetch } from '../../../testing/fetch';
 import { renderWithProviders } from '../../../testing/render';
@@ -112,6 +113,30 @@ describe('ScheduleScreen', () => {
     expect(games()).toEqual(['Dallas Cowboys at Philadelphia Eagles']);
     await userEvent.selectOptions(second, 'KC');
     expect(games()).toEqual([]);
+  });
+
+  it('puts the game actions it is given under each game, with the whole week, filtered or not', async () => {
+    stubSportsApi();
+    const seen: { game: number; week: number[] }[] = [];
+    const GameActions = ({ event, weekEvents }: GameActionsProps) => {
+      seen.push({ game: event.event_id, week: weekEvents.map((item) => item.event_id) });
+      return <button type="button">Pick in {event.home_team}</button>;
+    };
+    renderWithProviders(
+      <ScheduleScreen
+        route="football-schedule"
+        sport="americanfootball_nfl"
+        teamRoute="football-team"
+        gameActions={GameActions}
+      />,
+    );
+    const kcDen = await screen.findByRole('article', { name: 'Kansas City Chiefs at Denver Broncos' });
+    expect(within(kcDen).getByRole('button', { name: 'Pick in DEN' })).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Find a matchup' }), 'dolph');
+    expect(screen.getAllByRole('button', { name: /^Pick in/ }).map((button) => button.textContent)).toEqual([
+      'Pick in MIA',
+    ]);
+    expect(seen.at(-1)).toEqual({ game: 22, week: [21, 22, 23] });
   });
 
   it('lists the teams by division, each linking to its team page', async () => {

@@ -9,6 +9,7 @@ import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { Page } from '../../../components/page';
 import type { RouteName } from '../../../config/paths';
+import type { ScheduleSlots } from '../../../lib/game-actions';
 import { bookEventsQuery } from '../api/get-book-events';
 import { useSeasonWeeks } from '../api/get-season-weeks';
 import { useTeams } from '../api/get-teams';
@@ -23,7 +24,7 @@ import { TeamGrid } from './team-grid';
 import { TeamSelect } from './team-select';
 import { WeekSelector } from './week-selector';
 
-export interface ScheduleScreenProps {
+export interface ScheduleScreenProps extends ScheduleSlots {
   route: RouteName;
   sport: SportKey;
   /** The season the route fixes (2023, 2024, classic); a `:season` parameter wins; else the current one. */
@@ -49,8 +50,17 @@ export function matchesVersus(event: BookEvent, first: string, second: string): 
   return [first, second].every((team) => !team || playing.includes(team));
 }
 
-/** A season's schedule by week: the games with kickoff, score and line, filters, and the team grid. */
-export function ScheduleScreen({ route, sport, fixedSeason, teamRoute }: ScheduleScreenProps) {
+/**
+ * A season's schedule by week: the games with kickoff, score and line, filters, and the team grid; under each
+ * game, what app/ puts in the `gameActions` place (the member's picks and bets).
+ */
+export function ScheduleScreen({
+  route,
+  sport,
+  fixedSeason,
+  teamRoute,
+  gameActions: GameActions,
+}: ScheduleScreenProps) {
   const params = useParams();
   const season = routeSeason(params.season, fixedSeason);
   const info = SPORT_INFO[sport];
@@ -143,7 +153,9 @@ export function ScheduleScreen({ route, sport, fixedSeason, teamRoute }: Schedul
             }}
           >
             {games.map((event) => (
-              <GameCard key={event.event_id} event={event} teams={teamMap} teamRoute={teamRoute} />
+              <GameCard key={event.event_id} event={event} teams={teamMap} teamRoute={teamRoute}>
+                {GameActions ? <GameActions event={event} weekEvents={all} /> : null}
+              </GameCard>
             ))}
           </Box>
         ) : (

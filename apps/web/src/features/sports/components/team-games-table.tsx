@@ -8,16 +8,86 @@ import TableRow from '@mui/material/TableRow';
 import type { AlmanacGame } from '@pass/contracts';
 import { RouteLink } from '../../../components/route-link';
 import type { RouteName } from '../../../config/paths';
-import { formatKickoff } from '../lib/format';
+import { formatDay, formatKickoff } from '../lib/format';
 import { formatPrice, formatSpread } from '../lib/lines';
+import { StackedRows } from './stacked-rows';
+import { usePhoneLayout } from './use-phone-layout';
 
 const RESULT_COLOR = { W: 'success.dark', L: 'error.main', T: 'text.primary', P: 'text.primary' } as const;
 
-/** A team's games with results and closing lines (from its side), newest last. */
+/** The week of a game as a column shows it: 7, P2 for a postseason week, or the date without a week. */
+function weekText(game: AlmanacGame): string {
+  if (game.week === null) return game.game_date;
+  return game.season_type === 'postseason' ? `P${game.week}` : String(game.week);
+}
+
+function Opponent({ game, teamRoute }: { game: AlmanacGame; teamRoute: RouteName }) {
+  return (
+    <>
+      {game.home ? 'vs ' : '@ '}
+      <RouteLink to={teamRoute} params={{ team: game.opponent }} underline="hover" fallback={game.opponent}>
+        {game.opponent}
+      </RouteLink>
+    </>
+  );
+}
+
+function Result({ game }: { game: AlmanacGame }) {
+  return (
+    <>
+      <Box component="span" sx={{ fontWeight: 700, color: RESULT_COLOR[game.straight_up] }}>
+        {game.straight_up}
+      </Box>{' '}
+      {game.score_for}–{game.score_against}
+    </>
+  );
+}
+
+const LABEL = 'Games with results and closing lines';
+
+/** A team's games with results and closing lines (from its side), newest last; stacked rows on a phone. */
 export function TeamGamesTable({ games, teamRoute }: { games: readonly AlmanacGame[]; teamRoute: RouteName }) {
+  const phone = usePhoneLayout();
+  if (phone) {
+    return (
+      <StackedRows
+        label={LABEL}
+        minFieldWidth="3rem"
+        rows={games.map((game) => ({
+          key: game.event_id,
+          title: (
+            <>
+              {game.week === null ? '' : `${game.season_type === 'postseason' ? 'Playoff wk' : 'Wk'} ${game.week} · `}
+              {formatDay(game.game_date)} · <Opponent game={game} teamRoute={teamRoute} />
+            </>
+          ),
+          aside: <Result game={game} />,
+          fields: [
+            { label: 'Spread', value: game.spread === null ? '–' : formatSpread(game.spread) },
+            { label: 'Total', value: game.total ?? '–' },
+            { label: 'ML', value: game.moneyline === null ? '–' : formatPrice(game.moneyline) },
+            {
+              label: 'ATS',
+              value: (
+                <Box component="span" sx={{ color: game.ats ? RESULT_COLOR[game.ats] : undefined, fontWeight: 600 }}>
+                  {game.ats ?? '–'}
+                </Box>
+              ),
+            },
+            { label: 'O/U', value: game.over_under ?? '–' },
+          ],
+        }))}
+      />
+    );
+  }
   return (
     <TableContainer>
-      <Table size="small" aria-label="Games with results and closing lines">
+      <Table
+        size="small"
+        aria-label={LABEL}
+        // Eight columns fit a tablet's width with tighter cells.
+        sx={{ '& th, & td': { px: { xs: 0.75, md: 2 } } }}
+      >
         <TableHead>
           <TableRow>
             {['Week', 'Opponent', 'Result', 'Spread', 'Total', 'ML', 'ATS', 'O/U'].map((label) => (
@@ -32,24 +102,14 @@ export function TeamGamesTable({ games, teamRoute }: { games: readonly AlmanacGa
             <TableRow key={game.event_id}>
               <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
                 <abbr title={formatKickoff(game.kickoff, game.game_date)} style={{ textDecoration: 'none' }}>
-                  {game.week === null
-                    ? game.game_date
-                    : game.season_type === 'postseason'
-                      ? `P${game.week}`
-                      : game.week}
+                  {weekText(game)}
                 </abbr>
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {game.home ? 'vs ' : '@ '}
-                <RouteLink to={teamRoute} params={{ team: game.opponent }} underline="hover" fallback={game.opponent}>
-                  {game.opponent}
-                </RouteLink>
+                <Opponent game={game} teamRoute={teamRoute} />
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                <Box component="span" sx={{ fontWeight: 700, color: RESULT_COLOR[game.straight_up] }}>
-                  {game.straight_up}
-                </Box>{' '}
-                {game.score_for}–{game.score_against}
+                <Result game={game} />
               </TableCell>
               <TableCell>{game.spread === null ? '–' : formatSpread(game.spread)}</TableCell>
               <TableCell>{game.total ?? '–'}</TableCell>

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registerRoutes } from '../../../lib/route-registry';
 import { jsonResponse, stubFetch } from '../../../testing/fetch';
 import { renderRoutes } from '../../../testing/render';
-import { almanacResponse, teamsResponse, week } from '../testing/fixtures';
+import { almanacResponse, teamsResponse, teamTrend, tip, tipsResponse, week } from '../testing/fixtures';
+import { stubViewportWidth } from '../testing/viewport';
 import { TeamScreen } from './team-screen';
 
 registerRoutes(['football-team']);
@@ -46,6 +47,18 @@ function renderTeam(fixedSeason?: number) {
       return jsonResponse({ ...week(3), sport: 'americanfootball_nfl', season: 2026 });
     if (url.pathname === '/api/almanac/americanfootball_nfl/KC') return jsonResponse(almanacResponse);
     if (url.pathname === '/api/standings/americanfootball_nfl') return jsonResponse(standings);
+    if (url.pathname === '/api/book/tips/americanfootball_nfl')
+      return jsonResponse(
+        tipsResponse(
+          [
+            tip('DEN', 'su_streak', 'DEN has won 4 straight', { wins: 4, games: 4, pct: 1 }),
+            tip('KC', 'ats_record', 'KC is 6-3 ATS', { wins: 6, losses: 3, games: 9, pct: 0.667 }),
+            tip('KC', 'ats_streak', 'KC has covered 3 straight', { wins: 3, games: 3, pct: 1 }),
+          ],
+          [teamTrend('DEN', 'Denver Broncos'), teamTrend('KC', 'Kansas City Chiefs')],
+          Number(url.searchParams.get('season_year')),
+        ),
+      );
     if (url.pathname === '/api/book/events/americanfootball_nfl')
       return jsonResponse({ sport: 'americanfootball_nfl', season: 2026, week: week(3), book: null, events: [] });
     throw new Error(`unexpected request to ${url.pathname}`);
@@ -101,12 +114,61 @@ describe('TeamScreen', () => {
     ).toEqual(['Denver Broncos', 'Kansas City Chiefs']);
   });
 
-  it('asks the almanac and standings for the season the route fixes', async () => {
+  it('asks the almanac, standings and trends for the season the route fixes', async () => {
     const { fetchMock } = renderTeam(2023);
     await screen.findByRole('table', { name: 'Records' });
-    const almanacCall = fetchMock.mock.calls
-      .map(([input]) => new URL(String(input), 'http://localhost'))
-      .find((url) => url.pathname.startsWith('/api/almanac/'));
-    expect(almanacCall?.searchParams.get('season')).toBe('2023');
+    await screen.findByRole('list', { name: 'Trends' });
+    const call = (path: string) =>
+      fetchMock.mock.calls
+        .map(([input]) => new URL(String(input), 'http://localhost'))
+        .find((url) => url.pathname.startsWith(path));
+    expect(call('/api/almanac/')?.searchParams.get('season')).toBe('2023');
+    expect(call('/api/book/tips/')?.searchParams.get('season_year')).toBe('2023');
+    expect(screen.getByRole('region', { name: 'Kansas City Chiefs: 2023 so far' })).toBeInTheDocument();
+  });
+
+  it("shows the team's trends this season: its records and runs, and its own trends with the figures behind each", async () => {
+    renderTeam();
+    const trends = await screen.findByRole('list', { name: 'Trends' });
+    const cards = within(trends).getAllByRole('listitem');
+    // Only the team's own trends, not DEN's.
+    expect(cards.map((card) => card.firstElementChild?.firstElementChild?.textContent)).toEqual([
+      'KC is 6-3 ATS',
+      'KC has covered 3 straight',
+    ]);
+    const figures = (element: HTMLElement) =>
+      Object.fromEntries(
+        [...element.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+      );
+    expect(figures(cards[0]!)).toEqual({ 'Record (W-L-P)': '6-3', Covered: '67%', Games: '9', Season: '2026' });
+    expect(figures(screen.getByRole('region', { name: 'Kansas City Chiefs: 2026 so far' }))).toEqual({
+      'Straight up': '5-4',
+      'Straight-up run': 'Lost 1',
+      ATS: '6-3',
+      'ATS run': 'Covered 3',
+      'Over/under': '6-2-1',
+      Games: '9',
+    });
+  });
+
+  it('stacks the games into cards on a phone, and keeps the standings to the columns that fit', async () => {
+    stubViewportWidth(390);
+    renderTeam();
+    const games = await screen.findByRole('list', { name: 'Games with results and closing lines' });
+    expect(screen.queryByRole('table', { name: 'Games with results and closing lines' })).toBeNull();
+    const [first, second] = within(games).getAllByRole('listitem');
+    expect(first).toHaveTextContent(/^Wk 1 · Sep 13 · vs DENW 27–20/);
+    expect(within(first!).getByRole('link', { name: 'DEN' })).toHaveAttribute('href', '/football/team/DEN');
+    const figures = Object.fromEntries(
+      [...second!.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    );
+    expect(figures).toEqual({ Spread: '+6.5', Total: '45', ML: '+220', ATS: 'W', 'O/U': 'P' });
+
+    const standingsTable = await screen.findByRole('table', { name: 'AFC West standings' });
+    expect(
+      within(standingsTable)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['AFC West', 'W-L', 'Pct', 'Diff', 'Strk']);
   });
 });

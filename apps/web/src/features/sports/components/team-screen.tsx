@@ -24,6 +24,7 @@ import { ScreenHeader } from './screen-header';
 import { Section } from './section';
 import { StandingsTable } from './standings-table';
 import { TeamGamesTable } from './team-games-table';
+import { TeamTrends } from './trends';
 
 const MarginChart = lazy(() => import('./margin-chart'));
 
@@ -35,7 +36,10 @@ export interface TeamScreenProps {
   teamRoute: RouteName;
 }
 
-/** A team: division standings, its games with results and lines, the almanac and the weekly margin of victory. */
+/**
+ * A team: division standings, its games with results and lines, the almanac, its trends this season and the
+ * weekly margin of victory.
+ */
 export function TeamScreen({ route, sport, fixedSeason, teamRoute }: TeamScreenProps) {
   const { team: teamParam = '' } = useParams();
   const current = useCurrentWeek(sport);
@@ -103,7 +107,8 @@ export function TeamScreen({ route, sport, fixedSeason, teamRoute }: TeamScreenP
         sx={{
           display: 'grid',
           gap: 3,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
+          // Side by side only where the games table fits its column.
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' },
         }}
       >
         <Box sx={{ display: 'grid', gap: 3, alignContent: 'start', minWidth: 0 }}>
@@ -155,6 +160,9 @@ export function TeamScreen({ route, sport, fixedSeason, teamRoute }: TeamScreenP
           </Section>
           <Section id="almanac" title="Sportsbook almanac">
             {almanac.data ? <AlmanacSummary almanac={almanac.data} /> : null}
+          </Section>
+          <Section id="team-trends" title="Trends">
+            {season === undefined ? null : <TeamTrends sport={sport} season={season} team={abbv} name={name} />}
           </Section>
         </Box>
       </Box>

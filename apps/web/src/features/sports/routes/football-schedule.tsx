@@ -1,6 +1,14 @@
+import type { ScheduleSlots } from '../../../lib/game-actions';
 import { ScheduleScreen } from '../components/schedule-screen';
 
 /** The NFL schedule of the current season. */
-export default function FootballScheduleRoute() {
-  return <ScheduleScreen route="football-schedule" sport={'americanfootball_nfl'} teamRoute="football-team" />;
+export default function FootballScheduleRoute({ gameActions }: ScheduleSlots) {
+  return (
+    <ScheduleScreen
+      route="football-schedule"
+      sport={'americanfootball_nfl'}
+      teamRoute="football-team"
+      gameActions={gameActions}
+    />
+  );
 }

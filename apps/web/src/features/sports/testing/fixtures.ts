@@ -2,11 +2,17 @@ import type {
   AlmanacResponse,
   BookEvent,
   BookEventsResponse,
+  BookHistoryResponse,
   BookQuote,
+  ImportRun,
+  ImportSourceStatus,
   SeasonWeek,
   SeasonWeeksResponse,
   SportTeam,
   TeamsResponse,
+  TeamTrend,
+  Tip,
+  TipsResponse,
 } from '@pass/contracts';
 
 /** Small answers of the sports API for component tests. */
@@ -156,3 +162,91 @@ export const almanacResponse: AlmanacResponse = {
     },
   ],
 };
+
+export const tip = (team: string, kind: Tip['kind'], text: string, figures: Partial<Tip['figures']> = {}): Tip => ({
+  team,
+  kind,
+  text,
+  figures: { wins: 0, losses: 0, pushes: 0, games: 0, pct: 0, ...figures },
+});
+
+export const teamTrend = (team: string, name: string, overrides: Partial<TeamTrend> = {}): TeamTrend => ({
+  team,
+  name,
+  games: 9,
+  straight_up: { wins: 5, losses: 4, ties: 0 },
+  ats: { wins: 6, losses: 3, pushes: 0 },
+  over_under: { overs: 6, unders: 2, pushes: 1 },
+  su_streak: { result: 'L', length: 1 },
+  ats_streak: { result: 'W', length: 3 },
+  ...overrides,
+});
+
+export const tipsResponse = (tips: Tip[], teams: TeamTrend[] = [], season = 2026): TipsResponse => ({
+  sport: 'americanfootball_nfl',
+  season,
+  tips,
+  teams,
+});
+
+export const historyResponse = (
+  weekNumber: number | null,
+  events: BookEvent[],
+  season = 2026,
+): BookHistoryResponse => ({
+  sport: 'americanfootball_nfl',
+  season,
+  week: weekNumber,
+  book: null,
+  events,
+});
+
+/** A final with its closing line at one book: the home side's spread and the total. */
+export function final(
+  id: number,
+  away: string,
+  home: string,
+  scores: { away: number; home: number },
+  line: { book?: string; homeSpread: number; total: number; homePrice?: number; awayPrice?: number },
+  overrides: Partial<BookEvent> = {},
+): BookEvent {
+  const book = line.book ?? 'consensus';
+  return event(id, away, home, {
+    status: 'final',
+    event_scores: scores,
+    odds: [
+      quote(book, 'spreads', home, -110, line.homeSpread),
+      quote(book, 'spreads', away, -110, -line.homeSpread),
+      quote(book, 'totals', 'Over', -110, line.total),
+      quote(book, 'totals', 'Under', -110, line.total),
+      quote(book, 'h2h', home, line.homePrice ?? -170),
+      quote(book, 'h2h', away, line.awayPrice ?? 145),
+    ],
+    ...overrides,
+  });
+}
+
+export const importRun = (id: number, overrides: Partial<ImportRun> = {}): ImportRun => ({
+  id,
+  source: 'demo',
+  trigger: 'first-run',
+  status: 'succeeded',
+  started_at: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+  finished_at: new Date(Date.now() - 2 * 3_600_000 + 5_000).toISOString(),
+  added: 272,
+  updated: 0,
+  unchanged: 0,
+  skipped: 0,
+  error: null,
+  detail: null,
+  ...overrides,
+});
+
+export const importSource = (source: string, overrides: Partial<ImportSourceStatus> = {}): ImportSourceStatus => ({
+  source,
+  last_run: null,
+  last_success: null,
+  last_error: null,
+  counts: { runs: 0, succeeded: 0, failed: 0, events: 0, quotes: 0 },
+  ...overrides,
+});

@@ -1,0 +1,5 @@
+import { DemoModalScreen } from '../components/demo-modal-screen';
+
+export default function DemoModalRoute() {
+  return <DemoModalScreen />;
+}

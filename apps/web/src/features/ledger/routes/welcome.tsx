@@ -1,0 +1,5 @@
+import { ReplayScreen } from '../components/replay-screen';
+
+export default function WelcomeRoute() {
+  return <ReplayScreen name="welcome" />;
+}

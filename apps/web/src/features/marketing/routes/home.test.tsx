@@ -1,0 +1,26 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { registerRoutes } from '../../../lib/route-registry';
+import { jsonResponse, stubFetch } from '../../../testing/fetch';
+import { renderWithProviders } from '../../../testing/render';
+import HomeRoute from './home';
+
+beforeAll(() => {
+  registerRoutes(['demo', 'subscribe', 'register-new']);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('HomeRoute', () => {
+  it('links the Win, Lose, Learn section to the demo of simulated wagers', () => {
+    stubFetch(() => jsonResponse({}));
+    renderWithProviders(<HomeRoute />);
+    const section = screen.getByRole('heading', { name: 'Win, lose, learn' }).parentElement!;
+    expect(within(section).getByRole('link', { name: 'Try simulated wagers' })).toHaveAttribute('href', '/demo');
+    expect(within(section).getByRole('link', { name: 'See the demo' })).toHaveAttribute('href', '/demo');
+    expect(screen.getByRole('link', { name: 'Join for free' })).toHaveAttribute('href', '/user/register-new');
+  });
+});

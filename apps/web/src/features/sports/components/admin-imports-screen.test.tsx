@@ -1,0 +1,198 @@
+import type { ImportSourceStatus } from '@pass/contracts';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearSessionUser, storeSessionUser } from '../../../lib/session-user';
+import { errorResponse, jsonResponse, stubFetch } from '../../../testing/fetch';
+import { renderWithProviders } from '../../../testing/render';
+import { importRun, importSource } from '../testing/fixtures';
+import { stubViewportWidth } from '../testing/viewport';
+import { AdminImportsScreen } from './admin-imports-screen';
+
+beforeEach(() => storeSessionUser({ id: 1, username: 'admin', name: null, isAdmin: true }));
+
+afterEach(() => {
+  cleanup();
+  clearSessionUser();
+  vi.unstubAllGlobals();
+});
+
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+
+const nflverseSuccess = importRun(1, { source: 'nflverse', started_at: hoursAgo(3), added: 7263, updated: 12 });
+const nflverseFailure = importRun(2, {
+  source: 'nflverse',
+  trigger: 'schedule',
+  status: 'failed',
+  started_at: hoursAgo(50),
+  error: 'games.csv could not be read',
+});
+const oddsFailure = importRun(3, {
+  source: 'odds-api',
+  trigger: 'schedule',
+  status: 'failed',
+  started_at: hoursAgo(1),
+  error: 'ODDS_API_KEY is not set',
+  added: 0,
+});
+const demoSuccess = importRun(4, { source: 'demo', started_at: hoursAgo(5), added: 272 });
+
+const sources: ImportSourceStatus[] = [
+  importSource('nflverse', {
+    last_run: nflverseSuccess,
+    last_success: nflverseSuccess,
+    last_error: nflverseFailure,
+    counts: { runs: 2, succeeded: 1, failed: 1, events: 7263, quotes: 39232 },
+  }),
+  importSource('odds-api', {
+    last_run: oddsFailure,
+    last_error: oddsFailure,
+    counts: { runs: 1, succeeded: 0, failed: 1, events: 0, quotes: 0 },
+  }),
+  importSource('cfbd'),
+  importSource('demo', {
+    last_run: demoSuccess,
+    last_success: demoSuccess,
+    counts: { runs: 1, succeeded: 1, failed: 0, events: 667, quotes: 38980 },
+  }),
+];
+
+/** The admin's import API: a re-run of `demo` runs once at 3 of 10, then has succeeded. */
+function stubImportsApi({ start }: { start?: () => Response } = {}) {
+  let runPolls = 0;
+  let finished = false;
+  const rerun = importRun(9, { source: 'demo', trigger: 'admin', started_at: new Date().toISOString(), added: 0 });
+  const fetchMock = stubFetch((url, init) => {
+    if (url.pathname === '/api/admin/imports' && !init.method?.match(/POST/)) {
+      if (!finished) return jsonResponse({ sources });
+      return jsonResponse({
+        sources: sources.map((source) =>
+          source.source === 'demo'
+            ? {
+                ...source,
+                last_run: rerun,
+                last_success: rerun,
+                counts: { ...source.counts, runs: 2, succeeded: 2 },
+              }
+            : source,
+        ),
+      });
+    }
+    if (url.pathname === '/api/admin/imports/demo' && init.method === 'POST') {
+      return start ? start() : jsonResponse({ run_id: 9, source: 'demo', status: 'running' }, { status: 202 });
+    }
+    if (url.pathname === '/api/admin/imports/runs/9') {
+      runPolls += 1;
+      if (runPolls === 1) {
+        return jsonResponse({
+          ...rerun,
+          status: 'running',
+          finished_at: null,
+          progress: { phase: 'demo americanfootball_nfl', done: 3, total: 10 },
+        });
+      }
+      finished = true;
+      return jsonResponse({ ...rerun, progress: null });
+    }
+    throw new Error(`unexpected ${init.method ?? 'GET'} ${url.pathname}`);
+  });
+  return fetchMock;
+}
+
+/** The text of each cell of a source's row, by column header. */
+function rowOf(source: string): Record<string, string> {
+  const table = screen.getByRole('table', { name: 'Import sources' });
+  const headers = within(table)
+    .getAllByRole('columnheader')
+    .map((cell) => cell.textContent ?? '');
+  const row = within(table).getByRole('rowheader', { name: source }).closest('tr')!;
+  const cells = [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? '');
+  return Object.fromEntries(headers.map((header, index) => [header, cells[index] ?? '']));
+}
+
+describe('AdminImportsScreen', () => {
+  it('lists each source with its last run, status, last success, last error and counts', async () => {
+    stubImportsApi();
+    const { container } = renderWithProviders(<AdminImportsScreen />);
+    await screen.findByRole('table', { name: 'Import sources' });
+    expect(container.querySelector('main[data-page="admin-almanac"]')).not.toBeNull();
+
+    expect(rowOf('nflverse')).toMatchObject({
+      'Last run': '3 hours ago (first-run)',
+      Status: 'succeeded',
+      'Last success': '3 hours ago+7263 added · 12 updated',
+      'Last error': '2 days agogames.csv could not be read',
+      Counts: '7263 events · 39232 quotes1/2 runs succeeded',
+    });
+    expect(rowOf('odds-api')).toMatchObject({
+      Status: 'failed',
+      'Last success': '–',
+      'Last error': '1 hour agoODDS_API_KEY is not set',
+    });
+    expect(rowOf('cfbd')).toMatchObject({ 'Last run': '–', Status: 'Never run', 'Last error': '–' });
+  });
+
+  it('re-runs a source, shows its progress while it runs, then the refreshed table', async () => {
+    const fetchMock = stubImportsApi();
+    renderWithProviders(<AdminImportsScreen />);
+    await screen.findByRole('table', { name: 'Import sources' });
+    expect(rowOf('demo')['Last run']).toBe('5 hours ago (first-run)');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Re-run demo' }));
+    expect(
+      fetchMock.mock.calls.some(
+        ([input, init]) => String(input).endsWith('/api/admin/imports/demo') && init?.method === 'POST',
+      ),
+    ).toBe(true);
+    const progress = await screen.findByRole('progressbar', { name: 'Run 9 progress' });
+    expect(progress).toHaveAttribute('aria-valuenow', '30');
+    expect(screen.getByRole('status')).toHaveTextContent('demo americanfootball_nfl: 3 / 10');
+    expect(screen.getByRole('button', { name: 'Re-run demo' })).toBeDisabled();
+    // The other sources can still be re-run.
+    expect(screen.getByRole('button', { name: 'Re-run nflverse' })).toBeEnabled();
+
+    // The next poll finds the run done: the progress goes and the table shows the new run.
+    await vi.waitFor(() => expect(rowOf('demo')['Last run']).toBe('just now (admin)'), { timeout: 4000 });
+    expect(screen.queryByRole('progressbar', { name: 'Run 9 progress' })).toBeNull();
+    expect(rowOf('demo')).toMatchObject({ Status: 'succeeded', Counts: '667 events · 38980 quotes2/2 runs succeeded' });
+    expect(screen.getByRole('button', { name: 'Re-run demo' })).toBeEnabled();
+  });
+
+  it('says why a re-run was refused', async () => {
+    stubImportsApi({ start: () => errorResponse(409, 'CONFLICT', 'An import of demo is already running') });
+    renderWithProviders(<AdminImportsScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Re-run demo' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('An import of demo is already running');
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('stacks the sources into cards on a phone, with every figure and the re-run button', async () => {
+    stubViewportWidth(390);
+    stubImportsApi();
+    renderWithProviders(<AdminImportsScreen />);
+    const list = await screen.findByRole('list', { name: 'Import sources' });
+    expect(screen.queryByRole('table', { name: 'Import sources' })).toBeNull();
+    const card = within(list)
+      .getAllByRole('listitem')
+      .find((item) => item.textContent?.startsWith('nflverse'))!;
+    const figures = Object.fromEntries(
+      [...card.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    );
+    expect(figures).toEqual({
+      'Last run': '3 hours ago (first-run)',
+      'Last success': '3 hours ago+7263 added · 12 updated',
+      'Last error': '2 days agogames.csv could not be read',
+      Counts: '7263 events · 39232 quotes1/2 runs succeeded',
+    });
+    expect(within(card).getByText('succeeded')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Re-run nflverse' })).toBeEnabled();
+  });
+
+  it('tells a member who is not the admin that the page is for the admin', async () => {
+    storeSessionUser({ id: 2, username: 'pat', name: null, isAdmin: false });
+    stubFetch(() => errorResponse(403, 'FORBIDDEN'));
+    renderWithProviders(<AdminImportsScreen />);
+    expect(await screen.findByText('This page is for the admin.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+});
