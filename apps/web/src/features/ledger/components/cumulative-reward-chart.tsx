@@ -9,7 +9,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { dollarTick, symmetricDomain } from '../lib/chart-axes';
+import { dollarTick, symmetricDomain, symmetricTicks } from '../lib/chart-axes';
 import type { CumulativePoint } from '../lib/replay';
 
 /** Pick points and bet profit so far, week by week (recharts, loaded with its screen only). */
@@ -21,8 +21,21 @@ export default function CumulativeRewardChart({ points }: { points: readonly Cum
       <LineChart data={[...points]} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="label" interval="preserveStartEnd" minTickGap={4} />
-        <YAxis yAxisId="points" width={44} allowDecimals={false} domain={pointsDomain} />
-        <YAxis yAxisId="profit" orientation="right" width={64} domain={profitDomain} tickFormatter={dollarTick} />
+        <YAxis
+          yAxisId="points"
+          width={44}
+          allowDecimals={false}
+          domain={pointsDomain}
+          ticks={symmetricTicks(pointsDomain)}
+        />
+        <YAxis
+          yAxisId="profit"
+          orientation="right"
+          width={64}
+          domain={profitDomain}
+          ticks={symmetricTicks(profitDomain)}
+          tickFormatter={dollarTick}
+        />
         <ReferenceLine yAxisId="points" y={0} stroke="#666" />
         <Tooltip
           formatter={(value, name) =>

@@ -10,7 +10,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { dollarTick, symmetricDomain } from '../lib/chart-axes';
+import { dollarTick, symmetricDomain, symmetricTicks } from '../lib/chart-axes';
 
 /** Reward by week: pick points and bet profit in dollars side by side (recharts, loaded with its screen only). */
 export default function RewardChart({ weeks }: { weeks: StatsResponse['by_week'] }) {
@@ -19,6 +19,8 @@ export default function RewardChart({ weeks }: { weeks: StatsResponse['by_week']
     points: week.picks.points,
     profit: week.bets.profit_cents / 100,
   }));
+  const pointsDomain = symmetricDomain(data.map((week) => week.points));
+  const profitDomain = symmetricDomain(data.map((week) => week.profit));
   return (
     <ResponsiveContainer width="100%" height={280}>
       <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
@@ -28,13 +30,15 @@ export default function RewardChart({ weeks }: { weeks: StatsResponse['by_week']
           yAxisId="points"
           width={44}
           allowDecimals={false}
-          domain={symmetricDomain(data.map((week) => week.points))}
+          domain={pointsDomain}
+          ticks={symmetricTicks(pointsDomain)}
         />
         <YAxis
           yAxisId="profit"
           orientation="right"
           width={64}
-          domain={symmetricDomain(data.map((week) => week.profit))}
+          domain={profitDomain}
+          ticks={symmetricTicks(profitDomain)}
           tickFormatter={dollarTick}
         />
         <ReferenceLine yAxisId="points" y={0} stroke="#666" />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dollarTick, roundUp, symmetricDomain } from './chart-axes';
+import { dollarTick, roundUp, symmetricDomain, symmetricTicks } from './chart-axes';
 
 describe('chart axes', () => {
   it('rounds up to 1, 2 or 5 times a power of ten', () => {
@@ -11,6 +11,10 @@ describe('chart axes', () => {
     expect(symmetricDomain([3, 8])).toEqual([-10, 10]);
     expect(symmetricDomain([-120, 40])).toEqual([-200, 200]);
     expect(symmetricDomain([])).toEqual([-1, 1]);
+  });
+
+  it('ticks a symmetric range evenly, with 0 in the middle', () => {
+    expect(symmetricTicks([-20, 20])).toEqual([-20, -10, 0, 10, 20]);
   });
 
   it('writes dollar ticks with the sign before the dollar', () => {

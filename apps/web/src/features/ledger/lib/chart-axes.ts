@@ -15,6 +15,11 @@ export function symmetricDomain(values: readonly number[]): [number, number] {
   return [-largest, largest];
 }
 
+/** Five even ticks over a symmetric range, 0 among them: [−L, −L/2, 0, L/2, L]. */
+export function symmetricTicks([low, high]: [number, number]): number[] {
+  return [low, low / 2, 0, high / 2, high];
+}
+
 /** A whole-dollar axis tick: "$20", "−$20". */
 export function dollarTick(value: number): string {
   const rounded = Math.round(value);
