@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchCall, jsonResponse, stubFetch, type FetchMock } from '../../../testing/fetch';
 import { renderWithProviders } from '../../../testing/render';
+import { stubViewportWidth } from '../../../testing/viewport';
 import { betsToCsv, CSV_HEADER } from '../lib/format';
 import { betEntry } from '../testing-data';
 import { BetsList } from './bets-list';
@@ -54,6 +55,13 @@ function server(entries: () => BetEntry[]): FetchMock {
       return jsonResponse({ data: { ...open, status: 6 } });
     throw new Error(`unexpected request to ${init.method ?? 'GET'} ${url.pathname}`);
   });
+}
+
+/** A card's figures, each label with its value. */
+function figuresOf(card: HTMLElement): Record<string, string | null | undefined> {
+  return Object.fromEntries(
+    [...card.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+  );
 }
 
 describe('BetsList', () => {
@@ -207,6 +215,49 @@ describe('BetsList', () => {
     expect(lines[2]).toBe(
       '2,2025-11-02,americanfootball_nfl,2025,12,"NYG, ""the Giants"" @ DAL",Pick on,Totals,Over,Over,47.5,-110,,draftkings,true,Completed,Won,10,1.5',
     );
+  });
+
+  it('shows each entry as a card on a phone, with every figure of the table and its buttons', async () => {
+    const user = userEvent.setup();
+    stubViewportWidth(390);
+    const fetchMock = server(() => [open, won]);
+    renderWithProviders(<BetsList />);
+    const cards = await screen.findByRole('list', { name: 'Picks and bets' }, { timeout: 5000 });
+    expect(screen.queryByRole('table')).toBeNull();
+    // Newest game first, as in the table.
+    const [openCard, wonCard] = within(cards).getAllByRole('listitem');
+
+    expect(wonCard).toHaveTextContent(/^NYG, "the Giants" @ DAL2025-11-02 · week 12 · 24–31Won/);
+    expect(figuresOf(wonCard!)).toEqual({
+      Entry: 'Pick on OverTotals · Over · ×2 · simulated',
+      Line: '+47.5',
+      Price: '-110',
+      Stake: '—',
+      Reward: '+10 pts',
+      CLV: '+1.5',
+      Book: 'draftkings',
+    });
+    expect(within(wonCard!).queryByRole('button')).toBeNull();
+
+    expect(openCard).toHaveTextContent(/^BUF @ KC2025-11-23 · week 12Open/);
+    expect(figuresOf(openCard!)).toMatchObject({ Line: '-3', Price: '-115', Stake: '$110.00', Book: 'betus' });
+    expect(within(openCard!).getByRole('button', { name: 'Change Bet on KC, BUF @ KC' })).toBeVisible();
+    await user.click(within(openCard!).getByRole('button', { name: 'Cancel Bet on KC, BUF @ KC' }));
+    await waitFor(() => {
+      const calls = fetchMock.mock.calls.map((_call, index) => fetchCall(fetchMock, index));
+      expect(calls.some((call) => call.init.method === 'DELETE' && call.url.pathname === '/api/user/bets/1')).toBe(
+        true,
+      );
+    });
+  });
+
+  it('keeps the table from the width where its ten columns fit', async () => {
+    stubViewportWidth(1280);
+    server(() => [open]);
+    renderWithProviders(<BetsList />);
+    const table = await screen.findByRole('table', { name: 'Picks and bets' }, { timeout: 5000 });
+    expect(within(table).getAllByRole('columnheader')).toHaveLength(10);
+    expect(screen.queryByRole('list', { name: 'Picks and bets' })).toBeNull();
   });
 
   it('writes bet rewards in dollars', () => {

@@ -16,6 +16,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { Loading } from '../../../components/loading';
+import { StackedRows } from '../../../components/stacked-rows';
+import { usePhoneLayout } from '../../../components/use-phone-layout';
 import { useBets, useCancelBet, type BetsFilter } from '../api/bets';
 import { BetForm } from './bet-form';
 import { EntryDialog } from './entry-dialog';
@@ -67,6 +69,190 @@ function sortEntries(entries: readonly BetEntry[], sort: Sort): BetEntry[] {
 
 const optionalNumber = (text: string) => (text === '' ? undefined : Number(text));
 
+/** The game's date, week and final score (away–home), under its name. */
+function gameDetails(entry: BetEntry): string {
+  return (
+    entry.event.game_date +
+    (entry.week !== null ? ` · week ${entry.week}` : '') +
+    (entry.event.status === 'final' ? ` · ${entry.event.event_scores.away}–${entry.event.event_scores.home}` : '')
+  );
+}
+
+/** The entry's kind, type, teaser points, multiplier and whether it is simulated, under its side. */
+function entryDetails(entry: BetEntry): string {
+  return (
+    `${KIND_WORDS[entry.bet_kind]} · ${TYPE_WORDS[entry.bet_type]}` +
+    (entry.bet_type === 6 || entry.bet_type === 7 ? ` · ${entry.teaser_points ?? DEFAULT_TEASER_POINTS} points` : '') +
+    (entry.multiplier > 1 ? ` · ×${entry.multiplier}` : '') +
+    (entry.is_simulated ? ' · simulated' : ' · real')
+  );
+}
+
+/** Closing line value: a share of the price for moneylines, points otherwise. */
+function clvText(entry: BetEntry): string {
+  if (entry.clv === null) return '—';
+  return entry.bet_kind === 1 ? `${signedNumber(entry.clv * 100, 1)}%` : signedNumber(entry.clv, 1);
+}
+
+function StateChip({ entry }: { entry: BetEntry }) {
+  const state = gradingState(entry);
+  return (
+    <Chip
+      size="small"
+      label={state}
+      sx={STATE_COLOR[state] ? { bgcolor: STATE_COLOR[state], color: '#FFFFFF' } : undefined}
+    />
+  );
+}
+
+interface EntryActionsProps {
+  entry: BetEntry;
+  onChange: (entry: BetEntry) => void;
+  onCancel: (entry: BetEntry) => void;
+  canceling: boolean;
+}
+
+/** Change and Cancel while the entry is open; nothing once it is not. */
+function EntryActions({ entry, onChange, onCancel, canceling }: EntryActionsProps) {
+  if (entry.status !== 1) return null;
+  const what = `${MODE_WORDS[entry.bet_mode]} ${sideText(entry)}, ${gameText(entry.event)}`;
+  return (
+    <>
+      {/* Teller and synced entries change where they come from. */}
+      {entry.source === 'manual' && (
+        <Button size="small" onClick={() => onChange(entry)} aria-label={`Change ${what}`}>
+          Change
+        </Button>
+      )}
+      <Button
+        size="small"
+        color="error"
+        disabled={canceling}
+        onClick={() => onCancel(entry)}
+        aria-label={`Cancel ${what}`}
+      >
+        Cancel
+      </Button>
+    </>
+  );
+}
+
+const TABLE_LABEL = 'Picks and bets';
+
+type RowsProps = Omit<EntryActionsProps, 'entry'> & { rows: readonly BetEntry[] };
+
+/** The entries as a table, one column per figure (wide screens). */
+function EntryTable({ rows, ...actions }: RowsProps) {
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={TABLE_LABEL}>
+        <TableHead>
+          <TableRow>
+            <TableCell>Game</TableCell>
+            <TableCell>Entry</TableCell>
+            <TableCell align="right">Line</TableCell>
+            <TableCell align="right">Price</TableCell>
+            <TableCell align="right">Stake</TableCell>
+            <TableCell>Book</TableCell>
+            <TableCell>Status</TableCell>
+            <TableCell align="right">Reward</TableCell>
+            <TableCell align="right">CLV</TableCell>
+            <TableCell />
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((entry) => (
+            <TableRow key={entry.id} data-entry={entry.id}>
+              <TableCell>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {gameText(entry.event)}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {gameDetails(entry)}
+                </Typography>
+              </TableCell>
+              <TableCell>
+                <Typography variant="body2">
+                  {MODE_WORDS[entry.bet_mode]} {sideText(entry)}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {entryDetails(entry)}
+                </Typography>
+              </TableCell>
+              <TableCell align="right">{entry.bet_kind === 1 ? '—' : line(entry.line)}</TableCell>
+              <TableCell align="right">{americanPrice(entry.price)}</TableCell>
+              <TableCell align="right">{dollars(entry.stake_cents)}</TableCell>
+              <TableCell>{entry.book ?? '—'}</TableCell>
+              <TableCell>
+                <StateChip entry={entry} />
+              </TableCell>
+              <TableCell align="right">{rewardText(entry)}</TableCell>
+              <TableCell align="right">{clvText(entry)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <EntryActions entry={entry} {...actions} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** The entries as cards (phones and narrow tablets): every figure of the table, each under its header. */
+function EntryCards({ rows, ...actions }: RowsProps) {
+  return (
+    <StackedRows
+      label={TABLE_LABEL}
+      minCardWidth="20rem"
+      rows={rows.map((entry) => ({
+        key: entry.id,
+        title: (
+          <>
+            {gameText(entry.event)}
+            <Typography
+              component="span"
+              variant="caption"
+              color="text.secondary"
+              sx={{ display: 'block', fontWeight: 400 }}
+            >
+              {gameDetails(entry)}
+            </Typography>
+          </>
+        ),
+        aside: <StateChip entry={entry} />,
+        fields: [
+          {
+            label: 'Entry',
+            wide: true,
+            value: (
+              <>
+                {MODE_WORDS[entry.bet_mode]} {sideText(entry)}
+                <Typography
+                  component="span"
+                  variant="caption"
+                  color="text.secondary"
+                  sx={{ display: 'block', fontWeight: 400 }}
+                >
+                  {entryDetails(entry)}
+                </Typography>
+              </>
+            ),
+          },
+          { label: 'Line', value: entry.bet_kind === 1 ? '—' : line(entry.line) },
+          { label: 'Price', value: americanPrice(entry.price) },
+          { label: 'Stake', value: dollars(entry.stake_cents) },
+          { label: 'Reward', value: rewardText(entry) },
+          { label: 'CLV', value: clvText(entry) },
+          // A book's name (williamhill_us) is wider than a figure's column on a 360 px screen.
+          { label: 'Book', value: entry.book ?? '—', wide: true },
+        ],
+        actions: entry.status === 1 ? <EntryActions entry={entry} {...actions} /> : undefined,
+      }))}
+    />
+  );
+}
+
 /** The member's picks and bets: filters, sort, change or cancel while open, and a CSV of what is shown. */
 export function BetsList() {
   const [filter, setFilter] = useState<BetsFilter>({});
@@ -75,6 +261,13 @@ export function BetsList() {
   const cancel = useCancelBet();
   const [changing, setChanging] = useState<BetEntry | null>(null);
   const rows = useMemo(() => sortEntries(bets.data?.data ?? [], sort), [bets.data, sort]);
+  // Ten columns fit from the theme's md (900 px); narrower, each entry is a card.
+  const narrow = usePhoneLayout('md');
+  const actions = {
+    onChange: setChanging,
+    onCancel: (entry: BetEntry) => cancel.mutate(entry.id),
+    canceling: cancel.isPending,
+  };
   const thisYear = new Date().getFullYear();
   const seasons = [thisYear, thisYear - 1, thisYear - 2, thisYear - 3];
 
@@ -148,6 +341,8 @@ export function BetsList() {
           label="Sort"
           value={sort}
           onChange={(event) => setSort(event.target.value as Sort)}
+          // The fifth field of two columns: the whole line, so its choice is not cut short.
+          sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
         >
           <MenuItem value="date-desc">Newest game first</MenuItem>
           <MenuItem value="date-asc">Oldest game first</MenuItem>
@@ -182,102 +377,7 @@ export function BetsList() {
           {filter.sport || filter.season || filter.status || filter.kind ? ' for these filters' : ''}.
         </Typography>
       )}
-      {rows.length > 0 && (
-        <TableContainer>
-          <Table size="small" aria-label="Picks and bets">
-            <TableHead>
-              <TableRow>
-                <TableCell>Game</TableCell>
-                <TableCell>Entry</TableCell>
-                <TableCell align="right">Line</TableCell>
-                <TableCell align="right">Price</TableCell>
-                <TableCell align="right">Stake</TableCell>
-                <TableCell>Book</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell align="right">Reward</TableCell>
-                <TableCell align="right">CLV</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((entry) => {
-                const state = gradingState(entry);
-                return (
-                  <TableRow key={entry.id} data-entry={entry.id}>
-                    <TableCell>
-                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                        {gameText(entry.event)}
-                      </Typography>
-                      <Typography variant="caption" color="text.secondary">
-                        {entry.event.game_date}
-                        {entry.week !== null ? ` · week ${entry.week}` : ''}
-                        {entry.event.status === 'final'
-                          ? ` · ${entry.event.event_scores.away}–${entry.event.event_scores.home}`
-                          : ''}
-                      </Typography>
-                    </TableCell>
-                    <TableCell>
-                      <Typography variant="body2">
-                        {MODE_WORDS[entry.bet_mode]} {sideText(entry)}
-                      </Typography>
-                      <Typography variant="caption" color="text.secondary">
-                        {KIND_WORDS[entry.bet_kind]} · {TYPE_WORDS[entry.bet_type]}
-                        {entry.bet_type === 6 || entry.bet_type === 7
-                          ? ` · ${entry.teaser_points ?? DEFAULT_TEASER_POINTS} points`
-                          : ''}
-                        {entry.multiplier > 1 ? ` · ×${entry.multiplier}` : ''}
-                        {entry.is_simulated ? ' · simulated' : ' · real'}
-                      </Typography>
-                    </TableCell>
-                    <TableCell align="right">{entry.bet_kind === 1 ? '—' : line(entry.line)}</TableCell>
-                    <TableCell align="right">{americanPrice(entry.price)}</TableCell>
-                    <TableCell align="right">{dollars(entry.stake_cents)}</TableCell>
-                    <TableCell>{entry.book ?? '—'}</TableCell>
-                    <TableCell>
-                      <Chip
-                        size="small"
-                        label={state}
-                        sx={STATE_COLOR[state] ? { bgcolor: STATE_COLOR[state], color: '#FFFFFF' } : undefined}
-                      />
-                    </TableCell>
-                    <TableCell align="right">{rewardText(entry)}</TableCell>
-                    <TableCell align="right">
-                      {entry.clv === null
-                        ? '—'
-                        : entry.bet_kind === 1
-                          ? `${signedNumber(entry.clv * 100, 1)}%`
-                          : signedNumber(entry.clv, 1)}
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {/* Teller and synced entries change where they come from. */}
-                      {entry.status === 1 && entry.source === 'manual' && (
-                        <Button
-                          size="small"
-                          onClick={() => setChanging(entry)}
-                          aria-label={`Change ${MODE_WORDS[entry.bet_mode]} ${sideText(entry)}, ${gameText(entry.event)}`}
-                        >
-                          Change
-                        </Button>
-                      )}
-                      {entry.status === 1 && (
-                        <Button
-                          size="small"
-                          color="error"
-                          disabled={cancel.isPending}
-                          onClick={() => cancel.mutate(entry.id)}
-                          aria-label={`Cancel ${MODE_WORDS[entry.bet_mode]} ${sideText(entry)}, ${gameText(entry.event)}`}
-                        >
-                          Cancel
-                        </Button>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
+      {rows.length > 0 && (narrow ? <EntryCards rows={rows} {...actions} /> : <EntryTable rows={rows} {...actions} />)}
       <EntryDialog title="Change your entry" open={changing !== null} onClose={() => setChanging(null)}>
         {changing && <BetForm key={changing.id} entry={changing} bare onRecorded={() => setChanging(null)} />}
       </EntryDialog>

@@ -5,6 +5,7 @@ import { storeSessionUser } from '../../../lib/session-user';
 import { writeStoredCache } from '../../../lib/stored-cache';
 import { jsonResponse, stubFetch } from '../../../testing/fetch';
 import { renderWithProviders } from '../../../testing/render';
+import { stubViewportWidth } from '../../../testing/viewport';
 import { StatsScreen } from './stats-screen';
 
 afterEach(() => {
@@ -74,6 +75,13 @@ function server() {
   });
 }
 
+/** A card's figures, each label with its value. */
+function figuresOf(card: HTMLElement): Record<string, string | null | undefined> {
+  return Object.fromEntries(
+    [...card.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+  );
+}
+
 describe('StatsScreen', () => {
   it('shows the totals, the record by kind and by team with streaks', async () => {
     storeSessionUser({ id: 42, username: 'pat', name: null, isAdmin: false });
@@ -91,6 +99,36 @@ describe('StatsScreen', () => {
     expect(within(byTeam).getByLabelText('up down even')).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Record by kind' })).getByText('Spread')).toBeInTheDocument();
     expect(screen.getByText('Backing favourites 2-1-0, underdogs 1-0-1.')).toBeInTheDocument();
+  });
+
+  it('shows the records by kind and by team as cards on a phone, every figure under its label', async () => {
+    storeSessionUser({ id: 42, username: 'pat', name: null, isAdmin: false });
+    stubViewportWidth(390);
+    server();
+    renderWithProviders(<StatsScreen />);
+    const byKind = await screen.findByRole('list', { name: 'Record by kind' }, { timeout: 5000 });
+    expect(screen.queryByRole('table')).toBeNull();
+    const [spread] = within(byKind).getAllByRole('listitem');
+    expect(spread).toHaveTextContent(/^Spread/);
+    expect(figuresOf(spread!)).toEqual({
+      Record: '1-1-0',
+      'Pick points': '+10',
+      'Bet profit': '+$100.00',
+      ROI: '+45.5%',
+    });
+
+    const [kc] = within(screen.getByRole('list', { name: 'Record by team' })).getAllByRole('listitem');
+    expect(kc).toHaveTextContent(/^KC/);
+    expect(figuresOf(kc!)).toEqual({
+      Record: '2-0-0',
+      'Pick points': '+10',
+      'Bet profit': '+$100.00',
+      ROI: '+45.5%',
+      'Your ATS': '2-0-0',
+      'Pick streak': '▲▼•',
+      'Bet streak': '—',
+    });
+    expect(within(kc!).getByLabelText('up down even')).toBeInTheDocument();
   });
 
   it('keeps the stats in the stored cache for the user, so a second visit does not ask again', async () => {

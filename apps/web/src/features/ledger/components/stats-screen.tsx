@@ -14,6 +14,8 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
+import { StackedRows, type StackedField } from '../../../components/stacked-rows';
+import { usePhoneLayout } from '../../../components/use-phone-layout';
 import { useCurrentWeek } from '../api/events';
 import { useStats } from '../api/stats';
 import { dollars, KIND_WORDS, signedNumber, SPORT_WORDS } from '../lib/format';
@@ -55,7 +57,13 @@ const percent = (value: number | null) => (value === null ? '—' : `${signedNum
 function Streak({ marks }: { marks: number[] }) {
   if (marks.length === 0) return <>—</>;
   return (
-    <span role="img" aria-label={marks.map((mark) => (mark > 0 ? 'up' : mark < 0 ? 'down' : 'even')).join(' ')}>
+    <Box
+      component="span"
+      role="img"
+      aria-label={marks.map((mark) => (mark > 0 ? 'up' : mark < 0 ? 'down' : 'even')).join(' ')}
+      // Ten marks may wrap in a narrow column rather than widen it.
+      sx={{ overflowWrap: 'anywhere' }}
+    >
       {marks.map((mark, index) => (
         <Box
           component="span"
@@ -65,7 +73,7 @@ function Streak({ marks }: { marks: number[] }) {
           {mark > 0 ? '▲' : mark < 0 ? '▼' : '•'}
         </Box>
       ))}
-    </span>
+    </Box>
   );
 }
 
@@ -79,6 +87,117 @@ function TotalsCells({ totals }: { totals: StatsTotals }) {
       </TableCell>
       <TableCell align="right">{percent(totals.bets.roi)}</TableCell>
     </>
+  );
+}
+
+/** The figures of a totals row as labelled fields, in the table's column order. */
+function totalsFields(totals: StatsTotals): StackedField[] {
+  return [
+    { label: 'Record', value: totals.record },
+    { label: 'Pick points', value: totals.picks.count > 0 ? signedNumber(totals.picks.points) : '—' },
+    { label: 'Bet profit', value: totals.bets.count > 0 ? dollars(totals.bets.profit_cents, { signed: true }) : '—' },
+    { label: 'ROI', value: percent(totals.bets.roi) },
+  ];
+}
+
+/** Wide enough for a signed dollar figure, so a card holds three figures to a line on a phone. */
+const MIN_FIELD_WIDTH = '5.5rem';
+
+function RecordByKind({ rows }: { rows: StatsResponse['by_kind'] }) {
+  const phone = usePhoneLayout();
+  if (phone) {
+    return (
+      <StackedRows
+        label="Record by kind"
+        minCardWidth="15rem"
+        minFieldWidth={MIN_FIELD_WIDTH}
+        rows={rows.map((row) => ({ key: row.bet_kind, title: KIND_WORDS[row.bet_kind], fields: totalsFields(row) }))}
+      />
+    );
+  }
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" aria-label="Record by kind">
+        <TableHead>
+          <TableRow>
+            <TableCell>Kind</TableCell>
+            <TableCell>Record</TableCell>
+            <TableCell align="right">Pick points</TableCell>
+            <TableCell align="right">Bet profit</TableCell>
+            <TableCell align="right">ROI</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.bet_kind}>
+              <TableCell>{KIND_WORDS[row.bet_kind]}</TableCell>
+              <TotalsCells totals={row} />
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+type TeamRow = StatsResponse['by_team'][number];
+
+const atsText = (row: TeamRow) => `${row.ats.wins}-${row.ats.losses}-${row.ats.pushes}`;
+
+function RecordByTeam({ rows }: { rows: readonly TeamRow[] }) {
+  // Eight columns with streaks fit from the theme's md (900 px).
+  const narrow = usePhoneLayout('md');
+  if (narrow) {
+    return (
+      <StackedRows
+        label="Record by team"
+        minCardWidth="17rem"
+        minFieldWidth={MIN_FIELD_WIDTH}
+        rows={rows.map((row) => ({
+          key: row.team,
+          title: row.team,
+          fields: [
+            ...totalsFields(row),
+            { label: 'Your ATS', value: atsText(row) },
+            { label: 'Pick streak', value: <Streak marks={row.streak.picks} /> },
+            { label: 'Bet streak', value: <Streak marks={row.streak.bets} /> },
+          ],
+        }))}
+      />
+    );
+  }
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" aria-label="Record by team">
+        <TableHead>
+          <TableRow>
+            <TableCell>Team</TableCell>
+            <TableCell>Record</TableCell>
+            <TableCell align="right">Pick points</TableCell>
+            <TableCell align="right">Bet profit</TableCell>
+            <TableCell align="right">ROI</TableCell>
+            <TableCell>Your ATS</TableCell>
+            <TableCell>Pick streak</TableCell>
+            <TableCell>Bet streak</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.team}>
+              <TableCell>{row.team}</TableCell>
+              <TotalsCells totals={row} />
+              <TableCell>{atsText(row)}</TableCell>
+              <TableCell>
+                <Streak marks={row.streak.picks} />
+              </TableCell>
+              <TableCell>
+                <Streak marks={row.streak.bets} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 }
 
@@ -122,27 +241,7 @@ function Dashboard({ stats, season }: { stats: StatsResponse; season: number }) 
       </Section>
 
       <Section title="Record by kind">
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label="Record by kind">
-            <TableHead>
-              <TableRow>
-                <TableCell>Kind</TableCell>
-                <TableCell>Record</TableCell>
-                <TableCell align="right">Pick points</TableCell>
-                <TableCell align="right">Bet profit</TableCell>
-                <TableCell align="right">ROI</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {stats.by_kind.map((row) => (
-                <TableRow key={row.bet_kind}>
-                  <TableCell>{KIND_WORDS[row.bet_kind]}</TableCell>
-                  <TotalsCells totals={row} />
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <RecordByKind rows={stats.by_kind} />
         {stats.by_side.length > 0 && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             Backing favourites {sideRecord('favored')}, underdogs {sideRecord('underdog')}.
@@ -151,37 +250,7 @@ function Dashboard({ stats, season }: { stats: StatsResponse; season: number }) 
       </Section>
 
       <Section title="Record by team">
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label="Record by team">
-            <TableHead>
-              <TableRow>
-                <TableCell>Team</TableCell>
-                <TableCell>Record</TableCell>
-                <TableCell align="right">Pick points</TableCell>
-                <TableCell align="right">Bet profit</TableCell>
-                <TableCell align="right">ROI</TableCell>
-                <TableCell>Your ATS</TableCell>
-                <TableCell>Pick streak</TableCell>
-                <TableCell>Bet streak</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {stats.by_team.map((row) => (
-                <TableRow key={row.team}>
-                  <TableCell>{row.team}</TableCell>
-                  <TotalsCells totals={row} />
-                  <TableCell>{`${row.ats.wins}-${row.ats.losses}-${row.ats.pushes}`}</TableCell>
-                  <TableCell>
-                    <Streak marks={row.streak.picks} />
-                  </TableCell>
-                  <TableCell>
-                    <Streak marks={row.streak.bets} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <RecordByTeam rows={stats.by_team} />
       </Section>
     </>
   );

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchCall, fetchHeaders, jsonResponse, stubFetch } from '../../../testing/fetch';
 import { renderWithProviders } from '../../../testing/render';
+import { stubViewportWidth } from '../../../testing/viewport';
 import { betEntry, bookEvent } from '../testing-data';
 import { TellerScreen } from './teller-screen';
 
@@ -64,5 +65,27 @@ describe('TellerScreen', () => {
       stake: 25,
       book: 'betus',
     });
+  });
+  it('lists the open bets as cards on a phone, with the team, price and stake of each', async () => {
+    stubViewportWidth(390);
+    const open = betEntry({ id: 7, bet_kind: 1, bet_type: 5, bet_team: 'BUF', price: 140, stake_cents: 2500 });
+    stubFetch((url) => {
+      if (url.pathname === '/api/teller')
+        return jsonResponse({
+          data: { ...teller.data, open_stakes_cents: 2500, available_cents: 97500, open: [open] },
+        });
+      if (url.pathname === '/api/book/events/americanfootball_nfl')
+        return jsonResponse({ sport: 'americanfootball_nfl', season: 2025, week: null, book: null, events: [] });
+      throw new Error(`unexpected request to ${url.pathname}`);
+    });
+    renderWithProviders(<TellerScreen />);
+    const list = await screen.findByRole('list', { name: 'Open teller bets' }, { timeout: 5000 });
+    expect(screen.queryByRole('table')).toBeNull();
+    const [card] = within(list).getAllByRole('listitem');
+    expect(card).toHaveTextContent(/^BUF @ KC/);
+    const figures = Object.fromEntries(
+      [...card!.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    );
+    expect(figures).toEqual({ Team: 'BUF', Price: '+140', Stake: '$25.00' });
   });
 });

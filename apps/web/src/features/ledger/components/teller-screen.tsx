@@ -1,4 +1,4 @@
-import type { SportKey, TellerBetBody } from '@pass/contracts';
+import type { BetEntry, SportKey, TellerBetBody } from '@pass/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,6 +14,8 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
+import { StackedRows } from '../../../components/stacked-rows';
+import { usePhoneLayout } from '../../../components/use-phone-layout';
 import { useCurrentEvents } from '../api/events';
 import { usePlaceTellerBet, useTeller } from '../api/teller';
 import { serverProblems } from '../lib/field-errors';
@@ -23,6 +25,49 @@ import { useIdempotencyKey } from '../lib/idempotency';
 const BalanceChart = lazy(() => import('./balance-chart'));
 
 const FIELDS = ['event_id', 'bet_team', 'price', 'stake', 'book'];
+
+/** The teller's open bets: a table, or a card per bet on a phone. */
+function OpenBets({ entries }: { entries: readonly BetEntry[] }) {
+  const phone = usePhoneLayout();
+  if (phone) {
+    return (
+      <StackedRows
+        label="Open teller bets"
+        rows={entries.map((entry) => ({
+          key: entry.id,
+          title: gameText(entry.event),
+          fields: [
+            { label: 'Team', value: entry.bet_team },
+            { label: 'Price', value: americanPrice(entry.price) },
+            { label: 'Stake', value: dollars(entry.stake_cents) },
+          ],
+        }))}
+      />
+    );
+  }
+  return (
+    <Table size="small" aria-label="Open teller bets">
+      <TableHead>
+        <TableRow>
+          <TableCell>Game</TableCell>
+          <TableCell>Team</TableCell>
+          <TableCell align="right">Price</TableCell>
+          <TableCell align="right">Stake</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {entries.map((entry) => (
+          <TableRow key={entry.id}>
+            <TableCell>{gameText(entry.event)}</TableCell>
+            <TableCell>{entry.bet_team}</TableCell>
+            <TableCell align="right">{americanPrice(entry.price)}</TableCell>
+            <TableCell align="right">{dollars(entry.stake_cents)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
 
 /** The teller: a paper bankroll ($1,000 to start) for simulated moneyline bets. */
 export function TellerScreen() {
@@ -221,26 +266,7 @@ export function TellerScreen() {
               <Typography variant="h6" component="h2" gutterBottom>
                 Open bets
               </Typography>
-              <Table size="small" aria-label="Open teller bets">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Game</TableCell>
-                    <TableCell>Team</TableCell>
-                    <TableCell align="right">Price</TableCell>
-                    <TableCell align="right">Stake</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.open.map((entry) => (
-                    <TableRow key={entry.id}>
-                      <TableCell>{gameText(entry.event)}</TableCell>
-                      <TableCell>{entry.bet_team}</TableCell>
-                      <TableCell align="right">{americanPrice(entry.price)}</TableCell>
-                      <TableCell align="right">{dollars(entry.stake_cents)}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+              <OpenBets entries={data.open} />
             </>
           )}
         </>

@@ -1,4 +1,4 @@
-import type { ImportSourceStatus } from '@pass/contracts';
+import type { ImportSourceStatus, SchedulerJobStatus } from '@pass/contracts';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,7 +6,7 @@ import { clearSessionUser, storeSessionUser } from '../../../lib/session-user';
 import { errorResponse, jsonResponse, stubFetch } from '../../../testing/fetch';
 import { renderWithProviders } from '../../../testing/render';
 import { importRun, importSource } from '../testing/fixtures';
-import { stubViewportWidth } from '../testing/viewport';
+import { stubViewportWidth } from '../../../testing/viewport';
 import { AdminImportsScreen } from './admin-imports-screen';
 
 beforeEach(() => storeSessionUser({ id: 1, username: 'admin', name: null, isAdmin: true }));
@@ -57,6 +57,24 @@ const sources: ImportSourceStatus[] = [
   }),
 ];
 
+const job = (name: SchedulerJobStatus['job'], fields: Partial<SchedulerJobStatus> = {}): SchedulerJobStatus => ({
+  job: name,
+  enabled: true,
+  last_started_at: null,
+  last_finished_at: null,
+  last_success_at: null,
+  last_error_at: null,
+  last_error: null,
+  ...fields,
+});
+const scheduler = {
+  jobs: [
+    job('odds', { last_started_at: hoursAgo(2), last_finished_at: hoursAgo(2), last_success_at: hoursAgo(2) }),
+    job('scores', { last_started_at: hoursAgo(1), last_error_at: hoursAgo(1), last_error: 'ODDS_API_KEY is not set' }),
+    job('schedules', { enabled: false }),
+  ],
+};
+
 /** The admin's import API: a re-run of `demo` runs once at 3 of 10, then has succeeded. */
 function stubImportsApi({ start }: { start?: () => Response } = {}) {
   let runPolls = 0;
@@ -64,8 +82,9 @@ function stubImportsApi({ start }: { start?: () => Response } = {}) {
   const rerun = importRun(9, { source: 'demo', trigger: 'admin', started_at: new Date().toISOString(), added: 0 });
   const fetchMock = stubFetch((url, init) => {
     if (url.pathname === '/api/admin/imports' && !init.method?.match(/POST/)) {
-      if (!finished) return jsonResponse({ sources });
+      if (!finished) return jsonResponse({ sources, scheduler });
       return jsonResponse({
+        scheduler,
         sources: sources.map((source) =>
           source.source === 'demo'
             ? {
@@ -130,6 +149,20 @@ describe('AdminImportsScreen', () => {
       'Last error': '1 hour agoODDS_API_KEY is not set',
     });
     expect(rowOf('cfbd')).toMatchObject({ 'Last run': '–', Status: 'Never run', 'Last error': '–' });
+  });
+
+  it('shows each scheduled refresh job: on or off, its last start, success and error', async () => {
+    stubImportsApi();
+    renderWithProviders(<AdminImportsScreen />);
+    const jobs = await screen.findByRole('list', { name: 'Scheduled refresh jobs' });
+    const [odds, scores, schedules] = within(jobs).getAllByRole('listitem');
+    expect(odds).toHaveTextContent(/^Odds/);
+    expect(odds).toHaveTextContent('On');
+    expect(odds).toHaveTextContent(/Last success\s*2 hours ago/);
+    expect(scores).toHaveTextContent(/Last error\s*1 hour ago: ODDS_API_KEY is not set/);
+    expect(scores).toHaveTextContent(/Last success\s*–/);
+    expect(schedules).toHaveTextContent('Off');
+    expect(schedules).toHaveTextContent(/Last started\s*–/);
   });
 
   it('re-runs a source, shows its progress while it runs, then the refreshed table', async () => {

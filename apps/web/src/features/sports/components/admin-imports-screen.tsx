@@ -10,7 +10,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { ImportRun, ImportSourceKey, ImportSourceStatus } from '@pass/contracts';
+import type { ImportRun, ImportSourceKey, ImportSourceStatus, SchedulerJobStatus } from '@pass/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Page } from '../../../components/page';
@@ -21,8 +21,8 @@ import { useStartAdminImport } from '../api/start-admin-import';
 import { timeAgo } from '../lib/format';
 import { QueryState } from './query-state';
 import { ScreenHeader } from './screen-header';
-import { StackedRows } from './stacked-rows';
-import { usePhoneLayout } from './use-phone-layout';
+import { StackedRows } from '../../../components/stacked-rows';
+import { usePhoneLayout } from '../../../components/use-phone-layout';
 
 const STATUS_COLOR = { running: 'info', succeeded: 'success', failed: 'error' } as const;
 const STATUS_TEXT = { running: 'info.dark', succeeded: 'success.dark', failed: 'error.main' } as const;
@@ -210,6 +210,64 @@ function ImportsTable({ sources, runs, onRerun, onDone, starting }: ImportsTable
   );
 }
 
+const JOB_WORDS: Record<SchedulerJobStatus['job'], string> = {
+  odds: 'Odds (a few times a day and before each kickoff window)',
+  scores: 'Scores (while games are live)',
+  schedules: 'Schedules (daily)',
+};
+
+function At({ at }: { at: string | null }) {
+  if (!at) return <>–</>;
+  return (
+    <time dateTime={at} title={new Date(at).toLocaleString()}>
+      {timeAgo(new Date(at))}
+    </time>
+  );
+}
+
+/** The background refresh: each job's switch, last start, success and error, as every server instance sees it. */
+function SchedulerJobs({ jobs }: { jobs: readonly SchedulerJobStatus[] }) {
+  return (
+    <Box component="section" aria-labelledby="scheduled-refresh" sx={{ mt: 4 }}>
+      <Typography id="scheduled-refresh" variant="h6" component="h2" gutterBottom>
+        Scheduled refresh
+      </Typography>
+      <StackedRows
+        label="Scheduled refresh jobs"
+        minFieldWidth="8.5rem"
+        rows={jobs.map((job) => ({
+          key: job.job,
+          title: JOB_WORDS[job.job],
+          aside: (
+            <Chip
+              size="small"
+              variant="outlined"
+              label={job.enabled ? 'On' : 'Off'}
+              color={job.enabled ? 'success' : 'default'}
+              sx={job.enabled ? { color: 'success.dark' } : undefined}
+            />
+          ),
+          fields: [
+            { label: 'Last started', value: <At at={job.last_started_at} /> },
+            { label: 'Last success', value: <At at={job.last_success_at} /> },
+            {
+              label: 'Last error',
+              value: job.last_error_at ? (
+                <>
+                  <At at={job.last_error_at} />: {job.last_error ?? 'failed'}
+                </>
+              ) : (
+                '–'
+              ),
+              wide: true,
+            },
+          ],
+        }))}
+      />
+    </Box>
+  );
+}
+
 /**
  * The data imports: each source's last run, status, last success, last error and counts, with a Re-run button
  * whose run's progress shows until it ends (admin).
@@ -267,6 +325,9 @@ export function AdminImportsScreen() {
           onDone={done}
           starting={start.isPending ? start.variables : undefined}
         />
+      ) : null}
+      {imports.data && imports.data.scheduler.jobs.length > 0 ? (
+        <SchedulerJobs jobs={imports.data.scheduler.jobs} />
       ) : null}
     </Page>
   );

@@ -16,7 +16,7 @@ import {
   tipsResponse,
   week,
 } from '../testing/fixtures';
-import { stubViewportWidth } from '../testing/viewport';
+import { stubViewportWidth } from '../../../testing/viewport';
 import { AlmanacScreen } from './almanac-screen';
 import { TRENDS_SHOWN_FIRST } from './trends';
 

@@ -7,8 +7,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { AlmanacRecord, AlmanacResponse } from '@pass/contracts';
-import { StackedRows } from './stacked-rows';
-import { usePhoneLayout } from './use-phone-layout';
+import { StackedRows } from '../../../components/stacked-rows';
+import { usePhoneLayout } from '../../../components/use-phone-layout';
 
 /** Signed, e.g. +15, -5, +140.21 (units are 100-unit stakes, two decimals). */
 export function formatReward(value: number, decimals = 0): string {

@@ -23,7 +23,7 @@ import {
   type GameLine,
   type Market,
 } from '../lib/lines';
-import { usePhoneLayout } from './use-phone-layout';
+import { usePhoneLayout } from '../../../components/use-phone-layout';
 
 const visuallyHidden = {
   border: 0,

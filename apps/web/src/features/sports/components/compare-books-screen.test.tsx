@@ -5,7 +5,7 @@ import { registerRoutes } from '../../../lib/route-registry';
 import { jsonResponse, stubFetch } from '../../../testing/fetch';
 import { renderWithProviders } from '../../../testing/render';
 import { event, eventsResponse, quote, teamsResponse, weeksResponse } from '../testing/fixtures';
-import { stubViewportWidth } from '../testing/viewport';
+import { stubViewportWidth } from '../../../testing/viewport';
 import { CompareBooksScreen } from './compare-books-screen';
 
 registerRoutes(['football-team', 'compare-books-event']);

@@ -3,7 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registerRoutes } from '../../../lib/route-registry';
 import { renderWithProviders } from '../../../testing/render';
-import { stubViewportWidth } from '../testing/viewport';
+import { stubViewportWidth } from '../../../testing/viewport';
 import { StandingsTable } from './standings-table';
 
 registerRoutes(['football-team']);

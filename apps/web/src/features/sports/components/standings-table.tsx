@@ -9,7 +9,7 @@ import type { StandingRow, StandingsGroup } from '@pass/contracts';
 import { RouteLink } from '../../../components/route-link';
 import { Fragment } from 'react';
 import type { RouteName } from '../../../config/paths';
-import { usePhoneLayout } from './use-phone-layout';
+import { usePhoneLayout } from '../../../components/use-phone-layout';
 
 const record = (r: { wins: number; losses: number; ties: number }) =>
   `${r.wins}-${r.losses}${r.ties ? `-${r.ties}` : ''}`;

@@ -10,8 +10,8 @@ import { RouteLink } from '../../../components/route-link';
 import type { RouteName } from '../../../config/paths';
 import { formatDay, formatKickoff } from '../lib/format';
 import { formatPrice, formatSpread } from '../lib/lines';
-import { StackedRows } from './stacked-rows';
-import { usePhoneLayout } from './use-phone-layout';
+import { StackedRows } from '../../../components/stacked-rows';
+import { usePhoneLayout } from '../../../components/use-phone-layout';
 
 const RESULT_COLOR = { W: 'success.dark', L: 'error.main', T: 'text.primary', P: 'text.primary' } as const;
 

@@ -4,7 +4,7 @@ import { registerRoutes } from '../../../lib/route-registry';
 import { jsonResponse, stubFetch } from '../../../testing/fetch';
 import { renderRoutes } from '../../../testing/render';
 import { almanacResponse, teamsResponse, teamTrend, tip, tipsResponse, week } from '../testing/fixtures';
-import { stubViewportWidth } from '../testing/viewport';
+import { stubViewportWidth } from '../../../testing/viewport';
 import { TeamScreen } from './team-screen';
 
 registerRoutes(['football-team']);

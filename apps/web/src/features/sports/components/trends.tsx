@@ -8,7 +8,7 @@ import type { RouteName } from '../../../config/paths';
 import { useTips } from '../api/get-tips';
 import { TIP_KIND_LABELS, teamTrendFigures, tipFigures } from '../lib/trends';
 import { QueryState } from './query-state';
-import { Figures, StackedRows } from './stacked-rows';
+import { Figures, StackedRows } from '../../../components/stacked-rows';
 
 /** How many trends the almanac shows before "Show all". */
 export const TRENDS_SHOWN_FIRST = 8;

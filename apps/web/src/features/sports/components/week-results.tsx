@@ -17,8 +17,8 @@ import { formatDay } from '../lib/format';
 import { bookName, formatPrice, formatSpread } from '../lib/lines';
 import { closingLineOf, easternToday, gameResult, latestPlayedWeek, type GameResult } from '../lib/results';
 import { QueryState } from './query-state';
-import { StackedRows } from './stacked-rows';
-import { usePhoneLayout } from './use-phone-layout';
+import { StackedRows } from '../../../components/stacked-rows';
+import { usePhoneLayout } from '../../../components/use-phone-layout';
 import { WeekSelector } from './week-selector';
 
 const LABEL = 'Finals against the closing line';
