@@ -47,23 +47,25 @@ export function ReplaySelectors({
           </MenuItem>
         ))}
       </TextField>
-      <TextField
-        select
-        size="small"
-        label="Season"
-        value={seasons.some((item) => item.season === season) ? season : ''}
-        disabled={seasons.length === 0}
-        onChange={(event) => onSelect({ season: Number(event.target.value) })}
-        sx={{ minWidth: 190 }}
-      >
-        {seasons.map((item) => (
-          <MenuItem key={item.season} value={item.season}>
-            {item.season}
-            {item.is_demo ? ' (demo data)' : ''}
-            {item.complete ? '' : ' · in progress'}
-          </MenuItem>
-        ))}
-      </TextField>
+      {/* Shown once the seasons are known: a disabled select's faint label would fail contrast meanwhile. */}
+      {seasons.length > 0 && (
+        <TextField
+          select
+          size="small"
+          label="Season"
+          value={seasons.some((item) => item.season === season) ? season : ''}
+          onChange={(event) => onSelect({ season: Number(event.target.value) })}
+          sx={{ minWidth: 190 }}
+        >
+          {seasons.map((item) => (
+            <MenuItem key={item.season} value={item.season}>
+              {item.season}
+              {item.is_demo ? ' (demo data)' : ''}
+              {item.complete ? '' : ' · in progress'}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
       {replay?.is_demo && <Chip color="warning" variant="outlined" label="Demo data: a generated season" />}
     </Box>
   );
