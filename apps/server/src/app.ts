@@ -23,6 +23,7 @@ import { sportsRoutes } from './modules/sports/sports.routes.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { securityPlugin } from './plugins/security.js';
+import { textPolicyPlugin } from './plugins/text-policy.js';
 import { webAppPlugin } from './plugins/web-app.js';
 
 export interface AppDependencies {
@@ -99,6 +100,7 @@ export async function buildApp({
   });
 
   await app.register(errorHandlerPlugin);
+  await app.register(textPolicyPlugin);
   await app.register(cookie);
   await app.register(securityPlugin, { secureCookies: config.publicUrl.startsWith('https://') });
   await app.register(apiDocsPlugin, { publicUrl: config.publicUrl });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './boundary.js';
 
 /**
  * The admin's import screen: each source's last run, last success and last error with counts, re-running
@@ -99,7 +100,7 @@ export const AdminImportStartResponse = z.object({
 export type AdminImportStartResponse = z.infer<typeof AdminImportStartResponse>;
 
 export const AdminImportRunParams = z.object({
-  id: z.coerce.number({ message: 'must be a run id' }).int('must be a run id').positive('must be a run id'),
+  id: idParam('a run id'),
 });
 export type AdminImportRunParams = z.infer<typeof AdminImportRunParams>;
 

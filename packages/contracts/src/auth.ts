@@ -1,9 +1,10 @@
 import { checkEmail, checkPasswordLength, checkUsername, NAME_MAX_LENGTH } from '@pass/domain';
 import { z } from 'zod';
+import { Text } from './boundary.js';
 
 /** Turns a domain check into a Zod refinement, so the server and forms give the same reason. */
 const checked = (check: (value: string) => { ok: true } | { ok: false; reason: string }) =>
-  z.string().superRefine((value, context) => {
+  Text.superRefine((value, context) => {
     const result = check(value);
     if (!result.ok) context.addIssue({ code: 'custom', message: result.reason });
   });
@@ -11,7 +12,7 @@ const checked = (check: (value: string) => { ok: true } | { ok: false; reason: s
 export const Username = checked(checkUsername);
 export const Password = checked(checkPasswordLength);
 /** An email as the specification checks it; the parsed value is trimmed and lower-cased. */
-export const Email = z.string().transform((value, context) => {
+export const Email = Text.transform((value, context) => {
   const result = checkEmail(value);
   if (!result.ok) {
     context.addIssue({ code: 'custom', message: result.reason });
@@ -19,7 +20,7 @@ export const Email = z.string().transform((value, context) => {
   }
   return result.email;
 });
-export const DisplayName = z.string().trim().max(NAME_MAX_LENGTH, `must be at most ${NAME_MAX_LENGTH} characters`);
+export const DisplayName = Text.trim().max(NAME_MAX_LENGTH, `must be at most ${NAME_MAX_LENGTH} characters`);
 
 /** A signed-in member as the API shows them to themselves. */
 export const AccountUser = z.object({
@@ -46,8 +47,8 @@ export type UserResponse = z.infer<typeof UserResponse>;
 
 export const LoginBody = z.object({
   /** The username, or the email address. */
-  username: z.string().trim().min(1, 'is required').max(254),
-  password: z.string().min(1, 'is required').max(1024),
+  username: Text.trim().min(1, 'is required').max(254),
+  password: Text.min(1, 'is required').max(1024),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
@@ -80,7 +81,7 @@ export type ResendVerificationBody = z.infer<typeof ResendVerificationBody>;
 
 export const PasswordResetRequestBody = z.object({
   email: Email,
-  username: z.string().trim().max(254).optional(),
+  username: Text.trim().max(254).optional(),
 });
 export type PasswordResetRequestBody = z.infer<typeof PasswordResetRequestBody>;
 
@@ -92,10 +93,10 @@ export type AcceptedResponse = z.infer<typeof AcceptedResponse>;
 export const ResetTokenValidResponse = z.boolean();
 
 export const PasswordResetBody = z.object({
-  token: z.string(),
+  token: Text,
   password: Password,
   /** The password typed a second time. */
-  verify: z.string(),
+  verify: Text,
 });
 export type PasswordResetBody = z.infer<typeof PasswordResetBody>;
 
@@ -130,7 +131,7 @@ export const UpdateProfileBody = z
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
 
 export const ChangePasswordBody = z.object({
-  currentPassword: z.string().min(1, 'is required').max(1024),
+  currentPassword: Text.min(1, 'is required').max(1024),
   newPassword: Password,
 });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Text } from './boundary.js';
 import { BetKindField, BetModeField, BetTypeField, StatsResponse, StatsTotals, StatusField } from './ledger.js';
 import { SeasonWeek, SportKey } from './sports.js';
 
@@ -10,11 +11,11 @@ import { SeasonWeek, SportKey } from './sports.js';
  * `sport` and `season` are plain text here and checked by the server, so that an unknown sport or a bad
  * season gets the specification's sport-store message ('Illegal Argument for SportStore') naming the field.
  */
-export const DemoReplayParams = z.object({ sport: z.string() });
+export const DemoReplayParams = z.object({ sport: Text });
 export type DemoReplayParams = z.infer<typeof DemoReplayParams>;
 
 /** `season`: a year of 2022 or later; without it, the most recent completed season, real data before demo. */
-export const DemoReplayQuery = z.object({ season: z.string().optional() });
+export const DemoReplayQuery = z.object({ season: Text.optional() });
 export type DemoReplayQuery = z.infer<typeof DemoReplayQuery>;
 
 /** The strategy the replay follows, in words the screens show as they are. */

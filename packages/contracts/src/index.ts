@@ -1,4 +1,5 @@
 export * from './common.js';
+export * from './boundary.js';
 export * from './health.js';
 export * from './legal.js';
 export * from './segments.js';

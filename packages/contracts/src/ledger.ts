@@ -1,5 +1,6 @@
 import { BetKind, BetMode, BetType, MAX_TEASER_POINTS, Status } from '@pass/domain';
 import { z } from 'zod';
+import { idField, idParam, MAX_ID, Text } from './boundary.js';
 import { SportKey } from './sports.js';
 
 /**
@@ -48,8 +49,8 @@ const Line = z
   .number({ error: 'must be a number of points' })
   .refine((value) => Number.isInteger(value * 2), 'must be a whole or half point')
   .refine((value) => Math.abs(value) <= 500, 'must be within 500 points');
-const TeamAbbr = z.string().trim().min(1, 'is required').max(10, 'must be a team abbreviation');
-const Book = z.string().trim().min(1, 'must not be empty').max(40, 'must be at most 40 characters');
+const TeamAbbr = Text.trim().min(1, 'is required').max(10, 'must be a team abbreviation');
+const Book = Text.trim().min(1, 'must not be empty').max(40, 'must be at most 40 characters');
 /** How far a teaser moves the line in the bettor's favour (DEFAULT_TEASER_POINTS, 6, when absent). */
 const TeaserPoints = z
   .number({ error: 'must be a number of points' })
@@ -76,7 +77,7 @@ export type IdempotencyKeyHeaders = z.infer<typeof IdempotencyKeyHeaders>;
  * a second one; the same key with a different body is refused (409) and stores nothing.
  */
 export const CreateBetBody = z.object({
-  event_id: z.number({ error: 'must be an event id' }).int('must be an event id').positive('must be an event id'),
+  event_id: idField('an event id'),
   bet_mode: BetModeField,
   bet_kind: BetKindField,
   bet_type: BetTypeField,
@@ -114,14 +115,12 @@ export const UpdateBetBody = z
 export type UpdateBetBody = z.infer<typeof UpdateBetBody>;
 
 export const BetParams = z.object({
-  id: z.coerce.number({ error: 'must be an entry id' }).int('must be an entry id').positive('must be an entry id'),
+  id: idParam('an entry id'),
 });
 export type BetParams = z.infer<typeof BetParams>;
 
 /** The most events one list of entries may be filtered by. */
 export const MAX_EVENT_IDS = 300;
-/** The largest id an integer column holds. */
-const MAX_ID = 2_147_483_647;
 
 const Season = z.coerce.number({ error: 'must be a year' }).int('must be a whole year').min(1900).max(2200);
 
@@ -207,7 +206,7 @@ export type BetListResponse = z.infer<typeof BetListResponse>;
 // Results (admin) and grading
 
 export const EventResultParams = z.object({
-  id: z.coerce.number({ error: 'must be an event id' }).int('must be an event id').positive('must be an event id'),
+  id: idParam('an event id'),
 });
 export type EventResultParams = z.infer<typeof EventResultParams>;
 
@@ -249,7 +248,7 @@ export type OutcomeParams = z.infer<typeof OutcomeParams>;
 
 /** `season` is required ('Season must be specified for BetStats'); checked by the server for that message. */
 export const OutcomeQuery = z.object({
-  season: z.string().optional(),
+  season: Text.optional(),
   limit: z.coerce.number().int().min(1).max(20_000).default(5000),
   offset: z.coerce.number().int().min(0).default(0),
 });
@@ -278,7 +277,7 @@ export const OutcomeResponse = z.object({
 });
 export type OutcomeResponse = z.infer<typeof OutcomeResponse>;
 
-export const StatsParams = z.object({ sport: SportKey, season: z.string().optional() });
+export const StatsParams = z.object({ sport: SportKey, season: Text.optional() });
 export type StatsParams = z.infer<typeof StatsParams>;
 
 /**
@@ -380,7 +379,7 @@ export const TELLER_START_CENTS = 100_000;
 
 /** A simulated moneyline bet on `bet_team` at `price`; `stake` in dollars (see above). Needs an Idempotency-Key. */
 export const TellerBetBody = z.object({
-  event_id: z.number({ error: 'must be an event id' }).int('must be an event id').positive('must be an event id'),
+  event_id: idField('an event id'),
   bet_team: TeamAbbr,
   price: AmericanPrice,
   stake: StakeDollars,

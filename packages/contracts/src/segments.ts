@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Text } from './boundary.js';
 
 /** Route names are the web app's (spec/routes.md): lower-case words joined by hyphens. */
 export const RouteName = z
@@ -15,7 +16,7 @@ export const SegmentsQuery = z
   .object({
     _route: RouteName,
   })
-  .catchall(z.union([z.string().max(200), z.array(z.string().max(200)).max(10)]));
+  .catchall(z.union([Text.max(200), z.array(Text.max(200)).max(10)]));
 export type SegmentsQuery = z.infer<typeof SegmentsQuery>;
 
 export const SegmentsResponse = z.object({

@@ -1,5 +1,6 @@
 import { SPORTS } from '@pass/domain';
 import { z } from 'zod';
+import { idParam, Text } from './boundary.js';
 
 /** Sport keys are The Odds API's. */
 export const SportKey = z.enum(SPORTS);
@@ -56,7 +57,7 @@ export type CurrentWeekResponse = z.infer<typeof CurrentWeekResponse>;
 export const BookParams = z.object({
   sport: SportKey,
   /** A week number, or a bookmaker key (`betus`). */
-  extra: z.string().optional(),
+  extra: Text.optional(),
 });
 export type BookParams = z.infer<typeof BookParams>;
 
@@ -122,10 +123,7 @@ export type BookHistoryResponse = z.infer<typeof BookHistoryResponse>;
 // Line history, standings, almanac and tips
 
 export const LineHistoryParams = z.object({
-  eventId: z.coerce
-    .number({ message: 'must be an event id' })
-    .int('must be an event id')
-    .positive('must be an event id'),
+  eventId: idParam('an event id'),
 });
 export type LineHistoryParams = z.infer<typeof LineHistoryParams>;
 
@@ -201,7 +199,7 @@ export type StandingsResponse = z.infer<typeof StandingsResponse>;
 export const AlmanacParams = z.object({
   sport: SportKey,
   /** An abbreviation, name or alias (`KC`, `Chiefs`, `OAK`). */
-  team: z.string().min(1).max(60),
+  team: Text.min(1).max(60),
 });
 export type AlmanacParams = z.infer<typeof AlmanacParams>;
 
