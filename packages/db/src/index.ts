@@ -1,6 +1,7 @@
 export * from './client.js';
 export * from './migrate.js';
 export * from './data-dir-lock.js';
+export * from './errors.js';
 export * as schema from './schema/index.js';
 export * from './schema/index.js';
 export * from './seed/index.js';

@@ -61,6 +61,13 @@ describe('error handler', () => {
       const cause = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
       throw new Error('Failed query: select 1', { cause });
     });
+    typed.get('/api/test/unique-violation', async () => {
+      const cause = Object.assign(new Error('duplicate key value violates unique constraint "secret_idx"'), {
+        code: '23505',
+        constraint: 'secret_idx',
+      });
+      throw new Error('Failed query: insert into secret_table', { cause });
+    });
     typed.get('/api/test/throttled', async () => {
       throw Object.assign(new Error('Too many attempts'), { statusCode: 429 });
     });
@@ -196,6 +203,13 @@ describe('error handler', () => {
     const response = await app.inject({ method: 'GET', url: '/api/test/database-down-wrapped' });
     expect(response.statusCode).toBe(503);
     expect(errorOf(response).code).toBe('UNAVAILABLE');
+  });
+
+  it('answers a unique violation no service handled, wrapped in its cause, with 409 naming nothing of it', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/test/unique-violation' });
+    expect(response.statusCode).toBe(409);
+    expect(errorOf(response).code).toBe('CONFLICT');
+    expect(response.body).not.toContain('secret');
   });
 
   it('maps a client error status set by a plugin to its code, keeping the message', async () => {

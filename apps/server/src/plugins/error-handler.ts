@@ -1,4 +1,5 @@
 import type { ErrorBody, ErrorCode, FieldError } from '@pass/contracts';
+import { isUniqueViolation } from '@pass/db';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -52,6 +53,11 @@ export function toErrorBody(error: FastifyError | Error): ErrorBody {
       ]);
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return errorBody('PAYLOAD_TOO_LARGE', 'The body is too large');
+  }
+  // A service that checks for its own races answers them itself; any other lost race is still a conflict
+  // with the current state, not a fault of the server.
+  if (isUniqueViolation(error)) {
+    return errorBody('CONFLICT', 'This clashes with something saved a moment ago. Reload and try again.');
   }
   if (isDatabaseUnavailable(error)) {
     return errorBody('UNAVAILABLE', 'The service is briefly unavailable. Try again in a moment.');

@@ -18,6 +18,10 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
+/** The unique indexes on usernames and emails, named so a lost race can be told apart from other errors. */
+export const USERNAME_UNIQUE_INDEX = 'users_username_lower_key';
+export const EMAIL_UNIQUE_INDEX = 'users_email_lower_key';
+
 /**
  * Members. Usernames and emails are unique case-insensitively (emails are stored normalised, usernames
  * as typed). A member who signed up with Google alone has no password hash.
@@ -38,8 +42,8 @@ export const users = pgTable(
     ...timestamps,
   },
   (table) => [
-    uniqueIndex('users_username_lower_key').on(sql`lower(${table.username})`),
-    uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
+    uniqueIndex(USERNAME_UNIQUE_INDEX).on(sql`lower(${table.username})`),
+    uniqueIndex(EMAIL_UNIQUE_INDEX).on(sql`lower(${table.email})`),
     uniqueIndex('users_billing_id_key').on(table.billingId),
   ],
 );

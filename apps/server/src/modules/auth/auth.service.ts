@@ -8,7 +8,7 @@ import type {
   RegisterBody,
   UpdateProfileBody,
 } from '@pass/contracts';
-import type { DbExecutor } from '@pass/db';
+import { EMAIL_UNIQUE_INDEX, isUniqueViolation, USERNAME_UNIQUE_INDEX, type DbExecutor } from '@pass/db';
 import { collegeAccess } from '@pass/domain';
 import { AppError } from '../../errors.js';
 import { recordAuditEvent, type AuditContext } from '../audit/audit.service.js';
@@ -131,13 +131,13 @@ export async function register(deps: AuthDeps, audit: AuditContext, body: Regist
       return created;
     })
     .catch((error: unknown) => {
-      // Two sign-ups racing for one username: the unique index decides.
-      if (String((error as { code?: string }).code) === '23505' || /duplicate key/i.test(String(error))) {
-        throw AppError.badRequest('body.username', 'is taken');
-      }
+      // Sign-ups racing for one username or email: the unique index decides.
+      if (isUniqueViolation(error, USERNAME_UNIQUE_INDEX)) throw AppError.badRequest('body.username', 'is taken');
+      // Another sign-up took the address a moment ago: the same answer as for any taken address.
+      if (isUniqueViolation(error, EMAIL_UNIQUE_INDEX)) return null;
       throw error;
     });
-  await sendVerification(deps, deps.db, audit, user);
+  if (user) await sendVerification(deps, deps.db, audit, user);
 }
 
 export async function resendVerification(deps: AuthDeps, audit: AuditContext, email: string): Promise<void> {
@@ -306,11 +306,20 @@ export async function updateProfile(
   if (emailChanged && (await authRepository.getUserByEmail(deps.db, body.email!))) {
     throw AppError.badRequest('body.email', 'belongs to another account');
   }
-  const updated = await authRepository.updateUser(deps.db, user.id, {
-    ...(body.name !== undefined ? { name: body.name || null } : {}),
-    ...(body.username ? { username: body.username } : {}),
-    ...(emailChanged ? { email: body.email!, emailVerifiedAt: null } : {}),
-  });
+  const updated = await authRepository
+    .updateUser(deps.db, user.id, {
+      ...(body.name !== undefined ? { name: body.name || null } : {}),
+      ...(body.username ? { username: body.username } : {}),
+      ...(emailChanged ? { email: body.email!, emailVerifiedAt: null } : {}),
+    })
+    .catch((error: unknown) => {
+      // Another member took the name or address between the checks above and this update.
+      if (isUniqueViolation(error, USERNAME_UNIQUE_INDEX)) throw AppError.badRequest('body.username', 'is taken');
+      if (isUniqueViolation(error, EMAIL_UNIQUE_INDEX)) {
+        throw AppError.badRequest('body.email', 'belongs to another account');
+      }
+      throw error;
+    });
   await recordAuditEvent(deps.db, audit, 'profile_updated', user.id, { emailChanged });
   if (emailChanged) await sendVerification(deps, deps.db, audit, updated);
   return toAccountUser(updated, deps.config.adminUsernames);
@@ -325,11 +334,16 @@ export async function completeSetup(
   if (await authRepository.isUsernameTaken(deps.db, body.username, session.user.id)) {
     throw AppError.badRequest('body.username', 'is taken');
   }
-  const updated = await authRepository.updateUser(deps.db, session.user.id, {
-    username: body.username,
-    name: body.name || null,
-    setupCompletedAt: session.user.setupCompletedAt ?? new Date(),
-  });
+  const updated = await authRepository
+    .updateUser(deps.db, session.user.id, {
+      username: body.username,
+      name: body.name || null,
+      setupCompletedAt: session.user.setupCompletedAt ?? new Date(),
+    })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error, USERNAME_UNIQUE_INDEX)) throw AppError.badRequest('body.username', 'is taken');
+      throw error;
+    });
   await recordAuditEvent(deps.db, audit, 'profile_updated', updated.id, { setup: true });
   return toAccountUser(updated, deps.config.adminUsernames);
 }

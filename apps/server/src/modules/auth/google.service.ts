@@ -1,5 +1,5 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import type { DbExecutor } from '@pass/db';
+import { isUniqueViolation, type DbExecutor } from '@pass/db';
 import { checkUsername, NAME_MAX_LENGTH, normalizeEmail, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '@pass/domain';
 import * as oidc from 'openid-client';
 import type { Config } from '../../env.js';
@@ -252,13 +252,6 @@ async function signIn(
     await recordAuditEvent(tx, audit, event, userId, { intent });
     return session.id;
   });
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code =
-    (error as { code?: unknown; cause?: { code?: unknown } } | null)?.code ??
-    (error as { cause?: { code?: unknown } })?.cause?.code;
-  return String(code) === '23505' || /duplicate key|unique constraint/i.test(String(error));
 }
 
 /**
