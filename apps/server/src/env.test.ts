@@ -27,7 +27,6 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       redisUrl: undefined,
       publicUrl: 'http://localhost:3000',
-      adminUsernames: ['admin'],
       seed: 'auto',
       smtpUrl: undefined,
       logLevel: 'info',
@@ -50,7 +49,6 @@ describe('loadConfig', () => {
         'DATABASE_URL',
         'REDIS_URL',
         'PUBLIC_URL',
-        'ADMIN_USERNAMES',
         'PASS_SEED',
         'SMTP_URL',
         'LOG_LEVEL',
@@ -82,12 +80,17 @@ describe('loadConfig', () => {
     );
   });
 
+  it('has no setting that names an admin: the role is granted on the account', () => {
+    const config = loadConfig({ ADMIN_USERNAMES: 'alice' });
+    expect(config).toEqual(loadConfig({}));
+    expect(JSON.stringify(config)).not.toContain('alice');
+  });
+
   it('reads the variables it is given', () => {
     const config = loadConfig({
       PORT: '0',
       DATA_DIR: 'some/where',
       DATABASE_URL: 'postgresql://pass:secret@db.internal:5433/pass',
-      ADMIN_USERNAMES: ' Alice, bob ,,CAROL ',
       PASS_SEED: 'none',
       POOL_MAX_PER_LIFEGUARD: '7',
       WEB_DIST_DIR: 'web/dist',
@@ -96,7 +99,6 @@ describe('loadConfig', () => {
       port: 0,
       dataDir: path.resolve('some/where'),
       databaseUrl: 'postgresql://pass:secret@db.internal:5433/pass',
-      adminUsernames: ['alice', 'bob', 'carol'],
       seed: 'none',
       poolMaxPerLifeguard: 7,
       webDistDir: path.resolve('web/dist'),

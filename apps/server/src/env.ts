@@ -45,15 +45,6 @@ const EnvSchema = z.object({
   ).optional(),
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'redis://127.0.0.1:6379').optional(),
   PUBLIC_URL: urlWithProtocols(['http:', 'https:'], 'https://pass.example.org').optional(),
-  ADMIN_USERNAMES: z
-    .string()
-    .default('admin')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((name) => name.trim().toLowerCase())
-        .filter(Boolean),
-    ),
   PASS_SEED: z.enum(['auto', 'demo', 'none']).default('auto'),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'smtp://user:password@mail.example.org:587').optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
@@ -88,7 +79,6 @@ export interface Config {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   publicUrl: string;
-  adminUsernames: string[];
   seed: 'auto' | 'demo' | 'none';
   smtpUrl: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -145,7 +135,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     databaseUrl: values.DATABASE_URL,
     redisUrl: values.REDIS_URL,
     publicUrl,
-    adminUsernames: values.ADMIN_USERNAMES,
     seed: values.PASS_SEED,
     smtpUrl: values.SMTP_URL,
     logLevel: values.LOG_LEVEL,

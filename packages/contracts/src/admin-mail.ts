@@ -8,8 +8,9 @@ export const OutboxQuery = z.object({
 export type OutboxQuery = z.infer<typeof OutboxQuery>;
 
 /**
- * `GET /api/admin/outbox`: mail as stored, newest first. Without SMTP this is where mail goes, so the admin
- * can pass on a verification or reset link by hand.
+ * `GET /api/admin/outbox`: mail as stored, newest first, with the secret part of every link masked (a live
+ * link would let the admin act as its reader). Unsent mail is shown in full only by the operator's command
+ * line, `npm run admin -- outbox`.
  */
 export const OutboxResponse = z.object({
   data: z.array(

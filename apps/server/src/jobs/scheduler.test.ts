@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { importDemoSeason } from '../modules/imports/demo-season.js';
-import { seedUser, TestClient, unique } from '../test/accounts.js';
+import { seedAdmin, TestClient } from '../test/accounts.js';
 import { testConfig } from '../test/helpers.js';
 import { createAdvisoryLock } from './advisory-lock.js';
 import { createRefreshJobs } from './refresh-jobs.js';
@@ -217,11 +217,10 @@ describe("the scheduler's record of its jobs", () => {
   });
 
   it("shows each job's last start, success and error to the admin of a fresh app on the same database", async () => {
-    const adminName = unique('chief');
-    const account = await seedUser(handles.second.db, { username: adminName });
+    const account = await seedAdmin(handles.second.db);
     // The app closes the database it is given; the suite closes this one itself.
     const app = await buildApp({
-      config: testConfig({ ADMIN_USERNAMES: adminName, REFRESH_SCORES: 'off' }),
+      config: testConfig({ REFRESH_SCORES: 'off' }),
       database: { ...handles.second, close: async () => {} },
       logger: false,
     });

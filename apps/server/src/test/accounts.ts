@@ -36,7 +36,7 @@ export interface TestAccount {
 /** A user written straight to the database (no sign-up mail), verified unless asked otherwise. */
 export async function seedUser(
   db: DbExecutor,
-  options: { username?: string; password?: string; verified?: boolean } = {},
+  options: { username?: string; password?: string; verified?: boolean; admin?: boolean } = {},
 ): Promise<TestAccount> {
   const username = options.username ?? unique('user');
   const password = options.password ?? testPassword();
@@ -47,8 +47,26 @@ export async function seedUser(
     passwordHash: await hashPassword(password),
     emailVerifiedAt: options.verified === false ? null : new Date(),
     setupCompletedAt: new Date(),
+    isAdmin: options.admin ?? false,
   });
   return { id: user.id, username, email, password };
+}
+
+/** An admin as the operator's command makes one (the flag on the account), with a password to log in. */
+export function seedAdmin(
+  db: DbExecutor,
+  options: { username?: string; password?: string } = {},
+): Promise<TestAccount> {
+  return seedUser(db, { username: unique('admin'), ...options, admin: true });
+}
+
+/** A browser signed in as a new admin. */
+export async function adminClient(app: FastifyInstance, db: DbExecutor): Promise<TestClient> {
+  const admin = await seedAdmin(db);
+  const client = new TestClient(app);
+  const login = await client.login(admin.username, admin.password);
+  expect(login.statusCode, login.body).toBe(200);
+  return client;
 }
 
 /** Every client error of the API has the one error shape. */
@@ -137,11 +155,11 @@ export async function signUpAndVerify(
   client: TestClient,
   smtp: SmtpCapture,
   db: DbExecutor,
-  options: { username?: string; password?: string } = {},
+  options: { username?: string; password?: string; email?: string } = {},
 ): Promise<TestAccount> {
   const username = options.username ?? unique('member');
   const password = options.password ?? testPassword();
-  const email = `${username.toLowerCase()}@example.com`;
+  const email = options.email ?? `${username.toLowerCase()}@example.com`;
   const register = await client.post('/auth/register', { username, email, password });
   expect(register.statusCode, register.body).toBe(201);
   const mail = await smtp.waitForMail(email, isVerificationMail);

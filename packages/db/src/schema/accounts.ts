@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
   index,
   integer,
   jsonb,
@@ -39,6 +40,11 @@ export const users = pgTable(
     setupCompletedAt: timestamp('setup_completed_at', { withTimezone: true }),
     /** The billing id, created with the account (`GET /billing/user`); the payment provider's custom id. */
     billingId: uuid('billing_id').notNull().defaultRandom(),
+    /**
+     * The admin role. Only the operator's command (`npm run admin -- grant`) sets it, never a request, so no
+     * choice of username or profile change can give it.
+     */
+    isAdmin: boolean('is_admin').notNull().default(false),
     ...timestamps,
   },
   (table) => [

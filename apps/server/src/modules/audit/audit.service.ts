@@ -19,12 +19,22 @@ export type AuditEvent =
   | 'mail_limited'
   | 'google_login'
   | 'google_signup'
-  | 'google_refused';
+  | 'google_refused'
+  /** A request to an admin endpoint, recorded before the endpoint acts. */
+  | 'admin_request'
+  /** The operator's command line (`npm run admin`). */
+  | 'admin_created'
+  | 'admin_granted'
+  | 'admin_revoked'
+  | 'admin_outbox_read';
 
+/** Where an event came from: a request (its id and address), or the command line (neither). */
 export interface AuditContext {
-  requestId: string;
-  ip: string;
-  log: FastifyBaseLogger;
+  requestId: string | null;
+  ip: string | null;
+  log: Pick<FastifyBaseLogger, 'info'>;
+  /** Recorded with every event of this context: who ran a command, say. */
+  detail?: Record<string, string | number | boolean | null>;
 }
 
 /**
@@ -38,6 +48,9 @@ export async function recordAuditEvent(
   userId: number | null,
   detail: Record<string, string | number | boolean | null> = {},
 ): Promise<void> {
-  await db.insert(auditEvents).values({ event, userId, requestId: context.requestId, ip: context.ip, detail });
-  context.log.info({ audit: event, userId, ...detail }, `audit: ${event}`);
+  const recorded = { ...context.detail, ...detail };
+  await db
+    .insert(auditEvents)
+    .values({ event, userId, requestId: context.requestId, ip: context.ip, detail: recorded });
+  context.log.info({ audit: event, userId, ...recorded }, `audit: ${event}`);
 }

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../env.js';
 import { AppError } from '../../errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
-import type { AuditContext } from '../audit/audit.service.js';
+import { recordAuditEvent, type AuditContext } from '../audit/audit.service.js';
 import type { Mailer } from '../mail/mailer.js';
 import { resumeSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE, type LiveSession } from './sessions.service.js';
 
@@ -19,6 +19,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller's live session, looked up once per request from the session cookie. */
     session?: Promise<LiveSession | null>;
+    /** Set once the admin's request has been audited, so a handler that checks twice records it once. */
+    adminAudited?: boolean;
+  }
+  interface FastifyContextConfig {
+    /** Who may call the route: anyone, a signed-in member, or the admin. */
+    access?: 'public' | 'member' | 'admin';
   }
 }
 
@@ -36,11 +42,22 @@ export async function requireSession(deps: AuthDeps, request: FastifyRequest): P
   return session;
 }
 
-/** The guard of admin endpoints: a live session of an ADMIN_USERNAMES user, else 401 or 403. */
+/**
+ * The guard of admin endpoints: a live session of an account with the admin flag (granted by the operator's
+ * command, never by a request), else 401 or 403. Every admin request is audited here, before the endpoint
+ * acts, so an action that leaves no audit row does not happen.
+ */
 export async function requireAdmin(deps: AuthDeps, request: FastifyRequest): Promise<LiveSession> {
   const session = await requireSession(deps, request);
-  if (!deps.config.adminUsernames.includes(session.user.username.toLowerCase())) {
-    throw AppError.forbidden('This is for the admin only');
+  if (!session.user.isAdmin) throw AppError.forbidden('This is for the admin only');
+  if (!request.adminAudited) {
+    await recordAuditEvent(deps.db, auditContext(request), 'admin_request', session.user.id, {
+      method: request.method,
+      route: request.routeOptions.url ?? null,
+      // Admin paths carry ids only; the query (a mail filter, paging) is left out.
+      path: request.url.split('?')[0] ?? request.url,
+    });
+    request.adminAudited = true;
   }
   return session;
 }

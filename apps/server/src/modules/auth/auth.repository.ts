@@ -21,6 +21,16 @@ export async function getUserByLogin(db: DbExecutor, login: string): Promise<Use
   return row ?? null;
 }
 
+/** By username alone, case-insensitively: the operator's command names accounts this way. */
+export async function getUserByUsername(db: DbExecutor, username: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
+    .limit(1);
+  return row ?? null;
+}
+
 export async function getUserByEmail(db: DbExecutor, email: string): Promise<UserRow | null> {
   const [row] = await db
     .select()

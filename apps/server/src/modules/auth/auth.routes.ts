@@ -120,7 +120,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
     async (request, reply) => {
       const session = await requireSession(deps, request);
       reply.header('cache-control', 'no-store');
-      return { data: authService.toAccountUser(session.user, deps.config.adminUsernames) };
+      return { data: authService.toAccountUser(session.user) };
     },
   );
 
@@ -139,7 +139,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
       return {
         data: {
           authenticated: session !== null,
-          user: session ? authService.toAccountUser(session.user, deps.config.adminUsernames) : null,
+          user: session ? authService.toAccountUser(session.user) : null,
           session: session
             ? {
                 createdAt: session.createdAt.toISOString(),

@@ -38,12 +38,8 @@ export const VERIFICATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 /** The one answer to a failed login, whether the user exists or not. */
 export const INCORRECT_LOGIN = 'Incorrect username or password';
 
-export function toAccountUser(
-  user: authRepository.UserRow,
-  adminUsernames: string[],
-  now: Date = new Date(),
-): AccountUser {
-  const isAdmin = adminUsernames.includes(user.username.toLowerCase());
+export function toAccountUser(user: authRepository.UserRow, now: Date = new Date()): AccountUser {
+  const isAdmin = user.isAdmin;
   // Memberships come with billing's subscriptions; until a member has one, the trial month decides.
   const access = collegeAccess({ signedUpAt: user.createdAt, now, isAdmin, subscriptions: [] });
   return {
@@ -213,7 +209,7 @@ export async function login(deps: AuthDeps, audit: AuditContext, request: LoginR
     await recordAuditEvent(tx, audit, 'login', user.id);
     return started;
   });
-  return { user: toAccountUser(user, deps.config.adminUsernames), sessionId: session.id };
+  return { user: toAccountUser(user), sessionId: session.id };
 }
 
 export async function requestPasswordReset(
@@ -322,7 +318,7 @@ export async function updateProfile(
     });
   await recordAuditEvent(deps.db, audit, 'profile_updated', user.id, { emailChanged });
   if (emailChanged) await sendVerification(deps, deps.db, audit, updated);
-  return toAccountUser(updated, deps.config.adminUsernames);
+  return toAccountUser(updated);
 }
 
 export async function completeSetup(
@@ -345,5 +341,5 @@ export async function completeSetup(
       throw error;
     });
   await recordAuditEvent(deps.db, audit, 'profile_updated', updated.id, { setup: true });
-  return toAccountUser(updated, deps.config.adminUsernames);
+  return toAccountUser(updated);
 }

@@ -16,8 +16,11 @@ describe('college access on the signed-in user', () => {
     await t?.app.close();
   });
 
-  async function whoamiOf(options: { username?: string; signedUpDaysAgo: number }) {
-    const account = await seedUser(t.database.db, options.username ? { username: options.username } : {});
+  async function whoamiOf(options: { username?: string; admin?: boolean; signedUpDaysAgo: number }) {
+    const account = await seedUser(t.database.db, {
+      ...(options.username ? { username: options.username } : {}),
+      admin: options.admin ?? false,
+    });
     const signedUpAt = new Date(Date.now() - options.signedUpDaysAgo * DAY_MS);
     await t.database.db.update(users).set({ createdAt: signedUpAt }).where(eq(users.id, account.id));
     const client = new TestClient(t.app);
@@ -44,8 +47,14 @@ describe('college access on the signed-in user', () => {
   });
 
   it('keeps it open for the admin', async () => {
-    const { user } = await whoamiOf({ username: 'admin', signedUpDaysAgo: 400 });
+    const { user } = await whoamiOf({ admin: true, signedUpDaysAgo: 400 });
     expect(user.isAdmin).toBe(true);
     expect(user.collegeAccess).toMatchObject({ granted: true, reason: 'admin' });
+  });
+
+  it('gives a member named admin nothing of the admin, the college screens included', async () => {
+    const { user } = await whoamiOf({ username: 'Admin', signedUpDaysAgo: 400 });
+    expect(user.isAdmin).toBe(false);
+    expect(user.collegeAccess).toMatchObject({ granted: false, reason: 'trial-ended' });
   });
 });

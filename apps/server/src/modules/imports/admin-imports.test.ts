@@ -1,19 +1,16 @@
 import { AdminImportRunResponse, AdminImportsResponse, AdminImportStartResponse } from '@pass/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedUser, TestClient, unique } from '../../test/accounts.js';
+import { adminClient, seedUser, TestClient } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 
 describe('admin imports API', () => {
   let testApp: TestApp;
   let admin: TestClient;
   let member: TestClient;
-  const adminName = unique('chief');
 
   beforeAll(async () => {
-    testApp = await buildTestApp({ ADMIN_USERNAMES: adminName });
-    const adminAccount = await seedUser(testApp.database.db, { username: adminName });
-    admin = new TestClient(testApp.app);
-    expect((await admin.login(adminAccount.username, adminAccount.password)).statusCode).toBe(200);
+    testApp = await buildTestApp();
+    admin = await adminClient(testApp.app, testApp.database.db);
     const memberAccount = await seedUser(testApp.database.db);
     member = new TestClient(testApp.app);
     expect((await member.login(memberAccount.username, memberAccount.password)).statusCode).toBe(200);
@@ -124,7 +121,6 @@ describe('admin imports API, a source that fails', () => {
 
   beforeAll(async () => {
     testApp = await buildTestApp({
-      ADMIN_USERNAMES: 'admin',
       ODDS_API_KEY: 'secret-test-key',
       // Nothing listens on the discard port: the call fails at once.
       ODDS_API_URL: 'http://127.0.0.1:9',
@@ -135,9 +131,7 @@ describe('admin imports API, a source that fails', () => {
   });
 
   it("records the failure as the source's last error", async () => {
-    const account = await seedUser(testApp.database.db, { username: 'admin' });
-    const admin = new TestClient(testApp.app);
-    await admin.login(account.username, account.password);
+    const admin = await adminClient(testApp.app, testApp.database.db);
     const response = await admin.post('/api/admin/imports/odds-api');
     expect(response.statusCode, response.body).toBe(202);
     const { run_id: runId } = AdminImportStartResponse.parse(response.json());

@@ -9,7 +9,7 @@ import {
 import { events, userBets } from '@pass/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, seedUser, TestClient, unique } from '../../test/accounts.js';
+import { adminClient, expectError, TestClient } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import {
   makeGame,
@@ -27,15 +27,12 @@ const HOUR = 3_600_000;
 
 describe('the ledger', () => {
   let testApp: TestApp;
-  const adminName = unique('boss');
   let admin: TestClient;
   const key = newKey;
 
   beforeAll(async () => {
-    testApp = await buildTestApp({ ADMIN_USERNAMES: adminName });
-    const account = await seedUser(testApp.database.db, { username: adminName });
-    admin = new TestClient(testApp.app);
-    expect((await admin.login(account.username, account.password)).statusCode).toBe(200);
+    testApp = await buildTestApp();
+    admin = await adminClient(testApp.app, testApp.database.db);
   });
   afterAll(async () => {
     await testApp.app.close();

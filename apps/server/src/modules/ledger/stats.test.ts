@@ -4,7 +4,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { expectError, seedUser, TestClient } from '../../test/accounts.js';
+import { adminClient, expectError, TestClient } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { makeGame, NFL, postEntry, signedInMember } from '../../test/ledger.js';
 import { SESSION_COOKIE } from '../auth/sessions.service.js';
@@ -24,13 +24,10 @@ const homePick = (eventId: number) => ({
 describe('the statistics answer, cached at the ledger version', () => {
   let testApp: TestApp;
   let admin: TestClient;
-  const adminName = `boss-${Math.random().toString(36).slice(2, 8)}`;
 
   beforeAll(async () => {
-    testApp = await buildTestApp({ ADMIN_USERNAMES: adminName });
-    const account = await seedUser(testApp.database.db, { username: adminName });
-    admin = new TestClient(testApp.app);
-    expect((await admin.login(account.username, account.password)).statusCode).toBe(200);
+    testApp = await buildTestApp();
+    admin = await adminClient(testApp.app, testApp.database.db);
   });
   afterAll(async () => {
     await testApp.app.close();

@@ -2,14 +2,16 @@ import { ErrorBody, errorResponses, OutboxQuery, OutboxResponse } from '@pass/co
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin, type AuthDeps } from '../auth/auth-context.js';
 import { listOutbox } from './mail.repository.js';
+import { maskLinkSecrets } from './mask-secrets.js';
 
 export const mailRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
   app.get(
     '/api/admin/outbox',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: 'Mail in the outbox, newest first (admin)',
+        summary: 'Mail in the outbox, newest first, its links masked (admin)',
         querystring: OutboxQuery,
         response: { 200: OutboxResponse, 401: ErrorBody, 403: ErrorBody, ...errorResponses },
       },
@@ -22,8 +24,8 @@ export const mailRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
         data: rows.map((row) => ({
           id: row.id,
           to: row.toAddress,
-          subject: row.subject,
-          text: row.textBody,
+          subject: maskLinkSecrets(row.subject),
+          text: maskLinkSecrets(row.textBody),
           createdAt: row.createdAt.toISOString(),
           sentAt: row.sentAt?.toISOString() ?? null,
           error: row.error,

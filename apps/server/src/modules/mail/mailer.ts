@@ -22,7 +22,11 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
-export function createMailer(options: { smtpUrl: string | undefined; from: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  log: Pick<FastifyBaseLogger, 'info' | 'error'>;
+}): Mailer {
   const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   const inFlight = new Set<Promise<void>>();
 

@@ -50,3 +50,15 @@ export function passwordResetMail(to: string, username: string, url: string): Ma
     { label: 'Choose a new password', url },
   );
 }
+
+export function adminSetupMail(to: string, username: string, url: string, validHours: number): MailMessage {
+  return compose(
+    to,
+    'Your PA$$ admin account',
+    [
+      `Hi ${username},`,
+      `An admin account has been made for you on PA$$. Use the link below to choose its password. It works once, for ${validHours} hours.`,
+    ],
+    { label: 'Choose my password', url },
+  );
+}

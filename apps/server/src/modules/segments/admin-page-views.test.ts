@@ -1,14 +1,12 @@
 import { PageViewsResponse } from '@pass/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedUser, TestClient, unique } from '../../test/accounts.js';
+import { adminClient, seedUser, TestClient } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 
 describe('GET /api/admin/page-views', () => {
   let testApp: TestApp;
-  const adminName = unique('boss');
-
   beforeAll(async () => {
-    testApp = await buildTestApp({ ADMIN_USERNAMES: `someone,${adminName}` });
+    testApp = await buildTestApp();
   });
   afterAll(async () => {
     await testApp.app.close();
@@ -19,9 +17,7 @@ describe('GET /api/admin/page-views', () => {
     for (let i = 0; i < 3; i++) await visitor.get('/api/segments?_route=menu');
     await visitor.get('/api/segments?_route=home&week=3');
 
-    const admin = await seedUser(testApp.database.db, { username: adminName });
-    const client = new TestClient(testApp.app);
-    expect((await client.login(admin.username, admin.password)).statusCode).toBe(200);
+    const client = await adminClient(testApp.app, testApp.database.db);
     const response = await client.get('/api/admin/page-views?days=1');
     expect(response.statusCode).toBe(200);
     const { data } = PageViewsResponse.parse(response.json());

@@ -1,0 +1,137 @@
+import { userInfo } from 'node:os';
+import type { DbExecutor } from '@pass/db';
+import type { Config } from '../env.js';
+import type { AuditContext } from '../modules/audit/audit.service.js';
+import {
+  ADMIN_SETUP_TOKEN_HOURS,
+  AdminCommandError,
+  createAdmin,
+  grantAdmin,
+  readUnsentMail,
+  revokeAdmin,
+} from '../modules/auth/admin-accounts.service.js';
+import type { Mailer } from '../modules/mail/mailer.js';
+
+/** The commands of `npm run admin`, apart from opening the database (cli/admin.ts), so tests run them in-process. */
+
+export const ADMIN_USAGE = [
+  'Usage: npm run admin -- <command>',
+  '  create <username> <email>  make a verified admin account with no password and print a one-time link',
+  `                             to choose it (works for ${ADMIN_SETUP_TOKEN_HOURS} hours; mailed too when SMTP_URL is set)`,
+  '  grant <username>           make an existing account an admin',
+  '  revoke <username>          take the admin role away',
+  '  outbox [--to <email>]      print the mail not sent (no SMTP_URL, or delivery failed) in full',
+  'It works on DATABASE_URL, or on the embedded database in DATA_DIR while the server is stopped.',
+].join('\n');
+
+export class UsageError extends Error {}
+
+export type AdminCommand =
+  | { command: 'create'; username: string; email: string }
+  | { command: 'grant' | 'revoke'; username: string }
+  | { command: 'outbox'; to: string | undefined }
+  | { command: 'help' };
+
+export function parseAdminArguments(argv: string[]): AdminCommand {
+  if (argv.some((arg) => arg === '--help' || arg === '-h')) return { command: 'help' };
+  const [command, ...rest] = argv;
+  const expect = (count: number, names: string) => {
+    if (rest.length !== count || rest.some((arg) => arg.startsWith('-'))) {
+      throw new UsageError(`${command} takes ${names}.`);
+    }
+  };
+  switch (command) {
+    case 'create':
+      expect(2, 'a username and an email');
+      return { command, username: rest[0]!, email: rest[1]! };
+    case 'grant':
+    case 'revoke':
+      expect(1, 'one username');
+      return { command, username: rest[0]! };
+    case 'outbox': {
+      if (rest.length === 0) return { command, to: undefined };
+      const [option, value, ...extra] = rest;
+      const inline = option?.startsWith('--to=') ? option.slice('--to='.length) : undefined;
+      if (inline !== undefined && inline !== '' && value === undefined) return { command, to: inline };
+      if (option === '--to' && value && !value.startsWith('-') && extra.length === 0) return { command, to: value };
+      throw new UsageError('outbox takes only --to <email>.');
+    }
+    case undefined:
+      throw new UsageError('Name a command.');
+    default:
+      throw new UsageError(`Unknown command "${command}".`);
+  }
+}
+
+export interface CommandOutput {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+/** Events from the command line have no request or address; who ran it goes in their detail. */
+export function commandLineAudit(): AuditContext {
+  let operator: string | null = null;
+  try {
+    operator = userInfo().username;
+  } catch {
+    // A user id with no name (some containers): the event is still recorded.
+  }
+  return { requestId: null, ip: null, log: { info: () => {} }, detail: { via: 'command line', operator } };
+}
+
+/** Runs one command on an open database; returns the exit status (0 done, 1 refused). */
+export async function runAdminCommand(
+  command: AdminCommand,
+  deps: { db: DbExecutor; config: Config; mailer: Mailer },
+  output: CommandOutput,
+  audit: AuditContext = commandLineAudit(),
+): Promise<number> {
+  try {
+    switch (command.command) {
+      case 'help':
+        output.out(ADMIN_USAGE);
+        return 0;
+      case 'create': {
+        const created = await createAdmin(deps, audit, command);
+        output.out(`Created the admin account ${created.user.username} (${created.user.email}).`);
+        output.out(`Open this link to choose its password (it works once, for ${ADMIN_SETUP_TOKEN_HOURS} hours):`);
+        output.out(created.setPasswordUrl);
+        if (created.mail === 'sent') output.out(`The link was also mailed to ${created.user.email}.`);
+        if (created.mail === 'failed') {
+          output.err('Mailing the link failed; it stays in the outbox (npm run admin -- outbox).');
+        }
+        return 0;
+      }
+      case 'grant': {
+        const { user, changed } = await grantAdmin(deps.db, audit, command.username);
+        output.out(changed ? `${user.username} is now an admin.` : `${user.username} already is an admin.`);
+        return 0;
+      }
+      case 'revoke': {
+        const { user, changed } = await revokeAdmin(deps.db, audit, command.username);
+        output.out(changed ? `${user.username} is no longer an admin.` : `${user.username} was not an admin.`);
+        return 0;
+      }
+      case 'outbox': {
+        const mails = await readUnsentMail(deps.db, audit, { to: command.to });
+        if (mails.length === 0) output.out(`No unsent mail${command.to ? ` to ${command.to}` : ''}.`);
+        for (const mail of mails) {
+          output.out(
+            `#${mail.id} ${mail.createdAt.toISOString()} to ${mail.toAddress}${mail.error ? ` (delivery failed: ${mail.error})` : ''}`,
+          );
+          output.out(`Subject: ${mail.subject}`);
+          output.out('');
+          output.out(mail.textBody);
+          output.out('');
+        }
+        return 0;
+      }
+    }
+  } catch (error) {
+    if (error instanceof AdminCommandError) {
+      output.err(error.message);
+      return 1;
+    }
+    throw error;
+  }
+}
