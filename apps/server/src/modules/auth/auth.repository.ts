@@ -21,6 +21,12 @@ export async function getUserByLogin(db: DbExecutor, login: string): Promise<Use
   return row ?? null;
 }
 
+/** The user, locked until the transaction ends. */
+export async function getUserForUpdate(db: DbExecutor, id: number): Promise<UserRow> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+  return row!;
+}
+
 export async function getUserByEmail(db: DbExecutor, email: string): Promise<UserRow | null> {
   const [row] = await db
     .select()

@@ -104,47 +104,85 @@ async function sendVerification(deps: AuthDeps, db: DbExecutor, audit: AuditCont
   await recordAuditEvent(db, audit, 'verification_sent', user.id);
 }
 
+/** The name of the unique index a write broke, looked for in the error and the causes it wraps; null for other errors. */
+function violatedUniqueIndex(error: unknown): string | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current; depth++) {
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
+    current = (current as { cause?: unknown }).cause;
+  }
+  return /duplicate key/i.test(String(error)) ? '' : null;
+}
+
 /**
- * Sign-up. A taken email gets the same answer as a new one (and its owner a note), so sign-up
- * cannot be used to learn who has an account; a taken username is said plainly, as usernames are public.
+ * Sign-up. A taken email gets the same answer as a new one, after the same work: the same lookups, the
+ * password hashed, one transaction writing the account (or locking the existing one), a token and an
+ * audit event, then one mail (a verification link for a new address, a notice with a reset link for a
+ * taken one). Sign-up therefore cannot tell who has an account, by its answer or by its time. A taken
+ * username is said plainly, as usernames are public (docs/decisions/005, 017).
  */
 export async function register(deps: AuthDeps, audit: AuditContext, body: RegisterBody): Promise<void> {
+  const step = deps.steps ?? (() => {});
   refuseCommonPassword(body.password, 'body.password');
-  const existing = await authRepository.getUserByEmail(deps.db, body.email);
-  if (existing) {
-    if (await mailAllowed(deps, audit, existing.email, existing.id)) {
-      const { publicUrl } = deps.config;
-      await deps.mailer.send(
-        deps.db,
-        existingAccountMail(existing.email, `${publicUrl}/login`, `${publicUrl}/user/password-reset`),
-      );
-    }
-    await recordAuditEvent(deps.db, audit, 'signup_existing_email', existing.id);
-    return;
-  }
   if (await authRepository.isUsernameTaken(deps.db, body.username))
     throw AppError.badRequest('body.username', 'is taken');
+  step('username checked');
+  const existing = await authRepository.getUserByEmail(deps.db, body.email);
+  step('email looked up');
   const passwordHash = await hashPassword(body.password);
+  step('password hashed');
+  const mailing = await mailAllowed(deps, audit, body.email, existing?.id ?? null);
+  step('mail limit counted');
+  const token = randomSecret();
+  const now = new Date();
   const user = await deps.db
     .transaction(async (tx) => {
-      const created = await authRepository.createUser(tx, {
-        username: body.username,
-        email: body.email,
-        name: body.name ? body.name : null,
-        passwordHash,
-        setupCompletedAt: new Date(),
-      });
-      await recordAuditEvent(tx, audit, 'signup', created.id);
-      return created;
+      step('transaction');
+      const account = existing
+        ? await authRepository.getUserForUpdate(tx, existing.id)
+        : await authRepository.createUser(tx, {
+            username: body.username,
+            email: body.email,
+            name: body.name ? body.name : null,
+            passwordHash,
+            setupCompletedAt: now,
+          });
+      step('account written');
+      if (mailing) {
+        await authRepository.replaceToken(tx, {
+          tokenHash: hashSecret(token),
+          userId: account.id,
+          purpose: existing ? 'password_reset' : 'email_verification',
+          email: account.email,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + (existing ? RESET_TOKEN_TTL_MS : VERIFICATION_TOKEN_TTL_MS)),
+        });
+        step('token stored');
+      }
+      await recordAuditEvent(tx, audit, existing ? 'signup_existing_email' : 'signup', account.id);
+      step('audited');
+      return account;
     })
     .catch((error: unknown) => {
+      const index = violatedUniqueIndex(error);
+      // Two sign-ups racing for one address: the loser is answered as a taken address is, without a mail.
+      if (index?.includes('email')) return null;
       // Two sign-ups racing for one username: the unique index decides.
-      if (String((error as { code?: string }).code) === '23505' || /duplicate key/i.test(String(error))) {
-        throw AppError.badRequest('body.username', 'is taken');
-      }
+      if (index !== null) throw AppError.badRequest('body.username', 'is taken');
       throw error;
     });
-  await sendVerification(deps, deps.db, audit, user);
+  if (!user || !mailing) return;
+  const { publicUrl } = deps.config;
+  await deps.mailer.send(
+    deps.db,
+    existing
+      ? existingAccountMail(user.email, `${publicUrl}/login`, `${publicUrl}/u/passwd?token=${token}`)
+      : verificationMail(user.email, user.username, `${publicUrl}/account/verify/${token}`),
+  );
+  step('mail queued');
+  await recordAuditEvent(deps.db, audit, existing ? 'signup_notice_sent' : 'verification_sent', user.id);
+  step('audited');
 }
 
 export async function resendVerification(deps: AuthDeps, audit: AuditContext, email: string): Promise<void> {
