@@ -32,6 +32,7 @@ import {
   replaceTimedRows,
   type HttpBenchmark,
 } from './lib/report.js';
+import { runSignupBenchmarks } from './lib/signup-benchmark.js';
 import { createThrowawayDatabase } from './lib/throwaway-database.js';
 import { createDb } from '@pass/db';
 import { sql } from 'drizzle-orm';
@@ -544,6 +545,7 @@ async function main(): Promise<number> {
   const http = await runHttpBenchmarks();
   const httpNotes: string[] = [];
   const data = await runDataBenchmarks(httpNotes);
+  data.timed.push(...(await runSignupBenchmarks(appEnv)));
   http.push(...data.http);
   console.log('• page weight: apps/web/dist');
   const pageWeight = measurePageWeight(WEB_DIST_DIR);

@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { LOGIN_FAILURE_LIMIT } from '../modules/auth/auth.service.js';
+import { DEVICE_COOKIE } from '../modules/auth/device-cookie.js';
+import { LOGIN_FAILURE_LIMIT } from '../modules/auth/login-limits.js';
 import { expectError, seedUser, TestClient, testPassword } from '../test/accounts.js';
 import { buildTestApp, type TestApp } from '../test/helpers.js';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './rate-limiter.js';
@@ -166,25 +167,41 @@ describe('Redis rate limiter (the real Redis at 127.0.0.1:6379)', () => {
       await t?.app.close();
     });
 
-    it('counts failed logins on both instances together', async () => {
+    it('counts failed logins on both instances together, and each honours the device cookies of the other', async () => {
       // User ids key the lock in Redis: start this database's ids at a random point, so that
       // other runs of this suite (on another database, at the same time) use other keys.
       await t.database.db.execute(sql`select setval('users_id_seq', ${randomInt(1_000_000, 2_000_000_000)})`);
       const account = await seedUser(t.database.db);
       const onFirst = new TestClient(t.app);
       const onSecond = new TestClient(second, onFirst.remoteAddress);
+      const fresh = new TestClient(second);
       try {
         for (let attempt = 0; attempt < LOGIN_FAILURE_LIMIT; attempt++) {
           const client = attempt % 2 === 0 ? onFirst : onSecond;
           expectError(await client.login(account.username, testPassword()), 401);
         }
-        expect(await redis.get(`${KEY_PREFIX}login:fail:user:${account.id}`)).toBe(String(LOGIN_FAILURE_LIMIT));
+        const lockKey = `${KEY_PREFIX}login:lock:user:${account.id}:src:${onFirst.remoteAddress}`;
+        expect(await redis.exists(lockKey)).toBe(1);
         expectError(await onFirst.login(account.username, account.password), 429);
         expectError(await onSecond.login(account.username, account.password), 429);
         expect(onFirst.sessionId).toBeUndefined();
         expect(onSecond.sessionId).toBeUndefined();
+
+        // A source that has not failed gets in on the second instance, and its device cookie then lets
+        // the owner in on the first, even from the locked address.
+        expect((await fresh.login(account.username, account.password)).statusCode).toBe(200);
+        const owner = new TestClient(t.app, onFirst.remoteAddress);
+        owner.cookies.set(DEVICE_COOKIE, fresh.cookies.get(DEVICE_COOKIE)!);
+        expect((await owner.login(account.username, account.password)).statusCode).toBe(200);
       } finally {
-        await redis.del(`${KEY_PREFIX}login:fail:user:${account.id}`, `${KEY_PREFIX}login:ip:${onFirst.remoteAddress}`);
+        const keys = await redis.keys(`${KEY_PREFIX}login:*`);
+        const ours = keys.filter(
+          (key) =>
+            key.includes(`user:${account.id}:`) ||
+            key.endsWith(`:${onFirst.remoteAddress}`) ||
+            key.endsWith(`:${fresh.remoteAddress}`),
+        );
+        if (ours.length > 0) await redis.del(...ours);
       }
     });
   });

@@ -12,6 +12,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set false on routes called by other systems with their own proof (signed webhooks). */
     csrf?: boolean;
+    /** Who may call the route: anyone, a signed-in member, or the admin. */
+    access?: 'public' | 'member' | 'admin';
   }
 }
 

@@ -72,7 +72,7 @@ export const sessions = pgTable(
   (table) => [index('sessions_user_id_idx').on(table.userId)],
 );
 
-/** Single-use tokens mailed for password reset and email verification, stored as SHA-256. */
+/** Single-use tokens mailed for password reset, email verification, email change and its revert, stored as SHA-256. */
 export const authTokens = pgTable(
   'auth_tokens',
   {
@@ -80,8 +80,13 @@ export const authTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['password_reset', 'email_verification'] }).notNull(),
-    /** For verification: the address the link proves (the member may change it before clicking). */
+    purpose: text('purpose', {
+      enum: ['password_reset', 'email_verification', 'email_change', 'email_revert'],
+    }).notNull(),
+    /**
+     * The address the link is about: for verification, the address it proves (the member may change it
+     * before clicking); for an email change, the new address; for a revert, the old address it puts back.
+     */
     email: text('email').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -158,3 +163,13 @@ export const auditEvents = pgTable(
     index('audit_events_created_at_idx').on(table.createdAt),
   ],
 );
+
+/**
+ * Secrets the server makes for itself on first use (the key that signs device cookies), kept in the
+ * database so that every instance on it signs and checks alike without a setting to configure.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -4,6 +4,7 @@ import { auditEvents, type DbExecutor } from '@pass/db';
 export type AuditEvent =
   | 'signup'
   | 'signup_existing_email'
+  | 'signup_notice_sent'
   | 'login'
   | 'login_failed'
   | 'login_locked'

@@ -1,10 +1,12 @@
-import { sessions, users } from '@pass/db';
+import { serverSecrets, sessions, users } from '@pass/db';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, seedUser, TestClient, testPassword, unique } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { INCORRECT_LOGIN, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS, LOGIN_IP_LIMIT } from './auth.service.js';
+import { INCORRECT_LOGIN } from './auth.service.js';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_MS, deviceCookieKey, readDeviceCookie } from './device-cookie.js';
+import { LOGIN_FAILURE_LIMIT, LOGIN_IP_LIMIT, LOGIN_LOCK_MS } from './login-limits.js';
 import { SESSION_COOKIE } from './sessions.service.js';
 
 const hasSessionCookie = (response: LightMyRequestResponse) =>
@@ -37,7 +39,7 @@ describe('login abuse limits and CSRF', () => {
     )[0]!.n;
 
   describe('failed logins', () => {
-    it(`locks an account after ${LOGIN_FAILURE_LIMIT} failures: the next attempt gets 429 with Retry-After even with the right password`, async () => {
+    it(`refuses a source after ${LOGIN_FAILURE_LIMIT} failures on an account: 429 with Retry-After, even with the right password`, async () => {
       const account = await seedUser(t.database.db);
       const client = new TestClient(t.app);
       for (let attempt = 0; attempt < LOGIN_FAILURE_LIMIT; attempt++) {
@@ -47,25 +49,99 @@ describe('login abuse limits and CSRF', () => {
       const locked = await client.login(account.username, account.password);
       const body = expectError(locked, 429);
       expect(body.error.code).toBe('RATE_LIMITED');
-      expectRetryAfter(locked, LOGIN_FAILURE_WINDOW_MS / 1000);
+      expectRetryAfter(locked, LOGIN_LOCK_MS / 1000);
       expect(hasSessionCookie(locked)).toBe(false);
       expect(client.sessionId).toBeUndefined();
-
-      // The lock is the account's, not the address's: another client, and the email, are refused too.
-      expectError(await new TestClient(t.app).login(account.username.toUpperCase(), account.password), 429);
-      expectError(await new TestClient(t.app).login(account.email, account.password), 429);
+      // The same account by its email, from the same source, is refused too.
+      expectError(await client.login(account.email, account.password), 429);
+      // The source is held back from this account only.
+      const other = await seedUser(t.database.db);
+      expect((await client.login(other.username, other.password)).statusCode).toBe(200);
       expect(await sessionCount(account.id)).toBe(0);
     });
 
-    it('counts failures by username and by email together', async () => {
+    it("does not let a stranger's failures from other addresses stop the owner: a fresh source and the owner's device still get in", async () => {
+      const account = await seedUser(t.database.db);
+      // The owner has logged in on this browser before, and logged out since.
+      const ownerBrowser = new TestClient(t.app);
+      expect((await ownerBrowser.login(account.username, account.password)).statusCode).toBe(200);
+      expect(ownerBrowser.cookies.get(DEVICE_COOKIE)).toBeDefined();
+      expect((await ownerBrowser.post('/auth/logout')).statusCode).toBe(200);
+
+      const strangers = [new TestClient(t.app), new TestClient(t.app)];
+      for (const stranger of strangers) {
+        for (let attempt = 0; attempt < LOGIN_FAILURE_LIMIT; attempt++)
+          expectError(await stranger.login(account.username, testPassword()), 401);
+        const refused = await stranger.login(account.username, account.password);
+        expectError(refused, 429);
+        expectRetryAfter(refused, LOGIN_LOCK_MS / 1000);
+      }
+
+      // The owner's browser, even behind the stranger's own address (one NAT), gets in with the device cookie.
+      const ownerBehindNat = new TestClient(t.app, strangers[0]!.remoteAddress);
+      ownerBehindNat.cookies.set(DEVICE_COOKIE, ownerBrowser.cookies.get(DEVICE_COOKIE)!);
+      const throughNat = await ownerBehindNat.login(account.username, account.password);
+      expect(throughNat.statusCode).toBe(200);
+      expect(ownerBehindNat.sessionId).toBeDefined();
+      expect((await ownerBrowser.login(account.username, account.password)).statusCode).toBe(200);
+
+      // A source that has not failed gets in with the right password, without any device cookie.
+      const fresh = new TestClient(t.app);
+      expect((await fresh.login(account.username, account.password)).statusCode).toBe(200);
+      expect((await fresh.whoami()).json().data.id).toBe(account.id);
+
+      // And the strangers are still refused.
+      for (const stranger of strangers) expectError(await stranger.login(account.username, account.password), 429);
+    });
+
+    it('issues a signed device cookie at login, only for the login path, and renews it at each login', async () => {
       const account = await seedUser(t.database.db);
       const client = new TestClient(t.app);
-      for (let attempt = 0; attempt < LOGIN_FAILURE_LIMIT; attempt++) {
-        const login = attempt % 2 === 0 ? account.username : account.email;
-        expectError(await client.login(login, testPassword()), 401);
+      const login = await client.login(account.username, account.password);
+      const cookie = login.cookies.find((entry) => entry.name === DEVICE_COOKIE)!;
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/auth/login' });
+      expect(cookie.maxAge).toBe(DEVICE_COOKIE_MAX_AGE_MS / 1000);
+      const key = await deviceCookieKey(t.database.db);
+      expect(readDeviceCookie(key, cookie.value, new Date())).toMatchObject({ userId: account.id });
+      // The key lives in the database, made once.
+      expect(await t.database.db.select().from(serverSecrets)).toHaveLength(1);
+      const again = await client.login(account.username, account.password);
+      const renewed = again.cookies.find((entry) => entry.name === DEVICE_COOKIE)!;
+      expect(renewed.value).not.toBe(cookie.value);
+      expect(readDeviceCookie(key, renewed.value, new Date())).toMatchObject({ userId: account.id });
+    });
+
+    it('locks a device cookie that fails from itself, and treats a forged or borrowed one as none', async () => {
+      const account = await seedUser(t.database.db);
+      const other = await seedUser(t.database.db);
+      const device = new TestClient(t.app);
+      expect((await device.login(account.username, account.password)).statusCode).toBe(200);
+      const deviceCookie = device.cookies.get(DEVICE_COOKIE)!;
+
+      // A stolen device cookie is worth LOGIN_FAILURE_LIMIT guesses, then it is locked wherever it is used.
+      for (let attempt = 0; attempt < LOGIN_FAILURE_LIMIT; attempt++)
+        expectError(await device.login(account.username, testPassword()), 401);
+      expectError(await device.login(account.username, account.password), 429);
+      const elsewhere = new TestClient(t.app);
+      elsewhere.cookies.set(DEVICE_COOKIE, deviceCookie);
+      expectError(await elsewhere.login(account.username, account.password), 429);
+      // The failures were the cookie's: this address is not held back without it.
+      const sameAddress = new TestClient(t.app, device.remoteAddress);
+      expect((await sameAddress.login(account.username, account.password)).statusCode).toBe(200);
+
+      // A changed signature, or another account's cookie, counts as no cookie: the source is locked as usual.
+      const forger = new TestClient(t.app);
+      const parts = sameAddress.cookies.get(DEVICE_COOKIE)!.split('.');
+      const signature = parts[4]!;
+      const forged = `${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
+      forger.cookies.set(DEVICE_COOKIE, [...parts.slice(0, 4), forged].join('.'));
+      const borrower = new TestClient(t.app);
+      expect((await borrower.login(other.username, other.password)).statusCode).toBe(200);
+      for (const client of [forger, borrower]) {
+        for (let attempt = 0; attempt < LOGIN_FAILURE_LIMIT; attempt++)
+          expectError(await client.login(account.username, testPassword()), 401);
+        expectError(await client.login(account.username, account.password), 429);
       }
-      expectError(await client.login(account.username, account.password), 429);
-      expectError(await client.login(account.email, account.password), 429);
     });
 
     it('a success before the limit starts the count again', async () => {
@@ -92,7 +168,7 @@ describe('login abuse limits and CSRF', () => {
       expect(unknownLocked.statusCode).toBe(429);
       expect(knownLocked.statusCode).toBe(429);
       expect(unknownLocked.json()).toEqual(knownLocked.json());
-      expectRetryAfter(unknownLocked, LOGIN_FAILURE_WINDOW_MS / 1000);
+      expectRetryAfter(unknownLocked, LOGIN_LOCK_MS / 1000);
     });
 
     it('answers an unknown user exactly as a wrong password', async () => {

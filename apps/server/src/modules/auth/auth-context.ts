@@ -13,6 +13,8 @@ export interface AuthDeps {
   config: Config;
   mailer: Mailer;
   limiter: RateLimiter;
+  /** Told each step of work as it is done (tests compare the steps of answers that must not differ). */
+  steps?: (step: string) => void;
 }
 
 declare module 'fastify' {

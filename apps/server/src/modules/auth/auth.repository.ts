@@ -1,9 +1,9 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { authTokens, sessions, userIdentities, users, type DbExecutor } from '@pass/db';
+import { authTokens, serverSecrets, sessions, userIdentities, users, type DbExecutor } from '@pass/db';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
-export type TokenPurpose = 'password_reset' | 'email_verification';
+export type TokenPurpose = 'password_reset' | 'email_verification' | 'email_change' | 'email_revert';
 
 export async function getUserById(db: DbExecutor, id: number): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -29,6 +29,12 @@ export async function getUserByUsername(db: DbExecutor, username: string): Promi
     .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
     .limit(1);
   return row ?? null;
+}
+
+/** The user, locked until the transaction ends. */
+export async function getUserForUpdate(db: DbExecutor, id: number): Promise<UserRow> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+  return row!;
 }
 
 export async function getUserByEmail(db: DbExecutor, email: string): Promise<UserRow | null> {
@@ -155,4 +161,18 @@ export async function getIdentity(db: DbExecutor, issuer: string, subject: strin
 
 export async function createIdentity(db: DbExecutor, values: typeof userIdentities.$inferInsert): Promise<void> {
   await db.insert(userIdentities).values(values);
+}
+
+/**
+ * The named server secret, made from `create()` the first time anyone asks: the insert that loses a race
+ * does nothing, and everyone reads back the one value that won.
+ */
+export async function getOrCreateServerSecret(db: DbExecutor, name: string, create: () => string): Promise<string> {
+  await db.insert(serverSecrets).values({ name, value: create() }).onConflictDoNothing({ target: serverSecrets.name });
+  const [row] = await db
+    .select({ value: serverSecrets.value })
+    .from(serverSecrets)
+    .where(eq(serverSecrets.name, name))
+    .limit(1);
+  return row!.value;
 }

@@ -30,6 +30,7 @@ import {
   type AuthDeps,
 } from './auth-context.js';
 import * as authService from './auth.service.js';
+import { DEVICE_COOKIE, setDeviceCookie } from './device-cookie.js';
 import { endSession, idleExpiry, SESSION_COOKIE } from './sessions.service.js';
 
 const authErrors = { ...errorResponses, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody } as const;
@@ -93,6 +94,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   app.post(
     '/auth/login',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Log in with a username (or email) and password; starts a session',
@@ -108,8 +110,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
         deviceId: request.headers['x-auth-token'] ?? null,
         identHeader: request.headers['x-auth-ident'],
         currentSession: request.cookies[SESSION_COOKIE],
+        deviceCookie: request.cookies[DEVICE_COOKIE],
       });
       setSessionCookie(reply, deps.config, result.sessionId);
+      setDeviceCookie(reply, deps.config, result.deviceCookie);
       return { data: result.user };
     },
   );

@@ -24,12 +24,19 @@ import {
   randomSecret,
   verifyPassword,
 } from './crypto.js';
+import { deviceCookieKey, readDeviceCookie, signDeviceCookie } from './device-cookie.js';
+import {
+  clearAccountLoginLimits,
+  getLoginLock,
+  LOGIN_IP_LIMIT,
+  LOGIN_IP_WINDOW_MS,
+  recordLoginFailure,
+  recordLoginSuccess,
+  sourceOf,
+  type LoginAttempt,
+} from './login-limits.js';
 import { startSession, type LiveSession } from './sessions.service.js';
 
-export const LOGIN_FAILURE_LIMIT = 10;
-export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
-export const LOGIN_IP_LIMIT = 30;
-export const LOGIN_IP_WINDOW_MS = 60 * 1000;
 export const MAIL_LIMIT_PER_ADDRESS = 3;
 export const MAIL_WINDOW_MS = 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -94,46 +101,72 @@ async function sendVerification(deps: AuthDeps, db: DbExecutor, audit: AuditCont
 }
 
 /**
- * Sign-up. A taken email gets the same answer as a new one (and its owner a note), so sign-up
- * cannot be used to learn who has an account; a taken username is said plainly, as usernames are public.
+ * Sign-up. A taken email gets the same answer as a new one, after the same work: the same lookups, the
+ * password hashed, one transaction writing the account (or locking the existing one), a token and an
+ * audit event, then one mail (a verification link for a new address, a notice with a reset link for a
+ * taken one). Sign-up therefore cannot tell who has an account, by its answer or by its time. A taken
+ * username is said plainly, as usernames are public (docs/decisions/005, 017).
  */
 export async function register(deps: AuthDeps, audit: AuditContext, body: RegisterBody): Promise<void> {
+  const step = deps.steps ?? (() => {});
   refuseCommonPassword(body.password, 'body.password');
-  const existing = await authRepository.getUserByEmail(deps.db, body.email);
-  if (existing) {
-    if (await mailAllowed(deps, audit, existing.email, existing.id)) {
-      const { publicUrl } = deps.config;
-      await deps.mailer.send(
-        deps.db,
-        existingAccountMail(existing.email, `${publicUrl}/login`, `${publicUrl}/user/password-reset`),
-      );
-    }
-    await recordAuditEvent(deps.db, audit, 'signup_existing_email', existing.id);
-    return;
-  }
   if (await authRepository.isUsernameTaken(deps.db, body.username))
     throw AppError.badRequest('body.username', 'is taken');
+  step('username checked');
+  const existing = await authRepository.getUserByEmail(deps.db, body.email);
+  step('email looked up');
   const passwordHash = await hashPassword(body.password);
+  step('password hashed');
+  const mailing = await mailAllowed(deps, audit, body.email, existing?.id ?? null);
+  step('mail limit counted');
+  const token = randomSecret();
+  const now = new Date();
   const user = await deps.db
     .transaction(async (tx) => {
-      const created = await authRepository.createUser(tx, {
-        username: body.username,
-        email: body.email,
-        name: body.name ? body.name : null,
-        passwordHash,
-        setupCompletedAt: new Date(),
-      });
-      await recordAuditEvent(tx, audit, 'signup', created.id);
-      return created;
+      step('transaction');
+      const account = existing
+        ? await authRepository.getUserForUpdate(tx, existing.id)
+        : await authRepository.createUser(tx, {
+            username: body.username,
+            email: body.email,
+            name: body.name ? body.name : null,
+            passwordHash,
+            setupCompletedAt: now,
+          });
+      step('account written');
+      if (mailing) {
+        await authRepository.replaceToken(tx, {
+          tokenHash: hashSecret(token),
+          userId: account.id,
+          purpose: existing ? 'password_reset' : 'email_verification',
+          email: account.email,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + (existing ? RESET_TOKEN_TTL_MS : VERIFICATION_TOKEN_TTL_MS)),
+        });
+        step('token stored');
+      }
+      await recordAuditEvent(tx, audit, existing ? 'signup_existing_email' : 'signup', account.id);
+      step('audited');
+      return account;
     })
     .catch((error: unknown) => {
-      // Sign-ups racing for one username or email: the unique index decides.
+      // Two sign-ups racing for one username: the unique index decides.
       if (isUniqueViolation(error, USERNAME_UNIQUE_INDEX)) throw AppError.badRequest('body.username', 'is taken');
-      // Another sign-up took the address a moment ago: the same answer as for any taken address.
+      // Two sign-ups racing for one address: the loser is answered as a taken address is, without a mail.
       if (isUniqueViolation(error, EMAIL_UNIQUE_INDEX)) return null;
       throw error;
     });
-  if (user) await sendVerification(deps, deps.db, audit, user);
+  if (!user || !mailing) return;
+  const { publicUrl } = deps.config;
+  await deps.mailer.send(
+    deps.db,
+    existing
+      ? existingAccountMail(user.email, `${publicUrl}/login`, `${publicUrl}/u/passwd?token=${token}`)
+      : verificationMail(user.email, user.username, `${publicUrl}/account/verify/${token}`),
+  );
+  step('mail queued');
+  await recordAuditEvent(deps.db, audit, existing ? 'signup_notice_sent' : 'verification_sent', user.id);
+  step('audited');
 }
 
 export async function resendVerification(deps: AuthDeps, audit: AuditContext, email: string): Promise<void> {
@@ -166,31 +199,47 @@ export interface LoginRequest {
   deviceId: string | null;
   identHeader: string | undefined;
   currentSession: string | undefined;
+  /** The browser's device cookie (docs/decisions/017), if it sent one. */
+  deviceCookie: string | undefined;
 }
 
+const LOCKED_MESSAGE = 'Too many failed logins. Try again later.';
+
 /**
- * Login: per-IP and per-account limits are checked before any hashing; an unknown user costs the
- * same hash as a known one and gets the same answer as a wrong password. A success starts a new session.
+ * Login. The per-address limit is checked before any hashing, then the lock of this source (or of this
+ * browser's device cookie) on this account; an unknown user costs the same hash as a known one and gets
+ * the same answers. A success starts a new session and gives the browser a fresh device cookie.
  */
 export async function login(deps: AuthDeps, audit: AuditContext, request: LoginRequest) {
   const { body } = request;
-  const perIp = await deps.limiter.hit(`login:ip:${request.ip}`, LOGIN_IP_WINDOW_MS);
+  const source = sourceOf(request.ip);
+  const perIp = await deps.limiter.hit(`login:ip:${source}`, LOGIN_IP_WINDOW_MS);
   if (perIp.count > LOGIN_IP_LIMIT)
     throw AppError.rateLimited(perIp.retryAfterSeconds, 'Too many login attempts. Try again in a minute.');
   if (request.identHeader !== undefined && request.identHeader.toLowerCase() !== authIdent(body.username)) {
     throw AppError.badRequest('headers.x-auth-ident', 'does not match the username');
   }
   const user = await authRepository.getUserByLogin(deps.db, body.username);
-  // Counted per account, so failures by username and by email add up; per login text for unknown users.
-  const accountKey = user ? `login:fail:user:${user.id}` : `login:fail:${body.username.toLowerCase()}`;
-  const failures = await deps.limiter.peek(accountKey);
-  if (failures.count >= LOGIN_FAILURE_LIMIT) {
-    await recordAuditEvent(deps.db, audit, 'login_locked', user?.id ?? null, { login: body.username });
-    throw AppError.rateLimited(failures.retryAfterSeconds, 'Too many failed logins for this account. Try again later.');
+  const key = await deviceCookieKey(deps.db);
+  const now = new Date();
+  const device = user ? readDeviceCookie(key, request.deviceCookie, now) : null;
+  const attempt: LoginAttempt = {
+    // Per account, so failures by username and by email add up; per login text for unknown users.
+    account: user ? `user:${user.id}` : `name:${body.username.toLowerCase()}`,
+    source,
+    device: device && device.userId === user?.id ? device.nonce : null,
+  };
+  const lock = await getLoginLock(deps.limiter, attempt);
+  if (lock) {
+    await recordAuditEvent(deps.db, audit, 'login_locked', user?.id ?? null, {
+      login: body.username,
+      device: attempt.device !== null,
+    });
+    throw AppError.rateLimited(lock.retryAfterSeconds, LOCKED_MESSAGE);
   }
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), body.password);
   if (!user || !user.passwordHash || !passwordOk) {
-    await deps.limiter.hit(accountKey, LOGIN_FAILURE_WINDOW_MS);
+    await recordLoginFailure(deps.limiter, attempt);
     await recordAuditEvent(deps.db, audit, 'login_failed', user?.id ?? null, { login: body.username });
     throw new AppError('UNAUTHORIZED', INCORRECT_LOGIN);
   }
@@ -201,7 +250,7 @@ export async function login(deps: AuthDeps, audit: AuditContext, request: LoginR
       'Confirm your email address first: open the link we mailed you, or ask for a new one.',
     );
   }
-  await deps.limiter.reset(accountKey);
+  await recordLoginSuccess(deps.limiter, attempt);
   const session = await deps.db.transaction(async (tx) => {
     // A new id at every login: a session id planted before login is worth nothing after it.
     if (request.currentSession) await authRepository.deleteSession(tx, hashSecret(request.currentSession));
@@ -209,7 +258,11 @@ export async function login(deps: AuthDeps, audit: AuditContext, request: LoginR
     await recordAuditEvent(tx, audit, 'login', user.id);
     return started;
   });
-  return { user: toAccountUser(user), sessionId: session.id };
+  return {
+    user: toAccountUser(user),
+    sessionId: session.id,
+    deviceCookie: signDeviceCookie(key, user.id, now),
+  };
 }
 
 export async function requestPasswordReset(
@@ -254,7 +307,7 @@ export async function resetPassword(
   const passwordHash = await hashPassword(body.password);
   const now = new Date();
   const tokenHash = hashSecret(pathToken);
-  await deps.db.transaction(async (tx) => {
+  const userId = await deps.db.transaction(async (tx) => {
     const row = await authRepository.getUsableToken(tx, tokenHash, 'password_reset', now);
     if (!row || !(await authRepository.markTokenUsed(tx, tokenHash, now))) {
       throw AppError.badRequest('params.token', 'this link is invalid, was already used or has expired');
@@ -265,7 +318,9 @@ export async function resetPassword(
     await authRepository.updateUser(tx, user.id, { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now });
     const ended = await authRepository.deleteUserSessions(tx, user.id);
     await recordAuditEvent(tx, audit, 'password_reset', user.id, { sessionsEnded: ended });
+    return user.id;
   });
+  await clearAccountLoginLimits(deps.limiter, userId);
 }
 
 export async function changePassword(

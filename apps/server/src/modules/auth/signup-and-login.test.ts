@@ -14,7 +14,10 @@ import {
   unique,
 } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { startSmtpCapture, verificationToken, type SmtpCapture } from '../../test/smtp-capture.js';
+import { resetToken, startSmtpCapture, verificationToken, type SmtpCapture } from '../../test/smtp-capture.js';
+import { createMemoryRateLimiter } from '../../lib/rate-limiter.js';
+import type { Mailer, MailMessage } from '../mail/mailer.js';
+import { register } from './auth.service.js';
 import { hashSecret } from './crypto.js';
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE, SESSION_IDLE_MS } from './sessions.service.js';
 
@@ -383,10 +386,73 @@ describe('sign-up, verification and login', () => {
       const note = await smtp.waitForMail(owner.email, isExistingAccountMail);
       expect(note.subject).toBe('Someone tried to sign up to PA$$ with your address');
       expect(note.text).toContain(`${t.config.publicUrl}/login`);
-      // The note carries no link that signs anyone in or verifies anything.
-      expect(note.text).not.toMatch(/verify|token=/);
+      // The note verifies nothing and signs no one in; its reset link works for the mailbox's owner alone.
+      expect(note.text).not.toMatch(/verify/);
+      const token = resetToken(note);
+      expect(note.text).toContain(`${t.config.publicUrl}/u/passwd?token=${token}`);
+      expect((await client.get(`/auth/passwd/reset/${token}`)).json()).toBe(true);
       // And the owner's password still works.
       expect((await new TestClient(t.app).login(owner.username, owner.password)).statusCode).toBe(200);
+    });
+
+    it('does the same steps for a taken email as for a new one, and one mail each', async () => {
+      const owner = await seedUser(t.database.db);
+      const audit = { requestId: 'steps', ip: '127.0.0.1', log: t.app.log };
+      const run = async (email: string) => {
+        const steps: string[] = [];
+        const sent: MailMessage[] = [];
+        const mailer: Mailer = {
+          send: async (_db, message) => {
+            sent.push(message);
+          },
+          idle: async () => {},
+          close: async () => {},
+        };
+        const limiter = createMemoryRateLimiter();
+        const deps = {
+          db: t.database.db,
+          config: t.config,
+          mailer,
+          limiter,
+          steps: (name: string) => steps.push(name),
+        };
+        await register(deps, audit, { username: unique('steps'), email, password: testPassword() });
+        await limiter.close();
+        return { steps, sent };
+      };
+      const fresh = await run(`${unique('fresh')}@example.com`);
+      const taken = await run(owner.email);
+      expect(fresh.steps).toEqual([
+        'username checked',
+        'email looked up',
+        'password hashed',
+        'mail limit counted',
+        'transaction',
+        'account written',
+        'token stored',
+        'audited',
+        'mail queued',
+        'audited',
+      ]);
+      expect(taken.steps).toEqual(fresh.steps);
+      expect(fresh.sent.map((mail) => mail.subject)).toEqual(['Confirm your PA$$ email address']);
+      expect(taken.sent.map((mail) => [mail.to, mail.subject])).toEqual([
+        [owner.email, 'Someone tried to sign up to PA$$ with your address'],
+      ]);
+    });
+
+    it('answers sign-ups racing for one new address alike: one account, the others as for a taken address', async () => {
+      const email = `${unique('race')}@example.com`;
+      const responses = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          new TestClient(t.app).post('/auth/register', { username: unique('racer'), email, password: testPassword() }),
+        ),
+      );
+      for (const response of responses) {
+        expect(response.statusCode, response.body).toBe(201);
+        expect(response.json()).toEqual({ data: { status: 'verification_sent' } });
+      }
+      expect(await t.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
     });
 
     it('stores the email trimmed and lower-cased', async () => {

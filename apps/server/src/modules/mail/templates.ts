@@ -33,10 +33,15 @@ export function verificationMail(to: string, username: string, url: string): Mai
 }
 
 export function existingAccountMail(to: string, loginUrl: string, resetUrl: string): MailMessage {
-  return compose(to, 'Someone tried to sign up to PA$$ with your address', [
-    'Someone, perhaps you, tried to create a PA$$ account with this email address, but it already has one.',
-    `If it was you, log in at ${loginUrl}, or reset your password at ${resetUrl}. If it was not, you can ignore this mail.`,
-  ]);
+  return compose(
+    to,
+    'Someone tried to sign up to PA$$ with your address',
+    [
+      'Someone, perhaps you, tried to create a PA$$ account with this email address, but it already has one.',
+      `If it was you, log in at ${loginUrl}, or choose a new password with the link below: it works once, for 1 hour. If it was not, ignore this mail: nothing has changed.`,
+    ],
+    { label: 'Choose a new password', url: resetUrl },
+  );
 }
 
 export function passwordResetMail(to: string, username: string, url: string): MailMessage {
