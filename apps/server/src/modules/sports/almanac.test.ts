@@ -4,6 +4,8 @@ import { AlmanacResponse, LineHistoryResponse, StandingsResponse, TipsResponse }
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { consensusLine } from './almanac.js';
+import type { QuoteRow } from './sports.repository.js';
 import { importDemoSeason } from '../imports/demo-season.js';
 import { importNflverse } from '../imports/game-importers.js';
 
@@ -134,6 +136,40 @@ describe('almanac, standings, tips and line history', () => {
     });
   });
 
+  it('shows an even-money moneyline as +100: Super Bowl LVIII, KC +100 against SF −120', async () => {
+    const row = rows.find((entry) => entry.game_id === '2023_22_SF_KC')!;
+    expect([row.home_moneyline, row.away_moneyline]).toEqual(['100', '-120']);
+    const kc = AlmanacResponse.parse((await get(`/api/almanac/${NFL}/KC?season=2023`)).json());
+    expect(kc.games.at(-1)).toMatchObject({
+      opponent: 'SF',
+      score_for: 25,
+      score_against: 22,
+      moneyline: 100,
+      opponent_moneyline: -120,
+      straight_up: 'W',
+      reward: { bet_on: 100, bet_against: -100 },
+    });
+    const sf = AlmanacResponse.parse((await get(`/api/almanac/${NFL}/SF?season=2023`)).json());
+    expect(sf.games.at(-1)).toMatchObject({ opponent: 'KC', moneyline: -120, opponent_moneyline: 100 });
+    // Every even-money price of the two seasons comes back as the file writes it: +100, and −100 once (WAS).
+    const evens = rows.filter(
+      (entry) =>
+        (entry.season === '2022' || entry.season === '2023') &&
+        [entry.home_moneyline, entry.away_moneyline].some((price) => Math.abs(Number(price)) === 100),
+    );
+    expect(evens.map((entry) => entry.game_id)).toContain('2022_05_TEN_WAS');
+    for (const game of evens) {
+      for (const [team, price] of [
+        [game.home_team, game.home_moneyline],
+        [game.away_team, game.away_moneyline],
+      ] as const) {
+        const almanac = AlmanacResponse.parse((await get(`/api/almanac/${NFL}/${team}?season=${game.season}`)).json());
+        const played = almanac.games.find((entry) => entry.game_date === game.gameday);
+        expect(played?.moneyline, `${game.game_id} ${team}`).toBe(Number(price));
+      }
+    }
+  });
+
   it("gives a team's whole history by season, old codes included", async () => {
     const almanac = AlmanacResponse.parse((await get(`/api/almanac/${NFL}/OAK`)).json());
     expect(almanac.team).toBe('LV');
@@ -236,5 +272,39 @@ describe('almanac, standings, tips and line history', () => {
     expect((await get(`/api/book/line-history/${eventId}`, { 'if-none-match': etag })).statusCode).toBe(304);
     expect((await get('/api/book/line-history/99999999')).statusCode).toBe(404);
     expect((await get('/api/book/line-history/abc')).statusCode).toBe(400);
+  });
+});
+
+describe('the consensus moneyline', () => {
+  const event = { homeTeam: 'KC', awayTeam: 'SF' };
+  const h2h = (book: string, outcome: string, price: number): QuoteRow => ({
+    eventId: 1,
+    book,
+    market: 'h2h',
+    outcome,
+    price,
+    point: null,
+    fetchedAt: '2024-02-11T23:00:00.000Z',
+    quotedAt: null,
+  });
+
+  it('keeps a single book’s even-money price as quoted, +100 or −100', () => {
+    expect(consensusLine(event, [h2h('consensus', 'KC', 100), h2h('consensus', 'SF', -120)])).toMatchObject({
+      homeMoneyline: 100,
+      awayMoneyline: -120,
+    });
+    expect(consensusLine(event, [h2h('consensus', 'KC', -100), h2h('consensus', 'SF', -110)])).toMatchObject({
+      homeMoneyline: -100,
+      awayMoneyline: -110,
+    });
+  });
+
+  it('takes the median book, writes a split between −100 and +100 as +100, and converts a median between two prices', () => {
+    const books = (prices: number[]) => prices.map((price, index) => h2h(`book${index}`, 'KC', price));
+    expect(consensusLine(event, books([-110, 100, 120])).homeMoneyline).toBe(100);
+    expect(consensusLine(event, books([-100, 100])).homeMoneyline).toBe(100);
+    // 110/210 and 100/200 average to 0.5119: −105 to the whole price.
+    expect(consensusLine(event, books([-110, 100])).homeMoneyline).toBe(-105);
+    expect(consensusLine(event, books([100, 110])).homeMoneyline).toBe(105);
   });
 });

@@ -9,7 +9,7 @@ import type {
   Tip,
   WinLossTie,
 } from '@pass/contracts';
-import { teamRegistry, type Sport } from '@pass/domain';
+import { americanToImplied, impliedToAmerican, isAmericanPrice, teamRegistry, type Sport } from '@pass/domain';
 import type { EventRow, QuoteRow } from './sports.repository.js';
 
 /**
@@ -38,11 +38,21 @@ function median(values: readonly number[]): number | null {
 }
 
 const roundHalf = (value: number) => Math.round(value * 2) / 2;
-const toImplied = (price: number) => (price < 0 ? -price / (-price + 100) : 100 / (price + 100));
-function fromImplied(probability: number): number {
-  const raw = probability >= 0.5 ? (-100 * probability) / (1 - probability) : (100 * (1 - probability)) / probability;
-  const rounded = Math.round(raw);
-  return Math.abs(rounded) < 100 ? (rounded < 0 ? -100 : 100) : rounded;
+
+/**
+ * The consensus of some books' prices for one side: the median implied probability. When that median is one
+ * of the quoted prices (always with a single book, as nflverse's consensus) the price comes back as quoted,
+ * so an even-money +100 stays +100 and a −100 stays −100: the two have the same probability, and converting
+ * back would have to pick one sign. A median between two prices becomes the nearest whole price, even money
+ * written +100 as books print it.
+ */
+function consensusPrice(quoted: readonly number[]): number | null {
+  const valid = quoted.filter(isAmericanPrice);
+  const implied = median(valid.map(americanToImplied));
+  if (implied === null) return null;
+  const exact = valid.filter((price) => americanToImplied(price) === implied);
+  // Books split between −100 and +100 (the same price) read as even money, +100.
+  return exact.length > 0 ? Math.max(...exact) : Math.round(impliedToAmerican(implied));
 }
 
 /**
@@ -65,15 +75,11 @@ export function consensusLine(
   const spread = median(points('spreads', event.homeTeam));
   const awaySpread = median(points('spreads', event.awayTeam));
   const total = median(points('totals', 'Over')) ?? median(points('totals', 'Under'));
-  const moneyline = (outcome: string) => {
-    const implied = median(prices(outcome).map(toImplied));
-    return implied === null ? null : fromImplied(implied);
-  };
   return {
     homeSpread: spread !== null ? roundHalf(spread) : awaySpread !== null ? roundHalf(-awaySpread) || 0 : null,
     total: total === null ? null : roundHalf(total),
-    homeMoneyline: moneyline(event.homeTeam),
-    awayMoneyline: moneyline(event.awayTeam),
+    homeMoneyline: consensusPrice(prices(event.homeTeam)),
+    awayMoneyline: consensusPrice(prices(event.awayTeam)),
   };
 }
 
