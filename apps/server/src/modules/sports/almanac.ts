@@ -191,18 +191,28 @@ interface Placement {
   division: string | null;
 }
 
-/** Where a team stands in a season: the professional leagues' fixed divisions, college conferences per season. */
+/**
+ * Where a team stands in a season: the professional leagues' divisions of that season (the NFL's before and
+ * after its 2002 realignment), college conferences per season; null when the team did not play it.
+ */
 function placementOf(sport: Sport, abbr: string, season: number): Placement | null {
   const team = teamRegistry.get(sport, abbr);
   if (!team) return null;
   const conference = teamRegistry.conferenceIn(team, season);
   if (conference === null) return null;
-  return { conference, division: sport === 'americanfootball_ncaaf' ? null : team.division };
+  return { conference, division: sport === 'americanfootball_ncaaf' ? null : teamRegistry.divisionIn(team, season) };
+}
+
+/** A team's name in a season (the St. Louis Rams of 1999), else the code as given. */
+function nameOf(sport: Sport, abbr: string, season?: number): string {
+  const team = teamRegistry.get(sport, abbr);
+  return team ? teamRegistry.nameIn(team, season) : abbr;
 }
 
 /**
- * Conference and division standings from the season's final regular-season games. Every team of the
- * professional leagues is listed (0–0 before its first game); college teams once they have played.
+ * Conference and division standings from the season's final regular-season games, in the season's alignment
+ * under the names of the time. Every team of the professional leagues that played the season is listed (0–0
+ * before its first game); college teams once they have played.
  */
 export function computeStandings(sport: Sport, season: number, events: readonly EventRow[]): StandingsGroup[] {
   const rows = new Map<string, StandingRow & { results: ('W' | 'L' | 'T')[] }>();
@@ -211,7 +221,7 @@ export function computeStandings(sport: Sport, season: number, events: readonly 
     if (!entry) {
       entry = {
         team: abbr,
-        name: teamRegistry.get(sport, abbr)?.name ?? abbr,
+        name: nameOf(sport, abbr, season),
         games: 0,
         wins: 0,
         losses: 0,
@@ -321,6 +331,7 @@ const dash = (a: number, b: number, c: number) => (c > 0 ? `${a}–${b}–${c}` 
 /** The trends of every team of a season with the figures behind them, and the ones worth telling. */
 export function computeTips(
   sport: Sport,
+  season: number,
   events: readonly EventRow[],
   lines: ReadonlyMap<number, ClosingLine>,
 ): { teams: TeamTrend[]; tips: (Tip & { strength: number })[] } {
@@ -332,7 +343,7 @@ export function computeTips(
     const record = summarize(games);
     const trend: TeamTrend = {
       team,
-      name: teamRegistry.get(sport, team)?.name ?? team,
+      name: nameOf(sport, team, season),
       games: record.games,
       straight_up: record.straight_up,
       ats: record.ats,
