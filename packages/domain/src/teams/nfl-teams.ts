@@ -1,7 +1,8 @@
-import type { Team } from './types.js';
+import type { Team, TeamPlacement } from './types.js';
 
 /**
- * The 32 NFL teams (nflverse `teams_colors_logos.csv`, checked against it in the tests). Abbreviations are
+ * The 32 NFL teams (nflverse `teams_colors_logos.csv`, checked against it in the tests), with the alignment of
+ * each season since 1999 and the names of the time. Abbreviations are
  * nflverse's because its games file is the schedule master: the Rams are `LA` there and `LAR` at ESPN.
  * Relocations and renames stay resolvable through the old codes and names (OAK, SD, STL, "Washington
  * Redskins", "Washington Football Team").
@@ -15,8 +16,8 @@ interface NflTeamRow {
   oldCodes?: readonly string[];
   /** ESPN's code when it differs from nflverse's. */
   espn?: string;
-  /** Earlier full names, newest first (The Odds API and old data use the name of the time). */
-  oldNames?: readonly string[];
+  /** Earlier full names with their last season, oldest first (The Odds API and old data use the name of the time). */
+  earlierNames?: readonly { name: string; lastSeason: number }[];
   aliases?: readonly string[];
 }
 
@@ -44,7 +45,7 @@ const ROWS: readonly NflTeamRow[] = [
     division: 'NFC West',
     oldCodes: ['STL'],
     espn: 'LAR',
-    oldNames: ['St. Louis Rams'],
+    earlierNames: [{ name: 'St. Louis Rams', lastSeason: 2015 }],
     aliases: ['LAR', 'RAM'],
   },
   {
@@ -53,7 +54,7 @@ const ROWS: readonly NflTeamRow[] = [
     nickname: 'Chargers',
     division: 'AFC West',
     oldCodes: ['SD'],
-    oldNames: ['San Diego Chargers'],
+    earlierNames: [{ name: 'San Diego Chargers', lastSeason: 2016 }],
     aliases: ['SDG'],
   },
   {
@@ -62,7 +63,7 @@ const ROWS: readonly NflTeamRow[] = [
     nickname: 'Raiders',
     division: 'AFC West',
     oldCodes: ['OAK'],
-    oldNames: ['Oakland Raiders'],
+    earlierNames: [{ name: 'Oakland Raiders', lastSeason: 2019 }],
     aliases: ['LVR'],
   },
   { abbr: 'MIA', place: 'Miami', nickname: 'Dolphins', division: 'AFC East' },
@@ -84,13 +85,40 @@ const ROWS: readonly NflTeamRow[] = [
     division: 'NFC East',
     espn: 'WSH',
     // Renamed twice: "Football Team" for 2020–2021, "Commanders" from 2022.
-    oldNames: ['Washington Football Team', 'Washington Redskins'],
+    earlierNames: [
+      { name: 'Washington Redskins', lastSeason: 2019 },
+      { name: 'Washington Football Team', lastSeason: 2021 },
+    ],
     aliases: ['WSH', 'Washington', 'Redskins', 'Football Team'],
   },
 ];
 
+/**
+ * The NFL from 1999 (Cleveland's return) to 2001: 31 teams, three divisions per conference. The 2002
+ * realignment added Houston and made today's eight divisions of four; Seattle moved to the NFC. Codes are
+ * ours (LV was OAK, LAC was SD, LA was STL); the tests check every division game of nflverse's games file.
+ */
+export const NFL_ALIGNMENT_1999_2001: Readonly<Record<string, readonly string[]>> = {
+  'AFC East': ['BUF', 'IND', 'MIA', 'NE', 'NYJ'],
+  'AFC Central': ['BAL', 'CIN', 'CLE', 'JAX', 'PIT', 'TEN'],
+  'AFC West': ['DEN', 'KC', 'LV', 'LAC', 'SEA'],
+  'NFC East': ['ARI', 'DAL', 'NYG', 'PHI', 'WAS'],
+  'NFC Central': ['CHI', 'DET', 'GB', 'MIN', 'TB'],
+  'NFC West': ['ATL', 'CAR', 'LA', 'NO', 'SF'],
+};
+
+/** The first season of the teams that began within our data (nflverse starts in 1999). */
+const NFL_FIRST_SEASONS: Readonly<Record<string, number>> = { CLE: 1999, HOU: 2002 };
+
+function earlierPlacements(abbr: string): TeamPlacement[] {
+  const division = Object.keys(NFL_ALIGNMENT_1999_2001).find((name) => NFL_ALIGNMENT_1999_2001[name]!.includes(abbr));
+  return division ? [{ firstSeason: 1999, lastSeason: 2001, conference: division.slice(0, 3), division }] : [];
+}
+
 export const NFL_TEAMS: readonly Team[] = ROWS.map((row) => {
   const name = `${row.place} ${row.nickname}`;
+  const oldNames = (row.earlierNames ?? []).map((earlier) => earlier.name).reverse();
+  const firstSeason = NFL_FIRST_SEASONS[row.abbr];
   return {
     sport: 'americanfootball_nfl',
     abbr: row.abbr,
@@ -98,12 +126,15 @@ export const NFL_TEAMS: readonly Team[] = ROWS.map((row) => {
     nickname: row.nickname,
     conference: row.division.slice(0, 3),
     division: row.division,
+    ...(firstSeason === undefined ? {} : { firstSeason }),
+    earlierPlacements: earlierPlacements(row.abbr),
+    ...(row.earlierNames ? { earlierNames: row.earlierNames } : {}),
     sourceKeys: {
       nflverse: [row.abbr, ...(row.oldCodes ?? [])],
       espn: [row.espn ?? row.abbr],
-      odds_api: [name, ...(row.oldNames ?? [])],
+      odds_api: [name, ...oldNames],
     },
-    aliases: [...(row.oldCodes ?? []), ...(row.oldNames ?? []), ...(row.aliases ?? [])],
+    aliases: [...(row.oldCodes ?? []), ...oldNames, ...(row.aliases ?? [])],
     ids: {},
   };
 });

@@ -212,3 +212,82 @@ describe('grouping', () => {
     expect(teamRegistry.byDivision(NCAAF).size).toBe(0);
   });
 });
+
+describe('the NFL season by season', () => {
+  const games = readCsv('nflverse/games.csv');
+  const team = (code: string) => teamRegistry.resolve(NFL, code, 'nflverse')!;
+
+  it('puts both teams of every nflverse division game, and of no other, in one division of the season', () => {
+    const regular = games.filter((row) => row.get('game_type') === 'REG');
+    expect(regular.length).toBeGreaterThan(6900);
+    for (const row of regular) {
+      const season = Number(row.get('season'));
+      const home = teamRegistry.divisionIn(team(row.get('home_team')), season);
+      const away = teamRegistry.divisionIn(team(row.get('away_team')), season);
+      expect(home, `${row.get('game_id')} ${row.get('home_team')}`).not.toBeNull();
+      expect(home === away, row.get('game_id')).toBe(row.get('div_game') === '1');
+    }
+  });
+
+  it('has the teams of each season: 31 from 1999 to 2001, 32 with Houston from 2002', () => {
+    for (let season = 1999; season <= 2025; season++) {
+      const played = new Set(
+        games
+          .filter((row) => Number(row.get('season')) === season)
+          .flatMap((row) => [team(row.get('home_team')).abbr, team(row.get('away_team')).abbr]),
+      );
+      const placed = NFL_TEAMS.filter((entry) => teamRegistry.conferenceIn(entry, season) !== null);
+      expect(placed.map((entry) => entry.abbr).sort(), String(season)).toEqual([...played].sort());
+    }
+    const houston = teamRegistry.get(NFL, 'HOU')!;
+    expect([2001, 2002].map((season) => teamRegistry.conferenceIn(houston, season))).toEqual([null, 'AFC']);
+    expect(teamRegistry.divisionIn(houston, 2001)).toBeNull();
+    expect(teamRegistry.divisionIn(houston, 2002)).toBe('AFC South');
+  });
+
+  it('groups 1999–2001 into the six divisions of the time, and 2002 on into today’s eight', () => {
+    const divisions = teamRegistry.byDivision(NFL, 2001);
+    const members = (key: string) =>
+      divisions
+        .get(key)
+        ?.map((entry) => entry.abbr)
+        .sort();
+    expect([...divisions.keys()].sort()).toEqual([
+      'AFC:AFC Central',
+      'AFC:AFC East',
+      'AFC:AFC West',
+      'NFC:NFC Central',
+      'NFC:NFC East',
+      'NFC:NFC West',
+    ]);
+    expect(members('AFC:AFC Central')).toEqual(['BAL', 'CIN', 'CLE', 'JAX', 'PIT', 'TEN']);
+    expect(members('AFC:AFC East')).toEqual(['BUF', 'IND', 'MIA', 'NE', 'NYJ']);
+    expect(members('AFC:AFC West')).toEqual(['DEN', 'KC', 'LAC', 'LV', 'SEA']);
+    expect(members('NFC:NFC East')).toEqual(['ARI', 'DAL', 'NYG', 'PHI', 'WAS']);
+    expect(members('NFC:NFC Central')).toEqual(['CHI', 'DET', 'GB', 'MIN', 'TB']);
+    expect(members('NFC:NFC West')).toEqual(['ATL', 'CAR', 'LA', 'NO', 'SF']);
+    expect(teamRegistry.byConference(NFL, 1999).get('AFC')).toHaveLength(16);
+    expect(teamRegistry.byConference(NFL, 1999).get('NFC')).toHaveLength(15);
+    const seattle = teamRegistry.get(NFL, 'SEA')!;
+    expect([2001, 2002].map((season) => teamRegistry.divisionIn(seattle, season))).toEqual(['AFC West', 'NFC West']);
+    expect(teamRegistry.byDivision(NFL, 2002)).toEqual(teamRegistry.byDivision(NFL));
+  });
+
+  it('reads the codes of the time and gives the names of the time', () => {
+    expect(['STL', 'SD', 'OAK'].map((code) => team(code).abbr)).toEqual(['LA', 'LAC', 'LV']);
+    const name = (abbr: string, season: number) => teamRegistry.nameIn(teamRegistry.get(NFL, abbr)!, season);
+    expect([name('LA', 1999), name('LA', 2015), name('LA', 2016)]).toEqual([
+      'St. Louis Rams',
+      'St. Louis Rams',
+      'Los Angeles Rams',
+    ]);
+    expect([name('LAC', 2016), name('LAC', 2017)]).toEqual(['San Diego Chargers', 'Los Angeles Chargers']);
+    expect([name('LV', 2019), name('LV', 2020)]).toEqual(['Oakland Raiders', 'Las Vegas Raiders']);
+    expect([name('WAS', 2019), name('WAS', 2021), name('WAS', 2022)]).toEqual([
+      'Washington Redskins',
+      'Washington Football Team',
+      'Washington Commanders',
+    ]);
+    expect(teamRegistry.nameIn(teamRegistry.get(NFL, 'KC')!, 1999)).toBe('Kansas City Chiefs');
+  });
+});

@@ -101,14 +101,41 @@ export class TeamRegistry {
     return team.sourceKeys[source]?.[0];
   }
 
+  /** Whether a team played in a season: false before its first season. */
+  playsIn(team: Team, season: number): boolean {
+    return team.firstSeason === undefined || season >= team.firstSeason;
+  }
+
+  private earlierPlacement(team: Team, season: number) {
+    return team.earlierPlacements?.find((place) => season >= place.firstSeason && season <= place.lastSeason);
+  }
+
   /**
-   * A team's conference in a season: per season for college teams (null when not in FBS that season),
-   * the fixed league or conference for the professional ones. Seasons we have no data for get the latest.
+   * A team's conference in a season: per season for college teams (null when not in FBS that season), the
+   * season's alignment for the professional ones (null before the team's first season). Without a season, or
+   * for a season we have no data for, the latest.
    */
   conferenceIn(team: Team, season?: number): string | null {
-    if (season === undefined || !team.conferenceBySeason) return team.conference;
+    if (season === undefined) return team.conference;
+    if (!this.playsIn(team, season)) return null;
+    const earlier = this.earlierPlacement(team, season);
+    if (earlier) return earlier.conference;
+    if (!team.conferenceBySeason) return team.conference;
     const conference = team.conferenceBySeason[season];
     return conference === undefined ? team.conference : conference;
+  }
+
+  /** A team's division in a season (the NFL's six divisions before 2002, its eight since); null where it has none. */
+  divisionIn(team: Team, season?: number): string | null {
+    if (season === undefined) return team.division;
+    if (this.conferenceIn(team, season) === null) return null;
+    return this.earlierPlacement(team, season)?.division ?? team.division;
+  }
+
+  /** A team's full name in a season: the St. Louis Rams in 2015, the Los Angeles Rams from 2016. */
+  nameIn(team: Team, season?: number): string {
+    if (season === undefined) return team.name;
+    return team.earlierNames?.find((earlier) => season <= earlier.lastSeason)?.name ?? team.name;
   }
 
   /** Teams grouped by conference (NFL AFC/NFC, MLB AL/NL, college conferences of the season). */
@@ -121,12 +148,16 @@ export class TeamRegistry {
     return groups;
   }
 
-  /** Teams grouped by `conference:division` ("AFC:AFC East", "NL:NL West"); teams without a division are left out. */
-  byDivision(sport: Sport): ReadonlyMap<string, readonly Team[]> {
+  /**
+   * Teams grouped by `conference:division` ("AFC:AFC East", "NL:NL West") of a season (today's without one);
+   * teams without a division are left out.
+   */
+  byDivision(sport: Sport, season?: number): ReadonlyMap<string, readonly Team[]> {
     const groups = new Map<string, Team[]>();
     for (const team of this.teams(sport)) {
-      if (team.division === null) continue;
-      const key = `${team.conference}:${team.division}`;
+      const division = this.divisionIn(team, season);
+      if (division === null) continue;
+      const key = `${this.conferenceIn(team, season)}:${division}`;
       groups.set(key, [...(groups.get(key) ?? []), team]);
     }
     return groups;

@@ -37,9 +37,26 @@ export interface Team {
    * null means the team was not in FBS that season. Absent for the professional leagues.
    */
   conferenceBySeason?: Readonly<Record<number, string | null>>;
+  /**
+   * The first season the team played, where that is within our data (the NFL's Cleveland Browns came back in
+   * 1999, the Houston Texans began in 2002). Before it the team is in no conference, division or standings.
+   */
+  firstSeason?: number;
+  /** Where the team stood before its league realigned, season range by range; later seasons use `conference` and `division`. */
+  earlierPlacements?: readonly TeamPlacement[];
+  /** The team's earlier full names with the last season of each (the St. Louis Rams to 2015), oldest first. */
+  earlierNames?: readonly { name: string; lastSeason: number }[];
   /** The spellings each source uses for this team, current first (nflverse `['LV', 'OAK']`). */
   sourceKeys: Readonly<Partial<Record<TeamSource, readonly string[]>>>;
   /** Other names and codes people or sources use ("Redskins", "JAC"). */
   aliases: readonly string[];
   ids: Readonly<Partial<Record<TeamIdSystem, string>>>;
+}
+
+/** A conference and division held for a range of seasons (both ends included). */
+export interface TeamPlacement {
+  firstSeason: number;
+  lastSeason: number;
+  conference: string;
+  division: string | null;
 }

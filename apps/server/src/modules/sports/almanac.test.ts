@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { AlmanacResponse, LineHistoryResponse, StandingsResponse, TipsResponse } from '@pass/contracts';
+import { AlmanacResponse, LineHistoryResponse, StandingsResponse, TeamsResponse, TipsResponse } from '@pass/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { consensusLine } from './almanac.js';
+import type { QuoteRow } from './sports.repository.js';
 import { importDemoSeason } from '../imports/demo-season.js';
 import { importNflverse } from '../imports/game-importers.js';
 
@@ -134,6 +136,40 @@ describe('almanac, standings, tips and line history', () => {
     });
   });
 
+  it('shows an even-money moneyline as +100: Super Bowl LVIII, KC +100 against SF −120', async () => {
+    const row = rows.find((entry) => entry.game_id === '2023_22_SF_KC')!;
+    expect([row.home_moneyline, row.away_moneyline]).toEqual(['100', '-120']);
+    const kc = AlmanacResponse.parse((await get(`/api/almanac/${NFL}/KC?season=2023`)).json());
+    expect(kc.games.at(-1)).toMatchObject({
+      opponent: 'SF',
+      score_for: 25,
+      score_against: 22,
+      moneyline: 100,
+      opponent_moneyline: -120,
+      straight_up: 'W',
+      reward: { bet_on: 100, bet_against: -100 },
+    });
+    const sf = AlmanacResponse.parse((await get(`/api/almanac/${NFL}/SF?season=2023`)).json());
+    expect(sf.games.at(-1)).toMatchObject({ opponent: 'KC', moneyline: -120, opponent_moneyline: 100 });
+    // Every even-money price of the two seasons comes back as the file writes it: +100, and −100 once (WAS).
+    const evens = rows.filter(
+      (entry) =>
+        (entry.season === '2022' || entry.season === '2023') &&
+        [entry.home_moneyline, entry.away_moneyline].some((price) => Math.abs(Number(price)) === 100),
+    );
+    expect(evens.map((entry) => entry.game_id)).toContain('2022_05_TEN_WAS');
+    for (const game of evens) {
+      for (const [team, price] of [
+        [game.home_team, game.home_moneyline],
+        [game.away_team, game.away_moneyline],
+      ] as const) {
+        const almanac = AlmanacResponse.parse((await get(`/api/almanac/${NFL}/${team}?season=${game.season}`)).json());
+        const played = almanac.games.find((entry) => entry.game_date === game.gameday);
+        expect(played?.moneyline, `${game.game_id} ${team}`).toBe(Number(price));
+      }
+    }
+  });
+
   it("gives a team's whole history by season, old codes included", async () => {
     const almanac = AlmanacResponse.parse((await get(`/api/almanac/${NFL}/OAK`)).json());
     expect(almanac.team).toBe('LV');
@@ -236,5 +272,144 @@ describe('almanac, standings, tips and line history', () => {
     expect((await get(`/api/book/line-history/${eventId}`, { 'if-none-match': etag })).statusCode).toBe(304);
     expect((await get('/api/book/line-history/99999999')).statusCode).toBe(404);
     expect((await get('/api/book/line-history/abc')).statusCode).toBe(400);
+  });
+});
+
+describe('standings in the alignment of their season', () => {
+  let testApp: TestApp;
+  const rows = csvRows(GAMES_CSV);
+  const standings = async (season: number) => {
+    const response = await testApp.app.inject({ method: 'GET', url: `/api/standings/${NFL}?season=${season}` });
+    expect(response.statusCode, response.body).toBe(200);
+    return StandingsResponse.parse(response.json());
+  };
+  /** A team's regular-season record straight from the file, under the code of the time. */
+  const fileRecord = (code: string, season: number) => {
+    const record = { wins: 0, losses: 0, ties: 0 };
+    for (const row of rows) {
+      if (Number(row.season) !== season || row.game_type !== 'REG') continue;
+      if (row.home_team !== code && row.away_team !== code) continue;
+      const margin = row.home_team === code ? Number(row.result) : -Number(row.result);
+      if (margin > 0) record.wins++;
+      else if (margin < 0) record.losses++;
+      else record.ties++;
+    }
+    return record;
+  };
+
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+    await importNflverse(testApp.database.db, GAMES_CSV, { seasons: { from: 1999, to: 2002 } });
+  });
+  afterAll(async () => {
+    await testApp.app.close();
+  });
+
+  it('gives 1999 in six divisions: the AFC Central is BAL, CIN, CLE, JAX, PIT and TEN with their real records', async () => {
+    const season = await standings(1999);
+    expect(season.groups.map((group) => group.division)).toEqual([
+      'AFC Central',
+      'AFC East',
+      'AFC West',
+      'NFC Central',
+      'NFC East',
+      'NFC West',
+    ]);
+    const central = season.groups.find((group) => group.division === 'AFC Central')!;
+    expect(central.conference).toBe('AFC');
+    expect(central.teams.map((team) => [team.team, team.wins, team.losses, team.ties])).toEqual([
+      ['JAX', 14, 2, 0],
+      ['TEN', 13, 3, 0],
+      ['BAL', 8, 8, 0],
+      ['PIT', 6, 10, 0],
+      ['CIN', 4, 12, 0],
+      ['CLE', 2, 14, 0],
+    ]);
+    for (const team of central.teams) expect(team, team.team).toMatchObject(fileRecord(team.team, 1999));
+    // Division games of the time: Jacksonville lost only to Tennessee, twice.
+    expect(central.teams[0]!.division_record).toEqual({ wins: 8, losses: 2, ties: 0 });
+    // Every team of the season with its record from the file, under the code and name of the time.
+    const all = season.groups.flatMap((group) => group.teams);
+    expect(all).toHaveLength(31);
+    const codeOfTime: Record<string, string> = { LA: 'STL', LAC: 'SD', LV: 'OAK' };
+    for (const team of all) expect(team, team.team).toMatchObject(fileRecord(codeOfTime[team.team] ?? team.team, 1999));
+    const west = season.groups.find((group) => group.division === 'NFC West')!;
+    expect(west.teams[0]).toMatchObject({ team: 'LA', name: 'St. Louis Rams', wins: 13, losses: 3 });
+    expect(season.groups.find((group) => group.division === 'AFC West')!.teams.map((team) => team.team)).toContain(
+      'SEA',
+    );
+  });
+
+  it('gives 2001 with 31 teams and no Houston', async () => {
+    const season = await standings(2001);
+    const teams = season.groups.flatMap((group) => group.teams);
+    expect(teams).toHaveLength(31);
+    expect(teams.map((team) => team.team)).not.toContain('HOU');
+    expect(teams.every((team) => team.games === 16)).toBe(true);
+    expect(season.groups).toHaveLength(6);
+  });
+
+  it('gives 2002 in today’s eight divisions, Houston in the AFC South', async () => {
+    const season = await standings(2002);
+    expect(season.groups).toHaveLength(8);
+    expect(season.groups.flatMap((group) => group.teams)).toHaveLength(32);
+    const south = season.groups.find((group) => group.division === 'AFC South')!;
+    expect(south.teams.map((team) => team.team).sort()).toEqual(['HOU', 'IND', 'JAX', 'TEN']);
+    expect(south.teams.find((team) => team.team === 'HOU')).toMatchObject({ ...fileRecord('HOU', 2002), games: 16 });
+    expect(season.groups.find((group) => group.division === 'NFC West')!.teams.map((team) => team.team)).toContain(
+      'SEA',
+    );
+  });
+
+  it('lists the teams of a season in its alignment, and the team pages’ almanac under the name of the time', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: `/api/sport/${NFL}/teams?season_year=2001` });
+    const teams = TeamsResponse.parse(response.json()).teams;
+    expect(teams).toHaveLength(31);
+    expect(teams.find((team) => team.abbv === 'SEA')).toMatchObject({ conference: 'AFC', division: 'AFC West' });
+    expect(teams.find((team) => team.abbv === 'TB')).toMatchObject({ conference: 'NFC', division: 'NFC Central' });
+    const today = TeamsResponse.parse(
+      (await testApp.app.inject({ method: 'GET', url: `/api/sport/${NFL}/teams` })).json(),
+    );
+    expect(today.teams).toHaveLength(32);
+    expect(today.teams.find((team) => team.abbv === 'SEA')).toMatchObject({ conference: 'NFC', division: 'NFC West' });
+    const almanac = AlmanacResponse.parse(
+      (await testApp.app.inject({ method: 'GET', url: `/api/almanac/${NFL}/STL?season=1999` })).json(),
+    );
+    expect(almanac).toMatchObject({ team: 'LA', name: 'St. Louis Rams' });
+    expect(almanac.totals.straight_up.wins).toBe(fileRecord('STL', 1999).wins + 3);
+  });
+});
+
+describe('the consensus moneyline', () => {
+  const event = { homeTeam: 'KC', awayTeam: 'SF' };
+  const h2h = (book: string, outcome: string, price: number): QuoteRow => ({
+    eventId: 1,
+    book,
+    market: 'h2h',
+    outcome,
+    price,
+    point: null,
+    fetchedAt: '2024-02-11T23:00:00.000Z',
+    quotedAt: null,
+  });
+
+  it('keeps a single book’s even-money price as quoted, +100 or −100', () => {
+    expect(consensusLine(event, [h2h('consensus', 'KC', 100), h2h('consensus', 'SF', -120)])).toMatchObject({
+      homeMoneyline: 100,
+      awayMoneyline: -120,
+    });
+    expect(consensusLine(event, [h2h('consensus', 'KC', -100), h2h('consensus', 'SF', -110)])).toMatchObject({
+      homeMoneyline: -100,
+      awayMoneyline: -110,
+    });
+  });
+
+  it('takes the median book, writes a split between −100 and +100 as +100, and converts a median between two prices', () => {
+    const books = (prices: number[]) => prices.map((price, index) => h2h(`book${index}`, 'KC', price));
+    expect(consensusLine(event, books([-110, 100, 120])).homeMoneyline).toBe(100);
+    expect(consensusLine(event, books([-100, 100])).homeMoneyline).toBe(100);
+    // 110/210 and 100/200 average to 0.5119: −105 to the whole price.
+    expect(consensusLine(event, books([-110, 100])).homeMoneyline).toBe(-105);
+    expect(consensusLine(event, books([100, 110])).homeMoneyline).toBe(105);
   });
 });

@@ -9,7 +9,7 @@ import type {
   Tip,
   WinLossTie,
 } from '@pass/contracts';
-import { teamRegistry, type Sport } from '@pass/domain';
+import { americanToImplied, impliedToAmerican, isAmericanPrice, teamRegistry, type Sport } from '@pass/domain';
 import type { EventRow, QuoteRow } from './sports.repository.js';
 
 /**
@@ -38,11 +38,21 @@ function median(values: readonly number[]): number | null {
 }
 
 const roundHalf = (value: number) => Math.round(value * 2) / 2;
-const toImplied = (price: number) => (price < 0 ? -price / (-price + 100) : 100 / (price + 100));
-function fromImplied(probability: number): number {
-  const raw = probability >= 0.5 ? (-100 * probability) / (1 - probability) : (100 * (1 - probability)) / probability;
-  const rounded = Math.round(raw);
-  return Math.abs(rounded) < 100 ? (rounded < 0 ? -100 : 100) : rounded;
+
+/**
+ * The consensus of some books' prices for one side: the median implied probability. When that median is one
+ * of the quoted prices (always with a single book, as nflverse's consensus) the price comes back as quoted,
+ * so an even-money +100 stays +100 and a −100 stays −100: the two have the same probability, and converting
+ * back would have to pick one sign. A median between two prices becomes the nearest whole price, even money
+ * written +100 as books print it.
+ */
+function consensusPrice(quoted: readonly number[]): number | null {
+  const valid = quoted.filter(isAmericanPrice);
+  const implied = median(valid.map(americanToImplied));
+  if (implied === null) return null;
+  const exact = valid.filter((price) => americanToImplied(price) === implied);
+  // Books split between −100 and +100 (the same price) read as even money, +100.
+  return exact.length > 0 ? Math.max(...exact) : Math.round(impliedToAmerican(implied));
 }
 
 /**
@@ -65,15 +75,11 @@ export function consensusLine(
   const spread = median(points('spreads', event.homeTeam));
   const awaySpread = median(points('spreads', event.awayTeam));
   const total = median(points('totals', 'Over')) ?? median(points('totals', 'Under'));
-  const moneyline = (outcome: string) => {
-    const implied = median(prices(outcome).map(toImplied));
-    return implied === null ? null : fromImplied(implied);
-  };
   return {
     homeSpread: spread !== null ? roundHalf(spread) : awaySpread !== null ? roundHalf(-awaySpread) || 0 : null,
     total: total === null ? null : roundHalf(total),
-    homeMoneyline: moneyline(event.homeTeam),
-    awayMoneyline: moneyline(event.awayTeam),
+    homeMoneyline: consensusPrice(prices(event.homeTeam)),
+    awayMoneyline: consensusPrice(prices(event.awayTeam)),
   };
 }
 
@@ -185,18 +191,28 @@ interface Placement {
   division: string | null;
 }
 
-/** Where a team stands in a season: the professional leagues' fixed divisions, college conferences per season. */
+/**
+ * Where a team stands in a season: the professional leagues' divisions of that season (the NFL's before and
+ * after its 2002 realignment), college conferences per season; null when the team did not play it.
+ */
 function placementOf(sport: Sport, abbr: string, season: number): Placement | null {
   const team = teamRegistry.get(sport, abbr);
   if (!team) return null;
   const conference = teamRegistry.conferenceIn(team, season);
   if (conference === null) return null;
-  return { conference, division: sport === 'americanfootball_ncaaf' ? null : team.division };
+  return { conference, division: sport === 'americanfootball_ncaaf' ? null : teamRegistry.divisionIn(team, season) };
+}
+
+/** A team's name in a season (the St. Louis Rams of 1999), else the code as given. */
+function nameOf(sport: Sport, abbr: string, season?: number): string {
+  const team = teamRegistry.get(sport, abbr);
+  return team ? teamRegistry.nameIn(team, season) : abbr;
 }
 
 /**
- * Conference and division standings from the season's final regular-season games. Every team of the
- * professional leagues is listed (0–0 before its first game); college teams once they have played.
+ * Conference and division standings from the season's final regular-season games, in the season's alignment
+ * under the names of the time. Every team of the professional leagues that played the season is listed (0–0
+ * before its first game); college teams once they have played.
  */
 export function computeStandings(sport: Sport, season: number, events: readonly EventRow[]): StandingsGroup[] {
   const rows = new Map<string, StandingRow & { results: ('W' | 'L' | 'T')[] }>();
@@ -205,7 +221,7 @@ export function computeStandings(sport: Sport, season: number, events: readonly 
     if (!entry) {
       entry = {
         team: abbr,
-        name: teamRegistry.get(sport, abbr)?.name ?? abbr,
+        name: nameOf(sport, abbr, season),
         games: 0,
         wins: 0,
         losses: 0,
@@ -315,6 +331,7 @@ const dash = (a: number, b: number, c: number) => (c > 0 ? `${a}–${b}–${c}` 
 /** The trends of every team of a season with the figures behind them, and the ones worth telling. */
 export function computeTips(
   sport: Sport,
+  season: number,
   events: readonly EventRow[],
   lines: ReadonlyMap<number, ClosingLine>,
 ): { teams: TeamTrend[]; tips: (Tip & { strength: number })[] } {
@@ -326,7 +343,7 @@ export function computeTips(
     const record = summarize(games);
     const trend: TeamTrend = {
       team,
-      name: teamRegistry.get(sport, team)?.name ?? team,
+      name: nameOf(sport, team, season),
       games: record.games,
       straight_up: record.straight_up,
       ats: record.ats,

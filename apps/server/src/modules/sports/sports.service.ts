@@ -40,17 +40,21 @@ export function requireSportStoreSeason(season: number, field: string): void {
   }
 }
 
+/** The sport's teams; with a season, the ones that played it, placed in that season's alignment. */
 export function listTeams(sport: Sport, season?: number): TeamsResponse {
   return {
     sport,
-    teams: teamRegistry.teams(sport).map((team) => ({
-      abbv: team.abbr,
-      name: team.name,
-      nickname: team.nickname,
-      aka: [...team.aliases],
-      conference: teamRegistry.conferenceIn(team, season),
-      division: team.division,
-    })),
+    teams: teamRegistry
+      .teams(sport)
+      .filter((team) => season === undefined || teamRegistry.playsIn(team, season))
+      .map((team) => ({
+        abbv: team.abbr,
+        name: team.name,
+        nickname: team.nickname,
+        aka: [...team.aliases],
+        conference: teamRegistry.conferenceIn(team, season),
+        division: teamRegistry.divisionIn(team, season),
+      })),
   };
 }
 
@@ -386,7 +390,7 @@ export async function getAlmanac(
   return {
     sport,
     team: team.abbr,
-    name: team.name,
+    name: teamRegistry.nameIn(team, options.season),
     season: options.season ?? null,
     totals: summarize(games),
     seasons: seasons.map((season) => ({
@@ -409,6 +413,6 @@ export async function getTips(
     now: options.now,
   });
   const events = weeks.flatMap((week) => week.events).filter((event) => event.status === 'final');
-  const { teams, tips } = computeTips(sport, events, await closingLines(db, events));
+  const { teams, tips } = computeTips(sport, season, events, await closingLines(db, events));
   return { sport, season, tips: tips.map(({ strength: _strength, ...tip }) => tip), teams };
 }

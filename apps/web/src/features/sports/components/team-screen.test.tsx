@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registerRoutes } from '../../../lib/route-registry';
 import { jsonResponse, stubFetch } from '../../../testing/fetch';
 import { renderRoutes } from '../../../testing/render';
-import { almanacResponse, teamsResponse, teamTrend, tip, tipsResponse, week } from '../testing/fixtures';
+import { almanacResponse, team, teamsResponse, teamTrend, tip, tipsResponse, week } from '../testing/fixtures';
 import { stubViewportWidth } from '../../../testing/viewport';
 import { TeamScreen } from './team-screen';
 
@@ -40,13 +40,17 @@ const standings = {
   ],
 };
 
-function renderTeam(fixedSeason?: number) {
+function renderTeam(
+  fixedSeason?: number,
+  { abbv = 'KC', teams = teamsResponse, standingsBody = standings as unknown } = {},
+) {
   const fetchMock = stubFetch((url) => {
-    if (url.pathname === '/api/sport/americanfootball_nfl/teams') return jsonResponse(teamsResponse);
+    if (url.pathname === '/api/sport/americanfootball_nfl/teams') return jsonResponse(teams);
     if (url.pathname === '/api/dates/americanfootball_nfl/current-week')
       return jsonResponse({ ...week(3), sport: 'americanfootball_nfl', season: 2026 });
-    if (url.pathname === '/api/almanac/americanfootball_nfl/KC') return jsonResponse(almanacResponse);
-    if (url.pathname === '/api/standings/americanfootball_nfl') return jsonResponse(standings);
+    if (url.pathname === `/api/almanac/americanfootball_nfl/${abbv}`)
+      return jsonResponse({ ...almanacResponse, team: abbv });
+    if (url.pathname === '/api/standings/americanfootball_nfl') return jsonResponse(standingsBody);
     if (url.pathname === '/api/book/tips/americanfootball_nfl')
       return jsonResponse(
         tipsResponse(
@@ -77,7 +81,7 @@ function renderTeam(fixedSeason?: number) {
         ),
       },
     ],
-    { path: '/football/team/KC' },
+    { path: `/football/team/${abbv}` },
   );
   return { ...result, fetchMock };
 }
@@ -125,6 +129,26 @@ describe('TeamScreen', () => {
     expect(call('/api/almanac/')?.searchParams.get('season')).toBe('2023');
     expect(call('/api/book/tips/')?.searchParams.get('season_year')).toBe('2023');
     expect(screen.getByRole('region', { name: 'Kansas City Chiefs: 2023 so far' })).toBeInTheDocument();
+  });
+
+  it('names the division the team played in that season, from the season’s standings', async () => {
+    // Seattle is in the NFC West today and was in the AFC West until the 2002 realignment.
+    const teams = { ...teamsResponse, teams: [...teamsResponse.teams, team('SEA', 'Seattle Seahawks', 'NFC West')] };
+    const west2001 = {
+      ...standings,
+      season: 2001,
+      groups: [
+        {
+          ...standings.groups[0]!,
+          teams: [{ ...standings.groups[0]!.teams[0]!, team: 'SEA', name: 'Seattle Seahawks' }],
+        },
+      ],
+    };
+    renderTeam(2001, { abbv: 'SEA', teams, standingsBody: west2001 });
+    expect(await screen.findByRole('table', { name: 'AFC West standings' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Seattle Seahawks · 2001' })).toBeInTheDocument();
+    expect(await screen.findByText(/^AFC West · /)).toBeInTheDocument();
+    expect(screen.queryByText(/NFC West/)).toBeNull();
   });
 
   it("shows the team's trends this season: its records and runs, and its own trends with the figures behind each", async () => {

@@ -90,7 +90,16 @@ export function TeamScreen({ route, sport, fixedSeason, teamRoute }: TeamScreenP
         title={title}
         demo={hasDemoEvents(thisWeek.data?.events ?? [])}
         subtitle={
-          [team?.division ?? team?.conference, almanac.data ? `${suText(almanac.data.totals)} straight up` : null]
+          [
+            // The season's standings place the team where it played that year (divisions change); today's
+            // placement only once they are known not to list it.
+            group
+              ? (group.division ?? group.conference)
+              : standings.isPending
+                ? null
+                : (team?.division ?? team?.conference),
+            almanac.data ? `${suText(almanac.data.totals)} straight up` : null,
+          ]
             .filter(Boolean)
             .join(' · ') || null
         }
