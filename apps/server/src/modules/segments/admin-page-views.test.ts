@@ -8,7 +8,11 @@ describe('GET /api/admin/page-views', () => {
   const adminName = unique('boss');
 
   beforeAll(async () => {
-    testApp = await buildTestApp({ ADMIN_USERNAMES: `someone,${adminName}` });
+    // A fixed clock: the views and the admin's "last day" fall on one date at any hour of the run.
+    testApp = await buildTestApp(
+      { ADMIN_USERNAMES: `someone,${adminName}` },
+      { now: () => new Date('2026-11-24T23:59:59.999Z') },
+    );
   });
   afterAll(async () => {
     await testApp.app.close();
