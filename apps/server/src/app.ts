@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './env.js';
+import { clockFor, type Clock } from './lib/clock.js';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
 import type { AuthDeps } from './modules/auth/auth-context.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -37,6 +38,11 @@ export interface AppDependencies {
   logger?: FastifyServerOptions['logger'];
   /** Where the default logger writes (stdout when unset); tests pass a stream to read the logs. */
   logStream?: { write(line: string): void };
+  /**
+   * The server clock every module that decides by the date reads (lib/clock.ts); defaults to the one the
+   * configuration sets (PASS_CLOCK), else the real clock. Tests pass a fixed one.
+   */
+  now?: Clock;
 }
 
 /** Paths that carry a secret token: /auth/verify/…, /auth/passwd/reset/…, /account/verify/…, ?token=… */
@@ -55,6 +61,7 @@ export async function buildApp({
   database,
   logger,
   logStream,
+  now = clockFor(config),
   ...overrides
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
@@ -116,18 +123,18 @@ export async function buildApp({
   });
   const authDeps: AuthDeps = { db, config, mailer, limiter };
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, now });
   await app.register(clientConfigRoutes, { config });
   await app.register(legalRoutes, { db, settings: { poolMaxPerLifeguard: config.poolMaxPerLifeguard } });
-  await app.register(segmentsRoutes, authDeps);
-  await app.register(sportsRoutes, { db });
-  await app.register(demoRoutes, { db });
+  await app.register(segmentsRoutes, { ...authDeps, now });
+  await app.register(sportsRoutes, { db, now });
+  await app.register(demoRoutes, { db, now });
   await app.register(authRoutes, authDeps);
   await app.register(googleRoutes, authDeps);
   await app.register(billingRoutes, authDeps);
-  await app.register(ledgerRoutes, authDeps);
+  await app.register(ledgerRoutes, { ...authDeps, now });
   await app.register(mailRoutes, authDeps);
-  await app.register(importsRoutes, authDeps);
+  await app.register(importsRoutes, { ...authDeps, now });
 
   await app.register(webAppPlugin, { webDistDir: config.webDistDir });
   return app;

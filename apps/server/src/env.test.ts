@@ -57,6 +57,7 @@ describe('loadConfig', () => {
         'APP_STORE_URL',
         'PLAY_STORE_URL',
         'WEB_DIST_DIR',
+        'PASS_CLOCK',
       ].map((key) => [key, '']),
     );
     const fromEmpty = loadConfig(empty);
@@ -116,12 +117,27 @@ describe('loadConfig', () => {
     ['POOL_MAX_PER_LIFEGUARD', '0'],
     ['SUPPORT_EMAIL', 'nobody'],
     ['APP_STORE_URL', 'http://apps.apple.com/app/id1'],
+    ['PASS_CLOCK', 'next monday'],
+    ['PASS_CLOCK', '2026-11-22 17:00:00'],
+    ['PASS_CLOCK', '2026-11-22T17:00:00'],
+    ['PASS_CLOCK', '2026-02-30T17:00:00Z'],
   ])('refuses %s=%j with a ConfigError naming the variable', (variable, value) => {
     const error = configError({ [variable]: value });
     expect(error.problems).toHaveLength(1);
     expect(error.problems[0]).toMatch(new RegExp(`^${variable}: `));
     expect(error.message).toContain(variable);
     expect(error.message).toContain(`"${value}"`);
+  });
+
+  it('reads PASS_CLOCK as the instant the server clock starts at, in UTC or with an offset; unset by default', () => {
+    expect(loadConfig({}).clockStart).toBeUndefined();
+    expect(loadConfig({ PASS_CLOCK: '2026-11-22T17:00:00Z' }).clockStart?.toISOString()).toBe(
+      '2026-11-22T17:00:00.000Z',
+    );
+    expect(loadConfig({ PASS_CLOCK: '2026-11-22T12:00:00-05:00' }).clockStart?.toISOString()).toBe(
+      '2026-11-22T17:00:00.000Z',
+    );
+    expect(configError({ PASS_CLOCK: 'tomorrow' }).message).toContain('2026-11-22T17:00:00Z');
   });
 
   it('reports every bad variable at once', () => {
@@ -162,6 +178,7 @@ describe('the server entry', () => {
   it.each([
     ['PORT', 'abc'],
     ['DATABASE_URL', 'nonsense'],
+    ['PASS_CLOCK', 'yesterday'],
   ])('exits with code 1 and names %s when it is %j', async (variable, value) => {
     const { code, stderr } = await runMain({ [variable]: value });
     expect(code).toBe(1);

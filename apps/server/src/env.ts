@@ -69,6 +69,10 @@ const EnvSchema = z.object({
   REFRESH_ODDS: onOff,
   REFRESH_SCORES: onOff,
   REFRESH_SCHEDULES: onOff,
+  PASS_CLOCK: z.iso
+    .datetime({ offset: true, message: 'must be an instant such as 2026-11-22T17:00:00Z (or with an offset, -05:00)' })
+    .transform((value) => new Date(value))
+    .optional(),
 });
 
 export interface Config {
@@ -101,6 +105,11 @@ export interface Config {
    * while games are live, schedules daily. Each can be switched off.
    */
   refresh: { odds: boolean; scores: boolean; schedules: boolean };
+  /**
+   * A testing aid (PASS_CLOCK): the instant the server clock reads at start, running forward in real time
+   * from there; unset, the server clock is the real one (lib/clock.ts, docs/decisions/020).
+   */
+  clockStart: Date | undefined;
 }
 
 export class ConfigError extends Error {
@@ -151,6 +160,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     oddsApiKey: values.ODDS_API_KEY,
     oddsApiUrl: values.ODDS_API_URL?.replace(/\/+$/, ''),
     refresh: { odds: values.REFRESH_ODDS, scores: values.REFRESH_SCORES, schedules: values.REFRESH_SCHEDULES },
+    clockStart: values.PASS_CLOCK,
   };
 }
 

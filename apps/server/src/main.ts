@@ -19,13 +19,17 @@ async function main() {
     throw error;
   }
 
-  const { app, database } = await startServer(config, (message) => console.error(message));
+  if (config.clockStart) {
+    console.error(`PASS_CLOCK: the server clock starts at ${config.clockStart.toISOString()} (a testing aid)`);
+  }
+  const { app, database, now } = await startServer(config, (message) => console.error(message));
   // Scheduled refresh: here and not in buildApp, so tests and tools that build the app run no jobs.
   const scheduler = new Scheduler({
     db: database.db,
     lock: createAdvisoryLock(database),
     jobs: createRefreshJobs(database.db, config, (message) => app.log.info(message)),
     enabled: config.refresh,
+    now,
     log: (message) => app.log.warn(message),
   });
   const where = config.databaseUrl ? `PostgreSQL (${new URL(config.databaseUrl).host})` : `PGlite in ${config.dataDir}`;

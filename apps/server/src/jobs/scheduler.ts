@@ -6,6 +6,7 @@ import {
   recordJobStarted,
   recordLiveGamesSeen,
 } from '../modules/imports/imports.service.js';
+import type { Clock } from '../lib/clock.js';
 import type { JobLock } from './advisory-lock.js';
 import { dueJobs, JOB_NAMES, type JobName, type ScheduleState } from './schedule.js';
 
@@ -27,7 +28,8 @@ export interface SchedulerOptions {
   jobs: Record<JobName, JobFn>;
   enabled: Record<JobName, boolean>;
   tickMs?: number;
-  now?: () => Date;
+  /** The server clock. */
+  now: Clock;
   log?: (message: string) => void;
 }
 
@@ -84,7 +86,7 @@ export class Scheduler {
 
   private async runTick(): Promise<JobName[]> {
     const { db, lock, jobs, enabled, log = () => {} } = this.options;
-    const clock = this.options.now ?? (() => new Date());
+    const clock = this.options.now;
     if (this.stopped || !(await lock.tryAcquire())) return [];
     const now = clock();
     let due: JobName[];

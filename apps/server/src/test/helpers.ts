@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../env.js';
+import type { Clock } from '../lib/clock.js';
 
 // The global setup (test-setup/pglite-template.ts) provides this; declared here too so the server's
 // own tsconfig, which does not include test-setup/, knows the key.
@@ -29,16 +30,20 @@ export interface TestApp {
  * The whole app on a fresh, migrated and seeded database of its own (PGlite, or PostgreSQL under
  * TEST_DATABASE=postgres). Close it with `app.close()`, which also closes and drops the database.
  * With a `logStream`, the app logs as in production (at LOG_LEVEL) into that stream; otherwise not at all.
+ * With `now`, the server clock is that one instead of the configuration's (the real clock, or PASS_CLOCK).
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { logStream?: { write(line: string): void } } = {},
+  options: { logStream?: { write(line: string): void }; now?: Clock } = {},
 ): Promise<TestApp> {
   const database = await createTestDb({ pgliteTemplate: inject('pgliteTemplate') });
   await seedReferenceData(database.db);
   const config = testConfig(env);
+  const clock = options.now ? { now: options.now } : {};
   const app = await buildApp(
-    options.logStream ? { config, database, logStream: options.logStream } : { config, database, logger: false },
+    options.logStream
+      ? { config, database, logStream: options.logStream, ...clock }
+      : { config, database, logger: false, ...clock },
   );
   await app.ready();
   return { app, database, config };

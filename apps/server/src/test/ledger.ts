@@ -12,6 +12,8 @@ const HOUR = 3_600_000;
 export interface GameOptions {
   /** Kickoff from now; negative: already started (in progress). Default 48. */
   hoursFromNow?: number;
+  /** The kickoff itself, for a test on a fixed server clock (instead of hoursFromNow). */
+  kickoff?: Date;
   home?: string;
   away?: string;
   season?: number;
@@ -26,7 +28,7 @@ export interface GameOptions {
  * event's id.
  */
 export async function makeGame(db: DbExecutor, options: GameOptions = {}): Promise<number> {
-  const kickoff = new Date(Date.now() + (options.hoursFromNow ?? 48) * HOUR);
+  const kickoff = options.kickoff ?? new Date(Date.now() + (options.hoursFromNow ?? 48) * HOUR);
   const home = options.home ?? 'KC';
   const away = options.away ?? 'BUF';
   const [event] = await db

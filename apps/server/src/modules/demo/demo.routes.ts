@@ -1,13 +1,14 @@
 import { DemoReplayParams, DemoReplayQuery, DemoReplayResponse, errorResponses } from '@pass/contracts';
 import type { Database } from '@pass/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Clock } from '../../lib/clock.js';
 import { registerSportsCache, replyCached, SportsCache } from '../sports/sports-cache.js';
 import { getReplay, parseReplaySeason, requireReplaySport } from './demo.service.js';
 
 export interface DemoRoutesOptions {
   db: Database;
-  /** The clock that decides which games have started; tests fix it. */
-  now?: () => Date;
+  /** The server clock: it decides which games have started. */
+  now: Clock;
 }
 
 /**
@@ -22,7 +23,7 @@ const REPLAY_TTL_MS = 10 * 60_000;
  * cached bytes with an ETag like the sports reads; an import that changes a sport's games or lines clears
  * that sport's replays (sports-cache.ts).
  */
-export const demoRoutes: FastifyPluginAsyncZod<DemoRoutesOptions> = async (app, { db, now = () => new Date() }) => {
+export const demoRoutes: FastifyPluginAsyncZod<DemoRoutesOptions> = async (app, { db, now }) => {
   const cache = new SportsCache(REPLAY_TTL_MS);
   const unregister = registerSportsCache(db, cache);
   app.addHook('onClose', async () => unregister());

@@ -1,21 +1,25 @@
 import { HealthResponse, ReadinessResponse } from '@pass/contracts';
 import type { DbHandle } from '@pass/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Clock } from '../../lib/clock.js';
 
 // Readiness must answer within 2 s even when the database hangs.
 const READINESS_PING_TIMEOUT_MS = 1500;
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: DbHandle }> = async (app, { database }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ database: DbHandle; now: Clock }> = async (
+  app,
+  { database, now },
+) => {
   app.get(
     '/api/health',
     {
       schema: {
         tags: ['health'],
-        summary: 'Liveness: 200 while the process runs',
+        summary: "Liveness: 200 while the process runs, with the server clock's time",
         response: { 200: HealthResponse },
       },
     },
-    async () => ({ status: 'ok' as const, uptimeSeconds: Math.round(process.uptime()) }),
+    async () => ({ status: 'ok' as const, uptimeSeconds: Math.round(process.uptime()), time: now().toISOString() }),
   );
 
   app.get(

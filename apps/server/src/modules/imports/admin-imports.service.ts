@@ -8,6 +8,7 @@ import type {
 } from '@pass/contracts';
 import type { Database } from '@pass/db';
 import { AppError } from '../../errors.js';
+import type { Clock } from '../../lib/clock.js';
 import { importerSource, runSourceImport, type SourceJobOptions } from './import-jobs.js';
 import * as repository from './imports.repository.js';
 import type { ImportRunRow, ImportTrigger } from './imports.repository.js';
@@ -95,8 +96,10 @@ export class ImportJobRunner {
 
   constructor(
     private readonly db: Database,
-    private readonly options: Omit<SourceJobOptions, 'trigger' | 'onRun' | 'onProgress'> & {
+    private readonly options: Omit<SourceJobOptions, 'trigger' | 'onRun' | 'onProgress' | 'now'> & {
       onFailure?: (source: ImportSourceKey, error: unknown) => void;
+      /** The server clock: the demo season is brought up to its time. */
+      clock: Clock;
     },
   ) {}
 
@@ -105,12 +108,13 @@ export class ImportJobRunner {
     if (this.running.has(source)) {
       return Promise.reject(new AppError('CONFLICT', `An import of ${source} is already running`));
     }
-    const { onFailure, ...jobOptions } = this.options;
+    const { onFailure, clock, ...jobOptions } = this.options;
     return new Promise<number>((resolve, reject) => {
       let current: number | undefined;
       let first: number | undefined;
       const job = runSourceImport(this.db, source, {
         ...jobOptions,
+        now: clock(),
         trigger,
         onRun: (runId) => {
           current = runId;

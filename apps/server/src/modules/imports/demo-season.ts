@@ -556,6 +556,7 @@ export async function importDemoSeason(
         keySources: [DEMO_SOURCE],
         games,
         demo: true,
+        now: options.now,
       });
       return {
         added: written.added,

@@ -1,7 +1,6 @@
 import { BookEventsResponse, CurrentWeekResponse } from '@pass/contracts';
 import type { DbHandle } from '@pass/db';
 import { createTestDb } from '@pass/db/testing';
-import { seasonForDate } from '@pass/domain';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -215,11 +214,16 @@ describe('first run, other modes', () => {
     expect(await count(database, sql`select count(*) as n from events where is_demo`)).toBe(272);
   });
 
-  it('uses the current date when given none, and leaves a season with real games alone', async () => {
+  it("takes the season from the server clock's time, and leaves a season with real games alone", async () => {
     database = await openDb();
-    const options = { seed: 'demo', nflverseFile: null, mlbFiles: null, demoSports: [NFL] } as const;
+    // Mid-July: the NFL's next season, not yet begun.
+    const july = new Date('2027-07-15T16:00:00Z');
+    const options = { seed: 'demo', now: july, nflverseFile: null, mlbFiles: null, demoSports: [NFL] } as const;
     const steps = await runFirstRun(database.db, options);
-    expect(steps[3]!.message).toContain(`${seasonForDate(NFL, new Date())} demo season`);
+    expect(steps[3]!.message).toContain('2027 demo season');
+    expect(await count(database, sql`select count(*) as n from events where season = 2027 and status = 'final'`)).toBe(
+      0,
+    );
     await database.db.execute(sql`update events set is_demo = false where id = (select min(id) from events)`);
     const again = await runFirstRun(database.db, options);
     expect(again[3]).toMatchObject({ outcome: 'skipped' });

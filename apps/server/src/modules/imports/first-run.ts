@@ -30,8 +30,8 @@ export type SeedMode = 'auto' | 'demo' | 'none';
 
 export interface FirstRunOptions {
   seed: SeedMode;
-  /** The clock deciding the current season; the real one by default. */
-  now?: Date;
+  /** The server clock's time: it decides the current season and how far the demo season has played. */
+  now: Date;
   oddsApiKey?: string | undefined;
   oddsApiUrl?: string | undefined;
   /** How long The Odds API may take to answer before the demo is used instead. */
@@ -76,7 +76,7 @@ const errorMessage = (error: unknown) => (error instanceof Error ? error.message
 
 export async function runFirstRun(db: Database, options: FirstRunOptions): Promise<FirstRunStep[]> {
   const log = options.log ?? (() => {});
-  const now = options.now ?? new Date();
+  const { now } = options;
   const steps: FirstRunStep[] = [];
   const step = async (name: string, work: () => Promise<{ outcome: FirstRunStep['outcome']; message: string }>) => {
     const started = performance.now();

@@ -40,7 +40,8 @@ export const DEFAULT_FILES: Record<FileSource, string[]> = {
 };
 
 export interface SourceJobOptions extends ImportOptions {
-  now?: Date;
+  /** The server clock's time: the demo season is brought up to it. */
+  now: Date;
   oddsApiKey?: string | undefined;
   oddsApiUrl?: string | undefined;
   /** The sports of The Odds API calls; every sport by default. */
@@ -114,7 +115,9 @@ export async function hasRealGames(db: Database, sport: string, season: number):
   return result.rows.length > 0;
 }
 
-export function oddsApiClient(options: SourceJobOptions): OddsApiClient {
+export function oddsApiClient(
+  options: Pick<SourceJobOptions, 'oddsApiKey' | 'oddsApiUrl' | 'fetch' | 'log'>,
+): OddsApiClient {
   if (!options.oddsApiKey) throw new AppError('CONFLICT', 'ODDS_API_KEY is not set: The Odds API cannot be called');
   return new OddsApiClient({
     apiKey: options.oddsApiKey,
@@ -133,15 +136,7 @@ export async function runSourceImport(
   source: ImportSourceKey,
   options: SourceJobOptions,
 ): Promise<ImportSummary[]> {
-  const {
-    now = new Date(),
-    oddsApiKey: _key,
-    oddsApiUrl: _url,
-    sports,
-    fetch: _fetch,
-    log: _log,
-    ...importOptions
-  } = options;
+  const { now, oddsApiKey: _key, oddsApiUrl: _url, sports, fetch: _fetch, log: _log, ...importOptions } = options;
   switch (source) {
     case 'odds-api':
     case 'odds-api-scores': {

@@ -8,15 +8,17 @@ import {
   errorResponses,
 } from '@pass/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Clock } from '../../lib/clock.js';
 import { requireAdmin, type AuthDeps } from '../auth/auth-context.js';
 import { getImportRun, ImportJobRunner, listImportSources } from './admin-imports.service.js';
 
 const adminErrors = { 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, ...errorResponses };
 
 /** The admin's import screen: sources with their last runs, re-running one, following a run. */
-export const importsRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
+export const importsRoutes: FastifyPluginAsyncZod<AuthDeps & { now: Clock }> = async (app, deps) => {
   const { db, config } = deps;
   const runner = new ImportJobRunner(db, {
+    clock: deps.now,
     oddsApiKey: config.oddsApiKey,
     oddsApiUrl: config.oddsApiUrl,
     log: (message) => app.log.info(message),

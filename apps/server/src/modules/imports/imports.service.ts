@@ -225,6 +225,8 @@ export async function writeGames(
     matchUnkeyed?: boolean;
     /** New events are the demo season's (is_demo). */
     demo?: boolean;
+    /** The clock the games' statuses were decided by (the demo's server clock); grading reads the same. */
+    now?: Date;
   },
 ): Promise<{ added: number; updated: number; unchanged: number; duplicates: number; matched: number }> {
   const { tx, progress } = context;
@@ -304,6 +306,7 @@ export async function writeGames(
     placed
       .filter((p) => p.status === 'updated' || (quotesChanged.has(p.event!.id) && p.event!.status !== 'scheduled'))
       .map((p) => p.event!.id),
+    input.now,
   );
   let added = 0;
   let updated = 0;

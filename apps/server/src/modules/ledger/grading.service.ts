@@ -191,7 +191,7 @@ async function gradeRows(
       members.add(entry.userId);
     }
   }
-  await repository.writeGrades(db, writes);
+  await repository.writeGrades(db, writes, now);
   return writes.length;
 }
 

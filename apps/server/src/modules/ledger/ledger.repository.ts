@@ -194,19 +194,21 @@ export async function findByKey(db: DbExecutor, userId: number, key: string): Pr
 
 /**
  * Inserts an entry unless the member already used its key; undefined when the key was taken. The member's
- * ledger version is raised by the same statement, so the two are never seen apart.
+ * ledger version is raised by the same statement, so the two are never seen apart. Its times are the
+ * server clock's (`now`), the one grading stamps graded_at with, not the database's.
  */
-export async function insertEntry(db: DbExecutor, entry: NewEntry): Promise<EntryRow | undefined> {
+export async function insertEntry(db: DbExecutor, entry: NewEntry, now: Date): Promise<EntryRow | undefined> {
   const [row] = await rows<Record<string, unknown>>(
     db,
     sql`with b as (
           insert into user_bets (user_id, event_id, sport, season, week, bet_mode, bet_kind, bet_type, bet_team, line,
             price, stake_cents, book, teaser_points, multiplier, is_simulated, source, recorded_after_start,
-            idempotency_key, request_hash, status)
+            idempotency_key, request_hash, status, created_at, updated_at)
           values (${entry.userId}, ${entry.eventId}, ${entry.sport}, ${entry.season}, ${entry.week}, ${entry.betMode},
             ${entry.betKind}, ${entry.betType}, ${entry.betTeam}, ${entry.line}, ${entry.price}, ${entry.stakeCents},
             ${entry.book}, ${entry.teaserPoints}, ${entry.multiplier}, ${entry.isSimulated}, ${entry.source},
-            ${entry.recordedAfterStart}, ${entry.idempotencyKey}, ${entry.requestHash}, ${entry.status})
+            ${entry.recordedAfterStart}, ${entry.idempotencyKey}, ${entry.requestHash}, ${entry.status},
+            ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
           on conflict (user_id, idempotency_key) do nothing
           returning *
         ), bumped as (
@@ -280,16 +282,18 @@ export async function listOwnEntries(
   return { entries: found.map(toEntry), total };
 }
 
-export async function updateEntry(db: DbExecutor, id: number, changes: EntryChanges): Promise<void> {
+export async function updateEntry(db: DbExecutor, id: number, changes: EntryChanges, now: Date): Promise<void> {
   await db.execute(sql`update user_bets set bet_type = ${changes.betType}, bet_team = ${changes.betTeam},
       line = ${changes.line}, price = ${changes.price}, stake_cents = ${changes.stakeCents}, book = ${changes.book},
-      teaser_points = ${changes.teaserPoints}, updated_at = now()
+      teaser_points = ${changes.teaserPoints}, updated_at = ${now.toISOString()}::timestamptz
     where id = ${id}`);
 }
 
 /** Cancels an entry by its owner: status canceled, soft-deleted. */
-export async function cancelEntry(db: DbExecutor, id: number, canceledStatus: number): Promise<void> {
-  await db.execute(sql`update user_bets set status = ${canceledStatus}, deleted_at = now(), updated_at = now()
+export async function cancelEntry(db: DbExecutor, id: number, canceledStatus: number, now: Date): Promise<void> {
+  const at = now.toISOString();
+  await db.execute(sql`update user_bets set status = ${canceledStatus}, deleted_at = ${at}::timestamptz,
+      updated_at = ${at}::timestamptz
     where id = ${id}`);
 }
 
@@ -421,12 +425,12 @@ export interface GradeWrite {
 
 const GRADE_BATCH = 5000;
 
-/** Writes grades back: one statement per 5,000 entries. */
-export async function writeGrades(db: DbExecutor, grades: readonly GradeWrite[]): Promise<void> {
+/** Writes grades back: one statement per 5,000 entries; `now` (the server clock) is their updated_at. */
+export async function writeGrades(db: DbExecutor, grades: readonly GradeWrite[], now: Date): Promise<void> {
   for (const batch of chunks(grades, GRADE_BATCH)) {
     await db.execute(sql`update user_bets b set status = v.status, outcome = v.outcome, reward = v.reward,
         closing_line = v.closing_line, closing_price = v.closing_price, clv = v.clv, graded_at = v.graded_at,
-        updated_at = now()
+        updated_at = ${now.toISOString()}::timestamptz
       from unnest(${column(
         batch.map((grade) => grade.id),
         'int',

@@ -24,6 +24,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Clock } from '../../lib/clock.js';
 import { requireAdmin, requireSession, type AuthDeps } from '../auth/auth-context.js';
 import { matchesEtag } from '../sports/sports-cache.js';
 import {
@@ -44,8 +45,8 @@ import {
 import { StatsCache } from './stats-cache.js';
 
 export interface LedgerRoutesOptions extends AuthDeps {
-  /** The server clock that decides kickoff; tests may fix it. */
-  now?: () => Date;
+  /** The server clock that decides kickoff and grading time. */
+  now: Clock;
 }
 
 const memberErrors = { ...errorResponses, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody };
@@ -56,8 +57,7 @@ const memberErrors = { ...errorResponses, 401: ErrorBody, 403: ErrorBody, 409: E
  * member's entry is not found.
  */
 export const ledgerRoutes: FastifyPluginAsyncZod<LedgerRoutesOptions> = async (app, options) => {
-  const { db } = options;
-  const now = options.now ?? (() => new Date());
+  const { db, now } = options;
   const noStore = { 'cache-control': 'no-store' };
   // This instance's statistics answers (stats-cache.ts): correct across instances through the ledger version.
   const statsCache = new StatsCache();

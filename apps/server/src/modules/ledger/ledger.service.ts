@@ -275,7 +275,7 @@ export async function createEntry(
   const decided = event.status === 'final' || event.status === 'cancelled' || event.status === 'postponed';
   const insert = async (tx: DbExecutor) => {
     await options.beforeInsert?.(tx, values);
-    const inserted = await repository.insertEntry(tx, values);
+    const inserted = await repository.insertEntry(tx, values, now);
     if (inserted && decided) {
       await gradeEntriesById(tx, [inserted.id], now);
       return repository.findByKey(tx, userId, idempotencyKey);
@@ -366,7 +366,7 @@ export async function updateEntry(
       },
       entry.event,
     );
-    await repository.updateEntry(tx, id, draft);
+    await repository.updateEntry(tx, id, draft, now);
     await repository.bumpLedgerVersions(tx, [userId]);
     return toBetEntry((await repository.getOwnEntry(tx, userId, id))!, now);
   });
@@ -376,7 +376,7 @@ export async function updateEntry(
 export async function cancelEntry(db: Database, userId: number, id: number, now: Date): Promise<BetEntry> {
   return db.transaction(async (tx) => {
     const entry = await changeableEntry(tx, userId, id, now);
-    await repository.cancelEntry(tx, id, Status.canceled);
+    await repository.cancelEntry(tx, id, Status.canceled, now);
     await repository.bumpLedgerVersions(tx, [userId]);
     return toBetEntry({ ...entry, status: Status.canceled, updatedAt: now }, now);
   });

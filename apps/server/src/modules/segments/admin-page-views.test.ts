@@ -6,7 +6,8 @@ import { buildTestApp, type TestApp } from '../../test/helpers.js';
 describe('GET /api/admin/page-views', () => {
   let testApp: TestApp;
   beforeAll(async () => {
-    testApp = await buildTestApp();
+    // A fixed clock: the views and the admin's "last day" fall on one date at any hour of the run.
+    testApp = await buildTestApp({}, { now: () => new Date('2026-11-24T23:59:59.999Z') });
   });
   afterAll(async () => {
     await testApp.app.close();

@@ -7,11 +7,12 @@ import {
   SegmentsResponse,
 } from '@pass/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Clock } from '../../lib/clock.js';
 import { requireAdmin, type AuthDeps } from '../auth/auth-context.js';
 import { listPageViews, recordPageView } from './segments.service.js';
 
-export const segmentsRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
-  const { db } = deps;
+export const segmentsRoutes: FastifyPluginAsyncZod<AuthDeps & { now: Clock }> = async (app, deps) => {
+  const { db, now } = deps;
   app.get(
     '/api/segments',
     {
@@ -24,7 +25,7 @@ export const segmentsRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps)
     },
     async (request, reply) => {
       const { _route: route, ...query } = request.query;
-      await recordPageView(db, { route, query, at: new Date() });
+      await recordPageView(db, { route, query, at: now() });
       reply.header('cache-control', 'no-store');
       return { recorded: true };
     },
@@ -42,7 +43,7 @@ export const segmentsRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps)
     },
     async (request) => {
       await requireAdmin(deps, request);
-      const since = new Date(Date.now() - (request.query.days - 1) * 24 * 60 * 60 * 1000);
+      const since = new Date(now().getTime() - (request.query.days - 1) * 24 * 60 * 60 * 1000);
       return {
         data: await listPageViews(db, { sinceDay: since.toISOString().slice(0, 10), limit: request.query.limit }),
       };

@@ -23,6 +23,7 @@ import type { Database } from '@pass/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import type { Clock } from '../../lib/clock.js';
 import { registerSportsCache, replyCached, SportsCache } from './sports-cache.js';
 import {
   getAlmanac,
@@ -38,8 +39,8 @@ import {
 
 export interface SportsRoutesOptions {
   db: Database;
-  /** The clock that decides the current season and week; tests fix it. */
-  now?: () => Date;
+  /** The server clock: it decides the current season and week. */
+  now: Clock;
 }
 
 /**
@@ -47,7 +48,7 @@ export interface SportsRoutesOptions {
  * events with closing lines. Answers are cached as serialised bytes with an ETag per path and query
  * (sports-cache.ts) and checked against the route's schema once, when they are built.
  */
-export const sportsRoutes: FastifyPluginAsyncZod<SportsRoutesOptions> = async (app, { db, now = () => new Date() }) => {
+export const sportsRoutes: FastifyPluginAsyncZod<SportsRoutesOptions> = async (app, { db, now }) => {
   const cache = new SportsCache();
   const unregister = registerSportsCache(db, cache);
   app.addHook('onClose', async () => unregister());
