@@ -1,7 +1,7 @@
 import type { BetListResponse } from '@pass/contracts';
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { apiSessionOf, createMember, logIn, newIdentity, type Identity } from '../support/accounts';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiSessionOf, createMember, logIn, type Identity } from '../support/accounts';
 import { expectNoSeriousA11yViolations, screenshot, useBrowser, viewports, waitForScreen } from '../support/browser';
 
 /**
@@ -16,8 +16,8 @@ let admin: Identity;
 
 beforeAll(async () => {
   member = await createMember();
-  // The admin is whoever signs up as `admin` (ADMIN_USERNAMES' default).
-  admin = await createMember({ ...newIdentity(), username: 'admin' });
+  // The admin the global setup made with the operator's command.
+  admin = inject('admin');
 });
 
 async function openAsMember(page: Page, path: string, screen: string) {

@@ -1,7 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startMailCapture } from './mail-server';
@@ -37,6 +38,39 @@ async function waitUntilReady(baseUrl: string, server: ChildProcess, output: () 
   throw new Error(`The server did not become ready:\n${output()}`);
 }
 
+/**
+ * The admin, made as an operator makes one: the built `admin create` command on the data directory before the
+ * server opens it, which prints a one-time link; once the server answers, the link's token sets the password.
+ */
+async function createAdmin(env: NodeJS.ProcessEnv) {
+  const identity = {
+    username: 'chief',
+    email: 'chief@example.com',
+    password: `Admin-${Date.now().toString(36)}-Lantern`,
+  };
+  // Not a synchronous run: the SMTP capture it mails the link to answers from this process.
+  const { stdout: printed } = await promisify(execFile)(
+    process.execPath,
+    [path.join(root, 'apps/server/dist/admin.js'), 'create', identity.username, identity.email],
+    { cwd: root, env },
+  );
+  const token = /\/u\/passwd\?token=([A-Za-z0-9_-]+)/.exec(printed)?.[1];
+  if (!token) throw new Error(`admin create printed no link:\n${printed}`);
+  return {
+    identity,
+    async setPassword(baseUrl: string) {
+      const csrf = 'e2e-admin-csrf-0123456789';
+      const response = await fetch(`${baseUrl}/auth/passwd/reset/${token}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${csrf}`, 'x-xsrf-token': csrf },
+        body: JSON.stringify({ token, password: identity.password, verify: identity.password }),
+      });
+      if (!response.ok)
+        throw new Error(`Setting the admin's password answered ${response.status}: ${await response.text()}`);
+    },
+  };
+}
+
 /** Starts the built app (npm run build first) on a fresh data directory and a free port. */
 export default async function setup(project: TestProject) {
   if (!existsSync(serverEntry) || !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
@@ -65,12 +99,14 @@ export default async function setup(project: TestProject) {
   };
   // The browser tests run on the embedded database, on a data directory of their own.
   delete env.DATABASE_URL;
+  const admin = await createAdmin(env);
   let log = '';
   const server = spawn(process.execPath, [serverEntry], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   try {
     await waitUntilReady(baseUrl, server, () => log);
+    await admin.setPassword(baseUrl);
   } catch (error) {
     server.kill('SIGTERM');
     await mail.close();
@@ -78,6 +114,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseUrl', baseUrl);
   project.provide('mailboxUrl', mail.mailboxUrl);
+  project.provide('admin', admin.identity);
 
   return async () => {
     server.kill('SIGTERM');
@@ -92,5 +129,7 @@ declare module 'vitest' {
     baseUrl: string;
     /** GET it for every mail the app has sent during the run (support/mail.ts reads it). */
     mailboxUrl: string;
+    /** The admin account, made by the operator's command (`npm run admin -- create`). */
+    admin: { username: string; email: string; password: string };
   }
 }

@@ -1,4 +1,5 @@
-// Bundles the server into dist/main.js: the workspace packages (TypeScript sources) are inlined;
+// Bundles the server into dist/main.js, and the operator's admin command into dist/admin.js (the browser
+// tests run it on their fresh data directory): the workspace packages (TypeScript sources) are inlined;
 // npm dependencies stay external and load from node_modules (PGlite finds its WebAssembly there).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -24,8 +25,8 @@ const external = [
 ];
 
 await build({
-  entryPoints: [path.join(serverDir, 'src/main.ts')],
-  outfile: path.join(serverDir, 'dist/main.js'),
+  entryPoints: { main: path.join(serverDir, 'src/main.ts'), admin: path.join(serverDir, 'src/cli/admin.ts') },
+  outdir: path.join(serverDir, 'dist'),
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -34,4 +35,4 @@ await build({
   external,
   logLevel: 'warning',
 });
-console.log('server: built apps/server/dist/main.js');
+console.log('server: built apps/server/dist/main.js and dist/admin.js');

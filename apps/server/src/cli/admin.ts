@@ -53,7 +53,13 @@ async function main(): Promise<number> {
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
-    log: { info: () => {}, error: (_detail: unknown, message?: string) => console.error(message) },
+    log: {
+      info: () => {},
+      error: (detail: unknown, message?: string) => {
+        const reason = (detail as { reason?: unknown } | null)?.reason;
+        console.error(reason ? `${message}: ${String(reason)}` : message);
+      },
+    },
   });
   try {
     await migrate(database);
