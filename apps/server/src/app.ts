@@ -22,7 +22,12 @@ import { legalRoutes } from './modules/legal/legal.routes.js';
 import { segmentsRoutes } from './modules/segments/segments.routes.js';
 import { sportsRoutes } from './modules/sports/sports.routes.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
-import { errorHandlerPlugin } from './plugins/error-handler.js';
+import {
+  clientErrorHandler,
+  errorHandlerPlugin,
+  frameworkErrorHandler,
+  MAX_PARAM_LENGTH,
+} from './plugins/error-handler.js';
 import { securityPlugin } from './plugins/security.js';
 import { textPolicyPlugin } from './plugins/text-policy.js';
 import { webAppPlugin } from './plugins/web-app.js';
@@ -94,7 +99,10 @@ export async function buildApp({
     },
     trustProxy: config.nodeEnv === 'production' ? 'loopback' : false,
     bodyLimit: 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    // What fails before a route is found, or before Fastify has a request at all, answers in the API's shape.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -10,8 +10,10 @@ export const ErrorCode = z.enum([
   'FORBIDDEN', // 403: signed in but not allowed, or the CSRF token is missing
   'NOT_FOUND', // 404: no such resource, or not yours to see
   'CONFLICT', // 409: the request clashes with the current state
+  'REQUEST_TIMEOUT', // 408: the request did not arrive in time (REQUEST_TIMEOUT_MS); the connection is closed
   'PAYLOAD_TOO_LARGE', // 413
   'RATE_LIMITED', // 429: too many attempts; see Retry-After
+  'HEADERS_TOO_LARGE', // 431: the URL and headers together are over 16 KB; the connection is closed
   'INTERNAL', // 500: details are logged, never sent
   'UNAVAILABLE', // 503: a dependency (the database) cannot be reached
 ]);

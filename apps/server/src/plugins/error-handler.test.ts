@@ -224,12 +224,12 @@ describe('error handler', () => {
     expect(errorOf(response).code).toBe('BAD_REQUEST');
   });
 
-  it('answers an unknown API path with a JSON 404', async () => {
+  it('answers an unknown API path with a JSON 404 that does not repeat the path', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/nope?secret=1', headers: { accept: 'text/html' } });
     expect(response.statusCode).toBe(404);
     const error = errorOf(response);
     expect(error.code).toBe('NOT_FOUND');
-    expect(error.message).toContain('/api/nope');
+    expect(error.message).not.toContain('nope');
     expect(error.message).not.toContain('secret');
   });
 });

@@ -1,5 +1,7 @@
 import type { ErrorBody, ErrorCode, FieldError } from '@pass/contracts';
 import { isUniqueViolation } from '@pass/db';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -53,6 +55,15 @@ export function toErrorBody(error: FastifyError | Error): ErrorBody {
       ]);
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return errorBody('PAYLOAD_TOO_LARGE', 'The body is too large');
+    // The router's own errors (frameworkErrors below). Their Fastify messages quote the URL: these do not.
+    case 'FST_ERR_BAD_URL':
+      return errorBody('BAD_REQUEST', 'The address is not valid: it has a malformed percent-encoding', [
+        { field: 'url', message: 'must be percent-encoded UTF-8' },
+      ]);
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return errorBody('BAD_REQUEST', `A part of the path is longer than ${MAX_PARAM_LENGTH} characters`, [
+        { field: 'params', message: `must each be at most ${MAX_PARAM_LENGTH} characters` },
+      ]);
   }
   // A service that checks for its own races answers them itself; any other lost race is still a conflict
   // with the current state, not a fault of the server.
@@ -103,7 +114,49 @@ function isDatabaseUnavailable(error: Error): boolean {
   return /timeout exceeded when trying to connect|Connection terminated/i.test(error.message);
 }
 
-/** JSON 404 for API paths. */
-export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
-  return reply.code(404).send(errorBody('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`));
+/** JSON 404 for API paths. The path is not repeated: it may hold a token, or text made to be shown back. */
+export function sendNotFound(_request: FastifyRequest, reply: FastifyReply) {
+  return reply.code(404).send(errorBody('NOT_FOUND', 'There is no such route'));
+}
+
+/** Fastify's router limit on one path parameter (its `maxParamLength`, kept at the default). */
+export const MAX_PARAM_LENGTH = 100;
+
+/**
+ * Errors the router raises before a route is found (a malformed percent-encoding, a path parameter over
+ * `MAX_PARAM_LENGTH`): Fastify's `frameworkErrors` option, answered in the API's one shape.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const body = toErrorBody(error);
+  const status = STATUS_BY_CODE[body.error.code];
+  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  else request.log.info({ code: body.error.code, fields: body.error.fields }, body.error.message);
+  return reply.code(status).header('x-request-id', request.id).send(body);
+}
+
+/**
+ * Errors of Node's HTTP parser, before Fastify sees a request: headers over the 16 KB limit (431), a
+ * request that did not arrive within REQUEST_TIMEOUT_MS (408), malformed HTTP (400). Fastify's
+ * `clientErrorHandler` option; the answer is written to the socket in the API's shape, which is closed after.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex) {
+  // A reset connection has nobody to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const body =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? errorBody('REQUEST_TIMEOUT', 'The request did not arrive in time')
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? errorBody('HEADERS_TOO_LARGE', 'The address and headers are too large: at most 16 KB together')
+        : errorBody('BAD_REQUEST', 'The request is not valid HTTP');
+  const status = STATUS_BY_CODE[body.error.code];
+  // An answer already under way (a route that replied before the body arrived) must not be corrupted.
+  const inFlight = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent) {
+    const json = JSON.stringify(body);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy(error);
 }
