@@ -38,10 +38,10 @@ export interface AppDependencies {
   logStream?: { write(line: string): void };
 }
 
-/** Paths that carry a secret token: /auth/verify/…, /auth/passwd/reset/…, /account/verify/…, ?token=… */
+/** Paths that carry a secret token: /auth/verify/…, /auth/passwd/reset/…, /…/email/revert/…, ?token=… */
 export function redactUrl(url: string): string {
   return url
-    .replace(/(\/(?:verify|reset)\/)[^/?#]+/g, '$1[redacted]')
+    .replace(/(\/(?:verify|reset|revert)\/)[^/?#]+/g, '$1[redacted]')
     .replace(/([?&](?:token|code|state)=)[^&#]*/g, '$1[redacted]');
 }
 
