@@ -50,10 +50,10 @@ export interface AppDependencies {
   now?: Clock;
 }
 
-/** Paths that carry a secret token: /auth/verify/…, /auth/passwd/reset/…, /account/verify/…, ?token=… */
+/** Paths that carry a secret token: /auth/verify/…, /auth/passwd/reset/…, /…/email/revert/…, ?token=… */
 export function redactUrl(url: string): string {
   return url
-    .replace(/(\/(?:verify|reset)\/)[^/?#]+/g, '$1[redacted]')
+    .replace(/(\/(?:verify|reset|revert)\/)[^/?#]+/g, '$1[redacted]')
     .replace(/([?&](?:token|code|state)=)[^&#]*/g, '$1[redacted]');
 }
 

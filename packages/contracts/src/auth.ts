@@ -125,10 +125,19 @@ export const UpdateProfileBody = z
   .object({
     name: DisplayName.nullable().optional(),
     username: Username.optional(),
+    /** A new address takes effect once confirmed from the link mailed to it; the old one is told. */
     email: Email.optional(),
+    /** Required to change the email address. */
+    currentPassword: z.string().min(1, 'is required').max(1024).optional(),
   })
-  .refine((body) => Object.keys(body).length > 0, { message: 'send at least one of name, username, email' });
+  .refine((body) => body.name !== undefined || body.username !== undefined || body.email !== undefined, {
+    message: 'send at least one of name, username, email',
+  });
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
+
+/** `POST /auth/email/revert/{token}`: the old address is back, every session ended, a reset link mailed. */
+export const EmailRevertResponse = z.object({ data: z.object({ reverted: z.literal(true) }) });
+export type EmailRevertResponse = z.infer<typeof EmailRevertResponse>;
 
 export const ChangePasswordBody = z.object({
   currentPassword: Text.min(1, 'is required').max(1024),

@@ -53,6 +53,15 @@ describe('web app', () => {
     },
   );
 
+  it.each(['/u/passwd?token=abc', '/account/verify/abc', '/account/email/revert/abc'])(
+    'serves the link page %s without a referrer, as its address holds a token',
+    async (url) => {
+      const response = await testApp.app.inject({ method: 'GET', url, headers: html });
+      expectIndex(response);
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+    },
+  );
+
   it('serves hashed assets with a year-long immutable cache', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/assets/app-abc.js' });
     expect(response.statusCode).toBe(200);

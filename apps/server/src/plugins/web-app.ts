@@ -7,7 +7,7 @@ import { sendNotFound } from './error-handler.js';
 
 // Paths that belong to the API: an unknown one is a JSON 404, never the web app.
 const API_PREFIXES = ['/api/', '/auth/', '/billing/', '/legal/', '/ws/'];
-const NO_REFERRER_PAGES = ['/u/passwd', '/user/password-reset', '/account/verify/'];
+const NO_REFERRER_PAGES = ['/u/passwd', '/user/password-reset', '/account/verify/', '/account/email/revert/'];
 
 /**
  * Serves the built web app from the same port as the API, with history fallback: any other GET that

@@ -63,6 +63,7 @@ export const screens: ScreenRoute[] = [
   { name: 'password-reset', screen: () => import('../features/auth/routes/password-reset') },
   { name: 'passwd', guards: ['reset-token'], screen: () => import('../features/auth/routes/passwd') },
   { name: 'account-verify', screen: () => import('../features/auth/routes/account-verify') },
+  { name: 'account-email-revert', screen: () => import('../features/auth/routes/account-email-revert') },
   { name: 'account-setup', guards: ['auth'], screen: () => import('../features/auth/routes/account-setup') },
   { name: 'logout', screen: () => import('../features/auth/routes/logout') },
   { name: 'refresh', guards: ['auth'], screen: () => import('../features/auth/routes/refresh') },

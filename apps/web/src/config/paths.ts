@@ -26,6 +26,8 @@ export const paths = {
   passwd: '/u/passwd',
   'account-verify': '/account/verify/:token',
   'account-setup': '/account/setup',
+  /** The link mailed to the old address after an email change (not in the specification; never in the navigation). */
+  'account-email-revert': '/account/email/revert/:token',
   logout: '/logout',
   'user-profile': '/user/profile',
   'free-football-odds': '/free/football/odds',

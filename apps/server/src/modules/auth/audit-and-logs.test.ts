@@ -10,6 +10,8 @@ describe('redactUrl', () => {
   it.each([
     ['/auth/verify/Zm9vYmFyYmF6cXV4LXRva2Vu_12', '/auth/verify/[redacted]'],
     ['/account/verify/Zm9vYmFyYmF6cXV4LXRva2Vu_12', '/account/verify/[redacted]'],
+    ['/auth/email/revert/Zm9vYmFyYmF6cXV4LXRva2Vu_12', '/auth/email/revert/[redacted]'],
+    ['/account/email/revert/Zm9vYmFyYmF6cXV4LXRva2Vu_12', '/account/email/revert/[redacted]'],
     ['/auth/passwd/reset/Zm9vYmFyYmF6cXV4LXRva2Vu-12', '/auth/passwd/reset/[redacted]'],
     ['/auth/passwd/reset/Zm9vYmFyYmF6cXV4LXRva2Vu?lang=en', '/auth/passwd/reset/[redacted]?lang=en'],
     ['/u/passwd?token=Zm9vYmFyYmF6cXV4LXRva2Vu', '/u/passwd?token=[redacted]'],

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { authTokens, serverSecrets, sessions, userIdentities, users, type DbExecutor } from '@pass/db';
 
 export type UserRow = typeof users.$inferSelect;
@@ -27,6 +27,32 @@ export async function getUserByUsername(db: DbExecutor, username: string): Promi
     .select()
     .from(users)
     .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The account an address belongs to: the one whose email it is, or else one that may still take it back
+ * with an unused revert link (so that nobody can claim an address in the days its owner may revert to it).
+ */
+export async function getEmailOwner(db: DbExecutor, email: string, now: Date): Promise<UserRow | null> {
+  const lowered = email.toLowerCase();
+  const holders = db
+    .select({ userId: authTokens.userId })
+    .from(authTokens)
+    .where(
+      and(
+        eq(authTokens.purpose, 'email_revert'),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, now),
+        sql`lower(${authTokens.email}) = ${lowered}`,
+      ),
+    );
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(or(sql`lower(${users.email}) = ${lowered}`, inArray(users.id, holders)))
+    .orderBy(desc(sql`lower(${users.email}) = ${lowered}`))
     .limit(1);
   return row ?? null;
 }
@@ -124,20 +150,49 @@ export async function replaceToken(db: DbExecutor, values: typeof authTokens.$in
   await db.insert(authTokens).values(values);
 }
 
-export async function getUsableToken(db: DbExecutor, tokenHash: string, purpose: TokenPurpose, now: Date) {
+export async function getUsableToken(
+  db: DbExecutor,
+  tokenHash: string,
+  purpose: TokenPurpose | TokenPurpose[],
+  now: Date,
+) {
   const [row] = await db
     .select()
     .from(authTokens)
     .where(
       and(
         eq(authTokens.tokenHash, tokenHash),
-        eq(authTokens.purpose, purpose),
+        Array.isArray(purpose) ? inArray(authTokens.purpose, purpose) : eq(authTokens.purpose, purpose),
         isNull(authTokens.usedAt),
         gt(authTokens.expiresAt, now),
       ),
     )
     .limit(1);
   return row ?? null;
+}
+
+/** Stores a token beside the user's others of the same purpose. */
+export async function createToken(db: DbExecutor, values: typeof authTokens.$inferInsert): Promise<void> {
+  await db.insert(authTokens).values(values);
+}
+
+/** Voids the user's unused tokens of a purpose (those made after `createdAfter` only, when given). */
+export async function deleteUnusedTokens(
+  db: DbExecutor,
+  userId: number,
+  purpose: TokenPurpose,
+  createdAfter?: Date,
+): Promise<void> {
+  await db
+    .delete(authTokens)
+    .where(
+      and(
+        eq(authTokens.userId, userId),
+        eq(authTokens.purpose, purpose),
+        isNull(authTokens.usedAt),
+        createdAfter ? gt(authTokens.createdAt, createdAfter) : undefined,
+      ),
+    );
 }
 
 /** Marks a token used; false when another request used it first (single use under concurrency). */

@@ -3,6 +3,7 @@ import {
   AccountSetupBody,
   ChangePasswordBody,
   errorResponses,
+  EmailRevertResponse,
   ErrorBody,
   LoginBody,
   OkResponse,
@@ -46,6 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   app.post(
     '/auth/register',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Sign up; a verification mail follows',
@@ -78,9 +80,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   app.post(
     '/auth/verify/:token',
     {
+      config: { access: 'public' },
       schema: {
         tags,
-        summary: 'Confirm an email address from the mailed link',
+        summary: 'Confirm an email address (or a new one, after a change) from the mailed link',
         params: TokenParams,
         response: { 200: VerifyResponse, ...authErrors },
       },
@@ -229,9 +232,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   app.patch(
     '/auth/profile',
     {
+      config: { access: 'member' },
       schema: {
         tags,
-        summary: 'Change name, username or email',
+        summary:
+          'Change name, username or email (with the current password); a new email is confirmed from the link mailed to it',
         body: UpdateProfileBody,
         response: { 200: UserResponse, ...authErrors },
       },
@@ -239,6 +244,25 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
     async (request) => {
       const session = await requireSession(deps, request);
       return { data: await authService.updateProfile(deps, auditContext(request), session, request.body) };
+    },
+  );
+
+  app.post(
+    '/auth/email/revert/:token',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary:
+          'Undo an email change from the link mailed to the old address: the address is back, every session ends, the password must be reset',
+        params: TokenParams,
+        response: { 200: EmailRevertResponse, ...authErrors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      await authService.revertEmailChange(deps, auditContext(request), request.params.token);
+      return { data: { reverted: true as const } };
     },
   );
 

@@ -12,7 +12,15 @@ import { EMAIL_UNIQUE_INDEX, isUniqueViolation, USERNAME_UNIQUE_INDEX, type DbEx
 import { collegeAccess } from '@pass/domain';
 import { AppError } from '../../errors.js';
 import { recordAuditEvent, type AuditContext } from '../audit/audit.service.js';
-import { existingAccountMail, passwordResetMail, verificationMail } from '../mail/templates.js';
+import {
+  addressInUseMail,
+  emailChangeMail,
+  emailChangeNoticeMail,
+  emailRevertedMail,
+  existingAccountMail,
+  passwordResetMail,
+  verificationMail,
+} from '../mail/templates.js';
 import type { AuthDeps } from './auth-context.js';
 import * as authRepository from './auth.repository.js';
 import {
@@ -113,14 +121,14 @@ export async function register(deps: AuthDeps, audit: AuditContext, body: Regist
   if (await authRepository.isUsernameTaken(deps.db, body.username))
     throw AppError.badRequest('body.username', 'is taken');
   step('username checked');
-  const existing = await authRepository.getUserByEmail(deps.db, body.email);
+  const now = new Date();
+  const existing = await authRepository.getEmailOwner(deps.db, body.email, now);
   step('email looked up');
   const passwordHash = await hashPassword(body.password);
   step('password hashed');
   const mailing = await mailAllowed(deps, audit, body.email, existing?.id ?? null);
   step('mail limit counted');
   const token = randomSecret();
-  const now = new Date();
   const user = await deps.db
     .transaction(async (tx) => {
       step('transaction');
@@ -139,7 +147,7 @@ export async function register(deps: AuthDeps, audit: AuditContext, body: Regist
           tokenHash: hashSecret(token),
           userId: account.id,
           purpose: existing ? 'password_reset' : 'email_verification',
-          email: account.email,
+          email: body.email,
           createdAt: now,
           expiresAt: new Date(now.getTime() + (existing ? RESET_TOKEN_TTL_MS : VERIFICATION_TOKEN_TTL_MS)),
         });
@@ -158,11 +166,12 @@ export async function register(deps: AuthDeps, audit: AuditContext, body: Regist
     });
   if (!user || !mailing) return;
   const { publicUrl } = deps.config;
+  // To the address typed: it is the account's, or one its owner may still take back.
   await deps.mailer.send(
     deps.db,
     existing
-      ? existingAccountMail(user.email, `${publicUrl}/login`, `${publicUrl}/u/passwd?token=${token}`)
-      : verificationMail(user.email, user.username, `${publicUrl}/account/verify/${token}`),
+      ? existingAccountMail(body.email, `${publicUrl}/login`, `${publicUrl}/u/passwd?token=${token}`)
+      : verificationMail(body.email, user.username, `${publicUrl}/account/verify/${token}`),
   );
   step('mail queued');
   await recordAuditEvent(deps.db, audit, existing ? 'signup_notice_sent' : 'verification_sent', user.id);
@@ -174,23 +183,43 @@ export async function resendVerification(deps: AuthDeps, audit: AuditContext, em
   if (user && !user.emailVerifiedAt) await sendVerification(deps, deps.db, audit, user);
 }
 
+const INVALID_LINK = 'this link is invalid, was already used or has expired';
+
+/**
+ * Confirms an address from its mailed link: the account's own (after sign-up), or a new one the member
+ * asked to change to, which becomes the account's address now.
+ */
 export async function verifyEmail(deps: AuthDeps, audit: AuditContext, token: string): Promise<void> {
   const now = new Date();
   const tokenHash = hashSecret(token);
-  await deps.db.transaction(async (tx) => {
-    const row = await authRepository.getUsableToken(tx, tokenHash, 'email_verification', now);
-    const user = row ? await authRepository.getUserById(tx, row.userId) : null;
-    if (
-      !row ||
-      !user ||
-      user.email.toLowerCase() !== row.email.toLowerCase() ||
-      !(await authRepository.markTokenUsed(tx, tokenHash, now))
-    ) {
-      throw AppError.badRequest('params.token', 'this link is invalid, was already used or has expired');
-    }
-    if (!user.emailVerifiedAt) await authRepository.updateUser(tx, user.id, { emailVerifiedAt: now });
-    await recordAuditEvent(tx, audit, 'email_verified', user.id);
-  });
+  await deps.db
+    .transaction(async (tx) => {
+      const row = await authRepository.getUsableToken(tx, tokenHash, ['email_verification', 'email_change'], now);
+      const user = row ? await authRepository.getUserById(tx, row.userId) : null;
+      if (!row || !user) throw AppError.badRequest('params.token', INVALID_LINK);
+      if (row.purpose === 'email_change') {
+        // Taken since it was asked for (the unique index stops a race): the link can no longer do anything.
+        const owner = await authRepository.getUserByEmail(tx, row.email);
+        if ((owner && owner.id !== user.id) || !(await authRepository.markTokenUsed(tx, tokenHash, now))) {
+          throw AppError.badRequest('params.token', INVALID_LINK);
+        }
+        await authRepository.updateUser(tx, user.id, { email: row.email, emailVerifiedAt: now });
+        await recordAuditEvent(tx, audit, 'email_changed', user.id);
+        return;
+      }
+      if (
+        user.email.toLowerCase() !== row.email.toLowerCase() ||
+        !(await authRepository.markTokenUsed(tx, tokenHash, now))
+      ) {
+        throw AppError.badRequest('params.token', INVALID_LINK);
+      }
+      if (!user.emailVerifiedAt) await authRepository.updateUser(tx, user.id, { emailVerifiedAt: now });
+      await recordAuditEvent(tx, audit, 'email_verified', user.id);
+    })
+    .catch((error: unknown) => {
+      if (violatedUniqueIndex(error) !== null) throw AppError.badRequest('params.token', INVALID_LINK);
+      throw error;
+    });
 }
 
 export interface LoginRequest {
@@ -330,9 +359,7 @@ export async function changePassword(
   body: ChangePasswordBody,
 ): Promise<void> {
   const user = session.user;
-  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, body.currentPassword))) {
-    throw AppError.badRequest('body.currentPassword', 'is not your current password');
-  }
+  await checkCurrentPassword(deps, user, body.currentPassword);
   refuseCommonPassword(body.newPassword, 'body.newPassword');
   const passwordHash = await hashPassword(body.newPassword);
   await deps.db.transaction(async (tx) => {
@@ -343,6 +370,32 @@ export async function changePassword(
   });
 }
 
+export const CURRENT_PASSWORD_FAILURE_LIMIT = 10;
+const CURRENT_PASSWORD_WINDOW_MS = 15 * 60 * 1000;
+export const EMAIL_CHANGE_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+export const EMAIL_REVERT_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * The current password, asked again before a change that could keep a stolen session's thief in for
+ * good. Wrong answers are counted per account, so a session cannot be used to guess the password.
+ */
+async function checkCurrentPassword(deps: AuthDeps, user: authRepository.UserRow, given: string | undefined) {
+  if (!given) throw AppError.badRequest('body.currentPassword', 'is required');
+  const key = `password-check:user:${user.id}`;
+  const failures = await deps.limiter.peek(key);
+  if (failures.count >= CURRENT_PASSWORD_FAILURE_LIMIT) {
+    throw AppError.rateLimited(failures.retryAfterSeconds, 'Too many wrong passwords. Try again later.');
+  }
+  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, given))) {
+    await deps.limiter.hit(key, CURRENT_PASSWORD_WINDOW_MS);
+    throw AppError.badRequest('body.currentPassword', 'is not your current password');
+  }
+}
+
+/**
+ * Name, username and email. A new email needs the current password and takes effect only once
+ * confirmed from the link mailed to it; the answer is the same whether or not the address is free.
+ */
 export async function updateProfile(
   deps: AuthDeps,
   audit: AuditContext,
@@ -350,30 +403,129 @@ export async function updateProfile(
   body: UpdateProfileBody,
 ): Promise<AccountUser> {
   const user = session.user;
+  const emailChanged = body.email !== undefined && body.email !== user.email.toLowerCase();
+  if (emailChanged) await checkCurrentPassword(deps, user, body.currentPassword);
   if (body.username && (await authRepository.isUsernameTaken(deps.db, body.username, user.id))) {
     throw AppError.badRequest('body.username', 'is taken');
   }
-  const emailChanged = body.email !== undefined && body.email !== user.email.toLowerCase();
-  if (emailChanged && (await authRepository.getUserByEmail(deps.db, body.email!))) {
-    throw AppError.badRequest('body.email', 'belongs to another account');
-  }
-  const updated = await authRepository
-    .updateUser(deps.db, user.id, {
-      ...(body.name !== undefined ? { name: body.name || null } : {}),
-      ...(body.username ? { username: body.username } : {}),
-      ...(emailChanged ? { email: body.email!, emailVerifiedAt: null } : {}),
-    })
-    .catch((error: unknown) => {
-      // Another member took the name or address between the checks above and this update.
-      if (isUniqueViolation(error, USERNAME_UNIQUE_INDEX)) throw AppError.badRequest('body.username', 'is taken');
-      if (isUniqueViolation(error, EMAIL_UNIQUE_INDEX)) {
-        throw AppError.badRequest('body.email', 'belongs to another account');
-      }
-      throw error;
-    });
-  await recordAuditEvent(deps.db, audit, 'profile_updated', user.id, { emailChanged });
-  if (emailChanged) await sendVerification(deps, deps.db, audit, updated);
+  const changes = {
+    ...(body.name !== undefined ? { name: body.name || null } : {}),
+    ...(body.username ? { username: body.username } : {}),
+  };
+  const updated =
+    Object.keys(changes).length > 0
+      ? await authRepository.updateUser(deps.db, user.id, changes).catch((error: unknown) => {
+          // Another member took the name between the check above and this update.
+          if (isUniqueViolation(error, USERNAME_UNIQUE_INDEX)) throw AppError.badRequest('body.username', 'is taken');
+          throw error;
+        })
+      : user;
+  await recordAuditEvent(deps.db, audit, 'profile_updated', user.id, { emailChangeRequested: emailChanged });
+  if (emailChanged) await requestEmailChange(deps, audit, updated, body.email!);
   return toAccountUser(updated);
+}
+
+/**
+ * A change of address, asked for with the password. The same work whether or not the new address is
+ * free: the pending change and a revert link are stored, a mail goes to the new address (its confirmation
+ * link when free, a notice to its owner when not) and a notice with the revert link to the old one.
+ */
+async function requestEmailChange(
+  deps: AuthDeps,
+  audit: AuditContext,
+  user: authRepository.UserRow,
+  newEmail: string,
+): Promise<void> {
+  const step = deps.steps ?? (() => {});
+  const now = new Date();
+  const owner = await authRepository.getEmailOwner(deps.db, newEmail, now);
+  step('new address looked up');
+  const mailingNew = await mailAllowed(deps, audit, newEmail, owner?.id ?? null);
+  step('mail limit counted');
+  const changeToken = randomSecret();
+  const revertToken = randomSecret();
+  await deps.db.transaction(async (tx) => {
+    step('transaction');
+    // Stored for a taken address too, as the same work; its link is never sent, so it can never be used.
+    await authRepository.replaceToken(tx, {
+      tokenHash: hashSecret(changeToken),
+      userId: user.id,
+      purpose: 'email_change',
+      email: newEmail,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TOKEN_TTL_MS),
+    });
+    step('change stored');
+    // Every revert link stays good for its week: a later change must not void the owner's first notice.
+    await authRepository.createToken(tx, {
+      tokenHash: hashSecret(revertToken),
+      userId: user.id,
+      purpose: 'email_revert',
+      email: user.email,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + EMAIL_REVERT_TOKEN_TTL_MS),
+    });
+    step('revert link stored');
+    await recordAuditEvent(tx, audit, 'email_change_requested', user.id);
+    step('audited');
+  });
+  const { publicUrl } = deps.config;
+  if (mailingNew) {
+    await deps.mailer.send(
+      deps.db,
+      owner
+        ? addressInUseMail(newEmail, `${publicUrl}/login`)
+        : emailChangeMail(newEmail, user.username, `${publicUrl}/account/verify/${changeToken}`),
+    );
+    step('mail to the new address queued');
+  }
+  await deps.mailer.send(
+    deps.db,
+    emailChangeNoticeMail(user.email, user.username, newEmail, `${publicUrl}/account/email/revert/${revertToken}`),
+  );
+  step('mail to the old address queued');
+}
+
+/**
+ * The old address's answer to a change it did not ask for: the address is the account's again, the
+ * pending change and later revert links are void, every session ends, and the password is cleared, with
+ * a reset link mailed to the address, since whoever asked for the change knew it.
+ */
+export async function revertEmailChange(deps: AuthDeps, audit: AuditContext, token: string): Promise<void> {
+  const now = new Date();
+  const tokenHash = hashSecret(token);
+  const user = await deps.db.transaction(async (tx) => {
+    const row = await authRepository.getUsableToken(tx, tokenHash, 'email_revert', now);
+    const account = row ? await authRepository.getUserById(tx, row.userId) : null;
+    if (!row || !account || !(await authRepository.markTokenUsed(tx, tokenHash, now))) {
+      throw AppError.badRequest('params.token', INVALID_LINK);
+    }
+    // The address was held for this account while the link was good, so only the account itself can have it.
+    const owner = await authRepository.getUserByEmail(tx, row.email);
+    const restored = await authRepository.updateUser(tx, account.id, {
+      ...(owner && owner.id !== account.id ? {} : { email: row.email }),
+      emailVerifiedAt: now,
+      passwordHash: null,
+    });
+    await authRepository.deleteUnusedTokens(tx, account.id, 'email_change');
+    await authRepository.deleteUnusedTokens(tx, account.id, 'email_revert', row.createdAt);
+    const ended = await authRepository.deleteUserSessions(tx, account.id);
+    await recordAuditEvent(tx, audit, 'email_reverted', account.id, { sessionsEnded: ended });
+    return { ...restored, revertedTo: row.email };
+  });
+  const resetToken = randomSecret();
+  await authRepository.replaceToken(deps.db, {
+    tokenHash: hashSecret(resetToken),
+    userId: user.id,
+    purpose: 'password_reset',
+    email: user.revertedTo,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+  });
+  await deps.mailer.send(
+    deps.db,
+    emailRevertedMail(user.revertedTo, user.username, `${deps.config.publicUrl}/u/passwd?token=${resetToken}`),
+  );
 }
 
 export async function completeSetup(

@@ -67,3 +67,53 @@ export function adminSetupMail(to: string, username: string, url: string, validH
     { label: 'Choose my password', url },
   );
 }
+
+export function emailChangeMail(to: string, username: string, url: string): MailMessage {
+  return compose(
+    to,
+    'Confirm your new PA$$ email address',
+    [
+      `Hi ${username},`,
+      'You asked to make this the email address of your PA$$ account. Confirm it with the link below: your address changes when you do. The link works for 24 hours.',
+    ],
+    { label: 'Confirm my new email', url },
+  );
+}
+
+export function emailChangeNoticeMail(
+  to: string,
+  username: string,
+  newAddress: string,
+  revertUrl: string,
+): MailMessage {
+  return compose(
+    to,
+    'Your PA$$ email address is being changed',
+    [
+      `Hi ${username},`,
+      `Someone signed in to your PA$$ account, with its password, asked to change its email address to ${newAddress}. If it was you, there is nothing to do.`,
+      'If it was not you, open the link below within 7 days: it keeps this address on your account, logs out every device and asks you to choose a new password.',
+    ],
+    { label: 'This was not me: keep my address', url: revertUrl },
+  );
+}
+
+export function addressInUseMail(to: string, loginUrl: string): MailMessage {
+  return compose(to, 'Someone tried to move a PA$$ account to your address', [
+    'Someone signed in to a PA$$ account asked to change its email address to this one, but this address already has an account. Nothing has changed.',
+    `If it was you, log in at ${loginUrl} with the account this address belongs to. If it was not, you can ignore this mail.`,
+  ]);
+}
+
+export function emailRevertedMail(to: string, username: string, resetUrl: string): MailMessage {
+  return compose(
+    to,
+    'Your PA$$ email address is back',
+    [
+      `Hi ${username},`,
+      'This is the email address of your PA$$ account again. Every device has been logged out, and the password has been cleared, since whoever asked for the change knew it.',
+      'Choose a new password with the link below: it works once, for 1 hour. After that, ask for a new link on the password reset page.',
+    ],
+    { label: 'Choose a new password', url: resetUrl },
+  );
+}

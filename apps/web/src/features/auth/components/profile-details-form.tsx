@@ -7,30 +7,49 @@ import { useState, type FormEvent } from 'react';
 import { useUpdateProfile } from '../api/update-profile';
 import { emailCheck, nameCheck, normalizedEmail, USERNAME_HINT, usernameCheck } from '../lib/account-checks';
 import { useFormFields, type FieldSpec } from '../lib/use-form-fields';
+import { PasswordField } from './password-field';
 
-const FIELDS: Record<'name' | 'username' | 'email', FieldSpec> = {
+type ProfileField = 'name' | 'username' | 'email' | 'currentPassword';
+
+const emailChanges = (user: AccountUser, email: string) => normalizedEmail(email) !== user.email.toLowerCase();
+
+const fieldsFor = (user: AccountUser): Record<ProfileField, FieldSpec> => ({
   name: { subject: 'Name', check: nameCheck },
   username: { subject: 'Username', check: usernameCheck },
   email: { subject: 'Email', check: emailCheck },
-};
+  // The server asks for the password again before an email change, so a stolen session cannot move the account.
+  currentPassword: {
+    subject: 'This',
+    check: (value, values) =>
+      value === '' && emailChanges(user, values.email ?? '') ? 'Enter your password to change your email' : null,
+  },
+});
 
-/** What changed, as the PATCH body: only the fields that differ from the account. */
-export function profileChanges(user: AccountUser, values: Record<'name' | 'username' | 'email', string>) {
+/** What changed, as the PATCH body: only the fields that differ from the account (and the password for an email). */
+export function profileChanges(user: AccountUser, values: Record<ProfileField, string>) {
   const changes: UpdateProfileBody = {};
   const name = values.name.trim();
   if (name !== (user.name ?? '')) changes.name = name === '' ? null : name;
   const username = values.username.trim();
   if (username !== user.username) changes.username = username;
-  const email = normalizedEmail(values.email);
-  if (email !== user.email.toLowerCase()) changes.email = email;
+  if (emailChanges(user, values.email)) {
+    changes.email = normalizedEmail(values.email);
+    changes.currentPassword = values.currentPassword;
+  }
   return changes;
 }
 
-/** Name, username and email; a new email address gets a confirmation link. */
+/** Name, username and email; a new email address, asked for with the password, gets a confirmation link. */
 export function ProfileDetailsForm({ user }: { user: AccountUser }) {
   const update = useUpdateProfile();
-  const form = useFormFields(FIELDS, { name: user.name ?? '', username: user.username, email: user.email });
+  const form = useFormFields(fieldsFor(user), {
+    name: user.name ?? '',
+    username: user.username,
+    email: user.email,
+    currentPassword: '',
+  });
   const [outcome, setOutcome] = useState<{ savedEmail: string | null } | 'nothing' | null>(null);
+  const changingEmail = emailChanges(user, form.values.email);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -43,7 +62,7 @@ export function ProfileDetailsForm({ user }: { user: AccountUser }) {
     }
     update.mutate(changes, {
       onSuccess: (saved) => {
-        form.reset({ name: saved.name ?? '', username: saved.username, email: saved.email });
+        form.reset({ name: saved.name ?? '', username: saved.username, email: saved.email, currentPassword: '' });
         setOutcome({ savedEmail: changes.email ?? null });
       },
       onError: (error) => form.showServerError(error, 'Could not save your profile right now. Try again in a moment.'),
@@ -71,17 +90,26 @@ export function ProfileDetailsForm({ user }: { user: AccountUser }) {
         {...form.field(
           'email',
           user.emailVerified
-            ? 'A new address is confirmed by a link we mail to it'
+            ? 'A new address takes effect once you open the link we mail to it'
             : 'Not confirmed yet: open the link we mailed you',
         )}
       />
+      {changingEmail ? (
+        <PasswordField
+          label="Current password"
+          autoComplete="current-password"
+          required
+          fullWidth
+          {...form.field('currentPassword', 'Needed to change your email address')}
+        />
+      ) : null}
       {form.general ? <Alert severity="error">{form.general}</Alert> : null}
       {outcome === 'nothing' ? <Alert severity="info">Nothing has changed.</Alert> : null}
       {outcome && outcome !== 'nothing' ? (
         <Alert severity="success" role="status">
           Your profile has been saved.
           {outcome.savedEmail
-            ? ` We sent a confirmation link to ${outcome.savedEmail}: open it to confirm the new address before you next log in.`
+            ? ` We sent a confirmation link to ${outcome.savedEmail}: your address changes when you open it. Your current address has been told of the change.`
             : ''}
         </Alert>
       ) : null}

@@ -4,8 +4,8 @@ import { describeProblem, serverProblems } from './field-errors';
 export interface FieldSpec {
   /** The field's name in sentences ("Username is taken"). */
   subject: string;
-  /** The instant check: a reason, or null when the value is fine. */
-  check?: (value: string) => string | null;
+  /** The instant check: a reason, or null when the value is fine (some fields depend on others). */
+  check?: (value: string, values: Record<string, string>) => string | null;
 }
 
 /**
@@ -25,7 +25,7 @@ export function useFormFields<Field extends string>(
   const [general, setGeneral] = useState<string | null>(null);
 
   const clientProblem = (name: Field): string | null => {
-    const reason = specs[name].check?.(values[name]) ?? null;
+    const reason = specs[name].check?.(values[name], values) ?? null;
     return reason === null ? null : describeProblem(specs[name].subject, reason);
   };
   const problem = (name: Field): string | null =>

@@ -66,19 +66,78 @@ describe('the profile', () => {
     expect(getSessionUser()).toEqual({ id: 7, username: 'pat', name: 'Pat Smith', isAdmin: false });
   });
 
-  it('says a confirmation mail was sent when the email changes', async () => {
-    server({
+  it('asks for the current password only when the email changes, and sends it with the new address', async () => {
+    const fetchMock = server({
       'GET /auth/whoami': () => jsonResponse({ data: account }),
-      'PATCH /auth/profile': () =>
-        jsonResponse({ data: { ...account, email: 'new@example.com', emailVerified: false } }),
+      // The account is unchanged until the new address is confirmed.
+      'PATCH /auth/profile': () => jsonResponse({ data: account }),
     });
     renderWithProviders(<UserProfileRoute />);
     const email = await screen.findByRole('textbox', { name: /^Email/ });
+    const details = section('Your details');
+    expect(within(details).queryByLabelText(/^Current password/)).toBeNull();
     const user = userEvent.setup();
     await user.clear(email);
     await user.type(email, 'New@Example.com');
-    await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('We sent a confirmation link to new@example.com');
+    const password = within(details).getByLabelText(/^Current password/);
+    expect(password).toHaveAttribute('type', 'password');
+    expect(password).toHaveAttribute('autocomplete', 'current-password');
+    await user.type(password, 'my secret words');
+    await user.click(within(details).getByRole('button', { name: 'Save changes' }));
+    expect(await within(details).findByRole('status')).toHaveTextContent(
+      'We sent a confirmation link to new@example.com: your address changes when you open it.',
+    );
+    expect(bodyOf(fetchMock, '/auth/profile')).toEqual({
+      email: 'new@example.com',
+      currentPassword: 'my secret words',
+    });
+    // The form shows the account as it is, so the password field goes with the typed address.
+    expect(within(details).getByRole('textbox', { name: /^Email/ })).toHaveValue('pat@example.com');
+    expect(within(details).queryByLabelText(/^Current password/)).toBeNull();
+  });
+
+  it('does not send an email change without the current password', async () => {
+    const fetchMock = server({ 'GET /auth/whoami': () => jsonResponse({ data: account }) });
+    renderWithProviders(<UserProfileRoute />);
+    const email = await screen.findByRole('textbox', { name: /^Email/ });
+    const details = section('Your details');
+    const user = userEvent.setup();
+    await user.clear(email);
+    await user.type(email, 'new@example.com');
+    await user.click(within(details).getByRole('button', { name: 'Save changes' }));
+    expect(await within(details).findByText('Enter your password to change your email')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some((_call, at) => fetchCall(fetchMock, at).init.method === 'PATCH')).toBe(false);
+    // Back to the account's address, the password is not asked for.
+    await user.clear(email);
+    await user.type(email, 'pat@example.com');
+    expect(within(details).queryByLabelText(/^Current password/)).toBeNull();
+  });
+
+  it('shows a wrong current password under its field', async () => {
+    server({
+      'GET /auth/whoami': () => jsonResponse({ data: account }),
+      'PATCH /auth/profile': () =>
+        jsonResponse(
+          {
+            error: {
+              code: 'BAD_REQUEST',
+              message: 'x',
+              fields: [{ field: 'body.currentPassword', message: 'is not your current password' }],
+            },
+          },
+          { status: 400 },
+        ),
+    });
+    renderWithProviders(<UserProfileRoute />);
+    const email = await screen.findByRole('textbox', { name: /^Email/ });
+    const details = section('Your details');
+    const user = userEvent.setup();
+    await user.clear(email);
+    await user.type(email, 'new@example.com');
+    await user.type(within(details).getByLabelText(/^Current password/), 'not it at all');
+    await user.click(within(details).getByRole('button', { name: 'Save changes' }));
+    expect(await within(details).findByText('This is not your current password')).toBeInTheDocument();
+    expect(within(details).queryByRole('status')).toBeNull();
   });
 
   it('shows the server’s field errors under the fields', async () => {
