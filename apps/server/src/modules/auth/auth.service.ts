@@ -217,7 +217,7 @@ export async function verifyEmail(deps: AuthDeps, audit: AuditContext, token: st
       await recordAuditEvent(tx, audit, 'email_verified', user.id);
     })
     .catch((error: unknown) => {
-      if (violatedUniqueIndex(error) !== null) throw AppError.badRequest('params.token', INVALID_LINK);
+      if (isUniqueViolation(error)) throw AppError.badRequest('params.token', INVALID_LINK);
       throw error;
     });
 }

@@ -93,6 +93,7 @@ function gradeDraft(draft: ReplayDraft, event: EventRow, quotes: QuoteMap, now: 
     closingPrice: null,
     clv: null,
     gradedAt: null,
+    createdAt: null,
   };
   // Undefined means the open entry already is what it should be: a game not started yet.
   const grade = regrade(open, toLedgerEvent(event), quotes, now) ?? open;

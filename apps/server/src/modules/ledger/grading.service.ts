@@ -127,6 +127,15 @@ export function closingOf(
 const sameReal = (a: number | null, b: number | null) =>
   a === null || b === null ? a === b : Math.abs(Math.fround(a) - Math.fround(b)) < 1e-6;
 
+/**
+ * When an entry is graded: now, but never before the entry was stored. A real bet recorded after its game
+ * is graded in the request that stores it, and `created_at` comes from the database's clock, which is read
+ * after the ledger's and may run ahead of it (a fixed clock in tests, another host in production).
+ */
+export function gradingTime(now: Date, createdAt: Date | null): Date {
+  return createdAt !== null && createdAt.getTime() > now.getTime() ? createdAt : now;
+}
+
 /** What an entry's row should hold now; undefined when it already does. */
 export function regrade(row: GradableRow, event: LedgerEvent, quotes: QuoteMap, now: Date): GradeWrite | undefined {
   if (row.status === Status.canceled || row.status === Status.deleted) return undefined;
@@ -140,11 +149,13 @@ export function regrade(row: GradableRow, event: LedgerEvent, quotes: QuoteMap, 
     const grade = gradeEntry(gradableOf(row), scoresMissing ? { ...result, status: 'in_progress' } : result);
     if (grade) {
       const unchanged = row.status === Status.completed && row.outcome === grade.outcome && row.reward === grade.reward;
+      // A grade stamped before its entry (as one could be before decision 018) is stamped again.
+      const stamped = row.gradedAt !== null && row.gradedAt.getTime() >= (row.createdAt?.getTime() ?? 0);
       next = {
         status: Status.completed,
         outcome: grade.outcome,
         reward: grade.reward,
-        gradedAt: unchanged && row.gradedAt ? row.gradedAt : now,
+        gradedAt: unchanged && stamped ? row.gradedAt : gradingTime(now, row.createdAt),
       };
     } else {
       next = { status: started ? Status.pending : Status.open, outcome: null, reward: null, gradedAt: null };

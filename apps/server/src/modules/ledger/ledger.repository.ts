@@ -321,6 +321,8 @@ export interface GradableRow {
   closingPrice: number | null;
   clv: number | null;
   gradedAt: Date | null;
+  /** When the entry was stored (the database's clock); null for an entry that is never stored (the replay's). */
+  createdAt: Date | null;
 }
 
 function toGradable(row: Record<string, unknown>): GradableRow {
@@ -344,12 +346,13 @@ function toGradable(row: Record<string, unknown>): GradableRow {
     closingPrice: num(row.closing_price),
     clv: num(row.clv),
     gradedAt: date(row.graded_at),
+    createdAt: date(row.created_at),
   };
 }
 
 const GRADABLE_COLUMNS = sql`b.id, b.user_id, b.event_id, b.bet_mode, b.bet_kind, b.bet_type, b.bet_team, b.line, b.price,
   b.stake_cents, b.teaser_points, b.multiplier, b.status, b.outcome, b.reward, b.closing_line, b.closing_price, b.clv,
-  b.graded_at`;
+  b.graded_at, b.created_at`;
 
 /** The events of some ids. */
 export async function listEvents(db: DbExecutor, eventIds: readonly number[]): Promise<LedgerEvent[]> {
@@ -425,11 +428,16 @@ export interface GradeWrite {
 
 const GRADE_BATCH = 5000;
 
-/** Writes grades back: one statement per 5,000 entries; `now` (the server clock) is their updated_at. */
+/**
+ * Writes grades back: one statement per 5,000 entries; `now` (the server clock) is their updated_at. A grade
+ * is never stamped before its entry was stored (decision 018): `regrade` already takes the later of the two,
+ * and the database settles what a JavaScript date cannot hold, the microseconds of `created_at`.
+ */
 export async function writeGrades(db: DbExecutor, grades: readonly GradeWrite[], now: Date): Promise<void> {
   for (const batch of chunks(grades, GRADE_BATCH)) {
     await db.execute(sql`update user_bets b set status = v.status, outcome = v.outcome, reward = v.reward,
-        closing_line = v.closing_line, closing_price = v.closing_price, clv = v.clv, graded_at = v.graded_at,
+        closing_line = v.closing_line, closing_price = v.closing_price, clv = v.clv,
+        graded_at = case when v.graded_at is null then null else greatest(v.graded_at, b.created_at) end,
         updated_at = ${now.toISOString()}::timestamptz
       from unnest(${column(
         batch.map((grade) => grade.id),

@@ -1,6 +1,7 @@
 import {
   BetListResponse,
   BetResponse,
+  CreateBetBody,
   EventResultResponse,
   OutcomeResponse,
   StatsResponse,
@@ -21,7 +22,7 @@ import {
   type GameOptions,
 } from '../../test/ledger.js';
 import { runImport, writeGames, type IncomingGame } from '../imports/imports.service.js';
-import { gradeEvent } from './ledger.service.js';
+import { createEntry, gradeEvent } from './ledger.service.js';
 
 const HOUR = 3_600_000;
 
@@ -568,6 +569,47 @@ describe('the ledger', () => {
     await run(game({ status: 'final', homeScore: 31, awayScore: 17 }));
     const entry = BetResponse.parse((await client.get(`/api/user/bets/${created.json().data.id}`)).json()).data;
     expect(entry).toMatchObject({ status: 8, outcome: 'win', reward: 5 });
+  });
+
+  it('never stamps a grade before its entry was stored: real bets recorded after their game', async () => {
+    const { client, account } = await member();
+    const { db } = testApp.database;
+    const eventId = await makeEvent({ hoursFromNow: -5 });
+    await db.update(events).set({ status: 'final', homeScore: 30, awayScore: 20 }).where(eq(events.id, eventId));
+    const body = {
+      event_id: eventId,
+      bet_mode: 3,
+      bet_kind: 1,
+      bet_type: 5,
+      bet_team: 'KC',
+      price: -150,
+      stake: 150,
+      is_simulated: false,
+    };
+    const late = await post(client, body);
+    expect(late.statusCode, late.body).toBe(201);
+    const entry = BetResponse.parse(late.json()).data;
+    expect(entry).toMatchObject({ status: 8, outcome: 'win', reward: 10_000, recorded_after_start: true });
+    expect(Date.parse(entry.graded_at!)).toBeGreaterThanOrEqual(Date.parse(entry.created_at));
+    // A ledger clock an hour behind the database's, which stamps created_at: graded as it is stored.
+    const behind = await createEntry(db, {
+      userId: account.id,
+      idempotencyKey: key(),
+      body: CreateBetBody.parse(body),
+      source: 'manual',
+      now: new Date(Date.parse(entry.created_at) - HOUR),
+    });
+    expect(behind.entry.outcome).toBe('win');
+    expect(behind.entry.graded_at).toBe(behind.entry.created_at);
+    // Regrading on that clock keeps the stamp; in the database neither is before its entry, to the microsecond.
+    await db.update(events).set({ homeScore: 10 }).where(eq(events.id, eventId));
+    expect(await gradeEvent(db, eventId, new Date(Date.parse(entry.created_at) - HOUR))).toBe(2);
+    const stored = (await db.execute(sql`select outcome, graded_at >= created_at as after
+        from user_bets where event_id = ${eventId}`)) as unknown as { rows: { outcome: string; after: boolean }[] };
+    expect(stored.rows).toEqual([
+      { outcome: 'loss', after: true },
+      { outcome: 'loss', after: true },
+    ]);
   });
 
   it('grades 10,000 entries of one game in a few statements', async () => {
