@@ -216,14 +216,15 @@ export type OverUnderRecord = z.infer<typeof OverUnderRecord>;
 
 /**
  * The reward of backing (`pick_on`, `bet_on`) or fading (`pick_against`, `bet_against`) the team every
- * game at the closing line: picks against the spread score +5 / −5 / 0, bets are 100 units on the
- * closing moneyline (profit in units; a tie returns the stake).
+ * game at the closing line: picks against the spread score +5 / −5 / 0 points; bets stake
+ * `bet_stake_cents` on the closing moneyline, and their reward is the profit in whole cents, as the
+ * ledger's (a win's profit rounded to the cent, a loss the stake, a tie 0).
  */
 export const AlmanacReward = z.object({
-  pick_on: z.number(),
-  pick_against: z.number(),
-  bet_on: z.number(),
-  bet_against: z.number(),
+  pick_on: z.number().int(),
+  pick_against: z.number().int(),
+  bet_on: z.number().int(),
+  bet_against: z.number().int(),
 });
 export type AlmanacReward = z.infer<typeof AlmanacReward>;
 
@@ -267,6 +268,8 @@ export const AlmanacResponse = z.object({
   name: z.string(),
   /** The season asked for; null for the team's whole history. */
   season: z.number().int().nullable(),
+  /** The stake of each bet the rewards count, in cents ($100). */
+  bet_stake_cents: z.number().int(),
   totals: AlmanacRecord,
   seasons: z.array(AlmanacRecord.extend({ season: z.number().int() })),
   /** Game by game (week by week), oldest first. */

@@ -64,8 +64,9 @@ function expectedRecord(rows: Record<string, string>[], team: string, season: nu
     const total = Number(row.total) - Number(row.total_line);
     record.ou[total > 0 ? 0 : total < 0 ? 1 : 2]!++;
     const moneyline = Number(home ? row.home_moneyline : row.away_moneyline);
-    const win = moneyline > 0 ? moneyline : (100 * 100) / -moneyline;
-    record.betOn += margin > 0 ? win : margin < 0 ? -100 : 0;
+    // $100 (10,000 cents) on the moneyline; a win's profit to the nearest cent.
+    const win = moneyline > 0 ? 100 * moneyline : Math.round(1_000_000 / -moneyline);
+    record.betOn += margin > 0 ? win : margin < 0 ? -10_000 : 0;
   }
   return { games: games.length, ...record };
 }
@@ -104,7 +105,9 @@ describe('almanac, standings, tips and line history', () => {
       });
       expect(almanac.totals.reward.pick_on).toBe(expected.pickOn);
       expect(almanac.totals.reward.pick_against).toBe(-expected.pickOn);
-      expect(almanac.totals.reward.bet_on).toBeCloseTo(expected.betOn, 1);
+      expect(almanac.bet_stake_cents).toBe(10_000);
+      expect(almanac.totals.reward.bet_on).toBe(expected.betOn);
+      expect(almanac.totals.reward.bet_on).toBe(almanac.games.reduce((sum, game) => sum + game.reward.bet_on, 0));
       expect(almanac.seasons).toHaveLength(1);
       expect(almanac.games).toHaveLength(expected.games);
     }
@@ -132,7 +135,8 @@ describe('almanac, standings, tips and line history', () => {
       straight_up: 'L',
       ats: 'L',
       over_under: 'U',
-      reward: { pick_on: -5, pick_against: 5, bet_on: -100, bet_against: 164 },
+      // Money in cents, as the ledger's: $100 lost backing KC, $164 won fading it.
+      reward: { pick_on: -5, pick_against: 5, bet_on: -10_000, bet_against: 16_400 },
     });
   });
 
@@ -147,7 +151,7 @@ describe('almanac, standings, tips and line history', () => {
       moneyline: 100,
       opponent_moneyline: -120,
       straight_up: 'W',
-      reward: { bet_on: 100, bet_against: -100 },
+      reward: { bet_on: 10_000, bet_against: -10_000 },
     });
     const sf = AlmanacResponse.parse((await get(`/api/almanac/${NFL}/SF?season=2023`)).json());
     expect(sf.games.at(-1)).toMatchObject({ opponent: 'KC', moneyline: -120, opponent_moneyline: 100 });

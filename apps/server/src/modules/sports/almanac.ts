@@ -9,7 +9,14 @@ import type {
   Tip,
   WinLossTie,
 } from '@pass/contracts';
-import { americanToImplied, impliedToAmerican, isAmericanPrice, teamRegistry, type Sport } from '@pass/domain';
+import {
+  americanToImplied,
+  impliedToAmerican,
+  isAmericanPrice,
+  profitCents,
+  teamRegistry,
+  type Sport,
+} from '@pass/domain';
 import type { EventRow, QuoteRow } from './sports.repository.js';
 
 /**
@@ -26,9 +33,9 @@ export interface ClosingLine {
 }
 
 export const CONSENSUS_BOOK = 'consensus';
-/** Picks score +5 for a win and −5 for a loss (DESIGN.md section 6); bets stake 100 units. */
+/** Picks score +5 for a win and −5 for a loss (DESIGN.md section 6); bets stake $100, counted in cents. */
 export const PICK_POINTS = 5;
-export const BET_STAKE = 100;
+export const BET_STAKE_CENTS = 10_000;
 
 function median(values: readonly number[]): number | null {
   if (values.length === 0) return null;
@@ -83,14 +90,6 @@ export function consensusLine(
   };
 }
 
-/** Profit of a winning stake at an American price, to the cent. */
-export function winProfit(stake: number, price: number): number {
-  const profit = price > 0 ? (stake * price) / 100 : (stake * 100) / -price;
-  return Math.round(profit * 100) / 100;
-}
-
-const round2 = (value: number) => Math.round(value * 100) / 100;
-
 /** A final game with a score, seen from one team's side at its closing line. */
 export function teamGame(event: EventRow, team: string, line: ClosingLine | undefined): AlmanacGame {
   const home = event.homeTeam === team;
@@ -106,15 +105,22 @@ export function teamGame(event: EventRow, team: string, line: ClosingLine | unde
   const points = scoreFor + scoreAgainst;
   const overUnder = total === null ? null : points > total ? 'O' : points < total ? 'U' : 'P';
   const pickOn = ats === 'W' ? PICK_POINTS : ats === 'L' ? -PICK_POINTS : 0;
+  // In cents, with the ledger's own rounding of a win (domain `profitCents`).
   const betOn =
-    moneyline === null ? 0 : straightUp === 'W' ? winProfit(BET_STAKE, moneyline) : straightUp === 'L' ? -BET_STAKE : 0;
+    moneyline === null
+      ? 0
+      : straightUp === 'W'
+        ? profitCents(BET_STAKE_CENTS, moneyline)
+        : straightUp === 'L'
+          ? -BET_STAKE_CENTS
+          : 0;
   const betAgainst =
     opponentMoneyline === null
       ? 0
       : straightUp === 'L'
-        ? winProfit(BET_STAKE, opponentMoneyline)
+        ? profitCents(BET_STAKE_CENTS, opponentMoneyline)
         : straightUp === 'W'
-          ? -BET_STAKE
+          ? -BET_STAKE_CENTS
           : 0;
   return {
     event_id: event.id,
@@ -159,9 +165,6 @@ export function summarize(games: readonly AlmanacGame[]): AlmanacRecord {
     else if (game.over_under === 'U') record.over_under.unders++;
     else if (game.over_under === 'P') record.over_under.pushes++;
     for (const key of Object.keys(record.reward) as (keyof AlmanacReward)[]) record.reward[key] += game.reward[key];
-  }
-  for (const key of Object.keys(record.reward) as (keyof AlmanacReward)[]) {
-    record.reward[key] = round2(record.reward[key]);
   }
   return record;
 }

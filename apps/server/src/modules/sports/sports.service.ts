@@ -16,7 +16,15 @@ import type {
 import type { DbExecutor } from '@pass/db';
 import { MIN_SEASON, seasonForDate, teamRegistry, type Sport } from '@pass/domain';
 import { AppError } from '../../errors.js';
-import { computeStandings, computeTips, consensusLine, summarize, teamGames, type ClosingLine } from './almanac.js';
+import {
+  BET_STAKE_CENTS,
+  computeStandings,
+  computeTips,
+  consensusLine,
+  summarize,
+  teamGames,
+  type ClosingLine,
+} from './almanac.js';
 import { invalidateSportsCaches } from './sports-cache.js';
 import * as repository from './sports.repository.js';
 import type { EventRow, QuoteRow } from './sports.repository.js';
@@ -392,6 +400,7 @@ export async function getAlmanac(
     team: team.abbr,
     name: teamRegistry.nameIn(team, options.season),
     season: options.season ?? null,
+    bet_stake_cents: BET_STAKE_CENTS,
     totals: summarize(games),
     seasons: seasons.map((season) => ({
       season,

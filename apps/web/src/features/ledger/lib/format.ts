@@ -1,4 +1,5 @@
 import type { BetEntry, BookEvent } from '@pass/contracts';
+import { dollars } from '../../../lib/money';
 
 /** The specification's enumerations in words. */
 export const MODE_WORDS: Record<number, string> = { 1: 'Pick on', 2: 'Pick against', 3: 'Bet on', 4: 'Bet against' };
@@ -43,13 +44,8 @@ export function gradingState(entry: Pick<BetEntry, 'status' | 'outcome'>): strin
   return STATUS_WORDS[entry.status] ?? 'Unknown';
 }
 
-/** Cents as dollars: 12345 → "$123.45", −500 → "−$5.00". */
-export function dollars(cents: number | null, { signed = false } = {}): string {
-  if (cents === null) return '—';
-  const text = `$${(Math.abs(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-  if (cents < 0) return `−${text}`;
-  return signed && cents > 0 ? `+${text}` : text;
-}
+/** Cents as dollars, shared with the other screens that show money. */
+export { dollars };
 
 export const signedNumber = (value: number | null, digits = 0): string =>
   value === null ? '—' : `${value > 0 ? '+' : ''}${value.toFixed(digits)}`;

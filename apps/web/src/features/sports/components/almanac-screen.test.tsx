@@ -215,6 +215,16 @@ describe('AlmanacScreen', () => {
         .getAllByRole('rowheader')
         .map((cell) => cell.textContent),
     ).toEqual(['2026', '2025']);
+    // Pick on in points; bet on from the API's cents (4,050) to dollars.
+    expect(
+      within(seasons)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => [...row.querySelectorAll('td')].slice(-2).map((cell) => cell.textContent)),
+    ).toEqual([
+      ['+10', '+$40.50'],
+      ['+10', '+$40.50'],
+    ]);
     expect(requestsTo(fetchMock, '/api/almanac/americanfootball_nfl/KC')[0]?.searchParams.has('season')).toBe(false);
   });
 

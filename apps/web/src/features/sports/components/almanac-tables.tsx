@@ -9,12 +9,15 @@ import Typography from '@mui/material/Typography';
 import type { AlmanacRecord, AlmanacResponse } from '@pass/contracts';
 import { StackedRows } from '../../../components/stacked-rows';
 import { usePhoneLayout } from '../../../components/use-phone-layout';
+import { dollars } from '../../../lib/money';
 
-/** Signed, e.g. +15, -5, +140.21 (units are 100-unit stakes, two decimals). */
-export function formatReward(value: number, decimals = 0): string {
-  const text = value.toFixed(decimals);
-  return value > 0 ? `+${text}` : text;
+/** Points, signed: +15, -5. */
+export function formatReward(value: number): string {
+  return value > 0 ? `+${value}` : String(value);
 }
+
+/** A bet's reward: the API's cents as signed dollars, +$40.50. */
+const formatMoney = (cents: number) => dollars(cents, { signed: true });
 
 const rewardColor = (value: number) => (value > 0 ? 'success.dark' : value < 0 ? 'error.main' : 'text.primary');
 
@@ -33,11 +36,16 @@ export function AlmanacSummary({ almanac }: { almanac: AlmanacResponse }) {
     { label: 'Against the spread', record: atsText(totals), detail: 'W-L(-P) at the closing line' },
     { label: 'Over/under', record: ouText(totals), detail: 'Over-Under(-P)' },
   ];
-  const rewards: { label: string; value: number; unit: string; decimals: number }[] = [
-    { label: 'Pick on (ATS)', value: totals.reward.pick_on, unit: 'pts', decimals: 0 },
-    { label: 'Pick against (ATS)', value: totals.reward.pick_against, unit: 'pts', decimals: 0 },
-    { label: 'Bet on (moneyline)', value: totals.reward.bet_on, unit: 'units', decimals: 2 },
-    { label: 'Bet against (moneyline)', value: totals.reward.bet_against, unit: 'units', decimals: 2 },
+  const points = (value: number) => `${formatReward(value)} pts`;
+  const rewards: { label: string; value: number; text: string }[] = [
+    { label: 'Pick on (ATS)', value: totals.reward.pick_on, text: points(totals.reward.pick_on) },
+    { label: 'Pick against (ATS)', value: totals.reward.pick_against, text: points(totals.reward.pick_against) },
+    { label: 'Bet on (moneyline)', value: totals.reward.bet_on, text: formatMoney(totals.reward.bet_on) },
+    {
+      label: 'Bet against (moneyline)',
+      value: totals.reward.bet_against,
+      text: formatMoney(totals.reward.bet_against),
+    },
   ];
   return (
     <>
@@ -92,7 +100,7 @@ export function AlmanacSummary({ almanac }: { almanac: AlmanacResponse }) {
                   align="right"
                   sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600, color: rewardColor(row.value) }}
                 >
-                  {formatReward(row.value, row.decimals)} {row.unit}
+                  {row.text}
                 </TableCell>
               </TableRow>
             ))}
@@ -100,7 +108,8 @@ export function AlmanacSummary({ almanac }: { almanac: AlmanacResponse }) {
         </Table>
       </TableContainer>
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-        Picks score +5 / −5 against the closing spread; bets are 100 units on the closing moneyline.
+        Picks score +5 / −5 against the closing spread; bets are {dollars(almanac.bet_stake_cents)} on the closing
+        moneyline.
       </Typography>
     </>
   );
@@ -135,7 +144,7 @@ export function AlmanacSeasons({ almanac }: { almanac: AlmanacResponse }) {
               label: 'Bet on',
               value: (
                 <Box component="span" sx={{ color: rewardColor(season.reward.bet_on) }}>
-                  {formatReward(season.reward.bet_on, 2)}
+                  {formatMoney(season.reward.bet_on)}
                 </Box>
               ),
             },
@@ -170,7 +179,7 @@ export function AlmanacSeasons({ almanac }: { almanac: AlmanacResponse }) {
                 {formatReward(season.reward.pick_on)}
               </TableCell>
               <TableCell align="right" sx={{ color: rewardColor(season.reward.bet_on) }}>
-                {formatReward(season.reward.bet_on, 2)}
+                {formatMoney(season.reward.bet_on)}
               </TableCell>
             </TableRow>
           ))}

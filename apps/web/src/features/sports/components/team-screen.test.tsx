@@ -101,8 +101,10 @@ describe('TeamScreen', () => {
     const reward = screen.getByRole('table', { name: 'Reward of backing or fading every game' });
     expect(row(reward, /^Pick on/)).toBe('+10 pts');
     expect(row(reward, /^Pick against/)).toBe('-10 pts');
-    expect(row(reward, /^Bet on/)).toBe('+40.50 units');
-    expect(row(reward, /^Bet against/)).toBe('-74.25 units');
+    // The API's cents, shown as dollars.
+    expect(row(reward, /^Bet on/)).toBe('+$40.50');
+    expect(row(reward, /^Bet against/)).toBe('−$74.25');
+    expect(screen.getByText(/bets are \$100\.00 on the closing moneyline/)).toBeInTheDocument();
   });
 
   it('shows the games with results and closing lines, and the division standings', async () => {

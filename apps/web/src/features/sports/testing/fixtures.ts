@@ -109,12 +109,13 @@ export const almanacResponse: AlmanacResponse = {
   team: 'KC',
   name: 'Kansas City Chiefs',
   season: 2026,
+  bet_stake_cents: 10_000,
   totals: {
     games: 2,
     straight_up: { wins: 1, losses: 1, ties: 0 },
     ats: { wins: 2, losses: 0, pushes: 0 },
     over_under: { overs: 1, unders: 0, pushes: 1 },
-    reward: { pick_on: 10, pick_against: -10, bet_on: 40.5, bet_against: -74.25 },
+    reward: { pick_on: 10, pick_against: -10, bet_on: 4_050, bet_against: -7_425 },
   },
   seasons: [],
   games: [
@@ -137,7 +138,7 @@ export const almanacResponse: AlmanacResponse = {
       straight_up: 'W',
       ats: 'W',
       over_under: 'O',
-      reward: { pick_on: 5, pick_against: -5, bet_on: 58.82, bet_against: -100 },
+      reward: { pick_on: 5, pick_against: -5, bet_on: 5_882, bet_against: -10_000 },
     },
     {
       event_id: 2,
@@ -158,7 +159,7 @@ export const almanacResponse: AlmanacResponse = {
       straight_up: 'L',
       ats: 'W',
       over_under: 'P',
-      reward: { pick_on: 5, pick_against: -5, bet_on: -100, bet_against: 38.46 },
+      reward: { pick_on: 5, pick_against: -5, bet_on: -10_000, bet_against: 3_846 },
     },
   ],
 };
