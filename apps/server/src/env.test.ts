@@ -35,6 +35,8 @@ describe('loadConfig', () => {
       supportEmail: 'support@localhost',
       appStoreUrl: undefined,
       playStoreUrl: undefined,
+      requestTimeoutMs: 30_000,
+      trustProxy: false,
     });
     expect(path.isAbsolute(config.dataDir)).toBe(true);
     expect(path.isAbsolute(config.webDistDir)).toBe(true);
@@ -59,6 +61,8 @@ describe('loadConfig', () => {
         'APP_STORE_URL',
         'PLAY_STORE_URL',
         'WEB_DIST_DIR',
+        'REQUEST_TIMEOUT_MS',
+        'TRUST_PROXY',
       ].map((key) => [key, '']),
     );
     const fromEmpty = loadConfig(empty);
@@ -103,7 +107,28 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the request timeout and the proxies to trust', () => {
+    expect(loadConfig({ REQUEST_TIMEOUT_MS: '5000' }).requestTimeoutMs).toBe(5000);
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 192.168.1.7 ,::1,fd00::/8,uniquelocal' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      '::1',
+      'fd00::/8',
+      'uniquelocal',
+    ]);
+  });
+
   it.each([
+    ['REQUEST_TIMEOUT_MS', 'abc'],
+    ['REQUEST_TIMEOUT_MS', '50'],
+    ['REQUEST_TIMEOUT_MS', '1000000'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '1'],
+    ['TRUST_PROXY', 'everyone'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', 'loopback,example.org'],
     ['PORT', 'abc'],
     ['PORT', '70000'],
     ['PORT', '3000.5'],
@@ -157,7 +182,28 @@ describe('the server entry', () => {
     });
   }
 
+  it('reads the request timeout and the proxies to trust', () => {
+    expect(loadConfig({ REQUEST_TIMEOUT_MS: '5000' }).requestTimeoutMs).toBe(5000);
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 192.168.1.7 ,::1,fd00::/8,uniquelocal' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      '::1',
+      'fd00::/8',
+      'uniquelocal',
+    ]);
+  });
+
   it.each([
+    ['REQUEST_TIMEOUT_MS', 'abc'],
+    ['REQUEST_TIMEOUT_MS', '50'],
+    ['REQUEST_TIMEOUT_MS', '1000000'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '1'],
+    ['TRUST_PROXY', 'everyone'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', 'loopback,example.org'],
     ['PORT', 'abc'],
     ['DATABASE_URL', 'nonsense'],
   ])('exits with code 1 and names %s when it is %j', async (variable, value) => {
