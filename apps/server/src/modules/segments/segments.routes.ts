@@ -17,14 +17,16 @@ export const segmentsRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps)
     {
       schema: {
         tags: ['segments'],
-        summary: 'Counts a page view of a route with its query (the segments guard); records nothing personal',
+        summary:
+          'Counts a page view of a route with its query (the segments guard); records nothing personal. ' +
+          'At most 60 a minute per client (429 with Retry-After above that)',
         querystring: SegmentsQuery,
-        response: { 200: SegmentsResponse, ...errorResponses },
+        response: { 200: SegmentsResponse, 429: ErrorBody, ...errorResponses },
       },
     },
     async (request, reply) => {
       const { _route: route, ...query } = request.query;
-      await recordPageView(db, { route, query, at: new Date() });
+      await recordPageView(db, { limiter: deps.limiter, client: request.ip }, { route, query, at: new Date() });
       reply.header('cache-control', 'no-store');
       return { recorded: true };
     },
