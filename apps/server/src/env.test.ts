@@ -37,6 +37,7 @@ describe('loadConfig', () => {
       playStoreUrl: undefined,
       requestTimeoutMs: 30_000,
       trustProxy: false,
+      pageViewsPerMinute: 60,
     });
     expect(path.isAbsolute(config.dataDir)).toBe(true);
     expect(path.isAbsolute(config.webDistDir)).toBe(true);
@@ -63,6 +64,7 @@ describe('loadConfig', () => {
         'WEB_DIST_DIR',
         'REQUEST_TIMEOUT_MS',
         'TRUST_PROXY',
+        'PAGE_VIEWS_PER_MINUTE',
       ].map((key) => [key, '']),
     );
     const fromEmpty = loadConfig(empty);
@@ -109,6 +111,7 @@ describe('loadConfig', () => {
 
   it('reads the request timeout and the proxies to trust', () => {
     expect(loadConfig({ REQUEST_TIMEOUT_MS: '5000' }).requestTimeoutMs).toBe(5000);
+    expect(loadConfig({ PAGE_VIEWS_PER_MINUTE: '600' }).pageViewsPerMinute).toBe(600);
     expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
     expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 192.168.1.7 ,::1,fd00::/8,uniquelocal' }).trustProxy).toEqual([
@@ -124,6 +127,7 @@ describe('loadConfig', () => {
     ['REQUEST_TIMEOUT_MS', 'abc'],
     ['REQUEST_TIMEOUT_MS', '50'],
     ['REQUEST_TIMEOUT_MS', '1000000'],
+    ['PAGE_VIEWS_PER_MINUTE', '0'],
     ['TRUST_PROXY', 'true'],
     ['TRUST_PROXY', '1'],
     ['TRUST_PROXY', 'everyone'],
@@ -184,6 +188,7 @@ describe('the server entry', () => {
 
   it('reads the request timeout and the proxies to trust', () => {
     expect(loadConfig({ REQUEST_TIMEOUT_MS: '5000' }).requestTimeoutMs).toBe(5000);
+    expect(loadConfig({ PAGE_VIEWS_PER_MINUTE: '600' }).pageViewsPerMinute).toBe(600);
     expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
     expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 192.168.1.7 ,::1,fd00::/8,uniquelocal' }).trustProxy).toEqual([
@@ -199,6 +204,7 @@ describe('the server entry', () => {
     ['REQUEST_TIMEOUT_MS', 'abc'],
     ['REQUEST_TIMEOUT_MS', '50'],
     ['REQUEST_TIMEOUT_MS', '1000000'],
+    ['PAGE_VIEWS_PER_MINUTE', '0'],
     ['TRUST_PROXY', 'true'],
     ['TRUST_PROXY', '1'],
     ['TRUST_PROXY', 'everyone'],

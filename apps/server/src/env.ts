@@ -100,6 +100,12 @@ const EnvSchema = z.object({
     .max(600_000, 'must be between 100 and 600000')
     .default(30_000),
   TRUST_PROXY: TrustProxy,
+  PAGE_VIEWS_PER_MINUTE: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 100000')
+    .max(100_000, 'must be between 1 and 100000')
+    .default(60),
   POOL_MAX_PER_LIFEGUARD: z.coerce
     .number({ message: 'must be a number' })
     .int('must be a whole number')
@@ -142,6 +148,8 @@ export interface Config {
   requestTimeoutMs: number;
   /** Fastify's trustProxy: whose X-Forwarded-For sets request.ip (and so the login limits' buckets). */
   trustProxy: false | string[];
+  /** Page views (`GET /api/segments`) one client address may report a minute; more get 429. */
+  pageViewsPerMinute: number;
   poolMaxPerLifeguard: number;
   supportEmail: string;
   appStoreUrl: string | undefined;
@@ -201,6 +209,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: values.LOG_LEVEL,
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
     trustProxy: values.TRUST_PROXY,
+    pageViewsPerMinute: values.PAGE_VIEWS_PER_MINUTE,
     poolMaxPerLifeguard: values.POOL_MAX_PER_LIFEGUARD,
     supportEmail: values.SUPPORT_EMAIL ?? `support@${new URL(publicUrl).hostname}`,
     appStoreUrl: values.APP_STORE_URL,

@@ -19,14 +19,15 @@ export const segmentsRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps)
         tags: ['segments'],
         summary:
           'Counts a page view of a route with its query (the segments guard); records nothing personal. ' +
-          'At most 60 a minute per client (429 with Retry-After above that)',
+          'At most PAGE_VIEWS_PER_MINUTE (60) a minute per client address: 429 with Retry-After above that',
         querystring: SegmentsQuery,
         response: { 200: SegmentsResponse, 429: ErrorBody, ...errorResponses },
       },
     },
     async (request, reply) => {
       const { _route: route, ...query } = request.query;
-      await recordPageView(db, { limiter: deps.limiter, client: request.ip }, { route, query, at: new Date() });
+      const limits = { limiter: deps.limiter, client: request.ip, perMinute: deps.config.pageViewsPerMinute };
+      await recordPageView(db, limits, { route, query, at: new Date() });
       reply.header('cache-control', 'no-store');
       return { recorded: true };
     },

@@ -22,8 +22,6 @@ export function normalizeSegmentQuery(query: Record<string, string | string[]>):
   return params.toString().slice(0, MAX_QUERY_LENGTH);
 }
 
-/** Page views one client may report per minute: far more than anyone reads pages, far less than a script. */
-export const PAGE_VIEWS_PER_MINUTE = 60;
 const MINUTE_MS = 60_000;
 /**
  * Distinct queries counted per route and day; further ones are counted together under OTHER_QUERIES, so the
@@ -34,16 +32,16 @@ export const MAX_QUERIES_PER_ROUTE_PER_DAY = 50;
 export const OTHER_QUERIES = '(other queries)';
 
 /**
- * Counts a page view, at most PAGE_VIEWS_PER_MINUTE a minute from one client (by address); over it, a 429
- * and nothing is written.
+ * Counts a page view, at most `perMinute` a minute from one client (by address; PAGE_VIEWS_PER_MINUTE); over
+ * it, a 429 and nothing is written.
  */
 export async function recordPageView(
   db: DbExecutor,
-  limits: { limiter: RateLimiter; client: string },
+  limits: { limiter: RateLimiter; client: string; perMinute: number },
   visit: { route: string; query: Record<string, string | string[]>; at: Date },
 ): Promise<void> {
   const { count, retryAfterSeconds } = await limits.limiter.hit(`segments:ip:${limits.client}`, MINUTE_MS);
-  if (count > PAGE_VIEWS_PER_MINUTE) {
+  if (count > limits.perMinute) {
     throw AppError.rateLimited(retryAfterSeconds, 'Too many page views reported. Try again in a minute.');
   }
   await segmentsRepository.incrementPageView(
