@@ -97,8 +97,17 @@ export async function buildApp({
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: config.nodeEnv === 'production' ? 'loopback' : false,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names: otherwise any client could pick
+    // the address its login attempts are counted under.
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A request (headers and body) must arrive within REQUEST_TIMEOUT_MS, so slow uploads cannot hold
+    // connections open; Node checks the deadlines every second (every 30 by default).
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(config.requestTimeoutMs, 60_000),
+      connectionsCheckingInterval: Math.min(1_000, Math.max(50, Math.floor(config.requestTimeoutMs / 4))),
+    },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     // What fails before a route is found, or before Fastify has a request at all, answers in the API's shape.
     frameworkErrors: frameworkErrorHandler,

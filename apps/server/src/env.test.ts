@@ -34,6 +34,9 @@ describe('loadConfig', () => {
       supportEmail: 'support@localhost',
       appStoreUrl: undefined,
       playStoreUrl: undefined,
+      requestTimeoutMs: 30_000,
+      trustProxy: false,
+      pageViewsPerMinute: 60,
     });
     expect(path.isAbsolute(config.dataDir)).toBe(true);
     expect(path.isAbsolute(config.webDistDir)).toBe(true);
@@ -58,6 +61,9 @@ describe('loadConfig', () => {
         'PLAY_STORE_URL',
         'WEB_DIST_DIR',
         'PASS_CLOCK',
+        'REQUEST_TIMEOUT_MS',
+        'TRUST_PROXY',
+        'PAGE_VIEWS_PER_MINUTE',
       ].map((key) => [key, '']),
     );
     const fromEmpty = loadConfig(empty);
@@ -106,7 +112,30 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the request timeout and the proxies to trust', () => {
+    expect(loadConfig({ REQUEST_TIMEOUT_MS: '5000' }).requestTimeoutMs).toBe(5000);
+    expect(loadConfig({ PAGE_VIEWS_PER_MINUTE: '600' }).pageViewsPerMinute).toBe(600);
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 192.168.1.7 ,::1,fd00::/8,uniquelocal' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      '::1',
+      'fd00::/8',
+      'uniquelocal',
+    ]);
+  });
+
   it.each([
+    ['REQUEST_TIMEOUT_MS', 'abc'],
+    ['REQUEST_TIMEOUT_MS', '50'],
+    ['REQUEST_TIMEOUT_MS', '1000000'],
+    ['PAGE_VIEWS_PER_MINUTE', '0'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '1'],
+    ['TRUST_PROXY', 'everyone'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', 'loopback,example.org'],
     ['PORT', 'abc'],
     ['PORT', '70000'],
     ['PORT', '3000.5'],
@@ -175,7 +204,30 @@ describe('the server entry', () => {
     });
   }
 
+  it('reads the request timeout and the proxies to trust', () => {
+    expect(loadConfig({ REQUEST_TIMEOUT_MS: '5000' }).requestTimeoutMs).toBe(5000);
+    expect(loadConfig({ PAGE_VIEWS_PER_MINUTE: '600' }).pageViewsPerMinute).toBe(600);
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 192.168.1.7 ,::1,fd00::/8,uniquelocal' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      '::1',
+      'fd00::/8',
+      'uniquelocal',
+    ]);
+  });
+
   it.each([
+    ['REQUEST_TIMEOUT_MS', 'abc'],
+    ['REQUEST_TIMEOUT_MS', '50'],
+    ['REQUEST_TIMEOUT_MS', '1000000'],
+    ['PAGE_VIEWS_PER_MINUTE', '0'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '1'],
+    ['TRUST_PROXY', 'everyone'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', 'loopback,example.org'],
     ['PORT', 'abc'],
     ['DATABASE_URL', 'nonsense'],
     ['PASS_CLOCK', 'yesterday'],

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { POOL_DEFAULTS } from '@pass/domain';
@@ -22,6 +23,41 @@ const urlWithProtocols = (protocols: string[], example: string) =>
     },
     { message: `must be a URL such as ${example}` },
   );
+
+/** The names proxy-addr (Fastify's trustProxy) gives to ranges of addresses. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrRange(item: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(item)) return true;
+  const [address = '', bits, ...extra] = item.split('/');
+  const version = net.isIP(address);
+  if (version === 0 || extra.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies' X-Forwarded-For to believe: off (none, the default), or the proxies' addresses, CIDR ranges
+ * and the names loopback, linklocal and uniquelocal, separated by commas. Not a hop count: Fastify trusts
+ * nobody for one, as it cannot tell a proxy from a client that writes the header itself.
+ */
+const TrustProxy = z
+  .string()
+  .default('off')
+  .transform((value, context): false | string[] => {
+    const text = value.trim();
+    if (text === 'off') return false;
+    const items = text
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
+    if (items.length > 0 && items.every(isAddressOrRange)) return items;
+    context.addIssue({
+      code: 'custom',
+      message: 'must be off, or addresses, CIDR ranges or loopback, linklocal, uniquelocal, separated by commas',
+    });
+    return z.NEVER;
+  });
 
 /** A scheduled refresh switch: on unless set to off. */
 const onOff = z
@@ -48,6 +84,19 @@ const EnvSchema = z.object({
   PASS_SEED: z.enum(['auto', 'demo', 'none']).default('auto'),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'smtp://user:password@mail.example.org:587').optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  REQUEST_TIMEOUT_MS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number of milliseconds')
+    .min(100, 'must be between 100 and 600000')
+    .max(600_000, 'must be between 100 and 600000')
+    .default(30_000),
+  TRUST_PROXY: TrustProxy,
+  PAGE_VIEWS_PER_MINUTE: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 100000')
+    .max(100_000, 'must be between 1 and 100000')
+    .default(60),
   POOL_MAX_PER_LIFEGUARD: z.coerce
     .number({ message: 'must be a number' })
     .int('must be a whole number')
@@ -86,6 +135,15 @@ export interface Config {
   seed: 'auto' | 'demo' | 'none';
   smtpUrl: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
+  /**
+   * How long a client may take to send a whole request, headers and body; a slower one is answered 408 and
+   * its connection closed. The time to answer is not counted.
+   */
+  requestTimeoutMs: number;
+  /** Fastify's trustProxy: whose X-Forwarded-For sets request.ip (and so the login limits' buckets). */
+  trustProxy: false | string[];
+  /** Page views (`GET /api/segments`) one client address may report a minute; more get 429. */
+  pageViewsPerMinute: number;
   poolMaxPerLifeguard: number;
   supportEmail: string;
   appStoreUrl: string | undefined;
@@ -147,6 +205,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     seed: values.PASS_SEED,
     smtpUrl: values.SMTP_URL,
     logLevel: values.LOG_LEVEL,
+    requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
+    trustProxy: values.TRUST_PROXY,
+    pageViewsPerMinute: values.PAGE_VIEWS_PER_MINUTE,
     poolMaxPerLifeguard: values.POOL_MAX_PER_LIFEGUARD,
     supportEmail: values.SUPPORT_EMAIL ?? `support@${new URL(publicUrl).hostname}`,
     appStoreUrl: values.APP_STORE_URL,

@@ -1,12 +1,92 @@
 import { z } from 'zod';
 import { Text } from './boundary.js';
 
-/** Route names are the web app's (spec/routes.md): lower-case words joined by hyphens. */
-export const RouteName = z
-  .string()
-  .min(1)
-  .max(64)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a route name such as "home" or "football-schedule"');
+/**
+ * The web app's routes by name (spec/routes.md); apps/web/src/config/paths.ts gives each its path, and the
+ * compiler holds the two lists equal. Page views are counted for these names only.
+ */
+export const ROUTE_NAMES = [
+  'home',
+  'menu',
+  'privacy',
+  'tos',
+  'pool-party-rules',
+  'about',
+  'about-changes',
+  'pitch-deck',
+  'coming-soon',
+  'mail-signature',
+  'brand-assets',
+  'refresh',
+  'login',
+  'signin',
+  'login-sso',
+  'login-error',
+  'signup',
+  'register-new',
+  'register-with-google',
+  'password-reset',
+  'passwd',
+  'account-verify',
+  'account-setup',
+  'logout',
+  'user-profile',
+  'free-football-odds',
+  'free-college-football-odds',
+  'football-schedule',
+  'football-season-schedule',
+  'football-v2-season',
+  'concept-football-schedule',
+  'football-conference-afc',
+  'football-conference-nfc',
+  'football-team',
+  'football-odds',
+  'classic-football',
+  'classic-football-schedule',
+  'football-2024-schedule',
+  'football-2024-season-schedule',
+  'football-2024-team',
+  'football-2023-schedule',
+  'football-2023-season-schedule',
+  'football-2023-team',
+  'ncaa-football-schedule',
+  'ncaa-football-conferences',
+  'ncaa-football-team',
+  'ncaa-football-odds',
+  'baseball-menu',
+  'baseball-home',
+  'baseball-schedule',
+  'baseball-season-schedule',
+  'baseball-team',
+  'compare-books',
+  'compare-books-event',
+  'almanac',
+  'admin-almanac',
+  'college-subscribe',
+  'football-pools',
+  'ncaa-football-pools',
+  'pool-party',
+  'invite',
+  'season-2024',
+  'season-2025',
+  'subscribe',
+  'demo',
+  'welcome',
+  'demo-charts',
+  'demo-modal',
+  'user-bets',
+  'user-stats',
+  'teller-place-bet',
+  'admin',
+] as const;
+
+export const RouteName = z.enum(ROUTE_NAMES, {
+  error: 'must be the name of a route of the web app, such as "home" or "football-schedule"',
+});
+export type RouteName = z.infer<typeof RouteName>;
+
+/** The most parameters a counted query may have (a screen's own have a handful). */
+export const MAX_SEGMENT_PARAMETERS = 10;
 
 /**
  * `GET /api/segments`: the segments guard reports the route it is entering (`_route`) and that route's
@@ -16,7 +96,10 @@ export const SegmentsQuery = z
   .object({
     _route: RouteName,
   })
-  .catchall(z.union([Text.max(200), z.array(Text.max(200)).max(10)]));
+  .catchall(z.union([Text.max(200), z.array(Text.max(200)).max(10)]))
+  .refine((query) => Object.keys(query).length <= MAX_SEGMENT_PARAMETERS + 1, {
+    message: `must have at most ${MAX_SEGMENT_PARAMETERS} parameters besides _route`,
+  });
 export type SegmentsQuery = z.infer<typeof SegmentsQuery>;
 
 export const SegmentsResponse = z.object({

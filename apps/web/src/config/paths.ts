@@ -1,3 +1,5 @@
+import type { RouteName as SegmentRouteName } from '@pass/contracts';
+
 /**
  * Every route of the specification (spec/routes.md) by name. A route is linked only once its screen
  * is registered in app/route-table.tsx (see lib/route-registry.ts), so no link leads to a missing page.
@@ -77,7 +79,7 @@ export const paths = {
   'user-stats': '/user/stats',
   'teller-place-bet': '/teller/place-bet',
   admin: '/admin/:section?',
-} as const;
+} as const satisfies Record<SegmentRouteName, string>;
 
 export type RouteName = keyof typeof paths;
 

@@ -1,15 +1,32 @@
 import { desc, gte, sql } from 'drizzle-orm';
 import { pageViews, type DbExecutor } from '@pass/db';
 
-/** Adds one view to the day's counter for a route and query, creating the row on first sight. */
-export async function incrementPageView(db: DbExecutor, view: { route: string; query: string; day: string }) {
-  await db
-    .insert(pageViews)
-    .values({ ...view, views: 1 })
-    .onConflictDoUpdate({
-      target: [pageViews.route, pageViews.query, pageViews.day],
-      set: { views: sql`${pageViews.views} + 1` },
-    });
+/**
+ * Adds one view to the day's counter for a route and query, creating the row on first sight, unless the route
+ * already has `maxQueries` queries that day: then the view is counted under `overflowQuery`. One statement,
+ * so the count of a route's rows is only read for a query not seen that day.
+ */
+export async function incrementPageView(
+  db: DbExecutor,
+  view: { route: string; query: string; day: string },
+  bounds: { maxQueries: number; overflowQuery: string },
+) {
+  await db.execute(sql`
+    insert into ${pageViews} (route, query, day, views)
+    select ${view.route},
+      case
+        when exists (
+          select 1 from ${pageViews}
+          where route = ${view.route} and query = ${view.query} and day = ${view.day}::date
+        ) then ${view.query}
+        when (
+          select count(*) from ${pageViews}
+          where route = ${view.route} and day = ${view.day}::date and query <> ${bounds.overflowQuery}
+        ) < ${bounds.maxQueries} then ${view.query}
+        else ${bounds.overflowQuery}
+      end,
+      ${view.day}::date, 1
+    on conflict (route, query, day) do update set views = ${pageViews.views} + 1`);
 }
 
 /** Views per route and query since a day, most viewed first (for the admin). */

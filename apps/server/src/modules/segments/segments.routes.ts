@@ -18,14 +18,17 @@ export const segmentsRoutes: FastifyPluginAsyncZod<AuthDeps & { now: Clock }> = 
     {
       schema: {
         tags: ['segments'],
-        summary: 'Counts a page view of a route with its query (the segments guard); records nothing personal',
+        summary:
+          'Counts a page view of a route with its query (the segments guard); records nothing personal. ' +
+          'At most PAGE_VIEWS_PER_MINUTE (60) a minute per client address: 429 with Retry-After above that',
         querystring: SegmentsQuery,
-        response: { 200: SegmentsResponse, ...errorResponses },
+        response: { 200: SegmentsResponse, 429: ErrorBody, ...errorResponses },
       },
     },
     async (request, reply) => {
       const { _route: route, ...query } = request.query;
-      await recordPageView(db, { route, query, at: now() });
+      const limits = { limiter: deps.limiter, client: request.ip, perMinute: deps.config.pageViewsPerMinute };
+      await recordPageView(db, limits, { route, query, at: now() });
       reply.header('cache-control', 'no-store');
       return { recorded: true };
     },

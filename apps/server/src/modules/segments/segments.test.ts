@@ -1,9 +1,17 @@
 import { ErrorBody, SegmentsResponse } from '@pass/contracts';
 import { pageViews } from '@pass/db';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { listPageViews, normalizeSegmentQuery } from './segments.service.js';
+import { uniqueAddress } from '../../test/accounts.js';
+import { createMemoryRateLimiter } from '../../lib/rate-limiter.js';
+import {
+  listPageViews,
+  MAX_QUERIES_PER_ROUTE_PER_DAY,
+  normalizeSegmentQuery,
+  OTHER_QUERIES,
+  recordPageView,
+} from './segments.service.js';
 
 describe('normalizeSegmentQuery', () => {
   it('sorts keys, so the order of parameters does not matter', () => {
@@ -100,9 +108,9 @@ describe('GET /api/segments', () => {
   });
 
   it('stores no secret from a reset link', async () => {
-    const response = await visit('_route=reset-password&token=secret-reset-value&email=pat%40example.com');
+    const response = await visit('_route=password-reset&token=secret-reset-value&email=pat%40example.com');
     expect(response.statusCode).toBe(200);
-    const rows = await rowsOf('reset-password');
+    const rows = await rowsOf('password-reset');
     expect(rows.map((row) => row.query)).toEqual(['email=*&token=*']);
     const everything = JSON.stringify(await allRows());
     expect(everything).not.toContain('secret-reset-value');
@@ -114,6 +122,7 @@ describe('GET /api/segments', () => {
     ['capital letters', '_route=Home'],
     ['an empty route', '_route='],
     ['a route name that is too long', `_route=${'a'.repeat(65)}`],
+    ['a route the web app does not have', '_route=no-such-screen'],
   ])('refuses %s with 400 naming querystring._route and stores nothing', async (_case, query) => {
     const before = await allRows();
     const response = await visit(query);
@@ -138,5 +147,75 @@ describe('GET /api/segments', () => {
     expect(response.statusCode).toBe(400);
     expect(ErrorBody.parse(response.json()).error.fields?.map((field) => field.field)).toContain('querystring.q');
     expect(await allRows()).toEqual(before);
+  });
+
+  it('refuses more than 10 parameters besides the route, and stores nothing', async () => {
+    const before = await allRows();
+    const query = Array.from({ length: 11 }, (_, index) => `p${index}=1`).join('&');
+    const response = await visit(`_route=home&${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(ErrorBody.parse(response.json()).error.code).toBe('BAD_REQUEST');
+    expect(await allRows()).toEqual(before);
+  });
+
+  it('takes 60 views a minute from one client, then answers 429 with Retry-After and stores nothing', async () => {
+    expect(testApp.config.pageViewsPerMinute).toBe(60);
+    const client = uniqueAddress();
+    const from = (address: string, query: string) =>
+      testApp.app.inject({ method: 'GET', url: `/api/segments?_route=about&${query}`, remoteAddress: address });
+    for (let index = 0; index < 60; index += 1) {
+      expect((await from(client, `n=${index}`)).statusCode).toBe(200);
+    }
+    const before = await allRows();
+    const refused = await from(client, 'n=over');
+    expect(refused.statusCode).toBe(429);
+    expect(ErrorBody.parse(refused.json()).error.code).toBe('RATE_LIMITED');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(await allRows()).toEqual(before);
+    // Another client is counted on its own.
+    expect((await from(uniqueAddress(), 'n=other-client')).statusCode).toBe(200);
+  });
+});
+
+describe('recordPageView', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+  });
+  afterAll(async () => {
+    await testApp.app.close();
+  });
+
+  const at = new Date('2025-10-12T18:00:00Z');
+  const record = (route: string, query: Record<string, string>, when = at) =>
+    recordPageView(
+      testApp.database.db,
+      { limiter: createMemoryRateLimiter(), client: '192.0.2.1', perMinute: 1000 },
+      { route, query, at: when },
+    );
+  const rowsOn = (route: string, day: string) =>
+    testApp.database.db
+      .select()
+      .from(pageViews)
+      .where(and(eq(pageViews.route, route), eq(pageViews.day, day)));
+
+  it('keeps 50 distinct queries per route and day, and counts the rest together, so no view is lost', async () => {
+    for (let index = 0; index < MAX_QUERIES_PER_ROUTE_PER_DAY; index += 1) await record('menu', { q: String(index) });
+    for (let index = 0; index < 5; index += 1) await record('menu', { q: `extra-${index}` });
+    // A query counted before the cap was reached still counts as itself.
+    await record('menu', { q: '7' });
+
+    const rows = await rowsOn('menu', '2025-10-12');
+    expect(rows).toHaveLength(MAX_QUERIES_PER_ROUTE_PER_DAY + 1);
+    expect(rows.find((row) => row.query === OTHER_QUERIES)?.views).toBe(5);
+    expect(rows.find((row) => row.query === 'q=7')?.views).toBe(2);
+    expect(rows.reduce((sum, row) => sum + row.views, 0)).toBe(MAX_QUERIES_PER_ROUTE_PER_DAY + 6);
+  });
+
+  it('starts afresh the next day, and another route has its own 50', async () => {
+    await record('menu', { q: 'tomorrow' }, new Date('2025-10-13T09:00:00Z'));
+    expect((await rowsOn('menu', '2025-10-13')).map((row) => row.query)).toEqual(['q=tomorrow']);
+    await record('tos', { q: 'new' });
+    expect((await rowsOn('tos', '2025-10-12')).map((row) => row.query)).toEqual(['q=new']);
   });
 });
