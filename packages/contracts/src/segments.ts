@@ -28,6 +28,7 @@ export const ROUTE_NAMES = [
   'password-reset',
   'passwd',
   'account-verify',
+  'account-email-revert',
   'account-setup',
   'logout',
   'user-profile',
