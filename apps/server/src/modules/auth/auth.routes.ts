@@ -45,6 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   app.post(
     '/auth/register',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Sign up; a verification mail follows',
@@ -61,6 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   app.post(
     '/auth/verify/resend',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Mail a new verification link',
@@ -77,6 +79,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   app.post(
     '/auth/verify/:token',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Confirm an email address from the mailed link',
@@ -93,6 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   app.post(
     '/auth/login',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Log in with a username (or email) and password; starts a session',
@@ -116,7 +120,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
 
   app.get(
     '/auth/whoami',
-    { schema: { tags, summary: 'The signed-in member', response: { 200: UserResponse, ...authErrors } } },
+    {
+      config: { access: 'member' },
+      schema: { tags, summary: 'The signed-in member', response: { 200: UserResponse, ...authErrors } },
+    },
     async (request, reply) => {
       const session = await requireSession(deps, request);
       reply.header('cache-control', 'no-store');
@@ -127,6 +134,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   app.get(
     '/auth/info',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Whether the caller is signed in, and the session times',
@@ -158,6 +166,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
     app.route({
       method,
       url: '/auth/logout',
+      config: { access: 'public' },
       schema: { tags, summary: 'End the current session', response: { 200: OkResponse } },
       handler: async (request, reply) => {
         const cookie = request.cookies[SESSION_COOKIE];
@@ -174,6 +183,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   app.post(
     '/auth/passwd/reset',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Mail a password reset link (the same answer whether or not the account exists)',
@@ -190,6 +200,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   app.get(
     '/auth/passwd/reset/:token',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Whether a reset token can still be used',
@@ -206,6 +217,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   app.post(
     '/auth/passwd/reset/:token',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Set a new password from a reset link; ends every session of the account',
@@ -225,6 +237,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   app.patch(
     '/auth/profile',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         summary: 'Change name, username or email',
@@ -241,6 +254,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   app.post(
     '/auth/password',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         summary: 'Change the password (the current one is required); other sessions end',
@@ -258,6 +272,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   app.post(
     '/auth/setup',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         summary: 'Choose a username and name after signing up with Google',

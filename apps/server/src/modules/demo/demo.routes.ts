@@ -30,6 +30,7 @@ export const demoRoutes: FastifyPluginAsyncZod<DemoRoutesOptions> = async (app, 
   app.get(
     '/api/demo/replay/:sport',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['demo'],
         summary:

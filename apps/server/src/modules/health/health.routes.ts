@@ -9,6 +9,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: DbHandle }> = async
   app.get(
     '/api/health',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['health'],
         summary: 'Liveness: 200 while the process runs',
@@ -21,6 +22,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: DbHandle }> = async
   app.get(
     '/api/health/ready',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['health'],
         summary: 'Readiness: 503 while the database cannot be reached',

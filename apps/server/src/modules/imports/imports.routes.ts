@@ -29,6 +29,7 @@ export const importsRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
   app.get(
     '/api/admin/imports',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary:
@@ -46,6 +47,7 @@ export const importsRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
   app.post(
     '/api/admin/imports/:source',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Re-runs an import (file sources read their reference files); answers with the run id (admin)',
@@ -63,6 +65,7 @@ export const importsRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
   app.get(
     '/api/admin/imports/runs/:id',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: "An import run's status and, while it runs, its progress (admin)",

@@ -7,6 +7,7 @@ export const mailRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   app.get(
     '/api/admin/outbox',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Mail in the outbox, newest first (admin)',

@@ -15,6 +15,7 @@ export const segmentsRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps)
   app.get(
     '/api/segments',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['segments'],
         summary: 'Counts a page view of a route with its query (the segments guard); records nothing personal',
@@ -33,6 +34,7 @@ export const segmentsRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps)
   app.get(
     '/api/admin/page-views',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Page views per route and query (admin)',
