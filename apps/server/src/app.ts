@@ -21,6 +21,7 @@ import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
 import { legalRoutes } from './modules/legal/legal.routes.js';
 import { segmentsRoutes } from './modules/segments/segments.routes.js';
 import { sportsRoutes } from './modules/sports/sports.routes.js';
+import { accessPlugin } from './plugins/access.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
 import {
   clientErrorHandler,
@@ -127,7 +128,6 @@ export async function buildApp({
   await app.register(textPolicyPlugin);
   await app.register(cookie);
   await app.register(securityPlugin, { secureCookies: config.publicUrl.startsWith('https://') });
-  await app.register(apiDocsPlugin, { publicUrl: config.publicUrl });
 
   const { db } = database;
   const mailer = overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
@@ -139,6 +139,10 @@ export async function buildApp({
     await limiter.close();
   });
   const authDeps: AuthDeps = { db, config, mailer, limiter };
+
+  // Before any route: it refuses to build a route without an access rule and enforces the rules.
+  await app.register(accessPlugin, authDeps);
+  await app.register(apiDocsPlugin, { publicUrl: config.publicUrl });
 
   await app.register(healthRoutes, { database, now });
   await app.register(clientConfigRoutes, { config });

@@ -23,9 +23,11 @@ describe('error handler', () => {
     const database = await createTestDb({ pgliteTemplate: inject('pgliteTemplate') });
     app = await buildApp({ config: testConfig(), database, logger: false });
     const typed = app.withTypeProvider<ZodTypeProvider>();
+    const open = { config: { access: 'public' as const } };
     typed.post(
       '/api/test/users',
       {
+        ...open,
         schema: {
           body: z.object({ username: z.string().min(3), profile: z.object({ age: z.number().int() }).optional() }),
         },
@@ -37,41 +39,41 @@ describe('error handler', () => {
     );
     typed.get(
       '/api/test/query',
-      { schema: { querystring: z.object({ x: z.coerce.number().int() }) } },
+      { ...open, schema: { querystring: z.object({ x: z.coerce.number().int() }) } },
       async (request) => ({
         x: request.query.x,
       }),
     );
-    typed.get('/api/test/params/:id', { schema: { params: z.object({ id: z.uuid() }) } }, async (request) => ({
+    typed.get('/api/test/params/:id', { ...open, schema: { params: z.object({ id: z.uuid() }) } }, async (request) => ({
       id: request.params.id,
     }));
-    typed.get('/api/test/crash', async () => {
+    typed.get('/api/test/crash', open, async () => {
       throw new Error(secretText);
     });
-    typed.get('/api/test/missing', async () => {
+    typed.get('/api/test/missing', open, async () => {
       throw AppError.notFound('No such pool');
     });
-    typed.get('/api/test/bad-field', async () => {
+    typed.get('/api/test/bad-field', open, async () => {
       throw AppError.badRequest('season', 'must be 2022 or later');
     });
-    typed.get('/api/test/database-down', async () => {
+    typed.get('/api/test/database-down', open, async () => {
       throw Object.assign(new Error('connect ECONNREFUSED 10.1.2.3:5432'), { code: 'ECONNREFUSED' });
     });
-    typed.get('/api/test/database-down-wrapped', async () => {
+    typed.get('/api/test/database-down-wrapped', open, async () => {
       const cause = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
       throw new Error('Failed query: select 1', { cause });
     });
-    typed.get('/api/test/unique-violation', async () => {
+    typed.get('/api/test/unique-violation', open, async () => {
       const cause = Object.assign(new Error('duplicate key value violates unique constraint "secret_idx"'), {
         code: '23505',
         constraint: 'secret_idx',
       });
       throw new Error('Failed query: insert into secret_table', { cause });
     });
-    typed.get('/api/test/throttled', async () => {
+    typed.get('/api/test/throttled', open, async () => {
       throw Object.assign(new Error('Too many attempts'), { statusCode: 429 });
     });
-    typed.get('/api/test/teapot', async () => {
+    typed.get('/api/test/teapot', open, async () => {
       throw Object.assign(new Error('I am a teapot'), { statusCode: 418 });
     });
     await app.ready();

@@ -13,9 +13,12 @@ async function buildAppWithCounters(env: Record<string, string> = {}) {
   app.route({
     method: ['POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/api/test/counter',
+    config: { access: 'public' },
     handler: async () => ({ count: ++counts.protected }),
   });
-  app.post('/api/test/webhook', { config: { csrf: false } }, async () => ({ count: ++counts.webhook }));
+  app.post('/api/test/webhook', { config: { csrf: false, access: 'public' } }, async () => ({
+    count: ++counts.webhook,
+  }));
   await app.ready();
   return { app, counts };
 }

@@ -64,6 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   app.post(
     '/auth/verify/resend',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Mail a new verification link',
@@ -123,7 +124,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
 
   app.get(
     '/auth/whoami',
-    { schema: { tags, summary: 'The signed-in member', response: { 200: UserResponse, ...authErrors } } },
+    {
+      config: { access: 'member' },
+      schema: { tags, summary: 'The signed-in member', response: { 200: UserResponse, ...authErrors } },
+    },
     async (request, reply) => {
       const session = await requireSession(deps, request);
       reply.header('cache-control', 'no-store');
@@ -134,6 +138,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   app.get(
     '/auth/info',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Whether the caller is signed in, and the session times',
@@ -165,6 +170,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
     app.route({
       method,
       url: '/auth/logout',
+      config: { access: 'public' },
       schema: { tags, summary: 'End the current session', response: { 200: OkResponse } },
       handler: async (request, reply) => {
         const cookie = request.cookies[SESSION_COOKIE];
@@ -181,6 +187,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   app.post(
     '/auth/passwd/reset',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Mail a password reset link (the same answer whether or not the account exists)',
@@ -197,6 +204,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   app.get(
     '/auth/passwd/reset/:token',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Whether a reset token can still be used',
@@ -213,6 +221,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   app.post(
     '/auth/passwd/reset/:token',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Set a new password from a reset link; ends every session of the account',
@@ -269,6 +278,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   app.post(
     '/auth/password',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         summary: 'Change the password (the current one is required); other sessions end',
@@ -286,6 +296,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   app.post(
     '/auth/setup',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         summary: 'Choose a username and name after signing up with Google',

@@ -62,6 +62,7 @@ export const googleRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) =
   app.get(
     '/auth/google/start',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Start signing in with Google: redirects to Google (or to /login-error when it cannot be reached)',
@@ -82,6 +83,7 @@ export const googleRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) =
   app.get(
     '/auth/google/callback',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Where Google sends the browser back; signs in or up, then redirects into the web app',

@@ -6,6 +6,7 @@ export const billingRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
   app.get(
     '/billing/user',
     {
+      config: { access: 'member' },
       schema: {
         tags: ['billing'],
         summary: "The member's billing id",

@@ -13,6 +13,7 @@ export const clientConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
   app.get(
     '/api/config',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['config'],
         summary: 'Public settings the web app reads at start',

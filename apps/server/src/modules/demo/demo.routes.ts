@@ -31,6 +31,7 @@ export const demoRoutes: FastifyPluginAsyncZod<DemoRoutesOptions> = async (app, 
   app.get(
     '/api/demo/replay/:sport',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['demo'],
         summary:

@@ -13,6 +13,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: DbHandle; now: Cloc
   app.get(
     '/api/health',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['health'],
         summary: "Liveness: 200 while the process runs, with the server clock's time",
@@ -25,6 +26,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: DbHandle; now: Cloc
   app.get(
     '/api/health/ready',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['health'],
         summary: 'Readiness: 503 while the database cannot be reached',

@@ -31,6 +31,7 @@ export const importsRoutes: FastifyPluginAsyncZod<AuthDeps & { now: Clock }> = a
   app.get(
     '/api/admin/imports',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary:
@@ -48,6 +49,7 @@ export const importsRoutes: FastifyPluginAsyncZod<AuthDeps & { now: Clock }> = a
   app.post(
     '/api/admin/imports/:source',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Re-runs an import (file sources read their reference files); answers with the run id (admin)',
@@ -65,6 +67,7 @@ export const importsRoutes: FastifyPluginAsyncZod<AuthDeps & { now: Clock }> = a
   app.get(
     '/api/admin/imports/runs/:id',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: "An import run's status and, while it runs, its progress (admin)",

@@ -65,6 +65,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<LedgerRoutesOptions> = async (a
   app.post(
     '/api/user/bets',
     {
+      config: { access: 'member' },
       schema: {
         tags: ['ledger'],
         summary:
@@ -94,6 +95,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<LedgerRoutesOptions> = async (a
   app.get(
     '/api/user/bets',
     {
+      config: { access: 'member' },
       schema: {
         tags: ['ledger'],
         summary: "The caller's picks and bets, newest first",
@@ -111,6 +113,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<LedgerRoutesOptions> = async (a
   app.get(
     '/api/user/bets/:id',
     {
+      config: { access: 'member' },
       schema: {
         tags: ['ledger'],
         summary: 'One of the caller’s entries',
@@ -128,6 +131,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<LedgerRoutesOptions> = async (a
   app.patch(
     '/api/user/bets/:id',
     {
+      config: { access: 'member' },
       schema: {
         tags: ['ledger'],
         summary: 'Changes line, price, stake, book, team or type of an entry until its game starts',
@@ -145,6 +149,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<LedgerRoutesOptions> = async (a
   app.delete(
     '/api/user/bets/:id',
     {
+      config: { access: 'member' },
       schema: {
         tags: ['ledger'],
         summary: 'Cancels an entry until its game starts (status canceled, removed from lists)',
@@ -161,6 +166,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<LedgerRoutesOptions> = async (a
   app.get(
     '/api/user/bets/outcome/:sport',
     {
+      config: { access: 'member' },
       schema: {
         tags: ['ledger'],
         summary: "The caller's graded entries of a season (the specification's bet outcomes)",
@@ -186,7 +192,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<LedgerRoutesOptions> = async (a
   };
   app.get(
     '/api/user/stats/:sport/season/:season',
-    { schema: { ...statsSchema, params: StatsParams, querystring: StatsQuery } },
+    { config: { access: 'member' }, schema: { ...statsSchema, params: StatsParams, querystring: StatsQuery } },
     async (request, reply) => {
       const session = await requireSession(options, request);
       const season = requireStatsSeason(request.params.season, 'params.season');
@@ -207,15 +213,20 @@ export const ledgerRoutes: FastifyPluginAsyncZod<LedgerRoutesOptions> = async (a
   );
   // Without a season: the specification's message rather than a 404.
   for (const path of ['/api/user/stats/:sport/season', '/api/user/stats/:sport']) {
-    app.get(path, { schema: { ...statsSchema, params: z.object({ sport: SportKey }) } }, async (request) => {
-      await requireSession(options, request);
-      return requireStatsSeason(undefined, 'params.season') as never;
-    });
+    app.get(
+      path,
+      { config: { access: 'member' }, schema: { ...statsSchema, params: z.object({ sport: SportKey }) } },
+      async (request) => {
+        await requireSession(options, request);
+        return requireStatsSeason(undefined, 'params.season') as never;
+      },
+    );
   }
 
   app.get(
     '/api/teller',
     {
+      config: { access: 'member' },
       schema: {
         tags: ['ledger'],
         summary: "The caller's paper bankroll: $1,000 to start, balance, open stakes and the balance after each bet",
@@ -232,6 +243,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<LedgerRoutesOptions> = async (a
   app.post(
     '/api/teller/bets',
     {
+      config: { access: 'member' },
       schema: {
         tags: ['ledger'],
         summary: 'A simulated moneyline bet from the paper bankroll (Idempotency-Key header)',
@@ -258,6 +270,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<LedgerRoutesOptions> = async (a
   app.post(
     '/api/admin/events/:id/result',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: "Sets an event's status and scores and grades every entry on it (admin)",

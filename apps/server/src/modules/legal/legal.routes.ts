@@ -11,6 +11,7 @@ export const legalRoutes: FastifyPluginAsyncZod<{ db: Database; settings: LegalS
     app.get(
       `/legal/${slug}`,
       {
+        config: { access: 'public' },
         schema: {
           tags: ['legal'],
           summary: `The ${slug.replaceAll('-', ' ')} as HTML`,

@@ -16,6 +16,7 @@ export const segmentsRoutes: FastifyPluginAsyncZod<AuthDeps & { now: Clock }> = 
   app.get(
     '/api/segments',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['segments'],
         summary:
@@ -37,6 +38,7 @@ export const segmentsRoutes: FastifyPluginAsyncZod<AuthDeps & { now: Clock }> = 
   app.get(
     '/api/admin/page-views',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Page views per route and query (admin)',

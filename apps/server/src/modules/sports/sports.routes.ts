@@ -72,6 +72,7 @@ export const sportsRoutes: FastifyPluginAsyncZod<SportsRoutesOptions> = async (a
   app.get(
     '/api/sport/:sport/teams',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['sports'],
         summary: "The sport's teams with conference and division",
@@ -89,6 +90,7 @@ export const sportsRoutes: FastifyPluginAsyncZod<SportsRoutesOptions> = async (a
   app.get(
     '/api/dates/season/:season/:sport',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['sports'],
         summary: 'The weeks of a season (number, label, first and last day), from its games',
@@ -105,6 +107,7 @@ export const sportsRoutes: FastifyPluginAsyncZod<SportsRoutesOptions> = async (a
   app.get(
     '/api/dates/:sport/current-week',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['sports'],
         summary: 'The current week of a season (today’s, or the next one between weeks)',
@@ -123,6 +126,7 @@ export const sportsRoutes: FastifyPluginAsyncZod<SportsRoutesOptions> = async (a
     app.get(
       path,
       {
+        config: { access: 'public' },
         schema: {
           tags: ['sports'],
           summary: "A week's events with the latest quote per book, market and outcome (extra: a week or a book)",
@@ -146,6 +150,7 @@ export const sportsRoutes: FastifyPluginAsyncZod<SportsRoutesOptions> = async (a
     app.get(
       path,
       {
+        config: { access: 'public' },
         schema: {
           tags: ['sports'],
           summary: 'Past events with finals and closing lines (extra: a week or a book)',
@@ -168,6 +173,7 @@ export const sportsRoutes: FastifyPluginAsyncZod<SportsRoutesOptions> = async (a
   app.get(
     '/api/book/tips/:sport',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['sports'],
         summary: "The season's trends: streaks, ATS and over/under records per team, with the figures behind each",
@@ -185,6 +191,7 @@ export const sportsRoutes: FastifyPluginAsyncZod<SportsRoutesOptions> = async (a
   app.get(
     '/api/book/line-history/:eventId',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['sports'],
         summary: 'Every quote of an event by book and market over time',
@@ -205,6 +212,7 @@ export const sportsRoutes: FastifyPluginAsyncZod<SportsRoutesOptions> = async (a
   app.get(
     '/api/standings/:sport',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['sports'],
         summary: 'Conference and division standings of a season (W-L-T, pct, points, division record)',
@@ -222,6 +230,7 @@ export const sportsRoutes: FastifyPluginAsyncZod<SportsRoutesOptions> = async (a
   app.get(
     '/api/almanac/:sport/:team',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['sports'],
         summary:
