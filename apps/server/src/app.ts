@@ -15,6 +15,7 @@ import { mailRoutes } from './modules/mail/mail.routes.js';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
 import { demoRoutes } from './modules/demo/demo.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { FirstRunProgress } from './modules/imports/first-run-progress.js';
 import { importsRoutes } from './modules/imports/imports.routes.js';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
 import { legalRoutes } from './modules/legal/legal.routes.js';
@@ -36,6 +37,8 @@ export interface AppDependencies {
   logger?: FastifyServerOptions['logger'];
   /** Where the default logger writes (stdout when unset); tests pass a stream to read the logs. */
   logStream?: { write(line: string): void };
+  /** The first-run import running behind the app (start.ts); an app without one has its data already. */
+  firstRun?: FirstRunProgress;
 }
 
 /** Paths that carry a secret token: /auth/verify/…, /auth/passwd/reset/…, /account/verify/…, ?token=… */
@@ -114,7 +117,7 @@ export async function buildApp({
   });
   const authDeps: AuthDeps = { db, config, mailer, limiter };
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, firstRun: overrides.firstRun ?? FirstRunProgress.finished() });
   await app.register(clientConfigRoutes, { config });
   await app.register(legalRoutes, { db, settings: { poolMaxPerLifeguard: config.poolMaxPerLifeguard } });
   await app.register(segmentsRoutes, authDeps);

@@ -2,37 +2,72 @@ import { createDb, migrate, seedReferenceData, type DbHandle } from '@pass/db';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './env.js';
-import { runFirstRun } from './modules/imports/first-run.js';
+import { runFirstRun, type FirstRunOptions } from './modules/imports/first-run.js';
+import { FirstRunProgress } from './modules/imports/first-run-progress.js';
+
+export interface StartedServer {
+  app: FastifyInstance;
+  database: DbHandle;
+  /** How far the first run is: `GET /api/health/data`, and readiness waits for it. */
+  firstRun: FirstRunProgress;
+  /**
+   * Runs the first-run imports (PASS_SEED) once; main.ts calls it after listening, so the server answers while
+   * it imports (docs/decisions/019). Never rejects: a run that stops is logged and shown as failed.
+   */
+  loadData(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** A database already open (tests); by default the one the configuration names. */
+  database?: DbHandle;
+  /** First-run settings beyond the configuration's: tests give a clock, the files, a stand-in fetch. */
+  firstRun?: Partial<Omit<FirstRunOptions, 'progress'>>;
+}
 
 /**
- * Opens the database, brings it up to date, seeds reference data, runs the first-run imports (PASS_SEED)
- * and builds the app. Shared by main.ts and the tests that start a real server.
+ * Opens the database, brings it up to date, seeds reference data and builds the app; the first-run import
+ * waits for `loadData()`. Shared by main.ts and the tools and tests that start a real server.
  */
 export async function startServer(
   config: Config,
   log: (message: string) => void = () => {},
-): Promise<{ app: FastifyInstance; database: DbHandle }> {
-  const database: DbHandle = await createDb({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    onPoolError: (error) => log(`database connection lost: ${error.message}`),
-  });
+  options: StartOptions = {},
+): Promise<StartedServer> {
+  const database: DbHandle =
+    options.database ??
+    (await createDb({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      onPoolError: (error) => log(`database connection lost: ${error.message}`),
+    }));
   try {
     await migrate(database);
     await seedReferenceData(database.db);
-    await runFirstRun(database.db, {
-      seed: config.seed,
-      oddsApiKey: config.oddsApiKey,
-      oddsApiUrl: config.oddsApiUrl,
-      log,
-    });
   } catch (error) {
     await database.close();
     throw error;
   }
-  return { app: await buildApp({ config, database }), database };
+  const firstRun = new FirstRunProgress();
+  const app = await buildApp({ config, database, firstRun });
+  let loading: Promise<void> | undefined;
+  const loadData = () =>
+    (loading ??= runFirstRun(database.db, {
+      seed: config.seed,
+      oddsApiKey: config.oddsApiKey,
+      oddsApiUrl: config.oddsApiUrl,
+      log,
+      ...options.firstRun,
+      progress: firstRun,
+    }).then(
+      () => undefined,
+      (error: unknown) => log(`first run stopped: ${error instanceof Error ? error.message : String(error)}`),
+    ));
+  return { app, database, firstRun, loadData };
 }
 
+/** The app with its data: the first run is over before it returns (the bench's servers). */
 export async function startApp(config: Config, log: (message: string) => void = () => {}): Promise<FastifyInstance> {
-  return (await startServer(config, log)).app;
+  const { app, loadData } = await startServer(config, log);
+  await loadData();
+  return app;
 }
