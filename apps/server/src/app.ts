@@ -16,6 +16,7 @@ import { mailRoutes } from './modules/mail/mail.routes.js';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
 import { demoRoutes } from './modules/demo/demo.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { FirstRunProgress } from './modules/imports/first-run-progress.js';
 import { importsRoutes } from './modules/imports/imports.routes.js';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
 import { legalRoutes } from './modules/legal/legal.routes.js';
@@ -49,6 +50,8 @@ export interface AppDependencies {
    * configuration sets (PASS_CLOCK), else the real clock. Tests pass a fixed one.
    */
   now?: Clock;
+  /** The first-run import running behind the app (start.ts); an app without one has its data already. */
+  firstRun?: FirstRunProgress;
 }
 
 /** Paths that carry a secret token: /auth/verify/…, /auth/passwd/reset/…, /…/email/revert/…, ?token=… */
@@ -144,7 +147,7 @@ export async function buildApp({
   await app.register(accessPlugin, authDeps);
   await app.register(apiDocsPlugin, { publicUrl: config.publicUrl });
 
-  await app.register(healthRoutes, { database, now });
+  await app.register(healthRoutes, { database, now, firstRun: overrides.firstRun ?? FirstRunProgress.finished() });
   await app.register(clientConfigRoutes, { config });
   await app.register(legalRoutes, { db, settings: { poolMaxPerLifeguard: config.poolMaxPerLifeguard } });
   await app.register(segmentsRoutes, { ...authDeps, now });

@@ -1,7 +1,9 @@
 import { ConfigError, loadConfig } from './env.js';
+import { clockFor } from './lib/clock.js';
 import { createAdvisoryLock } from './jobs/advisory-lock.js';
 import { createRefreshJobs } from './jobs/refresh-jobs.js';
 import { Scheduler } from './jobs/scheduler.js';
+import { listenWhileStarting } from './lib/starting-listener.js';
 import { startServer } from './start.js';
 
 // Long enough for in-flight requests to finish; short enough for an orchestrator's kill timeout.
@@ -22,7 +24,22 @@ async function main() {
   if (config.clockStart) {
     console.error(`PASS_CLOCK: the server clock starts at ${config.clockStart.toISOString()} (a testing aid)`);
   }
-  const { app, database, now } = await startServer(config, (message) => console.error(message));
+  const serverClock = clockFor(config);
+  // The port answers from the first moment: creating a PGlite cluster takes seconds (docs/decisions/019).
+  const starting = await listenWhileStarting({
+    port: config.port,
+    host: config.host,
+    databaseKind: config.databaseUrl ? 'postgres' : 'pglite',
+    now: serverClock,
+  });
+  let started;
+  try {
+    started = await startServer(config, (message) => console.error(message), { now: serverClock });
+    await started.app.ready();
+  } finally {
+    await starting.close();
+  }
+  const { app, database, loadData, now } = started;
   // Scheduled refresh: here and not in buildApp, so tests and tools that build the app run no jobs.
   const scheduler = new Scheduler({
     db: database.db,
@@ -51,9 +68,12 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: starting.port, host: config.host });
   app.log.info(`PA$$ is listening on ${config.publicUrl} (database: ${where})`);
-  scheduler.start();
+  // The first-run import runs behind the listening app; the refresh jobs wait for it.
+  void loadData().then(() => {
+    if (!stopping) scheduler.start();
+  });
 }
 
 main().catch((error: unknown) => {

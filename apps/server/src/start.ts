@@ -3,40 +3,78 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './env.js';
 import { clockFor, type Clock } from './lib/clock.js';
-import { runFirstRun } from './modules/imports/first-run.js';
+import { runFirstRun, type FirstRunOptions } from './modules/imports/first-run.js';
+import { FirstRunProgress } from './modules/imports/first-run-progress.js';
+
+export interface StartedServer {
+  app: FastifyInstance;
+  database: DbHandle;
+  /** The server clock, made once here: the first run, the app and the jobs read the same. */
+  now: Clock;
+  /** How far the first run is: `GET /api/health/data`, and readiness waits for it. */
+  firstRun: FirstRunProgress;
+  /**
+   * Runs the first-run imports (PASS_SEED) once; main.ts calls it after listening, so the server answers while
+   * it imports (docs/decisions/019). Never rejects: a run that stops is logged and shown as failed.
+   */
+  loadData(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** The server clock, when the caller made it already (main.ts, for the listener it starts first). */
+  now?: Clock;
+  /** A database already open (tests); by default the one the configuration names. */
+  database?: DbHandle;
+  /** First-run settings beyond the configuration's: tests give a clock, the files, a stand-in fetch. */
+  firstRun?: Partial<Omit<FirstRunOptions, 'progress'>>;
+}
 
 /**
- * Opens the database, brings it up to date, seeds reference data, runs the first-run imports (PASS_SEED)
- * and builds the app. Shared by main.ts and the tests that start a real server. The server clock is made
- * here, once, and returned with the app for the scheduler: the first run, the app and the jobs read the same.
+ * Opens the database, brings it up to date, seeds reference data and builds the app; the first-run import
+ * waits for `loadData()`. Shared by main.ts and the tools and tests that start a real server.
  */
 export async function startServer(
   config: Config,
   log: (message: string) => void = () => {},
-): Promise<{ app: FastifyInstance; database: DbHandle; now: Clock }> {
-  const now = clockFor(config);
-  const database: DbHandle = await createDb({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    onPoolError: (error) => log(`database connection lost: ${error.message}`),
-  });
+  options: StartOptions = {},
+): Promise<StartedServer> {
+  const now = options.now ?? clockFor(config);
+  const database: DbHandle =
+    options.database ??
+    (await createDb({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      onPoolError: (error) => log(`database connection lost: ${error.message}`),
+    }));
   try {
     await migrate(database);
     await seedReferenceData(database.db);
-    await runFirstRun(database.db, {
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const firstRun = new FirstRunProgress();
+  const app = await buildApp({ config, database, now, firstRun });
+  let loading: Promise<void> | undefined;
+  const loadData = () =>
+    (loading ??= runFirstRun(database.db, {
       seed: config.seed,
       now: now(),
       oddsApiKey: config.oddsApiKey,
       oddsApiUrl: config.oddsApiUrl,
       log,
-    });
-  } catch (error) {
-    await database.close();
-    throw error;
-  }
-  return { app: await buildApp({ config, database, now }), database, now };
+      ...options.firstRun,
+      progress: firstRun,
+    }).then(
+      () => undefined,
+      (error: unknown) => log(`first run stopped: ${error instanceof Error ? error.message : String(error)}`),
+    ));
+  return { app, database, now, firstRun, loadData };
 }
 
+/** The app with its data: the first run is over before it returns (the bench's servers). */
 export async function startApp(config: Config, log: (message: string) => void = () => {}): Promise<FastifyInstance> {
-  return (await startServer(config, log)).app;
+  const { app, loadData } = await startServer(config, log);
+  await loadData();
+  return app;
 }

@@ -19,7 +19,9 @@ const SPORT = 'americanfootball_nfl';
 const snapshots = Number(process.env.BENCH_SNAPSHOTS ?? '50');
 
 const config = loadConfig(process.env);
-const { app, database } = await startServer(config, (message) => console.error(message));
+const { app, database, loadData } = await startServer(config, (message) => console.error(message));
+// The data has to be there before the snapshots are added, so here the first run goes before listening.
+await loadData();
 const db = database.db;
 
 const started = performance.now();

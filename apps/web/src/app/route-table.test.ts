@@ -27,6 +27,21 @@ const Screen = () => null;
 const screen = () => Promise.resolve({ default: Screen });
 
 describe('screens', () => {
+  it('marks the screens that show sports data, which wait while the server loads it', () => {
+    const needing = new Set(screens.filter((entry) => entry.needsData).map((entry) => entry.name));
+    for (const name of [
+      'football-schedule',
+      'baseball-schedule',
+      'football-team',
+      'almanac',
+      'football-conference-afc',
+    ])
+      expect(needing, name).toContain(name);
+    for (const name of ['home', 'about', 'login', 'privacy', 'user-profile']) expect(needing, name).not.toContain(name);
+    expect(toRouteObject(screens.find((entry) => entry.name === 'football-odds')!).handle).toEqual({ needsData: true });
+    expect(toRouteObject(screens.find((entry) => entry.name === 'about')!).handle).toEqual({ needsData: false });
+  });
+
   it('lists each route once', () => {
     const names = screens.map((entry) => entry.name);
     expect(new Set(names).size).toBe(names.length);

@@ -17,6 +17,11 @@ export type Guard = 'auth' | 'admin' | 'college' | 'reset-token' | 'season';
 export interface ScreenRoute {
   name: RouteName;
   guards?: Guard[];
+  /**
+   * The screen shows the server's sports data: while the server's first run is still loading it, the layout
+   * shows the progress instead (components/data-loading.tsx).
+   */
+  needsData?: boolean;
   /** The sport store the season guard loads: the route's `:season` parameter wins over `season`. */
   sportStore?: { sport: SportKey; season?: number };
   screen: () => Promise<{ default: ComponentType }>;
@@ -69,165 +74,227 @@ export const screens: ScreenRoute[] = [
   { name: 'refresh', guards: ['auth'], screen: () => import('../features/auth/routes/refresh') },
   { name: 'user-profile', guards: ['auth'], screen: () => import('../features/auth/routes/user-profile') },
   // The sports screens. College screens need college access (the first month after sign-up, a membership).
-  { name: 'free-football-odds', screen: () => import('../features/sports/routes/free-football-odds') },
+  { name: 'free-football-odds', needsData: true, screen: () => import('../features/sports/routes/free-football-odds') },
   {
     name: 'free-college-football-odds',
+    needsData: true,
     screen: () => import('../features/sports/routes/free-college-football-odds'),
   },
   {
     name: 'football-schedule',
+    needsData: true,
     guards: ['auth'],
     screen: withGameActions(() => import('../features/sports/routes/football-schedule')),
   },
   {
     name: 'football-season-schedule',
+    needsData: true,
     guards: ['auth'],
     screen: withGameActions(() => import('../features/sports/routes/football-season-schedule')),
   },
   {
     name: 'football-v2-season',
+    needsData: true,
     guards: ['auth'],
     screen: withGameActions(() => import('../features/sports/routes/football-v2-season')),
   },
   {
     name: 'concept-football-schedule',
+    needsData: true,
     guards: ['auth'],
     screen: withGameActions(() => import('../features/sports/routes/concept-football-schedule')),
   },
   {
     name: 'football-conference-afc',
+    needsData: true,
     guards: ['auth'],
     screen: () => import('../features/sports/routes/football-conference-afc'),
   },
   {
     name: 'football-conference-nfc',
+    needsData: true,
     guards: ['auth'],
     screen: () => import('../features/sports/routes/football-conference-nfc'),
   },
-  { name: 'football-team', guards: ['auth'], screen: () => import('../features/sports/routes/football-team') },
-  { name: 'football-odds', guards: ['auth'], screen: () => import('../features/sports/routes/football-odds') },
+  {
+    name: 'football-team',
+    needsData: true,
+    guards: ['auth'],
+    screen: () => import('../features/sports/routes/football-team'),
+  },
+  {
+    name: 'football-odds',
+    needsData: true,
+    guards: ['auth'],
+    screen: () => import('../features/sports/routes/football-odds'),
+  },
   {
     name: 'classic-football',
+    needsData: true,
     guards: ['auth'],
     screen: withGameActions(() => import('../features/sports/routes/classic-football')),
   },
   {
     name: 'classic-football-schedule',
+    needsData: true,
     guards: ['auth'],
     screen: withGameActions(() => import('../features/sports/routes/classic-football-schedule')),
   },
   {
     name: 'football-2024-schedule',
+    needsData: true,
     guards: ['auth'],
     screen: withGameActions(() => import('../features/sports/routes/football-2024-schedule')),
   },
   {
     name: 'football-2024-season-schedule',
+    needsData: true,
     guards: ['auth'],
     screen: withGameActions(() => import('../features/sports/routes/football-2024-season-schedule')),
   },
   {
     name: 'football-2024-team',
+    needsData: true,
     guards: ['auth'],
     screen: () => import('../features/sports/routes/football-2024-team'),
   },
   {
     name: 'football-2023-schedule',
+    needsData: true,
     guards: ['season'],
     sportStore: { sport: NFL, season: 2023 },
     screen: withGameActions(() => import('../features/sports/routes/football-2023-schedule')),
   },
   {
     name: 'football-2023-season-schedule',
+    needsData: true,
     guards: ['season'],
     sportStore: { sport: NFL, season: 2023 },
     screen: withGameActions(() => import('../features/sports/routes/football-2023-season-schedule')),
   },
   {
     name: 'football-2023-team',
+    needsData: true,
     guards: ['season'],
     sportStore: { sport: NFL, season: 2023 },
     screen: () => import('../features/sports/routes/football-2023-team'),
   },
   {
     name: 'ncaa-football-schedule',
+    needsData: true,
     guards: ['college'],
     screen: withGameActions(() => import('../features/sports/routes/ncaa-football-schedule')),
   },
   {
     name: 'ncaa-football-conferences',
+    needsData: true,
     guards: ['college'],
     screen: () => import('../features/sports/routes/ncaa-football-conferences'),
   },
   {
     name: 'ncaa-football-team',
+    needsData: true,
     guards: ['college'],
     screen: () => import('../features/sports/routes/ncaa-football-team'),
   },
   {
     name: 'ncaa-football-odds',
+    needsData: true,
     guards: ['college'],
     screen: () => import('../features/sports/routes/ncaa-football-odds'),
   },
   {
     name: 'baseball-menu',
+    needsData: true,
     guards: ['season'],
     sportStore: { sport: MLB },
     screen: () => import('../features/sports/routes/baseball-menu'),
   },
   {
     name: 'baseball-home',
+    needsData: true,
     guards: ['season'],
     sportStore: { sport: MLB },
     screen: () => import('../features/sports/routes/baseball-home'),
   },
   {
     name: 'baseball-schedule',
+    needsData: true,
     guards: ['season'],
     sportStore: { sport: MLB },
     screen: withGameActions(() => import('../features/sports/routes/baseball-schedule')),
   },
   {
     name: 'baseball-season-schedule',
+    needsData: true,
     guards: ['season'],
     sportStore: { sport: MLB },
     screen: withGameActions(() => import('../features/sports/routes/baseball-season-schedule')),
   },
   {
     name: 'baseball-team',
+    needsData: true,
     guards: ['season'],
     sportStore: { sport: MLB },
     screen: () => import('../features/sports/routes/baseball-team'),
   },
-  { name: 'compare-books', guards: ['auth'], screen: () => import('../features/sports/routes/compare-books') },
+  {
+    name: 'compare-books',
+    needsData: true,
+    guards: ['auth'],
+    screen: () => import('../features/sports/routes/compare-books'),
+  },
   {
     name: 'compare-books-event',
+    needsData: true,
     guards: ['auth'],
     screen: () => import('../features/sports/routes/compare-books-event'),
   },
-  { name: 'almanac', guards: ['auth'], screen: () => import('../features/sports/routes/almanac') },
-  { name: 'admin-almanac', guards: ['admin'], screen: () => import('../features/sports/routes/admin-almanac') },
-  { name: 'user-bets', guards: ['auth'], screen: () => import('../features/ledger/routes/user-bets') },
-  { name: 'user-stats', guards: ['auth'], screen: () => import('../features/ledger/routes/user-stats') },
-  { name: 'teller-place-bet', guards: ['auth'], screen: () => import('../features/ledger/routes/teller-place-bet') },
+  { name: 'almanac', needsData: true, guards: ['auth'], screen: () => import('../features/sports/routes/almanac') },
+  {
+    name: 'admin-almanac',
+    needsData: true,
+    guards: ['admin'],
+    screen: () => import('../features/sports/routes/admin-almanac'),
+  },
+  { name: 'user-bets', needsData: true, guards: ['auth'], screen: () => import('../features/ledger/routes/user-bets') },
+  {
+    name: 'user-stats',
+    needsData: true,
+    guards: ['auth'],
+    screen: () => import('../features/ledger/routes/user-stats'),
+  },
+  {
+    name: 'teller-place-bet',
+    needsData: true,
+    guards: ['auth'],
+    screen: () => import('../features/ledger/routes/teller-place-bet'),
+  },
   // The demo: open to everyone.
-  { name: 'demo', screen: () => import('../features/ledger/routes/demo') },
-  { name: 'welcome', screen: () => import('../features/ledger/routes/welcome') },
-  { name: 'demo-charts', screen: () => import('../features/ledger/routes/demo-charts') },
-  { name: 'demo-modal', screen: () => import('../features/ledger/routes/demo-modal') },
+  { name: 'demo', needsData: true, screen: () => import('../features/ledger/routes/demo') },
+  { name: 'welcome', needsData: true, screen: () => import('../features/ledger/routes/welcome') },
+  { name: 'demo-charts', needsData: true, screen: () => import('../features/ledger/routes/demo-charts') },
+  { name: 'demo-modal', needsData: true, screen: () => import('../features/ledger/routes/demo-modal') },
 ];
+
+/** What a route tells the layout (`useMatches()`). */
+export interface ScreenHandle {
+  needsData: boolean;
+}
 
 /**
  * A route object: the guards run as its loader (segments first, never blocking), the screen loads lazily.
  * The season guard loads the sport store into `queryClient`, the app's, so the screen finds it there.
  */
 export function toRouteObject(
-  { name, guards = [], sportStore, screen }: ScreenRoute,
+  { name, guards = [], sportStore, needsData = false, screen }: ScreenRoute,
   queryClient: QueryClient = new QueryClient(),
 ): RouteObject {
+  const handle: ScreenHandle = { needsData };
   return {
     id: name,
     path: paths[name],
+    handle,
     loader: async ({ request, params }: LoaderFunctionArgs) => {
       segmentsGuard(name, request);
       for (const guard of guards) {

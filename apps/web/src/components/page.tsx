@@ -4,7 +4,7 @@ import type { RouteName } from '../config/paths';
 
 interface PageProps {
   /** The route name, carried as `data-page` so browser tests can tell screens apart. */
-  name: RouteName | 'not-found';
+  name: RouteName | 'not-found' | 'loading-data';
   /** The document title; "PA$$" is appended. */
   title: string;
   maxWidth?: ContainerProps['maxWidth'];

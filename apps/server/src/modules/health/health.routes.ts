@@ -1,22 +1,24 @@
-import { HealthResponse, ReadinessResponse } from '@pass/contracts';
+import { DataStatusResponse, HealthResponse, ReadinessResponse } from '@pass/contracts';
 import type { DbHandle } from '@pass/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../lib/clock.js';
+import type { FirstRunProgress } from '../imports/first-run-progress.js';
 
 // Readiness must answer within 2 s even when the database hangs.
 const READINESS_PING_TIMEOUT_MS = 1500;
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: DbHandle; now: Clock }> = async (
-  app,
-  { database, now },
-) => {
+export const healthRoutes: FastifyPluginAsyncZod<{
+  database: DbHandle;
+  now: Clock;
+  firstRun: FirstRunProgress;
+}> = async (app, { database, now, firstRun }) => {
   app.get(
     '/api/health',
     {
       config: { access: 'public' },
       schema: {
         tags: ['health'],
-        summary: "Liveness: 200 while the process runs, with the server clock's time",
+        summary: 'Liveness: 200 while the process runs, from the first second (the first run imports behind it)',
         response: { 200: HealthResponse },
       },
     },
@@ -29,19 +31,42 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: DbHandle; now: Cloc
       config: { access: 'public' },
       schema: {
         tags: ['health'],
-        summary: 'Readiness: 503 while the database cannot be reached',
+        summary: 'Readiness: 503 while the first run imports (loading) or the database cannot be reached',
         response: { 200: ReadinessResponse, 503: ReadinessResponse },
       },
     },
     async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      // Not ready until the data is: the browser tests and orchestrators wait on this (docs/decisions/019).
+      if (firstRun.loading) {
+        return reply.code(503).send({ status: 'loading', database: { kind: database.kind } });
+      }
       const started = performance.now();
       const reachable = await database.ping(READINESS_PING_TIMEOUT_MS);
       const latencyMs = Math.round((performance.now() - started) * 10) / 10;
-      reply.header('cache-control', 'no-store');
       if (!reachable) {
         return reply.code(503).send({ status: 'unavailable', database: { kind: database.kind, reachable: false } });
       }
       return { status: 'ready' as const, database: { kind: database.kind, reachable: true, latencyMs } };
+    },
+  );
+
+  app.get(
+    '/api/health/data',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['health'],
+        summary: 'The first-run import: which step, how far, done or failed',
+        description:
+          'Answered from memory, never waiting on the database, so it answers while the import runs. The web app ' +
+          'shows "loading data" from it on the screens that need data.',
+        response: { 200: DataStatusResponse },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return firstRun.snapshot();
     },
   );
 };

@@ -3,6 +3,7 @@ import type { Database } from '@pass/db';
 import { seasonForDate } from '@pass/domain';
 import { sql } from 'drizzle-orm';
 import { DEMO_SPORTS, importDemoSeason, type DemoSport } from './demo-season.js';
+import type { FirstRunProgress, PlannedStep } from './first-run-progress.js';
 import { importNflverse, importRetrosheet, importStatsapi } from './game-importers.js';
 import { DEFAULT_FILES, hasRealGames } from './import-jobs.js';
 import { OddsApiClient } from './odds-api-client.js';
@@ -23,7 +24,8 @@ import { sharedDataFile } from './shared-data.js';
  *   A database that already has the demo season gets it topped up (finals of the games played since).
  *
  * Each step is an import run (trigger `first-run`) and is logged; a failing step is logged and the next
- * one still runs, so a bad file or an unreachable API never stops the server from starting.
+ * one still runs, so a bad file or an unreachable API never stops the server from starting. The server
+ * answers while this runs (docs/decisions/019); `progress` is what it shows of it.
  */
 
 export type SeedMode = 'auto' | 'demo' | 'none';
@@ -45,6 +47,8 @@ export interface FirstRunOptions {
   /** The sports that get a demo season; all the generator knows by default. */
   demoSports?: readonly DemoSport[];
   log?: (message: string) => void;
+  /** Told the plan, each step's start, its importer's progress and its end, then the run's end. */
+  progress?: FirstRunProgress;
 }
 
 export interface FirstRunStep {
@@ -74,12 +78,57 @@ const presentFiles = (source: 'retrosheet' | 'statsapi') =>
 
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+const SPORT_NAMES: Record<DemoSport, string> = {
+  americanfootball_nfl: 'NFL',
+  americanfootball_ncaaf: 'college football',
+  baseball_mlb: 'MLB',
+};
+
+/**
+ * The steps a run with these options goes through, in order, with their usual share of its time (measured on
+ * an empty PGlite data directory: the nflverse closing lines and the MLB demo's quotes are most of it).
+ */
+function planSteps(options: FirstRunOptions, sports: readonly DemoSport[]): PlannedStep[] {
+  return [
+    { name: 'nflverse', label: 'NFL history (nflverse)', weight: 4 },
+    { name: 'retrosheet', label: 'MLB history (Retrosheet)', weight: 1.7 },
+    { name: 'statsapi', label: 'MLB results (MLB Stats API)', weight: 0.5 },
+    ...(options.seed === 'auto' && options.oddsApiKey
+      ? sports.map((sport) => ({
+          name: `odds-api ${sport}`,
+          label: `${SPORT_NAMES[sport]} odds and scores (The Odds API)`,
+          weight: 0.5,
+        }))
+      : []),
+    ...sports.map((sport) => ({
+      name: `demo ${sport}`,
+      label: `${SPORT_NAMES[sport]} current season`,
+      weight: sport === 'baseball_mlb' ? 3 : 1.2,
+    })),
+  ];
+}
+
 export async function runFirstRun(db: Database, options: FirstRunOptions): Promise<FirstRunStep[]> {
+  const { progress } = options;
+  try {
+    const steps = await runSteps(db, options);
+    progress?.finish();
+    return steps;
+  } catch (error) {
+    progress?.fail();
+    throw error;
+  }
+}
+
+async function runSteps(db: Database, options: FirstRunOptions): Promise<FirstRunStep[]> {
   const log = options.log ?? (() => {});
   const { now } = options;
+  const { progress } = options;
+  const sports = options.demoSports ?? DEMO_SPORTS;
   const steps: FirstRunStep[] = [];
   const step = async (name: string, work: () => Promise<{ outcome: FirstRunStep['outcome']; message: string }>) => {
     const started = performance.now();
+    progress?.startStep(name);
     let result: { outcome: FirstRunStep['outcome']; message: string };
     try {
       result = await work();
@@ -88,14 +137,22 @@ export async function runFirstRun(db: Database, options: FirstRunOptions): Promi
     }
     const entry = { step: name, ...result, ms: Math.round(performance.now() - started) };
     steps.push(entry);
+    progress?.finishStep(name, entry.outcome);
     log(`first run: ${name} ${entry.outcome} in ${entry.ms} ms: ${entry.message}`);
     return entry;
   };
+  /** An importer's onProgress for a step (for file `index` of `count`). */
+  const reportTo =
+    (name: string, index = 0, count = 1) =>
+    (update: { phase: string; done: number; total: number }) =>
+      progress?.report(name, update, { index, count });
 
   if (options.seed === 'none') {
+    progress?.begin([]);
     log('first run: PASS_SEED=none, no data imported');
     return steps;
   }
+  progress?.begin(planSteps(options, sports));
 
   const nflverseFile = options.nflverseFile === undefined ? sharedDataFile('nflverse/games.csv') : options.nflverseFile;
   await step('nflverse', async () => {
@@ -105,6 +162,7 @@ export async function runFirstRun(db: Database, options: FirstRunOptions): Promi
     const summary = await importNflverse(db, readFileSync(nflverseFile, 'utf8'), {
       trigger: 'first-run',
       location: nflverseFile,
+      onProgress: reportTo('nflverse'),
     });
     return { outcome: 'done', message: `${summary.added} games added from ${nflverseFile}` };
   });
@@ -120,10 +178,11 @@ export async function runFirstRun(db: Database, options: FirstRunOptions): Promi
       if (files.length === 0) return { outcome: 'skipped', message: `no ${source} files found` };
       if (await hasSourceGames(db, source)) return { outcome: 'skipped', message: `${source} games already loaded` };
       let added = 0;
-      for (const file of files) {
+      for (const [index, file] of files.entries()) {
         const summary = await mlbImporters[source](db, readFileSync(file, 'utf8'), {
           trigger: 'first-run',
           location: file,
+          onProgress: reportTo(source, index, files.length),
         });
         added += summary.added;
       }
@@ -131,7 +190,6 @@ export async function runFirstRun(db: Database, options: FirstRunOptions): Promi
     });
   }
 
-  const sports = options.demoSports ?? DEMO_SPORTS;
   if (options.seed === 'auto' && options.oddsApiKey) {
     const timeoutMs = options.oddsApiTimeoutMs ?? DEFAULT_ODDS_TIMEOUT_MS;
     const baseFetch = options.fetch ?? fetch;
@@ -144,8 +202,14 @@ export async function runFirstRun(db: Database, options: FirstRunOptions): Promi
     });
     for (const sport of sports) {
       await step(`odds-api ${sport}`, async () => {
-        const odds = await fetchAndImportOdds(db, client, sport, { trigger: 'first-run' });
-        const scores = await fetchAndImportScores(db, client, sport, { trigger: 'first-run' });
+        const odds = await fetchAndImportOdds(db, client, sport, {
+          trigger: 'first-run',
+          onProgress: reportTo(`odds-api ${sport}`, 0, 2),
+        });
+        const scores = await fetchAndImportScores(db, client, sport, {
+          trigger: 'first-run',
+          onProgress: reportTo(`odds-api ${sport}`, 1, 2),
+        });
         return {
           outcome: 'done',
           message: `${odds.added} quotes added, ${scores.updated} scores updated`,
@@ -162,7 +226,12 @@ export async function runFirstRun(db: Database, options: FirstRunOptions): Promi
       if (await hasRealGames(db, sport, season)) {
         return { outcome: 'skipped', message: `the ${season} season has real games` };
       }
-      const summary = await importDemoSeason(db, { sport, now, trigger: 'first-run' });
+      const summary = await importDemoSeason(db, {
+        sport,
+        now,
+        trigger: 'first-run',
+        onProgress: reportTo(`demo ${sport}`),
+      });
       return {
         outcome: 'done',
         message: `${season} demo season: ${summary.added} added, ${summary.updated} updated, ${summary.unchanged} unchanged`,

@@ -14,6 +14,7 @@ import {
   type SourceGame,
   type SportsdataverseLine,
 } from '@pass/domain';
+import { yieldToEventLoop } from '../../lib/event-loop.js';
 import * as repository from './imports.repository.js';
 import type { EventFields, QuoteRow } from './imports.repository.js';
 import {
@@ -136,6 +137,8 @@ async function importGames<G extends SourceGame>(db: Database, spec: GameImport<
     async (context) => {
       await spec.before?.(context);
       context.progress('parse', 0, 1);
+      // Parsing a large file takes a moment of its own: requests that came in meanwhile go first.
+      await yieldToEventLoop();
       const { records, skipped } = spec.parse();
       const games = records.filter((game) => inSeasons(game.season, spec.options.seasons));
       const skippedHere = spec.options.seasons

@@ -1,10 +1,12 @@
 import { importRuns, schedulerJobs, type DbExecutor } from '@pass/db';
 import { eq, sql, type SQL } from 'drizzle-orm';
+import { yieldToEventLoop } from '../../lib/event-loop.js';
 
 /**
  * The SQL of the importers. Bulk work is written as multi-row statements: one round trip per batch, not
  * per game, which is what keeps a full nflverse import (7,000+ games, 40,000+ quotes) within seconds on
- * PGlite as on PostgreSQL.
+ * PGlite as on PostgreSQL. Each batch is one statement of a dozen array parameters (`unnest`), and the event
+ * loop gets a turn between batches, so a server importing on PGlite still answers (docs/decisions/019).
  */
 
 export type ImportTrigger = 'cli' | 'schedule' | 'admin' | 'first-run';
@@ -251,6 +253,7 @@ export async function insertEvents(
     await db.execute(sql`insert into events (id, sport, season, week, season_type, kickoff_at, game_date, home_team,
         away_team, neutral_site, status, home_score, away_score, is_demo)
       select *, ${options.isDemo ?? false} from ${eventColumns(batch)}`);
+    await yieldToEventLoop();
   }
   return ids;
 }
@@ -264,6 +267,7 @@ export async function updateEvents(db: DbExecutor, events: readonly StoredEvent[
         away_score = v.away_score, updated_at = now()
       from ${eventColumns(batch)}
       where events.id = v.id`);
+    await yieldToEventLoop();
   }
 }
 
@@ -284,6 +288,7 @@ export async function insertSourceKeys(
         'int',
       )})
       on conflict do nothing`);
+    await yieldToEventLoop();
   }
 }
 
@@ -311,50 +316,71 @@ export async function listQuoteSignatures(db: DbExecutor, source: string, sport:
 export async function deleteQuotesOfEvents(db: DbExecutor, source: string, eventIds: readonly number[]): Promise<void> {
   for (const batch of chunks(eventIds, BULK_ROWS)) {
     await db.execute(sql`delete from odds_quotes where source = ${source} and event_id = any(${column(batch, 'int')})`);
+    await yieldToEventLoop();
   }
 }
 
-/** Inserts quotes, ignoring ones already stored (same event, book, market, outcome and fetch time); returns how many were new. */
-export async function insertQuotes(db: DbExecutor, quotes: readonly QuoteRow[]): Promise<number> {
+/**
+ * Quotes per statement: about a tenth of a second of work on PGlite, which is how long a request may wait
+ * behind an import between two turns of the event loop.
+ */
+const QUOTE_ROWS = 2500;
+
+/**
+ * Inserts quotes, ignoring ones already stored (same event, book, market, outcome and fetch time); returns how
+ * many were new. `onBatch` is told the quotes handled so far after each batch.
+ */
+export async function insertQuotes(
+  db: DbExecutor,
+  quotes: readonly QuoteRow[],
+  options: { onBatch?: (handled: number) => void } = {},
+): Promise<number> {
   let inserted = 0;
-  for (const batch of chunks(quotes, BULK_ROWS)) {
-    const result = await rows<{ n: number }>(
+  let handled = 0;
+  for (const batch of chunks(quotes, QUOTE_ROWS)) {
+    // Counted in the database: returning a row per quote costs as much again on PGlite.
+    const [result] = await rows<{ n: number }>(
       db,
-      sql`insert into odds_quotes (event_id, book, market, outcome, price, point, quoted_at, fetched_at, source)
-        select * from unnest(${column(
-          batch.map((quote) => quote.eventId),
-          'int',
-        )}, ${column(
-          batch.map((quote) => quote.book),
-          'text',
-        )}, ${column(
-          batch.map((quote) => quote.market),
-          'text',
-        )},
-          ${column(
-            batch.map((quote) => quote.outcome),
-            'text',
-          )}, ${column(
-            batch.map((quote) => quote.price),
+      sql`with inserted as (
+          insert into odds_quotes (event_id, book, market, outcome, price, point, quoted_at, fetched_at, source)
+          select * from unnest(${column(
+            batch.map((quote) => quote.eventId),
             'int',
           )}, ${column(
-            batch.map((quote) => quote.point),
-            'real',
-          )},
-          ${column(
-            batch.map((quote) => quote.quotedAt),
-            'timestamptz',
-          )}, ${column(
-            batch.map((quote) => quote.fetchedAt),
-            'timestamptz',
-          )}, ${column(
-            batch.map((quote) => quote.source),
+            batch.map((quote) => quote.book),
             'text',
-          )})
-        on conflict do nothing
-        returning 1 as n`,
+          )}, ${column(
+            batch.map((quote) => quote.market),
+            'text',
+          )},
+            ${column(
+              batch.map((quote) => quote.outcome),
+              'text',
+            )}, ${column(
+              batch.map((quote) => quote.price),
+              'int',
+            )}, ${column(
+              batch.map((quote) => quote.point),
+              'real',
+            )},
+            ${column(
+              batch.map((quote) => quote.quotedAt),
+              'timestamptz',
+            )}, ${column(
+              batch.map((quote) => quote.fetchedAt),
+              'timestamptz',
+            )}, ${column(
+              batch.map((quote) => quote.source),
+              'text',
+            )})
+          on conflict do nothing
+          returning 1)
+        select count(*)::int as n from inserted`,
     );
-    inserted += result.length;
+    inserted += Number(result?.n ?? 0);
+    handled += batch.length;
+    options.onBatch?.(handled);
+    await yieldToEventLoop();
   }
   return inserted;
 }

@@ -391,7 +391,9 @@ async function syncQuotes(
     quoteSource,
     [...changedEvents].filter((eventId) => stored.has(eventId)),
   );
-  await repository.insertQuotes(tx, toInsert);
+  await repository.insertQuotes(tx, toInsert, {
+    onBatch: (handled) => progress('lines', handled, toInsert.length),
+  });
   progress('lines', toInsert.length, toInsert.length);
   return changedEvents;
 }

@@ -187,7 +187,9 @@ export async function importOddsApiOdds(
         });
       }
       progress('quotes', 0, quotes.length);
-      const inserted = await repository.insertQuotes(tx, quotes);
+      const inserted = await repository.insertQuotes(tx, quotes, {
+        onBatch: (handled) => progress('quotes', handled, quotes.length),
+      });
       progress('quotes', quotes.length, quotes.length);
       const sports = [...new Set(parsed.records.map((event) => event.sport))];
       return {

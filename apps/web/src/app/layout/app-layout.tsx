@@ -1,12 +1,15 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
+import { DataGate } from '../../components/data-loading';
+import type { ScreenHandle } from '../route-table';
 import { Footer } from './footer';
 import { NavBar } from './nav-bar';
 
 export function AppLayout() {
   const navigation = useNavigation();
+  const needsData = useMatches().some((match) => (match.handle as ScreenHandle | undefined)?.needsData === true);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <Link
@@ -27,7 +30,9 @@ export function AppLayout() {
           sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 1300 }}
         />
       ) : null}
-      <Outlet />
+      <DataGate needsData={needsData}>
+        <Outlet />
+      </DataGate>
       <Footer />
       <ScrollRestoration />
     </Box>

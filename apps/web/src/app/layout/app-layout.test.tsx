@@ -1,0 +1,74 @@
+import type { DataStatusResponse } from '@pass/contracts';
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fetchCall, jsonResponse, stubFetch, type FetchMock } from '../../testing/fetch';
+import { renderRoutes } from '../../testing/render';
+import type { ScreenHandle } from '../route-table';
+import { AppLayout } from './app-layout';
+
+const config = { supportEmail: 'help@pass.example', appStoreUrl: null, playStoreUrl: null, poolMaxPerLifeguard: 5 };
+const loading: DataStatusResponse = {
+  state: 'loading',
+  progress: 0.1,
+  current: 0,
+  steps: [
+    {
+      name: 'nflverse',
+      label: 'NFL history (nflverse)',
+      state: 'running',
+      fraction: 0.3,
+      phase: 'games',
+      done: 0,
+      total: 7263,
+    },
+  ],
+  startedAt: '2026-11-21T15:00:00.000Z',
+  finishedAt: null,
+};
+
+const handle = (needsData: boolean): ScreenHandle => ({ needsData });
+const routes = [
+  {
+    Component: AppLayout,
+    children: [
+      { path: '/football/schedule', handle: handle(true), element: <p>the schedule</p> },
+      { path: '/about', handle: handle(false), element: <p>about PA$$</p> },
+    ],
+  },
+];
+
+let fetchMock: FetchMock;
+const requested = () => fetchMock.mock.calls.map((_call, index) => fetchCall(fetchMock, index).url.pathname);
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  fetchMock = stubFetch((url) => {
+    if (url.pathname === '/api/config') return jsonResponse(config);
+    if (url.pathname === '/api/health/data') return jsonResponse(loading);
+    throw new Error(`unexpected request to ${url.pathname}`);
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('the layout while the server loads its first data', () => {
+  it('shows the load instead of a screen that needs data, inside the navigation and footer', async () => {
+    renderRoutes(routes, { path: '/football/schedule' });
+    expect(await screen.findByRole('heading', { name: 'Loading data' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Step 1 of 1: NFL history (nflverse) (writing games, 0 of 7,263)',
+    );
+    expect(screen.queryByText('the schedule')).toBeNull();
+    expect(screen.getByRole('link', { name: 'PA$$ home' })).toBeInTheDocument();
+  });
+
+  it('shows a screen that needs no data as usual, without asking', async () => {
+    renderRoutes(routes, { path: '/about' });
+    expect(await screen.findByText('about PA$$')).toBeInTheDocument();
+    expect(requested()).not.toContain('/api/health/data');
+  });
+});
