@@ -14,6 +14,7 @@ import {
   roundHalf,
   STANDARD_PRICE,
 } from './demo-model.js';
+import { yieldToEventLoop } from '../../lib/event-loop.js';
 import { mlbDemoGames } from './demo-season-mlb.js';
 import type { EventFields, QuoteRow } from './imports.repository.js';
 import { runImport, writeGames, type ImportOptions, type ImportSummary, type IncomingGame } from './imports.service.js';
@@ -538,6 +539,8 @@ export async function importDemoSeason(
 ): Promise<ImportSummary & { season: number }> {
   const seed = options.seed ?? DEFAULT_DEMO_SEED;
   const { season, games } = generateDemoSeason(options);
+  // Generating a season takes a moment of its own: requests that came in meanwhile go first.
+  await yieldToEventLoop();
   // The generator's parameters stand for the body: the same season and seed are stored once.
   const body = JSON.stringify({ generator: 'demo-season', version: 1, sport: options.sport, season, seed });
   const summary = await runImport(

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { Database } from '@pass/db';
 import { seasonForDate } from '@pass/domain';
 import { sql } from 'drizzle-orm';
+import { yieldToEventLoop } from '../../lib/event-loop.js';
 import { DEMO_SPORTS, importDemoSeason, type DemoSport } from './demo-season.js';
 import type { FirstRunProgress, PlannedStep } from './first-run-progress.js';
 import { importNflverse, importRetrosheet, importStatsapi } from './game-importers.js';
@@ -80,7 +81,7 @@ const errorMessage = (error: unknown) => (error instanceof Error ? error.message
 
 const SPORT_NAMES: Record<DemoSport, string> = {
   americanfootball_nfl: 'NFL',
-  americanfootball_ncaaf: 'college football',
+  americanfootball_ncaaf: 'College football',
   baseball_mlb: 'MLB',
 };
 
@@ -129,6 +130,7 @@ async function runSteps(db: Database, options: FirstRunOptions): Promise<FirstRu
   const step = async (name: string, work: () => Promise<{ outcome: FirstRunStep['outcome']; message: string }>) => {
     const started = performance.now();
     progress?.startStep(name);
+    await yieldToEventLoop();
     let result: { outcome: FirstRunStep['outcome']; message: string };
     try {
       result = await work();

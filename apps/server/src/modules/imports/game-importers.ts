@@ -145,6 +145,7 @@ async function importGames<G extends SourceGame>(db: Database, spec: GameImport<
         ? skipped.filter((entry) => !seasonOfSkipped(entry) || inSeasons(seasonOfSkipped(entry)!, spec.options.seasons))
         : skipped;
       context.progress('parse', 1, 1);
+      await yieldToEventLoop();
       const incoming: IncomingGame[] = games.map((game) => ({
         keys: [{ source: spec.source, key: game.sourceId }, ...(spec.sharedKeys?.(game) ?? [])],
         fields: eventFields(game),

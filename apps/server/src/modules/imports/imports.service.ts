@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Database, DbExecutor } from '@pass/db';
 import { matchScheduleGames, scheduleInstant, scheduleMatchWindowHours, type Skipped, type Sport } from '@pass/domain';
+import { yieldToEventLoop } from '../../lib/event-loop.js';
 import { gradeEvents } from '../ledger/ledger.service.js';
 import { invalidateSportCache } from '../sports/sports.service.js';
 import * as repository from './imports.repository.js';
@@ -233,6 +234,8 @@ export async function writeGames(
   const total = input.games.length;
   progress('events', 0, total);
   const existing = await repository.listEventsBySourceKeys(tx, input.keySources);
+  // Between the long steps of a big import, requests get their turn (docs/decisions/019).
+  await yieldToEventLoop();
 
   const seen = new Set<string>();
   let newGames: IncomingGame[] = [];
@@ -280,6 +283,7 @@ export async function writeGames(
     newGames = newGames.filter((game) => !onEvents.has(game));
   }
   for (const game of newGames) placed.push({ game, event: undefined, status: 'added' });
+  await yieldToEventLoop();
 
   const newIds = await repository.insertEvents(
     tx,
@@ -375,6 +379,7 @@ async function syncQuotes(
 ): Promise<Set<number>> {
   const { tx, progress } = context;
   const stored = await repository.listQuoteSignatures(tx, quoteSource, sport);
+  await yieldToEventLoop();
   const changedEvents = new Set<number>();
   const toInsert: QuoteRow[] = [];
   for (const { game, event } of placed) {
@@ -385,6 +390,7 @@ async function syncQuotes(
     for (const quote of game.quotes) toInsert.push({ ...quote, eventId });
   }
   progress('lines', 0, toInsert.length);
+  await yieldToEventLoop();
   // Only events that had quotes of this source have any to delete (none, for a first import).
   await repository.deleteQuotesOfEvents(
     tx,
