@@ -36,7 +36,7 @@ const callers: Record<Caller['kind'], Caller> = {
 
 const fingerprint = watchDb(database);
 const allFindings: string[] = [];
-const figures = { operations: 0, requests: 0, serverErrors: 0, findings: 0, signedInAgain: 0 };
+const figures = { operations: 0, requests: 0, '5xx': 0, findings: 0, 'signed in again': 0 };
 // Report at most this many findings per operation; the count says how many there were.
 const SHOWN_FINDINGS = 30;
 
@@ -64,12 +64,12 @@ describe('bad input for every documented operation', () => {
       const findings: string[] = [];
       figures.operations += 1;
       for (const caller of callersFor(operation)) {
-        if (await keepSignedIn(app, database.db, caller)) figures.signedInAgain += 1;
+        if (await keepSignedIn(app, database.db, caller)) figures['signed in again'] += 1;
         let before = await fingerprint();
         for (const request of cases) {
           const response = await send(app, caller, request);
           figures.requests += 1;
-          if (response.statusCode >= 500) figures.serverErrors += 1;
+          if (response.statusCode >= 500) figures['5xx'] += 1;
           for (const problem of answerProblems(operation, response, request.url)) {
             findings.push(`as ${caller.kind}, ${request.label}: ${problem}`);
           }
@@ -105,7 +105,7 @@ describe('bad input for every documented operation', () => {
     ]) {
       const response = await send(app, callers.visitor, { method: 'GET', url, headers: {} });
       figures.requests += 1;
-      if (response.statusCode >= 500) figures.serverErrors += 1;
+      if (response.statusCode >= 500) figures['5xx'] += 1;
       if (response.statusCode >= 500) problems.push(`${url}: ${response.statusCode}`);
       if (response.body.includes('"workspaces"')) problems.push(`${url}: served a file from outside the docs`);
     }
