@@ -106,7 +106,7 @@ export function validValue(schema: JsonSchema, name = '', seed = SEED, hints: Hi
       );
     default: {
       const candidates = ['abc', 'a'.repeat(Math.max(schema.minLength ?? 3, 1)), '1', 'kc'];
-      const found = candidates.find((candidate) => candidate !== undefined && matches(schema, candidate));
+      const found = candidates.find((candidate) => matches(schema, candidate));
       if (found !== undefined) return found;
       if (schema.pattern !== undefined) {
         const samples = fc.sample(fc.stringMatching(new RegExp(schema.pattern)), { seed, numRuns: 200 });
