@@ -1,7 +1,7 @@
 import { auditEvents, users } from '@pass/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, seedUser, TestClient, unique } from '../test/accounts.js';
+import { adminClient, expectError, seedUser, TestClient, unique } from '../test/accounts.js';
 import { buildTestApp, type TestApp } from '../test/helpers.js';
 import { makeGame, postEntry, signedInMember, storedEntries } from '../test/ledger.js';
 
@@ -80,7 +80,8 @@ describe('the text rule at the boundary', () => {
   });
 
   it('refuses %00 in the query (the outbox filter), before the route answers anything else', async () => {
-    const response = await new TestClient(testApp.app).get('/api/admin/outbox?to=pat%00@example.com');
+    const admin = await adminClient(testApp.app, testApp.database.db);
+    const response = await admin.get('/api/admin/outbox?to=pat%00@example.com');
     expectError(response, 400, 'querystring.to');
   });
 

@@ -1,6 +1,6 @@
 import { PageViewsResponse } from '@pass/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, seedUser, TestClient } from '../../test/accounts.js';
+import { adminClient, seedAdmin, seedUser, TestClient } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 
 describe('GET /api/admin/page-views', () => {
@@ -37,8 +37,7 @@ describe('GET /api/admin/page-views', () => {
   it("checks the admin's query, and refuses a visitor's before looking at it", async () => {
     const visitorAnswer = await new TestClient(testApp.app).get('/api/admin/page-views?days=0');
     expect(visitorAnswer.statusCode).toBe(401);
-    // The other name on the admin list, so that this test does not depend on the first one.
-    const admin = await seedUser(testApp.database.db, { username: 'someone' });
+    const admin = await seedAdmin(testApp.database.db);
     const client = new TestClient(testApp.app);
     expect((await client.login(admin.username, admin.password)).statusCode).toBe(200);
     const response = await client.get('/api/admin/page-views?days=0');
