@@ -81,7 +81,7 @@ describe('route access rules on requests', () => {
 
   beforeAll(async () => {
     const database = await createTestDb({ pgliteTemplate: inject('pgliteTemplate') });
-    app = await buildApp({ config: testConfig({ ADMIN_USERNAMES: adminName }), database, logger: false });
+    app = await buildApp({ config: testConfig(), database, logger: false });
     app.post('/api/test/mine', { config: { access: 'member' }, schema: { body: Body } }, async () => ({
       count: ++ran.member,
     }));
@@ -89,7 +89,7 @@ describe('route access rules on requests', () => {
       count: ++ran.admin,
     }));
     await app.ready();
-    await seedUser(database.db, { username: adminName, password: 'admin-password-1' });
+    await seedUser(database.db, { username: adminName, password: 'admin-password-1', admin: true });
     await seedUser(database.db, { username: 'access-member', password: 'member-password-1' });
   });
   afterAll(async () => {

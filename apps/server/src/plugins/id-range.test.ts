@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, TestClient } from '../test/accounts.js';
+import { adminClient, expectError, TestClient } from '../test/accounts.js';
 import { buildTestApp, type TestApp } from '../test/helpers.js';
 import { makeGame, newKey, postEntry, signedInMember, storedEntries } from '../test/ledger.js';
 
@@ -57,14 +57,16 @@ describe('ids in the range of the database', () => {
     expect(await storedEntries(testApp.database.db, account.id)).toBe(0);
   });
 
-  // The path is checked before anyone's rights are, so a visitor's 400 is also what the admin gets.
+  // A visitor is refused before the path is looked at (the route's access rule); the admin gets the 400.
   it('refuses ids out of range in the admin’s result and import-run paths', async () => {
     const visitor = new TestClient(testApp.app);
+    expectError(await visitor.get(`/api/admin/imports/runs/${TOO_BIG}`), 401);
+    const admin = await adminClient(testApp.app, testApp.database.db);
     expectError(
-      await visitor.post(`/api/admin/events/${TOO_BIG}/result`, { status: 'final', home_score: 1, away_score: 0 }),
+      await admin.post(`/api/admin/events/${TOO_BIG}/result`, { status: 'final', home_score: 1, away_score: 0 }),
       400,
       'params.id',
     );
-    expectError(await visitor.get(`/api/admin/imports/runs/${TOO_BIG}`), 400, 'params.id');
+    expectError(await admin.get(`/api/admin/imports/runs/${TOO_BIG}`), 400, 'params.id');
   });
 });

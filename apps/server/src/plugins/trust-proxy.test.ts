@@ -36,7 +36,7 @@ describe('X-Forwarded-For and TRUST_PROXY', () => {
     const database = await createTestDb({ pgliteTemplate: inject('pgliteTemplate') });
     // Production, where loopback proxies used to be trusted without being configured.
     app = await buildApp({ config: testConfig({ NODE_ENV: 'production', ...env }), database, limiter, logger: false });
-    app.get('/api/test/ip', async (request) => ({ ip: request.ip }));
+    app.get('/api/test/ip', { config: { access: 'public' } }, async (request) => ({ ip: request.ip }));
     const pair = csrfPair();
     const login = await app.inject({
       method: 'POST',
