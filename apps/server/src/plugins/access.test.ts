@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../app.js';
 import type { AuthDeps } from '../modules/auth/auth-context.js';
-import { expectError, seedAdmin, seedUser, TestClient } from '../test/accounts.js';
+import { expectError, seedUser, TestClient } from '../test/accounts.js';
 import { testConfig } from '../test/helpers.js';
 import { accessPlugin, setContextAccess } from './access.js';
 
@@ -89,7 +89,7 @@ describe('route access rules on requests', () => {
       count: ++ran.admin,
     }));
     await app.ready();
-    await seedAdmin(database.db, { username: adminName, password: 'admin-password-1' });
+    await seedUser(database.db, { username: adminName, password: 'admin-password-1', admin: true });
     await seedUser(database.db, { username: 'access-member', password: 'member-password-1' });
   });
   afterAll(async () => {

@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/helpers.js';
 import { validRequest } from './bad-input.js';
-import { SECURITY_ADMIN, SECURITY_ENV, send, signedIn, visitor, type Caller } from './callers.js';
+import { send, signedIn, visitor, type Caller } from './callers.js';
 import { changedTables, watchDb } from './db-fingerprint.js';
 import { writeFigures } from './figures.js';
 import { makeOpenGame, OWNED_OBJECTS, requestHints } from './fixtures.js';
@@ -15,14 +15,14 @@ import { fetchOpenApi, listOperations, operationName, type Operation } from './o
  * and no answer to anyone else shows a member's object.
  */
 
-const { app, database } = await buildTestApp(SECURITY_ENV);
+const { app, database } = await buildTestApp();
 const operations = listOperations(await fetchOpenApi(app));
 const hints = requestHints(await makeOpenGame(database));
 const fingerprint = watchDb(database);
 const stranger = visitor();
 const owner = await signedIn(app, database.db, 'member');
 const other = await signedIn(app, database.db, 'member');
-await signedIn(app, database.db, 'admin', SECURITY_ADMIN);
+const admin = await signedIn(app, database.db, 'admin');
 // Stored in the owner's objects: an answer to anyone else that contains it shows them what is not theirs.
 const MARKER = 'owned-by-member-a';
 
@@ -100,6 +100,23 @@ describe('authorization matrix', () => {
       ]);
     });
   }
+
+  // Without this, an admin the suite failed to make would turn every admin case into a quiet 403.
+  it('lets its admin past the rule of every admin operation, and its member past every member one', async () => {
+    const stopped: string[] = [];
+    for (const [caller, access] of [
+      [admin, 'admin'],
+      [owner, 'member'],
+    ] as const) {
+      for (const operation of byAccess(access).filter((candidate) => candidate.method === 'GET')) {
+        const response = await call(caller, operation);
+        if (response.statusCode === 401 || response.statusCode === 403) {
+          stopped.push(`${caller.kind} on ${operationName(operation)}: ${response.statusCode}`);
+        }
+      }
+    }
+    expect(stopped).toEqual([]);
+  });
 
   for (const operation of byAccess('member')) {
     it(`${operationName(operation)}: a visitor gets 401 and nothing changes`, async () => {

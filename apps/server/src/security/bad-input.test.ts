@@ -1,16 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/helpers.js';
 import { badRequests } from './bad-input.js';
-import {
-  answerProblems,
-  keepSignedIn,
-  SECURITY_ADMIN,
-  SECURITY_ENV,
-  send,
-  signedIn,
-  visitor,
-  type Caller,
-} from './callers.js';
+import { answerProblems, keepSignedIn, send, signedIn, visitor, type Caller } from './callers.js';
 import { changedTables, watchDb } from './db-fingerprint.js';
 import { fetchOpenApi, listOperations, operationName, type Operation } from './openapi.js';
 import { writeFigures, writeFindings } from './figures.js';
@@ -24,14 +15,14 @@ import { makeOpenGame, requestHints } from './fixtures.js';
  */
 
 // The operations are read from the built app's document before the tests are declared, one test each.
-const { app, database } = await buildTestApp(SECURITY_ENV);
+const { app, database } = await buildTestApp();
 const operations = listOperations(await fetchOpenApi(app));
 // A game to bet on, so that cases reach the code behind the checks of a bet's event.
 const hints = requestHints(await makeOpenGame(database));
 const callers: Record<Caller['kind'], Caller> = {
   visitor: visitor(),
   member: await signedIn(app, database.db, 'member'),
-  admin: await signedIn(app, database.db, 'admin', SECURITY_ADMIN),
+  admin: await signedIn(app, database.db, 'admin'),
 };
 
 const fingerprint = watchDb(database);

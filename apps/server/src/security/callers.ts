@@ -9,11 +9,6 @@ import { seedUser, testPassword, type TestAccount } from '../test/accounts.js';
 import { FRESH } from './bad-input.js';
 import { schemaProblems, type Operation } from './openapi.js';
 
-/** The admin of the security suite's apps. */
-export const SECURITY_ADMIN = 'security-admin';
-/** The settings the suite builds its app with: who the admin is. */
-export const SECURITY_ENV = { ADMIN_USERNAMES: SECURITY_ADMIN };
-
 /** A visitor, member or admin: the cookies it sends, and how to sign in again when a request ended its session. */
 export interface Caller {
   kind: 'visitor' | 'member' | 'admin';
@@ -32,14 +27,9 @@ export function visitor(): Caller {
   return { kind: 'visitor', account: null, cookies: { [CSRF_COOKIE]: randomBytes(24).toString('base64url') } };
 }
 
-/** A verified account written to the database and signed in through the app. */
-export async function signedIn(
-  app: FastifyInstance,
-  db: DbExecutor,
-  kind: 'member' | 'admin',
-  username?: string,
-): Promise<Caller> {
-  const account = await seedUser(db, { password: testPassword(), ...(username ? { username } : {}) });
+/** A verified account (with the admin flag, for the admin) written to the database and signed in through the app. */
+export async function signedIn(app: FastifyInstance, db: DbExecutor, kind: 'member' | 'admin'): Promise<Caller> {
+  const account = await seedUser(db, { password: testPassword(), admin: kind === 'admin' });
   const caller: Caller = { kind, account, cookies: visitor().cookies };
   await signInAgain(app, caller);
   return caller;
