@@ -10,7 +10,8 @@ describe('admin imports API', () => {
   const adminName = unique('chief');
 
   beforeAll(async () => {
-    testApp = await buildTestApp({ ADMIN_USERNAMES: adminName });
+    // The demo generated is the server clock's season: a fixed day gives the same games on any date.
+    testApp = await buildTestApp({ ADMIN_USERNAMES: adminName }, { now: () => new Date('2026-11-21T15:00:00Z') });
     const adminAccount = await seedUser(testApp.database.db, { username: adminName });
     admin = new TestClient(testApp.app);
     expect((await admin.login(adminAccount.username, adminAccount.password)).statusCode).toBe(200);
@@ -95,7 +96,7 @@ describe('admin imports API', () => {
     expect(demo.last_run?.status).toBe('succeeded');
     expect(demo.counts.runs).toBe(3);
     expect(demo.counts.succeeded).toBe(3);
-    // 272 NFL, 395 college and 2,430 MLB games.
+    // 272 NFL, 395 college and 2,430 MLB games of 2026.
     expect(demo.counts.events).toBe(3097);
     expect(demo.counts.quotes).toBeGreaterThan(1000);
   });
