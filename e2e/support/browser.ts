@@ -12,9 +12,27 @@ export const viewports = {
   phone: { width: 390, height: 844 },
 } as const;
 
+/** The browser's environment: never the test run's fake time (scripts/test-on-days.mjs fakes the runner's). */
+function browserEnv(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(
+      (entry): entry is [string, string] =>
+        entry[1] !== undefined && entry[0] !== 'LD_PRELOAD' && !entry[0].startsWith('FAKETIME'),
+    ),
+  );
+}
+
+/** The server clock's time now (PASS_CLOCK runs it from the instant the global setup chose). */
+async function serverTime(): Promise<Date> {
+  const response = await fetch(`${inject('baseUrl')}/api/health`);
+  expect(response.status).toBe(200);
+  return new Date(((await response.json()) as { time: string }).time);
+}
+
 /**
- * One Chromium per test file, a fresh context per page. Any console error or uncaught exception in
- * the page fails the test that caused it.
+ * One Chromium per test file, a fresh context per page, its clock set to the server's and running on from
+ * there, so the page and the server agree which games have started. Any console error or uncaught exception
+ * in the page fails the test that caused it.
  */
 export function useBrowser() {
   let browser: Browser;
@@ -26,6 +44,7 @@ export function useBrowser() {
     browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
       headless: true,
+      env: browserEnv(),
       // The machine has no network beyond loopback: keep Chromium from trying to reach Google.
       args: [
         '--no-sandbox',
@@ -59,6 +78,7 @@ export function useBrowser() {
     async newPage(viewport: { width: number; height: number } = viewports.desktop): Promise<Page> {
       const context = await browser.newContext({ viewport, baseURL: inject('baseUrl') });
       contexts.push(context);
+      await context.clock.install({ time: await serverTime() });
       const page = await context.newPage();
       page.on('console', (message) => {
         if (message.type() === 'error') pageErrors.push(`${page.url()}: ${message.text()}`);

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startMailCapture } from './mail-server';
+import { e2eServerClockStart } from './server-clock';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const serverEntry = path.join(root, 'apps/server/dist/main.js');
@@ -24,7 +25,8 @@ async function freePort(): Promise<number> {
 }
 
 async function waitUntilReady(baseUrl: string, server: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 45_000;
+  // The first run imports before the server listens: on a loaded 2-core machine that can take a minute.
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`The server exited with ${server.exitCode}:\n${output()}`);
     try {
@@ -91,6 +93,9 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: 'warn',
     // The first run imports the nflverse history and builds a demo current season (the sports screens need data).
     PASS_SEED: 'demo',
+    // The server's clock, and so the demo season's position, is the one the tests are written for, whatever
+    // the real date (support/server-clock.ts); each page's clock is set to the server's (support/browser.ts).
+    PASS_CLOCK: e2eServerClockStart().toISOString(),
     // No background refresh while the tests drive the app: what they see comes from the first run alone.
     REFRESH_ODDS: 'off',
     REFRESH_SCORES: 'off',

@@ -1,0 +1,132 @@
+#!/usr/bin/env node
+/**
+ * Runs the suites whose outcome could depend on the date as if the machine's clock read three other
+ * instants (docs/decisions/020): a Monday night in the NFL season, the day after the Super Bowl and
+ * mid-July. Debian's libfaketime (`apt-get install faketime`) shifts the wall clock of the test runner
+ * and of every process it starts (the e2e server included) by one offset; the browser keeps the real
+ * clock (e2e/support/browser.ts sets each page's clock to the server's).
+ *
+ *   node scripts/test-on-days.mjs                 every day, every suite (builds the app first)
+ *   node scripts/test-on-days.mjs server web      only these suites (server, web, browser)
+ *   node scripts/test-on-days.mjs e2e             the whole browser suite, not only its date-sensitive files
+ *   node scripts/test-on-days.mjs --no-build      the browser suite on the build already there
+ *
+ * The server suites run on PGlite only: the database then lives in the faked process, as in a
+ * deployment where the database and the server share one clock. A PostgreSQL server outside the
+ * faked processes would keep the real date, a split no deployment has.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const DAYS = [
+  // 23:30 Eastern on Monday 23 November 2026: Monday night football, the week's last game under way.
+  { name: 'a Monday night in the NFL season', at: '2026-11-24T04:30:00Z' },
+  // 10:00 Eastern on Monday 15 February 2027, the day after Super Bowl LXI: the season is over.
+  { name: 'the day after the Super Bowl', at: '2027-02-15T15:00:00Z' },
+  // Noon Eastern on 15 July 2027: no football, the next season months away, baseball in its summer.
+  { name: 'mid-July', at: '2027-07-15T16:00:00Z' },
+];
+
+/**
+ * The suites that decide by the date: the server clock and what reads it (current season and week,
+ * kickoff locks, grading, the demo season, the first run, the scheduler, page-view days, trials), the
+ * screens that show seasons, weeks and kickoffs, and the browser tests that play the demo season's week.
+ */
+const SUITES = {
+  server: [
+    'npx',
+    'vitest',
+    'run',
+    '--project',
+    'packages',
+    '--project',
+    'server-pglite',
+    'packages/domain/src/calendar.test.ts',
+    'packages/domain/src/us-eastern-time.test.ts',
+    'packages/domain/src/membership',
+    'apps/server/src/server-clock.test.ts',
+    'apps/server/src/lib/clock.test.ts',
+    'apps/server/src/jobs',
+    'apps/server/src/modules/sports',
+    'apps/server/src/modules/imports/first-run.test.ts',
+    'apps/server/src/modules/imports/demo-season.test.ts',
+    'apps/server/src/modules/imports/admin-imports.test.ts',
+    'apps/server/src/modules/demo',
+    'apps/server/src/modules/ledger',
+    'apps/server/src/modules/segments',
+    'apps/server/src/modules/health/health.test.ts',
+    'apps/server/src/modules/auth/college-access.test.ts',
+  ],
+  web: [
+    'npx',
+    'vitest',
+    'run',
+    '--project',
+    'web',
+    'src/features/sports',
+    'src/features/ledger',
+    'src/app/layout/nav-clock.test.tsx',
+    'src/app/schedule-game-actions.test.tsx',
+  ],
+  browser: ['npx', 'vitest', 'run', '--config', 'e2e/vitest.config.ts', 'ledger-season', 'ledger', 'sports'],
+  e2e: ['npx', 'vitest', 'run', '--config', 'e2e/vitest.config.ts'],
+};
+/** What runs when no suite is named. */
+const DEFAULT_SUITES = ['server', 'web', 'browser'];
+
+function fail(message) {
+  console.error(`test-on-days: ${message}`);
+  process.exit(1);
+}
+
+/** Runs a command to its end with the wall clock shifted to `at`; resolves with its exit code. */
+function runAt(at, command) {
+  // One offset for every process, fixed now: a child started later sees the same clock, not a restart.
+  const offsetSeconds = Math.round((Date.parse(at) - Date.now()) / 1000);
+  const shift = `${offsetSeconds >= 0 ? '+' : ''}${offsetSeconds}`;
+  // -m: the thread-safe library (Node runs threads); monotonic clocks stay real, so timers do too.
+  const child = spawn('faketime', ['-m', '--exclude-monotonic', '-f', shift, ...command], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  return new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const build = !args.includes('--no-build');
+  const chosen = args.filter((arg) => !arg.startsWith('--'));
+  for (const name of chosen) if (!(name in SUITES)) fail(`unknown suite "${name}" (server, web, browser or e2e)`);
+  const suites = chosen.length > 0 ? chosen : DEFAULT_SUITES;
+
+  if (spawnSync('faketime', ['-f', '+0', 'true']).status !== 0) {
+    fail("Debian's faketime is needed: apt-get install faketime");
+  }
+  if ((suites.includes('browser') || suites.includes('e2e')) && build) {
+    const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    if (built.status !== 0) fail('the build failed');
+  }
+
+  const results = [];
+  for (const day of DAYS) {
+    for (const suite of suites) {
+      console.log(`\ntest-on-days: ${suite} on ${day.name} (${day.at})\n`);
+      const started = Date.now();
+      const code = await runAt(day.at, SUITES[suite]);
+      results.push({ day, suite, code, seconds: Math.round((Date.now() - started) / 1000) });
+    }
+  }
+
+  console.log('\ntest-on-days:');
+  for (const { day, suite, code, seconds } of results) {
+    console.log(`  ${code === 0 ? 'passed' : 'FAILED'}  ${suite.padEnd(7)} ${day.at}  ${day.name}  (${seconds} s)`);
+  }
+  const total = results.reduce((sum, result) => sum + result.seconds, 0);
+  console.log(`  ${Math.floor(total / 60)} min ${total % 60} s in all`);
+  process.exit(results.every((result) => result.code === 0) ? 0 : 1);
+}
+
+await main();
