@@ -37,10 +37,7 @@ describe('GET /api/admin/page-views', () => {
   it("checks the admin's query, and refuses a visitor's before looking at it", async () => {
     const visitorAnswer = await new TestClient(testApp.app).get('/api/admin/page-views?days=0');
     expect(visitorAnswer.statusCode).toBe(401);
-    // The other name on the admin list, so that this test does not depend on the first one.
-    const admin = await seedUser(testApp.database.db, { username: 'someone' });
-    const client = new TestClient(testApp.app);
-    expect((await client.login(admin.username, admin.password)).statusCode).toBe(200);
+    const client = await adminClient(testApp.app, testApp.database.db);
     const response = await client.get('/api/admin/page-views?days=0');
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fields[0].field).toBe('querystring.days');
