@@ -42,6 +42,7 @@ describe.each(Object.entries(viewports))('the app at %s width', (label, viewport
     await expectNoSeriousA11yViolations(page);
   });
 
+  // A crawl of every linked screen with an accessibility check on each: minutes on a loaded 2-core machine.
   it('reaches a real page through every visible link, two levels deep', async () => {
     const page = await browser.newPage(viewport);
     const seen = new Set<string>();
@@ -60,7 +61,7 @@ describe.each(Object.entries(viewports))('the app at %s width', (label, viewport
     for (const target of frontier) if (!seen.has(target)) await expectRealScreen(page, target);
     // The footer alone links to the legal pages, about and the change log.
     expect(seen.size).toBeGreaterThanOrEqual(5);
-  });
+  }, 180_000);
 });
 
 describe('navigation bar', () => {
