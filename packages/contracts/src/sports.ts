@@ -93,6 +93,8 @@ export const BookEvent = z.object({
   event_scores: z.object({ home: z.number().int().nullable(), away: z.number().int().nullable() }),
   /** A game of the generated demo season (PASS_SEED), to be shown as such. The server always sends it. */
   is_demo: z.boolean().optional(),
+  /** MLB, in a week's events: the game's place in its series (game 2 of 3); absent elsewhere. */
+  series: z.object({ game: z.number().int(), of: z.number().int() }).optional(),
   odds: z.array(BookQuote),
 });
 export type BookEvent = z.infer<typeof BookEvent>;

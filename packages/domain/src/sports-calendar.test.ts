@@ -13,6 +13,7 @@ import {
   collegeLastRegularWeek,
   collegePostseasonKind,
   mlbFirstGameDate,
+  mlbSeries,
   seasonCalendar,
   weekLabel,
   weekSeasonType,
@@ -228,5 +229,39 @@ describe('seasonCalendar', () => {
       'Super Bowl',
     ]);
     expect(weeks.at(-1)!.start <= '2025-02-09' && weeks.at(-1)!.end >= '2025-02-09').toBe(true);
+  });
+});
+
+describe('mlbSeries', () => {
+  it('numbers the 2025 Tokyo series game by game and places every game of the season in a series', () => {
+    const games = parseStatsApiGamesCsv(read('mlb/statsapi/games_2025.csv')).records;
+    const withIds = games.map((game, index) => ({ ...game, id: index }));
+    const series = mlbSeries(withIds);
+    const tokyo = withIds.filter((game) => game.date <= '2025-03-19');
+    expect(tokyo.map((game) => series.get(game.id))).toEqual([
+      { game: 1, of: 2 },
+      { game: 2, of: 2 },
+    ]);
+    // Every game has a place, and no series is longer than a doubleheader-padded five games.
+    expect(series.size).toBe(games.length);
+    expect(Math.max(...[...series.values()].map((position) => position.of))).toBeLessThanOrEqual(5);
+  });
+
+  it('splits the same two teams at the same park after a day off, and counts a doubleheader twice', () => {
+    const game = (id: number, date: string) => ({ id, home: 'NYY', away: 'BOS', date });
+    const series = mlbSeries([
+      game(1, '2025-06-02'),
+      game(2, '2025-06-03'),
+      game(3, '2025-06-03'),
+      game(4, '2025-06-05'),
+      { id: 5, home: 'BOS', away: 'NYY', date: '2025-06-06' },
+    ]);
+    expect([...series]).toEqual([
+      [1, { game: 1, of: 3 }],
+      [2, { game: 2, of: 3 }],
+      [3, { game: 3, of: 3 }],
+      [4, { game: 1, of: 1 }],
+      [5, { game: 1, of: 1 }],
+    ]);
   });
 });

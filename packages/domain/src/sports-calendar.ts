@@ -315,3 +315,46 @@ function mlbExtraWeek(season: number, number: number): CalendarWeek | undefined 
   const start = mondayOf(dayOf(mlbFirstGameDate(season))) + (number - 1) * 7;
   return { number, label: `Week ${number}`, seasonType: 'regular', start: dateOf(start), end: dateOf(start + 6) };
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// MLB series
+
+export interface SeriesGame {
+  id: number;
+  home: string;
+  away: string;
+  /** Local date, YYYY-MM-DD. */
+  date: string;
+}
+
+/** A game's place in its series: game 2 of 3. */
+export interface SeriesPosition {
+  game: number;
+  of: number;
+}
+
+/**
+ * MLB series: the games of the same visitors at the same park on consecutive days (both games of a
+ * doubleheader count). Games in the order given (kickoff order) within a day.
+ */
+export function mlbSeries(games: readonly SeriesGame[]): Map<number, SeriesPosition> {
+  const ordered = games.map((game, index) => ({ game, index, day: dayOf(game.date) }));
+  ordered.sort((a, b) => a.day - b.day || a.index - b.index);
+  const open = new Map<string, { lastDay: number; ids: number[] }>();
+  const series: number[][] = [];
+  for (const { game, day } of ordered) {
+    const key = `${game.away}@${game.home}`;
+    const current = open.get(key);
+    if (current && day - current.lastDay <= 1) {
+      current.ids.push(game.id);
+      current.lastDay = day;
+    } else {
+      const next = { lastDay: day, ids: [game.id] };
+      open.set(key, next);
+      series.push(next.ids);
+    }
+  }
+  const positions = new Map<number, SeriesPosition>();
+  for (const ids of series) ids.forEach((id, index) => positions.set(id, { game: index + 1, of: ids.length }));
+  return positions;
+}

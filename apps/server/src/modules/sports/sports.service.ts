@@ -17,10 +17,12 @@ import type { DbExecutor } from '@pass/db';
 import {
   calendarWeekOf,
   MIN_SEASON,
+  mlbSeries,
   seasonForDate,
   teamRegistry,
   weekLabel,
   weekSeasonType,
+  type SeriesPosition,
   type Sport,
 } from '@pass/domain';
 import { AppError } from '../../errors.js';
@@ -202,7 +204,7 @@ export function parseExtra(extra: string | undefined): { week?: number; book?: s
   throw AppError.badRequest('params.extra', 'must be a week number (1–99) or a bookmaker key such as betus');
 }
 
-function toBookEvent(event: EventRow, quotes: readonly QuoteRow[]): BookEvent {
+function toBookEvent(event: EventRow, quotes: readonly QuoteRow[], series?: SeriesPosition): BookEvent {
   return {
     event_id: event.id,
     sport: event.sport as Sport,
@@ -218,6 +220,7 @@ function toBookEvent(event: EventRow, quotes: readonly QuoteRow[]): BookEvent {
     status: event.status,
     event_scores: { home: event.homeScore, away: event.awayScore },
     is_demo: event.isDemo,
+    ...(series ? { series } : {}),
     odds: quotes.map((quote): BookQuote => ({
       book: quote.book,
       market: quote.market,
@@ -254,6 +257,9 @@ export async function listBookEvents(
     throw AppError.notFound(`The ${season} ${sport} season has no week ${weekNumber}`);
   }
   const events = week?.events ?? [];
+  // A series can run across a Sunday into Monday: it is found among the whole season's games.
+  const series =
+    sport === 'baseball_mlb' ? seriesOf(weeks.flatMap((entry) => entry.events)) : new Map<number, SeriesPosition>();
   const quotes = groupByEvent(
     await repository.listLatestQuotes(
       db,
@@ -266,8 +272,17 @@ export async function listBookEvents(
     season,
     week: week ? withoutEvents(week) : null,
     book: book ?? null,
-    events: events.map((event) => toBookEvent(event, quotes.get(event.id) ?? [])),
+    events: events.map((event) => toBookEvent(event, quotes.get(event.id) ?? [], series.get(event.id))),
   };
+}
+
+/** MLB series among a season's games that are still to be played or were (a cancelled game is in none). */
+function seriesOf(events: readonly EventRow[]): Map<number, SeriesPosition> {
+  return mlbSeries(
+    events
+      .filter((event) => event.status !== 'cancelled')
+      .map((event) => ({ id: event.id, home: event.homeTeam, away: event.awayTeam, date: event.gameDate })),
+  );
 }
 
 /**

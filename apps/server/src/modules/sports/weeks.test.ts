@@ -150,4 +150,20 @@ describe('one week numbering for the stored college seasons (decision 024)', () 
     expect(weeks.every((week) => week.season_type === 'regular')).toBe(true);
     expect(weeks.reduce((sum, week) => sum + week.games, 0)).toBe(2430);
   });
+
+  it('gives each MLB game of a week its place in its series, and no football game one', async () => {
+    const tokyo = BookEventsResponse.parse(await get(`/api/book/events/${MLB}/1?season_year=2025`));
+    expect(tokyo.events.map((event) => [event.game_date, event.series])).toEqual([
+      ['2025-03-18', { game: 1, of: 2 }],
+      ['2025-03-19', { game: 2, of: 2 }],
+    ]);
+    const week10 = BookEventsResponse.parse(await get(`/api/book/events/${MLB}/10?season_year=2025`));
+    expect(week10.events.length).toBeGreaterThan(80);
+    for (const event of week10.events) {
+      expect(event.series!.game).toBeGreaterThanOrEqual(1);
+      expect(event.series!.game).toBeLessThanOrEqual(event.series!.of);
+    }
+    const bowls = BookEventsResponse.parse(await get(`/api/book/events/${NCAAF}/17?season_year=2025`));
+    expect(bowls.events.every((event) => event.series === undefined)).toBe(true);
+  });
 });
