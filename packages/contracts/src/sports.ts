@@ -28,7 +28,10 @@ export type TeamsQuery = z.infer<typeof TeamsQuery>;
 export const TeamsResponse = z.object({ sport: SportKey, teams: z.array(SportTeam) });
 export type TeamsResponse = z.infer<typeof TeamsResponse>;
 
-/** A week of a season: football weeks run Thursday to Wednesday around their games; dates are US Eastern. */
+/**
+ * A week of a season, numbered and named by the sports calendar (decision 024): college "Bowls" and "Playoff"
+ * after the regular season, the NFL's playoff rounds, MLB Monday to Sunday. Dates are US dates.
+ */
 export const SeasonWeek = z.object({
   number: z.number().int(),
   label: z.string(),
