@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorHandlerPlugin } from '../../plugins/error-handler.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { importCfbd, importSportsdataverse, importStatsapi } from '../imports/game-importers.js';
+import { importOddsApiOdds } from '../imports/odds-api.service.js';
 import { sharedDataFile } from '../imports/shared-data.js';
 import { sportsRoutes } from './sports.routes.js';
 import { invalidateSportCache } from './sports.service.js';
@@ -143,7 +144,31 @@ describe('one week numbering for the stored college seasons (decision 024)', () 
     ]);
   });
 
+  it('files the bowls The Odds API lists, with no schedule loaded for them, in the Bowls week by date', async () => {
+    const body = read(
+      'the-odds-api/captured/americanfootball_ncaaf_odds_us_h2h-spreads-totals_american_2022-12-27.json',
+    );
+    await importOddsApiOdds(testApp.database.db, {
+      body,
+      location: 'captured',
+      fetchedAt: new Date('2022-12-27T21:40:00Z'),
+    });
+    const { weeks } = SeasonWeeksResponse.parse(await get(`/api/dates/season/2022/${NCAAF}`));
+    // 2022's regular season ended in week 15 (Army–Navy on December 10): the bowls are week 16.
+    expect(weeks.map((week) => [week.number, week.label])).toEqual([[16, 'Bowls']]);
+    expect(weeks[0]!.games).toBeGreaterThan(10);
+    const { rows } = (await testApp.database.db.execute(
+      sql`select distinct week from events where sport = ${NCAAF} and season = 2022`,
+    )) as unknown as { rows: { week: number | null }[] };
+    expect(rows).toEqual([{ week: 16 }]);
+  });
+
   it('numbers MLB 2025 Monday to Sunday from the Tokyo series', async () => {
+    const { rows } = (await testApp.database.db.execute(
+      sql`select count(*) filter (where week is null)::int as without, count(*) filter (where week = 1)::int as first
+          from events where sport = ${MLB} and season = 2025`,
+    )) as unknown as { rows: { without: number; first: number }[] };
+    expect(rows[0]).toEqual({ without: 0, first: 2 });
     const { weeks } = SeasonWeeksResponse.parse(await get(`/api/dates/season/2025/${MLB}`));
     expect(weeks[0]).toMatchObject({ number: 1, start: '2025-03-17', end: '2025-03-23', games: 2 });
     expect(weeks[1]).toMatchObject({ number: 2, label: 'Week 2', start: '2025-03-24', end: '2025-03-30' });
