@@ -301,19 +301,9 @@ export function seasonCalendar(sport: Sport, season: number): CalendarWeek[] {
   return Array.from({ length: count }, (_, index) => week(index + 1, first + index * 7, first + index * 7 + 6));
 }
 
-/** The Monday-to-Sunday dates of an MLB week, or a football week's usual dates; undefined past the calendar. */
+/** A week of the season's calendar by number (its usual dates); undefined past the calendar. */
 export function calendarWeekOf(sport: Sport, season: number, number: number): CalendarWeek | undefined {
-  const weeks = seasonCalendar(sport, season);
-  return (
-    weeks.find((week) => week.number === number) ??
-    (sport === 'baseball_mlb' ? mlbExtraWeek(season, number) : undefined)
-  );
-}
-
-function mlbExtraWeek(season: number, number: number): CalendarWeek | undefined {
-  if (number < 1) return undefined;
-  const start = mondayOf(dayOf(mlbFirstGameDate(season))) + (number - 1) * 7;
-  return { number, label: `Week ${number}`, seasonType: 'regular', start: dateOf(start), end: dateOf(start + 6) };
+  return seasonCalendar(sport, season).find((week) => week.number === number);
 }
 
 // ---------------------------------------------------------------------------------------------------------
