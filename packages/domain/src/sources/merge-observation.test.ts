@@ -110,10 +110,12 @@ describe('mergeObservation: schedule', () => {
     }
   });
 
-  it('never replaces a known kickoff with an unknown one, even from newer data', () => {
-    const tbd = game({ kickoffAt: null, asOf: '2025-09-01T00:00:00Z', week: 3 });
+  it('never replaces a known kickoff with an unknown one, even from newer data that wins the other fields', () => {
+    const tbd = game({ kickoffAt: null, asOf: '2025-09-01T00:00:00Z', week: 3, source: 'statsapi' });
     for (const merged of [apply([game(), tbd]), apply([tbd, game()])]) {
-      expect(merged).toMatchObject({ kickoffAt: '2025-08-30T19:30:00.000Z', week: 1 });
+      expect(merged).toMatchObject({ kickoffAt: '2025-08-30T19:30:00.000Z', week: 3 });
+      expect(merged.kickoff.source).toBe('cfbd');
+      expect(merged.schedule.source).toBe('statsapi');
     }
   });
 

@@ -34,6 +34,8 @@ export interface Provenance {
 
 export interface MergedEvent extends ScheduleFacts, ResultFacts {
   schedule: Provenance;
+  /** The kickoff keeps its own: an unknown kickoff never replaces a known one, so it can outlive its schedule. */
+  kickoff: Provenance;
   result: Provenance;
 }
 
@@ -123,32 +125,50 @@ export function eventFromObservation(observation: GameObservation): MergedEvent 
     homeScore: observation.homeScore,
     awayScore: observation.awayScore,
     schedule: provenance,
+    kickoff: provenance,
     result: provenance,
   };
 }
 
 /**
- * The stored event after an observation. Schedule fields (teams, kickoff, date, week, season type, neutral
- * site): a known kickoff beats an unknown one, then the newer data wins. Result fields (status, scores): a
- * final beats any non-final whatever its time (a final never goes back to scheduled), then the newer data
- * wins, so a score correction from the same or a newer source applies. Each group moves as a whole.
+ * The stored event after an observation. Schedule fields (teams, date, week, season type, neutral site):
+ * the newer data wins. The kickoff: a known one beats an unknown one (a date-only source never erases a
+ * time), then the newer data wins. Result fields (status, scores): a final beats any non-final whatever its
+ * time (a final never goes back to scheduled), then the newer data wins, so a score correction from the same
+ * or a newer source applies. Each group moves as a whole.
  */
-export function mergeObservation(stored: MergedEvent, incoming: GameObservation): MergedEvent {
-  const scheduleWins = replaces(
-    { source: incoming.source, asOf: incoming.asOf, strength: incoming.kickoffAt === null ? 0 : 1 },
-    { ...stored.schedule, strength: stored.kickoffAt === null ? 0 : 1 },
-  );
-  const resultWins = replaces(
-    { source: incoming.source, asOf: incoming.asOf, strength: isFinal(incoming.status) },
-    { ...stored.result, strength: isFinal(stored.status) },
-  );
-  const schedule = scheduleWins ? scheduleOf(incoming) : scheduleOf(stored);
+export function mergeObservation(
+  stored: MergedEvent,
+  incoming: GameObservation,
+  /** What the observation tells, when not everything: the odds feed tells kickoffs, the scores feed results. */
+  only?: 'kickoff' | 'result',
+): MergedEvent {
+  const scheduleWins =
+    only === undefined &&
+    replaces({ source: incoming.source, asOf: incoming.asOf, strength: 0 }, { ...stored.schedule, strength: 0 });
+  const kickoffWins =
+    only !== 'result' &&
+    replaces(
+      { source: incoming.source, asOf: incoming.asOf, strength: incoming.kickoffAt === null ? 0 : 1 },
+      { ...stored.kickoff, strength: stored.kickoffAt === null ? 0 : 1 },
+    );
+  const resultWins =
+    only !== 'kickoff' &&
+    replaces(
+      { source: incoming.source, asOf: incoming.asOf, strength: isFinal(incoming.status) },
+      { ...stored.result, strength: isFinal(stored.status) },
+    );
+  const schedule = {
+    ...(scheduleWins ? scheduleOf(incoming) : scheduleOf(stored)),
+    kickoffAt: kickoffWins ? incoming.kickoffAt : stored.kickoffAt,
+  };
   const result = resultWins ? incoming : stored;
   return {
     ...schedule,
     status: result.status,
     ...orientScores(result, schedule.homeTeam, schedule.awayTeam),
     schedule: scheduleWins ? { source: incoming.source, asOf: incoming.asOf } : stored.schedule,
+    kickoff: kickoffWins ? { source: incoming.source, asOf: incoming.asOf } : stored.kickoff,
     result: resultWins ? { source: incoming.source, asOf: incoming.asOf } : stored.result,
   };
 }
