@@ -1,13 +1,11 @@
-import { readFileSync } from 'node:fs';
 import type { Database, DbHandle } from '@pass/db';
 import { createTestDb } from '@pass/db/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seedUser } from '../../test/accounts.js';
 import { gradeEvents } from '../ledger/grading.service.js';
-import { type DEFAULT_FILES, importSourceBody, runSourceImport } from './import-jobs.js';
-import { importOddsApiOdds } from './odds-api.service.js';
-import { sharedDataFile } from './shared-data.js';
+import { runSourceImport } from './import-jobs.js';
+import { STORED_FILES, type StoredFile } from './stored-files.js';
 
 /**
  * Imports only move forward (docs/decisions/022): every stored file that has an importer, imported in
@@ -19,49 +17,7 @@ import { sharedDataFile } from './shared-data.js';
 /** The server clock of these imports: after every stored file's data, fixed so the test reads no real date. */
 const NOW = new Date('2026-06-01T12:00:00Z');
 
-const read = (file: string) => readFileSync(sharedDataFile(file)!, 'utf8');
-
-interface StoredFile {
-  name: string;
-  load: (db: Database) => Promise<unknown>;
-}
-
-const fileSource = (source: keyof typeof DEFAULT_FILES, file: string): StoredFile => ({
-  name: file,
-  load: (db: Database) => importSourceBody(db, source, read(file), sharedDataFile(file)!, { now: NOW }),
-});
-
-/** The Odds API answers captured from the live API, replayed with their fetch time (the-odds-api/README.md). */
-const oddsFile = (file: string, fetchedAt: string): StoredFile => ({
-  name: file,
-  load: (db: Database) =>
-    importOddsApiOdds(db, { body: read(file), location: file, fetchedAt: new Date(fetchedAt) }, { now: NOW }),
-});
-
-/** Every stored file with an importer (what is left out and why: docs/decisions/022). */
-const FILES: StoredFile[] = [
-  fileSource('nflverse', 'nflverse/games.csv'),
-  fileSource('nflverse', 'nflverse/games_2025_complete_nfl_data_py_export.csv'),
-  fileSource('cfbd', 'cfbd/games_2024_regular_v1.json'),
-  fileSource('cfbd', 'cfbd/games_2024_postseason_v1.json'),
-  fileSource('cfbd', 'cfbd/games_2025_v2_snapshot_2025-08-28.json'),
-  fileSource('sportsdataverse', 'sportsdataverse-cfb/cfb_schedule_2025.csv'),
-  fileSource('statsapi', 'mlb/statsapi/games_2025.csv'),
-  fileSource('retrosheet', 'mlb/retrosheet/GL2023.TXT'),
-  fileSource('retrosheet', 'mlb/retrosheet/GL2024.TXT'),
-  oddsFile(
-    'the-odds-api/captured/americanfootball_nfl_odds_us_h2h-spreads-totals_american_2022-12-27.json',
-    '2022-12-27T21:40:00Z',
-  ),
-  oddsFile(
-    'the-odds-api/captured/americanfootball_ncaaf_odds_us_h2h-spreads-totals_american_2022-12-27.json',
-    '2022-12-27T21:40:00Z',
-  ),
-  oddsFile(
-    'the-odds-api/captured/americanfootball_nfl_odds_us_spreads_american_2023-01-17.json',
-    '2023-01-17T02:10:00Z',
-  ),
-];
+const FILES = [...STORED_FILES];
 
 /** Natural order, reversed, and interleaved (odd positions, then even ones reversed). */
 const ORDERS: Record<string, StoredFile[]> = {
@@ -126,7 +82,7 @@ describe('imports in any order', () => {
       databases.push(database);
       const started = performance.now();
       for (const file of [...files, ...files]) {
-        await file.load(database.db);
+        await file.load(database.db, NOW);
         for (const key of await finalKeys(database.db)) everFinal.add(key);
       }
       console.info(

@@ -9,7 +9,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { importNflverse } from './game-importers.js';
 import { OddsApiClient, OddsApiError, OddsApiQuotaError, parseRetryAfter } from './odds-api-client.js';
-import { fetchAndImportOdds, fetchAndImportScores, importOddsApiOdds } from './odds-api.service.js';
+import {
+  fetchAndImportOdds,
+  fetchAndImportScores,
+  importOddsApiOdds,
+  importOddsApiScores,
+} from './odds-api.service.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
 const DATA = path.resolve(repoRoot, '../shared/data');
@@ -258,6 +263,46 @@ describe('The Odds API replayed against nflverse 2022', () => {
     expect(summary).toMatchObject({ updated: 1, unchanged: 0 });
     const [event] = await query<Record<string, unknown>>(database, sql`select * from events where id = ${dalTen}`);
     expect(event).toMatchObject({ home_score: 13, away_score: 27, status: 'final' });
+  });
+
+  it('never turns a final back with a live score, and takes a corrected final only from newer data', async () => {
+    const dalTen = await eventOfGame('2022_17_DAL_TEN');
+    const result = async () =>
+      (
+        await query<Record<string, unknown>>(
+          database,
+          sql`select status, home_score, away_score, result_source from events where id = ${dalTen}`,
+        )
+      )[0];
+    const scores = (home: string, away: string, completed: boolean) =>
+      JSON.stringify(
+        (JSON.parse(scoresBody()) as { scores: { score: string }[]; completed: boolean }[]).slice(0, 1).map((game) => ({
+          ...game,
+          completed,
+          scores: [
+            { ...game.scores[0], score: home },
+            { ...game.scores[1], score: away },
+          ],
+        })),
+      );
+    const replay = (body: string, fetchedAt: string) =>
+      importOddsApiScores(database.db, { body, location: 'replay', fetchedAt: new Date(fetchedAt) });
+    const before = await result();
+    expect(before).toMatchObject({ status: 'final', home_score: 13, away_score: 27 });
+
+    // A live score fetched during the game, imported after the final: the final stays.
+    expect(await replay(scores('7', '3', false), '2029-12-30T00:00:00Z')).toMatchObject({ updated: 0 });
+    // A different final from data older than the stored final's: ignored.
+    expect(await replay(scores('14', '27', true), '2022-12-30T05:00:00Z')).toMatchObject({ updated: 0 });
+    expect(await result()).toEqual(before);
+    // The same correction from newer data applies.
+    expect(await replay(scores('14', '27', true), '2029-12-31T00:00:00Z')).toMatchObject({ updated: 1 });
+    expect(await result()).toMatchObject({
+      status: 'final',
+      home_score: 14,
+      away_score: 27,
+      result_source: 'odds-api',
+    });
   });
 
   it('creates events for games no schedule source covers (2022 bowls) and finds them by id next time', async () => {
