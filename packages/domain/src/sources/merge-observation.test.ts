@@ -38,7 +38,9 @@ const final = (overrides: Partial<GameObservation> = {}) =>
   });
 
 const apply = (observations: GameObservation[]): MergedEvent =>
-  observations.slice(1).reduce(mergeObservation, eventFromObservation(observations[0]!));
+  observations
+    .slice(1)
+    .reduce((event, observation) => mergeObservation(event, observation), eventFromObservation(observations[0]!));
 
 const facts = ({ schedule: _s, result: _r, ...rest }: MergedEvent) => rest;
 
@@ -125,6 +127,40 @@ describe('mergeObservation: schedule', () => {
       schedule: { source: 'cfbd', asOf: null },
     };
     expect(mergeObservation(legacy, game({ week: 1, asOf: '2000-01-01T00:00:00Z' })).week).toBe(1);
+  });
+});
+
+describe('mergeObservation: partial observations', () => {
+  it('takes only the kickoff from a feed that tells kickoffs (the odds feed)', () => {
+    const stored = apply([final()]);
+    const odds = game({
+      source: 'odds-api',
+      asOf: '2026-02-01T00:00:00Z',
+      kickoffAt: '2025-08-31T00:00:00.000Z',
+      week: 9,
+    });
+    const merged = mergeObservation(stored, odds, 'kickoff');
+    expect(merged).toMatchObject({ kickoffAt: '2025-08-31T00:00:00.000Z', week: 1, status: 'final', homeScore: 17 });
+    expect([merged.kickoff.source, merged.schedule.source, merged.result.source]).toEqual([
+      'odds-api',
+      'sportsdataverse',
+      'sportsdataverse',
+    ]);
+  });
+
+  it('takes only the result from a feed that tells results (the scores feed)', () => {
+    const stored = apply([game()]);
+    const scores = game({
+      source: 'odds-api',
+      asOf: '2025-08-30T21:00:00Z',
+      status: 'in_progress',
+      homeScore: 7,
+      awayScore: 0,
+      week: 9,
+    });
+    const merged = mergeObservation(stored, scores, 'result');
+    expect(merged).toMatchObject({ week: 1, status: 'in_progress', homeScore: 7, awayScore: 0 });
+    expect([merged.kickoff.source, merged.schedule.source, merged.result.source]).toEqual(['cfbd', 'cfbd', 'odds-api']);
   });
 });
 

@@ -46,11 +46,13 @@ export interface GameObservation extends ScheduleFacts, ResultFacts {
 }
 
 /**
- * Between two observations of equal data time, the source listed first wins: box-score sources before
+ * Between two observations of equal data time, the source listed first wins: the admin, box-score sources before
  * schedule snapshots, schedule snapshots before the live odds feed, the generated demo last. Only ties
  * reach this rank; a newer observation wins whatever its source.
  */
 export const SOURCE_RANK: readonly string[] = [
+  // The admin's result (the "finish the game" endpoint) is a person's correction.
+  'admin',
   'retrosheet',
   'nflverse',
   'statsapi',

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seedUser } from '../../test/accounts.js';
 import { gradeEvents } from '../ledger/grading.service.js';
+import { setEventResult } from '../ledger/ledger.service.js';
 import { runSourceImport } from './import-jobs.js';
 import { STORED_FILES, type StoredFile } from './stored-files.js';
 
@@ -177,5 +178,22 @@ describe('the cfbd re-run of issue 15', () => {
     // The 2025 games of the pre-season snapshot sportsdataverse has too are exactly as sportsdataverse left them.
     expect(after.filter((event) => before.some((was) => was.id === event.id))).toEqual(before);
     expect(await pending()).toBe(0);
+  });
+
+  it("keeps the admin's correction of a result when the same file is imported again", async () => {
+    const { db } = database;
+    const [game] = await rows<{ id: number; home_score: number }>(
+      db,
+      sql`select e.id, e.home_score from events e join event_source_keys k on k.event_id = e.id
+          where k.source = 'sportsdataverse' and e.status = 'final' order by k.source_key limit 1`,
+    );
+    const corrected = { status: 'final' as const, home_score: game!.home_score + 1, away_score: 0 };
+    await setEventResult(db, game!.id, corrected, NOW);
+    await runSourceImport(db, 'sportsdataverse', { now: NOW });
+    const [after] = await rows<Record<string, unknown>>(
+      db,
+      sql`select status, home_score, away_score, result_source from events where id = ${game!.id}`,
+    );
+    expect(after).toEqual({ status: 'final', home_score: corrected.home_score, away_score: 0, result_source: 'admin' });
   });
 });
