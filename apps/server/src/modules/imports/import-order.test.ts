@@ -1,11 +1,14 @@
 import type { Database, DbHandle } from '@pass/db';
 import { createTestDb } from '@pass/db/testing';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seedUser } from '../../test/accounts.js';
 import { gradeEvents } from '../ledger/grading.service.js';
 import { setEventResult } from '../ledger/ledger.service.js';
 import { runSourceImport } from './import-jobs.js';
+import { findRepoRoot } from './shared-data.js';
 import { STORED_FILES, type StoredFile } from './stored-files.js';
 
 /**
@@ -195,5 +198,51 @@ describe('the cfbd re-run of issue 15', () => {
       sql`select status, home_score, away_score, result_source from events where id = ${game!.id}`,
     );
     expect(after).toEqual({ status: 'final', home_score: corrected.home_score, away_score: 0, result_source: 'admin' });
+  });
+});
+
+describe('a database stored before provenance was kept (migration 0009)', () => {
+  let database: DbHandle;
+  beforeAll(async () => {
+    database = await createTestDb({ pgliteTemplate: inject('pgliteTemplate') });
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('takes its sources from the keys, and no final of it goes back when an older snapshot is imported', async () => {
+    const { db } = database;
+    await runSourceImport(db, 'sportsdataverse', { now: NOW });
+    // The rows as 0009 finds them: no provenance at all; then the migration's backfill statement.
+    await db.execute(sql`update events set schedule_source = null, schedule_as_of = null, kickoff_source = null,
+        kickoff_as_of = null, result_source = null, result_as_of = null`);
+    await db.execute(sql`update event_source_keys set quotes_as_of = null`);
+    const migration = readFileSync(
+      path.join(findRepoRoot()!, 'packages/db/migrations/0009_event_provenance.sql'),
+      'utf8',
+    ).split('--> statement-breakpoint');
+    await db.execute(sql.raw(migration.at(-1)!));
+    const [sources] = await rows<{ sources: string }>(
+      db,
+      sql`select string_agg(distinct concat_ws('/', schedule_source, kickoff_source, result_source), ',') as sources
+          from events`,
+    );
+    expect(sources!.sources).toBe('sportsdataverse/sportsdataverse/sportsdataverse');
+
+    const finals = async () =>
+      (await rows<{ id: number }>(db, sql`select id from events where status = 'final' order by id`)).map(
+        (row) => row.id,
+      );
+    const before = await finals();
+    expect(before.length).toBeGreaterThan(800);
+    await runSourceImport(db, 'cfbd', { now: NOW });
+    const after = new Set(await finals());
+    expect(before.filter((id) => !after.has(id))).toEqual([]);
+    // Their data time unknown, the schedule fields give way once; the next sportsdataverse run restores them
+    // for good, and a re-run of the snapshot after it changes nothing.
+    await runSourceImport(db, 'sportsdataverse', { now: NOW });
+    const settled = await snapshot(db);
+    await runSourceImport(db, 'cfbd', { now: NOW });
+    expect(await snapshot(db)).toEqual(settled);
   });
 });
