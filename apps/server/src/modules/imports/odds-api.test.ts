@@ -265,6 +265,34 @@ describe('The Odds API replayed against nflverse 2022', () => {
     expect(event).toMatchObject({ home_score: 13, away_score: 27, status: 'final' });
   });
 
+  it('moves a kickoff only when the odds are newer data than the schedule that set it', async () => {
+    const dalTen = await eventOfGame('2022_17_DAL_TEN');
+    const kickoff = async () =>
+      (
+        await query<{ kickoff: string; source: string }>(
+          database,
+          sql`select kickoff_at::text as kickoff, kickoff_source as source from events where id = ${dalTen}`,
+        )
+      )[0];
+    const moved = (JSON.parse(NFL_ODDS) as { id: string; commence_time: string }[]).map((event) =>
+      event.id === eventId('DAL', 'TEN') ? { ...event, commence_time: '2022-12-30T02:15:00Z' } : event,
+    );
+    const replay = (fetchedAt: string) =>
+      importOddsApiOdds(database.db, {
+        body: JSON.stringify(moved),
+        location: 'moved',
+        fetchedAt: new Date(fetchedAt),
+      });
+    const before = await kickoff();
+    expect(before!.kickoff).toBe('2022-12-30 01:15:00+00');
+    // The 2022 fetch is older than the nflverse file's data (and the replays above): its kickoff does not apply.
+    await replay('2022-12-27T22:40:00Z');
+    expect(await kickoff()).toEqual(before);
+    // A fetch newer than all of them moves the game.
+    await replay('2099-12-29T12:00:00Z');
+    expect(await kickoff()).toEqual({ kickoff: '2022-12-30 02:15:00+00', source: 'odds-api' });
+  });
+
   it('never turns a final back with a live score, and takes a corrected final only from newer data', async () => {
     const dalTen = await eventOfGame('2022_17_DAL_TEN');
     const result = async () =>
@@ -291,12 +319,12 @@ describe('The Odds API replayed against nflverse 2022', () => {
     expect(before).toMatchObject({ status: 'final', home_score: 13, away_score: 27 });
 
     // A live score fetched during the game, imported after the final: the final stays.
-    expect(await replay(scores('7', '3', false), '2029-12-30T00:00:00Z')).toMatchObject({ updated: 0 });
+    expect(await replay(scores('7', '3', false), '2099-12-30T00:00:00Z')).toMatchObject({ updated: 0 });
     // A different final from data older than the stored final's: ignored.
     expect(await replay(scores('14', '27', true), '2022-12-30T05:00:00Z')).toMatchObject({ updated: 0 });
     expect(await result()).toEqual(before);
     // The same correction from newer data applies.
-    expect(await replay(scores('14', '27', true), '2029-12-31T00:00:00Z')).toMatchObject({ updated: 1 });
+    expect(await replay(scores('14', '27', true), '2099-12-31T00:00:00Z')).toMatchObject({ updated: 1 });
     expect(await result()).toMatchObject({
       status: 'final',
       home_score: 14,
