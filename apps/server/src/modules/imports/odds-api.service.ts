@@ -199,6 +199,7 @@ export async function importOddsApiOdds(
       await repository.insertSourceKeys(tx, newKeys);
       // The feed's kickoff of a known event: a later move of the game applies when the fetch is newer data.
       const moved: StoredEvent[] = [];
+      const kickoffChanged: number[] = [];
       for (const record of parsed.records) {
         const event = found.get(record.id);
         if (!event || created.has(event.id)) continue;
@@ -208,9 +209,12 @@ export async function importOddsApiOdds(
           input.fetchedAt,
           'kickoff',
         );
+        if (!sameFields(event, next)) kickoffChanged.push(event.id);
         if (!sameFields(event, next) || !sameProvenance(event, next)) moved.push(next);
       }
       await repository.updateEvents(tx, moved);
+      // The kickoff decides which quote closed: the moved games' entries get their closing line value again.
+      await gradeEvents(tx, kickoffChanged, options.now);
       progress('events', parsed.records.length, parsed.records.length);
 
       const fetchedAt = input.fetchedAt.toISOString();
@@ -241,7 +245,7 @@ export async function importOddsApiOdds(
         updated: 0,
         unchanged: quotes.length - inserted,
         skipped: groupSkipped(reasons),
-        changedSports: inserted > 0 || toCreate.length > 0 || moved.length > 0 ? sports : [],
+        changedSports: inserted > 0 || toCreate.length > 0 || kickoffChanged.length > 0 ? sports : [],
         detail: {
           events: parsed.records.length,
           eventsMatched: parsed.records.length - unmatched.length,
