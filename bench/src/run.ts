@@ -14,6 +14,7 @@ import {
   NFL,
   openPrepared,
   seedGradedMember,
+  timeEveryStoredFileImport,
   timeNflverseImport,
   timeSequentialGets,
   timeSundayGrading,
@@ -36,6 +37,7 @@ import {
 } from './lib/report.js';
 import { runSignupBenchmarks } from './lib/signup-benchmark.js';
 import { createThrowawayDatabase } from './lib/throwaway-database.js';
+import { missingStoredFiles } from '../../apps/server/src/modules/imports/stored-files.js';
 import { createDb } from '@pass/db';
 import { sql } from 'drizzle-orm';
 
@@ -229,6 +231,98 @@ async function runImportBenchmarks(): Promise<TimedBenchmark[]> {
   return rows;
 }
 
+/**
+ * Every stored file with an importer, into an empty database (cold) and then again (repeated), on PGlite in
+ * memory and, with DATABASE_URL, on a throwaway PostgreSQL database. No target: DESIGN.md section 8 sets one
+ * for nflverse alone; these rows record the cost of the whole reference data and of re-running it.
+ */
+async function runImportAllBenchmarks(): Promise<TimedBenchmark[]> {
+  const rows: TimedBenchmark[] = [];
+  const noTarget = { targetMs: 0, targetLabel: '-' };
+  const targets = [
+    { suffix: 'pglite', database: 'PGlite (memory)', url: undefined as string | undefined },
+    { suffix: 'postgres', database: 'PostgreSQL', url: process.env.DATABASE_URL },
+  ];
+  for (const target of targets) {
+    const cold = {
+      name: `import-all-${target.suffix}`,
+      what: 'every stored file with an importer (12 files, every source) into an empty database',
+      database: target.database,
+      ...noTarget,
+    };
+    const repeated = {
+      name: `import-all-repeat-${target.suffix}`,
+      what: 'the same 12 files again into the full database (every game merged, nothing changes)',
+      database: target.database,
+      ...noTarget,
+    };
+    const missing = missingStoredFiles();
+    if (missing.length > 0 || (target.suffix === 'postgres' && !target.url)) {
+      const reason = missing.length > 0 ? `missing ${missing.join(', ')}` : 'DATABASE_URL not set';
+      rows.push(
+        { ...cold, outcome: { status: 'skipped', reason } },
+        { ...repeated, outcome: { status: 'skipped', reason } },
+      );
+      continue;
+    }
+    console.log(`• ${cold.name}, ${repeated.name}: every stored file, twice (${target.database})`);
+    try {
+      const database = target.url ? await createThrowawayDatabase(target.url) : undefined;
+      try {
+        const handle = await openPrepared(database?.url);
+        try {
+          const result = await timeEveryStoredFileImport(handle, new Date());
+          const detail = `${result.files} files; ${result.events.toLocaleString('en-US')} events and ${result.quotes.toLocaleString('en-US')} quotes at the end`;
+          rows.push(
+            {
+              ...cold,
+              outcome: {
+                status: 'measured',
+                valueMs: result.coldMs,
+                figures: `${(result.coldMs / 1000).toFixed(2)} s`,
+                detail,
+              },
+            },
+            {
+              ...repeated,
+              outcome: {
+                status: 'measured',
+                valueMs: result.repeatedMs,
+                figures: `${(result.repeatedMs / 1000).toFixed(2)} s`,
+                detail,
+              },
+            },
+          );
+        } finally {
+          await handle.close();
+        }
+      } finally {
+        await database?.drop();
+      }
+    } catch (error) {
+      rows.push(
+        { ...cold, outcome: { status: 'failed', error: message(error) } },
+        { ...repeated, outcome: { status: 'failed', error: message(error) } },
+      );
+    }
+  }
+  return rows;
+}
+
+/** `--only import-all`: the rows above alone; they replace (or join) theirs in RESULTS.md, the rest stays. */
+async function runImportAllOnly(): Promise<number> {
+  const startedAt = new Date();
+  const loadAverageAtStart = os.loadavg();
+  console.log(`PA$$ bench, every stored file only: ${describeMachine()}`);
+  const timed = await runImportAllBenchmarks();
+  const run = { startedAt, loadAverageAtStart, loadAverageAtEnd: os.loadavg(), timed };
+  console.log(`\n${formatTimedConsole(run)}\n`);
+  const previous = existsSync(RESULTS_FILE) ? await readFile(RESULTS_FILE, 'utf8') : '# Benchmark results\n';
+  await writeFile(RESULTS_FILE, replaceTimedRows(previous, run, 'import-all'));
+  console.log(`Updated the import-all rows of ${path.relative(process.cwd(), RESULTS_FILE) || RESULTS_FILE}`);
+  return timed.some(({ outcome }) => outcome.status === 'failed') ? 1 : 0;
+}
+
 interface ScheduleInfo {
   season: number;
   week: number | null;
@@ -416,7 +510,7 @@ async function runLedgerBenchmarks(databaseUrl: string, server: BenchServer, tim
 }
 
 async function runDataBenchmarks(notes: string[]): Promise<{ http: HttpBenchmark[]; timed: TimedBenchmark[] }> {
-  const timed = await runImportBenchmarks();
+  const timed = [...(await runImportBenchmarks()), ...(await runImportAllBenchmarks())];
   const http: HttpBenchmark[] = [];
 
   const pgliteData = await tempDataDir();
@@ -607,7 +701,7 @@ async function runColdStartOnly(): Promise<number> {
   return coldStart.ran ? 0 : 1;
 }
 
-const ONLY = ['ledger', 'cold-start'];
+const ONLY = ['ledger', 'cold-start', 'import-all'];
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 if (only !== undefined && !ONLY.includes(only)) {
   console.error(`--only takes ${ONLY.map((name) => `"${name}"`).join(' or ')}, not ${JSON.stringify(only)}`);
@@ -617,7 +711,13 @@ if (only !== undefined && !ONLY.includes(only)) {
 let exitCode = 1;
 try {
   exitCode =
-    only === 'ledger' ? await runLedgerOnly() : only === 'cold-start' ? await runColdStartOnly() : await main();
+    only === 'ledger'
+      ? await runLedgerOnly()
+      : only === 'cold-start'
+        ? await runColdStartOnly()
+        : only === 'import-all'
+          ? await runImportAllOnly()
+          : await main();
 } catch (error) {
   console.error(error);
 } finally {

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createDb, migrate, seedReferenceData, type Database, type DbHandle } from '@pass/db';
 import { sql } from 'drizzle-orm';
 import { importNflverse } from '../../../apps/server/src/modules/imports/game-importers.js';
+import { STORED_FILES } from '../../../apps/server/src/modules/imports/stored-files.js';
 import { startSession } from '../../../apps/server/src/modules/auth/sessions.service.js';
 import { gradeEvents } from '../../../apps/server/src/modules/ledger/grading.service.js';
 import { bumpLedgerVersions } from '../../../apps/server/src/modules/ledger/ledger.repository.js';
@@ -49,6 +50,29 @@ export async function timeNflverseImport(
   const summary = await importNflverse(handle.db, body, { trigger: 'cli', location: file });
   const ms = performance.now() - started;
   return { ms, added: summary.added, rows: body.split('\n').filter((line) => line.trim() !== '').length - 1 };
+}
+
+/**
+ * Times the import of every stored file of ../shared/data that has an importer (STORED_FILES: nflverse,
+ * CFBD, sportsdataverse, Stats API, Retrosheet, the captured Odds API answers) into an empty database, then
+ * the same files again into the now full one (every game merged by the provenance rule, nothing to change).
+ */
+export async function timeEveryStoredFileImport(
+  handle: DbHandle,
+  now: Date,
+): Promise<{ coldMs: number; repeatedMs: number; files: number; events: number; quotes: number }> {
+  const importAll = async () => {
+    const started = performance.now();
+    for (const stored of STORED_FILES) await stored.load(handle.db, now);
+    return performance.now() - started;
+  };
+  const coldMs = await importAll();
+  const repeatedMs = await importAll();
+  const [counts] = await rows<{ events: number; quotes: number }>(
+    handle.db,
+    sql`select (select count(*)::int from events) as events, (select count(*)::int from odds_quotes) as quotes`,
+  );
+  return { coldMs, repeatedMs, files: STORED_FILES.length, events: counts!.events, quotes: counts!.quotes };
 }
 
 /**

@@ -130,7 +130,8 @@ function timedRows(report: Pick<BenchReport, 'timed'>): string[][] {
     const head = [benchmark.name, benchmark.what, benchmark.database];
     if (outcome.status === 'skipped') return [...head, '-', benchmark.targetLabel, '-', `skipped: ${outcome.reason}`];
     if (outcome.status === 'failed') return [...head, '-', benchmark.targetLabel, 'FAILED (see below)', ''];
-    const verdict = outcome.valueMs < benchmark.targetMs ? 'meets' : 'MISSES';
+    // A row without a target (targetLabel '-') records a time only.
+    const verdict = benchmark.targetLabel === '-' ? '-' : outcome.valueMs < benchmark.targetMs ? 'meets' : 'MISSES';
     return [...head, outcome.figures, benchmark.targetLabel, verdict, outcome.detail];
   });
 }
@@ -231,16 +232,17 @@ export function formatTimedConsole(run: TimedRun): string {
 }
 
 const TIMED_SECTION = '## Import, statistics and grading';
-const RERUN_NOTE = '- Re-run alone (`--only ledger`):';
+const RERUN_NOTE = '- Re-run alone (';
+const rerunNote = (only: string) => `${RERUN_NOTE}\`--only ${only}\`):`;
 
 /**
  * RESULTS.md with the rows of `run` in place of the rows of the same names (new ones at the end of the
  * table), and a note of when, on what machine and under what load they ran instead of an earlier such note.
  */
-export function replaceTimedRows(markdown: string, run: TimedRun): string {
+export function replaceTimedRows(markdown: string, run: TimedRun, only = 'ledger'): string {
   const names = run.timed.map((benchmark) => benchmark.name);
   const note = [
-    `${RERUN_NOTE} ${names.join(', ')} on ${run.startedAt.toISOString()}; ${describeMachine()}; load average (1, 5, 15 min) at the start: ${loadAverage(run.loadAverageAtStart)}; at the end: ${loadAverage(run.loadAverageAtEnd)}. The other rows are from the run dated at the top.`,
+    `${rerunNote(only)} ${names.join(', ')} on ${run.startedAt.toISOString()}; ${describeMachine()}; load average (1, 5, 15 min) at the start: ${loadAverage(run.loadAverageAtStart)}; at the end: ${loadAverage(run.loadAverageAtEnd)}. The other rows are from the run dated at the top.`,
     ...failures({ http: [], timed: run.timed }).map((line) => `- FAILED ${line.replaceAll('\n', ' ')}`),
   ];
   const fresh = new Map(timedRows(run).map((cells) => [cells[0]!, markdownRow(cells)]));
@@ -263,9 +265,14 @@ export function replaceTimedRows(markdown: string, run: TimedRun): string {
   });
   let after = end;
   while (lines[after] === '') after++;
+  const notesStart = after;
   while (lines[after]?.startsWith(RERUN_NOTE) || lines[after]?.startsWith('- FAILED ')) after++;
+  // The notes of other sections' re-runs stay; this section's note (and its failures) is replaced.
+  const otherNotes = lines
+    .slice(notesStart, after)
+    .filter((line) => line.startsWith(RERUN_NOTE) && !line.startsWith(rerunNote(only)));
   while (lines[after] === '') after++;
-  return [...lines.slice(0, header + 2), ...rows, '', ...note, '', ...lines.slice(after)].join('\n');
+  return [...lines.slice(0, header + 2), ...rows, '', ...otherNotes, ...note, '', ...lines.slice(after)].join('\n');
 }
 
 const COLD_START_SECTION = '## Cold start';

@@ -21,6 +21,8 @@ export * from './sources/statsapi-games.js';
 export * from './sources/odds-api.js';
 export * from './sources/match-odds-event.js';
 export * from './sources/match-schedule-game.js';
+export * from './sources/data-as-of.js';
+export * from './sources/merge-observation.js';
 export * from './odds/american-odds.js';
 export * from './odds/profit.js';
 export * from './odds/vig.js';

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { createDb, DataDirInUseError, migrate, type Database, type DbHandle } from '@pass/db';
 import { isSport, type Sport } from '@pass/domain';
 import { ConfigError, loadConfig, type Config } from '../env.js';
+import { clockFor } from '../lib/clock.js';
 import { DEFAULT_FILES, importSourceBody } from '../modules/imports/import-jobs.js';
 import {
   parseSeasonRange,
@@ -110,7 +111,12 @@ function isFileSource(source: string): source is keyof typeof DEFAULT_FILES {
 }
 
 async function run(args: Arguments, config: Config, database: DbHandle) {
-  const options: ImportOptions = { trigger: 'cli', ...(args.seasons ? { seasons: args.seasons } : {}) };
+  // The server clock (PASS_CLOCK when set): a file's data time is never later than it (docs/decisions/022).
+  const options: ImportOptions = {
+    trigger: 'cli',
+    now: clockFor(config)(),
+    ...(args.seasons ? { seasons: args.seasons } : {}),
+  };
   if (ODDS_SOURCES.includes(args.source)) {
     const sport = args.target ?? 'americanfootball_nfl';
     if (!isSport(sport)) throw new UsageError(`"${sport}" is not a sport key.`);

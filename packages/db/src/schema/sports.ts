@@ -37,6 +37,18 @@ export const events = pgTable(
     status: text('status', { enum: ['scheduled', 'in_progress', 'final', 'postponed', 'cancelled'] }).notNull(),
     homeScore: integer('home_score'),
     awayScore: integer('away_score'),
+    /**
+     * Where the schedule fields (teams, date, week, season type, neutral site) and the result fields
+     * (status, scores) came from, and the data time of each: an import replaces a group only with better
+     * evidence (docs/decisions/022). A null time is data stored before provenance was kept: older than any.
+     */
+    scheduleSource: text('schedule_source'),
+    scheduleAsOf: timestamp('schedule_as_of', { withTimezone: true }),
+    /** The kickoff's own: a source without a kickoff time never erases one. */
+    kickoffSource: text('kickoff_source'),
+    kickoffAsOf: timestamp('kickoff_as_of', { withTimezone: true }),
+    resultSource: text('result_source'),
+    resultAsOf: timestamp('result_as_of', { withTimezone: true }),
     /** Generated for the demo season, shown as such. */
     isDemo: boolean('is_demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -59,6 +71,8 @@ export const eventSourceKeys = pgTable(
     eventId: integer('event_id')
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
+    /** The data time of the quotes this source last wrote for the event: only as new a set replaces them. */
+    quotesAsOf: timestamp('quotes_as_of', { withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.source, table.sourceKey] }),

@@ -14,11 +14,13 @@ const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
 const GAMES_CSV = readFileSync(path.resolve(repoRoot, '../shared/data/nflverse/games.csv'), 'utf8');
 const NFL = 'americanfootball_nfl';
 
-/** The rows of games.csv with these game ids, under its header: a small file for a re-import. */
+/** games.csv with the rows of these game ids changed: a corrected file for a re-import. */
 function gamesCsvWith(rows: Record<string, (row: string[]) => string[]>): string {
-  const [header, ...lines] = GAMES_CSV.split('\n');
-  const chosen = lines.filter((line) => line.split(',')[0]! in rows);
-  return [header, ...chosen.map((line) => rows[line.split(',')[0]!]!(line.split(',')).join(','))].join('\n') + '\n';
+  // The whole file with the rows changed: a corrected games.csv is as new as the original, so its correction
+  // applies (an excerpt of one 2024 game would be older data than the full file: docs/decisions/022).
+  return GAMES_CSV.split('\n')
+    .map((line) => (line.split(',')[0]! in rows ? rows[line.split(',')[0]!]!(line.split(',')).join(',') : line))
+    .join('\n');
 }
 
 const pick = (team: string, line: number, outcome: string, reward: number) =>

@@ -560,6 +560,8 @@ export async function importDemoSeason(
         games,
         demo: true,
         now: options.now,
+        // The generator decides every status by the clock: its data is as of then.
+        asOf: options.now,
       });
       return {
         added: written.added,

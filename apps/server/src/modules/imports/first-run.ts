@@ -163,6 +163,7 @@ async function runSteps(db: Database, options: FirstRunOptions): Promise<FirstRu
     if (await hasSourceGames(db, 'nflverse')) return { outcome: 'skipped', message: 'nflverse games already loaded' };
     const summary = await importNflverse(db, readFileSync(nflverseFile, 'utf8'), {
       trigger: 'first-run',
+      now,
       location: nflverseFile,
       onProgress: reportTo('nflverse'),
     });
@@ -183,6 +184,7 @@ async function runSteps(db: Database, options: FirstRunOptions): Promise<FirstRu
       for (const [index, file] of files.entries()) {
         const summary = await mlbImporters[source](db, readFileSync(file, 'utf8'), {
           trigger: 'first-run',
+          now,
           location: file,
           onProgress: reportTo(source, index, files.length),
         });
@@ -206,10 +208,12 @@ async function runSteps(db: Database, options: FirstRunOptions): Promise<FirstRu
       await step(`odds-api ${sport}`, async () => {
         const odds = await fetchAndImportOdds(db, client, sport, {
           trigger: 'first-run',
+          now,
           onProgress: reportTo(`odds-api ${sport}`, 0, 2),
         });
         const scores = await fetchAndImportScores(db, client, sport, {
           trigger: 'first-run',
+          now,
           onProgress: reportTo(`odds-api ${sport}`, 1, 2),
         });
         return {

@@ -20,6 +20,7 @@ import { yieldToEventLoop } from '../../lib/event-loop.js';
 import * as repository from './imports.repository.js';
 import type { EventFields, QuoteRow } from './imports.repository.js';
 import {
+  gamesDataAsOf,
   generalReason,
   groupSkipped,
   inSeasons,
@@ -174,6 +175,8 @@ async function importGames<G extends SourceGame>(db: Database, spec: GameImport<
         keySources: [spec.source, ...new Set(incoming.flatMap((game) => game.keys.slice(1).map((key) => key.source)))],
         games: incoming,
         matchUnkeyed: true,
+        // What the whole file proves, whichever seasons are written (docs/decisions/022).
+        asOf: gamesDataAsOf(records.map(eventFields), spec.options.now ?? new Date()),
       });
       const reasons = [
         ...skippedHere.map(generalReason),
@@ -188,6 +191,7 @@ async function importGames<G extends SourceGame>(db: Database, spec: GameImport<
         detail: {
           games: games.length,
           matchedExisting: written.matched,
+          ...(written.oddsEventsRemoved > 0 ? { oddsEventsRemoved: written.oddsEventsRemoved } : {}),
           skippedExamples: skippedHere.slice(0, 20).map((entry) => entry.reason),
         },
       };

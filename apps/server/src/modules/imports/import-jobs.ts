@@ -28,7 +28,8 @@ type FileSource = Exclude<ImportSourceKey, 'odds-api' | 'odds-api-scores' | 'dem
 
 /** The reference files each file source imports (relative to ../shared/data), as the CLI does. */
 export const DEFAULT_FILES: Record<FileSource, string[]> = {
-  nflverse: ['nflverse/games.csv'],
+  // The complete 2025 export is newer than games.csv for 2025 (playoffs included); the order does not matter.
+  nflverse: ['nflverse/games.csv', 'nflverse/games_2025_complete_nfl_data_py_export.csv'],
   cfbd: [
     'cfbd/games_2024_regular_v1.json',
     'cfbd/games_2024_postseason_v1.json',
@@ -165,7 +166,7 @@ export async function runSourceImport(
     default: {
       const files = defaultFiles(source);
       const summaries: ImportSummary[] = [];
-      for (const file of files) summaries.push(await importFile(db, source, file, importOptions));
+      for (const file of files) summaries.push(await importFile(db, source, file, { ...importOptions, now }));
       return summaries;
     }
   }

@@ -1,11 +1,24 @@
 import { createHash } from 'node:crypto';
 import type { Database, DbExecutor } from '@pass/db';
-import { matchScheduleGames, scheduleInstant, scheduleMatchWindowHours, type Skipped, type Sport } from '@pass/domain';
+import {
+  eventFromObservation,
+  fileDataAsOf,
+  matchScheduleGames,
+  mergeObservation,
+  observedStatus,
+  quotesReplace,
+  scheduleInstant,
+  scheduleMatchWindowHours,
+  type GameObservation,
+  type MergedEvent,
+  type Skipped,
+  type Sport,
+} from '@pass/domain';
 import { yieldToEventLoop } from '../../lib/event-loop.js';
 import { gradeEvents } from '../ledger/ledger.service.js';
 import { invalidateSportCache } from '../sports/sports.service.js';
 import * as repository from './imports.repository.js';
-import type { EventFields, ImportTrigger, QuoteRow, StoredEvent } from './imports.repository.js';
+import type { EventFields, EventProvenance, ImportTrigger, QuoteRow, StoredEvent } from './imports.repository.js';
 
 export type { ImportTrigger } from './imports.repository.js';
 
@@ -35,6 +48,8 @@ export interface ImportOptions {
   onProgress?: (progress: ImportProgress) => void;
   /** Told the run's id as soon as its row exists (the admin API answers with it while the run goes on). */
   onRun?: (runId: number) => void;
+  /** The server clock: a file's data time is never later than it (docs/decisions/022). */
+  now?: Date;
 }
 
 export interface SeasonRange {
@@ -206,15 +221,48 @@ export function sameFields(a: EventFields, b: EventFields): boolean {
   return FIELD_NAMES.every((name) => a[name] === b[name]);
 }
 
+/** A game's event columns as the merge rule sees them, with the provenance they came from. */
+function toMerged(event: StoredEvent): MergedEvent {
+  return { ...event, ...event.provenance };
+}
+
+function fromMerged(id: number, merged: MergedEvent): StoredEvent {
+  const { schedule, kickoff, result, ...fields } = merged;
+  return { ...pickFields(fields), id, provenance: { schedule, kickoff, result } };
+}
+
+function pickFields(fields: EventFields): EventFields {
+  return Object.fromEntries(FIELD_NAMES.map((name) => [name, fields[name]])) as unknown as EventFields;
+}
+
+const sameProvenance = (a: EventProvenance, b: EventProvenance) =>
+  (['schedule', 'kickoff', 'result'] as const).every(
+    (group) => a[group].source === b[group].source && a[group].asOf === b[group].asOf,
+  );
+
+/** The data time of a file's games (docs/decisions/022): what their results prove, never later than now. */
+export function gamesDataAsOf(games: readonly EventFields[], now: Date): Date {
+  return fileDataAsOf(
+    games.map((game) => ({ kickoff: game.kickoffAt, date: game.gameDate, status: game.status })),
+    now,
+  );
+}
+
 /**
  * Writes a schedule source's games: one query loads every key the source (and its shared keys) already
  * has, new games go in by batches, changed ones are rewritten, unchanged ones are not touched (their
- * updated_at stays). The source's quotes of these games are made to equal the incoming ones.
+ * updated_at stays).
+ *
+ * Imports only move forward (docs/decisions/022): each game is an observation as of the data's time, merged
+ * into its stored event by mergeObservation, so an older snapshot never turns a final back to scheduled or
+ * undoes a newer kickoff, and any order of imports ends in the same events. A game without a result well
+ * before the data time is observed as cancelled. The source's quotes of a game are replaced only by a
+ * non-empty set from data at least as new as the stored set's.
  *
  * With `matchUnkeyed`, a game none of its keys finds is first looked for among the real events that carry
  * no key of these sources (an event The Odds API created before the schedule listed the game): the same
  * sport and teams, kicking off within the sport's window (matchScheduleGames). A match gets the game's keys
- * and fields instead of a second event being added; its other sources' quotes stay with it.
+ * and its fields merged in instead of a second event being added; its other sources' quotes stay with it.
  */
 export async function writeGames(
   context: RunContext,
@@ -228,39 +276,72 @@ export async function writeGames(
     demo?: boolean;
     /** The clock the games' statuses were decided by (the demo's server clock); grading reads the same. */
     now?: Date;
+    /** The data time of the games; by default what the games prove (gamesDataAsOf), capped at `now`. */
+    asOf?: Date;
   },
-): Promise<{ added: number; updated: number; unchanged: number; duplicates: number; matched: number }> {
+): Promise<{
+  added: number;
+  updated: number;
+  unchanged: number;
+  duplicates: number;
+  matched: number;
+  /** Events the Odds API created that this schedule leaves out, removed (docs/decisions/022). */
+  oddsEventsRemoved: number;
+}> {
   const { tx, progress } = context;
   const total = input.games.length;
+  const asOfDate =
+    input.asOf ??
+    gamesDataAsOf(
+      input.games.map((game) => game.fields),
+      input.now ?? new Date(),
+    );
+  const asOf = asOfDate.toISOString();
   progress('events', 0, total);
   const existing = await repository.listEventsBySourceKeys(tx, input.keySources);
   // Between the long steps of a big import, requests get their turn (docs/decisions/019).
   await yieldToEventLoop();
 
+  /** The game as this import observes it: its source's view as of the data time. */
+  const observe = (game: IncomingGame): GameObservation => ({
+    ...game.fields,
+    status: observedStatus(
+      {
+        kickoff: game.fields.kickoffAt,
+        date: game.fields.gameDate,
+        status: game.fields.status,
+        homeScore: game.fields.homeScore,
+        awayScore: game.fields.awayScore,
+      },
+      asOfDate,
+    ),
+    source: game.keys[0]!.source,
+    asOf,
+  });
+
   const seen = new Set<string>();
   let newGames: IncomingGame[] = [];
-  const changed: StoredEvent[] = [];
+  /** The events this import rewrites, by id, as they will be written (two games of a file may share one). */
+  const changed = new Map<number, StoredEvent>();
   const keysToAdd: { source: string; sourceKey: string; eventId: number }[] = [];
   /** Each game of the file with the event it landed on (undefined until new events get their ids). */
   const placed: { game: IncomingGame; event: StoredEvent | undefined; status: 'added' | 'updated' | 'unchanged' }[] =
     [];
   let duplicates = 0;
 
-  /** Files a game under an existing event: its missing keys are added, its fields compared. */
-  const placeOnEvent = (game: IncomingGame, event: StoredEvent) => {
+  /** Files a game under an existing event: its missing keys are added, its observation merged in. */
+  const placeOnEvent = (game: IncomingGame, found: StoredEvent) => {
     for (const { source, key } of game.keys) {
       if (!existing.has(`${source}|${key}`)) {
-        keysToAdd.push({ source, sourceKey: key, eventId: event.id });
-        existing.set(`${source}|${key}`, event);
+        keysToAdd.push({ source, sourceKey: key, eventId: found.id });
+        existing.set(`${source}|${key}`, found);
       }
     }
-    if (sameFields(event, game.fields)) {
-      placed.push({ game, event, status: 'unchanged' });
-    } else {
-      const updated = { ...game.fields, id: event.id };
-      changed.push(updated);
-      placed.push({ game, event: updated, status: 'updated' });
-    }
+    const event = changed.get(found.id) ?? found;
+    const merged = fromMerged(event.id, mergeObservation(toMerged(event), observe(game)));
+    const fieldsChanged = !sameFields(event, merged);
+    if (fieldsChanged || !sameProvenance(event.provenance, merged.provenance)) changed.set(event.id, merged);
+    placed.push({ game, event: merged, status: fieldsChanged ? 'updated' : 'unchanged' });
   };
 
   for (const game of input.games) {
@@ -285,31 +366,33 @@ export async function writeGames(
   for (const game of newGames) placed.push({ game, event: undefined, status: 'added' });
   await yieldToEventLoop();
 
-  const newIds = await repository.insertEvents(
-    tx,
-    newGames.map((game) => game.fields),
-    { isDemo: input.demo ?? false },
-  );
+  const newFields = newGames.map((game) => fromMerged(0, eventFromObservation(observe(game))));
+  const newIds = await repository.insertEvents(tx, newFields, { isDemo: input.demo ?? false });
   progress('events', newGames.length, total);
   const newEvents = new Map<IncomingGame, StoredEvent>();
   newGames.forEach((game, index) => {
     const id = newIds[index]!;
-    newEvents.set(game, { ...game.fields, id });
+    newEvents.set(game, { ...newFields[index]!, id });
     for (const { source, key } of game.keys) keysToAdd.push({ source, sourceKey: key, eventId: id });
   });
   for (const entry of placed) entry.event ??= newEvents.get(entry.game);
 
   await repository.insertSourceKeys(tx, keysToAdd);
-  await repository.updateEvents(tx, changed);
+  await repository.updateEvents(tx, [...changed.values()]);
+  const oddsEventsRemoved = input.matchUnkeyed ? await removeOddsEventsLeftOut(tx, input.sport, input.games) : 0;
   progress('events', total, total);
 
-  const quotesChanged = await syncQuotes(context, input.sport, input.quoteSource, placed);
+  const quotesChanged = await syncQuotes(context, input.sport, input.quoteSource, placed, asOf);
   // Ledger entries follow their games: a changed result regrades them, a started game's new lines set their CLV.
   await gradeEvents(
     tx,
-    placed
-      .filter((p) => p.status === 'updated' || (quotesChanged.has(p.event!.id) && p.event!.status !== 'scheduled'))
-      .map((p) => p.event!.id),
+    [
+      ...new Set(
+        placed
+          .filter((p) => p.status === 'updated' || (quotesChanged.has(p.event!.id) && p.event!.status !== 'scheduled'))
+          .map((p) => p.event!.id),
+      ),
+    ],
     input.now,
   );
   let added = 0;
@@ -320,7 +403,35 @@ export async function writeGames(
     else if (entry.status === 'updated' || quotesChanged.has(entry.event!.id)) updated++;
     else unchanged++;
   }
-  return { added, updated, unchanged, duplicates, matched };
+  return { added, updated, unchanged, duplicates, matched, oddsEventsRemoved };
+}
+
+/** The odds matcher's window (odds-api.service.ts): a schedule game this close makes the period known. */
+const ODDS_MATCH_WINDOW_HOURS = 36;
+
+/** Removes the Odds API's events of the file's span that the schedule leaves out (deleteOddsEventsScheduleLeavesOut). */
+async function removeOddsEventsLeftOut(tx: DbExecutor, sport: string, games: readonly IncomingGame[]): Promise<number> {
+  let first = Infinity;
+  let last = -Infinity;
+  for (const game of games) {
+    const instant = scheduleInstant({
+      sport: sport as Sport,
+      kickoff: game.fields.kickoffAt,
+      date: game.fields.gameDate,
+    });
+    if (instant === null) continue;
+    first = Math.min(first, instant);
+    last = Math.max(last, instant);
+  }
+  if (first === Infinity) return 0;
+  const window = ODDS_MATCH_WINDOW_HOURS * 3_600_000;
+  return repository.deleteOddsEventsScheduleLeavesOut(
+    tx,
+    sport,
+    new Date(first - window),
+    new Date(last + window),
+    ODDS_MATCH_WINDOW_HOURS,
+  );
 }
 
 /**
@@ -368,22 +479,29 @@ async function matchUnkeyedEvents(
 }
 
 /**
- * Makes the source's stored quotes of these games equal the incoming ones, event by event: an event whose
- * quotes differ in any way has them replaced. Returns the events whose quotes changed.
+ * Makes the source's stored quotes of these games follow the incoming ones, event by event: a non-empty
+ * incoming set from data at least as new as the stored set's (quotesReplace) replaces them when it differs;
+ * an empty one says nothing and deletes nothing. Returns the events whose quotes changed.
  */
 async function syncQuotes(
   context: RunContext,
   sport: string,
   quoteSource: string,
   placed: { game: IncomingGame; event: StoredEvent | undefined }[],
+  asOf: string,
 ): Promise<Set<number>> {
   const { tx, progress } = context;
   const stored = await repository.listQuoteSignatures(tx, quoteSource, sport);
+  const storedAsOf = await repository.listQuotesAsOf(tx, quoteSource, sport);
   await yieldToEventLoop();
   const changedEvents = new Set<number>();
+  const dated: { eventId: number; asOf: string }[] = [];
   const toInsert: QuoteRow[] = [];
   for (const { game, event } of placed) {
     const eventId = event!.id;
+    const previousAsOf = storedAsOf.get(eventId) ?? null;
+    if (!quotesReplace({ count: game.quotes.length, asOf }, previousAsOf)) continue;
+    if (previousAsOf !== asOf) dated.push({ eventId, asOf });
     const signature = game.quotes.map(repository.quoteSignature).sort().join(';');
     if ((stored.get(eventId) ?? '') === signature) continue;
     changedEvents.add(eventId);
@@ -400,6 +518,7 @@ async function syncQuotes(
   await repository.insertQuotes(tx, toInsert, {
     onBatch: (handled) => progress('lines', handled, toInsert.length),
   });
+  await repository.setQuotesAsOf(tx, quoteSource, dated);
   progress('lines', toInsert.length, toInsert.length);
   return changedEvents;
 }

@@ -2,6 +2,7 @@ import type { Database } from '@pass/db';
 import {
   calendarWeek,
   matchOddsEvent,
+  mergeObservation,
   parseOddsApiOdds,
   parseOddsApiScores,
   seasonCalendar,
@@ -11,7 +12,7 @@ import {
 } from '@pass/domain';
 import { gradeEvents } from '../ledger/ledger.service.js';
 import * as repository from './imports.repository.js';
-import type { EventFields, QuoteRow, StoredEvent } from './imports.repository.js';
+import type { EventFields, ProvenancedFields, QuoteRow, StoredEvent } from './imports.repository.js';
 import { groupSkipped, runImport, sameFields, type ImportOptions, type ImportSummary } from './imports.service.js';
 import type { OddsApiClient, OddsApiQuota } from './odds-api-client.js';
 
@@ -106,9 +107,11 @@ function weekOf(sport: Sport, season: number, kickoff: Date): number | null {
 /**
  * An event for an Odds API game no schedule source has loaded (a sport or period without schedule data, or
  * a game the API lists before the schedule does). A schedule source that lists the game later keys this
- * event instead of adding another (writeGames).
+ * event instead of adding another (writeGames). The feed tells the kickoff, as of the fetch; its week,
+ * season type, date and status are placeholders without a data time, which any schedule source replaces
+ * (docs/decisions/022).
  */
-function newEventFields(event: OddsEvent, fetchedAt: Date): EventFields {
+function newEventFields(event: OddsEvent, fetchedAt: Date): ProvenancedFields {
   const kickoff = new Date(event.commenceTime);
   const season = seasonForDate(event.sport, kickoff);
   return {
@@ -125,8 +128,33 @@ function newEventFields(event: OddsEvent, fetchedAt: Date): EventFields {
     status: kickoff <= fetchedAt ? 'in_progress' : 'scheduled',
     homeScore: null,
     awayScore: null,
+    provenance: {
+      schedule: { source: ODDS_API_SOURCE, asOf: null },
+      kickoff: { source: ODDS_API_SOURCE, asOf: fetchedAt.toISOString() },
+      result: { source: ODDS_API_SOURCE, asOf: null },
+    },
   };
 }
+
+/** The stored event after one observation of the feed, told only `only` (docs/decisions/022). */
+function observe(
+  event: StoredEvent,
+  facts: Partial<EventFields>,
+  fetchedAt: Date,
+  only: 'kickoff' | 'result',
+): StoredEvent {
+  const { provenance, id, ...fields } = event;
+  const merged = mergeObservation(
+    { ...fields, ...provenance },
+    { ...fields, ...facts, source: ODDS_API_SOURCE, asOf: fetchedAt.toISOString() },
+    only,
+  );
+  const { schedule, kickoff, result, ...next } = merged;
+  return { ...next, id, provenance: { schedule, kickoff, result } };
+}
+
+const sameProvenance = (a: StoredEvent, b: StoredEvent) =>
+  JSON.stringify(a.provenance) === JSON.stringify(b.provenance);
 
 /**
  * Imports an `/odds` body: every quote is stored with the fetch time, so a replay of the same fetch adds
@@ -162,11 +190,31 @@ export async function importOddsApiOdds(
         tx,
         toCreate.map((event) => newEventFields(event, input.fetchedAt)),
       );
+      const created = new Set<number>();
       toCreate.forEach((event, index) => {
         found.set(event.id, { ...newEventFields(event, input.fetchedAt), id: createdIds[index]! });
         newKeys.push({ source: ODDS_API_SOURCE, sourceKey: event.id, eventId: createdIds[index]! });
+        created.add(createdIds[index]!);
       });
       await repository.insertSourceKeys(tx, newKeys);
+      // The feed's kickoff of a known event: a later move of the game applies when the fetch is newer data.
+      const moved: StoredEvent[] = [];
+      const kickoffChanged: number[] = [];
+      for (const record of parsed.records) {
+        const event = found.get(record.id);
+        if (!event || created.has(event.id)) continue;
+        const next = observe(
+          event,
+          { kickoffAt: new Date(record.commenceTime).toISOString() },
+          input.fetchedAt,
+          'kickoff',
+        );
+        if (!sameFields(event, next)) kickoffChanged.push(event.id);
+        if (!sameFields(event, next) || !sameProvenance(event, next)) moved.push(next);
+      }
+      await repository.updateEvents(tx, moved);
+      // The kickoff decides which quote closed: the moved games' entries get their closing line value again.
+      await gradeEvents(tx, kickoffChanged, options.now);
       progress('events', parsed.records.length, parsed.records.length);
 
       const fetchedAt = input.fetchedAt.toISOString();
@@ -197,7 +245,7 @@ export async function importOddsApiOdds(
         updated: 0,
         unchanged: quotes.length - inserted,
         skipped: groupSkipped(reasons),
-        changedSports: inserted > 0 || toCreate.length > 0 ? sports : [],
+        changedSports: inserted > 0 || toCreate.length > 0 || kickoffChanged.length > 0 ? sports : [],
         detail: {
           events: parsed.records.length,
           eventsMatched: parsed.records.length - unmatched.length,
@@ -232,6 +280,8 @@ export async function importOddsApiScores(
       );
       await repository.insertSourceKeys(tx, newKeys);
       const changed: StoredEvent[] = [];
+      /** Results confirmed by newer data: only their data time is written. */
+      const dated: StoredEvent[] = [];
       let unchanged = 0;
       for (const score of parsed.records) {
         const event = found.get(score.eventId);
@@ -240,17 +290,27 @@ export async function importOddsApiScores(
         const swapped = event.homeTeam !== score.home;
         const homeScore = swapped ? score.awayScore : score.homeScore;
         const awayScore = swapped ? score.homeScore : score.awayScore;
-        const hasScores = homeScore !== null && awayScore !== null;
-        const next: StoredEvent = {
-          ...event,
-          homeScore: hasScores ? homeScore : event.homeScore,
-          awayScore: hasScores ? awayScore : event.awayScore,
-          status: score.completed && hasScores ? 'final' : hasScores ? 'in_progress' : event.status,
-        };
-        if (sameFields(event, next)) unchanged++;
-        else changed.push(next);
+        // A game without scores yet tells nothing about its result.
+        if (homeScore === null || awayScore === null) {
+          unchanged++;
+          continue;
+        }
+        // A result as of the fetch: it replaces an older non-final, or an older final (a correction), never a
+        // final with a non-final (docs/decisions/022).
+        const next = observe(
+          event,
+          { homeScore, awayScore, status: score.completed ? 'final' : 'in_progress' },
+          input.fetchedAt,
+          'result',
+        );
+        if (sameFields(event, next)) {
+          unchanged++;
+          if (!sameProvenance(event, next)) dated.push(next);
+        } else {
+          changed.push(next);
+        }
       }
-      await repository.updateEvents(tx, changed);
+      await repository.updateEvents(tx, [...changed, ...dated]);
       // Ledger entries of games whose score or status changed are regraded.
       await gradeEvents(
         tx,

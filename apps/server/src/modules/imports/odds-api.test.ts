@@ -9,7 +9,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { importNflverse } from './game-importers.js';
 import { OddsApiClient, OddsApiError, OddsApiQuotaError, parseRetryAfter } from './odds-api-client.js';
-import { fetchAndImportOdds, fetchAndImportScores, importOddsApiOdds } from './odds-api.service.js';
+import {
+  fetchAndImportOdds,
+  fetchAndImportScores,
+  importOddsApiOdds,
+  importOddsApiScores,
+} from './odds-api.service.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
 const DATA = path.resolve(repoRoot, '../shared/data');
@@ -258,6 +263,74 @@ describe('The Odds API replayed against nflverse 2022', () => {
     expect(summary).toMatchObject({ updated: 1, unchanged: 0 });
     const [event] = await query<Record<string, unknown>>(database, sql`select * from events where id = ${dalTen}`);
     expect(event).toMatchObject({ home_score: 13, away_score: 27, status: 'final' });
+  });
+
+  it('moves a kickoff only when the odds are newer data than the schedule that set it', async () => {
+    const dalTen = await eventOfGame('2022_17_DAL_TEN');
+    const kickoff = async () =>
+      (
+        await query<{ kickoff: string; source: string }>(
+          database,
+          sql`select kickoff_at::text as kickoff, kickoff_source as source from events where id = ${dalTen}`,
+        )
+      )[0];
+    const moved = (JSON.parse(NFL_ODDS) as { id: string; commence_time: string }[]).map((event) =>
+      event.id === eventId('DAL', 'TEN') ? { ...event, commence_time: '2022-12-30T02:15:00Z' } : event,
+    );
+    const replay = (fetchedAt: string) =>
+      importOddsApiOdds(database.db, {
+        body: JSON.stringify(moved),
+        location: 'moved',
+        fetchedAt: new Date(fetchedAt),
+      });
+    const before = await kickoff();
+    expect(before!.kickoff).toBe('2022-12-30 01:15:00+00');
+    // The 2022 fetch is older than the nflverse file's data (and the replays above): its kickoff does not apply.
+    await replay('2022-12-27T22:40:00Z');
+    expect(await kickoff()).toEqual(before);
+    // A fetch newer than all of them moves the game.
+    await replay('2099-12-29T12:00:00Z');
+    expect(await kickoff()).toEqual({ kickoff: '2022-12-30 02:15:00+00', source: 'odds-api' });
+  });
+
+  it('never turns a final back with a live score, and takes a corrected final only from newer data', async () => {
+    const dalTen = await eventOfGame('2022_17_DAL_TEN');
+    const result = async () =>
+      (
+        await query<Record<string, unknown>>(
+          database,
+          sql`select status, home_score, away_score, result_source from events where id = ${dalTen}`,
+        )
+      )[0];
+    const scores = (home: string, away: string, completed: boolean) =>
+      JSON.stringify(
+        (JSON.parse(scoresBody()) as { scores: { score: string }[]; completed: boolean }[]).slice(0, 1).map((game) => ({
+          ...game,
+          completed,
+          scores: [
+            { ...game.scores[0], score: home },
+            { ...game.scores[1], score: away },
+          ],
+        })),
+      );
+    const replay = (body: string, fetchedAt: string) =>
+      importOddsApiScores(database.db, { body, location: 'replay', fetchedAt: new Date(fetchedAt) });
+    const before = await result();
+    expect(before).toMatchObject({ status: 'final', home_score: 13, away_score: 27 });
+
+    // A live score fetched during the game, imported after the final: the final stays.
+    expect(await replay(scores('7', '3', false), '2099-12-30T00:00:00Z')).toMatchObject({ updated: 0 });
+    // A different final from data older than the stored final's: ignored.
+    expect(await replay(scores('14', '27', true), '2022-12-30T05:00:00Z')).toMatchObject({ updated: 0 });
+    expect(await result()).toEqual(before);
+    // The same correction from newer data applies.
+    expect(await replay(scores('14', '27', true), '2099-12-31T00:00:00Z')).toMatchObject({ updated: 1 });
+    expect(await result()).toMatchObject({
+      status: 'final',
+      home_score: 14,
+      away_score: 27,
+      result_source: 'odds-api',
+    });
   });
 
   it('creates events for games no schedule source covers (2022 bowls) and finds them by id next time', async () => {

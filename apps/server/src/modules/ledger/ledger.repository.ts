@@ -483,16 +483,21 @@ export async function writeGrades(db: DbExecutor, grades: readonly GradeWrite[],
   }
 }
 
-/** Sets an event's status and scores; the sport, or undefined when there is no such event. */
+/**
+ * Sets an event's status and scores; the sport, or undefined when there is no such event. The result is the
+ * admin's as of `asOf`: an import of older data does not undo it, newer data does (docs/decisions/022).
+ */
 export async function setEventResult(
   db: DbExecutor,
   id: number,
   result: { status: EventStatus; homeScore: number | null; awayScore: number | null },
+  asOf: Date,
 ): Promise<LedgerEvent | undefined> {
   const [row] = await rows<Record<string, unknown>>(
     db,
     sql`update events set status = ${result.status}, home_score = ${result.homeScore},
-          away_score = ${result.awayScore}, updated_at = now()
+          away_score = ${result.awayScore}, result_source = 'admin', result_as_of = ${asOf.toISOString()}::timestamptz,
+          updated_at = now()
         where id = ${id}
         returning id, sport, season, week, kickoff_at, game_date, home_team, away_team, status, home_score, away_score`,
   );

@@ -393,11 +393,16 @@ export async function setEventResult(
   now: Date,
 ): Promise<EventResultResponse['data']> {
   const { event, graded } = await db.transaction(async (tx) => {
-    const event = await repository.setEventResult(tx, eventId, {
-      status: body.status,
-      homeScore: body.status === 'scheduled' ? null : (body.home_score ?? null),
-      awayScore: body.status === 'scheduled' ? null : (body.away_score ?? null),
-    });
+    const event = await repository.setEventResult(
+      tx,
+      eventId,
+      {
+        status: body.status,
+        homeScore: body.status === 'scheduled' ? null : (body.home_score ?? null),
+        awayScore: body.status === 'scheduled' ? null : (body.away_score ?? null),
+      },
+      now,
+    );
     if (!event) throw AppError.notFound(`No event ${eventId}`);
     return { event, graded: await gradeEvent(tx, eventId, now) };
   });
