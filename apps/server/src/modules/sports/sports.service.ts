@@ -14,7 +14,7 @@ import type {
   TeamsResponse,
 } from '@pass/contracts';
 import type { DbExecutor } from '@pass/db';
-import { MIN_SEASON, seasonForDate, teamRegistry, type Sport } from '@pass/domain';
+import { MIN_SEASON, seasonForDate, teamRegistry, type Sport, type Team } from '@pass/domain';
 import { AppError } from '../../errors.js';
 import {
   BET_STAKE_CENTS,
@@ -48,13 +48,19 @@ export function requireSportStoreSeason(season: number, field: string): void {
   }
 }
 
-/** The sport's teams; with a season, the ones that played it, placed in that season's alignment. */
+/**
+ * The sport's teams; with a season, the ones that played it, placed in that season's alignment. College teams are
+ * the FBS teams (of the season, when one is given); their FCS opponents are listed apart, to name them in game rows.
+ */
 export function listTeams(sport: Sport, season?: number): TeamsResponse {
+  const inLeague = (team: Team) =>
+    sport !== 'americanfootball_ncaaf' || season === undefined || teamRegistry.conferenceIn(team, season) !== null;
+  const outside = [...teamRegistry.outsideTeams(sport), ...teamRegistry.teams(sport).filter((team) => !inLeague(team))];
   return {
     sport,
     teams: teamRegistry
       .teams(sport)
-      .filter((team) => season === undefined || teamRegistry.playsIn(team, season))
+      .filter((team) => (season === undefined || teamRegistry.playsIn(team, season)) && inLeague(team))
       .map((team) => ({
         abbv: team.abbr,
         name: team.name,
@@ -63,6 +69,15 @@ export function listTeams(sport: Sport, season?: number): TeamsResponse {
         conference: teamRegistry.conferenceIn(team, season),
         division: teamRegistry.divisionIn(team, season),
       })),
+    opponents: outside.map((team) => {
+      const division = teamRegistry.classificationIn(team, season);
+      return {
+        abbv: team.abbr,
+        name: teamRegistry.nameIn(team, season),
+        nickname: team.nickname,
+        classification: division === 'ii' || division === 'iii' ? division : 'fcs',
+      };
+    }),
   };
 }
 
@@ -392,6 +407,10 @@ export async function getAlmanac(
 ): Promise<AlmanacResponse> {
   const team = teamRegistry.get(sport, teamName) ?? teamRegistry.resolve(sport, teamName);
   if (!team) throw AppError.notFound(`No ${sport} team "${teamName}"`);
+  // An FCS opponent has only its games against FBS teams here: a record of those would read as its season's.
+  if (team.conference === null) {
+    throw AppError.notFound(`${team.name} is not an FBS team: only its games against FBS teams are kept`);
+  }
   const events = await repository.listTeamFinals(db, sport, team.abbr, options.season);
   const games = teamGames(team.abbr, events, await closingLines(db, events));
   const seasons = [...new Set(games.map((game) => game.season))].sort((a, b) => a - b);
