@@ -242,4 +242,77 @@ describe('CFBD lines in either order', () => {
     expect(results[0]![0]).toMatchObject({ book: 'consensus', market: 'spreads', price: -110 });
     expect(results[1]).toEqual(results[0]);
   });
+
+  it('imports a /lines answer: each provider under its book, spreads, totals and moneylines, a minute before kickoff', async () => {
+    const database = await createTestDb({ pgliteTemplate: inject('pgliteTemplate') });
+    try {
+      await importCfbd(database.db, read('cfbd/games_2024_postseason_v1.json'));
+      // The Rose Bowl (Ohio State at Oregon, 2025-01-01 22:00 UTC) as CFBD v2 `/lines` gives it.
+      const body = JSON.stringify([
+        {
+          id: 401677183,
+          season: 2024,
+          seasonType: 'postseason',
+          week: 1,
+          startDate: '2025-01-01T22:10:00.000Z',
+          homeTeam: 'Oregon',
+          awayTeam: 'Ohio State',
+          lines: [
+            {
+              provider: 'consensus',
+              spread: 2.5,
+              formattedSpread: 'Ohio State -2.5',
+              overUnder: 55.5,
+              homeMoneyline: 120,
+              awayMoneyline: -142,
+            },
+            {
+              provider: 'DraftKings',
+              spread: 2.5,
+              spreadOpen: 1.5,
+              overUnder: 55.5,
+              homeMoneyline: 115,
+              awayMoneyline: -135,
+            },
+            { provider: 'teamrankings', spread: 3 },
+          ],
+        },
+      ]);
+      const summary = await importCfbd(database.db, body, { location: 'cfbd/lines_2024_postseason.json' });
+      expect(summary).toMatchObject({
+        added: 1,
+        updated: 0,
+        skipped: [{ reason: 'provider without a book', count: 1 }],
+      });
+      const quotes = (
+        (await database.db.execute(
+          sql`select q.book, q.market, q.outcome, q.price, q.point, q.fetched_at, e.kickoff_at
+              from odds_quotes q join events e on e.id = q.event_id
+              where q.source = ${CFBD_LINES_SOURCE} order by q.book, q.market, q.outcome`,
+        )) as unknown as { rows: Record<string, unknown>[] }
+      ).rows;
+      expect(quotes.map((quote) => [quote.book, quote.market, quote.outcome, quote.price, quote.point])).toEqual([
+        ['consensus', 'h2h', 'ORE', 120, null],
+        ['consensus', 'h2h', 'OSU', -142, null],
+        ['consensus', 'spreads', 'ORE', -110, 2.5],
+        ['consensus', 'spreads', 'OSU', -110, -2.5],
+        ['consensus', 'totals', 'Over', -110, 55.5],
+        ['consensus', 'totals', 'Under', -110, 55.5],
+        ['draftkings', 'h2h', 'ORE', 115, null],
+        ['draftkings', 'h2h', 'OSU', -135, null],
+        ['draftkings', 'spreads', 'ORE', -110, 2.5],
+        ['draftkings', 'spreads', 'OSU', -110, -2.5],
+        ['draftkings', 'totals', 'Over', -110, 55.5],
+        ['draftkings', 'totals', 'Under', -110, 55.5],
+      ]);
+      const kickoff = Date.parse(String(new Date(quotes[0]!.kickoff_at as string).toISOString()));
+      expect(
+        quotes.every((quote) => Date.parse(new Date(quote.fetched_at as string).toISOString()) === kickoff - 60_000),
+      ).toBe(true);
+      // The same answer again changes nothing.
+      expect(await importCfbd(database.db, body)).toMatchObject({ added: 0, updated: 0, unchanged: 1 });
+    } finally {
+      await database.close();
+    }
+  });
 });
