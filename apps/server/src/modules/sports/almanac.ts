@@ -66,7 +66,7 @@ function consensusPrice(quoted: readonly number[]): number | null {
 
 /**
  * The consensus closing line of a game from its closing quotes (the last quote of each book at or before
- * kickoff): the `consensus` book where a source gives one (nflverse, sportsdataverse), else the median of
+ * kickoff): the `consensus` book where a source gives one (nflverse, sportsdataverse, CFBD), else the median of
  * the books, a spread or total rounded to the half point and a moneyline through implied probability.
  */
 export function consensusLine(
