@@ -45,7 +45,10 @@ export type OutsideTeam = z.infer<typeof OutsideTeam>;
 export const TeamsResponse = z.object({ sport: SportKey, teams: z.array(SportTeam), opponents: z.array(OutsideTeam) });
 export type TeamsResponse = z.infer<typeof TeamsResponse>;
 
-/** A week of a season: football weeks run Thursday to Wednesday around their games; dates are US Eastern. */
+/**
+ * A week of a season, numbered and named by the sports calendar (decision 024): college "Bowls" and "Playoff"
+ * after the regular season, the NFL's playoff rounds, MLB Monday to Sunday. Dates are US dates.
+ */
 export const SeasonWeek = z.object({
   number: z.number().int(),
   label: z.string(),
@@ -110,6 +113,8 @@ export const BookEvent = z.object({
   event_scores: z.object({ home: z.number().int().nullable(), away: z.number().int().nullable() }),
   /** A game of the generated demo season (PASS_SEED), to be shown as such. The server always sends it. */
   is_demo: z.boolean().optional(),
+  /** MLB, in a week's events: the game's place in its series (game 2 of 3); absent elsewhere. */
+  series: z.object({ game: z.number().int(), of: z.number().int() }).optional(),
   odds: z.array(BookQuote),
 });
 export type BookEvent = z.infer<typeof BookEvent>;

@@ -1,6 +1,7 @@
 export * from './enums.js';
 export * from './constants.js';
 export * from './calendar.js';
+export * from './sports-calendar.js';
 export * from './validation/email.js';
 export * from './validation/account.js';
 export * from './us-eastern-time.js';

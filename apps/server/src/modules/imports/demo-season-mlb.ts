@@ -1,4 +1,4 @@
-import { teamRegistry } from '@pass/domain';
+import { calendarWeek, teamRegistry } from '@pass/domain';
 import {
   addDays,
   dateOnly,
@@ -422,7 +422,8 @@ function mlbGameOf(season: number, seed: string, ratings: Ratings, fixture: MlbF
     fields: {
       sport: MLB,
       season,
-      week: null,
+      // The sports calendar's Monday-to-Sunday week of the game's date, as every MLB importer stores it.
+      week: calendarWeek({ sport: MLB, season, seasonType: 'regular', date: fixture.gameDate, sourceWeek: null }),
       seasonType: 'regular',
       kickoffAt: fixture.kickoff.toISOString(),
       gameDate: fixture.gameDate,

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Database, DbExecutor } from '@pass/db';
 import {
+  calendarWeek,
   cfbdResponseKind,
+  collegePostseasonKind,
   negate,
   parseCfbdGames,
   parseNflverseGames,
@@ -44,11 +46,26 @@ export const CONSENSUS_BOOK = 'consensus';
  */
 const STANDARD_PRICE = -110;
 
+/** The sports calendar's week of a game (decision 024): the source's week, college bowls and playoff after it. */
+export function gameWeek(game: SourceGame & { notes?: string | null }): number {
+  return calendarWeek({
+    sport: game.sport,
+    season: game.season,
+    seasonType: game.seasonType,
+    date: game.date,
+    sourceWeek: game.week,
+    postseason:
+      game.sport === 'americanfootball_ncaaf' && game.seasonType === 'postseason'
+        ? collegePostseasonKind({ sourceId: game.sourceId, notes: game.notes ?? null })
+        : null,
+  });
+}
+
 function eventFields(game: SourceGame): EventFields {
   return {
     sport: game.sport,
     season: game.season,
-    week: game.week,
+    week: gameWeek(game),
     seasonType: game.seasonType,
     kickoffAt: game.kickoff,
     gameDate: game.date,

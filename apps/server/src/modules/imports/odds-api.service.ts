@@ -1,9 +1,10 @@
 import type { Database } from '@pass/db';
 import {
+  calendarWeek,
   matchOddsEvent,
-  nflOpeningThursday,
   parseOddsApiOdds,
   parseOddsApiScores,
+  seasonCalendar,
   seasonForDate,
   type OddsEvent,
   type Sport,
@@ -95,12 +96,11 @@ async function findEvents(
   return { found, unmatched, newKeys };
 }
 
-/** The week of an NFL date counted from the opening Thursday; null for other sports (their weeks come from the calendar). */
+/** The sports calendar's week of a game by its US date (decision 024); none before the season opens (preseason). */
 function weekOf(sport: Sport, season: number, kickoff: Date): number | null {
-  if (sport !== 'americanfootball_nfl') return null;
-  // Eastern date: five hours behind UTC is near enough for a kickoff.
-  const days = Math.floor((kickoff.getTime() - 5 * HOUR_MS - nflOpeningThursday(season).getTime()) / (24 * HOUR_MS));
-  return days >= 0 ? Math.floor(days / 7) + 1 : null;
+  const date = new Date(kickoff.getTime() - 6 * HOUR_MS).toISOString().slice(0, 10);
+  if (sport !== 'americanfootball_ncaaf' && date < seasonCalendar(sport, season)[0]!.start) return null;
+  return calendarWeek({ sport, season, seasonType: 'regular', date, sourceWeek: null });
 }
 
 /**

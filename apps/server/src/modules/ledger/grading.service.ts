@@ -216,6 +216,7 @@ export async function gradeEvents(db: DbExecutor, eventIds: readonly number[], n
   let changed = 0;
   for (let index = 0; index < unique.length; index += EVENT_BATCH) {
     const batch = unique.slice(index, index + EVENT_BATCH);
+    for (const member of await repository.syncEntryWeeks(db, batch)) members.add(member);
     const entries = await repository.listGradableEntriesOfEvents(db, batch);
     if (entries.length === 0) continue;
     const events = await repository.listEvents(db, [...new Set(entries.map((entry) => entry.eventId))]);

@@ -164,6 +164,21 @@ export async function bumpLedgerVersions(db: DbExecutor, userIds: Iterable<numbe
   await db.execute(bumpStatement(sql`select unnest(${column(ids, 'int')}) as user_id`));
 }
 
+/**
+ * Entries take their game's week again when an import renumbered it (decision 024: one week numbering);
+ * returns the members whose entries moved.
+ */
+export async function syncEntryWeeks(db: DbExecutor, eventIds: readonly number[]): Promise<number[]> {
+  if (eventIds.length === 0) return [];
+  const moved = await rows<{ user_id: unknown }>(
+    db,
+    sql`update user_bets b set week = e.week from events e
+        where e.id = b.event_id and b.event_id = any(${column(eventIds, 'int')}) and b.week is distinct from e.week
+        returning b.user_id`,
+  );
+  return moved.map((row) => Number(row.user_id));
+}
+
 /** The member's ledger version: 0 before their first change. */
 export async function getLedgerVersion(db: DbExecutor, userId: number): Promise<number> {
   const [row] = await rows<{ version: unknown }>(

@@ -1,4 +1,5 @@
 import type { DbExecutor } from '@pass/db';
+import { calendarWeek, type Sport } from '@pass/domain';
 import { sql, type SQL } from 'drizzle-orm';
 
 export interface EventRow {
@@ -51,15 +52,39 @@ export async function listSeasonEvents(db: DbExecutor, sport: string, season: nu
   return found.map(toEvent);
 }
 
+const HOUR_MS = 3_600_000;
+
+/**
+ * The sports calendar's week (decision 024), read through it once more: rows stored before it kept the
+ * source's numbering (every college bowl in week 1, MLB without weeks), and read this way every endpoint
+ * agrees on one week until a re-import stores it. A bowl stored so reads as Bowls, not Playoff.
+ */
+function weekOf(row: Record<string, unknown>, kickoffAt: string | null, gameDate: string): number {
+  // The US date of a football kickoff: six hours behind UTC keeps a late game on its day; MLB keeps its local date.
+  const date =
+    row.sport !== 'baseball_mlb' && kickoffAt
+      ? new Date(Date.parse(kickoffAt) - 6 * HOUR_MS).toISOString().slice(0, 10)
+      : gameDate;
+  return calendarWeek({
+    sport: row.sport as Sport,
+    season: Number(row.season),
+    seasonType: row.season_type as EventRow['seasonType'],
+    date,
+    sourceWeek: row.week === null ? null : Number(row.week),
+  });
+}
+
 function toEvent(row: Record<string, unknown>): EventRow {
+  const kickoffAt = iso(row.kickoff_at);
+  const gameDate = String(row.game_date);
   return {
     id: Number(row.id),
     sport: String(row.sport),
     season: Number(row.season),
-    week: row.week === null ? null : Number(row.week),
+    week: weekOf(row, kickoffAt, gameDate),
     seasonType: row.season_type as EventRow['seasonType'],
-    kickoffAt: iso(row.kickoff_at),
-    gameDate: String(row.game_date),
+    kickoffAt,
+    gameDate,
     homeTeam: String(row.home_team),
     awayTeam: String(row.away_team),
     neutralSite: Boolean(row.neutral_site),

@@ -14,7 +14,18 @@ import type {
   TeamsResponse,
 } from '@pass/contracts';
 import type { DbExecutor } from '@pass/db';
-import { MIN_SEASON, seasonForDate, teamRegistry, type Sport, type Team } from '@pass/domain';
+import {
+  calendarWeekOf,
+  MIN_SEASON,
+  mlbSeries,
+  seasonForDate,
+  teamRegistry,
+  weekLabel,
+  weekSeasonType,
+  type SeriesPosition,
+  type Sport,
+  type Team,
+} from '@pass/domain';
 import { AppError } from '../../errors.js';
 import {
   BET_STAKE_CENTS,
@@ -38,6 +49,8 @@ export function invalidateSportCache(db: object, sport: string): void {
 const CONSENSUS_BOOK = 'consensus';
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
+
+const dayToDate = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 /** The specification's rule for a sport store: a season of 2022 or later, else this exact message. */
 export function requireSportStoreSeason(season: number, field: string): void {
@@ -83,78 +96,60 @@ export function listTeams(sport: Sport, season?: number): TeamsResponse {
 
 /**
  * The US date a game is played on: six hours behind UTC keeps an evening game on its local day from the
- * East Coast to the West (a 10 pm Pacific first pitch is 05:00 UTC the next day).
+ * East Coast to the West (a 10 pm Pacific first pitch is 05:00 UTC the next day). MLB rows carry their local date.
  */
-function localDay(event: Pick<EventRow, 'kickoffAt' | 'gameDate'>): number {
-  if (event.kickoffAt) return Math.floor((Date.parse(event.kickoffAt) - 6 * HOUR_MS) / DAY_MS);
-  return Math.floor(Date.parse(`${event.gameDate}T00:00:00Z`) / DAY_MS);
+function localDate(event: Pick<EventRow, 'sport' | 'kickoffAt' | 'gameDate'>): string {
+  if (event.sport === 'baseball_mlb' || !event.kickoffAt) return event.gameDate;
+  return new Date(Date.parse(event.kickoffAt) - 6 * HOUR_MS).toISOString().slice(0, 10);
 }
-
-const dayToDate = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
-
-/**
- * Day 0 (1970-01-01) was a Thursday: football weeks run Thursday–Wednesday, so a week is `floor(day / 7)`;
- * baseball weeks run Monday–Sunday.
- */
-function weekIndex(sport: string, day: number): number {
-  return sport === 'baseball_mlb' ? Math.floor((day + 3) / 7) : Math.floor(day / 7);
-}
-
-function weekStartDay(sport: string, index: number): number {
-  return sport === 'baseball_mlb' ? index * 7 - 3 : index * 7;
-}
-
-const NFL_PLAYOFF_ROUNDS = ['Super Bowl', 'Conference Championships', 'Divisional Round', 'Wild Card'];
 
 export interface WeekWithEvents extends SeasonWeek {
   events: EventRow[];
 }
 
 /**
- * The weeks of a season, computed from its games: every calendar week (Thursday–Wednesday for football)
- * with a game in it. A week takes the number the schedule gives most of its regular-season games, else
- * the one after the week before (postseason weeks continue the count, as nflverse numbers them).
+ * The weeks of a season with games, numbered and named by the sports calendar (decision 024): the week
+ * every event carries (sports.repository reads it through the calendar), so the dates, the events of a
+ * week, the history and the almanac agree. A week's dates are the calendar's, widened to its games (a
+ * week-0 game, a bowl on Army–Navy Saturday); college postseason weeks run from their first game to their last.
  */
-export function computeWeeks(sport: string, events: readonly EventRow[]): WeekWithEvents[] {
-  const byIndex = new Map<number, EventRow[]>();
+export function computeWeeks(sport: Sport, events: readonly EventRow[]): WeekWithEvents[] {
+  const byNumber = new Map<number, EventRow[]>();
   for (const event of events) {
-    const index = weekIndex(sport, localDay(event));
-    byIndex.set(index, [...(byIndex.get(index) ?? []), event]);
+    if (event.week === null) continue;
+    byNumber.set(event.week, [...(byNumber.get(event.week) ?? []), event]);
   }
-  const weeks: WeekWithEvents[] = [];
-  let previous = 0;
-  for (const index of [...byIndex.keys()].sort((a, b) => a - b)) {
-    const inWeek = byIndex.get(index)!;
-    const stored = new Map<number, number>();
-    for (const event of inWeek) {
-      if (event.seasonType === 'regular' && event.week !== null)
-        stored.set(event.week, (stored.get(event.week) ?? 0) + 1);
-    }
-    const mostCommon = [...stored].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0];
-    const number = mostCommon !== undefined && mostCommon > previous ? mostCommon : previous + 1;
-    previous = number;
-    const start = weekStartDay(sport, index);
-    weeks.push({
-      number,
-      label: `Week ${number}`,
-      season_type: inWeek.every((event) => event.seasonType === 'postseason') ? 'postseason' : 'regular',
-      start: dayToDate(start),
-      end: dayToDate(start + 6),
-      games: inWeek.length,
-      events: inWeek,
+  return [...byNumber.keys()]
+    .sort((a, b) => a - b)
+    .map((number) => {
+      const inWeek = byNumber.get(number)!;
+      const season = inWeek[0]!.season;
+      const dates = inWeek.map(localDate).sort();
+      const nominal = calendarWeekOf(sport, season, number);
+      const fromGames = !nominal || (sport === 'americanfootball_ncaaf' && nominal.seasonType === 'postseason');
+      const start = fromGames || dates[0]! < nominal.start ? dates[0]! : nominal.start;
+      const end = fromGames || dates.at(-1)! > nominal.end ? dates.at(-1)! : nominal.end;
+      const allPostseason = inWeek.every((event) => event.seasonType === 'postseason');
+      return {
+        number,
+        label: weekLabel(sport, season, number),
+        season_type: weekSeasonTypeOf(sport, season, number, allPostseason),
+        start,
+        end,
+        games: inWeek.length,
+        events: inWeek,
+      };
     });
-  }
-  const postseason = weeks.filter((week) => week.season_type === 'postseason');
-  postseason.forEach((week, position) => {
-    const fromEnd = postseason.length - 1 - position;
-    week.label =
-      sport === 'americanfootball_nfl'
-        ? (NFL_PLAYOFF_ROUNDS[fromEnd] ?? `Postseason Week ${position + 1}`)
-        : sport === 'americanfootball_ncaaf'
-          ? `Bowls Week ${position + 1}`
-          : `Postseason Week ${position + 1}`;
-  });
-  return weeks;
+}
+
+/** Football weeks are regular or postseason by the calendar; an MLB week by its games. */
+function weekSeasonTypeOf(
+  sport: Sport,
+  season: number,
+  number: number,
+  allPostseason: boolean,
+): SeasonWeek['season_type'] {
+  return sport === 'baseball_mlb' ? (allPostseason ? 'postseason' : 'regular') : weekSeasonType(sport, season, number);
 }
 
 const withoutEvents = ({ events: _events, ...week }: WeekWithEvents): SeasonWeek => week;
@@ -225,7 +220,7 @@ export function parseExtra(extra: string | undefined): { week?: number; book?: s
   throw AppError.badRequest('params.extra', 'must be a week number (1–99) or a bookmaker key such as betus');
 }
 
-function toBookEvent(event: EventRow, quotes: readonly QuoteRow[]): BookEvent {
+function toBookEvent(event: EventRow, quotes: readonly QuoteRow[], series?: SeriesPosition): BookEvent {
   return {
     event_id: event.id,
     sport: event.sport as Sport,
@@ -241,6 +236,7 @@ function toBookEvent(event: EventRow, quotes: readonly QuoteRow[]): BookEvent {
     status: event.status,
     event_scores: { home: event.homeScore, away: event.awayScore },
     is_demo: event.isDemo,
+    ...(series ? { series } : {}),
     odds: quotes.map((quote): BookQuote => ({
       book: quote.book,
       market: quote.market,
@@ -277,6 +273,9 @@ export async function listBookEvents(
     throw AppError.notFound(`The ${season} ${sport} season has no week ${weekNumber}`);
   }
   const events = week?.events ?? [];
+  // A series can run across a Sunday into Monday: it is found among the whole season's games.
+  const series =
+    sport === 'baseball_mlb' ? seriesOf(weeks.flatMap((entry) => entry.events)) : new Map<number, SeriesPosition>();
   const quotes = groupByEvent(
     await repository.listLatestQuotes(
       db,
@@ -289,8 +288,17 @@ export async function listBookEvents(
     season,
     week: week ? withoutEvents(week) : null,
     book: book ?? null,
-    events: events.map((event) => toBookEvent(event, quotes.get(event.id) ?? [])),
+    events: events.map((event) => toBookEvent(event, quotes.get(event.id) ?? [], series.get(event.id))),
   };
+}
+
+/** MLB series among a season's games that are still to be played or were (a cancelled game is in none). */
+function seriesOf(events: readonly EventRow[]): Map<number, SeriesPosition> {
+  return mlbSeries(
+    events
+      .filter((event) => event.status !== 'cancelled')
+      .map((event) => ({ id: event.id, home: event.homeTeam, away: event.awayTeam, date: event.gameDate })),
+  );
 }
 
 /**

@@ -98,7 +98,14 @@ describe('sports read API', () => {
       end: '2023-01-04',
       games: 15,
     });
-    expect(weeks.at(-1)).toMatchObject({ number: 22, season_type: 'postseason', start: '2023-02-09', games: 1 });
+    // The Super Bowl's week takes in the open week before it: two weeks from the Thursday after the conference games.
+    expect(weeks.at(-1)).toMatchObject({
+      number: 22,
+      season_type: 'postseason',
+      start: '2023-02-02',
+      end: '2023-02-15',
+      games: 1,
+    });
   });
 
   it('gives the current week from the clock, with the season', async () => {

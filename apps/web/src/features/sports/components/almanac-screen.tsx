@@ -137,14 +137,14 @@ export function AlmanacScreen() {
             ) : (
               <Section id="almanac-margin" title="Margin of victory by week">
                 <Suspense fallback={<Loading label="Loading the chart…" />}>
-                  <MarginChart games={almanac.data.games} />
+                  <MarginChart sport={almanac.data.sport} games={almanac.data.games} />
                 </Suspense>
               </Section>
             )}
           </Box>
           {almanac.data.season !== null ? (
             <Section id="almanac-games" title="Games">
-              <TeamGamesTable games={almanac.data.games} teamRoute={teamRoute} />
+              <TeamGamesTable sport={almanac.data.sport} games={almanac.data.games} teamRoute={teamRoute} />
             </Section>
           ) : null}
         </Box>

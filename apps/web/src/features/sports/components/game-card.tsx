@@ -9,6 +9,7 @@ import type { RouteName } from '../../../config/paths';
 import { OUTSIDE_LABEL, type NamedTeam } from '../api/get-teams';
 import { formatKickoff } from '../lib/format';
 import { bookName, formatPrice, formatSpread, scheduleLine } from '../lib/lines';
+import { seriesText } from '../lib/weeks';
 
 const STATUS_LABELS: Record<BookEvent['status'], string> = {
   scheduled: 'Scheduled',
@@ -93,6 +94,7 @@ export function GameCard({ event, teams, teamRoute, showLine = true, children }:
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, mb: 1 }}>
         <Typography variant="body2" color="text.secondary">
           {formatKickoff(event.kickoff, event.game_date)}
+          {event.series && event.series.of > 1 ? ` · ${seriesText(event.series)}` : null}
         </Typography>
         {event.status === 'scheduled' ? null : (
           <Chip

@@ -1,4 +1,4 @@
-import type { AlmanacGame } from '@pass/contracts';
+import type { AlmanacGame, SportKey } from '@pass/contracts';
 import {
   Bar,
   BarChart,
@@ -10,14 +10,18 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { weekShortLabel } from '@pass/domain';
 
-/** The label of a game on the chart: its week, or its date for games without one. */
-const labelOf = (game: AlmanacGame) => (game.week === null ? game.game_date.slice(5) : `W${game.week}`);
+/** The label of a game on the chart: its week (W7, Bowl, SB), or its date (MLB, a game without a week). */
+function labelOf(sport: SportKey, game: AlmanacGame): string {
+  if (game.week === null || sport === 'baseball_mlb') return game.game_date.slice(5);
+  return weekShortLabel(sport, game.season, game.week);
+}
 
 /** Margin of victory week by week: above the line a win, below a loss (recharts, loaded with its screen only). */
-export default function MarginChart({ games }: { games: readonly AlmanacGame[] }) {
+export default function MarginChart({ sport, games }: { sport: SportKey; games: readonly AlmanacGame[] }) {
   const data = games.map((game) => ({
-    label: labelOf(game),
+    label: labelOf(sport, game),
     margin: game.score_for - game.score_against,
     opponent: `${game.home ? 'vs' : '@'} ${game.opponent}`,
   }));

@@ -5,22 +5,17 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import type { AlmanacGame } from '@pass/contracts';
+import type { AlmanacGame, SportKey } from '@pass/contracts';
 import { RouteLink } from '../../../components/route-link';
 import type { RouteName } from '../../../config/paths';
 import { formatDay, formatKickoff } from '../lib/format';
 import { OutsideMark } from './game-card';
 import { formatPrice, formatSpread } from '../lib/lines';
+import { gameWeekText } from '../lib/weeks';
 import { StackedRows } from '../../../components/stacked-rows';
 import { usePhoneLayout } from '../../../components/use-phone-layout';
 
 const RESULT_COLOR = { W: 'success.dark', L: 'error.main', T: 'text.primary', P: 'text.primary' } as const;
-
-/** The week of a game as a column shows it: 7, P2 for a postseason week, or the date without a week. */
-function weekText(game: AlmanacGame): string {
-  if (game.week === null) return game.game_date;
-  return game.season_type === 'postseason' ? `P${game.week}` : String(game.week);
-}
 
 /** The opponent: a link to its page, or for a team outside the league (an FCS team, no page) its name and division. */
 function Opponent({ game, teamRoute }: { game: AlmanacGame; teamRoute: RouteName }) {
@@ -51,10 +46,32 @@ function Result({ game }: { game: AlmanacGame }) {
   );
 }
 
+/** The week as the column shows it (7, Bowl, SB, or the date), its full name and the kickoff on hover. */
+function WeekCell({ sport, game }: { sport: SportKey; game: AlmanacGame }) {
+  const week = gameWeekText(sport, game);
+  const kickoff = formatKickoff(game.kickoff, game.game_date);
+  return (
+    <abbr
+      title={week.long === game.game_date ? kickoff : `${week.long} · ${kickoff}`}
+      style={{ textDecoration: 'none' }}
+    >
+      {week.short}
+    </abbr>
+  );
+}
+
 const LABEL = 'Games with results and closing lines';
 
 /** A team's games with results and closing lines (from its side), newest last; stacked rows on a phone. */
-export function TeamGamesTable({ games, teamRoute }: { games: readonly AlmanacGame[]; teamRoute: RouteName }) {
+export function TeamGamesTable({
+  sport,
+  games,
+  teamRoute,
+}: {
+  sport: SportKey;
+  games: readonly AlmanacGame[];
+  teamRoute: RouteName;
+}) {
   const phone = usePhoneLayout();
   if (phone) {
     return (
@@ -65,7 +82,7 @@ export function TeamGamesTable({ games, teamRoute }: { games: readonly AlmanacGa
           key: game.event_id,
           title: (
             <>
-              {game.week === null ? '' : `${game.season_type === 'postseason' ? 'Playoff wk' : 'Wk'} ${game.week} · `}
+              {game.week === null || sport === 'baseball_mlb' ? '' : `${gameWeekText(sport, game).long} · `}
               {formatDay(game.game_date)} · <Opponent game={game} teamRoute={teamRoute} />
             </>
           ),
@@ -109,9 +126,7 @@ export function TeamGamesTable({ games, teamRoute }: { games: readonly AlmanacGa
           {games.map((game) => (
             <TableRow key={game.event_id}>
               <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
-                <abbr title={formatKickoff(game.kickoff, game.game_date)} style={{ textDecoration: 'none' }}>
-                  {weekText(game)}
-                </abbr>
+                <WeekCell sport={sport} game={game} />
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <Opponent game={game} teamRoute={teamRoute} />

@@ -183,7 +183,7 @@ describe('TeamScreen', () => {
     const games = await screen.findByRole('list', { name: 'Games with results and closing lines' });
     expect(screen.queryByRole('table', { name: 'Games with results and closing lines' })).toBeNull();
     const [first, second] = within(games).getAllByRole('listitem');
-    expect(first).toHaveTextContent(/^Wk 1 · Sep 13 · vs DENW 27–20/);
+    expect(first).toHaveTextContent(/^Week 1 · Sep 13 · vs DENW 27–20/);
     expect(within(first!).getByRole('link', { name: 'DEN' })).toHaveAttribute('href', '/football/team/DEN');
     const figures = Object.fromEntries(
       [...second!.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]),

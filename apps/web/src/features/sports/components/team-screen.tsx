@@ -123,7 +123,7 @@ export function TeamScreen({ route, sport, fixedSeason, teamRoute }: TeamScreenP
             {almanac.data && almanac.data.games.length > 0 ? (
               <Suspense fallback={<Loading label="Loading the chart…" />}>
                 <Box component="figure" sx={{ m: 0 }}>
-                  <MarginChart games={almanac.data.games} />
+                  <MarginChart sport={almanac.data.sport} games={almanac.data.games} />
                   <Typography component="figcaption" variant="body2" color="text.secondary">
                     Points scored minus points allowed, game by game.
                   </Typography>
@@ -142,7 +142,7 @@ export function TeamScreen({ route, sport, fixedSeason, teamRoute }: TeamScreenP
           </Section>
           <Section id="team-games" title="Schedule and results">
             {almanac.data && almanac.data.games.length > 0 ? (
-              <TeamGamesTable games={almanac.data.games} teamRoute={teamRoute} />
+              <TeamGamesTable sport={almanac.data.sport} games={almanac.data.games} teamRoute={teamRoute} />
             ) : almanac.data ? (
               <Typography color="text.secondary">No graded game yet this season.</Typography>
             ) : null}
