@@ -187,6 +187,21 @@ describe('complete college seasons from the stored files', () => {
     expect(game.spread).toBe(-Number(betting[6]));
   });
 
+  it('files every CFBD line a minute before its game’s kickoff as it stands, after sportsdataverse moved some', async () => {
+    const result = (await testApp.database.db.execute(
+      sql`select count(*) as lines,
+                 count(*) filter (where q.fetched_at <> e.kickoff_at - interval '1 minute') as misfiled,
+                 count(distinct e.id) filter (where e.season = 2025) as games_2025
+          from odds_quotes q join events e on e.id = q.event_id
+          where q.source = ${CFBD_LINES_SOURCE}`,
+    )) as unknown as { rows: { lines: string; misfiled: string; games_2025: string }[] };
+    const [row] = result.rows;
+    // 756 + 45 games of 2024 and 112 of 2025 with an FBS team: two spread quotes each.
+    expect(Number(row!.lines)).toBe(2 * (756 + 45 + 112));
+    expect(Number(row!.games_2025)).toBe(112);
+    expect(Number(row!.misfiled)).toBe(0);
+  });
+
   it('leaves the lines alone when a games file is imported again, and adds none twice', async () => {
     const count = async () =>
       Number(
