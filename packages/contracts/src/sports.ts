@@ -25,7 +25,24 @@ export type SportTeam = z.infer<typeof SportTeam>;
 export const TeamsQuery = z.object({ season_year: Season.optional() });
 export type TeamsQuery = z.infer<typeof TeamsQuery>;
 
-export const TeamsResponse = z.object({ sport: SportKey, teams: z.array(SportTeam) });
+/** The divisions below FBS (CFBD's names): the college teams outside the league that FBS teams play. */
+export const OutsideDivision = z.enum(['fcs', 'ii', 'iii']);
+export type OutsideDivision = z.infer<typeof OutsideDivision>;
+
+/**
+ * A team outside the sport's league that plays its teams: a college team never in FBS (an FCS opponent). Named
+ * in game rows; it has no conference, no standings and no team page.
+ */
+export const OutsideTeam = z.object({
+  abbv: z.string(),
+  name: z.string(),
+  nickname: z.string().nullable(),
+  classification: OutsideDivision,
+});
+export type OutsideTeam = z.infer<typeof OutsideTeam>;
+
+/** The league's teams (college: FBS), and apart from them the teams outside it that they play (empty for the pros). */
+export const TeamsResponse = z.object({ sport: SportKey, teams: z.array(SportTeam), opponents: z.array(OutsideTeam) });
 export type TeamsResponse = z.infer<typeof TeamsResponse>;
 
 /**
@@ -252,6 +269,10 @@ export const AlmanacGame = z.object({
   kickoff: z.string().nullable(),
   game_date: z.string(),
   opponent: z.string(),
+  /** The opponent's name in that season ("Northern Arizona Lumberjacks"). */
+  opponent_name: z.string(),
+  /** The division of an opponent outside the league (an FCS team), which has no team page; null otherwise. */
+  opponent_outside: OutsideDivision.nullable(),
   home: z.boolean(),
   score_for: z.number().int(),
   score_against: z.number().int(),

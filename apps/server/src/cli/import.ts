@@ -2,7 +2,8 @@
  * `npm run import -- <source> [file-or-url] [--seasons 2015-2025]`
  *
  * Sources: nflverse, cfbd, sportsdataverse, statsapi, retrosheet (a file or URL; the reference files under
- * ../shared/data by default), odds-api and odds-api-scores (a sport key; needs ODDS_API_KEY).
+ * ../shared/data by default), odds-api and odds-api-scores (a sport key; needs ODDS_API_KEY). cfbd takes a
+ * `/games` response or a lines one (`/lines`, `/metrics/wp/pregame`), told apart by its content.
  * Progress goes to stderr, the summary to stdout. With the embedded database, a running server holds the
  * data directory: the import then stops with that message and changes nothing.
  */

@@ -35,19 +35,37 @@ const asNumber = (value: unknown): number | null =>
       ? Number(value)
       : null;
 
-/** The FBS team behind a CFBD side, if the registry has it and it was FBS that season. */
-function fbsTeam(registry: TeamRegistry, id: unknown, name: unknown, season: number): Team | undefined {
-  const team =
+/** The college team behind a CFBD side: by ESPN team id, else by CFBD's school name. */
+function collegeTeam(registry: TeamRegistry, id: unknown, name: unknown): Team | undefined {
+  return (
     (id !== null && id !== undefined ? registry.byId('americanfootball_ncaaf', 'espn', String(id)) : undefined) ??
-    (typeof name === 'string' ? registry.resolve('americanfootball_ncaaf', name, 'cfbd') : undefined);
-  return team && registry.conferenceIn(team, season) !== null ? team : undefined;
+    (typeof name === 'string' ? registry.resolve('americanfootball_ncaaf', name, 'cfbd') : undefined)
+  );
+}
+
+/**
+ * The two teams of a college game the product follows: at least one of them in FBS that season, the other any
+ * team the registry knows (an FCS opponent included); else why the game is left out.
+ */
+export function followedCollegeGame(
+  registry: TeamRegistry,
+  season: number,
+  home: Team | undefined,
+  away: Team | undefined,
+  names: { home: string; away: string },
+): { home: Team; away: Team } | string {
+  const inFbs = (team: Team | undefined) => team !== undefined && registry.conferenceIn(team, season) !== null;
+  if (!inFbs(home) && !inFbs(away)) return `not an FBS game (${names.away} at ${names.home})`;
+  if (!home || !away) return `opponent not in the team list: ${home ? names.away : names.home}`;
+  return { home, away };
 }
 
 /**
  * CFBD `/games` responses, both the v1 shape (2024 files: `start_date`, `home_team`, `home_points`) and
  * v2 (2025: `startDate`, `homeTeam`, `homePoints`). The product follows FBS: games without an FBS team are
- * skipped, and so are FBS games against teams outside FBS, whose opponents the registry does not hold.
- * Game ids are ESPN event ids; team ids are ESPN team ids.
+ * skipped; FBS games against FCS teams are kept (the registry holds those opponents), so records are complete.
+ * A conference game needs both teams in the same real conference that season (registry.sameConference), whatever
+ * CFBD's flag says of two independents. Game ids are ESPN event ids; team ids are ESPN team ids.
  */
 export function parseCfbdGames(json: unknown, options: { registry?: TeamRegistry } = {}): ParseResult<CfbdGame> {
   const registry = options.registry ?? teamRegistry;
@@ -78,16 +96,18 @@ export function parseCfbdGames(json: unknown, options: { registry?: TeamRegistry
     }
     const homeName = field(game, 'homeTeam', 'home_team');
     const awayName = field(game, 'awayTeam', 'away_team');
-    const home = fbsTeam(registry, field(game, 'homeId', 'home_id'), homeName, season);
-    const away = fbsTeam(registry, field(game, 'awayId', 'away_id'), awayName, season);
-    if (!home && !away) {
-      skip(`not an FBS game (${String(awayName)} at ${String(homeName)})`);
+    const teams = followedCollegeGame(
+      registry,
+      season,
+      collegeTeam(registry, field(game, 'homeId', 'home_id'), homeName),
+      collegeTeam(registry, field(game, 'awayId', 'away_id'), awayName),
+      { home: String(homeName), away: String(awayName) },
+    );
+    if (typeof teams === 'string') {
+      skip(teams);
       continue;
     }
-    if (!home || !away) {
-      skip(`opponent outside FBS: ${String(home ? awayName : homeName)}`);
-      continue;
-    }
+    const { home, away } = teams;
     const homeScore = asNumber(field(game, 'homePoints', 'home_points'));
     const awayScore = asNumber(field(game, 'awayPoints', 'away_points'));
     const final = game.completed === true && homeScore !== null && awayScore !== null;
@@ -107,7 +127,8 @@ export function parseCfbdGames(json: unknown, options: { registry?: TeamRegistry
       homeScore: final ? homeScore : null,
       awayScore: final ? awayScore : null,
       neutralSite: field(game, 'neutralSite', 'neutral_site') === true,
-      conferenceGame: field(game, 'conferenceGame', 'conference_game') === true,
+      conferenceGame:
+        field(game, 'conferenceGame', 'conference_game') === true && registry.sameConference(home, away, season),
       status: final ? 'final' : 'scheduled',
       notes: typeof notes === 'string' && notes !== '' ? notes : null,
     });

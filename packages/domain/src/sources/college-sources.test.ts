@@ -3,6 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCfbdGames, parseCfbdPregameLines } from './cfbd-games.js';
 import { parseSportsdataverseBetting, parseSportsdataverseSchedule } from './sportsdataverse-cfb.js';
+import { teamRegistry } from '../teams/all-teams.js';
+
+const NCAAF = 'americanfootball_ncaaf';
 
 /** shared/ sits beside the repository: packages/domain/src/sources → ../../../../../shared/data. */
 const DATA = path.resolve(import.meta.dirname, '../../../../../shared/data');
@@ -12,12 +15,52 @@ const readJson = (file: string): unknown => JSON.parse(read(file));
 describe('parseCfbdGames (v1, 2024)', () => {
   const regular = parseCfbdGames(readJson('cfbd/games_2024_regular_v1.json'));
 
-  it('keeps the 753 FBS-vs-FBS games of 3,747 and says why it left out the rest', () => {
-    expect(regular.records).toHaveLength(753);
+  it('keeps the 874 games with an FBS team of 3,747 (121 of them against FCS teams) and skips the rest', () => {
+    expect(regular.records).toHaveLength(753 + 121);
     expect(regular.records.length + regular.skipped.length).toBe(3747);
     const reasons = regular.skipped.map((entry) => entry.reason.replace(/:.*| \(.*/, ''));
-    expect(reasons.filter((reason) => reason === 'opponent outside FBS')).toHaveLength(121);
-    expect(reasons.filter((reason) => reason === 'not an FBS game')).toHaveLength(3747 - 753 - 121);
+    expect(new Set(reasons)).toEqual(new Set(['not an FBS game']));
+    const againstFcs = regular.records.filter((game) =>
+      [game.home, game.away].some(
+        (abbr) => teamRegistry.classificationIn(teamRegistry.get(NCAAF, abbr)!, 2024) === 'fcs',
+      ),
+    );
+    expect(againstFcs).toHaveLength(121);
+  });
+
+  it('gives Arizona, Boston College and UMass their official 2024 regular seasons, FCS games included', () => {
+    const record = (team: string) => {
+      const games = regular.records.filter(
+        (game) => game.status === 'final' && (game.home === team || game.away === team),
+      );
+      const won = games.filter((game) =>
+        game.home === team ? game.homeScore! > game.awayScore! : game.awayScore! > game.homeScore!,
+      );
+      return `${won.length}-${games.length - won.length}`;
+    };
+    expect(record('ARIZ')).toBe('4-8');
+    expect(record('BC')).toBe('7-5');
+    expect(record('MASS')).toBe('2-10');
+    // Arizona 22, Northern Arizona 10: the opponent is a team of its own, in FCS, with no conference.
+    const nau = regular.records.find((game) => game.home === 'ARIZ' && game.away === 'NAU');
+    expect(nau).toMatchObject({ homeScore: 22, awayScore: 10, conferenceGame: false });
+    const northernArizona = teamRegistry.get(NCAAF, 'NAU')!;
+    expect(northernArizona.name).toBe('Northern Arizona Lumberjacks');
+    expect(teamRegistry.conferenceIn(northernArizona, 2024)).toBeNull();
+    expect(teamRegistry.classificationIn(northernArizona, 2024)).toBe('fcs');
+  });
+
+  it('does not count UConn at UMass (two independents) as a conference game, though CFBD flags it', () => {
+    const raw = (readJson('cfbd/games_2024_regular_v1.json') as { id: number; conference_game: boolean }[]).find(
+      (game) => game.id === 401629038,
+    );
+    expect(raw?.conference_game).toBe(true);
+    expect(regular.records.find((game) => game.sourceId === '401629038')).toMatchObject({
+      home: 'MASS',
+      away: 'CONN',
+      conferenceGame: false,
+    });
+    expect(regular.records.filter((game) => game.conferenceGame && game.home === 'ND')).toEqual([]);
   });
 
   it('reads The Game 2024: Michigan 13 at Ohio State 10', () => {
@@ -71,15 +114,15 @@ describe('parseCfbdGames (v1, 2024)', () => {
 describe('parseCfbdGames (v2, 2025 snapshot)', () => {
   const { records, skipped } = parseCfbdGames(readJson('cfbd/games_2025_v2_snapshot_2025-08-28.json'));
 
-  it('reads the camelCase shape: 753 FBS-vs-FBS games, 4 of them completed', () => {
-    expect(records).toHaveLength(753);
-    expect(skipped.filter((entry) => entry.reason.startsWith('opponent outside FBS'))).toHaveLength(126);
+  it('reads the camelCase shape: 879 games with an FBS team (126 against FCS teams), 5 of them completed', () => {
+    expect(records).toHaveLength(753 + 126);
+    expect(skipped.every((entry) => entry.reason.startsWith('not an FBS game'))).toBe(true);
     expect(
       records
         .filter((game) => game.status === 'final')
         .map((game) => game.sourceId)
         .sort(),
-    ).toEqual(['401754516', '401756846', '401756847', '401757218']);
+    ).toEqual(['401754516', '401756846', '401756847', '401757218', '401760371']);
     expect(records.find((game) => game.sourceId === '401756846')).toMatchObject({
       home: 'KSU',
       away: 'ISU',
@@ -92,10 +135,21 @@ describe('parseCfbdGames (v2, 2025 snapshot)', () => {
   });
 
   it('counts Delaware and Missouri State as FBS in 2025 only', () => {
-    const teams = new Set(records.flatMap((game) => [game.home, game.away]));
-    expect(teams.has('DEL')).toBe(true);
-    expect(teams.has('MOST')).toBe(true);
-    expect(teams.size).toBe(136);
+    const teams = [...new Set(records.flatMap((game) => [game.home, game.away]))].map((abbr) =>
+      teamRegistry.get(NCAAF, abbr)!,
+    );
+    expect(teams.filter((team) => teamRegistry.conferenceIn(team, 2025) !== null)).toHaveLength(136);
+    expect(teamRegistry.conferenceIn(teamRegistry.get(NCAAF, 'DEL')!, 2025)).toBe('Conference USA');
+    expect(teamRegistry.classificationIn(teamRegistry.get(NCAAF, 'DEL')!, 2024)).toBe('fcs');
+    expect(teamRegistry.classificationIn(teamRegistry.get(NCAAF, 'MOST')!, 2025)).toBe('fbs');
+    // In 2024 both were FCS: Missouri State's game at Ball State is kept as an FCS opponent's, Delaware met no FBS team.
+    const regular2024 = parseCfbdGames(readJson('cfbd/games_2024_regular_v1.json')).records;
+    const theirs = regular2024.filter((game) =>
+      [game.home, game.away].some((abbr) => abbr === 'DEL' || abbr === 'MOST'),
+    );
+    expect(theirs.map((game) => [game.away, game.home, game.awayScore, game.homeScore])).toEqual([
+      ['MOST', 'BALL', 34, 42],
+    ]);
   });
 });
 
@@ -121,9 +175,10 @@ describe('parseCfbdPregameLines', () => {
 describe('sportsdataverse 2025', () => {
   const schedule = parseSportsdataverseSchedule(read('sportsdataverse-cfb/cfb_schedule_2025.csv'));
 
-  it('keeps the 808 FBS-vs-FBS games of 958, all final', () => {
-    expect(schedule.records).toHaveLength(808);
-    expect(schedule.skipped).toHaveLength(150);
+  it('keeps the 934 games with an FBS team of 958 (126 against FCS teams), all final', () => {
+    expect(schedule.records).toHaveLength(808 + 126);
+    expect(schedule.skipped).toHaveLength(24);
+    expect(schedule.skipped.every((entry) => entry.reason.includes(': not an FBS game'))).toBe(true);
     expect(schedule.records.every((game) => game.status === 'final')).toBe(true);
   });
 

@@ -1,3 +1,4 @@
+import { seasonForDate } from '../calendar.js';
 import { isSport, type Sport } from '../enums.js';
 import { teamRegistry } from '../teams/all-teams.js';
 import type { TeamRegistry } from '../teams/registry.js';
@@ -80,6 +81,11 @@ function readEvent(item: unknown, registry: TeamRegistry): OddsEvent | string {
   const home = registry.resolve(sportKey, homeName, 'odds_api');
   const away = registry.resolve(sportKey, awayName, 'odds_api');
   if (!home || !away) return `unknown team "${home ? awayName : homeName}"`;
+  // College games without an FBS team (the FCS championship) are not followed, though both teams are known.
+  const season = seasonForDate(sportKey, new Date(commenceTime));
+  if (registry.conferenceIn(home, season) === null && registry.conferenceIn(away, season) === null) {
+    return `not an FBS game (${awayName} at ${homeName})`;
+  }
   return {
     id: item.id,
     sport: sportKey,
@@ -95,8 +101,8 @@ function readEvent(item: unknown, registry: TeamRegistry): OddsEvent | string {
  * The Odds API v4 `/odds`, `/events`, `/events/{id}/odds` and their historical forms: events with teams
  * resolved through the registry, and every bookmaker × market × outcome as a flat quote. Prices are read
  * as American odds unless `oddsFormat: 'decimal'` says the request asked for decimal ones (the API's
- * default), which are converted. Events with an unknown team (FCS teams in bowl-season college files)
- * are skipped whole, with their quotes.
+ * default), which are converted. Events with an unknown team, and college events without an FBS team (the FCS
+ * championship in bowl-season files), are skipped whole, with their quotes.
  */
 export function parseOddsApiOdds(
   json: unknown,

@@ -1,5 +1,6 @@
 import { teamRegistry } from '../teams/all-teams.js';
 import type { TeamRegistry } from '../teams/registry.js';
+import { followedCollegeGame } from './cfbd-games.js';
 import { parseCsvWithHeader } from './csv.js';
 import { parseOptionalNumber, type GameStatus, type ParseResult, type Skipped, type SourceGame } from './types.js';
 
@@ -28,7 +29,7 @@ const STATUSES: Record<string, GameStatus> = {
 
 /**
  * sportsdataverse `cfb_schedule_YYYY.csv` (ESPN-derived results). Teams are joined on ESPN team ids,
- * not names; games with a team outside FBS that season are skipped as in the CFBD parser.
+ * not names; as in the CFBD parser, games with an FBS team are kept (against FCS opponents too) and the rest skipped.
  */
 export function parseSportsdataverseSchedule(
   text: string,
@@ -55,20 +56,16 @@ export function parseSportsdataverseSchedule(
       skip('season, week or game_date missing');
       continue;
     }
-    const side = (prefix: 'home' | 'away') => {
-      const team = registry.byId('americanfootball_ncaaf', 'espn', row.get(`${prefix}_id`));
-      return team && registry.conferenceIn(team, season) !== null ? team : undefined;
-    };
-    const home = side('home');
-    const away = side('away');
-    if (!home || !away) {
-      skip(
-        !home && !away
-          ? `not an FBS game (${row.get('away_team')} at ${row.get('home_team')})`
-          : `opponent outside FBS: ${home ? row.get('away_team') : row.get('home_team')}`,
-      );
+    const side = (prefix: 'home' | 'away') => registry.byId('americanfootball_ncaaf', 'espn', row.get(`${prefix}_id`));
+    const teams = followedCollegeGame(registry, season, side('home'), side('away'), {
+      home: row.get('home_team'),
+      away: row.get('away_team'),
+    });
+    if (typeof teams === 'string') {
+      skip(teams);
       continue;
     }
+    const { home, away } = teams;
     const status = STATUSES[row.get('status')] ?? 'scheduled';
     const homeScore = parseOptionalNumber(row.get('home_score'));
     const awayScore = parseOptionalNumber(row.get('away_score'));

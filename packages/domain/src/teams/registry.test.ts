@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { parseCsvWithHeader } from '../sources/csv.js';
 import { TEAMS, teamRegistry } from './all-teams.js';
 import { MLB_TEAMS } from './mlb-teams.js';
-import { NCAAF_TEAMS } from './ncaaf-teams.js';
+import { NCAAF_OUTSIDE_TEAMS, NCAAF_TEAMS } from './ncaaf-teams.js';
 import { NFL_TEAMS } from './nfl-teams.js';
-import { normalizeTeamKey, TeamRegistry } from './registry.js';
+import { FBS_INDEPENDENTS, normalizeTeamKey, TeamRegistry } from './registry.js';
 
 /** shared/ sits beside the repository: packages/domain/src/teams → ../../../../../shared/data. */
 const DATA = path.resolve(import.meta.dirname, '../../../../../shared/data');
@@ -18,11 +18,42 @@ const NCAAF = 'americanfootball_ncaaf';
 const MLB = 'baseball_mlb';
 
 describe('team data', () => {
-  it('has 32 NFL, 136 FBS and 30 MLB teams', () => {
+  it('has 32 NFL, 136 FBS and 30 MLB teams, and 99 FCS opponents of FBS teams', () => {
     expect(NFL_TEAMS).toHaveLength(32);
     expect(NCAAF_TEAMS).toHaveLength(136);
+    expect(NCAAF_OUTSIDE_TEAMS).toHaveLength(99);
     expect(MLB_TEAMS).toHaveLength(30);
-    expect(TEAMS).toHaveLength(198);
+    expect(TEAMS).toHaveLength(198 + 99);
+    // Listing a sport's teams lists its league: the FCS opponents are found by name or id, never listed.
+    expect(teamRegistry.teams(NCAAF)).toHaveLength(136);
+    expect(teamRegistry.outsideTeams(NCAAF)).toHaveLength(99);
+    expect(teamRegistry.teams(NFL)).toHaveLength(32);
+  });
+
+  it('keeps the FCS opponents out of every conference, with their division per season', () => {
+    for (const team of NCAAF_OUTSIDE_TEAMS) {
+      expect(team.conference, team.abbr).toBeNull();
+      expect(teamRegistry.conferenceIn(team), team.abbr).toBeNull();
+      for (const season of [2024, 2025, 2026]) expect(teamRegistry.conferenceIn(team, season)).toBeNull();
+      expect(teamRegistry.classificationIn(team, 2024), team.abbr).toBe('fcs');
+      expect(teamRegistry.byId(NCAAF, 'espn', team.ids.espn!)).toBe(team);
+    }
+    const ndsu = teamRegistry.resolve(NCAAF, 'North Dakota State', 'cfbd')!;
+    expect([ndsu.abbr, ndsu.name, ndsu.nickname]).toEqual(['NDSU', 'North Dakota State Bison', 'Bison']);
+    expect(teamRegistry.classificationIn(teamRegistry.get(NCAAF, 'ALA')!, 2025)).toBe('fbs');
+    expect(teamRegistry.classificationIn(teamRegistry.get(NFL, 'KC')!)).toBeNull();
+  });
+
+  it('counts a conference game only within one real conference: two independents are not one', () => {
+    const team = (abbr: string) => teamRegistry.get(NCAAF, abbr)!;
+    expect(teamRegistry.conferenceIn(team('MASS'), 2024)).toBe(FBS_INDEPENDENTS);
+    expect(teamRegistry.sameConference(team('CONN'), team('MASS'), 2024)).toBe(false);
+    expect(teamRegistry.sameConference(team('ND'), team('CONN'), 2025)).toBe(false);
+    expect(teamRegistry.sameConference(team('OSU'), team('MICH'), 2024)).toBe(true);
+    // UMass joined the MAC in 2025.
+    expect(teamRegistry.sameConference(team('MASS'), team('BUFF'), 2024)).toBe(false);
+    expect(teamRegistry.sameConference(team('MASS'), team('BUFF'), 2025)).toBe(true);
+    expect(teamRegistry.sameConference(team('ARIZ'), team('NAU'), 2024)).toBe(false);
   });
 
   it('agrees with nflverse teams_colors_logos.csv on names, conferences and divisions', () => {

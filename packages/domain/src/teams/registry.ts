@@ -1,5 +1,11 @@
 import type { Sport } from '../enums.js';
-import type { Team, TeamIdSystem, TeamSource } from './types.js';
+import type { CollegeClassification, Team, TeamIdSystem, TeamSource } from './types.js';
+
+/**
+ * CFBD files the teams with no conference as the "FBS Independents": a heading for standings, not a conference.
+ * Two independents playing each other (UConn and UMass in 2024) is not a conference game.
+ */
+export const FBS_INDEPENDENTS = 'FBS Independents';
 
 /**
  * The form a team name or code is compared in: case, accents, apostrophes and punctuation ignored, so
@@ -25,6 +31,7 @@ const indexKey = (...parts: string[]) => parts.join('|');
  */
 export class TeamRegistry {
   private readonly bySport = new Map<Sport, Team[]>();
+  private readonly outsideBySport = new Map<Sport, Team[]>();
   private readonly byAbbr = new Map<string, Team>();
   private readonly byKey = new Map<string, Team[]>();
   private readonly bySourceKey = new Map<string, Team>();
@@ -35,7 +42,9 @@ export class TeamRegistry {
       const abbrKey = indexKey(team.sport, normalizeTeamKey(team.abbr));
       if (this.byAbbr.has(abbrKey)) throw new Error(`Two ${team.sport} teams have the abbreviation ${team.abbr}`);
       this.byAbbr.set(abbrKey, team);
-      this.bySport.set(team.sport, [...(this.bySport.get(team.sport) ?? []), team]);
+      // College teams never in FBS (FCS opponents) are known by name and id but listed apart.
+      const list = team.conference === null ? this.outsideBySport : this.bySport;
+      list.set(team.sport, [...(list.get(team.sport) ?? []), team]);
 
       const keys = new Set([team.abbr, team.name, ...(team.nickname ? [team.nickname] : []), ...team.aliases]);
       for (const [source, values] of Object.entries(team.sourceKeys) as [TeamSource, readonly string[]][]) {
@@ -60,9 +69,20 @@ export class TeamRegistry {
     }
   }
 
-  /** The teams of a sport, in the order of the data. */
+  /**
+   * The teams of a sport's league, in the order of the data: the NFL, MLB, and for college the teams that were in
+   * FBS in some season we know. Teams outside it (`outsideTeams`) are never listed here.
+   */
   teams(sport: Sport): readonly Team[] {
     return this.bySport.get(sport) ?? [];
+  }
+
+  /**
+   * College teams that were never in FBS in our data but played FBS teams (FCS and lower divisions): found by
+   * `get`, `resolve` and `byId` so their games against FBS teams are kept, with no conference and no standings.
+   */
+  outsideTeams(sport: Sport): readonly Team[] {
+    return this.outsideBySport.get(sport) ?? [];
   }
 
   /** A team by our abbreviation only (case-insensitive). */
@@ -123,6 +143,31 @@ export class TeamRegistry {
     if (!team.conferenceBySeason) return team.conference;
     const conference = team.conferenceBySeason[season];
     return conference === undefined ? team.conference : conference;
+  }
+
+  /**
+   * A college team's division in a season ('fbs', 'fcs', 'ii', 'iii'): the season's where we know it, else the
+   * latest we know; null for the professional leagues.
+   */
+  classificationIn(team: Team, season?: number): CollegeClassification | null {
+    const bySeason = team.classificationBySeason;
+    if (!bySeason) return null;
+    const known = season === undefined ? undefined : bySeason[season];
+    if (known) return known;
+    const latest = Object.keys(bySeason)
+      .map(Number)
+      .sort((a, b) => b - a)[0];
+    return latest === undefined ? null : (bySeason[latest] ?? null);
+  }
+
+  /**
+   * Whether a game between two teams in a season is a conference game: both in the same conference that season,
+   * and a real one (the FBS Independents are not). For college only the conference counts; the professional
+   * leagues' conferences (AFC, AL) are their leagues, and every game within one is a "conference" game there too.
+   */
+  sameConference(a: Team, b: Team, season?: number): boolean {
+    const conference = this.conferenceIn(a, season);
+    return conference !== null && conference !== FBS_INDEPENDENTS && conference === this.conferenceIn(b, season);
   }
 
   /** A team's division in a season (the NFL's six divisions before 2002, its eight since); null where it has none. */

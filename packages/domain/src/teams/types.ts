@@ -20,6 +20,10 @@ export type TeamSource = (typeof TEAM_SOURCES)[number];
 /** Numeric ids other systems give a team; CFBD and sportsdataverse reuse ESPN's. */
 export type TeamIdSystem = 'espn' | 'statsapi';
 
+/** The NCAA football divisions, as CFBD names them (`classification`, v1 `division`): FBS, FCS, Division II and III. */
+export const COLLEGE_CLASSIFICATIONS = ['fbs', 'fcs', 'ii', 'iii'] as const;
+export type CollegeClassification = (typeof COLLEGE_CLASSIFICATIONS)[number];
+
 export interface Team {
   sport: Sport;
   /** Our abbreviation, unique within the sport. NFL: nflverse's codes (`LA` for the Rams); MLB: the Stats API's; NCAAF: ESPN's. */
@@ -28,8 +32,11 @@ export interface Team {
   name: string;
   /** The name without the place ("Chiefs"), or null when it cannot be split off. */
   nickname: string | null;
-  /** NFL AFC/NFC, MLB AL/NL (the league), NCAAF the conference of the latest season we know. */
-  conference: string;
+  /**
+   * NFL AFC/NFC, MLB AL/NL (the league), NCAAF the FBS conference of the latest season we know; null for a college
+   * team that was never in FBS in our data (an FCS opponent of FBS teams), which has no standings.
+   */
+  conference: string | null;
   /** "AFC East", "AL West"; null where the conference has no divisions. */
   division: string | null;
   /**
@@ -37,6 +44,11 @@ export interface Team {
    * null means the team was not in FBS that season. Absent for the professional leagues.
    */
   conferenceBySeason?: Readonly<Record<number, string | null>>;
+  /**
+   * College teams: the division the team played in each known season (Delaware was FCS in 2024, FBS in 2025).
+   * Seasons not listed take the latest one listed. Absent for the professional leagues.
+   */
+  classificationBySeason?: Readonly<Record<number, CollegeClassification>>;
   /**
    * The first season the team played, where that is within our data (the NFL's Cleveland Browns came back in
    * 1999, the Houston Texans began in 2002). Before it the team is in no conference, division or standings.

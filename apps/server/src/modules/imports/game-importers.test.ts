@@ -337,32 +337,29 @@ describe('college football: CFBD and sportsdataverse', () => {
     await database.close();
   });
 
-  it('loads the 753 FBS games of CFBD 2024 (v1) and says why it left out the rest', async () => {
+  it('loads the 874 games of FBS teams in CFBD 2024 (v1), 121 against FCS teams, and says why it left out the rest', async () => {
     const summary = await importCfbd(database.db, read('cfbd/games_2024_regular_v1.json'));
-    expect(summary).toMatchObject({ added: 753, updated: 0, unchanged: 0 });
-    expect(summary.skipped).toEqual([
-      { reason: 'not an FBS game', count: 3747 - 753 - 121 },
-      { reason: 'opponent outside FBS', count: 121 },
-    ]);
+    expect(summary).toMatchObject({ added: 874, updated: 0, unchanged: 0 });
+    expect(summary.skipped).toEqual([{ reason: 'not an FBS game', count: 3747 - 874 }]);
     const [game] = await query<Record<string, unknown>>(
       database,
       sql`select e.* from events e join event_source_keys k on k.event_id = e.id
           where k.source = 'cfbd' and e.home_team = 'OSU' and e.away_team = 'MICH' and e.season = 2024`,
     );
     expect(game).toMatchObject({ home_score: 10, away_score: 13, status: 'final', sport: 'americanfootball_ncaaf' });
-    nothingChanged(await importCfbd(database.db, read('cfbd/games_2024_regular_v1.json')), 753);
+    nothingChanged(await importCfbd(database.db, read('cfbd/games_2024_regular_v1.json')), 874);
   });
 
   it('loads the v2 2025 schedule, then lets sportsdataverse results land on the same games by ESPN id', async () => {
     expect(await importCfbd(database.db, read('cfbd/games_2025_v2_snapshot_2025-08-28.json'))).toMatchObject({
-      added: 753,
+      added: 879,
     });
     const files = {
       schedule: read('sportsdataverse-cfb/cfb_schedule_2025.csv'),
       betting: read('sportsdataverse-cfb/betting_2025.csv'),
     };
     const summary = await importSportsdataverse(database.db, files);
-    expect(summary.added + summary.updated + summary.unchanged).toBe(808);
+    expect(summary.added + summary.updated + summary.unchanged).toBe(934);
     // Most 2025 games were on the CFBD schedule already: they are updated with their finals, not duplicated.
     expect(summary.updated).toBeGreaterThan(700);
     const [counts] = await query<{ events: string; shared: string }>(
@@ -370,14 +367,14 @@ describe('college football: CFBD and sportsdataverse', () => {
       sql`select (select count(*) from events where season = 2025) as events,
                  (select count(distinct event_id) from event_source_keys where source = 'sportsdataverse') as shared`,
     );
-    expect(Number(counts!.events)).toBe(753 + summary.added);
-    expect(Number(counts!.shared)).toBe(808);
+    expect(Number(counts!.events)).toBe(879 + summary.added);
+    expect(Number(counts!.shared)).toBe(934);
     const [spreads] = await query<{ n: string }>(
       database,
       sql`select count(*) as n from odds_quotes where source = 'sportsdataverse' and market = 'spreads'`,
     );
     expect(Number(spreads!.n)).toBeGreaterThan(1500);
-    nothingChanged(await importSportsdataverse(database.db, files), 808);
+    nothingChanged(await importSportsdataverse(database.db, files), 934);
   });
 });
 

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { Database } from '@pass/db';
+import type { Database, DbExecutor } from '@pass/db';
 import {
   calendarWeek,
+  cfbdResponseKind,
   collegePostseasonKind,
   negate,
   parseCfbdGames,
@@ -17,6 +18,7 @@ import {
   type SportsdataverseLine,
 } from '@pass/domain';
 import { yieldToEventLoop } from '../../lib/event-loop.js';
+import { applyStoredCfbdLines, importCfbdLines } from './cfbd-lines.js';
 import * as repository from './imports.repository.js';
 import type { EventFields, QuoteRow } from './imports.repository.js';
 import {
@@ -146,6 +148,8 @@ interface GameImport<G extends SourceGame> {
   quotes?: (game: G) => LineQuote[];
   /** Extra work in the same transaction before the games are written (a second file's raw body). */
   before?: (tx: Parameters<Parameters<typeof runImport>[2]>[0]) => Promise<void>;
+  /** Extra work in the same transaction after the games are written; true when it changed the sport's data. */
+  after?: (tx: Parameters<Parameters<typeof runImport>[2]>[0]) => Promise<boolean>;
 }
 
 async function importGames<G extends SourceGame>(db: Database, spec: GameImport<G>): Promise<ImportSummary> {
@@ -178,6 +182,7 @@ async function importGames<G extends SourceGame>(db: Database, spec: GameImport<
         // What the whole file proves, whichever seasons are written (docs/decisions/022).
         asOf: gamesDataAsOf(records.map(eventFields), spec.options.now ?? new Date()),
       });
+      const afterChanged = (await spec.after?.(context)) ?? false;
       const reasons = [
         ...skippedHere.map(generalReason),
         ...Array.from({ length: written.duplicates }, () => 'the same game id twice in the file'),
@@ -187,7 +192,7 @@ async function importGames<G extends SourceGame>(db: Database, spec: GameImport<
         updated: written.updated,
         unchanged: written.unchanged,
         skipped: groupSkipped(reasons),
-        changedSports: written.added + written.updated > 0 ? [spec.sport] : [],
+        changedSports: written.added + written.updated > 0 || afterChanged ? [spec.sport] : [],
         detail: {
           games: games.length,
           matchedExisting: written.matched,
@@ -218,8 +223,15 @@ export function importNflverse(db: Database, body: string, options: ImportOption
   });
 }
 
-/** CFBD `/games` (v1 snake_case or v2 camelCase): FBS games keyed by CFBD id, which is ESPN's event id. */
+/** The CFBD lines stored so far, applied to the college games just written (docs/decisions/023). */
+const applyCfbdLines = async ({ tx }: { tx: DbExecutor }) => (await applyStoredCfbdLines(tx)).changedEvents.length > 0;
+
+/**
+ * A CFBD response, told by its content: `/games` (v1 snake_case or v2 camelCase), FBS teams' games keyed by
+ * CFBD id, which is ESPN's event id; or lines (`/lines`, `/metrics/wp/pregame`), imported as quotes.
+ */
 export function importCfbd(db: Database, body: string, options: ImportOptions = {}): Promise<ImportSummary> {
+  if (cfbdResponseKind(JSON.parse(body) as unknown) === 'lines') return importCfbdLines(db, body, options);
   return importGames(db, {
     source: 'cfbd',
     sport: 'americanfootball_ncaaf',
@@ -228,6 +240,7 @@ export function importCfbd(db: Database, body: string, options: ImportOptions = 
     options,
     parse: () => parseCfbdGames(JSON.parse(body)),
     sharedKeys: (game) => [{ source: 'espn', key: game.sourceId }],
+    after: applyCfbdLines,
   });
 }
 
@@ -264,6 +277,7 @@ export function importSportsdataverse(
       const line = lines.get(game.sourceId);
       return line ? lineQuotes(game, line, 'sportsdataverse') : [];
     },
+    after: applyCfbdLines,
   });
 }
 

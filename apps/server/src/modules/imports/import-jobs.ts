@@ -34,6 +34,10 @@ export const DEFAULT_FILES: Record<FileSource, string[]> = {
     'cfbd/games_2024_regular_v1.json',
     'cfbd/games_2024_postseason_v1.json',
     'cfbd/games_2025_v2_snapshot_2025-08-28.json',
+    // Lines: the spreads of the games above (the importer tells games and lines apart by content).
+    'cfbd/pregame_wp_2024_regular.json',
+    'cfbd/pregame_wp_2024_postseason.json',
+    'cfbd/pregame_wp_2025_snapshot_v2.json',
   ],
   sportsdataverse: ['sportsdataverse-cfb/cfb_schedule_2025.csv'],
   statsapi: ['mlb/statsapi/games_2025.csv'],

@@ -2,6 +2,7 @@ import type {
   AlmanacGame,
   AlmanacRecord,
   AlmanacReward,
+  OutsideDivision,
   StandingRow,
   StandingsGroup,
   Streak,
@@ -11,6 +12,7 @@ import type {
 } from '@pass/contracts';
 import {
   americanToImplied,
+  FBS_INDEPENDENTS,
   impliedToAmerican,
   isAmericanPrice,
   profitCents,
@@ -64,7 +66,7 @@ function consensusPrice(quoted: readonly number[]): number | null {
 
 /**
  * The consensus closing line of a game from its closing quotes (the last quote of each book at or before
- * kickoff): the `consensus` book where a source gives one (nflverse, sportsdataverse), else the median of
+ * kickoff): the `consensus` book where a source gives one (nflverse, sportsdataverse, CFBD), else the median of
  * the books, a spread or total rounded to the half point and a moneyline through implied probability.
  */
 export function consensusLine(
@@ -93,6 +95,8 @@ export function consensusLine(
 /** A final game with a score, seen from one team's side at its closing line. */
 export function teamGame(event: EventRow, team: string, line: ClosingLine | undefined): AlmanacGame {
   const home = event.homeTeam === team;
+  const opponent = home ? event.awayTeam : event.homeTeam;
+  const sport = event.sport as Sport;
   const scoreFor = (home ? event.homeScore : event.awayScore)!;
   const scoreAgainst = (home ? event.awayScore : event.homeScore)!;
   const spread = line?.homeSpread == null ? null : home ? line.homeSpread : -line.homeSpread || 0;
@@ -130,7 +134,11 @@ export function teamGame(event: EventRow, team: string, line: ClosingLine | unde
     season_type: event.seasonType,
     kickoff: event.kickoffAt,
     game_date: event.gameDate,
-    opponent: home ? event.awayTeam : event.homeTeam,
+    opponent,
+    opponent_name: nameOf(sport, opponent, event.season),
+    opponent_outside: outsideLeague(sport, opponent, event.season)
+      ? outsideDivision(sport, opponent, event.season)
+      : null,
     home,
     score_for: scoreFor,
     score_against: scoreAgainst,
@@ -206,6 +214,22 @@ function placementOf(sport: Sport, abbr: string, season: number): Placement | nu
   return { conference, division: sport === 'americanfootball_ncaaf' ? null : teamRegistry.divisionIn(team, season) };
 }
 
+/**
+ * Whether a team is outside the sport's league that season: a college team not in FBS (an FCS opponent), which
+ * has no standings, trends or team page of its own; its games count for the FBS teams it played.
+ */
+export function outsideLeague(sport: Sport, abbr: string, season: number): boolean {
+  const team = teamRegistry.get(sport, abbr);
+  return sport === 'americanfootball_ncaaf' && team !== undefined && teamRegistry.conferenceIn(team, season) === null;
+}
+
+/** The division of a college team outside FBS that season; FCS where the registry does not say. */
+function outsideDivision(sport: Sport, abbr: string, season: number): OutsideDivision {
+  const team = teamRegistry.get(sport, abbr);
+  const division = team ? teamRegistry.classificationIn(team, season) : null;
+  return division === 'ii' || division === 'iii' ? division : 'fcs';
+}
+
 /** A team's name in a season (the St. Louis Rams of 1999), else the code as given. */
 function nameOf(sport: Sport, abbr: string, season?: number): string {
   const team = teamRegistry.get(sport, abbr);
@@ -273,7 +297,8 @@ export function computeStandings(sport: Sport, season: number, events: readonly 
       const versus = headToHead.get(pair) ?? { wins: 0, losses: 0, ties: 0 };
       bump(versus);
       headToHead.set(pair, versus);
-      if (other && other.conference === own.conference) {
+      // The FBS Independents are a heading, not a conference: UConn v UMass is no conference game.
+      if (other && other.conference === own.conference && own.conference !== FBS_INDEPENDENTS) {
         bump(entry.conference_record);
         if (own.division !== null && other.division === own.division) bump(entry.division_record);
       }
@@ -338,7 +363,12 @@ export function computeTips(
   events: readonly EventRow[],
   lines: ReadonlyMap<number, ClosingLine>,
 ): { teams: TeamTrend[]; tips: (Tip & { strength: number })[] } {
-  const teamsInSeason = new Set(events.filter(isFinal).flatMap((event) => [event.homeTeam, event.awayTeam]));
+  const teamsInSeason = new Set(
+    events
+      .filter(isFinal)
+      .flatMap((event) => [event.homeTeam, event.awayTeam])
+      .filter((team) => !outsideLeague(sport, team, season)),
+  );
   const teams: TeamTrend[] = [];
   const tips: (Tip & { strength: number })[] = [];
   for (const team of [...teamsInSeason].sort()) {

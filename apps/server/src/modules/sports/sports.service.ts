@@ -24,6 +24,7 @@ import {
   weekSeasonType,
   type SeriesPosition,
   type Sport,
+  type Team,
 } from '@pass/domain';
 import { AppError } from '../../errors.js';
 import {
@@ -60,13 +61,19 @@ export function requireSportStoreSeason(season: number, field: string): void {
   }
 }
 
-/** The sport's teams; with a season, the ones that played it, placed in that season's alignment. */
+/**
+ * The sport's teams; with a season, the ones that played it, placed in that season's alignment. College teams are
+ * the FBS teams (of the season, when one is given); their FCS opponents are listed apart, to name them in game rows.
+ */
 export function listTeams(sport: Sport, season?: number): TeamsResponse {
+  const inLeague = (team: Team) =>
+    sport !== 'americanfootball_ncaaf' || season === undefined || teamRegistry.conferenceIn(team, season) !== null;
+  const outside = [...teamRegistry.outsideTeams(sport), ...teamRegistry.teams(sport).filter((team) => !inLeague(team))];
   return {
     sport,
     teams: teamRegistry
       .teams(sport)
-      .filter((team) => season === undefined || teamRegistry.playsIn(team, season))
+      .filter((team) => (season === undefined || teamRegistry.playsIn(team, season)) && inLeague(team))
       .map((team) => ({
         abbv: team.abbr,
         name: team.name,
@@ -75,6 +82,15 @@ export function listTeams(sport: Sport, season?: number): TeamsResponse {
         conference: teamRegistry.conferenceIn(team, season),
         division: teamRegistry.divisionIn(team, season),
       })),
+    opponents: outside.map((team) => {
+      const division = teamRegistry.classificationIn(team, season);
+      return {
+        abbv: team.abbr,
+        name: teamRegistry.nameIn(team, season),
+        nickname: team.nickname,
+        classification: division === 'ii' || division === 'iii' ? division : 'fcs',
+      };
+    }),
   };
 }
 
@@ -399,6 +415,10 @@ export async function getAlmanac(
 ): Promise<AlmanacResponse> {
   const team = teamRegistry.get(sport, teamName) ?? teamRegistry.resolve(sport, teamName);
   if (!team) throw AppError.notFound(`No ${sport} team "${teamName}"`);
+  // An FCS opponent has only its games against FBS teams here: a record of those would read as its season's.
+  if (team.conference === null) {
+    throw AppError.notFound(`${team.name} is not an FBS team: only its games against FBS teams are kept`);
+  }
   const events = await repository.listTeamFinals(db, sport, team.abbr, options.season);
   const games = teamGames(team.abbr, events, await closingLines(db, events));
   const seasons = [...new Set(games.map((game) => game.season))].sort((a, b) => a - b);

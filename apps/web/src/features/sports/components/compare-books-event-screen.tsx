@@ -11,7 +11,7 @@ import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
 import { RouteLink } from '../../../components/route-link';
 import { useLineHistory } from '../api/get-line-history';
-import { useTeams } from '../api/get-teams';
+import { teamsByAbbv, useTeams } from '../api/get-teams';
 import { hasDemoEvents } from '../lib/demo';
 import { formatKickoff } from '../lib/format';
 import { latestFetch, MARKET_LABELS, MARKETS, orderBooks, type Market } from '../lib/lines';
@@ -39,7 +39,7 @@ export function CompareBooksEventScreen() {
   const outcome = chosenOutcome && outcomes.includes(chosenOutcome) ? chosenOutcome : outcomes[0];
   const series = (history.data?.series ?? []).filter((s) => s.market === market && s.outcome === outcome);
   const ordered = orderBooks(series.map((s) => s.book)).flatMap((book) => series.filter((s) => s.book === book));
-  const nameOf = (abbv: string) => teams.data?.teams.find((team) => team.abbv === abbv)?.name ?? abbv;
+  const nameOf = (abbv: string) => teamsByAbbv(teams.data).get(abbv)?.name ?? abbv;
   const title = event ? `${nameOf(event.away_team)} at ${nameOf(event.home_team)}` : 'Line history';
 
   return (

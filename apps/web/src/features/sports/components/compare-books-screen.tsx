@@ -10,7 +10,7 @@ import { Page } from '../../../components/page';
 import { RouteLink } from '../../../components/route-link';
 import { bookEventsQuery } from '../api/get-book-events';
 import { useSeasonWeeks } from '../api/get-season-weeks';
-import { useTeams } from '../api/get-teams';
+import { teamsByAbbv, useTeams } from '../api/get-teams';
 import { hasDemoEvents } from '../lib/demo';
 import { latestFetch } from '../lib/lines';
 import { SPORT_INFO, SPORT_KEYS, teamRouteFor } from '../lib/sports';
@@ -30,10 +30,8 @@ export function CompareBooksScreen() {
   const data = events.data?.sport === sport ? events.data : undefined;
   const weeks = useSeasonWeeks(sport, data?.season);
   const teams = useTeams(sport);
-  const teamMap = useMemo(
-    () => new Map((teams.data?.teams ?? []).map((team) => [team.abbv, team] as const)),
-    [teams.data],
-  );
+  // The opponents outside the league (FCS teams) too: their games name them.
+  const teamMap = useMemo(() => teamsByAbbv(teams.data), [teams.data]);
   const all = data?.events ?? [];
   const games = [...all].sort((a, b) => Number(a.status === 'final') - Number(b.status === 'final'));
 

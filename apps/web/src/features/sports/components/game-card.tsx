@@ -2,10 +2,11 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { BookEvent, BookQuote, SportTeam } from '@pass/contracts';
+import type { BookEvent, BookQuote, OutsideDivision } from '@pass/contracts';
 import type { ReactNode } from 'react';
 import { RouteLink } from '../../../components/route-link';
 import type { RouteName } from '../../../config/paths';
+import { OUTSIDE_LABEL, type NamedTeam } from '../api/get-teams';
 import { formatKickoff } from '../lib/format';
 import { bookName, formatPrice, formatSpread, scheduleLine } from '../lib/lines';
 import { seriesText } from '../lib/weeks';
@@ -20,8 +21,8 @@ const STATUS_LABELS: Record<BookEvent['status'], string> = {
 
 interface GameCardProps {
   event: BookEvent;
-  teams: ReadonlyMap<string, SportTeam>;
-  /** Where a team name links; null for no links. */
+  teams: ReadonlyMap<string, NamedTeam>;
+  /** Where a team name links; null for no links. A team outside the league (an FCS opponent) never links. */
   teamRoute: RouteName | null;
   /** Show the schedule line (the default book's, else the consensus). */
   showLine?: boolean;
@@ -29,8 +30,17 @@ interface GameCardProps {
   children?: ReactNode;
 }
 
-export function teamName(teams: ReadonlyMap<string, SportTeam>, abbv: string): string {
+export function teamName(teams: ReadonlyMap<string, NamedTeam>, abbv: string): string {
   return teams.get(abbv)?.name ?? abbv;
+}
+
+/** The division of a team outside the league, beside its name: it has no team page, so its name is no link. */
+export function OutsideMark({ division }: { division: OutsideDivision }) {
+  return (
+    <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.85em', fontWeight: 400 }}>
+      ({OUTSIDE_LABEL[division]})
+    </Box>
+  );
 }
 
 /** One game: the teams (away at home), the kickoff, the score once final and the line. */
@@ -42,13 +52,18 @@ export function GameCard({ event, teams, teamRoute, showLine = true, children }:
   const row = (side: 'away' | 'home') => {
     const abbv = side === 'home' ? event.home_team : event.away_team;
     const score = side === 'home' ? home : away;
+    const outside = teams.get(abbv)?.outside;
     return (
       <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
         <Typography component="span" sx={{ width: '1.6em', color: 'text.secondary', flexShrink: 0 }} aria-hidden>
           {side === 'home' ? (event.neutral_site ? 'vs' : '@') : ''}
         </Typography>
         <Typography component="span" sx={{ fontWeight: winner === side ? 700 : 500, flexGrow: 1, minWidth: 0 }}>
-          {teamRoute ? (
+          {outside ? (
+            <>
+              {teamName(teams, abbv)} <OutsideMark division={outside} />
+            </>
+          ) : teamRoute ? (
             <RouteLink to={teamRoute} params={{ team: abbv }} underline="hover" fallback={teamName(teams, abbv)}>
               {teamName(teams, abbv)}
             </RouteLink>

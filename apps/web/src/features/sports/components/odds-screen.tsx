@@ -7,7 +7,7 @@ import { Page } from '../../../components/page';
 import { RouteButton } from '../../../components/route-link';
 import type { RouteName } from '../../../config/paths';
 import { useBookEvents } from '../api/get-book-events';
-import { useTeams } from '../api/get-teams';
+import { teamsByAbbv, useTeams } from '../api/get-teams';
 import { hasDemoEvents } from '../lib/demo';
 import { latestFetch } from '../lib/lines';
 import { SPORT_INFO } from '../lib/sports';
@@ -30,10 +30,8 @@ export function OddsScreen({ route, sport, free = false, teamRoute }: OddsScreen
   const info = SPORT_INFO[sport];
   const events = useBookEvents(sport);
   const teams = useTeams(sport);
-  const teamMap = useMemo(
-    () => new Map((teams.data?.teams ?? []).map((team) => [team.abbv, team] as const)),
-    [teams.data],
-  );
+  // The opponents outside the league (FCS teams) too: their games name them.
+  const teamMap = useMemo(() => teamsByAbbv(teams.data), [teams.data]);
   const all = events.data?.events ?? [];
   // Games still to come first: their odds are the ones worth shopping.
   const games = [...all].sort((a, b) => Number(a.status === 'final') - Number(b.status === 'final'));

@@ -12,7 +12,7 @@ import type { RouteName } from '../../../config/paths';
 import type { ScheduleSlots } from '../../../lib/game-actions';
 import { bookEventsQuery } from '../api/get-book-events';
 import { useSeasonWeeks } from '../api/get-season-weeks';
-import { useTeams } from '../api/get-teams';
+import { teamsByAbbv, useTeams } from '../api/get-teams';
 import { hasDemoEvents } from '../lib/demo';
 import { latestFetch } from '../lib/lines';
 import { routeSeason, SPORT_INFO } from '../lib/sports';
@@ -74,10 +74,8 @@ export function ScheduleScreen({
   const shownSeason = season ?? events.data?.season;
   const weeks = useSeasonWeeks(sport, shownSeason);
   const teams = useTeams(sport);
-  const teamMap = useMemo(
-    () => new Map((teams.data?.teams ?? []).map((team) => [team.abbv, team] as const)),
-    [teams.data],
-  );
+  // The opponents outside the league (FCS teams) too: their games name them.
+  const teamMap = useMemo(() => teamsByAbbv(teams.data), [teams.data]);
 
   const shownWeek = week ?? events.data?.week?.number;
   const all = events.data?.events ?? [];

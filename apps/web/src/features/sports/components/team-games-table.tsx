@@ -9,6 +9,7 @@ import type { AlmanacGame, SportKey } from '@pass/contracts';
 import { RouteLink } from '../../../components/route-link';
 import type { RouteName } from '../../../config/paths';
 import { formatDay, formatKickoff } from '../lib/format';
+import { OutsideMark } from './game-card';
 import { formatPrice, formatSpread } from '../lib/lines';
 import { gameWeekText } from '../lib/weeks';
 import { StackedRows } from '../../../components/stacked-rows';
@@ -16,13 +17,20 @@ import { usePhoneLayout } from '../../../components/use-phone-layout';
 
 const RESULT_COLOR = { W: 'success.dark', L: 'error.main', T: 'text.primary', P: 'text.primary' } as const;
 
+/** The opponent: a link to its page, or for a team outside the league (an FCS team, no page) its name and division. */
 function Opponent({ game, teamRoute }: { game: AlmanacGame; teamRoute: RouteName }) {
   return (
     <>
       {game.home ? 'vs ' : '@ '}
-      <RouteLink to={teamRoute} params={{ team: game.opponent }} underline="hover" fallback={game.opponent}>
-        {game.opponent}
-      </RouteLink>
+      {game.opponent_outside ? (
+        <>
+          {game.opponent_name} <OutsideMark division={game.opponent_outside} />
+        </>
+      ) : (
+        <RouteLink to={teamRoute} params={{ team: game.opponent }} underline="hover" fallback={game.opponent}>
+          {game.opponent}
+        </RouteLink>
+      )}
     </>
   );
 }

@@ -12,7 +12,7 @@ import { useAlmanac } from '../api/get-almanac';
 import { useBookEvents } from '../api/get-book-events';
 import { useCurrentWeek } from '../api/get-current-week';
 import { useStandings } from '../api/get-standings';
-import { useTeams } from '../api/get-teams';
+import { teamsByAbbv, useTeams } from '../api/get-teams';
 import { hasDemoEvents } from '../lib/demo';
 import { latestFetch } from '../lib/lines';
 import { SPORT_INFO } from '../lib/sports';
@@ -64,10 +64,8 @@ export function TeamScreen({ route, sport, fixedSeason, teamRoute }: TeamScreenP
   const upcoming = (thisWeek.data?.events ?? []).filter(
     (event) => event.status !== 'final' && (event.home_team === abbv || event.away_team === abbv),
   );
-  const teamMap = useMemo(
-    () => new Map((teams.data?.teams ?? []).map((entry) => [entry.abbv, entry] as const)),
-    [teams.data],
-  );
+  // The opponents outside the league (FCS teams) too: their games name them.
+  const teamMap = useMemo(() => teamsByAbbv(teams.data), [teams.data]);
   const group = standings.data?.groups.find((entry) => entry.teams.some((row) => row.team === abbv));
   const name = team?.name ?? almanac.data?.name ?? teamParam;
   const info = SPORT_INFO[sport];

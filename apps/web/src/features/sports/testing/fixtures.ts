@@ -35,7 +35,7 @@ export const TEAMS: SportTeam[] = [
   team('PHI', 'Philadelphia Eagles', 'NFC East'),
 ];
 
-export const teamsResponse: TeamsResponse = { sport: 'americanfootball_nfl', teams: TEAMS };
+export const teamsResponse: TeamsResponse = { sport: 'americanfootball_nfl', teams: TEAMS, opponents: [] };
 
 export const week = (number: number): SeasonWeek => ({
   number,
@@ -128,6 +128,8 @@ export const almanacResponse: AlmanacResponse = {
       kickoff: '2026-09-13T20:25:00.000Z',
       game_date: '2026-09-13',
       opponent: 'DEN',
+      opponent_name: 'Denver Broncos',
+      opponent_outside: null,
       home: true,
       score_for: 27,
       score_against: 20,
@@ -149,6 +151,8 @@ export const almanacResponse: AlmanacResponse = {
       kickoff: '2026-09-20T20:25:00.000Z',
       game_date: '2026-09-20',
       opponent: 'BUF',
+      opponent_name: 'Buffalo Bills',
+      opponent_outside: null,
       home: false,
       score_for: 21,
       score_against: 24,
