@@ -28,3 +28,8 @@ export * from './odds/closing-line-value.js';
 export * from './grading/grade-entry.js';
 export * from './grading/streaks.js';
 export * from './membership/college-access.js';
+export * from './pools/types.js';
+export * from './pools/settings.js';
+export * from './pools/weeks.js';
+export * from './pools/slate.js';
+export * from './pools/picks.js';
