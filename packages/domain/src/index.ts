@@ -33,3 +33,5 @@ export * from './pools/settings.js';
 export * from './pools/weeks.js';
 export * from './pools/slate.js';
 export * from './pools/picks.js';
+export * from './pools/grading.js';
+export * from './pools/last-man-standing.js';
