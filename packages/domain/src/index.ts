@@ -35,3 +35,4 @@ export * from './pools/slate.js';
 export * from './pools/picks.js';
 export * from './pools/grading.js';
 export * from './pools/last-man-standing.js';
+export * from './pools/standings.js';
