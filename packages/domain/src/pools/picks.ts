@@ -21,8 +21,15 @@ export function lockInstant(game: Pick<SlateGame, 'kickoff' | 'lockedAt'>): numb
   return game.lockedAt ? Math.min(kickoff, instantMs(game.lockedAt)) : kickoff;
 }
 
-export function isLocked(game: Pick<SlateGame, 'kickoff' | 'lockedAt'>, now: Date): boolean {
-  return now.getTime() >= lockInstant(game);
+/**
+ * Whether a game's picks are locked at `now`: from its lock instant, or as soon as its status says it has
+ * started (a source's clock ahead of ours must not reopen a game that is being played).
+ */
+export function isLocked(
+  game: Pick<SlateGame, 'kickoff' | 'lockedAt'> & { status?: SlateGame['status'] },
+  now: Date,
+): boolean {
+  return now.getTime() >= lockInstant(game) || game.status === 'in_progress' || game.status === 'final';
 }
 
 /** "BUF at KC", as refusals name a game. */
