@@ -36,3 +36,4 @@ export * from './pools/picks.js';
 export * from './pools/grading.js';
 export * from './pools/last-man-standing.js';
 export * from './pools/standings.js';
+export * from './pools/status.js';

@@ -1,6 +1,7 @@
 import { POOL_DEFAULTS } from '../constants.js';
 import { BetKind, BetMode, BetType } from '../enums.js';
 import { outcomeOf, type GradableEntry } from '../grading/grade-entry.js';
+import { spreadClv } from '../odds/closing-line-value.js';
 import { isLocked, lockInstant } from './picks.js';
 import { byKickoff, frozenSpreadFor } from './slate.js';
 import {
@@ -187,4 +188,15 @@ export function gradeWeekSheet(input: {
     pushes: count('push'),
     complete: slate.every((game) => slateGameState(game, window, now) !== 'pending'),
   };
+}
+
+/**
+ * Closing line value of a pool pick in an `ats` pool: the frozen spread the member got against the game's
+ * closing spread, both from the picked team's side, in points (positive: the member beat the close). Null
+ * in a `straight` pool (a pick there has no price to compare) or while either line is unknown.
+ */
+export function poolPickClv(game: SlateGame, team: string, closingHomeSpread: number | null): number | null {
+  const taken = frozenSpreadFor(game, team);
+  if (taken === null || closingHomeSpread === null) return null;
+  return spreadClv(taken, team === game.home ? closingHomeSpread : -closingHomeSpread);
 }

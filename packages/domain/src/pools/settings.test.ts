@@ -6,6 +6,7 @@ import {
   refuseNewGuest,
   refuseNewPool,
   validatePoolSettings,
+  validateSettingsChange,
 } from './settings.js';
 import type { PoolSettings } from './types.js';
 import {
@@ -142,5 +143,25 @@ describe('pool weeks', () => {
     expect(joiningClosesAt({ ...valid, startWeek: 3 })).toBe('2025-09-25T07:00:00.000Z');
     expect(canJoin(valid, new Date('2025-09-11T06:59:59Z'))).toBe(true);
     expect(canJoin(valid, new Date('2025-09-11T07:00:00Z'))).toBe(false);
+  });
+});
+
+describe('validateSettingsChange', () => {
+  it('lets every setting change before the pool starts', () => {
+    expect(validateSettingsChange(valid, { ...valid, winBasis: 'straight', gamesPerWeek: 5 }, false)).toEqual([]);
+  });
+
+  it('keeps the scoring settings once the first game has locked; the name and icon may still change', () => {
+    expect(validateSettingsChange(valid, { ...valid, name: 'Renamed', iconColor: '#000000' }, true)).toEqual([]);
+    const changed = { ...valid, winBasis: 'straight' as const, triplePlay: true, startWeek: 2 };
+    expect(validateSettingsChange(valid, changed, true).map((problem) => `${problem.field}:${problem.reason}`)).toEqual(
+      ['startWeek:pool_started', 'winBasis:pool_started', 'triplePlay:pool_started'],
+    );
+  });
+
+  it('still checks the new settings themselves', () => {
+    expect(validateSettingsChange(valid, { ...valid, name: '' }, false).map((problem) => problem.field)).toEqual([
+      'name',
+    ]);
   });
 });

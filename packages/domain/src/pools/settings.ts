@@ -97,3 +97,35 @@ export function refuseInvitation(sentToAddress: number, limits: PoolLimits = DEF
       }
     : null;
 }
+
+/** The settings that change how picks score or who survives: fixed once the pool's first game has locked. */
+export const SCORING_SETTINGS = [
+  'sport',
+  'season',
+  'startWeek',
+  'gamesPerWeek',
+  'winBasis',
+  'doublePlay',
+  'triplePlay',
+  'lastManStanding',
+] as const satisfies readonly (keyof PoolSettings)[];
+
+/**
+ * Every problem with changing a pool's settings from `before` to `after`: the new settings' own problems,
+ * and, once the pool's first game has locked (`started`), any change to a setting that changes scoring.
+ * The name and icon can always change.
+ */
+export function validateSettingsChange(before: PoolSettings, after: PoolSettings, started: boolean): PoolProblem[] {
+  const problems = validatePoolSettings(after);
+  if (!started) return problems;
+  for (const field of SCORING_SETTINGS) {
+    if (before[field] !== after[field]) {
+      problems.push({
+        field,
+        reason: 'pool_started',
+        message: `The pool has started: ${field} stays as it was for the season`,
+      });
+    }
+  }
+  return problems;
+}
