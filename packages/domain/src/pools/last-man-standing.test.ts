@@ -122,6 +122,12 @@ describe('Last Man Standing', () => {
     ]);
   });
 
+  it('lets a member who joined after the week’s last lock carry that week', () => {
+    const late = [member('ann'), member('zoe', '2025-09-09T12:00:00Z')];
+    const weeks = [week(1, week1Slate, [lms('ann', 'DAL')])];
+    expect(outcomes(lastManStanding(season(weeks, late), LATER), 1)).toEqual(['ann:advanced', 'zoe:carried']);
+  });
+
   it('crowns the last one standing, and stops there', () => {
     const weeks = [
       week(1, week1Slate, [lms('ann', 'DAL'), lms('bob', 'PHI'), lms('cat', 'NYJ')]),

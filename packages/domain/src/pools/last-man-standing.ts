@@ -1,6 +1,6 @@
 import { slateGameState, teamOutcome } from './grading.js';
-import { isLocked, lmsGame } from './picks.js';
-import type { PoolSeason, PoolWeekData } from './types.js';
+import { isLocked, lmsGame, lockInstant } from './picks.js';
+import { instantMs, type PoolSeason, type PoolWeekData } from './types.js';
 
 /**
  * Last Man Standing (DESIGN.md section 6; readings in decision record 026): each week a survivor picks one
@@ -41,9 +41,13 @@ function weekResult(season: PoolSeason, week: PoolWeekData, memberId: string, no
   const team = week.sheets.find((sheet) => sheet.memberId === memberId)?.lmsTeam ?? null;
   const game = team === null ? undefined : lmsGame(week.slate, team);
   if (!game) {
-    const closed = week.slate.length > 0 && week.slate.every((slateGame) => isLocked(slateGame, now));
-    // A slate without games cannot be picked from: everyone carries.
-    if (week.slate.length === 0) return { memberId, team: null, outcome: 'carried' as const };
+    // A slate without games, or one that had all locked before the member joined, could not be picked from.
+    const joinedAt = season.members.find((member) => member.id === memberId)?.joinedAt;
+    const lastLock = Math.max(...week.slate.map(lockInstant));
+    if (week.slate.length === 0 || (joinedAt !== undefined && instantMs(joinedAt) > lastLock)) {
+      return { memberId, team: null, outcome: 'carried' as const };
+    }
+    const closed = week.slate.every((slateGame) => isLocked(slateGame, now));
     return { memberId, team: null, outcome: closed ? ('no_pick' as const) : ('pending' as const) };
   }
   const state = slateGameState(game, week.window, now);
