@@ -23,6 +23,9 @@ export const POOL_DEFAULTS = {
   pointsPerGame: 5,
   doublePlayPoints: 10,
   triplePlayPoints: 15,
+  minGamesPerWeek: 1,
+  maxGamesPerWeek: 16,
+  maxNameLength: 60,
 } as const;
 
 /** Admin list defaults. */

@@ -1,0 +1,183 @@
+import { byKickoff, tiebreakerGame } from './slate.js';
+import {
+  instantMs,
+  type PoolPick,
+  type PoolProblem,
+  type PoolSettings,
+  type SlateGame,
+  type WeekSheet,
+} from './types.js';
+
+/**
+ * Locks and visibility (DESIGN.md section 6): a pick can change until its game kicks off, then it locks;
+ * others' picks become visible as each game locks. `now` is always passed in (the server clock).
+ */
+
+const sameTeam = (a: string, b: string) => a === b;
+
+/** The instant a slate game's picks lock: its kickoff, or an earlier lock already reached. */
+export function lockInstant(game: Pick<SlateGame, 'kickoff' | 'lockedAt'>): number {
+  const kickoff = instantMs(game.kickoff);
+  return game.lockedAt ? Math.min(kickoff, instantMs(game.lockedAt)) : kickoff;
+}
+
+/**
+ * Whether a game's picks are locked at `now`: from its lock instant, or as soon as its status says it has
+ * started (a source's clock ahead of ours must not reopen a game that is being played).
+ */
+export function isLocked(
+  game: Pick<SlateGame, 'kickoff' | 'lockedAt'> & { status?: SlateGame['status'] },
+  now: Date,
+): boolean {
+  return now.getTime() >= lockInstant(game) || game.status === 'in_progress' || game.status === 'final';
+}
+
+/** "BUF at KC", as refusals name a game. */
+export const gameName = (game: Pick<SlateGame, 'home' | 'away'>) => `${game.away} at ${game.home}`;
+
+/**
+ * The slate game a Last Man Standing team is graded on: its first slate game by kickoff (a baseball team
+ * may have two on one slate).
+ */
+export function lmsGame(slate: readonly SlateGame[], team: string): SlateGame | undefined {
+  return [...slate].sort(byKickoff).find((game) => game.home === team || game.away === team);
+}
+
+/** The teams of a week's slate: the Last Man Standing choices. */
+export function slateTeams(slate: readonly SlateGame[]): string[] {
+  return [...new Set([...slate].sort(byKickoff).flatMap((game) => [game.away, game.home]))];
+}
+
+const samePick = (a: PoolPick | undefined, b: PoolPick | undefined) =>
+  a?.team === b?.team && (a?.play ?? null) === (b?.play ?? null);
+
+/**
+ * Every problem with a member's sheet for a week, submitted at `now` over the sheet stored before
+ * (`previous`, null for the first submission). Picks of games that have locked must stay as they were; a
+ * refusal names the game. `usedLmsTeams`: the teams this member's Last Man Standing picks of earlier weeks
+ * used (not counting picks on void games); `survivor`: whether the member is still standing.
+ */
+export function validateWeekSheet(input: {
+  settings: Pick<PoolSettings, 'doublePlay' | 'triplePlay' | 'lastManStanding'>;
+  slate: readonly SlateGame[];
+  previous: WeekSheet | null;
+  next: WeekSheet;
+  usedLmsTeams?: readonly string[];
+  survivor?: boolean;
+  now: Date;
+}): PoolProblem[] {
+  const { settings, slate, previous, next, now } = input;
+  const problems: PoolProblem[] = [];
+  const games = new Map(slate.map((game) => [game.id, game]));
+  const before = new Map((previous?.picks ?? []).map((pick) => [pick.gameId, pick]));
+  const after = new Map<string, PoolPick>();
+
+  for (const pick of next.picks) {
+    const game = games.get(pick.gameId);
+    const refuse = (reason: string, message: string) =>
+      problems.push({ field: 'picks', reason, message, gameId: pick.gameId });
+    if (!game) {
+      refuse('not_on_slate', `Game ${pick.gameId} is not on this week's slate`);
+      continue;
+    }
+    if (after.has(pick.gameId)) {
+      refuse('duplicate', `${gameName(game)} is picked twice`);
+      continue;
+    }
+    after.set(pick.gameId, pick);
+    if (!sameTeam(pick.team, game.home) && !sameTeam(pick.team, game.away)) {
+      refuse('bad_team', `${pick.team} does not play in ${gameName(game)}`);
+    }
+    if (pick.play && pick.play !== 'double' && pick.play !== 'triple') {
+      refuse('bad_play', `A pick is a double or a triple play, not ${String(pick.play)}`);
+    }
+  }
+  // A locked game's pick (and its double or triple play) stays as it was, added, changed or removed alike.
+  for (const game of slate) {
+    if (isLocked(game, now) && !samePick(before.get(game.id), after.get(game.id))) {
+      problems.push({
+        field: 'picks',
+        reason: 'locked',
+        message: `${gameName(game)} kicked off at ${new Date(lockInstant(game)).toISOString()}; its pick is locked`,
+        gameId: game.id,
+      });
+    }
+  }
+
+  const plays = [...after.values()].filter((pick) => pick.play);
+  const doubles = plays.filter((pick) => pick.play === 'double');
+  const triples = plays.filter((pick) => pick.play === 'triple');
+  const refusePlay = (reason: string, message: string, gameId?: string) =>
+    problems.push({ field: 'play', reason, message, ...(gameId ? { gameId } : {}) });
+  if (doubles.length > 0 && !settings.doublePlay) refusePlay('double_off', 'This pool plays without double plays');
+  if (triples.length > 0 && !settings.triplePlay) refusePlay('triple_off', 'This pool plays without triple plays');
+  if (doubles.length > 0 && triples.length > 0) {
+    refusePlay('double_and_triple', 'A week has a double play or a triple play, never both');
+  } else if (doubles.length > 1 || triples.length > 1) {
+    refusePlay('one_play', `A week has one ${doubles.length > 1 ? 'double' : 'triple'} play`);
+  }
+
+  validateLms(input, problems);
+
+  const tiebreaker = next.tiebreaker ?? null;
+  if (tiebreaker !== null && (!Number.isSafeInteger(tiebreaker) || tiebreaker < 0)) {
+    problems.push({
+      field: 'tiebreaker',
+      reason: 'bad_tiebreaker',
+      message: 'The tiebreaker is a whole number of points, 0 or more',
+    });
+  }
+  const lastGame = tiebreakerGame(slate);
+  if (lastGame && isLocked(lastGame, now) && tiebreaker !== (previous?.tiebreaker ?? null)) {
+    problems.push({
+      field: 'tiebreaker',
+      reason: 'locked',
+      message: `${gameName(lastGame)} has kicked off; the tiebreaker is locked`,
+      gameId: lastGame.id,
+    });
+  }
+  return problems;
+}
+
+function validateLms(input: Parameters<typeof validateWeekSheet>[0], problems: PoolProblem[]): void {
+  const { settings, slate, previous, next, now } = input;
+  const team = next.lmsTeam ?? null;
+  const was = previous?.lmsTeam ?? null;
+  const refuse = (reason: string, message: string, gameId?: string) =>
+    problems.push({ field: 'lmsTeam', reason, message, ...(gameId ? { gameId } : {}) });
+  if (team !== null) {
+    if (!settings.lastManStanding) return void refuse('lms_off', 'This pool plays without Last Man Standing');
+    if (input.survivor === false) return void refuse('eliminated', 'You are out of Last Man Standing this season');
+    if (!slateTeams(slate).includes(team))
+      return void refuse('lms_not_on_slate', `${team} is not on this week's slate`);
+    if (team !== was && (input.usedLmsTeams ?? []).includes(team)) {
+      return void refuse('lms_used', `You have already picked ${team} in Last Man Standing this season`);
+    }
+  }
+  if (team === was) return;
+  for (const changed of [was, team]) {
+    const game = changed === null ? undefined : lmsGame(slate, changed);
+    if (game && isLocked(game, now)) {
+      return void refuse('locked', `${gameName(game)} has kicked off; the Last Man Standing pick is locked`, game.id);
+    }
+  }
+}
+
+/**
+ * What a viewer may see of a member's sheet at `now`: all of their own; of others', only the picks of games
+ * that have locked, the Last Man Standing team once its game has locked, the tiebreaker once the week's last
+ * game has.
+ */
+export function visibleSheet(sheet: WeekSheet, viewerId: string, slate: readonly SlateGame[], now: Date): WeekSheet {
+  if (sheet.memberId === viewerId) return sheet;
+  const locked = new Set(slate.filter((game) => isLocked(game, now)).map((game) => game.id));
+  const lms = sheet.lmsTeam ? lmsGame(slate, sheet.lmsTeam) : undefined;
+  const lastGame = tiebreakerGame(slate);
+  return {
+    memberId: sheet.memberId,
+    picks: sheet.picks.filter((pick) => locked.has(pick.gameId)),
+    lmsTeam: lms && locked.has(lms.id) ? sheet.lmsTeam : null,
+    tiebreaker: lastGame && locked.has(lastGame.id) ? (sheet.tiebreaker ?? null) : null,
+    submittedAt: sheet.submittedAt ?? null,
+  };
+}

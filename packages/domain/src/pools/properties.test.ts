@@ -1,0 +1,323 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { BetKind, BetMode, BetType } from '../enums.js';
+import { gradeEntry } from '../grading/grade-entry.js';
+import { slateGameState } from './grading.js';
+import { lastManStanding } from './last-man-standing.js';
+import { isLocked } from './picks.js';
+import { frozenSpreadFor } from './slate.js';
+import { gradeSeason, pointsStillPossible, standings, weeklyResults } from './standings.js';
+import type { PoolPick, PoolSeason, PoolWeekData, SlateGame, WeekSheet } from './types.js';
+
+/**
+ * Properties of the pool rules over generated seasons: up to four members, up to three weeks of up to five
+ * games each, with every kind of result (final, pending, postponed, cancelled, moved out of the week).
+ */
+
+const HOUR = 3_600_000;
+const SEASON_START = Date.parse('2025-09-04T12:00:00Z');
+const iso = (ms: number) => new Date(ms).toISOString();
+const MEMBERS = ['ann', 'bob', 'cat', 'dan'];
+
+const gameArb = (weekNumber: number, index: number, weekStart: number) =>
+  fc
+    .record({
+      kickoffHour: fc.integer({ min: 0, max: 150 }),
+      movedOut: fc.boolean(),
+      status: fc.constantFrom('final', 'final', 'final', 'scheduled', 'in_progress', 'postponed', 'cancelled'),
+      homeScore: fc.integer({ min: 0, max: 45 }),
+      awayScore: fc.integer({ min: 0, max: 45 }),
+      halfPoints: fc.integer({ min: -28, max: 28 }),
+    })
+    .map(({ kickoffHour, movedOut, status, homeScore, awayScore, halfPoints }): SlateGame => ({
+      id: `w${weekNumber}g${index}`,
+      home: `H${weekNumber}${index}`,
+      away: `A${weekNumber}${index}`,
+      // A few games are moved past the week's end (postponed and replayed later).
+      kickoff: iso(weekStart + (movedOut && status === 'final' ? 170 : kickoffHour) * HOUR),
+      status: status as SlateGame['status'],
+      homeScore: status === 'final' || status === 'in_progress' ? homeScore : null,
+      awayScore: status === 'final' || status === 'in_progress' ? awayScore : null,
+      frozenHomeSpread: halfPoints / 2 + 0,
+    }));
+
+const sheetArb = (memberId: string, slate: SlateGame[]) =>
+  fc
+    .record({
+      sides: fc.array(fc.constantFrom<'home' | 'away' | null>('home', 'away', null), {
+        minLength: slate.length,
+        maxLength: slate.length,
+      }),
+      playAt: fc.integer({ min: 0, max: slate.length }),
+      play: fc.constantFrom<PoolPick['play']>('double', 'triple'),
+      lms: fc.integer({ min: 0, max: slate.length * 2 }),
+      tiebreaker: fc.option(fc.integer({ min: 0, max: 90 })),
+      submittedMinute: fc.option(fc.integer({ min: 0, max: 5000 })),
+    })
+    .map(({ sides, playAt, play, lms, tiebreaker, submittedMinute }): WeekSheet => {
+      const picks: PoolPick[] = [];
+      slate.forEach((game, index) => {
+        const side = sides[index];
+        if (side) picks.push({ gameId: game.id, team: game[side], play: index === playAt ? play : null });
+      });
+      const teams = slate.flatMap((game) => [game.home, game.away]);
+      return {
+        memberId,
+        picks,
+        lmsTeam: teams[lms] ?? null,
+        tiebreaker,
+        submittedAt: submittedMinute === null ? null : iso(SEASON_START + submittedMinute * 60_000),
+      };
+    });
+
+const weekArb = (weekNumber: number, memberIds: string[]) => {
+  const weekStart = SEASON_START + (weekNumber - 1) * 7 * 24 * HOUR;
+  return fc
+    .integer({ min: 1, max: 5 })
+    .chain((count) => fc.tuple(...Array.from({ length: count }, (_, index) => gameArb(weekNumber, index, weekStart))))
+    .chain((slate) =>
+      fc.tuple(...memberIds.map((memberId) => sheetArb(memberId, slate))).map((sheets): PoolWeekData => ({
+        week: weekNumber,
+        window: { start: iso(weekStart), end: iso(weekStart + 160 * HOUR) },
+        slate,
+        sheets,
+      })),
+    );
+};
+
+const seasonArb: fc.Arbitrary<PoolSeason> = fc
+  .record({
+    memberIds: fc.shuffledSubarray(MEMBERS, { minLength: 1 }),
+    weekCount: fc.integer({ min: 1, max: 3 }),
+    settings: fc.record({
+      winBasis: fc.constantFrom<'ats' | 'straight'>('ats', 'straight'),
+      doublePlay: fc.boolean(),
+      triplePlay: fc.boolean(),
+      lastManStanding: fc.constant(true),
+    }),
+  })
+  .chain(({ memberIds, weekCount, settings }) =>
+    fc.tuple(...Array.from({ length: weekCount }, (_, index) => weekArb(index + 1, memberIds))).map((weeks) => ({
+      settings,
+      members: memberIds.map((id) => ({ id, joinedAt: '2025-08-01T00:00:00Z' })),
+      weeks,
+    })),
+  );
+
+/** A moment during the generated season or after it. */
+const nowArb = fc.integer({ min: 0, max: 24 * 7 * 4 }).map((hours) => new Date(SEASON_START + hours * HOUR));
+
+/** A deterministic shuffle from a seed. */
+function shuffle<T>(items: readonly T[], seed: number): T[] {
+  let state = seed >>> 0 || 1;
+  const next = () => (state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0);
+  return items
+    .map((item) => ({ item, key: next() }))
+    .sort((a, b) => a.key - b.key)
+    .map(({ item }) => item);
+}
+
+const permuted = (season: PoolSeason, seed: number): PoolSeason => ({
+  ...season,
+  members: shuffle(season.members, seed),
+  weeks: shuffle(
+    season.weeks.map((week) => ({
+      ...week,
+      slate: shuffle(week.slate, seed + 1),
+      sheets: shuffle(
+        week.sheets.map((sheet) => ({ ...sheet, picks: shuffle(sheet.picks, seed + 2) })),
+        seed + 3,
+      ),
+    })),
+    seed + 4,
+  ),
+});
+
+const unplayed = (game: SlateGame): SlateGame => ({ ...game, status: 'scheduled', homeScore: null, awayScore: null });
+
+const everything = (season: PoolSeason, now: Date) => ({
+  standings: standings(season, now),
+  weekly: weeklyResults(season, now).map(({ week, complete, winners, rows }) => ({
+    week,
+    complete,
+    winners,
+    rows: rows.map(({ picks, ...row }) => ({
+      ...row,
+      picks: [...picks].sort((a, b) => (a.gameId < b.gameId ? -1 : 1)),
+    })),
+  })),
+  lms: lastManStanding(season, now),
+});
+
+describe('pool rules: properties', () => {
+  it('standings do not depend on the order of members, weeks, games, sheets or picks', () => {
+    fc.assert(
+      fc.property(seasonArb, nowArb, fc.integer(), (season, now, seed) => {
+        expect(everything(permuted(season, seed), now)).toEqual(everything(season, now));
+      }),
+    );
+  });
+
+  it('standings do not depend on the order results arrive in', () => {
+    fc.assert(
+      fc.property(seasonArb, fc.integer(), (season, seed) => {
+        const now = new Date(SEASON_START + 24 * 7 * 4 * HOUR);
+        // Start from no results, then let each game's result arrive, in a shuffled order.
+        let current: PoolSeason = {
+          ...season,
+          weeks: season.weeks.map((week) => ({ ...week, slate: week.slate.map(unplayed) })),
+        };
+        const arrivals = shuffle(
+          season.weeks.flatMap((week) => week.slate.map((game) => ({ week: week.week, game }))),
+          seed,
+        );
+        for (const { week: number, game } of arrivals) {
+          current = {
+            ...current,
+            weeks: current.weeks.map((week) =>
+              week.week === number
+                ? { ...week, slate: week.slate.map((candidate) => (candidate.id === game.id ? game : candidate)) }
+                : week,
+            ),
+          };
+        }
+        expect(everything(current, now)).toEqual(everything(season, now));
+      }),
+    );
+  });
+
+  it('correcting a score and correcting it back restores every standing', () => {
+    fc.assert(
+      fc.property(
+        seasonArb,
+        nowArb,
+        fc.nat(),
+        fc.integer({ min: 0, max: 60 }),
+        fc.integer({ min: 0, max: 60 }),
+        (season, now, pick, home, away) => {
+          const games = season.weeks.flatMap((week) => week.slate);
+          const target = games[pick % games.length]!;
+          const withScore = (homeScore: number | null, awayScore: number | null, status = target.status) => ({
+            ...season,
+            weeks: season.weeks.map((week) => ({
+              ...week,
+              slate: week.slate.map((game) =>
+                game.id === target.id ? { ...game, homeScore, awayScore, status } : game,
+              ),
+            })),
+          });
+          const before = everything(season, now);
+          const corrected = withScore(home, away, 'final');
+          everything(corrected, now);
+          const restored = withScore(target.homeScore, target.awayScore, target.status);
+          expect(everything(restored, now)).toEqual(before);
+        },
+      ),
+    );
+  });
+
+  it('a member’s season points are the sum of their graded picks, each the ledger’s reward where it grades', () => {
+    fc.assert(
+      fc.property(seasonArb, nowArb, (season, now) => {
+        const graded = gradeSeason(season, now);
+        for (const row of standings(season, now)) {
+          const picks = graded.flatMap(({ graded }) => graded.find((week) => week.memberId === row.memberId)!.picks);
+          expect(row.points).toBe(picks.reduce((sum, pick) => sum + pick.points, 0));
+          expect(row.wins).toBe(picks.filter((pick) => pick.outcome === 'win').length);
+        }
+        // Win, loss and push are the ledger's grading of the same pick at the frozen spread (or outright).
+        for (const { week, graded: members } of graded) {
+          for (const pick of members.flatMap((member) => member.picks)) {
+            if (pick.outcome !== 'win' && pick.outcome !== 'loss' && pick.outcome !== 'push') continue;
+            const game = week.slate.find((candidate) => candidate.id === pick.gameId)!;
+            const ats = season.settings.winBasis === 'ats';
+            const grade = gradeEntry(
+              {
+                mode: BetMode.pick_on,
+                kind: ats ? BetKind.spread : BetKind.moneyline,
+                type: ats ? BetType.underdog : BetType.to_win,
+                team: pick.team,
+                line: ats ? frozenSpreadFor(game, pick.team!) : null,
+                multiplier: pick.multiplier,
+              },
+              {
+                status: 'final',
+                homeTeam: game.home,
+                awayTeam: game.away,
+                homeScore: game.homeScore,
+                awayScore: game.awayScore,
+              },
+            );
+            expect(grade).toEqual({ outcome: pick.outcome, reward: pick.points });
+            if (ats && !Number.isInteger(game.frozenHomeSpread)) expect(pick.outcome).not.toBe('push');
+          }
+        }
+      }),
+    );
+  });
+
+  it('points still possible never fall below the points scored, and are reached when every remaining pick wins', () => {
+    fc.assert(
+      fc.property(seasonArb, nowArb, fc.nat(), (season, now, weekIndex) => {
+        const week = season.weeks[weekIndex % season.weeks.length]!;
+        const possible = pointsStillPossible(season, week.week, now);
+        for (const row of possible) {
+          expect(row.remaining).toBeGreaterThanOrEqual(0);
+          expect(row.weekPossible).toBeGreaterThanOrEqual(row.weekPoints);
+          expect(row.seasonPossible - row.seasonPoints).toBe(row.remaining);
+          const best = bestCase(season, week, row.memberId, now);
+          const after = new Date(Date.parse(week.window.end) + HOUR);
+          const points = gradeSeason(best, after)
+            .find((graded) => graded.week.week === week.week)!
+            .graded.find((graded) => graded.memberId === row.memberId)!.points;
+          expect(points).toBe(row.weekPossible);
+        }
+      }),
+    );
+  });
+
+  it('Last Man Standing always leaves someone standing', () => {
+    fc.assert(
+      fc.property(seasonArb, nowArb, (season, now) => {
+        const result = lastManStanding(season, now);
+        expect(result.survivors.length).toBeGreaterThan(0);
+        for (const week of result.weeks) expect(week.survivorsAfter.length).toBeGreaterThan(0);
+      }),
+    );
+  });
+});
+
+/**
+ * The week as it ends if everything still open goes the member's way: every game not yet decided is played
+ * inside the window and won by the member's side; every game still open is picked (their own side where they
+ * have one), and if their play is not locked in, the biggest play the pool allows goes on an open game.
+ */
+function bestCase(season: PoolSeason, week: PoolWeekData, memberId: string, now: Date): PoolSeason {
+  const sheet = week.sheets.find((candidate) => candidate.memberId === memberId) ?? { memberId, picks: [] };
+  const state = (game: SlateGame) => slateGameState(game, week.window, now);
+  const open = week.slate.filter((game) => state(game) === 'pending' && !isLocked(game, now));
+  const picks = new Map(sheet.picks.map((pick) => [pick.gameId, pick]));
+  const playLockedIn = sheet.picks.some((pick) => pick.play && !open.some((game) => game.id === pick.gameId));
+  const biggest = season.settings.triplePlay ? 'triple' : season.settings.doublePlay ? 'double' : null;
+  open.forEach((game, index) => {
+    const team = picks.get(game.id)?.team ?? game.home;
+    picks.set(game.id, { gameId: game.id, team, play: !playLockedIn && index === 0 ? biggest : null });
+  });
+  const finalPicks = [...picks.values()];
+  const won = (game: SlateGame): SlateGame => {
+    if (state(game) !== 'pending') return game;
+    const team = picks.get(game.id)?.team ?? game.home;
+    const homeWins = team === game.home;
+    return { ...game, status: 'final', homeScore: homeWins ? 100 : 0, awayScore: homeWins ? 0 : 100 };
+  };
+  const sheets = [
+    ...week.sheets.filter((candidate) => candidate.memberId !== memberId),
+    { ...sheet, picks: finalPicks },
+  ];
+  return {
+    ...season,
+    weeks: season.weeks.map((candidate) =>
+      candidate.week === week.week ? { ...candidate, slate: week.slate.map(won), sheets } : candidate,
+    ),
+  };
+}

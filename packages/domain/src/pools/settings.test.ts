@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import { POOL_DEFAULTS } from '../constants.js';
+import {
+  DEFAULT_POOL_LIMITS,
+  refuseInvitation,
+  refuseNewGuest,
+  refuseNewPool,
+  validatePoolSettings,
+  validateSettingsChange,
+} from './settings.js';
+import type { PoolSettings } from './types.js';
+import {
+  canJoin,
+  joiningClosesAt,
+  lastPoolWeek,
+  poolCalendarWeek,
+  poolWeekNumbers,
+  poolWeekWindow,
+  weekEnd,
+} from './weeks.js';
+
+const valid: PoolSettings = {
+  name: 'Office Pool',
+  icon: 'wave',
+  iconColor: '#1565c0',
+  iconBackground: '#ffffff',
+  sport: 'americanfootball_nfl',
+  season: 2025,
+  gamesPerWeek: 10,
+  winBasis: 'ats',
+  doublePlay: true,
+  triplePlay: false,
+  lastManStanding: true,
+  startWeek: 1,
+};
+
+const fields = (settings: PoolSettings) => validatePoolSettings(settings).map((problem) => problem.field);
+
+describe('validatePoolSettings', () => {
+  it('accepts valid settings', () => {
+    expect(validatePoolSettings(valid)).toEqual([]);
+    expect(validatePoolSettings({ ...valid, sport: 'baseball_mlb', startWeek: 20, winBasis: 'straight' })).toEqual([]);
+  });
+
+  it('takes 1 to 16 whole games per week', () => {
+    expect(fields({ ...valid, gamesPerWeek: 1 })).toEqual([]);
+    expect(fields({ ...valid, gamesPerWeek: 16 })).toEqual([]);
+    for (const bad of [0, 17, 2.5, Number.NaN]) {
+      expect(validatePoolSettings({ ...valid, gamesPerWeek: bad })).toEqual([
+        { field: 'gamesPerWeek', reason: 'out_of_range', message: 'Games per week is a whole number from 1 to 16' },
+      ]);
+    }
+  });
+
+  it('names each bad field with a reason', () => {
+    const problems = validatePoolSettings({
+      ...valid,
+      name: '  ',
+      icon: '',
+      iconColor: 'blue',
+      iconBackground: '#12345',
+      winBasis: 'spread' as never,
+    });
+    expect(problems.map(({ field, reason }) => `${field}:${reason}`)).toEqual([
+      'name:required',
+      'icon:required',
+      'iconColor:bad_colour',
+      'iconBackground:bad_colour',
+      'winBasis:unknown',
+    ]);
+    expect(fields({ ...valid, name: 'x'.repeat(POOL_DEFAULTS.maxNameLength + 1) })).toEqual(['name']);
+    expect(fields({ ...valid, sport: 'soccer' as never })).toEqual(['sport']);
+    expect(fields({ ...valid, season: 2021 })).toEqual(['season']);
+  });
+
+  it('keeps the start week inside the regular season of the sport’s calendar', () => {
+    expect(fields({ ...valid, startWeek: 18 })).toEqual([]);
+    expect(fields({ ...valid, startWeek: 19 })).toEqual(['startWeek']); // Wild Card
+    expect(fields({ ...valid, startWeek: 0 })).toEqual(['startWeek']);
+    expect(fields({ ...valid, sport: 'americanfootball_ncaaf', startWeek: 16 })).toEqual([]);
+    expect(fields({ ...valid, sport: 'americanfootball_ncaaf', startWeek: 17 })).toEqual(['startWeek']); // Bowls
+  });
+});
+
+describe('limits', () => {
+  it('refuses a Lifeguard’s sixth active pool by default, or past the configured number', () => {
+    expect(refuseNewPool(4)).toBeNull();
+    expect(refuseNewPool(5)).toEqual({
+      reason: 'pool_limit',
+      message: 'A Lifeguard may host at most 5 active pools; end one to start another',
+    });
+    expect(refuseNewPool(5, { ...DEFAULT_POOL_LIMITS, maxPoolsPerLifeguard: 9 })).toBeNull();
+  });
+
+  it('refuses a 26th guest and a fourth invitation to one address', () => {
+    expect(refuseNewGuest(24)).toBeNull();
+    expect(refuseNewGuest(25)?.reason).toBe('pool_full');
+    expect(refuseInvitation(2)).toBeNull();
+    expect(refuseInvitation(3)).toEqual({
+      reason: 'invitation_limit',
+      message: 'This address has already had 3 invitations from you, the most allowed',
+    });
+  });
+});
+
+describe('pool weeks', () => {
+  it('are the sport’s calendar weeks from the start week through the regular season', () => {
+    expect(poolWeekNumbers(valid)).toEqual(Array.from({ length: 18 }, (_, index) => index + 1));
+    expect(poolWeekNumbers({ ...valid, startWeek: 15 })).toEqual([15, 16, 17, 18]);
+    expect(lastPoolWeek('americanfootball_nfl', 2020)).toBe(17);
+    expect(lastPoolWeek('americanfootball_ncaaf', 2025)).toBe(16);
+    expect(poolCalendarWeek(valid, 19)).toBeUndefined();
+    expect(poolCalendarWeek(valid, 1)).toMatchObject({ number: 1, start: '2025-09-04', end: '2025-09-10' });
+  });
+
+  it('run Monday to Sunday in MLB', () => {
+    const mlb = { sport: 'baseball_mlb', season: 2025, startWeek: 2 } as const;
+    const week2 = poolCalendarWeek(mlb, 2)!;
+    expect(week2).toMatchObject({ start: '2025-03-24', end: '2025-03-30' });
+    expect(new Date(`${week2.start}T12:00:00Z`).getUTCDay()).toBe(1);
+    // Midnight Pacific after Sunday: a late West Coast game on Sunday is inside the week.
+    expect(weekEnd(week2)).toBe('2025-03-31T07:00:00.000Z');
+  });
+
+  it('a college week runs Tuesday to Monday', () => {
+    const week = poolCalendarWeek({ sport: 'americanfootball_ncaaf', season: 2025, startWeek: 1 }, 3)!;
+    expect(week).toMatchObject({ start: '2025-09-09', end: '2025-09-15' });
+    expect(weekEnd(week)).toBe('2025-09-16T07:00:00.000Z');
+  });
+
+  it('have a window from the slate’s first kickoff to the end of the week (standard time after November 2)', () => {
+    const week1 = poolCalendarWeek(valid, 1)!;
+    expect(poolWeekWindow(week1, ['2025-09-07T17:00:00Z', '2025-09-05T00:20:00Z'])).toEqual({
+      start: '2025-09-05T00:20:00.000Z',
+      end: '2025-09-11T07:00:00.000Z',
+    });
+    expect(poolWeekWindow(week1, []).start).toBe('2025-09-04T07:00:00.000Z');
+    expect(weekEnd(poolCalendarWeek(valid, 10)!)).toBe('2025-11-13T08:00:00.000Z');
+  });
+
+  it('close joining at the end of the pool’s first week', () => {
+    expect(joiningClosesAt(valid)).toBe('2025-09-11T07:00:00.000Z');
+    expect(joiningClosesAt({ ...valid, startWeek: 3 })).toBe('2025-09-25T07:00:00.000Z');
+    expect(canJoin(valid, new Date('2025-09-11T06:59:59Z'))).toBe(true);
+    expect(canJoin(valid, new Date('2025-09-11T07:00:00Z'))).toBe(false);
+  });
+});
+
+describe('validateSettingsChange', () => {
+  it('lets every setting change before the pool starts', () => {
+    expect(validateSettingsChange(valid, { ...valid, winBasis: 'straight', gamesPerWeek: 5 }, false)).toEqual([]);
+  });
+
+  it('keeps the scoring settings once the first game has locked; the name and icon may still change', () => {
+    expect(validateSettingsChange(valid, { ...valid, name: 'Renamed', iconColor: '#000000' }, true)).toEqual([]);
+    const changed = { ...valid, winBasis: 'straight' as const, triplePlay: true, startWeek: 2 };
+    expect(validateSettingsChange(valid, changed, true).map((problem) => `${problem.field}:${problem.reason}`)).toEqual(
+      ['startWeek:pool_started', 'winBasis:pool_started', 'triplePlay:pool_started'],
+    );
+  });
+
+  it('still checks the new settings themselves', () => {
+    expect(validateSettingsChange(valid, { ...valid, name: '' }, false).map((problem) => problem.field)).toEqual([
+      'name',
+    ]);
+  });
+});

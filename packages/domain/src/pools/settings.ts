@@ -1,0 +1,131 @@
+import { MIN_SEASON, POOL_DEFAULTS } from '../constants.js';
+import { isSport } from '../enums.js';
+import { seasonCalendar } from '../sports-calendar.js';
+import { lastPoolWeek } from './weeks.js';
+import type { PoolProblem, PoolSettings } from './types.js';
+
+/** The limits that come from one setting each; the server reads the configured values, the rules text too. */
+export interface PoolLimits {
+  maxPoolsPerLifeguard: number;
+  maxGuestsPerPool: number;
+  maxInvitationsPerGuest: number;
+}
+
+export const DEFAULT_POOL_LIMITS: PoolLimits = {
+  maxPoolsPerLifeguard: POOL_DEFAULTS.maxPoolsPerLifeguard,
+  maxGuestsPerPool: POOL_DEFAULTS.maxGuestsPerPool,
+  maxInvitationsPerGuest: POOL_DEFAULTS.maxInvitationsPerGuest,
+};
+
+const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
+
+/**
+ * Every problem with a pool's settings, by field (empty when they are valid). The start week must be a week
+ * of the sport's calendar no later than the pool's last week (the last regular-season week).
+ */
+export function validatePoolSettings(settings: PoolSettings): PoolProblem[] {
+  const problems: PoolProblem[] = [];
+  const refuse = (field: string, reason: string, message: string) => problems.push({ field, reason, message });
+
+  const name = settings.name.trim();
+  if (name === '') refuse('name', 'required', 'A pool needs a name');
+  else if (name.length > POOL_DEFAULTS.maxNameLength) {
+    refuse('name', 'too_long', `A pool's name is at most ${POOL_DEFAULTS.maxNameLength} characters`);
+  }
+  if (settings.icon.trim() === '') refuse('icon', 'required', 'Choose an icon');
+  if (!HEX_COLOUR.test(settings.iconColor)) refuse('iconColor', 'bad_colour', 'The icon colour is a #rrggbb colour');
+  if (!HEX_COLOUR.test(settings.iconBackground)) {
+    refuse('iconBackground', 'bad_colour', 'The icon background is a #rrggbb colour');
+  }
+  const { minGamesPerWeek: min, maxGamesPerWeek: max } = POOL_DEFAULTS;
+  if (!Number.isInteger(settings.gamesPerWeek) || settings.gamesPerWeek < min || settings.gamesPerWeek > max) {
+    refuse('gamesPerWeek', 'out_of_range', `Games per week is a whole number from ${min} to ${max}`);
+  }
+  if (settings.winBasis !== 'ats' && settings.winBasis !== 'straight') {
+    refuse('winBasis', 'unknown', 'The win basis is against the spread (ats) or straight up');
+  }
+  for (const flag of ['doublePlay', 'triplePlay', 'lastManStanding'] as const) {
+    if (typeof settings[flag] !== 'boolean') refuse(flag, 'not_boolean', `${flag} is on or off`);
+  }
+  if (!isSport(settings.sport)) {
+    refuse('sport', 'unknown', 'The sport is NFL, college football or MLB');
+    return problems;
+  }
+  if (!Number.isInteger(settings.season) || settings.season < MIN_SEASON) {
+    refuse('season', 'out_of_range', `The season is ${MIN_SEASON} or later`);
+    return problems;
+  }
+  const weeks = seasonCalendar(settings.sport, settings.season).map((week) => week.number);
+  const last = lastPoolWeek(settings.sport, settings.season);
+  if (!Number.isInteger(settings.startWeek) || !weeks.includes(settings.startWeek) || settings.startWeek > last) {
+    refuse('startWeek', 'out_of_range', `The start week is a week of the season from 1 to ${last}`);
+  }
+  return problems;
+}
+
+export interface LimitRefusal {
+  reason: 'pool_limit' | 'pool_full' | 'invitation_limit';
+  message: string;
+}
+
+/** Whether a Lifeguard with `activePools` active pools may create another (null: yes). */
+export function refuseNewPool(activePools: number, limits: PoolLimits = DEFAULT_POOL_LIMITS): LimitRefusal | null {
+  return activePools >= limits.maxPoolsPerLifeguard
+    ? {
+        reason: 'pool_limit',
+        message: `A Lifeguard may host at most ${limits.maxPoolsPerLifeguard} active pools; end one to start another`,
+      }
+    : null;
+}
+
+/** Whether a pool with `guests` guests (the Lifeguard not counted) may take another (null: yes). */
+export function refuseNewGuest(guests: number, limits: PoolLimits = DEFAULT_POOL_LIMITS): LimitRefusal | null {
+  return guests >= limits.maxGuestsPerPool
+    ? { reason: 'pool_full', message: `This pool is full: it has its ${limits.maxGuestsPerPool} guests` }
+    : null;
+}
+
+/**
+ * Whether a Lifeguard who has already sent `sentToAddress` invitations to an email address (across all of
+ * their pools) may send another (null: yes). The fourth is refused; the server records the refusal.
+ */
+export function refuseInvitation(sentToAddress: number, limits: PoolLimits = DEFAULT_POOL_LIMITS): LimitRefusal | null {
+  return sentToAddress >= limits.maxInvitationsPerGuest
+    ? {
+        reason: 'invitation_limit',
+        message: `This address has already had ${limits.maxInvitationsPerGuest} invitations from you, the most allowed`,
+      }
+    : null;
+}
+
+/** The settings that change how picks score or who survives: fixed once the pool's first game has locked. */
+export const SCORING_SETTINGS = [
+  'sport',
+  'season',
+  'startWeek',
+  'gamesPerWeek',
+  'winBasis',
+  'doublePlay',
+  'triplePlay',
+  'lastManStanding',
+] as const satisfies readonly (keyof PoolSettings)[];
+
+/**
+ * Every problem with changing a pool's settings from `before` to `after`: the new settings' own problems,
+ * and, once the pool's first game has locked (`started`), any change to a setting that changes scoring.
+ * The name and icon can always change.
+ */
+export function validateSettingsChange(before: PoolSettings, after: PoolSettings, started: boolean): PoolProblem[] {
+  const problems = validatePoolSettings(after);
+  if (!started) return problems;
+  for (const field of SCORING_SETTINGS) {
+    if (before[field] !== after[field]) {
+      problems.push({
+        field,
+        reason: 'pool_started',
+        message: `The pool has started: ${field} stays as it was for the season`,
+      });
+    }
+  }
+  return problems;
+}

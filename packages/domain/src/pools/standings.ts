@@ -1,0 +1,311 @@
+import { gradeWeekSheet, scoringRules, slateGameState, type GradedWeek, type ScoringRules } from './grading.js';
+import { isLocked } from './picks.js';
+import { byKickoff, tiebreakerGame } from './slate.js';
+import { instantMs, type PoolSeason, type PoolWeekData, type WeekSheet } from './types.js';
+
+/**
+ * Standings, weekly results and winners, head-to-head, points still possible and the what-if view
+ * (DESIGN.md section 6; decision record 026). All derived from the picks and the games' results at `now`:
+ * nothing here is stored, so a corrected score corrects every standing.
+ */
+
+/** The tiebreaker of one member's week: |guess − actual total| of the week's last slate game. */
+export function tiebreakerError(week: PoolWeekData, sheet: WeekSheet | undefined, now: Date): number | null {
+  const game = tiebreakerGame(week.slate);
+  if (!game || slateGameState(game, week.window, now) !== 'final') return null;
+  if (game.homeScore === null || game.awayScore === null) return null;
+  // No guess reads as a guess of 0 (decision record 026).
+  return Math.abs((sheet?.tiebreaker ?? 0) - (game.homeScore + game.awayScore));
+}
+
+/** A member's row in a ranking (season standings or one week). */
+export interface RankedRow {
+  memberId: string;
+  rank: number;
+  points: number;
+  wins: number;
+  losses: number;
+  pushes: number;
+  /** Summed tiebreaker error over the weeks whose last game is final (one week's for a weekly row). */
+  tiebreakerError: number;
+  /** The submission compared last: of the latest week with a decided game (that week's for a weekly row). */
+  submittedAt: string | null;
+}
+
+type Unranked = Omit<RankedRow, 'rank'>;
+
+const submissionMs = (row: Unranked) =>
+  row.submittedAt === null ? Number.POSITIVE_INFINITY : instantMs(row.submittedAt);
+
+/** Points, then wins, then smaller tiebreaker error, then the earlier submission. */
+function compareRows(a: Unranked, b: Unranked): number {
+  return (
+    b.points - a.points ||
+    b.wins - a.wins ||
+    a.tiebreakerError - b.tiebreakerError ||
+    (submissionMs(a) === submissionMs(b) ? 0 : submissionMs(a) < submissionMs(b) ? -1 : 1)
+  );
+}
+
+/** Ranks rows; rows equal on every criterion share a rank (1, 1, 3), listed by member id. */
+function rank(rows: Unranked[]): RankedRow[] {
+  const sorted = [...rows].sort((a, b) => compareRows(a, b) || (a.memberId < b.memberId ? -1 : 1));
+  return sorted.map((row, index) => {
+    let first = index;
+    while (first > 0 && compareRows(sorted[first - 1]!, row) === 0) first -= 1;
+    return { ...row, rank: first + 1 };
+  });
+}
+
+const sheetOf = (week: PoolWeekData, memberId: string) => week.sheets.find((sheet) => sheet.memberId === memberId);
+const sortedWeeks = (season: PoolSeason) => [...season.weeks].sort((a, b) => a.week - b.week);
+
+/** Every member's every week, graded under the rules (the pool's own by default). */
+export function gradeSeason(season: PoolSeason, now: Date, rules: ScoringRules = scoringRules(season.settings)) {
+  return sortedWeeks(season).map((week) => ({
+    week,
+    graded: season.members.map((member) =>
+      gradeWeekSheet({
+        week: week.week,
+        slate: week.slate,
+        window: week.window,
+        sheet: sheetOf(week, member.id),
+        member,
+        rules,
+        now,
+      }),
+    ),
+  }));
+}
+
+/** Whether any slate game of the week is decided (final or void). */
+const started = (week: PoolWeekData, now: Date) =>
+  week.slate.some((game) => slateGameState(game, week.window, now) !== 'pending');
+
+/** Season standings: points, then wins, then the summed tiebreaker error, then the earlier submission. */
+export function standings(
+  season: PoolSeason,
+  now: Date,
+  rules: ScoringRules = scoringRules(season.settings),
+): RankedRow[] {
+  const weeks = gradeSeason(season, now, rules);
+  const latest = [...weeks].reverse().find(({ week }) => started(week, now))?.week;
+  return rank(
+    season.members.map((member) => {
+      const mine = weeks.map(({ week, graded }) => ({
+        week,
+        graded: graded.find((row) => row.memberId === member.id)!,
+      }));
+      const sum = (field: 'points' | 'wins' | 'losses' | 'pushes') =>
+        mine.reduce((total, { graded }) => total + graded[field], 0);
+      return {
+        memberId: member.id,
+        points: sum('points') + 0,
+        wins: sum('wins'),
+        losses: sum('losses'),
+        pushes: sum('pushes'),
+        tiebreakerError: mine.reduce(
+          (total, { week }) => total + (tiebreakerError(week, sheetOf(week, member.id), now) ?? 0),
+          0,
+        ),
+        submittedAt: (latest && sheetOf(latest, member.id)?.submittedAt) ?? null,
+      };
+    }),
+  );
+}
+
+export interface WeekResults {
+  week: number;
+  /** Every slate game is decided. */
+  complete: boolean;
+  /** Members ranked on the week alone, with their graded picks. */
+  rows: (RankedRow & { picks: GradedWeek['picks'] })[];
+  /** The week's winners: rank 1 (several on an exact tie); provisional until the week is complete. */
+  winners: string[];
+}
+
+/** Points per member per week, each week ranked the way the season is, and its winners. */
+export function weeklyResults(
+  season: PoolSeason,
+  now: Date,
+  rules: ScoringRules = scoringRules(season.settings),
+): WeekResults[] {
+  return gradeSeason(season, now, rules).map(({ week, graded }) => {
+    const rows = rank(
+      graded.map((row) => ({
+        memberId: row.memberId,
+        points: row.points + 0,
+        wins: row.wins,
+        losses: row.losses,
+        pushes: row.pushes,
+        tiebreakerError: tiebreakerError(week, sheetOf(week, row.memberId), now) ?? 0,
+        submittedAt: sheetOf(week, row.memberId)?.submittedAt ?? null,
+      })),
+    ).map((row) => ({ ...row, picks: graded.find((graded) => graded.memberId === row.memberId)!.picks }));
+    return {
+      week: week.week,
+      complete: graded.every((row) => row.complete),
+      rows,
+      winners: started(week, now) ? rows.filter((row) => row.rank === 1).map((row) => row.memberId) : [],
+    };
+  });
+}
+
+export interface HeadToHead {
+  a: string;
+  b: string;
+  /** Complete weeks, by points: who won each. */
+  weeks: { week: number; aPoints: number; bPoints: number; winner: 'a' | 'b' | 'tie' }[];
+  aWon: number;
+  bWon: number;
+  tied: number;
+  /** The locked slate games (the ones whose picks are visible), with both members' sides. */
+  games: { week: number; gameId: string; aTeam: string | null; bTeam: string | null; agree: boolean }[];
+  agreed: number;
+  disagreed: number;
+}
+
+/** Two members side by side: weeks won, lost and tied on points, and where their picks agree. */
+export function headToHead(
+  season: PoolSeason,
+  a: string,
+  b: string,
+  now: Date,
+  rules: ScoringRules = scoringRules(season.settings),
+): HeadToHead {
+  const weeks: HeadToHead['weeks'] = [];
+  for (const { week, graded } of gradeSeason(season, now, rules)) {
+    const aWeek = graded.find((row) => row.memberId === a);
+    const bWeek = graded.find((row) => row.memberId === b);
+    if (!aWeek || !bWeek || !aWeek.complete || week.slate.length === 0) continue;
+    const winner = aWeek.points > bWeek.points ? 'a' : aWeek.points < bWeek.points ? 'b' : 'tie';
+    weeks.push({ week: week.week, aPoints: aWeek.points + 0, bPoints: bWeek.points + 0, winner });
+  }
+  const games: HeadToHead['games'] = [];
+  for (const week of sortedWeeks(season)) {
+    const teamOf = (memberId: string, gameId: string) =>
+      sheetOf(week, memberId)?.picks.find((pick) => pick.gameId === gameId)?.team ?? null;
+    for (const game of [...week.slate].sort(byKickoff)) {
+      if (!isLocked(game, now)) continue;
+      const aTeam = teamOf(a, game.id);
+      const bTeam = teamOf(b, game.id);
+      games.push({ week: week.week, gameId: game.id, aTeam, bTeam, agree: aTeam !== null && aTeam === bTeam });
+    }
+  }
+  const bothPicked = games.filter((game) => game.aTeam !== null && game.bTeam !== null);
+  return {
+    a,
+    b,
+    weeks,
+    aWon: weeks.filter((week) => week.winner === 'a').length,
+    bWon: weeks.filter((week) => week.winner === 'b').length,
+    tied: weeks.filter((week) => week.winner === 'tie').length,
+    games,
+    agreed: bothPicked.filter((game) => game.agree).length,
+    disagreed: bothPicked.filter((game) => !game.agree).length,
+  };
+}
+
+export interface PointsPossible {
+  memberId: string;
+  /** Points scored this week so far (decided games, missed picks from their lock). */
+  weekPoints: number;
+  /** The most the member can still add this week: every remaining game played and won. Never negative. */
+  remaining: number;
+  /** weekPoints + remaining. */
+  weekPossible: number;
+  seasonPoints: number;
+  seasonPossible: number;
+}
+
+/**
+ * Points still possible this week for each member: the points scored plus every undecided game won, at its
+ * pick's multiplier where the pick has locked; a game still open may be picked (or re-picked) and won, and
+ * while the week's double or triple play is not locked on a game, the biggest one the pool allows may still
+ * go on an open game. Assumes the remaining games are played (a void would only lower it).
+ */
+export function pointsStillPossible(
+  season: PoolSeason,
+  weekNumber: number,
+  now: Date,
+  rules: ScoringRules = scoringRules(season.settings),
+): PointsPossible[] {
+  const week = season.weeks.find((candidate) => candidate.week === weekNumber);
+  const table = standings(season, now, rules);
+  const biggestPlay = !rules.multipliers ? 1 : season.settings.triplePlay ? 3 : season.settings.doublePlay ? 2 : 1;
+  return season.members.map((member) => {
+    const seasonPoints = table.find((row) => row.memberId === member.id)!.points;
+    if (!week) {
+      return {
+        memberId: member.id,
+        weekPoints: 0,
+        remaining: 0,
+        weekPossible: 0,
+        seasonPoints,
+        seasonPossible: seasonPoints,
+      };
+    }
+    const sheet = sheetOf(week, member.id);
+    const graded = gradeWeekSheet({
+      week: week.week,
+      slate: week.slate,
+      window: week.window,
+      sheet,
+      member,
+      rules,
+      now,
+    });
+    const games = new Map(week.slate.map((game) => [game.id, game]));
+    const open = graded.picks.filter((pick) => pick.outcome === 'pending' && !isLocked(games.get(pick.gameId)!, now));
+    const lockedPending = graded.picks.filter(
+      (pick) => pick.outcome === 'pending' && isLocked(games.get(pick.gameId)!, now),
+    );
+    const playLockedIn = graded.picks.some(
+      (pick) => pick.multiplier > 1 && !open.some((openPick) => openPick.gameId === pick.gameId),
+    );
+    const remaining =
+      lockedPending.reduce((sum, pick) => sum + rules.winPoints * pick.multiplier, 0) +
+      open.length * rules.winPoints +
+      (open.length > 0 && !playLockedIn ? (biggestPlay - 1) * rules.winPoints : 0);
+    return {
+      memberId: member.id,
+      weekPoints: graded.points + 0,
+      remaining,
+      weekPossible: graded.points + remaining,
+      seasonPoints,
+      seasonPossible: seasonPoints + remaining,
+    };
+  });
+}
+
+/** The rule changes the what-if view offers. */
+export type WhatIfRule = 'straight' | 'half_point_push' | 'no_plays';
+
+/** The pool's rules with the what-if changes applied. */
+export function whatIfRules(settings: PoolSeason['settings'], changes: readonly WhatIfRule[]): ScoringRules {
+  const rules = scoringRules(settings);
+  return {
+    ...rules,
+    winBasis: changes.includes('straight') ? 'straight' : rules.winBasis,
+    pushPoints: changes.includes('half_point_push') ? rules.winPoints / 2 : rules.pushPoints,
+    multipliers: changes.includes('no_plays') ? false : rules.multipliers,
+  };
+}
+
+export interface WhatIfRow {
+  memberId: string;
+  actual: RankedRow;
+  whatIf: RankedRow;
+  /** Places gained (positive) or lost under the other rules. */
+  rankChange: number;
+}
+
+/** The season's standings under the pool's rules and under the changed ones, side by side. */
+export function whatIf(season: PoolSeason, now: Date, changes: readonly WhatIfRule[]): WhatIfRow[] {
+  const actual = standings(season, now);
+  const other = standings(season, now, whatIfRules(season.settings, changes));
+  return actual.map((row) => {
+    const whatIfRow = other.find((candidate) => candidate.memberId === row.memberId)!;
+    return { memberId: row.memberId, actual: row, whatIf: whatIfRow, rankChange: row.rank - whatIfRow.rank };
+  });
+}

@@ -1,0 +1,117 @@
+import type { Sport } from '../enums.js';
+import type { GameStatus } from '../sources/types.js';
+
+/**
+ * The shapes the pool rules work on (DESIGN.md section 6, "Pool Party"; decision record 026). Everything
+ * the rules answer is derived from these: pools store settings, slates, frozen spreads and picks; standings,
+ * survivors and points are recomputed from them and the games' results every time.
+ *
+ * Instants are ISO 8601 strings in UTC, as events store their kickoffs.
+ */
+
+export type WinBasis = 'ats' | 'straight';
+
+/** A pool's settings: the rules its members play by. */
+export interface PoolSettings {
+  name: string;
+  /** The icon's key and its colours (#rrggbb). */
+  icon: string;
+  iconColor: string;
+  iconBackground: string;
+  sport: Sport;
+  season: number;
+  /** How many games each week's slate holds (1–16). */
+  gamesPerWeek: number;
+  /** `ats`: against the spread frozen at publish; `straight` ("$ Line"): the winner outright. */
+  winBasis: WinBasis;
+  doublePlay: boolean;
+  triplePlay: boolean;
+  lastManStanding: boolean;
+  /** The sport week (sports calendar) the pool starts in. */
+  startWeek: number;
+}
+
+/** A game of a pool week's slate, with its result as far as it is known. */
+export interface SlateGame {
+  /** The event id. */
+  id: string;
+  home: string;
+  away: string;
+  /** The current kickoff (a rescheduled game's new one). */
+  kickoff: string;
+  /**
+   * When the game's picks locked, if it locked before its current kickoff (a game moved later after it had
+   * kicked off or been postponed at kickoff): a lock once reached never reopens. Defaults to `kickoff`.
+   */
+  lockedAt?: string | null;
+  status: GameStatus;
+  homeScore: number | null;
+  awayScore: number | null;
+  /**
+   * The spread frozen when the slate was published, home side, sportsbook convention (−3: home favoured by
+   * 3). Needed by `ats` pools; ignored by `straight` ones.
+   */
+  frozenHomeSpread: number | null;
+}
+
+export type Play = 'double' | 'triple';
+
+/** A member's side in one slate game; at most one pick of a week carries a double or a triple play. */
+export interface PoolPick {
+  gameId: string;
+  /** The team picked: the game's home or away abbreviation. */
+  team: string;
+  play?: Play | null;
+}
+
+/** One member's picks for one pool week. */
+export interface WeekSheet {
+  memberId: string;
+  picks: PoolPick[];
+  /** Last Man Standing: a team of this week's slate, or null. */
+  lmsTeam?: string | null;
+  /** The predicted total points of the week's last slate game. */
+  tiebreaker?: number | null;
+  /** When the member last submitted this week's picks: earlier wins the final tie. */
+  submittedAt?: string | null;
+}
+
+export interface PoolMember {
+  id: string;
+  /** When the member joined: games that locked before it are not counted for them. */
+  joinedAt: string;
+}
+
+/** The span a pool week's games must be played in: its first kickoff to the end of its last day. */
+export interface WeekWindow {
+  start: string;
+  end: string;
+}
+
+/** One pool week as the rules need it. */
+export interface PoolWeekData {
+  /** The sport week (sports calendar). */
+  week: number;
+  window: WeekWindow;
+  slate: SlateGame[];
+  sheets: WeekSheet[];
+}
+
+/** A pool's season: what standings, Last Man Standing and head-to-head are derived from. */
+export interface PoolSeason {
+  settings: Pick<PoolSettings, 'winBasis' | 'doublePlay' | 'triplePlay' | 'lastManStanding'>;
+  members: PoolMember[];
+  weeks: PoolWeekData[];
+}
+
+/** A problem with something submitted, by field, in words a member can act on. */
+export interface PoolProblem {
+  field: string;
+  /** A stable code for the API and the tests. */
+  reason: string;
+  message: string;
+  /** The game the problem is about, when there is one. */
+  gameId?: string;
+}
+
+export const instantMs = (instant: string): number => Date.parse(instant);
