@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seedUser } from '../../test/accounts.js';
 import { gradeEvents } from '../ledger/grading.service.js';
 import { setEventResult } from '../ledger/ledger.service.js';
-import { runSourceImport } from './import-jobs.js';
+import { DEFAULT_FILES, runSourceImport } from './import-jobs.js';
 import { findRepoRoot } from './shared-data.js';
 import { STORED_FILES, type StoredFile } from './stored-files.js';
 
@@ -172,7 +172,7 @@ describe('the cfbd re-run of issue 15', () => {
     expect(await pending()).toBe(0);
 
     const rerun = await runSourceImport(db, 'cfbd', { now: NOW });
-    expect(rerun).toHaveLength(3);
+    expect(rerun).toHaveLength(DEFAULT_FILES.cfbd.length);
     const after = await rows<{ id: number; state: string }>(
       db,
       sql`select id, concat_ws('|', status, home_score, away_score, kickoff_at, neutral_site) as state

@@ -36,6 +36,10 @@ export const STORED_FILES: readonly StoredFile[] = [
   fileSource('cfbd', 'cfbd/games_2024_regular_v1.json'),
   fileSource('cfbd', 'cfbd/games_2024_postseason_v1.json'),
   fileSource('cfbd', 'cfbd/games_2025_v2_snapshot_2025-08-28.json'),
+  // CFBD's pregame lines: a line whose game is not in yet waits in raw_responses for it (docs/decisions/023).
+  fileSource('cfbd', 'cfbd/pregame_wp_2024_regular.json'),
+  fileSource('cfbd', 'cfbd/pregame_wp_2024_postseason.json'),
+  fileSource('cfbd', 'cfbd/pregame_wp_2025_snapshot_v2.json'),
   // With betting_2025.csv beside it: the closing lines come in the same import.
   fileSource('sportsdataverse', 'sportsdataverse-cfb/cfb_schedule_2025.csv'),
   fileSource('statsapi', 'mlb/statsapi/games_2025.csv'),
