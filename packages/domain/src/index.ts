@@ -17,6 +17,8 @@ export * from './sources/cfbd-games.js';
 export * from './sources/sportsdataverse-cfb.js';
 export * from './sources/retrosheet-gamelogs.js';
 export * from './sources/statsapi-games.js';
+export * from './sources/mlb-venues.js';
+export * from './sources/mlb-local-dates.js';
 export * from './sources/odds-api.js';
 export * from './sources/match-odds-event.js';
 export * from './sources/match-schedule-game.js';

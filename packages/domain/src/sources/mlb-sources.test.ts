@@ -110,4 +110,61 @@ describe('parseStatsApiGamesCsv', () => {
     });
     expect(records.filter((game) => game.home === 'ATH')).toHaveLength(81);
   });
+
+  it('marks the Tokyo Series, the Speedway Classic and the Little League Classic as neutral, and nothing else', () => {
+    const neutral = records.filter((game) => game.neutralSite);
+    expect(neutral.map((game) => [game.sourceId, game.date, game.away, game.home, game.venue])).toEqual([
+      ['778563', '2025-03-18', 'LAD', 'CHC', 'Tokyo Dome, Tokyo'],
+      ['778564', '2025-03-19', 'LAD', 'CHC', 'Tokyo Dome, Tokyo'],
+      ['776907', '2025-08-03', 'ATL', 'CIN', 'Bristol Motor Speedway, Bristol, Tennessee'],
+      ['776707', '2025-08-17', 'SEA', 'NYM', 'Bowman Field, Williamsport, Pennsylvania'],
+    ]);
+    // The Cubs' 81 home games at Wrigley Field: the two in Tokyo are not among them.
+    expect(records.filter((game) => game.home === 'CHC' && !game.neutralSite)).toHaveLength(79);
+  });
+
+  it('dates Mets at Astros of March 28 on March 28 (game_pk 778518), the next one on March 29', () => {
+    const metsAtAstros = records.filter((game) => game.home === 'HOU' && game.away === 'NYM');
+    expect(metsAtAstros.map((game) => [game.sourceId, game.utcDate, game.date])).toEqual([
+      ['778559', '2025-03-27', '2025-03-27'],
+      ['778518', '2025-03-29', '2025-03-28'],
+      ['778530', '2025-03-29', '2025-03-29'],
+    ]);
+  });
+
+  it('leaves doubleheaders of a pair as rare as in 2023 and 2024, and no team with two opponents on one day', () => {
+    const pairDays = new Map<string, number>();
+    const teamDays = new Map<string, Set<string>>();
+    for (const game of records) {
+      const pair = `${game.home}|${game.away}`;
+      pairDays.set(`${pair}|${game.date}`, (pairDays.get(`${pair}|${game.date}`) ?? 0) + 1);
+      for (const team of [game.home, game.away]) {
+        const key = `${team}|${game.date}`;
+        teamDays.set(key, (teamDays.get(key) ?? new Set()).add(pair));
+      }
+    }
+    const doubleheaders = [...pairDays.values()].filter((count) => count > 1).length;
+    // The file's UTC dates give 282; Retrosheet has 35 (2023) and 29 (2024) real ones.
+    expect(doubleheaders).toBeGreaterThan(0);
+    expect(doubleheaders).toBeLessThan(40);
+    expect([...teamDays].filter(([, pairs]) => pairs.size > 1)).toEqual([]);
+    const utcPairDays = new Set<string>();
+    let utcDoubles = 0;
+    for (const game of records) {
+      const key = `${game.home}|${game.away}|${game.utcDate}`;
+      if (utcPairDays.has(key)) utcDoubles++;
+      utcPairDays.add(key);
+    }
+    expect(utcDoubles).toBeGreaterThan(250);
+  });
+
+  it('moves a game by one day at most, and never a game at an Eastern park whose days are free', () => {
+    for (const game of records) {
+      const shift = (Date.parse(game.date) - Date.parse(game.utcDate)) / 86_400_000;
+      expect([0, -1]).toContain(shift);
+    }
+    // Orioles at Red Sox, an Eastern park: the file's dates stand.
+    const fenway = records.filter((game) => game.home === 'BOS' && game.away === 'BAL');
+    expect(fenway.every((game) => game.date === game.utcDate)).toBe(true);
+  });
 });
