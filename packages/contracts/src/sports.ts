@@ -93,6 +93,11 @@ export const BookEvent = z.object({
   event_scores: z.object({ home: z.number().int().nullable(), away: z.number().int().nullable() }),
   /** A game of the generated demo season (PASS_SEED), to be shown as such. The server always sends it. */
   is_demo: z.boolean().optional(),
+  /**
+   * Still `scheduled` past its time (six hours after kickoff, or from the day after its date without one):
+   * shown as "Result not reported", not as a game to come. The server always sends it, by its clock.
+   */
+  result_missing: z.boolean().optional(),
   odds: z.array(BookQuote),
 });
 export type BookEvent = z.infer<typeof BookEvent>;
@@ -196,6 +201,16 @@ export const StandingsResponse = z.object({
 });
 export type StandingsResponse = z.infer<typeof StandingsResponse>;
 
+/** A query flag: `true` or `false`, absent meaning false. */
+const QueryFlag = z
+  .enum(['true', 'false'], { message: 'must be true or false' })
+  .optional()
+  .transform((value) => value === 'true');
+
+/** The almanac's query: a season, else every season without the generated demo season unless asked. */
+export const AlmanacQuery = z.object({ season: Season.optional(), include_demo: QueryFlag });
+export type AlmanacQuery = z.infer<typeof AlmanacQuery>;
+
 export const AlmanacParams = z.object({
   sport: SportKey,
   /** An abbreviation, name or alias (`KC`, `Chiefs`, `OAK`). */
@@ -248,6 +263,10 @@ export const AlmanacGame = z.object({
   game_date: z.string(),
   opponent: z.string(),
   home: z.boolean(),
+  /** Played at neither team's park (bowls, the London and Tokyo series): "vs", not "@". */
+  neutral_site: z.boolean(),
+  /** A game of the generated demo season, marked as such wherever it is shown. */
+  is_demo: z.boolean(),
   score_for: z.number().int(),
   score_against: z.number().int(),
   /** The team's closing spread (negative = favourite). */
@@ -268,6 +287,11 @@ export const AlmanacResponse = z.object({
   name: z.string(),
   /** The season asked for; null for the team's whole history. */
   season: z.number().int().nullable(),
+  /**
+   * Whether games of the generated demo season are among these (a demo season asked for, or every season
+   * with `include_demo=true`); every season leaves them out by default.
+   */
+  includes_demo: z.boolean(),
   /** The stake of each bet the rewards count, in cents ($100). */
   bet_stake_cents: z.number().int(),
   totals: AlmanacRecord,

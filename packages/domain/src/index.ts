@@ -19,6 +19,7 @@ export * from './sources/retrosheet-gamelogs.js';
 export * from './sources/statsapi-games.js';
 export * from './sources/mlb-venues.js';
 export * from './sources/mlb-local-dates.js';
+export * from './events/result-missing.js';
 export * from './sources/odds-api.js';
 export * from './sources/match-odds-event.js';
 export * from './sources/match-schedule-game.js';

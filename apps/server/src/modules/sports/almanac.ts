@@ -132,6 +132,8 @@ export function teamGame(event: EventRow, team: string, line: ClosingLine | unde
     game_date: event.gameDate,
     opponent: home ? event.awayTeam : event.homeTeam,
     home,
+    neutral_site: event.neutralSite,
+    is_demo: event.isDemo,
     score_for: scoreFor,
     score_against: scoreAgainst,
     spread,
