@@ -6,16 +6,8 @@ import type { BookEvent, BookQuote, SportTeam } from '@pass/contracts';
 import type { ReactNode } from 'react';
 import { RouteLink } from '../../../components/route-link';
 import type { RouteName } from '../../../config/paths';
-import { formatKickoff } from '../lib/format';
+import { formatKickoff, statusText } from '../lib/format';
 import { bookName, formatPrice, formatSpread, scheduleLine } from '../lib/lines';
-
-const STATUS_LABELS: Record<BookEvent['status'], string> = {
-  scheduled: 'Scheduled',
-  in_progress: 'In progress',
-  final: 'Final',
-  postponed: 'Postponed',
-  cancelled: 'Cancelled',
-};
 
 interface GameCardProps {
   event: BookEvent;
@@ -78,15 +70,16 @@ export function GameCard({ event, teams, teamRoute, showLine = true, children }:
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, mb: 1 }}>
         <Typography variant="body2" color="text.secondary">
           {formatKickoff(event.kickoff, event.game_date)}
+          {event.neutral_site ? ' · neutral site' : ''}
         </Typography>
-        {event.status === 'scheduled' ? null : (
+        {event.status === 'scheduled' && !event.result_missing ? null : (
           <Chip
             size="small"
-            label={STATUS_LABELS[event.status]}
+            label={statusText(event)}
             color={final ? 'default' : 'primary'}
             variant={final ? 'filled' : 'outlined'}
             sx={
-              event.status === 'postponed' || event.status === 'cancelled'
+              event.status === 'postponed' || event.status === 'cancelled' || event.result_missing
                 ? { color: '#8A4500', borderColor: '#FB8C00' }
                 : undefined
             }

@@ -10,6 +10,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { venuePrefix } from '../lib/format';
 
 /** The label of a game on the chart: its week, or its date for games without one. */
 const labelOf = (game: AlmanacGame) => (game.week === null ? game.game_date.slice(5) : `W${game.week}`);
@@ -19,7 +20,7 @@ export default function MarginChart({ games }: { games: readonly AlmanacGame[] }
   const data = games.map((game) => ({
     label: labelOf(game),
     margin: game.score_for - game.score_against,
-    opponent: `${game.home ? 'vs' : '@'} ${game.opponent}`,
+    opponent: `${venuePrefix(game)} ${game.opponent}`,
   }));
   return (
     <ResponsiveContainer width="100%" height={260}>

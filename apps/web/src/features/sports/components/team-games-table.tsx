@@ -8,7 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import type { AlmanacGame } from '@pass/contracts';
 import { RouteLink } from '../../../components/route-link';
 import type { RouteName } from '../../../config/paths';
-import { formatDay, formatKickoff } from '../lib/format';
+import { formatDay, formatKickoff, venuePrefix } from '../lib/format';
 import { formatPrice, formatSpread } from '../lib/lines';
 import { StackedRows } from '../../../components/stacked-rows';
 import { usePhoneLayout } from '../../../components/use-phone-layout';
@@ -21,13 +21,24 @@ function weekText(game: AlmanacGame): string {
   return game.season_type === 'postseason' ? `P${game.week}` : String(game.week);
 }
 
+/** A small grey note beside a game: "neutral site", "demo". */
+function Note({ children }: { children: string }) {
+  return (
+    <Box component="span" sx={{ ml: 0.75, color: 'text.secondary', typography: 'caption' }}>
+      {children}
+    </Box>
+  );
+}
+
 function Opponent({ game, teamRoute }: { game: AlmanacGame; teamRoute: RouteName }) {
   return (
     <>
-      {game.home ? 'vs ' : '@ '}
+      {venuePrefix(game)}{' '}
       <RouteLink to={teamRoute} params={{ team: game.opponent }} underline="hover" fallback={game.opponent}>
         {game.opponent}
       </RouteLink>
+      {game.neutral_site ? <Note>neutral site</Note> : null}
+      {game.is_demo ? <Note>demo</Note> : null}
     </>
   );
 }
