@@ -6,7 +6,7 @@ import type { BookEvent, BookQuote, SportTeam } from '@pass/contracts';
 import type { ReactNode } from 'react';
 import { RouteLink } from '../../../components/route-link';
 import type { RouteName } from '../../../config/paths';
-import { formatKickoff, statusText } from '../lib/format';
+import { formatKickoff, matchupText, statusText } from '../lib/format';
 import { bookName, formatPrice, formatSpread, scheduleLine } from '../lib/lines';
 
 interface GameCardProps {
@@ -58,7 +58,7 @@ export function GameCard({ event, teams, teamRoute, showLine = true, children }:
       </Box>
     );
   };
-  const matchup = `${teamName(teams, event.away_team)} at ${teamName(teams, event.home_team)}`;
+  const matchup = matchupText(event, teamName(teams, event.away_team), teamName(teams, event.home_team));
   return (
     <Paper
       component="article"

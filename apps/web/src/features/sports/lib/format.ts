@@ -57,3 +57,8 @@ export function statusText(event: { status: string; result_missing?: boolean | u
       return 'Scheduled';
   }
 }
+
+/** "A at B", or "A vs B" where neither team is at home. */
+export function matchupText(event: { neutral_site: boolean }, away: string, home: string): string {
+  return `${away} ${event.neutral_site ? 'vs' : 'at'} ${home}`;
+}
