@@ -24,7 +24,8 @@ function weekText(game: AlmanacGame): string {
 /** A small grey note beside a game: "neutral site", "demo". */
 function Note({ children }: { children: string }) {
   return (
-    <Box component="span" sx={{ ml: 0.75, color: 'text.secondary', typography: 'caption' }}>
+    // Line height 1: the smaller text must not make its row taller than the others.
+    <Box component="span" sx={{ ml: 0.75, color: 'text.secondary', fontSize: '0.75rem', lineHeight: 1 }}>
       {children}
     </Box>
   );
