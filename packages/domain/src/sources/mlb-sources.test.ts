@@ -52,6 +52,30 @@ describe('parseRetrosheetGameLog', () => {
     });
   });
 
+  it('marks the 13 games of 2023–24 away from the home club’s park as neutral, by park id', () => {
+    const neutral = (log: typeof log2023) =>
+      log.records
+        .filter((game) => game.neutralSite)
+        .map((game) => `${game.date} ${game.away}@${game.home} ${game.parkId}`);
+    expect(neutral(log2023)).toEqual([
+      '2023-04-29 SF@SD MEX02',
+      '2023-04-30 SF@SD MEX02',
+      '2023-06-24 CHC@STL LON01',
+      '2023-06-25 CHC@STL LON01',
+      '2023-08-20 PHI@WSH WIL02',
+    ]);
+    expect(neutral(log2024)).toEqual([
+      '2024-03-20 LAD@SD SEO01',
+      '2024-03-21 SD@LAD SEO01',
+      '2024-04-27 HOU@COL MEX02',
+      '2024-04-28 HOU@COL MEX02',
+      '2024-06-08 PHI@NYM LON01',
+      '2024-06-09 NYM@PHI LON01',
+      '2024-06-20 SF@STL BIR01',
+      '2024-08-18 NYY@DET WIL02',
+    ]);
+  });
+
   it('maps Retrosheet codes (NYA, SLN, ANA, CHA, OAK) to Stats API abbreviations', () => {
     const codes = new Map<string, string>();
     for (const line of read('retrosheet/GL2023.TXT').split('\n').filter(Boolean)) {
