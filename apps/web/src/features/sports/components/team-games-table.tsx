@@ -21,11 +21,22 @@ function weekText(game: AlmanacGame): string {
   return game.season_type === 'postseason' ? `P${game.week}` : String(game.week);
 }
 
-/** A small grey note beside a game: "neutral site", "demo". */
-function Note({ children }: { children: string }) {
+/**
+ * A small grey note on a game: "demo" beside its week, "neutral site" under its opponent. Under, not beside:
+ * text around a link would make it a link in running text, which must then be told apart without colour.
+ */
+function Note({ children, below = false }: { children: string; below?: boolean }) {
   return (
-    // Line height 1: the smaller text must not make its row taller than the others.
-    <Box component="span" sx={{ ml: 0.75, color: 'text.secondary', fontSize: '0.75rem', lineHeight: 1 }}>
+    <Box
+      component="span"
+      sx={{
+        ...(below ? { display: 'block' } : { ml: 0.75 }),
+        color: 'text.secondary',
+        fontSize: '0.75rem',
+        // Line height 1: a note beside the text must not make its row taller than the others.
+        lineHeight: below ? 1.2 : 1,
+      }}
+    >
       {children}
     </Box>
   );
@@ -38,8 +49,7 @@ function Opponent({ game, teamRoute }: { game: AlmanacGame; teamRoute: RouteName
       <RouteLink to={teamRoute} params={{ team: game.opponent }} underline="hover" fallback={game.opponent}>
         {game.opponent}
       </RouteLink>
-      {game.neutral_site ? <Note>neutral site</Note> : null}
-      {game.is_demo ? <Note>demo</Note> : null}
+      {game.neutral_site ? <Note below>neutral site</Note> : null}
     </>
   );
 }
@@ -70,7 +80,8 @@ export function TeamGamesTable({ games, teamRoute }: { games: readonly AlmanacGa
           title: (
             <>
               {game.week === null ? '' : `${game.season_type === 'postseason' ? 'Playoff wk' : 'Wk'} ${game.week} · `}
-              {formatDay(game.game_date)} · <Opponent game={game} teamRoute={teamRoute} />
+              {formatDay(game.game_date)}
+              {game.is_demo ? ' · demo' : ''} · <Opponent game={game} teamRoute={teamRoute} />
             </>
           ),
           aside: <Result game={game} />,
@@ -116,6 +127,7 @@ export function TeamGamesTable({ games, teamRoute }: { games: readonly AlmanacGa
                 <abbr title={formatKickoff(game.kickoff, game.game_date)} style={{ textDecoration: 'none' }}>
                   {weekText(game)}
                 </abbr>
+                {game.is_demo ? <Note>demo</Note> : null}
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <Opponent game={game} teamRoute={teamRoute} />

@@ -27,16 +27,20 @@ const teams = new Map(TEAMS.map((team) => [team.abbv, team] as const));
 const opponentCell = (id: number) => {
   const table = screen.getByRole('table', { name: 'Games with results and closing lines' });
   const rows = within(table).getAllByRole('row').slice(1);
-  return rows[games.findIndex((game) => game.event_id === id)]!.querySelectorAll('td')[0]!;
+  return rows[games.findIndex((game) => game.event_id === id)]!;
 };
+const opponentOf = (id: number) => opponentCell(id).querySelectorAll('td')[0]!;
+const weekOf = (id: number) => within(opponentCell(id)).getByRole('rowheader');
 
 describe('neutral sites, demo games and missing results', () => {
   it('writes "vs" and a neutral-site note for a neutral game, "@" only for a real away game', () => {
     renderWithProviders(<TeamGamesTable games={games} teamRoute="football-team" />);
-    expect(opponentCell(1)).toHaveTextContent(/^vs DEN$/);
-    expect(opponentCell(2)).toHaveTextContent(/^@ BUF$/);
-    expect(opponentCell(3)).toHaveTextContent(/^vs MIAneutral site$/);
-    expect(opponentCell(4)).toHaveTextContent(/^vs LVdemo$/);
+    expect(opponentOf(1)).toHaveTextContent(/^vs DEN$/);
+    expect(opponentOf(2)).toHaveTextContent(/^@ BUF$/);
+    expect(opponentOf(3)).toHaveTextContent(/^vs MIAneutral site$/);
+    expect(opponentOf(4)).toHaveTextContent(/^vs LV$/);
+    expect(weekOf(4)).toHaveTextContent(/^1demo$/);
+    expect(weekOf(1)).toHaveTextContent(/^1$/);
   });
 
   it('keeps the marks on a phone', () => {
@@ -46,7 +50,7 @@ describe('neutral sites, demo games and missing results', () => {
     const items = within(list).getAllByRole('listitem');
     expect(items[2]).toHaveTextContent('vs MIAneutral site');
     expect(items[1]).toHaveTextContent('@ BUF');
-    expect(items[3]).toHaveTextContent('demo');
+    expect(items[3]).toHaveTextContent(/· demo · vs LV/);
   });
 
   it('shows a game past its time without a result as "Result not reported", and a cancelled game as cancelled', () => {
