@@ -168,7 +168,7 @@ describe('parseStatsApiGamesCsv', () => {
       }
     }
     const doubleheaders = [...pairDays.values()].filter((count) => count > 1).length;
-    // The file's UTC dates give 282; Retrosheet has 35 (2023) and 29 (2024) real ones.
+    // The file's UTC dates give 282 (27 once dated); Retrosheet has 35 (2023) and 29 (2024) real ones.
     expect(doubleheaders).toBeGreaterThan(0);
     expect(doubleheaders).toBeLessThan(40);
     expect([...teamDays].filter(([, pairs]) => pairs.size > 1)).toEqual([]);
@@ -180,6 +180,29 @@ describe('parseStatsApiGamesCsv', () => {
       utcPairDays.add(key);
     }
     expect(utcDoubles).toBeGreaterThan(250);
+  });
+
+  it("gives starters the rest Retrosheet's true dates show: under four days only by exception", () => {
+    // Straight from the file: game_pk and the two starters' ids (columns 1, 8 and 9).
+    const starts = new Map<string, string[]>();
+    for (const line of read('statsapi/games_2025.csv').trim().split(/\r?\n/).slice(1)) {
+      const [gamePk, , , , , , , homeStarter, awayStarter] = line.split(',');
+      for (const starter of [homeStarter, awayStarter]) {
+        if (starter) starts.set(starter, [...(starts.get(starter) ?? []), gamePk!]);
+      }
+    }
+    const byId = new Map(records.map((game) => [game.sourceId, game]));
+    const shortRests = (date: 'date' | 'utcDate') => {
+      let count = 0;
+      for (const games of starts.values()) {
+        const days = games.map((id) => Date.parse(byId.get(id)![date]) / 86_400_000).sort((a, b) => a - b);
+        for (let index = 1; index < days.length; index++) if (days[index]! - days[index - 1]! <= 4) count++;
+      }
+      return count;
+    };
+    // Retrosheet: 35 starts four days or fewer after the last in 2023, 13 in 2024; the UTC dates give 255.
+    expect(shortRests('utcDate')).toBeGreaterThan(200);
+    expect(shortRests('date')).toBeLessThan(30);
   });
 
   it('moves a game by one day at most, and never a game at an Eastern park whose days are free', () => {

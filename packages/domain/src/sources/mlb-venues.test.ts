@@ -70,6 +70,18 @@ describe('MLB venues and local dates', () => {
     });
   });
 
+  it("keeps a western night game where its starter's rest says it was, against the clock's leaning", () => {
+    const dates = inferMlbLocalDates([
+      ...everyDay('2025-06-01', 12),
+      // Starter 1 pitched in New York on June 5; five days later in Seattle is June 10, not the 9th.
+      { sourceId: '60', date: '2025-06-05', home: 'NYY', away: 'BOS', starters: ['1', '2'] },
+      { sourceId: '61', date: '2025-06-10', home: 'SEA', away: 'NYY', starters: ['3', '1'] },
+      // Without a starter to go by, the same game would move back a day.
+      { sourceId: '62', date: '2025-06-10', home: 'LAD', away: 'SD' },
+    ]);
+    expect([dates.get('61'), dates.get('62')]).toEqual(['2025-06-10', '2025-06-09']);
+  });
+
   it('does not move a game onto a day either team plays someone else', () => {
     // A Pacific night game would move back a day, but the visitors played in Denver that day.
     const dates = inferMlbLocalDates([

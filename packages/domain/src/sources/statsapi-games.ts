@@ -28,6 +28,7 @@ export function parseStatsApiGamesCsv(
   const registry = options.registry ?? teamRegistry;
   const records: StatsApiGame[] = [];
   const skipped: Skipped[] = [];
+  const startersOf = new Map<string, string[]>();
   for (const row of parseCsvWithHeader(text, [
     'game_pk',
     'date',
@@ -58,6 +59,11 @@ export function parseStatsApiGamesCsv(
       continue;
     }
     const final = homeScore !== null && awayScore !== null;
+    // The starting pitchers (MLBAM ids, where the file has them) help date the games (mlb-local-dates.ts).
+    startersOf.set(
+      gamePk,
+      [row.get('home_sp_id'), row.get('away_sp_id')].filter((id) => /^\d+$/.test(id)),
+    );
     records.push({
       source: 'statsapi',
       sourceId: gamePk,
@@ -87,7 +93,11 @@ export function parseStatsApiGamesCsv(
   for (const season of new Set(records.map((record) => record.season))) {
     const ofSeason = records.filter((record) => record.season === season);
     const localDates = inferMlbLocalDates(
-      ofSeason.map((record) => ({ ...record, knownLocalDate: specialVenueOf(record)?.date })),
+      ofSeason.map((record) => ({
+        ...record,
+        knownLocalDate: specialVenueOf(record)?.date,
+        starters: startersOf.get(record.sourceId),
+      })),
     );
     for (const record of ofSeason) record.date = localDates.get(record.sourceId) ?? record.date;
   }
