@@ -115,6 +115,11 @@ export const BookEvent = z.object({
   is_demo: z.boolean().optional(),
   /** MLB, in a week's events: the game's place in its series (game 2 of 3); absent elsewhere. */
   series: z.object({ game: z.number().int(), of: z.number().int() }).optional(),
+  /**
+   * Still `scheduled` past its time (six hours after kickoff, or from the day after its date without one):
+   * shown as "Result not reported", not as a game to come. The server always sends it, by its clock.
+   */
+  result_missing: z.boolean().optional(),
   odds: z.array(BookQuote),
 });
 export type BookEvent = z.infer<typeof BookEvent>;
@@ -218,6 +223,16 @@ export const StandingsResponse = z.object({
 });
 export type StandingsResponse = z.infer<typeof StandingsResponse>;
 
+/** A query flag: `true` or `false`, absent meaning false. */
+const QueryFlag = z
+  .enum(['true', 'false'], { message: 'must be true or false' })
+  .optional()
+  .transform((value) => value === 'true');
+
+/** The almanac's query: a season, else every season without the generated demo season unless asked. */
+export const AlmanacQuery = z.object({ season: Season.optional(), include_demo: QueryFlag });
+export type AlmanacQuery = z.infer<typeof AlmanacQuery>;
+
 export const AlmanacParams = z.object({
   sport: SportKey,
   /** An abbreviation, name or alias (`KC`, `Chiefs`, `OAK`). */
@@ -274,6 +289,10 @@ export const AlmanacGame = z.object({
   /** The division of an opponent outside the league (an FCS team), which has no team page; null otherwise. */
   opponent_outside: OutsideDivision.nullable(),
   home: z.boolean(),
+  /** Played at neither team's park (bowls, the London and Tokyo series): "vs", not "@". */
+  neutral_site: z.boolean(),
+  /** A game of the generated demo season, marked as such wherever it is shown. */
+  is_demo: z.boolean(),
   score_for: z.number().int(),
   score_against: z.number().int(),
   /** The team's closing spread (negative = favourite). */
@@ -294,6 +313,11 @@ export const AlmanacResponse = z.object({
   name: z.string(),
   /** The season asked for; null for the team's whole history. */
   season: z.number().int().nullable(),
+  /**
+   * Whether games of the generated demo season are among these (a demo season asked for, or every season
+   * with `include_demo=true`); every season leaves them out by default.
+   */
+  includes_demo: z.boolean(),
   /** The stake of each bet the rewards count, in cents ($100). */
   bet_stake_cents: z.number().int(),
   totals: AlmanacRecord,

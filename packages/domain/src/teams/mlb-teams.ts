@@ -18,6 +18,8 @@ interface MlbTeamRow {
   /** Lahman `teamID`, `franchID` and Baseball-Reference `teamIDBR` (deduplicated). */
   lahman: readonly string[];
   oldNames?: readonly string[];
+  /** The full names of earlier seasons, with the last season of each (Team.earlierNames). */
+  earlierNames?: readonly { name: string; lastSeason: number }[];
   aliases?: readonly string[];
 }
 
@@ -43,6 +45,7 @@ const ROWS: readonly MlbTeamRow[] = [
     retrosheet: ['CLE'],
     lahman: ['CLE'],
     oldNames: ['Cleveland Indians'],
+    earlierNames: [{ name: 'Cleveland Indians', lastSeason: 2021 }],
   },
   {
     abbr: 'DET',
@@ -159,6 +162,8 @@ const ROWS: readonly MlbTeamRow[] = [
     retrosheet: ['OAK', 'ATH'],
     lahman: ['OAK'],
     oldNames: ['Oakland Athletics'],
+    // Oakland to 2024; from 2025 in Sacramento under the club's name alone.
+    earlierNames: [{ name: 'Oakland Athletics', lastSeason: 2024 }],
     aliases: ['OAK', "A's", 'Sacramento Athletics'],
   },
   {
@@ -356,5 +361,6 @@ export const MLB_TEAMS: readonly Team[] = ROWS.map((row) => {
     },
     aliases: [...(row.oldNames ?? []), ...(row.aliases ?? [])],
     ids: { statsapi: String(row.statsapiId) },
+    ...(row.earlierNames ? { earlierNames: row.earlierNames } : {}),
   };
 });

@@ -320,5 +320,13 @@ describe('the NFL season by season', () => {
       'Washington Commanders',
     ]);
     expect(teamRegistry.nameIn(teamRegistry.get(NFL, 'KC')!, 1999)).toBe('Kansas City Chiefs');
+    const mlb = (abbr: string, season?: number) => teamRegistry.nameIn(teamRegistry.get('baseball_mlb', abbr)!, season);
+    expect([mlb('ATH', 2023), mlb('ATH', 2024), mlb('ATH', 2025), mlb('ATH')]).toEqual([
+      'Oakland Athletics',
+      'Oakland Athletics',
+      'Athletics',
+      'Athletics',
+    ]);
+    expect([mlb('CLE', 2021), mlb('CLE', 2022)]).toEqual(['Cleveland Indians', 'Cleveland Guardians']);
   });
 });

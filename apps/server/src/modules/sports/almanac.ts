@@ -140,6 +140,8 @@ export function teamGame(event: EventRow, team: string, line: ClosingLine | unde
       ? outsideDivision(sport, opponent, event.season)
       : null,
     home,
+    neutral_site: event.neutralSite,
+    is_demo: event.isDemo,
     score_for: scoreFor,
     score_against: scoreAgainst,
     spread,

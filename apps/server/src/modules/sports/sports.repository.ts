@@ -154,18 +154,19 @@ export async function getEvent(db: DbExecutor, id: number): Promise<EventRow | u
   return row ? toEvent(row) : undefined;
 }
 
-/** The final games of a team (every season, or one), in kickoff order. */
+/** The final games of a team (every season, or one; demo games only when asked), in kickoff order. */
 export async function listTeamFinals(
   db: DbExecutor,
   sport: string,
   team: string,
-  season?: number,
+  options: { season?: number | undefined; includeDemo: boolean },
 ): Promise<EventRow[]> {
   const found = await rows<Record<string, unknown>>(
     db,
     sql`select ${EVENT_COLUMNS} from events
         where sport = ${sport} and (home_team = ${team} or away_team = ${team}) and status = 'final'
-          ${season === undefined ? sql`` : sql`and season = ${season}`}
+          ${options.season === undefined ? sql`` : sql`and season = ${options.season}`}
+          ${options.includeDemo ? sql`` : sql`and not is_demo`}
         order by coalesce(kickoff_at, (game_date || 'T12:00:00Z')::timestamptz), id`,
   );
   return found.map(toEvent);

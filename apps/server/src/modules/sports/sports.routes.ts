@@ -1,5 +1,6 @@
 import {
   AlmanacParams,
+  AlmanacQuery,
   AlmanacResponse,
   LineHistoryParams,
   LineHistoryResponse,
@@ -205,7 +206,7 @@ export const sportsRoutes: FastifyPluginAsyncZod<SportsRoutesOptions> = async (a
         reply,
         (value) => value.event.sport,
         LineHistoryResponse,
-        () => getLineHistory(db, request.params.eventId),
+        () => getLineHistory(db, request.params.eventId, now()),
       ),
   );
 
@@ -236,13 +237,16 @@ export const sportsRoutes: FastifyPluginAsyncZod<SportsRoutesOptions> = async (a
         summary:
           "A team's straight-up, ATS and over/under records and the reward of backing or fading it at the closing line",
         params: AlmanacParams,
-        querystring: SeasonQuery,
+        querystring: AlmanacQuery,
         response: { 200: AlmanacResponse, ...errorResponses },
       },
     },
     (request, reply) =>
       sendCached(request, reply, request.params.sport, AlmanacResponse, () =>
-        getAlmanac(db, request.params.sport, request.params.team, { season: request.query.season }),
+        getAlmanac(db, request.params.sport, request.params.team, {
+          season: request.query.season,
+          includeDemo: request.query.include_demo,
+        }),
       ),
   );
 };

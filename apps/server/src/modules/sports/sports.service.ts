@@ -16,6 +16,7 @@ import type {
 import type { DbExecutor } from '@pass/db';
 import {
   calendarWeekOf,
+  isResultMissing,
   MIN_SEASON,
   mlbSeries,
   seasonForDate,
@@ -74,14 +75,18 @@ export function listTeams(sport: Sport, season?: number): TeamsResponse {
     teams: teamRegistry
       .teams(sport)
       .filter((team) => (season === undefined || teamRegistry.playsIn(team, season)) && inLeague(team))
-      .map((team) => ({
-        abbv: team.abbr,
-        name: team.name,
-        nickname: team.nickname,
-        aka: [...team.aliases],
-        conference: teamRegistry.conferenceIn(team, season),
-        division: teamRegistry.divisionIn(team, season),
-      })),
+      .map((team) => {
+        // The name of the season asked for (the Oakland Athletics of 2024); today's stays an alias.
+        const name = teamRegistry.nameIn(team, season);
+        return {
+          abbv: team.abbr,
+          name,
+          nickname: team.nickname,
+          aka: name === team.name ? [...team.aliases] : [team.name, ...team.aliases.filter((alias) => alias !== name)],
+          conference: teamRegistry.conferenceIn(team, season),
+          division: teamRegistry.divisionIn(team, season),
+        };
+      }),
     opponents: outside.map((team) => {
       const division = teamRegistry.classificationIn(team, season);
       return {
@@ -92,6 +97,18 @@ export function listTeams(sport: Sport, season?: number): TeamsResponse {
       };
     }),
   };
+}
+
+const SPORT_NAMES: Record<Sport, string> = {
+  americanfootball_nfl: 'NFL',
+  americanfootball_ncaaf: 'college football',
+  baseball_mlb: 'MLB',
+};
+
+/** A season asked for that has no game at all is a 404 that names it, not a table of zeros. */
+function requireGamesIn(sport: Sport, season: number, events: readonly unknown[]): void {
+  if (events.length === 0)
+    throw AppError.notFound(`No ${SPORT_NAMES[sport]} games are loaded for the ${season} season`);
 }
 
 /**
@@ -220,7 +237,7 @@ export function parseExtra(extra: string | undefined): { week?: number; book?: s
   throw AppError.badRequest('params.extra', 'must be a week number (1–99) or a bookmaker key such as betus');
 }
 
-function toBookEvent(event: EventRow, quotes: readonly QuoteRow[], series?: SeriesPosition): BookEvent {
+function toBookEvent(event: EventRow, quotes: readonly QuoteRow[], now: Date, series?: SeriesPosition): BookEvent {
   return {
     event_id: event.id,
     sport: event.sport as Sport,
@@ -237,6 +254,7 @@ function toBookEvent(event: EventRow, quotes: readonly QuoteRow[], series?: Seri
     event_scores: { home: event.homeScore, away: event.awayScore },
     is_demo: event.isDemo,
     ...(series ? { series } : {}),
+    result_missing: isResultMissing({ status: event.status, kickoff: event.kickoffAt, gameDate: event.gameDate }, now),
     odds: quotes.map((quote): BookQuote => ({
       book: quote.book,
       market: quote.market,
@@ -288,7 +306,7 @@ export async function listBookEvents(
     season,
     week: week ? withoutEvents(week) : null,
     book: book ?? null,
-    events: events.map((event) => toBookEvent(event, quotes.get(event.id) ?? [], series.get(event.id))),
+    events: events.map((event) => toBookEvent(event, quotes.get(event.id) ?? [], options.now, series.get(event.id))),
   };
 }
 
@@ -340,7 +358,7 @@ export async function listBookHistory(
       const quotes = closing.get(event.id) ?? consensus.get(event.id) ?? [];
       const ofBook = book ? quotes.filter((quote) => quote.book === book) : quotes;
       const chosenQuotes = book && ofBook.length === 0 ? quotes.filter((q) => q.book === CONSENSUS_BOOK) : ofBook;
-      return toBookEvent(event, chosenQuotes);
+      return toBookEvent(event, chosenQuotes, options.now);
     }),
   };
 }
@@ -357,7 +375,7 @@ async function closingLines(db: DbExecutor, events: readonly EventRow[]): Promis
 }
 
 /** Every quote of an event by book, market and outcome over time, with the event and its latest quotes. */
-export async function getLineHistory(db: DbExecutor, eventId: number): Promise<LineHistoryResponse> {
+export async function getLineHistory(db: DbExecutor, eventId: number, now: Date): Promise<LineHistoryResponse> {
   const event = await repository.getEvent(db, eventId);
   if (!event) throw AppError.notFound(`No event ${eventId}`);
   const quotes = await repository.listEventQuotes(db, eventId);
@@ -377,7 +395,7 @@ export async function getLineHistory(db: DbExecutor, eventId: number): Promise<L
     });
   }
   const latest = await repository.listLatestQuotes(db, [eventId]);
-  return { event: toBookEvent(event, latest), series: [...series.values()] };
+  return { event: toBookEvent(event, latest, now), series: [...series.values()] };
 }
 
 /** A season asked for (any season with data: history is the point), else the current one as elsewhere. */
@@ -400,18 +418,20 @@ export async function getStandings(
   options: { season?: number | undefined; now: Date },
 ): Promise<StandingsResponse> {
   const { season, events } = await seasonOrCurrent(db, sport, options.season, 'querystring.season', options.now);
+  requireGamesIn(sport, season, events);
   return { sport, season, groups: computeStandings(sport, season, events) };
 }
 
 /**
  * A team's almanac: straight-up, against-the-spread and over/under records, and the reward of backing or
- * fading it every game at the consensus closing line, per season and game by game.
+ * fading it every game at the consensus closing line, per season and game by game. Every season leaves the
+ * generated demo season out unless `includeDemo`; a season asked for is shown as it is, demo games marked.
  */
 export async function getAlmanac(
   db: DbExecutor,
   sport: Sport,
   teamName: string,
-  options: { season?: number | undefined },
+  options: { season?: number | undefined; includeDemo?: boolean | undefined },
 ): Promise<AlmanacResponse> {
   const team = teamRegistry.get(sport, teamName) ?? teamRegistry.resolve(sport, teamName);
   if (!team) throw AppError.notFound(`No ${sport} team "${teamName}"`);
@@ -419,7 +439,10 @@ export async function getAlmanac(
   if (team.conference === null) {
     throw AppError.notFound(`${team.name} is not an FBS team: only its games against FBS teams are kept`);
   }
-  const events = await repository.listTeamFinals(db, sport, team.abbr, options.season);
+  const events = await repository.listTeamFinals(db, sport, team.abbr, {
+    season: options.season,
+    includeDemo: options.season !== undefined || options.includeDemo === true,
+  });
   const games = teamGames(team.abbr, events, await closingLines(db, events));
   const seasons = [...new Set(games.map((game) => game.season))].sort((a, b) => a - b);
   return {
@@ -427,6 +450,7 @@ export async function getAlmanac(
     team: team.abbr,
     name: teamRegistry.nameIn(team, options.season),
     season: options.season ?? null,
+    includes_demo: games.some((game) => game.is_demo),
     bet_stake_cents: BET_STAKE_CENTS,
     totals: summarize(games),
     seasons: seasons.map((season) => ({
@@ -448,6 +472,7 @@ export async function getTips(
     field: 'querystring.season_year',
     now: options.now,
   });
+  if (options.seasonYear !== undefined) requireGamesIn(sport, season, weeks);
   const events = weeks.flatMap((week) => week.events).filter((event) => event.status === 'final');
   const { teams, tips } = computeTips(sport, season, events, await closingLines(db, events));
   return { sport, season, tips: tips.map(({ strength: _strength, ...tip }) => tip), teams };

@@ -88,6 +88,7 @@ function stubAlmanacApi() {
             ? {
                 ...almanacResponse,
                 season: null,
+                includes_demo: url.searchParams.get('include_demo') === 'true',
                 seasons: [
                   { ...almanacResponse.totals, season: 2025 },
                   { ...almanacResponse.totals, season: 2026 },
@@ -226,6 +227,27 @@ describe('AlmanacScreen', () => {
       ['+10', '+$40.50'],
     ]);
     expect(requestsTo(fetchMock, '/api/almanac/americanfootball_nfl/KC')[0]?.searchParams.has('season')).toBe(false);
+  });
+
+  it('leaves the demo season out of every season, and marks the page when it is asked for', async () => {
+    const fetchMock = stubAlmanacApi();
+    renderWithProviders(<AlmanacScreen />);
+    await screen.findByRole('option', { name: 'Kansas City Chiefs' });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Team' }), 'KC');
+    await screen.findByRole('table', { name: 'Season by season' });
+    expect(screen.queryByText('Demo season')).toBeNull();
+    expect(requestsTo(fetchMock, '/api/almanac/americanfootball_nfl/KC')[0]?.searchParams.has('include_demo')).toBe(
+      false,
+    );
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Include the demo season' }));
+    expect(await screen.findByText('Demo season')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: /with demo games/ })).toBeInTheDocument();
+    expect(requestsTo(fetchMock, '/api/almanac/americanfootball_nfl/KC').at(-1)?.searchParams.get('include_demo')).toBe(
+      'true',
+    );
+    // A single season is shown as it is: the choice is not offered.
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Season' }), '2026');
+    expect(screen.queryByRole('checkbox', { name: 'Include the demo season' })).toBeNull();
   });
 
   it('stacks the finals into cards on a phone, every figure kept', async () => {

@@ -1,4 +1,6 @@
 import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { SportKey } from '@pass/contracts';
@@ -32,8 +34,10 @@ export function AlmanacScreen() {
   const [sport, setSport] = useState<SportKey>('americanfootball_nfl');
   const [season, setSeason] = useState<string>('');
   const [team, setTeam] = useState('');
+  // Every season leaves the generated demo season out unless asked.
+  const [includeDemo, setIncludeDemo] = useState(false);
   const teams = useTeams(sport);
-  const almanac = useAlmanac(sport, team || undefined, season ? Number(season) : undefined);
+  const almanac = useAlmanac(sport, team || undefined, season ? Number(season) : undefined, !season && includeDemo);
   const current = useCurrentWeek(sport);
   const seasonShown =
     season !== ''
@@ -52,6 +56,7 @@ export function AlmanacScreen() {
       <ScreenHeader
         title="Sportsbook almanac"
         subtitle="Straight-up, against-the-spread and over/under records by team."
+        demo={almanac.data?.includes_demo === true}
       />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 3 }}>
         <TextField
@@ -98,6 +103,12 @@ export function AlmanacScreen() {
           onChange={setTeam}
           anyLabel="Choose a team"
         />
+        {season === '' ? (
+          <FormControlLabel
+            control={<Checkbox checked={includeDemo} onChange={(event) => setIncludeDemo(event.target.checked)} />}
+            label="Include the demo season"
+          />
+        ) : null}
       </Box>
       {!team ? (
         <Typography color="text.secondary" sx={{ mb: 3 }}>
@@ -117,6 +128,7 @@ export function AlmanacScreen() {
         <Box sx={{ display: 'grid', gap: 3 }}>
           <Typography variant="h5" component="h2">
             {almanac.data.name} · {almanac.data.season ?? 'every season'}
+            {almanac.data.includes_demo ? ' · with demo games' : ''}
           </Typography>
           <Box
             sx={{

@@ -23,6 +23,7 @@ import {
   type GameLine,
   type Market,
 } from '../lib/lines';
+import { matchupText } from '../lib/format';
 import { usePhoneLayout } from '../../../components/use-phone-layout';
 
 const visuallyHidden = {
@@ -113,12 +114,12 @@ export function BookTable({ event, highlightBest = false }: BookTableProps) {
       sx={{ mt: 1.5, maxWidth: '100%' }}
       tabIndex={0}
       role="region"
-      aria-label={`Odds by book: ${event.away_team} at ${event.home_team}`}
+      aria-label={`Odds by book: ${matchupText(event, event.away_team, event.home_team)}`}
     >
       <Table
         size="small"
         sx={{ '& th, & td': { px: { xs: 0.75, sm: 1.5 } } }}
-        aria-label={`Every book's line: ${event.away_team} at ${event.home_team}`}
+        aria-label={`Every book's line: ${matchupText(event, event.away_team, event.home_team)}`}
       >
         <TableHead>
           <TableRow>
@@ -182,7 +183,7 @@ function BookTableByMarket({
 }) {
   const [market, setMarket] = useState<Market>(event.sport === 'baseball_mlb' ? 'h2h' : 'spreads');
   const columns = market === 'totals' ? ['Over', 'Under'] : [event.away_team, event.home_team];
-  const matchup = `${event.away_team} at ${event.home_team}`;
+  const matchup = matchupText(event, event.away_team, event.home_team);
   return (
     <Box sx={{ mt: 1.5 }}>
       <ToggleButtonGroup

@@ -13,7 +13,7 @@ import { RouteLink } from '../../../components/route-link';
 import { useLineHistory } from '../api/get-line-history';
 import { teamsByAbbv, useTeams } from '../api/get-teams';
 import { hasDemoEvents } from '../lib/demo';
-import { formatKickoff } from '../lib/format';
+import { formatKickoff, matchupText } from '../lib/format';
 import { latestFetch, MARKET_LABELS, MARKETS, orderBooks, type Market } from '../lib/lines';
 import { BookTable } from './book-table';
 import { OddsFreshness } from './odds-freshness';
@@ -40,7 +40,7 @@ export function CompareBooksEventScreen() {
   const series = (history.data?.series ?? []).filter((s) => s.market === market && s.outcome === outcome);
   const ordered = orderBooks(series.map((s) => s.book)).flatMap((book) => series.filter((s) => s.book === book));
   const nameOf = (abbv: string) => teamsByAbbv(teams.data).get(abbv)?.name ?? abbv;
-  const title = event ? `${nameOf(event.away_team)} at ${nameOf(event.home_team)}` : 'Line history';
+  const title = event ? matchupText(event, nameOf(event.away_team), nameOf(event.home_team)) : 'Line history';
 
   return (
     <Page name="compare-books-event" title={title} maxWidth="lg">

@@ -13,6 +13,7 @@ import { useSeasonWeeks } from '../api/get-season-weeks';
 import { teamsByAbbv, useTeams } from '../api/get-teams';
 import { hasDemoEvents } from '../lib/demo';
 import { latestFetch } from '../lib/lines';
+import { matchupText } from '../lib/format';
 import { SPORT_INFO, SPORT_KEYS, teamRouteFor } from '../lib/sports';
 import { BookTable } from './book-table';
 import { GameCard } from './game-card';
@@ -84,7 +85,7 @@ export function CompareBooksScreen() {
             <BookTable event={event} highlightBest />
             <Typography variant="body2" sx={{ mt: 1 }}>
               <RouteLink to="compare-books-event" params={{ id: event.event_id }}>
-                Line history: {event.away_team} at {event.home_team}
+                Line history: {matchupText(event, event.away_team, event.home_team)}
               </RouteLink>
             </Typography>
           </GameCard>

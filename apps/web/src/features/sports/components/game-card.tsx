@@ -7,17 +7,9 @@ import type { ReactNode } from 'react';
 import { RouteLink } from '../../../components/route-link';
 import type { RouteName } from '../../../config/paths';
 import { OUTSIDE_LABEL, type NamedTeam } from '../api/get-teams';
-import { formatKickoff } from '../lib/format';
+import { formatKickoff, matchupText, statusText } from '../lib/format';
 import { bookName, formatPrice, formatSpread, scheduleLine } from '../lib/lines';
 import { seriesText } from '../lib/weeks';
-
-const STATUS_LABELS: Record<BookEvent['status'], string> = {
-  scheduled: 'Scheduled',
-  in_progress: 'In progress',
-  final: 'Final',
-  postponed: 'Postponed',
-  cancelled: 'Cancelled',
-};
 
 interface GameCardProps {
   event: BookEvent;
@@ -82,7 +74,7 @@ export function GameCard({ event, teams, teamRoute, showLine = true, children }:
       </Box>
     );
   };
-  const matchup = `${teamName(teams, event.away_team)} at ${teamName(teams, event.home_team)}`;
+  const matchup = matchupText(event, teamName(teams, event.away_team), teamName(teams, event.home_team));
   return (
     <Paper
       component="article"
@@ -95,15 +87,16 @@ export function GameCard({ event, teams, teamRoute, showLine = true, children }:
         <Typography variant="body2" color="text.secondary">
           {formatKickoff(event.kickoff, event.game_date)}
           {event.series && event.series.of > 1 ? ` · ${seriesText(event.series)}` : null}
+          {event.neutral_site ? ' · neutral site' : ''}
         </Typography>
-        {event.status === 'scheduled' ? null : (
+        {event.status === 'scheduled' && !event.result_missing ? null : (
           <Chip
             size="small"
-            label={STATUS_LABELS[event.status]}
+            label={statusText(event)}
             color={final ? 'default' : 'primary'}
             variant={final ? 'filled' : 'outlined'}
             sx={
-              event.status === 'postponed' || event.status === 'cancelled'
+              event.status === 'postponed' || event.status === 'cancelled' || event.result_missing
                 ? { color: '#8A4500', borderColor: '#FB8C00' }
                 : undefined
             }

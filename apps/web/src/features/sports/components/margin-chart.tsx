@@ -11,6 +11,7 @@ import {
   YAxis,
 } from 'recharts';
 import { weekShortLabel } from '@pass/domain';
+import { venuePrefix } from '../lib/format';
 
 /** The label of a game on the chart: its week (W7, Bowl, SB), or its date (MLB, a game without a week). */
 function labelOf(sport: SportKey, game: AlmanacGame): string {
@@ -23,7 +24,7 @@ export default function MarginChart({ sport, games }: { sport: SportKey; games: 
   const data = games.map((game) => ({
     label: labelOf(sport, game),
     margin: game.score_for - game.score_against,
-    opponent: `${game.home ? 'vs' : '@'} ${game.opponent}`,
+    opponent: `${venuePrefix(game)} ${game.opponent}`,
   }));
   return (
     <ResponsiveContainer width="100%" height={260}>

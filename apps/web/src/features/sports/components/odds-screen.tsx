@@ -33,8 +33,9 @@ export function OddsScreen({ route, sport, free = false, teamRoute }: OddsScreen
   // The opponents outside the league (FCS teams) too: their games name them.
   const teamMap = useMemo(() => teamsByAbbv(teams.data), [teams.data]);
   const all = events.data?.events ?? [];
-  // Games still to come first: their odds are the ones worth shopping.
-  const games = [...all].sort((a, b) => Number(a.status === 'final') - Number(b.status === 'final'));
+  // Games still to come first: their odds are the ones worth shopping. A game whose result never came is over.
+  const over = (event: (typeof all)[number]) => event.status === 'final' || event.result_missing === true;
+  const games = [...all].sort((a, b) => Number(over(a)) - Number(over(b)));
   const title = `${free ? 'Free ' : ''}${info.label} odds`;
   return (
     <Page name={route} title={title} maxWidth="lg">

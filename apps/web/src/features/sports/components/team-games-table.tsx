@@ -8,7 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import type { AlmanacGame, SportKey } from '@pass/contracts';
 import { RouteLink } from '../../../components/route-link';
 import type { RouteName } from '../../../config/paths';
-import { formatDay, formatKickoff } from '../lib/format';
+import { formatDay, formatKickoff, venuePrefix } from '../lib/format';
 import { OutsideMark } from './game-card';
 import { formatPrice, formatSpread } from '../lib/lines';
 import { gameWeekText } from '../lib/weeks';
@@ -17,11 +17,32 @@ import { usePhoneLayout } from '../../../components/use-phone-layout';
 
 const RESULT_COLOR = { W: 'success.dark', L: 'error.main', T: 'text.primary', P: 'text.primary' } as const;
 
+/**
+ * A small grey note on a game: "demo" beside its week, "neutral site" under its opponent. Under, not beside:
+ * text around a link would make it a link in running text, which must then be told apart without colour.
+ */
+function Note({ children, below = false }: { children: string; below?: boolean }) {
+  return (
+    <Box
+      component="span"
+      sx={{
+        ...(below ? { display: 'block' } : { ml: 0.75 }),
+        color: 'text.secondary',
+        fontSize: '0.75rem',
+        // Line height 1: a note beside the text must not make its row taller than the others.
+        lineHeight: below ? 1.2 : 1,
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
 /** The opponent: a link to its page, or for a team outside the league (an FCS team, no page) its name and division. */
 function Opponent({ game, teamRoute }: { game: AlmanacGame; teamRoute: RouteName }) {
   return (
     <>
-      {game.home ? 'vs ' : '@ '}
+      {venuePrefix(game)}{' '}
       {game.opponent_outside ? (
         <>
           {game.opponent_name} <OutsideMark division={game.opponent_outside} />
@@ -31,6 +52,7 @@ function Opponent({ game, teamRoute }: { game: AlmanacGame; teamRoute: RouteName
           {game.opponent}
         </RouteLink>
       )}
+      {game.neutral_site ? <Note below>neutral site</Note> : null}
     </>
   );
 }
@@ -83,7 +105,8 @@ export function TeamGamesTable({
           title: (
             <>
               {game.week === null || sport === 'baseball_mlb' ? '' : `${gameWeekText(sport, game).long} · `}
-              {formatDay(game.game_date)} · <Opponent game={game} teamRoute={teamRoute} />
+              {formatDay(game.game_date)}
+              {game.is_demo ? ' · demo' : ''} · <Opponent game={game} teamRoute={teamRoute} />
             </>
           ),
           aside: <Result game={game} />,
@@ -127,6 +150,7 @@ export function TeamGamesTable({
             <TableRow key={game.event_id}>
               <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
                 <WeekCell sport={sport} game={game} />
+                {game.is_demo ? <Note>demo</Note> : null}
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <Opponent game={game} teamRoute={teamRoute} />

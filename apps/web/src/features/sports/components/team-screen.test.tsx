@@ -42,14 +42,24 @@ const standings = {
 
 function renderTeam(
   fixedSeason?: number,
-  { abbv = 'KC', teams = teamsResponse, standingsBody = standings as unknown } = {},
+  {
+    abbv = 'KC',
+    teams = teamsResponse,
+    standingsBody = standings as unknown,
+    // The almanac names the team of the season; today's name unless a test says otherwise.
+    almanacName = undefined as string | undefined,
+  } = {},
 ) {
   const fetchMock = stubFetch((url) => {
     if (url.pathname === '/api/sport/americanfootball_nfl/teams') return jsonResponse(teams);
     if (url.pathname === '/api/dates/americanfootball_nfl/current-week')
       return jsonResponse({ ...week(3), sport: 'americanfootball_nfl', season: 2026 });
     if (url.pathname === `/api/almanac/americanfootball_nfl/${abbv}`)
-      return jsonResponse({ ...almanacResponse, team: abbv });
+      return jsonResponse({
+        ...almanacResponse,
+        team: abbv,
+        name: almanacName ?? teams.teams.find((entry) => entry.abbv === abbv)?.name ?? abbv,
+      });
     if (url.pathname === '/api/standings/americanfootball_nfl') return jsonResponse(standingsBody);
     if (url.pathname === '/api/book/tips/americanfootball_nfl')
       return jsonResponse(
@@ -131,6 +141,12 @@ describe('TeamScreen', () => {
     expect(call('/api/almanac/')?.searchParams.get('season')).toBe('2023');
     expect(call('/api/book/tips/')?.searchParams.get('season_year')).toBe('2023');
     expect(screen.getByRole('region', { name: 'Kansas City Chiefs: 2023 so far' })).toBeInTheDocument();
+  });
+
+  it('titles the page with the name of the season shown, as the almanac gives it', async () => {
+    // The Chiefs stand in for a club renamed since (the Oakland Athletics of 2024, today's "Athletics").
+    renderTeam(2001, { almanacName: 'Dallas Texans' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dallas Texans · 2001' })).toBeInTheDocument();
   });
 
   it('names the division the team played in that season, from the season’s standings', async () => {

@@ -67,7 +67,8 @@ export function TeamScreen({ route, sport, fixedSeason, teamRoute }: TeamScreenP
   // The opponents outside the league (FCS teams) too: their games name them.
   const teamMap = useMemo(() => teamsByAbbv(teams.data), [teams.data]);
   const group = standings.data?.groups.find((entry) => entry.teams.some((row) => row.team === abbv));
-  const name = team?.name ?? almanac.data?.name ?? teamParam;
+  // The almanac names the team as it was in the season shown (the Oakland Athletics of 2024).
+  const name = almanac.data?.name ?? team?.name ?? teamParam;
   const info = SPORT_INFO[sport];
   const title = season ? `${name} · ${season}` : name;
 
@@ -86,7 +87,7 @@ export function TeamScreen({ route, sport, fixedSeason, teamRoute }: TeamScreenP
     <Page name={route} title={title} maxWidth="lg">
       <ScreenHeader
         title={title}
-        demo={hasDemoEvents(thisWeek.data?.events ?? [])}
+        demo={hasDemoEvents(thisWeek.data?.events ?? []) || almanac.data?.includes_demo === true}
         subtitle={
           [
             // The season's standings place the team where it played that year (divisions change); today's

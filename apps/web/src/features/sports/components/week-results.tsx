@@ -13,7 +13,7 @@ import type { RouteName } from '../../../config/paths';
 import { useBookHistory } from '../api/get-book-history';
 import { useSeasonWeeks } from '../api/get-season-weeks';
 import { hasDemoEvents } from '../lib/demo';
-import { formatDay } from '../lib/format';
+import { formatDay, statusText } from '../lib/format';
 import { bookName, formatPrice, formatSpread } from '../lib/lines';
 import { closingLineOf, easternToday, gameResult, latestPlayedWeek, type GameResult } from '../lib/results';
 import { QueryState } from './query-state';
@@ -56,9 +56,7 @@ const overUnderText = (result: GameResult | null) =>
 const finalText = (event: BookEvent) =>
   event.status === 'final' && event.event_scores.away !== null && event.event_scores.home !== null
     ? `${event.event_scores.away}–${event.event_scores.home}`
-    : event.status === 'final'
-      ? 'Final'
-      : event.status.replace('_', ' ');
+    : statusText(event);
 
 function Matchup({ event, teamRoute }: { event: BookEvent; teamRoute: RouteName }) {
   const team = (abbv: string) => (

@@ -35,3 +35,30 @@ export function timeAgo(at: Date, now: Date = new Date()): string {
   if (hours < 48) return relative.format(-hours, 'hour');
   return relative.format(-Math.round(hours / 24), 'day');
 }
+
+/** "vs" for a home game or one at a neutral site (bowls, the London and Tokyo series), "@" for an away game. */
+export function venuePrefix(game: { home: boolean; neutral_site: boolean }): 'vs' | '@' {
+  return game.home || game.neutral_site ? 'vs' : '@';
+}
+
+/** What a game that is not final says in place of a score, as every screen words it. */
+export function statusText(event: { status: string; result_missing?: boolean | undefined }): string {
+  if (event.result_missing) return 'Result not reported';
+  switch (event.status) {
+    case 'in_progress':
+      return 'In progress';
+    case 'postponed':
+      return 'Postponed';
+    case 'cancelled':
+      return 'Cancelled';
+    case 'final':
+      return 'Final';
+    default:
+      return 'Scheduled';
+  }
+}
+
+/** "A at B", or "A vs B" where neither team is at home. */
+export function matchupText(event: { neutral_site: boolean }, away: string, home: string): string {
+  return `${away} ${event.neutral_site ? 'vs' : 'at'} ${home}`;
+}
