@@ -41,6 +41,7 @@ describe('a server whose first run imports behind it', () => {
         firstRun: {
           now: NOW,
           nflverseFile: null,
+          collegeFiles: null,
           mlbFiles: null,
           demoSports: [NFL],
           // The Odds API "answers" when the test says so: a refused connection, so the demo season follows.
@@ -73,12 +74,13 @@ describe('a server whose first run imports behind it', () => {
     expect(status.state).toBe('loading');
     expect(status.steps.map((step) => [step.name, step.state])).toEqual([
       ['nflverse', 'skipped'],
+      ['college', 'skipped'],
       ['retrosheet', 'skipped'],
       ['statsapi', 'skipped'],
       [`odds-api ${NFL}`, 'running'],
       [`demo ${NFL}`, 'pending'],
     ]);
-    expect(status.current).toBe(3);
+    expect(status.current).toBe(4);
     expect(status.progress).toBeGreaterThan(0);
     expect(status.progress).toBeLessThan(1);
     expect(status.finishedAt).toBeNull();
@@ -98,6 +100,7 @@ describe('a server whose first run imports behind it', () => {
     expect(after).toMatchObject({ state: 'done', progress: 1, current: null });
     expect(after.steps.map((step) => [step.name, step.state, step.fraction])).toEqual([
       ['nflverse', 'skipped', 1],
+      ['college', 'skipped', 1],
       ['retrosheet', 'skipped', 1],
       ['statsapi', 'skipped', 1],
       [`odds-api ${NFL}`, 'failed', 1],
@@ -118,7 +121,7 @@ describe('a server whose first run imports behind it', () => {
   it('answers over HTTP between the batches of a long import, with progress moving through its lines', async () => {
     started = await startServer(testConfig({ PASS_SEED: 'demo' }), () => {}, {
       database: await createTestDb({ pgliteTemplate: inject('pgliteTemplate') }),
-      firstRun: { now: NOW, nflverseFile: null, mlbFiles: null, demoSports: [MLB] },
+      firstRun: { now: NOW, nflverseFile: null, collegeFiles: null, mlbFiles: null, demoSports: [MLB] },
     });
     const { app, firstRun } = started;
     await app.listen({ port: 0, host: '127.0.0.1' });

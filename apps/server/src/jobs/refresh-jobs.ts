@@ -40,15 +40,19 @@ async function hasDemoGames(db: Database, sport: string): Promise<boolean> {
   return result.rows.length > 0;
 }
 
-/** Runs an import; a failure before its run exists is recorded as a failed run of the source. */
+/**
+ * Runs an import at the job's time (the server clock: data times and regrading read it, docs/decisions/020);
+ * a failure before its run exists is recorded as a failed run of the source.
+ */
 async function recorded(
   db: Database,
   source: string,
+  now: Date,
   work: (options: ImportOptions) => Promise<unknown>,
 ): Promise<void> {
   let started = false;
   try {
-    await work({ trigger: 'schedule', onRun: () => (started = true) });
+    await work({ trigger: 'schedule', now, onRun: () => (started = true) });
   } catch (error) {
     if (!started) await recordFailedRun(db, source, 'schedule', error);
     throw error;
@@ -84,7 +88,7 @@ export function createRefreshJobs(
     DEMO_SPORTS.filter((sport) => sports.includes(sport)).map((sport) => async () => {
       if (!(await hasDemoGames(db, sport))) return;
       if (await hasRealGames(db, sport, seasonForDate(sport, now))) return;
-      await recorded(db, 'demo', (options) => importDemoSeason(db, { ...options, sport, now }));
+      await recorded(db, 'demo', now, (options) => importDemoSeason(db, { ...options, sport, now }));
     });
 
   return {
@@ -93,7 +97,7 @@ export function createRefreshJobs(
       const sports = await sportsWithGames(db, now, new Date(now.getTime() + 7 * DAY_MS), sql`and not is_demo`);
       await all(
         sports.map(
-          (sport) => () => recorded(db, 'odds-api', (options) => fetchAndImportOdds(db, odds(), sport, options)),
+          (sport) => () => recorded(db, 'odds-api', now, (options) => fetchAndImportOdds(db, odds(), sport, options)),
         ),
       );
     },
@@ -104,7 +108,8 @@ export function createRefreshJobs(
         const sports = await sportsWithGames(db, from, now, sql`and not is_demo`);
         steps.push(
           ...sports.map(
-            (sport) => () => recorded(db, 'odds-api', (options) => fetchAndImportScores(db, odds(), sport, options)),
+            (sport) => () =>
+              recorded(db, 'odds-api', now, (options) => fetchAndImportScores(db, odds(), sport, options)),
           ),
         );
       }
@@ -116,7 +121,8 @@ export function createRefreshJobs(
       if (config.oddsApiKey) {
         steps.push(
           ...SPORTS.map(
-            (sport) => () => recorded(db, 'odds-api', (options) => fetchAndImportScores(db, odds(), sport, options)),
+            (sport) => () =>
+              recorded(db, 'odds-api', now, (options) => fetchAndImportScores(db, odds(), sport, options)),
           ),
         );
       }

@@ -56,24 +56,39 @@ describe('first run with PASS_SEED=demo on an empty database', () => {
     await database.close();
   });
 
-  it('imports nflverse and MLB history and generates the demo seasons, logging each step', async () => {
+  it('imports NFL, college and MLB history and generates the demo seasons, logging each step', async () => {
     expect(steps.map((step) => [step.step, step.outcome])).toEqual([
       ['nflverse', 'done'],
+      ['college', 'done'],
       ['retrosheet', 'done'],
       ['statsapi', 'done'],
       ['demo americanfootball_nfl', 'done'],
       ['demo americanfootball_ncaaf', 'done'],
       ['demo baseball_mlb', 'done'],
     ]);
-    expect(logs).toHaveLength(6);
-    expect(logs[0]).toMatch(/^first run: nflverse done in \d+ ms: 7263 games added/);
-    expect(logs[1]).toMatch(
+    expect(logs).toHaveLength(7);
+    // games.csv, then the 2025 export's 13 playoff games.
+    expect(logs[0]).toMatch(/^first run: nflverse done in \d+ ms: 7276 games added from .*games\.csv, .*export\.csv$/);
+    expect(logs[1]).toMatch(/^first run: college done in \d+ ms: \d+ games added from .*cfbd.*sportsdataverse.*$/);
+    expect(logs[2]).toMatch(
       /^first run: retrosheet done in \d+ ms: 4859 games added from .*GL2023\.TXT, .*GL2024\.TXT$/,
     );
-    expect(logs[2]).toMatch(/^first run: statsapi done in \d+ ms: 2430 games added from .*games_2025\.csv$/);
+    expect(logs[3]).toMatch(/^first run: statsapi done in \d+ ms: 2430 games added from .*games_2025\.csv$/);
     expect(await count(database, sql`select count(*) as n from event_source_keys where source = 'nflverse'`)).toBe(
-      7263,
+      7276,
     );
+    // Real college seasons beside the demo's: 2024 from CFBD (with its lines), 2025 from sportsdataverse.
+    const collegeSeasons = await query<{ season: number; demo: boolean; lines: boolean }>(
+      database,
+      sql`select e.season, bool_and(e.is_demo) as demo,
+            bool_or(exists (select 1 from odds_quotes q where q.event_id = e.id)) as lines
+          from events e where e.sport = 'americanfootball_ncaaf' group by e.season order by e.season`,
+    );
+    expect(collegeSeasons).toEqual([
+      { season: 2024, demo: false, lines: true },
+      { season: 2025, demo: false, lines: true },
+      { season: 2026, demo: true, lines: true },
+    ]);
     expect(
       await count(database, sql`select count(*) as n from events where sport = ${NFL} and season = 2026 and is_demo`),
     ).toBe(272);
@@ -88,8 +103,9 @@ describe('first run with PASS_SEED=demo on an empty database', () => {
       { season: 2025, n: 2430, demo: false },
       { season: 2026, n: 2430, demo: true },
     ]);
-    // nflverse, two Retrosheet files, the Stats API file and three demo seasons.
-    expect(await count(database, sql`select count(*) as n from import_runs where trigger = 'first-run'`)).toBe(7);
+    // Two nflverse files, six CFBD files and sportsdataverse's, two Retrosheet files, the Stats API file and three
+    // demo seasons.
+    expect(await count(database, sql`select count(*) as n from import_runs where trigger = 'first-run'`)).toBe(15);
   });
 
   it('serves the last week of the finished 2026 baseball season, every game final with lines from three books', async () => {
@@ -140,10 +156,19 @@ describe('first run with PASS_SEED=demo on an empty database', () => {
   it('changes nothing when run again', async () => {
     const before = await count(database, sql`select count(*) as n from odds_quotes`);
     const again = await runFirstRun(database.db, { seed: 'demo', now: NOW });
-    expect(again.map((step) => step.outcome)).toEqual(['skipped', 'skipped', 'skipped', 'done', 'done', 'done']);
-    expect(again[1]!.message).toBe('retrosheet games already loaded');
-    expect(again[3]!.message).toContain('0 added, 0 updated, 272 unchanged');
-    expect(again[5]!.message).toContain('0 added, 0 updated, 2430 unchanged');
+    expect(again.map((step) => step.outcome)).toEqual([
+      'skipped',
+      'skipped',
+      'skipped',
+      'skipped',
+      'done',
+      'done',
+      'done',
+    ]);
+    expect(again[1]!.message).toBe('college games already loaded');
+    expect(again[2]!.message).toBe('retrosheet games already loaded');
+    expect(again[4]!.message).toContain('0 added, 0 updated, 272 unchanged');
+    expect(again[6]!.message).toContain('0 added, 0 updated, 2430 unchanged');
     expect(await count(database, sql`select count(*) as n from odds_quotes`)).toBe(before);
   });
 });
@@ -171,18 +196,20 @@ describe('first run, other modes', () => {
       oddsApiUrl: 'http://127.0.0.1:9',
       fetch: () => Promise.reject(new Error('connect ECONNREFUSED')),
       nflverseFile: null,
+      collegeFiles: null,
       mlbFiles: null,
       demoSports: [NFL],
     });
     expect(steps.map((step) => [step.step, step.outcome])).toEqual([
       ['nflverse', 'skipped'],
+      ['college', 'skipped'],
       ['retrosheet', 'skipped'],
       ['statsapi', 'skipped'],
       [`odds-api ${NFL}`, 'failed'],
       [`demo ${NFL}`, 'done'],
     ]);
-    expect(steps[3]!.message).toContain('could not be reached');
-    expect(steps[3]!.message).not.toContain('test-key');
+    expect(steps[4]!.message).toContain('could not be reached');
+    expect(steps[4]!.message).not.toContain('test-key');
     expect(await count(database, sql`select count(*) as n from events where is_demo`)).toBe(272);
   });
 
@@ -200,12 +227,14 @@ describe('first run, other modes', () => {
         return new Response('[]', { status: 200, headers: { 'x-requests-remaining': '400' } });
       },
       nflverseFile: null,
+      collegeFiles: null,
       mlbFiles: null,
       demoSports: [NFL],
     });
     expect(urls).toHaveLength(2);
     expect(steps.map((step) => [step.step, step.outcome])).toEqual([
       ['nflverse', 'skipped'],
+      ['college', 'skipped'],
       ['retrosheet', 'skipped'],
       ['statsapi', 'skipped'],
       [`odds-api ${NFL}`, 'done'],
@@ -218,14 +247,21 @@ describe('first run, other modes', () => {
     database = await openDb();
     // Mid-July: the NFL's next season, not yet begun.
     const july = new Date('2027-07-15T16:00:00Z');
-    const options = { seed: 'demo', now: july, nflverseFile: null, mlbFiles: null, demoSports: [NFL] } as const;
+    const options = {
+      seed: 'demo',
+      now: july,
+      nflverseFile: null,
+      collegeFiles: null,
+      mlbFiles: null,
+      demoSports: [NFL],
+    } as const;
     const steps = await runFirstRun(database.db, options);
-    expect(steps[3]!.message).toContain('2027 demo season');
+    expect(steps[4]!.message).toContain('2027 demo season');
     expect(await count(database, sql`select count(*) as n from events where season = 2027 and status = 'final'`)).toBe(
       0,
     );
     await database.db.execute(sql`update events set is_demo = false where id = (select min(id) from events)`);
     const again = await runFirstRun(database.db, options);
-    expect(again[3]).toMatchObject({ outcome: 'skipped' });
+    expect(again[4]).toMatchObject({ outcome: 'skipped' });
   });
 });

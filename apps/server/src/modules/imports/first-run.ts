@@ -5,8 +5,7 @@ import { sql } from 'drizzle-orm';
 import { yieldToEventLoop } from '../../lib/event-loop.js';
 import { DEMO_SPORTS, importDemoSeason, type DemoSport } from './demo-season.js';
 import type { FirstRunProgress, PlannedStep } from './first-run-progress.js';
-import { importNflverse, importRetrosheet, importStatsapi } from './game-importers.js';
-import { DEFAULT_FILES, hasRealGames } from './import-jobs.js';
+import { DEFAULT_FILES, hasRealGames, importSourceBody } from './import-jobs.js';
 import { OddsApiClient } from './odds-api-client.js';
 import { fetchAndImportOdds, fetchAndImportScores } from './odds-api.service.js';
 import { sharedDataFile } from './shared-data.js';
@@ -15,8 +14,10 @@ import { sharedDataFile } from './shared-data.js';
  * The first run (DESIGN.md section 5): after migrations and reference data, unless PASS_SEED=none, the
  * database gets real history and a current season.
  *
- * - nflverse `games.csv` (../shared/data) when no nflverse game is loaded yet: real NFL history for the
- *   almanac and standings, in every mode but none.
+ * - nflverse `games.csv` and its complete 2025 export (../shared/data) when no nflverse game is loaded yet:
+ *   real NFL history for the almanac and standings, in every mode but none.
+ * - The real college seasons (CFBD's 2024 games and pregame lines, sportsdataverse's 2025 results and lines)
+ *   when no game of those sources is loaded yet.
  * - The real MLB seasons beside it (Retrosheet game logs 2023–2024, the Stats API's 2025 results), each
  *   source when none of its games is loaded yet.
  * - auto: The Odds API's current odds and scores when ODDS_API_KEY is set and the API answers; a sport the
@@ -41,8 +42,10 @@ export interface FirstRunOptions {
   oddsApiTimeoutMs?: number;
   /** For tests: a fetch standing in for The Odds API. */
   fetch?: typeof fetch;
-  /** The nflverse file; `null` skips it. Default: ../shared/data/nflverse/games.csv when it exists. */
+  /** The nflverse file; `null` skips it. Default: nflverse's reference files (games.csv, the 2025 export) that exist. */
   nflverseFile?: string | null;
+  /** The college files per source; `null` skips them. Default: the reference files that exist. */
+  collegeFiles?: { cfbd: readonly string[]; sportsdataverse: readonly string[] } | null;
   /** The MLB history files per source; `null` skips them. Default: the reference files that exist. */
   mlbFiles?: { retrosheet: readonly string[]; statsapi: readonly string[] } | null;
   /** The sports that get a demo season; all the generator knows by default. */
@@ -71,7 +74,7 @@ async function hasSourceGames(db: Database, source: string): Promise<boolean> {
 }
 
 /** The reference files of a source that are there. */
-const presentFiles = (source: 'retrosheet' | 'statsapi') =>
+const presentFiles = (source: keyof typeof DEFAULT_FILES) =>
   DEFAULT_FILES[source].flatMap((file) => {
     const resolved = sharedDataFile(file);
     return resolved && existsSync(resolved) ? [resolved] : [];
@@ -92,6 +95,7 @@ const SPORT_NAMES: Record<DemoSport, string> = {
 function planSteps(options: FirstRunOptions, sports: readonly DemoSport[]): PlannedStep[] {
   return [
     { name: 'nflverse', label: 'NFL history (nflverse)', weight: 4 },
+    { name: 'college', label: 'College history (CFBD, sportsdataverse)', weight: 0.8 },
     { name: 'retrosheet', label: 'MLB history (Retrosheet)', weight: 1.7 },
     { name: 'statsapi', label: 'MLB results (MLB Stats API)', weight: 0.5 },
     ...(options.seed === 'auto' && options.oddsApiKey
@@ -156,42 +160,58 @@ async function runSteps(db: Database, options: FirstRunOptions): Promise<FirstRu
   }
   progress?.begin(planSteps(options, sports));
 
-  const nflverseFile = options.nflverseFile === undefined ? sharedDataFile('nflverse/games.csv') : options.nflverseFile;
-  await step('nflverse', async () => {
-    if (!nflverseFile || !existsSync(nflverseFile))
-      return { outcome: 'skipped', message: 'no nflverse games.csv found' };
-    if (await hasSourceGames(db, 'nflverse')) return { outcome: 'skipped', message: 'nflverse games already loaded' };
-    const summary = await importNflverse(db, readFileSync(nflverseFile, 'utf8'), {
-      trigger: 'first-run',
-      now,
-      location: nflverseFile,
-      onProgress: reportTo('nflverse'),
+  const nflverseFiles =
+    options.nflverseFile === undefined
+      ? presentFiles('nflverse')
+      : options.nflverseFile === null
+        ? []
+        : [options.nflverseFile];
+  const collegeFiles =
+    options.collegeFiles === undefined
+      ? { cfbd: presentFiles('cfbd'), sportsdataverse: presentFiles('sportsdataverse') }
+      : options.collegeFiles;
+  /**
+   * One step of the first run: the files of one or more sources, in order; a source some of whose games are
+   * loaded already is left as it is.
+   */
+  const importFiles = (
+    name: string,
+    sources: readonly { source: keyof typeof DEFAULT_FILES; files: readonly string[] }[],
+  ) =>
+    step(name, async () => {
+      const present = sources.flatMap(({ source, files }) =>
+        files.filter((file) => existsSync(file)).map((file) => ({ source, file })),
+      );
+      if (present.length === 0) return { outcome: 'skipped', message: `no ${name} files found` };
+      const loaded = new Set<string>();
+      for (const { source } of sources) if (await hasSourceGames(db, source)) loaded.add(source);
+      const toImport = present.filter(({ source }) => !loaded.has(source));
+      if (toImport.length === 0) return { outcome: 'skipped', message: `${name} games already loaded` };
+      let added = 0;
+      for (const [index, { source, file }] of toImport.entries()) {
+        const summary = await importSourceBody(db, source, readFileSync(file, 'utf8'), file, {
+          trigger: 'first-run',
+          now,
+          onProgress: reportTo(name, index, toImport.length),
+        });
+        added += summary.added;
+      }
+      return { outcome: 'done', message: `${added} games added from ${toImport.map(({ file }) => file).join(', ')}` };
     });
-    return { outcome: 'done', message: `${summary.added} games added from ${nflverseFile}` };
-  });
+
+  await importFiles('nflverse', [{ source: 'nflverse', files: nflverseFiles }]);
+  // CFBD's 2024 games and lines, then sportsdataverse's newer 2025 results and lines.
+  await importFiles('college', [
+    { source: 'cfbd', files: collegeFiles?.cfbd ?? [] },
+    { source: 'sportsdataverse', files: collegeFiles?.sportsdataverse ?? [] },
+  ]);
 
   const mlbFiles =
     options.mlbFiles === undefined
       ? { retrosheet: presentFiles('retrosheet'), statsapi: presentFiles('statsapi') }
       : options.mlbFiles;
-  const mlbImporters = { retrosheet: importRetrosheet, statsapi: importStatsapi };
   for (const source of ['retrosheet', 'statsapi'] as const) {
-    await step(source, async () => {
-      const files = mlbFiles?.[source].filter((file) => existsSync(file)) ?? [];
-      if (files.length === 0) return { outcome: 'skipped', message: `no ${source} files found` };
-      if (await hasSourceGames(db, source)) return { outcome: 'skipped', message: `${source} games already loaded` };
-      let added = 0;
-      for (const [index, file] of files.entries()) {
-        const summary = await mlbImporters[source](db, readFileSync(file, 'utf8'), {
-          trigger: 'first-run',
-          now,
-          location: file,
-          onProgress: reportTo(source, index, files.length),
-        });
-        added += summary.added;
-      }
-      return { outcome: 'done', message: `${added} games added from ${files.join(', ')}` };
-    });
+    await importFiles(source, [{ source, files: mlbFiles?.[source] ?? [] }]);
   }
 
   if (options.seed === 'auto' && options.oddsApiKey) {
