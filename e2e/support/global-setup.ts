@@ -111,10 +111,19 @@ export default async function setup(project: TestProject) {
   const server = spawn(process.execPath, [serverEntry], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  let stopping = false;
+  // A server that dies under the tests fails them with "fetch failed": its own last words say why.
+  server.once('exit', (code, signal) => {
+    if (stopping) return;
+    process.stderr.write(
+      `\ne2e: the server exited (code ${code}, signal ${signal}) while the tests ran; its log:\n${log.slice(-20_000)}\n`,
+    );
+  });
   try {
     await waitUntilReady(baseUrl, server, () => log);
     await admin.setPassword(baseUrl);
   } catch (error) {
+    stopping = true;
     server.kill('SIGTERM');
     await mail.close();
     throw error;
@@ -124,6 +133,7 @@ export default async function setup(project: TestProject) {
   project.provide('admin', admin.identity);
 
   return async () => {
+    stopping = true;
     server.kill('SIGTERM');
     await new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve(null)));
     await mail.close();
