@@ -37,7 +37,7 @@ import {
 } from './lib/report.js';
 import { runSignupBenchmarks } from './lib/signup-benchmark.js';
 import { createThrowawayDatabase } from './lib/throwaway-database.js';
-import { missingStoredFiles } from '../../apps/server/src/modules/imports/stored-files.js';
+import { missingStoredFiles, STORED_FILES } from '../../apps/server/src/modules/imports/stored-files.js';
 import { createDb } from '@pass/db';
 import { sql } from 'drizzle-orm';
 
@@ -246,13 +246,13 @@ async function runImportAllBenchmarks(): Promise<TimedBenchmark[]> {
   for (const target of targets) {
     const cold = {
       name: `import-all-${target.suffix}`,
-      what: 'every stored file with an importer (12 files, every source) into an empty database',
+      what: `every stored file with an importer (${STORED_FILES.length} files, every source) into an empty database`,
       database: target.database,
       ...noTarget,
     };
     const repeated = {
       name: `import-all-repeat-${target.suffix}`,
-      what: 'the same 12 files again into the full database (every game merged, nothing changes)',
+      what: `the same ${STORED_FILES.length} files again into the full database (every game merged, nothing changes)`,
       database: target.database,
       ...noTarget,
     };
