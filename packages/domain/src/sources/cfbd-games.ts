@@ -2,6 +2,7 @@ import { teamRegistry } from '../teams/all-teams.js';
 import type { TeamRegistry } from '../teams/registry.js';
 import type { Team } from '../teams/types.js';
 import { negate, type GameLine, type ParseResult, type Skipped, type SourceGame } from './types.js';
+import { asNumber, field, type Json } from './cfbd-json.js';
 
 export interface CfbdGame extends SourceGame {
   source: 'cfbd';
@@ -20,20 +21,6 @@ export interface CfbdPregameLine extends Pick<GameLine, 'homeSpread'> {
   seasonType: 'regular' | 'postseason';
   homeWinProbability: number | null;
 }
-
-type Json = Record<string, unknown>;
-
-/** Reads a field by its v2 (camelCase) name or its v1 (snake_case) name: CFBD renamed them in 2025. */
-function field(object: Json, v2: string, v1: string): unknown {
-  return v2 in object ? object[v2] : object[v1];
-}
-
-const asNumber = (value: unknown): number | null =>
-  typeof value === 'number' && Number.isFinite(value)
-    ? value
-    : typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))
-      ? Number(value)
-      : null;
 
 /** The college team behind a CFBD side: by ESPN team id, else by CFBD's school name. */
 function collegeTeam(registry: TeamRegistry, id: unknown, name: unknown): Team | undefined {

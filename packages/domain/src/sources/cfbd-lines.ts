@@ -1,5 +1,6 @@
 import { parseCfbdPregameLines } from './cfbd-games.js';
 import { negate, type GameLine, type ParseResult, type Skipped } from './types.js';
+import { asNumber, field, type Json } from './cfbd-json.js';
 
 /**
  * A CFBD line of one game from one provider, home view with the sportsbook sign (−3 = home favoured by 3), and
@@ -19,7 +20,6 @@ export interface CfbdLine extends GameLine {
 /** What a CFBD response holds: games (`/games`), or lines (`/lines`, `/metrics/wp/pregame`). */
 export type CfbdResponseKind = 'games' | 'lines';
 
-type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null;
 
 /**
@@ -61,18 +61,6 @@ export function cfbdProviderBook(provider: string): string | undefined {
     .replace(/\(.*\)/g, '')
     .replace(/[^a-z0-9]/g, '');
   return PROVIDER_BOOKS[key];
-}
-
-const asNumber = (value: unknown): number | null =>
-  typeof value === 'number' && Number.isFinite(value)
-    ? value
-    : typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))
-      ? Number(value)
-      : null;
-
-/** Reads a field by its v2 (camelCase) name or its v1 (snake_case) name: CFBD renamed them in 2025. */
-function field(object: Json, v2: string, v1: string): unknown {
-  return v2 in object ? object[v2] : object[v1];
 }
 
 /** Whole American odds, or null: CFBD leaves a moneyline out, null, or (rarely) 0 when a book had none. */

@@ -1,5 +1,5 @@
 import { importRuns, schedulerJobs, type DbExecutor } from '@pass/db';
-import type { Provenance } from '@pass/domain';
+import type { Provenance, ResultFacts, ScheduleFacts } from '@pass/domain';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { yieldToEventLoop } from '../../lib/event-loop.js';
 
@@ -13,21 +13,8 @@ import { yieldToEventLoop } from '../../lib/event-loop.js';
 export type ImportTrigger = 'cli' | 'schedule' | 'admin' | 'first-run';
 export type EventStatus = 'scheduled' | 'in_progress' | 'final' | 'postponed' | 'cancelled';
 
-/** The columns an importer owns, in the form they are compared and written. Times are ISO strings. */
-export interface EventFields {
-  sport: string;
-  season: number;
-  week: number | null;
-  seasonType: 'regular' | 'postseason';
-  kickoffAt: string | null;
-  gameDate: string;
-  homeTeam: string;
-  awayTeam: string;
-  neutralSite: boolean;
-  status: EventStatus;
-  homeScore: number | null;
-  awayScore: number | null;
-}
+/** The columns an importer owns, in the form they are compared and written: the merge rule's facts (ISO times). */
+export type EventFields = ScheduleFacts & ResultFacts;
 
 /** Where an event's schedule, kickoff and result came from, and their data times (docs/decisions/022). */
 export interface EventProvenance {
