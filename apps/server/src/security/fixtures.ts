@@ -9,7 +9,48 @@ import { send, type Caller } from './callers.js';
  * Cases start from a valid request built with these, so that each reaches the code behind the checks.
  */
 export function requestHints(gameId: number): Hints {
-  return { event_id: gameId, eventId: gameId, bet_mode: 3, bet_type: 5, bet_team: 'KC', price: -110, stake: 10 };
+  return {
+    event_id: gameId,
+    eventId: gameId,
+    bet_mode: 3,
+    bet_type: 5,
+    bet_team: 'KC',
+    price: -110,
+    stake: 10,
+    // A pool's settings the pool rules accept (a week of the season, #rrggbb colours).
+    ...POOL_SETTINGS_HINTS,
+  };
+}
+
+/** Valid pool settings by field name; a pool's own names, so no other operation's request is changed. */
+export const POOL_SETTINGS_HINTS = {
+  icon_color: '#1e90ff',
+  icon_background: '#ffffff',
+  season: 2025,
+  start_week: 1,
+  games_per_week: 5,
+} as const;
+
+/** A pool of the owner's, as its Lifeguard, with `marker` as its name. */
+export async function makeOwnedPool(app: FastifyInstance, owner: Caller, marker: string): Promise<number> {
+  const response = await send(app, owner, {
+    method: 'POST',
+    url: '/api/pools',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({
+      name: marker.slice(0, 60),
+      icon: 'wave',
+      sport: 'americanfootball_nfl',
+      win_basis: 'ats',
+      double_play: true,
+      triple_play: false,
+      last_man_standing: true,
+      ...POOL_SETTINGS_HINTS,
+    }),
+  });
+  if (response.statusCode !== 201)
+    throw new Error(`creating the owner's pool: ${response.statusCode} ${response.body}`);
+  return response.json<{ data: { id: number } }>().data.id;
 }
 
 /** A game two days ahead, to bet on. */
@@ -56,6 +97,16 @@ export const OWNED_OBJECTS: Record<string, OwnedObject> = {
       if (response.statusCode !== 201)
         throw new Error(`recording the owner's bet: ${response.statusCode} ${response.body}`);
       return { id: String(response.json<{ data: { id: number } }>().data.id) };
+    },
+  },
+  '/api/pools/{id}': {
+    async create({ app, owner, marker }) {
+      return { id: String(await makeOwnedPool(app, owner, marker)) };
+    },
+  },
+  '/api/pools/{id}/end': {
+    async create({ app, owner, marker }) {
+      return { id: String(await makeOwnedPool(app, owner, marker)) };
     },
   },
   '/api/user/bets/outcome/{sport}': { notAnObject: "the sport chooses among the caller's own graded entries" },

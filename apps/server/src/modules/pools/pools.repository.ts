@@ -1,0 +1,151 @@
+import { events, poolMembers, pools, poolSlateGames, poolWeeks, users, type DbExecutor } from '@pass/db';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+
+/**
+ * The SQL of Pool Party. A membership is current while neither left nor removed; every read of a pool's
+ * objects goes through `findMembership`, so someone outside the pool finds nothing.
+ */
+
+export type PoolRow = typeof pools.$inferSelect;
+export type NewPool = Omit<typeof pools.$inferInsert, 'id' | 'status' | 'version' | 'createdAt' | 'updatedAt'>;
+export type PoolChanges = Partial<Omit<NewPool, 'lifeguardId'>>;
+export type MemberRow = typeof poolMembers.$inferSelect;
+
+const currentMember = and(isNull(poolMembers.leftAt), isNull(poolMembers.removedAt));
+
+/**
+ * Locks the Lifeguard's account row for the rest of the transaction, so two pools created at once are
+ * counted one after the other against the limit.
+ */
+export async function lockLifeguard(db: DbExecutor, userId: number): Promise<void> {
+  await db.execute(sql`select id from ${users} where ${users.id} = ${userId} for update`);
+}
+
+/** The Lifeguard's pools not ended. */
+export async function countActivePools(db: DbExecutor, lifeguardId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(pools)
+    .where(and(eq(pools.lifeguardId, lifeguardId), isNull(pools.endedAt)));
+  return Number(row?.n ?? 0);
+}
+
+export async function insertPool(db: DbExecutor, values: NewPool, now: Date): Promise<PoolRow> {
+  const [row] = await db
+    .insert(pools)
+    .values({ ...values, createdAt: now, updatedAt: now })
+    .returning();
+  return row!;
+}
+
+export async function insertMember(
+  db: DbExecutor,
+  values: { poolId: number; userId: number; role: 'lifeguard' | 'guest'; joinedAt: Date },
+): Promise<MemberRow> {
+  const [row] = await db.insert(poolMembers).values(values).returning();
+  return row!;
+}
+
+/** The pool and the caller's current membership of it; null when there is no such pool or the caller is not in it. */
+export async function findMembership(
+  db: DbExecutor,
+  poolId: number,
+  userId: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<{ pool: PoolRow; member: MemberRow } | null> {
+  const query = db
+    .select({ pool: pools, member: poolMembers })
+    .from(pools)
+    .innerJoin(poolMembers, and(eq(poolMembers.poolId, pools.id), eq(poolMembers.userId, userId), currentMember))
+    .where(eq(pools.id, poolId));
+  const [row] = options.forUpdate ? await query.for('update', { of: pools }) : await query;
+  return row ?? null;
+}
+
+/** The pools the member is currently in, newest first, with their role. */
+export async function listMemberships(db: DbExecutor, userId: number): Promise<{ pool: PoolRow; member: MemberRow }[]> {
+  return db
+    .select({ pool: pools, member: poolMembers })
+    .from(poolMembers)
+    .innerJoin(pools, eq(pools.id, poolMembers.poolId))
+    .where(and(eq(poolMembers.userId, userId), currentMember))
+    .orderBy(sql`${pools.createdAt} desc`, sql`${pools.id} desc`);
+}
+
+export interface MemberWithName {
+  id: number;
+  poolId: number;
+  userId: number;
+  username: string;
+  role: 'lifeguard' | 'guest';
+  joinedAt: Date;
+}
+
+/** The current members of the pools, Lifeguard first, then by joining time. */
+export async function currentMembers(db: DbExecutor, poolIds: readonly number[]): Promise<MemberWithName[]> {
+  if (poolIds.length === 0) return [];
+  return db
+    .select({
+      id: poolMembers.id,
+      poolId: poolMembers.poolId,
+      userId: poolMembers.userId,
+      username: users.username,
+      role: poolMembers.role,
+      joinedAt: poolMembers.joinedAt,
+    })
+    .from(poolMembers)
+    .innerJoin(users, eq(users.id, poolMembers.userId))
+    .where(and(inArray(poolMembers.poolId, [...poolIds]), currentMember))
+    .orderBy(sql`${poolMembers.role} = 'guest'`, asc(poolMembers.joinedAt), asc(poolMembers.id));
+}
+
+/** The usernames of the pools' Lifeguards. */
+export async function lifeguardNames(db: DbExecutor, poolIds: readonly number[]): Promise<Map<number, string>> {
+  if (poolIds.length === 0) return new Map();
+  const rows = await db
+    .select({ poolId: pools.id, username: users.username })
+    .from(pools)
+    .innerJoin(users, eq(users.id, pools.lifeguardId))
+    .where(inArray(pools.id, [...poolIds]));
+  return new Map(rows.map((row) => [row.poolId, row.username]));
+}
+
+/**
+ * Each pool's first lock: the earliest of its slate games' stored locks and kickoffs, and whether any of
+ * them is already under way or over (a game started early locks at once). Pools without a slate are absent.
+ */
+export async function firstLocks(
+  db: DbExecutor,
+  poolIds: readonly number[],
+): Promise<Map<number, { firstLock: Date | null; underway: boolean }>> {
+  if (poolIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      poolId: poolWeeks.poolId,
+      firstLock: sql<string | Date | null>`min(least(${poolSlateGames.lockedAt}, ${events.kickoffAt}))`,
+      underway: sql<boolean>`bool_or(${events.status} in ('in_progress', 'final'))`,
+    })
+    .from(poolSlateGames)
+    .innerJoin(poolWeeks, eq(poolWeeks.id, poolSlateGames.poolWeekId))
+    .innerJoin(events, eq(events.id, poolSlateGames.eventId))
+    .where(inArray(poolWeeks.poolId, [...poolIds]))
+    .groupBy(poolWeeks.poolId);
+  return new Map(
+    rows.map((row) => [
+      row.poolId,
+      { firstLock: row.firstLock === null ? null : new Date(row.firstLock), underway: Boolean(row.underway) },
+    ]),
+  );
+}
+
+export async function updatePool(db: DbExecutor, poolId: number, changes: PoolChanges, now: Date): Promise<void> {
+  await db
+    .update(pools)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(pools.id, poolId));
+}
+
+/** Ends the pool: closed (4) from now on. */
+export async function endPool(db: DbExecutor, poolId: number, now: Date): Promise<void> {
+  await db.update(pools).set({ status: 4, endedAt: now, updatedAt: now }).where(eq(pools.id, poolId));
+}
