@@ -1,5 +1,6 @@
 import { MIN_SEASON, POOL_DEFAULTS, Status } from '@pass/domain';
 import { z } from 'zod';
+import { Email } from './auth.js';
 import { idParam, Text } from './boundary.js';
 import { SportKey } from './sports.js';
 
@@ -98,3 +99,63 @@ export type PoolResponse = z.infer<typeof PoolResponse>;
 
 export const PoolListResponse = z.object({ data: z.array(PoolSummary) });
 export type PoolListResponse = z.infer<typeof PoolListResponse>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Invitations and membership
+
+/** Why an invitation cannot be used, or cannot be sent: each refusal names one. */
+export const InvitationRefusal = z.enum([
+  'expired',
+  'used',
+  'revoked',
+  'pool_full',
+  'joining_closed',
+  'pool_ended',
+  'removed',
+  'invitation_limit',
+  'already_member',
+]);
+export type InvitationRefusal = z.infer<typeof InvitationRefusal>;
+
+/**
+ * An invitation to an email address: mailed (through the outbox) with its accept link,
+ * `/pool-party/accept/{token}`. A Lifeguard may send one address at most 3 invitations across all of their
+ * pools; the fourth is refused (409 `invitation_limit`) and recorded for the admin.
+ */
+export const InviteBody = z.object({ email: Email });
+export type InviteBody = z.infer<typeof InviteBody>;
+
+export const InvitationView = z.object({
+  id: z.number().int(),
+  /** Null for the shareable link. */
+  email: z.string().nullable(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  used_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+});
+export type InvitationView = z.infer<typeof InvitationView>;
+
+export const InvitationResponse = z.object({ data: InvitationView });
+export type InvitationResponse = z.infer<typeof InvitationResponse>;
+
+export const InvitationListResponse = z.object({ data: z.array(InvitationView) });
+export type InvitationListResponse = z.infer<typeof InvitationListResponse>;
+
+/**
+ * The pool's shareable link, shown once to its Lifeguard: making a new one revokes the one before. It works
+ * for any number of members until joining closes (the end of the pool's first week).
+ */
+export const ShareLinkResponse = z.object({
+  data: InvitationView.extend({ token: z.string(), url: z.string() }),
+});
+export type ShareLinkResponse = z.infer<typeof ShareLinkResponse>;
+
+/** The token of an accept link (`/pool-party/accept/{token}`), mailed or shared. */
+export const AcceptInvitationBody = z.object({
+  token: Text.min(1, 'is required').max(200, 'is not an invitation token'),
+});
+export type AcceptInvitationBody = z.infer<typeof AcceptInvitationBody>;
+
+export const PoolMemberParams = z.object({ id: idParam('a pool id'), memberId: idParam('a member id') });
+export type PoolMemberParams = z.infer<typeof PoolMemberParams>;

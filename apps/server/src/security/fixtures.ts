@@ -1,4 +1,5 @@
-import type { DbHandle } from '@pass/db';
+import { poolInvitations, poolMembers, type DbHandle } from '@pass/db';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { makeGame } from '../test/ledger.js';
 import { FRESH, type Hints } from './bad-input.js';
@@ -75,6 +76,19 @@ export interface FixtureContext {
 export type OwnedObject =
   { create(context: FixtureContext): Promise<Record<string, string>> } | { notAnObject: string };
 
+// One pool per owner serves every pool path: a Lifeguard may host only POOL_MAX_PER_LIFEGUARD of them.
+const poolsOf = new WeakMap<Caller, Promise<number>>();
+function sharedPool(app: FastifyInstance, owner: Caller, marker: string): Promise<number> {
+  if (!poolsOf.has(owner)) poolsOf.set(owner, makeOwnedPool(app, owner, marker));
+  return poolsOf.get(owner)!;
+}
+
+const ownedPool: OwnedObject = {
+  async create({ app, owner, marker }) {
+    return { id: String(await sharedPool(app, owner, marker)) };
+  },
+};
+
 export const OWNED_OBJECTS: Record<string, OwnedObject> = {
   '/api/user/bets/{id}': {
     async create({ app, database, owner, marker }) {
@@ -99,14 +113,32 @@ export const OWNED_OBJECTS: Record<string, OwnedObject> = {
       return { id: String(response.json<{ data: { id: number } }>().data.id) };
     },
   },
-  '/api/pools/{id}': {
-    async create({ app, owner, marker }) {
-      return { id: String(await makeOwnedPool(app, owner, marker)) };
+  '/api/pools/{id}': ownedPool,
+  '/api/pools/{id}/end': ownedPool,
+  '/api/pools/{id}/leave': ownedPool,
+  '/api/pools/{id}/link': ownedPool,
+  '/api/pools/{id}/invitations': {
+    // Stored directly: whether joining is still open depends on the pool's season and today's date.
+    async create({ app, database, owner, marker }) {
+      const poolId = await sharedPool(app, owner, marker);
+      await database.db.insert(poolInvitations).values({
+        poolId,
+        inviterId: owner.account!.id,
+        email: `${marker}@example.com`,
+        tokenHash: `fixture-${poolId}`,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      });
+      return { id: String(poolId) };
     },
   },
-  '/api/pools/{id}/end': {
-    async create({ app, owner, marker }) {
-      return { id: String(await makeOwnedPool(app, owner, marker)) };
+  '/api/pools/{id}/members/{memberId}': {
+    async create({ app, database, owner, marker }) {
+      const poolId = await sharedPool(app, owner, marker);
+      const [member] = await database.db
+        .select({ id: poolMembers.id })
+        .from(poolMembers)
+        .where(eq(poolMembers.poolId, poolId));
+      return { id: String(poolId), memberId: String(member!.id) };
     },
   },
   '/api/user/bets/outcome/{sport}': { notAnObject: "the sport chooses among the caller's own graded entries" },

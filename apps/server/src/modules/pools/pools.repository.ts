@@ -1,5 +1,14 @@
-import { events, poolMembers, pools, poolSlateGames, poolWeeks, users, type DbExecutor } from '@pass/db';
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  events,
+  poolInvitations,
+  poolMembers,
+  pools,
+  poolSlateGames,
+  poolWeeks,
+  users,
+  type DbExecutor,
+} from '@pass/db';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 
 /**
  * The SQL of Pool Party. A membership is current while neither left nor removed; every read of a pool's
@@ -148,4 +157,124 @@ export async function updatePool(db: DbExecutor, poolId: number, changes: PoolCh
 /** Ends the pool: closed (4) from now on. */
 export async function endPool(db: DbExecutor, poolId: number, now: Date): Promise<void> {
   await db.update(pools).set({ status: 4, endedAt: now, updatedAt: now }).where(eq(pools.id, poolId));
+}
+
+/** Raises the pool's version: its cached standings are no longer current. */
+export async function bumpVersion(db: DbExecutor, poolId: number): Promise<void> {
+  await db
+    .update(pools)
+    .set({ version: sql`${pools.version} + 1` })
+    .where(eq(pools.id, poolId));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Members
+
+/** The member's row of the pool in any state (current, left or removed); null if never a member. */
+export async function findMemberRow(db: DbExecutor, poolId: number, userId: number): Promise<MemberRow | null> {
+  const [row] = await db
+    .select()
+    .from(poolMembers)
+    .where(and(eq(poolMembers.poolId, poolId), eq(poolMembers.userId, userId)));
+  return row ?? null;
+}
+
+/** A current member of the pool by their member id; null otherwise. */
+export async function findCurrentMember(db: DbExecutor, poolId: number, memberId: number): Promise<MemberRow | null> {
+  const [row] = await db
+    .select()
+    .from(poolMembers)
+    .where(and(eq(poolMembers.poolId, poolId), eq(poolMembers.id, memberId), currentMember));
+  return row ?? null;
+}
+
+export async function countGuests(db: DbExecutor, poolId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(poolMembers)
+    .where(and(eq(poolMembers.poolId, poolId), eq(poolMembers.role, 'guest'), currentMember));
+  return Number(row?.n ?? 0);
+}
+
+/** Whether a current member of the pool has this (lower-cased) address. */
+export async function isMemberByEmail(db: DbExecutor, poolId: number, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: poolMembers.id })
+    .from(poolMembers)
+    .innerJoin(users, eq(users.id, poolMembers.userId))
+    .where(and(eq(poolMembers.poolId, poolId), sql`lower(${users.email}) = ${email}`, currentMember));
+  return row !== undefined;
+}
+
+/** A member who left comes back with their first joining time (their earlier picks stay theirs). */
+export async function rejoin(db: DbExecutor, memberId: number): Promise<void> {
+  await db.update(poolMembers).set({ leftAt: null }).where(eq(poolMembers.id, memberId));
+}
+
+export async function markLeft(db: DbExecutor, memberId: number, now: Date): Promise<void> {
+  await db.update(poolMembers).set({ leftAt: now }).where(eq(poolMembers.id, memberId));
+}
+
+export async function markRemoved(db: DbExecutor, memberId: number, now: Date): Promise<void> {
+  await db.update(poolMembers).set({ removedAt: now }).where(eq(poolMembers.id, memberId));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Invitations
+
+export type InvitationRow = typeof poolInvitations.$inferSelect;
+
+/** Invitations the Lifeguard has sent to the address, across all of their pools. */
+export async function countInvitationsTo(db: DbExecutor, inviterId: number, email: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(poolInvitations)
+    .where(and(eq(poolInvitations.inviterId, inviterId), eq(poolInvitations.email, email)));
+  return Number(row?.n ?? 0);
+}
+
+export async function insertInvitation(
+  db: DbExecutor,
+  values: Pick<InvitationRow, 'poolId' | 'inviterId' | 'email' | 'tokenHash' | 'createdAt' | 'expiresAt'>,
+): Promise<InvitationRow> {
+  const [row] = await db.insert(poolInvitations).values(values).returning();
+  return row!;
+}
+
+/** The pool's invitations, newest first. */
+export async function listInvitations(db: DbExecutor, poolId: number): Promise<InvitationRow[]> {
+  return db
+    .select()
+    .from(poolInvitations)
+    .where(eq(poolInvitations.poolId, poolId))
+    .orderBy(desc(poolInvitations.createdAt), desc(poolInvitations.id));
+}
+
+/** Revokes the pool's shareable links still open. */
+export async function revokeLinks(db: DbExecutor, poolId: number, now: Date): Promise<void> {
+  await db
+    .update(poolInvitations)
+    .set({ revokedAt: now })
+    .where(and(eq(poolInvitations.poolId, poolId), isNull(poolInvitations.email), isNull(poolInvitations.revokedAt)));
+}
+
+/** The invitation a token opens, with its pool locked for the rest of the transaction. */
+export async function findInvitationForUpdate(
+  db: DbExecutor,
+  tokenHash: string,
+): Promise<{ invitation: InvitationRow; pool: PoolRow } | null> {
+  const [row] = await db
+    .select({ invitation: poolInvitations, pool: pools })
+    .from(poolInvitations)
+    .innerJoin(pools, eq(pools.id, poolInvitations.poolId))
+    .where(eq(poolInvitations.tokenHash, tokenHash))
+    .for('update');
+  return row ?? null;
+}
+
+export async function markInvitationUsed(db: DbExecutor, invitationId: number, userId: number, now: Date) {
+  await db
+    .update(poolInvitations)
+    .set({ usedAt: now, usedBy: userId })
+    .where(and(eq(poolInvitations.id, invitationId), isNotNull(poolInvitations.email)));
 }

@@ -1,5 +1,11 @@
 import {
+  AcceptInvitationBody,
   CreatePoolBody,
+  InvitationListResponse,
+  InvitationResponse,
+  InviteBody,
+  PoolMemberParams,
+  ShareLinkResponse,
   ErrorBody,
   errorResponses,
   PoolListResponse,
@@ -8,8 +14,10 @@ import {
   UpdatePoolBody,
 } from '@pass/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
-import { requireSession, type AuthDeps } from '../auth/auth-context.js';
+import { auditContext, requireSession, type AuthDeps } from '../auth/auth-context.js';
+import { accept, invite, leave, listInvitations, makeShareLink, removeGuest } from './invitations.service.js';
 import { createPool, endPool, getPool, listPools, poolLimits, updatePoolSettings } from './pools.service.js';
 
 export interface PoolsRoutesOptions extends AuthDeps {
@@ -19,6 +27,7 @@ export interface PoolsRoutesOptions extends AuthDeps {
 
 const memberErrors = { ...errorResponses, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody };
 const noStore = { 'cache-control': 'no-store' };
+const Done = z.object({ data: z.object({ ok: z.literal(true) }) });
 
 /**
  * Pool Party (DESIGN.md section 6): a member's pools. Every route is a member's; what a pool holds answers
@@ -118,6 +127,132 @@ export const poolsRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = async (app
     async (request) => {
       const session = await requireSession(options, request);
       return { data: await endPool(db, { poolId: request.params.id, userId: session.user.id, now: now() }) };
+    },
+  );
+
+  const invitations = { db, limits, mailer: options.mailer, publicUrl: options.config.publicUrl };
+
+  app.post(
+    '/api/pools/:id/invitations',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['pools'],
+        summary:
+          'Invites an email address to the pool (its Lifeguard): mailed with the accept link. 409 with the reason: ' +
+          'pool_ended, joining_closed, pool_full, already_member, or invitation_limit (a fourth invitation to the ' +
+          'same address from this Lifeguard, recorded for the admin)',
+        params: PoolParams,
+        body: InviteBody,
+        response: { 201: InvitationResponse, ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(options, request);
+      const invitation = await invite(invitations, {
+        poolId: request.params.id,
+        userId: session.user.id,
+        username: session.user.username,
+        email: request.body.email,
+        now: now(),
+        audit: auditContext(request),
+      });
+      return reply.code(201).headers(noStore).send({ data: invitation });
+    },
+  );
+
+  app.get(
+    '/api/pools/:id/invitations',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['pools'],
+        summary: "The pool's invitations and links, newest first (its Lifeguard)",
+        params: PoolParams,
+        response: { 200: InvitationListResponse, ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(options, request);
+      reply.headers(noStore);
+      return listInvitations(db, { poolId: request.params.id, userId: session.user.id });
+    },
+  );
+
+  app.post(
+    '/api/pools/:id/link',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['pools'],
+        summary:
+          'A new shareable link to join the pool (its Lifeguard), shown once; the one before stops working. It ' +
+          'works until joining closes',
+        params: PoolParams,
+        response: { 201: ShareLinkResponse, ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(options, request);
+      const link = await makeShareLink(invitations, { poolId: request.params.id, userId: session.user.id, now: now() });
+      return reply.code(201).headers(noStore).send({ data: link });
+    },
+  );
+
+  app.post(
+    '/api/pools/accept',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['pools'],
+        summary:
+          "Joins a pool with an invitation's token (a visitor signs up first). 404 for an unknown token; 409 with " +
+          'the reason: pool_ended, removed, used, revoked, joining_closed, expired or pool_full',
+        body: AcceptInvitationBody,
+        response: { 200: PoolResponse, ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(options, request);
+      const pool = await accept(invitations, { userId: session.user.id, token: request.body.token, now: now() });
+      return reply.headers(noStore).send({ data: pool });
+    },
+  );
+
+  app.post(
+    '/api/pools/:id/leave',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['pools'],
+        summary: 'The caller leaves the pool (a guest; the Lifeguard ends it instead)',
+        params: PoolParams,
+        response: { 200: Done, ...memberErrors },
+      },
+    },
+    async (request) => {
+      const session = await requireSession(options, request);
+      await leave(db, { poolId: request.params.id, userId: session.user.id, now: now() });
+      return { data: { ok: true as const } };
+    },
+  );
+
+  app.delete(
+    '/api/pools/:id/members/:memberId',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['pools'],
+        summary: 'Removes a guest from the pool (its Lifeguard); a removed guest cannot rejoin',
+        params: PoolMemberParams,
+        response: { 200: Done, ...memberErrors },
+      },
+    },
+    async (request) => {
+      const session = await requireSession(options, request);
+      const input = { poolId: request.params.id, userId: session.user.id, memberId: request.params.memberId };
+      await removeGuest(db, { ...input, now: now() });
+      return { data: { ok: true as const } };
     },
   );
 };

@@ -58,7 +58,7 @@ const FIELD_OF: Record<keyof PoolSettings, keyof CreatePoolBody> = {
   lastManStanding: 'last_man_standing',
 };
 
-function settingsOf(pool: PoolRow): PoolSettings {
+export function settingsOf(pool: PoolRow): PoolSettings {
   return {
     name: pool.name,
     icon: pool.icon,
