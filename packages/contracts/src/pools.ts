@@ -1,7 +1,7 @@
 import { MIN_SEASON, POOL_DEFAULTS, Status } from '@pass/domain';
 import { z } from 'zod';
 import { Email } from './auth.js';
-import { idParam, Text } from './boundary.js';
+import { idField, idParam, Text } from './boundary.js';
 import { SportKey } from './sports.js';
 
 /**
@@ -159,3 +159,106 @@ export type AcceptInvitationBody = z.infer<typeof AcceptInvitationBody>;
 
 export const PoolMemberParams = z.object({ id: idParam('a pool id'), memberId: idParam('a member id') });
 export type PoolMemberParams = z.infer<typeof PoolMemberParams>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Weeks: slates and picks
+
+export const PoolWeekParams = z.object({
+  id: idParam('a pool id'),
+  week: z.coerce
+    .number({ error: 'must be a week number' })
+    .int('must be a week number')
+    .min(1, 'must be a week number')
+    .max(60, 'must be a week number'),
+});
+export type PoolWeekParams = z.infer<typeof PoolWeekParams>;
+
+/**
+ * The Lifeguard's slate for a week: `games_per_week` games of the pool week (every playable one when the week
+ * has fewer), none started, called off or (in an `ats` pool) without a line, published before the week's
+ * first kickoff. Publishing again before then replaces the slate; picks of games no longer on it are dropped.
+ */
+export const PublishSlateBody = z.object({
+  event_ids: z
+    .array(idField('an event id'))
+    .min(1, 'must hold at least one game')
+    .max(POOL_DEFAULTS.maxGamesPerWeek, `must hold at most ${POOL_DEFAULTS.maxGamesPerWeek} games`),
+});
+export type PublishSlateBody = z.infer<typeof PublishSlateBody>;
+
+const Team = Text.trim().min(1, 'is required').max(10, 'must be a team abbreviation');
+
+export const PoolPickBody = z.object({
+  event_id: idField('an event id'),
+  /** The team picked: the game's home or away abbreviation. */
+  team: Team,
+  /** At most one pick a week, where the pool allows it. */
+  play: z.enum(['double', 'triple']).nullable().optional(),
+});
+
+/**
+ * A member's picks for a week, sent whole with an `Idempotency-Key` header: the picks of open games as they
+ * should now be (a game left out has no pick), the Last Man Standing team and the tiebreaker. The picks of
+ * locked games may be left out (they stay as they are) but not changed: a change is refused with the game
+ * named. The same key with the same body again returns the sheet as stored; with another body, 409.
+ */
+export const SubmitPicksBody = z.object({
+  picks: z.array(PoolPickBody).max(POOL_DEFAULTS.maxGamesPerWeek, 'must hold at most one pick per slate game'),
+  lms_team: Team.nullable().optional(),
+  tiebreaker: z
+    .number({ error: 'must be a whole number of points' })
+    .int('must be a whole number of points')
+    .min(0, 'must be 0 or more')
+    .max(999, 'must be at most 999')
+    .nullable()
+    .optional(),
+});
+export type SubmitPicksBody = z.infer<typeof SubmitPicksBody>;
+
+export const SlateGameView = z.object({
+  event_id: z.number().int(),
+  home_team: z.string(),
+  away_team: z.string(),
+  kickoff: z.string(),
+  status: z.enum(['scheduled', 'in_progress', 'final', 'postponed', 'cancelled']),
+  home_score: z.number().int().nullable(),
+  away_score: z.number().int().nullable(),
+  /** The spread frozen at publish, home side (−3: home favoured by 3); null in `straight` pools. */
+  frozen_home_spread: z.number().nullable(),
+  /** Whether its picks are locked now (kickoff reached, or the game under way). */
+  locked: z.boolean(),
+});
+export type SlateGameView = z.infer<typeof SlateGameView>;
+
+export const SheetView = z.object({
+  member_id: z.number().int(),
+  username: z.string(),
+  /** Another member's picks appear as their games lock. */
+  picks: z.array(
+    z.object({ event_id: z.number().int(), team: z.string(), play: z.enum(['double', 'triple']).nullable() }),
+  ),
+  lms_team: z.string().nullable(),
+  tiebreaker: z.number().int().nullable(),
+  /** The member's own last submission (the Lifeguard's edits do not move it). */
+  submitted_at: z.string().nullable(),
+});
+export type SheetView = z.infer<typeof SheetView>;
+
+export const PoolWeekView = z.object({
+  pool: z.object({ id: z.number().int(), name: z.string() }),
+  week: z.number().int(),
+  label: z.string(),
+  /** The week's window: its slate's first kickoff to midnight US Pacific after its last day. */
+  window: z.object({ start: z.string(), end: z.string() }),
+  /** The week's first kickoff: the Lifeguard chooses the slate before it. */
+  slate_deadline: z.string().nullable(),
+  /** `lifeguard` or `auto` once stored; null while the slate shown is only the automatic choice so far. */
+  slate_source: z.enum(['lifeguard', 'auto']).nullable(),
+  games: z.array(SlateGameView),
+  /** Each current member's sheet, as the caller may see it (their own whole). */
+  sheets: z.array(SheetView),
+});
+export type PoolWeekView = z.infer<typeof PoolWeekView>;
+
+export const PoolWeekResponse = z.object({ data: PoolWeekView });
+export type PoolWeekResponse = z.infer<typeof PoolWeekResponse>;

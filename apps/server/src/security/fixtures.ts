@@ -89,6 +89,12 @@ const ownedPool: OwnedObject = {
   },
 };
 
+const ownedPoolWeek: OwnedObject = {
+  async create({ app, owner, marker }) {
+    return { id: String(await sharedPool(app, owner, marker)), week: String(POOL_SETTINGS_HINTS.start_week) };
+  },
+};
+
 export const OWNED_OBJECTS: Record<string, OwnedObject> = {
   '/api/user/bets/{id}': {
     async create({ app, database, owner, marker }) {
@@ -115,6 +121,9 @@ export const OWNED_OBJECTS: Record<string, OwnedObject> = {
   },
   '/api/pools/{id}': ownedPool,
   '/api/pools/{id}/end': ownedPool,
+  '/api/pools/{id}/weeks/{week}': ownedPoolWeek,
+  '/api/pools/{id}/weeks/{week}/slate': ownedPoolWeek,
+  '/api/pools/{id}/weeks/{week}/picks': ownedPoolWeek,
   '/api/pools/{id}/leave': ownedPool,
   '/api/pools/{id}/link': ownedPool,
   '/api/pools/{id}/invitations': {

@@ -2,8 +2,11 @@ import {
   events,
   poolInvitations,
   poolMembers,
+  poolPicks,
   pools,
+  poolSheets,
   poolSlateGames,
+  poolSubmissions,
   poolWeeks,
   users,
   type DbExecutor,
@@ -277,4 +280,265 @@ export async function markInvitationUsed(db: DbExecutor, invitationId: number, u
     .update(poolInvitations)
     .set({ usedAt: now, usedBy: userId })
     .where(and(eq(poolInvitations.id, invitationId), isNotNull(poolInvitations.email)));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Weeks, slates, sheets
+
+export interface GameRow {
+  id: number;
+  homeTeam: string;
+  awayTeam: string;
+  /** The kickoff, or noon UTC of the game date when the schedule has no time yet (as closing quotes are filed). */
+  kickoff: Date;
+  status: 'scheduled' | 'in_progress' | 'final' | 'postponed' | 'cancelled';
+  homeScore: number | null;
+  awayScore: number | null;
+}
+
+const gameColumns = {
+  id: events.id,
+  homeTeam: events.homeTeam,
+  awayTeam: events.awayTeam,
+  kickoff: sql<Date>`coalesce(${events.kickoffAt}, (${events.gameDate} || 'T12:00:00Z')::timestamptz)`.mapWith(
+    (value: string | Date) => new Date(value),
+  ),
+  status: events.status,
+  homeScore: events.homeScore,
+  awayScore: events.awayScore,
+};
+
+/**
+ * The games of a sport week: the football week's games by their week number, or for a sport whose events
+ * carry none (MLB) the games dated within the week's days. Demo games are not part of any pool.
+ */
+export async function weekGames(
+  db: DbExecutor,
+  input: { sport: string; season: number; week: number; start: string; end: string },
+): Promise<GameRow[]> {
+  return db
+    .select(gameColumns)
+    .from(events)
+    .where(
+      and(
+        eq(events.sport, input.sport),
+        eq(events.season, input.season),
+        eq(events.isDemo, false),
+        sql`(${events.week} = ${input.week} or (${events.week} is null and ${events.gameDate} between ${input.start} and ${input.end}))`,
+      ),
+    );
+}
+
+export type PoolWeekRow = typeof poolWeeks.$inferSelect;
+export type SlateRow = GameRow & { frozenHomeSpread: number | null; lockedAt: Date | null };
+
+export async function findWeek(db: DbExecutor, poolId: number, week: number): Promise<PoolWeekRow | null> {
+  const [row] = await db
+    .select()
+    .from(poolWeeks)
+    .where(and(eq(poolWeeks.poolId, poolId), eq(poolWeeks.week, week)));
+  return row ?? null;
+}
+
+/**
+ * Stores a week's slate. With `replace`, over one stored before (its picks of games no longer on it go);
+ * without, a slate stored meanwhile by another request wins and is returned as it is.
+ */
+export async function storeSlate(
+  db: DbExecutor,
+  input: {
+    poolId: number;
+    week: number;
+    source: 'lifeguard' | 'auto';
+    publishedBy: number | null;
+    now: Date;
+    replace: boolean;
+    games: { eventId: number; frozenHomeSpread: number | null }[];
+  },
+): Promise<PoolWeekRow> {
+  const values = {
+    poolId: input.poolId,
+    week: input.week,
+    slateSource: input.source,
+    publishedAt: input.now,
+    publishedBy: input.publishedBy,
+  };
+  const insert = db.insert(poolWeeks).values(values);
+  const [row] = input.replace
+    ? await insert
+        .onConflictDoUpdate({
+          target: [poolWeeks.poolId, poolWeeks.week],
+          set: { slateSource: input.source, publishedAt: input.now, publishedBy: input.publishedBy },
+        })
+        .returning()
+    : await insert.onConflictDoNothing().returning();
+  if (!row) return (await findWeek(db, input.poolId, input.week))!;
+  const week = row;
+  const ids = input.games.map((game) => game.eventId);
+  await db.delete(poolSlateGames).where(eq(poolSlateGames.poolWeekId, week.id));
+  await db.execute(
+    sql`delete from ${poolPicks} p using ${poolSheets} s
+        where p.sheet_id = s.id and s.pool_week_id = ${week.id} and not (p.event_id = any(${sql.param(ids)}::int[]))`,
+  );
+  if (input.games.length > 0) {
+    await db.insert(poolSlateGames).values(input.games.map((game) => ({ poolWeekId: week.id, ...game })));
+  }
+  return week;
+}
+
+/** The pool's stored weeks, in order. */
+export async function weeksOf(db: DbExecutor, poolId: number): Promise<PoolWeekRow[]> {
+  return db.select().from(poolWeeks).where(eq(poolWeeks.poolId, poolId)).orderBy(asc(poolWeeks.week));
+}
+
+/** A stored week's slate games with their events. */
+export async function slateOf(db: DbExecutor, poolWeekId: number): Promise<SlateRow[]> {
+  return (
+    db
+      .select({ ...gameColumns, frozenHomeSpread: poolSlateGames.frozenHomeSpread, lockedAt: poolSlateGames.lockedAt })
+      .from(poolSlateGames)
+      .innerJoin(events, eq(events.id, poolSlateGames.eventId))
+      .where(eq(poolSlateGames.poolWeekId, poolWeekId))
+      // One order everywhere: requests that keep locks update these rows in it, never crosswise.
+      .orderBy(asc(poolSlateGames.eventId))
+  );
+}
+
+/** Stores the lock of slate games that have locked and have none yet: a later kickoff never reopens them. */
+export async function recordLocks(
+  db: DbExecutor,
+  poolWeekId: number,
+  locks: readonly { eventId: number; lockedAt: Date }[],
+): Promise<void> {
+  for (const lock of locks) {
+    await db
+      .update(poolSlateGames)
+      .set({ lockedAt: lock.lockedAt })
+      .where(
+        and(
+          eq(poolSlateGames.poolWeekId, poolWeekId),
+          eq(poolSlateGames.eventId, lock.eventId),
+          isNull(poolSlateGames.lockedAt),
+        ),
+      );
+  }
+}
+
+export interface SheetRow {
+  id: number;
+  memberId: number;
+  lmsTeam: string | null;
+  tiebreaker: number | null;
+  submittedAt: Date | null;
+  picks: { eventId: number; team: string; play: 'double' | 'triple' | null }[];
+}
+
+/** The week's sheets with their picks (of one member, when given). */
+export async function sheetsOf(db: DbExecutor, poolWeekId: number, memberId?: number): Promise<SheetRow[]> {
+  const sheets = await db
+    .select()
+    .from(poolSheets)
+    .where(
+      and(
+        eq(poolSheets.poolWeekId, poolWeekId),
+        memberId === undefined ? undefined : eq(poolSheets.memberId, memberId),
+      ),
+    );
+  if (sheets.length === 0) return [];
+  const picks = await db
+    .select()
+    .from(poolPicks)
+    .where(
+      inArray(
+        poolPicks.sheetId,
+        sheets.map((sheet) => sheet.id),
+      ),
+    )
+    .orderBy(asc(poolPicks.eventId));
+  return sheets.map((sheet) => ({
+    id: sheet.id,
+    memberId: sheet.memberId,
+    lmsTeam: sheet.lmsTeam,
+    tiebreaker: sheet.tiebreaker,
+    submittedAt: sheet.submittedAt,
+    picks: picks
+      .filter((pick) => pick.sheetId === sheet.id)
+      .map((pick) => ({ eventId: pick.eventId, team: pick.team, play: pick.play })),
+  }));
+}
+
+/**
+ * Writes a member's sheet (its row locked for the rest of the transaction) and replaces its picks.
+ * `submittedAt` moves only for the member's own submissions (null: keep it).
+ */
+export async function writeSheet(
+  db: DbExecutor,
+  input: {
+    poolWeekId: number;
+    memberId: number;
+    lmsTeam: string | null;
+    tiebreaker: number | null;
+    submittedAt: Date | null;
+    now: Date;
+    picks: readonly { eventId: number; team: string; play: 'double' | 'triple' | null }[];
+  },
+): Promise<void> {
+  const [sheet] = await db
+    .insert(poolSheets)
+    .values({
+      poolWeekId: input.poolWeekId,
+      memberId: input.memberId,
+      lmsTeam: input.lmsTeam,
+      tiebreaker: input.tiebreaker,
+      submittedAt: input.submittedAt,
+      updatedAt: input.now,
+    })
+    .onConflictDoUpdate({
+      target: [poolSheets.poolWeekId, poolSheets.memberId],
+      set: {
+        lmsTeam: input.lmsTeam,
+        tiebreaker: input.tiebreaker,
+        submittedAt: input.submittedAt === null ? sql`${poolSheets.submittedAt}` : input.submittedAt,
+        updatedAt: input.now,
+      },
+    })
+    .returning({ id: poolSheets.id });
+  await db.delete(poolPicks).where(eq(poolPicks.sheetId, sheet!.id));
+  if (input.picks.length > 0) {
+    await db
+      .insert(poolPicks)
+      .values(input.picks.map((pick) => ({ sheetId: sheet!.id, ...pick, updatedAt: input.now })));
+  }
+}
+
+/** Locks a member's sheet row for the week (made empty if none), so submissions of it go one at a time. */
+export async function lockSheet(db: DbExecutor, poolWeekId: number, memberId: number, now: Date): Promise<void> {
+  await db
+    .insert(poolSheets)
+    .values({ poolWeekId, memberId, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [poolSheets.poolWeekId, poolSheets.memberId],
+      set: { updatedAt: sql`${poolSheets.updatedAt}` },
+    });
+}
+
+/**
+ * Claims an Idempotency-Key for a member: true when it is new; otherwise the request hash stored with it
+ * (a concurrent claim of the same key waits for the first to commit or roll back).
+ */
+export async function claimSubmission(
+  db: DbExecutor,
+  input: { memberId: number; poolWeekId: number; idempotencyKey: string; requestHash: string; now: Date },
+): Promise<{ claimed: true } | { claimed: false; requestHash: string; poolWeekId: number }> {
+  const inserted = await db
+    .insert(poolSubmissions)
+    .values({ ...input, createdAt: input.now })
+    .onConflictDoNothing()
+    .returning({ id: poolSubmissions.id });
+  if (inserted.length > 0) return { claimed: true };
+  const [stored] = await db
+    .select()
+    .from(poolSubmissions)
+    .where(and(eq(poolSubmissions.memberId, input.memberId), eq(poolSubmissions.idempotencyKey, input.idempotencyKey)));
+  return { claimed: false, requestHash: stored!.requestHash, poolWeekId: stored!.poolWeekId };
 }

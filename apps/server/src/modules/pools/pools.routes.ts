@@ -1,5 +1,10 @@
 import {
   AcceptInvitationBody,
+  IdempotencyKeyHeaders,
+  PoolWeekParams,
+  PoolWeekResponse,
+  PublishSlateBody,
+  SubmitPicksBody,
   CreatePoolBody,
   InvitationListResponse,
   InvitationResponse,
@@ -18,6 +23,7 @@ import { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { auditContext, requireSession, type AuthDeps } from '../auth/auth-context.js';
 import { accept, invite, leave, listInvitations, makeShareLink, removeGuest } from './invitations.service.js';
+import { getWeek, publishWeekSlate, submitPicks } from './weeks.service.js';
 import { createPool, endPool, getPool, listPools, poolLimits, updatePoolSettings } from './pools.service.js';
 
 export interface PoolsRoutesOptions extends AuthDeps {
@@ -253,6 +259,82 @@ export const poolsRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = async (app
       const input = { poolId: request.params.id, userId: session.user.id, memberId: request.params.memberId };
       await removeGuest(db, { ...input, now: now() });
       return { data: { ok: true as const } };
+    },
+  );
+
+  app.get(
+    '/api/pools/:id/weeks/:week',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['pools'],
+        summary:
+          "A pool week: its slate with frozen spreads and locks, and every member's sheet as the caller may see it " +
+          "(others' picks only of games that have locked). A week whose first kickoff passed without a slate is " +
+          'filled with its first games by kickoff',
+        params: PoolWeekParams,
+        response: { 200: PoolWeekResponse, ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(options, request);
+      reply.headers(noStore);
+      const input = { poolId: request.params.id, userId: session.user.id, week: request.params.week, now: now() };
+      return { data: await getWeek(db, input) };
+    },
+  );
+
+  app.put(
+    '/api/pools/:id/weeks/:week/slate',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['pools'],
+        summary:
+          "Publishes the week's slate (its Lifeguard, before the week's first kickoff), freezing each game's spread " +
+          'in an ats pool (400 with the reason per game: started, called_off, no_line, not_this_week, count, ...)',
+        params: PoolWeekParams,
+        body: PublishSlateBody,
+        response: { 200: PoolWeekResponse, ...memberErrors },
+      },
+    },
+    async (request) => {
+      const session = await requireSession(options, request);
+      const { id, week } = request.params;
+      return {
+        data: await publishWeekSlate(db, { poolId: id, userId: session.user.id, week, body: request.body, now: now() }),
+      };
+    },
+  );
+
+  app.put(
+    '/api/pools/:id/weeks/:week/picks',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['pools'],
+        summary:
+          "Submits the caller's picks for the week in one request (Idempotency-Key header: a retry returns the " +
+          'sheet as stored, the same key with another body is a 409). A change to a locked game is refused with ' +
+          'the game named (400 reason locked)',
+        params: PoolWeekParams,
+        headers: IdempotencyKeyHeaders,
+        body: SubmitPicksBody,
+        response: { 200: PoolWeekResponse, ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(options, request);
+      const { id, week } = request.params;
+      const sheet = await submitPicks(db, {
+        poolId: id,
+        userId: session.user.id,
+        week,
+        idempotencyKey: request.headers['idempotency-key'],
+        body: request.body,
+        now: now(),
+      });
+      return reply.headers(noStore).send({ data: sheet });
     },
   );
 };
