@@ -262,3 +262,57 @@ export type PoolWeekView = z.infer<typeof PoolWeekView>;
 
 export const PoolWeekResponse = z.object({ data: PoolWeekView });
 export type PoolWeekResponse = z.infer<typeof PoolWeekResponse>;
+
+// ---------------------------------------------------------------------------------------------------------
+// The Lifeguard's tools
+
+export const PoolWeekMemberParams = PoolWeekParams.extend({ memberId: idParam('a member id') });
+export type PoolWeekMemberParams = z.infer<typeof PoolWeekMemberParams>;
+
+/** One change the Lifeguard made to a member's sheet, as the whole pool sees it. */
+export const PoolEditView = z.object({
+  id: z.number().int(),
+  week: z.number().int().nullable(),
+  /** Whose sheet changed. */
+  member: z.string(),
+  editor: z.string().nullable(),
+  event_id: z.number().int().nullable(),
+  field: z.enum(['pick', 'lms_team', 'tiebreaker']),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+  created_at: z.string(),
+});
+export const PoolEditListResponse = z.object({ data: z.array(PoolEditView) });
+export type PoolEditListResponse = z.infer<typeof PoolEditListResponse>;
+
+export const MissingPicksResponse = z.object({
+  pool: z.object({ id: z.number().int(), name: z.string() }),
+  week: z.number().int(),
+  data: z.array(
+    z.object({
+      member_id: z.number().int(),
+      username: z.string(),
+      /** Open slate games the member has no pick for. */
+      missing_event_ids: z.array(z.number().int()),
+      missing_tiebreaker: z.boolean(),
+      missing_lms_team: z.boolean(),
+    }),
+  ),
+});
+export type MissingPicksResponse = z.infer<typeof MissingPicksResponse>;
+
+export const AnnouncementBody = z.object({
+  body: Text.trim().min(1, 'is required').max(2000, 'must be at most 2000 characters'),
+});
+export type AnnouncementBody = z.infer<typeof AnnouncementBody>;
+
+export const AnnouncementView = z.object({
+  id: z.number().int(),
+  body: z.string(),
+  author: z.string().nullable(),
+  created_at: z.string(),
+});
+export const AnnouncementResponse = z.object({ data: AnnouncementView });
+export type AnnouncementResponse = z.infer<typeof AnnouncementResponse>;
+export const AnnouncementListResponse = z.object({ data: z.array(AnnouncementView) });
+export type AnnouncementListResponse = z.infer<typeof AnnouncementListResponse>;

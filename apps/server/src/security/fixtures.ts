@@ -1,4 +1,4 @@
-import { poolInvitations, poolMembers, type DbHandle } from '@pass/db';
+import { poolEdits, poolInvitations, poolMembers, type DbHandle } from '@pass/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { makeGame } from '../test/ledger.js';
@@ -121,6 +121,50 @@ export const OWNED_OBJECTS: Record<string, OwnedObject> = {
   },
   '/api/pools/{id}': ownedPool,
   '/api/pools/{id}/end': ownedPool,
+  '/api/pools/{id}/edits': {
+    // An edit of the Lifeguard's own tiebreaker, stored directly: making one needs a week with games.
+    async create({ app, database, owner, marker }) {
+      const poolId = await sharedPool(app, owner, marker);
+      const [member] = await database.db
+        .select({ id: poolMembers.id })
+        .from(poolMembers)
+        .where(eq(poolMembers.poolId, poolId));
+      await database.db.insert(poolEdits).values({
+        poolId,
+        memberId: member!.id,
+        editorId: owner.account!.id,
+        field: 'tiebreaker',
+        before: null,
+        after: marker,
+      });
+      return { id: String(poolId) };
+    },
+  },
+  '/api/pools/{id}/weeks/{week}/missing': ownedPoolWeek,
+  '/api/pools/{id}/announcements': {
+    // The announcement carries the marker, so the owner's read shows it and no one else's may.
+    async create({ app, owner, marker }) {
+      const id = await sharedPool(app, owner, marker);
+      const response = await send(app, owner, {
+        method: 'POST',
+        url: `/api/pools/${id}/announcements`,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ body: marker }),
+      });
+      if (response.statusCode !== 201) throw new Error(`posting the owner's announcement: ${response.body}`);
+      return { id: String(id) };
+    },
+  },
+  '/api/pools/{id}/weeks/{week}/members/{memberId}/picks': {
+    async create({ app, database, owner, marker }) {
+      const poolId = await sharedPool(app, owner, marker);
+      const [member] = await database.db
+        .select({ id: poolMembers.id })
+        .from(poolMembers)
+        .where(eq(poolMembers.poolId, poolId));
+      return { id: String(poolId), week: String(POOL_SETTINGS_HINTS.start_week), memberId: String(member!.id) };
+    },
+  },
   '/api/pools/{id}/weeks/{week}': ownedPoolWeek,
   '/api/pools/{id}/weeks/{week}/slate': ownedPoolWeek,
   '/api/pools/{id}/weeks/{week}/picks': ownedPoolWeek,

@@ -1,5 +1,7 @@
 import {
   events,
+  poolAnnouncements,
+  poolEdits,
   poolInvitations,
   poolMembers,
   poolPicks,
@@ -541,4 +543,57 @@ export async function claimSubmission(
     .from(poolSubmissions)
     .where(and(eq(poolSubmissions.memberId, input.memberId), eq(poolSubmissions.idempotencyKey, input.idempotencyKey)));
   return { claimed: false, requestHash: stored!.requestHash, poolWeekId: stored!.poolWeekId };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The Lifeguard's edits and announcements
+
+export async function insertEdits(db: DbExecutor, rows: (typeof poolEdits.$inferInsert)[]): Promise<void> {
+  if (rows.length > 0) await db.insert(poolEdits).values(rows);
+}
+
+/** The pool's edit log, newest first, with the week and both usernames. */
+export async function listEdits(db: DbExecutor, poolId: number) {
+  return (
+    db
+      .select({
+        id: poolEdits.id,
+        week: poolWeeks.week,
+        member: sql<string>`(select u.username from ${users} u join ${poolMembers} m on m.user_id = u.id where m.id = ${poolEdits.memberId})`,
+        editor: sql<string | null>`(select u.username from ${users} u where u.id = ${poolEdits.editorId})`,
+        eventId: poolEdits.eventId,
+        field: poolEdits.field,
+        before: poolEdits.before,
+        after: poolEdits.after,
+        createdAt: poolEdits.createdAt,
+      })
+      .from(poolEdits)
+      .leftJoin(poolWeeks, eq(poolWeeks.id, poolEdits.poolWeekId))
+      .where(eq(poolEdits.poolId, poolId))
+      // Newest edit first; the changes of one edit in the order of the sheet.
+      .orderBy(desc(poolEdits.createdAt), asc(poolEdits.id))
+  );
+}
+
+export async function insertAnnouncement(
+  db: DbExecutor,
+  values: { poolId: number; authorId: number; body: string; createdAt: Date },
+) {
+  const [row] = await db.insert(poolAnnouncements).values(values).returning();
+  return row!;
+}
+
+/** The pool's announcements, newest first, with their author's username. */
+export async function listAnnouncements(db: DbExecutor, poolId: number) {
+  return db
+    .select({
+      id: poolAnnouncements.id,
+      body: poolAnnouncements.body,
+      author: users.username,
+      createdAt: poolAnnouncements.createdAt,
+    })
+    .from(poolAnnouncements)
+    .leftJoin(users, eq(users.id, poolAnnouncements.authorId))
+    .where(eq(poolAnnouncements.poolId, poolId))
+    .orderBy(desc(poolAnnouncements.createdAt), desc(poolAnnouncements.id));
 }

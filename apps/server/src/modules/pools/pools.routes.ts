@@ -1,5 +1,11 @@
 import {
   AcceptInvitationBody,
+  AnnouncementBody,
+  AnnouncementListResponse,
+  AnnouncementResponse,
+  MissingPicksResponse,
+  PoolEditListResponse,
+  PoolWeekMemberParams,
   IdempotencyKeyHeaders,
   PoolWeekParams,
   PoolWeekResponse,
@@ -23,8 +29,17 @@ import { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { auditContext, requireSession, type AuthDeps } from '../auth/auth-context.js';
 import { accept, invite, leave, listInvitations, makeShareLink, removeGuest } from './invitations.service.js';
-import { getWeek, publishWeekSlate, submitPicks } from './weeks.service.js';
-import { createPool, endPool, getPool, listPools, poolLimits, updatePoolSettings } from './pools.service.js';
+import { editMemberPicks, getWeek, listEdits, missingPicks, publishWeekSlate, submitPicks } from './weeks.service.js';
+import {
+  createPool,
+  endPool,
+  getPool,
+  listAnnouncements,
+  listPools,
+  poolLimits,
+  postAnnouncement,
+  updatePoolSettings,
+} from './pools.service.js';
 
 export interface PoolsRoutesOptions extends AuthDeps {
   /** The server clock that decides locks and joining (decision 020). */
@@ -335,6 +350,105 @@ export const poolsRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = async (app
         now: now(),
       });
       return reply.headers(noStore).send({ data: sheet });
+    },
+  );
+
+  app.put(
+    '/api/pools/:id/weeks/:week/members/:memberId/picks',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['pools'],
+        summary:
+          "Enters or corrects a member's picks for the week before they lock (the pool's Lifeguard): each change " +
+          "is logged and shown to the pool; the member's submission time does not move",
+        params: PoolWeekMemberParams,
+        body: SubmitPicksBody,
+        response: { 200: PoolWeekResponse, ...memberErrors },
+      },
+    },
+    async (request) => {
+      const session = await requireSession(options, request);
+      const { id, week, memberId } = request.params;
+      const input = { poolId: id, userId: session.user.id, week, memberId, body: request.body, now: now() };
+      return { data: await editMemberPicks(db, input) };
+    },
+  );
+
+  app.get(
+    '/api/pools/:id/edits',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['pools'],
+        summary: "The Lifeguard's edits of members' picks, newest first (every member of the pool)",
+        params: PoolParams,
+        response: { 200: PoolEditListResponse, ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(options, request);
+      reply.headers(noStore);
+      return listEdits(db, { poolId: request.params.id, userId: session.user.id });
+    },
+  );
+
+  app.get(
+    '/api/pools/:id/weeks/:week/missing',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['pools'],
+        summary: 'Who has not picked yet this week, and what (the pool’s Lifeguard)',
+        params: PoolWeekParams,
+        response: { 200: MissingPicksResponse, ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(options, request);
+      reply.headers(noStore);
+      const { id, week } = request.params;
+      return missingPicks(db, { poolId: id, userId: session.user.id, week, now: now() });
+    },
+  );
+
+  app.post(
+    '/api/pools/:id/announcements',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['pools'],
+        summary: 'Posts an announcement to the pool (its Lifeguard)',
+        params: PoolParams,
+        body: AnnouncementBody,
+        response: { 201: AnnouncementResponse, ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(options, request);
+      const input = { poolId: request.params.id, userId: session.user.id, body: request.body.body, now: now() };
+      return reply
+        .code(201)
+        .headers(noStore)
+        .send({ data: await postAnnouncement(db, input) });
+    },
+  );
+
+  app.get(
+    '/api/pools/:id/announcements',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['pools'],
+        summary: "The pool's announcements, newest first",
+        params: PoolParams,
+        response: { 200: AnnouncementListResponse, ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(options, request);
+      reply.headers(noStore);
+      return listAnnouncements(db, { poolId: request.params.id, userId: session.user.id });
     },
   );
 };

@@ -1,4 +1,6 @@
 import type {
+  AnnouncementListResponse,
+  AnnouncementResponse,
   CreatePoolBody,
   FieldError,
   PoolDetail,
@@ -281,4 +283,45 @@ export async function endPool(db: Database, input: { poolId: number; userId: num
     await repository.endPool(tx, pool.id, input.now);
     return toDetail(tx, { ...pool, status: 4, endedAt: input.now, updatedAt: input.now }, member, input.now);
   });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Announcements
+
+/** The Lifeguard posts an announcement to the pool. */
+export async function postAnnouncement(
+  db: Database,
+  input: { poolId: number; userId: number; body: string; now: Date },
+): Promise<AnnouncementResponse['data']> {
+  return db.transaction(async (tx) => {
+    const { pool } = await requireLifeguard(tx, input.poolId, input.userId);
+    refuseEnded(pool);
+    const row = await repository.insertAnnouncement(tx, {
+      poolId: pool.id,
+      authorId: input.userId,
+      body: input.body,
+      createdAt: input.now,
+    });
+    const [author] = await repository
+      .currentMembers(tx, [pool.id])
+      .then((members) => members.filter((member) => member.userId === input.userId));
+    return { id: row.id, body: row.body, author: author?.username ?? null, created_at: row.createdAt.toISOString() };
+  });
+}
+
+/** The pool's announcements, newest first, for its members. */
+export async function listAnnouncements(
+  db: DbExecutor,
+  input: { poolId: number; userId: number },
+): Promise<AnnouncementListResponse> {
+  const { pool } = await requireMembership(db, input.poolId, input.userId);
+  const rows = await repository.listAnnouncements(db, pool.id);
+  return {
+    data: rows.map((row) => ({
+      id: row.id,
+      body: row.body,
+      author: row.author,
+      created_at: row.createdAt.toISOString(),
+    })),
+  };
 }

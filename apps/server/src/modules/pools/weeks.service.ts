@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { FieldError, PoolWeekView, PublishSlateBody, SubmitPicksBody } from '@pass/contracts';
+import type {
+  FieldError,
+  MissingPicksResponse,
+  PoolEditListResponse,
+  PoolWeekView,
+  PublishSlateBody,
+  SubmitPicksBody,
+} from '@pass/contracts';
 import type { Database, DbExecutor } from '@pass/db';
 import {
   autoSlate,
@@ -326,59 +333,211 @@ export async function submitPicks(
       }
       return weekView(tx, { pool, viewerMemberId: member.id, week, now: input.now });
     }
-    await repository.lockSheet(tx, weekRow.id, member.id, input.now);
-    const season = await loadSeason(tx, pool, input.now);
-    const thisWeek = season.weeks.find((candidate) => candidate.week === week.number)!;
-    const memberId = String(member.id);
-    const previousRow = thisWeek.sheets.find((sheet) => sheet.memberId === memberId);
-    const previous =
-      previousRow &&
-      (previousRow.submittedAt !== null ||
-        previousRow.picks.length > 0 ||
-        previousRow.lmsTeam !== null ||
-        previousRow.tiebreaker !== null)
-        ? previousRow
-        : null;
-
-    const submitted = input.body.picks.map((pick) => ({
-      gameId: String(pick.event_id),
-      team: pick.team.toUpperCase(),
-      play: pick.play ?? null,
-    }));
-    // The picks of locked games may be left out: they stay as they were.
-    const kept = (previous?.picks ?? []).filter(
-      (pick) =>
-        !submitted.some((candidate) => candidate.gameId === pick.gameId) &&
-        thisWeek.slate.some((game) => game.id === pick.gameId && isLocked(game, input.now)),
-    );
-    const next: WeekSheet = {
-      memberId,
-      picks: [...submitted, ...kept],
-      lmsTeam:
-        input.body.lms_team === undefined ? (previous?.lmsTeam ?? null) : (input.body.lms_team?.toUpperCase() ?? null),
-      tiebreaker: input.body.tiebreaker === undefined ? (previous?.tiebreaker ?? null) : input.body.tiebreaker,
-    };
-    const earlier: PoolSeason = { ...season, weeks: season.weeks.filter((candidate) => candidate.week < week.number) };
-    const problems = validateWeekSheet({
-      settings: season.settings,
-      slate: thisWeek.slate,
-      previous,
-      next,
-      usedLmsTeams: usedLmsTeams(season, memberId, week.number, input.now),
-      survivor: !pool.lastManStanding || lastManStanding(earlier, input.now).survivors.includes(memberId),
-      now: input.now,
-    });
-    if (problems.length > 0) refuseProblems(problems);
-    await repository.writeSheet(tx, {
-      poolWeekId: weekRow.id,
+    await applySheet(tx, {
+      pool,
+      weekRow,
+      week,
       memberId: member.id,
-      lmsTeam: next.lmsTeam ?? null,
-      tiebreaker: next.tiebreaker ?? null,
-      submittedAt: input.now,
+      body: input.body,
       now: input.now,
-      picks: next.picks.map((pick) => ({ eventId: Number(pick.gameId), team: pick.team, play: pick.play ?? null })),
+      editorId: null,
     });
     await repository.bumpVersion(tx, pool.id);
     return weekView(tx, { pool, viewerMemberId: member.id, week, now: input.now });
+  });
+}
+
+/**
+ * Validates and writes a member's sheet for the week (the sheet row locked first): the member's own
+ * submission (`editorId` null: its time becomes `submitted_at`) or the Lifeguard's edit (logged per change,
+ * `submitted_at` unmoved). The picks of locked games left out stay; a change to one is refused.
+ */
+async function applySheet(
+  tx: DbExecutor,
+  input: {
+    pool: PoolRow;
+    weekRow: PoolWeekRow;
+    week: CalendarWeek;
+    memberId: number;
+    body: SubmitPicksBody;
+    now: Date;
+    editorId: number | null;
+  },
+): Promise<void> {
+  const { pool, weekRow, week, now } = input;
+  await repository.lockSheet(tx, weekRow.id, input.memberId, now);
+  const season = await loadSeason(tx, pool, now);
+  const thisWeek = season.weeks.find((candidate) => candidate.week === week.number)!;
+  const memberId = String(input.memberId);
+  const stored = thisWeek.sheets.find((sheet) => sheet.memberId === memberId);
+  // lockSheet leaves an empty row where there was none: that is no sheet yet.
+  const previous =
+    stored &&
+    (stored.submittedAt !== null || stored.picks.length > 0 || stored.lmsTeam !== null || stored.tiebreaker !== null)
+      ? stored
+      : null;
+
+  const submitted = input.body.picks.map((pick) => ({
+    gameId: String(pick.event_id),
+    team: pick.team.toUpperCase(),
+    play: pick.play ?? null,
+  }));
+  // The picks of locked games may be left out: they stay as they were.
+  const kept = (previous?.picks ?? []).filter(
+    (pick) =>
+      !submitted.some((candidate) => candidate.gameId === pick.gameId) &&
+      thisWeek.slate.some((game) => game.id === pick.gameId && isLocked(game, now)),
+  );
+  const next: WeekSheet = {
+    memberId,
+    picks: [...submitted, ...kept],
+    lmsTeam:
+      input.body.lms_team === undefined ? (previous?.lmsTeam ?? null) : (input.body.lms_team?.toUpperCase() ?? null),
+    tiebreaker: input.body.tiebreaker === undefined ? (previous?.tiebreaker ?? null) : input.body.tiebreaker,
+  };
+  const earlier: PoolSeason = { ...season, weeks: season.weeks.filter((candidate) => candidate.week < week.number) };
+  const problems = validateWeekSheet({
+    settings: season.settings,
+    slate: thisWeek.slate,
+    previous,
+    next,
+    usedLmsTeams: usedLmsTeams(season, memberId, week.number, now),
+    survivor: !pool.lastManStanding || lastManStanding(earlier, now).survivors.includes(memberId),
+    now,
+  });
+  if (problems.length > 0) refuseProblems(problems);
+  await repository.writeSheet(tx, {
+    poolWeekId: weekRow.id,
+    memberId: input.memberId,
+    lmsTeam: next.lmsTeam ?? null,
+    tiebreaker: next.tiebreaker ?? null,
+    submittedAt: input.editorId === null ? now : null,
+    now,
+    picks: next.picks.map((pick) => ({ eventId: Number(pick.gameId), team: pick.team, play: pick.play ?? null })),
+  });
+  if (input.editorId !== null) {
+    await repository.insertEdits(
+      tx,
+      sheetChanges(previous, next).map((change) => ({
+        ...change,
+        poolId: pool.id,
+        poolWeekId: weekRow.id,
+        memberId: input.memberId,
+        editorId: input.editorId,
+        createdAt: now,
+      })),
+    );
+  }
+}
+
+const pickText = (pick: WeekSheet['picks'][number] | undefined) =>
+  pick === undefined ? null : pick.play ? `${pick.team} (${pick.play} play)` : pick.team;
+
+/** What changed between two sheets, one entry per game, Last Man Standing team and tiebreaker. */
+function sheetChanges(previous: WeekSheet | null, next: WeekSheet) {
+  const changes: { eventId: number | null; field: string; before: string | null; after: string | null }[] = [];
+  const gameIds = new Set([...(previous?.picks ?? []), ...next.picks].map((pick) => pick.gameId));
+  for (const gameId of [...gameIds].sort((a, b) => Number(a) - Number(b))) {
+    const before = pickText(previous?.picks.find((pick) => pick.gameId === gameId));
+    const after = pickText(next.picks.find((pick) => pick.gameId === gameId));
+    if (before !== after) changes.push({ eventId: Number(gameId), field: 'pick', before, after });
+  }
+  const lmsBefore = previous?.lmsTeam ?? null;
+  if (lmsBefore !== (next.lmsTeam ?? null)) {
+    changes.push({ eventId: null, field: 'lms_team', before: lmsBefore, after: next.lmsTeam ?? null });
+  }
+  const tieBefore = previous?.tiebreaker ?? null;
+  if (tieBefore !== (next.tiebreaker ?? null)) {
+    const text = (value: number | null | undefined) => (value == null ? null : String(value));
+    changes.push({ eventId: null, field: 'tiebreaker', before: text(tieBefore), after: text(next.tiebreaker) });
+  }
+  return changes;
+}
+
+/** The Lifeguard enters or corrects a member's picks before they lock: logged, and shown to the pool. */
+export async function editMemberPicks(
+  db: Database,
+  input: { poolId: number; userId: number; week: number; memberId: number; body: SubmitPicksBody; now: Date },
+): Promise<PoolWeekView> {
+  return db.transaction(async (tx) => {
+    const { pool, member } = await requireLifeguard(tx, input.poolId, input.userId, { forUpdate: true });
+    refuseEnded(pool);
+    const week = requirePoolWeek(pool, input.week);
+    const target = await repository.findCurrentMember(tx, pool.id, input.memberId);
+    if (!target) throw AppError.notFound('No such member of this pool');
+    const weekRow = await ensureWeek(tx, pool, week, input.now);
+    await applySheet(tx, {
+      pool,
+      weekRow,
+      week,
+      memberId: target.id,
+      body: input.body,
+      now: input.now,
+      editorId: input.userId,
+    });
+    await repository.bumpVersion(tx, pool.id);
+    return weekView(tx, { pool, viewerMemberId: member.id, week, now: input.now });
+  });
+}
+
+/** The Lifeguard's edits of members' picks, newest first: every member of the pool sees them. */
+export async function listEdits(
+  db: Database,
+  input: { poolId: number; userId: number },
+): Promise<PoolEditListResponse> {
+  const { pool } = await requireMembership(db, input.poolId, input.userId);
+  const rows = await repository.listEdits(db, pool.id);
+  return {
+    data: rows.map((row) => ({
+      id: row.id,
+      week: row.week,
+      member: row.member,
+      editor: row.editor,
+      event_id: row.eventId,
+      field: row.field as PoolEditListResponse['data'][number]['field'],
+      before: row.before,
+      after: row.after,
+      created_at: row.createdAt.toISOString(),
+    })),
+  };
+}
+
+/**
+ * Who has not picked yet (the Lifeguard's list): each current member with the open slate games they have no
+ * pick for, and whether their tiebreaker and Last Man Standing team are missing.
+ */
+export async function missingPicks(
+  db: Database,
+  input: { poolId: number; userId: number; week: number; now: Date },
+): Promise<MissingPicksResponse> {
+  return db.transaction(async (tx) => {
+    const { pool, member } = await requireLifeguard(tx, input.poolId, input.userId);
+    const week = requirePoolWeek(pool, input.week);
+    const view = await weekView(tx, { pool, viewerMemberId: member.id, week, now: input.now });
+    const stored = await repository.findWeek(tx, pool.id, week.number);
+    const sheets = stored ? await repository.sheetsOf(tx, stored.id) : [];
+    const open = view.games.filter((game) => !game.locked).map((game) => game.event_id);
+    return {
+      pool: view.pool,
+      week: view.week,
+      data: view.sheets.flatMap((sheet) => {
+        const own = sheets.find((row) => row.memberId === sheet.member_id);
+        const picked = new Set((own?.picks ?? []).map((pick) => pick.eventId));
+        const games = open.filter((eventId) => !picked.has(eventId));
+        const tiebreaker = (own?.tiebreaker ?? null) === null && view.games.length > 0;
+        const lms = pool.lastManStanding && (own?.lmsTeam ?? null) === null && open.length > 0;
+        return games.length > 0 || tiebreaker || lms
+          ? [
+              {
+                member_id: sheet.member_id,
+                username: sheet.username,
+                missing_event_ids: games,
+                missing_tiebreaker: tiebreaker,
+                missing_lms_team: lms,
+              },
+            ]
+          : [];
+      }),
+    };
   });
 }

@@ -1,4 +1,12 @@
-import { PoolResponse, PoolWeekResponse, type CreatePoolBody, type PoolWeekView } from '@pass/contracts';
+import {
+  AnnouncementListResponse,
+  MissingPicksResponse,
+  PoolEditListResponse,
+  PoolResponse,
+  PoolWeekResponse,
+  type CreatePoolBody,
+  type PoolWeekView,
+} from '@pass/contracts';
 import { events, oddsQuotes, poolPicks, poolSheets, poolSubmissions, poolWeeks } from '@pass/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -410,5 +418,98 @@ describe('pool weeks: slates and picks', () => {
       expect(own.picks.map((pick) => pick.team)).toEqual(match.body.picks.map((pick) => pick.team));
     }
     expect(week.sheets).toHaveLength(3);
+  });
+
+  it("lets the Lifeguard enter and correct a member's picks before lock, logged for the pool, the submission time unmoved", async () => {
+    const { pool, lifeguard, guests } = await poolWithGuests();
+    expect((await publish(lifeguard.client, pool.id, [thursday.id, late.id, monday.id])).statusCode).toBe(200);
+    const [guest, other] = guests as [(typeof guests)[0], (typeof guests)[0]];
+    expect((await submit(guest.client, pool.id, { picks: [{ event_id: late.id, team: 'KC' }] })).statusCode).toBe(200);
+    const guestId = (await readWeek(guest.client, pool.id)).sheets.find(
+      (sheet) => sheet.username === guest.account.username,
+    )!.member_id;
+    const edit = (client: TestClient, memberId: number, body: object) =>
+      client.request({
+        method: 'PUT',
+        url: `${weekUrl(pool.id)}/members/${memberId}/picks`,
+        payload: body,
+      });
+
+    clock = new Date(START.getTime() + 3_600_000);
+    try {
+      const edited = await edit(lifeguard.client, guestId, {
+        picks: [
+          { event_id: late.id, team: 'LAC' },
+          { event_id: monday.id, team: 'CHI', play: 'double' },
+        ],
+        tiebreaker: 41,
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      const own = (await readWeek(guest.client, pool.id)).sheets.find((sheet) => sheet.member_id === guestId)!;
+      expect(own.picks.map((pick) => [pick.event_id, pick.team, pick.play])).toEqual([
+        [late.id, 'LAC', null],
+        [monday.id, 'CHI', 'double'],
+      ]);
+      expect(own.submitted_at).toBe(START.toISOString());
+
+      const log = PoolEditListResponse.parse((await other.client.get(`/api/pools/${pool.id}/edits`)).json()).data;
+      expect(log.map((row) => [row.member, row.editor, row.event_id, row.field, row.before, row.after])).toEqual([
+        [guest.account.username, lifeguard.account.username, late.id, 'pick', 'KC', 'LAC'],
+        [guest.account.username, lifeguard.account.username, monday.id, 'pick', null, 'CHI (double play)'],
+        [guest.account.username, lifeguard.account.username, null, 'tiebreaker', null, '41'],
+      ]);
+      expect(log.every((row) => row.week === 1 && row.created_at === clock.toISOString())).toBe(true);
+
+      expectError(await edit(other.client, guestId, { picks: [] }), 403);
+      expectError(await edit(lifeguard.client, 2_000_000_000, { picks: [] }), 404);
+      clock = new Date('2025-09-05T00:20:00Z');
+      const locked = await edit(lifeguard.client, guestId, { picks: [{ event_id: thursday.id, team: 'PHI' }] });
+      expect(expectError(locked, 400).error.fields?.[0]?.reason).toBe('locked');
+    } finally {
+      clock = START;
+    }
+  });
+
+  it('lists for the Lifeguard who is missing which picks, the tiebreaker or the Last Man Standing team', async () => {
+    const { pool, lifeguard, guests } = await poolWithGuests();
+    expect((await publish(lifeguard.client, pool.id, [thursday.id, late.id, monday.id])).statusCode).toBe(200);
+    const [guest, other] = guests as [(typeof guests)[0], (typeof guests)[0]];
+    const all = [thursday, late, monday].map((slateGame) => ({ event_id: slateGame.id, team: slateGame.home }));
+    expect((await submit(lifeguard.client, pool.id, { picks: all, tiebreaker: 40, lms_team: 'KC' })).statusCode).toBe(
+      200,
+    );
+    expect((await submit(guest.client, pool.id, { picks: all.slice(0, 2), lms_team: 'PHI' })).statusCode).toBe(200);
+
+    const missing = MissingPicksResponse.parse((await lifeguard.client.get(`${weekUrl(pool.id)}/missing`)).json()).data;
+    expect(
+      missing.map((row) => [row.username, row.missing_event_ids, row.missing_tiebreaker, row.missing_lms_team]),
+    ).toEqual([
+      [guest.account.username, [monday.id], true, false],
+      [other.account.username, [thursday.id, late.id, monday.id], true, true],
+    ]);
+    expectError(await guest.client.get(`${weekUrl(pool.id)}/missing`), 403);
+  });
+
+  it('posts the Lifeguard’s announcements to the pool, and only there', async () => {
+    const { pool, lifeguard, guests } = await poolWithGuests();
+    const post = (client: TestClient, body: string) => client.post(`/api/pools/${pool.id}/announcements`, { body });
+    expect((await post(lifeguard.client, '  Picks lock at kickoff, each game.  ')).statusCode).toBe(201);
+    clock = new Date(START.getTime() + 60_000);
+    try {
+      expect((await post(lifeguard.client, 'Week 1 slate is up')).statusCode).toBe(201);
+    } finally {
+      clock = START;
+    }
+    const list = AnnouncementListResponse.parse(
+      (await guests[0]!.client.get(`/api/pools/${pool.id}/announcements`)).json(),
+    );
+    expect(list.data.map((row) => [row.body, row.author])).toEqual([
+      ['Week 1 slate is up', lifeguard.account.username],
+      ['Picks lock at kickoff, each game.', lifeguard.account.username],
+    ]);
+    expectError(await post(guests[0]!.client, 'Me too'), 403);
+    expectError(await post(lifeguard.client, '   '), 400, 'body.body');
+    const outsider = await signedInMember(testApp.app, db());
+    expectError(await outsider.client.get(`/api/pools/${pool.id}/announcements`), 404);
   });
 });
