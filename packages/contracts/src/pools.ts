@@ -316,3 +316,148 @@ export const AnnouncementResponse = z.object({ data: AnnouncementView });
 export type AnnouncementResponse = z.infer<typeof AnnouncementResponse>;
 export const AnnouncementListResponse = z.object({ data: z.array(AnnouncementView) });
 export type AnnouncementListResponse = z.infer<typeof AnnouncementListResponse>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Standings: derived from the picks and the games' results on every change, never stored
+
+const PoolRef = z.object({ id: z.number().int(), name: z.string() });
+
+export const PoolStandingRow = z.object({
+  member_id: z.number().int(),
+  username: z.string(),
+  /** Members equal on points, wins, tiebreaker error and submission time share a rank (1, 1, 3). */
+  rank: z.number().int(),
+  points: z.number(),
+  wins: z.number().int(),
+  losses: z.number().int(),
+  pushes: z.number().int(),
+  /** Summed |guess − actual| of each week's last slate game. */
+  tiebreaker_error: z.number(),
+});
+export type PoolStandingRow = z.infer<typeof PoolStandingRow>;
+
+export const PoolStandingsResponse = z.object({
+  data: z.object({
+    pool: PoolRef,
+    rows: z.array(PoolStandingRow),
+    /** Null in a pool without Last Man Standing. */
+    last_man_standing: z
+      .object({
+        survivors: z.array(z.number().int()),
+        eliminated: z.array(z.object({ member_id: z.number().int(), week: z.number().int() })),
+        /** The last one standing, or the survivors who share the win; empty until decided. */
+        winners: z.array(z.number().int()),
+      })
+      .nullable(),
+  }),
+});
+export type PoolStandingsResponse = z.infer<typeof PoolStandingsResponse>;
+
+export const GradedPickView = z.object({
+  event_id: z.number().int(),
+  /** Null when the member made no pick, or while another member's pick is hidden (its game not locked). */
+  team: z.string().nullable(),
+  multiplier: z.number().int(),
+  outcome: z.enum(['win', 'loss', 'push', 'void', 'missed', 'pending', 'not_member']),
+  points: z.number(),
+});
+
+export const WeeklyResultsResponse = z.object({
+  data: z.object({
+    pool: PoolRef,
+    weeks: z.array(
+      z.object({
+        week: z.number().int(),
+        complete: z.boolean(),
+        winners: z.array(z.number().int()),
+        rows: z.array(PoolStandingRow.extend({ picks: z.array(GradedPickView) })),
+      }),
+    ),
+  }),
+});
+export type WeeklyResultsResponse = z.infer<typeof WeeklyResultsResponse>;
+
+export const HeadToHeadParams = z.object({
+  id: idParam('a pool id'),
+  a: idParam('a member id'),
+  b: idParam('a member id'),
+});
+export type HeadToHeadParams = z.infer<typeof HeadToHeadParams>;
+
+export const HeadToHeadResponse = z.object({
+  data: z.object({
+    pool: PoolRef,
+    a: z.object({ member_id: z.number().int(), username: z.string(), weeks_won: z.number().int() }),
+    b: z.object({ member_id: z.number().int(), username: z.string(), weeks_won: z.number().int() }),
+    tied: z.number().int(),
+    weeks: z.array(
+      z.object({
+        week: z.number().int(),
+        a_points: z.number(),
+        b_points: z.number(),
+        winner: z.enum(['a', 'b', 'tie']),
+      }),
+    ),
+    /** Locked games only: where both members' picks are visible. */
+    games: z.array(
+      z.object({
+        week: z.number().int(),
+        event_id: z.number().int(),
+        a_team: z.string().nullable(),
+        b_team: z.string().nullable(),
+        agree: z.boolean(),
+      }),
+    ),
+    agreed: z.number().int(),
+    disagreed: z.number().int(),
+  }),
+});
+export type HeadToHeadResponse = z.infer<typeof HeadToHeadResponse>;
+
+export const PointsPossibleResponse = z.object({
+  data: z.object({
+    pool: PoolRef,
+    week: z.number().int(),
+    rows: z.array(
+      z.object({
+        member_id: z.number().int(),
+        username: z.string(),
+        week_points: z.number(),
+        /** The most the member can still add this week: every remaining game played and won. */
+        remaining: z.number(),
+        week_possible: z.number(),
+        season_points: z.number(),
+        season_possible: z.number(),
+      }),
+    ),
+  }),
+});
+export type PointsPossibleResponse = z.infer<typeof PointsPossibleResponse>;
+
+export const WhatIfRuleField = z.enum(['straight', 'half_point_push', 'no_plays']);
+
+/** `rules`: the changes, comma-separated (`straight,no_plays`). */
+export const WhatIfQuery = z.object({
+  rules: Text.max(100)
+    .transform((value) => value.split(',').map((rule) => rule.trim()))
+    .pipe(z.array(WhatIfRuleField).min(1, 'must name at least one rule')),
+});
+export type WhatIfQuery = z.infer<typeof WhatIfQuery>;
+
+export const WhatIfResponse = z.object({
+  data: z.object({
+    pool: PoolRef,
+    rules: z.array(WhatIfRuleField),
+    rows: z.array(
+      z.object({
+        member_id: z.number().int(),
+        username: z.string(),
+        actual: PoolStandingRow.omit({ member_id: true, username: true }),
+        what_if: PoolStandingRow.omit({ member_id: true, username: true }),
+        /** Places gained (positive) or lost under the other rules. */
+        rank_change: z.number().int(),
+      }),
+    ),
+  }),
+});
+export type WhatIfResponse = z.infer<typeof WhatIfResponse>;

@@ -18,8 +18,9 @@ export function requestHints(gameId: number): Hints {
     bet_team: 'KC',
     price: -110,
     stake: 10,
-    // A pool's settings the pool rules accept (a week of the season, #rrggbb colours).
+    // A pool's settings the pool rules accept (a week of the season, #rrggbb colours), and a what-if rule.
     ...POOL_SETTINGS_HINTS,
+    rules: 'no_plays',
   };
 }
 
@@ -121,6 +122,21 @@ export const OWNED_OBJECTS: Record<string, OwnedObject> = {
   },
   '/api/pools/{id}': ownedPool,
   '/api/pools/{id}/end': ownedPool,
+  '/api/pools/{id}/standings': ownedPool,
+  '/api/pools/{id}/results': ownedPool,
+  '/api/pools/{id}/head-to-head/{a}/{b}': {
+    // The Lifeguard against themselves: the one member a new pool has.
+    async create({ app, database, owner, marker }) {
+      const poolId = await sharedPool(app, owner, marker);
+      const [member] = await database.db
+        .select({ id: poolMembers.id })
+        .from(poolMembers)
+        .where(eq(poolMembers.poolId, poolId));
+      return { id: String(poolId), a: String(member!.id), b: String(member!.id) };
+    },
+  },
+  '/api/pools/{id}/what-if': ownedPool,
+  '/api/pools/{id}/weeks/{week}/possible': ownedPoolWeek,
   '/api/pools/{id}/edits': {
     // An edit of the Lifeguard's own tiebreaker, stored directly: making one needs a week with games.
     async create({ app, database, owner, marker }) {

@@ -597,3 +597,43 @@ export async function listAnnouncements(db: DbExecutor, poolId: number) {
     .where(eq(poolAnnouncements.poolId, poolId))
     .orderBy(desc(poolAnnouncements.createdAt), desc(poolAnnouncements.id));
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Standings' freshness
+
+/** The pool's version: raised with every change its standings depend on. */
+export async function poolVersion(db: DbExecutor, poolId: number): Promise<number> {
+  const [row] = await db.select({ version: pools.version }).from(pools).where(eq(pools.id, poolId));
+  return row?.version ?? 0;
+}
+
+/**
+ * A result changed for these events: the pools with one of them on a slate have new standings. Called where
+ * every result change goes through (the ledger's grading).
+ */
+export async function bumpPoolsOfEvents(db: DbExecutor, eventIds: readonly number[]): Promise<void> {
+  if (eventIds.length === 0) return;
+  await db.execute(
+    sql`update ${pools} set version = version + 1
+        where id in (select w.pool_id from ${poolSlateGames} g join ${poolWeeks} w on w.id = g.pool_week_id
+                     where g.event_id = any(${sql.param([...eventIds])}::int[]))`,
+  );
+}
+
+/** The pool's next slate lock after `now` (a missing pick starts to count at its game's lock), if any. */
+export async function nextLock(db: DbExecutor, poolId: number, now: Date): Promise<Date | null> {
+  const [row] = await db
+    .select({
+      next: sql<string | Date | null>`min(coalesce(${poolSlateGames.lockedAt}, ${events.kickoffAt}))`,
+    })
+    .from(poolSlateGames)
+    .innerJoin(poolWeeks, eq(poolWeeks.id, poolSlateGames.poolWeekId))
+    .innerJoin(events, eq(events.id, poolSlateGames.eventId))
+    .where(
+      and(
+        eq(poolWeeks.poolId, poolId),
+        sql`coalesce(${poolSlateGames.lockedAt}, ${events.kickoffAt}) > ${now.toISOString()}::timestamptz`,
+      ),
+    );
+  return row?.next ? new Date(row.next) : null;
+}

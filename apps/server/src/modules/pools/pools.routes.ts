@@ -1,5 +1,12 @@
 import {
   AcceptInvitationBody,
+  HeadToHeadParams,
+  HeadToHeadResponse,
+  PointsPossibleResponse,
+  PoolStandingsResponse,
+  WeeklyResultsResponse,
+  WhatIfQuery,
+  WhatIfResponse,
   AnnouncementBody,
   AnnouncementListResponse,
   AnnouncementResponse,
@@ -24,11 +31,14 @@ import {
   PoolResponse,
   UpdatePoolBody,
 } from '@pass/contracts';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { auditContext, requireSession, type AuthDeps } from '../auth/auth-context.js';
 import { accept, invite, leave, listInvitations, makeShareLink, removeGuest } from './invitations.service.js';
+import { StatsCache } from '../ledger/stats-cache.js';
+import { compareMembers, pointsPossible, results, standingsAnswer, whatIfStandings } from './standings.service.js';
 import { editMemberPicks, getWeek, listEdits, missingPicks, publishWeekSlate, submitPicks } from './weeks.service.js';
 import {
   createPool,
@@ -449,6 +459,115 @@ export const poolsRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = async (app
       const session = await requireSession(options, request);
       reply.headers(noStore);
       return listAnnouncements(db, { poolId: request.params.id, userId: session.user.id });
+    },
+  );
+
+  // This instance's standings answers: current across instances through each pool's version.
+  const standingsCache = new StatsCache();
+
+  app.get(
+    '/api/pools/:id/standings',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['pools'],
+        summary:
+          "The pool's season standings (points, wins, tiebreaker, submission) and Last Man Standing, derived from " +
+          'the picks and the results of the moment',
+        params: PoolParams,
+        response: { 200: PoolStandingsResponse, ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(options, request);
+      const body = await standingsAnswer(db, standingsCache, {
+        poolId: request.params.id,
+        userId: session.user.id,
+        now: now(),
+      });
+      // The bytes were built from the documented shape; they are sent as they are.
+      const raw: FastifyReply = reply;
+      return raw.headers(noStore).type('application/json; charset=utf-8').send(body);
+    },
+  );
+
+  app.get(
+    '/api/pools/:id/results',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['pools'],
+        summary:
+          "The weekly results grid: every member's graded picks, each week ranked, with its winners (others' picks " +
+          'of games not yet locked hidden)',
+        params: PoolParams,
+        response: { 200: WeeklyResultsResponse, ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(options, request);
+      reply.headers(noStore);
+      return results(db, { poolId: request.params.id, userId: session.user.id, now: now() });
+    },
+  );
+
+  app.get(
+    '/api/pools/:id/head-to-head/:a/:b',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['pools'],
+        summary: 'Two members of the pool side by side: weeks won on points, and where their locked picks agree',
+        params: HeadToHeadParams,
+        response: { 200: HeadToHeadResponse, ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(options, request);
+      reply.headers(noStore);
+      const { id, a, b } = request.params;
+      return compareMembers(db, { poolId: id, userId: session.user.id, a, b, now: now() });
+    },
+  );
+
+  app.get(
+    '/api/pools/:id/weeks/:week/possible',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['pools'],
+        summary: "Each member's points still possible this week and over the season",
+        params: PoolWeekParams,
+        response: { 200: PointsPossibleResponse, ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(options, request);
+      reply.headers(noStore);
+      const { id, week } = request.params;
+      return pointsPossible(db, { poolId: id, userId: session.user.id, week, now: now() });
+    },
+  );
+
+  app.get(
+    '/api/pools/:id/what-if',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['pools'],
+        summary:
+          "The season's standings under other rules (straight up, pushes worth half, no double or triple plays) " +
+          'beside the real ones',
+        params: PoolParams,
+        querystring: WhatIfQuery,
+        response: { 200: WhatIfResponse, ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(options, request);
+      reply.headers(noStore);
+      const input = { poolId: request.params.id, userId: session.user.id, rules: request.query.rules, now: now() };
+      return whatIfStandings(db, input);
     },
   );
 };
