@@ -319,4 +319,64 @@ describe('pool standings', () => {
     });
     expectError(await guests[0]!.client.get(`/api/pools/${pool.id}/what-if?rules=sideways`), 400);
   });
+
+  it('voids a cancelled game for everyone and carries its Last Man Standing pick, its team still unused', async () => {
+    const jets = await game('NYJ', 'DAL', '2025-10-05T17:00:00Z', -1, 5);
+    const niners = await game('SF', 'LAR', '2025-10-05T20:25:00Z', -3, 5);
+    await game('NYJ', 'DEN', '2025-10-12T17:00:00Z', 2, 6);
+    await game('SF', 'TB', '2025-10-12T20:05:00Z', -2.5, 6);
+    const { pool, lifeguard, guests } = await poolOf({ start_week: 5, games_per_week: 2 });
+    const [first, second] = guests as [(typeof guests)[0], (typeof guests)[0]];
+    clock = new Date('2025-10-01T12:00:00Z');
+    try {
+      await submit(lifeguard.client, pool.id, 5, {
+        picks: [
+          { event_id: jets, team: 'NYJ', play: 'double' },
+          { event_id: niners, team: 'SF' },
+        ],
+        lms_team: 'NYJ',
+      });
+      await submit(first.client, pool.id, 5, {
+        picks: [
+          { event_id: jets, team: 'DAL' },
+          { event_id: niners, team: 'LAR' },
+        ],
+        lms_team: 'SF',
+      });
+
+      clock = new Date('2025-10-06T12:00:00Z');
+      await result(jets, 'cancelled');
+      await result(niners, 'final', 30, 20); // SF by 10 covers −3
+      const table = await standingsOf(first.client, pool.id);
+      // The cancelled game scores 0 for everyone (a double play too, and a missing pick).
+      expect(table.rows.map((row) => [row.member_id, row.points])).toEqual([
+        [lifeguard.memberId, 5],
+        [first.memberId, -5],
+        [second.memberId, -5],
+      ]);
+      expect(table.last_man_standing).toMatchObject({
+        survivors: expect.arrayContaining([lifeguard.memberId, first.memberId]),
+        eliminated: [{ member_id: second.memberId, week: 5 }],
+      });
+
+      // Week 6: the Jets were never played for the Lifeguard, so they may be taken again; SF was used.
+      await submit(lifeguard.client, pool.id, 6, { picks: [], lms_team: 'NYJ' });
+      const used = await first.client.request({
+        method: 'PUT',
+        url: `/api/pools/${pool.id}/weeks/6/picks`,
+        payload: { picks: [], lms_team: 'SF' },
+        headers: { 'idempotency-key': newKey() },
+      });
+      expect(expectError(used, 400).error.fields?.map((field) => field.reason)).toEqual(['lms_used']);
+      const out = await second.client.request({
+        method: 'PUT',
+        url: `/api/pools/${pool.id}/weeks/6/picks`,
+        payload: { picks: [], lms_team: 'NYJ' },
+        headers: { 'idempotency-key': newKey() },
+      });
+      expect(expectError(out, 400).error.fields?.map((field) => field.reason)).toEqual(['eliminated']);
+    } finally {
+      clock = START;
+    }
+  });
 });
