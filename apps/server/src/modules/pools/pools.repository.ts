@@ -13,7 +13,7 @@ import {
   users,
   type DbExecutor,
 } from '@pass/db';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 
 /**
  * The SQL of Pool Party. A membership is current while neither left nor removed; every read of a pool's
@@ -636,4 +636,26 @@ export async function nextLock(db: DbExecutor, poolId: number, now: Date): Promi
       ),
     );
   return row?.next ? new Date(row.next) : null;
+}
+
+/** The slate games (with their events) of the given weeks of the given pools, by pool. */
+export async function slatesOfWeeks(
+  db: DbExecutor,
+  weeks: readonly { poolId: number; week: number }[],
+): Promise<Map<number, SlateRow[]>> {
+  const byPool = new Map<number, SlateRow[]>();
+  if (weeks.length === 0) return byPool;
+  const rows = await db
+    .select({
+      poolId: poolWeeks.poolId,
+      ...gameColumns,
+      frozenHomeSpread: poolSlateGames.frozenHomeSpread,
+      lockedAt: poolSlateGames.lockedAt,
+    })
+    .from(poolSlateGames)
+    .innerJoin(poolWeeks, eq(poolWeeks.id, poolSlateGames.poolWeekId))
+    .innerJoin(events, eq(events.id, poolSlateGames.eventId))
+    .where(or(...weeks.map((week) => and(eq(poolWeeks.poolId, week.poolId), eq(poolWeeks.week, week.week)))));
+  for (const { poolId, ...row } of rows) byPool.set(poolId, [...(byPool.get(poolId) ?? []), row]);
+  return byPool;
 }

@@ -12,8 +12,12 @@ import type { Database, DbExecutor } from '@pass/db';
 import {
   DEFAULT_POOL_LIMITS,
   joiningClosesAt,
+  lastPoolWeek,
+  poolCalendarWeek,
   poolStatus,
+  poolWeekWindow,
   refuseNewPool,
+  slateGameState,
   validatePoolSettings,
   validateSettingsChange,
   type PoolLimits,
@@ -23,7 +27,7 @@ import {
 } from '@pass/domain';
 import { AppError } from '../../errors.js';
 import * as repository from './pools.repository.js';
-import type { MemberRow, MemberWithName, PoolRow } from './pools.repository.js';
+import type { MemberRow, MemberWithName, PoolRow, SlateRow } from './pools.repository.js';
 
 /**
  * Pool Party's lifecycle: create, list, read, change settings, end. The pool rules decide (packages/domain
@@ -111,6 +115,8 @@ interface PoolFacts {
   lifeguard: string;
   members: MemberWithName[];
   firstLock: { firstLock: Date | null; underway: boolean } | undefined;
+  /** The slate of the pool's last week, once stored. */
+  lastSlate: SlateRow[] | undefined;
 }
 
 /** Whether the pool's first game has locked (the scoring settings stay as they are from then on). */
@@ -124,8 +130,7 @@ function toSummary(pool: PoolRow, member: MemberRow, facts: PoolFacts, now: Date
   const status = poolStatus({
     endedAt: iso(pool.endedAt),
     firstKickoff: started ? (iso(facts.firstLock?.firstLock ?? null) ?? now.toISOString()) : null,
-    // Completion follows from the last week's results, which the standings slice reads.
-    lastWeekComplete: false,
+    lastWeekComplete: lastWeekComplete(pool, facts.lastSlate, now),
     now,
   });
   return {
@@ -153,11 +158,45 @@ function toSummary(pool: PoolRow, member: MemberRow, facts: PoolFacts, now: Date
   };
 }
 
-async function factsOf(db: DbExecutor, poolIds: readonly number[]): Promise<Map<number, PoolFacts>> {
-  const [members, names, locks] = await Promise.all([
+/** Every game of the pool's last week is decided (final, or void): the pool is completed. */
+function lastWeekComplete(pool: PoolRow, slate: SlateRow[] | undefined, now: Date): boolean {
+  const week = poolCalendarWeek(settingsOf(pool), lastPoolWeek(pool.sport as Sport, pool.season));
+  if (!week || !slate || slate.length === 0) return false;
+  const window = poolWeekWindow(
+    week,
+    slate.map((game) => game.kickoff.toISOString()),
+  );
+  return slate.every(
+    (game) =>
+      slateGameState(
+        {
+          id: String(game.id),
+          home: game.homeTeam,
+          away: game.awayTeam,
+          kickoff: game.kickoff.toISOString(),
+          lockedAt: iso(game.lockedAt),
+          status: game.status,
+          homeScore: game.homeScore,
+          awayScore: game.awayScore,
+          frozenHomeSpread: game.frozenHomeSpread,
+        },
+        window,
+        now,
+      ) !== 'pending',
+  );
+}
+
+async function factsOf(
+  db: DbExecutor,
+  poolIds: readonly number[],
+  rows: readonly PoolRow[],
+): Promise<Map<number, PoolFacts>> {
+  const lastWeeks = rows.map((pool) => ({ poolId: pool.id, week: lastPoolWeek(pool.sport as Sport, pool.season) }));
+  const [members, names, locks, lastSlates] = await Promise.all([
     repository.currentMembers(db, poolIds),
     repository.lifeguardNames(db, poolIds),
     repository.firstLocks(db, poolIds),
+    repository.slatesOfWeeks(db, lastWeeks),
   ]);
   return new Map(
     poolIds.map((id) => [
@@ -166,13 +205,14 @@ async function factsOf(db: DbExecutor, poolIds: readonly number[]): Promise<Map<
         lifeguard: names.get(id) ?? '',
         members: members.filter((member) => member.poolId === id),
         firstLock: locks.get(id),
+        lastSlate: lastSlates.get(id),
       },
     ]),
   );
 }
 
 async function toDetail(db: DbExecutor, pool: PoolRow, member: MemberRow, now: Date): Promise<PoolDetail> {
-  const facts = (await factsOf(db, [pool.id])).get(pool.id)!;
+  const facts = (await factsOf(db, [pool.id], [pool])).get(pool.id)!;
   return {
     ...toSummary(pool, member, facts, now),
     members: facts.members.map((row) => ({
@@ -249,6 +289,7 @@ export async function listPools(db: DbExecutor, userId: number, now: Date): Prom
   const facts = await factsOf(
     db,
     memberships.map(({ pool }) => pool.id),
+    memberships.map(({ pool }) => pool),
   );
   return { data: memberships.map(({ pool, member }) => toSummary(pool, member, facts.get(pool.id)!, now)) };
 }
@@ -267,7 +308,7 @@ export async function updatePoolSettings(
     refuseEnded(pool);
     const before = settingsOf(pool);
     const after = settingsFromBody(input.body, before);
-    const facts = (await factsOf(tx, [pool.id])).get(pool.id)!;
+    const facts = (await factsOf(tx, [pool.id], [pool])).get(pool.id)!;
     const problems = validateSettingsChange(before, after, hasStarted(facts, input.now));
     if (problems.length > 0) refuseSettings(problems);
     await repository.updatePool(tx, pool.id, after, input.now);

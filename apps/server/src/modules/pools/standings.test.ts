@@ -379,4 +379,25 @@ describe('pool standings', () => {
       clock = START;
     }
   });
+
+  it('completes the pool once every game of its last week is decided; an ended pool reads as closed', async () => {
+    const finale = await game('PIT', 'CLE', '2026-01-04T18:00:00Z', -3, 18);
+    const { pool, lifeguard } = await poolOf({ start_week: 18, games_per_week: 1 });
+    const statusOf = async () =>
+      PoolResponse.parse((await lifeguard.client.get(`/api/pools/${pool.id}`)).json()).data.status;
+    clock = new Date('2026-01-01T12:00:00Z');
+    try {
+      await submit(lifeguard.client, pool.id, 18, { picks: [{ event_id: finale, team: 'PIT' }] });
+      expect(await statusOf()).toBe(1);
+      clock = new Date('2026-01-04T19:00:00Z');
+      await result(finale, 'in_progress', 7, 3);
+      expect(await statusOf()).toBe(2);
+      await result(finale, 'final', 24, 10);
+      expect(await statusOf()).toBe(8);
+      expect((await lifeguard.client.post(`/api/pools/${pool.id}/end`)).statusCode).toBe(200);
+      expect(await statusOf()).toBe(4);
+    } finally {
+      clock = START;
+    }
+  });
 });
