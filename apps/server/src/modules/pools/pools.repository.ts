@@ -428,6 +428,7 @@ export async function recordLocks(
 
 export interface SheetRow {
   id: number;
+  poolWeekId: number;
   memberId: number;
   lmsTeam: string | null;
   tiebreaker: number | null;
@@ -435,17 +436,18 @@ export interface SheetRow {
   picks: { eventId: number; team: string; play: 'double' | 'triple' | null }[];
 }
 
-/** The week's sheets with their picks (of one member, when given). */
-export async function sheetsOf(db: DbExecutor, poolWeekId: number, memberId?: number): Promise<SheetRow[]> {
+/** The week's sheets with their picks. */
+export function sheetsOf(db: DbExecutor, poolWeekId: number): Promise<SheetRow[]> {
+  return sheetsOfWeeks(db, [poolWeekId]);
+}
+
+/** The sheets of these weeks with their picks: two queries whatever the number of weeks. */
+export async function sheetsOfWeeks(db: DbExecutor, poolWeekIds: readonly number[]): Promise<SheetRow[]> {
+  if (poolWeekIds.length === 0) return [];
   const sheets = await db
     .select()
     .from(poolSheets)
-    .where(
-      and(
-        eq(poolSheets.poolWeekId, poolWeekId),
-        memberId === undefined ? undefined : eq(poolSheets.memberId, memberId),
-      ),
-    );
+    .where(inArray(poolSheets.poolWeekId, [...poolWeekIds]));
   if (sheets.length === 0) return [];
   const picks = await db
     .select()
@@ -457,16 +459,47 @@ export async function sheetsOf(db: DbExecutor, poolWeekId: number, memberId?: nu
       ),
     )
     .orderBy(asc(poolPicks.eventId));
+  const picksOf = new Map<number, SheetRow['picks']>();
+  for (const pick of picks) {
+    const list = picksOf.get(pick.sheetId) ?? [];
+    list.push({ eventId: pick.eventId, team: pick.team, play: pick.play });
+    picksOf.set(pick.sheetId, list);
+  }
   return sheets.map((sheet) => ({
     id: sheet.id,
+    poolWeekId: sheet.poolWeekId,
     memberId: sheet.memberId,
     lmsTeam: sheet.lmsTeam,
     tiebreaker: sheet.tiebreaker,
     submittedAt: sheet.submittedAt,
-    picks: picks
-      .filter((pick) => pick.sheetId === sheet.id)
-      .map((pick) => ({ eventId: pick.eventId, team: pick.team, play: pick.play })),
+    picks: picksOf.get(sheet.id) ?? [],
   }));
+}
+
+/** The slate games of these weeks with their events, by week: one query. */
+export async function slatesOfWeekIds(
+  db: DbExecutor,
+  poolWeekIds: readonly number[],
+): Promise<Map<number, SlateRow[]>> {
+  const byWeek = new Map<number, SlateRow[]>();
+  if (poolWeekIds.length === 0) return byWeek;
+  const rows = await db
+    .select({
+      poolWeekId: poolSlateGames.poolWeekId,
+      ...gameColumns,
+      frozenHomeSpread: poolSlateGames.frozenHomeSpread,
+      lockedAt: poolSlateGames.lockedAt,
+    })
+    .from(poolSlateGames)
+    .innerJoin(events, eq(events.id, poolSlateGames.eventId))
+    .where(inArray(poolSlateGames.poolWeekId, [...poolWeekIds]))
+    .orderBy(asc(poolSlateGames.poolWeekId), asc(poolSlateGames.eventId));
+  for (const { poolWeekId, ...row } of rows) {
+    const list = byWeek.get(poolWeekId) ?? [];
+    list.push(row);
+    byWeek.set(poolWeekId, list);
+  }
+  return byWeek;
 }
 
 /**

@@ -175,11 +175,21 @@ async function loadWeek(db: DbExecutor, weekRow: PoolWeekRow, now: Date) {
 /** The pool's season as the rules read it: every stored week with its slate and sheets, the current members. */
 export async function loadSeason(db: DbExecutor, pool: PoolRow, now: Date): Promise<PoolSeason> {
   const members = await repository.currentMembers(db, [pool.id]);
+  const weekRows = (await repository.weeksOf(db, pool.id)).filter((row) =>
+    poolCalendarWeek(settingsOf(pool), row.week),
+  );
+  const ids = weekRows.map((row) => row.id);
+  // The whole season in three queries: weeks, slates, sheets with their picks.
+  const [slates, sheetRows] = await Promise.all([
+    repository.slatesOfWeekIds(db, ids),
+    repository.sheetsOfWeeks(db, ids),
+  ]);
   const weeks: PoolWeekData[] = [];
-  for (const weekRow of await repository.weeksOf(db, pool.id)) {
-    const calendarWeek = poolCalendarWeek(settingsOf(pool), weekRow.week);
-    if (!calendarWeek) continue;
-    const { slate, sheets } = await loadWeek(db, weekRow, now);
+  for (const weekRow of weekRows) {
+    const calendarWeek = poolCalendarWeek(settingsOf(pool), weekRow.week)!;
+    const slate = (slates.get(weekRow.id) ?? []).map(toSlateGame);
+    await keepLocks(db, weekRow.id, slate, now);
+    const sheets = sheetRows.filter((row) => row.poolWeekId === weekRow.id).map(toSheet);
     const window = poolWeekWindow(
       calendarWeek,
       slate.map((game) => game.kickoff),
