@@ -14,7 +14,7 @@ import type { Mailer } from '../mail/mailer.js';
 import { poolInvitationMail } from '../mail/templates.js';
 import * as repository from './pools.repository.js';
 import type { InvitationRow, PoolRow } from './pools.repository.js';
-import { getPool, requireLifeguard, requireMembership, settingsOf } from './pools.service.js';
+import { getPool, iso, requireLifeguard, requireMembership, settingsOf } from './pools.service.js';
 
 /**
  * Invitations and membership (DESIGN.md section 6): the Lifeguard invites by email (mailed through the
@@ -48,8 +48,6 @@ const MESSAGES: Record<InvitationRefusal, string> = {
 function refuse(reason: InvitationRefusal, field = 'body.token', message = MESSAGES[reason]): never {
   throw new AppError('CONFLICT', message, [{ field, message, reason }]);
 }
-
-const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 
 function toView(row: InvitationRow): InvitationView {
   return {

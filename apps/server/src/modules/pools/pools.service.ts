@@ -109,7 +109,8 @@ function refuseSettings(problems: readonly PoolProblem[]): never {
 // ---------------------------------------------------------------------------------------------------------
 // Presentation
 
-const iso = (value: Date | null) => (value === null ? null : value.toISOString());
+/** An instant as the API writes it, or null. */
+export const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 
 interface PoolFacts {
   lifeguard: string;
@@ -252,8 +253,12 @@ export async function requireLifeguard(
 }
 
 /** A pool the Lifeguard has ended takes no more changes. */
-function refuseEnded(pool: PoolRow): void {
-  if (pool.endedAt !== null) throw new AppError('CONFLICT', 'This pool has ended: it takes no more changes');
+export function refuseEnded(pool: PoolRow): void {
+  if (pool.endedAt !== null) {
+    throw new AppError('CONFLICT', 'This pool has ended: it takes no more changes', [
+      { field: 'params.id', message: 'This pool has ended', reason: 'pool_ended' },
+    ]);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -259,6 +259,14 @@ describe('pools: create, list, read, change, end', () => {
     expect(seen).toMatchObject({ status: Status.closed, ended_at: clock.toISOString() });
     expectError(await lifeguard.client.post(`/api/pools/${pool.id}/end`), 409);
     expectError(await patch(lifeguard.client, pool.id, { name: 'Revived' }), 409);
+    // Picks are frozen with it.
+    const picks = await guest.client.request({
+      method: 'PUT',
+      url: `/api/pools/${pool.id}/weeks/1/picks`,
+      payload: { picks: [] },
+      headers: { 'idempotency-key': 'after-the-end' },
+    });
+    expect(expectError(picks, 409).error.fields?.[0]?.reason).toBe('pool_ended');
     const listed = PoolListResponse.parse((await lifeguard.client.get('/api/pools')).json()).data;
     expect(listed.find((row) => row.id === pool.id)?.status).toBe(Status.closed);
   });

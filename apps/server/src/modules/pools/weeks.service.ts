@@ -33,7 +33,7 @@ import { AppError } from '../../errors.js';
 import { linesOfRecord } from '../sports/sports.service.js';
 import * as repository from './pools.repository.js';
 import type { GameRow, PoolRow, PoolWeekRow, SheetRow, SlateRow } from './pools.repository.js';
-import { requireLifeguard, requireMembership, settingsOf } from './pools.service.js';
+import { iso, refuseEnded, requireLifeguard, requireMembership, settingsOf } from './pools.service.js';
 
 /**
  * A pool week (DESIGN.md section 6; decision records 026 and 027): its slate (the Lifeguard's, else the first
@@ -41,21 +41,11 @@ import { requireLifeguard, requireMembership, settingsOf } from './pools.service
  * member may see. The rules decide; this file loads, stores and shapes.
  */
 
-const iso = (value: Date | null) => (value === null ? null : value.toISOString());
-
 /** The calendar week of a pool week; 404 for a week the pool does not play. */
 function requirePoolWeek(pool: PoolRow, week: number): CalendarWeek {
   const calendarWeek = poolCalendarWeek(settingsOf(pool), week);
   if (!calendarWeek) throw AppError.notFound('No such week in this pool');
   return calendarWeek;
-}
-
-function refuseEnded(pool: PoolRow): void {
-  if (pool.endedAt !== null) {
-    throw new AppError('CONFLICT', 'This pool has ended: it takes no more changes', [
-      { field: 'params.id', message: 'This pool has ended', reason: 'pool_ended' },
-    ]);
-  }
 }
 
 /** The rules' problems as a 400, each with its field, reason and (in the message) the game it is about. */
