@@ -17,6 +17,7 @@ import {
   poolWeekWindow,
   publishSlate,
   slateDeadline,
+  slateTeams,
   usedLmsTeams,
   validateSlate,
   validateWeekSheet,
@@ -377,11 +378,17 @@ async function applySheet(
       ? stored
       : null;
 
-  const submitted = input.body.picks.map((pick) => ({
-    gameId: String(pick.event_id),
-    team: pick.team.toUpperCase(),
-    play: pick.play ?? null,
-  }));
+  // A team in any case reads as the schedule spells it (the rules compare exact abbreviations).
+  const spelled = (team: string, teams: readonly string[]) =>
+    teams.find((candidate) => candidate.toLowerCase() === team.toLowerCase()) ?? team;
+  const submitted = input.body.picks.map((pick) => {
+    const game = thisWeek.slate.find((candidate) => candidate.id === String(pick.event_id));
+    return {
+      gameId: String(pick.event_id),
+      team: spelled(pick.team, game ? [game.home, game.away] : []),
+      play: pick.play ?? null,
+    };
+  });
   // The picks of locked games may be left out: they stay as they were.
   const kept = (previous?.picks ?? []).filter(
     (pick) =>
@@ -392,7 +399,11 @@ async function applySheet(
     memberId,
     picks: [...submitted, ...kept],
     lmsTeam:
-      input.body.lms_team === undefined ? (previous?.lmsTeam ?? null) : (input.body.lms_team?.toUpperCase() ?? null),
+      input.body.lms_team === undefined
+        ? (previous?.lmsTeam ?? null)
+        : input.body.lms_team === null
+          ? null
+          : spelled(input.body.lms_team, slateTeams(thisWeek.slate)),
     tiebreaker: input.body.tiebreaker === undefined ? (previous?.tiebreaker ?? null) : input.body.tiebreaker,
   };
   const earlier: PoolSeason = { ...season, weeks: season.weeks.filter((candidate) => candidate.week < week.number) };
