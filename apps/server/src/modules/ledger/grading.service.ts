@@ -214,7 +214,7 @@ async function gradeRows(
 export async function gradeEvents(db: DbExecutor, eventIds: readonly number[], now = new Date()): Promise<number> {
   const unique = [...new Set(eventIds)];
   // Pool standings are derived from these results too: their pools' cached standings are no longer current.
-  await bumpPoolsOfEvents(db, unique);
+  await bumpPoolsOfEvents(db, unique, now);
   const members = new Set<number>();
   let changed = 0;
   for (let index = 0; index < unique.length; index += EVENT_BATCH) {

@@ -641,11 +641,19 @@ export async function poolVersion(db: DbExecutor, poolId: number): Promise<numbe
 }
 
 /**
- * A result changed for these events: the pools with one of them on a slate have new standings. Called where
- * every result change goes through (the ledger's grading).
+ * A result changed for these events: the pools with one of them on a slate have new standings, and the
+ * slate games that have locked by `now` keep their lock. Called where every result change goes through (the
+ * ledger's grading).
  */
-export async function bumpPoolsOfEvents(db: DbExecutor, eventIds: readonly number[]): Promise<void> {
+export async function bumpPoolsOfEvents(db: DbExecutor, eventIds: readonly number[], now: Date): Promise<void> {
   if (eventIds.length === 0) return;
+  // A game that has kicked off or is under way keeps its lock from now on, even if no one looked at it.
+  await db.execute(
+    sql`update ${poolSlateGames} g set locked_at = least(e.kickoff_at, ${now.toISOString()}::timestamptz)
+        from ${events} e
+        where e.id = g.event_id and g.locked_at is null and g.event_id = any(${sql.param([...eventIds])}::int[])
+          and (e.kickoff_at <= ${now.toISOString()}::timestamptz or e.status in ('in_progress', 'final'))`,
+  );
   await db.execute(
     sql`update ${pools} set version = version + 1
         where id in (select w.pool_id from ${poolSlateGames} g join ${poolWeeks} w on w.id = g.pool_week_id

@@ -8,7 +8,7 @@ import {
   type CreatePoolBody,
 } from '@pass/contracts';
 import { oddsQuotes, pools } from '@pass/db';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, expectError, type TestClient } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
@@ -396,6 +396,26 @@ describe('pool standings', () => {
       expect(await statusOf()).toBe(8);
       expect((await lifeguard.client.post(`/api/pools/${pool.id}/end`)).statusCode).toBe(200);
       expect(await statusOf()).toBe(4);
+    } finally {
+      clock = START;
+    }
+  });
+
+  it('keeps the lock of a game a result arrived for, even if no one looked at the pool since its kickoff', async () => {
+    const moved = await game('HOU', 'JAX', '2025-10-19T17:00:00Z', -2, 7);
+    const { pool, lifeguard } = await poolOf({ start_week: 7, games_per_week: 1 });
+    clock = new Date('2025-10-15T12:00:00Z');
+    try {
+      await submit(lifeguard.client, pool.id, 7, { picks: [{ event_id: moved, team: 'HOU' }] });
+      // Under way an hour after kickoff (the first anyone hears of it), then moved a day later.
+      clock = new Date('2025-10-19T18:00:00Z');
+      await result(moved, 'in_progress', 0, 0);
+      await db().execute(sql`update events set kickoff_at = '2025-10-20T17:00:00Z' where id = ${moved}`);
+      await result(moved, 'postponed');
+      const week = (await lifeguard.client.get(`/api/pools/${pool.id}/weeks/7`)).json<{
+        data: { games: { locked: boolean }[] };
+      }>().data;
+      expect(week.games[0]!.locked).toBe(true);
     } finally {
       clock = START;
     }
