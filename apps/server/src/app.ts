@@ -20,6 +20,7 @@ import { FirstRunProgress } from './modules/imports/first-run-progress.js';
 import { importsRoutes } from './modules/imports/imports.routes.js';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
 import { legalRoutes } from './modules/legal/legal.routes.js';
+import { poolsRoutes } from './modules/pools/pools.routes.js';
 import { segmentsRoutes } from './modules/segments/segments.routes.js';
 import { sportsRoutes } from './modules/sports/sports.routes.js';
 import { accessPlugin } from './plugins/access.js';
@@ -157,6 +158,7 @@ export async function buildApp({
   await app.register(googleRoutes, authDeps);
   await app.register(billingRoutes, authDeps);
   await app.register(ledgerRoutes, { ...authDeps, now });
+  await app.register(poolsRoutes, { ...authDeps, now });
   await app.register(mailRoutes, authDeps);
   await app.register(importsRoutes, { ...authDeps, now });
 

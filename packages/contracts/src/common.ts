@@ -23,6 +23,8 @@ export type ErrorCode = z.infer<typeof ErrorCode>;
 export const FieldError = z.object({
   field: z.string(),
   message: z.string(),
+  /** A stable code for the problem, where the rule behind it has one (the pool rules: `too_long`, ...). */
+  reason: z.string().optional(),
 });
 export type FieldError = z.infer<typeof FieldError>;
 

@@ -10,3 +10,4 @@ export * from './admin-imports.js';
 export * from './ledger.js';
 export * from './admin-mail.js';
 export * from './demo.js';
+export * from './pools.js';

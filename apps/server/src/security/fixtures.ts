@@ -1,4 +1,5 @@
-import type { DbHandle } from '@pass/db';
+import { poolEdits, poolInvitations, poolMembers, type DbHandle } from '@pass/db';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { makeGame } from '../test/ledger.js';
 import { FRESH, type Hints } from './bad-input.js';
@@ -9,7 +10,49 @@ import { send, type Caller } from './callers.js';
  * Cases start from a valid request built with these, so that each reaches the code behind the checks.
  */
 export function requestHints(gameId: number): Hints {
-  return { event_id: gameId, eventId: gameId, bet_mode: 3, bet_type: 5, bet_team: 'KC', price: -110, stake: 10 };
+  return {
+    event_id: gameId,
+    eventId: gameId,
+    bet_mode: 3,
+    bet_type: 5,
+    bet_team: 'KC',
+    price: -110,
+    stake: 10,
+    // A pool's settings the pool rules accept (a week of the season, #rrggbb colours), and a what-if rule.
+    ...POOL_SETTINGS_HINTS,
+    rules: 'no_plays',
+  };
+}
+
+/** Valid pool settings by field name; a pool's own names, so no other operation's request is changed. */
+export const POOL_SETTINGS_HINTS = {
+  icon_color: '#1e90ff',
+  icon_background: '#ffffff',
+  season: 2025,
+  start_week: 1,
+  games_per_week: 5,
+} as const;
+
+/** A pool of the owner's, as its Lifeguard, with `marker` as its name. */
+export async function makeOwnedPool(app: FastifyInstance, owner: Caller, marker: string): Promise<number> {
+  const response = await send(app, owner, {
+    method: 'POST',
+    url: '/api/pools',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({
+      name: marker.slice(0, 60),
+      icon: 'wave',
+      sport: 'americanfootball_nfl',
+      win_basis: 'ats',
+      double_play: true,
+      triple_play: false,
+      last_man_standing: true,
+      ...POOL_SETTINGS_HINTS,
+    }),
+  });
+  if (response.statusCode !== 201)
+    throw new Error(`creating the owner's pool: ${response.statusCode} ${response.body}`);
+  return response.json<{ data: { id: number } }>().data.id;
 }
 
 /** A game two days ahead, to bet on. */
@@ -34,6 +77,25 @@ export interface FixtureContext {
 export type OwnedObject =
   { create(context: FixtureContext): Promise<Record<string, string>> } | { notAnObject: string };
 
+// One pool per owner serves every pool path: a Lifeguard may host only POOL_MAX_PER_LIFEGUARD of them.
+const poolsOf = new WeakMap<Caller, Promise<number>>();
+function sharedPool(app: FastifyInstance, owner: Caller, marker: string): Promise<number> {
+  if (!poolsOf.has(owner)) poolsOf.set(owner, makeOwnedPool(app, owner, marker));
+  return poolsOf.get(owner)!;
+}
+
+const ownedPool: OwnedObject = {
+  async create({ app, owner, marker }) {
+    return { id: String(await sharedPool(app, owner, marker)) };
+  },
+};
+
+const ownedPoolWeek: OwnedObject = {
+  async create({ app, owner, marker }) {
+    return { id: String(await sharedPool(app, owner, marker)), week: String(POOL_SETTINGS_HINTS.start_week) };
+  },
+};
+
 export const OWNED_OBJECTS: Record<string, OwnedObject> = {
   '/api/user/bets/{id}': {
     async create({ app, database, owner, marker }) {
@@ -56,6 +118,96 @@ export const OWNED_OBJECTS: Record<string, OwnedObject> = {
       if (response.statusCode !== 201)
         throw new Error(`recording the owner's bet: ${response.statusCode} ${response.body}`);
       return { id: String(response.json<{ data: { id: number } }>().data.id) };
+    },
+  },
+  '/api/pools/{id}': ownedPool,
+  '/api/pools/{id}/end': ownedPool,
+  '/api/pools/{id}/standings': ownedPool,
+  '/api/pools/{id}/results': ownedPool,
+  '/api/pools/{id}/head-to-head/{a}/{b}': {
+    // The Lifeguard against themselves: the one member a new pool has.
+    async create({ app, database, owner, marker }) {
+      const poolId = await sharedPool(app, owner, marker);
+      const [member] = await database.db
+        .select({ id: poolMembers.id })
+        .from(poolMembers)
+        .where(eq(poolMembers.poolId, poolId));
+      return { id: String(poolId), a: String(member!.id), b: String(member!.id) };
+    },
+  },
+  '/api/pools/{id}/what-if': ownedPool,
+  '/api/pools/{id}/weeks/{week}/possible': ownedPoolWeek,
+  '/api/pools/{id}/edits': {
+    // An edit of the Lifeguard's own tiebreaker, stored directly: making one needs a week with games.
+    async create({ app, database, owner, marker }) {
+      const poolId = await sharedPool(app, owner, marker);
+      const [member] = await database.db
+        .select({ id: poolMembers.id })
+        .from(poolMembers)
+        .where(eq(poolMembers.poolId, poolId));
+      await database.db.insert(poolEdits).values({
+        poolId,
+        memberId: member!.id,
+        editorId: owner.account!.id,
+        field: 'tiebreaker',
+        before: null,
+        after: marker,
+      });
+      return { id: String(poolId) };
+    },
+  },
+  '/api/pools/{id}/weeks/{week}/missing': ownedPoolWeek,
+  '/api/pools/{id}/announcements': {
+    // The announcement carries the marker, so the owner's read shows it and no one else's may.
+    async create({ app, owner, marker }) {
+      const id = await sharedPool(app, owner, marker);
+      const response = await send(app, owner, {
+        method: 'POST',
+        url: `/api/pools/${id}/announcements`,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ body: marker }),
+      });
+      if (response.statusCode !== 201) throw new Error(`posting the owner's announcement: ${response.body}`);
+      return { id: String(id) };
+    },
+  },
+  '/api/pools/{id}/weeks/{week}/members/{memberId}/picks': {
+    async create({ app, database, owner, marker }) {
+      const poolId = await sharedPool(app, owner, marker);
+      const [member] = await database.db
+        .select({ id: poolMembers.id })
+        .from(poolMembers)
+        .where(eq(poolMembers.poolId, poolId));
+      return { id: String(poolId), week: String(POOL_SETTINGS_HINTS.start_week), memberId: String(member!.id) };
+    },
+  },
+  '/api/pools/{id}/weeks/{week}': ownedPoolWeek,
+  '/api/pools/{id}/weeks/{week}/slate': ownedPoolWeek,
+  '/api/pools/{id}/weeks/{week}/picks': ownedPoolWeek,
+  '/api/pools/{id}/leave': ownedPool,
+  '/api/pools/{id}/link': ownedPool,
+  '/api/pools/{id}/invitations': {
+    // Stored directly: whether joining is still open depends on the pool's season and today's date.
+    async create({ app, database, owner, marker }) {
+      const poolId = await sharedPool(app, owner, marker);
+      await database.db.insert(poolInvitations).values({
+        poolId,
+        inviterId: owner.account!.id,
+        email: `${marker}@example.com`,
+        tokenHash: `fixture-${poolId}`,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      });
+      return { id: String(poolId) };
+    },
+  },
+  '/api/pools/{id}/members/{memberId}': {
+    async create({ app, database, owner, marker }) {
+      const poolId = await sharedPool(app, owner, marker);
+      const [member] = await database.db
+        .select({ id: poolMembers.id })
+        .from(poolMembers)
+        .where(eq(poolMembers.poolId, poolId));
+      return { id: String(poolId), memberId: String(member!.id) };
     },
   },
   '/api/user/bets/outcome/{sport}': { notAnObject: "the sport chooses among the caller's own graded entries" },

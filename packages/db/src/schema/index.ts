@@ -3,3 +3,4 @@ export * from './page-views.js';
 export * from './accounts.js';
 export * from './sports.js';
 export * from './ledger.js';
+export * from './pools.js';

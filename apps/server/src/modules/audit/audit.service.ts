@@ -30,7 +30,9 @@ export type AuditEvent =
   | 'admin_created'
   | 'admin_granted'
   | 'admin_revoked'
-  | 'admin_outbox_read';
+  | 'admin_outbox_read'
+  /** A Lifeguard's invitation over the per-address limit, refused and kept for the admin (DESIGN.md section 6). */
+  | 'pool_invitation_refused';
 
 /** Where an event came from: a request (its id and address), or the command line (neither). */
 export interface AuditContext {

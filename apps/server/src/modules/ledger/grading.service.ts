@@ -16,6 +16,7 @@ import {
   type EventResult,
   type GradableEntry,
 } from '@pass/domain';
+import { bumpPoolsOfEvents } from '../pools/pools.repository.js';
 import * as repository from './ledger.repository.js';
 import type { ClosingQuote, GradableRow, GradeWrite, LedgerEvent } from './ledger.repository.js';
 
@@ -212,6 +213,8 @@ async function gradeRows(
  */
 export async function gradeEvents(db: DbExecutor, eventIds: readonly number[], now = new Date()): Promise<number> {
   const unique = [...new Set(eventIds)];
+  // Pool standings are derived from these results too: their pools' cached standings are no longer current.
+  await bumpPoolsOfEvents(db, unique, now);
   const members = new Set<number>();
   let changed = 0;
   for (let index = 0; index < unique.length; index += EVENT_BATCH) {

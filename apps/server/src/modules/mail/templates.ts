@@ -117,3 +117,21 @@ export function emailRevertedMail(to: string, username: string, resetUrl: string
     { label: 'Choose a new password', url: resetUrl },
   );
 }
+
+export function poolInvitationMail(
+  to: string,
+  lifeguard: string,
+  poolName: string,
+  url: string,
+  expiresAt: Date,
+): MailMessage {
+  return compose(
+    to,
+    `${lifeguard} invites you to the pool “${poolName}” on PA$$`,
+    [
+      `${lifeguard} has invited you to join “${poolName}”, a private pick'em pool on PA$$.`,
+      `Accept before ${expiresAt.toUTCString()}. If you have no PA$$ account yet, you can make one on the way; it is free.`,
+    ],
+    { label: 'Join the pool', url },
+  );
+}

@@ -127,12 +127,14 @@ export async function listLatestQuotes(
 
 /**
  * Closing quotes: per event × book × market × outcome, the last one fetched at or before kickoff (noon UTC
- * of the game date when the kickoff is unknown).
+ * of the game date when the kickoff is unknown). With `asOf`, the quotes as they stood then, if earlier: the
+ * line of record at that moment (a pool's slate freezes it at publish).
  */
 export async function listClosingQuotes(
   db: DbExecutor,
   eventIds: readonly number[],
   books?: readonly string[],
+  asOf?: Date,
 ): Promise<QuoteRow[]> {
   if (eventIds.length === 0) return [];
   const found = await rows<Record<string, unknown>>(
@@ -143,6 +145,7 @@ export async function listClosingQuotes(
         where q.event_id = any(${ids(eventIds)})
           ${books ? sql`and q.book = any(${sql.param(books)}::text[])` : sql``}
           and q.fetched_at <= coalesce(e.kickoff_at, (e.game_date || 'T12:00:00Z')::timestamptz)
+          ${asOf ? sql`and q.fetched_at <= ${asOf.toISOString()}::timestamptz` : sql``}
         order by q.event_id, q.book, q.market, q.outcome, q.fetched_at desc`,
   );
   return found.map(toQuote);

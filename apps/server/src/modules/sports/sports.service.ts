@@ -364,11 +364,25 @@ export async function listBookHistory(
 }
 
 /** The consensus closing line of each event (almanac.ts: the consensus book, else the books' median). */
-async function closingLines(db: DbExecutor, events: readonly EventRow[]): Promise<Map<number, ClosingLine>> {
+function closingLines(db: DbExecutor, events: readonly EventRow[]): Promise<Map<number, ClosingLine>> {
+  return linesOfRecord(db, events);
+}
+
+/**
+ * The line of record of each event as it stood at `asOf` (the consensus of the last quotes fetched by then,
+ * and never after kickoff): the closing line once the game has kicked off. Without `asOf`, the closing line.
+ */
+export async function linesOfRecord(
+  db: DbExecutor,
+  events: readonly Pick<EventRow, 'id' | 'homeTeam' | 'awayTeam'>[],
+  asOf?: Date,
+): Promise<Map<number, ClosingLine>> {
   const quotes = groupByEvent(
     await repository.listClosingQuotes(
       db,
       events.map((event) => event.id),
+      undefined,
+      asOf,
     ),
   );
   return new Map(events.map((event) => [event.id, consensusLine(event, quotes.get(event.id) ?? [])]));

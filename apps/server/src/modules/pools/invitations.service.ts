@@ -1,0 +1,219 @@
+import type {
+  InvitationListResponse,
+  InvitationRefusal,
+  InvitationView,
+  PoolDetail,
+  ShareLinkResponse,
+} from '@pass/contracts';
+import type { Database } from '@pass/db';
+import { canJoin, instantMs, joiningClosesAt, refuseInvitation, refuseNewGuest, type PoolLimits } from '@pass/domain';
+import { AppError } from '../../errors.js';
+import { recordAuditEvent, type AuditContext } from '../audit/audit.service.js';
+import { hashSecret, randomSecret } from '../auth/crypto.js';
+import type { Mailer } from '../mail/mailer.js';
+import { poolInvitationMail } from '../mail/templates.js';
+import * as repository from './pools.repository.js';
+import type { InvitationRow, PoolRow } from './pools.repository.js';
+import { getPool, iso, requireLifeguard, requireMembership, settingsOf } from './pools.service.js';
+
+/**
+ * Invitations and membership (DESIGN.md section 6): the Lifeguard invites by email (mailed through the
+ * outbox) or by a shareable link; a member accepts with the link's token; a guest leaves; the Lifeguard
+ * removes a guest. Every refusal names its reason (InvitationRefusal).
+ */
+
+export interface InvitationsContext {
+  db: Database;
+  limits: PoolLimits;
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+/** An emailed invitation works for a week, and never past the close of joining. */
+const INVITATION_TTL_MS = 7 * 24 * 3_600_000;
+
+const MESSAGES: Record<InvitationRefusal, string> = {
+  expired: 'This invitation has expired: ask the Lifeguard for a new one',
+  used: 'This invitation has already been used',
+  revoked: 'This link has been replaced by a newer one: ask the Lifeguard for it',
+  pool_full: 'This pool is full',
+  joining_closed: "Joining has closed: guests may join until the end of the pool's first week",
+  pool_ended: 'This pool has ended',
+  removed: 'The Lifeguard has removed you from this pool',
+  invitation_limit: 'This address has had the most invitations allowed',
+  already_member: 'This address belongs to a member of the pool already',
+};
+
+/** A refusal with its reason: 409, the field it concerns, and the reason for the web's error page. */
+function refuse(reason: InvitationRefusal, field = 'body.token', message = MESSAGES[reason]): never {
+  throw new AppError('CONFLICT', message, [{ field, message, reason }]);
+}
+
+function toView(row: InvitationRow): InvitationView {
+  return {
+    id: row.id,
+    email: row.email,
+    created_at: row.createdAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+    used_at: iso(row.usedAt),
+    revoked_at: iso(row.revokedAt),
+  };
+}
+
+const acceptUrl = (publicUrl: string, token: string) => `${publicUrl}/pool-party/accept/${token}`;
+
+/** What stops anyone joining the pool now, whatever the invitation: ended, joining closed. */
+function joiningRefusal(pool: PoolRow, now: Date): InvitationRefusal | null {
+  if (pool.endedAt !== null) return 'pool_ended';
+  if (!canJoin(settingsOf(pool), now)) return 'joining_closed';
+  return null;
+}
+
+/** When joining closes for the pool (the end of its first week). */
+const closesAt = (pool: PoolRow) => new Date(instantMs(joiningClosesAt(settingsOf(pool))!));
+
+export async function invite(
+  context: InvitationsContext,
+  input: { poolId: number; userId: number; username: string; email: string; now: Date; audit: AuditContext },
+): Promise<InvitationView> {
+  const { db, limits } = context;
+  const outcome = await db.transaction(async (tx) => {
+    // The Lifeguard's row first, as creating a pool does: invitations sent at once are counted in turn.
+    await repository.lockLifeguard(tx, input.userId);
+    const { pool } = await requireLifeguard(tx, input.poolId, input.userId, { forUpdate: true });
+    const closed = joiningRefusal(pool, input.now);
+    if (closed) refuse(closed, 'params.id');
+    const full = refuseNewGuest(await repository.countGuests(tx, pool.id), limits);
+    if (full) refuse('pool_full', 'params.id', full.message);
+    if (await repository.isMemberByEmail(tx, pool.id, input.email)) refuse('already_member', 'body.email');
+    const over = refuseInvitation(await repository.countInvitationsTo(tx, input.userId, input.email), limits);
+    if (over) return { refused: over.message } as const;
+    const token = randomSecret();
+    const expiresAt = new Date(Math.min(input.now.getTime() + INVITATION_TTL_MS, closesAt(pool).getTime()));
+    const invitation = await repository.insertInvitation(tx, {
+      poolId: pool.id,
+      inviterId: input.userId,
+      email: input.email,
+      tokenHash: hashSecret(token),
+      createdAt: input.now,
+      expiresAt,
+    });
+    const mail = poolInvitationMail(
+      input.email,
+      input.username,
+      pool.name,
+      acceptUrl(context.publicUrl, token),
+      expiresAt,
+    );
+    return { invitation, mail } as const;
+  });
+  if ('refused' in outcome) {
+    // Kept for the admin, who may suspend the pool; outside the refused transaction so that it stays.
+    await recordAuditEvent(db, input.audit, 'pool_invitation_refused', input.userId, {
+      poolId: input.poolId,
+      email: input.email,
+    });
+    refuse('invitation_limit', 'body.email', outcome.refused);
+  }
+  // Into the outbox once the invitation is stored (the mailer marks delivery on the database, not on a
+  // finished transaction).
+  await context.mailer.send(db, outcome.mail);
+  return toView(outcome.invitation);
+}
+
+export async function listInvitations(
+  db: Database,
+  input: { poolId: number; userId: number },
+): Promise<InvitationListResponse> {
+  const { pool } = await requireLifeguard(db, input.poolId, input.userId);
+  return { data: (await repository.listInvitations(db, pool.id)).map(toView) };
+}
+
+/** A new shareable link for the pool (the one before stops working), valid until joining closes. */
+export async function makeShareLink(
+  context: Pick<InvitationsContext, 'db' | 'publicUrl'>,
+  input: { poolId: number; userId: number; now: Date },
+): Promise<ShareLinkResponse['data']> {
+  return context.db.transaction(async (tx) => {
+    const { pool } = await requireLifeguard(tx, input.poolId, input.userId, { forUpdate: true });
+    const closed = joiningRefusal(pool, input.now);
+    if (closed) refuse(closed, 'params.id');
+    await repository.revokeLinks(tx, pool.id, input.now);
+    const token = randomSecret();
+    const invitation = await repository.insertInvitation(tx, {
+      poolId: pool.id,
+      inviterId: input.userId,
+      email: null,
+      tokenHash: hashSecret(token),
+      createdAt: input.now,
+      expiresAt: closesAt(pool),
+    });
+    return { ...toView(invitation), token, url: acceptUrl(context.publicUrl, token) };
+  });
+}
+
+/**
+ * A member accepts an invitation with its token. Refusals, in this order: an unknown token (404), the pool
+ * ended, the member removed from it, the invitation used, replaced or expired, joining closed, the pool full.
+ * A current member accepting again gets the pool; a guest who left comes back.
+ */
+export async function accept(
+  context: Pick<InvitationsContext, 'db' | 'limits'>,
+  input: { userId: number; token: string; now: Date },
+): Promise<PoolDetail> {
+  const poolId = await context.db.transaction(async (tx) => {
+    const found = await repository.findInvitationForUpdate(tx, hashSecret(input.token));
+    if (!found) throw AppError.notFound('No such invitation: check the link you were sent');
+    const { invitation, pool } = found;
+    const existing = await repository.findMemberRow(tx, pool.id, input.userId);
+    if (existing && existing.leftAt === null && existing.removedAt === null) return pool.id;
+    if (pool.endedAt !== null) refuse('pool_ended');
+    if (existing?.removedAt) refuse('removed');
+    if (invitation.usedAt !== null) refuse('used');
+    if (invitation.revokedAt !== null) refuse('revoked');
+    if (!canJoin(settingsOf(pool), input.now)) refuse('joining_closed');
+    if (invitation.expiresAt <= input.now) refuse('expired');
+    const full = refuseNewGuest(await repository.countGuests(tx, pool.id), context.limits);
+    if (full) refuse('pool_full', 'body.token', full.message);
+    if (existing) await repository.rejoin(tx, existing.id);
+    else
+      await repository.insertMember(tx, { poolId: pool.id, userId: input.userId, role: 'guest', joinedAt: input.now });
+    await repository.markInvitationUsed(tx, invitation.id, input.userId, input.now);
+    await repository.bumpVersion(tx, pool.id);
+    return pool.id;
+  });
+  return getPool(context.db, poolId, input.userId, input.now);
+}
+
+/** A guest leaves the pool (the Lifeguard cannot: they end it instead). */
+export async function leave(db: Database, input: { poolId: number; userId: number; now: Date }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { pool, member } = await requireMembership(tx, input.poolId, input.userId, { forUpdate: true });
+    if (member.role === 'lifeguard') {
+      throw new AppError('CONFLICT', 'The Lifeguard cannot leave the pool; end it instead', [
+        { field: 'params.id', message: 'The Lifeguard cannot leave the pool; end it instead', reason: 'lifeguard' },
+      ]);
+    }
+    await repository.markLeft(tx, member.id, input.now);
+    await repository.bumpVersion(tx, pool.id);
+  });
+}
+
+/** The Lifeguard removes a guest; a removed guest cannot come back through an invitation. */
+export async function removeGuest(
+  db: Database,
+  input: { poolId: number; userId: number; memberId: number; now: Date },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { pool } = await requireLifeguard(tx, input.poolId, input.userId, { forUpdate: true });
+    const member = await repository.findCurrentMember(tx, pool.id, input.memberId);
+    if (!member) throw AppError.notFound('No such member of this pool');
+    if (member.role === 'lifeguard') {
+      throw new AppError('CONFLICT', 'The Lifeguard cannot be removed; end the pool instead', [
+        { field: 'params.memberId', message: 'The Lifeguard cannot be removed', reason: 'lifeguard' },
+      ]);
+    }
+    await repository.markRemoved(tx, member.id, input.now);
+    await repository.bumpVersion(tx, pool.id);
+  });
+}

@@ -1,0 +1,373 @@
+import type {
+  AnnouncementListResponse,
+  AnnouncementResponse,
+  CreatePoolBody,
+  FieldError,
+  PoolDetail,
+  PoolListResponse,
+  PoolSummary,
+  UpdatePoolBody,
+} from '@pass/contracts';
+import type { Database, DbExecutor } from '@pass/db';
+import {
+  DEFAULT_POOL_LIMITS,
+  joiningClosesAt,
+  lastPoolWeek,
+  poolCalendarWeek,
+  poolStatus,
+  poolWeekWindow,
+  refuseNewPool,
+  slateGameState,
+  validatePoolSettings,
+  validateSettingsChange,
+  type PoolLimits,
+  type PoolProblem,
+  type PoolSettings,
+  type Sport,
+} from '@pass/domain';
+import { AppError } from '../../errors.js';
+import * as repository from './pools.repository.js';
+import type { MemberRow, MemberWithName, PoolRow, SlateRow } from './pools.repository.js';
+
+/**
+ * Pool Party's lifecycle: create, list, read, change settings, end. The pool rules decide (packages/domain
+ * src/pools); this file stores what they decided and answers in the contract's shape. `now` is always the
+ * server clock (decision 020).
+ */
+
+export interface PoolsContext {
+  db: Database;
+  limits: PoolLimits;
+}
+
+export const poolLimits = (maxPoolsPerLifeguard: number): PoolLimits => ({
+  ...DEFAULT_POOL_LIMITS,
+  maxPoolsPerLifeguard,
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Settings between the API's names and the rules' ones
+
+/** The API's field of each setting. */
+const FIELD_OF: Record<keyof PoolSettings, keyof CreatePoolBody> = {
+  name: 'name',
+  icon: 'icon',
+  iconColor: 'icon_color',
+  iconBackground: 'icon_background',
+  sport: 'sport',
+  season: 'season',
+  startWeek: 'start_week',
+  gamesPerWeek: 'games_per_week',
+  winBasis: 'win_basis',
+  doublePlay: 'double_play',
+  triplePlay: 'triple_play',
+  lastManStanding: 'last_man_standing',
+};
+
+export function settingsOf(pool: PoolRow): PoolSettings {
+  return {
+    name: pool.name,
+    icon: pool.icon,
+    iconColor: pool.iconColor,
+    iconBackground: pool.iconBackground,
+    sport: pool.sport as Sport,
+    season: pool.season,
+    startWeek: pool.startWeek,
+    gamesPerWeek: pool.gamesPerWeek,
+    winBasis: pool.winBasis,
+    doublePlay: pool.doublePlay,
+    triplePlay: pool.triplePlay,
+    lastManStanding: pool.lastManStanding,
+  };
+}
+
+function settingsFromBody(body: Partial<CreatePoolBody>, base: PoolSettings | null): PoolSettings {
+  const settings = { ...base } as PoolSettings;
+  for (const [setting, field] of Object.entries(FIELD_OF) as [keyof PoolSettings, keyof CreatePoolBody][]) {
+    if (body[field] !== undefined) (settings as unknown as Record<string, unknown>)[setting] = body[field];
+  }
+  // Stored as the rules read it: a name without its surrounding spaces, colours in lower case.
+  return {
+    ...settings,
+    name: settings.name.trim(),
+    icon: settings.icon.trim(),
+    iconColor: settings.iconColor.toLowerCase(),
+    iconBackground: settings.iconBackground.toLowerCase(),
+  };
+}
+
+/** The rules' problems as a 400: each field by its API name, with the rule's reason. */
+function refuseSettings(problems: readonly PoolProblem[]): never {
+  const fields: FieldError[] = problems.map((problem) => ({
+    field: `body.${FIELD_OF[problem.field as keyof PoolSettings] ?? problem.field}`,
+    message: problem.message,
+    reason: problem.reason,
+  }));
+  throw new AppError('BAD_REQUEST', problems.map((problem) => problem.message).join('; '), fields);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Presentation
+
+/** An instant as the API writes it, or null. */
+export const iso = (value: Date | null) => (value === null ? null : value.toISOString());
+
+interface PoolFacts {
+  lifeguard: string;
+  members: MemberWithName[];
+  firstLock: { firstLock: Date | null; underway: boolean } | undefined;
+  /** The slate of the pool's last week, once stored. */
+  lastSlate: SlateRow[] | undefined;
+}
+
+/** Whether the pool's first game has locked (the scoring settings stay as they are from then on). */
+const hasStarted = (facts: Pick<PoolFacts, 'firstLock'>, now: Date) =>
+  facts.firstLock !== undefined &&
+  (facts.firstLock.underway || (facts.firstLock.firstLock !== null && facts.firstLock.firstLock <= now));
+
+function toSummary(pool: PoolRow, member: MemberRow, facts: PoolFacts, now: Date): PoolSummary {
+  const settings = settingsOf(pool);
+  const started = hasStarted(facts, now);
+  const status = poolStatus({
+    endedAt: iso(pool.endedAt),
+    firstKickoff: started ? (iso(facts.firstLock?.firstLock ?? null) ?? now.toISOString()) : null,
+    lastWeekComplete: lastWeekComplete(pool, facts.lastSlate, now),
+    now,
+  });
+  return {
+    id: pool.id,
+    name: settings.name,
+    icon: settings.icon,
+    icon_color: settings.iconColor,
+    icon_background: settings.iconBackground,
+    sport: settings.sport,
+    season: settings.season,
+    start_week: settings.startWeek,
+    games_per_week: settings.gamesPerWeek,
+    win_basis: settings.winBasis,
+    double_play: settings.doublePlay,
+    triple_play: settings.triplePlay,
+    last_man_standing: settings.lastManStanding,
+    status: status as PoolSummary['status'],
+    role: member.role,
+    lifeguard: { username: facts.lifeguard },
+    member_count: facts.members.length,
+    started,
+    joining_closes_at: joiningClosesAt(settings) ?? null,
+    created_at: pool.createdAt.toISOString(),
+    ended_at: iso(pool.endedAt),
+  };
+}
+
+/** Every game of the pool's last week is decided (final, or void): the pool is completed. */
+function lastWeekComplete(pool: PoolRow, slate: SlateRow[] | undefined, now: Date): boolean {
+  const week = poolCalendarWeek(settingsOf(pool), lastPoolWeek(pool.sport as Sport, pool.season));
+  if (!week || !slate || slate.length === 0) return false;
+  const window = poolWeekWindow(
+    week,
+    slate.map((game) => game.kickoff.toISOString()),
+  );
+  return slate.every(
+    (game) =>
+      slateGameState(
+        {
+          id: String(game.id),
+          home: game.homeTeam,
+          away: game.awayTeam,
+          kickoff: game.kickoff.toISOString(),
+          lockedAt: iso(game.lockedAt),
+          status: game.status,
+          homeScore: game.homeScore,
+          awayScore: game.awayScore,
+          frozenHomeSpread: game.frozenHomeSpread,
+        },
+        window,
+        now,
+      ) !== 'pending',
+  );
+}
+
+async function factsOf(
+  db: DbExecutor,
+  poolIds: readonly number[],
+  rows: readonly PoolRow[],
+): Promise<Map<number, PoolFacts>> {
+  const lastWeeks = rows.map((pool) => ({ poolId: pool.id, week: lastPoolWeek(pool.sport as Sport, pool.season) }));
+  const [members, names, locks, lastSlates] = await Promise.all([
+    repository.currentMembers(db, poolIds),
+    repository.lifeguardNames(db, poolIds),
+    repository.firstLocks(db, poolIds),
+    repository.slatesOfWeeks(db, lastWeeks),
+  ]);
+  return new Map(
+    poolIds.map((id) => [
+      id,
+      {
+        lifeguard: names.get(id) ?? '',
+        members: members.filter((member) => member.poolId === id),
+        firstLock: locks.get(id),
+        lastSlate: lastSlates.get(id),
+      },
+    ]),
+  );
+}
+
+async function toDetail(db: DbExecutor, pool: PoolRow, member: MemberRow, now: Date): Promise<PoolDetail> {
+  const facts = (await factsOf(db, [pool.id], [pool])).get(pool.id)!;
+  return {
+    ...toSummary(pool, member, facts, now),
+    members: facts.members.map((row) => ({
+      id: row.id,
+      username: row.username,
+      role: row.role,
+      joined_at: row.joinedAt.toISOString(),
+    })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Access
+
+/** The pool and the caller's membership: 404 for anyone not in it, whether or not the pool exists. */
+export async function requireMembership(
+  db: DbExecutor,
+  poolId: number,
+  userId: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<{ pool: PoolRow; member: MemberRow }> {
+  const found = await repository.findMembership(db, poolId, userId, options);
+  if (!found) throw AppError.notFound('No such pool');
+  return found;
+}
+
+/** As requireMembership, and the caller must be the pool's Lifeguard (a guest is told so: 403). */
+export async function requireLifeguard(
+  db: DbExecutor,
+  poolId: number,
+  userId: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<{ pool: PoolRow; member: MemberRow }> {
+  const found = await requireMembership(db, poolId, userId, options);
+  if (found.member.role !== 'lifeguard') throw AppError.forbidden("Only the pool's Lifeguard may do this");
+  return found;
+}
+
+/** A pool the Lifeguard has ended takes no more changes. */
+export function refuseEnded(pool: PoolRow): void {
+  if (pool.endedAt !== null) {
+    throw new AppError('CONFLICT', 'This pool has ended: it takes no more changes', [
+      { field: 'params.id', message: 'This pool has ended', reason: 'pool_ended' },
+    ]);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Lifecycle
+
+export async function createPool(
+  context: PoolsContext,
+  input: { userId: number; body: CreatePoolBody; now: Date },
+): Promise<PoolDetail> {
+  const settings = settingsFromBody(input.body, null);
+  const problems = validatePoolSettings(settings);
+  if (problems.length > 0) refuseSettings(problems);
+  return context.db.transaction(async (tx) => {
+    await repository.lockLifeguard(tx, input.userId);
+    const refusal = refuseNewPool(await repository.countActivePools(tx, input.userId), context.limits);
+    if (refusal)
+      throw new AppError('CONFLICT', refusal.message, [
+        { field: 'body', message: refusal.message, reason: refusal.reason },
+      ]);
+    const pool = await repository.insertPool(tx, { lifeguardId: input.userId, ...settings }, input.now);
+    const member = await repository.insertMember(tx, {
+      poolId: pool.id,
+      userId: input.userId,
+      role: 'lifeguard',
+      joinedAt: input.now,
+    });
+    return toDetail(tx, pool, member, input.now);
+  });
+}
+
+export async function listPools(db: DbExecutor, userId: number, now: Date): Promise<PoolListResponse> {
+  const memberships = await repository.listMemberships(db, userId);
+  const facts = await factsOf(
+    db,
+    memberships.map(({ pool }) => pool.id),
+    memberships.map(({ pool }) => pool),
+  );
+  return { data: memberships.map(({ pool, member }) => toSummary(pool, member, facts.get(pool.id)!, now)) };
+}
+
+export async function getPool(db: DbExecutor, poolId: number, userId: number, now: Date): Promise<PoolDetail> {
+  const { pool, member } = await requireMembership(db, poolId, userId);
+  return toDetail(db, pool, member, now);
+}
+
+export async function updatePoolSettings(
+  db: Database,
+  input: { poolId: number; userId: number; body: UpdatePoolBody; now: Date },
+): Promise<PoolDetail> {
+  return db.transaction(async (tx) => {
+    const { pool, member } = await requireLifeguard(tx, input.poolId, input.userId, { forUpdate: true });
+    refuseEnded(pool);
+    const before = settingsOf(pool);
+    const after = settingsFromBody(input.body, before);
+    const facts = (await factsOf(tx, [pool.id], [pool])).get(pool.id)!;
+    const problems = validateSettingsChange(before, after, hasStarted(facts, input.now));
+    if (problems.length > 0) refuseSettings(problems);
+    await repository.updatePool(tx, pool.id, after, input.now);
+    return toDetail(tx, { ...pool, ...after, updatedAt: input.now }, member, input.now);
+  });
+}
+
+/** The Lifeguard ends the pool, at any time: it is closed from now on and takes no more picks or guests. */
+export async function endPool(db: Database, input: { poolId: number; userId: number; now: Date }): Promise<PoolDetail> {
+  return db.transaction(async (tx) => {
+    const { pool, member } = await requireLifeguard(tx, input.poolId, input.userId, { forUpdate: true });
+    refuseEnded(pool);
+    await repository.endPool(tx, pool.id, input.now);
+    return toDetail(tx, { ...pool, status: 4, endedAt: input.now, updatedAt: input.now }, member, input.now);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Announcements
+
+/** The Lifeguard posts an announcement to the pool. */
+export async function postAnnouncement(
+  db: Database,
+  input: { poolId: number; userId: number; body: string; now: Date },
+): Promise<AnnouncementResponse['data']> {
+  return db.transaction(async (tx) => {
+    const { pool } = await requireLifeguard(tx, input.poolId, input.userId);
+    refuseEnded(pool);
+    const row = await repository.insertAnnouncement(tx, {
+      poolId: pool.id,
+      authorId: input.userId,
+      body: input.body,
+      createdAt: input.now,
+    });
+    const [author] = await repository
+      .currentMembers(tx, [pool.id])
+      .then((members) => members.filter((member) => member.userId === input.userId));
+    return { id: row.id, body: row.body, author: author?.username ?? null, created_at: row.createdAt.toISOString() };
+  });
+}
+
+/** The pool's announcements, newest first, for its members. */
+export async function listAnnouncements(
+  db: DbExecutor,
+  input: { poolId: number; userId: number },
+): Promise<AnnouncementListResponse> {
+  const { pool } = await requireMembership(db, input.poolId, input.userId);
+  const rows = await repository.listAnnouncements(db, pool.id);
+  return {
+    data: rows.map((row) => ({
+      id: row.id,
+      body: row.body,
+      author: row.author,
+      created_at: row.createdAt.toISOString(),
+    })),
+  };
+}

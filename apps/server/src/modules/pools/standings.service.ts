@@ -1,0 +1,256 @@
+import type {
+  HeadToHeadResponse,
+  PointsPossibleResponse,
+  PoolStandingRow,
+  PoolStandingsResponse,
+  WeeklyResultsResponse,
+  WhatIfResponse,
+} from '@pass/contracts';
+import type { Database, DbExecutor } from '@pass/db';
+import {
+  headToHead,
+  isLocked,
+  lastManStanding,
+  lastPoolWeek,
+  poolCalendarWeek,
+  pointsStillPossible,
+  standings,
+  weekEnd,
+  weeklyResults,
+  whatIf,
+  type PoolSeason,
+  type RankedRow,
+  type Sport,
+  type WhatIfRule,
+} from '@pass/domain';
+import { AppError } from '../../errors.js';
+import type { CachedStats, StatsCache } from '../ledger/stats-cache.js';
+import * as repository from './pools.repository.js';
+import type { PoolRow } from './pools.repository.js';
+import { requireMembership, settingsOf } from './pools.service.js';
+import { loadSeason } from './weeks.service.js';
+
+/**
+ * Standings, the weekly results grid, head-to-head, points still possible and the what-if view (DESIGN.md
+ * section 6; decision record 026): the domain's functions over the stored picks and the events' results at
+ * the server clock's `now`. Nothing here is stored; the serialised standings are cached per pool (the
+ * ledger's StatsCache) at the pool's version and until the next instant time alone changes them.
+ */
+
+const rowOf = (row: RankedRow, names: Map<string, string>): PoolStandingRow => ({
+  member_id: Number(row.memberId),
+  username: names.get(row.memberId) ?? '',
+  rank: row.rank,
+  points: row.points,
+  wins: row.wins,
+  losses: row.losses,
+  pushes: row.pushes,
+  tiebreaker_error: row.tiebreakerError,
+});
+
+async function seasonOf(db: DbExecutor, pool: PoolRow, now: Date) {
+  const season = await loadSeason(db, pool, now);
+  const members = await repository.currentMembers(db, [pool.id]);
+  const names = new Map(members.map((member) => [String(member.id), member.username]));
+  return { season, names };
+}
+
+function standingsBody(pool: PoolRow, season: PoolSeason, names: Map<string, string>, now: Date) {
+  const rows = standings(season, now).map((row) => rowOf(row, names));
+  let lms: PoolStandingsResponse['data']['last_man_standing'] = null;
+  if (pool.lastManStanding) {
+    const standing = lastManStanding(season, now, lastPoolWeek(pool.sport as Sport, pool.season));
+    lms = {
+      survivors: standing.survivors.map(Number),
+      eliminated: [...standing.eliminatedIn].map(([memberId, week]) => ({ member_id: Number(memberId), week })),
+      winners: standing.winners.map(Number),
+    };
+  }
+  const body: PoolStandingsResponse = {
+    data: { pool: { id: pool.id, name: pool.name }, rows, last_man_standing: lms },
+  };
+  return body;
+}
+
+/**
+ * The next instant after `now` at which time alone changes the standings: a slate game's lock (a missing pick
+ * starts to count) or a stored week's end (a postponed game not played by then is void).
+ */
+async function nextTimeChange(db: DbExecutor, pool: PoolRow, now: Date): Promise<number> {
+  const candidates: number[] = [];
+  const lock = await repository.nextLock(db, pool.id, now);
+  if (lock) candidates.push(lock.getTime());
+  for (const week of await repository.weeksOf(db, pool.id)) {
+    const calendarWeek = poolCalendarWeek(settingsOf(pool), week.week);
+    const end = calendarWeek ? Date.parse(weekEnd(calendarWeek)) : Number.NaN;
+    if (end > now.getTime()) candidates.push(end);
+  }
+  return candidates.length > 0 ? Math.min(...candidates) : Number.MAX_SAFE_INTEGER;
+}
+
+/**
+ * The pool's standings as JSON bytes: from the cache when built at the pool's current version within the same
+ * stretch of time (until the next lock or week end), else built and kept.
+ */
+export async function standingsAnswer(
+  db: Database,
+  cache: StatsCache,
+  input: { poolId: number; userId: number; now: Date },
+): Promise<Buffer> {
+  const { pool } = await requireMembership(db, input.poolId, input.userId);
+  const [version, until] = await Promise.all([
+    repository.poolVersion(db, pool.id),
+    nextTimeChange(db, pool, input.now),
+  ]);
+  const key = `pool:${pool.id}:${until}`;
+  const answer = await cache.resolve(key, version, async (): Promise<CachedStats> => {
+    // Built in one transaction, so the answer is the one of a single moment of the database.
+    const body = await db.transaction(async (tx) => {
+      const { season, names } = await seasonOf(tx, pool, input.now);
+      return standingsBody(pool, season, names, input.now);
+    });
+    return { version, body: Buffer.from(JSON.stringify(body)) };
+  });
+  return answer.body;
+}
+
+/** The weekly results grid: each week's picks graded, ranked on the week, with its winners. */
+export async function results(
+  db: Database,
+  input: { poolId: number; userId: number; now: Date },
+): Promise<WeeklyResultsResponse> {
+  return db.transaction(async (tx) => {
+    const { pool, member } = await requireMembership(tx, input.poolId, input.userId);
+    const { season, names } = await seasonOf(tx, pool, input.now);
+    const viewer = String(member.id);
+    return {
+      data: {
+        pool: { id: pool.id, name: pool.name },
+        weeks: weeklyResults(season, input.now).map((week) => {
+          const slate = season.weeks.find((candidate) => candidate.week === week.week)?.slate ?? [];
+          const locked = new Set(slate.filter((game) => isLocked(game, input.now)).map((game) => game.id));
+          return {
+            week: week.week,
+            complete: week.complete,
+            winners: week.winners.map(Number),
+            rows: week.rows.map((row) => ({
+              ...rowOf(row, names),
+              picks: row.picks.map((pick) => {
+                // Another member's pick of a game not yet locked stays hidden.
+                const hidden = row.memberId !== viewer && !locked.has(pick.gameId);
+                return {
+                  event_id: Number(pick.gameId),
+                  team: hidden ? null : pick.team,
+                  multiplier: hidden ? 1 : pick.multiplier,
+                  outcome: pick.outcome,
+                  points: pick.points,
+                };
+              }),
+            })),
+          };
+        }),
+      },
+    };
+  });
+}
+
+export async function compareMembers(
+  db: Database,
+  input: { poolId: number; userId: number; a: number; b: number; now: Date },
+): Promise<HeadToHeadResponse> {
+  return db.transaction(async (tx) => {
+    const { pool } = await requireMembership(tx, input.poolId, input.userId);
+    const { season, names } = await seasonOf(tx, pool, input.now);
+    const a = String(input.a);
+    const b = String(input.b);
+    if (!names.has(a) || !names.has(b)) throw AppError.notFound('No such member of this pool');
+    const result = headToHead(season, a, b, input.now);
+    return {
+      data: {
+        pool: { id: pool.id, name: pool.name },
+        a: { member_id: input.a, username: names.get(a)!, weeks_won: result.aWon },
+        b: { member_id: input.b, username: names.get(b)!, weeks_won: result.bWon },
+        tied: result.tied,
+        weeks: result.weeks.map((week) => ({
+          week: week.week,
+          a_points: week.aPoints,
+          b_points: week.bPoints,
+          winner: week.winner,
+        })),
+        games: result.games.map((game) => ({
+          week: game.week,
+          event_id: Number(game.gameId),
+          a_team: game.aTeam,
+          b_team: game.bTeam,
+          agree: game.agree,
+        })),
+        agreed: result.agreed,
+        disagreed: result.disagreed,
+      },
+    };
+  });
+}
+
+export async function pointsPossible(
+  db: Database,
+  input: { poolId: number; userId: number; week: number; now: Date },
+): Promise<PointsPossibleResponse> {
+  return db.transaction(async (tx) => {
+    const { pool } = await requireMembership(tx, input.poolId, input.userId);
+    if (!poolCalendarWeek(settingsOf(pool), input.week)) throw AppError.notFound('No such week in this pool');
+    const { season, names } = await seasonOf(tx, pool, input.now);
+    return {
+      data: {
+        pool: { id: pool.id, name: pool.name },
+        week: input.week,
+        rows: pointsStillPossible(season, input.week, input.now).map((row) => ({
+          member_id: Number(row.memberId),
+          username: names.get(row.memberId) ?? '',
+          week_points: row.weekPoints,
+          remaining: row.remaining,
+          week_possible: row.weekPossible,
+          season_points: row.seasonPoints,
+          season_possible: row.seasonPossible,
+        })),
+      },
+    };
+  });
+}
+
+/** The season's standings under other rules, side by side with the real ones. */
+export async function whatIfStandings(
+  db: Database,
+  input: { poolId: number; userId: number; rules: WhatIfRule[]; now: Date },
+): Promise<WhatIfResponse> {
+  return db.transaction(async (tx) => {
+    const { pool } = await requireMembership(tx, input.poolId, input.userId);
+    if (input.rules.includes('straight') && pool.winBasis === 'straight') {
+      throw AppError.badRequest('querystring.rules', 'this pool is already straight up: it has no spreads to drop');
+    }
+    const { season, names } = await seasonOf(tx, pool, input.now);
+    const rules = [...new Set(input.rules)];
+    return {
+      data: {
+        pool: { id: pool.id, name: pool.name },
+        rules,
+        rows: whatIf(season, input.now, rules).map((row) => {
+          const strip = (ranked: RankedRow) => ({
+            rank: ranked.rank,
+            points: ranked.points,
+            wins: ranked.wins,
+            losses: ranked.losses,
+            pushes: ranked.pushes,
+            tiebreaker_error: ranked.tiebreakerError,
+          });
+          return {
+            member_id: Number(row.memberId),
+            username: names.get(row.memberId) ?? '',
+            actual: strip(row.actual),
+            what_if: strip(row.whatIf),
+            rank_change: row.rankChange,
+          };
+        }),
+      },
+    };
+  });
+}

@@ -1,0 +1,423 @@
+import {
+  HeadToHeadResponse,
+  PointsPossibleResponse,
+  PoolResponse,
+  PoolStandingsResponse,
+  WeeklyResultsResponse,
+  WhatIfResponse,
+  type CreatePoolBody,
+} from '@pass/contracts';
+import { oddsQuotes, pools } from '@pass/db';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminClient, expectError, type TestClient } from '../../test/accounts.js';
+import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { makeGame, newKey, signedInMember } from '../../test/ledger.js';
+
+/**
+ * Standings through the API (DESIGN.md section 6; decision records 026 and 027): a whole pool week played
+ * with results entered by the admin's result endpoint, checked against numbers worked out here; a corrected
+ * score changes the (cached) standings; a postponed game not played within its week is void. The server
+ * clock is set by the test and moved, never waited for.
+ */
+
+const START = new Date('2025-09-02T12:00:00Z');
+let clock = START;
+
+const settings = (overrides: Partial<CreatePoolBody> = {}): CreatePoolBody => ({
+  name: 'Standings pool',
+  icon: 'wave',
+  icon_color: '#1e90ff',
+  icon_background: '#ffffff',
+  sport: 'americanfootball_nfl',
+  season: 2025,
+  start_week: 1,
+  games_per_week: 3,
+  win_basis: 'ats',
+  double_play: true,
+  triple_play: false,
+  last_man_standing: true,
+  ...overrides,
+});
+
+describe('pool standings', () => {
+  let testApp: TestApp;
+  let admin: TestClient;
+  const db = () => testApp.database.db;
+
+  const game = async (home: string, away: string, kickoff: string, homeSpread: number, week: number) => {
+    const id = await makeGame(db(), { home, away, kickoff: new Date(kickoff), week, season: 2025, lines: false });
+    const row = (outcome: string, point: number) => ({
+      eventId: id,
+      book: 'consensus',
+      market: 'spreads' as const,
+      outcome,
+      price: -110,
+      point,
+      fetchedAt: new Date('2025-09-01T12:00:00Z'),
+      source: 'test',
+    });
+    await db()
+      .insert(oddsQuotes)
+      .values([row(home, homeSpread), row(away, -homeSpread)]);
+    return id;
+  };
+  const result = async (eventId: number, status: string, home?: number, away?: number) => {
+    const response = await admin.post(`/api/admin/events/${eventId}/result`, {
+      status,
+      ...(home === undefined ? {} : { home_score: home, away_score: away }),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  const poolOf = async (overrides: Partial<CreatePoolBody>) => {
+    const lifeguard = await signedInMember(testApp.app, db());
+    const created = await lifeguard.client.post('/api/pools', settings(overrides));
+    expect(created.statusCode, created.body).toBe(201);
+    const pool = PoolResponse.parse(created.json()).data;
+    const link = (await lifeguard.client.post(`/api/pools/${pool.id}/link`)).json<{ data: { token: string } }>().data;
+    const guests = [];
+    for (let index = 0; index < 2; index += 1) {
+      const guest = await signedInMember(testApp.app, db());
+      expect((await guest.client.post('/api/pools/accept', { token: link.token })).statusCode).toBe(200);
+      guests.push(guest);
+    }
+    const read = PoolResponse.parse((await lifeguard.client.get(`/api/pools/${pool.id}`)).json()).data;
+    const idOf = (username: string) => read.members.find((member) => member.username === username)!.id;
+    return {
+      pool,
+      lifeguard: { ...lifeguard, memberId: idOf(lifeguard.account.username) },
+      guests: guests.map((guest) => ({ ...guest, memberId: idOf(guest.account.username) })),
+    };
+  };
+  const submit = async (client: TestClient, poolId: number, week: number, body: object) => {
+    const response = await client.request({
+      method: 'PUT',
+      url: `/api/pools/${poolId}/weeks/${week}/picks`,
+      payload: body,
+      headers: { 'idempotency-key': newKey() },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  const standingsOf = async (client: TestClient, poolId: number) => {
+    const response = await client.get(`/api/pools/${poolId}/standings`);
+    expect(response.statusCode, response.body).toBe(200);
+    return PoolStandingsResponse.parse(response.json()).data;
+  };
+
+  beforeAll(async () => {
+    testApp = await buildTestApp({}, { now: () => clock });
+    admin = await adminClient(testApp.app, db());
+  });
+  afterAll(async () => {
+    await testApp.app.close();
+  });
+
+  it('plays a week: points, a push, a missed pick, the tiebreaker, Last Man Standing, and a corrected score', async () => {
+    const thursday = await game('PHI', 'DAL', '2025-09-05T00:20:00Z', -7, 1);
+    const sunday = await game('KC', 'LAC', '2025-09-07T20:25:00Z', -3, 1);
+    const monday = await game('CHI', 'MIN', '2025-09-09T00:15:00Z', 1.5, 1);
+    const { pool, lifeguard, guests } = await poolOf({ start_week: 1 });
+    const [first, second] = guests as [(typeof guests)[0], (typeof guests)[0]];
+    const published = await lifeguard.client.request({
+      method: 'PUT',
+      url: `/api/pools/${pool.id}/weeks/1/slate`,
+      payload: { event_ids: [thursday, sunday, monday] },
+    });
+    expect(published.statusCode, published.body).toBe(200);
+
+    await submit(lifeguard.client, pool.id, 1, {
+      picks: [
+        { event_id: thursday, team: 'PHI', play: 'double' },
+        { event_id: sunday, team: 'KC' },
+        { event_id: monday, team: 'CHI' },
+      ],
+      tiebreaker: 40,
+      lms_team: 'KC',
+    });
+    await submit(first.client, pool.id, 1, {
+      picks: [
+        { event_id: thursday, team: 'DAL' },
+        { event_id: sunday, team: 'LAC' },
+        { event_id: monday, team: 'MIN', play: 'double' },
+      ],
+      tiebreaker: 35,
+      lms_team: 'PHI',
+    });
+    // The second guest misses Monday's game: a loss (−5) once it locks.
+    await submit(second.client, pool.id, 1, {
+      picks: [
+        { event_id: thursday, team: 'PHI' },
+        { event_id: sunday, team: 'KC' },
+      ],
+      tiebreaker: 50,
+      lms_team: 'CHI',
+    });
+
+    clock = new Date('2025-09-10T12:00:00Z');
+    try {
+      await result(thursday, 'final', 24, 20); // PHI by 4: DAL covers +7
+      await result(sunday, 'final', 27, 24); // KC by 3 at −3: a push
+      await result(monday, 'final', 20, 17); // CHI wins outright at +1.5: CHI covers
+
+      const table = await standingsOf(second.client, pool.id);
+      // Lifeguard −10 + 0 + 5 = −5 (one win); first guest 5 + 0 − 10 = −5 (one win), nearer on the tiebreaker
+      // (|35 − 37| = 2 against |40 − 37| = 3); second guest −5 + 0 − 5 = −10.
+      expect(
+        table.rows.map((row) => [
+          row.member_id,
+          row.rank,
+          row.points,
+          row.wins,
+          row.losses,
+          row.pushes,
+          row.tiebreaker_error,
+        ]),
+      ).toEqual([
+        [first.memberId, 1, -5, 1, 1, 1, 2],
+        [lifeguard.memberId, 2, -5, 1, 1, 1, 3],
+        [second.memberId, 3, -10, 0, 2, 1, 13],
+      ]);
+      // KC pushed (out), PHI did not cover (out), CHI covered: the last one standing.
+      expect(table.last_man_standing).toEqual({
+        survivors: [second.memberId],
+        eliminated: expect.arrayContaining([
+          { member_id: lifeguard.memberId, week: 1 },
+          { member_id: first.memberId, week: 1 },
+        ]),
+        winners: [second.memberId],
+      });
+
+      const grid = WeeklyResultsResponse.parse((await first.client.get(`/api/pools/${pool.id}/results`)).json()).data;
+      expect(grid.weeks).toHaveLength(1);
+      expect(grid.weeks[0]!.complete).toBe(true);
+      expect(grid.weeks[0]!.winners).toEqual([first.memberId]);
+      const missed = grid.weeks[0]!.rows.find((row) => row.member_id === second.memberId)!;
+      expect(missed.picks.map((pick) => [pick.event_id, pick.team, pick.outcome, pick.points])).toEqual([
+        [thursday, 'PHI', 'loss', -5],
+        [sunday, 'KC', 'push', 0],
+        [monday, null, 'missed', -5],
+      ]);
+
+      const h2h = HeadToHeadResponse.parse(
+        (await first.client.get(`/api/pools/${pool.id}/head-to-head/${first.memberId}/${lifeguard.memberId}`)).json(),
+      ).data;
+      expect(h2h.weeks).toEqual([{ week: 1, a_points: -5, b_points: -5, winner: 'tie' }]);
+      expect([h2h.agreed, h2h.disagreed]).toEqual([0, 3]);
+      expectError(await first.client.get(`/api/pools/${pool.id}/head-to-head/${first.memberId}/2000000000`), 404);
+
+      const possible = PointsPossibleResponse.parse(
+        (await first.client.get(`/api/pools/${pool.id}/weeks/1/possible`)).json(),
+      ).data;
+      expect(possible.rows.find((row) => row.member_id === first.memberId)).toMatchObject({
+        week_points: -5,
+        remaining: 0,
+        season_possible: -5,
+      });
+
+      // Straight up, the Lifeguard's PHI double play wins (+10) and KC wins (+5): 20 points, first place.
+      const whatIf = WhatIfResponse.parse(
+        (await first.client.get(`/api/pools/${pool.id}/what-if?rules=straight`)).json(),
+      ).data;
+      const lifeguardRow = whatIf.rows.find((row) => row.member_id === lifeguard.memberId)!;
+      expect(lifeguardRow.what_if).toMatchObject({ rank: 1, points: 20 });
+      expect(lifeguardRow.actual).toMatchObject({ rank: 2, points: -5 });
+      expect(lifeguardRow.rank_change).toBe(1);
+
+      // A corrected score changes the standings, cached as they were: PHI by 11 covers the 7.
+      const versionBefore = (await db().select().from(pools).where(eq(pools.id, pool.id)))[0]!.version;
+      expect(await standingsOf(lifeguard.client, pool.id)).toEqual(table);
+      await result(thursday, 'final', 31, 20);
+      const versionAfter = (await db().select().from(pools).where(eq(pools.id, pool.id)))[0]!.version;
+      expect(versionAfter).toBeGreaterThan(versionBefore);
+      const corrected = await standingsOf(first.client, pool.id);
+      expect(corrected.rows.map((row) => [row.member_id, row.rank, row.points])).toEqual([
+        [lifeguard.memberId, 1, 15],
+        [second.memberId, 2, 0],
+        [first.memberId, 3, -15],
+      ]);
+      expect(corrected.last_man_standing?.survivors.sort()).toEqual([first.memberId, second.memberId].sort());
+      // Corrected back: every standing as it was.
+      await result(thursday, 'final', 24, 20);
+      expect(await standingsOf(first.client, pool.id)).toEqual(table);
+    } finally {
+      clock = START;
+    }
+  });
+
+  it('counts a postponed game as pending within its week and void (0 for all, Last Man Standing carried) after it', async () => {
+    const early = await game('NE', 'MIA', '2025-09-21T17:00:00Z', -3, 3);
+    const late = await game('DEN', 'LV', '2025-09-21T20:05:00Z', -6, 3);
+    const { pool, lifeguard, guests } = await poolOf({ start_week: 3, games_per_week: 2 });
+    const [first, second] = guests as [(typeof guests)[0], (typeof guests)[0]];
+    await submit(lifeguard.client, pool.id, 3, {
+      picks: [
+        { event_id: early, team: 'NE' },
+        { event_id: late, team: 'DEN', play: 'double' },
+      ],
+      lms_team: 'DEN',
+    });
+    await submit(first.client, pool.id, 3, {
+      picks: [
+        { event_id: early, team: 'MIA' },
+        { event_id: late, team: 'LV' },
+      ],
+      lms_team: 'NE',
+    });
+
+    clock = new Date('2025-09-21T23:00:00Z');
+    try {
+      await result(early, 'final', 20, 10); // NE by 10 covers −3
+      await result(late, 'postponed');
+      // Within the week the postponed game may still be played: the second guest's missing pick on it counts
+      // from its lock (−5), as any missed pick does, until the game is void.
+      const during = await standingsOf(first.client, pool.id);
+      expect(during.rows.map((row) => [row.member_id, row.points])).toEqual([
+        [lifeguard.memberId, 5],
+        [first.memberId, -5],
+        [second.memberId, -10],
+      ]);
+      expect(during.last_man_standing?.survivors.sort()).toEqual([lifeguard.memberId, first.memberId].sort());
+
+      // The week ends (midnight Pacific after its last day) without the game: it is void.
+      clock = new Date('2025-09-25T08:00:00Z');
+      const after = await standingsOf(first.client, pool.id);
+      expect(after.rows.map((row) => [row.member_id, row.points, row.wins, row.losses])).toEqual([
+        [lifeguard.memberId, 5, 1, 0],
+        [first.memberId, -5, 0, 1],
+        [second.memberId, -5, 0, 1],
+      ]);
+      // The Lifeguard's DEN was on the void game: carried. The second guest never picked: out.
+      expect(after.last_man_standing).toMatchObject({
+        survivors: expect.arrayContaining([lifeguard.memberId, first.memberId]),
+        eliminated: [{ member_id: second.memberId, week: 3 }],
+      });
+      const grid = WeeklyResultsResponse.parse((await first.client.get(`/api/pools/${pool.id}/results`)).json()).data;
+      const voided = grid.weeks[0]!.rows.flatMap((row) => row.picks.filter((pick) => pick.event_id === late));
+      expect(voided.map((pick) => [pick.outcome, pick.points])).toEqual([
+        ['void', 0],
+        ['void', 0],
+        ['void', 0],
+      ]);
+    } finally {
+      clock = START;
+    }
+  });
+
+  it("hides another member's pick of a game not yet locked in the results grid", async () => {
+    const sunday = await game('ATL', 'TB', '2025-09-28T17:00:00Z', -1, 4);
+    const { pool, lifeguard, guests } = await poolOf({ start_week: 4, games_per_week: 1 });
+    await submit(lifeguard.client, pool.id, 4, { picks: [{ event_id: sunday, team: 'ATL', play: 'double' }] });
+    const grid = WeeklyResultsResponse.parse(
+      (await guests[0]!.client.get(`/api/pools/${pool.id}/results`)).json(),
+    ).data;
+    const row = grid.weeks[0]!.rows.find((candidate) => candidate.member_id === lifeguard.memberId)!;
+    expect(row.picks).toEqual([{ event_id: sunday, team: null, multiplier: 1, outcome: 'pending', points: 0 }]);
+    const own = WeeklyResultsResponse.parse((await lifeguard.client.get(`/api/pools/${pool.id}/results`)).json()).data;
+    expect(own.weeks[0]!.rows.find((candidate) => candidate.member_id === lifeguard.memberId)!.picks[0]).toMatchObject({
+      team: 'ATL',
+      multiplier: 2,
+    });
+    expectError(await guests[0]!.client.get(`/api/pools/${pool.id}/what-if?rules=sideways`), 400);
+  });
+
+  it('voids a cancelled game for everyone and carries its Last Man Standing pick, its team still unused', async () => {
+    const jets = await game('NYJ', 'DAL', '2025-10-05T17:00:00Z', -1, 5);
+    const niners = await game('SF', 'LAR', '2025-10-05T20:25:00Z', -3, 5);
+    await game('NYJ', 'DEN', '2025-10-12T17:00:00Z', 2, 6);
+    await game('SF', 'TB', '2025-10-12T20:05:00Z', -2.5, 6);
+    const { pool, lifeguard, guests } = await poolOf({ start_week: 5, games_per_week: 2 });
+    const [first, second] = guests as [(typeof guests)[0], (typeof guests)[0]];
+    clock = new Date('2025-10-01T12:00:00Z');
+    try {
+      await submit(lifeguard.client, pool.id, 5, {
+        picks: [
+          { event_id: jets, team: 'NYJ', play: 'double' },
+          { event_id: niners, team: 'SF' },
+        ],
+        lms_team: 'NYJ',
+      });
+      await submit(first.client, pool.id, 5, {
+        picks: [
+          { event_id: jets, team: 'DAL' },
+          { event_id: niners, team: 'LAR' },
+        ],
+        lms_team: 'SF',
+      });
+
+      clock = new Date('2025-10-06T12:00:00Z');
+      await result(jets, 'cancelled');
+      await result(niners, 'final', 30, 20); // SF by 10 covers −3
+      const table = await standingsOf(first.client, pool.id);
+      // The cancelled game scores 0 for everyone (a double play too, and a missing pick).
+      expect(table.rows.map((row) => [row.member_id, row.points])).toEqual([
+        [lifeguard.memberId, 5],
+        [first.memberId, -5],
+        [second.memberId, -5],
+      ]);
+      expect(table.last_man_standing).toMatchObject({
+        survivors: expect.arrayContaining([lifeguard.memberId, first.memberId]),
+        eliminated: [{ member_id: second.memberId, week: 5 }],
+      });
+
+      // Week 6: the Jets were never played for the Lifeguard, so they may be taken again; SF was used.
+      await submit(lifeguard.client, pool.id, 6, { picks: [], lms_team: 'NYJ' });
+      const used = await first.client.request({
+        method: 'PUT',
+        url: `/api/pools/${pool.id}/weeks/6/picks`,
+        payload: { picks: [], lms_team: 'SF' },
+        headers: { 'idempotency-key': newKey() },
+      });
+      expect(expectError(used, 400).error.fields?.map((field) => field.reason)).toEqual(['lms_used']);
+      const out = await second.client.request({
+        method: 'PUT',
+        url: `/api/pools/${pool.id}/weeks/6/picks`,
+        payload: { picks: [], lms_team: 'NYJ' },
+        headers: { 'idempotency-key': newKey() },
+      });
+      expect(expectError(out, 400).error.fields?.map((field) => field.reason)).toEqual(['eliminated']);
+    } finally {
+      clock = START;
+    }
+  });
+
+  it('completes the pool once every game of its last week is decided; an ended pool reads as closed', async () => {
+    const finale = await game('PIT', 'CLE', '2026-01-04T18:00:00Z', -3, 18);
+    const { pool, lifeguard } = await poolOf({ start_week: 18, games_per_week: 1 });
+    const statusOf = async () =>
+      PoolResponse.parse((await lifeguard.client.get(`/api/pools/${pool.id}`)).json()).data.status;
+    clock = new Date('2026-01-01T12:00:00Z');
+    try {
+      await submit(lifeguard.client, pool.id, 18, { picks: [{ event_id: finale, team: 'PIT' }] });
+      expect(await statusOf()).toBe(1);
+      clock = new Date('2026-01-04T19:00:00Z');
+      await result(finale, 'in_progress', 7, 3);
+      expect(await statusOf()).toBe(2);
+      await result(finale, 'final', 24, 10);
+      expect(await statusOf()).toBe(8);
+      expect((await lifeguard.client.post(`/api/pools/${pool.id}/end`)).statusCode).toBe(200);
+      expect(await statusOf()).toBe(4);
+    } finally {
+      clock = START;
+    }
+  });
+
+  it('keeps the lock of a game a result arrived for, even if no one looked at the pool since its kickoff', async () => {
+    const moved = await game('HOU', 'JAX', '2025-10-19T17:00:00Z', -2, 7);
+    const { pool, lifeguard } = await poolOf({ start_week: 7, games_per_week: 1 });
+    clock = new Date('2025-10-15T12:00:00Z');
+    try {
+      await submit(lifeguard.client, pool.id, 7, { picks: [{ event_id: moved, team: 'HOU' }] });
+      // Under way an hour after kickoff (the first anyone hears of it), then moved a day later.
+      clock = new Date('2025-10-19T18:00:00Z');
+      await result(moved, 'in_progress', 0, 0);
+      await db().execute(sql`update events set kickoff_at = '2025-10-20T17:00:00Z' where id = ${moved}`);
+      await result(moved, 'postponed');
+      const week = (await lifeguard.client.get(`/api/pools/${pool.id}/weeks/7`)).json<{
+        data: { games: { locked: boolean }[] };
+      }>().data;
+      expect(week.games[0]!.locked).toBe(true);
+    } finally {
+      clock = START;
+    }
+  });
+});

@@ -1,0 +1,554 @@
+import { createHash } from 'node:crypto';
+import type {
+  FieldError,
+  MissingPicksResponse,
+  PoolEditListResponse,
+  PoolWeekView,
+  PublishSlateBody,
+  SubmitPicksBody,
+} from '@pass/contracts';
+import type { Database, DbExecutor } from '@pass/db';
+import {
+  autoSlate,
+  isLocked,
+  lastManStanding,
+  lockInstant,
+  poolCalendarWeek,
+  poolWeekWindow,
+  publishSlate,
+  slateDeadline,
+  slateTeams,
+  usedLmsTeams,
+  validateSlate,
+  validateWeekSheet,
+  visibleSheet,
+  type CalendarWeek,
+  type PoolProblem,
+  type PoolSeason,
+  type PoolWeekData,
+  type SlateGame,
+  type WeekGame,
+  type WeekSheet,
+} from '@pass/domain';
+import { AppError } from '../../errors.js';
+import { linesOfRecord } from '../sports/sports.service.js';
+import * as repository from './pools.repository.js';
+import type { GameRow, PoolRow, PoolWeekRow, SheetRow, SlateRow } from './pools.repository.js';
+import { iso, refuseEnded, requireLifeguard, requireMembership, settingsOf } from './pools.service.js';
+
+/**
+ * A pool week (DESIGN.md section 6; decision records 026 and 027): its slate (the Lifeguard's, else the first
+ * games by kickoff, stored when first needed), the members' sheets, locks by the server clock and what each
+ * member may see. The rules decide; this file loads, stores and shapes.
+ */
+
+/** The calendar week of a pool week; 404 for a week the pool does not play. */
+function requirePoolWeek(pool: PoolRow, week: number): CalendarWeek {
+  const calendarWeek = poolCalendarWeek(settingsOf(pool), week);
+  if (!calendarWeek) throw AppError.notFound('No such week in this pool');
+  return calendarWeek;
+}
+
+/** The rules' problems as a 400, each with its field, reason and (in the message) the game it is about. */
+function refuseProblems(problems: readonly PoolProblem[]): never {
+  const fieldOf: Record<string, string> = {
+    picks: 'body.picks',
+    play: 'body.picks',
+    lmsTeam: 'body.lms_team',
+    tiebreaker: 'body.tiebreaker',
+    slate: 'body.event_ids',
+  };
+  const fields: FieldError[] = problems.map((problem) => ({
+    field: fieldOf[problem.field] ?? `body.${problem.field}`,
+    message: problem.message,
+    reason: problem.reason,
+  }));
+  throw new AppError('BAD_REQUEST', problems.map((problem) => problem.message).join('; '), fields);
+}
+
+const toWeekGame = (game: GameRow, homeSpread: number | null): WeekGame => ({
+  id: String(game.id),
+  home: game.homeTeam,
+  away: game.awayTeam,
+  kickoff: game.kickoff.toISOString(),
+  status: game.status,
+  homeSpread,
+});
+
+const toSlateGame = (row: SlateRow): SlateGame => ({
+  id: String(row.id),
+  home: row.homeTeam,
+  away: row.awayTeam,
+  kickoff: row.kickoff.toISOString(),
+  lockedAt: iso(row.lockedAt),
+  status: row.status,
+  homeScore: row.homeScore,
+  awayScore: row.awayScore,
+  frozenHomeSpread: row.frozenHomeSpread,
+});
+
+const toSheet = (row: SheetRow): WeekSheet => ({
+  memberId: String(row.memberId),
+  picks: row.picks.map((pick) => ({ gameId: String(pick.eventId), team: pick.team, play: pick.play })),
+  lmsTeam: row.lmsTeam,
+  tiebreaker: row.tiebreaker,
+  submittedAt: iso(row.submittedAt),
+});
+
+/** The week's games with their lines of record as of `asOf`. */
+async function weekGamesWithLines(db: DbExecutor, pool: PoolRow, week: CalendarWeek, asOf: Date) {
+  const games = await repository.weekGames(db, {
+    sport: pool.sport,
+    season: pool.season,
+    week: week.number,
+    start: week.start,
+    end: week.end,
+  });
+  const lines = await linesOfRecord(
+    db,
+    games.map((game) => ({ id: game.id, homeTeam: game.homeTeam, awayTeam: game.awayTeam })),
+    asOf,
+  );
+  return games.map((game) => toWeekGame(game, lines.get(game.id)?.homeSpread ?? null));
+}
+
+/** Stores a slate of these games, their spreads frozen (ats pools). */
+function storeGames(
+  db: DbExecutor,
+  input: { pool: PoolRow; week: number; games: readonly WeekGame[]; source: 'lifeguard' | 'auto' },
+  publishedBy: number | null,
+  now: Date,
+  replace: boolean,
+) {
+  const slate = publishSlate(input.games, input.pool.winBasis);
+  return repository.storeSlate(db, {
+    poolId: input.pool.id,
+    week: input.week,
+    source: input.source,
+    publishedBy,
+    now,
+    replace,
+    games: slate.map((game) => ({ eventId: Number(game.id), frozenHomeSpread: game.frozenHomeSpread })),
+  });
+}
+
+/**
+ * The week's stored slate, filled automatically when none is stored yet: with the lines of record of `now`,
+ * or of the week's first kickoff once it has passed (the moment the Lifeguard's choice ended).
+ */
+async function ensureWeek(db: DbExecutor, pool: PoolRow, week: CalendarWeek, now: Date): Promise<PoolWeekRow> {
+  const stored = await repository.findWeek(db, pool.id, week.number);
+  if (stored) return stored;
+  const all = await weekGamesWithLines(db, pool, week, now);
+  const deadline = slateDeadline(all);
+  const asOf = deadline !== undefined && Date.parse(deadline) < now.getTime() ? new Date(deadline) : now;
+  const games = asOf === now ? all : await weekGamesWithLines(db, pool, week, asOf);
+  const chosen = autoSlate(games, pool.gamesPerWeek, pool.winBasis);
+  return storeGames(db, { pool, week: week.number, games: chosen, source: 'auto' }, null, now, false);
+}
+
+/** Keeps the lock of every slate game that has locked, so a later kickoff cannot reopen it. */
+async function keepLocks(db: DbExecutor, weekId: number, slate: readonly SlateGame[], now: Date): Promise<void> {
+  const locks = slate
+    .filter((game) => game.lockedAt == null && isLocked(game, now))
+    .map((game) => ({ eventId: Number(game.id), lockedAt: new Date(Math.min(lockInstant(game), now.getTime())) }));
+  if (locks.length > 0) await repository.recordLocks(db, weekId, locks);
+}
+
+/** A stored week's slate (locks kept) and sheets. */
+async function loadWeek(db: DbExecutor, weekRow: PoolWeekRow, now: Date) {
+  const slate = (await repository.slateOf(db, weekRow.id)).map(toSlateGame);
+  await keepLocks(db, weekRow.id, slate, now);
+  const sheets = (await repository.sheetsOf(db, weekRow.id)).map(toSheet);
+  return { slate, sheets };
+}
+
+/** The pool's season as the rules read it: every stored week with its slate and sheets, the current members. */
+export async function loadSeason(db: DbExecutor, pool: PoolRow, now: Date): Promise<PoolSeason> {
+  const members = await repository.currentMembers(db, [pool.id]);
+  const weekRows = (await repository.weeksOf(db, pool.id)).filter((row) =>
+    poolCalendarWeek(settingsOf(pool), row.week),
+  );
+  const ids = weekRows.map((row) => row.id);
+  // The whole season in three queries: weeks, slates, sheets with their picks.
+  const [slates, sheetRows] = await Promise.all([
+    repository.slatesOfWeekIds(db, ids),
+    repository.sheetsOfWeeks(db, ids),
+  ]);
+  const weeks: PoolWeekData[] = [];
+  for (const weekRow of weekRows) {
+    const calendarWeek = poolCalendarWeek(settingsOf(pool), weekRow.week)!;
+    const slate = (slates.get(weekRow.id) ?? []).map(toSlateGame);
+    await keepLocks(db, weekRow.id, slate, now);
+    const sheets = sheetRows.filter((row) => row.poolWeekId === weekRow.id).map(toSheet);
+    const window = poolWeekWindow(
+      calendarWeek,
+      slate.map((game) => game.kickoff),
+    );
+    weeks.push({ week: weekRow.week, window, slate, sheets });
+  }
+  return {
+    settings: settingsOf(pool),
+    members: members.map((member) => ({ id: String(member.id), joinedAt: member.joinedAt.toISOString() })),
+    weeks,
+  };
+}
+
+async function weekView(
+  db: DbExecutor,
+  input: { pool: PoolRow; viewerMemberId: number; week: CalendarWeek; now: Date },
+): Promise<PoolWeekView> {
+  const { pool, week, now } = input;
+  const stored = await repository.findWeek(db, pool.id, week.number);
+  const all = await weekGamesWithLines(db, pool, week, now);
+  const deadline = slateDeadline(all) ?? null;
+  let weekRow = stored;
+  // None chosen before the week's first kickoff: the first games by kickoff fill it, for good.
+  if (!weekRow && deadline !== null && Date.parse(deadline) <= now.getTime()) {
+    weekRow = await ensureWeek(db, pool, week, now);
+  }
+  let slate: SlateGame[];
+  let sheets: WeekSheet[] = [];
+  if (weekRow) ({ slate, sheets } = await loadWeek(db, weekRow, now));
+  else slate = publishSlate(autoSlate(all, pool.gamesPerWeek, pool.winBasis), pool.winBasis);
+
+  const members = await repository.currentMembers(db, [pool.id]);
+  const viewer = String(input.viewerMemberId);
+  const sheetOf = new Map(sheets.map((sheet) => [sheet.memberId, sheet]));
+  const ordered = [...slate].sort(
+    (a, b) => Date.parse(a.kickoff) - Date.parse(b.kickoff) || Number(a.id) - Number(b.id),
+  );
+  return {
+    pool: { id: pool.id, name: pool.name },
+    week: week.number,
+    label: week.label,
+    window: poolWeekWindow(
+      week,
+      slate.map((game) => game.kickoff),
+    ),
+    slate_deadline: deadline,
+    slate_source: weekRow?.slateSource ?? null,
+    games: ordered.map((game) => ({
+      event_id: Number(game.id),
+      home_team: game.home,
+      away_team: game.away,
+      kickoff: game.kickoff,
+      status: game.status,
+      home_score: game.homeScore,
+      away_score: game.awayScore,
+      frozen_home_spread: game.frozenHomeSpread,
+      locked: isLocked(game, now),
+    })),
+    sheets: members.map((member) => {
+      const id = String(member.id);
+      const sheet = visibleSheet(sheetOf.get(id) ?? { memberId: id, picks: [] }, viewer, slate, now);
+      return {
+        member_id: member.id,
+        username: member.username,
+        picks: sheet.picks.map((pick) => ({ event_id: Number(pick.gameId), team: pick.team, play: pick.play ?? null })),
+        lms_team: sheet.lmsTeam ?? null,
+        tiebreaker: sheet.tiebreaker ?? null,
+        submitted_at: sheet.submittedAt ?? null,
+      };
+    }),
+  };
+}
+
+export async function getWeek(
+  db: Database,
+  input: { poolId: number; userId: number; week: number; now: Date },
+): Promise<PoolWeekView> {
+  return db.transaction(async (tx) => {
+    const { pool, member } = await requireMembership(tx, input.poolId, input.userId);
+    const week = requirePoolWeek(pool, input.week);
+    return weekView(tx, { pool, viewerMemberId: member.id, week, now: input.now });
+  });
+}
+
+/** The Lifeguard publishes (or replaces, until the week's first kickoff) a week's slate. */
+export async function publishWeekSlate(
+  db: Database,
+  input: { poolId: number; userId: number; week: number; body: PublishSlateBody; now: Date },
+): Promise<PoolWeekView> {
+  return db.transaction(async (tx) => {
+    const { pool, member } = await requireLifeguard(tx, input.poolId, input.userId, { forUpdate: true });
+    refuseEnded(pool);
+    const week = requirePoolWeek(pool, input.week);
+    const games = await weekGamesWithLines(tx, pool, week, input.now);
+    const gameIds = input.body.event_ids.map(String);
+    const problems = validateSlate({
+      gameIds,
+      weekGames: games,
+      gamesPerWeek: pool.gamesPerWeek,
+      winBasis: pool.winBasis,
+      now: input.now,
+    });
+    if (problems.length > 0) refuseProblems(problems);
+    const chosen = games.filter((game) => gameIds.includes(game.id));
+    await storeGames(
+      tx,
+      { pool, week: week.number, games: chosen, source: 'lifeguard' },
+      input.userId,
+      input.now,
+      true,
+    );
+    await repository.bumpVersion(tx, pool.id);
+    return weekView(tx, { pool, viewerMemberId: member.id, week, now: input.now });
+  });
+}
+
+const requestHashOf = (poolId: number, week: number, body: SubmitPicksBody) =>
+  createHash('sha256')
+    .update(JSON.stringify({ poolId, week, picks: body.picks, lms: body.lms_team, tiebreaker: body.tiebreaker }))
+    .digest('hex');
+
+/**
+ * A member submits a week's picks in one request (Idempotency-Key: a retry with the same body returns the
+ * sheet as stored and stores nothing again; another body with the same key is a 409). Picks of locked games
+ * left out stay as they were; a change to one is refused with the game named, by the server clock.
+ */
+export async function submitPicks(
+  db: Database,
+  input: { poolId: number; userId: number; week: number; idempotencyKey: string; body: SubmitPicksBody; now: Date },
+): Promise<PoolWeekView> {
+  return db.transaction(async (tx) => {
+    // The pool's row first, as publishing does: a pool's submissions and slate changes go one at a time.
+    const { pool, member } = await requireMembership(tx, input.poolId, input.userId, { forUpdate: true });
+    refuseEnded(pool);
+    const week = requirePoolWeek(pool, input.week);
+    const weekRow = await ensureWeek(tx, pool, week, input.now);
+    const requestHash = requestHashOf(pool.id, week.number, input.body);
+    const claim = await repository.claimSubmission(tx, {
+      memberId: member.id,
+      poolWeekId: weekRow.id,
+      idempotencyKey: input.idempotencyKey,
+      requestHash,
+      now: input.now,
+    });
+    if (!claim.claimed) {
+      if (claim.requestHash !== requestHash || claim.poolWeekId !== weekRow.id) {
+        throw new AppError(
+          'CONFLICT',
+          'This Idempotency-Key was used for other picks; use a new key for a new submission',
+        );
+      }
+      return weekView(tx, { pool, viewerMemberId: member.id, week, now: input.now });
+    }
+    await applySheet(tx, {
+      pool,
+      weekRow,
+      week,
+      memberId: member.id,
+      body: input.body,
+      now: input.now,
+      editorId: null,
+    });
+    await repository.bumpVersion(tx, pool.id);
+    return weekView(tx, { pool, viewerMemberId: member.id, week, now: input.now });
+  });
+}
+
+/**
+ * Validates and writes a member's sheet for the week (the sheet row locked first): the member's own
+ * submission (`editorId` null: its time becomes `submitted_at`) or the Lifeguard's edit (logged per change,
+ * `submitted_at` unmoved). The picks of locked games left out stay; a change to one is refused.
+ */
+async function applySheet(
+  tx: DbExecutor,
+  input: {
+    pool: PoolRow;
+    weekRow: PoolWeekRow;
+    week: CalendarWeek;
+    memberId: number;
+    body: SubmitPicksBody;
+    now: Date;
+    editorId: number | null;
+  },
+): Promise<void> {
+  const { pool, weekRow, week, now } = input;
+  await repository.lockSheet(tx, weekRow.id, input.memberId, now);
+  const season = await loadSeason(tx, pool, now);
+  const thisWeek = season.weeks.find((candidate) => candidate.week === week.number)!;
+  const memberId = String(input.memberId);
+  const stored = thisWeek.sheets.find((sheet) => sheet.memberId === memberId);
+  // lockSheet leaves an empty row where there was none: that is no sheet yet.
+  const previous =
+    stored &&
+    (stored.submittedAt !== null || stored.picks.length > 0 || stored.lmsTeam !== null || stored.tiebreaker !== null)
+      ? stored
+      : null;
+
+  // A team in any case reads as the schedule spells it (the rules compare exact abbreviations).
+  const spelled = (team: string, teams: readonly string[]) =>
+    teams.find((candidate) => candidate.toLowerCase() === team.toLowerCase()) ?? team;
+  const submitted = input.body.picks.map((pick) => {
+    const game = thisWeek.slate.find((candidate) => candidate.id === String(pick.event_id));
+    return {
+      gameId: String(pick.event_id),
+      team: spelled(pick.team, game ? [game.home, game.away] : []),
+      play: pick.play ?? null,
+    };
+  });
+  // The picks of locked games may be left out: they stay as they were.
+  const kept = (previous?.picks ?? []).filter(
+    (pick) =>
+      !submitted.some((candidate) => candidate.gameId === pick.gameId) &&
+      thisWeek.slate.some((game) => game.id === pick.gameId && isLocked(game, now)),
+  );
+  const next: WeekSheet = {
+    memberId,
+    picks: [...submitted, ...kept],
+    lmsTeam:
+      input.body.lms_team === undefined
+        ? (previous?.lmsTeam ?? null)
+        : input.body.lms_team === null
+          ? null
+          : spelled(input.body.lms_team, slateTeams(thisWeek.slate)),
+    tiebreaker: input.body.tiebreaker === undefined ? (previous?.tiebreaker ?? null) : input.body.tiebreaker,
+  };
+  const earlier: PoolSeason = { ...season, weeks: season.weeks.filter((candidate) => candidate.week < week.number) };
+  const problems = validateWeekSheet({
+    settings: season.settings,
+    slate: thisWeek.slate,
+    previous,
+    next,
+    usedLmsTeams: usedLmsTeams(season, memberId, week.number, now),
+    survivor: !pool.lastManStanding || lastManStanding(earlier, now).survivors.includes(memberId),
+    now,
+  });
+  if (problems.length > 0) refuseProblems(problems);
+  await repository.writeSheet(tx, {
+    poolWeekId: weekRow.id,
+    memberId: input.memberId,
+    lmsTeam: next.lmsTeam ?? null,
+    tiebreaker: next.tiebreaker ?? null,
+    submittedAt: input.editorId === null ? now : null,
+    now,
+    picks: next.picks.map((pick) => ({ eventId: Number(pick.gameId), team: pick.team, play: pick.play ?? null })),
+  });
+  if (input.editorId !== null) {
+    await repository.insertEdits(
+      tx,
+      sheetChanges(previous, next).map((change) => ({
+        ...change,
+        poolId: pool.id,
+        poolWeekId: weekRow.id,
+        memberId: input.memberId,
+        editorId: input.editorId,
+        createdAt: now,
+      })),
+    );
+  }
+}
+
+const pickText = (pick: WeekSheet['picks'][number] | undefined) =>
+  pick === undefined ? null : pick.play ? `${pick.team} (${pick.play} play)` : pick.team;
+
+/** What changed between two sheets, one entry per game, Last Man Standing team and tiebreaker. */
+function sheetChanges(previous: WeekSheet | null, next: WeekSheet) {
+  const changes: { eventId: number | null; field: string; before: string | null; after: string | null }[] = [];
+  const gameIds = new Set([...(previous?.picks ?? []), ...next.picks].map((pick) => pick.gameId));
+  for (const gameId of [...gameIds].sort((a, b) => Number(a) - Number(b))) {
+    const before = pickText(previous?.picks.find((pick) => pick.gameId === gameId));
+    const after = pickText(next.picks.find((pick) => pick.gameId === gameId));
+    if (before !== after) changes.push({ eventId: Number(gameId), field: 'pick', before, after });
+  }
+  const lmsBefore = previous?.lmsTeam ?? null;
+  if (lmsBefore !== (next.lmsTeam ?? null)) {
+    changes.push({ eventId: null, field: 'lms_team', before: lmsBefore, after: next.lmsTeam ?? null });
+  }
+  const tieBefore = previous?.tiebreaker ?? null;
+  if (tieBefore !== (next.tiebreaker ?? null)) {
+    const text = (value: number | null | undefined) => (value == null ? null : String(value));
+    changes.push({ eventId: null, field: 'tiebreaker', before: text(tieBefore), after: text(next.tiebreaker) });
+  }
+  return changes;
+}
+
+/** The Lifeguard enters or corrects a member's picks before they lock: logged, and shown to the pool. */
+export async function editMemberPicks(
+  db: Database,
+  input: { poolId: number; userId: number; week: number; memberId: number; body: SubmitPicksBody; now: Date },
+): Promise<PoolWeekView> {
+  return db.transaction(async (tx) => {
+    const { pool, member } = await requireLifeguard(tx, input.poolId, input.userId, { forUpdate: true });
+    refuseEnded(pool);
+    const week = requirePoolWeek(pool, input.week);
+    const target = await repository.findCurrentMember(tx, pool.id, input.memberId);
+    if (!target) throw AppError.notFound('No such member of this pool');
+    const weekRow = await ensureWeek(tx, pool, week, input.now);
+    await applySheet(tx, {
+      pool,
+      weekRow,
+      week,
+      memberId: target.id,
+      body: input.body,
+      now: input.now,
+      editorId: input.userId,
+    });
+    await repository.bumpVersion(tx, pool.id);
+    return weekView(tx, { pool, viewerMemberId: member.id, week, now: input.now });
+  });
+}
+
+/** The Lifeguard's edits of members' picks, newest first: every member of the pool sees them. */
+export async function listEdits(
+  db: Database,
+  input: { poolId: number; userId: number },
+): Promise<PoolEditListResponse> {
+  const { pool } = await requireMembership(db, input.poolId, input.userId);
+  const rows = await repository.listEdits(db, pool.id);
+  return {
+    data: rows.map((row) => ({
+      id: row.id,
+      week: row.week,
+      member: row.member,
+      editor: row.editor,
+      event_id: row.eventId,
+      field: row.field as PoolEditListResponse['data'][number]['field'],
+      before: row.before,
+      after: row.after,
+      created_at: row.createdAt.toISOString(),
+    })),
+  };
+}
+
+/**
+ * Who has not picked yet (the Lifeguard's list): each current member with the open slate games they have no
+ * pick for, and whether their tiebreaker and Last Man Standing team are missing.
+ */
+export async function missingPicks(
+  db: Database,
+  input: { poolId: number; userId: number; week: number; now: Date },
+): Promise<MissingPicksResponse> {
+  return db.transaction(async (tx) => {
+    const { pool, member } = await requireLifeguard(tx, input.poolId, input.userId);
+    const week = requirePoolWeek(pool, input.week);
+    const view = await weekView(tx, { pool, viewerMemberId: member.id, week, now: input.now });
+    const stored = await repository.findWeek(tx, pool.id, week.number);
+    const sheets = stored ? await repository.sheetsOf(tx, stored.id) : [];
+    const open = view.games.filter((game) => !game.locked).map((game) => game.event_id);
+    return {
+      pool: view.pool,
+      week: view.week,
+      data: view.sheets.flatMap((sheet) => {
+        const own = sheets.find((row) => row.memberId === sheet.member_id);
+        const picked = new Set((own?.picks ?? []).map((pick) => pick.eventId));
+        const games = open.filter((eventId) => !picked.has(eventId));
+        const tiebreaker = (own?.tiebreaker ?? null) === null && view.games.length > 0;
+        const lms = pool.lastManStanding && (own?.lmsTeam ?? null) === null && open.length > 0;
+        return games.length > 0 || tiebreaker || lms
+          ? [
+              {
+                member_id: sheet.member_id,
+                username: sheet.username,
+                missing_event_ids: games,
+                missing_tiebreaker: tiebreaker,
+                missing_lms_team: lms,
+              },
+            ]
+          : [];
+      }),
+    };
+  });
+}

@@ -1,0 +1,463 @@
+import { MIN_SEASON, POOL_DEFAULTS, Status } from '@pass/domain';
+import { z } from 'zod';
+import { Email } from './auth.js';
+import { idField, idParam, Text } from './boundary.js';
+import { SportKey } from './sports.js';
+
+/**
+ * Pool Party (DESIGN.md section 6; decision records 026 and 027). The schemas check shapes and types; the
+ * pool rules (packages/domain/src/pools) check the settings themselves and answer 400 with each field and
+ * its reason (`reason` on the field error: `required`, `too_long`, `bad_colour`, `out_of_range`,
+ * `pool_started`, ...). A member who is not in a pool gets 404 for the pool and everything in it.
+ */
+
+const Colour = Text.max(20, 'must be a #rrggbb colour');
+
+/** Every setting of a pool, as a new pool is created with them. */
+export const PoolSettingsBody = z.object({
+  name: Text.max(200, `must be at most ${POOL_DEFAULTS.maxNameLength} characters`),
+  /** The icon's key (the web app's icon set). */
+  icon: Text.max(40, 'must be an icon key'),
+  icon_color: Colour,
+  icon_background: Colour,
+  sport: SportKey,
+  season: z
+    .number({ error: 'must be a season year' })
+    .int('must be a season year')
+    .min(MIN_SEASON, `must be ${MIN_SEASON} or later`)
+    .max(2100, 'must be a season year'),
+  /** The sport week (sports calendar) the pool starts in. */
+  start_week: z.number({ error: 'must be a week number' }).int('must be a week number').min(1).max(60),
+  games_per_week: z
+    .number({ error: 'must be a whole number of games' })
+    .int('must be a whole number of games')
+    .min(POOL_DEFAULTS.minGamesPerWeek)
+    .max(POOL_DEFAULTS.maxGamesPerWeek),
+  /** `ats`: against the spread frozen at publish; `straight` ("$ Line"): the winner outright. */
+  win_basis: z.enum(['ats', 'straight']),
+  double_play: z.boolean(),
+  triple_play: z.boolean(),
+  last_man_standing: z.boolean(),
+});
+export type PoolSettingsBody = z.infer<typeof PoolSettingsBody>;
+
+export const CreatePoolBody = PoolSettingsBody;
+export type CreatePoolBody = z.infer<typeof CreatePoolBody>;
+
+/**
+ * A change of settings: any of them. Name and icon can always change; the rules that change scoring only
+ * until the pool's first game locks (400 `pool_started` on each such field after it).
+ */
+export const UpdatePoolBody = PoolSettingsBody.partial().refine((body) => Object.keys(body).length > 0, {
+  message: 'must change at least one setting',
+});
+export type UpdatePoolBody = z.infer<typeof UpdatePoolBody>;
+
+export const PoolParams = z.object({ id: idParam('a pool id') });
+export type PoolParams = z.infer<typeof PoolParams>;
+
+export const PoolRole = z.enum(['lifeguard', 'guest']);
+export type PoolRole = z.infer<typeof PoolRole>;
+
+export const PoolStatusField = z.literal([Status.open, Status.confirmed, Status.closed, Status.completed], {
+  error: 'must be a pool status',
+});
+
+/** A pool as its members see it in a list. */
+export const PoolSummary = PoolSettingsBody.extend({
+  id: z.number().int(),
+  /** 1 open, 2 confirmed (its first game has locked), 4 closed (ended by the Lifeguard), 8 completed. */
+  status: PoolStatusField,
+  /** The caller's role in the pool. */
+  role: PoolRole,
+  lifeguard: z.object({ username: z.string() }),
+  /** Current members, the Lifeguard included. */
+  member_count: z.number().int(),
+  /** Whether the pool's first game has locked: the scoring rules stay as they are from then on. */
+  started: z.boolean(),
+  /** The end of the pool's first week: guests may join until then. */
+  joining_closes_at: z.string().nullable(),
+  created_at: z.string(),
+  ended_at: z.string().nullable(),
+});
+export type PoolSummary = z.infer<typeof PoolSummary>;
+
+export const PoolMemberView = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  role: PoolRole,
+  joined_at: z.string(),
+});
+export type PoolMemberView = z.infer<typeof PoolMemberView>;
+
+/** One pool with its current members. */
+export const PoolDetail = PoolSummary.extend({ members: z.array(PoolMemberView) });
+export type PoolDetail = z.infer<typeof PoolDetail>;
+
+export const PoolResponse = z.object({ data: PoolDetail });
+export type PoolResponse = z.infer<typeof PoolResponse>;
+
+export const PoolListResponse = z.object({ data: z.array(PoolSummary) });
+export type PoolListResponse = z.infer<typeof PoolListResponse>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Invitations and membership
+
+/** Why an invitation cannot be used, or cannot be sent: each refusal names one. */
+export const InvitationRefusal = z.enum([
+  'expired',
+  'used',
+  'revoked',
+  'pool_full',
+  'joining_closed',
+  'pool_ended',
+  'removed',
+  'invitation_limit',
+  'already_member',
+]);
+export type InvitationRefusal = z.infer<typeof InvitationRefusal>;
+
+/**
+ * An invitation to an email address: mailed (through the outbox) with its accept link,
+ * `/pool-party/accept/{token}`. A Lifeguard may send one address at most 3 invitations across all of their
+ * pools; the fourth is refused (409 `invitation_limit`) and recorded for the admin.
+ */
+export const InviteBody = z.object({ email: Email });
+export type InviteBody = z.infer<typeof InviteBody>;
+
+export const InvitationView = z.object({
+  id: z.number().int(),
+  /** Null for the shareable link. */
+  email: z.string().nullable(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  used_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+});
+export type InvitationView = z.infer<typeof InvitationView>;
+
+export const InvitationResponse = z.object({ data: InvitationView });
+export type InvitationResponse = z.infer<typeof InvitationResponse>;
+
+export const InvitationListResponse = z.object({ data: z.array(InvitationView) });
+export type InvitationListResponse = z.infer<typeof InvitationListResponse>;
+
+/**
+ * The pool's shareable link, shown once to its Lifeguard: making a new one revokes the one before. It works
+ * for any number of members until joining closes (the end of the pool's first week).
+ */
+export const ShareLinkResponse = z.object({
+  data: InvitationView.extend({ token: z.string(), url: z.string() }),
+});
+export type ShareLinkResponse = z.infer<typeof ShareLinkResponse>;
+
+/** The token of an accept link (`/pool-party/accept/{token}`), mailed or shared. */
+export const AcceptInvitationBody = z.object({
+  token: Text.min(1, 'is required').max(200, 'is not an invitation token'),
+});
+export type AcceptInvitationBody = z.infer<typeof AcceptInvitationBody>;
+
+export const PoolMemberParams = z.object({ id: idParam('a pool id'), memberId: idParam('a member id') });
+export type PoolMemberParams = z.infer<typeof PoolMemberParams>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Weeks: slates and picks
+
+export const PoolWeekParams = z.object({
+  id: idParam('a pool id'),
+  week: z.coerce
+    .number({ error: 'must be a week number' })
+    .int('must be a week number')
+    .min(1, 'must be a week number')
+    .max(60, 'must be a week number'),
+});
+export type PoolWeekParams = z.infer<typeof PoolWeekParams>;
+
+/**
+ * The Lifeguard's slate for a week: `games_per_week` games of the pool week (every playable one when the week
+ * has fewer), none started, called off or (in an `ats` pool) without a line, published before the week's
+ * first kickoff. Publishing again before then replaces the slate; picks of games no longer on it are dropped.
+ */
+export const PublishSlateBody = z.object({
+  event_ids: z
+    .array(idField('an event id'))
+    .min(1, 'must hold at least one game')
+    .max(POOL_DEFAULTS.maxGamesPerWeek, `must hold at most ${POOL_DEFAULTS.maxGamesPerWeek} games`),
+});
+export type PublishSlateBody = z.infer<typeof PublishSlateBody>;
+
+const Team = Text.trim().min(1, 'is required').max(10, 'must be a team abbreviation');
+
+export const PoolPickBody = z.object({
+  event_id: idField('an event id'),
+  /** The team picked: the game's home or away abbreviation. */
+  team: Team,
+  /** At most one pick a week, where the pool allows it. */
+  play: z.enum(['double', 'triple']).nullable().optional(),
+});
+
+/**
+ * A member's picks for a week, sent whole with an `Idempotency-Key` header: the picks of open games as they
+ * should now be (a game left out has no pick), the Last Man Standing team and the tiebreaker. The picks of
+ * locked games may be left out (they stay as they are) but not changed: a change is refused with the game
+ * named. The same key with the same body again returns the sheet as stored; with another body, 409.
+ */
+export const SubmitPicksBody = z.object({
+  picks: z.array(PoolPickBody).max(POOL_DEFAULTS.maxGamesPerWeek, 'must hold at most one pick per slate game'),
+  lms_team: Team.nullable().optional(),
+  tiebreaker: z
+    .number({ error: 'must be a whole number of points' })
+    .int('must be a whole number of points')
+    .min(0, 'must be 0 or more')
+    .max(999, 'must be at most 999')
+    .nullable()
+    .optional(),
+});
+export type SubmitPicksBody = z.infer<typeof SubmitPicksBody>;
+
+export const SlateGameView = z.object({
+  event_id: z.number().int(),
+  home_team: z.string(),
+  away_team: z.string(),
+  kickoff: z.string(),
+  status: z.enum(['scheduled', 'in_progress', 'final', 'postponed', 'cancelled']),
+  home_score: z.number().int().nullable(),
+  away_score: z.number().int().nullable(),
+  /** The spread frozen at publish, home side (−3: home favoured by 3); null in `straight` pools. */
+  frozen_home_spread: z.number().nullable(),
+  /** Whether its picks are locked now (kickoff reached, or the game under way). */
+  locked: z.boolean(),
+});
+export type SlateGameView = z.infer<typeof SlateGameView>;
+
+export const SheetView = z.object({
+  member_id: z.number().int(),
+  username: z.string(),
+  /** Another member's picks appear as their games lock. */
+  picks: z.array(
+    z.object({ event_id: z.number().int(), team: z.string(), play: z.enum(['double', 'triple']).nullable() }),
+  ),
+  lms_team: z.string().nullable(),
+  tiebreaker: z.number().int().nullable(),
+  /** The member's own last submission (the Lifeguard's edits do not move it). */
+  submitted_at: z.string().nullable(),
+});
+export type SheetView = z.infer<typeof SheetView>;
+
+export const PoolWeekView = z.object({
+  pool: z.object({ id: z.number().int(), name: z.string() }),
+  week: z.number().int(),
+  label: z.string(),
+  /** The week's window: its slate's first kickoff to midnight US Pacific after its last day. */
+  window: z.object({ start: z.string(), end: z.string() }),
+  /** The week's first kickoff: the Lifeguard chooses the slate before it. */
+  slate_deadline: z.string().nullable(),
+  /** `lifeguard` or `auto` once stored; null while the slate shown is only the automatic choice so far. */
+  slate_source: z.enum(['lifeguard', 'auto']).nullable(),
+  games: z.array(SlateGameView),
+  /** Each current member's sheet, as the caller may see it (their own whole). */
+  sheets: z.array(SheetView),
+});
+export type PoolWeekView = z.infer<typeof PoolWeekView>;
+
+export const PoolWeekResponse = z.object({ data: PoolWeekView });
+export type PoolWeekResponse = z.infer<typeof PoolWeekResponse>;
+
+// ---------------------------------------------------------------------------------------------------------
+// The Lifeguard's tools
+
+export const PoolWeekMemberParams = PoolWeekParams.extend({ memberId: idParam('a member id') });
+export type PoolWeekMemberParams = z.infer<typeof PoolWeekMemberParams>;
+
+/** One change the Lifeguard made to a member's sheet, as the whole pool sees it. */
+export const PoolEditView = z.object({
+  id: z.number().int(),
+  week: z.number().int().nullable(),
+  /** Whose sheet changed. */
+  member: z.string(),
+  editor: z.string().nullable(),
+  event_id: z.number().int().nullable(),
+  field: z.enum(['pick', 'lms_team', 'tiebreaker']),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+  created_at: z.string(),
+});
+export const PoolEditListResponse = z.object({ data: z.array(PoolEditView) });
+export type PoolEditListResponse = z.infer<typeof PoolEditListResponse>;
+
+export const MissingPicksResponse = z.object({
+  pool: z.object({ id: z.number().int(), name: z.string() }),
+  week: z.number().int(),
+  data: z.array(
+    z.object({
+      member_id: z.number().int(),
+      username: z.string(),
+      /** Open slate games the member has no pick for. */
+      missing_event_ids: z.array(z.number().int()),
+      missing_tiebreaker: z.boolean(),
+      missing_lms_team: z.boolean(),
+    }),
+  ),
+});
+export type MissingPicksResponse = z.infer<typeof MissingPicksResponse>;
+
+export const AnnouncementBody = z.object({
+  body: Text.trim().min(1, 'is required').max(2000, 'must be at most 2000 characters'),
+});
+export type AnnouncementBody = z.infer<typeof AnnouncementBody>;
+
+export const AnnouncementView = z.object({
+  id: z.number().int(),
+  body: z.string(),
+  author: z.string().nullable(),
+  created_at: z.string(),
+});
+export const AnnouncementResponse = z.object({ data: AnnouncementView });
+export type AnnouncementResponse = z.infer<typeof AnnouncementResponse>;
+export const AnnouncementListResponse = z.object({ data: z.array(AnnouncementView) });
+export type AnnouncementListResponse = z.infer<typeof AnnouncementListResponse>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Standings: derived from the picks and the games' results on every change, never stored
+
+const PoolRef = z.object({ id: z.number().int(), name: z.string() });
+
+export const PoolStandingRow = z.object({
+  member_id: z.number().int(),
+  username: z.string(),
+  /** Members equal on points, wins, tiebreaker error and submission time share a rank (1, 1, 3). */
+  rank: z.number().int(),
+  points: z.number(),
+  wins: z.number().int(),
+  losses: z.number().int(),
+  pushes: z.number().int(),
+  /** Summed |guess − actual| of each week's last slate game. */
+  tiebreaker_error: z.number(),
+});
+export type PoolStandingRow = z.infer<typeof PoolStandingRow>;
+
+export const PoolStandingsResponse = z.object({
+  data: z.object({
+    pool: PoolRef,
+    rows: z.array(PoolStandingRow),
+    /** Null in a pool without Last Man Standing. */
+    last_man_standing: z
+      .object({
+        survivors: z.array(z.number().int()),
+        eliminated: z.array(z.object({ member_id: z.number().int(), week: z.number().int() })),
+        /** The last one standing, or the survivors who share the win; empty until decided. */
+        winners: z.array(z.number().int()),
+      })
+      .nullable(),
+  }),
+});
+export type PoolStandingsResponse = z.infer<typeof PoolStandingsResponse>;
+
+export const GradedPickView = z.object({
+  event_id: z.number().int(),
+  /** Null when the member made no pick, or while another member's pick is hidden (its game not locked). */
+  team: z.string().nullable(),
+  multiplier: z.number().int(),
+  outcome: z.enum(['win', 'loss', 'push', 'void', 'missed', 'pending', 'not_member']),
+  points: z.number(),
+});
+
+export const WeeklyResultsResponse = z.object({
+  data: z.object({
+    pool: PoolRef,
+    weeks: z.array(
+      z.object({
+        week: z.number().int(),
+        complete: z.boolean(),
+        winners: z.array(z.number().int()),
+        rows: z.array(PoolStandingRow.extend({ picks: z.array(GradedPickView) })),
+      }),
+    ),
+  }),
+});
+export type WeeklyResultsResponse = z.infer<typeof WeeklyResultsResponse>;
+
+export const HeadToHeadParams = z.object({
+  id: idParam('a pool id'),
+  a: idParam('a member id'),
+  b: idParam('a member id'),
+});
+export type HeadToHeadParams = z.infer<typeof HeadToHeadParams>;
+
+export const HeadToHeadResponse = z.object({
+  data: z.object({
+    pool: PoolRef,
+    a: z.object({ member_id: z.number().int(), username: z.string(), weeks_won: z.number().int() }),
+    b: z.object({ member_id: z.number().int(), username: z.string(), weeks_won: z.number().int() }),
+    tied: z.number().int(),
+    weeks: z.array(
+      z.object({
+        week: z.number().int(),
+        a_points: z.number(),
+        b_points: z.number(),
+        winner: z.enum(['a', 'b', 'tie']),
+      }),
+    ),
+    /** Locked games only: where both members' picks are visible. */
+    games: z.array(
+      z.object({
+        week: z.number().int(),
+        event_id: z.number().int(),
+        a_team: z.string().nullable(),
+        b_team: z.string().nullable(),
+        agree: z.boolean(),
+      }),
+    ),
+    agreed: z.number().int(),
+    disagreed: z.number().int(),
+  }),
+});
+export type HeadToHeadResponse = z.infer<typeof HeadToHeadResponse>;
+
+export const PointsPossibleResponse = z.object({
+  data: z.object({
+    pool: PoolRef,
+    week: z.number().int(),
+    rows: z.array(
+      z.object({
+        member_id: z.number().int(),
+        username: z.string(),
+        week_points: z.number(),
+        /** The most the member can still add this week: every remaining game played and won. */
+        remaining: z.number(),
+        week_possible: z.number(),
+        season_points: z.number(),
+        season_possible: z.number(),
+      }),
+    ),
+  }),
+});
+export type PointsPossibleResponse = z.infer<typeof PointsPossibleResponse>;
+
+export const WhatIfRuleField = z.enum(['straight', 'half_point_push', 'no_plays']);
+
+/** `rules`: the changes, comma-separated (`straight,no_plays`). */
+export const WhatIfQuery = z.object({
+  rules: Text.max(100)
+    .transform((value) => value.split(',').map((rule) => rule.trim()))
+    .pipe(z.array(WhatIfRuleField).min(1, 'must name at least one rule')),
+});
+export type WhatIfQuery = z.infer<typeof WhatIfQuery>;
+
+export const WhatIfResponse = z.object({
+  data: z.object({
+    pool: PoolRef,
+    rules: z.array(WhatIfRuleField),
+    rows: z.array(
+      z.object({
+        member_id: z.number().int(),
+        username: z.string(),
+        actual: PoolStandingRow.omit({ member_id: true, username: true }),
+        what_if: PoolStandingRow.omit({ member_id: true, username: true }),
+        /** Places gained (positive) or lost under the other rules. */
+        rank_change: z.number().int(),
+      }),
+    ),
+  }),
+});
+export type WhatIfResponse = z.infer<typeof WhatIfResponse>;
