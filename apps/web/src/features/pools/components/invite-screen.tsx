@@ -158,7 +158,12 @@ function ShareLink({ poolId }: { poolId: number }) {
             label="Link"
             value={url}
             fullWidth
-            slotProps={{ htmlInput: { readOnly: true, onFocus: (event: FocusEvent<HTMLInputElement>) => event.currentTarget.select() } }}
+            slotProps={{
+              htmlInput: {
+                readOnly: true,
+                onFocus: (event: FocusEvent<HTMLInputElement>) => event.currentTarget.select(),
+              },
+            }}
           />
           <Button variant="outlined" onClick={() => void copy()} sx={{ flexShrink: 0 }}>
             {copied ? 'Copied' : 'Copy link'}
