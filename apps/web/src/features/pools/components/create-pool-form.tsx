@@ -17,7 +17,7 @@ import { lastPoolWeek, POOL_DEFAULTS, validatePoolSettings } from '@pass/domain'
 import { useState, type FormEvent } from 'react';
 import { serverProblems } from '../../../lib/field-errors';
 import { useCreatePool } from '../api/pools';
-import { POOL_ICONS, SPORT_NAMES } from '../lib/pool-text';
+import { defaultStartWeek, POOL_ICONS, SPORT_NAMES } from '../lib/pool-text';
 import { PoolIcon } from './pool-icon';
 
 /** The form's fields, named as the API's body fields so the server's 400 lands under the right one. */
@@ -95,7 +95,7 @@ export function CreatePoolForm({ sport, season, onCreated }: CreatePoolFormProps
   const [doublePlay, setDoublePlay] = useState(true);
   const [triplePlay, setTriplePlay] = useState(false);
   const [lastManStanding, setLastManStanding] = useState(false);
-  const [startWeek, setStartWeek] = useState(1);
+  const [startWeek, setStartWeek] = useState(() => defaultStartWeek(sport, season, new Date()));
   const [checked, setChecked] = useState<Partial<Record<Field, string>>>({});
   const [created, setCreated] = useState<PoolDetail | null>(null);
 

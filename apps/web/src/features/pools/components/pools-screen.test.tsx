@@ -84,6 +84,8 @@ describe('PoolsScreen', () => {
     await user.type(screen.getByLabelText(/Pool name/), 'Office Splash');
     await user.click(screen.getByRole('radio', { name: '$ Line (straight up)' }));
     await user.click(screen.getByRole('switch', { name: 'Last Man Standing' }));
+    await user.click(screen.getByRole('combobox', { name: 'Start week' }));
+    await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Week 5' }));
     await user.click(screen.getByRole('button', { name: 'Create pool' }));
     expect(await screen.findByText(/“Office Splash” is ready/)).toBeInTheDocument();
     expect(JSON.parse(String(posts(mock)[0]?.init.body))).toEqual({
@@ -93,7 +95,7 @@ describe('PoolsScreen', () => {
       icon_background: '#0277bd',
       sport: 'americanfootball_nfl',
       season: 2025,
-      start_week: 1,
+      start_week: 5,
       games_per_week: 10,
       win_basis: 'straight',
       double_play: true,

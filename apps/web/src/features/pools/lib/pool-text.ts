@@ -1,4 +1,5 @@
 import type { InvitationRefusal, PoolSummary, SportKey } from '@pass/contracts';
+import { lastPoolWeek, seasonCalendar } from '@pass/domain';
 import type { RouteName } from '../../../config/paths';
 
 /** The icon set a pool chooses from: its key is stored, the glyph shown. */
@@ -63,7 +64,7 @@ export const INVITE_ERRORS: Record<InvitationRefusal | 'unknown', { title: strin
 };
 
 export function inviteErrorReason(value: string | null): keyof typeof INVITE_ERRORS {
-  return value && value in INVITE_ERRORS ? (value as keyof typeof INVITE_ERRORS) : 'unknown';
+  return value && Object.hasOwn(INVITE_ERRORS, value) ? (value as keyof typeof INVITE_ERRORS) : 'unknown';
 }
 
 /** A date and time in the viewer's own time zone. */
@@ -78,4 +79,15 @@ export function tokenFromLink(input: string): string | null {
   const match = /\/pool-party\/accept\/([^/?#\s]+)/.exec(text);
   if (match?.[1]) return decodeURIComponent(match[1]);
   return /^[\w-]+$/.test(text) ? text : null;
+}
+
+/**
+ * The week a new pool starts in by default: the week under way (guests may join until its end), or the
+ * season's first week before the season and for a past one.
+ */
+export function defaultStartWeek(sport: SportKey, season: number, now: Date): number {
+  const today = now.toISOString().slice(0, 10);
+  const last = lastPoolWeek(sport, season);
+  const current = seasonCalendar(sport, season).find((week) => week.number <= last && week.end >= today);
+  return current && current.start <= today ? current.number : 1;
 }
