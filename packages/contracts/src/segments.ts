@@ -75,6 +75,7 @@ export const ROUTE_NAMES = [
   'classic-football-pools',
   'football-2024-pools',
   'football-2023-pools',
+  'football-2023-menu',
   'season-2024',
   'season-2025',
   'subscribe',

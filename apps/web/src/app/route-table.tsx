@@ -297,6 +297,9 @@ export const screens: ScreenRoute[] = [
   { name: 'invite', guards: ['auth'], screen: () => import('../features/pools/routes/invite') },
   { name: 'pool-party-accept', screen: () => import('../features/pools/routes/pool-party-accept') },
   { name: 'pool-party-invite-error', screen: () => import('../features/pools/routes/pool-party-invite-error') },
+  { name: 'season-2024', guards: ['auth'], screen: () => import('../features/pools/routes/season-2024') },
+  { name: 'season-2025', guards: ['auth'], screen: () => import('../features/pools/routes/season-2025') },
+  { name: 'football-2023-menu', guards: ['auth'], screen: () => import('../features/pools/routes/football-2023-menu') },
   // The demo: open to everyone.
   { name: 'demo', needsData: true, screen: () => import('../features/ledger/routes/demo') },
   { name: 'welcome', needsData: true, screen: () => import('../features/ledger/routes/welcome') },

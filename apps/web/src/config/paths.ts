@@ -75,6 +75,7 @@ export const paths = {
   'classic-football-pools': '/classic/football/pools',
   'football-2024-pools': '/football/2024/pools',
   'football-2023-pools': '/football/2023/pools',
+  'football-2023-menu': '/football/2023',
   'season-2024': '/season/2024',
   'season-2025': '/season/2025',
   subscribe: '/subscribe',

@@ -16,12 +16,14 @@ export function PoolIcon({ pool, size = 40 }: { pool: IconSettings; size?: numbe
         borderRadius: '50%',
         display: 'grid',
         placeItems: 'center',
-        fontSize: size * 0.55,
+        fontSize: size * 0.6,
+        fontWeight: 700,
+        lineHeight: 1,
         color: pool.icon_color,
         bgcolor: pool.icon_background,
       }}
     >
-      {POOL_ICONS[pool.icon]?.glyph ?? '🌊'}
+      {POOL_ICONS[pool.icon]?.glyph ?? POOL_ICONS.wave?.glyph}
     </Box>
   );
 }

@@ -4,14 +4,15 @@ import type { RouteName } from '../../../config/paths';
 
 /** The icon set a pool chooses from: its key is stored, the glyph shown. */
 export const POOL_ICONS: Record<string, { glyph: string; label: string }> = {
-  wave: { glyph: '🌊', label: 'Wave' },
-  football: { glyph: '🏈', label: 'Football' },
-  baseball: { glyph: '⚾', label: 'Baseball' },
-  trophy: { glyph: '🏆', label: 'Trophy' },
-  crown: { glyph: '👑', label: 'Crown' },
-  flamingo: { glyph: '🦩', label: 'Flamingo' },
-  shark: { glyph: '🦈', label: 'Shark' },
-  star: { glyph: '⭐', label: 'Star' },
+  // Symbols every system font has (emoji are missing on many desktops and in headless browsers).
+  wave: { glyph: '≈', label: 'Wave' },
+  star: { glyph: '★', label: 'Star' },
+  crown: { glyph: '♛', label: 'Crown' },
+  sun: { glyph: '☀', label: 'Sun' },
+  heart: { glyph: '♥', label: 'Heart' },
+  diamond: { glyph: '♦', label: 'Diamond' },
+  club: { glyph: '♣', label: 'Club' },
+  spade: { glyph: '♠', label: 'Spade' },
 };
 
 export const SPORT_NAMES: Record<SportKey, string> = {
