@@ -28,7 +28,6 @@ describe('Pool Party', () => {
     const page = await browser.newPage(viewports.desktop);
     await openAs(page, lifeguard, '/football/pools', 'football-pools');
     await page.getByText(/You are in no pool of this sport yet/).waitFor();
-    await screenshot(page, 'football-pools-desktop');
     await expectNoSeriousA11yViolations(page);
 
     await page.getByRole('button', { name: 'Create pool' }).click();
@@ -37,6 +36,7 @@ describe('Pool Party', () => {
     await page.getByRole('button', { name: 'Create pool' }).click();
     await page.getByText(/“Office Splash” is ready/).waitFor();
     await page.getByRole('list', { name: 'My pools' }).getByText('Office Splash').waitFor();
+    await screenshot(page, 'football-pools-desktop');
     await expectNoSeriousA11yViolations(page);
 
     await page.goto('/pool-party?tab=lifeguard');
