@@ -36,6 +36,8 @@ describe('Pool Party', () => {
     await page.getByRole('button', { name: 'Create pool' }).click();
     await page.getByText(/“Office Splash” is ready/).waitFor();
     await page.getByRole('list', { name: 'My pools' }).getByText('Office Splash').waitFor();
+    // Back to the top: the sticky app bar otherwise lands mid-page in a full-page shot.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'football-pools-desktop');
     await expectNoSeriousA11yViolations(page);
 

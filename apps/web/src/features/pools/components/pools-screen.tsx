@@ -1,4 +1,3 @@
-import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -36,7 +35,7 @@ export function PoolsScreen({ route, sport, fixedSeason }: PoolsScreenProps) {
         say how they score.
       </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: { md: 'flex-start' } }}>
-        <Stack spacing={3} sx={{ flex: 1, minWidth: 0 }}>
+        <Stack spacing={4} sx={{ flex: 1, minWidth: 0 }}>
           <section aria-labelledby="my-pools-heading">
             <Typography id="my-pools-heading" variant="h5" component="h2" gutterBottom>
               My pools
@@ -47,7 +46,6 @@ export function PoolsScreen({ route, sport, fixedSeason }: PoolsScreenProps) {
               empty="You are in no pool of this sport yet: create one, or join with an invitation link."
             />
           </section>
-          <Divider />
           <JoinByLink />
         </Stack>
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, flex: 1, minWidth: 0 }}>
