@@ -72,6 +72,8 @@ describe('Pool Party', () => {
     await phone.goto('/football/pools');
     await waitForScreen(phone, 'football-pools');
     await phone.getByRole('list', { name: 'My pools' }).getByText('Office Splash').waitFor();
+    // The phone layout: the form's rows stack, nothing scrolls sideways.
+    await expect(phone.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
     await screenshot(phone, 'football-pools-phone');
     await expectNoSeriousA11yViolations(phone);
 
