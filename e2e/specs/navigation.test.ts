@@ -134,7 +134,7 @@ describe('pages that are not there', () => {
 
   it('does not register screens that do not exist yet', async () => {
     const page = await browser.newPage();
-    await page.goto('/football/pools');
+    await page.goto('/subscribe');
     expect(await currentScreen(page)).toBe('not-found');
   });
 

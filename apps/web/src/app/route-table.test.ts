@@ -47,13 +47,25 @@ describe('screens', () => {
     expect(new Set(names).size).toBe(names.length);
   });
 
-  it('lists only built screens: the account and sports screens, no pools yet', () => {
+  it('lists only built screens: the account, sports and pools screens, no billing yet', () => {
     const names = screens.map((entry) => entry.name);
     expect(names).toEqual(
       expect.arrayContaining(['home', 'about', 'about-changes', 'privacy', 'tos', 'pool-party-rules', 'login']),
     );
     expect(names).toContain('football-schedule');
-    expect(names).not.toContain('football-pools');
+    expect(names).toContain('football-pools');
+    expect(names).not.toContain('subscribe');
+  });
+
+  it('guards the pools screens: members, college access for college pools, the accept link open', () => {
+    const guardsOf = (name: string) => screens.find((entry) => entry.name === name)?.guards ?? [];
+    for (const member of ['pool-party', 'football-pools', 'football-2023-pools', 'invite']) {
+      expect(guardsOf(member), member).toEqual(['auth']);
+    }
+    expect(guardsOf('ncaa-football-pools')).toEqual(['college']);
+    // A visitor with an invitation sees what to do: log in and come back, or sign up.
+    expect(guardsOf('pool-party-accept')).toEqual([]);
+    expect(guardsOf('pool-party-invite-error')).toEqual([]);
   });
 
   it('guards the sports screens as spec/routes.md says', () => {

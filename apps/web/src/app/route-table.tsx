@@ -270,6 +270,36 @@ export const screens: ScreenRoute[] = [
     guards: ['auth'],
     screen: () => import('../features/ledger/routes/teller-place-bet'),
   },
+  // Pool Party: the lists, creating a pool, invitations and joining. The accept link is open to visitors (it
+  // sends them to log in and back).
+  { name: 'pool-party', guards: ['auth'], screen: () => import('../features/pools/routes/pool-party') },
+  { name: 'football-pools', guards: ['auth'], screen: () => import('../features/pools/routes/football-pools') },
+  {
+    name: 'ncaa-football-pools',
+    guards: ['college'],
+    screen: () => import('../features/pools/routes/ncaa-football-pools'),
+  },
+  {
+    name: 'classic-football-pools',
+    guards: ['auth'],
+    screen: () => import('../features/pools/routes/classic-football-pools'),
+  },
+  {
+    name: 'football-2024-pools',
+    guards: ['auth'],
+    screen: () => import('../features/pools/routes/football-2024-pools'),
+  },
+  {
+    name: 'football-2023-pools',
+    guards: ['auth'],
+    screen: () => import('../features/pools/routes/football-2023-pools'),
+  },
+  { name: 'invite', guards: ['auth'], screen: () => import('../features/pools/routes/invite') },
+  { name: 'pool-party-accept', screen: () => import('../features/pools/routes/pool-party-accept') },
+  { name: 'pool-party-invite-error', screen: () => import('../features/pools/routes/pool-party-invite-error') },
+  { name: 'season-2024', guards: ['auth'], screen: () => import('../features/pools/routes/season-2024') },
+  { name: 'season-2025', guards: ['auth'], screen: () => import('../features/pools/routes/season-2025') },
+  { name: 'football-2023-menu', guards: ['auth'], screen: () => import('../features/pools/routes/football-2023-menu') },
   // The demo: open to everyone.
   { name: 'demo', needsData: true, screen: () => import('../features/ledger/routes/demo') },
   { name: 'welcome', needsData: true, screen: () => import('../features/ledger/routes/welcome') },

@@ -13,7 +13,7 @@ import { useState, type FormEvent } from 'react';
 import { Loading } from '../../../components/loading';
 import { useCreateBet, useUpdateBet } from '../api/bets';
 import { useCurrentEvents } from '../api/events';
-import { serverProblems } from '../lib/field-errors';
+import { serverProblems } from '../../../lib/field-errors';
 import {
   americanPrice,
   booksOf,

@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import type { GameActionsProps } from '../../../lib/game-actions';
 import { useSessionUser } from '../../../lib/use-session-user';
 import { useBets, useOptimisticEntries, type BetsFilter } from '../api/bets';
-import { refusalMessage } from '../lib/field-errors';
+import { refusalMessage } from '../../../lib/field-errors';
 import { gameText, gradingState } from '../lib/format';
 import { useIdempotencyKey } from '../lib/idempotency';
 import {

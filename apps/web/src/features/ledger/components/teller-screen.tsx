@@ -18,7 +18,7 @@ import { StackedRows } from '../../../components/stacked-rows';
 import { usePhoneLayout } from '../../../components/use-phone-layout';
 import { useCurrentEvents } from '../api/events';
 import { usePlaceTellerBet, useTeller } from '../api/teller';
-import { serverProblems } from '../lib/field-errors';
+import { serverProblems } from '../../../lib/field-errors';
 import { americanPrice, booksOf, dollars, gameText, latestQuote, SPORT_WORDS } from '../lib/format';
 import { useIdempotencyKey } from '../lib/idempotency';
 

@@ -6,7 +6,7 @@ import { renderWithProviders } from '../../../testing/render';
 import HomeRoute from './home';
 
 beforeAll(() => {
-  registerRoutes(['demo', 'subscribe', 'register-new']);
+  registerRoutes(['demo', 'subscribe', 'register-new', 'football-pools']);
 });
 
 afterEach(() => {
@@ -22,5 +22,12 @@ describe('HomeRoute', () => {
     expect(within(section).getByRole('link', { name: 'Try simulated wagers' })).toHaveAttribute('href', '/demo');
     expect(within(section).getByRole('link', { name: 'See the demo' })).toHaveAttribute('href', '/demo');
     expect(screen.getByRole('link', { name: 'Join for free' })).toHaveAttribute('href', '/user/register-new');
+  });
+
+  it("sends the Pool Party section's Create button to the pools page", () => {
+    stubFetch(() => jsonResponse({}));
+    renderWithProviders(<HomeRoute />);
+    const section = screen.getByRole('region', { name: 'Pool Party' });
+    expect(within(section).getByRole('link', { name: 'Create a pool' })).toHaveAttribute('href', '/football/pools');
   });
 });

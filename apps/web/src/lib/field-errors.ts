@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from './api-client';
 
 export interface ServerProblems {
   /** A message per request body field (`body.stake` → `stake`). */

@@ -1,0 +1,261 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { CreatePoolBody, PoolDetail, SportKey } from '@pass/contracts';
+import { lastPoolWeek, POOL_DEFAULTS, validatePoolSettings } from '@pass/domain';
+import { useState, type FormEvent } from 'react';
+import { serverProblems } from '../../../lib/field-errors';
+import { useCreatePool } from '../api/pools';
+import { defaultStartWeek, POOL_ICONS, SPORT_NAMES } from '../lib/pool-text';
+import { PoolIcon } from './pool-icon';
+
+/** The form's fields, named as the API's body fields so the server's 400 lands under the right one. */
+const FIELDS = [
+  'name',
+  'icon',
+  'icon_color',
+  'icon_background',
+  'games_per_week',
+  'win_basis',
+  'double_play',
+  'triple_play',
+  'last_man_standing',
+  'start_week',
+  'season',
+  'sport',
+] as const;
+type Field = (typeof FIELDS)[number];
+
+/** The rules' camelCase field names (packages/domain) to the API's. */
+const API_FIELD: Record<string, Field> = {
+  name: 'name',
+  icon: 'icon',
+  iconColor: 'icon_color',
+  iconBackground: 'icon_background',
+  gamesPerWeek: 'games_per_week',
+  winBasis: 'win_basis',
+  doublePlay: 'double_play',
+  triplePlay: 'triple_play',
+  lastManStanding: 'last_man_standing',
+  startWeek: 'start_week',
+  season: 'season',
+  sport: 'sport',
+};
+
+/** The settings' problems as the server's rules see them, by API field: checked before sending. */
+export function settingsProblems(body: CreatePoolBody): Partial<Record<Field, string>> {
+  const problems: Partial<Record<Field, string>> = {};
+  for (const problem of validatePoolSettings({
+    name: body.name,
+    icon: body.icon,
+    iconColor: body.icon_color,
+    iconBackground: body.icon_background,
+    sport: body.sport,
+    season: body.season,
+    gamesPerWeek: body.games_per_week,
+    winBasis: body.win_basis,
+    doublePlay: body.double_play,
+    triplePlay: body.triple_play,
+    lastManStanding: body.last_man_standing,
+    startWeek: body.start_week,
+  })) {
+    const field = API_FIELD[problem.field];
+    if (field) problems[field] ??= problem.message;
+  }
+  return problems;
+}
+
+interface CreatePoolFormProps {
+  sport: SportKey;
+  season: number;
+  onCreated?: (pool: PoolDetail) => void;
+}
+
+/** Every setting of a new pool; the member becomes its Lifeguard. */
+export function CreatePoolForm({ sport, season, onCreated }: CreatePoolFormProps) {
+  const create = useCreatePool();
+  const lastWeek = lastPoolWeek(sport, season);
+  const [name, setName] = useState('');
+  const [icon, setIcon] = useState('wave');
+  const [iconColor, setIconColor] = useState('#ffffff');
+  const [iconBackground, setIconBackground] = useState('#0277bd');
+  const [gamesPerWeek, setGamesPerWeek] = useState<string>(String(Math.min(10, POOL_DEFAULTS.maxGamesPerWeek)));
+  const [winBasis, setWinBasis] = useState<'ats' | 'straight'>('ats');
+  const [doublePlay, setDoublePlay] = useState(true);
+  const [triplePlay, setTriplePlay] = useState(false);
+  const [lastManStanding, setLastManStanding] = useState(false);
+  const [startWeek, setStartWeek] = useState(() => defaultStartWeek(sport, season, new Date()));
+  const [checked, setChecked] = useState<Partial<Record<Field, string>>>({});
+  const [created, setCreated] = useState<PoolDetail | null>(null);
+
+  const body: CreatePoolBody = {
+    name: name.trim(),
+    icon,
+    icon_color: iconColor,
+    icon_background: iconBackground,
+    sport,
+    season,
+    start_week: startWeek,
+    games_per_week: gamesPerWeek.trim() === '' ? Number.NaN : Number(gamesPerWeek),
+    win_basis: winBasis,
+    double_play: doublePlay,
+    triple_play: triplePlay,
+    last_man_standing: lastManStanding,
+  };
+  const server = serverProblems(create.error, FIELDS);
+  const problem = (field: Field) => checked[field] ?? server.fields[field];
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problems = settingsProblems(body);
+    setChecked(problems);
+    if (Object.keys(problems).length > 0) return;
+    create.mutate(body, {
+      onSuccess: ({ data }) => {
+        setCreated(data);
+        setName('');
+        onCreated?.(data);
+      },
+    });
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-labelledby="create-pool-heading">
+      <Typography id="create-pool-heading" variant="h5" component="h2" gutterBottom>
+        Create a pool
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {SPORT_NAMES[sport]} {season}. You will be its Lifeguard: you pick the games and invite the guests.
+      </Typography>
+      <Stack spacing={2.5}>
+        <TextField
+          label="Pool name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          error={Boolean(problem('name'))}
+          helperText={problem('name') ?? `At most ${POOL_DEFAULTS.maxNameLength} characters`}
+          slotProps={{ htmlInput: { maxLength: POOL_DEFAULTS.maxNameLength + 20 } }}
+          required
+          fullWidth
+        />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
+          <PoolIcon pool={{ icon, icon_color: iconColor, icon_background: iconBackground }} size={56} />
+          <TextField
+            select
+            label="Icon"
+            value={icon}
+            onChange={(event) => setIcon(event.target.value)}
+            error={Boolean(problem('icon'))}
+            helperText={problem('icon')}
+            sx={{ minWidth: 160 }}
+          >
+            {Object.entries(POOL_ICONS).map(([key, { glyph, label }]) => (
+              <MenuItem key={key} value={key}>
+                {glyph} {label}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            type="color"
+            label="Icon colour"
+            value={iconColor}
+            onChange={(event) => setIconColor(event.target.value)}
+            error={Boolean(problem('icon_color'))}
+            helperText={problem('icon_color')}
+            sx={{ minWidth: 120 }}
+          />
+          <TextField
+            type="color"
+            label="Background"
+            value={iconBackground}
+            onChange={(event) => setIconBackground(event.target.value)}
+            error={Boolean(problem('icon_background'))}
+            helperText={problem('icon_background')}
+            sx={{ minWidth: 120 }}
+          />
+        </Stack>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField
+            type="number"
+            label="Games per week"
+            value={gamesPerWeek}
+            onChange={(event) => setGamesPerWeek(event.target.value)}
+            error={Boolean(problem('games_per_week'))}
+            helperText={
+              problem('games_per_week') ?? `${POOL_DEFAULTS.minGamesPerWeek} to ${POOL_DEFAULTS.maxGamesPerWeek}`
+            }
+            slotProps={{ htmlInput: { min: POOL_DEFAULTS.minGamesPerWeek, max: POOL_DEFAULTS.maxGamesPerWeek } }}
+            sx={{ minWidth: 160 }}
+          />
+          <TextField
+            select
+            label="Start week"
+            value={startWeek}
+            onChange={(event) => setStartWeek(Number(event.target.value))}
+            error={Boolean(problem('start_week'))}
+            helperText={problem('start_week') ?? 'The first week of picks'}
+            sx={{ minWidth: 160 }}
+          >
+            {Array.from({ length: lastWeek }, (_unused, index) => index + 1).map((week) => (
+              <MenuItem key={week} value={week}>
+                Week {week}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Stack>
+        <FormControl error={Boolean(problem('win_basis'))}>
+          <FormLabel id="win-basis-label">Win basis</FormLabel>
+          <RadioGroup
+            aria-labelledby="win-basis-label"
+            row
+            value={winBasis}
+            onChange={(event) => setWinBasis(event.target.value === 'straight' ? 'straight' : 'ats')}
+          >
+            <FormControlLabel value="ats" control={<Radio />} label="Against the spread" />
+            <FormControlLabel value="straight" control={<Radio />} label="$ Line (straight up)" />
+          </RadioGroup>
+          {problem('win_basis') ? <FormHelperText>{problem('win_basis')}</FormHelperText> : null}
+        </FormControl>
+        <Stack>
+          <FormControlLabel
+            control={<Switch checked={doublePlay} onChange={(event) => setDoublePlay(event.target.checked)} />}
+            label="Double play (one pick a week counts twice)"
+          />
+          <FormControlLabel
+            control={<Switch checked={triplePlay} onChange={(event) => setTriplePlay(event.target.checked)} />}
+            label="Triple play (one pick a week counts three times)"
+          />
+          <FormControlLabel
+            control={
+              <Switch checked={lastManStanding} onChange={(event) => setLastManStanding(event.target.checked)} />
+            }
+            label="Last Man Standing"
+          />
+        </Stack>
+        {server.general ? <Alert severity="error">{server.general}</Alert> : null}
+        {problem('season') || problem('sport') ? (
+          <Alert severity="error">{problem('season') ?? problem('sport')}</Alert>
+        ) : null}
+        {created && !create.isPending ? (
+          <Alert severity="success">“{created.name}” is ready. Invite your guests from its page or from Invite.</Alert>
+        ) : null}
+        <Box>
+          <Button type="submit" variant="contained" disabled={create.isPending}>
+            {create.isPending ? 'Creating…' : 'Create pool'}
+          </Button>
+        </Box>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,60 @@
+import Alert from '@mui/material/Alert';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { PoolSummary } from '@pass/contracts';
+import { Loading } from '../../../components/loading';
+import { RouteLink } from '../../../components/route-link';
+import { usePools } from '../api/pools';
+import { formatWhen, poolPageRoute, poolStatusLabel, SPORT_NAMES } from '../lib/pool-text';
+import { PoolIcon } from './pool-icon';
+
+interface PoolListProps {
+  /** Which of the member's pools to show. */
+  filter: (pool: PoolSummary) => boolean;
+  /** Shown when none pass the filter. */
+  empty: string;
+  /** The list's accessible name. */
+  label: string;
+}
+
+/** The member's pools that pass `filter`: icon, name (a link to the pool's page), status, role and members. */
+export function PoolList({ filter, empty, label }: PoolListProps) {
+  const pools = usePools();
+  if (pools.isPending) return <Loading label="Loading your pools" />;
+  if (pools.isError) return <Alert severity="error">Your pools could not be loaded: {pools.error.message}</Alert>;
+  const shown = pools.data.data.filter(filter);
+  if (shown.length === 0) return <Typography color="text.secondary">{empty}</Typography>;
+  return (
+    <List aria-label={label} disablePadding>
+      {shown.map((pool) => (
+        <ListItem key={pool.id} divider disableGutters sx={{ alignItems: 'flex-start', gap: 2 }}>
+          <PoolIcon pool={pool} />
+          <Stack spacing={0.5} sx={{ minWidth: 0, flex: 1 }}>
+            <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+              <RouteLink to={poolPageRoute(pool.sport)} params={{ id: pool.id }} fallback={pool.name}>
+                {pool.name}
+              </RouteLink>
+            </Typography>
+            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+              <Chip size="small" label={poolStatusLabel(pool)} color={pool.status <= 2 ? 'success' : 'default'} />
+              <Chip size="small" variant="outlined" label={pool.role === 'lifeguard' ? 'Lifeguard' : 'Guest'} />
+            </Stack>
+            <Typography variant="body2" color="text.secondary">
+              {SPORT_NAMES[pool.sport]} {pool.season} · {pool.member_count}{' '}
+              {pool.member_count === 1 ? 'member' : 'members'} · Lifeguard {pool.lifeguard.username} ·{' '}
+              {pool.games_per_week} games a week, {pool.win_basis === 'ats' ? 'against the spread' : '$ Line'}
+            </Typography>
+            {pool.joining_closes_at && pool.status <= 2 ? (
+              <Typography variant="body2" color="text.secondary">
+                Joining closes {formatWhen(pool.joining_closes_at)}
+              </Typography>
+            ) : null}
+          </Stack>
+        </ListItem>
+      ))}
+    </List>
+  );
+}

@@ -1,0 +1,148 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fetchCall, jsonResponse, stubFetch, type FetchMock } from '../../../testing/fetch';
+import { renderRoutes } from '../../../testing/render';
+import { fieldErrors, poolDetail, poolSummary } from '../testing-data';
+import { PoolsScreen } from './pools-screen';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const pools = [
+  poolSummary(),
+  poolSummary({ id: 8, name: 'College Cannonballs', sport: 'americanfootball_ncaaf' }),
+  poolSummary({ id: 9, name: 'Old Timers', season: 2023, status: 8, role: 'guest', lifeguard: { username: 'sam' } }),
+];
+
+function server(onCreate: (body: unknown) => Response = () => jsonResponse({ data: poolDetail() }, { status: 201 })) {
+  return stubFetch((url, init) => {
+    if (url.pathname === '/api/pools' && init.method === 'POST') return onCreate(JSON.parse(String(init.body)));
+    if (url.pathname === '/api/pools') return jsonResponse({ data: pools });
+    throw new Error(`unexpected request to ${init.method ?? 'GET'} ${url.pathname}`);
+  });
+}
+
+const posts = (mock: FetchMock) =>
+  mock.mock.calls.map((_call, index) => fetchCall(mock, index)).filter((call) => call.init.method === 'POST');
+
+function renderScreen(fixedSeason?: number) {
+  return renderRoutes(
+    [
+      {
+        path: '/football/pools',
+        element: <PoolsScreen route="football-pools" sport="americanfootball_nfl" fixedSeason={fixedSeason} />,
+      },
+      { path: '/pool-party/accept/:token', element: <p>accept screen</p> },
+    ],
+    { path: '/football/pools' },
+  );
+}
+
+describe('PoolsScreen', () => {
+  it("lists the member's pools of its sport with status and role, and carries its route name", async () => {
+    server();
+    renderScreen();
+    const list = await screen.findByRole('list', { name: 'My pools' });
+    expect(within(list).getByText('Office Splash')).toBeInTheDocument();
+    expect(within(list).getByText('Old Timers')).toBeInTheDocument();
+    // The college pool belongs to the college pools screen.
+    expect(within(list).queryByText('College Cannonballs')).toBeNull();
+    expect(within(list).getByText('Completed')).toBeInTheDocument();
+    expect(within(list).getByText('Guest')).toBeInTheDocument();
+    expect(document.querySelector('main[data-page="football-pools"]')).not.toBeNull();
+  });
+
+  it("shows a fixed season's pools only", async () => {
+    server();
+    renderScreen(2023);
+    const list = await screen.findByRole('list', { name: 'My pools' });
+    expect(within(list).getByText('Old Timers')).toBeInTheDocument();
+    expect(within(list).queryByText('Office Splash')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'NFL 2023 pools' })).toBeInTheDocument();
+  });
+
+  it('checks the settings as the server does before sending anything', async () => {
+    const mock = server();
+    renderScreen(2025);
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText('Games per week'));
+    await user.type(screen.getByLabelText('Games per week'), '17');
+    await user.click(screen.getByRole('button', { name: 'Create pool' }));
+    expect(await screen.findByText('A pool needs a name')).toBeInTheDocument();
+    expect(screen.getByText('Games per week is a whole number from 1 to 16')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Pool name/)).toHaveAttribute('aria-invalid', 'true');
+    expect(posts(mock)).toHaveLength(0);
+  });
+
+  it('sends every setting and shows the new pool', async () => {
+    const mock = server();
+    renderScreen(2025);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/Pool name/), 'Office Splash');
+    await user.click(screen.getByRole('radio', { name: '$ Line (straight up)' }));
+    await user.click(screen.getByRole('switch', { name: 'Last Man Standing' }));
+    await user.click(screen.getByRole('combobox', { name: 'Start week' }));
+    await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Week 5' }));
+    await user.click(screen.getByRole('button', { name: 'Create pool' }));
+    expect(await screen.findByText(/“Office Splash” is ready/)).toBeInTheDocument();
+    expect(JSON.parse(String(posts(mock)[0]?.init.body))).toEqual({
+      name: 'Office Splash',
+      icon: 'wave',
+      icon_color: '#ffffff',
+      icon_background: '#0277bd',
+      sport: 'americanfootball_nfl',
+      season: 2025,
+      start_week: 5,
+      games_per_week: 10,
+      win_basis: 'straight',
+      double_play: true,
+      triple_play: false,
+      last_man_standing: true,
+    });
+  });
+
+  it("shows the server's 400 field errors next to their fields, and its limit refusal", async () => {
+    let answer = 0;
+    server(() =>
+      answer++ === 0
+        ? jsonResponse(
+            fieldErrors([
+              { field: 'body.name', message: 'A pool with this name exists', reason: 'taken' },
+              { field: 'body.start_week', message: 'The start week has passed', reason: 'out_of_range' },
+            ]),
+            { status: 400 },
+          )
+        : jsonResponse(
+            { error: { code: 'CONFLICT', message: 'You host the most pools allowed (5): end one first' } },
+            { status: 409 },
+          ),
+    );
+    renderScreen(2025);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/Pool name/), 'Office Splash');
+    await user.click(screen.getByRole('button', { name: 'Create pool' }));
+    expect(await screen.findByText('A pool with this name exists')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Pool name/)).toHaveAccessibleDescription('A pool with this name exists');
+    expect(screen.getByRole('combobox', { name: 'Start week' })).toHaveAccessibleDescription(
+      'The start week has passed',
+    );
+    await user.click(screen.getByRole('button', { name: 'Create pool' }));
+    expect(await screen.findByText('You host the most pools allowed (5): end one first')).toBeInTheDocument();
+  });
+
+  it('joins by a pasted link or token through the accept screen, and refuses anything else', async () => {
+    server();
+    const { router } = renderScreen();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Invitation link'), 'not a link!');
+    await user.click(screen.getByRole('button', { name: 'Join' }));
+    expect(await screen.findByText('Paste the whole invitation link, or the code at its end')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Invitation link'));
+    await user.type(screen.getByLabelText('Invitation link'), 'https://pass.example/pool-party/accept/abc-123?x=1');
+    await user.click(screen.getByRole('button', { name: 'Join' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pool-party/accept/abc-123'));
+  });
+});

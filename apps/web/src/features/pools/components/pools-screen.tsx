@@ -1,0 +1,57 @@
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { SportKey } from '@pass/contracts';
+import { seasonForDate } from '@pass/domain';
+import { Page } from '../../../components/page';
+import { RouteLink } from '../../../components/route-link';
+import type { RouteName } from '../../../config/paths';
+import { SPORT_NAMES } from '../lib/pool-text';
+import { CreatePoolForm } from './create-pool-form';
+import { JoinByLink } from './join-by-link';
+import { PoolList } from './pool-list';
+
+interface PoolsScreenProps {
+  route: RouteName;
+  sport: SportKey;
+  /** The older seasons' variants show and create that season's pools only. */
+  fixedSeason?: number;
+}
+
+/** A sport's pools: the member's pools, a new pool's form and joining by link. */
+export function PoolsScreen({ route, sport, fixedSeason }: PoolsScreenProps) {
+  const season = fixedSeason ?? seasonForDate(sport, new Date());
+  const title = `${SPORT_NAMES[sport]}${fixedSeason ? ` ${fixedSeason}` : ''} pools`;
+  return (
+    <Page name={route} title={title} maxWidth="lg">
+      <Typography variant="h4" component="h1" gutterBottom>
+        {title}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        Office pick&apos;em pools:{' '}
+        <RouteLink to="pool-party-rules" fallback="the Pool Party rules">
+          the Pool Party rules
+        </RouteLink>{' '}
+        say how they score.
+      </Typography>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: { md: 'flex-start' } }}>
+        <Stack spacing={4} sx={{ flex: 1, minWidth: 0 }}>
+          <section aria-labelledby="my-pools-heading">
+            <Typography id="my-pools-heading" variant="h5" component="h2" gutterBottom>
+              My pools
+            </Typography>
+            <PoolList
+              label="My pools"
+              filter={(pool) => pool.sport === sport && (fixedSeason === undefined || pool.season === fixedSeason)}
+              empty="You are in no pool of this sport yet: create one, or join with an invitation link."
+            />
+          </section>
+          <JoinByLink />
+        </Stack>
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, flex: 1, minWidth: 0 }}>
+          <CreatePoolForm sport={sport} season={season} />
+        </Paper>
+      </Stack>
+    </Page>
+  );
+}

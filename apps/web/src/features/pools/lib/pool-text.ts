@@ -1,0 +1,94 @@
+import type { InvitationRefusal, PoolSummary, SportKey } from '@pass/contracts';
+import { lastPoolWeek, seasonCalendar } from '@pass/domain';
+import type { RouteName } from '../../../config/paths';
+
+/** The icon set a pool chooses from: its key is stored, the glyph shown. */
+export const POOL_ICONS: Record<string, { glyph: string; label: string }> = {
+  // Symbols every system font has (emoji are missing on many desktops and in headless browsers).
+  wave: { glyph: '≈', label: 'Wave' },
+  star: { glyph: '★', label: 'Star' },
+  crown: { glyph: '♛', label: 'Crown' },
+  sun: { glyph: '☀', label: 'Sun' },
+  heart: { glyph: '♥', label: 'Heart' },
+  diamond: { glyph: '♦', label: 'Diamond' },
+  club: { glyph: '♣', label: 'Club' },
+  spade: { glyph: '♠', label: 'Spade' },
+};
+
+export const SPORT_NAMES: Record<SportKey, string> = {
+  americanfootball_nfl: 'NFL',
+  americanfootball_ncaaf: 'College football',
+  baseball_mlb: 'MLB',
+};
+
+/** The pool's page, by sport (the page of one pool is the same whatever screen listed it). */
+export function poolPageRoute(sport: SportKey): RouteName {
+  return sport === 'americanfootball_ncaaf' ? 'ncaa-football-pool' : 'football-pool';
+}
+
+/** The pools list of a sport, where a member lands when a pool's own page is not there. */
+export function poolsListRoute(sport: SportKey): RouteName {
+  return sport === 'americanfootball_ncaaf' ? 'ncaa-football-pools' : 'football-pools';
+}
+
+export function poolStatusLabel(pool: Pick<PoolSummary, 'status'>): string {
+  switch (pool.status) {
+    case 1:
+      return 'Open';
+    case 2:
+      return 'Under way';
+    case 4:
+      return 'Ended';
+    case 8:
+      return 'Completed';
+  }
+}
+
+/** The reasons the invite-error page explains (the accept screen sets `?reason=`), and what each means. */
+export const INVITE_ERRORS: Record<InvitationRefusal | 'unknown', { title: string; advice: string }> = {
+  expired: { title: 'This invitation has expired', advice: 'Ask the Lifeguard to send you a new one.' },
+  used: { title: 'This invitation has already been used', advice: 'Each emailed invitation lets one person join.' },
+  revoked: {
+    title: 'This link has been replaced',
+    advice: 'The Lifeguard made a newer shareable link: ask them for it.',
+  },
+  pool_full: { title: 'This pool is full', advice: 'It has as many guests as a pool may have.' },
+  joining_closed: {
+    title: 'Joining has closed',
+    advice: "Guests may join until the end of the pool's first week.",
+  },
+  pool_ended: { title: 'This pool has ended', advice: 'The Lifeguard ended it, so nobody can join any more.' },
+  removed: { title: 'You were removed from this pool', advice: 'Only the Lifeguard can invite you again.' },
+  invitation_limit: { title: 'Too many invitations', advice: 'This address has had the most invitations allowed.' },
+  already_member: { title: 'You are in this pool already', advice: 'Find it under My Pools.' },
+  unknown: { title: 'This invitation does not exist', advice: 'Check the link, or ask the Lifeguard for a new one.' },
+};
+
+export function inviteErrorReason(value: string | null): keyof typeof INVITE_ERRORS {
+  return value && Object.hasOwn(INVITE_ERRORS, value) ? (value as keyof typeof INVITE_ERRORS) : 'unknown';
+}
+
+/** A date and time in the viewer's own time zone. */
+export function formatWhen(iso: string): string {
+  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
+
+/** The token of an accept link, from the whole link or the token itself; null when there is none. */
+export function tokenFromLink(input: string): string | null {
+  const text = input.trim();
+  if (text === '') return null;
+  const match = /\/pool-party\/accept\/([^/?#\s]+)/.exec(text);
+  if (match?.[1]) return decodeURIComponent(match[1]);
+  return /^[\w-]+$/.test(text) ? text : null;
+}
+
+/**
+ * The week a new pool starts in by default: the week under way (guests may join until its end), or the
+ * season's first week before the season and for a past one.
+ */
+export function defaultStartWeek(sport: SportKey, season: number, now: Date): number {
+  const today = now.toISOString().slice(0, 10);
+  const last = lastPoolWeek(sport, season);
+  const current = seasonCalendar(sport, season).find((week) => week.number <= last && week.end >= today);
+  return current && current.start <= today ? current.number : 1;
+}

@@ -1,0 +1,5 @@
+import { InviteScreen } from '../components/invite-screen';
+
+export default function InviteRoute() {
+  return <InviteScreen />;
+}

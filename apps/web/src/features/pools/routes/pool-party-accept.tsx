@@ -1,0 +1,5 @@
+import { AcceptScreen } from '../components/accept-screen';
+
+export default function PoolPartyAcceptRoute() {
+  return <AcceptScreen />;
+}

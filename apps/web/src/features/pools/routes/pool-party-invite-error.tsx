@@ -1,0 +1,5 @@
+import { InviteErrorScreen } from '../components/invite-error-screen';
+
+export default function PoolPartyInviteErrorRoute() {
+  return <InviteErrorScreen />;
+}

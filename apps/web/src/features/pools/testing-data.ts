@@ -1,0 +1,43 @@
+import type { PoolDetail, PoolSummary } from '@pass/contracts';
+
+/** A pool as `GET /api/pools` lists it; override what a test needs. */
+export function poolSummary(overrides: Partial<PoolSummary> = {}): PoolSummary {
+  return {
+    id: 7,
+    name: 'Office Splash',
+    icon: 'wave',
+    icon_color: '#ffffff',
+    icon_background: '#0277bd',
+    sport: 'americanfootball_nfl',
+    season: 2025,
+    start_week: 3,
+    games_per_week: 10,
+    win_basis: 'ats',
+    double_play: true,
+    triple_play: false,
+    last_man_standing: true,
+    status: 1,
+    role: 'lifeguard',
+    lifeguard: { username: 'pat' },
+    member_count: 4,
+    started: false,
+    joining_closes_at: '2025-09-23T07:00:00.000Z',
+    created_at: '2025-09-01T12:00:00.000Z',
+    ended_at: null,
+    ...overrides,
+  };
+}
+
+export function poolDetail(overrides: Partial<PoolDetail> = {}): PoolDetail {
+  return { ...poolSummary(overrides), members: [], ...overrides };
+}
+
+/** A 400 with field errors, as the pool rules answer. */
+export function fieldErrors(fields: { field: string; message: string; reason?: string }[]) {
+  return { error: { code: 'BAD_REQUEST', message: 'The pool settings are not valid', fields } };
+}
+
+/** A 409 refusal with its reason, as the invitations answer. */
+export function refusal(reason: string, message: string, field = 'body.token') {
+  return { error: { code: 'CONFLICT', message, fields: [{ field, message, reason }] } };
+}
