@@ -153,6 +153,7 @@ export function PickSheet({ pool, week, mine, usedLmsTeams }: PickSheetProps) {
     draft.play !== null && week.games.some((game) => game.event_id === draft.play?.eventId && game.locked);
   const lmsTeams = week.games.filter((game) => !game.locked).flatMap((game) => [game.away_team, game.home_team]);
   const lastGame = week.games[week.games.length - 1];
+  const allLocked = week.games.every((game) => game.locked);
 
   const save = () => {
     const body = bodyOf(draft, week.games, pool.last_man_standing);
@@ -194,107 +195,116 @@ export function PickSheet({ pool, week, mine, usedLmsTeams }: PickSheetProps) {
         />
       ))}
 
-      {plays.length > 0 && (
-        <Paper variant="outlined" sx={{ p: 1.25 }}>
-          <FormControl disabled={playLocked || ended}>
-            <FormLabel id="play-kind">
-              {plays.length === 2
-                ? 'Double or triple play (one a week)'
-                : `${plays[0] === 'double' ? 'Double' : 'Triple'} play`}
-            </FormLabel>
-            <RadioGroup
-              row
-              aria-labelledby="play-kind"
-              value={draft.play?.kind ?? 'none'}
-              onChange={(event) => {
-                const kind = event.target.value as Play | 'none';
-                if (kind === 'none') return update({ play: null });
-                const eventId = draft.play?.eventId ?? openPicked[0]?.event_id;
-                update({ play: eventId === undefined ? null : { eventId, kind } });
-              }}
-            >
-              <FormControlLabel value="none" control={<Radio />} label="None" />
-              {plays.map((kind) => (
-                <FormControlLabel
-                  key={kind}
-                  value={kind}
-                  control={<Radio />}
-                  disabled={openPicked.length === 0}
-                  label={kind === 'double' ? 'Double (±10)' : 'Triple (±15)'}
-                />
-              ))}
-            </RadioGroup>
-          </FormControl>
-          {draft.play && (
-            <FormControl fullWidth size="small" sx={{ mt: 1 }} disabled={playLocked || ended}>
-              <InputLabel id="play-game">On the pick</InputLabel>
+      {allLocked ? (
+        <Alert severity="info">Every game of {week.label} has locked: these picks are final.</Alert>
+      ) : (
+        <>
+          {plays.length > 0 && (
+            <Paper variant="outlined" sx={{ p: 1.25 }}>
+              <FormControl disabled={playLocked || ended}>
+                <FormLabel id="play-kind">
+                  {plays.length === 2
+                    ? 'Double or triple play (one a week)'
+                    : `${plays[0] === 'double' ? 'Double' : 'Triple'} play`}
+                </FormLabel>
+                <RadioGroup
+                  row
+                  aria-labelledby="play-kind"
+                  value={draft.play?.kind ?? 'none'}
+                  onChange={(event) => {
+                    const kind = event.target.value as Play | 'none';
+                    if (kind === 'none') return update({ play: null });
+                    const eventId = draft.play?.eventId ?? openPicked[0]?.event_id;
+                    update({ play: eventId === undefined ? null : { eventId, kind } });
+                  }}
+                >
+                  <FormControlLabel value="none" control={<Radio />} label="None" />
+                  {plays.map((kind) => (
+                    <FormControlLabel
+                      key={kind}
+                      value={kind}
+                      control={<Radio />}
+                      disabled={openPicked.length === 0}
+                      label={kind === 'double' ? 'Double (±10)' : 'Triple (±15)'}
+                    />
+                  ))}
+                </RadioGroup>
+              </FormControl>
+              {draft.play && (
+                <FormControl fullWidth size="small" sx={{ mt: 1 }} disabled={playLocked || ended}>
+                  <InputLabel id="play-game">On the pick</InputLabel>
+                  <Select
+                    labelId="play-game"
+                    label="On the pick"
+                    value={String(draft.play.eventId)}
+                    onChange={(event) =>
+                      update({ play: { eventId: Number(event.target.value), kind: draft.play!.kind } })
+                    }
+                  >
+                    {(playLocked ? week.games.filter((game) => game.event_id === draft.play?.eventId) : openPicked).map(
+                      (game) => (
+                        <MenuItem key={game.event_id} value={String(game.event_id)}>
+                          {draft.picks[game.event_id]} ({game.away_team} at {game.home_team})
+                        </MenuItem>
+                      ),
+                    )}
+                  </Select>
+                </FormControl>
+              )}
+            </Paper>
+          )}
+
+          {pool.last_man_standing && (
+            <FormControl fullWidth size="small" disabled={ended}>
+              <InputLabel id="lms-team">Last Man Standing team</InputLabel>
               <Select
-                labelId="play-game"
-                label="On the pick"
-                value={String(draft.play.eventId)}
-                onChange={(event) => update({ play: { eventId: Number(event.target.value), kind: draft.play!.kind } })}
+                labelId="lms-team"
+                label="Last Man Standing team"
+                value={draft.lmsTeam}
+                onChange={(event) => update({ lmsTeam: event.target.value })}
               >
-                {(playLocked ? week.games.filter((game) => game.event_id === draft.play?.eventId) : openPicked).map(
-                  (game) => (
-                    <MenuItem key={game.event_id} value={String(game.event_id)}>
-                      {draft.picks[game.event_id]} ({game.away_team} at {game.home_team})
-                    </MenuItem>
-                  ),
+                <MenuItem value="">
+                  <em>None yet</em>
+                </MenuItem>
+                {draft.lmsTeam && !lmsTeams.includes(draft.lmsTeam) && (
+                  <MenuItem value={draft.lmsTeam} disabled>
+                    {draft.lmsTeam} (locked)
+                  </MenuItem>
                 )}
+                {lmsTeams.map((team) => (
+                  <MenuItem key={team} value={team} disabled={usedLmsTeams.includes(team)}>
+                    {team}
+                    {usedLmsTeams.includes(team) ? ' (used)' : ''}
+                  </MenuItem>
+                ))}
               </Select>
             </FormControl>
           )}
-        </Paper>
-      )}
 
-      {pool.last_man_standing && (
-        <FormControl fullWidth size="small" disabled={ended}>
-          <InputLabel id="lms-team">Last Man Standing team</InputLabel>
-          <Select
-            labelId="lms-team"
-            label="Last Man Standing team"
-            value={draft.lmsTeam}
-            onChange={(event) => update({ lmsTeam: event.target.value })}
-          >
-            <MenuItem value="">
-              <em>None yet</em>
-            </MenuItem>
-            {draft.lmsTeam && !lmsTeams.includes(draft.lmsTeam) && (
-              <MenuItem value={draft.lmsTeam} disabled>
-                {draft.lmsTeam} (locked)
-              </MenuItem>
-            )}
-            {lmsTeams.map((team) => (
-              <MenuItem key={team} value={team} disabled={usedLmsTeams.includes(team)}>
-                {team}
-                {usedLmsTeams.includes(team) ? ' (used)' : ''}
-              </MenuItem>
-            ))}
-          </Select>
-        </FormControl>
-      )}
+          <TextField
+            size="small"
+            label="Tiebreaker"
+            helperText={lastGame ? `Total points, ${lastGame.away_team} at ${lastGame.home_team}` : undefined}
+            type="number"
+            disabled={ended || lastGame?.locked}
+            slotProps={{ htmlInput: { min: 0, max: 999, inputMode: 'numeric' } }}
+            value={draft.tiebreaker}
+            onChange={(event) => update({ tiebreaker: event.target.value })}
+          />
 
-      <TextField
-        size="small"
-        label={lastGame ? `Tiebreaker: total points, ${lastGame.away_team} at ${lastGame.home_team}` : 'Tiebreaker'}
-        type="number"
-        disabled={ended || lastGame?.locked}
-        slotProps={{ htmlInput: { min: 0, max: 999, inputMode: 'numeric' } }}
-        value={draft.tiebreaker}
-        onChange={(event) => update({ tiebreaker: event.target.value })}
-      />
-
-      {submit.isError && (
-        <Alert severity="error" role="alert">
-          Not saved: {refusalMessage(submit.error)}
-        </Alert>
+          {submit.isError && (
+            <Alert severity="error" role="alert">
+              Not saved: {refusalMessage(submit.error)}
+            </Alert>
+          )}
+          {saved && !submit.isError && <Alert severity="success">Picks saved.</Alert>}
+          <Box sx={{ position: 'sticky', bottom: 8, zIndex: 1 }}>
+            <Button type="submit" variant="contained" size="large" fullWidth disabled={submit.isPending || ended}>
+              {submit.isPending ? 'Saving…' : `Save ${week.label} picks`}
+            </Button>
+          </Box>
+        </>
       )}
-      {saved && !submit.isError && <Alert severity="success">Picks saved.</Alert>}
-      <Box sx={{ position: 'sticky', bottom: 8, zIndex: 1 }}>
-        <Button type="submit" variant="contained" size="large" fullWidth disabled={submit.isPending || ended}>
-          {submit.isPending ? 'Saving…' : `Save ${week.label} picks`}
-        </Button>
-      </Box>
     </Stack>
   );
 }

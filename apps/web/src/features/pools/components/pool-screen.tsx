@@ -115,8 +115,8 @@ function PoolBody({ pool }: { pool: PoolDetail }) {
             {pool.name}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {pool.season} · {pool.win_basis === 'ats' ? 'Against the spread' : '$ Line'} · {pool.member_count} members ·
-            Lifeguard {pool.lifeguard.username}
+            {pool.season} · {pool.win_basis === 'ats' ? 'Against the spread' : '$ Line'} · {pool.member_count}{' '}
+            {pool.member_count === 1 ? 'member' : 'members'} · Lifeguard {pool.lifeguard.username}
           </Typography>
         </Box>
         <Chip size="small" label={STATUS_LABEL[pool.status] ?? ''} sx={{ ml: 'auto !important' }} />
