@@ -168,14 +168,18 @@ function serve(answers: Answers = {}): FetchMock {
     if (answers.poolStatus) return errorResponse(answers.poolStatus, 'NOT_FOUND', 'No such pool');
     if (path === '/api/dates/americanfootball_nfl/current-week') return jsonResponse({ number: 2 });
     if (path === '/api/pools/7') return jsonResponse({ data: pool });
+    if (path === '/api/pools/7/weeks/2/members/3/picks' && init.method === 'PUT')
+      return jsonResponse({ data: weekOf(2, []) });
+    if (path === '/api/pools/7/announcements' && init.method === 'POST')
+      return jsonResponse({ data: { id: 2, body: 'Wings Monday', author: 'lou', created_at: at(0) } });
     if (path === '/api/pools/7/weeks/2/picks' && init.method === 'PUT')
       return answers.submit?.() ?? jsonResponse({ data: weekOf(2, []) });
-    if (path === '/api/pools/7/weeks/1')
-      return jsonResponse({
-        data: weekOf(1, [
-          { member_id: 2, username: 'gina', picks: [], lms_team: 'DEN', tiebreaker: 40, submitted_at: null },
-        ]),
-      });
+    if (path === '/api/pools/7/weeks/1') {
+      const played = weekOf(1, [
+        { member_id: 2, username: 'gina', picks: [], lms_team: 'DEN', tiebreaker: 40, submitted_at: null },
+      ]);
+      return jsonResponse({ data: { ...played, games: played.games.map((item) => ({ ...item, locked: true })) } });
+    }
     if (path === '/api/pools/7/weeks/2')
       return jsonResponse({
         data: weekOf(2, [
@@ -430,6 +434,43 @@ describe('the pool page', () => {
     expect(screen.getByLabelText('New announcement')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: "Enter a member's picks" })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'End the pool' })).toBeInTheDocument();
+  });
+
+  it("lets the Lifeguard enter a missing member's picks and post an announcement", async () => {
+    const user = userEvent.setup();
+    const fetch = serve({ pool: poolOf({ role: 'lifeguard' }) });
+    storeSessionUser({ id: 49, username: 'lou', name: null, isAdmin: false });
+    renderPool('/football/pool/7?tab=members');
+    const enter = await screen.findByRole('region', { name: "Enter a member's picks" });
+    await user.click(within(enter).getByRole('combobox', { name: 'Member' }));
+    await user.click(screen.getByRole('option', { name: 'sam' }));
+    await user.click(within(enter).getByRole('button', { name: 'DEN +6.5' }));
+    await user.click(within(enter).getByRole('button', { name: 'Save for sam' }));
+    expect(await within(enter).findByText('Saved and logged.')).toBeInTheDocument();
+    const edit = fetch.mock.calls.find(([input]) => String(input).includes('/members/3/picks'))!;
+    expect(JSON.parse(String(edit[1]!.body))).toEqual({ picks: [{ event_id: 102, team: 'DEN' }] });
+
+    await user.type(screen.getByLabelText('New announcement'), 'Wings Monday');
+    await user.click(screen.getByRole('button', { name: 'Post announcement' }));
+    await waitFor(() =>
+      expect(
+        fetch.mock.calls.some(([input, init]) => String(input).endsWith('/announcements') && init?.method === 'POST'),
+      ).toBe(true),
+    );
+    const post = fetch.mock.calls.find(
+      ([input, init]) => String(input).endsWith('/announcements') && init?.method === 'POST',
+    )!;
+    expect(JSON.parse(String(post[1]!.body))).toEqual({ body: 'Wings Monday' });
+  });
+
+  it('shows a week whose games have all locked as final, with nothing to save', async () => {
+    serve();
+    renderPool('/football/pool/7?week=1');
+    const sheet = await screen.findByRole('form', { name: 'Picks for Week 1' });
+    expect(within(sheet).getAllByLabelText(/is locked$/)).toHaveLength(3);
+    expect(within(sheet).getByText('Every game of Week 1 has locked: these picks are final.')).toBeInTheDocument();
+    expect(within(sheet).queryByRole('button', { name: /^Save/ })).toBeNull();
+    expect(within(sheet).queryByRole('combobox', { name: 'Last Man Standing team' })).toBeNull();
   });
 
   it('shows the not-found page to someone not in the pool', async () => {
