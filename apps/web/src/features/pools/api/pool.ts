@@ -37,8 +37,9 @@ export const poolWeekQuery = (poolId: number, week: number) =>
     refetchInterval: 60_000,
   });
 
-export function usePool(poolId: number) {
-  return useQuery(poolQuery(poolId));
+/** Null for an address whose id is not a number: nothing to ask. */
+export function usePool(poolId: number | null) {
+  return useQuery({ ...poolQuery(poolId ?? 0), enabled: poolId !== null });
 }
 
 export function usePoolWeek(poolId: number, week: number | null) {

@@ -42,7 +42,7 @@ interface PoolScreenProps {
 export function PoolScreen({ route, season }: PoolScreenProps) {
   const params = useParams();
   const poolId = /^\d+$/.test(params.id ?? '') ? Number(params.id) : null;
-  const pool = usePool(poolId ?? 0);
+  const pool = usePool(poolId);
   if (poolId === null) return <NotFound />;
   if (pool.isError && isNotFound(pool.error)) return <NotFound />;
   if (pool.data && season !== undefined && pool.data.data.season !== season) return <NotFound />;
