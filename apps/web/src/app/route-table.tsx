@@ -300,6 +300,20 @@ export const screens: ScreenRoute[] = [
   { name: 'season-2024', guards: ['auth'], screen: () => import('../features/pools/routes/season-2024') },
   { name: 'season-2025', guards: ['auth'], screen: () => import('../features/pools/routes/season-2025') },
   { name: 'football-2023-menu', guards: ['auth'], screen: () => import('../features/pools/routes/football-2023-menu') },
+  // Pool Party: one pool (members only; the API answers 404 to anyone else, shown as the not-found page).
+  { name: 'football-pool', guards: ['auth'], screen: () => import('../features/pools/routes/football-pool') },
+  {
+    name: 'ncaa-football-pool',
+    guards: ['college'],
+    screen: () => import('../features/pools/routes/ncaa-football-pool'),
+  },
+  {
+    name: 'classic-football-pool',
+    guards: ['auth'],
+    screen: () => import('../features/pools/routes/classic-football-pool'),
+  },
+  { name: 'football-2024-pool', guards: ['auth'], screen: () => import('../features/pools/routes/football-2024-pool') },
+  { name: 'football-2023-pool', guards: ['auth'], screen: () => import('../features/pools/routes/football-2023-pool') },
   // The demo: open to everyone.
   { name: 'demo', needsData: true, screen: () => import('../features/ledger/routes/demo') },
   { name: 'welcome', needsData: true, screen: () => import('../features/ledger/routes/welcome') },

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { registerRoutes } from '../lib/route-registry';
 import { AppLayout } from './layout/app-layout';
-import { NotFound } from './not-found';
+import { NotFound } from '../components/not-found';
 import { RouteError } from './route-error';
 import { screens, toRouteObject } from './route-table';
 import { Loading } from '../components/loading';

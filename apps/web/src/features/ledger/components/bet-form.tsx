@@ -25,7 +25,7 @@ import {
   SPORT_WORDS,
   TYPE_WORDS,
 } from '../lib/format';
-import { useIdempotencyKey } from '../lib/idempotency';
+import { useIdempotencyKey } from '../../../lib/idempotency';
 
 type Kind = 1 | 2 | 3;
 type Mode = 1 | 2 | 3 | 4;

@@ -9,7 +9,7 @@ import { useSessionUser } from '../../../lib/use-session-user';
 import { useBets, useOptimisticEntries, type BetsFilter } from '../api/bets';
 import { refusalMessage } from '../../../lib/field-errors';
 import { gameText, gradingState } from '../lib/format';
-import { useIdempotencyKey } from '../lib/idempotency';
+import { useIdempotencyKey } from '../../../lib/idempotency';
 import {
   entrySummary,
   holdsSide,

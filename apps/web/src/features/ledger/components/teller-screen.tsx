@@ -20,7 +20,7 @@ import { useCurrentEvents } from '../api/events';
 import { usePlaceTellerBet, useTeller } from '../api/teller';
 import { serverProblems } from '../../../lib/field-errors';
 import { americanPrice, booksOf, dollars, gameText, latestQuote, SPORT_WORDS } from '../lib/format';
-import { useIdempotencyKey } from '../lib/idempotency';
+import { useIdempotencyKey } from '../../../lib/idempotency';
 
 const BalanceChart = lazy(() => import('./balance-chart'));
 

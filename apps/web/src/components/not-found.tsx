@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { Page } from '../components/page';
+import { Page } from './page';
 
 export function NotFound() {
   const location = useLocation();

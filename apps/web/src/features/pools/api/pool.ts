@@ -1,0 +1,169 @@
+import type {
+  AnnouncementListResponse,
+  AnnouncementResponse,
+  HeadToHeadResponse,
+  MissingPicksResponse,
+  PoolEditListResponse,
+  PoolResponse,
+  PointsPossibleResponse,
+  PoolStandingsResponse,
+  PoolWeekResponse,
+  SubmitPicksBody,
+  WeeklyResultsResponse,
+  WhatIfResponse,
+} from '@pass/contracts';
+import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, apiRequest } from '../../../lib/api-client';
+
+/** The pool API (decision 027): everything under `/api/pools/{id}`; a pool the caller is not in answers 404. */
+const base = (poolId: number) => `/api/pools/${poolId}`;
+
+export const poolKeys = {
+  all: (poolId: number) => ['pools', poolId] as const,
+  week: (poolId: number, week: number) => ['pools', poolId, 'week', week] as const,
+};
+
+export const poolQuery = (poolId: number) =>
+  queryOptions({
+    queryKey: [...poolKeys.all(poolId), 'detail'],
+    queryFn: ({ signal }) => api.get<PoolResponse>(base(poolId), { signal }),
+  });
+
+export const poolWeekQuery = (poolId: number, week: number) =>
+  queryOptions({
+    queryKey: poolKeys.week(poolId, week),
+    queryFn: ({ signal }) => api.get<PoolWeekResponse>(`${base(poolId)}/weeks/${week}`, { signal }),
+    // Locks and revealed picks change with time: read again every minute while the page is open.
+    refetchInterval: 60_000,
+  });
+
+/** Null for an address whose id is not a number: nothing to ask. */
+export function usePool(poolId: number | null) {
+  return useQuery({ ...poolQuery(poolId ?? 0), enabled: poolId !== null });
+}
+
+export function usePoolWeek(poolId: number, week: number | null) {
+  return useQuery({ ...poolWeekQuery(poolId, week ?? 0), enabled: week !== null });
+}
+
+/** The sport's current week (the dates API), where the pick sheet opens. */
+export function useSportCurrentWeek(sport: string, season: number) {
+  return useQuery({
+    queryKey: ['sports', sport, 'current-week', season],
+    queryFn: ({ signal }) =>
+      api.get<{ number: number }>(`/api/dates/${sport}/current-week`, { query: { season_year: season }, signal }),
+    staleTime: 30_000,
+  });
+}
+
+export function useStandings(poolId: number) {
+  return useQuery({
+    queryKey: [...poolKeys.all(poolId), 'standings'],
+    queryFn: ({ signal }) => api.get<PoolStandingsResponse>(`${base(poolId)}/standings`, { signal }),
+  });
+}
+
+export function useResults(poolId: number) {
+  return useQuery({
+    queryKey: [...poolKeys.all(poolId), 'results'],
+    queryFn: ({ signal }) => api.get<WeeklyResultsResponse>(`${base(poolId)}/results`, { signal }),
+  });
+}
+
+export function useHeadToHead(poolId: number, a: number | null, b: number | null) {
+  return useQuery({
+    queryKey: [...poolKeys.all(poolId), 'head-to-head', a, b],
+    queryFn: ({ signal }) => api.get<HeadToHeadResponse>(`${base(poolId)}/head-to-head/${a}/${b}`, { signal }),
+    enabled: a !== null && b !== null && a !== b,
+  });
+}
+
+export function useWhatIf(poolId: number, rules: string[]) {
+  return useQuery({
+    queryKey: [...poolKeys.all(poolId), 'what-if', rules.join(',')],
+    queryFn: ({ signal }) =>
+      api.get<WhatIfResponse>(`${base(poolId)}/what-if`, { query: { rules: rules.join(',') }, signal }),
+    enabled: rules.length > 0,
+  });
+}
+
+export function useAnnouncements(poolId: number) {
+  return useQuery({
+    queryKey: [...poolKeys.all(poolId), 'announcements'],
+    queryFn: ({ signal }) => api.get<AnnouncementListResponse>(`${base(poolId)}/announcements`, { signal }),
+  });
+}
+
+export function useEdits(poolId: number) {
+  return useQuery({
+    queryKey: [...poolKeys.all(poolId), 'edits'],
+    queryFn: ({ signal }) => api.get<PoolEditListResponse>(`${base(poolId)}/edits`, { signal }),
+  });
+}
+
+export function useMissingPicks(poolId: number, week: number | null, enabled: boolean) {
+  return useQuery({
+    queryKey: [...poolKeys.all(poolId), 'missing', week],
+    queryFn: ({ signal }) => api.get<MissingPicksResponse>(`${base(poolId)}/weeks/${week}/missing`, { signal }),
+    enabled: enabled && week !== null,
+  });
+}
+
+/** After any change the pool's derived views (standings, grid, edits) are read again. */
+function useInvalidatePool(poolId: number) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: poolKeys.all(poolId) });
+}
+
+/** The caller's week, sent whole with an Idempotency-Key (a retry of the same body reuses it). */
+export function useSubmitPicks(poolId: number, week: number) {
+  const invalidate = useInvalidatePool(poolId);
+  return useMutation({
+    mutationFn: ({ body, key }: { body: SubmitPicksBody; key: string }) =>
+      apiRequest<PoolWeekResponse>(`${base(poolId)}/weeks/${week}/picks`, {
+        method: 'PUT',
+        body,
+        headers: { 'Idempotency-Key': key },
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+/** The Lifeguard enters or corrects a member's picks before they lock. */
+export function useEditMemberPicks(poolId: number, week: number) {
+  const invalidate = useInvalidatePool(poolId);
+  return useMutation({
+    mutationFn: ({ memberId, body }: { memberId: number; body: SubmitPicksBody }) =>
+      apiRequest<PoolWeekResponse>(`${base(poolId)}/weeks/${week}/members/${memberId}/picks`, { method: 'PUT', body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function usePostAnnouncement(poolId: number) {
+  const invalidate = useInvalidatePool(poolId);
+  return useMutation({
+    mutationFn: (body: string) => api.post<AnnouncementResponse>(`${base(poolId)}/announcements`, { body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useEndPool(poolId: number) {
+  const invalidate = useInvalidatePool(poolId);
+  return useMutation({
+    mutationFn: () => api.post<PoolResponse>(`${base(poolId)}/end`),
+    onSuccess: invalidate,
+  });
+}
+
+export function usePointsPossible(poolId: number, week: number | null) {
+  return useQuery({
+    queryKey: [...poolKeys.all(poolId), 'possible', week],
+    queryFn: ({ signal }) => api.get<PointsPossibleResponse>(`${base(poolId)}/weeks/${week}/possible`, { signal }),
+    enabled: week !== null,
+  });
+}
+
+/** The weeks before this one, for the Last Man Standing teams the caller already used. */
+export function useEarlierWeeks(poolId: number, weeks: readonly number[]) {
+  return useQueries({ queries: weeks.map((week) => poolWeekQuery(poolId, week)) });
+}

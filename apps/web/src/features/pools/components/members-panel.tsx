@@ -1,0 +1,287 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { PoolDetail, PoolWeekView } from '@pass/contracts';
+import { useState, type ReactNode } from 'react';
+import {
+  useAnnouncements,
+  useEditMemberPicks,
+  useEdits,
+  useEndPool,
+  useMissingPicks,
+  usePostAnnouncement,
+} from '../api/pool';
+import { refusalMessage } from '../lib/refusal';
+import { useNow } from '../lib/use-now';
+import { GameRow } from './pick-sheet';
+
+const when = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="section" aria-label={title} sx={{ mb: 3 }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/** Members with their role, the announcements and the edit log for all; the Lifeguard's tools for the Lifeguard. */
+export function MembersPanel({ pool, week }: { pool: PoolDetail; week: PoolWeekView | undefined }) {
+  const lifeguard = pool.role === 'lifeguard';
+  const ended = pool.status === 4;
+  return (
+    <>
+      <Section title="Members">
+        <List dense disablePadding>
+          {pool.members.map((member) => (
+            <ListItem
+              key={member.id}
+              disableGutters
+              secondaryAction={<Chip size="small" label={member.role === 'lifeguard' ? 'Lifeguard' : 'Guest'} />}
+            >
+              <ListItemText primary={member.username} secondary={`Joined ${when.format(new Date(member.joined_at))}`} />
+            </ListItem>
+          ))}
+        </List>
+      </Section>
+      {lifeguard && week && <MissingPicks pool={pool} week={week} />}
+      <Announcements pool={pool} canPost={lifeguard && !ended} />
+      {lifeguard && week && !ended && <EnterPicks pool={pool} week={week} />}
+      <EditLog pool={pool} />
+      {lifeguard && !ended && <EndPool pool={pool} />}
+    </>
+  );
+}
+
+function MissingPicks({ pool, week }: { pool: PoolDetail; week: PoolWeekView }) {
+  const missing = useMissingPicks(pool.id, week.week, true);
+  const gameName = (id: number) => {
+    const game = week.games.find((candidate) => candidate.event_id === id);
+    return game ? `${game.away_team} at ${game.home_team}` : `game ${id}`;
+  };
+  const rows = missing.data?.data.filter(
+    (row) => row.missing_event_ids.length > 0 || row.missing_tiebreaker || row.missing_lms_team,
+  );
+  return (
+    <Section title={`Missing picks, ${week.label}`}>
+      {missing.isError && <Alert severity="error">The missing picks could not be loaded.</Alert>}
+      {rows && rows.length === 0 && <Typography color="text.secondary">Everyone has picked.</Typography>}
+      {rows && rows.length > 0 && (
+        <List dense disablePadding>
+          {rows.map((row) => (
+            <ListItem key={row.member_id} disableGutters>
+              <ListItemText
+                primary={row.username}
+                secondary={[
+                  row.missing_event_ids.length > 0
+                    ? `no pick: ${row.missing_event_ids.map(gameName).join(', ')}`
+                    : null,
+                  row.missing_tiebreaker ? 'no tiebreaker' : null,
+                  row.missing_lms_team ? 'no Last Man Standing team' : null,
+                ]
+                  .filter(Boolean)
+                  .join('; ')}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </Section>
+  );
+}
+
+function Announcements({ pool, canPost }: { pool: PoolDetail; canPost: boolean }) {
+  const announcements = useAnnouncements(pool.id);
+  const post = usePostAnnouncement(pool.id);
+  const [text, setText] = useState('');
+  return (
+    <Section title="Announcements">
+      {canPost && (
+        <Stack
+          component="form"
+          spacing={1}
+          sx={{ mb: 2 }}
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (text.trim()) post.mutate(text.trim(), { onSuccess: () => setText('') });
+          }}
+        >
+          <TextField
+            label="New announcement"
+            multiline
+            minRows={2}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            slotProps={{ htmlInput: { maxLength: 2000 } }}
+          />
+          {post.isError && <Alert severity="error">Not posted: {refusalMessage(post.error)}</Alert>}
+          <Button
+            type="submit"
+            variant="outlined"
+            disabled={post.isPending || !text.trim()}
+            sx={{ alignSelf: 'start' }}
+          >
+            Post announcement
+          </Button>
+        </Stack>
+      )}
+      {announcements.data?.data.length === 0 && <Typography color="text.secondary">No announcements.</Typography>}
+      <List dense disablePadding>
+        {announcements.data?.data.map((item) => (
+          <ListItem key={item.id} disableGutters alignItems="flex-start">
+            <ListItemText
+              primary={item.body}
+              secondary={`${item.author ?? 'Lifeguard'}, ${when.format(new Date(item.created_at))}`}
+              slotProps={{ primary: { sx: { whiteSpace: 'pre-wrap' } } }}
+            />
+          </ListItem>
+        ))}
+      </List>
+    </Section>
+  );
+}
+
+/**
+ * The Lifeguard enters or corrects a member's picks of open games. The member's own picks of open games are
+ * hidden from the Lifeguard, so the entry is the member's whole set of open picks (the API takes the week whole).
+ */
+function EnterPicks({ pool, week }: { pool: PoolDetail; week: PoolWeekView }) {
+  const now = useNow();
+  const [memberId, setMemberId] = useState<number | null>(null);
+  const [picks, setPicks] = useState<Record<number, string>>({});
+  const edit = useEditMemberPicks(pool.id, week.week);
+  const open = week.games.filter((game) => !game.locked);
+  const [done, setDone] = useState(false);
+  if (open.length === 0) return null;
+  return (
+    <Section title="Enter a member's picks">
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        Before each game locks. What you enter replaces the member's picks of the open games; every change is logged for
+        the whole pool.
+      </Typography>
+      <FormControl size="small" fullWidth sx={{ mb: 1 }}>
+        <InputLabel id="edit-member">Member</InputLabel>
+        <Select
+          labelId="edit-member"
+          label="Member"
+          value={memberId === null ? '' : String(memberId)}
+          onChange={(event) => {
+            setMemberId(Number(event.target.value));
+            setPicks({});
+            setDone(false);
+          }}
+        >
+          {pool.members.map((member) => (
+            <MenuItem key={member.id} value={String(member.id)}>
+              {member.username}
+            </MenuItem>
+          ))}
+        </Select>
+      </FormControl>
+      {memberId !== null && (
+        <Stack spacing={1}>
+          {open.map((game) => (
+            <GameRow
+              key={game.event_id}
+              game={game}
+              ats={pool.win_basis === 'ats'}
+              now={now}
+              picked={picks[game.event_id]}
+              onPick={(team) => {
+                setDone(false);
+                setPicks((current) => ({ ...current, [game.event_id]: team }));
+              }}
+            />
+          ))}
+          {edit.isError && <Alert severity="error">Not saved: {refusalMessage(edit.error)}</Alert>}
+          {done && <Alert severity="success">Saved and logged.</Alert>}
+          <Button
+            variant="outlined"
+            disabled={edit.isPending || Object.keys(picks).length === 0}
+            onClick={() =>
+              edit.mutate(
+                {
+                  memberId,
+                  body: {
+                    picks: Object.entries(picks).map(([eventId, team]) => ({ event_id: Number(eventId), team })),
+                  },
+                },
+                { onSuccess: () => setDone(true) },
+              )
+            }
+          >
+            Save for {pool.members.find((member) => member.id === memberId)?.username}
+          </Button>
+        </Stack>
+      )}
+    </Section>
+  );
+}
+
+function EditLog({ pool }: { pool: PoolDetail }) {
+  const edits = useEdits(pool.id);
+  return (
+    <Section title="Edit log">
+      {edits.data?.data.length === 0 && (
+        <Typography color="text.secondary">The Lifeguard has changed no picks.</Typography>
+      )}
+      <List dense disablePadding>
+        {edits.data?.data.map((item) => (
+          <ListItem key={item.id} disableGutters>
+            <ListItemText
+              primary={`${item.editor ?? 'Lifeguard'} changed ${item.member}'s ${item.field === 'pick' ? 'pick' : item.field === 'lms_team' ? 'Last Man Standing team' : 'tiebreaker'}${item.week ? ` (week ${item.week})` : ''}: ${item.before ?? 'none'} → ${item.after ?? 'none'}`}
+              secondary={when.format(new Date(item.created_at))}
+            />
+          </ListItem>
+        ))}
+      </List>
+    </Section>
+  );
+}
+
+function EndPool({ pool }: { pool: PoolDetail }) {
+  const [open, setOpen] = useState(false);
+  const end = useEndPool(pool.id);
+  return (
+    <Section title="End the pool">
+      <Button color="error" variant="outlined" onClick={() => setOpen(true)}>
+        End the pool
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)}>
+        <DialogTitle>End {pool.name}?</DialogTitle>
+        <DialogContent>
+          <Typography>Picks freeze and the chat becomes read-only. This cannot be undone.</Typography>
+          {end.isError && <Alert severity="error">Not ended: {refusalMessage(end.error)}</Alert>}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>Keep it going</Button>
+          <Button
+            color="error"
+            disabled={end.isPending}
+            onClick={() => end.mutate(undefined, { onSuccess: () => setOpen(false) })}
+          >
+            End it now
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Section>
+  );
+}

@@ -1,0 +1,310 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Select from '@mui/material/Select';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import type { PoolDetail, PoolWeekView, SheetView, SlateGameView, SubmitPicksBody } from '@pass/contracts';
+import { useState } from 'react';
+import { useIdempotencyKey } from '../../../lib/idempotency';
+import { refusalMessage } from '../lib/refusal';
+import { formatCountdown, formatKickoff, formatSpread, sideSpread } from '../lib/pool-format';
+import { useSubmitPicks } from '../api/pool';
+import { useNow } from '../lib/use-now';
+
+type Play = 'double' | 'triple';
+
+export interface SheetDraft {
+  picks: Record<number, string>;
+  play: { eventId: number; kind: Play } | null;
+  lmsTeam: string;
+  tiebreaker: string;
+}
+
+export function draftOf(sheet: SheetView | undefined): SheetDraft {
+  const picks: Record<number, string> = {};
+  let play: SheetDraft['play'] = null;
+  for (const pick of sheet?.picks ?? []) {
+    picks[pick.event_id] = pick.team;
+    if (pick.play) play = { eventId: pick.event_id, kind: pick.play };
+  }
+  return {
+    picks,
+    play,
+    lmsTeam: sheet?.lms_team ?? '',
+    tiebreaker: sheet?.tiebreaker === null || sheet?.tiebreaker === undefined ? '' : String(sheet.tiebreaker),
+  };
+}
+
+/** The body the API takes: the picks of open games (locked ones are left out and stay as they are). */
+export function bodyOf(draft: SheetDraft, games: readonly SlateGameView[], lms: boolean): SubmitPicksBody {
+  const body: SubmitPicksBody = {
+    picks: games
+      .filter((game) => !game.locked && draft.picks[game.event_id])
+      .map((game) => ({
+        event_id: game.event_id,
+        team: draft.picks[game.event_id]!,
+        play: draft.play?.eventId === game.event_id ? draft.play.kind : null,
+      })),
+    tiebreaker: draft.tiebreaker.trim() === '' ? null : Number(draft.tiebreaker),
+  };
+  if (lms) body.lms_team = draft.lmsTeam === '' ? null : draft.lmsTeam;
+  return body;
+}
+
+interface GameRowProps {
+  game: SlateGameView;
+  picked: string | undefined;
+  ats: boolean;
+  now: number;
+  onPick: (team: string) => void;
+}
+
+/** One slate game: two big buttons, one per side, and when it locks. */
+export function GameRow({ game, picked, ats, now, onPick }: GameRowProps) {
+  const label = `${game.away_team} at ${game.home_team}`;
+  const side = (team: string) => {
+    const spread = sideSpread(game, team);
+    return ats && spread !== null ? `${team} ${formatSpread(spread)}` : team;
+  };
+  return (
+    <Paper variant="outlined" sx={{ p: 1.25 }} data-testid={`slate-game-${game.event_id}`}>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 0.75 }}>
+        <Typography variant="body2" color="text.secondary">
+          {formatKickoff(game.kickoff)}
+        </Typography>
+        {game.locked ? (
+          <Chip size="small" label="Locked" aria-label={`${label} is locked`} />
+        ) : (
+          <Typography variant="caption" color="text.secondary">
+            Locks in {formatCountdown(Math.max(0, Date.parse(game.kickoff) - now))}
+          </Typography>
+        )}
+      </Stack>
+      <ToggleButtonGroup
+        exclusive
+        fullWidth
+        value={picked ?? null}
+        disabled={game.locked}
+        aria-label={label}
+        onChange={(_event, team: string | null) => {
+          if (team) onPick(team);
+        }}
+      >
+        {[game.away_team, game.home_team].map((team) => (
+          <ToggleButton key={team} value={team} color="primary" sx={{ minHeight: 48, fontWeight: 600 }}>
+            {side(team)}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+    </Paper>
+  );
+}
+
+interface PickSheetProps {
+  pool: PoolDetail;
+  week: PoolWeekView;
+  mine: SheetView | undefined;
+  /** Last Man Standing teams the member used in earlier weeks. */
+  usedLmsTeams: readonly string[];
+}
+
+/** This week's picks: a tap per game, the optional play, the Last Man Standing team, the tiebreaker, one Save. */
+export function PickSheet({ pool, week, mine, usedLmsTeams }: PickSheetProps) {
+  const now = useNow();
+  const [draft, setDraft] = useState<SheetDraft>(() => draftOf(mine));
+  const [saved, setSaved] = useState(false);
+  const submit = useSubmitPicks(pool.id, week.week);
+  const idempotency = useIdempotencyKey();
+  const ats = pool.win_basis === 'ats';
+  const ended = pool.status === 4;
+
+  // A new week, or a change of the sheet as the server stored it, replaces the draft (set while rendering,
+  // so the stale draft never shows).
+  const basis = `${week.week}:${JSON.stringify(mine ?? null)}`;
+  const [draftBasis, setDraftBasis] = useState(basis);
+  if (draftBasis !== basis) {
+    setDraftBasis(basis);
+    setDraft(draftOf(mine));
+  }
+
+  const update = (change: Partial<SheetDraft>) => {
+    setSaved(false);
+    setDraft((current) => ({ ...current, ...change }));
+  };
+  const plays: Play[] = [
+    ...(pool.double_play ? ['double' as const] : []),
+    ...(pool.triple_play ? ['triple' as const] : []),
+  ];
+  const openPicked = week.games.filter((game) => !game.locked && draft.picks[game.event_id]);
+  const playLocked =
+    draft.play !== null && week.games.some((game) => game.event_id === draft.play?.eventId && game.locked);
+  const lmsTeams = week.games.filter((game) => !game.locked).flatMap((game) => [game.away_team, game.home_team]);
+  const lastGame = week.games[week.games.length - 1];
+  const allLocked = week.games.every((game) => game.locked);
+
+  const save = () => {
+    const body = bodyOf(draft, week.games, pool.last_man_standing);
+    submit.mutate(
+      { body, key: idempotency.keyFor(body) },
+      {
+        onSuccess: () => {
+          idempotency.reset();
+          setSaved(true);
+        },
+      },
+    );
+  };
+
+  if (week.games.length === 0) return <Alert severity="info">No slate for {week.label} yet.</Alert>;
+
+  return (
+    <Stack
+      spacing={1.5}
+      component="form"
+      aria-label={`Picks for ${week.label}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        save();
+      }}
+    >
+      <Typography variant="body2" color="text.secondary">
+        {ats ? 'Against the spread frozen at publish.' : '$ Line: pick the winner outright.'} Picks lock at each
+        kickoff.
+      </Typography>
+      {week.games.map((game) => (
+        <GameRow
+          key={game.event_id}
+          game={game}
+          ats={ats}
+          now={now}
+          picked={draft.picks[game.event_id]}
+          onPick={(team) => update({ picks: { ...draft.picks, [game.event_id]: team } })}
+        />
+      ))}
+
+      {allLocked ? (
+        <Alert severity="info">Every game of {week.label} has locked: these picks are final.</Alert>
+      ) : (
+        <>
+          {plays.length > 0 && (
+            <Paper variant="outlined" sx={{ p: 1.25 }}>
+              <FormControl disabled={playLocked || ended}>
+                <FormLabel id="play-kind">
+                  {plays.length === 2
+                    ? 'Double or triple play (one a week)'
+                    : `${plays[0] === 'double' ? 'Double' : 'Triple'} play`}
+                </FormLabel>
+                <RadioGroup
+                  row
+                  aria-labelledby="play-kind"
+                  value={draft.play?.kind ?? 'none'}
+                  onChange={(event) => {
+                    const kind = event.target.value as Play | 'none';
+                    if (kind === 'none') return update({ play: null });
+                    const eventId = draft.play?.eventId ?? openPicked[0]?.event_id;
+                    update({ play: eventId === undefined ? null : { eventId, kind } });
+                  }}
+                >
+                  <FormControlLabel value="none" control={<Radio />} label="None" />
+                  {plays.map((kind) => (
+                    <FormControlLabel
+                      key={kind}
+                      value={kind}
+                      control={<Radio />}
+                      disabled={openPicked.length === 0}
+                      label={kind === 'double' ? 'Double (±10)' : 'Triple (±15)'}
+                    />
+                  ))}
+                </RadioGroup>
+              </FormControl>
+              {draft.play && (
+                <FormControl fullWidth size="small" sx={{ mt: 1 }} disabled={playLocked || ended}>
+                  <InputLabel id="play-game">On the pick</InputLabel>
+                  <Select
+                    labelId="play-game"
+                    label="On the pick"
+                    value={String(draft.play.eventId)}
+                    onChange={(event) =>
+                      update({ play: { eventId: Number(event.target.value), kind: draft.play!.kind } })
+                    }
+                  >
+                    {(playLocked ? week.games.filter((game) => game.event_id === draft.play?.eventId) : openPicked).map(
+                      (game) => (
+                        <MenuItem key={game.event_id} value={String(game.event_id)}>
+                          {draft.picks[game.event_id]} ({game.away_team} at {game.home_team})
+                        </MenuItem>
+                      ),
+                    )}
+                  </Select>
+                </FormControl>
+              )}
+            </Paper>
+          )}
+
+          {pool.last_man_standing && (
+            <FormControl fullWidth size="small" disabled={ended}>
+              <InputLabel id="lms-team">Last Man Standing team</InputLabel>
+              <Select
+                labelId="lms-team"
+                label="Last Man Standing team"
+                value={draft.lmsTeam}
+                onChange={(event) => update({ lmsTeam: event.target.value })}
+              >
+                <MenuItem value="">
+                  <em>None yet</em>
+                </MenuItem>
+                {draft.lmsTeam && !lmsTeams.includes(draft.lmsTeam) && (
+                  <MenuItem value={draft.lmsTeam} disabled>
+                    {draft.lmsTeam} (locked)
+                  </MenuItem>
+                )}
+                {lmsTeams.map((team) => (
+                  <MenuItem key={team} value={team} disabled={usedLmsTeams.includes(team)}>
+                    {team}
+                    {usedLmsTeams.includes(team) ? ' (used)' : ''}
+                  </MenuItem>
+                ))}
+              </Select>
+            </FormControl>
+          )}
+
+          <TextField
+            size="small"
+            label="Tiebreaker"
+            helperText={lastGame ? `Total points, ${lastGame.away_team} at ${lastGame.home_team}` : undefined}
+            type="number"
+            disabled={ended || lastGame?.locked}
+            slotProps={{ htmlInput: { min: 0, max: 999, inputMode: 'numeric' } }}
+            value={draft.tiebreaker}
+            onChange={(event) => update({ tiebreaker: event.target.value })}
+          />
+
+          {submit.isError && (
+            <Alert severity="error" role="alert">
+              Not saved: {refusalMessage(submit.error)}
+            </Alert>
+          )}
+          {saved && !submit.isError && <Alert severity="success">Picks saved.</Alert>}
+          <Box sx={{ position: 'sticky', bottom: 8, zIndex: 1 }}>
+            <Button type="submit" variant="contained" size="large" fullWidth disabled={submit.isPending || ended}>
+              {submit.isPending ? 'Saving…' : `Save ${week.label} picks`}
+            </Button>
+          </Box>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,492 @@
+import type {
+  PoolDetail,
+  PoolStandingsResponse,
+  PoolWeekView,
+  WeeklyResultsResponse,
+  WhatIfResponse,
+} from '@pass/contracts';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearSessionUser, storeSessionUser } from '../../../lib/session-user';
+import { errorResponse, fetchHeaders, jsonResponse, stubFetch, type FetchMock } from '../../../testing/fetch';
+import { renderRoutes } from '../../../testing/render';
+import { stubViewportWidth } from '../../../testing/viewport';
+import { PoolScreen } from './pool-screen';
+
+// Every time is relative to the real clock so that what is locked and what is not holds on any day: the
+// server's `locked` is what the screen believes, the countdown only counts down to kickoff.
+const HOUR = 3_600_000;
+const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+
+function poolOf(overrides: Partial<PoolDetail> = {}): PoolDetail {
+  return {
+    id: 7,
+    name: 'Office Pool',
+    icon: 'football',
+    icon_color: '#ffffff',
+    icon_background: '#1565c0',
+    sport: 'americanfootball_nfl',
+    season: 2026,
+    start_week: 1,
+    games_per_week: 3,
+    win_basis: 'ats',
+    double_play: true,
+    triple_play: true,
+    last_man_standing: true,
+    status: 2,
+    role: 'guest',
+    lifeguard: { username: 'lou' },
+    member_count: 3,
+    started: true,
+    joining_closes_at: null,
+    created_at: at(-30 * 24 * HOUR),
+    ended_at: null,
+    members: [
+      { id: 1, username: 'lou', role: 'lifeguard', joined_at: at(-30 * 24 * HOUR) },
+      { id: 2, username: 'gina', role: 'guest', joined_at: at(-29 * 24 * HOUR) },
+      { id: 3, username: 'sam', role: 'guest', joined_at: at(-29 * 24 * HOUR) },
+    ],
+    ...overrides,
+  };
+}
+
+const game = (
+  eventId: number,
+  away: string,
+  home: string,
+  kickoffIn: number,
+  spread: number | null,
+  locked: boolean,
+) => ({
+  event_id: eventId,
+  home_team: home,
+  away_team: away,
+  kickoff: at(kickoffIn),
+  status: locked ? ('final' as const) : ('scheduled' as const),
+  home_score: locked ? 24 : null,
+  away_score: locked ? 17 : null,
+  frozen_home_spread: spread,
+  locked,
+});
+
+function weekOf(week: number, sheets: PoolWeekView['sheets']): PoolWeekView {
+  return {
+    pool: { id: 7, name: 'Office Pool' },
+    week,
+    label: `Week ${week}`,
+    window: { start: at(-HOUR), end: at(5 * 24 * HOUR) },
+    slate_deadline: at(-HOUR),
+    slate_source: 'lifeguard',
+    games: [
+      game(101, 'NYJ', 'BUF', -HOUR, -3, true),
+      game(102, 'KC', 'DEN', 2 * HOUR + 5 * 60_000, 6.5, false),
+      game(103, 'DAL', 'PHI', 26.5 * HOUR, -2.5, false),
+    ],
+    sheets,
+  };
+}
+
+const standings: PoolStandingsResponse = {
+  data: {
+    pool: { id: 7, name: 'Office Pool' },
+    rows: [
+      { member_id: 2, username: 'gina', rank: 1, points: 15, wins: 3, losses: 0, pushes: 0, tiebreaker_error: 4 },
+      { member_id: 1, username: 'lou', rank: 2, points: 5, wins: 2, losses: 1, pushes: 0, tiebreaker_error: 9 },
+      { member_id: 3, username: 'sam', rank: 3, points: -5, wins: 1, losses: 2, pushes: 0, tiebreaker_error: 1 },
+    ],
+    last_man_standing: { survivors: [1, 2], eliminated: [{ member_id: 3, week: 1 }], winners: [] },
+  },
+};
+
+const graded = (memberId: number, username: string, points: number, team: string | null, outcome: 'win' | 'loss') => ({
+  member_id: memberId,
+  username,
+  rank: 1,
+  points,
+  wins: outcome === 'win' ? 1 : 0,
+  losses: outcome === 'loss' ? 1 : 0,
+  pushes: 0,
+  tiebreaker_error: 0,
+  picks: [{ event_id: 101, team, multiplier: 1, outcome, points }],
+});
+
+const results: WeeklyResultsResponse = {
+  data: {
+    pool: { id: 7, name: 'Office Pool' },
+    weeks: [
+      {
+        week: 1,
+        complete: true,
+        winners: [2],
+        rows: [
+          graded(1, 'lou', 5, 'NYJ', 'win'),
+          graded(2, 'gina', 10, 'NYJ', 'win'),
+          graded(3, 'sam', -5, 'BUF', 'loss'),
+        ],
+      },
+      {
+        week: 2,
+        complete: false,
+        winners: [],
+        rows: [
+          graded(1, 'lou', 0, 'BUF', 'loss'),
+          graded(2, 'gina', 5, 'NYJ', 'win'),
+          graded(3, 'sam', 0, 'BUF', 'loss'),
+        ],
+      },
+    ],
+  },
+};
+
+const whatIf: WhatIfResponse = {
+  data: {
+    pool: { id: 7, name: 'Office Pool' },
+    rules: ['straight'],
+    rows: [
+      {
+        member_id: 3,
+        username: 'sam',
+        actual: { rank: 3, points: -5, wins: 1, losses: 2, pushes: 0, tiebreaker_error: 1 },
+        what_if: { rank: 1, points: 10, wins: 3, losses: 0, pushes: 0, tiebreaker_error: 1 },
+        rank_change: 2,
+      },
+    ],
+  },
+};
+
+interface Answers {
+  pool?: PoolDetail;
+  poolStatus?: number;
+  submit?: () => Response;
+}
+
+function serve(answers: Answers = {}): FetchMock {
+  const pool = answers.pool ?? poolOf();
+  return stubFetch((url, init) => {
+    const path = url.pathname;
+    if (answers.poolStatus) return errorResponse(answers.poolStatus, 'NOT_FOUND', 'No such pool');
+    if (path === '/api/dates/americanfootball_nfl/current-week') return jsonResponse({ number: 2 });
+    if (path === '/api/pools/7') return jsonResponse({ data: pool });
+    if (path === '/api/pools/7/weeks/2/members/3/picks' && init.method === 'PUT')
+      return jsonResponse({ data: weekOf(2, []) });
+    if (path === '/api/pools/7/announcements' && init.method === 'POST')
+      return jsonResponse({ data: { id: 2, body: 'Wings Monday', author: 'lou', created_at: at(0) } });
+    if (path === '/api/pools/7/weeks/2/picks' && init.method === 'PUT')
+      return answers.submit?.() ?? jsonResponse({ data: weekOf(2, []) });
+    if (path === '/api/pools/7/weeks/1') {
+      const played = weekOf(1, [
+        { member_id: 2, username: 'gina', picks: [], lms_team: 'DEN', tiebreaker: 40, submitted_at: null },
+      ]);
+      return jsonResponse({ data: { ...played, games: played.games.map((item) => ({ ...item, locked: true })) } });
+    }
+    if (path === '/api/pools/7/weeks/2')
+      return jsonResponse({
+        data: weekOf(2, [
+          {
+            member_id: 1,
+            username: 'lou',
+            picks: [{ event_id: 101, team: 'BUF', play: null }],
+            lms_team: null,
+            tiebreaker: null,
+            submitted_at: null,
+          },
+          {
+            member_id: 2,
+            username: 'gina',
+            picks: [
+              { event_id: 101, team: 'NYJ', play: null },
+              { event_id: 102, team: 'KC', play: null },
+            ],
+            lms_team: null,
+            tiebreaker: 41,
+            submitted_at: at(-2 * HOUR),
+          },
+          {
+            member_id: 3,
+            username: 'sam',
+            picks: [{ event_id: 101, team: 'BUF', play: null }],
+            lms_team: null,
+            tiebreaker: null,
+            submitted_at: null,
+          },
+        ]),
+      });
+    if (path === '/api/pools/7/standings') return jsonResponse(standings);
+    if (path === '/api/pools/7/results') return jsonResponse(results);
+    if (path === '/api/pools/7/what-if') return jsonResponse(whatIf);
+    if (path === '/api/pools/7/weeks/2/possible')
+      return jsonResponse({ data: { pool: { id: 7, name: 'Office Pool' }, week: 2, rows: [] } });
+    if (path === '/api/pools/7/head-to-head/2/3')
+      return jsonResponse({
+        data: {
+          pool: { id: 7, name: 'Office Pool' },
+          a: { member_id: 2, username: 'gina', weeks_won: 2 },
+          b: { member_id: 3, username: 'sam', weeks_won: 0 },
+          tied: 0,
+          weeks: [
+            { week: 1, a_points: 10, b_points: -5, winner: 'a' },
+            { week: 2, a_points: 5, b_points: 0, winner: 'a' },
+          ],
+          games: [],
+          agreed: 1,
+          disagreed: 3,
+        },
+      });
+    if (path === '/api/pools/7/announcements')
+      return jsonResponse({ data: [{ id: 1, body: 'Pizza Friday', author: 'lou', created_at: at(-HOUR) }] });
+    if (path === '/api/pools/7/edits') return jsonResponse({ data: [] });
+    if (path === '/api/pools/7/weeks/2/missing')
+      return jsonResponse({
+        pool: { id: 7, name: 'Office Pool' },
+        week: 2,
+        data: [
+          {
+            member_id: 3,
+            username: 'sam',
+            missing_event_ids: [102, 103],
+            missing_tiebreaker: true,
+            missing_lms_team: false,
+          },
+        ],
+      });
+    return errorResponse(500, 'UNEXPECTED', `unexpected ${path}`);
+  });
+}
+
+function renderPool(path = '/football/pool/7') {
+  return renderRoutes([{ path: '/football/pool/:id', element: <PoolScreen route="football-pool" /> }], { path });
+}
+
+beforeEach(() => {
+  storeSessionUser({ id: 50, username: 'gina', name: null, isAdmin: false });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  clearSessionUser();
+});
+
+describe('the pool page', () => {
+  it('shows the pick sheet of the current week: frozen spreads, a locked game, countdowns, the saved picks', async () => {
+    serve();
+    renderPool();
+    const sheet = await screen.findByRole('form', { name: 'Picks for Week 2' });
+    expect(document.querySelector('[data-page="football-pool"]')).not.toBeNull();
+    expect(within(sheet).getByRole('button', { name: 'KC −6.5' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(sheet).getByRole('button', { name: 'DEN +6.5' })).toHaveAttribute('aria-pressed', 'false');
+    expect(within(sheet).getByLabelText('NYJ at BUF is locked')).toBeInTheDocument();
+    expect(within(sheet).getByRole('button', { name: 'BUF −3' })).toBeDisabled();
+    expect(within(sheet).getByText(/Locks in 2h [45]m/)).toBeInTheDocument();
+    expect(within(sheet).getByText('Locks in 1d 2h')).toBeInTheDocument();
+    expect(within(sheet).getByRole('spinbutton', { name: 'Tiebreaker' })).toHaveValue(41);
+  });
+
+  it('submits the week with an Idempotency-Key, leaving locked games out, and shows a lock refusal naming the game', async () => {
+    const user = userEvent.setup();
+    let refuse = true;
+    const fetch = serve({
+      submit: () =>
+        refuse
+          ? jsonResponse(
+              {
+                error: {
+                  code: 'BAD_REQUEST',
+                  message: 'KC at DEN has locked',
+                  fields: [
+                    { field: 'body.picks', message: 'KC at DEN has locked: its pick cannot change', reason: 'locked' },
+                  ],
+                },
+              },
+              { status: 400 },
+            )
+          : jsonResponse({ data: weekOf(2, []) }),
+    });
+    renderPool();
+    const sheet = await screen.findByRole('form', { name: 'Picks for Week 2' });
+    await user.click(within(sheet).getByRole('button', { name: 'PHI −2.5' }));
+    await user.click(within(sheet).getByRole('button', { name: 'Save Week 2 picks' }));
+
+    expect(await within(sheet).findByRole('alert')).toHaveTextContent(
+      'Not saved: KC at DEN has locked: its pick cannot change',
+    );
+    const index = fetch.mock.calls.findIndex(([, init]) => init?.method === 'PUT');
+    const headers = fetchHeaders(fetch, index);
+    expect(headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.parse(String(fetch.mock.calls[index]![1]!.body))).toEqual({
+      picks: [
+        { event_id: 102, team: 'KC', play: null },
+        { event_id: 103, team: 'PHI', play: null },
+      ],
+      tiebreaker: 41,
+      lms_team: null,
+    });
+
+    // The same body again is a retry: the same key.
+    refuse = false;
+    await user.click(within(sheet).getByRole('button', { name: 'Save Week 2 picks' }));
+    expect(await within(sheet).findByText('Picks saved.')).toBeInTheDocument();
+    const puts = fetch.mock.calls.map(([, init], i) => (init?.method === 'PUT' ? i : -1)).filter((i) => i >= 0);
+    expect(puts).toHaveLength(2);
+    expect(fetchHeaders(fetch, puts[1])['idempotency-key']).toBe(headers['idempotency-key']);
+  });
+
+  it('allows one play a week, double or triple, on an open pick', async () => {
+    const user = userEvent.setup();
+    const fetch = serve();
+    renderPool();
+    const sheet = await screen.findByRole('form', { name: 'Picks for Week 2' });
+    const group = within(sheet).getByRole('radiogroup');
+    await user.click(within(group).getByRole('radio', { name: 'Double (±10)' }));
+    await user.click(within(group).getByRole('radio', { name: 'Triple (±15)' }));
+    expect(within(group).getByRole('radio', { name: 'Double (±10)' })).not.toBeChecked();
+    expect(within(group).getByRole('radio', { name: 'Triple (±15)' })).toBeChecked();
+    await user.click(within(sheet).getByRole('button', { name: 'Save Week 2 picks' }));
+    await within(sheet).findByText('Picks saved.');
+    const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    const body = JSON.parse(String(put[1]!.body)) as { picks: { play: string | null }[] };
+    expect(body.picks.map((pick) => pick.play)).toEqual(['triple']);
+  });
+
+  it('offers no play where the pool allows none', async () => {
+    serve({ pool: poolOf({ double_play: false, triple_play: false }) });
+    renderPool();
+    await screen.findByRole('form', { name: 'Picks for Week 2' });
+    expect(screen.queryByRole('radiogroup')).toBeNull();
+  });
+
+  it('offers the open slate teams for Last Man Standing, the ones used in earlier weeks disabled', async () => {
+    const user = userEvent.setup();
+    serve();
+    renderPool();
+    await screen.findByRole('form', { name: 'Picks for Week 2' });
+    await user.click(screen.getByRole('combobox', { name: 'Last Man Standing team' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['None yet', 'KC', 'DEN (used)', 'DAL', 'PHI']);
+    expect(screen.getByRole('option', { name: 'DEN (used)' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.queryByRole('option', { name: 'BUF' })).toBeNull();
+  });
+
+  it('shows the grid: picks of locked games for all, open games hidden, results coloured', async () => {
+    serve();
+    renderPool('/football/pool/7?tab=grid');
+    const grid = await screen.findByRole('table', { name: "Everyone's picks, Week 2" });
+    expect(within(grid).getByLabelText('sam, NYJ at BUF: BUF, loss')).toHaveAttribute('data-outcome', 'loss');
+    expect(within(grid).getByLabelText('gina, NYJ at BUF: NYJ, win')).toHaveAttribute('data-outcome', 'win');
+    expect(within(grid).getByLabelText('sam, KC at DEN: shown at lock')).toHaveTextContent('🔒');
+    expect(within(grid).getByLabelText('gina, KC at DEN: KC')).toHaveAttribute('data-outcome', 'open');
+  });
+
+  it('shows the standings, the rank chart and the weekly winners', async () => {
+    serve();
+    renderPool('/football/pool/7?tab=standings');
+    const table = await screen.findByRole('table', { name: 'Standings' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      'gina',
+      'lou',
+      'samLMS out week 1',
+    ]);
+    expect(within(rows[0]!).getByText('3-0-0')).toBeInTheDocument();
+    expect(await screen.findByText('Week 1: gina')).toBeInTheDocument();
+    await waitFor(() => expect(document.querySelectorAll('.recharts-line')).toHaveLength(3), { timeout: 5000 });
+  });
+
+  it('compares two members head to head', async () => {
+    const user = userEvent.setup();
+    serve();
+    renderPool('/football/pool/7?tab=h2h');
+    await user.click(await screen.findByRole('combobox', { name: 'Against' }));
+    await user.click(screen.getByRole('option', { name: 'sam' }));
+    expect(await screen.findByLabelText('Weeks won')).toHaveTextContent('gina 2 – 0 sam');
+    expect(screen.getByText('Same pick 1 times, different 3.')).toBeInTheDocument();
+  });
+
+  it('shows the what-if standings beside the real ones', async () => {
+    const fetch = serve();
+    renderPool('/football/pool/7?tab=what-if');
+    const table = await screen.findByRole('table', { name: 'Standings, real and what if' });
+    expect(within(table).getByText('#3 · -5')).toBeInTheDocument();
+    expect(within(table).getByText('#1 · 10')).toBeInTheDocument();
+    expect(within(table).getByText('▲2')).toBeInTheDocument();
+    const call = fetch.mock.calls.find(([input]) => String(input).includes('what-if'))!;
+    expect(new URL(String(call[0])).searchParams.get('rules')).toBe('straight');
+  });
+
+  it("shows a guest the members, announcements and edit log, and none of the Lifeguard's tools", async () => {
+    serve();
+    renderPool('/football/pool/7?tab=members');
+    expect(await screen.findByText('Pizza Friday')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Edit log' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /Missing picks/ })).toBeNull();
+    expect(screen.queryByLabelText('New announcement')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'End the pool' })).toBeNull();
+    expect(screen.queryByRole('region', { name: "Enter a member's picks" })).toBeNull();
+  });
+
+  it('gives the Lifeguard the missing picks, posting, entering picks and ending the pool', async () => {
+    serve({ pool: poolOf({ role: 'lifeguard' }) });
+    storeSessionUser({ id: 49, username: 'lou', name: null, isAdmin: false });
+    renderPool('/football/pool/7?tab=members');
+    const missing = await screen.findByRole('region', { name: 'Missing picks, Week 2' });
+    expect(await within(missing).findByText(/no pick: KC at DEN, DAL at PHI; no tiebreaker/)).toBeInTheDocument();
+    expect(screen.getByLabelText('New announcement')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: "Enter a member's picks" })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'End the pool' })).toBeInTheDocument();
+  });
+
+  it("lets the Lifeguard enter a missing member's picks and post an announcement", async () => {
+    const user = userEvent.setup();
+    const fetch = serve({ pool: poolOf({ role: 'lifeguard' }) });
+    storeSessionUser({ id: 49, username: 'lou', name: null, isAdmin: false });
+    renderPool('/football/pool/7?tab=members');
+    const enter = await screen.findByRole('region', { name: "Enter a member's picks" });
+    await user.click(within(enter).getByRole('combobox', { name: 'Member' }));
+    await user.click(screen.getByRole('option', { name: 'sam' }));
+    await user.click(within(enter).getByRole('button', { name: 'DEN +6.5' }));
+    await user.click(within(enter).getByRole('button', { name: 'Save for sam' }));
+    expect(await within(enter).findByText('Saved and logged.')).toBeInTheDocument();
+    const edit = fetch.mock.calls.find(([input]) => String(input).includes('/members/3/picks'))!;
+    expect(JSON.parse(String(edit[1]!.body))).toEqual({ picks: [{ event_id: 102, team: 'DEN' }] });
+
+    await user.type(screen.getByLabelText('New announcement'), 'Wings Monday');
+    await user.click(screen.getByRole('button', { name: 'Post announcement' }));
+    await waitFor(() =>
+      expect(
+        fetch.mock.calls.some(([input, init]) => String(input).endsWith('/announcements') && init?.method === 'POST'),
+      ).toBe(true),
+    );
+    const post = fetch.mock.calls.find(
+      ([input, init]) => String(input).endsWith('/announcements') && init?.method === 'POST',
+    )!;
+    expect(JSON.parse(String(post[1]!.body))).toEqual({ body: 'Wings Monday' });
+  });
+
+  it('shows a week whose games have all locked as final, with nothing to save', async () => {
+    serve();
+    renderPool('/football/pool/7?week=1');
+    const sheet = await screen.findByRole('form', { name: 'Picks for Week 1' });
+    expect(within(sheet).getAllByLabelText(/is locked$/)).toHaveLength(3);
+    expect(within(sheet).getByText('Every game of Week 1 has locked: these picks are final.')).toBeInTheDocument();
+    expect(within(sheet).queryByRole('button', { name: /^Save/ })).toBeNull();
+    expect(within(sheet).queryByRole('combobox', { name: 'Last Man Standing team' })).toBeNull();
+  });
+
+  it('shows the not-found page to someone not in the pool', async () => {
+    serve({ poolStatus: 404 });
+    renderPool();
+    expect(await screen.findByRole('heading', { name: 'This page is not here' })).toBeInTheDocument();
+    expect(document.querySelector('[data-page="not-found"]')).not.toBeNull();
+  });
+
+  it('fits a 390 px phone: big tap targets, the sections in scrollable tabs', async () => {
+    stubViewportWidth(390);
+    serve();
+    renderPool();
+    const sheet = await screen.findByRole('form', { name: 'Picks for Week 2' });
+    expect(screen.getByRole('tablist', { name: 'Pool sections' })).toBeInTheDocument();
+    for (const button of within(sheet).getAllByRole('button', { name: /^(KC|DEN|DAL|PHI) / }))
+      expect(button).toHaveClass('MuiToggleButton-fullWidth');
+  });
+});

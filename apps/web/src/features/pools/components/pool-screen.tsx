@@ -1,0 +1,183 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import type { PoolDetail } from '@pass/contracts';
+import { useParams, useSearchParams } from 'react-router';
+import { NotFound } from '../../../components/not-found';
+import { Page } from '../../../components/page';
+import type { RouteName } from '../../../config/paths';
+import { useSessionUser } from '../../../lib/use-session-user';
+import { useEarlierWeeks, usePointsPossible, usePool, usePoolWeek, useResults, useSportCurrentWeek } from '../api/pool';
+import { isNotFound } from '../lib/refusal';
+import { MembersPanel } from './members-panel';
+import { PickSheet } from './pick-sheet';
+import { HeadToHeadPanel, StandingsPanel, WhatIfPanel } from './standings-panel';
+import { WeekGrid } from './week-grid';
+
+const TABS = [
+  { key: 'picks', label: 'Picks' },
+  { key: 'grid', label: 'Grid' },
+  { key: 'standings', label: 'Standings' },
+  { key: 'h2h', label: 'Head-to-head' },
+  { key: 'members', label: 'Members' },
+  { key: 'what-if', label: 'What if' },
+] as const;
+type TabKey = (typeof TABS)[number]['key'];
+
+const STATUS_LABEL: Record<number, string> = { 1: 'Open', 2: 'Under way', 4: 'Ended', 8: 'Completed' };
+
+interface PoolScreenProps {
+  route: RouteName;
+  /** The older season routes show their season's pools only: another season's pool is not here. */
+  season?: number;
+}
+
+/** One pool: this week's pick sheet, the grid, standings, head-to-head, members and the what-if view. */
+export function PoolScreen({ route, season }: PoolScreenProps) {
+  const params = useParams();
+  const poolId = /^\d+$/.test(params.id ?? '') ? Number(params.id) : null;
+  const pool = usePool(poolId);
+  if (poolId === null) return <NotFound />;
+  if (pool.isError && isNotFound(pool.error)) return <NotFound />;
+  if (pool.data && season !== undefined && pool.data.data.season !== season) return <NotFound />;
+  return (
+    <Page name={route} title={pool.data?.data.name ?? 'Pool'} maxWidth="md">
+      {pool.isPending && <CircularProgress aria-label="Loading the pool" />}
+      {pool.isError && <Alert severity="error">The pool could not be loaded. Try again in a moment.</Alert>}
+      {pool.data && <PoolBody pool={pool.data.data} />}
+    </Page>
+  );
+}
+
+function PoolBody({ pool }: { pool: PoolDetail }) {
+  const [search, setSearch] = useSearchParams();
+  const user = useSessionUser();
+  const current = useSportCurrentWeek(pool.sport, pool.season);
+  const tab: TabKey = TABS.some((item) => item.key === search.get('tab')) ? (search.get('tab') as TabKey) : 'picks';
+  const asked = Number(search.get('week'));
+  const currentWeek = current.data
+    ? Math.max(pool.start_week, current.data.number)
+    : current.isError
+      ? pool.start_week
+      : null;
+  const weekNumber = Number.isInteger(asked) && asked >= pool.start_week && asked <= 60 ? asked : currentWeek;
+  const week = usePoolWeek(pool.id, weekNumber);
+  const results = useResults(pool.id);
+  const possible = usePointsPossible(pool.id, weekNumber);
+  const me = pool.members.find((member) => member.username === user?.username);
+  const earlier = useEarlierWeeks(
+    pool.id,
+    pool.last_man_standing && weekNumber !== null
+      ? Array.from({ length: weekNumber - pool.start_week }, (_, index) => pool.start_week + index)
+      : [],
+  );
+  const usedLmsTeams = earlier.flatMap(
+    (result) => result.data?.data.sheets.find((sheet) => sheet.member_id === me?.id)?.lms_team ?? [],
+  );
+  const change = (key: string, value: string) =>
+    setSearch(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.set(key, value);
+        return next;
+      },
+      { replace: true },
+    );
+  const view = week.data?.data;
+
+  return (
+    <>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
+        <Box
+          aria-hidden
+          sx={{
+            width: 40,
+            height: 40,
+            borderRadius: '50%',
+            flexShrink: 0,
+            bgcolor: pool.icon_background,
+            color: pool.icon_color,
+            display: 'grid',
+            placeItems: 'center',
+            fontWeight: 700,
+          }}
+        >
+          {pool.name.slice(0, 1).toUpperCase()}
+        </Box>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h5" component="h1" noWrap>
+            {pool.name}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {pool.season} · {pool.win_basis === 'ats' ? 'Against the spread' : '$ Line'} · {pool.member_count}{' '}
+            {pool.member_count === 1 ? 'member' : 'members'} · Lifeguard {pool.lifeguard.username}
+          </Typography>
+        </Box>
+        <Chip size="small" label={STATUS_LABEL[pool.status] ?? ''} sx={{ ml: 'auto !important' }} />
+      </Stack>
+
+      <Tabs
+        value={tab}
+        onChange={(_event, value: string) => change('tab', value)}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        aria-label="Pool sections"
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
+        {TABS.map((item) => (
+          <Tab key={item.key} value={item.key} label={item.label} sx={{ minWidth: 0, px: 1.5 }} />
+        ))}
+      </Tabs>
+
+      {(tab === 'picks' || tab === 'grid' || tab === 'members') && weekNumber !== null && (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'center', mb: 1.5 }}>
+          <IconButton
+            aria-label="Previous week"
+            disabled={weekNumber <= pool.start_week}
+            onClick={() => change('week', String(weekNumber - 1))}
+          >
+            ‹
+          </IconButton>
+          <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, minWidth: 120, textAlign: 'center' }}>
+            {view?.label ?? `Week ${weekNumber}`}
+          </Typography>
+          <IconButton
+            aria-label="Next week"
+            disabled={weekNumber >= 60}
+            onClick={() => change('week', String(weekNumber + 1))}
+          >
+            ›
+          </IconButton>
+        </Stack>
+      )}
+
+      {(tab === 'picks' || tab === 'grid') && (
+        <>
+          {week.isPending && <CircularProgress aria-label="Loading the week" />}
+          {week.isError && <Alert severity="info">This week is not part of the pool.</Alert>}
+        </>
+      )}
+      {tab === 'picks' && view && (
+        <PickSheet
+          pool={pool}
+          week={view}
+          mine={view.sheets.find((sheet) => sheet.member_id === me?.id)}
+          usedLmsTeams={usedLmsTeams}
+        />
+      )}
+      {tab === 'grid' && view && (
+        <WeekGrid week={view} graded={results.data?.data.weeks.find((item) => item.week === view.week)} />
+      )}
+      {tab === 'standings' && <StandingsPanel pool={pool} possible={possible.data?.data} />}
+      {tab === 'h2h' && <HeadToHeadPanel pool={pool} meId={me?.id ?? null} />}
+      {tab === 'members' && <MembersPanel pool={pool} week={view} />}
+      {tab === 'what-if' && <WhatIfPanel pool={pool} />}
+    </>
+  );
+}

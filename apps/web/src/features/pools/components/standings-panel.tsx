@@ -1,0 +1,271 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { PoolDetail, PointsPossibleResponse } from '@pass/contracts';
+import { lazy, Suspense, useState } from 'react';
+import { useHeadToHead, useResults, useStandings, useWhatIf } from '../api/pool';
+import { rankOverSeason } from '../lib/pool-format';
+
+const RankChart = lazy(() => import('./rank-chart'));
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Box component="section" aria-label={title} sx={{ mb: 3 }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/** Standings, the rank over the season, the weekly winners. */
+export function StandingsPanel({
+  pool,
+  possible,
+}: {
+  pool: PoolDetail;
+  possible: PointsPossibleResponse['data'] | undefined;
+}) {
+  const standings = useStandings(pool.id);
+  const results = useResults(pool.id);
+  if (standings.isPending) return <CircularProgress aria-label="Loading the standings" />;
+  if (standings.isError) return <Alert severity="error">The standings could not be loaded.</Alert>;
+  const rows = standings.data.data.rows;
+  const lms = standings.data.data.last_man_standing;
+  const nameOf = (id: number) =>
+    pool.members.find((member) => member.id === id)?.username ??
+    rows.find((row) => row.member_id === id)?.username ??
+    `#${id}`;
+  const weeks = results.data?.data.weeks ?? [];
+  const ranks = rankOverSeason(weeks);
+  return (
+    <>
+      <Section title="Standings">
+        <Table size="small" aria-label="Standings">
+          <TableHead>
+            <TableRow>
+              <TableCell>#</TableCell>
+              <TableCell>Member</TableCell>
+              <TableCell align="right">Pts</TableCell>
+              <TableCell align="right">W-L-P</TableCell>
+              <TableCell align="right" title="Tiebreaker: summed distance from each week's total">
+                TB
+              </TableCell>
+              <TableCell align="right" title="Points still possible this season">
+                Max
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => {
+              const left = possible?.rows.find((candidate) => candidate.member_id === row.member_id);
+              const out = lms?.eliminated.find((entry) => entry.member_id === row.member_id);
+              return (
+                <TableRow key={row.member_id}>
+                  <TableCell>{row.rank}</TableCell>
+                  <TableCell component="th" scope="row">
+                    {row.username}
+                    {out && (
+                      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                        LMS out week {out.week}
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell align="right">{row.points}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {row.wins}-{row.losses}-{row.pushes}
+                  </TableCell>
+                  <TableCell align="right">{row.tiebreaker_error}</TableCell>
+                  <TableCell align="right">{left ? left.season_possible : '—'}</TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+        {lms && lms.winners.length > 0 && (
+          <Typography sx={{ mt: 1 }}>Last Man Standing: {lms.winners.map(nameOf).join(', ')}</Typography>
+        )}
+      </Section>
+      <Section title="Rank over the season">
+        {ranks.length === 0 ? (
+          <Typography color="text.secondary">No week graded yet.</Typography>
+        ) : (
+          <Suspense fallback={<CircularProgress aria-label="Loading the chart" />}>
+            <RankChart points={ranks} members={rows.map((row) => row.username)} />
+          </Suspense>
+        )}
+      </Section>
+      <Section title="Weekly winners">
+        {weeks.filter((week) => week.complete).length === 0 ? (
+          <Typography color="text.secondary">No week complete yet.</Typography>
+        ) : (
+          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+            {weeks
+              .filter((week) => week.complete)
+              .map((week) => (
+                <li key={week.week}>
+                  Week {week.week}: {week.winners.map(nameOf).join(', ') || 'no winner'}
+                </li>
+              ))}
+          </Box>
+        )}
+      </Section>
+    </>
+  );
+}
+
+function MemberSelect({
+  label,
+  pool,
+  value,
+  onChange,
+}: {
+  label: string;
+  pool: PoolDetail;
+  value: number | null;
+  onChange: (id: number) => void;
+}) {
+  const id = `h2h-${label.toLowerCase()}`;
+  return (
+    <FormControl size="small" sx={{ minWidth: 140, flex: 1 }}>
+      <InputLabel id={id}>{label}</InputLabel>
+      <Select
+        labelId={id}
+        label={label}
+        value={value === null ? '' : String(value)}
+        onChange={(event) => onChange(Number(event.target.value))}
+      >
+        {pool.members.map((member) => (
+          <MenuItem key={member.id} value={String(member.id)}>
+            {member.username}
+          </MenuItem>
+        ))}
+      </Select>
+    </FormControl>
+  );
+}
+
+/** Two members' record against each other, week by week. */
+export function HeadToHeadPanel({ pool, meId }: { pool: PoolDetail; meId: number | null }) {
+  const [a, setA] = useState<number | null>(meId);
+  const [b, setB] = useState<number | null>(null);
+  const result = useHeadToHead(pool.id, a, b);
+  const data = result.data?.data;
+  return (
+    <Section title="Head-to-head">
+      <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
+        <MemberSelect label="Member" pool={pool} value={a} onChange={setA} />
+        <MemberSelect label="Against" pool={pool} value={b} onChange={setB} />
+      </Stack>
+      {a !== null && a === b && <Typography color="text.secondary">Pick two different members.</Typography>}
+      {result.isError && <Alert severity="error">The head-to-head could not be loaded.</Alert>}
+      {data && (
+        <>
+          <Typography variant="h5" component="p" aria-label="Weeks won">
+            {data.a.username} {data.a.weeks_won} – {data.b.weeks_won} {data.b.username}
+            {data.tied > 0 ? ` (${data.tied} tied)` : ''}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 1 }}>
+            Same pick {data.agreed} times, different {data.disagreed}.
+          </Typography>
+          <Table size="small" aria-label="Week by week">
+            <TableHead>
+              <TableRow>
+                <TableCell>Week</TableCell>
+                <TableCell align="right">{data.a.username}</TableCell>
+                <TableCell align="right">{data.b.username}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.weeks.map((week) => (
+                <TableRow key={week.week}>
+                  <TableCell>{week.week}</TableCell>
+                  <TableCell align="right" sx={{ fontWeight: week.winner === 'a' ? 700 : 400 }}>
+                    {week.a_points}
+                  </TableCell>
+                  <TableCell align="right" sx={{ fontWeight: week.winner === 'b' ? 700 : 400 }}>
+                    {week.b_points}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </>
+      )}
+    </Section>
+  );
+}
+
+const WHAT_IF_RULES = [
+  { rule: 'straight', label: 'Straight up instead of against the spread' },
+  { rule: 'half_point_push', label: 'Pushes worth half' },
+  { rule: 'no_plays', label: 'Double and triple plays off' },
+] as const;
+
+/** The standings under other rules, beside the real ones (the API's what-if). */
+export function WhatIfPanel({ pool }: { pool: PoolDetail }) {
+  const [rules, setRules] = useState<string[]>(pool.win_basis === 'ats' ? ['straight'] : ['half_point_push']);
+  const result = useWhatIf(pool.id, rules);
+  const toggle = (rule: string) =>
+    setRules((current) => (current.includes(rule) ? current.filter((item) => item !== rule) : [...current, rule]));
+  return (
+    <Section title="What if">
+      <FormGroup sx={{ mb: 1 }}>
+        {WHAT_IF_RULES.filter(({ rule }) => rule !== 'straight' || pool.win_basis === 'ats').map(({ rule, label }) => (
+          <FormControlLabel
+            key={rule}
+            control={<Checkbox checked={rules.includes(rule)} onChange={() => toggle(rule)} />}
+            label={label}
+          />
+        ))}
+      </FormGroup>
+      {rules.length === 0 && <Typography color="text.secondary">Choose a rule to compare.</Typography>}
+      {result.isError && <Alert severity="error">The what-if standings could not be loaded.</Alert>}
+      {result.data && rules.length > 0 && (
+        <Table size="small" aria-label="Standings, real and what if">
+          <TableHead>
+            <TableRow>
+              <TableCell>Member</TableCell>
+              <TableCell align="right">Real</TableCell>
+              <TableCell align="right">What if</TableCell>
+              <TableCell align="right">Move</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {result.data.data.rows.map((row) => (
+              <TableRow key={row.member_id}>
+                <TableCell component="th" scope="row">
+                  {row.username}
+                </TableCell>
+                <TableCell align="right">
+                  #{row.actual.rank} · {row.actual.points}
+                </TableCell>
+                <TableCell align="right">
+                  #{row.what_if.rank} · {row.what_if.points}
+                </TableCell>
+                <TableCell align="right">
+                  {row.rank_change > 0 ? `▲${row.rank_change}` : row.rank_change < 0 ? `▼${-row.rank_change}` : '–'}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Section>
+  );
+}

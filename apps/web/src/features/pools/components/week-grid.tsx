@@ -1,0 +1,108 @@
+import Box from '@mui/material/Box';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { PoolWeekView, WeeklyResultsResponse } from '@pass/contracts';
+
+type GradedWeek = WeeklyResultsResponse['data']['weeks'][number];
+type Outcome = GradedWeek['rows'][number]['picks'][number]['outcome'];
+
+const outcomeColour: Partial<Record<Outcome, string>> = {
+  win: 'success.light',
+  loss: 'error.light',
+  push: 'grey.300',
+  void: 'grey.200',
+};
+
+const outcomeWord: Record<Outcome, string> = {
+  win: 'win',
+  loss: 'loss',
+  push: 'push',
+  void: 'void',
+  missed: 'no pick',
+  pending: 'not decided yet',
+  not_member: 'not a member yet',
+};
+
+/**
+ * The week's grid: a row per member, a column per slate game. Another member's pick shows once its game
+ * locks (the API hides it before); a decided pick is coloured by its result.
+ */
+export function WeekGrid({ week, graded }: { week: PoolWeekView; graded: GradedWeek | undefined }) {
+  if (week.games.length === 0) return <Typography color="text.secondary">No slate for {week.label} yet.</Typography>;
+  const gradedRow = (memberId: number) => graded?.rows.find((row) => row.member_id === memberId);
+  return (
+    <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }}>
+      <Table size="small" aria-label={`Everyone's picks, ${week.label}`} stickyHeader>
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ position: 'sticky', left: 0, zIndex: 3, bgcolor: 'background.paper' }}>Member</TableCell>
+            {week.games.map((game) => (
+              <TableCell key={game.event_id} align="center" sx={{ whiteSpace: 'nowrap', px: 0.75 }}>
+                {game.away_team}
+                <br />
+                {game.home_team}
+                {game.status === 'final' && (
+                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                    {game.away_score}–{game.home_score}
+                  </Typography>
+                )}
+              </TableCell>
+            ))}
+            <TableCell align="right">Pts</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {week.sheets.map((sheet) => {
+            const row = gradedRow(sheet.member_id);
+            return (
+              <TableRow key={sheet.member_id}>
+                <TableCell
+                  component="th"
+                  scope="row"
+                  sx={{ position: 'sticky', left: 0, bgcolor: 'background.paper', fontWeight: 600 }}
+                >
+                  {sheet.username}
+                </TableCell>
+                {week.games.map((game) => {
+                  const pick = sheet.picks.find((candidate) => candidate.event_id === game.event_id);
+                  const gradedPick = row?.picks.find((candidate) => candidate.event_id === game.event_id);
+                  const outcome = game.locked ? gradedPick?.outcome : undefined;
+                  const team = pick?.team ?? (game.locked ? gradedPick?.team : null);
+                  const hidden = !game.locked && !pick;
+                  const text = hidden ? '🔒' : (team ?? '—');
+                  const play = pick?.play === 'double' ? '×2' : pick?.play === 'triple' ? '×3' : '';
+                  return (
+                    <TableCell
+                      key={game.event_id}
+                      align="center"
+                      data-outcome={outcome ?? (hidden ? 'hidden' : 'open')}
+                      aria-label={
+                        hidden
+                          ? `${sheet.username}, ${game.away_team} at ${game.home_team}: shown at lock`
+                          : `${sheet.username}, ${game.away_team} at ${game.home_team}: ${team ?? 'no pick'}${outcome ? `, ${outcomeWord[outcome]}` : ''}`
+                      }
+                      sx={{ px: 0.75, bgcolor: outcome ? outcomeColour[outcome] : undefined, whiteSpace: 'nowrap' }}
+                    >
+                      {text}
+                      {play && (
+                        <Box component="sup" sx={{ ml: 0.25 }}>
+                          {play}
+                        </Box>
+                      )}
+                    </TableCell>
+                  );
+                })}
+                <TableCell align="right">{row?.points ?? 0}</TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,6 @@
+import { PoolScreen } from '../components/pool-screen';
+
+/** A college football pool. */
+export default function NcaaFootballPoolRoute() {
+  return <PoolScreen route="ncaa-football-pool" />;
+}

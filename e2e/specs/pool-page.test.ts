@@ -1,0 +1,96 @@
+import type { PoolResponse, PoolWeekResponse } from '@pass/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiSessionOf, createMember, logIn, type Identity } from '../support/accounts';
+import { expectNoSeriousA11yViolations, screenshot, useBrowser, viewports, waitForScreen } from '../support/browser';
+
+/**
+ * The pool page in the browser. Pools play real events only (the demo current season is not one), so the
+ * pool here is of the last imported season, its weeks all played: the sheet shows every game locked, the grid
+ * and standings show the graded week, on a 390 px phone and a desktop.
+ */
+const browser = useBrowser();
+
+let lifeguard: Identity;
+let poolId: number;
+let season: number;
+let slateSize: number;
+
+beforeAll(async () => {
+  lifeguard = await createMember();
+  const api = await apiSessionOf(lifeguard);
+  const week = await api.get<{ season: number }>('/api/dates/americanfootball_nfl/current-week');
+  season = week.season - 1;
+  const created = await api.post<PoolResponse>('/api/pools', {
+    name: 'Browser Pool',
+    icon: 'football',
+    icon_color: '#ffffff',
+    icon_background: '#1565c0',
+    sport: 'americanfootball_nfl',
+    season,
+    start_week: 1,
+    games_per_week: 4,
+    win_basis: 'ats',
+    double_play: true,
+    triple_play: true,
+    last_man_standing: true,
+  });
+  poolId = created.data.id;
+  // The first read after the week's first kickoff stores its automatic slate.
+  const view = await api.get<PoolWeekResponse>(`/api/pools/${poolId}/weeks/1`);
+  slateSize = view.data.games.length;
+  expect(slateSize).toBeGreaterThan(0);
+  expect(view.data.games.every((game) => game.locked)).toBe(true);
+});
+
+describe('the pool page', () => {
+  it('shows a played week on a phone: every game locked, the graded grid, no sideways scroll', async () => {
+    const page = await browser.newPage(viewports.phone);
+    await page.goto(`/football/pool/${poolId}?week=1`);
+    await waitForScreen(page, 'login');
+    await logIn(page, lifeguard.username, lifeguard.password);
+    await waitForScreen(page, 'football-pool');
+    const sheet = page.getByRole('form', { name: 'Picks for Week 1' });
+    await sheet.waitFor();
+    await expect.poll(() => sheet.getByLabel(/ is locked$/).count()).toBe(slateSize);
+    await sheet.getByText(/Every game of Week 1 has locked/).waitFor();
+    await screenshot(page, 'pool-picks-phone');
+    await expectNoSeriousA11yViolations(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await page.getByRole('tab', { name: 'Grid' }).click();
+    const grid = page.getByRole('table', { name: "Everyone's picks, Week 1" });
+    await grid.waitFor();
+    await screenshot(page, 'pool-grid-phone');
+    await expect.poll(() => grid.getByLabel(/: no pick/).count()).toBe(slateSize);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  it('shows the standings and the Lifeguard tools on a desktop', async () => {
+    const page = await browser.newPage(viewports.desktop);
+    await page.goto(`/football/pool/${poolId}?tab=standings`);
+    await waitForScreen(page, 'login');
+    await logIn(page, lifeguard.username, lifeguard.password);
+    await waitForScreen(page, 'football-pool');
+    const table = page.getByRole('table', { name: 'Standings' });
+    await table.waitFor();
+    await expect(table.textContent()).resolves.toContain(lifeguard.username);
+    await page.locator('.recharts-surface').first().waitFor();
+    await screenshot(page, 'pool-standings-desktop');
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('tab', { name: 'Members' }).click();
+    await page.getByRole('region', { name: 'Announcements' }).waitFor();
+    await expect(page.getByRole('button', { name: 'End the pool' }).count()).resolves.toBe(1);
+    await screenshot(page, 'pool-members-desktop');
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  it('shows the not-found page for a pool the member is not in', async () => {
+    browser.expectConsoleError(/status of 404/);
+    const page = await browser.newPage(viewports.phone);
+    await page.goto('/football/pool/999999');
+    await waitForScreen(page, 'login');
+    await logIn(page, lifeguard.username, lifeguard.password);
+    await waitForScreen(page, 'not-found');
+  });
+});
