@@ -159,6 +159,8 @@ interface Answers {
   pool?: PoolDetail;
   poolStatus?: number;
   submit?: () => Response;
+  /** The sport's current week (2 by default). */
+  currentWeek?: number;
 }
 
 function serve(answers: Answers = {}): FetchMock {
@@ -166,7 +168,8 @@ function serve(answers: Answers = {}): FetchMock {
   return stubFetch((url, init) => {
     const path = url.pathname;
     if (answers.poolStatus) return errorResponse(answers.poolStatus, 'NOT_FOUND', 'No such pool');
-    if (path === '/api/dates/americanfootball_nfl/current-week') return jsonResponse({ number: 2 });
+    if (path === '/api/dates/americanfootball_nfl/current-week')
+      return jsonResponse({ number: answers.currentWeek ?? 2 });
     if (path === '/api/pools/7') return jsonResponse({ data: pool });
     if (path === '/api/pools/7/weeks/2/members/3/picks' && init.method === 'PUT')
       return jsonResponse({ data: weekOf(2, []) });
@@ -471,6 +474,17 @@ describe('the pool page', () => {
     expect(within(sheet).getByText('Every game of Week 1 has locked: these picks are final.')).toBeInTheDocument();
     expect(within(sheet).queryByRole('button', { name: /^Save/ })).toBeNull();
     expect(within(sheet).queryByRole('combobox', { name: 'Last Man Standing team' })).toBeNull();
+  });
+
+  it("shows the pool's last week once the season has gone on to its playoffs", async () => {
+    const fetch = serve({ currentWeek: 22 });
+    renderPool();
+    // 2026's regular season ends in week 18: the Super Bowl's week 22 is not a pool week.
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([input]) => String(input).endsWith('/api/pools/7/weeks/18'))).toBe(true),
+    );
+    expect(fetch.mock.calls.some(([input]) => /\/weeks\/(19|2[0-2])/.test(String(input)))).toBe(false);
+    expect(screen.getByRole('button', { name: 'Next week' })).toBeDisabled();
   });
 
   it('shows the not-found page to someone not in the pool', async () => {

@@ -8,6 +8,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { PoolDetail } from '@pass/contracts';
+import { lastPoolWeek } from '@pass/domain';
 import { useParams, useSearchParams } from 'react-router';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
@@ -61,12 +62,14 @@ function PoolBody({ pool }: { pool: PoolDetail }) {
   const current = useSportCurrentWeek(pool.sport, pool.season);
   const tab: TabKey = TABS.some((item) => item.key === search.get('tab')) ? (search.get('tab') as TabKey) : 'picks';
   const asked = Number(search.get('week'));
+  // A pool plays the regular season: after it (the playoffs, the bowls) the pool's last week is the one shown.
+  const lastWeek = lastPoolWeek(pool.sport, pool.season);
   const currentWeek = current.data
-    ? Math.max(pool.start_week, current.data.number)
+    ? Math.min(lastWeek, Math.max(pool.start_week, current.data.number))
     : current.isError
       ? pool.start_week
       : null;
-  const weekNumber = Number.isInteger(asked) && asked >= pool.start_week && asked <= 60 ? asked : currentWeek;
+  const weekNumber = Number.isInteger(asked) && asked >= pool.start_week && asked <= lastWeek ? asked : currentWeek;
   const week = usePoolWeek(pool.id, weekNumber);
   const results = useResults(pool.id);
   const possible = usePointsPossible(pool.id, weekNumber);
@@ -149,7 +152,7 @@ function PoolBody({ pool }: { pool: PoolDetail }) {
           </Typography>
           <IconButton
             aria-label="Next week"
-            disabled={weekNumber >= 60}
+            disabled={weekNumber >= lastWeek}
             onClick={() => change('week', String(weekNumber + 1))}
           >
             ›
