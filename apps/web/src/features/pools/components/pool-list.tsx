@@ -10,6 +10,7 @@ import { RouteLink } from '../../../components/route-link';
 import { usePools } from '../api/pools';
 import { formatWhen, poolPageRoute, poolStatusLabel, SPORT_NAMES } from '../lib/pool-text';
 import { PoolIcon } from './pool-icon';
+import type { RouteName } from '../../../config/paths';
 
 interface PoolListProps {
   /** Which of the member's pools to show. */
@@ -18,10 +19,12 @@ interface PoolListProps {
   empty: string;
   /** The list's accessible name. */
   label: string;
+  /** The page a pool's name opens (an older season's variant); by default the pool's sport's page. */
+  poolRoute?: RouteName;
 }
 
 /** The member's pools that pass `filter`: icon, name (a link to the pool's page), status, role and members. */
-export function PoolList({ filter, empty, label }: PoolListProps) {
+export function PoolList({ filter, empty, label, poolRoute }: PoolListProps) {
   const pools = usePools();
   if (pools.isPending) return <Loading label="Loading your pools" />;
   if (pools.isError) return <Alert severity="error">Your pools could not be loaded: {pools.error.message}</Alert>;
@@ -34,7 +37,7 @@ export function PoolList({ filter, empty, label }: PoolListProps) {
           <PoolIcon pool={pool} />
           <Stack spacing={0.5} sx={{ minWidth: 0, flex: 1 }}>
             <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-              <RouteLink to={poolPageRoute(pool.sport)} params={{ id: pool.id }} fallback={pool.name}>
+              <RouteLink to={poolRoute ?? poolPageRoute(pool.sport)} params={{ id: pool.id }} fallback={pool.name}>
                 {pool.name}
               </RouteLink>
             </Typography>

@@ -2,6 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchCall, jsonResponse, stubFetch, type FetchMock } from '../../../testing/fetch';
+import { registerRoutes } from '../../../lib/route-registry';
 import { renderRoutes } from '../../../testing/render';
 import { fieldErrors, poolDetail, poolSummary } from '../testing-data';
 import { PoolsScreen } from './pools-screen';
@@ -53,6 +54,33 @@ describe('PoolsScreen', () => {
     expect(within(list).getByText('Completed')).toBeInTheDocument();
     expect(within(list).getByText('Guest')).toBeInTheDocument();
     expect(document.querySelector('main[data-page="football-pools"]')).not.toBeNull();
+  });
+
+  it('links to the rest of Pool Party: its home, invitations and the earlier seasons', async () => {
+    registerRoutes(['pool-party', 'invite', 'season-2025', 'season-2024', 'football-2023-menu']);
+    server();
+    renderScreen();
+    const more = await screen.findByRole('navigation', { name: 'More of Pool Party' });
+    expect(within(more).getByRole('link', { name: 'Pool Party home' })).toHaveAttribute('href', '/pool-party');
+    expect(within(more).getByRole('link', { name: 'Invite friends' })).toHaveAttribute('href', '/invite');
+    expect(within(more).getByRole('link', { name: '2025 season' })).toHaveAttribute('href', '/season/2025');
+    expect(within(more).getByRole('link', { name: '2023 season' })).toHaveAttribute('href', '/football/2023');
+  });
+
+  it("opens an older season's pool on that season's own pool page", async () => {
+    registerRoutes(['football-2023-pool']);
+    server();
+    renderRoutes(
+      [
+        {
+          path: '/football/2023/pools',
+          element: <PoolsScreen route="football-2023-pools" sport="americanfootball_nfl" fixedSeason={2023} />,
+        },
+      ],
+      { path: '/football/2023/pools' },
+    );
+    const list = await screen.findByRole('list', { name: 'My pools' });
+    expect(within(list).getByRole('link', { name: 'Old Timers' })).toHaveAttribute('href', '/football/2023/pool/9');
   });
 
   it("shows a fixed season's pools only", async () => {

@@ -18,6 +18,9 @@ interface PoolsScreenProps {
   fixedSeason?: number;
 }
 
+/** Each pools list's own pool page: `classic-football-pools` opens `classic-football-pool`, and so on. */
+const poolPageOf = (route: RouteName) => route.replace(/-pools$/, '-pool') as RouteName;
+
 /** A sport's pools: the member's pools, a new pool's form and joining by link. */
 export function PoolsScreen({ route, sport, fixedSeason }: PoolsScreenProps) {
   const season = fixedSeason ?? seasonForDate(sport, new Date());
@@ -34,6 +37,22 @@ export function PoolsScreen({ route, sport, fixedSeason }: PoolsScreenProps) {
         </RouteLink>{' '}
         say how they score.
       </Typography>
+      {/* The rest of Pool Party, so every pools screen is a click from the navigation's "Pool Party". */}
+      <Stack
+        component="nav"
+        aria-label="More of Pool Party"
+        direction="row"
+        spacing={2}
+        useFlexGap
+        sx={{ mb: 3, flexWrap: 'wrap' }}
+      >
+        <RouteLink to="pool-party">Pool Party home</RouteLink>
+        <RouteLink to="invite">Invite friends</RouteLink>
+        <RouteLink to="season-2025">2025 season</RouteLink>
+        <RouteLink to="season-2024">2024 season</RouteLink>
+        <RouteLink to="football-2023-menu">2023 season</RouteLink>
+        <RouteLink to="classic-football-pools">2022 pools</RouteLink>
+      </Stack>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: { md: 'flex-start' } }}>
         <Stack spacing={4} sx={{ flex: 1, minWidth: 0 }}>
           <section aria-labelledby="my-pools-heading">
@@ -42,6 +61,7 @@ export function PoolsScreen({ route, sport, fixedSeason }: PoolsScreenProps) {
             </Typography>
             <PoolList
               label="My pools"
+              poolRoute={fixedSeason === undefined ? undefined : poolPageOf(route)}
               filter={(pool) => pool.sport === sport && (fixedSeason === undefined || pool.season === fixedSeason)}
               empty="You are in no pool of this sport yet: create one, or join with an invitation link."
             />
