@@ -29,12 +29,15 @@ import {
   describeMachine,
   formatColdStartConsole,
   formatConsole,
+  formatHttpConsole,
   formatMarkdown,
   formatTimedConsole,
   replaceColdStartSection,
+  replaceHttpRows,
   replaceTimedRows,
   type HttpBenchmark,
 } from './lib/report.js';
+import { runPoolBenchmarks } from './lib/pool-benchmarks.js';
 import { runSignupBenchmarks } from './lib/signup-benchmark.js';
 import { createThrowawayDatabase } from './lib/throwaway-database.js';
 import { missingStoredFiles, STORED_FILES } from '../../apps/server/src/modules/imports/stored-files.js';
@@ -643,6 +646,9 @@ async function main(): Promise<number> {
   const data = await runDataBenchmarks(httpNotes);
   data.timed.push(...(await runSignupBenchmarks(appEnv)));
   http.push(...data.http);
+  const pools = await runPoolBenchmarks(appEnv, childEnv, httpNotes);
+  http.push(...pools.http);
+  data.timed.push(...pools.timed);
   console.log('• page weight: apps/web/dist');
   const pageWeight = measurePageWeight(WEB_DIST_DIR);
   const coldStart = await runColdStart();
@@ -701,7 +707,34 @@ async function runColdStartOnly(): Promise<number> {
   return coldStart.ran ? 0 : 1;
 }
 
-const ONLY = ['ledger', 'cold-start', 'import-all'];
+/**
+ * `--only pools`: the Pool Party rows alone (PGlite, and PostgreSQL with DATABASE_URL); their HTTP and timed
+ * rows in RESULTS.md are replaced (or added) with a note of when and under what load they ran.
+ */
+async function runPoolsOnly(): Promise<number> {
+  const startedAt = new Date();
+  const loadAverageAtStart = os.loadavg();
+  console.log(
+    `PA$$ bench, Pool Party only: ${describeMachine()}; load by ${LOAD_GENERATOR.name} ${LOAD_GENERATOR.version}`,
+  );
+  const httpNotes: string[] = [];
+  const { http, timed } = await runPoolBenchmarks(appEnv, childEnv, httpNotes);
+  const run = { startedAt, loadAverageAtStart, loadAverageAtEnd: os.loadavg(), http, httpNotes, timed };
+  console.log(`\n${formatHttpConsole(run)}\n`);
+  const previous = existsSync(RESULTS_FILE) ? await readFile(RESULTS_FILE, 'utf8') : '# Benchmark results\n';
+  await writeFile(RESULTS_FILE, replaceHttpRows(previous, run, 'pools'));
+  console.log(`Updated the Pool Party rows of ${path.relative(process.cwd(), RESULTS_FILE) || RESULTS_FILE}`);
+  const bad =
+    timed.some(({ outcome }) => outcome.status === 'failed') ||
+    http.some(
+      ({ outcome }) =>
+        outcome.status === 'failed' ||
+        (outcome.status === 'measured' && outcome.load.non2xx + outcome.load.errors + outcome.load.timeouts > 0),
+    );
+  return bad ? 1 : 0;
+}
+
+const ONLY = ['ledger', 'cold-start', 'import-all', 'pools'];
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 if (only !== undefined && !ONLY.includes(only)) {
   console.error(`--only takes ${ONLY.map((name) => `"${name}"`).join(' or ')}, not ${JSON.stringify(only)}`);
@@ -717,7 +750,9 @@ try {
         ? await runColdStartOnly()
         : only === 'import-all'
           ? await runImportAllOnly()
-          : await main();
+          : only === 'pools'
+            ? await runPoolsOnly()
+            : await main();
 } catch (error) {
   console.error(error);
 } finally {

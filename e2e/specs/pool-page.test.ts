@@ -4,9 +4,9 @@ import { apiSessionOf, createMember, logIn, type Identity } from '../support/acc
 import { expectNoSeriousA11yViolations, screenshot, useBrowser, viewports, waitForScreen } from '../support/browser';
 
 /**
- * The pool page in the browser. Pools play real events only (the demo current season is not one), so the
- * pool here is of the stored data's last NFL season (2025), its weeks all played: the sheet shows every game locked, the grid
- * and standings show the graded week, on a 390 px phone and a desktop.
+ * The pool page of a played season in the browser: the stored data's last NFL season (2025, real games),
+ * every week of it played whatever the day, so the sheet shows every game locked and the grid and standings
+ * the graded week, on a 390 px phone and a desktop. A week played live is specs/pool-week.test.ts.
  */
 const browser = useBrowser();
 
@@ -62,6 +62,14 @@ describe('the pool page', () => {
     await screenshot(page, 'pool-grid-phone');
     await expect.poll(() => grid.getByLabel(/: no pick/).count()).toBe(slateSize);
     await expectNoSeriousA11yViolations(page);
+
+    // The standings leave the Avg CLV column out on a phone, so the table fits without sideways scroll.
+    await page.getByRole('tab', { name: 'Standings' }).click();
+    const table = page.getByRole('table', { name: 'Standings' });
+    await table.waitFor();
+    await expect(table.getByRole('columnheader', { name: 'Avg CLV' }).count()).resolves.toBe(0);
+    await screenshot(page, 'pool-standings-phone');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
   it('shows the standings and the Lifeguard tools on a desktop', async () => {
@@ -73,6 +81,7 @@ describe('the pool page', () => {
     const table = page.getByRole('table', { name: 'Standings' });
     await table.waitFor();
     await expect(table.textContent()).resolves.toContain(lifeguard.username);
+    await expect(table.getByRole('columnheader', { name: 'Avg CLV' }).count()).resolves.toBe(1);
     await page.locator('.recharts-surface').first().waitFor();
     await screenshot(page, 'pool-standings-desktop');
     await expectNoSeriousA11yViolations(page);

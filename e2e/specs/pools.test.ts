@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createMember, logIn, type Identity } from '../support/accounts';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiSessionOf, createMember, logIn, type Identity } from '../support/accounts';
 import { expectNoSeriousA11yViolations, screenshot, useBrowser, viewports, waitForScreen } from '../support/browser';
 
 /**
@@ -21,6 +21,19 @@ async function openAs(page: Page, who: Identity, path: string, screen: string) {
   await waitForScreen(page, 'login');
   await logIn(page, who.username, who.password);
   await waitForScreen(page, screen);
+}
+
+/** Follows a link of the main navigation: the bar on a desktop, the menu behind its button on a phone. */
+async function followNav(page: Page, label: string) {
+  const toggle = page.getByRole('button', { name: 'Open menu' });
+  if (await toggle.isVisible()) {
+    await toggle.click();
+    // Click once the menu has finished opening: a link still sliding in can lose the click.
+    await page.locator('.MuiCollapse-entered #mobile-navigation').waitFor({ state: 'visible' });
+    await page.locator('#mobile-navigation').getByRole('link', { name: label, exact: true }).click();
+  } else {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
+  }
 }
 
 describe('Pool Party', () => {
@@ -81,5 +94,104 @@ describe('Pool Party', () => {
     await phone.goto('/pool-party/invite-error?reason=pool_full');
     await phone.getByText('This pool is full.').waitFor();
     await expectNoSeriousA11yViolations(phone);
+  }, 120_000);
+
+  it("lists the member's baseball pools on the baseball menu and creates one; a visitor is asked to log in", async () => {
+    const baseball = await createMember();
+    const phone = await browser.newPage(viewports.phone);
+    await phone.goto('/baseball');
+    await waitForScreen(phone, 'baseball-menu');
+    const pools = phone.getByRole('region', { name: 'Pools' });
+    await pools.getByRole('link', { name: 'Log in' }).click();
+    await waitForScreen(phone, 'login');
+    await logIn(phone, baseball.username, baseball.password);
+    await waitForScreen(phone, 'baseball-menu');
+    await pools.getByText(/You are in no baseball pool yet/).waitFor();
+    await pools.getByRole('button', { name: 'Create a baseball pool' }).click();
+    await pools.getByText(/^MLB \d{4}\. You will be its Lifeguard/).waitFor();
+    await pools.getByRole('textbox', { name: 'Pool name' }).fill('Dugout Dollars');
+    await pools.getByRole('button', { name: 'Create pool' }).click();
+    await pools.getByText(/“Dugout Dollars” is ready/).waitFor();
+    await pools
+      .getByRole('list', { name: 'My baseball pools' })
+      .getByRole('link', { name: 'Dugout Dollars' })
+      .waitFor();
+    await expect(phone.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
+    await expectNoSeriousA11yViolations(phone);
+    await phone.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(phone, 'baseball-menu-pools-phone');
+
+    const desktop = await browser.newPage(viewports.desktop);
+    // The baseball menu is open to visitors: log in first, and come back to it.
+    await openAs(desktop, baseball, `/login?${new URLSearchParams({ redirect: '/baseball' })}`, 'baseball-menu');
+    const link = desktop.getByRole('list', { name: 'My baseball pools' }).getByRole('link', { name: 'Dugout Dollars' });
+    await expect(link.getAttribute('href')).resolves.toMatch(/^\/football\/pool\/\d+$/);
+    await expectNoSeriousA11yViolations(desktop);
+    await screenshot(desktop, 'baseball-menu-pools-desktop');
+
+    // Reached from the navigation alone, at both widths: Pool Party, then its baseball pools.
+    for (const page of [phone, desktop]) {
+      await followNav(page, 'Pool Party');
+      await waitForScreen(page, 'football-pools');
+      await page
+        .getByRole('navigation', { name: 'More of Pool Party' })
+        .getByRole('link', { name: 'Baseball pools' })
+        .click();
+      await waitForScreen(page, 'baseball-menu');
+      await page
+        .getByRole('list', { name: 'My baseball pools' })
+        .getByRole('link', { name: 'Dugout Dollars' })
+        .waitFor();
+    }
+  }, 120_000);
+
+  it('refuses a fourth invitation to one address with its reason, and shows it to the admin', async () => {
+    const host = await createMember();
+    const api = await apiSessionOf(host);
+    const current = await api.get<{ season: number; number: number }>('/api/dates/americanfootball_nfl/current-week');
+    const { data: pool } = await api.post<{ data: { id: number } }>('/api/pools', {
+      name: 'Limit Testers',
+      icon: 'star',
+      icon_color: '#ffffff',
+      icon_background: '#0277bd',
+      sport: 'americanfootball_nfl',
+      season: current.season,
+      start_week: current.number,
+      games_per_week: 5,
+      win_basis: 'ats',
+      double_play: true,
+      triple_play: false,
+      last_man_standing: false,
+    });
+    const address = `cousin.${host.username}@example.com`;
+    for (let sent = 0; sent < 3; sent += 1) await api.post(`/api/pools/${pool.id}/invitations`, { email: address });
+
+    browser.expectConsoleError(/status of 409/);
+    const page = await browser.newPage(viewports.desktop);
+    await openAs(page, host, '/invite', 'invite');
+    await page.getByRole('textbox', { name: 'Email address' }).fill(address);
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByText(/The invitation was not sent: .*3 invitations from you, the most allowed/).waitFor();
+
+    const admin = inject('admin');
+    for (const viewport of [viewports.phone, viewports.desktop]) {
+      const adminPage = await browser.newPage(viewport);
+      // The admin's screen is reached from the navigation's Admin link, at both widths.
+      await openAs(adminPage, { ...admin }, '/user/profile', 'user-profile');
+      await followNav(adminPage, 'Admin');
+      await waitForScreen(adminPage, 'admin-almanac');
+      await adminPage
+        .getByRole('navigation', { name: 'Admin sections' })
+        .getByRole('link', { name: 'Refused invitations' })
+        .click();
+      const section = adminPage.getByRole('region', { name: 'Refused invitations' });
+      await section.getByText(address).first().waitFor();
+      await section.getByText('Limit Testers').first().waitFor();
+      await expect(adminPage.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await expectNoSeriousA11yViolations(adminPage);
+      await screenshot(adminPage, `admin-refused-invitations-${viewport.width}`);
+    }
   }, 120_000);
 });

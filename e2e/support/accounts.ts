@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { linkIn, waitForMail } from './mail';
+import { appUrl } from './target';
 
 /** A fresh identity: each test makes its own account. */
 export function newIdentity() {
@@ -14,7 +15,7 @@ const CSRF_TOKEN = 'e2e-csrf-0123456789';
 
 /** A state-changing API call from the test itself, with the CSRF cookie and header pair (and a session cookie). */
 async function post(path: string, body?: unknown, sessionCookie?: string): Promise<Response> {
-  return fetch(`${inject('baseUrl')}${path}`, {
+  return fetch(`${appUrl()}${path}`, {
     method: 'POST',
     headers: {
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -36,7 +37,7 @@ export async function apiSessionOf(identity: Identity) {
   expect(sessionCookie).toBeDefined();
   return {
     async get<T>(path: string): Promise<T> {
-      const response = await fetch(`${inject('baseUrl')}${path}`, { headers: { cookie: sessionCookie! } });
+      const response = await fetch(`${appUrl()}${path}`, { headers: { cookie: sessionCookie! } });
       expect(response.status, path).toBe(200);
       return (await response.json()) as T;
     },
@@ -53,7 +54,7 @@ export async function createMember(identity: Identity = newIdentity()): Promise<
   const registered = await post('/auth/register', identity);
   expect(registered.status).toBe(201);
   const mail = await waitForMail(identity.email, /Confirm your PA\$\$ email address/);
-  const token = new URL(linkIn(mail, '/account/verify/', inject('baseUrl'))).pathname.split('/').pop();
+  const token = new URL(linkIn(mail, '/account/verify/', appUrl())).pathname.split('/').pop();
   expect((await post(`/auth/verify/${token}`)).status).toBe(200);
   return identity;
 }

@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { appUrl } from './target';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots');
@@ -24,7 +25,7 @@ function browserEnv(): Record<string, string> {
 
 /** The server clock's time now (PASS_CLOCK runs it from the instant the global setup chose). */
 async function serverTime(): Promise<Date> {
-  const response = await fetch(`${inject('baseUrl')}/api/health`);
+  const response = await fetch(`${appUrl()}/api/health`);
   expect(response.status).toBe(200);
   return new Date(((await response.json()) as { time: string }).time);
 }
@@ -70,13 +71,14 @@ export function useBrowser() {
   });
 
   return {
-    baseUrl: () => inject('baseUrl'),
+    baseUrl: () => appUrl(),
     /** A console error this test provokes on purpose (a failed request it stages); any other still fails it. */
     expectConsoleError(pattern: RegExp) {
       expectedErrors.push(pattern);
     },
     async newPage(viewport: { width: number; height: number } = viewports.desktop): Promise<Page> {
-      const context = await browser.newContext({ viewport, baseURL: inject('baseUrl') });
+      // Reduced motion: a panel that slides open cannot move a button between the press and the release of a click.
+      const context = await browser.newContext({ viewport, baseURL: appUrl(), reducedMotion: 'reduce' });
       contexts.push(context);
       await context.clock.install({ time: await serverTime() });
       const page = await context.newPage();

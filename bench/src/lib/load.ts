@@ -27,12 +27,17 @@ export interface LoadResult {
 /**
  * Loads `url` for the warm-up (discarded: JIT, connection set-up, the first database reads), then
  * for the measured window, from this process. The server under test runs in a child process.
+ * `request` adds to autocannon's options what a request needs beyond a plain GET (headers, a method and
+ * body, `requests` with a `setupRequest` per request); the connections and durations stay the same.
  */
-export async function measureLoad(url: string): Promise<LoadResult> {
+export async function measureLoad(
+  url: string,
+  request: Omit<autocannon.Options, 'url' | 'connections' | 'duration'> = {},
+): Promise<LoadResult> {
   const { connections, warmupSeconds, durationSeconds } = LOAD_SETTINGS;
-  await runAutocannon({ url, connections, duration: warmupSeconds });
+  await runAutocannon({ ...request, url, connections, duration: warmupSeconds });
   const latencies = new LatencyRecorder();
-  const result = await runAutocannon({ url, connections, duration: durationSeconds }, latencies);
+  const result = await runAutocannon({ ...request, url, connections, duration: durationSeconds }, latencies);
   return {
     requestsPerSecond: result.requests.mean,
     p50Ms: latencies.percentile(50),

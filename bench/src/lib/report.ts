@@ -42,7 +42,7 @@ export function describeMachine(): string {
   return `${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${cpus.length} cores, ${memoryGiB} GiB memory, Node ${process.version} (${os.platform()} ${os.release()}, ${os.arch()})`;
 }
 
-function baselineRate(report: BenchReport, name = BASELINE_NAME): number | null {
+function baselineRate(report: Pick<BenchReport, 'http'>, name = BASELINE_NAME): number | null {
   const baseline = report.http.find((benchmark) => benchmark.name === name);
   return baseline?.outcome.status === 'measured' ? baseline.outcome.load.requestsPerSecond : null;
 }
@@ -51,10 +51,12 @@ const integer = (value: number) => Math.round(value).toLocaleString('en-US');
 const milliseconds = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
 const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const loadAverage = (values: number[]) => values.map((value) => value.toFixed(2)).join(', ');
+// Two decimals, or two significant digits below 0.1, so a row a hundred times slower than its baseline is not 0.00.
+const ratio = (value: number) => (value < 0.1 ? value.toPrecision(2) : value.toFixed(2));
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 /** One row per HTTP benchmark, as plain strings, shared by the console table and RESULTS.md. */
-function httpRows(report: BenchReport): string[][] {
+function httpRows(report: Pick<BenchReport, 'http'>): string[][] {
   return report.http.map((benchmark) => {
     const { outcome } = benchmark;
     const baseline = baselineRate(report, benchmark.baseline);
@@ -69,7 +71,7 @@ function httpRows(report: BenchReport): string[][] {
       milliseconds(load.p50Ms),
       milliseconds(load.p99Ms),
       baseline
-        ? `${(load.requestsPerSecond / baseline).toFixed(2)}${benchmark.baseline ? ` (to ${benchmark.baseline})` : ''}`
+        ? `${ratio(load.requestsPerSecond / baseline)}${benchmark.baseline ? ` (to ${benchmark.baseline})` : ''}`
         : 'n/a',
       String(outcome.bodyBytes),
       problems === 0 ? '' : `${load.non2xx} non-2xx, ${load.errors} errors, ${load.timeouts} timeouts`,
@@ -304,4 +306,58 @@ export function replaceColdStartSection(markdown: string, run: ColdStartRun): st
   let end = start + 1;
   while (end < lines.length && !lines[end]!.startsWith('## ')) end++;
   return [...lines.slice(0, start), ...section, ...lines.slice(end)].join('\n');
+}
+
+const HTTP_SECTION = '## HTTP throughput';
+
+/** A run of some of the HTTP benchmarks alone (`--only pools`), with the timed rows measured beside them. */
+export interface HttpRun extends TimedRun {
+  http: HttpBenchmark[];
+  /** Lines for under the HTTP table; a previous line with the same first word is replaced. */
+  httpNotes: string[];
+}
+
+export function formatHttpConsole(run: HttpRun): string {
+  return [
+    ...consoleTable(HTTP_HEADER, httpRows(run)),
+    ...run.httpNotes.map((line) => `  ${line}`),
+    '',
+    ...consoleTable(TIMED_HEADER, timedRows(run)),
+    ...failures(run).map((line) => `FAILED ${line}`),
+  ].join('\n');
+}
+
+/**
+ * RESULTS.md with the HTTP rows of `run` in place of the rows of the same names (new ones at the end of the
+ * HTTP table), its notes in place of the notes they follow up, and a note of when, on what machine and under
+ * what load they ran; its timed rows go through `replaceTimedRows`. The ratio of a row is to the baseline
+ * measured in the same run (a row naming its own baseline), else to the file's `baseline` row.
+ */
+export function replaceHttpRows(markdown: string, run: HttpRun, only: string): string {
+  const fresh = new Map(httpRows(run).map((cells) => [cells[0]!, markdownRow(cells)]));
+  const rowName = (row: string) => row.split('|')[1]?.trim() ?? '';
+  const noteKey = (line: string) => line.split(':')[0];
+  const rerun = `${rerunNote(only)} ${run.http.map((benchmark) => benchmark.name).join(', ')} on ${run.startedAt.toISOString()}; ${describeMachine()}; load average (1, 5, 15 min) at the start: ${loadAverage(run.loadAverageAtStart)}; at the end: ${loadAverage(run.loadAverageAtEnd)}. The other rows are from the run dated at the top.`;
+  const newNotes = [...run.httpNotes.map((line) => `- ${line}`), rerun];
+  let lines = markdown.split('\n');
+  const section = lines.indexOf(HTTP_SECTION);
+  if (section === -1) {
+    const table = [markdownRow(HTTP_HEADER), markdownRow(HTTP_HEADER.map(() => '---')), ...fresh.values()];
+    lines = [...lines, '', HTTP_SECTION, '', ...table, '', ...newNotes, ''];
+  } else {
+    const header = section + 2;
+    let end = header;
+    while (lines[end]?.startsWith('|')) end++;
+    const rows = lines.slice(header + 2, end).map((row) => fresh.get(rowName(row)) ?? row);
+    for (const [name, row] of fresh) if (!rows.some((candidate) => rowName(candidate) === name)) rows.push(row);
+    let after = end;
+    while (lines[after] === '') after++;
+    const notesStart = after;
+    while (lines[after]?.startsWith('- ')) after++;
+    const replaced = new Set(newNotes.map(noteKey));
+    const kept = lines.slice(notesStart, after).filter((line) => !replaced.has(noteKey(line)));
+    while (lines[after] === '') after++;
+    lines = [...lines.slice(0, header + 2), ...rows, '', ...kept, ...newNotes, '', ...lines.slice(after)];
+  }
+  return replaceTimedRows(lines.join('\n'), run, only);
 }

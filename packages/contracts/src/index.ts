@@ -11,3 +11,4 @@ export * from './ledger.js';
 export * from './admin-mail.js';
 export * from './demo.js';
 export * from './pools.js';
+export * from './admin-pools.js';

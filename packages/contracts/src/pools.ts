@@ -97,7 +97,22 @@ export type PoolDetail = z.infer<typeof PoolDetail>;
 export const PoolResponse = z.object({ data: PoolDetail });
 export type PoolResponse = z.infer<typeof PoolResponse>;
 
-export const PoolListResponse = z.object({ data: z.array(PoolSummary) });
+/** The caller's place in a pool's season standings (the standings page's own answer). */
+export const PoolStanding = z.object({
+  /** Members equal on every tiebreak share a rank (1, 1, 3). */
+  rank: z.number().int(),
+  /** How many members the standings rank. */
+  of: z.number().int(),
+  /** Season points. */
+  points: z.number(),
+});
+export type PoolStanding = z.infer<typeof PoolStanding>;
+
+/** A pool in the caller's list: its summary and the caller's place in its standings. */
+export const PoolListItem = PoolSummary.extend({ standing: PoolStanding.nullable() });
+export type PoolListItem = z.infer<typeof PoolListItem>;
+
+export const PoolListResponse = z.object({ data: z.array(PoolListItem) });
 export type PoolListResponse = z.infer<typeof PoolListResponse>;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -156,6 +171,24 @@ export const AcceptInvitationBody = z.object({
   token: Text.min(1, 'is required').max(200, 'is not an invitation token'),
 });
 export type AcceptInvitationBody = z.infer<typeof AcceptInvitationBody>;
+
+/**
+ * `POST /api/pools/{id}/again`: next season's pool from one whose season is over (its Lifeguard). 201 with the
+ * new pool and what became of each invitation to the old pool's current members (by username: the addresses
+ * stay private); 200 with the pool made before and `invitations: null` when the pool was already run again
+ * (a retried click makes nothing twice). 409 with the reason: `season_not_over`, `next_season_closed` (that
+ * season's first week is over: no one could join) or `pool_limit`.
+ */
+export const RunAgainResponse = z.object({
+  data: PoolDetail,
+  invitations: z
+    .object({
+      sent: z.array(z.object({ username: z.string() })),
+      refused: z.array(z.object({ username: z.string(), reason: InvitationRefusal, message: z.string() })),
+    })
+    .nullable(),
+});
+export type RunAgainResponse = z.infer<typeof RunAgainResponse>;
 
 export const PoolMemberParams = z.object({ id: idParam('a pool id'), memberId: idParam('a member id') });
 export type PoolMemberParams = z.infer<typeof PoolMemberParams>;
@@ -225,6 +258,11 @@ export const SlateGameView = z.object({
   away_score: z.number().int().nullable(),
   /** The spread frozen at publish, home side (−3: home favoured by 3); null in `straight` pools. */
   frozen_home_spread: z.number().nullable(),
+  /**
+   * The closing spread, home side: the line of record as it stood when the game locked (decision 029); null
+   * until the game has locked, and always in `straight` pools.
+   */
+  closing_home_spread: z.number().nullable(),
   /** Whether its picks are locked now (kickoff reached, or the game under way). */
   locked: z.boolean(),
 });
@@ -235,7 +273,16 @@ export const SheetView = z.object({
   username: z.string(),
   /** Another member's picks appear as their games lock. */
   picks: z.array(
-    z.object({ event_id: z.number().int(), team: z.string(), play: z.enum(['double', 'triple']).nullable() }),
+    z.object({
+      event_id: z.number().int(),
+      team: z.string(),
+      play: z.enum(['double', 'triple']).nullable(),
+      /**
+       * Closing line value in points: the frozen spread taken against the close, from the picked side
+       * (positive: a better number than the close); null until the close is known, and in `straight` pools.
+       */
+      clv: z.number().nullable(),
+    }),
   ),
   lms_team: z.string().nullable(),
   tiebreaker: z.number().int().nullable(),
@@ -254,9 +301,33 @@ export const PoolWeekView = z.object({
   slate_deadline: z.string().nullable(),
   /** `lifeguard` or `auto` once stored; null while the slate shown is only the automatic choice so far. */
   slate_source: z.enum(['lifeguard', 'auto']).nullable(),
+  /**
+   * Whether the week's games are the generated demo season's: a season without real games (a fresh install)
+   * still plays, and the screens say so (docs/decisions/028).
+   */
+  demo: z.boolean(),
   games: z.array(SlateGameView),
+  /**
+   * Until the slate deadline, every game of the week the slate may be chosen from, by kickoff, with its line
+   * of record now (what publishing would freeze; null: no line yet, so not for an `ats` slate). Empty after.
+   */
+  choices: z.array(
+    z.object({
+      event_id: z.number().int(),
+      home_team: z.string(),
+      away_team: z.string(),
+      kickoff: z.string(),
+      status: z.enum(['scheduled', 'in_progress', 'final', 'postponed', 'cancelled']),
+      home_spread: z.number().nullable(),
+    }),
+  ),
   /** Each current member's sheet, as the caller may see it (their own whole). */
   sheets: z.array(SheetView),
+  /**
+   * The Last Man Standing teams the caller has used in earlier weeks of the season (a pick on a void game is
+   * not used; one still to be played is), which they may not take again; empty in a pool without it.
+   */
+  lms_used_teams: z.array(z.string()),
 });
 export type PoolWeekView = z.infer<typeof PoolWeekView>;
 
@@ -339,7 +410,12 @@ export type PoolStandingRow = z.infer<typeof PoolStandingRow>;
 export const PoolStandingsResponse = z.object({
   data: z.object({
     pool: PoolRef,
-    rows: z.array(PoolStandingRow),
+    rows: z.array(
+      PoolStandingRow.extend({
+        /** The member's closing line value averaged over their graded picks; null when none has one. */
+        avg_clv: z.number().nullable(),
+      }),
+    ),
     /** Null in a pool without Last Man Standing. */
     last_man_standing: z
       .object({

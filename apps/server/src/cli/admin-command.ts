@@ -1,6 +1,8 @@
 import { userInfo } from 'node:os';
+import type { PoolInvitationRefusal } from '@pass/contracts';
 import type { DbExecutor } from '@pass/db';
 import type { Config } from '../env.js';
+import { clockFor } from '../lib/clock.js';
 import type { AuditContext } from '../modules/audit/audit.service.js';
 import {
   ADMIN_SETUP_TOKEN_HOURS,
@@ -11,8 +13,12 @@ import {
   revokeAdmin,
 } from '../modules/auth/admin-accounts.service.js';
 import type { Mailer } from '../modules/mail/mailer.js';
+import { listInvitationRefusals } from '../modules/pools/invitations.service.js';
 
 /** The commands of `npm run admin`, apart from opening the database (cli/admin.ts), so tests run them in-process. */
+
+const REFUSALS_DEFAULT = 50;
+const REFUSALS_MAX = 200;
 
 export const ADMIN_USAGE = [
   'Usage: npm run admin -- <command>',
@@ -21,6 +27,8 @@ export const ADMIN_USAGE = [
   '  grant <username>           make an existing account an admin',
   '  revoke <username>          take the admin role away',
   '  outbox [--to <email>]      print the mail not sent (no SMTP_URL, or delivery failed) in full',
+  '  refusals [--limit <n>]     print the newest pool invitations refused over the per-address limit',
+  `                             (${REFUSALS_DEFAULT} by default, at most ${REFUSALS_MAX})`,
   'It works on DATABASE_URL, or on the embedded database in DATA_DIR while the server is stopped.',
 ].join('\n');
 
@@ -30,6 +38,7 @@ export type AdminCommand =
   | { command: 'create'; username: string; email: string }
   | { command: 'grant' | 'revoke'; username: string }
   | { command: 'outbox'; to: string | undefined }
+  | { command: 'refusals'; limit: number }
   | { command: 'help' };
 
 export function parseAdminArguments(argv: string[]): AdminCommand {
@@ -56,6 +65,18 @@ export function parseAdminArguments(argv: string[]): AdminCommand {
       if (option === '--to' && value && !value.startsWith('-') && extra.length === 0) return { command, to: value };
       throw new UsageError('outbox takes only --to <email>.');
     }
+    case 'refusals': {
+      if (rest.length === 0) return { command, limit: REFUSALS_DEFAULT };
+      const [option, value, ...extra] = rest;
+      const text = option?.startsWith('--limit=')
+        ? option.slice('--limit='.length)
+        : option === '--limit'
+          ? value
+          : null;
+      const count = (option === '--limit' ? extra.length === 0 : value === undefined) ? Number(text) : Number.NaN;
+      if (text && /^\d+$/.test(text) && count >= 1 && count <= REFUSALS_MAX) return { command, limit: count };
+      throw new UsageError(`refusals takes only --limit <n>, from 1 to ${REFUSALS_MAX}.`);
+    }
     case undefined:
       throw new UsageError('Name a command.');
     default:
@@ -77,6 +98,23 @@ export function commandLineAudit(): AuditContext {
     // A user id with no name (some containers): the event is still recorded.
   }
   return { requestId: null, ip: null, log: { info: () => {} }, detail: { via: 'command line', operator } };
+}
+
+const STATUS_WORDS: Record<NonNullable<PoolInvitationRefusal['pool']>['status'], string> = {
+  1: 'open',
+  2: 'under way',
+  4: 'ended',
+  8: 'completed',
+};
+
+/** One refusal on one line: when, the Lifeguard with their refusals in all, the pool, the address. */
+export function refusalLine(refusal: PoolInvitationRefusal): string {
+  const { lifeguard, pool } = refusal;
+  const who = `${lifeguard.username ?? `account #${lifeguard.id} (gone)`} (${lifeguard.refusals} in all)`;
+  const where = pool
+    ? `pool #${pool.id} "${pool.name}" ${pool.sport} ${pool.season}, ${STATUS_WORDS[pool.status]}`
+    : 'a pool since deleted';
+  return `#${refusal.id} ${refusal.at} ${who}: ${where}: ${refusal.email}`;
 }
 
 /** Runs one command on an open database; returns the exit status (0 done, 1 refused). */
@@ -124,6 +162,12 @@ export async function runAdminCommand(
           output.out(mail.textBody);
           output.out('');
         }
+        return 0;
+      }
+      case 'refusals': {
+        const { data } = await listInvitationRefusals(deps.db, { limit: command.limit }, clockFor(deps.config)());
+        if (data.length === 0) output.out('No pool invitation has been refused.');
+        for (const refusal of data) output.out(refusalLine(refusal));
         return 0;
       }
     }

@@ -1,5 +1,6 @@
 /**
- * `npm run admin -- create <username> <email> | grant <username> | revoke <username> | outbox [--to <email>]`
+ * `npm run admin -- create <username> <email> | grant <username> | revoke <username> | outbox [--to <email>]
+ *   | refusals [--limit <n>]`
  *
  * The only way to make an admin (docs/decisions/015). It opens DATABASE_URL, or the embedded database in
  * DATA_DIR; a running server holds that directory, and the command then says so and changes nothing.

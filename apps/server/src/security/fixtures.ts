@@ -84,6 +84,16 @@ function sharedPool(app: FastifyInstance, owner: Caller, marker: string): Promis
   return poolsOf.get(owner)!;
 }
 
+/** The owner's shared pool and the member id of its Lifeguard (a new pool's one member). */
+async function poolWithLifeguard({ app, database, owner, marker }: FixtureContext) {
+  const poolId = await sharedPool(app, owner, marker);
+  const [member] = await database.db
+    .select({ id: poolMembers.id })
+    .from(poolMembers)
+    .where(eq(poolMembers.poolId, poolId));
+  return { poolId, memberId: member!.id };
+}
+
 const ownedPool: OwnedObject = {
   async create({ app, owner, marker }) {
     return { id: String(await sharedPool(app, owner, marker)) };
@@ -122,36 +132,29 @@ export const OWNED_OBJECTS: Record<string, OwnedObject> = {
   },
   '/api/pools/{id}': ownedPool,
   '/api/pools/{id}/end': ownedPool,
+  '/api/pools/{id}/again': ownedPool,
   '/api/pools/{id}/standings': ownedPool,
   '/api/pools/{id}/results': ownedPool,
   '/api/pools/{id}/head-to-head/{a}/{b}': {
     // The Lifeguard against themselves: the one member a new pool has.
-    async create({ app, database, owner, marker }) {
-      const poolId = await sharedPool(app, owner, marker);
-      const [member] = await database.db
-        .select({ id: poolMembers.id })
-        .from(poolMembers)
-        .where(eq(poolMembers.poolId, poolId));
-      return { id: String(poolId), a: String(member!.id), b: String(member!.id) };
+    async create(context) {
+      const { poolId, memberId } = await poolWithLifeguard(context);
+      return { id: String(poolId), a: String(memberId), b: String(memberId) };
     },
   },
   '/api/pools/{id}/what-if': ownedPool,
   '/api/pools/{id}/weeks/{week}/possible': ownedPoolWeek,
   '/api/pools/{id}/edits': {
     // An edit of the Lifeguard's own tiebreaker, stored directly: making one needs a week with games.
-    async create({ app, database, owner, marker }) {
-      const poolId = await sharedPool(app, owner, marker);
-      const [member] = await database.db
-        .select({ id: poolMembers.id })
-        .from(poolMembers)
-        .where(eq(poolMembers.poolId, poolId));
-      await database.db.insert(poolEdits).values({
+    async create(context) {
+      const { poolId, memberId } = await poolWithLifeguard(context);
+      await context.database.db.insert(poolEdits).values({
         poolId,
-        memberId: member!.id,
-        editorId: owner.account!.id,
+        memberId,
+        editorId: context.owner.account!.id,
         field: 'tiebreaker',
         before: null,
-        after: marker,
+        after: context.marker,
       });
       return { id: String(poolId) };
     },
@@ -172,13 +175,9 @@ export const OWNED_OBJECTS: Record<string, OwnedObject> = {
     },
   },
   '/api/pools/{id}/weeks/{week}/members/{memberId}/picks': {
-    async create({ app, database, owner, marker }) {
-      const poolId = await sharedPool(app, owner, marker);
-      const [member] = await database.db
-        .select({ id: poolMembers.id })
-        .from(poolMembers)
-        .where(eq(poolMembers.poolId, poolId));
-      return { id: String(poolId), week: String(POOL_SETTINGS_HINTS.start_week), memberId: String(member!.id) };
+    async create(context) {
+      const { poolId, memberId } = await poolWithLifeguard(context);
+      return { id: String(poolId), week: String(POOL_SETTINGS_HINTS.start_week), memberId: String(memberId) };
     },
   },
   '/api/pools/{id}/weeks/{week}': ownedPoolWeek,
@@ -201,13 +200,9 @@ export const OWNED_OBJECTS: Record<string, OwnedObject> = {
     },
   },
   '/api/pools/{id}/members/{memberId}': {
-    async create({ app, database, owner, marker }) {
-      const poolId = await sharedPool(app, owner, marker);
-      const [member] = await database.db
-        .select({ id: poolMembers.id })
-        .from(poolMembers)
-        .where(eq(poolMembers.poolId, poolId));
-      return { id: String(poolId), memberId: String(member!.id) };
+    async create(context) {
+      const { poolId, memberId } = await poolWithLifeguard(context);
+      return { id: String(poolId), memberId: String(memberId) };
     },
   },
   '/api/user/bets/outcome/{sport}': { notAnObject: "the sport chooses among the caller's own graded entries" },

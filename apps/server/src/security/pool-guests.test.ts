@@ -30,6 +30,7 @@ const guest = await signedIn(app, database.db, 'member');
 const LIFEGUARD_ONLY = new Set([
   'PATCH /api/pools/{id}',
   'POST /api/pools/{id}/end',
+  'POST /api/pools/{id}/again',
   'POST /api/pools/{id}/invitations',
   'GET /api/pools/{id}/invitations',
   'POST /api/pools/{id}/link',

@@ -1,10 +1,11 @@
 import type { SportKey } from '@pass/contracts';
 import { QueryClient } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { paths, type RouteName } from '../config/paths';
 import type { ScheduleSlots } from '../lib/game-actions';
 import { loadSportStore } from '../features/sports/api/load-sport-store';
+import type { AdminSection } from '../features/sports/components/admin-imports-screen';
 import { adminGuard, authGuard, collegeGuard, resetTokenGuard, seasonGuard, segmentsGuard } from './guards';
 import { RouteError } from './route-error';
 
@@ -43,6 +44,43 @@ function withGameActions(
       import('../features/ledger/components/game-pick-actions'),
     ]);
     return { default: () => <Schedule gameActions={GamePickActions} /> };
+  };
+}
+
+/**
+ * A sport's menu with Pool Party's section of the member's pools of that sport: the pools feature's
+ * component fills the menu's place, so neither feature imports the other.
+ */
+function withSportPools(
+  screen: () => Promise<{ default: ComponentType<{ pools?: ReactNode }> }>,
+  sport: SportKey,
+  noun: string,
+): () => Promise<{ default: ComponentType }> {
+  return async () => {
+    const [{ default: Menu }, { SportPoolsSection }] = await Promise.all([
+      screen(),
+      import('../features/pools/components/sport-pools-section'),
+    ]);
+    return { default: () => <Menu pools={<SportPoolsSection sport={sport} noun={noun} />} /> };
+  };
+}
+
+/**
+ * The admin's screen with the sections other features add (Pool Party's refused invitations), each in the
+ * screen's navigation; the screen only leaves the place, so no feature imports another.
+ */
+function withAdminSections(
+  screen: () => Promise<{ default: ComponentType<{ sections?: readonly AdminSection[] }> }>,
+): () => Promise<{ default: ComponentType }> {
+  return async () => {
+    const [{ default: Admin }, { RefusedInvitations }] = await Promise.all([
+      screen(),
+      import('../features/pools/components/refused-invitations'),
+    ]);
+    const sections: AdminSection[] = [
+      { id: 'refused-invitations', label: 'Refused invitations', content: <RefusedInvitations /> },
+    ];
+    return { default: () => <Admin sections={sections} /> };
   };
 }
 
@@ -208,7 +246,7 @@ export const screens: ScreenRoute[] = [
     needsData: true,
     guards: ['season'],
     sportStore: { sport: MLB },
-    screen: () => import('../features/sports/routes/baseball-menu'),
+    screen: withSportPools(() => import('../features/sports/routes/baseball-menu'), MLB, 'baseball'),
   },
   {
     name: 'baseball-home',
@@ -255,7 +293,7 @@ export const screens: ScreenRoute[] = [
     name: 'admin-almanac',
     needsData: true,
     guards: ['admin'],
-    screen: () => import('../features/sports/routes/admin-almanac'),
+    screen: withAdminSections(() => import('../features/sports/routes/admin-almanac')),
   },
   { name: 'user-bets', needsData: true, guards: ['auth'], screen: () => import('../features/ledger/routes/user-bets') },
   {

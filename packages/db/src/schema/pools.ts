@@ -150,6 +150,11 @@ export const poolSlateGames = pgTable(
     frozenHomeSpread: real('frozen_home_spread'),
     /** Set once the game locks, so a later kickoff (a game moved) never reopens its picks. */
     lockedAt: timestamp('locked_at', { withTimezone: true }),
+    /**
+     * The closing spread, home side: the line of record as it stood at the lock (decision 029); `ats` pools
+     * only, null until the game has locked. Each pick's closing line value is its frozen spread against it.
+     */
+    closingHomeSpread: real('closing_home_spread'),
   },
   (table) => [
     primaryKey({ columns: [table.poolWeekId, table.eventId] }),

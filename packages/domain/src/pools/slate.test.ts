@@ -3,6 +3,7 @@ import { at, DAL_PHI, KC_LAC, MIN_CHI, PIT_NYJ } from '../testing/pool-fixtures.
 import {
   autoSlate,
   frozenSpreadFor,
+  openForSlate,
   publishSlate,
   slateDeadline,
   tiebreakerGame,
@@ -40,6 +41,28 @@ describe('autoSlate', () => {
   it('passes over called-off games, and games without a line in an ats pool; a short week gives a short slate', () => {
     expect(autoSlate(games, 16, 'straight').map((game) => game.id)).toEqual(['t', 'a', 'b', 'c', 'n', 'm']);
     expect(autoSlate(games, 16, 'ats').map((game) => game.id)).toEqual(['t', 'a', 'b', 'c', 'm']);
+  });
+});
+
+describe('openForSlate', () => {
+  it('offers exactly the games validateSlate takes one by one, before and after kickoffs', () => {
+    const started = weekGame('u', SUNDAY, { status: 'in_progress' });
+    for (const now of [at('2025-09-04T12:00:00Z'), at('2025-09-07T18:00:00Z')]) {
+      for (const winBasis of ['ats', 'straight'] as const) {
+        for (const game of [...games, started]) {
+          const refused = validateSlate({
+            gameIds: [game.id],
+            weekGames: [...games, started],
+            gamesPerWeek: 1,
+            winBasis,
+            now,
+          }).filter((problem) => problem.gameId === game.id);
+          expect(openForSlate(game, winBasis, now), `${game.id} ${winBasis} ${now.toISOString()}`).toBe(
+            refused.length === 0,
+          );
+        }
+      }
+    }
   });
 });
 

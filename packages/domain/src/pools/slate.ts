@@ -27,6 +27,19 @@ export function byKickoff<G extends { id: string; kickoff: string }>(a: G, b: G)
 const playable = (game: WeekGame, winBasis: WinBasis) =>
   game.status !== 'cancelled' && game.status !== 'postponed' && (winBasis === 'straight' || game.homeSpread !== null);
 
+/** Whether the Lifeguard may put a game on the slate now (what validateSlate accepts): playable and not started. */
+export function openForSlate(
+  game: Pick<WeekGame, 'kickoff' | 'status' | 'homeSpread'>,
+  winBasis: WinBasis,
+  now: Date,
+): boolean {
+  return (
+    game.status === 'scheduled' &&
+    now.getTime() < instantMs(game.kickoff) &&
+    (winBasis === 'straight' || game.homeSpread !== null)
+  );
+}
+
 /**
  * The slate filled without the Lifeguard: the first `gamesPerWeek` games of the week by kickoff (ties by
  * id), passing over games already cancelled or postponed and, in an `ats` pool, games without a line. A

@@ -14,7 +14,15 @@ import {
   week,
   WEEK2_WINDOW,
 } from '../testing/pool-fixtures.js';
-import { headToHead, pointsStillPossible, standings, tiebreakerError, weeklyResults, whatIf } from './standings.js';
+import {
+  averageClv,
+  headToHead,
+  pointsStillPossible,
+  standings,
+  tiebreakerError,
+  weeklyResults,
+  whatIf,
+} from './standings.js';
 import type { PoolPick, PoolSeason, WeekSheet } from './types.js';
 
 // Week 1 (ats): DAL +7 covers, LAC +3 covers a tie, NYJ +3 pushes, CHI +1.5 covers; the tiebreaker game
@@ -223,5 +231,38 @@ describe('what-if', () => {
     expect(
       whatIf(pool(), LATER, []).every((row) => row.rankChange === 0 && row.actual.points === row.whatIf.points),
     ).toBe(true);
+  });
+});
+
+describe('average closing line value', () => {
+  // Week 1 closes: PHI −8 (frozen −7), LAC +3 (frozen +3), NYJ +2.5 (frozen +3), CHI +1 (frozen +1.5).
+  const closes: Record<string, number> = { g1: -8, g2: 3, g3: 2.5, g4: 1 };
+  const closed = week1Slate.map((game) => ({ ...game, closingHomeSpread: closes[game.id] ?? null }));
+
+  it('averages each member’s CLV over the graded picks, from the picked side', () => {
+    const clv = averageClv(season([week(1, closed, week1Sheets)], members), LATER);
+    // ann: DAL −1, LAC 0, PIT −0.5, CHI +0.5 → −0.25; bob: PHI +1, LAC 0, NYJ +0.5, CHI +0.5 → +0.5;
+    // cat: DAL −1, KC 0, PIT −0.5, MIN −0.5 → −0.5.
+    expect(Object.fromEntries(clv)).toEqual({ ann: -0.25, bob: 0.5, cat: -0.5 });
+  });
+
+  it('leaves out picks of games without a close, void games and games not yet graded', () => {
+    const slate = [
+      { ...closed[0]!, closingHomeSpread: null },
+      { ...closed[1]!, status: 'cancelled' as const },
+      { ...closed[2]!, status: 'in_progress' as const, homeScore: null, awayScore: null },
+      closed[3]!,
+    ];
+    const clv = averageClv(season([week(1, slate, week1Sheets)], members), LATER);
+    expect(Object.fromEntries(clv)).toEqual({ ann: 0.5, bob: 0.5, cat: -0.5 });
+  });
+
+  it('is null for a member without a graded pick, and for everyone in a straight-up pool', () => {
+    const late = member('dan');
+    const withDan = averageClv(season([week(1, closed, week1Sheets)], [...members, late]), LATER);
+    expect(withDan.get('dan')).toBeNull();
+    const straight = closed.map((game) => ({ ...game, frozenHomeSpread: null }));
+    const clv = averageClv(season([week(1, straight, week1Sheets)], members, { winBasis: 'straight' }), LATER);
+    expect([...clv.values()]).toEqual([null, null, null]);
   });
 });

@@ -1,4 +1,12 @@
-import { gradeWeekSheet, scoringRules, slateGameState, type GradedWeek, type ScoringRules } from './grading.js';
+import {
+  gradeWeekSheet,
+  poolPickClv,
+  scoringRules,
+  slateGameState,
+  type GradedWeek,
+  type PickOutcome,
+  type ScoringRules,
+} from './grading.js';
 import { isLocked } from './picks.js';
 import { byKickoff, tiebreakerGame } from './slate.js';
 import { instantMs, type PoolSeason, type PoolWeekData, type WeekSheet } from './types.js';
@@ -61,6 +69,9 @@ const sheetOf = (week: PoolWeekData, memberId: string) => week.sheets.find((shee
 const sortedWeeks = (season: PoolSeason) => [...season.weeks].sort((a, b) => a.week - b.week);
 
 /** Every member's every week, graded under the rules (the pool's own by default). */
+/** Each stored week of the season with every member's graded sheet. */
+export type GradedSeason = ReturnType<typeof gradeSeason>;
+
 export function gradeSeason(season: PoolSeason, now: Date, rules: ScoringRules = scoringRules(season.settings)) {
   return sortedWeeks(season).map((week) => ({
     week,
@@ -87,8 +98,9 @@ export function standings(
   season: PoolSeason,
   now: Date,
   rules: ScoringRules = scoringRules(season.settings),
+  /** The season already graded under `rules` (gradeSeason), when the caller needs it for more than this. */
+  weeks: GradedSeason = gradeSeason(season, now, rules),
 ): RankedRow[] {
-  const weeks = gradeSeason(season, now, rules);
   const latest = [...weeks].reverse().find(({ week }) => started(week, now))?.week;
   return rank(
     season.members.map((member) => {
@@ -111,6 +123,43 @@ export function standings(
         submittedAt: (latest && sheetOf(latest, member.id)?.submittedAt) ?? null,
       };
     }),
+  );
+}
+
+/** The outcomes of a pick whose game was played and graded (not void, missed or pending). */
+const GRADED: ReadonlySet<PickOutcome> = new Set(['win', 'loss', 'push']);
+
+/**
+ * Each member's closing line value averaged over their graded picks (won, lost or pushed) whose game has a
+ * closing spread, in points from the picked side (decision records 026 and 029); null for a member without
+ * one, and for everyone in a `straight` pool, which has no frozen spreads. Rounded to 4 decimals, as the
+ * ledger's averages are.
+ */
+export function averageClv(
+  season: PoolSeason,
+  now: Date,
+  weeks: GradedSeason = gradeSeason(season, now),
+): Map<string, number | null> {
+  const sums = new Map(season.members.map((member) => [member.id, { total: 0, count: 0 }]));
+  for (const { week, graded } of weeks) {
+    const games = new Map(week.slate.map((game) => [game.id, game]));
+    for (const row of graded) {
+      const sum = sums.get(row.memberId)!;
+      for (const pick of row.picks) {
+        const game = games.get(pick.gameId);
+        if (!game || pick.team === null || !GRADED.has(pick.outcome)) continue;
+        const clv = poolPickClv(game, pick.team, game.closingHomeSpread ?? null);
+        if (clv === null) continue;
+        sum.total += clv;
+        sum.count += 1;
+      }
+    }
+  }
+  return new Map(
+    [...sums].map(([memberId, { total, count }]) => [
+      memberId,
+      count === 0 ? null : Math.round((total / count) * 10_000) / 10_000 + 0,
+    ]),
   );
 }
 

@@ -52,6 +52,11 @@ export interface SlateGame {
    * 3). Needed by `ats` pools; ignored by `straight` ones.
    */
   frozenHomeSpread: number | null;
+  /**
+   * The closing spread, home side: the line of record as it stood when the game locked (decision 029), once
+   * recorded; `ats` pools only. Absent or null while unknown.
+   */
+  closingHomeSpread?: number | null;
 }
 
 export type Play = 'double' | 'triple';
@@ -114,4 +119,17 @@ export interface PoolProblem {
   gameId?: string;
 }
 
-export const instantMs = (instant: string): number => Date.parse(instant);
+// Standings of a season compare the same few hundred kickoffs and lock times thousands of times: parsing each
+// ISO string once is a large part of rebuilding them. The memo is bounded and holds only pure results.
+const parsedInstants = new Map<string, number>();
+const MAX_REMEMBERED_INSTANTS = 20_000;
+
+export function instantMs(instant: string): number {
+  let ms = parsedInstants.get(instant);
+  if (ms === undefined) {
+    ms = Date.parse(instant);
+    if (parsedInstants.size >= MAX_REMEMBERED_INSTANTS) parsedInstants.clear();
+    parsedInstants.set(instant, ms);
+  }
+  return ms;
+}

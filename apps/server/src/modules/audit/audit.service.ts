@@ -32,7 +32,12 @@ export type AuditEvent =
   | 'admin_revoked'
   | 'admin_outbox_read'
   /** A Lifeguard's invitation over the per-address limit, refused and kept for the admin (DESIGN.md section 6). */
-  | 'pool_invitation_refused';
+  | 'pool_invitation_refused'
+  /**
+   * A Lifeguard ran a pool again as next season's (its members invited at once). Its detail (`poolId`,
+   * `nextPoolId`) is also how a retry finds the pool the first request made (decision 030).
+   */
+  | 'pool_run_again';
 
 /** Where an event came from: a request (its id and address), or the command line (neither). */
 export interface AuditContext {

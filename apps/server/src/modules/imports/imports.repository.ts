@@ -2,6 +2,7 @@ import { importRuns, schedulerJobs, type DbExecutor } from '@pass/db';
 import type { Provenance, ResultFacts, ScheduleFacts } from '@pass/domain';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { yieldToEventLoop } from '../../lib/event-loop.js';
+import { keepLocksBeforeEventsChange } from '../pools/pools.repository.js';
 
 /**
  * The SQL of the importers. Bulk work is written as multi-row statements: one round trip per batch, not
@@ -328,9 +329,17 @@ export async function insertEvents(
   return ids;
 }
 
-/** Rewrites the importer-owned columns and their provenance of changed events, touching updated_at only for them. */
-export async function updateEvents(db: DbExecutor, events: readonly StoredEvent[]): Promise<void> {
+/**
+ * Rewrites the importer-owned columns and their provenance of changed events, touching updated_at only for them.
+ * Pool slate games among them whose kickoff had passed by `now` keep that lock, whatever the new kickoff.
+ */
+export async function updateEvents(db: DbExecutor, events: readonly StoredEvent[], now: Date): Promise<void> {
   for (const batch of chunks(events, BULK_ROWS)) {
+    await keepLocksBeforeEventsChange(
+      db,
+      batch.map((event) => event.id),
+      now,
+    );
     await db.execute(sql`update events set sport = v.sport, season = v.season, week = v.week,
         season_type = v.season_type, kickoff_at = v.kickoff_at, game_date = v.game_date, home_team = v.home_team,
         away_team = v.away_team, neutral_site = v.neutral_site, status = v.status, home_score = v.home_score,

@@ -378,7 +378,7 @@ export async function writeGames(
   for (const entry of placed) entry.event ??= newEvents.get(entry.game);
 
   await repository.insertSourceKeys(tx, keysToAdd);
-  await repository.updateEvents(tx, [...changed.values()]);
+  await repository.updateEvents(tx, [...changed.values()], input.now ?? new Date());
   const oddsEventsRemoved = input.matchUnkeyed ? await removeOddsEventsLeftOut(tx, input.sport, input.games) : 0;
   progress('events', total, total);
 

@@ -212,7 +212,7 @@ export async function importOddsApiOdds(
         if (!sameFields(event, next)) kickoffChanged.push(event.id);
         if (!sameFields(event, next) || !sameProvenance(event, next)) moved.push(next);
       }
-      await repository.updateEvents(tx, moved);
+      await repository.updateEvents(tx, moved, options.now ?? new Date());
       // The kickoff decides which quote closed: the moved games' entries get their closing line value again.
       await gradeEvents(tx, kickoffChanged, options.now);
       progress('events', parsed.records.length, parsed.records.length);
@@ -310,7 +310,7 @@ export async function importOddsApiScores(
           changed.push(next);
         }
       }
-      await repository.updateEvents(tx, [...changed, ...dated]);
+      await repository.updateEvents(tx, [...changed, ...dated], options.now ?? new Date());
       // Ledger entries of games whose score or status changed are regraded.
       await gradeEvents(
         tx,

@@ -16,6 +16,7 @@ import {
   type EventResult,
   type GradableEntry,
 } from '@pass/domain';
+import { recordClosesOfEvents } from '../pools/closing.service.js';
 import { bumpPoolsOfEvents } from '../pools/pools.repository.js';
 import * as repository from './ledger.repository.js';
 import type { ClosingQuote, GradableRow, GradeWrite, LedgerEvent } from './ledger.repository.js';
@@ -215,6 +216,8 @@ export async function gradeEvents(db: DbExecutor, eventIds: readonly number[], n
   const unique = [...new Set(eventIds)];
   // Pool standings are derived from these results too: their pools' cached standings are no longer current.
   await bumpPoolsOfEvents(db, unique, now);
+  // Their slate games that have locked keep their closing spread, whether or not anyone looked at them.
+  await recordClosesOfEvents(db, unique);
   const members = new Set<number>();
   let changed = 0;
   for (let index = 0; index < unique.length; index += EVENT_BATCH) {

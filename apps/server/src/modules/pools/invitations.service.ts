@@ -3,18 +3,21 @@ import type {
   InvitationRefusal,
   InvitationView,
   PoolDetail,
+  PoolInvitationRefusalsQuery,
+  PoolInvitationRefusalsResponse,
   ShareLinkResponse,
+  SportKey,
 } from '@pass/contracts';
-import type { Database } from '@pass/db';
+import type { Database, DbExecutor } from '@pass/db';
 import { canJoin, instantMs, joiningClosesAt, refuseInvitation, refuseNewGuest, type PoolLimits } from '@pass/domain';
 import { AppError } from '../../errors.js';
 import { recordAuditEvent, type AuditContext } from '../audit/audit.service.js';
 import { hashSecret, randomSecret } from '../auth/crypto.js';
-import type { Mailer } from '../mail/mailer.js';
+import type { Mailer, MailMessage } from '../mail/mailer.js';
 import { poolInvitationMail } from '../mail/templates.js';
 import * as repository from './pools.repository.js';
 import type { InvitationRow, PoolRow } from './pools.repository.js';
-import { getPool, iso, requireLifeguard, requireMembership, settingsOf } from './pools.service.js';
+import { getPool, iso, poolStatuses, requireLifeguard, requireMembership, settingsOf } from './pools.service.js';
 
 /**
  * Invitations and membership (DESIGN.md section 6): the Lifeguard invites by email (mailed through the
@@ -72,48 +75,88 @@ function joiningRefusal(pool: PoolRow, now: Date): InvitationRefusal | null {
 /** When joining closes for the pool (the end of its first week). */
 const closesAt = (pool: PoolRow) => new Date(instantMs(joiningClosesAt(settingsOf(pool))!));
 
+/** What inviting one address to a pool came to: the invitation and its mail, or the refusal's reason. */
+export type InviteOutcome =
+  { invitation: InvitationRow; mail: MailMessage } | { refused: InvitationRefusal; message: string };
+
+/**
+ * Invites one address to a pool inside the caller's transaction, which holds the Lifeguard's row and the pool's
+ * row: the limits checked in turn (joining closed or pool ended, pool full, already a member, the fourth
+ * invitation to the address), the invitation stored when none refuses. The mail is for the caller to send once
+ * the transaction has committed, and a refusal for the caller to answer or report.
+ */
+export async function inviteWithin(
+  tx: DbExecutor,
+  context: Pick<InvitationsContext, 'limits' | 'publicUrl'>,
+  input: { pool: PoolRow; inviterId: number; inviterName: string; email: string; now: Date },
+): Promise<InviteOutcome> {
+  const { pool } = input;
+  const closed = joiningRefusal(pool, input.now);
+  if (closed) return { refused: closed, message: MESSAGES[closed] };
+  const full = refuseNewGuest(await repository.countGuests(tx, pool.id), context.limits);
+  if (full) return { refused: 'pool_full', message: full.message };
+  if (await repository.isMemberByEmail(tx, pool.id, input.email)) {
+    return { refused: 'already_member', message: MESSAGES.already_member };
+  }
+  const over = refuseInvitation(await repository.countInvitationsTo(tx, input.inviterId, input.email), context.limits);
+  if (over) return { refused: 'invitation_limit', message: over.message };
+  const token = randomSecret();
+  const expiresAt = new Date(Math.min(input.now.getTime() + INVITATION_TTL_MS, closesAt(pool).getTime()));
+  const invitation = await repository.insertInvitation(tx, {
+    poolId: pool.id,
+    inviterId: input.inviterId,
+    email: input.email,
+    tokenHash: hashSecret(token),
+    createdAt: input.now,
+    expiresAt,
+  });
+  const mail = poolInvitationMail(
+    input.email,
+    input.inviterName,
+    pool.name,
+    acceptUrl(context.publicUrl, token),
+    expiresAt,
+  );
+  return { invitation, mail };
+}
+
+/** The field a refused invitation is about: the pool (closed, full) or the address. */
+const inviteField = (reason: InvitationRefusal) =>
+  reason === 'already_member' || reason === 'invitation_limit' ? 'body.email' : 'params.id';
+
+/** A refused fourth invitation to an address, kept for the admin (who may suspend the pool). */
+export const recordInvitationRefused = (
+  db: DbExecutor,
+  audit: AuditContext,
+  input: { userId: number; poolId: number; email: string },
+) => recordAuditEvent(db, audit, 'pool_invitation_refused', input.userId, { poolId: input.poolId, email: input.email });
+
 export async function invite(
   context: InvitationsContext,
   input: { poolId: number; userId: number; username: string; email: string; now: Date; audit: AuditContext },
 ): Promise<InvitationView> {
-  const { db, limits } = context;
+  const { db } = context;
   const outcome = await db.transaction(async (tx) => {
     // The Lifeguard's row first, as creating a pool does: invitations sent at once are counted in turn.
     await repository.lockLifeguard(tx, input.userId);
     const { pool } = await requireLifeguard(tx, input.poolId, input.userId, { forUpdate: true });
-    const closed = joiningRefusal(pool, input.now);
-    if (closed) refuse(closed, 'params.id');
-    const full = refuseNewGuest(await repository.countGuests(tx, pool.id), limits);
-    if (full) refuse('pool_full', 'params.id', full.message);
-    if (await repository.isMemberByEmail(tx, pool.id, input.email)) refuse('already_member', 'body.email');
-    const over = refuseInvitation(await repository.countInvitationsTo(tx, input.userId, input.email), limits);
-    if (over) return { refused: over.message } as const;
-    const token = randomSecret();
-    const expiresAt = new Date(Math.min(input.now.getTime() + INVITATION_TTL_MS, closesAt(pool).getTime()));
-    const invitation = await repository.insertInvitation(tx, {
-      poolId: pool.id,
+    const result = await inviteWithin(tx, context, {
+      pool,
       inviterId: input.userId,
+      inviterName: input.username,
       email: input.email,
-      tokenHash: hashSecret(token),
-      createdAt: input.now,
-      expiresAt,
+      now: input.now,
     });
-    const mail = poolInvitationMail(
-      input.email,
-      input.username,
-      pool.name,
-      acceptUrl(context.publicUrl, token),
-      expiresAt,
-    );
-    return { invitation, mail } as const;
+    // Refused before anything was stored; the fourth invitation is answered once recorded, below.
+    if ('refused' in result && result.refused !== 'invitation_limit') {
+      refuse(result.refused, inviteField(result.refused), result.message);
+    }
+    return result;
   });
   if ('refused' in outcome) {
-    // Kept for the admin, who may suspend the pool; outside the refused transaction so that it stays.
-    await recordAuditEvent(db, input.audit, 'pool_invitation_refused', input.userId, {
-      poolId: input.poolId,
-      email: input.email,
-    });
-    refuse('invitation_limit', 'body.email', outcome.refused);
+    // Outside the refused transaction, so that it stays.
+    await recordInvitationRefused(db, input.audit, { userId: input.userId, poolId: input.poolId, email: input.email });
+    refuse('invitation_limit', 'body.email', outcome.message);
   }
   // Into the outbox once the invitation is stored (the mailer marks delivery on the database, not on a
   // finished transaction).
@@ -216,4 +259,44 @@ export async function removeGuest(
     await repository.markRemoved(tx, member.id, input.now);
     await repository.bumpVersion(tx, pool.id);
   });
+}
+
+/**
+ * The admin's list of invitations refused over the per-address limit, newest first (DESIGN.md section 6:
+ * "recorded for the admin, who may suspend the pool"): when, the Lifeguard and their refusals in all, the
+ * pool as it is now, the address. Read from the audit log, where `invite` records each refusal.
+ */
+export async function listInvitationRefusals(
+  db: DbExecutor,
+  query: PoolInvitationRefusalsQuery,
+  now: Date,
+): Promise<PoolInvitationRefusalsResponse> {
+  // One row more than the page tells whether another page follows.
+  const rows = await repository.listInvitationRefusals(db, { limit: query.limit + 1, before: query.before });
+  const page = rows.slice(0, query.limit);
+  const poolIds = [...new Set(page.flatMap((row) => (row.poolId === null ? [] : [row.poolId])))];
+  const pools = await repository.poolsByIds(db, poolIds);
+  const byId = new Map(pools.map((pool) => [pool.id, pool]));
+  const statuses = await poolStatuses(db, pools, now);
+  return {
+    data: page.map((row) => {
+      const pool = row.poolId === null ? undefined : byId.get(row.poolId);
+      return {
+        id: row.id,
+        at: row.createdAt.toISOString(),
+        lifeguard: { id: row.lifeguardId, username: row.username, refusals: row.refusals },
+        pool: pool
+          ? {
+              id: pool.id,
+              name: pool.name,
+              sport: pool.sport as SportKey,
+              season: pool.season,
+              status: statuses.get(pool.id)!,
+            }
+          : null,
+        email: row.email,
+      };
+    }),
+    next_before: rows.length > query.limit ? page[page.length - 1]!.id : null,
+  };
 }

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, unique, type TestClient } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { signedInMember } from '../../test/ledger.js';
+import { poolSettings } from '../../test/pools.js';
 
 /**
  * Invitations and membership through the API (DESIGN.md section 6; decision record 027): invite by email
@@ -24,21 +25,7 @@ const START = new Date('2025-08-01T12:00:00Z');
 let clock = START;
 const DAY = 86_400_000;
 
-const settings = (overrides: Partial<CreatePoolBody> = {}): CreatePoolBody => ({
-  name: 'Office pool',
-  icon: 'wave',
-  icon_color: '#1e90ff',
-  icon_background: '#ffffff',
-  sport: 'americanfootball_nfl',
-  season: 2025,
-  start_week: 1,
-  games_per_week: 5,
-  win_basis: 'ats',
-  double_play: true,
-  triple_play: false,
-  last_man_standing: true,
-  ...overrides,
-});
+const settings = (overrides: Partial<CreatePoolBody> = {}): CreatePoolBody => poolSettings(overrides);
 
 describe('pool invitations and membership', () => {
   let testApp: TestApp;

@@ -1,4 +1,5 @@
 import {
+  auditEvents,
   events,
   poolAnnouncements,
   poolEdits,
@@ -13,7 +14,7 @@ import {
   users,
   type DbExecutor,
 } from '@pass/db';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 
 /**
  * The SQL of Pool Party. A membership is current while neither left nor removed; every read of a pool's
@@ -35,13 +36,12 @@ export async function lockLifeguard(db: DbExecutor, userId: number): Promise<voi
   await db.execute(sql`select id from ${users} where ${users.id} = ${userId} for update`);
 }
 
-/** The Lifeguard's pools not ended. */
-export async function countActivePools(db: DbExecutor, lifeguardId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
+/** The Lifeguard's pools not ended: the candidates for their active pools (the rules tell which are completed). */
+export async function poolsNotEnded(db: DbExecutor, lifeguardId: number): Promise<PoolRow[]> {
+  return db
+    .select()
     .from(pools)
     .where(and(eq(pools.lifeguardId, lifeguardId), isNull(pools.endedAt)));
-  return Number(row?.n ?? 0);
 }
 
 export async function insertPool(db: DbExecutor, values: NewPool, now: Date): Promise<PoolRow> {
@@ -111,6 +111,40 @@ export async function currentMembers(db: DbExecutor, poolIds: readonly number[])
     .innerJoin(users, eq(users.id, poolMembers.userId))
     .where(and(inArray(poolMembers.poolId, [...poolIds]), currentMember))
     .orderBy(sql`${poolMembers.role} = 'guest'`, asc(poolMembers.joinedAt), asc(poolMembers.id));
+}
+
+/** The current members of a pool with their account's address, Lifeguard first, then by joining time. */
+export async function currentMemberAccounts(
+  db: DbExecutor,
+  poolId: number,
+): Promise<{ userId: number; username: string; email: string; role: 'lifeguard' | 'guest' }[]> {
+  return db
+    .select({ userId: poolMembers.userId, username: users.username, email: users.email, role: poolMembers.role })
+    .from(poolMembers)
+    .innerJoin(users, eq(users.id, poolMembers.userId))
+    .where(and(eq(poolMembers.poolId, poolId), currentMember))
+    .orderBy(sql`${poolMembers.role} = 'guest'`, asc(poolMembers.joinedAt), asc(poolMembers.id));
+}
+
+/**
+ * The pool a Lifeguard already ran this pool again as, if they did and it still exists: read from the audit
+ * record written in the same transaction as the new pool (decision 030).
+ */
+export async function nextSeasonPool(db: DbExecutor, lifeguardId: number, poolId: number): Promise<PoolRow | null> {
+  const [row] = await db
+    .select({ pool: pools })
+    .from(auditEvents)
+    .innerJoin(pools, sql`${pools.id} = (${auditEvents.detail} ->> 'nextPoolId')::int`)
+    .where(
+      and(
+        eq(auditEvents.userId, lifeguardId),
+        eq(auditEvents.event, 'pool_run_again'),
+        sql`${auditEvents.detail} ->> 'poolId' = ${String(poolId)}`,
+      ),
+    )
+    .orderBy(asc(auditEvents.id))
+    .limit(1);
+  return row?.pool ?? null;
 }
 
 /** The usernames of the pools' Lifeguards. */
@@ -296,6 +330,8 @@ export interface GameRow {
   status: 'scheduled' | 'in_progress' | 'final' | 'postponed' | 'cancelled';
   homeScore: number | null;
   awayScore: number | null;
+  /** A game of the generated demo season (docs/decisions/008), played only where a week has no real games. */
+  isDemo: boolean;
 }
 
 const gameColumns = {
@@ -308,31 +344,39 @@ const gameColumns = {
   status: events.status,
   homeScore: events.homeScore,
   awayScore: events.awayScore,
+  isDemo: events.isDemo,
 };
 
 /**
  * The games of a sport week: the football week's games by their week number, or for a sport whose events
- * carry none (MLB) the games dated within the week's days. Demo games are not part of any pool.
+ * carry none (MLB) the games dated within the week's days. A week with real games plays those only; a week
+ * with none (a fresh install's generated demo season) plays its demo games, which the week marks as demo
+ * (docs/decisions/028).
  */
 export async function weekGames(
   db: DbExecutor,
   input: { sport: string; season: number; week: number; start: string; end: string },
 ): Promise<GameRow[]> {
-  return db
+  const found = await db
     .select(gameColumns)
     .from(events)
     .where(
       and(
         eq(events.sport, input.sport),
         eq(events.season, input.season),
-        eq(events.isDemo, false),
         sql`(${events.week} = ${input.week} or (${events.week} is null and ${events.gameDate} between ${input.start} and ${input.end}))`,
       ),
     );
+  const real = found.filter((game) => !game.isDemo);
+  return real.length > 0 ? real : found;
 }
 
 export type PoolWeekRow = typeof poolWeeks.$inferSelect;
-export type SlateRow = GameRow & { frozenHomeSpread: number | null; lockedAt: Date | null };
+export type SlateRow = GameRow & {
+  frozenHomeSpread: number | null;
+  lockedAt: Date | null;
+  closingHomeSpread: number | null;
+};
 
 export async function findWeek(db: DbExecutor, poolId: number, week: number): Promise<PoolWeekRow | null> {
   const [row] = await db
@@ -397,7 +441,12 @@ export async function weeksOf(db: DbExecutor, poolId: number): Promise<PoolWeekR
 export async function slateOf(db: DbExecutor, poolWeekId: number): Promise<SlateRow[]> {
   return (
     db
-      .select({ ...gameColumns, frozenHomeSpread: poolSlateGames.frozenHomeSpread, lockedAt: poolSlateGames.lockedAt })
+      .select({
+        ...gameColumns,
+        frozenHomeSpread: poolSlateGames.frozenHomeSpread,
+        lockedAt: poolSlateGames.lockedAt,
+        closingHomeSpread: poolSlateGames.closingHomeSpread,
+      })
       .from(poolSlateGames)
       .innerJoin(events, eq(events.id, poolSlateGames.eventId))
       .where(eq(poolSlateGames.poolWeekId, poolWeekId))
@@ -407,6 +456,20 @@ export async function slateOf(db: DbExecutor, poolWeekId: number): Promise<Slate
 }
 
 /** Stores the lock of slate games that have locked and have none yet: a later kickoff never reopens them. */
+/**
+ * Before an import rewrites events, records the lock of every pool slate game among them whose kickoff, as
+ * stored, has passed by `now`: a schedule that then moves the kickoff later cannot reopen a game whose picks
+ * were already locked (and shown) though no one had looked at the pool since (decision 027).
+ */
+export async function keepLocksBeforeEventsChange(db: DbExecutor, eventIds: readonly number[], now: Date) {
+  if (eventIds.length === 0) return;
+  await db.execute(sql`update pool_slate_games s set locked_at = e.kickoff_at
+    from events e
+    where s.event_id = e.id and s.locked_at is null and e.kickoff_at is not null
+      and e.kickoff_at <= ${now.toISOString()}::timestamptz
+      and e.id = any(${sql.param(eventIds)}::int[])`);
+}
+
 export async function recordLocks(
   db: DbExecutor,
   poolWeekId: number,
@@ -423,6 +486,58 @@ export async function recordLocks(
           isNull(poolSlateGames.lockedAt),
         ),
       );
+  }
+}
+
+/** A locked slate game of an `ats` pool, as its closing spread is worked out (decision 029). */
+export interface LockedAtsGame {
+  poolWeekId: number;
+  eventId: number;
+  homeTeam: string;
+  awayTeam: string;
+  lockedAt: Date;
+  closingHomeSpread: number | null;
+}
+
+/** The locked slate games of `ats` pools that are games of these events. */
+export async function lockedAtsGamesOfEvents(db: DbExecutor, eventIds: readonly number[]): Promise<LockedAtsGame[]> {
+  if (eventIds.length === 0) return [];
+  const rows = await db
+    .select({
+      poolWeekId: poolSlateGames.poolWeekId,
+      eventId: poolSlateGames.eventId,
+      homeTeam: events.homeTeam,
+      awayTeam: events.awayTeam,
+      lockedAt: poolSlateGames.lockedAt,
+      closingHomeSpread: poolSlateGames.closingHomeSpread,
+    })
+    .from(poolSlateGames)
+    .innerJoin(poolWeeks, eq(poolWeeks.id, poolSlateGames.poolWeekId))
+    .innerJoin(pools, eq(pools.id, poolWeeks.poolId))
+    .innerJoin(events, eq(events.id, poolSlateGames.eventId))
+    .where(
+      and(
+        // One array parameter, however many events an import grades.
+        sql`${poolSlateGames.eventId} = any(${sql.param([...eventIds])}::int[])`,
+        eq(pools.winBasis, 'ats'),
+        isNotNull(poolSlateGames.lockedAt),
+      ),
+    )
+    .orderBy(asc(poolSlateGames.poolWeekId), asc(poolSlateGames.eventId));
+  return rows.map((row) => ({ ...row, lockedAt: row.lockedAt! }));
+}
+
+/** Writes slate games' closing spreads, in the one order of the slate's rows (week, then event). */
+export async function recordClosingSpreads(
+  db: DbExecutor,
+  closes: readonly { poolWeekId: number; eventId: number; closingHomeSpread: number | null }[],
+): Promise<void> {
+  const ordered = [...closes].sort((a, b) => a.poolWeekId - b.poolWeekId || a.eventId - b.eventId);
+  for (const close of ordered) {
+    await db
+      .update(poolSlateGames)
+      .set({ closingHomeSpread: close.closingHomeSpread })
+      .where(and(eq(poolSlateGames.poolWeekId, close.poolWeekId), eq(poolSlateGames.eventId, close.eventId)));
   }
 }
 
@@ -449,15 +564,13 @@ export async function sheetsOfWeeks(db: DbExecutor, poolWeekIds: readonly number
     .from(poolSheets)
     .where(inArray(poolSheets.poolWeekId, [...poolWeekIds]));
   if (sheets.length === 0) return [];
+  // By the weeks, not by a list of every sheet id: a season of a full pool has hundreds of sheets, and a
+  // parameter per sheet cost more than the join (bench: pool-standings-rebuild-*).
   const picks = await db
-    .select()
+    .select({ sheetId: poolPicks.sheetId, eventId: poolPicks.eventId, team: poolPicks.team, play: poolPicks.play })
     .from(poolPicks)
-    .where(
-      inArray(
-        poolPicks.sheetId,
-        sheets.map((sheet) => sheet.id),
-      ),
-    )
+    .innerJoin(poolSheets, eq(poolSheets.id, poolPicks.sheetId))
+    .where(inArray(poolSheets.poolWeekId, [...poolWeekIds]))
     .orderBy(asc(poolPicks.eventId));
   const picksOf = new Map<number, SheetRow['picks']>();
   for (const pick of picks) {
@@ -489,6 +602,7 @@ export async function slatesOfWeekIds(
       ...gameColumns,
       frozenHomeSpread: poolSlateGames.frozenHomeSpread,
       lockedAt: poolSlateGames.lockedAt,
+      closingHomeSpread: poolSlateGames.closingHomeSpread,
     })
     .from(poolSlateGames)
     .innerJoin(events, eq(events.id, poolSlateGames.eventId))
@@ -634,12 +748,6 @@ export async function listAnnouncements(db: DbExecutor, poolId: number) {
 // ---------------------------------------------------------------------------------------------------------
 // Standings' freshness
 
-/** The pool's version: raised with every change its standings depend on. */
-export async function poolVersion(db: DbExecutor, poolId: number): Promise<number> {
-  const [row] = await db.select({ version: pools.version }).from(pools).where(eq(pools.id, poolId));
-  return row?.version ?? 0;
-}
-
 /**
  * A result changed for these events: the pools with one of them on a slate have new standings, and the
  * slate games that have locked by `now` keep their lock. Called where every result change goes through (the
@@ -692,6 +800,7 @@ export async function slatesOfWeeks(
       ...gameColumns,
       frozenHomeSpread: poolSlateGames.frozenHomeSpread,
       lockedAt: poolSlateGames.lockedAt,
+      closingHomeSpread: poolSlateGames.closingHomeSpread,
     })
     .from(poolSlateGames)
     .innerJoin(poolWeeks, eq(poolWeeks.id, poolSlateGames.poolWeekId))
@@ -699,4 +808,62 @@ export async function slatesOfWeeks(
     .where(or(...weeks.map((week) => and(eq(poolWeeks.poolId, week.poolId), eq(poolWeeks.week, week.week)))));
   for (const { poolId, ...row } of rows) byPool.set(poolId, [...(byPool.get(poolId) ?? []), row]);
   return byPool;
+}
+
+/** The audit event that records an invitation refused over the per-address limit (invitations.service). */
+const INVITATION_REFUSED = 'pool_invitation_refused';
+
+export interface InvitationRefusalRow {
+  id: number;
+  createdAt: Date;
+  lifeguardId: number;
+  username: string | null;
+  /** Every refusal of the Lifeguard's invitations. */
+  refusals: number;
+  poolId: number | null;
+  email: string;
+}
+
+/**
+ * The refused invitations, newest first, from the audit log: each with its Lifeguard's name and count of
+ * refusals in all. `before` (a refusal's id) pages back.
+ */
+export async function listInvitationRefusals(
+  db: DbExecutor,
+  page: { limit: number; before?: number | undefined },
+): Promise<InvitationRefusalRow[]> {
+  const mine = sql`${auditEvents.event} = ${INVITATION_REFUSED}`;
+  const rows = await db
+    .select({
+      id: auditEvents.id,
+      createdAt: auditEvents.createdAt,
+      lifeguardId: auditEvents.userId,
+      username: users.username,
+      refusals: sql<number>`(select count(*) from ${auditEvents} as every
+        where every.event = ${INVITATION_REFUSED} and every.user_id = ${auditEvents.userId})`.mapWith(Number),
+      // Written by invite() as a number; anything else reads as no pool rather than failing the page.
+      poolId: sql<number | null>`case when ${auditEvents.detail}->>'poolId' ~ '^[0-9]{1,9}$'
+        then (${auditEvents.detail}->>'poolId')::integer end`,
+      email: sql<string>`coalesce(${auditEvents.detail}->>'email', '')`,
+    })
+    .from(auditEvents)
+    .leftJoin(users, eq(users.id, auditEvents.userId))
+    .where(
+      and(mine, isNotNull(auditEvents.userId), page.before === undefined ? undefined : lt(auditEvents.id, page.before)),
+    )
+    .orderBy(desc(auditEvents.id))
+    .limit(page.limit);
+  return rows.map((row) => ({
+    ...row,
+    lifeguardId: row.lifeguardId!,
+    poolId: row.poolId === null ? null : Number(row.poolId),
+  }));
+}
+
+export async function poolsByIds(db: DbExecutor, poolIds: readonly number[]): Promise<PoolRow[]> {
+  if (poolIds.length === 0) return [];
+  return db
+    .select()
+    .from(pools)
+    .where(inArray(pools.id, [...poolIds]));
 }

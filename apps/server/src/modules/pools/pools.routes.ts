@@ -27,18 +27,37 @@ import {
   ErrorBody,
   errorResponses,
   PoolListResponse,
+  PoolInvitationRefusalsQuery,
+  PoolInvitationRefusalsResponse,
   PoolParams,
   PoolResponse,
+  RunAgainResponse,
   UpdatePoolBody,
 } from '@pass/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
-import { auditContext, requireSession, type AuthDeps } from '../auth/auth-context.js';
-import { accept, invite, leave, listInvitations, makeShareLink, removeGuest } from './invitations.service.js';
+import { auditContext, requireAdmin, requireSession, type AuthDeps } from '../auth/auth-context.js';
+import {
+  accept,
+  invite,
+  leave,
+  listInvitationRefusals,
+  listInvitations,
+  makeShareLink,
+  removeGuest,
+} from './invitations.service.js';
 import { StatsCache } from '../ledger/stats-cache.js';
-import { compareMembers, pointsPossible, results, standingsAnswer, whatIfStandings } from './standings.service.js';
+import { runAgain } from './run-again.service.js';
+import {
+  compareMembers,
+  memberStanding,
+  pointsPossible,
+  results,
+  standingsAnswer,
+  whatIfStandings,
+} from './standings.service.js';
 import { editMemberPicks, getWeek, listEdits, missingPicks, publishWeekSlate, submitPicks } from './weeks.service.js';
 import {
   createPool,
@@ -67,6 +86,8 @@ const Done = z.object({ data: z.object({ ok: z.literal(true) }) });
 export const poolsRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = async (app, options) => {
   const { db, now } = options;
   const limits = poolLimits(options.config.poolMaxPerLifeguard);
+  // This instance's standings answers: current across instances through each pool's version.
+  const standingsCache = new StatsCache();
 
   app.post(
     '/api/pools',
@@ -94,14 +115,19 @@ export const poolsRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = async (app
       config: { access: 'member' },
       schema: {
         tags: ['pools'],
-        summary: 'The pools the caller is in (as Lifeguard or guest), newest first',
+        summary:
+          "The pools the caller is in (as Lifeguard or guest), newest first, each with the caller's rank and " +
+          'season points from its standings',
         response: { 200: PoolListResponse, ...memberErrors },
       },
     },
     async (request, reply) => {
       const session = await requireSession(options, request);
       reply.headers(noStore);
-      return listPools(db, session.user.id, now());
+      const at = now();
+      return listPools(db, session.user.id, at, (pool, member) =>
+        memberStanding(db, standingsCache, { pool, memberId: member.id, now: at }),
+      );
     },
   );
 
@@ -162,6 +188,37 @@ export const poolsRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = async (app
   );
 
   const invitations = { db, limits, mailer: options.mailer, publicUrl: options.config.publicUrl };
+
+  app.post(
+    '/api/pools/:id/again',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['pools'],
+        summary:
+          "Runs the pool again as next season's (its Lifeguard, once its season is completed or ended): a new pool " +
+          'with the same settings from week 1, and each current member invited by email as usual. 201 with the ' +
+          'invitations sent and refused (by username, with the reason); 200 with the pool made before when it ' +
+          'was already run again. 409 with the reason: season_not_over, next_season_closed or pool_limit',
+        params: PoolParams,
+        response: { 200: RunAgainResponse, 201: RunAgainResponse, ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(options, request);
+      const { created, body } = await runAgain(invitations, {
+        poolId: request.params.id,
+        userId: session.user.id,
+        username: session.user.username,
+        now: now(),
+        audit: auditContext(request),
+      });
+      return reply
+        .code(created ? 201 : 200)
+        .headers(noStore)
+        .send(body);
+    },
+  );
 
   app.post(
     '/api/pools/:id/invitations',
@@ -370,8 +427,9 @@ export const poolsRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = async (app
       schema: {
         tags: ['pools'],
         summary:
-          "Enters or corrects a member's picks for the week before they lock (the pool's Lifeguard): each change " +
-          "is logged and shown to the pool; the member's submission time does not move",
+          "Enters or corrects a member's picks for the week before they lock (the pool's Lifeguard): only the " +
+          "picks sent change, the rest stay; each change is logged and shown to the pool; the member's submission " +
+          'time does not move',
         params: PoolWeekMemberParams,
         body: SubmitPicksBody,
         response: { 200: PoolWeekResponse, ...memberErrors },
@@ -461,9 +519,6 @@ export const poolsRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = async (app
       return listAnnouncements(db, { poolId: request.params.id, userId: session.user.id });
     },
   );
-
-  // This instance's standings answers: current across instances through each pool's version.
-  const standingsCache = new StatsCache();
 
   app.get(
     '/api/pools/:id/standings',
@@ -568,6 +623,26 @@ export const poolsRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = async (app
       reply.headers(noStore);
       const input = { poolId: request.params.id, userId: session.user.id, rules: request.query.rules, now: now() };
       return whatIfStandings(db, input);
+    },
+  );
+
+  app.get(
+    '/api/admin/pool-invitation-refusals',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Invitations refused because the Lifeguard had sent the address the most allowed, newest first, with ' +
+          'the pool and the Lifeguard’s refusals in all (admin); `before`: the `next_before` of the page before',
+        querystring: PoolInvitationRefusalsQuery,
+        response: { 200: PoolInvitationRefusalsResponse, 401: ErrorBody, 403: ErrorBody, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await requireAdmin(options, request);
+      reply.headers(noStore);
+      return listInvitationRefusals(db, request.query, now());
     },
   );
 };

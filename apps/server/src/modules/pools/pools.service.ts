@@ -5,6 +5,7 @@ import type {
   FieldError,
   PoolDetail,
   PoolListResponse,
+  PoolStanding,
   PoolSummary,
   UpdatePoolBody,
 } from '@pass/contracts';
@@ -15,11 +16,14 @@ import {
   lastPoolWeek,
   poolCalendarWeek,
   poolStatus,
+  poolWeekNumbers,
   poolWeekWindow,
   refuseNewPool,
   slateGameState,
+  Status,
   validatePoolSettings,
   validateSettingsChange,
+  type CalendarWeek,
   type PoolLimits,
   type PoolProblem,
   type PoolSettings,
@@ -81,6 +85,31 @@ export function settingsOf(pool: PoolRow): PoolSettings {
   };
 }
 
+/** The weeks each sport, season and start week plays, worked out once: the calendar is a pure function of them. */
+const poolWeeksByCalendar = new Map<string, ReadonlyMap<number, CalendarWeek>>();
+const CALENDARS_KEPT = 1000;
+
+/**
+ * The calendar week of a pool week (poolCalendarWeek), undefined outside the pool's weeks. Remembered per
+ * sport, season and start week, as standings and sheets ask for every week of a season on each read.
+ */
+export function poolWeekOf(
+  pool: Pick<PoolRow, 'sport' | 'season' | 'startWeek'>,
+  week: number,
+): CalendarWeek | undefined {
+  const key = `${pool.sport}:${pool.season}:${pool.startWeek}`;
+  let weeks = poolWeeksByCalendar.get(key);
+  if (!weeks) {
+    const settings = { sport: pool.sport as Sport, season: pool.season, startWeek: pool.startWeek };
+    weeks = new Map(
+      poolWeekNumbers(settings).map((number) => [number, Object.freeze(poolCalendarWeek(settings, number)!)]),
+    );
+    if (poolWeeksByCalendar.size >= CALENDARS_KEPT) poolWeeksByCalendar.clear();
+    poolWeeksByCalendar.set(key, weeks);
+  }
+  return weeks.get(week);
+}
+
 function settingsFromBody(body: Partial<CreatePoolBody>, base: PoolSettings | null): PoolSettings {
   const settings = { ...base } as PoolSettings;
   for (const [setting, field] of Object.entries(FIELD_OF) as [keyof PoolSettings, keyof CreatePoolBody][]) {
@@ -112,7 +141,7 @@ function refuseSettings(problems: readonly PoolProblem[]): never {
 /** An instant as the API writes it, or null. */
 export const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 
-interface PoolFacts {
+export interface PoolFacts {
   lifeguard: string;
   members: MemberWithName[];
   firstLock: { firstLock: Date | null; underway: boolean } | undefined;
@@ -125,15 +154,24 @@ const hasStarted = (facts: Pick<PoolFacts, 'firstLock'>, now: Date) =>
   facts.firstLock !== undefined &&
   (facts.firstLock.underway || (facts.firstLock.firstLock !== null && facts.firstLock.firstLock <= now));
 
-function toSummary(pool: PoolRow, member: MemberRow, facts: PoolFacts, now: Date): PoolSummary {
-  const settings = settingsOf(pool);
+/** The pool's status by the rules' `poolStatus`: the stored end, the first lock and the last week's results. */
+export function statusOf(pool: PoolRow, facts: PoolFacts, now: Date): PoolSummary['status'] {
   const started = hasStarted(facts, now);
-  const status = poolStatus({
+  return poolStatus({
     endedAt: iso(pool.endedAt),
     firstKickoff: started ? (iso(facts.firstLock?.firstLock ?? null) ?? now.toISOString()) : null,
     lastWeekComplete: lastWeekComplete(pool, facts.lastSlate, now),
     now,
-  });
+  }) as PoolSummary['status'];
+}
+
+/** Whether the pool's season is over: ended by its Lifeguard, or completed (its last week decided). */
+export const seasonOver = (status: PoolSummary['status']) => status === Status.closed || status === Status.completed;
+
+function toSummary(pool: PoolRow, member: MemberRow, facts: PoolFacts, now: Date): PoolSummary {
+  const settings = settingsOf(pool);
+  const started = hasStarted(facts, now);
+  const status = statusOf(pool, facts, now);
   return {
     id: pool.id,
     name: settings.name,
@@ -148,7 +186,7 @@ function toSummary(pool: PoolRow, member: MemberRow, facts: PoolFacts, now: Date
     double_play: settings.doublePlay,
     triple_play: settings.triplePlay,
     last_man_standing: settings.lastManStanding,
-    status: status as PoolSummary['status'],
+    status,
     role: member.role,
     lifeguard: { username: facts.lifeguard },
     member_count: facts.members.length,
@@ -161,7 +199,7 @@ function toSummary(pool: PoolRow, member: MemberRow, facts: PoolFacts, now: Date
 
 /** Every game of the pool's last week is decided (final, or void): the pool is completed. */
 function lastWeekComplete(pool: PoolRow, slate: SlateRow[] | undefined, now: Date): boolean {
-  const week = poolCalendarWeek(settingsOf(pool), lastPoolWeek(pool.sport as Sport, pool.season));
+  const week = poolWeekOf(pool, lastPoolWeek(pool.sport as Sport, pool.season));
   if (!week || !slate || slate.length === 0) return false;
   const window = poolWeekWindow(
     week,
@@ -187,7 +225,7 @@ function lastWeekComplete(pool: PoolRow, slate: SlateRow[] | undefined, now: Dat
   );
 }
 
-async function factsOf(
+export async function factsOf(
   db: DbExecutor,
   poolIds: readonly number[],
   rows: readonly PoolRow[],
@@ -210,6 +248,17 @@ async function factsOf(
       },
     ]),
   );
+}
+
+/** Each pool's status now, by id, for views outside the pools' members (the admin's). */
+export async function poolStatuses(
+  db: DbExecutor,
+  rows: readonly PoolRow[],
+  now: Date,
+): Promise<Map<number, PoolSummary['status']>> {
+  const ids = rows.map((pool) => pool.id);
+  const facts = await factsOf(db, ids, rows);
+  return new Map(rows.map((pool) => [pool.id, statusOf(pool, facts.get(pool.id)!, now)]));
 }
 
 async function toDetail(db: DbExecutor, pool: PoolRow, member: MemberRow, now: Date): Promise<PoolDetail> {
@@ -264,6 +313,35 @@ export function refuseEnded(pool: PoolRow): void {
 // ---------------------------------------------------------------------------------------------------------
 // Lifecycle
 
+/**
+ * The Lifeguard's active pools: neither ended nor completed (decision 030). Completion is derived by the
+ * rules' `poolStatus`, so the pools not ended are read and the rule filters them; the caller holds the
+ * Lifeguard's row lock (`lockLifeguard`), so pools started at once are counted in turn.
+ */
+export async function countActivePools(db: DbExecutor, lifeguardId: number, now: Date): Promise<number> {
+  const candidates = await repository.poolsNotEnded(db, lifeguardId);
+  if (candidates.length === 0) return 0;
+  const facts = await factsOf(
+    db,
+    candidates.map((pool) => pool.id),
+    candidates,
+  );
+  return candidates.filter((pool) => statusOf(pool, facts.get(pool.id)!, now) !== Status.completed).length;
+}
+
+/** 409 `pool_limit` when the Lifeguard already hosts the most active pools allowed. */
+export async function refuseOverLimit(
+  db: DbExecutor,
+  lifeguardId: number,
+  limits: PoolLimits,
+  now: Date,
+  field = 'body',
+) {
+  const refusal = refuseNewPool(await countActivePools(db, lifeguardId, now), limits);
+  if (refusal)
+    throw new AppError('CONFLICT', refusal.message, [{ field, message: refusal.message, reason: refusal.reason }]);
+}
+
 export async function createPool(
   context: PoolsContext,
   input: { userId: number; body: CreatePoolBody; now: Date },
@@ -273,11 +351,7 @@ export async function createPool(
   if (problems.length > 0) refuseSettings(problems);
   return context.db.transaction(async (tx) => {
     await repository.lockLifeguard(tx, input.userId);
-    const refusal = refuseNewPool(await repository.countActivePools(tx, input.userId), context.limits);
-    if (refusal)
-      throw new AppError('CONFLICT', refusal.message, [
-        { field: 'body', message: refusal.message, reason: refusal.reason },
-      ]);
+    await refuseOverLimit(tx, input.userId, context.limits, input.now);
     const pool = await repository.insertPool(tx, { lifeguardId: input.userId, ...settings }, input.now);
     const member = await repository.insertMember(tx, {
       poolId: pool.id,
@@ -289,14 +363,28 @@ export async function createPool(
   });
 }
 
-export async function listPools(db: DbExecutor, userId: number, now: Date): Promise<PoolListResponse> {
+/**
+ * The caller's pools, newest first, each with the caller's place in its standings (`standingOf`: the
+ * standings' cached answer, so the list and the standings page never disagree).
+ */
+export async function listPools(
+  db: DbExecutor,
+  userId: number,
+  now: Date,
+  standingOf: (pool: PoolRow, member: MemberRow) => Promise<PoolStanding | null>,
+): Promise<PoolListResponse> {
   const memberships = await repository.listMemberships(db, userId);
   const facts = await factsOf(
     db,
     memberships.map(({ pool }) => pool.id),
     memberships.map(({ pool }) => pool),
   );
-  return { data: memberships.map(({ pool, member }) => toSummary(pool, member, facts.get(pool.id)!, now)) };
+  const data = [];
+  // One pool after the other: each standing may build its answer in a transaction of its own.
+  for (const { pool, member } of memberships) {
+    data.push({ ...toSummary(pool, member, facts.get(pool.id)!, now), standing: await standingOf(pool, member) });
+  }
+  return { data };
 }
 
 export async function getPool(db: DbExecutor, poolId: number, userId: number, now: Date): Promise<PoolDetail> {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, type TestClient } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { makeGame, signedInMember } from '../../test/ledger.js';
+import { poolSettings } from '../../test/pools.js';
 
 /**
  * Pool Party's lifecycle through the API (DESIGN.md section 6; decision records 026 and 027): create, list,
@@ -18,21 +19,8 @@ const HOUR = 3_600_000;
 let clock = new Date('2025-08-01T12:00:00Z');
 const MAX_POOLS = 3;
 
-const settings = (overrides: Partial<CreatePoolBody> = {}): CreatePoolBody => ({
-  name: 'Office pool',
-  icon: 'wave',
-  icon_color: '#1E90FF',
-  icon_background: '#ffffff',
-  sport: 'americanfootball_nfl',
-  season: 2025,
-  start_week: 1,
-  games_per_week: 5,
-  win_basis: 'ats',
-  double_play: true,
-  triple_play: false,
-  last_man_standing: true,
-  ...overrides,
-});
+const settings = (overrides: Partial<CreatePoolBody> = {}): CreatePoolBody =>
+  poolSettings({ icon_color: '#1E90FF', ...overrides });
 
 describe('pools: create, list, read, change, end', () => {
   let testApp: TestApp;
@@ -117,6 +105,37 @@ describe('pools: create, list, read, change, end', () => {
     expect((await client.post(`/api/pools/${made[0]!.id}/end`)).statusCode).toBe(200);
     await create(client, { name: 'In its place' });
     expectError(await client.post('/api/pools', settings({ name: 'Again too many' })), 409);
+  });
+
+  it('frees a place when a pool completes (its last week decided), before its Lifeguard ends it', async () => {
+    const { db } = testApp.database;
+    const { client } = await signedInMember(testApp.app, db);
+    const made = [];
+    for (let index = 0; index < MAX_POOLS; index += 1) made.push(await create(client, { name: `Full ${index}` }));
+    // The last NFL 2025 week's one slate game of the first pool, still to be played.
+    const kickoff = new Date('2026-01-04T18:00:00Z');
+    const eventId = await makeGame(db, { kickoff, week: 18, season: 2025 });
+    const [week] = await db
+      .insert(poolWeeks)
+      .values({ poolId: made[0]!.id, week: 18, slateSource: 'auto', publishedAt: clock })
+      .returning();
+    await db.insert(poolSlateGames).values({ poolWeekId: week!.id, eventId, frozenHomeSpread: -4.5 });
+
+    clock = new Date('2026-01-04T19:00:00Z');
+    try {
+      // Under way: the pool is not completed, and still counts.
+      await db.update(events).set({ status: 'in_progress' }).where(eq(events.id, eventId));
+      expect(
+        expectError(await client.post('/api/pools', settings({ name: 'Too soon' })), 409).error.fields?.[0]?.reason,
+      ).toBe('pool_limit');
+      await db.update(events).set({ status: 'final', homeScore: 27, awayScore: 20 }).where(eq(events.id, eventId));
+      const first = PoolResponse.parse((await client.get(`/api/pools/${made[0]!.id}`)).json()).data;
+      expect(first).toMatchObject({ status: Status.completed, ended_at: null });
+      await create(client, { name: 'Next one', season: 2026 });
+      expectError(await client.post('/api/pools', settings({ name: 'Again too many', season: 2026 })), 409);
+    } finally {
+      clock = new Date('2025-08-01T12:00:00Z');
+    }
   });
 
   it('counts pools created at the same moment one after the other against the limit', async () => {

@@ -1,6 +1,7 @@
 import type {
   HeadToHeadResponse,
   PointsPossibleResponse,
+  PoolStanding,
   PoolStandingRow,
   PoolStandingsResponse,
   WeeklyResultsResponse,
@@ -8,11 +9,12 @@ import type {
 } from '@pass/contracts';
 import type { Database, DbExecutor } from '@pass/db';
 import {
+  averageClv,
+  gradeSeason,
   headToHead,
   isLocked,
   lastManStanding,
   lastPoolWeek,
-  poolCalendarWeek,
   pointsStillPossible,
   standings,
   weekEnd,
@@ -27,7 +29,7 @@ import { AppError } from '../../errors.js';
 import type { CachedStats, StatsCache } from '../ledger/stats-cache.js';
 import * as repository from './pools.repository.js';
 import type { PoolRow } from './pools.repository.js';
-import { requireMembership, settingsOf } from './pools.service.js';
+import { poolWeekOf, requireMembership } from './pools.service.js';
 import { loadSeason } from './weeks.service.js';
 
 /**
@@ -49,14 +51,20 @@ const rowOf = (row: RankedRow, names: Map<string, string>): PoolStandingRow => (
 });
 
 async function seasonOf(db: DbExecutor, pool: PoolRow, now: Date) {
-  const season = await loadSeason(db, pool, now);
   const members = await repository.currentMembers(db, [pool.id]);
+  const season = await loadSeason(db, pool, now, members);
   const names = new Map(members.map((member) => [String(member.id), member.username]));
   return { season, names };
 }
 
 function standingsBody(pool: PoolRow, season: PoolSeason, names: Map<string, string>, now: Date) {
-  const rows = standings(season, now).map((row) => rowOf(row, names));
+  // Graded once for both: grading every pick of a season is most of the work of rebuilding the standings.
+  const graded = gradeSeason(season, now);
+  const clv = averageClv(season, now, graded);
+  const rows = standings(season, now, undefined, graded).map((row) => ({
+    ...rowOf(row, names),
+    avg_clv: clv.get(row.memberId) ?? null,
+  }));
   let lms: PoolStandingsResponse['data']['last_man_standing'] = null;
   if (pool.lastManStanding) {
     const standing = lastManStanding(season, now, lastPoolWeek(pool.sport as Sport, pool.season));
@@ -81,11 +89,33 @@ async function nextTimeChange(db: DbExecutor, pool: PoolRow, now: Date): Promise
   const lock = await repository.nextLock(db, pool.id, now);
   if (lock) candidates.push(lock.getTime());
   for (const week of await repository.weeksOf(db, pool.id)) {
-    const calendarWeek = poolCalendarWeek(settingsOf(pool), week.week);
+    const calendarWeek = poolWeekOf(pool, week.week);
     const end = calendarWeek ? Date.parse(weekEnd(calendarWeek)) : Number.NaN;
     if (end > now.getTime()) candidates.push(end);
   }
   return candidates.length > 0 ? Math.min(...candidates) : Number.MAX_SAFE_INTEGER;
+}
+
+/**
+ * The next time change of each pool as last worked out, at the pool's version: locks and weeks only change with
+ * the version, so it holds while the version does and its instant has not come (any instance may keep its own).
+ */
+const timeChangesOf = new WeakMap<StatsCache, Map<number, { version: number; from: number; until: number }>>();
+
+/** Kept beside the database's standings cache, so two databases in one process never share an entry. */
+async function timeChangeAt(db: DbExecutor, cache: StatsCache, pool: PoolRow, now: Date): Promise<number> {
+  let timeChanges = timeChangesOf.get(cache);
+  if (!timeChanges) {
+    timeChanges = new Map();
+    timeChangesOf.set(cache, timeChanges);
+  }
+  const known = timeChanges.get(pool.id);
+  const at = now.getTime();
+  if (known && known.version === pool.version && at >= known.from && at < known.until) return known.until;
+  const until = await nextTimeChange(db, pool, now);
+  if (timeChanges.size >= 10_000) timeChanges.clear();
+  timeChanges.set(pool.id, { version: pool.version, from: at, until });
+  return until;
 }
 
 /**
@@ -97,21 +127,42 @@ export async function standingsAnswer(
   cache: StatsCache,
   input: { poolId: number; userId: number; now: Date },
 ): Promise<Buffer> {
+  // The pool's row, read with the membership, carries its version: no second read of it.
   const { pool } = await requireMembership(db, input.poolId, input.userId);
-  const [version, until] = await Promise.all([
-    repository.poolVersion(db, pool.id),
-    nextTimeChange(db, pool, input.now),
-  ]);
+  return cachedStandings(db, cache, pool, input.now);
+}
+
+/** The standings' bytes of a pool the caller is known to be in (its row as read, with its version): cached, or built and kept. */
+async function cachedStandings(db: Database, cache: StatsCache, pool: PoolRow, now: Date): Promise<Buffer> {
+  const version = pool.version;
+  const until = await timeChangeAt(db, cache, pool, now);
   const key = `pool:${pool.id}:${until}`;
   const answer = await cache.resolve(key, version, async (): Promise<CachedStats> => {
     // Built in one transaction, so the answer is the one of a single moment of the database.
     const body = await db.transaction(async (tx) => {
-      const { season, names } = await seasonOf(tx, pool, input.now);
-      return standingsBody(pool, season, names, input.now);
+      const { season, names } = await seasonOf(tx, pool, now);
+      return standingsBody(pool, season, names, now);
     });
     return { version, body: Buffer.from(JSON.stringify(body)) };
   });
   return answer.body;
+}
+
+/**
+ * A member's place in the pool's season standings, read from the same cached answer as the standings page
+ * (never scored a second way): their rank, out of how many members, and their season points.
+ */
+export async function memberStanding(
+  db: Database,
+  cache: StatsCache,
+  input: { pool: PoolRow; memberId: number; now: Date },
+): Promise<PoolStanding | null> {
+  const body = JSON.parse(
+    (await cachedStandings(db, cache, input.pool, input.now)).toString('utf8'),
+  ) as PoolStandingsResponse;
+  const rows = body.data.rows;
+  const row = rows.find((candidate) => candidate.member_id === input.memberId);
+  return row ? { rank: row.rank, of: rows.length, points: row.points } : null;
 }
 
 /** The weekly results grid: each week's picks graded, ranked on the week, with its winners. */
@@ -197,7 +248,7 @@ export async function pointsPossible(
 ): Promise<PointsPossibleResponse> {
   return db.transaction(async (tx) => {
     const { pool } = await requireMembership(tx, input.poolId, input.userId);
-    if (!poolCalendarWeek(settingsOf(pool), input.week)) throw AppError.notFound('No such week in this pool');
+    if (!poolWeekOf(pool, input.week)) throw AppError.notFound('No such week in this pool');
     const { season, names } = await seasonOf(tx, pool, input.now);
     return {
       data: {

@@ -1,18 +1,21 @@
 import {
   HeadToHeadResponse,
   PointsPossibleResponse,
+  PoolListResponse,
   PoolResponse,
   PoolStandingsResponse,
   WeeklyResultsResponse,
   WhatIfResponse,
   type CreatePoolBody,
 } from '@pass/contracts';
-import { oddsQuotes, pools } from '@pass/db';
+import { pools } from '@pass/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, expectError, type TestClient } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { makeGame, newKey, signedInMember } from '../../test/ledger.js';
+import { makeGame, newKey } from '../../test/ledger.js';
+import { poolSettings, poolWithGuests, quoteSpread } from '../../test/pools.js';
+import { listEventsKickingOffBetween, updateEvents } from '../imports/imports.repository.js';
 
 /**
  * Standings through the API (DESIGN.md section 6; decision records 026 and 027): a whole pool week played
@@ -24,21 +27,8 @@ import { makeGame, newKey, signedInMember } from '../../test/ledger.js';
 const START = new Date('2025-09-02T12:00:00Z');
 let clock = START;
 
-const settings = (overrides: Partial<CreatePoolBody> = {}): CreatePoolBody => ({
-  name: 'Standings pool',
-  icon: 'wave',
-  icon_color: '#1e90ff',
-  icon_background: '#ffffff',
-  sport: 'americanfootball_nfl',
-  season: 2025,
-  start_week: 1,
-  games_per_week: 3,
-  win_basis: 'ats',
-  double_play: true,
-  triple_play: false,
-  last_man_standing: true,
-  ...overrides,
-});
+const settings = (overrides: Partial<CreatePoolBody> = {}): CreatePoolBody =>
+  poolSettings({ name: 'Standings pool', games_per_week: 3, ...overrides });
 
 describe('pool standings', () => {
   let testApp: TestApp;
@@ -47,19 +37,7 @@ describe('pool standings', () => {
 
   const game = async (home: string, away: string, kickoff: string, homeSpread: number, week: number) => {
     const id = await makeGame(db(), { home, away, kickoff: new Date(kickoff), week, season: 2025, lines: false });
-    const row = (outcome: string, point: number) => ({
-      eventId: id,
-      book: 'consensus',
-      market: 'spreads' as const,
-      outcome,
-      price: -110,
-      point,
-      fetchedAt: new Date('2025-09-01T12:00:00Z'),
-      source: 'test',
-    });
-    await db()
-      .insert(oddsQuotes)
-      .values([row(home, homeSpread), row(away, -homeSpread)]);
+    await quoteSpread(db(), { eventId: id, home, away, homeSpread, fetchedAt: new Date('2025-09-01T12:00:00Z') });
     return id;
   };
   const result = async (eventId: number, status: string, home?: number, away?: number) => {
@@ -69,26 +47,7 @@ describe('pool standings', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
   };
-  const poolOf = async (overrides: Partial<CreatePoolBody>) => {
-    const lifeguard = await signedInMember(testApp.app, db());
-    const created = await lifeguard.client.post('/api/pools', settings(overrides));
-    expect(created.statusCode, created.body).toBe(201);
-    const pool = PoolResponse.parse(created.json()).data;
-    const link = (await lifeguard.client.post(`/api/pools/${pool.id}/link`)).json<{ data: { token: string } }>().data;
-    const guests = [];
-    for (let index = 0; index < 2; index += 1) {
-      const guest = await signedInMember(testApp.app, db());
-      expect((await guest.client.post('/api/pools/accept', { token: link.token })).statusCode).toBe(200);
-      guests.push(guest);
-    }
-    const read = PoolResponse.parse((await lifeguard.client.get(`/api/pools/${pool.id}`)).json()).data;
-    const idOf = (username: string) => read.members.find((member) => member.username === username)!.id;
-    return {
-      pool,
-      lifeguard: { ...lifeguard, memberId: idOf(lifeguard.account.username) },
-      guests: guests.map((guest) => ({ ...guest, memberId: idOf(guest.account.username) })),
-    };
-  };
+  const poolOf = (overrides: Partial<CreatePoolBody>) => poolWithGuests(testApp.app, db(), settings(overrides));
   const submit = async (client: TestClient, poolId: number, week: number, body: object) => {
     const response = await client.request({
       method: 'PUT',
@@ -223,6 +182,13 @@ describe('pool standings', () => {
       expect(lifeguardRow.actual).toMatchObject({ rank: 2, points: -5 });
       expect(lifeguardRow.rank_change).toBe(1);
 
+      // The pools list shows each member's place from the same standings.
+      const listed = async (client: TestClient) =>
+        PoolListResponse.parse((await client.get('/api/pools')).json()).data.find((row) => row.id === pool.id)
+          ?.standing;
+      expect(await listed(first.client)).toEqual({ rank: 1, of: 3, points: -5 });
+      expect(await listed(second.client)).toEqual({ rank: 3, of: 3, points: -10 });
+
       // A corrected score changes the standings, cached as they were: PHI by 11 covers the 7.
       const versionBefore = (await db().select().from(pools).where(eq(pools.id, pool.id)))[0]!.version;
       expect(await standingsOf(lifeguard.client, pool.id)).toEqual(table);
@@ -235,6 +201,8 @@ describe('pool standings', () => {
         [second.memberId, 2, 0],
         [first.memberId, 3, -15],
       ]);
+      expect(await listed(lifeguard.client)).toEqual({ rank: 1, of: 3, points: 15 });
+      expect(await listed(first.client)).toEqual({ rank: 3, of: 3, points: -15 });
       expect(corrected.last_man_standing?.survivors.sort()).toEqual([first.memberId, second.memberId].sort());
       // Corrected back: every standing as it was.
       await result(thursday, 'final', 24, 20);
@@ -416,6 +384,47 @@ describe('pool standings', () => {
         data: { games: { locked: boolean }[] };
       }>().data;
       expect(week.games[0]!.locked).toBe(true);
+    } finally {
+      clock = START;
+    }
+  });
+  it('keeps the lock of a game an import moves later after its kickoff passed, though no one looked at the pool', async () => {
+    const kickoff = new Date('2025-10-26T17:00:00Z');
+    const moved = await game('DEN', 'DAL', kickoff.toISOString(), -3, 8);
+    const { pool, lifeguard } = await poolOf({ start_week: 8, games_per_week: 1 });
+    clock = new Date('2025-10-22T12:00:00Z');
+    try {
+      await submit(lifeguard.client, pool.id, 8, { picks: [{ event_id: moved, team: 'DEN' }] });
+      // Half an hour after kickoff a schedule import says the game starts two hours later: too late to reopen it.
+      clock = new Date('2025-10-26T17:30:00Z');
+      const [stored] = await listEventsKickingOffBetween(db(), 'americanfootball_nfl', kickoff, kickoff);
+      expect(stored!.id).toBe(moved);
+      const later = new Date('2025-10-26T19:00:00Z');
+      await updateEvents(db(), [{ ...stored!, kickoffAt: later.toISOString() }], clock);
+      const week = (await lifeguard.client.get(`/api/pools/${pool.id}/weeks/8`)).json<{
+        data: { games: { kickoff: string; locked: boolean }[] };
+      }>().data;
+      expect(week.games[0]).toMatchObject({ kickoff: later.toISOString(), locked: true });
+    } finally {
+      clock = START;
+    }
+  });
+  it('counts a week whose automatic slate is first stored by reading it, in standings cached before', async () => {
+    const unseen = await game('CIN', 'PIT', '2025-11-02T18:00:00Z', -4, 9);
+    const { pool, lifeguard } = await poolOf({ start_week: 9, games_per_week: 1 });
+    clock = new Date('2025-11-01T12:00:00Z');
+    try {
+      expect((await standingsOf(lifeguard.client, pool.id)).rows.map((row) => row.points)).toEqual([0, 0, 0]);
+      // No one picked and no one looked until after the game: the first read stores the slate, and every
+      // member's missed pick counts in the standings from then on.
+      clock = new Date('2025-11-02T21:00:00Z');
+      await result(unseen, 'final', 24, 20);
+      const week = (await lifeguard.client.get(`/api/pools/${pool.id}/weeks/9`)).json<{
+        data: { games: { event_id: number }[]; slate_source: string | null };
+      }>().data;
+      expect(week.slate_source).toBe('auto');
+      expect(week.games.map((row) => row.event_id)).toEqual([unseen]);
+      expect((await standingsOf(lifeguard.client, pool.id)).rows.map((row) => row.points)).toEqual([-5, -5, -5]);
     } finally {
       clock = START;
     }

@@ -10,10 +10,11 @@ import type {
 import type { Database, DbExecutor } from '@pass/db';
 import {
   autoSlate,
+  byKickoff,
   isLocked,
   lastManStanding,
   lockInstant,
-  poolCalendarWeek,
+  poolPickClv,
   poolWeekWindow,
   publishSlate,
   slateDeadline,
@@ -32,9 +33,10 @@ import {
 } from '@pass/domain';
 import { AppError } from '../../errors.js';
 import { linesOfRecord } from '../sports/sports.service.js';
+import { recordCloses } from './closing.service.js';
 import * as repository from './pools.repository.js';
 import type { GameRow, PoolRow, PoolWeekRow, SheetRow, SlateRow } from './pools.repository.js';
-import { iso, refuseEnded, requireLifeguard, requireMembership, settingsOf } from './pools.service.js';
+import { iso, poolWeekOf, refuseEnded, requireLifeguard, requireMembership, settingsOf } from './pools.service.js';
 
 /**
  * A pool week (DESIGN.md section 6; decision records 026 and 027): its slate (the Lifeguard's, else the first
@@ -44,7 +46,7 @@ import { iso, refuseEnded, requireLifeguard, requireMembership, settingsOf } fro
 
 /** The calendar week of a pool week; 404 for a week the pool does not play. */
 function requirePoolWeek(pool: PoolRow, week: number): CalendarWeek {
-  const calendarWeek = poolCalendarWeek(settingsOf(pool), week);
+  const calendarWeek = poolWeekOf(pool, week);
   if (!calendarWeek) throw AppError.notFound('No such week in this pool');
   return calendarWeek;
 }
@@ -85,6 +87,7 @@ const toSlateGame = (row: SlateRow): SlateGame => ({
   homeScore: row.homeScore,
   awayScore: row.awayScore,
   frozenHomeSpread: row.frozenHomeSpread,
+  closingHomeSpread: row.closingHomeSpread,
 });
 
 const toSheet = (row: SheetRow): WeekSheet => ({
@@ -95,8 +98,16 @@ const toSheet = (row: SheetRow): WeekSheet => ({
   submittedAt: iso(row.submittedAt),
 });
 
-/** The week's games with their lines of record as of `asOf`. */
-async function weekGamesWithLines(db: DbExecutor, pool: PoolRow, week: CalendarWeek, asOf: Date) {
+/**
+ * The week's games with their lines of record as of `asOf`, and whether they are the generated demo season's
+ * (a week without real games, docs/decisions/028).
+ */
+async function weekGamesWithLines(
+  db: DbExecutor,
+  pool: PoolRow,
+  week: CalendarWeek,
+  asOf: Date,
+): Promise<{ games: WeekGame[]; demo: boolean }> {
   const games = await repository.weekGames(db, {
     sport: pool.sport,
     season: pool.season,
@@ -109,7 +120,10 @@ async function weekGamesWithLines(db: DbExecutor, pool: PoolRow, week: CalendarW
     games.map((game) => ({ id: game.id, homeTeam: game.homeTeam, awayTeam: game.awayTeam })),
     asOf,
   );
-  return games.map((game) => toWeekGame(game, lines.get(game.id)?.homeSpread ?? null));
+  return {
+    games: games.map((game) => toWeekGame(game, lines.get(game.id)?.homeSpread ?? null)),
+    demo: games.some((game) => game.isDemo),
+  };
 }
 
 /** Stores a slate of these games, their spreads frozen (ats pools). */
@@ -139,36 +153,89 @@ function storeGames(
 async function ensureWeek(db: DbExecutor, pool: PoolRow, week: CalendarWeek, now: Date): Promise<PoolWeekRow> {
   const stored = await repository.findWeek(db, pool.id, week.number);
   if (stored) return stored;
-  const all = await weekGamesWithLines(db, pool, week, now);
+  const { games: all } = await weekGamesWithLines(db, pool, week, now);
   const deadline = slateDeadline(all);
   const asOf = deadline !== undefined && Date.parse(deadline) < now.getTime() ? new Date(deadline) : now;
-  const games = asOf === now ? all : await weekGamesWithLines(db, pool, week, asOf);
+  // A game without a line by the first kickoff (a source that files only the closing line) takes its line as
+  // of now, which is never after its own kickoff: a past season's weeks fill with their closing lines.
+  const games =
+    asOf === now
+      ? all
+      : (await weekGamesWithLines(db, pool, week, asOf)).games.map((game) =>
+          game.homeSpread === null
+            ? { ...game, homeSpread: all.find((candidate) => candidate.id === game.id)?.homeSpread ?? null }
+            : game,
+        );
   const chosen = autoSlate(games, pool.gamesPerWeek, pool.winBasis);
-  return storeGames(db, { pool, week: week.number, games: chosen, source: 'auto' }, null, now, false);
+  const weekRow = await storeGames(db, { pool, week: week.number, games: chosen, source: 'auto' }, null, now, false);
+  // A stored week enters the standings (its missed picks count): the cached standings are no longer current.
+  await repository.bumpVersion(db, pool.id);
+  return weekRow;
 }
 
-/** Keeps the lock of every slate game that has locked, so a later kickoff cannot reopen it. */
-async function keepLocks(db: DbExecutor, weekId: number, slate: readonly SlateGame[], now: Date): Promise<void> {
-  const locks = slate
-    .filter((game) => game.lockedAt == null && isLocked(game, now))
-    .map((game) => ({ eventId: Number(game.id), lockedAt: new Date(Math.min(lockInstant(game), now.getTime())) }));
-  if (locks.length > 0) await repository.recordLocks(db, weekId, locks);
+/**
+ * Keeps the lock of every slate game that has locked, so a later kickoff cannot reopen it, and in an `ats`
+ * pool the close of every locked game that has none yet (closing.service.ts). Returns the slate with both.
+ */
+async function keepLocks(
+  db: DbExecutor,
+  pool: PoolRow,
+  weekId: number,
+  slate: readonly SlateGame[],
+  now: Date,
+): Promise<SlateGame[]> {
+  const locks = new Map(
+    slate
+      .filter((game) => game.lockedAt == null && isLocked(game, now))
+      .map((game) => [game.id, new Date(Math.min(lockInstant(game), now.getTime())).toISOString()]),
+  );
+  if (locks.size > 0) {
+    await repository.recordLocks(
+      db,
+      weekId,
+      [...locks].map(([id, lockedAt]) => ({ eventId: Number(id), lockedAt: new Date(lockedAt) })),
+    );
+  }
+  const locked = slate.map((game) => (locks.has(game.id) ? { ...game, lockedAt: locks.get(game.id)! } : game));
+  if (pool.winBasis !== 'ats') return locked;
+  const unclosed = locked.filter((game) => game.lockedAt != null && game.closingHomeSpread == null);
+  if (unclosed.length === 0) return locked;
+  const closes = await recordCloses(
+    db,
+    unclosed.map((game) => ({
+      poolWeekId: weekId,
+      eventId: Number(game.id),
+      homeTeam: game.home,
+      awayTeam: game.away,
+      lockedAt: new Date(game.lockedAt!),
+      closingHomeSpread: null,
+    })),
+  );
+  return locked.map((game) =>
+    closes.has(Number(game.id)) ? { ...game, closingHomeSpread: closes.get(Number(game.id)) ?? null } : game,
+  );
 }
 
-/** A stored week's slate (locks kept) and sheets. */
-async function loadWeek(db: DbExecutor, weekRow: PoolWeekRow, now: Date) {
-  const slate = (await repository.slateOf(db, weekRow.id)).map(toSlateGame);
-  await keepLocks(db, weekRow.id, slate, now);
+/** A stored week's slate (locks and closes kept) and sheets. */
+async function loadWeek(db: DbExecutor, pool: PoolRow, weekRow: PoolWeekRow, now: Date) {
+  const stored = (await repository.slateOf(db, weekRow.id)).map(toSlateGame);
+  const slate = await keepLocks(db, pool, weekRow.id, stored, now);
   const sheets = (await repository.sheetsOf(db, weekRow.id)).map(toSheet);
   return { slate, sheets };
 }
 
-/** The pool's season as the rules read it: every stored week with its slate and sheets, the current members. */
-export async function loadSeason(db: DbExecutor, pool: PoolRow, now: Date): Promise<PoolSeason> {
-  const members = await repository.currentMembers(db, [pool.id]);
-  const weekRows = (await repository.weeksOf(db, pool.id)).filter((row) =>
-    poolCalendarWeek(settingsOf(pool), row.week),
-  );
+/**
+ * The pool's season as the rules read it: every stored week with its slate and sheets, the current members
+ * (read here unless the caller has just read them).
+ */
+export async function loadSeason(
+  db: DbExecutor,
+  pool: PoolRow,
+  now: Date,
+  currentMembers?: readonly repository.MemberWithName[],
+): Promise<PoolSeason> {
+  const members = currentMembers ?? (await repository.currentMembers(db, [pool.id]));
+  const weekRows = (await repository.weeksOf(db, pool.id)).filter((row) => poolWeekOf(pool, row.week));
   const ids = weekRows.map((row) => row.id);
   // The whole season in three queries: weeks, slates, sheets with their picks.
   const [slates, sheetRows] = await Promise.all([
@@ -177,9 +244,9 @@ export async function loadSeason(db: DbExecutor, pool: PoolRow, now: Date): Prom
   ]);
   const weeks: PoolWeekData[] = [];
   for (const weekRow of weekRows) {
-    const calendarWeek = poolCalendarWeek(settingsOf(pool), weekRow.week)!;
-    const slate = (slates.get(weekRow.id) ?? []).map(toSlateGame);
-    await keepLocks(db, weekRow.id, slate, now);
+    const calendarWeek = poolWeekOf(pool, weekRow.week)!;
+    const stored = (slates.get(weekRow.id) ?? []).map(toSlateGame);
+    const slate = await keepLocks(db, pool, weekRow.id, stored, now);
     const sheets = sheetRows.filter((row) => row.poolWeekId === weekRow.id).map(toSheet);
     const window = poolWeekWindow(
       calendarWeek,
@@ -200,7 +267,7 @@ async function weekView(
 ): Promise<PoolWeekView> {
   const { pool, week, now } = input;
   const stored = await repository.findWeek(db, pool.id, week.number);
-  const all = await weekGamesWithLines(db, pool, week, now);
+  const { games: all, demo } = await weekGamesWithLines(db, pool, week, now);
   const deadline = slateDeadline(all) ?? null;
   let weekRow = stored;
   // None chosen before the week's first kickoff: the first games by kickoff fill it, for good.
@@ -209,15 +276,16 @@ async function weekView(
   }
   let slate: SlateGame[];
   let sheets: WeekSheet[] = [];
-  if (weekRow) ({ slate, sheets } = await loadWeek(db, weekRow, now));
+  if (weekRow) ({ slate, sheets } = await loadWeek(db, pool, weekRow, now));
   else slate = publishSlate(autoSlate(all, pool.gamesPerWeek, pool.winBasis), pool.winBasis);
 
   const members = await repository.currentMembers(db, [pool.id]);
   const viewer = String(input.viewerMemberId);
+  // The caller's Last Man Standing teams of earlier weeks, by the rule the submission is checked against.
+  const lmsUsed = pool.lastManStanding ? usedLmsTeams(await loadSeason(db, pool, now), viewer, week.number, now) : [];
   const sheetOf = new Map(sheets.map((sheet) => [sheet.memberId, sheet]));
-  const ordered = [...slate].sort(
-    (a, b) => Date.parse(a.kickoff) - Date.parse(b.kickoff) || Number(a.id) - Number(b.id),
-  );
+  const gameOf = new Map(slate.map((game) => [game.id, game]));
+  const ordered = [...slate].sort(byKickoff);
   return {
     pool: { id: pool.id, name: pool.name },
     week: week.number,
@@ -228,6 +296,18 @@ async function weekView(
     ),
     slate_deadline: deadline,
     slate_source: weekRow?.slateSource ?? null,
+    demo,
+    choices:
+      deadline !== null && Date.parse(deadline) <= now.getTime()
+        ? []
+        : [...all].sort(byKickoff).map((game) => ({
+            event_id: Number(game.id),
+            home_team: game.home,
+            away_team: game.away,
+            kickoff: game.kickoff,
+            status: game.status,
+            home_spread: game.homeSpread,
+          })),
     games: ordered.map((game) => ({
       event_id: Number(game.id),
       home_team: game.home,
@@ -237,6 +317,7 @@ async function weekView(
       home_score: game.homeScore,
       away_score: game.awayScore,
       frozen_home_spread: game.frozenHomeSpread,
+      closing_home_spread: game.closingHomeSpread ?? null,
       locked: isLocked(game, now),
     })),
     sheets: members.map((member) => {
@@ -245,12 +326,21 @@ async function weekView(
       return {
         member_id: member.id,
         username: member.username,
-        picks: sheet.picks.map((pick) => ({ event_id: Number(pick.gameId), team: pick.team, play: pick.play ?? null })),
+        picks: sheet.picks.map((pick) => {
+          const game = gameOf.get(pick.gameId);
+          return {
+            event_id: Number(pick.gameId),
+            team: pick.team,
+            play: pick.play ?? null,
+            clv: game ? poolPickClv(game, pick.team, game.closingHomeSpread ?? null) : null,
+          };
+        }),
         lms_team: sheet.lmsTeam ?? null,
         tiebreaker: sheet.tiebreaker ?? null,
         submitted_at: sheet.submittedAt ?? null,
       };
     }),
+    lms_used_teams: lmsUsed,
   };
 }
 
@@ -274,7 +364,7 @@ export async function publishWeekSlate(
     const { pool, member } = await requireLifeguard(tx, input.poolId, input.userId, { forUpdate: true });
     refuseEnded(pool);
     const week = requirePoolWeek(pool, input.week);
-    const games = await weekGamesWithLines(tx, pool, week, input.now);
+    const { games } = await weekGamesWithLines(tx, pool, week, input.now);
     const gameIds = input.body.event_ids.map(String);
     const problems = validateSlate({
       gameIds,
@@ -389,11 +479,12 @@ async function applySheet(
       play: pick.play ?? null,
     };
   });
-  // The picks of locked games may be left out: they stay as they were.
+  // The picks of locked games may be left out: they stay as they were. The Lifeguard sends only the picks they
+  // enter or correct (they cannot see a member's picks of open games), so every pick left out of an edit stays.
   const kept = (previous?.picks ?? []).filter(
     (pick) =>
       !submitted.some((candidate) => candidate.gameId === pick.gameId) &&
-      thisWeek.slate.some((game) => game.id === pick.gameId && isLocked(game, now)),
+      (input.editorId !== null || thisWeek.slate.some((game) => game.id === pick.gameId && isLocked(game, now))),
   );
   const next: WeekSheet = {
     memberId,

@@ -2,17 +2,17 @@ import {
   AnnouncementListResponse,
   MissingPicksResponse,
   PoolEditListResponse,
-  PoolResponse,
   PoolWeekResponse,
   type CreatePoolBody,
   type PoolWeekView,
 } from '@pass/contracts';
-import { events, oddsQuotes, poolPicks, poolSheets, poolSubmissions, poolWeeks } from '@pass/db';
+import { events, poolPicks, poolSheets, poolSubmissions, poolWeeks } from '@pass/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, type TestClient } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { makeGame, newKey, signedInMember } from '../../test/ledger.js';
+import { poolSettings, poolWithGuests as makePool, quoteSpread } from '../../test/pools.js';
 
 /**
  * Slates and picks through the API (DESIGN.md section 6; decision records 026 and 027): the Lifeguard's slate
@@ -24,20 +24,7 @@ const START = new Date('2025-09-02T12:00:00Z');
 let clock = START;
 const QUOTED = new Date('2025-09-01T12:00:00Z');
 
-const settings: CreatePoolBody = {
-  name: 'Sunday pool',
-  icon: 'wave',
-  icon_color: '#1e90ff',
-  icon_background: '#ffffff',
-  sport: 'americanfootball_nfl',
-  season: 2025,
-  start_week: 1,
-  games_per_week: 3,
-  win_basis: 'ats',
-  double_play: true,
-  triple_play: false,
-  last_man_standing: true,
-};
+const settings: CreatePoolBody = poolSettings({ name: 'Sunday pool', games_per_week: 3 });
 
 interface Game {
   id: number;
@@ -62,21 +49,8 @@ describe('pool weeks: slates and picks', () => {
     if (homeSpread !== null) await quote(id, home, away, homeSpread, quotedAt);
     return { id, home, away };
   };
-  const quote = async (id: number, home: string, away: string, homeSpread: number, fetchedAt: Date) => {
-    const row = (outcome: string, point: number) => ({
-      eventId: id,
-      book: 'consensus',
-      market: 'spreads' as const,
-      outcome,
-      price: -110,
-      point,
-      fetchedAt,
-      source: 'test',
-    });
-    await db()
-      .insert(oddsQuotes)
-      .values([row(home, homeSpread), row(away, -homeSpread)]);
-  };
+  const quote = (id: number, home: string, away: string, homeSpread: number, fetchedAt: Date) =>
+    quoteSpread(db(), { eventId: id, home, away, homeSpread, fetchedAt });
 
   const weekUrl = (poolId: number, week = 1) => `/api/pools/${poolId}/weeks/${week}`;
   const readWeek = async (client: TestClient, poolId: number, week = 1): Promise<PoolWeekView> => {
@@ -97,20 +71,8 @@ describe('pool weeks: slates and picks', () => {
     expectError(response, 400).error.fields?.map((field) => field.reason);
 
   /** A pool with its Lifeguard and two guests who joined by the link. */
-  const poolWithGuests = async (overrides: Partial<CreatePoolBody> = {}) => {
-    const lifeguard = await signedInMember(testApp.app, db());
-    const created = await lifeguard.client.post('/api/pools', { ...settings, ...overrides });
-    expect(created.statusCode, created.body).toBe(201);
-    const pool = PoolResponse.parse(created.json()).data;
-    const link = (await lifeguard.client.post(`/api/pools/${pool.id}/link`)).json<{ data: { token: string } }>().data;
-    const guests = [];
-    for (let index = 0; index < 2; index += 1) {
-      const guest = await signedInMember(testApp.app, db());
-      expect((await guest.client.post('/api/pools/accept', { token: link.token })).statusCode).toBe(200);
-      guests.push(guest);
-    }
-    return { pool, lifeguard, guests };
-  };
+  const poolWithGuests = (overrides: Partial<CreatePoolBody> = {}) =>
+    makePool(testApp.app, db(), { ...settings, ...overrides });
 
   let thursday: Game; // DAL at PHI, PHI −7
   let early: Game; // BAL at BUF, BUF −1.5
@@ -142,9 +104,24 @@ describe('pool weeks: slates and picks', () => {
       [early.id, -1.5, false],
       [late.id, -3, false],
     ]);
+    // Every game of the week to choose from, by kickoff, with its line now (none for the game without one).
+    expect(week.choices.map((row) => [row.event_id, row.home_spread])).toEqual([
+      [thursday.id, -7],
+      [early.id, -1.5],
+      [noLine.id, null],
+      [late.id, -3],
+      [monday.id, 1.5],
+    ]);
     expect(week.sheets).toHaveLength(3);
     const stored = await db().select().from(poolWeeks).where(eq(poolWeeks.poolId, pool.id));
     expect(stored).toEqual([]);
+
+    clock = new Date('2025-09-05T00:20:00Z');
+    try {
+      expect((await readWeek(guests[0]!.client, pool.id)).choices).toEqual([]);
+    } finally {
+      clock = START;
+    }
   });
 
   it("publishes the Lifeguard's slate with the spreads frozen at publish; later lines do not move them", async () => {
@@ -274,8 +251,9 @@ describe('pool weeks: slates and picks', () => {
       )!;
       expect(own.picks).toEqual(
         [
-          { event_id: thursday.id, team: 'DAL', play: 'double' },
-          { event_id: late.id, team: 'LAC', play: null },
+          // The line did not move before the Thursday kickoff: taken at the close, CLV 0; the open game has none.
+          { event_id: thursday.id, team: 'DAL', play: 'double', clv: 0 },
+          { event_id: late.id, team: 'LAC', play: null, clv: null },
         ].sort((a, b) => a.event_id - b.event_id),
       );
       expect(own.tiebreaker).toBe(40);
@@ -284,7 +262,7 @@ describe('pool weeks: slates and picks', () => {
       const seen = (await readWeek(guests[1]!.client, pool.id)).sheets.find(
         (sheet) => sheet.username === guest.account.username,
       )!;
-      expect(seen.picks).toEqual([{ event_id: thursday.id, team: 'DAL', play: 'double' }]);
+      expect(seen.picks).toEqual([{ event_id: thursday.id, team: 'DAL', play: 'double', clv: 0 }]);
 
       // The game is moved a day later after it locked: it stays locked.
       await db()
@@ -335,6 +313,26 @@ describe('pool weeks: slates and picks', () => {
     expect(Number(after!.n)).toBe(before + 1);
   });
 
+  it('tells the caller the Last Man Standing teams they used in earlier weeks, and no one else’s', async () => {
+    const { pool, lifeguard, guests } = await poolWithGuests();
+    expect((await publish(lifeguard.client, pool.id, [thursday.id, late.id, monday.id])).statusCode).toBe(200);
+    expect((await submit(guests[0]!.client, pool.id, { picks: [], lms_team: 'kc' })).statusCode).toBe(200);
+    expect((await readWeek(guests[0]!.client, pool.id, 2)).lms_used_teams).toEqual(['KC']);
+    // Not before the week it was used in, and not for another member.
+    expect((await readWeek(guests[0]!.client, pool.id, 1)).lms_used_teams).toEqual([]);
+    expect((await readWeek(guests[1]!.client, pool.id, 2)).lms_used_teams).toEqual([]);
+    expect((await readWeek(lifeguard.client, pool.id, 2)).lms_used_teams).toEqual([]);
+    // A pick on a game called off is not used: the team may be taken again.
+    await db().update(events).set({ status: 'cancelled' }).where(eq(events.id, late.id));
+    try {
+      expect((await readWeek(guests[0]!.client, pool.id, 2)).lms_used_teams).toEqual([]);
+    } finally {
+      await db().update(events).set({ status: 'scheduled' }).where(eq(events.id, late.id));
+    }
+    const plain = await poolWithGuests({ last_man_standing: false });
+    expect((await readWeek(plain.guests[0]!.client, plain.pool.id, 2)).lms_used_teams).toEqual([]);
+  });
+
   it('fills and stores the slate by kickoff when the week started without one, with the lines of its first kickoff', async () => {
     const { pool, guests } = await poolWithGuests({ start_week: 1 });
     const second = await game('SEA', 'SF', '2025-09-14T20:05:00Z', 3, 2);
@@ -355,6 +353,26 @@ describe('pool weeks: slates and picks', () => {
     }
   });
 
+  it('fills a slate stored after the week with the closing line of a game that had none at the first kickoff', async () => {
+    const { pool, guests } = await poolWithGuests({ start_week: 1, games_per_week: 4 });
+    // Filed as a closing line only, a minute before its kickoff, long after the week's first game.
+    const closeOnly = await game('LV', 'NE', '2025-09-15T00:20:00Z', null, 2);
+    await quote(closeOnly.id, 'LV', 'NE', -1, new Date('2025-09-15T00:19:00Z'));
+    clock = new Date('2025-09-20T12:00:00Z');
+    try {
+      const week = await readWeek(guests[0]!.client, pool.id, 2);
+      expect(week.slate_source).toBe('auto');
+      const spreads = new Map(week.games.map((row) => [row.event_id, row.frozen_home_spread]));
+      expect(spreads.get(nextWeek.id)).toBe(-2.5);
+      expect(spreads.get(closeOnly.id)).toBe(-1);
+      // A game quoted by the first kickoff keeps that line, though it moved before its own kickoff.
+      const second = week.games.find((row) => row.home_team === 'SEA');
+      expect(second?.frozen_home_spread).toBe(3);
+    } finally {
+      clock = START;
+    }
+  });
+
   it('answers 404 for a week the pool does not play and to anyone outside the pool', async () => {
     const { pool, lifeguard } = await poolWithGuests({ start_week: 2 });
     expectError(await lifeguard.client.get(weekUrl(pool.id, 1)), 404);
@@ -365,7 +383,8 @@ describe('pool weeks: slates and picks', () => {
     expectError(await publish(outsider.client, pool.id, [nextWeek.id], 2), 404);
   });
 
-  it('stores each pick once under 300 parallel submissions of 60 keys, each sent 5 times', async () => {
+  // 500 requests on the embedded database of a loaded 2-core machine take a while: the limit is not a measure.
+  it('stores each pick once under 500 parallel submissions of 100 keys, each sent 5 times', async () => {
     const { pool, lifeguard, guests } = await poolWithGuests();
     expect((await publish(lifeguard.client, pool.id, [thursday.id, late.id, monday.id])).statusCode).toBe(200);
     const members = [lifeguard, ...guests];
@@ -373,7 +392,7 @@ describe('pool weeks: slates and picks', () => {
       ['PHI', 'KC', 'CHI'],
       ['DAL', 'LAC', 'MIN'],
     ] as const;
-    const submissions = Array.from({ length: 60 }, (_, index) => {
+    const submissions = Array.from({ length: 100 }, (_, index) => {
       const side = sides[index % 2]!;
       return {
         member: members[index % 3]!,
@@ -398,7 +417,7 @@ describe('pool weeks: slates and picks', () => {
       .from(poolSubmissions)
       .innerJoin(poolWeeks, eq(poolWeeks.id, poolSubmissions.poolWeekId))
       .where(eq(poolWeeks.poolId, pool.id));
-    expect(Number(keys[0]!.n)).toBe(60);
+    expect(Number(keys[0]!.n)).toBe(100);
     const week = await readWeek(lifeguard.client, pool.id);
     const picks = await db()
       .select({ sheetId: poolPicks.sheetId, n: sql<number>`count(*)` })
@@ -418,7 +437,7 @@ describe('pool weeks: slates and picks', () => {
       expect(own.picks.map((pick) => pick.team)).toEqual(match.body.picks.map((pick) => pick.team));
     }
     expect(week.sheets).toHaveLength(3);
-  });
+  }, 180_000);
 
   it("lets the Lifeguard enter and correct a member's picks before lock, logged for the pool, the submission time unmoved", async () => {
     const { pool, lifeguard, guests } = await poolWithGuests();
@@ -459,6 +478,18 @@ describe('pool weeks: slates and picks', () => {
         [guest.account.username, lifeguard.account.username, null, 'tiebreaker', null, '41'],
       ]);
       expect(log.every((row) => row.week === 1 && row.created_at === clock.toISOString())).toBe(true);
+
+      // An edit sends only what the Lifeguard enters: the member's other picks stay as they are.
+      expect(
+        (await edit(lifeguard.client, guestId, { picks: [{ event_id: thursday.id, team: 'DAL' }] })).statusCode,
+      ).toBe(200);
+      const merged = (await readWeek(guest.client, pool.id)).sheets.find((sheet) => sheet.member_id === guestId)!;
+      expect(merged.picks.map((pick) => [pick.event_id, pick.team, pick.play])).toEqual([
+        [thursday.id, 'DAL', null],
+        [late.id, 'LAC', null],
+        [monday.id, 'CHI', 'double'],
+      ]);
+      expect(merged.tiebreaker).toBe(41);
 
       expectError(await edit(other.client, guestId, { picks: [] }), 403);
       expectError(await edit(lifeguard.client, 2_000_000_000, { picks: [] }), 404);
@@ -511,5 +542,34 @@ describe('pool weeks: slates and picks', () => {
     expectError(await post(lifeguard.client, '   '), 400, 'body.body');
     const outsider = await signedInMember(testApp.app, db());
     expectError(await outsider.client.get(`/api/pools/${pool.id}/announcements`), 404);
+  });
+  it('plays the demo season in a week without real games, marked as demo; a week with real games plays only those', async () => {
+    const { pool, lifeguard } = await poolWithGuests();
+    const demoGame = async (home: string, away: string, kickoff: string, homeSpread: number, week: number) => {
+      const made = await game(home, away, kickoff, homeSpread, week);
+      await db().update(events).set({ isDemo: true }).where(eq(events.id, made.id));
+      return made;
+    };
+    const demoOnly = [
+      await demoGame('SEA', 'ARI', '2025-11-09T18:00:00Z', -3.5, 10),
+      await demoGame('DEN', 'LV', '2025-11-09T21:05:00Z', -9, 10),
+    ];
+    const demoBesideReal = await demoGame('NE', 'NYJ', '2025-09-14T17:00:00Z', -6, 2);
+
+    const demoWeek = await readWeek(lifeguard.client, pool.id, 10);
+    expect(demoWeek.demo).toBe(true);
+    expect(demoWeek.games.map((row) => [row.event_id, row.frozen_home_spread])).toEqual([
+      [demoOnly[0]!.id, -3.5],
+      [demoOnly[1]!.id, -9],
+    ]);
+    const published = await publish(lifeguard.client, pool.id, [demoOnly[1]!.id, demoOnly[0]!.id], 10);
+    expect(published.statusCode, published.body).toBe(200);
+
+    const realWeek = await readWeek(lifeguard.client, pool.id, 2);
+    expect(realWeek.demo).toBe(false);
+    const realIds = realWeek.games.map((row) => row.event_id);
+    expect(realIds).toContain(nextWeek.id);
+    expect(realIds).not.toContain(demoBesideReal.id);
+    expect(reasons(await publish(lifeguard.client, pool.id, [demoBesideReal.id], 2))).toContain('not_this_week');
   });
 });

@@ -28,6 +28,25 @@ describe('visibleNavLinks', () => {
     expect(keys(null)).not.toContain('admin');
   });
 
+  it('leads to its fallback while its own screen is not there, and to its own once it is', () => {
+    const items: NavItem[] = [
+      { key: 'admin', label: 'Admin', route: 'admin-almanac', fallback: 'football-schedule', visibility: 'admin' },
+      {
+        key: 'gone',
+        label: 'Gone',
+        route: 'ncaa-football-schedule',
+        fallback: 'free-football-odds',
+        visibility: 'everyone',
+      },
+    ];
+    expect(visibleNavLinks(admin, items).map((link) => [link.key, link.href])).toEqual([
+      ['admin', '/football/schedule'],
+    ]);
+    const own = NAV_ITEMS.find((item) => item.key === 'admin')!;
+    expect(own.fallback).toBe('admin-almanac');
+    expect(visibleNavLinks(admin, [own]).map((link) => link.href)).toEqual(['/admin']);
+  });
+
   it('hides a link whose screen is not registered, whoever looks', () => {
     for (const user of [null, member, admin]) {
       const shown = keys(user);

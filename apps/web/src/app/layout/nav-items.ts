@@ -11,6 +11,8 @@ export interface NavItem {
   route: RouteName;
   /** A fragment on the route's page, e.g. the home page's mobile-app section. */
   hash?: string;
+  /** Where the item leads while its own route's screen does not exist yet (the admin's imports screen, say). */
+  fallback?: RouteName;
   visibility: Visibility;
 }
 
@@ -24,7 +26,7 @@ export const NAV_ITEMS: NavItem[] = [
   { key: 'college-pool-party', label: 'College Pools', route: 'ncaa-football-pools', visibility: 'member' },
   { key: 'sync', label: 'Sync', route: 'subscribe', visibility: 'member' },
   { key: 'mobile-app', label: 'Mobile App', route: 'home', hash: 'mobile-app', visibility: 'everyone' },
-  { key: 'admin', label: 'Admin', route: 'admin', visibility: 'admin' },
+  { key: 'admin', label: 'Admin', route: 'admin', fallback: 'admin-almanac', visibility: 'admin' },
   { key: 'profile', label: (user) => user.name || user.username, route: 'user-profile', visibility: 'member' },
   { key: 'login', label: 'Log in', route: 'login', visibility: 'visitor' },
   { key: 'logout', label: 'Log out', route: 'logout', visibility: 'member' },
@@ -36,15 +38,19 @@ export interface VisibleNavLink {
   href: string;
 }
 
-/** The links a user sees now: the item's screen exists and the item's visibility admits the user. */
+/** The links a user sees now: the item's screen (or its fallback) exists and the item's visibility admits the user. */
 export function visibleNavLinks(user: SessionUser | null, items: NavItem[] = NAV_ITEMS): VisibleNavLink[] {
-  return items
-    .filter((item) => isRouteRegistered(item.route) && admits(item.visibility, user))
-    .map((item) => ({
-      key: item.key,
-      label: typeof item.label === 'function' ? (user ? item.label(user) : '') : item.label,
-      href: pathTo(item.route) + (item.hash ? `#${item.hash}` : ''),
-    }));
+  return items.flatMap((item) => {
+    const route = [item.route, item.fallback].find((name) => name !== undefined && isRouteRegistered(name));
+    if (!route || !admits(item.visibility, user)) return [];
+    return [
+      {
+        key: item.key,
+        label: typeof item.label === 'function' ? (user ? item.label(user) : '') : item.label,
+        href: pathTo(route) + (item.hash ? `#${item.hash}` : ''),
+      },
+    ];
+  });
 }
 
 function admits(visibility: Visibility, user: SessionUser | null): boolean {

@@ -1,4 +1,4 @@
-import type { PoolDetail, PoolSummary } from '@pass/contracts';
+import type { PoolDetail, PoolListItem, PoolSummary } from '@pass/contracts';
 
 /** A pool as `GET /api/pools` lists it; override what a test needs. */
 export function poolSummary(overrides: Partial<PoolSummary> = {}): PoolSummary {
@@ -26,6 +26,11 @@ export function poolSummary(overrides: Partial<PoolSummary> = {}): PoolSummary {
     ended_at: null,
     ...overrides,
   };
+}
+
+/** A pool as `GET /api/pools` lists it, with the caller's place in its standings (none by default). */
+export function poolListItem(overrides: Partial<PoolListItem> = {}): PoolListItem {
+  return { ...poolSummary(overrides), standing: null, ...overrides };
 }
 
 export function poolDetail(overrides: Partial<PoolDetail> = {}): PoolDetail {

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerRoutes } from '../../../lib/route-registry';
 import { errorResponse, fetchCall, jsonResponse, stubFetch } from '../../../testing/fetch';
 import { renderRoutes } from '../../../testing/render';
+import { forgetInvitation, rememberInvitation } from '../../../lib/pending-invitation';
 import AccountVerifyRoute from './account-verify';
 
 const TOKEN = 'Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MDEyMzQ1Njc4OTA';
@@ -31,6 +32,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  forgetInvitation();
 });
 
 describe('the email confirmation link', () => {
@@ -44,6 +46,25 @@ describe('the email confirmation link', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]!.url.pathname).toBe(`/auth/verify/${TOKEN}`);
     expect(calls[0]!.init.method).toBe('POST');
+  });
+
+  it('leads a visitor who opened a pool invitation before signing up back to it through the login', async () => {
+    stubFetch(() => jsonResponse({ data: { verified: true } }));
+    rememberInvitation('/pool-party/accept/abcDEF123_-xyz789');
+    renderRoutes(routes, { path: `/account/verify/${TOKEN}` });
+    const button = await screen.findByRole('link', { name: 'Log in and join the pool' });
+    expect(button).toHaveAttribute(
+      'href',
+      `/login?redirect=${encodeURIComponent('/pool-party/accept/abcDEF123_-xyz789')}`,
+    );
+  });
+
+  it('keeps no address but an accept page as the invitation to come back to', async () => {
+    stubFetch(() => jsonResponse({ data: { verified: true } }));
+    rememberInvitation('https://evil.example/pool-party/accept/abcDEF123_-xyz789');
+    rememberInvitation('/logout');
+    renderRoutes(routes, { path: `/account/verify/${TOKEN}` });
+    expect(await screen.findByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
   });
 
   it('does not spend the token again when the page is shown a second time', async () => {

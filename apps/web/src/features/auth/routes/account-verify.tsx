@@ -1,9 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
-import { useParams } from 'react-router';
+import Button from '@mui/material/Button';
+import { Link as RouterLink, useParams } from 'react-router';
 import { Loading } from '../../../components/loading';
 import { RouteButton } from '../../../components/route-link';
+import { pathTo } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { pendingInvitation } from '../../../lib/pending-invitation';
 import { useVerifyEmail } from '../api/verify-email';
 import { AuthPage } from '../components/auth-page';
 import { ResendVerificationForm } from '../components/resend-verification-form';
@@ -22,12 +25,32 @@ export default function AccountVerifyRoute() {
   }
 
   if (verify.isSuccess) {
+    const invitation = pendingInvitation();
     return (
       <AuthPage name="account-verify" title="Your email is confirmed">
-        <Typography sx={{ mb: 3 }}>Thank you. Your account is ready: log in to start.</Typography>
-        <RouteButton to="login" variant="contained" size="large" fullWidth>
-          Log in
-        </RouteButton>
+        {invitation ? (
+          <>
+            <Typography sx={{ mb: 3 }}>
+              Thank you. Your account is ready: log in to join the pool you were invited to.
+            </Typography>
+            <Button
+              component={RouterLink}
+              to={`${pathTo('login')}?${new URLSearchParams({ redirect: invitation })}`}
+              variant="contained"
+              size="large"
+              fullWidth
+            >
+              Log in and join the pool
+            </Button>
+          </>
+        ) : (
+          <>
+            <Typography sx={{ mb: 3 }}>Thank you. Your account is ready: log in to start.</Typography>
+            <RouteButton to="login" variant="contained" size="large" fullWidth>
+              Log in
+            </RouteButton>
+          </>
+        )}
       </AuthPage>
     );
   }

@@ -8,11 +8,12 @@ import type {
   PointsPossibleResponse,
   PoolStandingsResponse,
   PoolWeekResponse,
+  RunAgainResponse,
   SubmitPicksBody,
   WeeklyResultsResponse,
   WhatIfResponse,
 } from '@pass/contracts';
-import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest } from '../../../lib/api-client';
 
 /** The pool API (decision 027): everything under `/api/pools/{id}`; a pool the caller is not in answers 404. */
@@ -129,6 +130,19 @@ export function useSubmitPicks(poolId: number, week: number) {
   });
 }
 
+/** The Lifeguard publishes the week's slate (again, until its first kickoff); the spreads freeze then. */
+export function usePublishSlate(poolId: number, week: number) {
+  const invalidate = useInvalidatePool(poolId);
+  return useMutation({
+    mutationFn: (eventIds: number[]) =>
+      apiRequest<PoolWeekResponse>(`${base(poolId)}/weeks/${week}/slate`, {
+        method: 'PUT',
+        body: { event_ids: eventIds },
+      }),
+    onSuccess: invalidate,
+  });
+}
+
 /** The Lifeguard enters or corrects a member's picks before they lock. */
 export function useEditMemberPicks(poolId: number, week: number) {
   const invalidate = useInvalidatePool(poolId);
@@ -155,15 +169,22 @@ export function useEndPool(poolId: number) {
   });
 }
 
+/**
+ * The Lifeguard runs a pool whose season is over again as next season's (`POST /api/pools/{id}/again`): the
+ * server makes it once, so a second click answers the same new pool.
+ */
+export function useRunAgain(poolId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<RunAgainResponse>(`${base(poolId)}/again`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['pools'] }),
+  });
+}
+
 export function usePointsPossible(poolId: number, week: number | null) {
   return useQuery({
     queryKey: [...poolKeys.all(poolId), 'possible', week],
     queryFn: ({ signal }) => api.get<PointsPossibleResponse>(`${base(poolId)}/weeks/${week}/possible`, { signal }),
     enabled: week !== null,
   });
-}
-
-/** The weeks before this one, for the Last Man Standing teams the caller already used. */
-export function useEarlierWeeks(poolId: number, weeks: readonly number[]) {
-  return useQueries({ queries: weeks.map((week) => poolWeekQuery(poolId, week)) });
 }

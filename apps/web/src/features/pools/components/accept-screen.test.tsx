@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerRoutes } from '../../../lib/route-registry';
 import { clearSessionUser, storeSessionUser } from '../../../lib/session-user';
 import { errorResponse, fetchCall, jsonResponse, stubFetch } from '../../../testing/fetch';
+import { forgetInvitation, pendingInvitation } from '../../../lib/pending-invitation';
 import { renderRoutes } from '../../../testing/render';
 import { INVITE_ERRORS } from '../lib/pool-text';
 import { poolDetail, refusal } from '../testing-data';
@@ -16,6 +17,7 @@ afterEach(() => {
   cleanup();
   clearSessionUser();
   vi.unstubAllGlobals();
+  forgetInvitation();
 });
 
 function renderAccept(token = 'tok-1') {
@@ -41,6 +43,22 @@ describe('AcceptScreen', () => {
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup');
     expect(document.querySelector('main[data-page="pool-party-accept"]')).not.toBeNull();
     expect(mock).not.toHaveBeenCalled();
+  });
+
+  it('keeps the invitation for a visitor who signs up first, and forgets it once they join', async () => {
+    const token = 'Zm9vYmFyYmF6cXV4MTIz';
+    stubFetch(() => jsonResponse({ data: poolDetail({ id: 7 }) }));
+    renderAccept(token);
+    await screen.findByRole('link', { name: 'Create an account' });
+    expect(pendingInvitation()).toBe(`/pool-party/accept/${token}`);
+    cleanup();
+
+    registerRoutes(['football-pool']);
+    storeSessionUser({ id: 2, username: 'kim', name: null, isAdmin: false });
+    renderAccept(token);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Join the pool' }));
+    expect(await screen.findByText('pool page')).toBeInTheDocument();
+    expect(pendingInvitation()).toBeNull();
   });
 
   it("joins with the token and goes to the pool's page", async () => {

@@ -4,12 +4,13 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { InvitationRefusal, type PoolDetail } from '@pass/contracts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { Page } from '../../../components/page';
 import { RouteButton } from '../../../components/route-link';
 import { pathTo } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { forgetInvitation, rememberInvitation } from '../../../lib/pending-invitation';
 import { isRouteRegistered } from '../../../lib/route-registry';
 import { useSessionUser } from '../../../lib/use-session-user';
 import { useAcceptInvitation } from '../api/pools';
@@ -39,10 +40,15 @@ export function AcceptScreen() {
   const accept = useAcceptInvitation();
   const [joined, setJoined] = useState<PoolDetail | null>(null);
   const here = pathTo('pool-party-accept', { token });
+  // A visitor signs up first: the confirmation page brings them back here (lib/pending-invitation).
+  useEffect(() => {
+    if (!user) rememberInvitation(here);
+  }, [user, here]);
 
   const join = () =>
     accept.mutate(token, {
       onSuccess: ({ data }) => {
+        forgetInvitation();
         const page = poolPageRoute(data.sport);
         if (isRouteRegistered(page)) void navigate(pathTo(page, { id: data.id }), { replace: true });
         else setJoined(data);
@@ -95,7 +101,7 @@ export function AcceptScreen() {
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
           <Typography>
             A Lifeguard invited you to their office pick&apos;em pool. Log in to join it. New to PA$$? Create a free
-            account, confirm your email, then open this invitation link again.
+            account and confirm your email: the confirmation brings you back here to join.
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <Button

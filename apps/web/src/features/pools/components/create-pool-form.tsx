@@ -79,11 +79,15 @@ export function settingsProblems(body: CreatePoolBody): Partial<Record<Field, st
 interface CreatePoolFormProps {
   sport: SportKey;
   season: number;
+  /** The server's time now (lib/server-clock.ts): the week under way is the default start week. */
+  now: Date;
   onCreated?: (pool: PoolDetail) => void;
+  /** The form's heading level: h2 on its own, h3 inside a section. */
+  headingComponent?: 'h2' | 'h3';
 }
 
 /** Every setting of a new pool; the member becomes its Lifeguard. */
-export function CreatePoolForm({ sport, season, onCreated }: CreatePoolFormProps) {
+export function CreatePoolForm({ sport, season, now, onCreated, headingComponent = 'h2' }: CreatePoolFormProps) {
   const create = useCreatePool();
   const lastWeek = lastPoolWeek(sport, season);
   const [name, setName] = useState('');
@@ -95,7 +99,7 @@ export function CreatePoolForm({ sport, season, onCreated }: CreatePoolFormProps
   const [doublePlay, setDoublePlay] = useState(true);
   const [triplePlay, setTriplePlay] = useState(false);
   const [lastManStanding, setLastManStanding] = useState(false);
-  const [startWeek, setStartWeek] = useState(() => defaultStartWeek(sport, season, new Date()));
+  const [startWeek, setStartWeek] = useState(() => defaultStartWeek(sport, season, now));
   const [checked, setChecked] = useState<Partial<Record<Field, string>>>({});
   const [created, setCreated] = useState<PoolDetail | null>(null);
 
@@ -132,7 +136,7 @@ export function CreatePoolForm({ sport, season, onCreated }: CreatePoolFormProps
 
   return (
     <Box component="form" noValidate onSubmit={submit} aria-labelledby="create-pool-heading">
-      <Typography id="create-pool-heading" variant="h5" component="h2" gutterBottom>
+      <Typography id="create-pool-heading" variant="h5" component={headingComponent} gutterBottom>
         Create a pool
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../../testing/fetch';
 import { renderWithProviders } from '../../../testing/render';
-import { poolSummary, refusal } from '../testing-data';
+import { poolListItem, refusal } from '../testing-data';
 import { InviteScreen } from './invite-screen';
 
 afterEach(() => {
@@ -12,10 +12,10 @@ afterEach(() => {
 });
 
 const pools = [
-  poolSummary(),
-  poolSummary({ id: 8, name: 'Second Pool' }),
-  poolSummary({ id: 9, name: 'Not Mine', role: 'guest' }),
-  poolSummary({ id: 10, name: 'Ended One', status: 4 }),
+  poolListItem(),
+  poolListItem({ id: 8, name: 'Second Pool' }),
+  poolListItem({ id: 9, name: 'Not Mine', role: 'guest' }),
+  poolListItem({ id: 10, name: 'Ended One', status: 4 }),
 ];
 
 function server(invitationsSent: string[] = []) {
@@ -102,7 +102,7 @@ describe('InviteScreen', () => {
   });
 
   it('sends a Lifeguard with no open pool to create one', async () => {
-    stubFetch(() => jsonResponse({ data: [poolSummary({ role: 'guest' })] }));
+    stubFetch(() => jsonResponse({ data: [poolListItem({ role: 'guest' })] }));
     renderWithProviders(<InviteScreen />);
     expect(await screen.findByText('You host no open pool to invite guests to.')).toBeInTheDocument();
   });

@@ -16,8 +16,10 @@ import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { PoolDetail, PoolWeekView } from '@pass/contracts';
+import type { PoolDetail, PoolWeekView, RunAgainResponse } from '@pass/contracts';
 import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { pathTo } from '../../../config/paths';
 import {
   useAnnouncements,
   useEditMemberPicks,
@@ -25,8 +27,10 @@ import {
   useEndPool,
   useMissingPicks,
   usePostAnnouncement,
+  useRunAgain,
 } from '../api/pool';
 import { refusalMessage } from '../lib/refusal';
+import { poolPageRoute } from '../lib/pool-text';
 import { useNow } from '../lib/use-now';
 import { GameRow } from './pick-sheet';
 
@@ -67,6 +71,7 @@ export function MembersPanel({ pool, week }: { pool: PoolDetail; week: PoolWeekV
       {lifeguard && week && !ended && <EnterPicks pool={pool} week={week} />}
       <EditLog pool={pool} />
       {lifeguard && !ended && <EndPool pool={pool} />}
+      {lifeguard && (ended || pool.status === 8) && <RunAgain pool={pool} />}
     </>
   );
 }
@@ -279,6 +284,58 @@ function EndPool({ pool }: { pool: PoolDetail }) {
             onClick={() => end.mutate(undefined, { onSuccess: () => setOpen(false) })}
           >
             End it now
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Section>
+  );
+}
+
+/** What running a pool again did, carried to the new pool's page (the navigation's state). */
+export interface RunAgainState {
+  runAgain: { from: string; invitations: RunAgainResponse['invitations'] };
+}
+
+/** Once the season is over (completed or ended), the Lifeguard starts next season's pool with the same members. */
+function RunAgain({ pool }: { pool: PoolDetail }) {
+  const [open, setOpen] = useState(false);
+  const runAgain = useRunAgain(pool.id);
+  const navigate = useNavigate();
+  const guests = pool.members.filter((member) => member.role === 'guest').length;
+  const next = pool.season + 1;
+  return (
+    <Section title="Next season">
+      <Button variant="contained" onClick={() => setOpen(true)}>
+        Run it again next season
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)}>
+        <DialogTitle>
+          Run {pool.name} again for {next}?
+        </DialogTitle>
+        <DialogContent>
+          <Typography gutterBottom>
+            A new pool with the same settings, from week 1 of the {next} season.{' '}
+            {guests === 0
+              ? 'It has no guests to invite yet.'
+              : `${guests === 1 ? 'The 1 current guest gets' : `The ${guests} current guests get`} an invitation by email; each counts toward the 3 an address may have from you.`}
+          </Typography>
+          {runAgain.isError && <Alert severity="error">Not started: {refusalMessage(runAgain.error)}</Alert>}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>Not now</Button>
+          <Button
+            variant="contained"
+            disabled={runAgain.isPending}
+            onClick={() =>
+              runAgain.mutate(undefined, {
+                onSuccess: (answer) => {
+                  const state: RunAgainState = { runAgain: { from: pool.name, invitations: answer.invitations } };
+                  void navigate(pathTo(poolPageRoute(answer.data.sport), { id: answer.data.id }), { state });
+                },
+              })
+            }
+          >
+            {runAgain.isPending ? 'Starting…' : `Start the ${next} pool`}
           </Button>
         </DialogActions>
       </Dialog>

@@ -20,7 +20,14 @@ import type { PoolDetail, PoolWeekView, SheetView, SlateGameView, SubmitPicksBod
 import { useState } from 'react';
 import { useIdempotencyKey } from '../../../lib/idempotency';
 import { refusalMessage } from '../lib/refusal';
-import { formatCountdown, formatKickoff, formatSpread, sideSpread } from '../lib/pool-format';
+import {
+  formatClv,
+  formatCountdown,
+  formatKickoff,
+  formatSpread,
+  sideClosingSpread,
+  sideSpread,
+} from '../lib/pool-format';
 import { useSubmitPicks } from '../api/pool';
 import { useNow } from '../lib/use-now';
 
@@ -64,16 +71,27 @@ export function bodyOf(draft: SheetDraft, games: readonly SlateGameView[], lms: 
   return body;
 }
 
+/** "Closed PHI −8 · +1 vs close": the close from the picked side (the home side when none), and the CLV. */
+function closeText(game: SlateGameView, team: string, clv: number | null): string {
+  const close = `Closed ${team} ${formatSpread(sideClosingSpread(game, team)!)}`;
+  return clv === null ? close : `${close} · ${formatClv(clv)} vs close`;
+}
+
 interface GameRowProps {
   game: SlateGameView;
   picked: string | undefined;
   ats: boolean;
   now: number;
   onPick: (team: string) => void;
+  /** The closing line value of the member's pick of this game, once its close is known. */
+  clv?: number | null | undefined;
 }
 
-/** One slate game: two big buttons, one per side, and when it locks. */
-export function GameRow({ game, picked, ats, now, onPick }: GameRowProps) {
+/**
+ * One slate game: two big buttons, one per side, and when it locks; once locked in an `ats` pool, its close
+ * beside the frozen spread and the pick's closing line value.
+ */
+export function GameRow({ game, picked, ats, now, onPick, clv = null }: GameRowProps) {
   const label = `${game.away_team} at ${game.home_team}`;
   const side = (team: string) => {
     const spread = sideSpread(game, team);
@@ -109,6 +127,11 @@ export function GameRow({ game, picked, ats, now, onPick }: GameRowProps) {
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
+      {ats && game.locked && game.closing_home_spread !== null && (
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
+          {closeText(game, picked ?? game.home_team, clv)}
+        </Typography>
+      )}
     </Paper>
   );
 }
@@ -117,7 +140,7 @@ interface PickSheetProps {
   pool: PoolDetail;
   week: PoolWeekView;
   mine: SheetView | undefined;
-  /** Last Man Standing teams the member used in earlier weeks. */
+  /** Last Man Standing teams the member used in earlier weeks (the week's `lms_used_teams`). */
   usedLmsTeams: readonly string[];
 }
 
@@ -184,6 +207,11 @@ export function PickSheet({ pool, week, mine, usedLmsTeams }: PickSheetProps) {
         {ats ? 'Against the spread frozen at publish.' : '$ Line: pick the winner outright.'} Picks lock at each
         kickoff.
       </Typography>
+      {week.demo ? (
+        <Alert severity="warning" variant="outlined">
+          Demo season: no real schedule is loaded for these weeks, so the pool plays generated games and lines.
+        </Alert>
+      ) : null}
       {week.games.map((game) => (
         <GameRow
           key={game.event_id}
@@ -191,6 +219,7 @@ export function PickSheet({ pool, week, mine, usedLmsTeams }: PickSheetProps) {
           ats={ats}
           now={now}
           picked={draft.picks[game.event_id]}
+          clv={mine?.picks.find((pick) => pick.event_id === game.event_id)?.clv ?? null}
           onPick={(team) => update({ picks: { ...draft.picks, [game.event_id]: team } })}
         />
       ))}

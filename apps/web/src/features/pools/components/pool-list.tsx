@@ -4,17 +4,19 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { PoolSummary } from '@pass/contracts';
+import type { PoolListItem } from '@pass/contracts';
 import { Loading } from '../../../components/loading';
 import { RouteLink } from '../../../components/route-link';
 import { usePools } from '../api/pools';
+import { formatStanding } from '../lib/pool-format';
+import { useNow } from '../lib/use-now';
 import { formatWhen, poolPageRoute, poolStatusLabel, SPORT_NAMES } from '../lib/pool-text';
 import { PoolIcon } from './pool-icon';
 import type { RouteName } from '../../../config/paths';
 
 interface PoolListProps {
   /** Which of the member's pools to show. */
-  filter: (pool: PoolSummary) => boolean;
+  filter: (pool: PoolListItem) => boolean;
   /** Shown when none pass the filter. */
   empty: string;
   /** The list's accessible name. */
@@ -23,9 +25,13 @@ interface PoolListProps {
   poolRoute?: RouteName;
 }
 
-/** The member's pools that pass `filter`: icon, name (a link to the pool's page), status, role and members. */
+/**
+ * The member's pools that pass `filter`: icon, name (a link to the pool's page), status, role, the member's place
+ * in the standings once the pool has started, and its members.
+ */
 export function PoolList({ filter, empty, label, poolRoute }: PoolListProps) {
   const pools = usePools();
+  const now = useNow(60_000);
   if (pools.isPending) return <Loading label="Loading your pools" />;
   if (pools.isError) return <Alert severity="error">Your pools could not be loaded: {pools.error.message}</Alert>;
   const shown = pools.data.data.filter(filter);
@@ -45,6 +51,11 @@ export function PoolList({ filter, empty, label, poolRoute }: PoolListProps) {
               <Chip size="small" label={poolStatusLabel(pool)} color={pool.status <= 2 ? 'success' : 'default'} />
               <Chip size="small" variant="outlined" label={pool.role === 'lifeguard' ? 'Lifeguard' : 'Guest'} />
             </Stack>
+            {pool.standing && pool.started ? (
+              <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid={`standing-${pool.id}`}>
+                You: {formatStanding(pool.standing)}
+              </Typography>
+            ) : null}
             <Typography variant="body2" color="text.secondary">
               {SPORT_NAMES[pool.sport]} {pool.season} · {pool.member_count}{' '}
               {pool.member_count === 1 ? 'member' : 'members'} · Lifeguard {pool.lifeguard.username} ·{' '}
@@ -52,7 +63,9 @@ export function PoolList({ filter, empty, label, poolRoute }: PoolListProps) {
             </Typography>
             {pool.joining_closes_at && pool.status <= 2 ? (
               <Typography variant="body2" color="text.secondary">
-                Joining closes {formatWhen(pool.joining_closes_at)}
+                {/* The server refuses late joins; this only words the date as past or to come. */}
+                {Date.parse(pool.joining_closes_at) <= now ? 'Joining closed' : 'Joining closes'}{' '}
+                {formatWhen(pool.joining_closes_at)}
               </Typography>
             ) : null}
           </Stack>

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerRoutes } from '../../../lib/route-registry';
 import { jsonResponse, stubFetch } from '../../../testing/fetch';
 import { renderWithProviders } from '../../../testing/render';
-import { poolSummary } from '../testing-data';
+import { poolListItem } from '../testing-data';
 import { PoolPartyScreen } from './pool-party-screen';
 
 beforeEach(() => {
@@ -21,7 +21,7 @@ beforeEach(() => {
     }
     if (url.pathname === '/api/pools') {
       return jsonResponse({
-        data: [poolSummary(), poolSummary({ id: 9, name: 'Guest Pool', role: 'guest' })],
+        data: [poolListItem(), poolListItem({ id: 9, name: 'Guest Pool', role: 'guest' })],
       });
     }
     if (url.pathname === '/api/book/events/americanfootball_nfl') {

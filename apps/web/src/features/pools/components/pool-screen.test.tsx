@@ -58,6 +58,7 @@ const game = (
   kickoffIn: number,
   spread: number | null,
   locked: boolean,
+  close: number | null = null,
 ) => ({
   event_id: eventId,
   home_team: home,
@@ -67,10 +68,11 @@ const game = (
   home_score: locked ? 24 : null,
   away_score: locked ? 17 : null,
   frozen_home_spread: spread,
+  closing_home_spread: close,
   locked,
 });
 
-function weekOf(week: number, sheets: PoolWeekView['sheets']): PoolWeekView {
+function weekOf(week: number, sheets: PoolWeekView['sheets'], lmsUsed: string[] = []): PoolWeekView {
   return {
     pool: { id: 7, name: 'Office Pool' },
     week,
@@ -78,12 +80,15 @@ function weekOf(week: number, sheets: PoolWeekView['sheets']): PoolWeekView {
     window: { start: at(-HOUR), end: at(5 * 24 * HOUR) },
     slate_deadline: at(-HOUR),
     slate_source: 'lifeguard',
+    demo: false,
+    choices: [],
     games: [
-      game(101, 'NYJ', 'BUF', -HOUR, -3, true),
+      game(101, 'NYJ', 'BUF', -HOUR, -3, true, -1.5),
       game(102, 'KC', 'DEN', 2 * HOUR + 5 * 60_000, 6.5, false),
       game(103, 'DAL', 'PHI', 26.5 * HOUR, -2.5, false),
     ],
     sheets,
+    lms_used_teams: lmsUsed,
   };
 }
 
@@ -91,9 +96,39 @@ const standings: PoolStandingsResponse = {
   data: {
     pool: { id: 7, name: 'Office Pool' },
     rows: [
-      { member_id: 2, username: 'gina', rank: 1, points: 15, wins: 3, losses: 0, pushes: 0, tiebreaker_error: 4 },
-      { member_id: 1, username: 'lou', rank: 2, points: 5, wins: 2, losses: 1, pushes: 0, tiebreaker_error: 9 },
-      { member_id: 3, username: 'sam', rank: 3, points: -5, wins: 1, losses: 2, pushes: 0, tiebreaker_error: 1 },
+      {
+        member_id: 2,
+        username: 'gina',
+        rank: 1,
+        points: 15,
+        wins: 3,
+        losses: 0,
+        pushes: 0,
+        tiebreaker_error: 4,
+        avg_clv: 0.75,
+      },
+      {
+        member_id: 1,
+        username: 'lou',
+        rank: 2,
+        points: 5,
+        wins: 2,
+        losses: 1,
+        pushes: 0,
+        tiebreaker_error: 9,
+        avg_clv: -1.5,
+      },
+      {
+        member_id: 3,
+        username: 'sam',
+        rank: 3,
+        points: -5,
+        wins: 1,
+        losses: 2,
+        pushes: 0,
+        tiebreaker_error: 1,
+        avg_clv: null,
+      },
     ],
     last_man_standing: { survivors: [1, 2], eliminated: [{ member_id: 3, week: 1 }], winners: [] },
   },
@@ -161,12 +196,16 @@ interface Answers {
   submit?: () => Response;
   /** The sport's current week (2 by default). */
   currentWeek?: number;
+  /** Answers for other requests, tried first. */
+  extra?: (path: string, init: RequestInit) => Response | undefined;
 }
 
 function serve(answers: Answers = {}): FetchMock {
   const pool = answers.pool ?? poolOf();
   return stubFetch((url, init) => {
     const path = url.pathname;
+    const extra = answers.extra?.(path, init);
+    if (extra) return extra;
     if (answers.poolStatus) return errorResponse(answers.poolStatus, 'NOT_FOUND', 'No such pool');
     if (path === '/api/dates/americanfootball_nfl/current-week')
       return jsonResponse({ number: answers.currentWeek ?? 2 });
@@ -181,39 +220,45 @@ function serve(answers: Answers = {}): FetchMock {
       const played = weekOf(1, [
         { member_id: 2, username: 'gina', picks: [], lms_team: 'DEN', tiebreaker: 40, submitted_at: null },
       ]);
-      return jsonResponse({ data: { ...played, games: played.games.map((item) => ({ ...item, locked: true })) } });
+      return jsonResponse({
+        data: { ...played, demo: true, games: played.games.map((item) => ({ ...item, locked: true })) },
+      });
     }
     if (path === '/api/pools/7/weeks/2')
       return jsonResponse({
-        data: weekOf(2, [
-          {
-            member_id: 1,
-            username: 'lou',
-            picks: [{ event_id: 101, team: 'BUF', play: null }],
-            lms_team: null,
-            tiebreaker: null,
-            submitted_at: null,
-          },
-          {
-            member_id: 2,
-            username: 'gina',
-            picks: [
-              { event_id: 101, team: 'NYJ', play: null },
-              { event_id: 102, team: 'KC', play: null },
-            ],
-            lms_team: null,
-            tiebreaker: 41,
-            submitted_at: at(-2 * HOUR),
-          },
-          {
-            member_id: 3,
-            username: 'sam',
-            picks: [{ event_id: 101, team: 'BUF', play: null }],
-            lms_team: null,
-            tiebreaker: null,
-            submitted_at: null,
-          },
-        ]),
+        data: weekOf(
+          2,
+          [
+            {
+              member_id: 1,
+              username: 'lou',
+              picks: [{ event_id: 101, team: 'BUF', play: null, clv: -1.5 }],
+              lms_team: null,
+              tiebreaker: null,
+              submitted_at: null,
+            },
+            {
+              member_id: 2,
+              username: 'gina',
+              picks: [
+                { event_id: 101, team: 'NYJ', play: null, clv: 1.5 },
+                { event_id: 102, team: 'KC', play: null, clv: null },
+              ],
+              lms_team: null,
+              tiebreaker: 41,
+              submitted_at: at(-2 * HOUR),
+            },
+            {
+              member_id: 3,
+              username: 'sam',
+              picks: [{ event_id: 101, team: 'BUF', play: null, clv: -1.5 }],
+              lms_team: null,
+              tiebreaker: null,
+              submitted_at: null,
+            },
+          ],
+          ['DEN'],
+        ),
       });
     if (path === '/api/pools/7/standings') return jsonResponse(standings);
     if (path === '/api/pools/7/results') return jsonResponse(results);
@@ -284,6 +329,25 @@ describe('the pool page', () => {
     expect(within(sheet).getByText(/Locks in 2h [45]m/)).toBeInTheDocument();
     expect(within(sheet).getByText('Locks in 1d 2h')).toBeInTheDocument();
     expect(within(sheet).getByRole('spinbutton', { name: 'Tiebreaker' })).toHaveValue(41);
+    expect(within(sheet).queryByText(/^Demo season/)).toBeNull();
+  });
+
+  it('shows a locked game its close beside the frozen spread, and the pick its closing line value', async () => {
+    serve();
+    renderPool();
+    const sheet = await screen.findByRole('form', { name: 'Picks for Week 2' });
+    // NYJ +3 taken, closed NYJ +1.5: a point and a half better than the close.
+    expect(within(sheet).getByRole('button', { name: 'NYJ +3' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(sheet).getByTestId('slate-game-101')).toHaveTextContent('Closed NYJ +1.5 · +1.5 vs close');
+    // Open games have no close yet.
+    expect(within(sheet).getByTestId('slate-game-102')).not.toHaveTextContent('Closed');
+  });
+
+  it('shows no close in a straight-up pool', async () => {
+    serve({ pool: poolOf({ win_basis: 'straight' }) });
+    renderPool();
+    const sheet = await screen.findByRole('form', { name: 'Picks for Week 2' });
+    expect(within(sheet).getByTestId('slate-game-101')).not.toHaveTextContent('Closed');
   });
 
   it('submits the week with an Idempotency-Key, leaving locked games out, and shows a lock refusal naming the game', async () => {
@@ -359,9 +423,9 @@ describe('the pool page', () => {
     expect(screen.queryByRole('radiogroup')).toBeNull();
   });
 
-  it('offers the open slate teams for Last Man Standing, the ones used in earlier weeks disabled', async () => {
+  it('offers the open slate teams for Last Man Standing, the ones the week says were used disabled', async () => {
     const user = userEvent.setup();
-    serve();
+    const fetch = serve();
     renderPool();
     await screen.findByRole('form', { name: 'Picks for Week 2' });
     await user.click(screen.getByRole('combobox', { name: 'Last Man Standing team' }));
@@ -369,6 +433,11 @@ describe('the pool page', () => {
     expect(options.map((option) => option.textContent)).toEqual(['None yet', 'KC', 'DEN (used)', 'DAL', 'PHI']);
     expect(screen.getByRole('option', { name: 'DEN (used)' })).toHaveAttribute('aria-disabled', 'true');
     expect(screen.queryByRole('option', { name: 'BUF' })).toBeNull();
+    // The week's own answer says which teams were used: no earlier week is read for it.
+    const weeksRead = fetch.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost').pathname)
+      .filter((path) => /^\/api\/pools\/7\/weeks\/\d+$/.test(path));
+    expect(weeksRead.every((path) => path === '/api/pools/7/weeks/2')).toBe(true);
   });
 
   it('shows the grid: picks of locked games for all, open games hidden, results coloured', async () => {
@@ -392,8 +461,28 @@ describe('the pool page', () => {
       'samLMS out week 1',
     ]);
     expect(within(rows[0]!).getByText('3-0-0')).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: 'Avg CLV' })).toBeInTheDocument();
+    expect(rows.map((row) => within(row).getAllByRole('cell').at(-1)!.textContent)).toEqual(['+0.75', '−1.5', '—']);
     expect(await screen.findByText('Week 1: gina')).toBeInTheDocument();
     await waitFor(() => expect(document.querySelectorAll('.recharts-line')).toHaveLength(3), { timeout: 5000 });
+  });
+
+  it('leaves the Avg CLV column out on a 390 px phone and in a straight-up pool', async () => {
+    stubViewportWidth(390);
+    serve();
+    renderPool('/football/pool/7?tab=standings');
+    const table = await screen.findByRole('table', { name: 'Standings' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['#', 'Member', 'Pts', 'W-L-P', 'TB', 'Max']);
+    cleanup();
+    vi.unstubAllGlobals();
+    serve({ pool: poolOf({ win_basis: 'straight' }) });
+    renderPool('/football/pool/7?tab=standings');
+    const straight = await screen.findByRole('table', { name: 'Standings' });
+    expect(within(straight).queryByRole('columnheader', { name: 'Avg CLV' })).toBeNull();
   });
 
   it('compares two members head to head', async () => {
@@ -403,7 +492,7 @@ describe('the pool page', () => {
     await user.click(await screen.findByRole('combobox', { name: 'Against' }));
     await user.click(screen.getByRole('option', { name: 'sam' }));
     expect(await screen.findByLabelText('Weeks won')).toHaveTextContent('gina 2 – 0 sam');
-    expect(screen.getByText('Same pick 1 times, different 3.')).toBeInTheDocument();
+    expect(screen.getByText('Same pick once, different 3 times.')).toBeInTheDocument();
   });
 
   it('shows the what-if standings beside the real ones', async () => {
@@ -437,6 +526,62 @@ describe('the pool page', () => {
     expect(screen.getByLabelText('New announcement')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: "Enter a member's picks" })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'End the pool' })).toBeInTheDocument();
+    // The season is under way: it cannot be run again yet.
+    expect(screen.queryByRole('button', { name: 'Run it again next season' })).toBeNull();
+  });
+
+  it('lets the Lifeguard run an ended pool again next season, then opens the new pool with who was invited', async () => {
+    const user = userEvent.setup();
+    const next = poolOf({ id: 12, season: 2027, status: 1, role: 'lifeguard', started: false, member_count: 1 });
+    const fetch = serve({
+      pool: poolOf({ role: 'lifeguard', status: 4, ended_at: at(-HOUR) }),
+      extra: (path, init) => {
+        if (path === '/api/pools/7/again' && init.method === 'POST')
+          return jsonResponse(
+            {
+              data: { ...next, members: next.members.slice(0, 1) },
+              invitations: {
+                sent: [{ username: 'gina' }],
+                refused: [
+                  {
+                    username: 'sam',
+                    reason: 'invitation_limit',
+                    message: 'This address has already had 3 invitations from you, the most allowed',
+                  },
+                ],
+              },
+            },
+            { status: 201 },
+          );
+        if (path === '/api/pools/12') return jsonResponse({ data: next });
+        return undefined;
+      },
+    });
+    storeSessionUser({ id: 49, username: 'lou', name: null, isAdmin: false });
+    renderRoutes([{ path: '/football/pool/:id', element: <PoolScreen route="football-pool" /> }], {
+      path: '/football/pool/7?tab=members',
+    });
+    expect(screen.queryByRole('button', { name: 'End the pool' })).toBeNull();
+    await user.click(await screen.findByRole('button', { name: 'Run it again next season' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Run Office Pool again for 2027?' });
+    expect(within(dialog).getByText(/The 2 current guests get an invitation by email/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Start the 2027 pool' }));
+
+    const report = await screen.findByRole('status');
+    expect(report).toHaveTextContent('Office Pool runs again. Invited by email: gina.');
+    expect(report).toHaveTextContent(
+      'Not invited: sam, This address has already had 3 invitations from you, the most allowed',
+    );
+    expect(await screen.findByText(/^2027 ·/)).toBeInTheDocument();
+    const runs = fetch.mock.calls.filter(([input]) => String(input).endsWith('/api/pools/7/again'));
+    expect(runs).toHaveLength(1);
+  });
+
+  it("offers a guest of an ended pool no way to run it again (the Lifeguard's tool)", async () => {
+    serve({ pool: poolOf({ status: 4, ended_at: at(-HOUR) }) });
+    renderPool('/football/pool/7?tab=members');
+    await screen.findByRole('region', { name: 'Members' });
+    expect(screen.queryByRole('button', { name: 'Run it again next season' })).toBeNull();
   });
 
   it("lets the Lifeguard enter a missing member's picks and post an announcement", async () => {
@@ -466,10 +611,11 @@ describe('the pool page', () => {
     expect(JSON.parse(String(post[1]!.body))).toEqual({ body: 'Wings Monday' });
   });
 
-  it('shows a week whose games have all locked as final, with nothing to save', async () => {
+  it('shows a week whose games have all locked as final, with nothing to save, and says a demo week is one', async () => {
     serve();
     renderPool('/football/pool/7?week=1');
     const sheet = await screen.findByRole('form', { name: 'Picks for Week 1' });
+    expect(within(sheet).getByText(/^Demo season: no real schedule is loaded/)).toBeInTheDocument();
     expect(within(sheet).getAllByLabelText(/is locked$/)).toHaveLength(3);
     expect(within(sheet).getByText('Every game of Week 1 has locked: these picks are final.')).toBeInTheDocument();
     expect(within(sheet).queryByRole('button', { name: /^Save/ })).toBeNull();

@@ -9,15 +9,16 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { PoolDetail } from '@pass/contracts';
 import { lastPoolWeek } from '@pass/domain';
-import { useParams, useSearchParams } from 'react-router';
+import { useLocation, useParams, useSearchParams } from 'react-router';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import type { RouteName } from '../../../config/paths';
 import { useSessionUser } from '../../../lib/use-session-user';
-import { useEarlierWeeks, usePointsPossible, usePool, usePoolWeek, useResults, useSportCurrentWeek } from '../api/pool';
+import { usePointsPossible, usePool, usePoolWeek, useResults, useSportCurrentWeek } from '../api/pool';
 import { isNotFound } from '../lib/refusal';
-import { MembersPanel } from './members-panel';
+import { MembersPanel, type RunAgainState } from './members-panel';
 import { PickSheet } from './pick-sheet';
+import { SlateChooser } from './slate-chooser';
 import { HeadToHeadPanel, StandingsPanel, WhatIfPanel } from './standings-panel';
 import { WeekGrid } from './week-grid';
 
@@ -51,8 +52,38 @@ export function PoolScreen({ route, season }: PoolScreenProps) {
     <Page name={route} title={pool.data?.data.name ?? 'Pool'} maxWidth="md">
       {pool.isPending && <CircularProgress aria-label="Loading the pool" />}
       {pool.isError && <Alert severity="error">The pool could not be loaded. Try again in a moment.</Alert>}
+      {pool.data && <RunAgainReport />}
       {pool.data && <PoolBody pool={pool.data.data} />}
     </Page>
+  );
+}
+
+/** After "Run it again next season": who was invited to this new pool, and whose invitation was refused and why. */
+function RunAgainReport() {
+  const state = (useLocation().state as Partial<RunAgainState> | null)?.runAgain;
+  if (!state) return null;
+  const { invitations } = state;
+  if (invitations === null) {
+    return (
+      <Alert severity="info" sx={{ mb: 2 }}>
+        {state.from} was already run again: this is its next season's pool, and its invitations went out then.
+      </Alert>
+    );
+  }
+  return (
+    <Alert severity={invitations.refused.length > 0 ? 'warning' : 'success'} sx={{ mb: 2 }} role="status">
+      <Typography variant="body2">
+        {state.from} runs again.{' '}
+        {invitations.sent.length > 0
+          ? `Invited by email: ${invitations.sent.map((item) => item.username).join(', ')}.`
+          : 'No one was invited by email.'}
+      </Typography>
+      {invitations.refused.map((item) => (
+        <Typography key={item.username} variant="body2">
+          Not invited: {item.username}, {item.message}
+        </Typography>
+      ))}
+    </Alert>
   );
 }
 
@@ -74,15 +105,6 @@ function PoolBody({ pool }: { pool: PoolDetail }) {
   const results = useResults(pool.id);
   const possible = usePointsPossible(pool.id, weekNumber);
   const me = pool.members.find((member) => member.username === user?.username);
-  const earlier = useEarlierWeeks(
-    pool.id,
-    pool.last_man_standing && weekNumber !== null
-      ? Array.from({ length: weekNumber - pool.start_week }, (_, index) => pool.start_week + index)
-      : [],
-  );
-  const usedLmsTeams = earlier.flatMap(
-    (result) => result.data?.data.sheets.find((sheet) => sheet.member_id === me?.id)?.lms_team ?? [],
-  );
   const change = (key: string, value: string) =>
     setSearch(
       (previous) => {
@@ -166,12 +188,15 @@ function PoolBody({ pool }: { pool: PoolDetail }) {
           {week.isError && <Alert severity="info">This week is not part of the pool.</Alert>}
         </>
       )}
+      {tab === 'picks' && view && me?.role === 'lifeguard' && view.choices.length > 0 && (
+        <SlateChooser key={view.week} pool={pool} week={view} />
+      )}
       {tab === 'picks' && view && (
         <PickSheet
           pool={pool}
           week={view}
           mine={view.sheets.find((sheet) => sheet.member_id === me?.id)}
-          usedLmsTeams={usedLmsTeams}
+          usedLmsTeams={view.lms_used_teams}
         />
       )}
       {tab === 'grid' && view && (

@@ -4,22 +4,36 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchCall, jsonResponse, stubFetch, type FetchMock } from '../../../testing/fetch';
 import { registerRoutes } from '../../../lib/route-registry';
 import { renderRoutes } from '../../../testing/render';
-import { fieldErrors, poolDetail, poolSummary } from '../testing-data';
+import { fieldErrors, poolDetail, poolListItem } from '../testing-data';
 import { PoolsScreen } from './pools-screen';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 const pools = [
-  poolSummary(),
-  poolSummary({ id: 8, name: 'College Cannonballs', sport: 'americanfootball_ncaaf' }),
-  poolSummary({ id: 9, name: 'Old Timers', season: 2023, status: 8, role: 'guest', lifeguard: { username: 'sam' } }),
+  poolListItem(),
+  poolListItem({ id: 8, name: 'College Cannonballs', sport: 'americanfootball_ncaaf' }),
+  poolListItem({
+    id: 9,
+    name: 'Old Timers',
+    season: 2023,
+    status: 8,
+    role: 'guest',
+    lifeguard: { username: 'sam' },
+    started: true,
+    standing: { rank: 2, of: 9, points: 35 },
+  }),
 ];
 
-function server(onCreate: (body: unknown) => Response = () => jsonResponse({ data: poolDetail() }, { status: 201 })) {
+function server(
+  onCreate: (body: unknown) => Response = () => jsonResponse({ data: poolDetail() }, { status: 201 }),
+  serverTime = new Date().toISOString(),
+) {
   return stubFetch((url, init) => {
+    if (url.pathname === '/api/health') return jsonResponse({ status: 'ok', uptimeSeconds: 1, time: serverTime });
     if (url.pathname === '/api/pools' && init.method === 'POST') return onCreate(JSON.parse(String(init.body)));
     if (url.pathname === '/api/pools') return jsonResponse({ data: pools });
     throw new Error(`unexpected request to ${init.method ?? 'GET'} ${url.pathname}`);
@@ -53,16 +67,27 @@ describe('PoolsScreen', () => {
     expect(within(list).queryByText('College Cannonballs')).toBeNull();
     expect(within(list).getByText('Completed')).toBeInTheDocument();
     expect(within(list).getByText('Guest')).toBeInTheDocument();
+    // Its first week is long over: the list says joining closed, not that it closes.
+    expect(within(list).getByText(/^Joining closed /)).toBeInTheDocument();
     expect(document.querySelector('main[data-page="football-pools"]')).not.toBeNull();
   });
 
-  it('links to the rest of Pool Party: its home, invitations and the earlier seasons', async () => {
-    registerRoutes(['pool-party', 'invite', 'season-2025', 'season-2024', 'football-2023-menu']);
+  it("shows the member's place in each started pool's standings, and none before its first game locks", async () => {
+    server();
+    renderScreen();
+    const list = await screen.findByRole('list', { name: 'My pools' });
+    expect(within(list).getByTestId('standing-9')).toHaveTextContent('You: 2nd of 9 · 35 pts');
+    expect(within(list).queryByTestId('standing-7')).toBeNull();
+  });
+
+  it('links to the rest of Pool Party: its home, invitations, baseball pools and the earlier seasons', async () => {
+    registerRoutes(['pool-party', 'invite', 'baseball-menu', 'season-2025', 'season-2024', 'football-2023-menu']);
     server();
     renderScreen();
     const more = await screen.findByRole('navigation', { name: 'More of Pool Party' });
     expect(within(more).getByRole('link', { name: 'Pool Party home' })).toHaveAttribute('href', '/pool-party');
     expect(within(more).getByRole('link', { name: 'Invite friends' })).toHaveAttribute('href', '/invite');
+    expect(within(more).getByRole('link', { name: 'Baseball pools' })).toHaveAttribute('href', '/baseball');
     expect(within(more).getByRole('link', { name: '2025 season' })).toHaveAttribute('href', '/season/2025');
     expect(within(more).getByRole('link', { name: '2023 season' })).toHaveAttribute('href', '/football/2023');
   });
@@ -92,10 +117,27 @@ describe('PoolsScreen', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'NFL 2023 pools' })).toBeInTheDocument();
   });
 
+  it("creates the current season's pools by the server's clock, whatever date the device has", async () => {
+    // The device thinks it is 2019 (its season would be 2018); the server's clock is mid-October 2025.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2019-01-01T00:00:00Z'));
+    const mock = server(undefined, '2025-10-15T16:00:00.000Z');
+    renderScreen();
+    expect(await screen.findByText(/^NFL 2025\. You will be its Lifeguard/)).toBeInTheDocument();
+    // The week under way on the server's date (week 6: October 9 to 15) is the default start week.
+    expect(screen.getByRole('combobox', { name: 'Start week' })).toHaveTextContent('Week 6');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/Pool name/), 'Office Splash');
+    await user.click(screen.getByRole('button', { name: 'Create pool' }));
+    expect(await screen.findByText(/“Office Splash” is ready/)).toBeInTheDocument();
+    expect(JSON.parse(String(posts(mock)[0]?.init.body))).toMatchObject({ season: 2025, start_week: 6 });
+  });
+
   it('checks the settings as the server does before sending anything', async () => {
     const mock = server();
     renderScreen(2025);
     const user = userEvent.setup();
+    await screen.findByLabelText('Games per week');
     await user.clear(screen.getByLabelText('Games per week'));
     await user.type(screen.getByLabelText('Games per week'), '17');
     await user.click(screen.getByRole('button', { name: 'Create pool' }));
@@ -109,7 +151,7 @@ describe('PoolsScreen', () => {
     const mock = server();
     renderScreen(2025);
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText(/Pool name/), 'Office Splash');
+    await user.type(await screen.findByLabelText(/Pool name/), 'Office Splash');
     await user.click(screen.getByRole('radio', { name: '$ Line (straight up)' }));
     await user.click(screen.getByRole('switch', { name: 'Last Man Standing' }));
     await user.click(screen.getByRole('combobox', { name: 'Start week' }));
@@ -150,7 +192,7 @@ describe('PoolsScreen', () => {
     );
     renderScreen(2025);
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText(/Pool name/), 'Office Splash');
+    await user.type(await screen.findByLabelText(/Pool name/), 'Office Splash');
     await user.click(screen.getByRole('button', { name: 'Create pool' }));
     expect(await screen.findByText('A pool with this name exists')).toBeInTheDocument();
     expect(screen.getByLabelText(/Pool name/)).toHaveAccessibleDescription('A pool with this name exists');

@@ -2,11 +2,12 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { SportKey } from '@pass/contracts';
-import { seasonForDate } from '@pass/domain';
+import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
 import { RouteLink } from '../../../components/route-link';
 import type { RouteName } from '../../../config/paths';
-import { SPORT_NAMES } from '../lib/pool-text';
+import { useServerNow } from '../../../lib/server-clock';
+import { newPoolSeason, SPORT_NAMES } from '../lib/pool-text';
 import { CreatePoolForm } from './create-pool-form';
 import { JoinByLink } from './join-by-link';
 import { PoolList } from './pool-list';
@@ -23,7 +24,9 @@ const poolPageOf = (route: RouteName) => route.replace(/-pools$/, '-pool') as Ro
 
 /** A sport's pools: the member's pools, a new pool's form and joining by link. */
 export function PoolsScreen({ route, sport, fixedSeason }: PoolsScreenProps) {
-  const season = fixedSeason ?? seasonForDate(sport, new Date());
+  // The server's clock decides the season, as it does for the server: a device's wrong date does not matter.
+  const now = useServerNow();
+  const season = fixedSeason ?? (now ? newPoolSeason(sport, now) : null);
   const title = `${SPORT_NAMES[sport]}${fixedSeason ? ` ${fixedSeason}` : ''} pools`;
   return (
     <Page name={route} title={title} maxWidth="lg">
@@ -48,6 +51,7 @@ export function PoolsScreen({ route, sport, fixedSeason }: PoolsScreenProps) {
       >
         <RouteLink to="pool-party">Pool Party home</RouteLink>
         <RouteLink to="invite">Invite friends</RouteLink>
+        <RouteLink to="baseball-menu">Baseball pools</RouteLink>
         <RouteLink to="season-2025">2025 season</RouteLink>
         <RouteLink to="season-2024">2024 season</RouteLink>
         <RouteLink to="football-2023-menu">2023 season</RouteLink>
@@ -69,7 +73,11 @@ export function PoolsScreen({ route, sport, fixedSeason }: PoolsScreenProps) {
           <JoinByLink />
         </Stack>
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, flex: 1, minWidth: 0 }}>
-          <CreatePoolForm sport={sport} season={season} />
+          {now && season !== null ? (
+            <CreatePoolForm key={`${sport}-${season}`} sport={sport} season={season} now={now} />
+          ) : (
+            <Loading label="Loading the season" />
+          )}
         </Paper>
       </Stack>
     </Page>

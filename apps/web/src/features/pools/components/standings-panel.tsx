@@ -17,8 +17,9 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { PoolDetail, PointsPossibleResponse } from '@pass/contracts';
 import { lazy, Suspense, useState } from 'react';
+import { usePhoneLayout } from '../../../components/use-phone-layout';
 import { useHeadToHead, useResults, useStandings, useWhatIf } from '../api/pool';
-import { rankOverSeason } from '../lib/pool-format';
+import { formatClv, rankOverSeason } from '../lib/pool-format';
 
 const RankChart = lazy(() => import('./rank-chart'));
 
@@ -43,6 +44,9 @@ export function StandingsPanel({
 }) {
   const standings = useStandings(pool.id);
   const results = useResults(pool.id);
+  // Closing line value exists in `ats` pools only; a phone-wide table has no room for it.
+  const phone = usePhoneLayout();
+  const showClv = pool.win_basis === 'ats' && !phone;
   if (standings.isPending) return <CircularProgress aria-label="Loading the standings" />;
   if (standings.isError) return <Alert severity="error">The standings could not be loaded.</Alert>;
   const rows = standings.data.data.rows;
@@ -56,7 +60,12 @@ export function StandingsPanel({
   return (
     <>
       <Section title="Standings">
-        <Table size="small" aria-label="Standings">
+        <Table
+          size="small"
+          aria-label="Standings"
+          // A phone fits the table by tighter cells and long usernames wrapping, never by scrolling sideways.
+          sx={phone ? { '& .MuiTableCell-root': { px: 0.75 } } : undefined}
+        >
           <TableHead>
             <TableRow>
               <TableCell>#</TableCell>
@@ -69,6 +78,15 @@ export function StandingsPanel({
               <TableCell align="right" title="Points still possible this season">
                 Max
               </TableCell>
+              {showClv && (
+                <TableCell
+                  align="right"
+                  title="Average closing line value: points better (+) or worse (−) than the close, over graded picks"
+                  sx={{ whiteSpace: 'nowrap' }}
+                >
+                  Avg CLV
+                </TableCell>
+              )}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -78,7 +96,7 @@ export function StandingsPanel({
               return (
                 <TableRow key={row.member_id}>
                   <TableCell>{row.rank}</TableCell>
-                  <TableCell component="th" scope="row">
+                  <TableCell component="th" scope="row" sx={{ overflowWrap: 'anywhere' }}>
                     {row.username}
                     {out && (
                       <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
@@ -92,6 +110,9 @@ export function StandingsPanel({
                   </TableCell>
                   <TableCell align="right">{row.tiebreaker_error}</TableCell>
                   <TableCell align="right">{left ? left.season_possible : '—'}</TableCell>
+                  {showClv && (
+                    <TableCell align="right">{row.avg_clv === null ? '—' : formatClv(row.avg_clv)}</TableCell>
+                  )}
                 </TableRow>
               );
             })}
@@ -160,6 +181,9 @@ function MemberSelect({
   );
 }
 
+/** "once", "twice", "3 times". */
+export const timesText = (count: number) => (count === 1 ? 'once' : count === 2 ? 'twice' : `${count} times`);
+
 /** Two members' record against each other, week by week. */
 export function HeadToHeadPanel({ pool, meId }: { pool: PoolDetail; meId: number | null }) {
   const [a, setA] = useState<number | null>(meId);
@@ -181,9 +205,14 @@ export function HeadToHeadPanel({ pool, meId }: { pool: PoolDetail; meId: number
             {data.tied > 0 ? ` (${data.tied} tied)` : ''}
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 1 }}>
-            Same pick {data.agreed} times, different {data.disagreed}.
+            Same pick {timesText(data.agreed)}, different {timesText(data.disagreed)}.
           </Typography>
-          <Table size="small" aria-label="Week by week">
+          {/* Long usernames wrap in the header, so a phone never scrolls sideways. */}
+          <Table
+            size="small"
+            aria-label="Week by week"
+            sx={{ '& .MuiTableCell-root': { px: { xs: 0.75, sm: 2 } }, '& thead th': { overflowWrap: 'anywhere' } }}
+          >
             <TableHead>
               <TableRow>
                 <TableCell>Week</TableCell>

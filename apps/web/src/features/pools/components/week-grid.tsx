@@ -36,7 +36,13 @@ export function WeekGrid({ week, graded }: { week: PoolWeekView; graded: GradedW
   if (week.games.length === 0) return <Typography color="text.secondary">No slate for {week.label} yet.</Typography>;
   const gradedRow = (memberId: number) => graded?.rows.find((row) => row.member_id === memberId);
   return (
-    <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }}>
+    // A wide slate scrolls sideways inside its own box on a phone: focusable, so a keyboard can scroll it too.
+    <TableContainer
+      tabIndex={0}
+      role="region"
+      aria-label={`Everyone's picks, ${week.label}, scrollable`}
+      sx={{ maxWidth: '100%', overflowX: 'auto' }}
+    >
       <Table size="small" aria-label={`Everyone's picks, ${week.label}`} stickyHeader>
         <TableHead>
           <TableRow>

@@ -1,4 +1,4 @@
-import type { SlateGameView, WeeklyResultsResponse } from '@pass/contracts';
+import type { PoolStanding, SlateGameView, WeeklyResultsResponse } from '@pass/contracts';
 
 const kickoffFormat = new Intl.DateTimeFormat(undefined, {
   weekday: 'short',
@@ -21,6 +21,22 @@ export function formatSpread(spread: number): string {
 export function sideSpread(game: SlateGameView, team: string): number | null {
   if (game.frozen_home_spread === null) return null;
   return team === game.home_team ? game.frozen_home_spread : -game.frozen_home_spread;
+}
+
+/** The closing spread of one side of a slate game, as `sideSpread` reads the frozen one; null until known. */
+export function sideClosingSpread(game: SlateGameView, team: string): number | null {
+  if (game.closing_home_spread === null) return null;
+  return team === game.home_team ? game.closing_home_spread : -game.closing_home_spread || 0;
+}
+
+/**
+ * Points of closing line value as a member reads them, to at most two decimals: "+1.5", "−0.25", "0"
+ * (positive: a better number than the close).
+ */
+export function formatClv(clv: number): string {
+  const rounded = Math.round(clv * 100) / 100;
+  if (rounded === 0) return '0';
+  return rounded > 0 ? `+${rounded}` : `−${Math.abs(rounded)}`;
 }
 
 /** How long until a game locks, shortest first unit that matters: "2d 4h", "3h 12m", "45m", "under a minute". */
@@ -56,4 +72,18 @@ export function rankOverSeason(weeks: WeeklyResultsResponse['data']['weeks']): R
       for (const [username, points] of totals) point[username] = ordered.indexOf(points) + 1;
       return point;
     });
+}
+
+/** 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st... */
+export function ordinal(rank: number): string {
+  const tens = rank % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' }[rank % 10] ?? 'th');
+  return `${rank}${suffix}`;
+}
+
+/** A member's place in a pool: "2nd of 9 · 35 pts". */
+export function formatStanding(standing: PoolStanding): string {
+  const points = Math.abs(standing.points) === 1 ? 'pt' : 'pts';
+  const value = standing.points < 0 ? `−${Math.abs(standing.points)}` : String(standing.points);
+  return `${ordinal(standing.rank)} of ${standing.of} · ${value} ${points}`;
 }

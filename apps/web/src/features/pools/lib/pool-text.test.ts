@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { defaultStartWeek, inviteErrorReason, tokenFromLink } from './pool-text';
+import {
+  defaultStartWeek,
+  inviteErrorReason,
+  newPoolSeason,
+  poolPageRoute,
+  poolsListRoute,
+  tokenFromLink,
+} from './pool-text';
 
 describe('tokenFromLink', () => {
   it('reads the token from a whole link, a path or the token itself', () => {
@@ -30,5 +37,28 @@ describe('inviteErrorReason', () => {
     expect(inviteErrorReason('joining_closed')).toBe('joining_closed');
     expect(inviteErrorReason('toString')).toBe('unknown');
     expect(inviteErrorReason(null)).toBe('unknown');
+  });
+});
+
+describe('poolPageRoute and poolsListRoute', () => {
+  it('opens a baseball pool on the pro pool page and lists baseball pools on the baseball menu', () => {
+    expect(poolPageRoute('baseball_mlb')).toBe('football-pool');
+    expect(poolsListRoute('baseball_mlb')).toBe('baseball-menu');
+    expect(poolPageRoute('americanfootball_ncaaf')).toBe('ncaa-football-pool');
+    expect(poolsListRoute('americanfootball_ncaaf')).toBe('ncaa-football-pools');
+    expect(poolsListRoute('americanfootball_nfl')).toBe('football-pools');
+  });
+});
+
+describe('newPoolSeason', () => {
+  it("makes a pool for the date's season, and for the next once this one's pool weeks are over", () => {
+    expect(newPoolSeason('baseball_mlb', new Date('2026-06-10T16:00:00Z'))).toBe(2026);
+    // MLB 2026's last pool week ends on November 8.
+    expect(newPoolSeason('baseball_mlb', new Date('2026-11-08T16:00:00Z'))).toBe(2026);
+    expect(newPoolSeason('baseball_mlb', new Date('2026-11-24T16:00:00Z'))).toBe(2027);
+    expect(newPoolSeason('baseball_mlb', new Date('2027-01-10T16:00:00Z'))).toBe(2027);
+    expect(newPoolSeason('americanfootball_nfl', new Date('2026-11-24T16:00:00Z'))).toBe(2026);
+    // The NFL playoffs: the 2026 season's pool weeks (to week 18) are over.
+    expect(newPoolSeason('americanfootball_nfl', new Date('2027-01-25T16:00:00Z'))).toBe(2027);
   });
 });

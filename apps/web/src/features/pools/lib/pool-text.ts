@@ -1,5 +1,5 @@
 import type { InvitationRefusal, PoolSummary, SportKey } from '@pass/contracts';
-import { lastPoolWeek, seasonCalendar } from '@pass/domain';
+import { lastPoolWeek, seasonCalendar, seasonForDate } from '@pass/domain';
 import type { RouteName } from '../../../config/paths';
 
 /** The icon set a pool chooses from: its key is stored, the glyph shown. */
@@ -21,13 +21,20 @@ export const SPORT_NAMES: Record<SportKey, string> = {
   baseball_mlb: 'MLB',
 };
 
-/** The pool's page, by sport (the page of one pool is the same whatever screen listed it). */
+/**
+ * The pool's page, by sport (the page of one pool is the same whatever screen listed it). The specification
+ * has no baseball pool page: an MLB pool opens on the pro pool page, `/football/pool/{id}` (decision 031).
+ */
 export function poolPageRoute(sport: SportKey): RouteName {
   return sport === 'americanfootball_ncaaf' ? 'ncaa-football-pool' : 'football-pool';
 }
 
-/** The pools list of a sport, where a member lands when a pool's own page is not there. */
+/**
+ * The pools list of a sport, where a member lands when a pool's own page is not there. Baseball pools are
+ * listed on the baseball menu (decision 031).
+ */
 export function poolsListRoute(sport: SportKey): RouteName {
+  if (sport === 'baseball_mlb') return 'baseball-menu';
   return sport === 'americanfootball_ncaaf' ? 'ncaa-football-pools' : 'football-pools';
 }
 
@@ -91,4 +98,16 @@ export function defaultStartWeek(sport: SportKey, season: number, now: Date): nu
   const last = lastPoolWeek(sport, season);
   const current = seasonCalendar(sport, season).find((week) => week.number <= last && week.end >= today);
   return current && current.start <= today ? current.number : 1;
+}
+
+/**
+ * The season a new pool is made for at `now` (the server's time): the season of the date, as the server
+ * reckons it, or the next one once this one's pool weeks are over (an MLB pool in November is for next year).
+ */
+export function newPoolSeason(sport: SportKey, now: Date): number {
+  const season = seasonForDate(sport, now);
+  const today = now.toISOString().slice(0, 10);
+  const last = lastPoolWeek(sport, season);
+  const lastWeek = seasonCalendar(sport, season).find((week) => week.number === last);
+  return lastWeek && lastWeek.end < today ? season + 1 : season;
 }

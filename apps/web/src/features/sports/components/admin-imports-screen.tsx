@@ -12,7 +12,9 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ImportRun, ImportSourceKey, ImportSourceStatus, SchedulerJobStatus } from '@pass/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Page } from '../../../components/page';
 import { useSessionUser } from '../../../lib/use-session-user';
 import { adminImportsQuery, useAdminImports } from '../api/get-admin-imports';
@@ -229,7 +231,7 @@ function At({ at }: { at: string | null }) {
 function SchedulerJobs({ jobs }: { jobs: readonly SchedulerJobStatus[] }) {
   return (
     <Box component="section" aria-labelledby="scheduled-refresh" sx={{ mt: 4 }}>
-      <Typography id="scheduled-refresh" variant="h6" component="h2" gutterBottom>
+      <Typography id="scheduled-refresh" variant="h6" component="h2" gutterBottom sx={{ scrollMarginTop: 72 }}>
         Scheduled refresh
       </Typography>
       <StackedRows
@@ -268,11 +270,20 @@ function SchedulerJobs({ jobs }: { jobs: readonly SchedulerJobStatus[] }) {
   );
 }
 
+/** A section another feature adds to the admin screen (app/ composes them), listed in its navigation. */
+export interface AdminSection {
+  /** The section element's id: the navigation links to `#id`. */
+  id: string;
+  label: string;
+  content: ReactNode;
+}
+
 /**
  * The data imports: each source's last run, status, last success, last error and counts, with a Re-run button
- * whose run's progress shows until it ends (admin).
+ * whose run's progress shows until it ends (admin); below, the sections other features add, each a link
+ * away in the screen's navigation.
  */
-export function AdminImportsScreen() {
+export function AdminImportsScreen({ sections = [] }: { sections?: readonly AdminSection[] }) {
   const user = useSessionUser();
   const imports = useAdminImports();
   const start = useStartAdminImport();
@@ -305,30 +316,55 @@ export function AdminImportsScreen() {
   return (
     <Page name="admin-almanac" title="Imports" maxWidth="lg">
       <ScreenHeader title="Data imports" subtitle="The sources of schedules, scores and odds behind the almanac." />
+      {sections.length > 0 ? (
+        <Stack
+          component="nav"
+          aria-label="Admin sections"
+          direction="row"
+          spacing={2}
+          useFlexGap
+          sx={{ mb: 3, flexWrap: 'wrap' }}
+        >
+          <Link href="#data-imports">Data imports</Link>
+          {imports.data && imports.data.scheduler.jobs.length > 0 ? (
+            <Link href="#scheduled-refresh">Scheduled refresh</Link>
+          ) : null}
+          {sections.map((section) => (
+            <Link key={section.id} href={`#${section.id}`}>
+              {section.label}
+            </Link>
+          ))}
+        </Stack>
+      ) : null}
       {start.isError ? (
         <Alert severity="error" sx={{ mb: 2 }}>
           {start.error.message}
         </Alert>
       ) : null}
-      <QueryState
-        isPending={imports.isPending}
-        error={imports.error}
-        loadingLabel="Loading the imports…"
-        what="the imports"
-        empty="No import sources."
-      />
-      {imports.data ? (
-        <ImportsTable
-          sources={imports.data.sources}
-          runs={runs}
-          onRerun={rerun}
-          onDone={done}
-          starting={start.isPending ? start.variables : undefined}
+      <Box id="data-imports" sx={{ scrollMarginTop: 72 }}>
+        <QueryState
+          isPending={imports.isPending}
+          error={imports.error}
+          loadingLabel="Loading the imports…"
+          what="the imports"
+          empty="No import sources."
         />
-      ) : null}
+        {imports.data ? (
+          <ImportsTable
+            sources={imports.data.sources}
+            runs={runs}
+            onRerun={rerun}
+            onDone={done}
+            starting={start.isPending ? start.variables : undefined}
+          />
+        ) : null}
+      </Box>
       {imports.data && imports.data.scheduler.jobs.length > 0 ? (
         <SchedulerJobs jobs={imports.data.scheduler.jobs} />
       ) : null}
+      {sections.map((section) => (
+        <Box key={section.id}>{section.content}</Box>
+      ))}
     </Page>
   );
 }

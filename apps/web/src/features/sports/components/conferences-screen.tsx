@@ -23,10 +23,20 @@ interface ConferencesScreenProps {
   teamRoute: RouteName;
   /** Links at the top, e.g. to the schedule. */
   links?: ReactNode;
+  /** A section between the links and the standings (the baseball menu's pools). */
+  children?: ReactNode;
 }
 
 /** Teams by conference and division, with the standings where the season has any. */
-export function ConferencesScreen({ route, sport, title, conferences, teamRoute, links }: ConferencesScreenProps) {
+export function ConferencesScreen({
+  route,
+  sport,
+  title,
+  conferences,
+  teamRoute,
+  links,
+  children,
+}: ConferencesScreenProps) {
   const standings = useStandings(sport);
   const teams = useTeams(sport);
   const keep = (conference: string | null) => !conferences || (conference !== null && conferences.includes(conference));
@@ -39,6 +49,7 @@ export function ConferencesScreen({ route, sport, title, conferences, teamRoute,
         subtitle={standings.data ? `${standings.data.season} standings` : `${info.label} teams`}
       />
       {links ? <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 3 }}>{links}</Box> : null}
+      {children}
       <QueryState
         isPending={standings.isPending}
         error={standings.error && !isNotFound(standings.error) ? standings.error : null}

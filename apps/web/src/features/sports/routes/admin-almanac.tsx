@@ -1,5 +1,6 @@
-import { AdminImportsScreen } from '../components/admin-imports-screen';
+import { AdminImportsScreen, type AdminSection } from '../components/admin-imports-screen';
 
-export default function AdminAlmanacRoute() {
-  return <AdminImportsScreen />;
+/** The admin's screen: the data imports, and the sections app/ adds from other features (refused invitations). */
+export default function AdminAlmanacRoute({ sections }: { sections?: readonly AdminSection[] }) {
+  return <AdminImportsScreen sections={sections} />;
 }

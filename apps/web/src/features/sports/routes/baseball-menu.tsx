@@ -1,8 +1,12 @@
+import type { ReactNode } from 'react';
 import { RouteButton } from '../../../components/route-link';
 import { ConferencesScreen } from '../components/conferences-screen';
 
-/** The baseball menu: the leagues at a glance, the schedule a click away. */
-export default function BaseballMenuRoute() {
+/**
+ * The baseball menu: the leagues at a glance, the schedule a click away, and the member's baseball pools
+ * (`pools`: Pool Party's section, which app/ fills so that neither feature imports the other).
+ */
+export default function BaseballMenuRoute({ pools }: { pools?: ReactNode }) {
   return (
     <ConferencesScreen
       route="baseball-menu"
@@ -19,6 +23,8 @@ export default function BaseballMenuRoute() {
           </RouteButton>
         </>
       }
-    />
+    >
+      {pools}
+    </ConferencesScreen>
   );
 }

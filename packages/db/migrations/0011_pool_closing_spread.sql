@@ -1,0 +1,1 @@
+ALTER TABLE "pool_slate_games" ADD COLUMN "closing_home_spread" real;
