@@ -95,6 +95,45 @@ export const BookQuote = z.object({
 });
 export type BookQuote = z.infer<typeof BookQuote>;
 
+/**
+ * Where a game's line of record comes from (DESIGN.md section 6, decision record 034): the source file's closing
+ * line (`closing`, with its `provider`), the median of the books' last quotes before kickoff (`median`), or no
+ * line (`none`). `label` is what a screen shows: "closing line from nflverse".
+ */
+export const LineSource = z.object({
+  kind: z.enum(['closing', 'median', 'none']),
+  provider: z.string().nullable(),
+  books: z.number().int(),
+  label: z.string(),
+});
+export type LineSource = z.infer<typeof LineSource>;
+
+/**
+ * The one line a past game is shown and graded against everywhere, from the home side (a negative spread is the
+ * home favourite), with its source and, once final, the result against it.
+ */
+export const LineOfRecord = z.object({
+  home_spread: z.number().nullable(),
+  total: z.number().nullable(),
+  home_moneyline: z.number().int().nullable(),
+  away_moneyline: z.number().int().nullable(),
+  source: LineSource,
+  /** Final games: the side that covered the spread, or push; null without a spread or a final. */
+  covered: z.enum(['home', 'away', 'push']).nullable(),
+  /** Final games: where the final landed against the total; null without a total or a final. */
+  over_under: z.enum(['over', 'under', 'push']).nullable(),
+});
+export type LineOfRecord = z.infer<typeof LineOfRecord>;
+
+/** How many games of a response were graded against each kind of line, for a screen's caption. */
+export const LineSourceCount = z.object({
+  kind: LineSource.shape.kind,
+  provider: z.string().nullable(),
+  label: z.string(),
+  games: z.number().int(),
+});
+export type LineSourceCount = z.infer<typeof LineSourceCount>;
+
 /** The specification's event: event_id, yr_week, teams and event_scores, with kickoff, status and quotes. */
 export const BookEvent = z.object({
   event_id: z.number().int(),
@@ -121,6 +160,8 @@ export const BookEvent = z.object({
    */
   result_missing: z.boolean().optional(),
   odds: z.array(BookQuote),
+  /** A game that has kicked off: its line of record and source (the schedule, history and line history send it). */
+  line_of_record: LineOfRecord.optional(),
 });
 export type BookEvent = z.infer<typeof BookEvent>;
 
@@ -304,6 +345,8 @@ export const AlmanacGame = z.object({
   ats: z.enum(['W', 'L', 'P']).nullable(),
   over_under: z.enum(['O', 'U', 'P']).nullable(),
   reward: AlmanacReward,
+  /** Where the game's line of record (spread, total, moneylines) comes from. The server always sends it. */
+  line_source: LineSource.optional(),
 });
 export type AlmanacGame = z.infer<typeof AlmanacGame>;
 
@@ -324,6 +367,8 @@ export const AlmanacResponse = z.object({
   seasons: z.array(AlmanacRecord.extend({ season: z.number().int() })),
   /** Game by game (week by week), oldest first. */
   games: z.array(AlmanacGame),
+  /** The sources of the games' lines, most games first. The server always sends it. */
+  line_sources: z.array(LineSourceCount).optional(),
 });
 export type AlmanacResponse = z.infer<typeof AlmanacResponse>;
 
@@ -366,5 +411,7 @@ export const TipsResponse = z.object({
   /** Strongest trends first. */
   tips: z.array(Tip),
   teams: z.array(TeamTrend),
+  /** The sources of the lines the records are counted against, most games first. The server always sends it. */
+  line_sources: z.array(LineSourceCount).optional(),
 });
 export type TipsResponse = z.infer<typeof TipsResponse>;

@@ -89,6 +89,7 @@ describe('lineOfRecord', () => {
       total: 51.5,
       homeMoneyline: -142,
       awayMoneyline: 120,
+      prices: { homeSpread: null, awaySpread: null, over: null, under: null },
       source: { kind: 'closing', provider: 'nflverse', books: 0, label: 'closing line from nflverse' },
     });
   });
@@ -139,6 +140,7 @@ describe('lineOfRecord', () => {
       total: 36.5,
       homeMoneyline: 120,
       awayMoneyline: -140,
+      prices: { homeSpread: -110, awaySpread: -110, over: -110, under: -110 },
       source: { kind: 'median', provider: null, books: 3, label: "median of 3 books' last quotes before kickoff" },
     });
   });
@@ -196,6 +198,7 @@ describe('lineOfRecord', () => {
       total: null,
       homeMoneyline: null,
       awayMoneyline: null,
+      prices: { homeSpread: null, awaySpread: null, over: null, under: null },
       source: { kind: 'none', provider: null, books: 0, label: 'no line: no book quoted the game before kickoff' },
     });
   });
@@ -223,6 +226,7 @@ describe('sourceClosingLine and lineOfRecordFromQuotes', () => {
       total: 48,
       homeMoneyline: null,
       awayMoneyline: null,
+      prices: { homeSpread: -110, awaySpread: -110, over: -110, under: -110 },
     });
     const line = lineOfRecordFromQuotes(game, quotes);
     expect(line).toMatchObject({
@@ -233,11 +237,43 @@ describe('sourceClosingLine and lineOfRecordFromQuotes', () => {
     expect(sourceClosingLine(book('betus', BEFORE, { spread: -7 }), game, KICKOFF)).toBeNull();
   });
 
-  it('never counts the consensus book among the books of a median', () => {
-    const quotes = [...book('consensus', AFTER, { spread: -1 }, 'nflverse'), ...book('a', BEFORE, { spread: -3 })];
+  it("takes the prices of the source's sides with its line, and the books' median prices otherwise", () => {
+    const quotes: RecordQuote[] = [
+      { book: 'consensus', market: 'spreads', outcome: 'DET', price: -105, point: -3, at: KICKOFF, source: 'nflverse' },
+      { book: 'consensus', market: 'spreads', outcome: 'KC', price: -115, point: 3, at: KICKOFF, source: 'nflverse' },
+      { book: 'a', market: 'totals', outcome: 'Over', price: -120, point: 44, at: BEFORE },
+      { book: 'b', market: 'totals', outcome: 'Over', price: -110, point: 44, at: BEFORE },
+      { book: 'c', market: 'totals', outcome: 'Over', price: -100, point: 45, at: BEFORE },
+    ];
     expect(lineOfRecordFromQuotes(game, quotes)).toMatchObject({
       homeSpread: -3,
+      total: 44,
+      prices: { homeSpread: -105, awaySpread: -115, over: -110, under: null },
+    });
+  });
+
+  it("keeps a source's closing line filed after the schedule's kickoff, unless the line is asked for before it", () => {
+    const quotes = [...book('consensus', AFTER, { spread: -1 }, 'nflverse'), ...book('a', BEFORE, { spread: -3 })];
+    expect(lineOfRecordFromQuotes(game, quotes)).toMatchObject({ homeSpread: -1, source: { kind: 'closing' } });
+    expect(lineOfRecordFromQuotes({ ...game, asOf: KICKOFF }, quotes)).toMatchObject({
+      homeSpread: -3,
       source: { kind: 'median', books: 1 },
+    });
+  });
+
+  it('never counts the consensus book among the books of a median', () => {
+    const quotes = [
+      ...book('consensus', BEFORE, { total: 40 }, 'cfbd'),
+      ...book('a', BEFORE, { spread: -3, total: 50 }),
+    ];
+    expect(lineOfRecordFromQuotes(game, quotes)).toMatchObject({
+      homeSpread: -3,
+      total: 40,
+      source: {
+        kind: 'closing',
+        books: 1,
+        label: "closing line from CFBD; spread: median of 1 book's last quote before kickoff",
+      },
     });
   });
 });

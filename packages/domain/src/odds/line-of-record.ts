@@ -41,6 +41,16 @@ export interface SourceClosingLine {
   total: number | null;
   homeMoneyline: number | null;
   awayMoneyline: number | null;
+  /** The prices of the spread's and total's sides, where the file gives them. */
+  prices?: SidePrices | undefined;
+}
+
+/** The prices of the sides of a spread and a total (closing price of a bet's side, for closing line value). */
+export interface SidePrices {
+  homeSpread: number | null;
+  awaySpread: number | null;
+  over: number | null;
+  under: number | null;
 }
 
 export type LineSourceKind = 'closing' | 'median' | 'none';
@@ -61,6 +71,11 @@ export interface LineOfRecord {
   total: number | null;
   homeMoneyline: number | null;
   awayMoneyline: number | null;
+  /**
+   * The prices of the spread's and total's sides: the source's where its line is taken, else the median price
+   * of the books' last quotes on that side.
+   */
+  prices: SidePrices;
   source: LineSource;
 }
 
@@ -146,7 +161,10 @@ interface BookLine {
   total: number | null;
   homeMoneyline: number | null;
   awayMoneyline: number | null;
+  prices: SidePrices;
 }
+
+const NO_PRICES: SidePrices = { homeSpread: null, awaySpread: null, over: null, under: null };
 
 /** One book's closing line from its last quotes: the home spread (else the away one turned), over (else under). */
 function bookLines(last: ReadonlyMap<string, RecordQuote>, home: string, away: string): Map<string, BookLine> {
@@ -154,7 +172,7 @@ function bookLines(last: ReadonlyMap<string, RecordQuote>, home: string, away: s
   const of = (book: string) => {
     let line = books.get(book);
     if (!line) {
-      line = { homeSpread: null, total: null, homeMoneyline: null, awayMoneyline: null };
+      line = { homeSpread: null, total: null, homeMoneyline: null, awayMoneyline: null, prices: NO_PRICES };
       books.set(book, line);
     }
     return line;
@@ -168,6 +186,12 @@ function bookLines(last: ReadonlyMap<string, RecordQuote>, home: string, away: s
     line.total = quote(book, 'totals', 'Over')?.point ?? quote(book, 'totals', 'Under')?.point ?? null;
     line.homeMoneyline = quote(book, 'h2h', home)?.price ?? null;
     line.awayMoneyline = quote(book, 'h2h', away)?.price ?? null;
+    line.prices = {
+      homeSpread: quote(book, 'spreads', home)?.price ?? null,
+      awaySpread: quote(book, 'spreads', away)?.price ?? null,
+      over: quote(book, 'totals', 'Over')?.price ?? null,
+      under: quote(book, 'totals', 'Under')?.price ?? null,
+    };
   }
   return books;
 }
@@ -200,6 +224,12 @@ export function lineOfRecord(input: LineOfRecordInput): LineOfRecord {
     total: pointMedian(books.map((book) => book.total)),
     homeMoneyline: priceMedian(books.map((book) => book.homeMoneyline)),
     awayMoneyline: priceMedian(books.map((book) => book.awayMoneyline)),
+    prices: {
+      homeSpread: priceMedian(books.map((book) => book.prices.homeSpread)),
+      awaySpread: priceMedian(books.map((book) => book.prices.awaySpread)),
+      over: priceMedian(books.map((book) => book.prices.over)),
+      under: priceMedian(books.map((book) => book.prices.under)),
+    },
   };
   const closing = input.closing ?? null;
   const hasLine = (line: BookLine) =>
@@ -211,6 +241,12 @@ export function lineOfRecord(input: LineOfRecordInput): LineOfRecord {
       total: closing.total ?? fromBooks.total,
       homeMoneyline: closing.homeMoneyline ?? fromBooks.homeMoneyline,
       awayMoneyline: closing.awayMoneyline ?? fromBooks.awayMoneyline,
+      prices: {
+        homeSpread: closing.homeSpread === null ? fromBooks.prices.homeSpread : (closing.prices?.homeSpread ?? null),
+        awaySpread: closing.homeSpread === null ? fromBooks.prices.awaySpread : (closing.prices?.awaySpread ?? null),
+        over: closing.total === null ? fromBooks.prices.over : (closing.prices?.over ?? null),
+        under: closing.total === null ? fromBooks.prices.under : (closing.prices?.under ?? null),
+      },
     };
     const filled = (['homeSpread', 'total'] as const).filter((key) => closing[key] === null && fromBooks[key] !== null);
     const name = sourceName(closing.source);
@@ -238,6 +274,7 @@ export function lineOfRecord(input: LineOfRecordInput): LineOfRecord {
       total: null,
       homeMoneyline: closing.homeMoneyline,
       awayMoneyline: closing.awayMoneyline,
+      prices: NO_PRICES,
       source: {
         kind: 'closing',
         provider: closing.source,
@@ -251,6 +288,7 @@ export function lineOfRecord(input: LineOfRecordInput): LineOfRecord {
     total: null,
     homeMoneyline: null,
     awayMoneyline: null,
+    prices: NO_PRICES,
     source: { kind: 'none', provider: null, books: 0, label: 'no line: no book quoted the game before kickoff' },
   };
 }
@@ -275,22 +313,23 @@ export function sourceClosingLine(
     total: line!.total,
     homeMoneyline: line!.homeMoneyline,
     awayMoneyline: line!.awayMoneyline,
+    prices: line!.prices,
   };
 }
 
 /**
  * The line of record from a game's stored quotes: the `consensus` book's as the source's closing line, the
- * other books' for the median. What the server calls with the quotes it read.
+ * other books' for the median. What the server calls with the quotes it read. A source file's closing line is
+ * the close whenever it was filed (a file's kickoff can be minutes off the schedule's); with `asOf`, only what
+ * was filed by then counts.
  */
 export function lineOfRecordFromQuotes(
   game: { homeTeam: string; awayTeam: string; kickoff: string | Date; asOf?: string | Date | undefined },
   quotes: readonly RecordQuote[],
 ): LineOfRecord {
-  const kickoff = time(game.kickoff);
-  const cutoff = game.asOf === undefined ? kickoff : Math.min(kickoff, time(game.asOf));
   return lineOfRecord({
     ...game,
-    closing: sourceClosingLine(quotes, game, new Date(cutoff)),
+    closing: sourceClosingLine(quotes, game, game.asOf ?? new Date(8.64e15)),
     quotes,
   });
 }

@@ -4,7 +4,7 @@ import { AlmanacResponse, LineHistoryResponse, StandingsResponse, TeamsResponse,
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { consensusLine } from './almanac.js';
+import { lineOfRecordFromQuotes } from '@pass/domain';
 import type { QuoteRow } from './sports.repository.js';
 import { importDemoSeason } from '../imports/demo-season.js';
 import { importNflverse } from '../imports/game-importers.js';
@@ -386,6 +386,12 @@ describe('standings in the alignment of their season', () => {
 
 describe('the consensus moneyline', () => {
   const event = { homeTeam: 'KC', awayTeam: 'SF' };
+  /** The line of record of Super Bowl LVIII from these quotes (all quoted before its kickoff). */
+  const consensusLine = (game: typeof event, quotes: QuoteRow[]) =>
+    lineOfRecordFromQuotes(
+      { ...game, kickoff: '2024-02-11T23:30:00.000Z' },
+      quotes.map((quote) => ({ ...quote, at: quote.fetchedAt })),
+    );
   const h2h = (book: string, outcome: string, price: number): QuoteRow => ({
     eventId: 1,
     book,

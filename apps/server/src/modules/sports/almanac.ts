@@ -2,6 +2,8 @@ import type {
   AlmanacGame,
   AlmanacRecord,
   AlmanacReward,
+  LineSource,
+  LineSourceCount,
   OutsideDivision,
   StandingRow,
   StandingsGroup,
@@ -10,86 +12,43 @@ import type {
   Tip,
   WinLossTie,
 } from '@pass/contracts';
-import {
-  americanToImplied,
-  FBS_INDEPENDENTS,
-  impliedToAmerican,
-  isAmericanPrice,
-  profitCents,
-  teamRegistry,
-  type Sport,
-} from '@pass/domain';
-import type { EventRow, QuoteRow } from './sports.repository.js';
+import { FBS_INDEPENDENTS, profitCents, teamRegistry, type LineOfRecord, type Sport } from '@pass/domain';
+import type { EventRow } from './sports.repository.js';
 
 /**
  * The figures of the team pages, the almanac, the standings and the tips, computed from final games and
  * their closing lines. Pure: the service loads the rows, these functions count.
  */
 
-/** The closing line of a game from the home side (sportsbook sign: a negative spread is the favourite). */
-export interface ClosingLine {
-  homeSpread: number | null;
-  total: number | null;
-  homeMoneyline: number | null;
-  awayMoneyline: number | null;
-}
+/**
+ * The line of record of a game (domain `lineOfRecord`, DESIGN.md section 6): the source file's closing line, else
+ * the median of the books' last quotes before kickoff, from the home side with the sportsbook sign, and its source.
+ */
+export type ClosingLine = LineOfRecord;
 
-export const CONSENSUS_BOOK = 'consensus';
 /** Picks score +5 for a win and −5 for a loss (DESIGN.md section 6); bets stake $100, counted in cents. */
 export const PICK_POINTS = 5;
 export const BET_STAKE_CENTS = 10_000;
 
-function median(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
+const NO_LINE_SOURCE: LineSource = {
+  kind: 'none',
+  provider: null,
+  books: 0,
+  label: 'no line: no book quoted the game before kickoff',
+};
 
-const roundHalf = (value: number) => Math.round(value * 2) / 2;
-
-/**
- * The consensus of some books' prices for one side: the median implied probability. When that median is one
- * of the quoted prices (always with a single book, as nflverse's consensus) the price comes back as quoted,
- * so an even-money +100 stays +100 and a −100 stays −100: the two have the same probability, and converting
- * back would have to pick one sign. A median between two prices becomes the nearest whole price, even money
- * written +100 as books print it.
- */
-function consensusPrice(quoted: readonly number[]): number | null {
-  const valid = quoted.filter(isAmericanPrice);
-  const implied = median(valid.map(americanToImplied));
-  if (implied === null) return null;
-  const exact = valid.filter((price) => americanToImplied(price) === implied);
-  // Books split between −100 and +100 (the same price) read as even money, +100.
-  return exact.length > 0 ? Math.max(...exact) : Math.round(impliedToAmerican(implied));
-}
-
-/**
- * The consensus closing line of a game from its closing quotes (the last quote of each book at or before
- * kickoff): the `consensus` book where a source gives one (nflverse, sportsdataverse, CFBD), else the median of
- * the books, a spread or total rounded to the half point and a moneyline through implied probability.
- */
-export function consensusLine(
-  event: Pick<EventRow, 'homeTeam' | 'awayTeam'>,
-  quotes: readonly QuoteRow[],
-): ClosingLine {
-  const consensus = quotes.filter((quote) => quote.book === CONSENSUS_BOOK);
-  const chosen = consensus.length > 0 ? consensus : quotes;
-  const points = (market: QuoteRow['market'], outcome: string) =>
-    chosen
-      .filter((quote) => quote.market === market && quote.outcome === outcome && quote.point !== null)
-      .map((quote) => quote.point!);
-  const prices = (outcome: string) =>
-    chosen.filter((quote) => quote.market === 'h2h' && quote.outcome === outcome).map((quote) => quote.price);
-  const spread = median(points('spreads', event.homeTeam));
-  const awaySpread = median(points('spreads', event.awayTeam));
-  const total = median(points('totals', 'Over')) ?? median(points('totals', 'Under'));
-  return {
-    homeSpread: spread !== null ? roundHalf(spread) : awaySpread !== null ? roundHalf(-awaySpread) || 0 : null,
-    total: total === null ? null : roundHalf(total),
-    homeMoneyline: consensusPrice(prices(event.homeTeam)),
-    awayMoneyline: consensusPrice(prices(event.awayTeam)),
-  };
+/** How many games were graded against each source of line, most games first (a screen's caption). */
+export function countLineSources(sources: readonly LineSource[]): LineSourceCount[] {
+  const counts = new Map<string, LineSourceCount>();
+  for (const source of sources) {
+    // Medians of different numbers of books are one source: "median of the books' last quotes before kickoff".
+    const key = source.kind === 'median' ? 'median' : `${source.kind}|${source.label}`;
+    const label = source.kind === 'median' ? "median of the books' last quotes before kickoff" : source.label;
+    const entry = counts.get(key) ?? { kind: source.kind, provider: source.provider, label, games: 0 };
+    entry.games++;
+    counts.set(key, entry);
+  }
+  return [...counts.values()].sort((a, b) => b.games - a.games || a.label.localeCompare(b.label));
 }
 
 /** A final game with a score, seen from one team's side at its closing line. */
@@ -152,6 +111,7 @@ export function teamGame(event: EventRow, team: string, line: ClosingLine | unde
     ats,
     over_under: overUnder,
     reward: { pick_on: pickOn, pick_against: -pickOn || 0, bet_on: betOn, bet_against: betAgainst },
+    line_source: line?.source ?? NO_LINE_SOURCE,
   };
 }
 

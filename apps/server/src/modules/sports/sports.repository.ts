@@ -28,6 +28,8 @@ export interface QuoteRow {
   point: number | null;
   fetchedAt: string;
   quotedAt: string | null;
+  /** Where the quote came from (`nflverse`, `odds-api`…): read with closing quotes, to name a line's source. */
+  source?: string;
 }
 
 async function rows<T>(db: DbExecutor, query: SQL): Promise<T[]> {
@@ -105,6 +107,7 @@ function toQuote(row: Record<string, unknown>): QuoteRow {
     point: row.point === null ? null : Number(row.point),
     fetchedAt: iso(row.fetched_at)!,
     quotedAt: iso(row.quoted_at),
+    ...(row.source === undefined ? {} : { source: String(row.source) }),
   };
 }
 
@@ -117,7 +120,8 @@ export async function listLatestQuotes(
   if (eventIds.length === 0) return [];
   const found = await rows<Record<string, unknown>>(
     db,
-    sql`select distinct on (event_id, book, market, outcome) event_id, book, market, outcome, price, point, fetched_at, quoted_at
+    sql`select distinct on (event_id, book, market, outcome) event_id, book, market, outcome, price, point, fetched_at,
+          quoted_at, source
         from odds_quotes
         where event_id = any(${ids(eventIds)}) ${books ? sql`and book = any(${sql.param(books)}::text[])` : sql``}
         order by event_id, book, market, outcome, fetched_at desc`,
@@ -140,7 +144,7 @@ export async function listClosingQuotes(
   const found = await rows<Record<string, unknown>>(
     db,
     sql`select distinct on (q.event_id, q.book, q.market, q.outcome) q.event_id, q.book, q.market, q.outcome, q.price,
-          q.point, q.fetched_at, q.quoted_at
+          q.point, q.fetched_at, q.quoted_at, q.source
         from odds_quotes q join events e on e.id = q.event_id
         where q.event_id = any(${ids(eventIds)})
           ${books ? sql`and q.book = any(${sql.param(books)}::text[])` : sql``}
@@ -149,6 +153,17 @@ export async function listClosingQuotes(
         order by q.event_id, q.book, q.market, q.outcome, q.fetched_at desc`,
   );
   return found.map(toQuote);
+}
+
+/** Events by id, in kickoff order. */
+export async function listEventsByIds(db: DbExecutor, eventIds: readonly number[]): Promise<EventRow[]> {
+  if (eventIds.length === 0) return [];
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`select ${EVENT_COLUMNS} from events where id = any(${ids(eventIds)})
+        order by coalesce(kickoff_at, (game_date || 'T12:00:00Z')::timestamptz), id`,
+  );
+  return found.map(toEvent);
 }
 
 /** One event by id, or undefined. */

@@ -1,5 +1,6 @@
 import type {
   AlmanacResponse,
+  LineOfRecord as LineOfRecordBody,
   LineHistoryResponse,
   LineSeries,
   StandingsResponse,
@@ -17,10 +18,13 @@ import type { DbExecutor } from '@pass/db';
 import {
   calendarWeekOf,
   isResultMissing,
+  lineOfRecordFromQuotes,
   MIN_SEASON,
   mlbSeries,
   seasonForDate,
+  spreadResult,
   teamRegistry,
+  totalResult,
   weekLabel,
   weekSeasonType,
   type SeriesPosition,
@@ -32,7 +36,7 @@ import {
   BET_STAKE_CENTS,
   computeStandings,
   computeTips,
-  consensusLine,
+  countLineSources,
   summarize,
   teamGames,
   type ClosingLine,
@@ -237,7 +241,37 @@ export function parseExtra(extra: string | undefined): { week?: number; book?: s
   throw AppError.badRequest('params.extra', 'must be a week number (1–99) or a bookmaker key such as betus');
 }
 
-function toBookEvent(event: EventRow, quotes: readonly QuoteRow[], now: Date, series?: SeriesPosition): BookEvent {
+/** A game's line of record as the responses carry it, with the result against it once final. */
+export function lineOfRecordBody(
+  event: Pick<EventRow, 'status' | 'homeScore' | 'awayScore'>,
+  line: ClosingLine,
+): LineOfRecordBody {
+  const final = event.status === 'final' && event.homeScore !== null && event.awayScore !== null;
+  return {
+    home_spread: line.homeSpread,
+    total: line.total,
+    home_moneyline: line.homeMoneyline,
+    away_moneyline: line.awayMoneyline,
+    source: line.source,
+    covered: final ? spreadResult(event.homeScore!, event.awayScore!, line.homeSpread) : null,
+    over_under: final ? totalResult(event.homeScore!, event.awayScore!, line.total) : null,
+  };
+}
+
+/** When an event kicks off: its kickoff, else noon UTC of its date (as the closing quotes are read). */
+const kickoffOf = (event: Pick<EventRow, 'kickoffAt' | 'gameDate'>) => event.kickoffAt ?? `${event.gameDate}T12:00:00Z`;
+
+/** Whether a game is past for its line: final, under way, or its kickoff has passed. */
+const hasStarted = (event: EventRow, now: Date) =>
+  event.status === 'final' || event.status === 'in_progress' || Date.parse(kickoffOf(event)) <= now.getTime();
+
+function toBookEvent(
+  event: EventRow,
+  quotes: readonly QuoteRow[],
+  now: Date,
+  series?: SeriesPosition,
+  line?: ClosingLine,
+): BookEvent {
   return {
     event_id: event.id,
     sport: event.sport as Sport,
@@ -264,6 +298,7 @@ function toBookEvent(event: EventRow, quotes: readonly QuoteRow[], now: Date, se
       fetched_at: quote.fetchedAt,
       quoted_at: quote.quotedAt,
     })),
+    ...(line ? { line_of_record: lineOfRecordBody(event, line) } : {}),
   };
 }
 
@@ -301,12 +336,18 @@ export async function listBookEvents(
       book ? [book] : undefined,
     ),
   );
+  const lines = await linesOfRecord(
+    db,
+    events.filter((event) => hasStarted(event, options.now)),
+  );
   return {
     sport,
     season,
     week: week ? withoutEvents(week) : null,
     book: book ?? null,
-    events: events.map((event) => toBookEvent(event, quotes.get(event.id) ?? [], options.now, series.get(event.id))),
+    events: events.map((event) =>
+      toBookEvent(event, quotes.get(event.id) ?? [], options.now, series.get(event.id), lines.get(event.id)),
+    ),
   };
 }
 
@@ -349,6 +390,7 @@ export async function listBookHistory(
   );
   const withoutClosing = past.filter((event) => !closing.has(event.id)).map((event) => event.id);
   const consensus = groupByEvent(await repository.listLatestQuotes(db, withoutClosing, [CONSENSUS_BOOK]));
+  const lines = await linesOfRecord(db, past);
   return {
     sport,
     season,
@@ -358,34 +400,56 @@ export async function listBookHistory(
       const quotes = closing.get(event.id) ?? consensus.get(event.id) ?? [];
       const ofBook = book ? quotes.filter((quote) => quote.book === book) : quotes;
       const chosenQuotes = book && ofBook.length === 0 ? quotes.filter((q) => q.book === CONSENSUS_BOOK) : ofBook;
-      return toBookEvent(event, chosenQuotes, options.now);
+      return toBookEvent(event, chosenQuotes, options.now, undefined, lines.get(event.id));
     }),
   };
 }
 
-/** The consensus closing line of each event (almanac.ts: the consensus book, else the books' median). */
-function closingLines(db: DbExecutor, events: readonly EventRow[]): Promise<Map<number, ClosingLine>> {
-  return linesOfRecord(db, events);
-}
-
 /**
- * The line of record of each event as it stood at `asOf` (the consensus of the last quotes fetched by then,
- * and never after kickoff): the closing line once the game has kicked off. Without `asOf`, the closing line.
+ * The line of record of each event (domain `lineOfRecord`, DESIGN.md section 6): the source file's closing line
+ * (the `consensus` book's quotes), else the median of each book's last quote at or before kickoff, with its
+ * source. With `asOf`, the line as it stood then (a pool's slate freezes it at publish); never after kickoff.
+ * Events without a kickoff or date here (a pool's locked game) are cut at `asOf`: the quotes are read up to
+ * kickoff already.
  */
 export async function linesOfRecord(
   db: DbExecutor,
-  events: readonly Pick<EventRow, 'id' | 'homeTeam' | 'awayTeam'>[],
+  events: readonly (Pick<EventRow, 'id' | 'homeTeam' | 'awayTeam'> &
+    Partial<Pick<EventRow, 'kickoffAt' | 'gameDate'>>)[],
   asOf?: Date,
 ): Promise<Map<number, ClosingLine>> {
-  const quotes = groupByEvent(
-    await repository.listClosingQuotes(
-      db,
-      events.map((event) => event.id),
-      undefined,
-      asOf,
-    ),
+  if (events.length === 0) return new Map();
+  const ids = events.map((event) => event.id);
+  const closing = await repository.listClosingQuotes(db, ids, undefined, asOf);
+  // A source file's closing line is the close even when filed after the schedule's kickoff (a file's kickoff can
+  // be minutes off another source's); asked for as of a moment, only what was filed by then.
+  const withConsensus = new Set(closing.filter((quote) => quote.book === CONSENSUS_BOOK).map((q) => q.eventId));
+  const late = asOf
+    ? []
+    : await repository.listLatestQuotes(
+        db,
+        ids.filter((id) => !withConsensus.has(id)),
+        [CONSENSUS_BOOK],
+      );
+  const quotes = groupByEvent([...closing, ...late]);
+  return new Map(
+    events.map((event) => {
+      const kickoff =
+        event.kickoffAt !== undefined && event.gameDate !== undefined
+          ? kickoffOf({ kickoffAt: event.kickoffAt, gameDate: event.gameDate })
+          : (asOf ?? new Date(8.64e15));
+      const line = lineOfRecordFromQuotes(
+        { homeTeam: event.homeTeam, awayTeam: event.awayTeam, kickoff, asOf },
+        (quotes.get(event.id) ?? []).map((quote) => ({ ...quote, at: quote.fetchedAt })),
+      );
+      return [event.id, line];
+    }),
   );
-  return new Map(events.map((event) => [event.id, consensusLine(event, quotes.get(event.id) ?? [])]));
+}
+
+/** The line of record of each of these events, by id (the ledger's and the demo's closing line value). */
+export async function linesOfRecordByIds(db: DbExecutor, eventIds: readonly number[]) {
+  return linesOfRecord(db, await repository.listEventsByIds(db, [...new Set(eventIds)]));
 }
 
 /** Every quote of an event by book, market and outcome over time, with the event and its latest quotes. */
@@ -409,7 +473,8 @@ export async function getLineHistory(db: DbExecutor, eventId: number, now: Date)
     });
   }
   const latest = await repository.listLatestQuotes(db, [eventId]);
-  return { event: toBookEvent(event, latest, now), series: [...series.values()] };
+  const line = hasStarted(event, now) ? (await linesOfRecord(db, [event])).get(eventId) : undefined;
+  return { event: toBookEvent(event, latest, now, undefined, line), series: [...series.values()] };
 }
 
 /** A season asked for (any season with data: history is the point), else the current one as elsewhere. */
@@ -457,7 +522,7 @@ export async function getAlmanac(
     season: options.season,
     includeDemo: options.season !== undefined || options.includeDemo === true,
   });
-  const games = teamGames(team.abbr, events, await closingLines(db, events));
+  const games = teamGames(team.abbr, events, await linesOfRecord(db, events));
   const seasons = [...new Set(games.map((game) => game.season))].sort((a, b) => a - b);
   return {
     sport,
@@ -472,6 +537,7 @@ export async function getAlmanac(
       ...summarize(games.filter((game) => game.season === season)),
     })),
     games,
+    line_sources: countLineSources(games.map((game) => game.line_source!)),
   };
 }
 
@@ -488,6 +554,17 @@ export async function getTips(
   });
   if (options.seasonYear !== undefined) requireGamesIn(sport, season, weeks);
   const events = weeks.flatMap((week) => week.events).filter((event) => event.status === 'final');
-  const { teams, tips } = computeTips(sport, season, events, await closingLines(db, events));
-  return { sport, season, tips: tips.map(({ strength: _strength, ...tip }) => tip), teams };
+  const lines = await linesOfRecord(db, events);
+  const { teams, tips } = computeTips(sport, season, events, lines);
+  return {
+    sport,
+    season,
+    tips: tips.map(({ strength: _strength, ...tip }) => tip),
+    teams,
+    line_sources: countLineSources(
+      events
+        .filter((event) => event.homeScore !== null && event.awayScore !== null)
+        .map((e) => lines.get(e.id)!.source),
+    ),
+  };
 }
