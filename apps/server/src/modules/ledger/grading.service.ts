@@ -18,6 +18,7 @@ import {
 } from '@pass/domain';
 import { recordClosesOfEvents } from '../pools/closing.service.js';
 import { bumpPoolsOfEvents } from '../pools/pools.repository.js';
+import { linesOfRecordByIds } from '../sports/sports.service.js';
 import * as repository from './ledger.repository.js';
 import type { ClosingQuote, GradableRow, GradeWrite, LedgerEvent } from './ledger.repository.js';
 
@@ -79,10 +80,40 @@ const resultOf = (event: LedgerEvent): EventResult => ({
 export type QuoteMap = Map<string, ClosingQuote>;
 const quoteKey = (eventId: number, market: string, outcome: string) => `${eventId}|${market}|${outcome}`;
 
-/** The closing quotes of these events (see the repository for the rule), keyed for `closingOf` and `regrade`. */
+/**
+ * The closing line of these events for closing line value: the line of record (DESIGN.md section 6, decision
+ * record 034; the source file's closing line, else the books' median before kickoff) as one closing quote per
+ * market and side, keyed for `closingOf` and `regrade`. A spread's or total's price is the source's, else the
+ * books' median price on that side.
+ */
 export async function listClosingQuoteMap(db: DbExecutor, eventIds: readonly number[]): Promise<QuoteMap> {
-  const quotes = await repository.listClosingQuotes(db, eventIds);
-  return new Map(quotes.map((quote) => [quoteKey(quote.eventId, quote.market, quote.outcome), quote]));
+  const { events, lines } = await linesOfRecordByIds(db, eventIds);
+  const map: QuoteMap = new Map();
+  const put = (
+    eventId: number,
+    market: ClosingQuote['market'],
+    outcome: string,
+    price: number | null,
+    point: number | null,
+  ) => {
+    if (price === null || (market !== 'h2h' && point === null)) return;
+    map.set(quoteKey(eventId, market, outcome), { eventId, market, outcome, price, point });
+  };
+  for (const event of events) {
+    const line = lines.get(event.id);
+    if (!line) continue;
+    const { homeSpread, total, prices } = line;
+    const awaySpread = homeSpread === null ? null : -homeSpread + 0;
+    // A line without a price for its side still closes the point: the standard −110 stands in, as importers do.
+    const priced = (price: number | null, point: number | null) => (point === null ? null : (price ?? -110));
+    put(event.id, 'spreads', event.homeTeam, priced(prices.homeSpread, homeSpread), homeSpread);
+    put(event.id, 'spreads', event.awayTeam, priced(prices.awaySpread, awaySpread), awaySpread);
+    put(event.id, 'totals', 'Over', priced(prices.over, total), total);
+    put(event.id, 'totals', 'Under', priced(prices.under, total), total);
+    put(event.id, 'h2h', event.homeTeam, line.homeMoneyline, null);
+    put(event.id, 'h2h', event.awayTeam, line.awayMoneyline, null);
+  }
+  return map;
 }
 
 /** The closing line and CLV of an entry, from its event's closing quotes; nulls where the market has none. */

@@ -408,28 +408,6 @@ export interface ClosingQuote {
   point: number | null;
 }
 
-/**
- * The closing quote of each event × market × outcome: the last quote fetched at or before kickoff, the
- * consensus book's where there is one, else any book's.
- */
-export async function listClosingQuotes(db: DbExecutor, eventIds: readonly number[]): Promise<ClosingQuote[]> {
-  if (eventIds.length === 0) return [];
-  const found = await rows<Record<string, unknown>>(
-    db,
-    sql`select distinct on (q.event_id, q.market, q.outcome) q.event_id, q.market, q.outcome, q.price, q.point
-        from odds_quotes q join events e on e.id = q.event_id
-        where q.event_id = any(${column(eventIds, 'int')}) and q.fetched_at <= ${KICKOFF}
-        order by q.event_id, q.market, q.outcome, (q.book = 'consensus') desc, q.fetched_at desc`,
-  );
-  return found.map((row) => ({
-    eventId: Number(row.event_id),
-    market: row.market as ClosingQuote['market'],
-    outcome: String(row.outcome),
-    price: Number(row.price),
-    point: num(row.point),
-  }));
-}
-
 export interface GradeWrite {
   id: number;
   status: number;

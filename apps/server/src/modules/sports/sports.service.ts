@@ -447,9 +447,13 @@ export async function linesOfRecord(
   );
 }
 
-/** The line of record of each of these events, by id (the ledger's and the demo's closing line value). */
-export async function linesOfRecordByIds(db: DbExecutor, eventIds: readonly number[]) {
-  return linesOfRecord(db, await repository.listEventsByIds(db, [...new Set(eventIds)]));
+/** These events with their lines of record (the ledger's and the demo's closing line value). */
+export async function linesOfRecordByIds(
+  db: DbExecutor,
+  eventIds: readonly number[],
+): Promise<{ events: EventRow[]; lines: Map<number, ClosingLine> }> {
+  const events = await repository.listEventsByIds(db, [...new Set(eventIds)]);
+  return { events, lines: await linesOfRecord(db, events) };
 }
 
 /** Every quote of an event by book, market and outcome over time, with the event and its latest quotes. */
