@@ -196,6 +196,8 @@ describe('AlmanacScreen', () => {
     expect(await screen.findByRole('heading', { name: 'Kansas City Chiefs · 2026' })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Records' })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Games with results and closing lines' })).toBeInTheDocument();
+    // Every screen names the source of its lines.
+    expect(screen.getByText("Lines: median of the books' last quotes before kickoff.")).toBeInTheDocument();
     await screen.findByRole('region', { name: 'Kansas City Chiefs: 2026 so far' });
     expect(figuresOf(screen.getByRole('region', { name: 'Kansas City Chiefs: 2026 so far' }))).toMatchObject({
       'Straight up': '5-4',

@@ -16,6 +16,7 @@ import { AlmanacSeasons, AlmanacSummary } from './almanac-tables';
 import { QueryState } from './query-state';
 import { ScreenHeader } from './screen-header';
 import { Section } from './section';
+import { LineSourceCaption } from './line-source-caption';
 import { TeamGamesTable } from './team-games-table';
 import { TeamSelect } from './team-select';
 import { LeagueTrends } from './trends';
@@ -157,6 +158,7 @@ export function AlmanacScreen() {
           {almanac.data.season !== null ? (
             <Section id="almanac-games" title="Games">
               <TeamGamesTable sport={almanac.data.sport} games={almanac.data.games} teamRoute={teamRoute} />
+              <LineSourceCaption sources={almanac.data.line_sources} />
             </Section>
           ) : null}
         </Box>

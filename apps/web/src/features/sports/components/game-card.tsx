@@ -9,6 +9,7 @@ import type { RouteName } from '../../../config/paths';
 import { OUTSIDE_LABEL, type NamedTeam } from '../api/get-teams';
 import { formatKickoff, matchupText, statusText } from '../lib/format';
 import { bookName, formatPrice, formatSpread, scheduleLine } from '../lib/lines';
+import { RECORD_LINE, recordLineOf } from '../lib/results';
 import { seriesText } from '../lib/weeks';
 
 interface GameCardProps {
@@ -40,7 +41,8 @@ export function GameCard({ event, teams, teamRoute, showLine = true, children }:
   const final = event.status === 'final';
   const { home, away } = event.event_scores;
   const winner = final && home !== null && away !== null ? (home > away ? 'home' : away > home ? 'away' : null) : null;
-  const line = scheduleLine(event);
+  // A game that has kicked off shows its line of record (the one its result is told against), named by source.
+  const line = recordLineOf(event) ?? scheduleLine(event);
   const row = (side: 'away' | 'home') => {
     const abbv = side === 'home' ? event.home_team : event.away_team;
     const score = side === 'home' ? home : away;
@@ -155,8 +157,8 @@ function LineSummary({ event, line }: { event: BookEvent; line: NonNullable<Retu
       {item('Spread', spread)}
       {item('Total', total === null ? null : String(total))}
       {item('ML', moneyline)}
-      <Box component="span" sx={{ color: 'text.secondary', ml: 'auto' }}>
-        {bookName(line.book)}
+      <Box component="span" sx={{ color: 'text.secondary', ml: 'auto' }} data-testid="line-source">
+        {line.book === RECORD_LINE && event.line_of_record ? event.line_of_record.source.label : bookName(line.book)}
       </Box>
     </Box>
   );

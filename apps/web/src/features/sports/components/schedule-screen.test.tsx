@@ -21,7 +21,22 @@ const week2 = [
   event(23, 'DAL', 'PHI', { odds: [] }),
 ];
 const week1 = [
-  event(11, 'DEN', 'KC', { status: 'final', event_scores: { home: 27, away: 20 }, week: 1 }),
+  event(11, 'DEN', 'KC', {
+    status: 'final',
+    event_scores: { home: 27, away: 20 },
+    week: 1,
+    // The books' own quotes say otherwise: the final shows its line of record, named by source.
+    odds: [quote('betus', 'spreads', 'KC', -110, -6.5)],
+    line_of_record: {
+      home_spread: -7,
+      total: 44.5,
+      home_moneyline: -300,
+      away_moneyline: 250,
+      source: { kind: 'closing', provider: 'nflverse', books: 0, label: 'closing line from nflverse' },
+      covered: 'push',
+      over_under: 'over',
+    },
+  }),
   event(12, 'PHI', 'BUF', { status: 'final', event_scores: { home: 17, away: 24 }, week: 1 }),
 ];
 
@@ -83,6 +98,8 @@ describe('ScheduleScreen', () => {
     expect(within(final).getByText('Final')).toBeInTheDocument();
     expect(within(final).getByText('27')).toBeInTheDocument();
     expect(within(final).getByText('20')).toBeInTheDocument();
+    expect(within(final).getByTestId('game-line')).toHaveTextContent('KC -7');
+    expect(within(final).getByTestId('line-source')).toHaveTextContent('closing line from nflverse');
     expect(weekSelect).toHaveValue('1');
     const urls = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname);
     expect(urls).toContain('/api/book/events/americanfootball_nfl/1');

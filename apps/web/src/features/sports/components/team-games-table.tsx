@@ -158,8 +158,10 @@ export function TeamGamesTable({
               <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
                 <Result game={game} />
               </TableCell>
-              <TableCell>{game.spread === null ? '–' : formatSpread(game.spread)}</TableCell>
-              <TableCell>{game.total ?? '–'}</TableCell>
+              <TableCell title={game.line_source?.label}>
+                {game.spread === null ? '–' : formatSpread(game.spread)}
+              </TableCell>
+              <TableCell title={game.line_source?.label}>{game.total ?? '–'}</TableCell>
               <TableCell>{game.moneyline === null ? '–' : formatPrice(game.moneyline)}</TableCell>
               <TableCell sx={{ color: game.ats ? RESULT_COLOR[game.ats] : undefined, fontWeight: 600 }}>
                 {game.ats ?? '–'}

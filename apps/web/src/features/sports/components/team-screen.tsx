@@ -18,6 +18,7 @@ import { latestFetch } from '../lib/lines';
 import { SPORT_INFO } from '../lib/sports';
 import { AlmanacSummary, suText } from './almanac-tables';
 import { GameCard } from './game-card';
+import { LineSourceCaption } from './line-source-caption';
 import { OddsFreshness } from './odds-freshness';
 import { QueryState, isNotFound } from './query-state';
 import { ScreenHeader } from './screen-header';
@@ -143,7 +144,10 @@ export function TeamScreen({ route, sport, fixedSeason, teamRoute }: TeamScreenP
           </Section>
           <Section id="team-games" title="Schedule and results">
             {almanac.data && almanac.data.games.length > 0 ? (
-              <TeamGamesTable sport={almanac.data.sport} games={almanac.data.games} teamRoute={teamRoute} />
+              <>
+                <TeamGamesTable sport={almanac.data.sport} games={almanac.data.games} teamRoute={teamRoute} />
+                <LineSourceCaption sources={almanac.data.line_sources} />
+              </>
             ) : almanac.data ? (
               <Typography color="text.secondary">No graded game yet this season.</Typography>
             ) : null}

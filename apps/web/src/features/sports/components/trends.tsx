@@ -7,6 +7,7 @@ import { RouteLink } from '../../../components/route-link';
 import type { RouteName } from '../../../config/paths';
 import { useTips } from '../api/get-tips';
 import { TIP_KIND_LABELS, teamTrendFigures, tipFigures } from '../lib/trends';
+import { LineSourceCaption } from './line-source-caption';
 import { QueryState } from './query-state';
 import { Figures, StackedRows } from '../../../components/stacked-rows';
 
@@ -107,6 +108,7 @@ export function TeamTrends({
           <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
             {ABOUT}
           </Typography>
+          <LineSourceCaption sources={tips.data.line_sources} />
         </>
       ) : null}
     </>
@@ -157,6 +159,7 @@ export function LeagueTrends({ sport, season, team, teamRoute, names }: LeagueTr
               {showAll ? 'Show the strongest only' : `Show all ${all.length} trends`}
             </Button>
           ) : null}
+          <LineSourceCaption sources={tips.data.line_sources} />
         </>
       ) : null}
     </>

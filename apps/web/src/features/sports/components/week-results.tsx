@@ -41,7 +41,8 @@ function rowOf(event: BookEvent): ResultRow {
       away && home
         ? `${event.away_team} ${formatPrice(away.price)} · ${event.home_team} ${formatPrice(home.price)}`
         : '–',
-    book: line ? bookName(line.book) : null,
+    // The line of record names its source ("closing line from nflverse"); an older server's line, its book.
+    book: event.line_of_record ? event.line_of_record.source.label : line ? bookName(line.book) : null,
   };
 }
 
@@ -173,7 +174,9 @@ export function WeekResults({ sport, season, teamRoute, today = easternToday() }
       {rows.length > 0 ? (
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
           {hasDemoEvents(rows.map((row) => row.event)) ? 'Demo season: generated games and lines. ' : ''}
-          Final is away–home. The closing line is the consensus where there is one, else the named book&apos;s.
+          Final is away–home. Each game is told against its line of record, the same on every screen: the source
+          file&apos;s closing line where it has one, else the median of the books&apos; last quotes before kickoff (Line
+          from names it).
         </Typography>
       ) : null}
     </>

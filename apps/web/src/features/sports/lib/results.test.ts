@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { event, final, quote, week } from '../testing/fixtures';
-import { closingLineOf, easternToday, gameResult, latestPlayedWeek } from './results';
+import { RECORD_LINE, closingLineOf, easternToday, gameResult, latestPlayedWeek, recordLineOf } from './results';
 
 describe('closingLineOf', () => {
   it('prefers the consensus, then the default book, then the first book that quoted the game', () => {
@@ -11,6 +11,42 @@ describe('closingLineOf', () => {
     expect(closingLineOf(event(1, 'KC', 'DEN', { odds: quotes('fanduel', 'betus') }))?.book).toBe('betus');
     expect(closingLineOf(event(1, 'KC', 'DEN', { odds: quotes('fanduel', 'draftkings') }))?.book).toBe('draftkings');
     expect(closingLineOf(event(1, 'KC', 'DEN', { odds: [] }))).toBeNull();
+  });
+});
+
+describe('the line of record', () => {
+  const lineOfRecord = {
+    home_spread: -3,
+    total: 37,
+    home_moneyline: -160,
+    away_moneyline: 135,
+    source: {
+      kind: 'median' as const,
+      provider: null,
+      books: 4,
+      label: "median of 4 books' last quotes before kickoff",
+    },
+    covered: 'push' as const,
+    over_under: 'push' as const,
+  };
+
+  it('is the line a final is told against, whatever the books say', () => {
+    // BetUS closed KC at DET at 36.5; the line of record is 37, and 20–17 pushes it.
+    const game = final(1, 'KC', 'DET', { away: 17, home: 20 }, { homeSpread: -2.5, total: 36.5 });
+    game.line_of_record = lineOfRecord;
+    const line = closingLineOf(game);
+    expect(line?.book).toBe(RECORD_LINE);
+    expect(recordLineOf(game)?.moneyline.away?.price).toBe(135);
+    expect(gameResult(game, line)).toEqual({
+      spread: { team: 'DET', point: -3 },
+      total: 37,
+      covered: 'push',
+      overUnder: 'push',
+    });
+  });
+
+  it('is absent from a game the server sent none for', () => {
+    expect(recordLineOf(event(1, 'KC', 'DEN'))).toBeNull();
   });
 });
 

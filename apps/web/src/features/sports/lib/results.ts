@@ -1,12 +1,43 @@
-import type { BookEvent, SeasonWeek } from '@pass/contracts';
+import type { BookEvent, BookQuote, SeasonWeek } from '@pass/contracts';
 import { DEFAULT_BOOK, gradePosition, type EventResult } from '@pass/domain';
 import { CONSENSUS_BOOK, booksOf, lineOf, type GameLine } from './lines';
 
+/** The book key of a line built from a game's line of record (no book's own line). */
+export const RECORD_LINE = 'line-of-record';
+
 /**
- * The closing line a result is told against: the consensus where the data has one (the almanac's records
- * are graded against it too), else the default book, else the first book that quoted the game.
+ * A game's line of record (DESIGN.md section 6) as a line to show, or null when the server sent none: the
+ * source file's closing line, else the books' median before kickoff. Its source is `event.line_of_record.source`.
+ */
+export function recordLineOf(event: BookEvent): GameLine | null {
+  const record = event.line_of_record;
+  if (!record) return null;
+  const quote = (market: BookQuote['market'], outcome: string, price: number | null, point: number | null) =>
+    price === null && point === null
+      ? null
+      : { book: RECORD_LINE, market, outcome, price: price ?? -110, point, fetched_at: '', quoted_at: null };
+  const away = record.home_spread === null ? null : -record.home_spread + 0;
+  return {
+    book: RECORD_LINE,
+    spread: {
+      home: quote('spreads', event.home_team, null, record.home_spread),
+      away: quote('spreads', event.away_team, null, away),
+    },
+    total: { over: quote('totals', 'Over', null, record.total), under: quote('totals', 'Under', null, record.total) },
+    moneyline: {
+      home: quote('h2h', event.home_team, record.home_moneyline, null),
+      away: quote('h2h', event.away_team, record.away_moneyline, null),
+    },
+  };
+}
+
+/**
+ * The closing line a result is told against: the game's line of record, the one every screen shows (the
+ * almanac's records are graded against it too); from a server that sends none, the consensus, else the
+ * default book, else the first book that quoted the game.
  */
 export function closingLineOf(event: BookEvent): GameLine | null {
+  if (event.line_of_record) return recordLineOf(event);
   const books = booksOf(event);
   const book = [CONSENSUS_BOOK, DEFAULT_BOOK].find((key) => books.includes(key)) ?? books[0];
   return book === undefined ? null : lineOf(event, book);

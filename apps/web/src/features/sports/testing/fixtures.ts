@@ -119,6 +119,9 @@ export const almanacResponse: AlmanacResponse = {
     reward: { pick_on: 10, pick_against: -10, bet_on: 4_050, bet_against: -7_425 },
   },
   seasons: [],
+  line_sources: [
+    { kind: 'median', provider: null, label: "median of the books' last quotes before kickoff", games: 2 },
+  ],
   games: [
     {
       event_id: 1,
