@@ -200,6 +200,25 @@ describe('the other account screens', () => {
     expect(new URL(page.url()).searchParams.get('redirect')).toBe(redirect);
   });
 
+  it('enters a member screen at once, and leaves it for login when the session turns out to have ended', async () => {
+    const me = newIdentity();
+    await createConfirmedAccount(me);
+    const page = await browser.newPage(viewports.phone);
+    await page.goto(`/login?${new URLSearchParams({ redirect: '/user/bets' })}`);
+    await waitForScreen(page, 'login');
+    await logIn(page, me.username, me.password);
+    await waitForScreen(page, 'user-bets');
+    // The session ends on the server while the page still remembers the member: the next member screen is
+    // entered without waiting for the check, which then sends the member to log in and back.
+    await page.context().clearCookies();
+    browser.expectConsoleError(/status of 401/);
+    await page.goto('/user/profile');
+    await waitForScreen(page, 'login');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/user/profile');
+    await logIn(page, me.username, me.password);
+    await waitForScreen(page, 'user-profile');
+  });
+
   it('sends a reset page without a valid token to log in', async () => {
     const page = await browser.newPage();
     await page.goto('/u/passwd');

@@ -32,6 +32,7 @@ export * from './odds/profit.js';
 export * from './odds/vig.js';
 export * from './odds/closing-line-value.js';
 export * from './odds/line-of-record.js';
+export * from './odds/books.js';
 export * from './grading/grade-entry.js';
 export * from './grading/streaks.js';
 export * from './membership/college-access.js';

@@ -1,7 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSessionUser, storeSessionUser, type SessionUser } from '../lib/session-user';
 import { errorResponse, fetchCall, jsonResponse, stubFetch } from '../testing/fetch';
-import { adminGuard, authGuard, collegeGuard, resetTokenGuard, seasonGuard, segmentsGuard } from './guards';
+import {
+  adminGuard,
+  authGuard,
+  collegeGuard,
+  loginPath,
+  onSessionLost,
+  resetTokenGuard,
+  seasonGuard,
+  segmentsGuard,
+} from './guards';
 
 const ORIGIN = 'http://localhost';
 const stale: SessionUser = { id: 7, username: 'pat', name: 'Pat', isAdmin: false };
@@ -106,6 +115,12 @@ describe('segmentsGuard', () => {
 });
 
 describe('authGuard', () => {
+  let lost: ReturnType<typeof vi.fn<(to: 'login' | 'home') => void>>;
+  beforeEach(() => {
+    lost = vi.fn<(to: 'login' | 'home') => void>();
+    onSessionLost(lost);
+  });
+
   it('sends a visitor to login with the page to come back to, without asking the server', async () => {
     const fetchMock = stubFetch(() => jsonResponse(whoami));
     const location = await redirectOf(authGuard(request('/user/profile?tab=pools&x=a%26b')));
@@ -115,21 +130,24 @@ describe('authGuard', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('refreshes a signed-in user from /auth/whoami, stores and returns the fresh record', async () => {
+  it('lets a stored user in before whoami answers, so the screen asks for its data at once', async () => {
     storeSessionUser(stale);
-    const fetchMock = stubFetch(() => jsonResponse(whoami));
-    await expect(authGuard(request('/user/profile'))).resolves.toEqual(fresh);
-    const { url, init } = fetchCall(fetchMock);
-    expect(url.pathname).toBe('/auth/whoami');
-    expect(init.method).toBe('GET');
+    let answer: (response: Response) => void = () => undefined;
+    const fetchMock = stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    await expect(authGuard(request('/user/profile'))).resolves.toEqual(stale);
+    expect(fetchCall(fetchMock).url.pathname).toBe('/auth/whoami');
+    answer(jsonResponse(whoami));
+    await settle();
     expect(getSessionUser()).toEqual(fresh);
     expect(JSON.parse(localStorage.getItem('pass.user')!)).toEqual(fresh);
+    expect(lost).not.toHaveBeenCalled();
   });
 
   it('keeps only the id, username, name and admin flag of the account, never the email', async () => {
     storeSessionUser(stale);
     stubFetch(() => jsonResponse(whoami));
     await authGuard(request('/user/profile'));
+    await settle();
     expect(Object.keys(JSON.parse(sessionStorage.getItem('pass.user')!)).sort()).toEqual([
       'id',
       'isAdmin',
@@ -143,42 +161,25 @@ describe('authGuard', () => {
     ['a bare user record', () => jsonResponse(fresh)],
     ['no user', () => jsonResponse({ data: null })],
     ['an empty answer', () => new Response(null, { status: 200 })],
-  ])('logs out locally and sends to login when whoami answers %s', async (_case, answer) => {
+    ['401: the session has expired', () => errorResponse(401, 'UNAUTHORIZED')],
+    ['nothing: the server cannot be reached', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ])('logs out locally and leaves for login when whoami answers %s', async (_case, answer) => {
     storeSessionUser(stale);
     stubFetch(answer);
-    const location = await redirectOf(authGuard(request('/user/profile')));
-    expect(new URL(location, ORIGIN).pathname).toBe('/login');
-    expect(getSessionUser()).toBeNull();
-  });
-
-  it('passes the request signal on, so a cancelled navigation cancels the check', async () => {
-    storeSessionUser(stale);
-    const fetchMock = stubFetch(() => jsonResponse(whoami));
-    const controller = new AbortController();
-    const aborting = new Request(`${ORIGIN}/user/profile`, { signal: controller.signal });
-    await authGuard(aborting);
-    const signal = fetchCall(fetchMock).init.signal;
-    expect(signal?.aborted).toBe(false);
-    controller.abort();
-    expect(signal?.aborted).toBe(true);
-  });
-
-  it('logs out locally and sends to login when the session has expired', async () => {
-    storeSessionUser(stale);
-    stubFetch(() => errorResponse(401, 'UNAUTHORIZED'));
-    const location = await redirectOf(authGuard(request('/football/pools')));
-    expect(location).toBe(`/login?${new URLSearchParams({ redirect: '/football/pools' })}`);
+    await authGuard(request('/user/profile'));
+    await settle();
+    expect(lost).toHaveBeenCalledWith('login');
     expect(getSessionUser()).toBeNull();
     expect(sessionStorage.getItem('pass.user')).toBeNull();
     expect(localStorage.getItem('pass.user')).toBeNull();
   });
+});
 
-  it('logs out locally and sends to login when the server cannot be reached', async () => {
-    storeSessionUser(stale);
-    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
-    const location = await redirectOf(authGuard(request('/subscribe')));
-    expect(new URL(location, ORIGIN).searchParams.get('redirect')).toBe('/subscribe');
-    expect(getSessionUser()).toBeNull();
+describe('loginPath', () => {
+  it('names the page to come back to, query included', () => {
+    expect(loginPath('/football/pools?week=3')).toBe(
+      `/login?${new URLSearchParams({ redirect: '/football/pools?week=3' })}`,
+    );
   });
 });
 
@@ -277,16 +278,34 @@ describe('seasonGuard', () => {
 });
 
 describe('adminGuard', () => {
-  it('sends a member who is not the admin home', async () => {
-    storeSessionUser(stale);
-    stubFetch(() => jsonResponse({ data: { ...whoami.data, isAdmin: false } }));
-    expect(await redirectOf(adminGuard(request('/admin/almanac')))).toBe('/');
+  let lost: ReturnType<typeof vi.fn<(to: 'login' | 'home') => void>>;
+  beforeEach(() => {
+    lost = vi.fn<(to: 'login' | 'home') => void>();
+    onSessionLost(lost);
   });
 
-  it('lets the admin through', async () => {
+  it("sends a member whose stored record is not the admin's home, without asking the server", async () => {
     storeSessionUser(stale);
+    const fetchMock = stubFetch(() => jsonResponse(whoami));
+    expect(await redirectOf(adminGuard(request('/admin/almanac')))).toBe('/');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('lets the admin through, and keeps them there when whoami agrees', async () => {
+    storeSessionUser(fresh);
     stubFetch(() => jsonResponse(whoami));
     await expect(adminGuard(request('/admin/almanac'))).resolves.toMatchObject({ isAdmin: true });
+    await settle();
+    expect(lost).not.toHaveBeenCalled();
+  });
+
+  it('sends home a stored admin whom whoami no longer calls the admin', async () => {
+    storeSessionUser(fresh);
+    stubFetch(() => jsonResponse({ data: { ...whoami.data, isAdmin: false } }));
+    await adminGuard(request('/admin/almanac'));
+    await settle();
+    expect(lost).toHaveBeenCalledWith('home');
+    expect(getSessionUser()).toMatchObject({ isAdmin: false });
   });
 });
 
@@ -312,5 +331,28 @@ describe('collegeGuard', () => {
       '/login?redirect=%2Fcollege%2Ffootball%2Fodds',
     );
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('collegeGuard when the session is gone', () => {
+  it('logs out locally and sends to login, to come back after', async () => {
+    storeSessionUser(stale);
+    stubFetch(() => errorResponse(401, 'UNAUTHORIZED'));
+    expect(await redirectOf(collegeGuard(request('/college/football/schedule')))).toBe(
+      '/login?redirect=%2Fcollege%2Ffootball%2Fschedule',
+    );
+    expect(getSessionUser()).toBeNull();
+  });
+
+  it('keeps the stored user when the navigation is cancelled mid-check', async () => {
+    storeSessionUser(stale);
+    const controller = new AbortController();
+    stubFetch((_url, init) => {
+      controller.abort();
+      return Promise.reject(init.signal?.reason ?? new DOMException('aborted', 'AbortError'));
+    });
+    const aborting = new Request(`${ORIGIN}/college/football/schedule`, { signal: controller.signal });
+    await redirectOf(collegeGuard(aborting));
+    expect(getSessionUser()).toEqual(stale);
   });
 });

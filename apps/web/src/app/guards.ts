@@ -25,38 +25,74 @@ export function segmentsGuard(route: RouteName, request: Request): void {
   void api.get('/api/segments', { query }).catch(() => undefined);
 }
 
-/**
- * Needs a signed-in user and refreshes it from `/auth/whoami` (`{ data: AccountUser }`). Without a
- * user, or when the refresh fails, the user is logged out locally and sent to the login route, which
- * brings them back after.
- */
-export async function authGuard(request: Request): Promise<SessionUser> {
-  return toSessionUser(await refreshedAccount(request));
+/** Where a lost session goes: login, to come back to `back` after. */
+export function loginPath(back: string): string {
+  return `${pathTo('login')}?${new URLSearchParams({ redirect: back })}`;
 }
 
-/** The auth guard's refresh, answering the whole account record for guards that need more of it. */
-async function refreshedAccount(request: Request): Promise<AccountUser> {
+/**
+ * What happens when a background check finds the session gone: the router goes to login (router.tsx sets
+ * this); before a router exists, the page itself does.
+ */
+let sessionLost: (to: 'login' | 'home') => void = (to) =>
+  window.location.assign(to === 'login' ? loginPath(window.location.pathname + window.location.search) : '/');
+
+export function onSessionLost(handler: (to: 'login' | 'home') => void): void {
+  sessionLost = handler;
+}
+
+/**
+ * Needs a signed-in user and refreshes it from `/auth/whoami` (`{ data: AccountUser }`). A visitor goes
+ * to login at once, to come back after. A stored user enters without waiting: the screen asks for its
+ * data while whoami is on its way (the server authorises every request by the session cookie, so
+ * nothing is shown that the session may not see), and if whoami finds the session gone, the user is
+ * logged out locally and sent to login from wherever they are by then.
+ */
+export async function authGuard(request: Request): Promise<SessionUser> {
+  const stored = storedUserOrLogin(request);
+  void refreshedAccount().catch(() => sessionLost('login'));
+  return stored;
+}
+
+function storedUserOrLogin(request: Request): SessionUser {
+  const stored = getSessionUser();
+  if (stored) return stored;
   const url = new URL(request.url);
-  const toLogin = () => redirect(`${pathTo('login')}?${new URLSearchParams({ redirect: url.pathname + url.search })}`);
-  if (!getSessionUser()) throw toLogin();
+  throw redirect(loginPath(url.pathname + url.search));
+}
+
+/**
+ * The auth guard's refresh, answering the whole account record for guards that need more of it. Any
+ * failure (no session, an answer without a user, no server) logs the user out locally and rejects.
+ */
+async function refreshedAccount(signal?: AbortSignal): Promise<AccountUser> {
   try {
-    const response = await api.get<UserResponse | null>('/auth/whoami', { signal: request.signal });
+    const response = await api.get<UserResponse | null>('/auth/whoami', { signal });
     const account = response?.data;
     if (!account || typeof account.id !== 'number' || account.id <= 0) throw new Error('whoami: no user');
     storeSessionUser(toSessionUser(account));
     return account;
-  } catch {
-    clearSessionUser();
-    throw toLogin();
+  } catch (error) {
+    // A navigation that was cancelled says nothing about the session.
+    if (!signal?.aborted) clearSessionUser();
+    throw error;
   }
 }
 
 /**
- * College football screens: the auth guard, then college access as the server reckons it (the first
- * month after sign-up, a membership, or the admin); others go to `/college/subscribe`.
+ * College football screens: college access as the server reckons it (the first month after sign-up, a
+ * membership, or the admin), which only whoami knows, so this guard waits for it; others go to
+ * `/college/subscribe`.
  */
 export async function collegeGuard(request: Request): Promise<SessionUser> {
-  const account = await refreshedAccount(request);
+  storedUserOrLogin(request);
+  let account: AccountUser;
+  try {
+    account = await refreshedAccount(request.signal);
+  } catch {
+    const url = new URL(request.url);
+    throw redirect(loginPath(url.pathname + url.search));
+  }
   if (!account.collegeAccess.granted) throw redirect(pathTo('college-subscribe'));
   return toSessionUser(account);
 }
@@ -86,13 +122,17 @@ export async function resetTokenGuard(request: Request): Promise<null> {
 }
 
 /**
- * Needs the admin: a signed-in user (the auth guard) whose refreshed record says so; others go home. The
- * server refuses the admin's endpoints to anyone else all the same.
+ * Needs the admin: a stored user whose record says so enters at once, and leaves for home if whoami then
+ * says otherwise; others go home. The server refuses the admin's endpoints to anyone else all the same.
  */
 export async function adminGuard(request: Request): Promise<SessionUser> {
-  const user = await authGuard(request);
-  if (!user.isAdmin) throw redirect(pathTo('home'));
-  return user;
+  const stored = storedUserOrLogin(request);
+  if (!stored.isAdmin) throw redirect(pathTo('home'));
+  void refreshedAccount().then(
+    (account) => (account.isAdmin ? undefined : sessionLost('home')),
+    () => sessionLost('login'),
+  );
+  return stored;
 }
 
 export const SEASON_GUARD_WAIT_MS = 1500;

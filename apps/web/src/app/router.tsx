@@ -4,6 +4,8 @@ import { registerRoutes } from '../lib/route-registry';
 import { AppLayout } from './layout/app-layout';
 import { NotFound } from '../components/not-found';
 import { RouteError } from './route-error';
+import { loginPath, onSessionLost } from './guards';
+import { pathTo } from '../config/paths';
 import { screens, toRouteObject } from './route-table';
 import { Loading } from '../components/loading';
 
@@ -24,5 +26,12 @@ export function appRoutes(queryClient?: QueryClient): RouteObject[] {
 export const routes: RouteObject[] = appRoutes();
 
 export function createAppRouter(queryClient: QueryClient) {
-  return createBrowserRouter(appRoutes(queryClient));
+  const router = createBrowserRouter(appRoutes(queryClient));
+  // The guards check the session in the background; when it turns out gone, leave the screen from wherever
+  // the user is by then.
+  onSessionLost((to) => {
+    const { pathname, search } = router.state.location;
+    void router.navigate(to === 'login' ? loginPath(pathname + search) : pathTo('home'), { replace: true });
+  });
+  return router;
 }

@@ -87,6 +87,12 @@ describe('the login form', () => {
     expect(document.title).toBe('Log in · PA$$');
   });
 
+  it('puts the cursor in its first field', async () => {
+    server({});
+    renderLogin();
+    await waitFor(() => expect(screen.getByLabelText(/Username or email/)).toHaveFocus());
+  });
+
   it('is the same form at /user/signin, under its own route name', () => {
     server({});
     const { container } = renderLogin('/user/signin');

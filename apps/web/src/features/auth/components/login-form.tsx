@@ -58,6 +58,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: SessionUser) => v
     <>
       <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
         <TextField
+          autoFocus
           label="Username or email"
           name="username"
           autoComplete="username"

@@ -64,6 +64,7 @@ describe('the sign-up form', () => {
     expect(container.querySelector('main[data-page="register-new"]')).not.toBeNull();
     expect(screen.getByRole('heading', { level: 1, name: 'Create your account' })).toBeInTheDocument();
     for (const label of [/^Name/, /^Username/, /^Email/, /^Password/]) expect(field(label)).toBeInTheDocument();
+    expect(field(/^Name/)).toHaveFocus();
     cleanup();
     const signup = renderWithProviders(<SignupRoute />);
     expect(signup.container.querySelector('main[data-page="signup"]')).not.toBeNull();

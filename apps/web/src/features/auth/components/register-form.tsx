@@ -53,6 +53,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
     <>
       <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
         <TextField
+          autoFocus
           label="Name"
           autoComplete="name"
           fullWidth

@@ -43,6 +43,7 @@ export default function AccountSetupRoute() {
       <Typography sx={{ mb: 3 }}>Choose the username your pools will know you by, and your name.</Typography>
       <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
         <TextField
+          autoFocus
           label="Username"
           autoComplete="username"
           autoCapitalize="none"

@@ -84,6 +84,7 @@ export default function PasswdRoute() {
     <AuthPage name="passwd" title="Choose a new password">
       <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
         <PasswordField
+          autoFocus
           label="New password"
           autoComplete="new-password"
           required

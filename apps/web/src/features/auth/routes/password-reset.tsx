@@ -48,7 +48,15 @@ export default function PasswordResetRoute() {
             Enter the email address of your account and we will mail you a link to choose a new password.
           </Typography>
           <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
-            <TextField label="Email" type="email" autoComplete="email" required fullWidth {...form.field('email')} />
+            <TextField
+              autoFocus
+              label="Email"
+              type="email"
+              autoComplete="email"
+              required
+              fullWidth
+              {...form.field('email')}
+            />
             <TextField
               label="Username"
               autoComplete="username"

@@ -58,7 +58,7 @@ export default function CumulativeRewardChart({ points }: { points: readonly Cum
           type="linear"
           dataKey="profit"
           name="Bet profit ($)"
-          stroke="#00897B"
+          stroke="#00796B"
           strokeWidth={2}
           dot={false}
           isAnimationActive={false}

@@ -20,7 +20,7 @@ export default function RecordChart({ rows }: { rows: readonly RecordBar[] }) {
         <Legend itemSorter={null} />
         <Bar dataKey="wins" name="Won" stackId="record" fill="#2E7D32" isAnimationActive={false} />
         <Bar dataKey="losses" name="Lost" stackId="record" fill="#B00020" isAnimationActive={false} />
-        <Bar dataKey="pushes" name="Push" stackId="record" fill="#9E9E9E" isAnimationActive={false} />
+        <Bar dataKey="pushes" name="Push" stackId="record" fill="#757575" isAnimationActive={false} />
       </BarChart>
     </ResponsiveContainer>
   );

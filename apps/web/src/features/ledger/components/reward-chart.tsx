@@ -49,7 +49,7 @@ export default function RewardChart({ weeks }: { weeks: StatsResponse['by_week']
         />
         <Legend />
         <Bar yAxisId="points" dataKey="points" name="Pick points" fill="#1565C0" isAnimationActive={false} />
-        <Bar yAxisId="profit" dataKey="profit" name="Bet profit ($)" fill="#00897B" isAnimationActive={false} />
+        <Bar yAxisId="profit" dataKey="profit" name="Bet profit ($)" fill="#00796B" isAnimationActive={false} />
       </BarChart>
     </ResponsiveContainer>
   );

@@ -101,6 +101,44 @@ describe('StatsScreen', () => {
     expect(screen.getByText('Backing favourites 2-1-0, underdogs 1-0-1.')).toBeInTheDocument();
   });
 
+  it("shows the record by book under each book's name, entries without a book last, and explains CLV", async () => {
+    storeSessionUser({ id: 42, username: 'pat', name: null, isAdmin: false });
+    stats.by_book = [
+      { ...totals({ record: '0-1-0' }), book: null },
+      { ...totals({ record: '2-0-0' }), book: 'williamhill_us' },
+      { ...totals({ record: '1-0-0' }), book: 'betus' },
+    ];
+    try {
+      server();
+      renderWithProviders(<StatsScreen />);
+      const byBook = await screen.findByRole('table', { name: 'Record by book' }, { timeout: 5000 });
+      const rows = within(byBook)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => [...row.querySelectorAll('td')].slice(0, 2).map((cell) => cell.textContent));
+      expect(rows).toEqual([
+        ['BetUS', '1-0-0'],
+        ['Caesars', '2-0-0'],
+        ['No book', '0-1-0'],
+      ]);
+      const clv = screen.getByRole('heading', { name: 'Closing line value' }).parentElement!;
+      expect(clv).toHaveTextContent(/compares the line you took with the line at kickoff/);
+      expect(clv).toHaveTextContent(
+        'Spreads +0.75 pts over 2; totals — over 0; moneylines +2.0% of win probability over 1.',
+      );
+    } finally {
+      stats.by_book = [];
+    }
+  });
+
+  it('leaves the record by book out while no entry has been graded with one', async () => {
+    storeSessionUser({ id: 42, username: 'pat', name: null, isAdmin: false });
+    server();
+    renderWithProviders(<StatsScreen />);
+    await screen.findByRole('table', { name: 'Record by kind' }, { timeout: 5000 });
+    expect(screen.queryByRole('table', { name: 'Record by book' })).toBeNull();
+  });
+
   it('shows the records by kind and by team as cards on a phone, every figure under its label', async () => {
     storeSessionUser({ id: 42, username: 'pat', name: null, isAdmin: false });
     stubViewportWidth(390);

@@ -1,4 +1,5 @@
 import type { SportKey, StatsResponse, StatsTotals } from '@pass/contracts';
+import { bookTitle } from '@pass/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
@@ -68,7 +69,8 @@ function Streak({ marks }: { marks: number[] }) {
         <Box
           component="span"
           key={index}
-          sx={{ color: mark > 0 ? 'success.main' : mark < 0 ? 'error.main' : 'text.disabled', mr: 0.25 }}
+          // Dark shades: the marks keep a 3:1 contrast on white (WCAG 1.4.11).
+          sx={{ color: mark > 0 ? 'success.dark' : mark < 0 ? 'error.main' : 'text.secondary', mr: 0.25 }}
         >
           {mark > 0 ? '▲' : mark < 0 ? '▼' : '•'}
         </Box>
@@ -103,24 +105,30 @@ function totalsFields(totals: StatsTotals): StackedField[] {
 /** Wide enough for a signed dollar figure, so a card holds three figures to a line on a phone. */
 const MIN_FIELD_WIDTH = '5.5rem';
 
-function RecordByKind({ rows }: { rows: StatsResponse['by_kind'] }) {
+interface RecordRow extends StatsTotals {
+  key: string;
+  title: string;
+}
+
+/** Totals rows under one heading (by kind, by book): a table, or labelled cards on a phone. */
+function RecordBy({ label, column, rows }: { label: string; column: string; rows: readonly RecordRow[] }) {
   const phone = usePhoneLayout();
   if (phone) {
     return (
       <StackedRows
-        label="Record by kind"
+        label={label}
         minCardWidth="15rem"
         minFieldWidth={MIN_FIELD_WIDTH}
-        rows={rows.map((row) => ({ key: row.bet_kind, title: KIND_WORDS[row.bet_kind], fields: totalsFields(row) }))}
+        rows={rows.map((row) => ({ key: row.key, title: row.title, fields: totalsFields(row) }))}
       />
     );
   }
   return (
     <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label="Record by kind">
+      <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>
-            <TableCell>Kind</TableCell>
+            <TableCell>{column}</TableCell>
             <TableCell>Record</TableCell>
             <TableCell align="right">Pick points</TableCell>
             <TableCell align="right">Bet profit</TableCell>
@@ -129,14 +137,39 @@ function RecordByKind({ rows }: { rows: StatsResponse['by_kind'] }) {
         </TableHead>
         <TableBody>
           {rows.map((row) => (
-            <TableRow key={row.bet_kind}>
-              <TableCell>{KIND_WORDS[row.bet_kind]}</TableCell>
+            <TableRow key={row.key}>
+              <TableCell>{row.title}</TableCell>
               <TotalsCells totals={row} />
             </TableRow>
           ))}
         </TableBody>
       </Table>
     </TableContainer>
+  );
+}
+
+/** By book: each sportsbook by its name, the entries recorded without one together, last. */
+function bookRows(rows: StatsResponse['by_book']): RecordRow[] {
+  return [...rows]
+    .sort((a, b) => (a.book === null ? 1 : b.book === null ? -1 : bookTitle(a.book).localeCompare(bookTitle(b.book))))
+    .map((row) => ({ ...row, key: row.book ?? 'none', title: row.book === null ? 'No book' : bookTitle(row.book) }));
+}
+
+/** What closing line value is, next to the member's own: the one figure that tells skill from luck soonest. */
+function ClosingLineValue({ clv }: { clv: StatsResponse['clv'] }) {
+  const points = (average: number | null) => (average === null ? '—' : `${signedNumber(average, 2)} pts`);
+  return (
+    <>
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        Closing line value compares the line you took with the line at kickoff, the market&apos;s last word. Taking the
+        Chiefs at −2.5 when they close at −3.5 is +1 point of value: you got a better number than the close. Beating the
+        close over many bets is the surest sign of good betting, win or lose.
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        Spreads {points(clv.spread.average)} over {clv.spread.count}; totals {points(clv.totals.average)} over{' '}
+        {clv.totals.count}; moneylines {percent(clv.moneyline.average)} of win probability over {clv.moneyline.count}.
+      </Typography>
+    </>
   );
 }
 
@@ -241,7 +274,15 @@ function Dashboard({ stats, season }: { stats: StatsResponse; season: number }) 
       </Section>
 
       <Section title="Record by kind">
-        <RecordByKind rows={stats.by_kind} />
+        <RecordBy
+          label="Record by kind"
+          column="Kind"
+          rows={stats.by_kind.map((row) => ({
+            ...row,
+            key: String(row.bet_kind),
+            title: KIND_WORDS[row.bet_kind] ?? '',
+          }))}
+        />
         {stats.by_side.length > 0 && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             Backing favourites {sideRecord('favored')}, underdogs {sideRecord('underdog')}.
@@ -252,11 +293,21 @@ function Dashboard({ stats, season }: { stats: StatsResponse; season: number }) 
       <Section title="Record by team">
         <RecordByTeam rows={stats.by_team} />
       </Section>
+
+      {stats.by_book.length > 0 && (
+        <Section title="Record by book">
+          <RecordBy label="Record by book" column="Book" rows={bookRows(stats.by_book)} />
+        </Section>
+      )}
+
+      <Section title="Closing line value">
+        <ClosingLineValue clv={stats.clv} />
+      </Section>
     </>
   );
 }
 
-/** My stats: totals, reward by week, record by kind and by team with streaks. */
+/** My stats: totals, reward by week, record by kind, by team with streaks and by book, and closing line value. */
 export function StatsScreen() {
   const [sport, setSport] = useState<SportKey>('americanfootball_nfl');
   const [chosenSeason, setChosenSeason] = useState<number | undefined>(undefined);

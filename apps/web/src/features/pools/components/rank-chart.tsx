@@ -1,7 +1,7 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { RankPoint } from '../lib/pool-format';
 
-const COLOURS = ['#1565C0', '#2E7D32', '#B00020', '#6A1B9A', '#EF6C00', '#00838F', '#5D4037', '#AD1457'];
+const COLOURS = ['#1565C0', '#2E7D32', '#B00020', '#6A1B9A', '#BF360C', '#00838F', '#5D4037', '#AD1457'];
 
 /** Each member's rank after every week, first place on top (recharts, loaded lazily). */
 export default function RankChart({ points, members }: { points: readonly RankPoint[]; members: readonly string[] }) {
