@@ -33,6 +33,8 @@ export * from './odds/vig.js';
 export * from './odds/closing-line-value.js';
 export * from './grading/grade-entry.js';
 export * from './grading/streaks.js';
+export * from './grading/parlay.js';
+export * from './grading/bet-type.js';
 export * from './membership/college-access.js';
 export * from './pools/types.js';
 export * from './pools/settings.js';
