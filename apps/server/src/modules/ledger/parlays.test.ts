@@ -103,11 +103,27 @@ describe('parlays', () => {
     expectError(await post(client, { ...valid, legs: [moneyline(a)] }), 400, 'body.legs');
     const eleven = await Promise.all(Array.from({ length: 11 }, () => game()));
     expectError(await post(client, { ...valid, legs: eleven.map((id) => moneyline(id)) }), 400, 'body.legs');
-    expectError(await post(client, { ...valid, legs: [moneyline(a), moneyline(a, 'BUF')] }), 400, 'body.legs.1.event_id');
-    expectError(await post(client, { ...valid, legs: [moneyline(a), moneyline(started)] }), 400, 'body.legs.1.event_id');
-    expectError(await post(client, { ...valid, legs: [moneyline(a), moneyline(b, 'KC', 50)] }), 400, 'body.legs.1.price');
+    expectError(
+      await post(client, { ...valid, legs: [moneyline(a), moneyline(a, 'BUF')] }),
+      400,
+      'body.legs.1.event_id',
+    );
+    expectError(
+      await post(client, { ...valid, legs: [moneyline(a), moneyline(started)] }),
+      400,
+      'body.legs.1.event_id',
+    );
+    expectError(
+      await post(client, { ...valid, legs: [moneyline(a), moneyline(b, 'KC', 50)] }),
+      400,
+      'body.legs.1.price',
+    );
     expectError(await post(client, { ...valid, ticket_price: -99 }), 400, 'body.ticket_price');
-    expectError(await post(client, { ...valid, legs: [moneyline(a), moneyline(b, 'NYJ')] }), 400, 'body.legs.1.bet_team');
+    expectError(
+      await post(client, { ...valid, legs: [moneyline(a), moneyline(b, 'NYJ')] }),
+      400,
+      'body.legs.1.bet_team',
+    );
     expectError(
       await post(client, {
         ...valid,
@@ -117,13 +133,17 @@ describe('parlays', () => {
       'body.legs.1.bet_type',
     );
     expectError(await post(client, { legs: valid.legs, stake: 10 }), 400, 'body.is_simulated');
-    expectError(await post(client, { ...valid, legs: [moneyline(a), moneyline(999_999)] }), 400, 'body.legs.1.event_id');
+    expectError(
+      await post(client, { ...valid, legs: [moneyline(a), moneyline(999_999)] }),
+      400,
+      'body.legs.1.event_id',
+    );
     expect(await storedParlays(account.id)).toBe(0);
     // Members only.
     const visitor = new TestClient(testApp.app);
-    expect((await visitor.post('/api/user/parlays', valid, { headers: { 'idempotency-key': newKey() } })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await visitor.post('/api/user/parlays', valid, { headers: { 'idempotency-key': newKey() } })).statusCode,
+    ).toBe(401);
   });
 
   it('loses as soon as one leg loses, counts once in the stats, and regrades on a score correction', async () => {
@@ -175,7 +195,14 @@ describe('parlays', () => {
       price: -110,
     });
     const one = ParlayResponse.parse(
-      (await post(client, { legs: [spreadLeg(a), moneyline(b, 'KC', 150)], stake: 10, is_simulated: true, ticket_price: 400 })).json(),
+      (
+        await post(client, {
+          legs: [spreadLeg(a), moneyline(b, 'KC', 150)],
+          stake: 10,
+          is_simulated: true,
+          ticket_price: 400,
+        })
+      ).json(),
     ).data;
     const two = ParlayResponse.parse(
       (await post(client, { legs: [spreadLeg(c), moneyline(d, 'KC', 150)], stake: 10, is_simulated: true })).json(),
@@ -190,6 +217,35 @@ describe('parlays', () => {
     const pushed = ParlayResponse.parse((await client.get(`/api/user/parlays/${two.id}`)).json()).data;
     expect(pushed).toMatchObject({ outcome: 'push', reward: 0 });
     expect(pushed.legs.map((leg) => leg.outcome)).toEqual(['push', 'void']);
+  });
+
+  it('counts each parlay once beside single bets: the stats sum to the rewards of the graded entries', async () => {
+    const { client } = await member();
+    const [a, b, c] = [await game(), await game(), await game()];
+    const single = await postEntry(client, { ...moneyline(a, 'BUF', 170), bet_mode: 3, stake: 50, book: 'betus' });
+    expect(single.statusCode, single.body).toBe(201);
+    await post(client, { legs: [moneyline(a), moneyline(b)], stake: 10, is_simulated: false, book: 'betus' });
+    await post(client, { legs: [moneyline(b), moneyline(c, 'BUF', 150)], stake: 25, is_simulated: true });
+    await finish(a, 27, 20);
+    await finish(b, 24, 21);
+    await finish(c, 17, 20);
+
+    const singles = (await client.get('/api/user/bets')).json() as { data: { reward: number | null }[] };
+    const tickets = ParlayListResponse.parse((await client.get('/api/user/parlays')).json()).data;
+    const rewards = [...singles.data, ...tickets].map((entry) => entry.reward!);
+    // The single lost $50; the first parlay won $10 × ((21/11)² − 1); the second won $25 × (21/11 × 2.5 − 1).
+    expect(rewards.sort((x, y) => x - y)).toEqual([-5000, 2645, 9432]);
+    const answer = await stats(client);
+    const sum = rewards.reduce((total, reward) => total + reward, 0);
+    expect(answer.totals).toMatchObject({ entries: 3, wins: 2, losses: 1, bets: { count: 3, profit_cents: sum } });
+    expect(answer.parlays).toMatchObject({ entries: 2, wins: 2, bets: { count: 2, profit_cents: 2645 + 9432 } });
+    for (const grouping of [answer.by_week, answer.by_mode, answer.by_book]) {
+      expect(grouping.reduce((total, row) => total + row.bets.profit_cents, 0)).toBe(sum);
+    }
+    // Legs are no bets of their own: only the single is in the groupings by team and kind.
+    expect(answer.by_kind.reduce((total, row) => total + row.entries, 0)).toBe(1);
+    expect(answer.by_team.reduce((total, row) => total + row.entries, 0)).toBe(1);
+    expect((answer.data ?? []).reduce((total, row) => total + row.reward, 0)).toBe(-5000);
   });
 
   it('cancels before the first kickoff only, and a cancelled parlay leaves the list and the stats', async () => {
@@ -228,7 +284,11 @@ describe('a bet whose type contradicts its line', () => {
     const { client } = await signedInMember(testApp.app, testApp.database.db);
     const eventId = await makeGame(testApp.database.db);
     const spread = { event_id: eventId, bet_mode: 3, bet_kind: 3, bet_team: 'KC', price: -110, stake: 10 };
-    const favouriteAtPlus = expectError(await postEntry(client, { ...spread, bet_type: 4, line: 4.5 }), 400, 'body.bet_type');
+    const favouriteAtPlus = expectError(
+      await postEntry(client, { ...spread, bet_type: 4, line: 4.5 }),
+      400,
+      'body.bet_type',
+    );
     expect(favouriteAtPlus.error.message).toMatch(/positive spread/);
     expectError(await postEntry(client, { ...spread, bet_type: 3, line: -4.5 }), 400, 'body.bet_type');
     expectError(await postEntry(client, { ...spread, bet_type: 7, line: 2 }), 400, 'body.bet_type');
