@@ -22,7 +22,7 @@ describe('parlays', () => {
     await logIn(page, member.username, member.password);
     await waitForScreen(page, 'user-bets');
 
-    await page.getByRole('button', { name: 'Record a parlay' }).click();
+    await page.getByRole('button', { name: 'Build a parlay' }).click();
     const games = page.getByTestId('parlay-games').locator('[data-parlay-game]');
     await expect.poll(() => games.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
     for (let index = 0; index < 3; index += 1) {
@@ -35,7 +35,7 @@ describe('parlays', () => {
     await page.getByRole('textbox', { name: 'Stake ($)' }).last().fill('20');
     await expect.poll(() => page.getByTestId('parlay-preview').textContent()).toMatch(/· pays \$\d/);
     await page.getByRole('radio', { name: 'Simulated' }).check();
-    await page.getByRole('button', { name: 'Record parlay' }).click();
+    await page.getByRole('button', { name: 'Save parlay' }).click();
     await page.getByText(/^Recorded: a 3-leg parlay at [+-]\d+, \$20\.00 to pay \$/).waitFor();
 
     const parlays = page.getByRole('list', { name: 'Parlays' }).locator('[data-parlay]');

@@ -90,12 +90,12 @@ describe('ParlayForm', () => {
     await user.type(screen.getByLabelText('Stake ($)'), '100');
     expect(screen.getByTestId('parlay-preview')).toHaveTextContent('Price +596 · to win $595.79 · pays $695.79');
 
-    await user.click(screen.getByRole('button', { name: 'Record parlay' }));
+    await user.click(screen.getByRole('button', { name: 'Save parlay' }));
     expect(await screen.findByText('Choose whether this parlay is real or simulated.')).toBeInTheDocument();
     expect(posted).toHaveLength(0);
 
     await user.click(screen.getByRole('radio', { name: 'Real bet' }));
-    await user.click(screen.getByRole('button', { name: 'Record parlay' }));
+    await user.click(screen.getByRole('button', { name: 'Save parlay' }));
     await screen.findByText(/Recorded: a 3-leg parlay at \+596/);
     expect(posted[0]).toEqual({
       legs: [101, 102, 201].map((event_id) => ({
@@ -139,7 +139,7 @@ describe('ParlayForm', () => {
     await user.type(screen.getByLabelText('Ticket price (optional)'), '250');
     expect(screen.getByTestId('parlay-preview')).toHaveTextContent('Price +250 · to win $25.00 · pays $35.00');
     await user.click(screen.getByRole('radio', { name: 'Simulated' }));
-    await user.click(screen.getByRole('button', { name: 'Record parlay' }));
+    await user.click(screen.getByRole('button', { name: 'Save parlay' }));
     expect(await screen.findByText(/legs are games still to come/)).toBeInTheDocument();
   });
 });

@@ -303,7 +303,7 @@ export function ParlayForm({ onRecorded }: { onRecorded?: () => void } = {}) {
           {recorded && <Alert severity="success">{recorded}</Alert>}
           <Box>
             <Button type="submit" variant="contained" disabled={create.isPending}>
-              Record parlay
+              Save parlay
             </Button>
           </Box>
         </Stack>

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ParlayForm } from './parlay-form';
 
-/** "Record a parlay": opens the parlay form in place (My Bets and the teller). */
+/** "Build a parlay": opens the parlay form in place (My Bets and the teller). */
 export function ParlayLauncher({ note, initiallyOpen = false }: { note?: string; initiallyOpen?: boolean }) {
   const [open, setOpen] = useState(initiallyOpen);
   return (
@@ -12,13 +12,8 @@ export function ParlayLauncher({ note, initiallyOpen = false }: { note?: string;
       {open ? (
         <ParlayForm />
       ) : (
-        <Button
-          variant="outlined"
-          onClick={() => setOpen(true)}
-          aria-expanded={false}
-          aria-controls="parlay-form-title"
-        >
-          Record a parlay
+        <Button variant="outlined" onClick={() => setOpen(true)}>
+          Build a parlay
         </Button>
       )}
       {note && (
