@@ -1,5 +1,5 @@
 import type { BookEvent, ParlayEntry } from '@pass/contracts';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchCall, fetchHeaders, jsonResponse, stubFetch, type FetchMock } from '../../../testing/fetch';
@@ -69,51 +69,54 @@ describe('ParlayForm', () => {
     expect(groupByDay([...thisWeek, ...nextWeek]).map(([, games]) => games.map((g) => g.event_id))).toHaveLength(3);
   });
 
-  it('prices the ticket from its legs as the stake is typed, and records it with the mode chosen outright', async () => {
-    const user = userEvent.setup();
-    const posted: unknown[] = [];
-    const mock = server((body) => {
-      posted.push(body);
-      const parlay = { legs: [{}, {}, {}], price: 596, stake_cents: 10_000, payout_cents: 69_579 } as ParlayEntry;
-      return jsonResponse({ data: parlay }, { status: 201 });
-    });
-    renderWithProviders(<ParlayForm />);
-    await chooseGame(/BUF @ KC/);
-    await chooseGame(/NYG @ DAL/);
-    await chooseGame(/SEA @ SF/);
-    // Each leg takes the first book's newest spread quote of the home side: −3 at −115.
-    for (const name of ['BUF @ KC', 'NYG @ DAL', 'SEA @ SF']) {
-      await user.clear(screen.getByLabelText(`Price, ${name}`));
-      await user.type(screen.getByLabelText(`Price, ${name}`), '-110');
-    }
-    expect(screen.getByLabelText('Line, BUF @ KC')).toHaveValue('-3');
-    await user.type(screen.getByLabelText('Stake ($)'), '100');
-    expect(screen.getByTestId('parlay-preview')).toHaveTextContent('Price +596 · to win $595.79 · pays $695.79');
+  it(
+    'prices the ticket from its legs as the stake is typed, and records it with the mode chosen outright',
+    { timeout: 60_000 },
+    async () => {
+      const user = userEvent.setup();
+      const posted: unknown[] = [];
+      const mock = server((body) => {
+        posted.push(body);
+        const parlay = { legs: [{}, {}, {}], price: 596, stake_cents: 10_000, payout_cents: 69_579 } as ParlayEntry;
+        return jsonResponse({ data: parlay }, { status: 201 });
+      });
+      renderWithProviders(<ParlayForm />);
+      await chooseGame(/BUF @ KC/);
+      await chooseGame(/NYG @ DAL/);
+      await chooseGame(/SEA @ SF/);
+      // Each leg takes the first book's newest spread quote of the home side: −3 at −115.
+      for (const name of ['BUF @ KC', 'NYG @ DAL', 'SEA @ SF']) {
+        fireEvent.change(screen.getByLabelText(`Price, ${name}`), { target: { value: '-110' } });
+      }
+      expect(screen.getByLabelText('Line, BUF @ KC')).toHaveValue('-3');
+      await user.type(screen.getByLabelText('Stake ($)'), '100');
+      expect(screen.getByTestId('parlay-preview')).toHaveTextContent('Price +596 · to win $595.79 · pays $695.79');
 
-    await user.click(screen.getByRole('button', { name: 'Save parlay' }));
-    expect(await screen.findByText('Choose whether this parlay is real or simulated.')).toBeInTheDocument();
-    expect(posted).toHaveLength(0);
+      await user.click(screen.getByRole('button', { name: 'Save parlay' }));
+      expect(await screen.findByText('Choose whether this parlay is real or simulated.')).toBeInTheDocument();
+      expect(posted).toHaveLength(0);
 
-    await user.click(screen.getByRole('radio', { name: 'Real bet' }));
-    await user.click(screen.getByRole('button', { name: 'Save parlay' }));
-    await screen.findByText(/Recorded: a 3-leg parlay at \+596/);
-    expect(posted[0]).toEqual({
-      legs: [101, 102, 201].map((event_id) => ({
-        event_id,
-        bet_kind: 3,
-        bet_type: 4,
-        bet_team: thisWeek.concat(nextWeek).find((g) => g.event_id === event_id)!.home_team,
-        line: -3,
-        price: -110,
-      })),
-      stake: 100,
-      is_simulated: false,
-    });
-    const post = mock.mock.calls.findIndex((_call, index) => fetchCall(mock, index).init.method === 'POST');
-    expect(fetchHeaders(mock, post)['idempotency-key']).toMatch(/.+/);
-  });
+      await user.click(screen.getByRole('radio', { name: 'Real bet' }));
+      await user.click(screen.getByRole('button', { name: 'Save parlay' }));
+      await screen.findByText(/Recorded: a 3-leg parlay at \+596/);
+      expect(posted[0]).toEqual({
+        legs: [101, 102, 201].map((event_id) => ({
+          event_id,
+          bet_kind: 3,
+          bet_type: 4,
+          bet_team: thisWeek.concat(nextWeek).find((g) => g.event_id === event_id)!.home_team,
+          line: -3,
+          price: -110,
+        })),
+        stake: 100,
+        is_simulated: false,
+      });
+      const post = mock.mock.calls.findIndex((_call, index) => fetchCall(mock, index).init.method === 'POST');
+      expect(fetchHeaders(mock, post)['idempotency-key']).toMatch(/.+/);
+    },
+  );
 
-  it('uses the ticket’s own price when typed, and shows the server’s refusal', async () => {
+  it('uses the ticket’s own price when typed, and shows the server’s refusal', { timeout: 60_000 }, async () => {
     const user = userEvent.setup();
     server(() =>
       jsonResponse(
