@@ -1,4 +1,4 @@
-import { BetKind, BetMode, BetType, MAX_TEASER_POINTS, Status } from '@pass/domain';
+import { BetKind, BetMode, BetType, MAX_TEASER_POINTS, parlayLegsProblem, Status } from '@pass/domain';
 import { z } from 'zod';
 import { idField, idParam, MAX_ID, Text } from './boundary.js';
 import { SportKey } from './sports.js';
@@ -357,6 +357,12 @@ export const StatsResponse = z.object({
   by_type: z.array(StatsTotals.extend({ bet_type: BetTypeField })),
   by_book: z.array(StatsTotals.extend({ book: z.string().nullable() })),
   /**
+   * The member's graded parlays (docs/decisions/035). Each parlay is one bet in `totals`, `by_week` (its first
+   * leg's week), `by_mode` (bet_on) and `by_book`; its legs are not bets of their own, and a parlay has no
+   * team, kind, type or side, so it is in none of those groupings nor in the summary rows.
+   */
+  parlays: StatsTotals.optional(),
+  /**
    * Backing the favourite or the underdog: `bet_team` was the favourite when its spread was negative, else
    * when its side's price was (the outcome's `favored`). Totals, and entries without a line or price, are in
    * neither.
@@ -411,3 +417,119 @@ export const TellerResponse = z.object({
   }),
 });
 export type TellerResponse = z.infer<typeof TellerResponse>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Parlays: one ticket of 2 to 10 legs on different games (docs/decisions/035)
+
+/**
+ * One leg of a new parlay: a side of one game that has not started, with its price. As a single bet's fields:
+ * `bet_team` (one of the game's teams) for moneylines and spreads, `line` for spreads (from bet_team's side)
+ * and totals, `bet_type` fitting the kind and, for a spread, the line. Teasers are not parlay legs.
+ */
+export const ParlayLegBody = z.object({
+  event_id: idField('an event id'),
+  bet_kind: BetKindField,
+  bet_type: BetTypeField,
+  bet_team: TeamAbbr.nullish(),
+  line: Line.nullish(),
+  price: AmericanPrice,
+});
+export type ParlayLegBody = z.infer<typeof ParlayLegBody>;
+
+/**
+ * A new parlay. `is_simulated` is required: a parlay is stated real or simulated. `ticket_price` is the
+ * ticket's own American price; without it the price is the product of the legs' decimal prices. Send an
+ * `Idempotency-Key` header, as for a single entry.
+ */
+export const CreateParlayBody = z
+  .object({
+    legs: z.array(ParlayLegBody, { error: 'must be a list of legs' }),
+    stake: StakeDollars,
+    is_simulated: z.boolean({ error: 'is required: true for a simulated parlay, false for a real one' }),
+    ticket_price: AmericanPrice.nullish(),
+    book: Book.nullish(),
+  })
+  .superRefine((body, context) => {
+    const problem = parlayLegsProblem(body.legs.map((leg) => ({ eventId: leg.event_id })));
+    if (!problem) return;
+    const path = problem.field === 'legs' ? ['legs'] : ['legs', problem.index, 'event_id'];
+    context.addIssue({ code: 'custom', path, message: problem.reason });
+  });
+export type CreateParlayBody = z.infer<typeof CreateParlayBody>;
+
+export const ParlayParams = z.object({
+  id: idParam('a parlay id'),
+});
+export type ParlayParams = z.infer<typeof ParlayParams>;
+
+export const ListParlaysQuery = z.object({
+  sport: SportKey.optional(),
+  season: Season.optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type ListParlaysQuery = z.infer<typeof ListParlaysQuery>;
+
+const EventStatusField = z.enum(['scheduled', 'in_progress', 'final', 'postponed', 'cancelled']);
+const OutcomeField = z.enum(['win', 'loss', 'push', 'void']);
+
+export const ParlayLeg = z.object({
+  event_id: z.number().int(),
+  event: z.object({
+    home_team: z.string(),
+    away_team: z.string(),
+    kickoff: z.string().nullable(),
+    game_date: z.string(),
+    status: EventStatusField,
+    event_scores: z.object({ home: z.number().int().nullable(), away: z.number().int().nullable() }),
+  }),
+  bet_kind: BetKindField,
+  bet_type: BetTypeField,
+  bet_team: z.string().nullable(),
+  line: z.number().nullable(),
+  price: z.number().int(),
+  /** Null until the leg's game is decided. */
+  outcome: OutcomeField.nullable(),
+});
+export type ParlayLeg = z.infer<typeof ParlayLeg>;
+
+/** A stored parlay with its legs in ticket order. */
+export const ParlayEntry = z.object({
+  id: z.number().int(),
+  sport: SportKey,
+  season: z.number().int(),
+  /** The first leg's week. */
+  week: z.number().int().nullable(),
+  is_simulated: z.boolean(),
+  stake_cents: z.number().int(),
+  /** The ticket's own American price, when given. */
+  ticket_price: z.number().int().nullable(),
+  /** The price of the ticket as it stands: the ticket's own, else the product of the legs still in it. */
+  price: z.number().int().nullable(),
+  decimal_price: z.number(),
+  /** What the ticket pays back if it wins from here, stake included, in cents. */
+  payout_cents: z.number().int(),
+  book: z.string().nullable(),
+  first_kickoff: z.string(),
+  /** open 1 until the first leg's kickoff, pending 3 after, completed 8 once graded, canceled 6. */
+  status: StatusField,
+  outcome: OutcomeField.nullable(),
+  /** Profit in cents (−stake for a loss, 0 for a push); null until graded. */
+  reward: z.number().int().nullable(),
+  legs: z.array(ParlayLeg),
+  graded_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ParlayEntry = z.infer<typeof ParlayEntry>;
+
+export const ParlayResponse = z.object({ data: ParlayEntry });
+export type ParlayResponse = z.infer<typeof ParlayResponse>;
+
+export const ParlayListResponse = z.object({
+  data: z.array(ParlayEntry),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
+export type ParlayListResponse = z.infer<typeof ParlayListResponse>;

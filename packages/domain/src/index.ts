@@ -35,6 +35,8 @@ export * from './odds/line-of-record.js';
 export * from './odds/books.js';
 export * from './grading/grade-entry.js';
 export * from './grading/streaks.js';
+export * from './grading/parlay.js';
+export * from './grading/bet-type.js';
 export * from './membership/college-access.js';
 export * from './pools/types.js';
 export * from './pools/settings.js';

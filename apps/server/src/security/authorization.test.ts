@@ -5,7 +5,7 @@ import { validRequest } from './bad-input.js';
 import { send, signedIn, visitor, type Caller } from './callers.js';
 import { changedTables, watchDb } from './db-fingerprint.js';
 import { writeFigures } from './figures.js';
-import { makeOpenGame, OWNED_OBJECTS, requestHints } from './fixtures.js';
+import { makeOpenGame, makeOtherOpenGame, OWNED_OBJECTS, requestHints } from './fixtures.js';
 import { fetchOpenApi, listOperations, operationName, type Operation } from './openapi.js';
 
 /**
@@ -17,7 +17,7 @@ import { fetchOpenApi, listOperations, operationName, type Operation } from './o
 
 const { app, database } = await buildTestApp();
 const operations = listOperations(await fetchOpenApi(app));
-const hints = requestHints(await makeOpenGame(database));
+const hints = requestHints(await makeOpenGame(database), await makeOtherOpenGame(database));
 const fingerprint = watchDb(database);
 const stranger = visitor();
 const owner = await signedIn(app, database.db, 'member');

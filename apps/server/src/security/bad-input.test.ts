@@ -5,7 +5,7 @@ import { answerProblems, keepSignedIn, send, signedIn, visitor, type Caller } fr
 import { changedTables, watchDb } from './db-fingerprint.js';
 import { fetchOpenApi, listOperations, operationName, type Operation } from './openapi.js';
 import { writeFigures, writeFindings } from './figures.js';
-import { makeOpenGame, requestHints } from './fixtures.js';
+import { makeOpenGame, makeOtherOpenGame, requestHints } from './fixtures.js';
 
 /**
  * Bad input for every operation of the OpenAPI document (docs/decisions/021): a new endpoint is covered
@@ -18,7 +18,7 @@ import { makeOpenGame, requestHints } from './fixtures.js';
 const { app, database } = await buildTestApp();
 const operations = listOperations(await fetchOpenApi(app));
 // A game to bet on, so that cases reach the code behind the checks of a bet's event.
-const hints = requestHints(await makeOpenGame(database));
+const hints = requestHints(await makeOpenGame(database), await makeOtherOpenGame(database));
 const callers: Record<Caller['kind'], Caller> = {
   visitor: visitor(),
   member: await signedIn(app, database.db, 'member'),

@@ -260,6 +260,8 @@ function badUrlValues(schema: JsonSchema, where: 'path' | 'query', seed: number)
         }
       })
       .join('');
+    // An empty path segment is no value of the parameter: the URL names another route (the collection's list).
+    if (where === 'path' && raw === '') return;
     values.push({ label: `random text ${index + 1}`, raw });
   });
   return values;

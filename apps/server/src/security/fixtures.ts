@@ -9,8 +9,10 @@ import { send, type Caller } from './callers.js';
  * What the schemas cannot tell the suite: a game that exists, and what a valid moneyline bet on it needs.
  * Cases start from a valid request built with these, so that each reaches the code behind the checks.
  */
-export function requestHints(gameId: number): Hints {
+export function requestHints(gameId: number, otherGameId?: number): Hints {
   return {
+    // A parlay needs two games: two moneyline legs on the home team of each.
+    ...(otherGameId === undefined ? {} : { legs: parlayLegsOn(gameId, otherGameId) }),
     event_id: gameId,
     eventId: gameId,
     bet_mode: 3,
@@ -58,6 +60,22 @@ export async function makeOwnedPool(app: FastifyInstance, owner: Caller, marker:
 /** A game two days ahead, to bet on. */
 export function makeOpenGame(database: DbHandle): Promise<number> {
   return makeGame(database.db, { home: 'KC', away: 'BUF', hoursFromNow: 48 });
+}
+
+/** Another game, three days ahead: a parlay's second leg. */
+export function makeOtherOpenGame(database: DbHandle): Promise<number> {
+  return makeGame(database.db, { home: 'KC', away: 'DEN', hoursFromNow: 72 });
+}
+
+/** Two valid parlay legs: moneylines on KC in each game. */
+function parlayLegsOn(gameId: number, otherGameId: number) {
+  return [gameId, otherGameId].map((eventId) => ({
+    event_id: eventId,
+    bet_kind: 1,
+    bet_type: 5,
+    bet_team: 'KC',
+    price: -110,
+  }));
 }
 
 export interface FixtureContext {
@@ -127,6 +145,20 @@ export const OWNED_OBJECTS: Record<string, OwnedObject> = {
       });
       if (response.statusCode !== 201)
         throw new Error(`recording the owner's bet: ${response.statusCode} ${response.body}`);
+      return { id: String(response.json<{ data: { id: number } }>().data.id) };
+    },
+  },
+  '/api/user/parlays/{id}': {
+    async create({ app, database, owner, marker }) {
+      const legs = parlayLegsOn(await makeOpenGame(database), await makeOtherOpenGame(database));
+      const response = await send(app, owner, {
+        method: 'POST',
+        url: '/api/user/parlays',
+        headers: { 'content-type': 'application/json', 'idempotency-key': `owned-${FRESH}` },
+        payload: JSON.stringify({ legs, stake: 10, is_simulated: true, book: marker }),
+      });
+      if (response.statusCode !== 201)
+        throw new Error(`recording the owner's parlay: ${response.statusCode} ${response.body}`);
       return { id: String(response.json<{ data: { id: number } }>().data.id) };
     },
   },

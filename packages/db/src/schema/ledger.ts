@@ -92,3 +92,72 @@ export const ledgerVersions = pgTable('ledger_versions', {
   version: integer('version').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Parlays (docs/decisions/035): one ticket of 2 to 10 legs on different games, a single entry of the
+ * member's ledger with one stake and one result. Kept apart from user_bets, whose rows are each on one game:
+ * a parlay's legs are in parlay_legs. The first leg's kickoff closes it to changes; it is graded when a leg
+ * loses or its last leg ends.
+ */
+export const parlays = pgTable(
+  'parlays',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // The legs' sport and season (one of each a ticket), and the week of its first leg: statistics read them.
+    sport: text('sport').notNull(),
+    season: integer('season').notNull(),
+    week: integer('week'),
+    isSimulated: boolean('is_simulated').notNull(),
+    stakeCents: integer('stake_cents').notNull(),
+    /** The ticket's own American price, when the member gave one; else the legs' product is the price. */
+    ticketPrice: integer('ticket_price'),
+    book: text('book'),
+    /** The earliest kickoff of its legs: the parlay is open until then. */
+    firstKickoffAt: timestamp('first_kickoff_at', { withTimezone: true }).notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: smallint('status').notNull(),
+    outcome: text('outcome', { enum: ['win', 'loss', 'push', 'void'] }),
+    /** Profit in cents; null until graded. */
+    reward: integer('reward'),
+    gradedAt: timestamp('graded_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('parlays_idempotency_key').on(table.userId, table.idempotencyKey),
+    index('parlays_user_sport_season_idx').on(table.userId, table.sport, table.season),
+  ],
+);
+
+/** A parlay's legs: each a side of one game at the line and price it was taken at, graded like a single bet. */
+export const parlayLegs = pgTable(
+  'parlay_legs',
+  {
+    id: serial('id').primaryKey(),
+    parlayId: integer('parlay_id')
+      .notNull()
+      .references(() => parlays.id, { onDelete: 'cascade' }),
+    /** The leg's place on the ticket, from 0. */
+    position: smallint('position').notNull(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'restrict' }),
+    betKind: smallint('bet_kind').notNull(),
+    betType: smallint('bet_type').notNull(),
+    betTeam: text('bet_team'),
+    line: real('line'),
+    /** American odds of the leg. */
+    price: integer('price').notNull(),
+    outcome: text('outcome', { enum: ['win', 'loss', 'push', 'void'] }),
+  },
+  (table) => [
+    uniqueIndex('parlay_legs_parlay_position').on(table.parlayId, table.position),
+    uniqueIndex('parlay_legs_parlay_event').on(table.parlayId, table.eventId),
+    index('parlay_legs_event_idx').on(table.eventId),
+  ],
+);

@@ -218,6 +218,7 @@ export async function deleteOddsEventsScheduleLeavesOut(
             and exists (select 1 from event_source_keys k where k.event_id = e.id and k.source = 'odds-api')
             and not exists (select 1 from event_source_keys k where k.event_id = e.id and k.source <> 'odds-api')
             and not exists (select 1 from user_bets b where b.event_id = e.id)
+            and not exists (select 1 from parlay_legs l where l.event_id = e.id)
             and exists (select 1 from events s
               where s.sport = e.sport and s.id <> e.id
                 and s.kickoff_at between e.kickoff_at - make_interval(hours => ${windowHours}::int)

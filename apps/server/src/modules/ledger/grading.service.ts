@@ -4,7 +4,9 @@ import {
   BetMode,
   BetType,
   gradeEntry,
+  gradeParlay,
   GradingError,
+  outcomeOf,
   moneylineClv,
   OddsError,
   spreadClv,
@@ -20,6 +22,8 @@ import { recordClosesOfEvents } from '../pools/closing.service.js';
 import { bumpPoolsOfEvents } from '../pools/pools.repository.js';
 import { linesOfRecordByIds } from '../sports/sports.service.js';
 import * as repository from './ledger.repository.js';
+import * as parlayRepository from './parlays.repository.js';
+import type { ParlayGradeWrite, ParlayWithLegs } from './parlays.repository.js';
 import type { ClosingQuote, GradableRow, GradeWrite, LedgerEvent } from './ledger.repository.js';
 
 /**
@@ -259,7 +263,96 @@ export async function gradeEvents(db: DbExecutor, eventIds: readonly number[], n
     const events = await repository.listEvents(db, [...new Set(entries.map((entry) => entry.eventId))]);
     changed += await gradeRows(db, entries, new Map(events.map((event) => [event.id, event])), now, members);
   }
+  for (let index = 0; index < unique.length; index += EVENT_BATCH) {
+    const parlays = await parlayRepository.listParlaysOfEvents(db, unique.slice(index, index + EVENT_BATCH));
+    changed += await gradeParlays(db, parlays, now, members);
+  }
   await repository.bumpLedgerVersions(db, members);
+  return changed;
+}
+
+/**
+ * What a parlay's row and its legs should hold now; undefined when they already do. Each leg is graded as a
+ * single bet on its game would be; the ticket by the domain's `gradeParlay`: a loss as soon as a leg loses,
+ * else a grade once its last leg ends. A leg that cannot be graded as written rejects the ticket.
+ */
+export function regradeParlay(parlay: ParlayWithLegs, now: Date): ParlayGradeWrite | undefined {
+  if (parlay.status === Status.canceled || parlay.status === Status.deleted) return undefined;
+  const started =
+    parlay.firstKickoffAt.getTime() <= now.getTime() || parlay.legs.some((leg) => hasStarted(leg.event, now));
+  let next: Omit<ParlayGradeWrite, 'id'>;
+  try {
+    const legs = parlay.legs.map((leg) => {
+      const event = leg.event;
+      const scoresMissing = event.status === 'final' && (event.homeScore === null || event.awayScore === null);
+      const result = resultOf(event);
+      const outcome = outcomeOf(
+        {
+          mode: BetMode.bet_on,
+          kind: leg.betKind as BetKindValue,
+          type: leg.betType as BetTypeValue,
+          team: leg.betTeam,
+          line: leg.line,
+        },
+        scoresMissing ? { ...result, status: 'in_progress' } : result,
+      );
+      return { id: leg.id, price: leg.price, outcome };
+    });
+    const grade = gradeParlay({ stakeCents: parlay.stakeCents, ticketPrice: parlay.ticketPrice, legs });
+    const legOutcomes = legs.map(({ id, outcome }) => ({ id, outcome }));
+    if (grade) {
+      const unchanged =
+        parlay.status === Status.completed && parlay.outcome === grade.outcome && parlay.reward === grade.reward;
+      next = {
+        status: Status.completed,
+        outcome: grade.outcome,
+        reward: grade.reward,
+        gradedAt: unchanged && parlay.gradedAt !== null ? parlay.gradedAt : gradingTime(now, parlay.createdAt),
+        legs: legOutcomes,
+      };
+    } else {
+      next = {
+        status: started ? Status.pending : Status.open,
+        outcome: null,
+        reward: null,
+        gradedAt: null,
+        legs: legOutcomes,
+      };
+    }
+  } catch (error) {
+    if (!(error instanceof GradingError) && !(error instanceof OddsError)) throw error;
+    next = {
+      status: Status.rejected,
+      outcome: null,
+      reward: null,
+      gradedAt: null,
+      legs: parlay.legs.map((leg) => ({ id: leg.id, outcome: null })),
+    };
+  }
+  const same =
+    parlay.status === next.status &&
+    parlay.outcome === next.outcome &&
+    parlay.reward === next.reward &&
+    (parlay.gradedAt?.getTime() ?? null) === (next.gradedAt?.getTime() ?? null) &&
+    parlay.legs.every((leg, index) => leg.outcome === next.legs[index]?.outcome);
+  return same ? undefined : { id: parlay.id, ...next };
+}
+
+/** Writes the parlay grades that changed; adds their members to `members`. */
+async function gradeParlays(
+  db: DbExecutor,
+  parlays: readonly ParlayWithLegs[],
+  now: Date,
+  members: Set<number>,
+): Promise<number> {
+  let changed = 0;
+  for (const parlay of parlays) {
+    const write = regradeParlay(parlay, now);
+    if (!write) continue;
+    await parlayRepository.writeParlayGrade(db, write, now);
+    members.add(parlay.userId);
+    changed += 1;
+  }
   return changed;
 }
 

@@ -631,6 +631,25 @@ export async function aggregateStats(
           from user_bets b
           where b.user_id = ${userId} and b.sport = ${sport} and b.season = ${season} and ${GRADED}
           group by bet_team, week, bet_mode, bet_kind, bet_type, book, held_favored
+          union all
+          -- Graded parlays (decision 035): each one bet (bet_on) of its first leg's week and its book, with no
+          -- team, kind, type or side; the kind set's row without a kind is their own total.
+          select null::text collate "C", p.week, 3::smallint, null::smallint, null::smallint, p.book collate "C",
+            null::boolean,
+            count(*),
+            count(*) filter (where p.outcome = 'win'),
+            count(*) filter (where p.outcome = 'loss'),
+            count(*) filter (where p.outcome = 'push'),
+            count(*) filter (where p.outcome = 'void'),
+            count(*) filter (where p.outcome <> 'void'),
+            coalesce(sum(p.stake_cents::float8) filter (where p.outcome <> 'void'), 0),
+            coalesce(sum(p.reward::float8), 0),
+            0,
+            0
+          from parlays p
+          where p.user_id = ${userId} and p.sport = ${sport} and p.season = ${season} and p.status = 8
+            and p.deleted_at is null and p.outcome is not null
+          group by p.week, p.book
         )
         select grouping(bet_team, week, bet_mode, bet_kind, bet_type, book, held_favored) as g,
           bet_team, week, bet_mode, bet_kind, bet_type, book, held_favored,

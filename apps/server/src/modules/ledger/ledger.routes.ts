@@ -3,6 +3,7 @@ import {
   BetParams,
   BetResponse,
   CreateBetBody,
+  CreateParlayBody,
   ErrorBody,
   errorResponses,
   EventResultBody,
@@ -10,9 +11,13 @@ import {
   EventResultResponse,
   IdempotencyKeyHeaders,
   ListBetsQuery,
+  ListParlaysQuery,
   OutcomeParams,
   OutcomeQuery,
   OutcomeResponse,
+  ParlayListResponse,
+  ParlayParams,
+  ParlayResponse,
   SportKey,
   StatsParams,
   StatsQuery,
@@ -42,6 +47,7 @@ import {
   statsEtag,
   updateEntry,
 } from './ledger.service.js';
+import { cancelParlay, createParlay, getParlay, listParlays } from './parlays.service.js';
 import { StatsCache } from './stats-cache.js';
 
 export interface LedgerRoutesOptions extends AuthDeps {
@@ -160,6 +166,88 @@ export const ledgerRoutes: FastifyPluginAsyncZod<LedgerRoutesOptions> = async (a
     async (request) => {
       const session = await requireSession(options, request);
       return { data: await cancelEntry(db, session.user.id, request.params.id, now()) };
+    },
+  );
+
+  app.post(
+    '/api/user/parlays',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['ledger'],
+        summary:
+          'Records a parlay of 2 to 10 legs on different games still to come (Idempotency-Key header: a retry ' +
+          'returns the stored parlay with 200, the same key with another body is a 409)',
+        headers: IdempotencyKeyHeaders,
+        body: CreateParlayBody,
+        response: { 200: ParlayResponse, 201: ParlayResponse, ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(options, request);
+      const { parlay, created } = await createParlay(db, {
+        userId: session.user.id,
+        idempotencyKey: request.headers['idempotency-key'],
+        body: request.body,
+        now: now(),
+      });
+      return reply
+        .code(created ? 201 : 200)
+        .headers(noStore)
+        .send({ data: parlay });
+    },
+  );
+
+  app.get(
+    '/api/user/parlays',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['ledger'],
+        summary: "The caller's parlays with their legs, newest first",
+        querystring: ListParlaysQuery,
+        response: { 200: ParlayListResponse, ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(options, request);
+      reply.headers(noStore);
+      return listParlays(db, session.user.id, request.query, now());
+    },
+  );
+
+  app.get(
+    '/api/user/parlays/:id',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['ledger'],
+        summary: 'One of the caller’s parlays',
+        params: ParlayParams,
+        response: { 200: ParlayResponse, ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(options, request);
+      reply.headers(noStore);
+      return { data: await getParlay(db, session.user.id, request.params.id, now()) };
+    },
+  );
+
+  app.delete(
+    '/api/user/parlays/:id',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['ledger'],
+        summary: "Cancels a parlay until its first leg's kickoff (status canceled, removed from lists)",
+        params: ParlayParams,
+        response: { 200: ParlayResponse, ...memberErrors },
+      },
+    },
+    async (request) => {
+      const session = await requireSession(options, request);
+      return { data: await cancelParlay(db, session.user.id, request.params.id, now()) };
     },
   );
 

@@ -23,6 +23,7 @@ import {
   BetKind,
   BetMode,
   BetType,
+  betTypeLineConflict,
   gradeEntry,
   GradingError,
   OddsError,
@@ -100,7 +101,7 @@ export function toBetEntry(entry: EntryRow, now: Date): BetEntry {
 // Validation
 
 /** The fields of an entry as validation sees them (stake already in cents). */
-interface Draft {
+export interface Draft {
   betMode: number;
   betKind: number;
   betType: number;
@@ -137,7 +138,8 @@ export const dollarsToCents = (dollars: number) => Math.round(dollars * 100);
  * no line for moneylines. The rules of grading itself (a type that fits the kind, a team in the game, a line
  * where one is needed) are the domain's: its GradingError becomes a 400 naming the field.
  */
-function checkDraft(draft: Draft, event: LedgerEvent): Draft {
+export function checkDraft(draft: Draft, event: LedgerEvent, at = 'body'): Draft {
+  const bad = (field: string, message: string) => AppError.badRequest(`${at}.${field}`, message);
   const normalised = { ...draft };
   if (isPick(draft.betMode)) {
     if (draft.price !== null) throw bad('price', 'a pick has no price (only bets do)');
@@ -159,6 +161,9 @@ function checkDraft(draft: Draft, event: LedgerEvent): Draft {
     normalised.betTeam = match;
   } else throw bad('bet_team', `is required for a moneyline or spread: ${event.awayTeam} or ${event.homeTeam}`);
   if (draft.betKind === BetKind.moneyline) normalised.line = null;
+  // The type of a spread follows its line: "favoured" at +3.5 is a contradiction, not a guess to make.
+  const conflict = betTypeLineConflict(normalised.betKind, normalised.betType, normalised.line);
+  if (conflict !== null) throw bad('bet_type', conflict);
   try {
     gradeEntry(gradableOf(normalised), {
       status: 'scheduled',
@@ -517,7 +522,9 @@ export async function getStats(db: DbExecutor, userId: number, sport: Sport, sea
   const aggregates = await repository.aggregateStats(db, userId, sport, season);
   const bySet = (set: AggregateRow['set']) => aggregates.filter((row) => row.set === set);
   const teamRows = bySet('team').filter((row) => row.team !== null);
-  const summaryRows = bySet('summary');
+  // Parlays have no kind (nor team, type or side): the kind set's row without one is their total.
+  const parlayRow = bySet('kind').find((row) => row.betKind === null);
+  const summaryRows = bySet('summary').filter((row) => row.betKind !== null);
   const undated = summaryRows.some((row) => row.team !== null && row.week === null);
   const datedPeriods = undated ? await repository.listTeamPeriodRewards(db, userId, sport, season) : [];
   // Each team's reward per week, picks and bets apart, from the summary rows (already aggregated).
@@ -576,14 +583,17 @@ export async function getStats(db: DbExecutor, userId: number, sport: Sport, sea
       .map((row) => ({ bet_mode: row.betMode as StatsSummaryRow['bet_mode'], ...totalsOf(row) }))
       .sort((a, b) => a.bet_mode - b.bet_mode),
     by_kind: bySet('kind')
+      .filter((row) => row.betKind !== null)
       .map((row) => ({ bet_kind: row.betKind as StatsSummaryRow['bet_kind'], ...totalsOf(row) }))
       .sort((a, b) => a.bet_kind - b.bet_kind),
     by_type: bySet('type')
+      .filter((row) => row.betType !== null)
       .map((row) => ({ bet_type: row.betType as StatsSummaryRow['bet_type'], ...totalsOf(row) }))
       .sort((a, b) => a.bet_type - b.bet_type),
     by_book: bySet('book')
       .map((row) => ({ book: row.book, ...totalsOf(row) }))
       .sort((a, b) => (a.book ?? '').localeCompare(b.book ?? '')),
+    parlays: totalsOf(parlayRow),
     by_side: bySet('side')
       .filter((row) => row.heldFavored !== null)
       .map((row) => ({ side: row.heldFavored ? ('favored' as const) : ('underdog' as const), ...totalsOf(row) }))

@@ -1,5 +1,5 @@
 import type { BetEntry, BookEvent, CreateBetBody, SportKey, UpdateBetBody } from '@pass/contracts';
-import { DEFAULT_TEASER_POINTS, MAX_TEASER_POINTS } from '@pass/domain';
+import { betTypeOfLine, DEFAULT_TEASER_POINTS, MAX_TEASER_POINTS } from '@pass/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -88,8 +88,7 @@ function withQuote(state: FormState, event: BookEvent | undefined): FormState {
   if (state.kind === 1) next.type = 5;
   if (state.kind === 2) next.type = state.side === 'Under' ? 2 : 1;
   if (state.kind === 3 && quote?.point !== null && quote?.point !== undefined) {
-    const teaser = isTeaser(state.type);
-    next.type = quote.point < 0 ? (teaser ? 7 : 4) : teaser ? 6 : 3;
+    next.type = betTypeOfLine(3, quote.point, isTeaser(state.type)) ?? next.type;
   }
   return next;
 }
@@ -464,7 +463,11 @@ export function BetForm({ game, entry, bare = false, onRecorded }: BetFormProps)
             label="Line"
             inputMode="decimal"
             value={state.line}
-            onChange={(changeEvent) => change({ line: changeEvent.target.value }, false)}
+            onChange={(changeEvent) => {
+              // The type of a spread follows its line (the rule the server enforces).
+              const type = betTypeOfLine(state.kind, numberOrNull(changeEvent.target.value), isTeaser(state.type));
+              change({ line: changeEvent.target.value, ...(type === null ? {} : { type }) }, false);
+            }}
             error={Boolean(problems.fields.line)}
             helperText={problems.fields.line ?? (state.kind === 3 ? 'From your side: −3.5 is favoured' : 'The total')}
           />

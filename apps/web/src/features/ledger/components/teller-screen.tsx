@@ -21,6 +21,7 @@ import { usePlaceTellerBet, useTeller } from '../api/teller';
 import { serverProblems } from '../../../lib/field-errors';
 import { americanPrice, booksOf, dollars, gameText, latestQuote, SPORT_WORDS } from '../lib/format';
 import { useIdempotencyKey } from '../../../lib/idempotency';
+import { ParlayLauncher } from './parlay-launcher';
 
 const BalanceChart = lazy(() => import('./balance-chart'));
 
@@ -271,6 +272,7 @@ export function TellerScreen() {
           )}
         </>
       )}
+      <ParlayLauncher note="A parlay goes in your ledger (My Bets), real or simulated, not against this paper bankroll." />
     </Page>
   );
 }

@@ -3,6 +3,8 @@ import Typography from '@mui/material/Typography';
 import { Page } from '../../../components/page';
 import { BetForm } from '../components/bet-form';
 import { BetsList } from '../components/bets-list';
+import { ParlayLauncher } from '../components/parlay-launcher';
+import { ParlaysList } from '../components/parlays-list';
 
 export default function UserBetsRoute() {
   return (
@@ -12,6 +14,8 @@ export default function UserBetsRoute() {
       </Typography>
       <Stack spacing={3}>
         <BetForm />
+        <ParlayLauncher />
+        <ParlaysList />
         <BetsList />
       </Stack>
     </Page>

@@ -1,0 +1,252 @@
+import { createHash } from 'node:crypto';
+import type { CreateParlayBody, ListParlaysQuery, ParlayEntry, ParlayListResponse } from '@pass/contracts';
+import type { Database, DbExecutor } from '@pass/db';
+import {
+  BetMode,
+  BetType,
+  parlayAmericanPrice,
+  parlayDecimal,
+  parlayPayoutCents,
+  Status,
+  type Sport,
+} from '@pass/domain';
+import { AppError } from '../../errors.js';
+import { hasStarted, kickoffOf } from './grading.service.js';
+import * as ledgerRepository from './ledger.repository.js';
+import { checkDraft, dollarsToCents } from './ledger.service.js';
+import * as repository from './parlays.repository.js';
+import type { NewParlayLeg, ParlayWithLegs } from './parlays.repository.js';
+
+/**
+ * Parlays (DESIGN.md section 6, docs/decisions/035): a ticket of 2 to 10 legs on different games that have not
+ * started, one stake, stated real or simulated. Each leg is checked as a single bet on its game would be; the
+ * ticket is graded with its legs by the ledger's grading (grading.service.ts).
+ */
+
+const iso = (value: Date | null) => (value === null ? null : value.toISOString());
+
+/** The status as shown: an open parlay whose first leg has started is pending. */
+function shownStatus(parlay: ParlayWithLegs, now: Date): number {
+  if (parlay.status !== Status.open) return parlay.status;
+  const started =
+    parlay.firstKickoffAt.getTime() <= now.getTime() || parlay.legs.some((leg) => hasStarted(leg.event, now));
+  return started ? Status.pending : Status.open;
+}
+
+export function toParlayEntry(parlay: ParlayWithLegs, now: Date): ParlayEntry {
+  // The ticket as it stands: legs that pushed or were void have dropped out of its price.
+  const standing = parlay.legs.filter((leg) => leg.outcome !== 'push' && leg.outcome !== 'void');
+  const dropped = standing.length < parlay.legs.length;
+  const prices = standing.map((leg) => leg.price);
+  const ticketPrice = dropped ? null : parlay.ticketPrice;
+  return {
+    id: parlay.id,
+    sport: parlay.sport as Sport,
+    season: parlay.season,
+    week: parlay.week,
+    is_simulated: parlay.isSimulated,
+    stake_cents: parlay.stakeCents,
+    ticket_price: parlay.ticketPrice,
+    price: ticketPrice ?? parlayAmericanPrice(prices),
+    decimal_price: Math.round(parlayDecimal(prices) * 10_000) / 10_000,
+    payout_cents: parlayPayoutCents(parlay.stakeCents, prices, ticketPrice),
+    book: parlay.book,
+    first_kickoff: parlay.firstKickoffAt.toISOString(),
+    status: shownStatus(parlay, now) as ParlayEntry['status'],
+    outcome: parlay.outcome,
+    reward: parlay.reward,
+    legs: parlay.legs.map((leg) => ({
+      event_id: leg.eventId,
+      event: {
+        home_team: leg.event.homeTeam,
+        away_team: leg.event.awayTeam,
+        kickoff: iso(leg.event.kickoffAt),
+        game_date: leg.event.gameDate,
+        status: leg.event.status,
+        event_scores: { home: leg.event.homeScore, away: leg.event.awayScore },
+      },
+      bet_kind: leg.betKind as ParlayEntry['legs'][number]['bet_kind'],
+      bet_type: leg.betType as ParlayEntry['legs'][number]['bet_type'],
+      bet_team: leg.betTeam,
+      line: leg.line === null ? null : Math.round(leg.line * 100) / 100 + 0,
+      price: leg.price,
+      outcome: leg.outcome,
+    })),
+    graded_at: iso(parlay.gradedAt),
+    created_at: parlay.createdAt.toISOString(),
+    updated_at: parlay.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * What makes two requests for a new parlay the same (as for single entries, decision 009): every field of the
+ * parsed body in a fixed order, absent ones as null, teams upper-cased, the stake in cents.
+ */
+export function parlayRequestHash(body: CreateParlayBody): string {
+  const normalised = {
+    legs: body.legs.map((leg) => [
+      leg.event_id,
+      leg.bet_kind,
+      leg.bet_type,
+      leg.bet_team?.toUpperCase() ?? null,
+      leg.line ?? null,
+      leg.price,
+    ]),
+    stake: dollarsToCents(body.stake),
+    is_simulated: body.is_simulated,
+    ticket_price: body.ticket_price ?? null,
+    book: body.book ?? null,
+  };
+  return createHash('sha256')
+    .update(JSON.stringify(['parlay', normalised]))
+    .digest('hex');
+}
+
+function sameRequest(parlay: ParlayWithLegs, hash: string): ParlayWithLegs {
+  if (parlay.requestHash !== hash) {
+    throw new AppError(
+      'CONFLICT',
+      'This Idempotency-Key was already used for a parlay with a different body: send a new key for a new parlay',
+      [{ field: 'headers.idempotency-key', message: 'was already used with a different body' }],
+    );
+  }
+  return parlay;
+}
+
+const bad = (field: string, message: string) => AppError.badRequest(`body.${field}`, message);
+
+/**
+ * Stores a parlay, once per idempotency key (a retry with the same body returns the stored parlay, created
+ * false; the same key with another body is a 409). Every leg must be on a game of one sport and season that has
+ * not started, and pass the rules of a single bet on that game.
+ */
+export async function createParlay(
+  db: Database,
+  input: { userId: number; idempotencyKey: string; body: CreateParlayBody; now: Date },
+): Promise<{ parlay: ParlayEntry; created: boolean }> {
+  const { userId, idempotencyKey, body, now } = input;
+  const hash = parlayRequestHash(body);
+  const existing = await repository.findParlayByKey(db, userId, idempotencyKey);
+  if (existing) return { parlay: toParlayEntry(sameRequest(existing, hash), now), created: false };
+
+  const events = new Map(
+    (await ledgerRepository.listEvents(db, [...new Set(body.legs.map((leg) => leg.event_id))])).map((event) => [
+      event.id,
+      event,
+    ]),
+  );
+  const stakeCents = dollarsToCents(body.stake);
+  const legs: NewParlayLeg[] = [];
+  const [firstLeg] = body.legs;
+  const first = firstLeg === undefined ? undefined : events.get(firstLeg.event_id);
+  for (const [index, leg] of body.legs.entries()) {
+    const at = `legs.${index}`;
+    const event = events.get(leg.event_id);
+    if (!event) throw bad(`${at}.event_id`, `there is no event ${leg.event_id}`);
+    if (hasStarted(event, now)) {
+      throw bad(`${at}.event_id`, "the game has started: a parlay's legs are games still to come");
+    }
+    if (first && (event.sport !== first.sport || event.season !== first.season)) {
+      throw bad(`${at}.event_id`, `a parlay's legs are all of one sport and season (${first.sport} ${first.season})`);
+    }
+    if (leg.bet_type === BetType.tease_dog || leg.bet_type === BetType.tease_fav) {
+      throw bad(`${at}.bet_type`, 'teasers are not parlay legs: use 3 (underdog) or 4 (favored) for a spread');
+    }
+    const draft = checkDraft(
+      {
+        betMode: BetMode.bet_on,
+        betKind: leg.bet_kind,
+        betType: leg.bet_type,
+        betTeam: leg.bet_team ?? null,
+        line: leg.line ?? null,
+        price: leg.price,
+        stakeCents,
+        book: null,
+        teaserPoints: null,
+        multiplier: 1,
+        isSimulated: body.is_simulated,
+      },
+      event,
+      `body.${at}`,
+    );
+    legs.push({
+      position: index,
+      eventId: event.id,
+      betKind: draft.betKind,
+      betType: draft.betType,
+      betTeam: draft.betTeam,
+      line: draft.line,
+      price: leg.price,
+    });
+  }
+  if (!first) throw bad('legs', 'a parlay needs at least 2 legs');
+  const kickoffs = body.legs.map((leg) => kickoffOf(events.get(leg.event_id)!).getTime());
+  const firstKickoffAt = new Date(Math.min(...kickoffs));
+  const firstEvent = events.get(body.legs[kickoffs.indexOf(firstKickoffAt.getTime())]!.event_id)!;
+
+  const id = await db.transaction(async (tx) => {
+    const inserted = await repository.insertParlay(
+      tx,
+      {
+        userId,
+        sport: first.sport,
+        season: first.season,
+        week: firstEvent.week,
+        isSimulated: body.is_simulated,
+        stakeCents,
+        ticketPrice: body.ticket_price ?? null,
+        book: body.book ?? null,
+        firstKickoffAt,
+        idempotencyKey,
+        requestHash: hash,
+        status: Status.open,
+      },
+      legs,
+      now,
+    );
+    if (inserted !== undefined) await ledgerRepository.bumpLedgerVersions(tx, [userId]);
+    return inserted;
+  });
+  if (id !== undefined) {
+    return { parlay: toParlayEntry((await repository.getOwnParlay(db, userId, id))!, now), created: true };
+  }
+  // Another request with the same key won the race: answer with its parlay.
+  const winner = await repository.findParlayByKey(db, userId, idempotencyKey);
+  if (!winner) throw new AppError('CONFLICT', 'The parlay for this Idempotency-Key could not be read; try again');
+  return { parlay: toParlayEntry(sameRequest(winner, hash), now), created: false };
+}
+
+export async function getParlay(db: DbExecutor, userId: number, id: number, now: Date): Promise<ParlayEntry> {
+  const parlay = await repository.getOwnParlay(db, userId, id);
+  if (!parlay) throw AppError.notFound(`No parlay ${id}`);
+  return toParlayEntry(parlay, now);
+}
+
+export async function listParlays(
+  db: DbExecutor,
+  userId: number,
+  query: ListParlaysQuery,
+  now: Date,
+): Promise<ParlayListResponse> {
+  const { parlays, total } = await repository.listOwnParlays(db, userId, query);
+  return {
+    data: parlays.map((parlay) => toParlayEntry(parlay, now)),
+    total,
+    limit: query.limit,
+    offset: query.offset,
+  };
+}
+
+/** Cancels a parlay before its first leg's kickoff: status canceled and soft-deleted (it leaves every list). */
+export async function cancelParlay(db: Database, userId: number, id: number, now: Date): Promise<ParlayEntry> {
+  return db.transaction(async (tx) => {
+    const parlay = await repository.getOwnParlay(tx, userId, id);
+    if (!parlay) throw AppError.notFound(`No parlay ${id}`);
+    if (shownStatus(parlay, now) !== Status.open) {
+      throw AppError.badRequest('params.id', 'its first game has started: the parlay can no longer be cancelled');
+    }
+    await repository.cancelParlay(tx, id, Status.canceled, now);
+    await ledgerRepository.bumpLedgerVersions(tx, [userId]);
+    return toParlayEntry({ ...parlay, status: Status.canceled, updatedAt: now }, now);
+  });
+}

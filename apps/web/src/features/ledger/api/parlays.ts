@@ -1,0 +1,56 @@
+import type {
+  BookEventsResponse,
+  CreateParlayBody,
+  ParlayListResponse,
+  ParlayResponse,
+  SportKey,
+} from '@pass/contracts';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { useInvalidateLedger } from './bets';
+
+/** The most parlays one list loads (the server's maximum page). */
+export const PARLAYS_LIMIT = 500;
+
+export const parlaysQuery = () =>
+  queryOptions({
+    queryKey: ['ledger', 'parlays'],
+    queryFn: ({ signal }) =>
+      api.get<ParlayListResponse>('/api/user/parlays', { query: { limit: PARLAYS_LIMIT }, signal }),
+    staleTime: 10_000,
+  });
+
+export const useParlays = () => useQuery(parlaysQuery());
+
+export function createParlay(body: CreateParlayBody, idempotencyKey: string): Promise<ParlayResponse> {
+  return api.post<ParlayResponse>('/api/user/parlays', body, { headers: { 'Idempotency-Key': idempotencyKey } });
+}
+
+export function cancelParlay(id: number): Promise<ParlayResponse> {
+  return api.delete<ParlayResponse>(`/api/user/parlays/${id}`);
+}
+
+export function useCreateParlay() {
+  const invalidate = useInvalidateLedger();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: CreateParlayBody; idempotencyKey: string }) =>
+      createParlay(body, idempotencyKey),
+    onSuccess: invalidate,
+  });
+}
+
+export function useCancelParlay() {
+  const invalidate = useInvalidateLedger();
+  return useMutation({ mutationFn: cancelParlay, onSuccess: invalidate });
+}
+
+/** A week's events with every book's latest quotes (the schedule's own endpoint): the coming week's games. */
+export const weekEventsQuery = (sport: SportKey, week: number) =>
+  queryOptions({
+    queryKey: ['ledger', 'events', sport, 'week', week],
+    queryFn: ({ signal }) => api.get<BookEventsResponse>(`/api/book/events/${sport}/${week}`, { signal }),
+    staleTime: 60_000,
+  });
+
+export const useWeekEvents = (sport: SportKey, week: number | null) =>
+  useQuery({ ...weekEventsQuery(sport, week ?? 0), enabled: week !== null });

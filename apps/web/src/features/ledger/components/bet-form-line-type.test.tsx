@@ -1,0 +1,46 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, stubFetch } from '../../../testing/fetch';
+import { renderWithProviders } from '../../../testing/render';
+import { bookEvent } from '../testing-data';
+import { BetForm } from './bet-form';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+async function choose(label: string, option: string | RegExp) {
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('combobox', { name: label }));
+  await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: option }));
+}
+
+describe('BetForm: the type follows the line', () => {
+  it('sets favoured or underdog from the spread typed, as the server requires', async () => {
+    stubFetch((url, init) => {
+      if (url.pathname === '/api/book/events/americanfootball_nfl')
+        return jsonResponse({
+          sport: 'americanfootball_nfl',
+          season: 2025,
+          week: null,
+          book: null,
+          events: [bookEvent],
+        });
+      throw new Error(`unexpected request to ${init.method ?? 'GET'} ${url.pathname}`);
+    });
+    renderWithProviders(<BetForm />);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Game' })).not.toHaveAttribute('aria-disabled'), {
+      timeout: 5000,
+    });
+    await choose('Game', /BUF @ KC/);
+    // KC's quote is −3: favoured.
+    expect(screen.getByRole('combobox', { name: 'Type' })).toHaveTextContent('Favored');
+    const line = screen.getByLabelText('Line');
+    fireEvent.change(line, { target: { value: '6.5' } });
+    expect(screen.getByRole('combobox', { name: 'Type' })).toHaveTextContent('Underdog');
+    fireEvent.change(line, { target: { value: '-1' } });
+    expect(screen.getByRole('combobox', { name: 'Type' })).toHaveTextContent('Favored');
+  });
+});
