@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { deferCleanup, runAllCleanups } from './lib/cleanup.js';
 import { measureColdStart, type ColdStart } from './lib/cold-start.js';
+import { measureFirstContent, type FirstContent } from './lib/first-content.js';
 import {
   changeLedger,
   NFL,
@@ -29,10 +30,12 @@ import {
   describeMachine,
   formatColdStartConsole,
   formatConsole,
+  formatFirstContentConsole,
   formatHttpConsole,
   formatMarkdown,
   formatTimedConsole,
   replaceColdStartSection,
+  replaceFirstContentSection,
   replaceHttpRows,
   replaceTimedRows,
   type HttpBenchmark,
@@ -635,6 +638,11 @@ async function runColdStart(): Promise<ColdStart> {
   }
 }
 
+async function runFirstContent(): Promise<FirstContent> {
+  console.log('• time to first content: /, /football/schedule, /user/stats for a member, in Chromium, cold and warm');
+  return measureFirstContent(SERVER_BUNDLE, WEB_DIST_DIR, childEnv({}));
+}
+
 async function main(): Promise<number> {
   const startedAt = new Date();
   const loadAverageAtStart = os.loadavg();
@@ -652,6 +660,7 @@ async function main(): Promise<number> {
   console.log('• page weight: apps/web/dist');
   const pageWeight = measurePageWeight(WEB_DIST_DIR);
   const coldStart = await runColdStart();
+  const firstContent = await runFirstContent();
 
   const report = {
     startedAt,
@@ -663,6 +672,7 @@ async function main(): Promise<number> {
     timed: data.timed,
     pageWeight,
     coldStart,
+    firstContent,
   };
   console.log(`\n${formatConsole(report)}\n`);
   await writeFile(RESULTS_FILE, formatMarkdown(report));
@@ -671,6 +681,7 @@ async function main(): Promise<number> {
   // A benchmark that could not run, or was answered with errors, fails the bench; a skipped one
   // (no DATABASE_URL, nothing built) does not.
   const bad =
+    firstContent.status === 'failed' ||
     data.timed.some(({ outcome }) => outcome.status === 'failed') ||
     http.some(
       ({ outcome }) =>
@@ -708,6 +719,25 @@ async function runColdStartOnly(): Promise<number> {
 }
 
 /**
+ * `--only first-content`: the time to first content alone; its section of RESULTS.md is replaced, with a note
+ * of when and under what load it ran, and the rest of the file stays.
+ */
+async function runFirstContentOnly(): Promise<number> {
+  const startedAt = new Date();
+  const loadAverageAtStart = os.loadavg();
+  console.log(`PA$$ bench, time to first content only: ${describeMachine()}`);
+  const firstContent = await runFirstContent();
+  const run = { startedAt, loadAverageAtStart, loadAverageAtEnd: os.loadavg(), firstContent };
+  console.log(`\n${formatFirstContentConsole(run)}\n`);
+  const previous = existsSync(RESULTS_FILE) ? await readFile(RESULTS_FILE, 'utf8') : '# Benchmark results\n';
+  await writeFile(RESULTS_FILE, replaceFirstContentSection(previous, run));
+  console.log(
+    `Updated the time-to-first-content section of ${path.relative(process.cwd(), RESULTS_FILE) || RESULTS_FILE}`,
+  );
+  return firstContent.status === 'measured' ? 0 : 1;
+}
+
+/**
  * `--only pools`: the Pool Party rows alone (PGlite, and PostgreSQL with DATABASE_URL); their HTTP and timed
  * rows in RESULTS.md are replaced (or added) with a note of when and under what load they ran.
  */
@@ -734,7 +764,7 @@ async function runPoolsOnly(): Promise<number> {
   return bad ? 1 : 0;
 }
 
-const ONLY = ['ledger', 'cold-start', 'import-all', 'pools'];
+const ONLY = ['ledger', 'cold-start', 'import-all', 'pools', 'first-content'];
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 if (only !== undefined && !ONLY.includes(only)) {
   console.error(`--only takes ${ONLY.map((name) => `"${name}"`).join(' or ')}, not ${JSON.stringify(only)}`);
@@ -752,7 +782,9 @@ try {
           ? await runImportAllOnly()
           : only === 'pools'
             ? await runPoolsOnly()
-            : await main();
+            : only === 'first-content'
+              ? await runFirstContentOnly()
+              : await main();
 } catch (error) {
   console.error(error);
 } finally {

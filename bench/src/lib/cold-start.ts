@@ -147,7 +147,7 @@ async function timedGet(url: string): Promise<{ status: number; body: string; ms
   }
 }
 
-function findFreePort(): Promise<number> {
+export function findFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import type { ColdStart, SlowestAnswer, StartTimes } from './cold-start.js';
 import type { TimedBenchmark } from './data-benchmarks.js';
+import { FIRST_CONTENT_PAGES, medianAndWorst, type FirstContent, type VisitTiming } from './first-content.js';
 import { LOAD_GENERATOR, LOAD_SETTINGS, type LoadResult } from './load.js';
 import { sum, type PageWeight } from './page-weight.js';
 
@@ -29,6 +30,7 @@ export interface BenchReport {
   timed: TimedBenchmark[];
   pageWeight: PageWeight;
   coldStart: ColdStart;
+  firstContent: FirstContent;
 }
 
 export const BASELINE_NAME = 'baseline';
@@ -169,6 +171,8 @@ export function formatConsole(report: BenchReport): string {
     ...pageWeightLines(report.pageWeight).map((line) => `  ${line}`),
     'Cold start:',
     ...coldStartLines(report.coldStart).map((line) => `  ${line}`),
+    '',
+    ...firstContentConsole(report.firstContent),
     ...failures(report).map((line) => `FAILED ${line}`),
   ].join('\n');
 }
@@ -212,6 +216,7 @@ export function formatMarkdown(report: BenchReport): string {
     '',
     ...coldStartLines(report.coldStart).map((line) => `- ${line}`),
     '',
+    ...firstContentSection(report.firstContent),
     ...(problems.length > 0
       ? ['## Failures', '', ...problems.map((line) => `- ${line.replaceAll('\n', ' ')}`), '']
       : []),
@@ -293,19 +298,123 @@ export function formatColdStartConsole(run: ColdStartRun): string {
 
 /** RESULTS.md with its cold-start section replaced by `run`'s, with a note of when and under what load it ran. */
 export function replaceColdStartSection(markdown: string, run: ColdStartRun): string {
-  const section = [
+  return replaceSection(markdown, [
     COLD_START_SECTION,
     '',
     ...coldStartLines(run.coldStart).map((line) => `- ${line}`),
     `- Re-run alone (\`--only cold-start\`) on ${run.startedAt.toISOString()}; ${describeMachine()}; load average (1, 5, 15 min) at the start: ${loadAverage(run.loadAverageAtStart)}; at the end: ${loadAverage(run.loadAverageAtEnd)}. The other sections are from the run dated at the top.`,
     '',
-  ];
+  ]);
+}
+
+/** `markdown` with the section headed by `section[0]` replaced by `section` (added at the end when it has none). */
+function replaceSection(markdown: string, section: string[]): string {
   const lines = markdown.split('\n');
-  const start = lines.indexOf(COLD_START_SECTION);
-  if (start === -1) return [...lines, '', ...section].join('\n');
+  const start = lines.indexOf(section[0]!);
+  if (start === -1) {
+    while (lines.at(-1) === '') lines.pop();
+    return [...lines, '', ...section].join('\n');
+  }
   let end = start + 1;
   while (end < lines.length && !lines[end]!.startsWith('## ')) end++;
   return [...lines.slice(0, start), ...section, ...lines.slice(end)].join('\n');
+}
+
+const FIRST_CONTENT_SECTION = '## Time to first content';
+const FIRST_CONTENT_HEADER = [
+  'page',
+  'route',
+  'visit',
+  'first content (median)',
+  'first content (worst)',
+  'FCP (median)',
+  'FCP (worst)',
+  'over the network (median)',
+];
+
+function firstContentRows(firstContent: FirstContent): string[][] {
+  if (firstContent.status !== 'measured') return [];
+  const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
+  return firstContent.pages.flatMap((page) =>
+    (['cold', 'warm'] as const).map((visit) => {
+      const timings: VisitTiming[] = page[visit];
+      const content = medianAndWorst(timings.map((timing) => timing.firstContentMs));
+      const paints = timings.flatMap((timing) => (timing.fcpMs === null ? [] : [timing.fcpMs]));
+      const fcp = paints.length > 0 ? medianAndWorst(paints) : null;
+      const bytes = medianAndWorst(timings.map((timing) => timing.transferBytes)).median;
+      const requests = medianAndWorst(timings.map((timing) => timing.requests)).median;
+      return [
+        page.path,
+        page.route,
+        visit,
+        ms(content.median),
+        ms(content.worst),
+        fcp ? ms(fcp.median) : '-',
+        fcp ? ms(fcp.worst) : '-',
+        `${kilobytes(bytes)} in ${requests} requests`,
+      ];
+    }),
+  );
+}
+
+function firstContentLines(firstContent: FirstContent): string[] {
+  const pages = FIRST_CONTENT_PAGES.map((page) => `\`${page.path}\` (\`${page.route}\`)`).join(', ');
+  if (firstContent.status === 'skipped') return [`Not measured: ${firstContent.reason}.`];
+  if (firstContent.status === 'failed') return [`FAILED: ${firstContent.error.replaceAll('\n', ' ')}`];
+  return [
+    `${pages} for a signed-in member, in headless Chromium ${firstContent.chromium} (1280×800), on \`node apps/server/dist/main.js\` (PGlite on an empty DATA_DIR, PASS_SEED=demo, refresh jobs off, server clock PASS_CLOCK=${firstContent.clock}; its first run was over ${seconds(firstContent.firstRunMs)} after the spawn). The member signed up and confirmed the mailed link through the API, then logged in through the login screen; what that left in the browser (the session cookie, the signed-in user in local storage) is given to each browser context.`,
+    `**First content**: the first animation frame in which \`main[data-page="<route>"]\` is in the document with no \`[role="progressbar"]\` inside it (the screen's data is in) and no page-loading bar, from \`performance.timeOrigin\` (navigation start): a MutationObserver added before the page's scripts sees the DOM meet the condition, and the time is read in the requestAnimationFrame callback that follows. **FCP**: First Contentful Paint from the paint timing API.`,
+    `**Cold**: a new browser context (empty HTTP cache) opens the page. **Warm**: the same context, after about:blank, opens it again (the cache filled by the cold visit). ${firstContent.runs} rounds of the three pages in turn after one discarded round; median and worst of the ${firstContent.runs}. "Over the network": bytes transferred (0 for a cached answer) by the document and the requests it started before first content.`,
+  ];
+}
+
+function firstContentSection(firstContent: FirstContent, notes: string[] = []): string[] {
+  const rows = firstContentRows(firstContent);
+  return [
+    FIRST_CONTENT_SECTION,
+    '',
+    ...[...firstContentLines(firstContent), ...notes].map((line) => `- ${line}`),
+    '',
+    ...(rows.length > 0
+      ? [
+          markdownRow(FIRST_CONTENT_HEADER),
+          markdownRow(FIRST_CONTENT_HEADER.map(() => '---')),
+          ...rows.map(markdownRow),
+          '',
+        ]
+      : []),
+  ];
+}
+
+function firstContentConsole(firstContent: FirstContent): string[] {
+  const rows = firstContentRows(firstContent);
+  return [
+    'Time to first content:',
+    ...(firstContent.status === 'measured' ? [] : firstContentLines(firstContent).map((line) => `  ${line}`)),
+    ...(rows.length > 0 ? consoleTable(FIRST_CONTENT_HEADER, rows).map((line) => `  ${line}`) : []),
+  ];
+}
+
+/** The time to first content measured alone (`--only first-content`). */
+export interface FirstContentRun {
+  startedAt: Date;
+  loadAverageAtStart: number[];
+  loadAverageAtEnd: number[];
+  firstContent: FirstContent;
+}
+
+export function formatFirstContentConsole(run: FirstContentRun): string {
+  return firstContentConsole(run.firstContent).join('\n');
+}
+
+/** RESULTS.md with its time-to-first-content section replaced by `run`'s, with a note of when and under what load it ran. */
+export function replaceFirstContentSection(markdown: string, run: FirstContentRun): string {
+  return replaceSection(
+    markdown,
+    firstContentSection(run.firstContent, [
+      `Re-run alone (\`--only first-content\`) on ${run.startedAt.toISOString()}; ${describeMachine()}; load average (1, 5, 15 min) at the start: ${loadAverage(run.loadAverageAtStart)}; at the end: ${loadAverage(run.loadAverageAtEnd)}. The other sections are from the run dated at the top.`,
+    ]),
+  );
 }
 
 const HTTP_SECTION = '## HTTP throughput';
