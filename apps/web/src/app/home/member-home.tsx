@@ -54,7 +54,8 @@ export default function MemberHome() {
   const whoami = useQuery(whoamiQuery);
   // College screens need college access (the free month, a membership): without it its games are left out.
   const college = whoami.data?.collegeAccess.granted === true;
-  const sports = SPORTS.filter((info) => info.sport !== 'americanfootball_ncaaf' || college);
+  // Until the account is known, the sports are not (a failed look leaves college out).
+  const sports = whoami.isPending ? null : SPORTS.filter((info) => info.sport !== 'americanfootball_ncaaf' || college);
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
@@ -129,14 +130,14 @@ function HomeSection({
 // ---------------------------------------------------------------------------------------------------------
 // The next games
 
-function NextGames({ sports }: { sports: SportInfo[] }) {
+function NextGames({ sports }: { sports: SportInfo[] | null }) {
   const now = useServerNow();
   return (
     <HomeSection id="next-games" title="Next games to pick" more={{ to: 'football-schedule', label: 'Pro Season' }}>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         Games of the next {COMING_DAYS} days that have not kicked off: pick a side in one tap, or open the bet form.
       </Typography>
-      {now ? (
+      {now && sports ? (
         <Stack spacing={2}>
           {sports.map((info) => (
             <SportNextGames key={info.sport} info={info} now={now} />
@@ -310,10 +311,10 @@ function LatestResults() {
 // ---------------------------------------------------------------------------------------------------------
 // The season's record
 
-function SeasonStats({ sports }: { sports: SportInfo[] }) {
+function SeasonStats({ sports }: { sports: SportInfo[] | null }) {
   return (
     <HomeSection id="season-stats" title="Your season" more={{ to: 'user-stats', label: 'My Stats' }}>
-      <SeasonStatsRows sports={sports} />
+      {sports ? <SeasonStatsRows sports={sports} /> : <Loading label="Loading your season" />}
     </HomeSection>
   );
 }

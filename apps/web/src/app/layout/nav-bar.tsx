@@ -95,12 +95,15 @@ export function NavBar() {
             overflowY: 'auto',
           }}
         >
-          {entries.map((entry) =>
-            entry.kind === 'group' ? (
-              <PhoneGroup key={entry.key} group={entry} active={active} onFollow={() => setMenuOpen(false)} />
-            ) : null,
-          )}
-          <List dense disablePadding sx={{ py: 1 }}>
+          {/* Two columns of groups, so the whole menu fits a phone's screen without scrolling. */}
+          <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', pt: 1 }}>
+            {entries.map((entry) =>
+              entry.kind === 'group' ? (
+                <PhoneGroup key={entry.key} group={entry} active={active} onFollow={() => setMenuOpen(false)} />
+              ) : null,
+            )}
+          </Box>
+          <List dense disablePadding sx={{ py: 1, borderTop: 1, borderColor: 'divider' }}>
             {entries.map((entry) =>
               entry.kind === 'link' ? (
                 <ListItem key={entry.key} disablePadding>
@@ -223,7 +226,7 @@ function PhoneLink({ link, current, onFollow }: { link: VisibleNavLink; current:
       aria-current={current ? 'page' : undefined}
       aria-label={link.label}
       aria-describedby={link.hint ? hintId : undefined}
-      sx={{ pl: 3, borderLeft: 4, borderColor: current ? 'primary.main' : 'transparent' }}
+      sx={{ pl: 2, borderLeft: 4, borderColor: current ? 'primary.main' : 'transparent', minHeight: 40 }}
     >
       <ListItemText
         primary={<LinkText link={link} hintId={hintId} inline />}
