@@ -50,7 +50,7 @@ export function NavBar() {
         <Box
           component="nav"
           aria-label="Main"
-          sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, flexGrow: 1, alignItems: 'center' }}
+          sx={{ display: { xs: 'none', lg: 'flex' }, gap: 0.5, flexGrow: 1, alignItems: 'center' }}
         >
           {entries.map((entry) =>
             entry.kind === 'group' ? (
@@ -69,7 +69,7 @@ export function NavBar() {
             ),
           )}
         </Box>
-        <Box sx={{ flexGrow: { xs: 1, md: 0 } }} />
+        <Box sx={{ flexGrow: { xs: 1, lg: 0 } }} />
         <NavClock />
         <IconButton
           color="inherit"
@@ -78,12 +78,12 @@ export function NavBar() {
           aria-expanded={menuOpen}
           aria-controls={MENU_ID}
           onClick={() => setMenuOpen((open) => !open)}
-          sx={{ display: { md: 'none' } }}
+          sx={{ display: { lg: 'none' } }}
         >
           <MenuIcon open={menuOpen} />
         </IconButton>
       </Toolbar>
-      <Collapse in={menuOpen} sx={{ display: { md: 'none' } }} unmountOnExit>
+      <Collapse in={menuOpen} sx={{ display: { lg: 'none' } }} unmountOnExit>
         <Box
           component="nav"
           id={MENU_ID}
