@@ -153,7 +153,7 @@ const pool = {
 
 const list = (data: BetEntry[]) => jsonResponse({ data, total: data.length, limit: 8, offset: 0 });
 
-function stubMemberApi() {
+function stubMemberApi({ week1 = [started, sunday], week2 = [nextThursday, tooFar] } = {}) {
   return stubFetch((url) => {
     const path = url.pathname;
     if (path === '/api/health') return jsonResponse({ status: 'ok', uptimeSeconds: 1, time: NOW });
@@ -171,9 +171,8 @@ function stubMemberApi() {
       return jsonResponse({ ...week(1), sport: 'americanfootball_nfl', season: 2026 });
     if (path === '/api/dates/season/2026/americanfootball_nfl')
       return jsonResponse({ sport: 'americanfootball_nfl', season: 2026, weeks: [week(1), week(2), week(3)] });
-    if (path === '/api/book/events/americanfootball_nfl/1') return jsonResponse(eventsResponse(1, [started, sunday]));
-    if (path === '/api/book/events/americanfootball_nfl/2')
-      return jsonResponse(eventsResponse(2, [nextThursday, tooFar]));
+    if (path === '/api/book/events/americanfootball_nfl/1') return jsonResponse(eventsResponse(1, week1));
+    if (path === '/api/book/events/americanfootball_nfl/2') return jsonResponse(eventsResponse(2, week2));
     if (path === '/api/dates/baseball_mlb/current-week')
       return jsonResponse({ ...week(30), sport: 'baseball_mlb', season: 2026, start: '2026-09-01', end: '2026-09-07' });
     if (path === '/api/dates/season/2026/baseball_mlb')
@@ -291,6 +290,17 @@ describe('the home page', () => {
       '/football/pool/7',
     );
     expect(within(pools).getByRole('link', { name: 'Pool Party' })).toHaveAttribute('href', '/pool-party');
+  });
+});
+
+describe('the member home without games to come', () => {
+  it('says no game is open to pick in the coming days', async () => {
+    stubMemberApi({ week1: [started], week2: [tooFar] });
+    storeSessionUser({ id: 1, username: 'pat', name: null, isAdmin: false });
+    await renderHome();
+    expect(await screen.findByText(/^No game is open to pick in the next 7 days/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, pat' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'NFL games open to pick' })).toBeNull();
   });
 });
 

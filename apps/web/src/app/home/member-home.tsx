@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { BetEntry, BookEvent, SportKey, StatsTotals } from '@pass/contracts';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import { Loading } from '../../components/loading';
 import { RouteButton, RouteLink } from '../../components/route-link';
 import type { RouteName } from '../../config/paths';
@@ -130,8 +130,13 @@ function HomeSection({
 // ---------------------------------------------------------------------------------------------------------
 // The next games
 
+type GameCounts = Partial<Record<SportKey, number>>;
+
 function NextGames({ sports }: { sports: SportInfo[] | null }) {
   const now = useServerNow();
+  // How many games each sport lists once loaded, so the section can say when none is open at all.
+  const [counts, setCounts] = useState<GameCounts>({});
+  const none = sports !== null && sports.every((info) => counts[info.sport] === 0);
   return (
     <HomeSection id="next-games" title="Next games to pick" more={{ to: 'football-schedule', label: 'Pro Season' }}>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
@@ -140,8 +145,13 @@ function NextGames({ sports }: { sports: SportInfo[] | null }) {
       {now && sports ? (
         <Stack spacing={2}>
           {sports.map((info) => (
-            <SportNextGames key={info.sport} info={info} now={now} />
+            <SportNextGames key={info.sport} info={info} now={now} report={setCounts} />
           ))}
+          {none ? (
+            <Typography color="text.secondary">
+              No game is open to pick in the next {COMING_DAYS} days. The schedules show what comes after.
+            </Typography>
+          ) : null}
         </Stack>
       ) : (
         <Loading label="Loading the next games" />
@@ -162,7 +172,15 @@ export function comingGames(events: readonly BookEvent[], now: Date, days = COMI
     .sort((a, b) => time(a) - time(b) || a.event_id - b.event_id);
 }
 
-function SportNextGames({ info, now }: { info: SportInfo; now: Date }) {
+function SportNextGames({
+  info,
+  now,
+  report,
+}: {
+  info: SportInfo;
+  now: Date;
+  report: Dispatch<SetStateAction<GameCounts>>;
+}) {
   const current = useQuery(homeCurrentWeekQuery(info.sport));
   const season = current.data?.season;
   const weeks = useQuery({ ...seasonWeeksQuery(info.sport, season ?? 0), enabled: season !== undefined });
@@ -176,6 +194,11 @@ function SportNextGames({ info, now }: { info: SportInfo; now: Date }) {
   const loading = current.isPending || (season !== undefined && weeks.isPending) || results.some((r) => r.isPending);
   const all = results.flatMap((result) => result.data?.events ?? []);
   const games = comingGames(all, now);
+  const count = loading ? undefined : games.length;
+  useEffect(() => {
+    if (count !== undefined)
+      report((counts) => (counts[info.sport] === count ? counts : { ...counts, [info.sport]: count }));
+  }, [count, info.sport, report]);
   if (loading) return <Loading label={`Loading the next ${info.name} games`} />;
   if (games.length === 0) return null;
   const shown = games.slice(0, GAMES_PER_SPORT);
