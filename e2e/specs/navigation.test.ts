@@ -8,6 +8,8 @@ import {
   viewports,
   waitForScreen,
 } from '../support/browser';
+import { createMember, logIn } from '../support/accounts';
+import { followNav, openPhoneMenu } from '../support/navigation';
 
 const browser = useBrowser();
 
@@ -65,34 +67,53 @@ describe.each(Object.entries(viewports))('the app at %s width', (label, viewport
 });
 
 describe('navigation bar', () => {
-  it('on a desktop, clicking each link shows its screen', async () => {
+  it('on a desktop, clicking each link shows its screen, a members-only one after logging in', async () => {
     const page = await browser.newPage(viewports.desktop);
     await page.goto('/about');
     await waitForScreen(page, 'about');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    const links = await nav.getByRole('link').evaluateAll((anchors) =>
+    const groups = await nav.getByRole('button').allTextContents();
+    expect(groups).toEqual(['Schedules', 'Odds', 'My Bets']);
+    const targets: { group: string | null; label: string; path: string }[] = [];
+    for (const group of groups) {
+      await nav.getByRole('button', { name: group, exact: true }).click();
+      const menu = page.getByRole('menu', { name: group });
+      const items = await menu.getByRole('menuitem').evaluateAll((anchors) =>
+        anchors.map((anchor) => ({
+          label: anchor.getAttribute('aria-label') ?? '',
+          path: new URL((anchor as HTMLAnchorElement).href).pathname,
+        })),
+      );
+      targets.push(...items.map((item) => ({ group, ...item })));
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'detached' });
+    }
+    const singles = await nav.getByRole('link').evaluateAll((anchors) =>
       anchors.map((anchor) => ({
         label: anchor.textContent ?? '',
         path: new URL((anchor as HTMLAnchorElement).href).pathname,
       })),
     );
-    const labels = links.map((link) => link.label);
-    expect(labels).toContain('Mobile App');
-    for (const link of links) {
+    targets.push(...singles.map((link) => ({ group: null, ...link })));
+    const labels = targets.map((target) => target.label);
+    expect(labels).toEqual(expect.arrayContaining(['Mobile App', 'Free Odds', 'My Bets', 'Compare books', 'Log in']));
+
+    for (const target of targets) {
       await page.goto('/about');
       await waitForScreen(page, 'about');
-      await nav.getByRole('link', { name: link.label, exact: true }).click();
-      // A member-only screen (Pro Season, College Season) sends a visitor to log in, and back after.
+      await followNav(page, target.group, target.label);
+      // A member-only screen sends a visitor to log in, and back after.
       await page.waitForURL(
         (url) =>
-          url.pathname === link.path || (url.pathname === '/login' && url.searchParams.get('redirect') === link.path),
+          url.pathname === target.path ||
+          (url.pathname === '/login' && url.searchParams.get('redirect') === target.path),
       );
       expect(await currentScreen(page)).not.toMatch(/^(not-found|error)$/);
     }
     // Visitors see no member-only or admin links.
     expect(labels).not.toContain('Admin');
     expect(labels).not.toContain('Pool Party');
-  });
+  }, 120_000);
 
   it('on a phone, the menu opens, and closes when a link is clicked', async () => {
     const page = await browser.newPage(viewports.phone);
@@ -100,10 +121,7 @@ describe('navigation bar', () => {
     await waitForScreen(page, 'about');
     const toggle = page.getByRole('button', { name: 'Open menu' });
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
-    await toggle.click();
-    const menu = page.locator('#mobile-navigation');
-    // Click once the menu has finished opening: a link that is still sliding in can take the click elsewhere.
-    await page.locator('.MuiCollapse-entered #mobile-navigation').waitFor({ state: 'visible' });
+    const menu = await openPhoneMenu(page);
     await screenshot(page, 'menu-open-phone');
     await menu.getByRole('link', { name: 'Mobile App' }).click();
     await page.waitForURL((url) => url.pathname === '/' && url.hash === '#mobile-app');
@@ -120,6 +138,89 @@ describe('navigation bar', () => {
     const first = await clock.getAttribute('datetime');
     await page.clock.runFor(61_500);
     await expect.poll(() => clock.getAttribute('datetime')).not.toBe(first);
+  });
+});
+
+describe.each(Object.entries(viewports))('a member at %s width', (label, viewport) => {
+  /** The member's screens, each reached from the navigation alone: group, link, screen. */
+  const destinations: [string, string, string][] = [
+    ['My Bets', 'My Bets', 'user-bets'],
+    ['My Bets', 'My Stats', 'user-stats'],
+    ['My Bets', 'Teller', 'teller-place-bet'],
+    ['My Bets', 'Almanac', 'almanac'],
+    ['Odds', 'Odds board', 'football-odds'],
+    ['Odds', 'Compare books', 'compare-books'],
+    ['Schedules', 'Baseball', 'baseball-menu'],
+  ];
+
+  it('lands on their own home page and reaches each of their screens from the navigation', async () => {
+    const me = await createMember();
+    const page = await browser.newPage(viewport);
+    await page.goto('/login');
+    await logIn(page, me.username, me.password);
+    await waitForScreen(page, 'home');
+    await page.getByRole('heading', { level: 1, name: /^Welcome back/ }).waitFor();
+    await page.getByRole('region', { name: 'Next games to pick' }).getByRole('list').first().waitFor();
+    // Every section has loaded (college football's games come once the account says it has college access).
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('status')
+            .filter({ hasText: /^Loading/ })
+            .count(),
+        { timeout: 15_000 },
+      )
+      .toBe(0);
+    await expect(page.getByText('Every pick. Every bet. Every pool.').count()).resolves.toBe(0);
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(
+      viewport.width,
+    );
+    await screenshot(page, `member-home-${label}`);
+    await expectNoSeriousA11yViolations(page);
+
+    if (label === 'phone') {
+      await openPhoneMenu(page);
+      await screenshot(page, 'member-menu-open-phone');
+      await page.getByRole('button', { name: 'Close menu' }).click();
+    } else {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'My Bets' }).click();
+      await page.getByRole('menu', { name: 'My Bets' }).waitFor();
+      await screenshot(page, 'member-menu-open-desktop');
+      await expectNoSeriousA11yViolations(page);
+      await page.keyboard.press('Escape');
+    }
+
+    for (const [group, link, screenName] of destinations) {
+      await followNav(page, group, link);
+      await waitForScreen(page, screenName);
+      if (label === 'phone') {
+        const menu = await openPhoneMenu(page);
+        await expect(menu.getByRole('link', { name: link, exact: true }).getAttribute('aria-current')).resolves.toBe(
+          'page',
+        );
+        await page.getByRole('button', { name: 'Close menu' }).click();
+        await menu.waitFor({ state: 'detached' });
+      } else {
+        const button = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: group, exact: true });
+        await expect(button.getAttribute('data-current-section')).resolves.toBe('true');
+      }
+    }
+  }, 180_000);
+
+  it('as a visitor, a members-only link opens the login page saying what the page is', async () => {
+    const page = await browser.newPage(viewport);
+    await page.goto('/about');
+    await waitForScreen(page, 'about');
+    await followNav(page, 'My Bets', 'My Bets');
+    await waitForScreen(page, 'login');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/user/bets');
+    await page.getByText('My Bets lists every pick and bet you record').waitFor();
+    await expect(page.getByRole('link', { name: 'New here? Join for free' }).getAttribute('href')).resolves.toBe(
+      '/user/register-new',
+    );
+    await screenshot(page, `login-for-my-bets-${label}`);
+    await expectNoSeriousA11yViolations(page);
   });
 });
 

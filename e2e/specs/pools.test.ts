@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiSessionOf, createMember, logIn, type Identity } from '../support/accounts';
 import { expectNoSeriousA11yViolations, screenshot, useBrowser, viewports, waitForScreen } from '../support/browser';
+import { followNav } from '../support/navigation';
 
 /**
  * Pool Party around the pools: create a pool from the pools list, invite with the shareable link, and a
@@ -21,19 +22,6 @@ async function openAs(page: Page, who: Identity, path: string, screen: string) {
   await waitForScreen(page, 'login');
   await logIn(page, who.username, who.password);
   await waitForScreen(page, screen);
-}
-
-/** Follows a link of the main navigation: the bar on a desktop, the menu behind its button on a phone. */
-async function followNav(page: Page, label: string) {
-  const toggle = page.getByRole('button', { name: 'Open menu' });
-  if (await toggle.isVisible()) {
-    await toggle.click();
-    // Click once the menu has finished opening: a link still sliding in can lose the click.
-    await page.locator('.MuiCollapse-entered #mobile-navigation').waitFor({ state: 'visible' });
-    await page.locator('#mobile-navigation').getByRole('link', { name: label, exact: true }).click();
-  } else {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
-  }
 }
 
 describe('Pool Party', () => {
@@ -129,9 +117,9 @@ describe('Pool Party', () => {
     await expectNoSeriousA11yViolations(desktop);
     await screenshot(desktop, 'baseball-menu-pools-desktop');
 
-    // Reached from the navigation alone, at both widths: Pool Party, then its baseball pools.
+    // Reached from the navigation alone, at both widths: Pool Party's pro pools, then its baseball pools.
     for (const page of [phone, desktop]) {
-      await followNav(page, 'Pool Party');
+      await followNav(page, 'Pool Party', 'Pro pools');
       await waitForScreen(page, 'football-pools');
       await page
         .getByRole('navigation', { name: 'More of Pool Party' })
@@ -178,7 +166,7 @@ describe('Pool Party', () => {
       const adminPage = await browser.newPage(viewport);
       // The admin's screen is reached from the navigation's Admin link, at both widths.
       await openAs(adminPage, { ...admin }, '/user/profile', 'user-profile');
-      await followNav(adminPage, 'Admin');
+      await followNav(adminPage, null, 'Admin');
       await waitForScreen(adminPage, 'admin-almanac');
       await adminPage
         .getByRole('navigation', { name: 'Admin sections' })

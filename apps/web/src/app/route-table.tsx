@@ -1,12 +1,13 @@
 import type { SportKey } from '@pass/contracts';
 import { QueryClient } from '@tanstack/react-query';
-import type { ComponentType, ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { paths, type RouteName } from '../config/paths';
 import type { ScheduleSlots } from '../lib/game-actions';
 import { loadSportStore } from '../features/sports/api/load-sport-store';
 import type { AdminSection } from '../features/sports/components/admin-imports-screen';
 import { adminGuard, authGuard, collegeGuard, resetTokenGuard, seasonGuard, segmentsGuard } from './guards';
+import { Loading } from '../components/loading';
 import { RouteError } from './route-error';
 
 /**
@@ -84,8 +85,28 @@ function withAdminSections(
   };
 }
 
+/**
+ * The member's home (app/home/member-home.tsx: the ledger's, the sports' and Pool Party's parts) in the home
+ * screen's place for it; loaded only once a member is signed in, so a visitor's first page stays light.
+ */
+const MemberHome = lazy(() => import('./home/member-home'));
+
+function withMemberHome(
+  screen: () => Promise<{ default: ComponentType<{ memberHome?: ReactNode }> }>,
+): () => Promise<{ default: ComponentType }> {
+  return async () => {
+    const { default: Home } = await screen();
+    const memberHome = (
+      <Suspense fallback={<Loading label="Loading your home page" />}>
+        <MemberHome />
+      </Suspense>
+    );
+    return { default: () => <Home memberHome={memberHome} /> };
+  };
+}
+
 export const screens: ScreenRoute[] = [
-  { name: 'home', screen: () => import('../features/marketing/routes/home') },
+  { name: 'home', screen: withMemberHome(() => import('../features/marketing/routes/home')) },
   { name: 'menu', screen: () => import('../features/marketing/routes/menu') },
   { name: 'pitch-deck', screen: () => import('../features/marketing/routes/pitch-deck') },
   { name: 'coming-soon', screen: () => import('../features/marketing/routes/coming-soon') },

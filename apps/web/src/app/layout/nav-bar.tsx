@@ -7,20 +7,32 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { useId, useState, type MouseEvent } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { useSessionUser } from '../../lib/use-session-user';
 import { NavClock } from './nav-clock';
-import { visibleNavLinks } from './nav-items';
+import { activeNavKey, visibleNav, type VisibleNavGroup, type VisibleNavLink } from './nav-items';
 
 const MENU_ID = 'mobile-navigation';
 
-/** The navigation bar: links in a row on desktop; on phones, a menu that toggles and closes when a link is clicked. */
+/** The mark of the current section: a bar under its link or group on the desktop, beside it in the phone's menu. */
+const CURRENT_MARK = { boxShadow: 'inset 0 -3px 0 currentColor', fontWeight: 700 } as const;
+
+/**
+ * The navigation bar. On desktop: each group of links is a menu button, single links sit in the row. On phones:
+ * a menu that toggles, shows the same groups as headed lists, and closes when a link is clicked. The current
+ * screen's link carries aria-current="page" and its group a visible mark.
+ */
 export function NavBar() {
   const user = useSessionUser();
-  const links = visibleNavLinks(user);
+  const { pathname } = useLocation();
+  const entries = visibleNav(user);
+  const active = activeNavKey(pathname);
   const [menuOpen, setMenuOpen] = useState(false);
 
   return (
@@ -35,14 +47,29 @@ export function NavBar() {
         >
           PA$$
         </Typography>
-        <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, flexGrow: 1 }}>
-          {links.map((link) => (
-            <Button key={link.key} component={RouterLink} to={link.href} color="inherit" sx={{ textTransform: 'none' }}>
-              {link.label}
-            </Button>
-          ))}
+        <Box
+          component="nav"
+          aria-label="Main"
+          sx={{ display: { xs: 'none', lg: 'flex' }, gap: 0.5, flexGrow: 1, alignItems: 'center' }}
+        >
+          {entries.map((entry) =>
+            entry.kind === 'group' ? (
+              <DesktopGroup key={entry.key} group={entry} active={active} />
+            ) : (
+              <Button
+                key={entry.key}
+                component={RouterLink}
+                to={entry.href}
+                color="inherit"
+                aria-current={entry.key === active ? 'page' : undefined}
+                sx={{ textTransform: 'none', borderRadius: 0, ...(entry.key === active ? CURRENT_MARK : {}) }}
+              >
+                {entry.label}
+              </Button>
+            ),
+          )}
         </Box>
-        <Box sx={{ flexGrow: { xs: 1, md: 0 } }} />
+        <Box sx={{ flexGrow: { xs: 1, lg: 0 } }} />
         <NavClock />
         <IconButton
           color="inherit"
@@ -51,25 +78,211 @@ export function NavBar() {
           aria-expanded={menuOpen}
           aria-controls={MENU_ID}
           onClick={() => setMenuOpen((open) => !open)}
-          sx={{ display: { md: 'none' } }}
+          sx={{ display: { lg: 'none' } }}
         >
           <MenuIcon open={menuOpen} />
         </IconButton>
       </Toolbar>
-      <Collapse in={menuOpen} sx={{ display: { md: 'none' } }} unmountOnExit>
-        <Box component="nav" id={MENU_ID} aria-label="Main">
-          <List dense disablePadding sx={{ pb: 1 }}>
-            {links.map((link) => (
-              <ListItem key={link.key} disablePadding>
-                <ListItemButton component={RouterLink} to={link.href} onClick={() => setMenuOpen(false)}>
-                  <ListItemText primary={link.label} />
-                </ListItemButton>
-              </ListItem>
-            ))}
+      <Collapse in={menuOpen} sx={{ display: { lg: 'none' } }} unmountOnExit>
+        <Box
+          component="nav"
+          id={MENU_ID}
+          aria-label="Main"
+          sx={{
+            bgcolor: 'background.paper',
+            color: 'text.primary',
+            maxHeight: 'calc(100vh - 56px)',
+            overflowY: 'auto',
+          }}
+        >
+          {/* Two columns of groups, so the whole menu fits a phone's screen without scrolling. */}
+          <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', pt: 1 }}>
+            {entries.map((entry) =>
+              entry.kind === 'group' ? (
+                <PhoneGroup key={entry.key} group={entry} active={active} onFollow={() => setMenuOpen(false)} />
+              ) : null,
+            )}
+          </Box>
+          <List dense disablePadding sx={{ py: 1, borderTop: 1, borderColor: 'divider' }}>
+            {entries.map((entry) =>
+              entry.kind === 'link' ? (
+                <ListItem key={entry.key} disablePadding>
+                  <PhoneLink link={entry} current={entry.key === active} onFollow={() => setMenuOpen(false)} />
+                </ListItem>
+              ) : null,
+            )}
           </List>
         </Box>
       </Collapse>
     </AppBar>
+  );
+}
+
+/** A group on the desktop: a button that opens its links as a menu (arrow keys move, Escape closes). */
+function DesktopGroup({ group, active }: { group: VisibleNavGroup; active: string | undefined }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const id = useId();
+  const buttonId = `${id}-button`;
+  const menuId = `${id}-menu`;
+  const current = group.links.some((link) => link.key === active);
+  const open = anchor !== null;
+
+  return (
+    <>
+      <Button
+        id={buttonId}
+        color="inherit"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        data-current-section={current ? 'true' : undefined}
+        onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
+        endIcon={<ArrowIcon />}
+        sx={{ textTransform: 'none', borderRadius: 0, ...(current ? CURRENT_MARK : {}) }}
+      >
+        {group.label}
+      </Button>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={open}
+        onClose={() => setAnchor(null)}
+        slotProps={{ list: { 'aria-labelledby': buttonId } }}
+      >
+        {group.links.map((link) => (
+          <MenuItem
+            key={link.key}
+            component={RouterLink}
+            to={link.href}
+            selected={link.key === active}
+            aria-current={link.key === active ? 'page' : undefined}
+            // Named by its label alone: the hint inside it describes it.
+            aria-label={link.label}
+            aria-describedby={link.hint ? `${id}-${link.key}-hint` : undefined}
+            onClick={() => setAnchor(null)}
+            sx={{ display: 'block', maxWidth: 340, whiteSpace: 'normal', py: 1 }}
+          >
+            <LinkText link={link} hintId={`${id}-${link.key}-hint`} />
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
+
+/** A group in the phone's menu: its heading, then its links. */
+function PhoneGroup({
+  group,
+  active,
+  onFollow,
+}: {
+  group: VisibleNavGroup;
+  active: string | undefined;
+  onFollow: () => void;
+}) {
+  const id = useId();
+  const current = group.links.some((link) => link.key === active);
+  return (
+    <List
+      dense
+      disablePadding
+      aria-labelledby={`${id}-heading`}
+      subheader={
+        <ListSubheader
+          id={`${id}-heading`}
+          data-current-section={current ? 'true' : undefined}
+          component="h2"
+          disableSticky
+          sx={{
+            lineHeight: 2.5,
+            fontSize: '0.8rem',
+            fontWeight: 700,
+            textTransform: 'uppercase',
+            letterSpacing: 0.5,
+            color: current ? 'primary.main' : 'text.secondary',
+          }}
+        >
+          {group.label}
+        </ListSubheader>
+      }
+    >
+      {group.links.map((link) => (
+        <ListItem key={link.key} disablePadding>
+          <PhoneLink link={link} current={link.key === active} onFollow={onFollow} />
+        </ListItem>
+      ))}
+    </List>
+  );
+}
+
+function PhoneLink({ link, current, onFollow }: { link: VisibleNavLink; current: boolean; onFollow: () => void }) {
+  const hintId = useId();
+  return (
+    <ListItemButton
+      component={RouterLink}
+      to={link.href}
+      onClick={onFollow}
+      selected={current}
+      aria-current={current ? 'page' : undefined}
+      aria-label={link.label}
+      aria-describedby={link.hint ? hintId : undefined}
+      sx={{ pl: 2, borderLeft: 4, borderColor: current ? 'primary.main' : 'transparent', minHeight: 40 }}
+    >
+      <ListItemText
+        primary={<LinkText link={link} hintId={hintId} inline />}
+        slotProps={{ primary: { component: 'span' } }}
+      />
+    </ListItemButton>
+  );
+}
+
+/**
+ * A link's label, "Members" beside it for a visitor, and its hint (described by, not named by: the link's
+ * accessible name stays its label).
+ */
+function LinkText({ link, hintId, inline = false }: { link: VisibleNavLink; hintId: string; inline?: boolean }) {
+  return (
+    <>
+      <Box component="span" sx={{ display: 'block', fontWeight: 500 }}>
+        {link.label}
+        {link.membersOnly ? (
+          <Box
+            component="span"
+            aria-hidden="true"
+            sx={{
+              ml: 1,
+              px: 0.75,
+              borderRadius: 1,
+              fontSize: '0.7rem',
+              fontWeight: 600,
+              bgcolor: 'grey.200',
+              color: 'text.primary',
+              verticalAlign: 'middle',
+            }}
+          >
+            Members
+          </Box>
+        ) : null}
+      </Box>
+      {link.hint ? (
+        <Box
+          component="span"
+          id={hintId}
+          sx={{ display: inline ? 'none' : 'block', fontSize: '0.8rem', color: 'text.secondary' }}
+        >
+          {link.hint}
+          {link.membersOnly ? ' (log in first)' : ''}
+        </Box>
+      ) : null}
+    </>
+  );
+}
+
+function ArrowIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path fill="currentColor" d="M7 10l5 5 5-5z" />
+    </svg>
   );
 }
 

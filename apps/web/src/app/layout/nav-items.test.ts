@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registerRoutes } from '../../lib/route-registry';
 import type { SessionUser } from '../../lib/session-user';
-import { NAV_ITEMS, visibleNavLinks, type NavItem } from './nav-items';
+import { activeNavKey, NAV, NAV_ITEMS, visibleNav, visibleNavLinks, type NavItem } from './nav-items';
 
 // Routes registered for this file; 'ncaa-football-schedule' and 'free-football-odds' stay unbuilt.
 beforeAll(() => {
@@ -19,7 +19,7 @@ describe('visibleNavLinks', () => {
   });
 
   it('shows a member the public and member links, and log out instead of log in', () => {
-    expect(keys(member)).toEqual(['pro-season', 'pool-party', 'mobile-app', 'profile', 'logout']);
+    expect(keys(member)).toEqual(['pro-season', 'pro-pools', 'mobile-app', 'profile', 'logout']);
   });
 
   it('shows the admin link to an admin only', () => {
@@ -67,7 +67,7 @@ describe('visibleNavLinks', () => {
     const hrefs = Object.fromEntries(visibleNavLinks(admin).map((link) => [link.key, link.href]));
     expect(hrefs).toEqual({
       'pro-season': '/football/schedule',
-      'pool-party': '/football/pools',
+      'pro-pools': '/football/pools',
       'mobile-app': '/#mobile-app',
       admin: '/admin',
       profile: '/user/profile',
@@ -97,5 +97,113 @@ describe('visibleNavLinks', () => {
   it('gives every default item a unique key', () => {
     const allKeys = NAV_ITEMS.map((item) => item.key);
     expect(new Set(allKeys).size).toBe(allKeys.length);
+  });
+});
+
+describe('visibleNav', () => {
+  const everyScreen = NAV_ITEMS.flatMap((item) => [
+    item.route,
+    ...(item.fallback ? [item.fallback] : []),
+    ...(item.also ?? []),
+  ]);
+  const shape = (user: SessionUser | null) =>
+    visibleNav(user).map((entry) =>
+      entry.kind === 'group' ? `${entry.label}: ${entry.links.map((link) => link.label).join(', ')}` : entry.label,
+    );
+
+  beforeAll(() => {
+    // Every screen of the navigation exists here, but the sync page and the admin's own page.
+    registerRoutes(everyScreen.filter((route) => route !== 'subscribe' && route !== 'admin'));
+  });
+
+  it("groups a member's links: schedules, odds, bets, pools, then the single links", () => {
+    expect(shape(member)).toEqual([
+      'Schedules: Pro Season, College Season, Baseball, All seasons',
+      'Odds: Odds board, College odds, Compare books',
+      'My Bets: My Bets, My Stats, Teller, Almanac',
+      'Pool Party: Pool Party, Pro pools, College Pools, Invite friends',
+      'Mobile App',
+      'Pat Smith',
+      'Log out',
+    ]);
+  });
+
+  it('shows a visitor the public screens and the members’ screens that show the product, marked; no pools or sync', () => {
+    expect(shape(null)).toEqual([
+      'Schedules: Pro Season, College Season, Baseball',
+      'Odds: Free Odds, Free College Odds, Compare books',
+      'My Bets: My Bets, My Stats, Teller, Almanac, Demo',
+      'Mobile App',
+      'Log in',
+    ]);
+    const links = visibleNav(null).flatMap((entry) => (entry.kind === 'group' ? entry.links : []));
+    const marked = links.filter((link) => link.membersOnly).map((link) => link.key);
+    expect(marked).toEqual([
+      'pro-season',
+      'college-season',
+      'compare-books',
+      'user-bets',
+      'user-stats',
+      'teller',
+      'almanac',
+    ]);
+    // A member's links are never marked.
+    const memberLinks = visibleNav(member).flatMap((entry) => (entry.kind === 'group' ? entry.links : [entry]));
+    expect(memberLinks.some((link) => link.membersOnly)).toBe(false);
+  });
+
+  it('leads each of the member’s screens from a link', () => {
+    const hrefs = visibleNav(member).flatMap((entry) =>
+      entry.kind === 'group' ? entry.links.map((link) => link.href) : [entry.href],
+    );
+    for (const path of [
+      '/user/bets',
+      '/user/stats',
+      '/teller/place-bet',
+      '/almanac',
+      '/football/odds',
+      '/compare-books',
+      '/baseball',
+    ]) {
+      expect(hrefs).toContain(path);
+    }
+  });
+
+  it('shows the admin link to the admin only, as a single link', () => {
+    const admins = visibleNav(admin).filter((entry) => entry.kind === 'link' && entry.key === 'admin');
+    expect(admins).toEqual([expect.objectContaining({ label: 'Admin', href: '/admin' })]);
+    expect(visibleNav(member).some((entry) => entry.key === 'admin')).toBe(false);
+  });
+
+  it('leaves out a group none of whose screens exist', () => {
+    const groups = NAV.filter((entry) => 'items' in entry);
+    const empty = {
+      key: 'later',
+      label: 'Later',
+      items: [{ key: 'x', label: 'X', route: 'subscribe', visibility: 'everyone' } as NavItem],
+    };
+    expect(visibleNav(member, [...groups, empty]).map((entry) => entry.key)).toEqual([
+      'schedules',
+      'odds',
+      'my-bets',
+      'pool-party',
+    ]);
+  });
+});
+
+describe('activeNavKey', () => {
+  it('names the link of the screen shown, or of the section the screen belongs to', () => {
+    expect(activeNavKey('/user/bets')).toBe('user-bets');
+    expect(activeNavKey('/compare-books/event/12')).toBe('compare-books');
+    expect(activeNavKey('/football/pool/7')).toBe('pro-pools');
+    expect(activeNavKey('/football/team/KC')).toBe('pro-season');
+    expect(activeNavKey('/baseball/team/NYY')).toBe('baseball');
+    expect(activeNavKey('/admin/almanac')).toBe('admin');
+  });
+
+  it('names none on a screen outside the navigation, and never the home page’s section link', () => {
+    expect(activeNavKey('/')).toBeUndefined();
+    expect(activeNavKey('/about')).toBeUndefined();
+    expect(activeNavKey('/no/such/page')).toBeUndefined();
   });
 });

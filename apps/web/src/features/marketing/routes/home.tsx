@@ -7,7 +7,7 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { POOL_DEFAULTS } from '@pass/domain';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { RouteButton, RouteLink } from '../../../components/route-link';
 import { useClientConfig } from '../../../lib/client-config';
@@ -31,13 +31,22 @@ const PILLARS = [
   },
 ] as const;
 
-export default function HomeRoute() {
+interface HomeProps {
+  /**
+   * The signed-in member's own home (app/ composes it from the other features): shown instead of the
+   * marketing sections, which are for visitors.
+   */
+  memberHome?: ReactNode;
+}
+
+export default function HomeRoute({ memberHome }: HomeProps) {
   const user = useSessionUser();
   const location = useLocation();
+  const member = user !== null && memberHome !== undefined;
 
   useEffect(() => {
-    document.title = 'PA$$ — picks, odds and office pools';
-  }, []);
+    document.title = member ? 'Home · PA$$' : 'PA$$ — picks, odds and office pools';
+  }, [member]);
 
   // Links such as /#mobile-app land on their section.
   useEffect(() => {
@@ -47,6 +56,16 @@ export default function HomeRoute() {
 
   return (
     <Box component="main" id="main" data-page="home">
+      {member ? memberHome : <VisitorHome signedIn={user !== null} />}
+      <MobileAppSection />
+    </Box>
+  );
+}
+
+/** The marketing page: the hero with its call to join, Win/Lose/Learn and Pool Party. */
+function VisitorHome({ signedIn }: { signedIn: boolean }) {
+  return (
+    <>
       <Box sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', py: { xs: 6, md: 10 } }}>
         <Container maxWidth="md">
           <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2.1rem', md: '3.2rem' } }} gutterBottom>
@@ -57,7 +76,7 @@ export default function HomeRoute() {
             across sportsbooks, and runs your office pool. It never takes a wager.
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            {user ? null : (
+            {signedIn ? null : (
               <RouteButton to="register-new" variant="contained" color="secondary" size="large">
                 Join for free
               </RouteButton>
@@ -107,9 +126,7 @@ export default function HomeRoute() {
           </Stack>
         </Container>
       </Box>
-
-      <MobileAppSection />
-    </Box>
+    </>
   );
 }
 

@@ -1,0 +1,325 @@
+import type { BetEntry, BookEvent, StatsTotals } from '@pass/contracts';
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { event, eventsResponse, week } from '../../features/sports/testing/fixtures';
+import { registerRoutes } from '../../lib/route-registry';
+import { clearSessionUser, storeSessionUser } from '../../lib/session-user';
+import { jsonResponse, stubFetch } from '../../testing/fetch';
+import { renderRoutes } from '../../testing/render';
+import { screens } from '../route-table';
+import { comingGames } from './member-home';
+
+beforeAll(() => {
+  registerRoutes([
+    'demo',
+    'register-new',
+    'football-pools',
+    'football-pool',
+    'football-schedule',
+    'pool-party',
+    'user-bets',
+    'user-stats',
+    'teller-place-bet',
+  ]);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  clearSessionUser();
+  localStorage.clear();
+});
+
+/** The server's clock: Friday of week 1 (Sep 16–22), before Sunday's games. */
+const NOW = '2026-09-18T12:00:00.000Z';
+
+const started = event(101, 'DAL', 'PHI', { week: 1, kickoff: '2026-09-17T00:15:00.000Z', game_date: '2026-09-16' });
+const sunday = event(102, 'BUF', 'KC', { week: 1, kickoff: '2026-09-20T17:00:00.000Z', game_date: '2026-09-20' });
+const nextThursday = event(201, 'NYJ', 'MIA', { kickoff: '2026-09-25T00:15:00.000Z', game_date: '2026-09-24' });
+const tooFar = event(202, 'SF', 'SEA', { kickoff: '2026-09-27T20:25:00.000Z', game_date: '2026-09-27' });
+
+function entry(id: number, overrides: Partial<BetEntry> = {}): BetEntry {
+  return {
+    id,
+    event_id: 102,
+    sport: 'americanfootball_nfl',
+    season: 2026,
+    week: 1,
+    yr_week: 202601,
+    event: {
+      home_team: 'KC',
+      away_team: 'BUF',
+      kickoff: '2026-09-20T17:00:00.000Z',
+      game_date: '2026-09-20',
+      status: 'scheduled',
+      event_scores: { home: null, away: null },
+    },
+    bet_mode: 1,
+    bet_kind: 3,
+    bet_type: 3,
+    bet_team: 'BUF',
+    line: 3.5,
+    price: null,
+    stake_cents: null,
+    book: 'betus',
+    teaser_points: null,
+    multiplier: 1,
+    is_simulated: true,
+    source: 'manual',
+    recorded_after_start: false,
+    status: 1,
+    outcome: null,
+    reward: null,
+    closing_line: null,
+    closing_price: null,
+    clv: null,
+    graded_at: null,
+    created_at: '2026-09-18T10:00:00.000Z',
+    updated_at: '2026-09-18T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const finalEvent = {
+  home_team: 'NE',
+  away_team: 'NYG',
+  kickoff: '2026-09-14T17:00:00.000Z',
+  game_date: '2026-09-14',
+  status: 'final' as const,
+  event_scores: { home: 24, away: 17 },
+};
+const won = entry(11, {
+  event_id: 90,
+  event: finalEvent,
+  bet_team: 'NE',
+  line: -3,
+  status: 8,
+  outcome: 'win',
+  reward: 5,
+  graded_at: '2026-09-14T21:00:00.000Z',
+});
+const lost = entry(12, {
+  event_id: 91,
+  event: { ...finalEvent, home_team: 'LV', away_team: 'DEN' },
+  bet_mode: 3,
+  bet_kind: 1,
+  bet_type: 5,
+  bet_team: 'LV',
+  line: null,
+  price: -150,
+  stake_cents: 15_000,
+  status: 8,
+  outcome: 'loss',
+  reward: -15_000,
+  graded_at: '2026-09-15T03:00:00.000Z',
+});
+
+const totals = (overrides: Partial<StatsTotals>): StatsTotals => ({
+  entries: 0,
+  wins: 0,
+  losses: 0,
+  pushes: 0,
+  voids: 0,
+  record: '0-0-0',
+  picks: { count: 0, points: 0 },
+  bets: { count: 0, staked_cents: 0, profit_cents: 0, roi: null, units: null },
+  ...overrides,
+});
+
+const pool = {
+  id: 7,
+  name: 'Office Splash',
+  icon: 'wave',
+  icon_color: '#ffffff',
+  icon_background: '#0277bd',
+  sport: 'americanfootball_nfl',
+  season: 2026,
+  start_week: 1,
+  games_per_week: 5,
+  win_basis: 'ats',
+  double_play: true,
+  triple_play: false,
+  last_man_standing: false,
+  status: 1,
+  role: 'lifeguard',
+  lifeguard: { username: 'pat' },
+  member_count: 4,
+  started: false,
+  joining_closes_at: null,
+  created_at: '2026-09-01T12:00:00.000Z',
+  ended_at: null,
+  standing: null,
+};
+
+const list = (data: BetEntry[]) => jsonResponse({ data, total: data.length, limit: 8, offset: 0 });
+
+function stubMemberApi({ week1 = [started, sunday], week2 = [nextThursday, tooFar] } = {}) {
+  return stubFetch((url) => {
+    const path = url.pathname;
+    if (path === '/api/health') return jsonResponse({ status: 'ok', uptimeSeconds: 1, time: NOW });
+    if (path === '/auth/whoami')
+      return jsonResponse({
+        data: {
+          id: 1,
+          username: 'pat',
+          name: 'Pat Smith',
+          isAdmin: false,
+          collegeAccess: { granted: false, reason: 'trial-ended', trialEndsAt: '2026-02-01T00:00:00.000Z' },
+        },
+      });
+    if (path === '/api/dates/americanfootball_nfl/current-week')
+      return jsonResponse({ ...week(1), sport: 'americanfootball_nfl', season: 2026 });
+    if (path === '/api/dates/season/2026/americanfootball_nfl')
+      return jsonResponse({ sport: 'americanfootball_nfl', season: 2026, weeks: [week(1), week(2), week(3)] });
+    if (path === '/api/book/events/americanfootball_nfl/1') return jsonResponse(eventsResponse(1, week1));
+    if (path === '/api/book/events/americanfootball_nfl/2') return jsonResponse(eventsResponse(2, week2));
+    if (path === '/api/dates/baseball_mlb/current-week')
+      return jsonResponse({ ...week(30), sport: 'baseball_mlb', season: 2026, start: '2026-09-01', end: '2026-09-07' });
+    if (path === '/api/dates/season/2026/baseball_mlb')
+      return jsonResponse({
+        sport: 'baseball_mlb',
+        season: 2026,
+        weeks: [{ ...week(30), start: '2026-09-01', end: '2026-09-07' }],
+      });
+    if (path === '/api/user/bets') {
+      const status = url.searchParams.get('status');
+      if (status === '1') return list([entry(21)]);
+      if (status === '3') return list([]);
+      if (status === '8') return list([won, lost]);
+      return list([]);
+    }
+    if (path === '/api/user/stats/americanfootball_nfl/season/2026')
+      return jsonResponse({
+        sport: 'americanfootball_nfl',
+        season: 2026,
+        totals: totals({
+          entries: 2,
+          wins: 1,
+          losses: 1,
+          record: '1-1-0',
+          picks: { count: 1, points: 5 },
+          bets: { count: 1, staked_cents: 15_000, profit_cents: -15_000, roi: -1, units: -1 },
+        }),
+        by_team: [],
+        by_week: [],
+        by_mode: [],
+        by_kind: [],
+        by_type: [],
+        by_book: [],
+        by_side: [],
+        clv: {
+          spread: { count: 0, average: null },
+          totals: { count: 0, average: null },
+          moneyline: { count: 0, average: null },
+        },
+      });
+    if (path === '/api/user/stats/baseball_mlb/season/2026')
+      return jsonResponse({ sport: 'baseball_mlb', season: 2026, totals: totals({}), by_team: [] });
+    if (path === '/api/pools') return jsonResponse({ data: [pool] });
+    if (path === '/api/client-config') return jsonResponse({});
+    throw new Error(`unexpected request to ${path}${url.search}`);
+  });
+}
+
+async function renderHome() {
+  const { default: Home } = await screens.find((entry) => entry.name === 'home')!.screen();
+  return renderRoutes([{ path: '/', element: <Home /> }], { path: '/' });
+}
+
+describe('the home page', () => {
+  it('shows a visitor the marketing page and asks nothing of the member API', async () => {
+    const fetchMock = stubFetch(() => jsonResponse({}));
+    await renderHome();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Every pick. Every bet. Every pool.');
+    expect(screen.getByRole('link', { name: 'Join for free' })).toHaveAttribute('href', '/user/register-new');
+    expect(screen.queryByRole('region', { name: 'Next games to pick' })).toBeNull();
+    expect(document.getElementById('mobile-app')).not.toBeNull();
+    const asked = fetchMock.mock.calls.map(([input]) => new URL(String(input), window.location.origin).pathname);
+    expect(asked.filter((path) => path.startsWith('/api/user') || path === '/api/pools')).toEqual([]);
+  });
+
+  it('shows a member their own page: next games, open entries, latest results, the season and their pools', async () => {
+    stubMemberApi();
+    storeSessionUser({ id: 1, username: 'pat', name: 'Pat Smith', isAdmin: false });
+    await renderHome();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Pat Smith' })).toBeInTheDocument();
+    expect(screen.queryByText('Every pick. Every bet. Every pool.')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Join for free' })).toBeNull();
+    expect(document.getElementById('mobile-app')).not.toBeNull();
+
+    // The games of the coming seven days that have not kicked off, across the week's end; soonest first.
+    const games = await screen.findByRole('list', { name: 'NFL games open to pick' });
+    const rows = within(games).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining('BUF @ KC'),
+      expect.stringContaining('NYJ @ MIA'),
+    ]);
+    // MLB's season is over: no games, no empty heading.
+    expect(screen.queryByRole('region', { name: 'Next MLB games' })).toBeNull();
+
+    const open = screen.getByRole('region', { name: 'Open picks and bets' });
+    const openEntry = await within(open).findByRole('list', { name: 'Open entries' });
+    expect(openEntry).toHaveTextContent('BUF @ KC');
+    expect(openEntry).toHaveTextContent('Pick on BUF +3.5');
+    expect(openEntry).toHaveTextContent('Open');
+    expect(within(open).getByRole('link', { name: 'My Bets' })).toHaveAttribute('href', '/user/bets');
+
+    const results = screen.getByRole('region', { name: 'Latest results' });
+    const graded = within(await within(results).findByRole('list', { name: 'Latest graded entries' })).getAllByRole(
+      'listitem',
+    );
+    // The latest graded first.
+    expect(graded[0]).toHaveTextContent('DEN @ LV');
+    expect(graded[0]).toHaveTextContent('Lost');
+    expect(graded[0]).toHaveTextContent('−$150.00');
+    expect(graded[1]).toHaveTextContent('Won');
+    expect(graded[1]).toHaveTextContent('+5 pts');
+
+    const season = screen.getByRole('region', { name: 'Your season' });
+    expect(await within(season).findByText('NFL 2026')).toBeInTheDocument();
+    expect(season).toHaveTextContent('Record1-1-0');
+    expect(season).toHaveTextContent('ROI-100.0%');
+    expect(within(season).getByRole('link', { name: 'My Stats' })).toHaveAttribute('href', '/user/stats');
+    // MLB has nothing graded: it is left out.
+    expect(season).not.toHaveTextContent('MLB');
+
+    const pools = screen.getByRole('region', { name: 'Your pools' });
+    expect(await within(pools).findByRole('link', { name: 'Office Splash' })).toHaveAttribute(
+      'href',
+      '/football/pool/7',
+    );
+    expect(within(pools).getByRole('link', { name: 'Pool Party' })).toHaveAttribute('href', '/pool-party');
+  });
+});
+
+describe('the member home without games to come', () => {
+  it('says no game is open to pick in the coming days', async () => {
+    stubMemberApi({ week1: [started], week2: [tooFar] });
+    storeSessionUser({ id: 1, username: 'pat', name: null, isAdmin: false });
+    await renderHome();
+    expect(await screen.findByText(/^No game is open to pick in the next 7 days/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, pat' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'NFL games open to pick' })).toBeNull();
+  });
+});
+
+describe('comingGames', () => {
+  const now = new Date(NOW);
+  const games = (events: BookEvent[], days?: number) => comingGames(events, now, days).map((game) => game.event_id);
+
+  it('keeps the games not kicked off in the coming days, soonest first', () => {
+    expect(games([tooFar, nextThursday, started, sunday])).toEqual([102, 201]);
+    expect(games([tooFar, nextThursday, sunday], 10)).toEqual([102, 201, 202]);
+  });
+
+  it('leaves out games postponed, cancelled or without their result past their time', () => {
+    expect(
+      games([
+        { ...sunday, status: 'postponed' },
+        { ...nextThursday, status: 'cancelled' },
+        { ...sunday, event_id: 103, result_missing: true },
+      ]),
+    ).toEqual([]);
+  });
+});
