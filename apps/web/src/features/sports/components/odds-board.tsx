@@ -1,0 +1,381 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import type { BookEvent, BookQuote, SportKey } from '@pass/contracts';
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useOpenSlip, type OpenSlip } from '../../../lib/bet-slip';
+import { usePhoneLayout } from '../../../components/use-phone-layout';
+import { formatKickoff, matchupText, statusText } from '../lib/format';
+import {
+  bestQuotes,
+  bookName,
+  CONSENSUS_BOOK,
+  formatPrice,
+  formatSpread,
+  isStartedOrOver,
+  lineOf,
+  MARKET_LABELS,
+  orderBooks,
+  sideKey,
+  type Market,
+} from '../lib/lines';
+
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
+
+/** The markets in showing order: baseball is bet on the moneyline first, football on the spread. */
+export function marketsFor(sport: SportKey): Market[] {
+  return sport === 'baseball_mlb' ? ['h2h', 'spreads', 'totals'] : ['spreads', 'totals', 'h2h'];
+}
+
+interface OddsBoardProps {
+  sport: SportKey;
+  events: readonly BookEvent[];
+  /** The server's time: a game whose kickoff has passed is folded away with the started ones. */
+  now: Date | null;
+  /** Under a game's name (compare books: its line history). */
+  gameExtra?: (event: BookEvent) => ReactNode;
+}
+
+/**
+ * A week's odds as one compact grid per market: games as rows, books as columns, the best price marked only
+ * where one book beats every other. Games started or over fold away under a disclosure. On a phone one
+ * market at a time, chosen with a segmented control. Where the screen offers a bet slip, every price of a
+ * game still to come is a button that opens it.
+ */
+export function OddsBoard({ sport, events, now, gameExtra }: OddsBoardProps) {
+  const phone = usePhoneLayout();
+  const markets = marketsFor(sport);
+  const [market, setMarket] = useState<Market>(markets[0]!);
+  const [showStarted, setShowStarted] = useState(false);
+  const foldId = useId();
+  const openSlip = useOpenSlip();
+  const open = events.filter((event) => !isStartedOrOver(event, now));
+  const started = events.filter((event) => isStartedOrOver(event, now));
+  const shown = phone ? [market] : markets;
+
+  return (
+    <Box>
+      {phone ? (
+        <ToggleButtonGroup
+          exclusive
+          fullWidth
+          size="small"
+          value={market}
+          onChange={(_event, value: Market | null) => value && setMarket(value)}
+          aria-label="Market"
+          sx={{ mb: 1.5 }}
+        >
+          {markets.map((key) => (
+            <ToggleButton key={key} value={key} sx={{ minHeight: 44 }}>
+              {MARKET_LABELS[key]}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      ) : null}
+      {open.length === 0 ? (
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          Every game of this week has started or is over.
+        </Typography>
+      ) : (
+        shown.map((key) => (
+          <MarketGrid key={key} market={key} events={open} openSlip={openSlip} heading={!phone} gameExtra={gameExtra} />
+        ))
+      )}
+      {started.length > 0 ? (
+        <Box sx={{ mt: 2 }}>
+          <Button
+            variant="text"
+            aria-expanded={showStarted}
+            aria-controls={foldId}
+            onClick={() => setShowStarted((value) => !value)}
+            sx={{ minHeight: 44, px: 1 }}
+          >
+            <Box component="span" aria-hidden sx={{ mr: 1 }}>
+              {showStarted ? '▾' : '▸'}
+            </Box>
+            {started.length} {started.length === 1 ? 'game' : 'games'} started or final
+          </Button>
+          <Box id={foldId} hidden={!showStarted}>
+            {showStarted
+              ? shown.map((key) => (
+                  <MarketGrid
+                    key={key}
+                    market={key}
+                    events={started}
+                    openSlip={null}
+                    heading={!phone}
+                    gameExtra={gameExtra}
+                    caption="started or final"
+                  />
+                ))
+              : null}
+          </Box>
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
+
+/** The two sides of a market for a game: away then home, or over then under. */
+function sidesOf(event: BookEvent, market: Market): [string, string] {
+  return market === 'totals' ? ['Over', 'Under'] : [event.away_team, event.home_team];
+}
+
+function quoteText(quote: BookQuote): string {
+  if (quote.market === 'h2h') return formatPrice(quote.price);
+  if (quote.point === null) return formatPrice(quote.price);
+  const point = quote.market === 'spreads' ? formatSpread(quote.point) : `${isOver(quote) ? 'o' : 'u'}${quote.point}`;
+  return `${point} ${formatPrice(quote.price)}`;
+}
+
+const isOver = (quote: BookQuote) => quote.outcome.toLowerCase() === 'over';
+
+/** How a price reads aloud: "KC +3.5 at -110 at DraftKings". */
+function spokenQuote(quote: BookQuote): string {
+  const side = quote.market === 'totals' ? (isOver(quote) ? 'Over' : 'Under') : quote.outcome;
+  const point =
+    quote.point === null || quote.market === 'h2h'
+      ? ''
+      : ` ${quote.market === 'spreads' ? formatSpread(quote.point) : quote.point}`;
+  return `${side}${point} at ${formatPrice(quote.price)}, ${bookName(quote.book)}`;
+}
+
+function PriceCell({
+  event,
+  quote,
+  best,
+  openSlip,
+}: {
+  event: BookEvent;
+  quote: BookQuote | null;
+  best: boolean;
+  openSlip: OpenSlip | null;
+}) {
+  if (!quote) {
+    return (
+      <Box component="span" sx={{ color: 'text.disabled', display: 'block', minHeight: 32, lineHeight: '32px' }}>
+        –
+      </Box>
+    );
+  }
+  const look = {
+    display: 'block',
+    width: '100%',
+    minHeight: 32,
+    lineHeight: '32px',
+    px: 0.75,
+    borderRadius: 1,
+    whiteSpace: 'nowrap',
+    textAlign: 'right',
+    font: 'inherit',
+    fontVariantNumeric: 'tabular-nums',
+    ...(best ? { bgcolor: '#E3F4E4', color: '#1B5E20', fontWeight: 700, boxShadow: 'inset 0 0 0 1px #81C784' } : {}),
+  } as const;
+  const content = (
+    <>
+      {quoteText(quote)}
+      {best ? (
+        <Box component="span" sx={visuallyHidden}>
+          , best price
+        </Box>
+      ) : null}
+    </>
+  );
+  if (!openSlip) {
+    return (
+      <Box component="span" data-best={best ? 'true' : undefined} sx={look}>
+        {content}
+      </Box>
+    );
+  }
+  return (
+    <ButtonBase
+      data-best={best ? 'true' : undefined}
+      aria-label={`Bet ${spokenQuote(quote)}${best ? ', best price' : ''}`}
+      onClick={() =>
+        openSlip({
+          event,
+          book: quote.book,
+          market: quote.market,
+          outcome: quote.outcome,
+          point: quote.point,
+          price: quote.price,
+        })
+      }
+      sx={{
+        ...look,
+        justifyContent: 'flex-end',
+        '&:hover': { bgcolor: best ? '#C8E6C9' : 'action.hover' },
+        '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
+      }}
+    >
+      {content}
+    </ButtonBase>
+  );
+}
+
+interface MarketGridProps {
+  market: Market;
+  events: readonly BookEvent[];
+  openSlip: OpenSlip | null;
+  /** Name the market above the grid (the wide layout shows every market at once). */
+  heading: boolean;
+  gameExtra?: ((event: BookEvent) => ReactNode) | undefined;
+  caption?: string;
+}
+
+/** One market's grid: a row per game (its two sides stacked), a column per book. */
+function MarketGrid({ market, events, openSlip, heading, gameExtra, caption }: MarketGridProps) {
+  const headingId = useId();
+  const books = useMemo(
+    () =>
+      orderBooks(events.flatMap((event) => event.odds.map((quote) => quote.book))).filter(
+        (book) => book !== CONSENSUS_BOOK,
+      ),
+    [events],
+  );
+  const best = useMemo(() => new Map(events.map((event) => [event.event_id, bestQuotes(event)])), [events]);
+  const label = `${MARKET_LABELS[market]} by book${caption ? `, ${caption}` : ''}`;
+  return (
+    <Box component="section" aria-labelledby={heading ? headingId : undefined} sx={{ mb: 3 }}>
+      {heading ? (
+        <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1 }}>
+          {MARKET_LABELS[market]}
+          {caption ? (
+            <Typography component="span" color="text.secondary">
+              {' '}
+              · {caption}
+            </Typography>
+          ) : null}
+        </Typography>
+      ) : null}
+      {books.length === 0 ? (
+        <Typography color="text.secondary">No book has quoted these games yet.</Typography>
+      ) : (
+        // Focusable and labelled: a grid wider than the screen scrolls inside it, never the page.
+        <TableContainer
+          tabIndex={0}
+          role="region"
+          aria-label={label}
+          sx={{
+            maxWidth: '100%',
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 1,
+            '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+          }}
+        >
+          <Table size="small" aria-label={label} sx={{ '& th, & td': { px: 0.75, py: 0.5 } }}>
+            <TableHead>
+              <TableRow>
+                <TableCell component="th" scope="col" sx={stickyColumn}>
+                  Game
+                </TableCell>
+                {books.map((book) => (
+                  <TableCell key={book} component="th" scope="col" align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {bookName(book)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {events.map((event) => {
+                const [first, second] = sidesOf(event, market);
+                const eventBest = best.get(event.event_id) ?? new Set<string>();
+                return (
+                  <TableRow key={event.event_id} data-event={event.event_id}>
+                    <TableCell component="th" scope="row" sx={{ ...stickyColumn, verticalAlign: 'top' }}>
+                      <GameName event={event} market={market} />
+                      {gameExtra ? gameExtra(event) : null}
+                    </TableCell>
+                    {books.map((book) => {
+                      const line = lineOf(event, book);
+                      const [top, bottom] =
+                        market === 'totals'
+                          ? [line.total.over, line.total.under]
+                          : market === 'spreads'
+                            ? [line.spread.away, line.spread.home]
+                            : [line.moneyline.away, line.moneyline.home];
+                      const isBest = (quote: BookQuote | null, side: string) =>
+                        quote !== null && eventBest.has(`${book}|${sideKey(market, side)}`);
+                      return (
+                        <TableCell key={book} data-book={book} align="right" sx={{ verticalAlign: 'top' }}>
+                          <PriceCell event={event} quote={top} best={isBest(top, first)} openSlip={openSlip} />
+                          <PriceCell event={event} quote={bottom} best={isBest(bottom, second)} openSlip={openSlip} />
+                        </TableCell>
+                      );
+                    })}
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Box>
+  );
+}
+
+const stickyColumn = {
+  position: 'sticky',
+  left: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+  borderRight: 1,
+  borderRightColor: 'divider',
+  minWidth: 92,
+} as const;
+
+/** A game's row heading: its two sides stacked beside the prices, then the kickoff or state. */
+function GameName({ event, market }: { event: BookEvent; market: Market }) {
+  const final = event.status === 'final';
+  const { home, away } = event.event_scores;
+  const sideRow = (text: string, score: number | null) => (
+    <Box sx={{ display: 'flex', gap: 1, minHeight: 32, lineHeight: '32px', whiteSpace: 'nowrap' }}>
+      <Box component="span" sx={{ fontWeight: 600 }}>
+        {text}
+      </Box>
+      {final && score !== null ? <Box component="span">{score}</Box> : null}
+    </Box>
+  );
+  const at = event.neutral_site ? 'vs' : '@';
+  return (
+    <Box>
+      <Box component="span" sx={visuallyHidden}>
+        {matchupText(event, event.away_team, event.home_team)}
+        {market === 'totals' ? ', over then under' : ''}
+      </Box>
+      <Box aria-hidden>
+        {sideRow(
+          market === 'totals' ? `${event.away_team} ${at} ${event.home_team}` : event.away_team,
+          market === 'totals' ? null : away,
+        )}
+        {sideRow(market === 'totals' ? '' : `${at} ${event.home_team}`, market === 'totals' ? null : home)}
+      </Box>
+      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+        {event.status === 'scheduled' && !event.result_missing
+          ? formatKickoff(event.kickoff, event.game_date)
+          : statusText(event)}
+      </Typography>
+    </Box>
+  );
+}
