@@ -15,6 +15,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent } from 'react';
 import { Loading } from '../../../components/loading';
+import { segmentSx } from '../../../components/segment-style';
 import { useCreateBet, useUpdateBet } from '../api/bets';
 import { useComingEvents } from '../api/events';
 import { bookName } from '../../../lib/books';
@@ -585,10 +586,10 @@ export function BetForm({ game, entry, bare = false, onRecorded }: BetFormProps)
                 value && change({ simulated: value === 'simulated' }, false)
               }
             >
-              <ToggleButton value="real" sx={{ minHeight: 44 }}>
+              <ToggleButton value="real" sx={segmentSx}>
                 Real money
               </ToggleButton>
-              <ToggleButton value="simulated" sx={{ minHeight: 44 }}>
+              <ToggleButton value="simulated" sx={segmentSx}>
                 Simulated
               </ToggleButton>
             </ToggleButtonGroup>

@@ -18,6 +18,7 @@ import { BetSlipContext, type PriceChoice } from '../../../lib/bet-slip';
 import { bookName } from '../../../lib/books';
 import { serverProblems } from '../../../lib/field-errors';
 import { useIdempotencyKey } from '../../../lib/idempotency';
+import { segmentSx } from '../../../components/segment-style';
 import { usePhoneLayout } from '../../../components/use-phone-layout';
 import { RouteLink } from '../../../components/route-link';
 import { useCreateBet } from '../api/bets';
@@ -230,7 +231,7 @@ function SlipForm({ choice, titleId, onClose }: { choice: PriceChoice; titleId: 
               }}
             >
               {sides.map((value) => (
-                <ToggleButton key={value} value={value} sx={{ minHeight: 44 }}>
+                <ToggleButton key={value} value={value} sx={segmentSx}>
                   {value}
                 </ToggleButton>
               ))}
@@ -306,10 +307,10 @@ function SlipForm({ choice, titleId, onClose }: { choice: PriceChoice; titleId: 
                 setMoneyMissing(false);
               }}
             >
-              <ToggleButton value="real" sx={{ minHeight: 44 }}>
+              <ToggleButton value="real" sx={segmentSx}>
                 Real money
               </ToggleButton>
-              <ToggleButton value="simulated" sx={{ minHeight: 44 }}>
+              <ToggleButton value="simulated" sx={segmentSx}>
                 Simulated
               </ToggleButton>
             </ToggleButtonGroup>

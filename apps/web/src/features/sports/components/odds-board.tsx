@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import type { BookEvent, BookQuote, SportKey } from '@pass/contracts';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useOpenSlip, type OpenSlip } from '../../../lib/bet-slip';
+import { segmentSx } from '../../../components/segment-style';
 import { usePhoneLayout } from '../../../components/use-phone-layout';
 import { formatKickoff, matchupText, statusText } from '../lib/format';
 import {
@@ -85,7 +86,7 @@ export function OddsBoard({ sport, events, now, gameExtra }: OddsBoardProps) {
           sx={{ mb: 1.5 }}
         >
           {markets.map((key) => (
-            <ToggleButton key={key} value={key} sx={{ minHeight: 44 }}>
+            <ToggleButton key={key} value={key} sx={segmentSx}>
               {MARKET_LABELS[key]}
             </ToggleButton>
           ))}
@@ -345,37 +346,81 @@ const stickyColumn = {
   minWidth: 92,
 } as const;
 
-/** A game's row heading: its two sides stacked beside the prices, then the kickoff or state. */
+/** "Sun 6:00 PM": a week's board needs the day and the time, not the date. */
+const shortKickoff = new Intl.DateTimeFormat(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' });
+
+/** A game's row heading: its two sides stacked beside the prices, the kickoff (or the state) beside them. */
 function GameName({ event, market }: { event: BookEvent; market: Market }) {
   const final = event.status === 'final';
   const { home, away } = event.event_scores;
-  const sideRow = (text: string, score: number | null) => (
-    <Box sx={{ display: 'flex', gap: 1, minHeight: 32, lineHeight: '32px', whiteSpace: 'nowrap' }}>
-      <Box component="span" sx={{ fontWeight: 600 }}>
-        {text}
-      </Box>
-      {final && score !== null ? <Box component="span">{score}</Box> : null}
-    </Box>
-  );
+  const when =
+    event.status === 'scheduled' && !event.result_missing
+      ? event.kickoff
+        ? shortKickoff.format(new Date(event.kickoff))
+        : formatKickoff(null, event.game_date)
+      : statusText(event);
   const at = event.neutral_site ? 'vs' : '@';
+  const rows: [string, number | null][] =
+    market === 'totals'
+      ? [
+          [`${event.away_team} ${at} ${event.home_team}`, null],
+          ['', null],
+        ]
+      : [
+          [event.away_team, away],
+          [`${at} ${event.home_team}`, home],
+        ];
   return (
     <Box>
       <Box component="span" sx={visuallyHidden}>
         {matchupText(event, event.away_team, event.home_team)}
         {market === 'totals' ? ', over then under' : ''}
       </Box>
-      <Box aria-hidden>
-        {sideRow(
-          market === 'totals' ? `${event.away_team} ${at} ${event.home_team}` : event.away_team,
-          market === 'totals' ? null : away,
-        )}
-        {sideRow(market === 'totals' ? '' : `${at} ${event.home_team}`, market === 'totals' ? null : home)}
+      <Box
+        aria-hidden
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'auto', sm: 'auto auto' },
+          columnGap: 1.5,
+          alignItems: 'center',
+        }}
+      >
+        {rows.map(([text, score], index) => (
+          <Box key={index} sx={{ display: 'contents' }}>
+            <Box component="span" sx={{ fontWeight: 600, whiteSpace: 'nowrap', minHeight: 32, lineHeight: '32px' }}>
+              {text}
+              {final && score !== null ? ` ${score}` : ''}
+            </Box>
+            <Box
+              component="span"
+              sx={{
+                display: { xs: 'none', sm: 'block' },
+                typography: 'caption',
+                color: 'text.secondary',
+                whiteSpace: 'nowrap',
+                textAlign: 'right',
+              }}
+            >
+              {index === 0 ? when : ''}
+            </Box>
+          </Box>
+        ))}
       </Box>
-      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
-        {event.status === 'scheduled' && !event.result_missing
-          ? formatKickoff(event.kickoff, event.game_date)
-          : statusText(event)}
-      </Typography>
+      {/* On a phone the game column stays narrow: the kickoff goes under the teams. */}
+      <Box
+        aria-hidden
+        sx={{
+          display: { xs: 'block', sm: 'none' },
+          typography: 'caption',
+          color: 'text.secondary',
+          whiteSpace: 'nowrap',
+        }}
+      >
+        {when}
+      </Box>
+      <Box component="span" sx={visuallyHidden}>
+        , {when}
+      </Box>
     </Box>
   );
 }
