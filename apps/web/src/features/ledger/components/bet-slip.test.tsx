@@ -155,7 +155,7 @@ describe('BetSlip', () => {
     const user = userEvent.setup();
     renderWithProviders(<BetSlip choice={moneylineBuf} onClose={() => {}} />);
     const slip = await screen.findByRole('dialog', { name: 'Bet slip · BUF @ KC' });
-    expect(slip.closest('.MuiDrawer-root')).not.toBeNull();
+    expect(slip.closest('[data-sheet="bottom"]')).not.toBeNull();
     await user.click(within(slip).getByRole('combobox', { name: 'Book' }));
     const books = within(await screen.findByRole('listbox'))
       .getAllByRole('option')

@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import Drawer from '@mui/material/Drawer';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
@@ -49,27 +48,33 @@ export function BetSlip({ choice, onClose }: BetSlipProps) {
       onClose={onClose}
     />
   ) : null;
-  if (phone) {
-    return (
-      <Drawer
-        anchor="bottom"
-        open={open}
-        onClose={onClose}
-        slotProps={{
-          paper: {
-            role: 'dialog',
-            'aria-modal': true,
-            'aria-labelledby': titleId,
-            sx: { borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '92vh' },
-          },
-        }}
-      >
-        {body}
-      </Drawer>
-    );
-  }
+  // One dialog at every width, laid out as a bottom sheet on a phone: turning a phone or resizing a window
+  // changes its look, never its content, so a half-filled slip keeps what was typed.
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth aria-labelledby={titleId}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      maxWidth="xs"
+      fullWidth
+      aria-labelledby={titleId}
+      data-sheet={phone ? 'bottom' : undefined}
+      sx={phone ? { '& .MuiDialog-container': { alignItems: 'flex-end' } } : undefined}
+      slotProps={{
+        paper: {
+          sx: phone
+            ? {
+                m: 0,
+                width: '100%',
+                maxWidth: '100%',
+                maxHeight: '92vh',
+                borderRadius: 0,
+                borderTopLeftRadius: 12,
+                borderTopRightRadius: 12,
+              }
+            : undefined,
+        },
+      }}
+    >
       {body}
     </Dialog>
   );

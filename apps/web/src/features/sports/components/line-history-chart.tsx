@@ -36,7 +36,9 @@ export function halfPointTicks(min: number, max: number): number[] {
   const halves = Math.round((high - low) * 2);
   const step = Math.max(1, Math.ceil(halves / 10)) / 2;
   const ticks: number[] = [];
-  for (let tick = Math.floor(low / step) * step; tick <= high + 1e-9; tick += step) ticks.push(tick);
+  const first = Math.floor(low / step);
+  // Counted in steps, not summed, so no tick drifts off its half point; `+ 0` turns −0 into 0.
+  for (let index = first; index * step <= high + 1e-9; index += 1) ticks.push(Math.round(index * step * 2) / 2 + 0);
   return ticks;
 }
 

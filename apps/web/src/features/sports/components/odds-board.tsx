@@ -180,6 +180,8 @@ function PriceCell({
   }
   const look = {
     display: 'block',
+    position: 'relative',
+    boxSizing: 'border-box',
     width: '100%',
     minHeight: 32,
     lineHeight: '32px',
@@ -279,6 +281,9 @@ function MarketGrid({ market, events, openSlip, heading, gameExtra, caption }: M
           aria-label={label}
           sx={{
             maxWidth: '100%',
+            // The containing block of the visually hidden words in the cells: without it they would sit outside
+            // the scrolling box and widen the page.
+            position: 'relative',
             border: 1,
             borderColor: 'divider',
             borderRadius: 1,
