@@ -131,7 +131,12 @@ function SchedulePrice({ event, quote, children }: { event: BookEvent; quote: Bo
   const openSlip = useOpenSlip();
   // The consensus is no book to bet at.
   if (!openSlip || !quote || quote.book === 'consensus' || isStartedOrOver(event, null)) return <>{children}</>;
-  const side = quote.market === 'totals' ? `${quote.outcome} ${quote.point ?? ''}`.trim() : children;
+  const side =
+    quote.market === 'totals'
+      ? `${quote.outcome} ${quote.point ?? ''}`.trim()
+      : quote.market === 'h2h'
+        ? quote.outcome
+        : children;
   return (
     <ButtonBase
       onClick={() =>
