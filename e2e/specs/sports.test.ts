@@ -38,17 +38,23 @@ async function openAsMember(page: Page, path: string, screen: string) {
 }
 
 describe.each(Object.entries(viewports))('sports screens at %s width', (label, viewport) => {
-  it('shows this week of free odds to a visitor, every book with the best price marked', async () => {
+  it('shows this week of free odds to a visitor as a grid per market, books by name, the best price marked', async () => {
     const page = await browser.newPage(viewport);
     await page.goto('/free/football/odds');
     expect(await currentScreen(page)).toBe('free-football-odds');
     await page.getByRole('heading', { level: 1, name: 'Free NFL odds' }).waitFor();
-    const games = page.locator('article[data-event]');
-    await games.first().waitFor();
-    expect(await games.count()).toBeGreaterThan(0);
+    const grid = page.getByRole('table', { name: 'Spread by book' });
+    await grid.waitFor();
+    expect(await grid.locator('tbody tr').count()).toBeGreaterThan(0);
     await expect(page.getByTestId('odds-freshness').textContent()).resolves.toMatch(/Odds updated/);
-    await expect(games.first().locator('tr[data-book]').first().getAttribute('data-book')).resolves.toBe('betus');
+    // Games as rows, books as columns by their names, the default book first.
+    await expect(grid.getByRole('columnheader').nth(1).textContent()).resolves.toBe('BetUS');
     expect(await page.locator('[data-best="true"]').count()).toBeGreaterThan(0);
+    // A visitor gets no bet slip: the prices are text.
+    await expect(grid.getByRole('button', { name: /^Bet / }).count()).resolves.toBe(0);
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(
+      viewport.width,
+    );
     await screenshots(page, `free-football-odds-${label}`);
     await expectNoSeriousA11yViolations(page);
   });
@@ -94,8 +100,11 @@ describe.each(Object.entries(viewports))('sports screens at %s width', (label, v
   it('compares books with the best price highlighted, and opens a line history', async () => {
     const page = await browser.newPage(viewport);
     await openAsMember(page, '/compare-books', 'compare-books');
-    await page.locator('article[data-event]').first().waitFor();
+    await page.getByRole('table', { name: 'Spread by book' }).waitFor();
     expect(await page.locator('[data-best="true"]').count()).toBeGreaterThan(0);
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(
+      viewport.width,
+    );
     await screenshots(page, `compare-books-${label}`);
     await expectNoSeriousA11yViolations(page);
 

@@ -40,11 +40,38 @@ function withGameActions(
   screen: () => Promise<{ default: ComponentType<ScheduleSlots> }>,
 ): () => Promise<{ default: ComponentType }> {
   return async () => {
-    const [{ default: Schedule }, { GamePickActions }] = await Promise.all([
+    const [{ default: Schedule }, { GamePickActions }, { BetSlipProvider }] = await Promise.all([
       screen(),
       import('../features/ledger/components/game-pick-actions'),
+      import('../features/ledger/components/bet-slip'),
     ]);
-    return { default: () => <Schedule gameActions={GamePickActions} /> };
+    return {
+      default: () => (
+        <BetSlipProvider>
+          <Schedule gameActions={GamePickActions} />
+        </BetSlipProvider>
+      ),
+    };
+  };
+}
+
+/**
+ * A screen of prices (the member's odds board, compare books) where tapping a price opens the ledger's bet
+ * slip: the slip's provider loads with the screen, so neither feature imports the other.
+ */
+function withBetSlip(screen: () => Promise<{ default: ComponentType }>): () => Promise<{ default: ComponentType }> {
+  return async () => {
+    const [{ default: Screen }, { BetSlipProvider }] = await Promise.all([
+      screen(),
+      import('../features/ledger/components/bet-slip'),
+    ]);
+    return {
+      default: () => (
+        <BetSlipProvider>
+          <Screen />
+        </BetSlipProvider>
+      ),
+    };
   };
 }
 
@@ -185,7 +212,7 @@ export const screens: ScreenRoute[] = [
     name: 'football-odds',
     needsData: true,
     guards: ['auth'],
-    screen: () => import('../features/sports/routes/football-odds'),
+    screen: withBetSlip(() => import('../features/sports/routes/football-odds')),
   },
   {
     name: 'classic-football',
@@ -260,7 +287,7 @@ export const screens: ScreenRoute[] = [
     name: 'ncaa-football-odds',
     needsData: true,
     guards: ['college'],
-    screen: () => import('../features/sports/routes/ncaa-football-odds'),
+    screen: withBetSlip(() => import('../features/sports/routes/ncaa-football-odds')),
   },
   {
     name: 'baseball-menu',
@@ -301,13 +328,13 @@ export const screens: ScreenRoute[] = [
     name: 'compare-books',
     needsData: true,
     guards: ['auth'],
-    screen: () => import('../features/sports/routes/compare-books'),
+    screen: withBetSlip(() => import('../features/sports/routes/compare-books')),
   },
   {
     name: 'compare-books-event',
     needsData: true,
     guards: ['auth'],
-    screen: () => import('../features/sports/routes/compare-books-event'),
+    screen: withBetSlip(() => import('../features/sports/routes/compare-books-event')),
   },
   { name: 'almanac', needsData: true, guards: ['auth'], screen: () => import('../features/sports/routes/almanac') },
   {

@@ -22,3 +22,35 @@ export const currentWeekQuery = (sport: SportKey) =>
   });
 
 export const useCurrentWeek = (sport: SportKey) => useQuery(currentWeekQuery(sport));
+
+/** A week's events by number (the coming week after the current one). */
+export const weekEventsQuery = (sport: SportKey, season: number, week: number) =>
+  queryOptions({
+    queryKey: ['ledger', 'events', sport, season, week],
+    queryFn: ({ signal }) =>
+      api.get<BookEventsResponse>(`/api/book/events/${sport}/${week}`, { query: { season_year: season }, signal }),
+    staleTime: 60_000,
+  });
+
+/**
+ * The games a bet can be recorded on: this week's and the coming week's, in kickoff order. The coming week
+ * loads once this one says its number; a season without one more week just has none.
+ */
+export function useComingEvents(sport: SportKey, { enabled = true }: { enabled?: boolean } = {}) {
+  const current = useCurrentEvents(sport, { enabled });
+  const season = current.data?.season;
+  const number = current.data?.week?.number;
+  const next = useQuery({
+    ...weekEventsQuery(sport, season ?? 0, (number ?? 0) + 1),
+    enabled: enabled && season !== undefined && number !== undefined,
+    retry: false,
+  });
+  const events = [...(current.data?.events ?? []), ...(next.data?.events ?? [])];
+  const seen = new Set<number>();
+  const unique = events.filter((event) => !seen.has(event.event_id) && seen.add(event.event_id));
+  return {
+    events: unique,
+    isPending: current.isPending,
+    isError: current.isError,
+  };
+}

@@ -3,22 +3,40 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchCall, fetchHeaders, jsonResponse, stubFetch, type FetchMock } from '../../../testing/fetch';
 import { renderWithProviders } from '../../../testing/render';
-import type { BetEntry } from '@pass/contracts';
+import type { BetEntry, BookEvent, SeasonWeek } from '@pass/contracts';
+import { storeSessionUser } from '../../../lib/session-user';
 import { betEntry, bookEvent } from '../testing-data';
 import { BetForm } from './bet-form';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  localStorage.clear();
+  sessionStorage.clear();
 });
+
+/** The server's clock in these tests: two days before the fixture game's kickoff. */
+const SERVER_NOW = '2025-11-21T12:00:00.000Z';
 
 type Answer = (url: URL, init: RequestInit) => Response;
 
-function server(postAnswers: Answer[]): FetchMock {
+const WEEK_12: SeasonWeek = {
+  number: 12,
+  label: 'Week 12',
+  season_type: 'regular',
+  start: '2025-11-20',
+  end: '2025-11-24',
+  games: 1,
+};
+
+function server(postAnswers: Answer[], events: BookEvent[] = [bookEvent], next: BookEvent[] = []): FetchMock {
   let posts = 0;
   return stubFetch((url, init) => {
+    if (url.pathname === '/api/health') return jsonResponse({ status: 'ok', uptimeSeconds: 1, time: SERVER_NOW });
     if (url.pathname === '/api/book/events/americanfootball_nfl')
-      return jsonResponse({ sport: 'americanfootball_nfl', season: 2025, week: null, book: null, events: [bookEvent] });
+      return jsonResponse({ sport: 'americanfootball_nfl', season: 2025, week: WEEK_12, book: null, events });
+    if (url.pathname === '/api/book/events/americanfootball_nfl/13')
+      return jsonResponse({ sport: 'americanfootball_nfl', season: 2025, week: null, book: null, events: next });
     if (url.pathname === '/api/user/bets' && init.method === 'POST') {
       const answer = postAnswers[posts++];
       if (!answer) throw new Error('unexpected POST');
@@ -45,6 +63,7 @@ async function fillBet() {
   await choose('Game', /BUF @ KC/);
   await choose('Mode', 'Bet on');
   await user.type(screen.getByLabelText('Stake ($)'), '110');
+  await user.click(screen.getByRole('button', { name: 'Simulated' }));
 }
 
 // Each test opens several MUI selects, which takes seconds on a busy machine.
@@ -160,6 +179,83 @@ describe('BetForm', () => {
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Stake ($)')).toHaveAccessibleDescription('must have at most two decimals (cents)');
     expect(screen.getByLabelText('Price')).toHaveAccessibleDescription('must not lie strictly between -100 and 100');
+  });
+});
+
+describe('BetForm games and money', () => {
+  const game = (
+    id: number,
+    away: string,
+    home: string,
+    kickoff: string,
+    status: BookEvent['status'] = 'scheduled',
+  ) => ({
+    ...bookEvent,
+    event_id: id,
+    away_team: away,
+    home_team: home,
+    kickoff,
+    game_date: kickoff.slice(0, 10),
+    status,
+  });
+
+  it('offers only games still to kick off, this week and the coming one, grouped by day', async () => {
+    const user = userEvent.setup();
+    server(
+      [],
+      [
+        game(201, 'DAL', 'NYG', '2025-11-20T18:00:00.000Z', 'final'),
+        game(202, 'LAR', 'SEA', '2025-11-21T11:00:00.000Z'),
+        game(203, 'BUF', 'KC', '2025-11-23T18:00:00.000Z'),
+      ],
+      [game(204, 'GB', 'DET', '2025-11-27T17:30:00.000Z')],
+    );
+    renderWithProviders(<BetForm />);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Game' })).not.toHaveAttribute('aria-disabled'));
+    await user.click(screen.getByRole('combobox', { name: 'Game' }));
+    const list = await screen.findByRole('listbox');
+    // The day headings are no games to choose.
+    const games = () => [...list.querySelectorAll('[role="option"]:not(.MuiListSubheader-root)')];
+    await waitFor(() => expect(games()).toHaveLength(2));
+    const options = games().map((option) => option.textContent);
+    // A final game and one whose kickoff has passed on the server's clock are not offered.
+    expect(options[0]).toMatch(/^BUF @ KC/);
+    expect(options[1]).toMatch(/^GB @ DET/);
+    // Each day heads its games.
+    const days = [...list.querySelectorAll('li.MuiListSubheader-root')].map((item) => item.textContent);
+    expect(days).toHaveLength(2);
+    expect(days[0]).toMatch(/23/);
+    expect(days[1]).toMatch(/27/);
+  });
+
+  it('asks real or simulated before recording a bet, then remembers the choice for the member', async () => {
+    const user = userEvent.setup();
+    storeSessionUser({ id: 7, username: 'sam', name: null, isAdmin: false });
+    const fetchMock = server([() => jsonResponse({ data: betEntry({ is_simulated: false }) }, { status: 201 })]);
+    renderWithProviders(<BetForm />);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Game' })).not.toHaveAttribute('aria-disabled'));
+    await choose('Game', /BUF @ KC/);
+    await choose('Mode', 'Bet on');
+    await user.type(screen.getByLabelText('Stake ($)'), '50');
+    expect(screen.getByRole('button', { name: 'Real money' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: 'Simulated' })).toHaveAttribute('aria-pressed', 'false');
+    await user.click(screen.getByRole('button', { name: 'Record' }));
+    expect(await screen.findByText('Choose real money or simulated.')).toBeInTheDocument();
+    expect(posts(fetchMock)).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Real money' }));
+    await user.click(screen.getByRole('button', { name: 'Record' }));
+    await screen.findByText(/Recorded: Bet on/);
+    expect(JSON.parse(fetchCall(fetchMock, posts(fetchMock)[0]!).init.body as string)).toMatchObject({
+      is_simulated: false,
+    });
+
+    cleanup();
+    renderWithProviders(<BetForm />);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Game' })).not.toHaveAttribute('aria-disabled'));
+    await choose('Game', /BUF @ KC/);
+    await choose('Mode', 'Bet on');
+    expect(screen.getByRole('button', { name: 'Real money' })).toHaveAttribute('aria-pressed', 'true');
   });
 });
 

@@ -3,16 +3,26 @@ import { betTypeOfLine, DEFAULT_TEASER_POINTS, MAX_TEASER_POINTS } from '@pass/d
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormControlLabel from '@mui/material/FormControlLabel';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Switch from '@mui/material/Switch';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Loading } from '../../../components/loading';
+import { segmentSx } from '../../../components/segment-style';
 import { useCreateBet, useUpdateBet } from '../api/bets';
-import { useCurrentEvents } from '../api/events';
+import { useComingEvents } from '../api/events';
+import { bookName } from '../../../lib/books';
+import { useServerNow } from '../../../lib/server-clock';
+import { useBetMoney } from '../lib/bet-mode';
+import { isBeforeKickoff } from '../lib/picks';
+import { typeOfBet } from '../lib/slip';
 import { serverProblems } from '../../../lib/field-errors';
 import {
   americanPrice,
@@ -48,7 +58,8 @@ interface FormState {
   stake: string;
   teaserPoints: string;
   multiplier: 1 | 2 | 3;
-  simulated: boolean;
+  /** Real or simulated: null until the member says (no default; their last choice once they made one). */
+  simulated: boolean | null;
 }
 
 const FIELDS = [
@@ -63,6 +74,7 @@ const FIELDS = [
   'book',
   'multiplier',
   'teaser_points',
+  'is_simulated',
 ];
 
 const initial: FormState = {
@@ -77,8 +89,25 @@ const initial: FormState = {
   stake: '',
   teaserPoints: String(DEFAULT_TEASER_POINTS),
   multiplier: 1,
-  simulated: true,
+  simulated: null,
 };
+
+/**
+ * The type a new entry's side and line make (lib/slip.ts): a spread giving points is the favourite's, one
+ * getting them the underdog's, a teaser staying a teaser; a total's side is its type; a moneyline is "to win".
+ */
+function derivedType(state: Pick<FormState, 'kind' | 'side' | 'line' | 'type'>): number {
+  const line = state.line.trim() === '' || Number.isNaN(Number(state.line)) ? null : Number(state.line);
+  const type = typeOfBet(state.kind, state.side, line);
+  if (state.kind === 3 && isTeaser(state.type)) return type === 4 ? 7 : 6;
+  return type;
+}
+
+/** "Sun, Nov 23": the day a game is played, by the device's time zone. */
+function dayOf(event: BookEvent): string {
+  const at = new Date(event.kickoff ?? `${event.game_date}T12:00:00Z`);
+  return at.toLocaleDateString(undefined, { weekday: 'short', month: 'short', day: 'numeric' });
+}
 
 /** Line, price and type from the chosen book's latest quote of the chosen side. */
 function withQuote(state: FormState, event: BookEvent | undefined): FormState {
@@ -178,18 +207,31 @@ export interface BetFormProps {
  */
 export function BetForm({ game, entry, bare = false, onRecorded }: BetFormProps) {
   const [sport, setSport] = useState<SportKey>(game?.sport ?? entry?.sport ?? 'americanfootball_nfl');
-  const [state, setState] = useState<FormState>(() =>
-    entry ? stateOfEntry(entry) : game ? stateForGame(game) : initial,
-  );
-  // An edit looks its game up among this week's for the books that quote it.
-  const events = useCurrentEvents(sport, { enabled: !game });
+  const [remembered, rememberMoney] = useBetMoney();
+  const [state, setState] = useState<FormState>(() => {
+    const start = entry ? stateOfEntry(entry) : game ? stateForGame(game) : initial;
+    return entry || remembered === null ? start : { ...start, simulated: remembered === 'simulated' };
+  });
+  const moneyLabelId = useId();
+  // The games of this week and the coming one; an edit looks its game up among them for the books that quote it.
+  const events = useComingEvents(sport, { enabled: !game });
+  const now = useServerNow();
   const create = useCreateBet();
   const save = useUpdateBet();
   const idempotency = useIdempotencyKey();
   const [saved, setSaved] = useState<string | null>(null);
   const [localProblems, setLocalProblems] = useState<Record<string, string>>({});
 
-  const eventList = game ? [game] : (events.data?.events ?? []);
+  // A new bet is on a game still to kick off (by the server's clock), in kickoff order.
+  const eventList = game
+    ? [game]
+    : entry
+      ? events.events
+      : now === null
+        ? []
+        : events.events
+            .filter((item) => isBeforeKickoff(item, now))
+            .sort((a, b) => (a.kickoff ?? a.game_date).localeCompare(b.kickoff ?? b.game_date));
   const event = eventList.find((item) => String(item.event_id) === state.eventId);
   const quotedBooks = booksOf(event);
   const books = entry?.book && !quotedBooks.includes(entry.book) ? [...quotedBooks, entry.book] : quotedBooks;
@@ -246,6 +288,10 @@ export function BetForm({ game, entry, bare = false, onRecorded }: BetFormProps)
       setLocalProblems(notNumber);
       return;
     }
+    if (!entry && isBet && state.simulated === null) {
+      setLocalProblems({ is_simulated: 'Choose real money or simulated.' });
+      return;
+    }
     if (entry) {
       if (!changes || Object.keys(changes).length === 0) return;
       save.mutate(
@@ -264,14 +310,14 @@ export function BetForm({ game, entry, bare = false, onRecorded }: BetFormProps)
       event_id: event.event_id,
       bet_mode: state.mode,
       bet_kind: state.kind,
-      bet_type: state.type as CreateBetBody['bet_type'],
+      bet_type: derivedType(state) as CreateBetBody['bet_type'],
       bet_team: state.kind === 2 ? null : state.side,
       line: state.kind === 1 ? null : numberOrNull(state.line),
       // A pick has no price, no stake and is never a real bet (only bets are).
       price: isBet ? numberOrNull(state.price) : null,
       stake: isBet ? numberOrNull(state.stake) : null,
       book: state.book || null,
-      is_simulated: isBet ? state.simulated : true,
+      is_simulated: isBet ? state.simulated === true : true,
       ...(isBet ? {} : { multiplier: state.multiplier }),
       // Empty: the server's default (6).
       ...(teaser ? { teaser_points: numberOrNull(state.teaserPoints) } : {}),
@@ -282,6 +328,7 @@ export function BetForm({ game, entry, bare = false, onRecorded }: BetFormProps)
       {
         onSuccess: (response) => {
           idempotency.reset();
+          if (isBet && state.simulated !== null) rememberMoney(state.simulated ? 'simulated' : 'real');
           setSaved(`Recorded: ${MODE_WORDS[response.data.bet_mode]} ${gameText(response.data.event)}.`);
           setState((current) => ({ ...current, stake: '' }));
           onRecorded?.(response.data);
@@ -291,8 +338,14 @@ export function BetForm({ game, entry, bare = false, onRecorded }: BetFormProps)
   };
 
   const sideOptions = state.kind === 2 ? ['Over', 'Under'] : event ? [event.away_team, event.home_team] : [];
-  // An entry's own type stays choosable even where a new one would not take it (a moneyline "favored").
-  const typeOptions = [...new Set([...TYPES_OF_KIND[state.kind], ...(entry ? [entry.bet_type] : [])])];
+  // A new entry's type follows from its side and line: a spread only chooses between a straight bet and a
+  // teaser. An entry's own type stays choosable even where a new one would not take it (a moneyline "favored").
+  const shownType = entry ? state.type : derivedType(state);
+  const typeOptions = entry
+    ? [...new Set([...TYPES_OF_KIND[state.kind], entry.bet_type])]
+    : state.kind === 3
+      ? [...new Set([derivedType({ ...state, type: 4 }), derivedType({ ...state, type: 7 })])]
+      : [shownType];
   const heading = entry
     ? `Change ${MODE_WORDS[entry.bet_mode]} ${sideText(entry)}`
     : game
@@ -353,19 +406,29 @@ export function BetForm({ game, entry, bare = false, onRecorded }: BetFormProps)
               helperText={
                 problems.fields.event_id ??
                 (events.isPending
-                  ? 'Loading this week’s games…'
+                  ? 'Loading the coming games…'
                   : events.isError
                     ? 'The games could not be loaded.'
                     : eventList.length === 0
-                      ? 'No games this week.'
-                      : undefined)
+                      ? 'No game to come this week or next.'
+                      : 'Games still to kick off, this week and next')
               }
             >
-              {eventList.map((item) => (
-                <MenuItem key={item.event_id} value={String(item.event_id)}>
-                  {gameText(item)} · {item.kickoff ? new Date(item.kickoff).toLocaleString() : item.game_date}
-                </MenuItem>
-              ))}
+              {eventList.flatMap((item, index) => {
+                const day = dayOf(item);
+                const option = (
+                  <MenuItem key={item.event_id} value={String(item.event_id)}>
+                    {gameText(item)}
+                    {item.kickoff
+                      ? ` · ${new Date(item.kickoff).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' })}`
+                      : ''}
+                  </MenuItem>
+                );
+                const previous = eventList[index - 1];
+                return previous && dayOf(previous) === day
+                  ? [option]
+                  : [<ListSubheader key={`day-${day}`}>{day}</ListSubheader>, option];
+              })}
             </TextField>
           </>
         )}
@@ -419,10 +482,11 @@ export function BetForm({ game, entry, bare = false, onRecorded }: BetFormProps)
         <TextField
           select
           label="Type"
-          value={state.type}
+          value={shownType}
           onChange={(changeEvent) => change({ type: Number(changeEvent.target.value) }, false)}
           error={Boolean(problems.fields.bet_type)}
-          helperText={problems.fields.bet_type}
+          helperText={problems.fields.bet_type ?? (entry ? undefined : 'Follows from the side and the line')}
+          disabled={typeOptions.length < 2}
         >
           {typeOptions.map((value) => (
             <MenuItem key={value} value={value}>
@@ -453,7 +517,7 @@ export function BetForm({ game, entry, bare = false, onRecorded }: BetFormProps)
           >
             {books.map((book) => (
               <MenuItem key={book} value={book}>
-                {book}
+                {bookName(book)}
               </MenuItem>
             ))}
           </TextField>
@@ -511,15 +575,29 @@ export function BetForm({ game, entry, bare = false, onRecorded }: BetFormProps)
           </>
         )}
         {isBet && !entry && (
-          <FormControlLabel
-            control={
-              <Switch
-                checked={state.simulated}
-                onChange={(changeEvent) => change({ simulated: changeEvent.target.checked }, false)}
-              />
-            }
-            label={state.simulated ? 'Simulated' : 'Real'}
-          />
+          <FormControl error={Boolean(problems.fields.is_simulated)}>
+            <FormLabel id={moneyLabelId} sx={{ mb: 0.5 }}>
+              Real money or simulated?
+            </FormLabel>
+            <ToggleButtonGroup
+              exclusive
+              fullWidth
+              size="small"
+              aria-labelledby={moneyLabelId}
+              value={state.simulated === null ? null : state.simulated ? 'simulated' : 'real'}
+              onChange={(_event, value: 'real' | 'simulated' | null) =>
+                value && change({ simulated: value === 'simulated' }, false)
+              }
+            >
+              <ToggleButton value="real" sx={segmentSx}>
+                Real money
+              </ToggleButton>
+              <ToggleButton value="simulated" sx={segmentSx}>
+                Simulated
+              </ToggleButton>
+            </ToggleButtonGroup>
+            {problems.fields.is_simulated ? <FormHelperText>{problems.fields.is_simulated}</FormHelperText> : null}
+          </FormControl>
         )}
         {!isBet && !entry && (
           <TextField

@@ -235,12 +235,12 @@ describe('BetsList', () => {
       Stake: '—',
       Reward: '+10 pts',
       CLV: '+1.5',
-      Book: 'draftkings',
+      Book: 'DraftKings',
     });
     expect(within(wonCard!).queryByRole('button')).toBeNull();
 
     expect(openCard).toHaveTextContent(/^BUF @ KC2025-11-23 · week 12Open/);
-    expect(figuresOf(openCard!)).toMatchObject({ Line: '-3', Price: '-115', Stake: '$110.00', Book: 'betus' });
+    expect(figuresOf(openCard!)).toMatchObject({ Line: '-3', Price: '-115', Stake: '$110.00', Book: 'BetUS' });
     expect(within(openCard!).getByRole('button', { name: 'Change Bet on KC, BUF @ KC' })).toBeVisible();
     await user.click(within(openCard!).getByRole('button', { name: 'Cancel Bet on KC, BUF @ KC' }));
     await waitFor(() => {

@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { Loading } from '../../../components/loading';
 import { StackedRows } from '../../../components/stacked-rows';
+import { bookName } from '../../../lib/books';
 import { usePhoneLayout } from '../../../components/use-phone-layout';
 import { useBets, useCancelBet, type BetsFilter } from '../api/bets';
 import { BetForm } from './bet-form';
@@ -182,7 +183,7 @@ function EntryTable({ rows, ...actions }: RowsProps) {
               <TableCell align="right">{entry.bet_kind === 1 ? '—' : line(entry.line)}</TableCell>
               <TableCell align="right">{americanPrice(entry.price)}</TableCell>
               <TableCell align="right">{dollars(entry.stake_cents)}</TableCell>
-              <TableCell>{entry.book ?? '—'}</TableCell>
+              <TableCell>{entry.book ? bookName(entry.book) : '—'}</TableCell>
               <TableCell>
                 <StateChip entry={entry} />
               </TableCell>
@@ -245,7 +246,7 @@ function EntryCards({ rows, ...actions }: RowsProps) {
           { label: 'Reward', value: rewardText(entry) },
           { label: 'CLV', value: clvText(entry) },
           // A book's name (williamhill_us) is wider than a figure's column on a 360 px screen.
-          { label: 'Book', value: entry.book ?? '—', wide: true },
+          { label: 'Book', value: entry.book ? bookName(entry.book) : '—', wide: true },
         ],
         actions: entry.status === 1 ? <EntryActions entry={entry} {...actions} /> : undefined,
       }))}

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -16,6 +17,7 @@ import {
   booksOf,
   formatPrice,
   formatSpread,
+  isStartedOrOver,
   lineOf,
   MARKET_LABELS,
   MARKETS,
@@ -25,6 +27,7 @@ import {
 } from '../lib/lines';
 import { matchupText } from '../lib/format';
 import { usePhoneLayout } from '../../../components/use-phone-layout';
+import { useOpenSlip } from '../../../lib/bet-slip';
 
 const visuallyHidden = {
   border: 0,
@@ -45,7 +48,18 @@ interface BookTableProps {
 }
 
 /** One book's quote of one side: the point and the price, marked when it is the best there is. */
-function QuoteCell({ quote, label, best }: { quote: BookQuote | null; label?: string; best: ReadonlySet<string> }) {
+function QuoteCell({
+  event,
+  quote,
+  label,
+  best,
+}: {
+  event: BookEvent;
+  quote: BookQuote | null;
+  label?: string;
+  best: ReadonlySet<string>;
+}) {
+  const openSlip = useOpenSlip();
   if (!quote)
     return (
       <Box component="span" sx={{ color: 'text.secondary' }}>
@@ -56,11 +70,28 @@ function QuoteCell({ quote, label, best }: { quote: BookQuote | null; label?: st
   const point =
     quote.point === null ? '' : quote.market === 'spreads' ? formatSpread(quote.point) : String(quote.point);
   const text = [label, point].filter(Boolean).join(' ');
+  // Where the screen offers the bet slip, a price of a game to come opens it (the consensus is no book).
+  const tappable = openSlip !== null && quote.book !== 'consensus' && !isStartedOrOver(event, null);
   return (
     <Box
-      component="span"
+      component={tappable ? ButtonBase : 'span'}
       data-best={isBest ? 'true' : undefined}
+      {...(tappable
+        ? {
+            onClick: () =>
+              openSlip({
+                event,
+                book: quote.book,
+                market: quote.market,
+                outcome: quote.outcome,
+                point: quote.point,
+                price: quote.price,
+              }),
+            'aria-label': `Bet ${[label ?? quote.outcome, point].filter(Boolean).join(' ')} at ${formatPrice(quote.price)}, ${bookName(quote.book)}${isBest ? ', best price' : ''}`,
+          }
+        : {})}
       sx={{
+        font: 'inherit',
         display: 'inline-block',
         whiteSpace: 'nowrap',
         px: 0.5,
@@ -141,7 +172,7 @@ export function BookTable({ event, highlightBest = false }: BookTableProps) {
           {books.map((book) => {
             const line = lineOf(event, book);
             const cell = (quote: BookQuote | null, label: string) => (
-              <QuoteCell quote={quote} label={label} best={best} />
+              <QuoteCell event={event} quote={quote} label={label} best={best} />
             );
             return (
               <TableRow key={book} data-book={book}>
@@ -223,10 +254,10 @@ function BookTableByMarket({
                   {bookName(book)}
                 </TableCell>
                 <TableCell>
-                  <QuoteCell quote={first} best={best} />
+                  <QuoteCell event={event} quote={first} best={best} />
                 </TableCell>
                 <TableCell>
-                  <QuoteCell quote={second} best={best} />
+                  <QuoteCell event={event} quote={second} best={best} />
                 </TableCell>
               </TableRow>
             );

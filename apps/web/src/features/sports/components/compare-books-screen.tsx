@@ -5,24 +5,26 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { SportKey } from '@pass/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Page } from '../../../components/page';
 import { RouteLink } from '../../../components/route-link';
 import { bookEventsQuery } from '../api/get-book-events';
 import { useSeasonWeeks } from '../api/get-season-weeks';
-import { teamsByAbbv, useTeams } from '../api/get-teams';
 import { hasDemoEvents } from '../lib/demo';
 import { latestFetch } from '../lib/lines';
 import { matchupText } from '../lib/format';
-import { SPORT_INFO, SPORT_KEYS, teamRouteFor } from '../lib/sports';
-import { BookTable } from './book-table';
-import { GameCard } from './game-card';
+import { SPORT_INFO, SPORT_KEYS } from '../lib/sports';
+import { useServerNow } from '../../../lib/server-clock';
+import { OddsBoard } from './odds-board';
 import { OddsFreshness } from './odds-freshness';
 import { QueryState } from './query-state';
 import { ScreenHeader } from './screen-header';
 import { WeekSelector } from './week-selector';
 
-/** Every book's line per game, the best price per market and side highlighted, the default book first. */
+/**
+ * The line shopper: every book's price per game and market, the best marked where one book beats the rest,
+ * each game linked to its line history; tapping a price opens the bet slip.
+ */
 export function CompareBooksScreen() {
   const [sport, setSport] = useState<SportKey>('americanfootball_nfl');
   const [week, setWeek] = useState<number | undefined>(undefined);
@@ -30,18 +32,15 @@ export function CompareBooksScreen() {
   const events = useQuery({ ...bookEventsQuery(sport, { week }), placeholderData: keepPreviousData });
   const data = events.data?.sport === sport ? events.data : undefined;
   const weeks = useSeasonWeeks(sport, data?.season);
-  const teams = useTeams(sport);
-  // The opponents outside the league (FCS teams) too: their games name them.
-  const teamMap = useMemo(() => teamsByAbbv(teams.data), [teams.data]);
+  const now = useServerNow();
   const all = data?.events ?? [];
-  const games = [...all].sort((a, b) => Number(a.status === 'final') - Number(b.status === 'final'));
 
   return (
     <Page name="compare-books" title="Compare books" maxWidth="lg">
       <ScreenHeader
         title="Compare books"
         demo={hasDemoEvents(all)}
-        subtitle="The best price for each side is highlighted."
+        subtitle="A price is marked where one book beats every other. Tap a price to record a bet."
         aside={<OddsFreshness updatedAt={latestFetch(all)} />}
       />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 3 }}>
@@ -76,21 +75,25 @@ export function CompareBooksScreen() {
         what="the odds"
         empty={`No ${info.label} games are loaded for this week.`}
       />
-      {data && games.length === 0 ? <Alert severity="info">No games this week.</Alert> : null}
-      <Box
-        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } }}
-      >
-        {games.map((event) => (
-          <GameCard key={event.event_id} event={event} teams={teamMap} teamRoute={teamRouteFor(sport)} showLine={false}>
-            <BookTable event={event} highlightBest />
-            <Typography variant="body2" sx={{ mt: 1 }}>
-              <RouteLink to="compare-books-event" params={{ id: event.event_id }}>
-                Line history: {matchupText(event, event.away_team, event.home_team)}
+      {data && all.length === 0 ? <Alert severity="info">No games this week.</Alert> : null}
+      {all.length > 0 ? (
+        <OddsBoard
+          sport={sport}
+          events={all}
+          now={now}
+          gameExtra={(event) => (
+            <Typography variant="caption" sx={{ display: 'block' }}>
+              <RouteLink
+                to="compare-books-event"
+                params={{ id: event.event_id }}
+                aria-label={`Line history: ${matchupText(event, event.away_team, event.home_team)}`}
+              >
+                Line history
               </RouteLink>
             </Typography>
-          </GameCard>
-        ))}
-      </Box>
+          )}
+        />
+      ) : null}
     </Page>
   );
 }

@@ -1,14 +1,16 @@
 import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { BookEvent, BookQuote, OutsideDivision } from '@pass/contracts';
 import type { ReactNode } from 'react';
 import { RouteLink } from '../../../components/route-link';
+import { useOpenSlip } from '../../../lib/bet-slip';
 import type { RouteName } from '../../../config/paths';
 import { OUTSIDE_LABEL, type NamedTeam } from '../api/get-teams';
 import { formatKickoff, matchupText, statusText } from '../lib/format';
-import { bookName, formatPrice, formatSpread, scheduleLine } from '../lib/lines';
+import { bookName, formatPrice, formatSpread, isStartedOrOver, scheduleLine } from '../lib/lines';
 import { RECORD_LINE, recordLineOf } from '../lib/results';
 import { seriesText } from '../lib/weeks';
 
@@ -123,8 +125,51 @@ export function GameCard({ event, teams, teamRoute, showLine = true, children }:
   );
 }
 
+/**
+ * A price of the schedule line: where the screen offers the bet slip and the game is still to come, a button
+ * that opens the slip on that quote; else its text.
+ */
+function SchedulePrice({ event, quote, children }: { event: BookEvent; quote: BookQuote | null; children: string }) {
+  const openSlip = useOpenSlip();
+  // The consensus is no book to bet at.
+  if (!openSlip || !quote || quote.book === 'consensus' || isStartedOrOver(event, null)) return <>{children}</>;
+  const side =
+    quote.market === 'totals'
+      ? `${quote.outcome} ${quote.point ?? ''}`.trim()
+      : quote.market === 'h2h'
+        ? quote.outcome
+        : children;
+  return (
+    <ButtonBase
+      onClick={() =>
+        openSlip({
+          event,
+          book: quote.book,
+          market: quote.market,
+          outcome: quote.outcome,
+          point: quote.point,
+          price: quote.price,
+        })
+      }
+      aria-label={`Bet ${side} at ${formatPrice(quote.price)}, ${bookName(quote.book)}`}
+      sx={{
+        font: 'inherit',
+        color: 'primary.main',
+        textDecoration: 'underline dotted',
+        textUnderlineOffset: 3,
+        borderRadius: 0.5,
+        minHeight: 24,
+        verticalAlign: 'baseline',
+        '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main' },
+      }}
+    >
+      {children}
+    </ButtonBase>
+  );
+}
+
 function LineSummary({ event, line }: { event: BookEvent; line: NonNullable<ReturnType<typeof scheduleLine>> }) {
-  const item = (label: string, value: string | null) =>
+  const item = (label: string, value: ReactNode) =>
     value === null ? null : (
       <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
         <Box component="span" sx={{ color: 'text.secondary' }}>
@@ -133,12 +178,37 @@ function LineSummary({ event, line }: { event: BookEvent; line: NonNullable<Retu
         {value}
       </Box>
     );
-  const spread = spreadText(event, line.spread.home, line.spread.away);
-  const total = line.total.over?.point ?? line.total.under?.point ?? null;
+  const spreadWords = spreadText(event, line.spread.home, line.spread.away);
+  // The favourite's side, whose spread the summary names.
+  const favourite =
+    line.spread.home?.point != null && (line.spread.home.point < 0 || line.spread.away?.point == null)
+      ? line.spread.home
+      : line.spread.away;
+  const spread =
+    spreadWords === null ? null : (
+      <SchedulePrice event={event} quote={favourite}>
+        {spreadWords}
+      </SchedulePrice>
+    );
+  const totalPoint = line.total.over?.point ?? line.total.under?.point ?? null;
+  const total =
+    totalPoint === null ? null : (
+      <SchedulePrice event={event} quote={line.total.over}>
+        {String(totalPoint)}
+      </SchedulePrice>
+    );
   const moneyline =
-    line.moneyline.away && line.moneyline.home
-      ? `${event.away_team} ${formatPrice(line.moneyline.away.price)} / ${event.home_team} ${formatPrice(line.moneyline.home.price)}`
-      : null;
+    line.moneyline.away && line.moneyline.home ? (
+      <>
+        <SchedulePrice event={event} quote={line.moneyline.away}>
+          {`${event.away_team} ${formatPrice(line.moneyline.away.price)}`}
+        </SchedulePrice>
+        {' / '}
+        <SchedulePrice event={event} quote={line.moneyline.home}>
+          {`${event.home_team} ${formatPrice(line.moneyline.home.price)}`}
+        </SchedulePrice>
+      </>
+    ) : null;
   return (
     <Box
       data-testid="game-line"
@@ -155,7 +225,7 @@ function LineSummary({ event, line }: { event: BookEvent; line: NonNullable<Retu
       }}
     >
       {item('Spread', spread)}
-      {item('Total', total === null ? null : String(total))}
+      {item('Total', total)}
       {item('ML', moneyline)}
       <Box component="span" sx={{ color: 'text.secondary', ml: 'auto' }} data-testid="line-source">
         {line.book === RECORD_LINE && event.line_of_record ? event.line_of_record.source.label : bookName(line.book)}

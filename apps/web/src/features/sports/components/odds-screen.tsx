@@ -1,41 +1,44 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import LinearProgress from '@mui/material/LinearProgress';
 import type { SportKey } from '@pass/contracts';
-import { useMemo } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Page } from '../../../components/page';
 import { RouteButton } from '../../../components/route-link';
 import type { RouteName } from '../../../config/paths';
-import { useBookEvents } from '../api/get-book-events';
-import { teamsByAbbv, useTeams } from '../api/get-teams';
+import { useServerNow } from '../../../lib/server-clock';
+import { bookEventsQuery } from '../api/get-book-events';
+import { useSeasonWeeks } from '../api/get-season-weeks';
 import { hasDemoEvents } from '../lib/demo';
 import { latestFetch } from '../lib/lines';
 import { SPORT_INFO } from '../lib/sports';
-import { BookTable } from './book-table';
-import { GameCard } from './game-card';
+import { OddsBoard } from './odds-board';
 import { OddsFreshness } from './odds-freshness';
 import { QueryState } from './query-state';
 import { ScreenHeader } from './screen-header';
+import { WeekSelector } from './week-selector';
 
 interface OddsScreenProps {
   route: RouteName;
   sport: SportKey;
-  /** The free page (no login): no team links, an invitation to compare books instead. */
+  /** The free page (no login): an invitation to compare books instead of the bet slip. */
   free?: boolean;
-  teamRoute: RouteName;
+  teamRoute?: RouteName;
 }
 
-/** The current week's games with every book's latest moneyline, spread and total. */
-export function OddsScreen({ route, sport, free = false, teamRoute }: OddsScreenProps) {
+/**
+ * A week's games (the current one first) as one grid per market, every book's latest price, the best marked.
+ * Where app/ offers the bet slip (the member's board), tapping a price opens it.
+ */
+export function OddsScreen({ route, sport, free = false }: OddsScreenProps) {
   const info = SPORT_INFO[sport];
-  const events = useBookEvents(sport);
-  const teams = useTeams(sport);
-  // The opponents outside the league (FCS teams) too: their games name them.
-  const teamMap = useMemo(() => teamsByAbbv(teams.data), [teams.data]);
+  const [week, setWeek] = useState<number | undefined>(undefined);
+  const events = useQuery({ ...bookEventsQuery(sport, { week }), placeholderData: keepPreviousData });
+  const weeks = useSeasonWeeks(sport, events.data?.season);
+  const now = useServerNow();
   const all = events.data?.events ?? [];
-  // Games still to come first: their odds are the ones worth shopping. A game whose result never came is over.
-  const over = (event: (typeof all)[number]) => event.status === 'final' || event.result_missing === true;
-  const games = [...all].sort((a, b) => Number(over(a)) - Number(over(b)));
   const title = `${free ? 'Free ' : ''}${info.label} odds`;
   return (
     <Page name={route} title={title} maxWidth="lg">
@@ -45,16 +48,26 @@ export function OddsScreen({ route, sport, free = false, teamRoute }: OddsScreen
         subtitle={events.data ? `${events.data.season} · ${events.data.week?.label ?? 'No week'}` : null}
         aside={<OddsFreshness updatedAt={latestFetch(all)} />}
       />
-      {free ? (
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 3 }}>
-          <Typography color="text.secondary">
-            Every book&apos;s latest line for this week, free; the best price on each side is highlighted. Members also
-            see how each line moved.
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 2 }}>
+        <WeekSelector weeks={weeks.data?.weeks ?? []} value={week ?? events.data?.week?.number} onChange={setWeek} />
+        {free ? (
+          <>
+            <Typography color="text.secondary" sx={{ flex: '1 1 280px' }}>
+              Every book&apos;s latest line, free; a price is marked where one book beats every other. Members also see
+              how each line moved.
+            </Typography>
+            <RouteButton to="compare-books" variant="outlined" size="small">
+              Compare books
+            </RouteButton>
+          </>
+        ) : (
+          <Typography color="text.secondary" sx={{ flex: '1 1 280px' }}>
+            Tap a price to record a bet at that book&apos;s line.
           </Typography>
-          <RouteButton to="compare-books" variant="outlined" size="small">
-            Compare books
-          </RouteButton>
-        </Box>
+        )}
+      </Box>
+      {events.isFetching && events.isPlaceholderData ? (
+        <LinearProgress aria-label="Loading the odds" sx={{ mb: 2 }} />
       ) : null}
       <QueryState
         isPending={events.isPending}
@@ -63,22 +76,8 @@ export function OddsScreen({ route, sport, free = false, teamRoute }: OddsScreen
         what="the odds"
         empty={`No ${info.label} games are loaded for this week.`}
       />
-      {events.data && games.length === 0 ? <Alert severity="info">No games this week.</Alert> : null}
-      <Box
-        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } }}
-      >
-        {games.map((event) => (
-          <GameCard
-            key={event.event_id}
-            event={event}
-            teams={teamMap}
-            teamRoute={free ? null : teamRoute}
-            showLine={false}
-          >
-            <BookTable event={event} highlightBest />
-          </GameCard>
-        ))}
-      </Box>
+      {events.data && all.length === 0 ? <Alert severity="info">No games this week.</Alert> : null}
+      {all.length > 0 ? <OddsBoard sport={sport} events={all} now={now} /> : null}
     </Page>
   );
 }

@@ -1,6 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BetSlipContext, type OpenSlip } from '../../../lib/bet-slip';
 import type { GameActionsProps } from '../../../lib/game-actions';
 import { registerRoutes } from '../../../lib/route-registry';
 import { jsonResponse, stubFetch } from '../../../testing/fetch';
@@ -54,6 +55,26 @@ function stubSportsApi() {
 const games = () => screen.queryAllByRole('article').map((game) => game.getAttribute('aria-label'));
 
 describe('ScheduleScreen', () => {
+  it('opens the bet slip from a price of the schedule line where the slip is offered; the consensus is no book', async () => {
+    stubSportsApi();
+    const user = userEvent.setup();
+    const openSlip = vi.fn<OpenSlip>();
+    renderWithProviders(
+      <BetSlipContext.Provider value={openSlip}>
+        <ScheduleScreen route="football-schedule" sport="americanfootball_nfl" teamRoute="football-team" />
+      </BetSlipContext.Provider>,
+    );
+    const kcDen = await screen.findByRole('article', { name: 'Kansas City Chiefs at Denver Broncos' });
+    await user.click(within(kcDen).getByRole('button', { name: 'Bet DEN -3.5 at -110, BetUS' }));
+    expect(openSlip).toHaveBeenCalledWith(
+      expect.objectContaining({ book: 'betus', market: 'spreads', outcome: 'DEN', point: -3.5, price: -110 }),
+    );
+    await user.click(within(kcDen).getByRole('button', { name: 'Bet KC at +145, BetUS' }));
+    expect(openSlip).toHaveBeenLastCalledWith(expect.objectContaining({ market: 'h2h', outcome: 'KC', price: 145 }));
+    const bufMia = screen.getByRole('article', { name: 'Buffalo Bills at Miami Dolphins' });
+    expect(within(bufMia).queryByRole('button', { name: /^Bet / })).toBeNull();
+  });
+
   it('shows the current week with kickoff, teams and the line of the default book, else the consensus', async () => {
     stubSportsApi();
     const { container } = renderWithProviders(

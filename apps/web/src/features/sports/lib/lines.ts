@@ -1,5 +1,6 @@
 import type { BookEvent, BookQuote } from '@pass/contracts';
 import { DEFAULT_BOOK } from '@pass/domain';
+import { bookName } from '../../../lib/books';
 
 export type Market = BookQuote['market'];
 export const MARKETS: readonly Market[] = ['h2h', 'spreads', 'totals'];
@@ -8,23 +9,8 @@ export const MARKET_LABELS: Record<Market, string> = { h2h: 'Moneyline', spreads
 /** The book whose line a schedule shows when it quotes the game. */
 export const CONSENSUS_BOOK = 'consensus';
 
-const BOOK_NAMES: Record<string, string> = {
-  betus: 'BetUS',
-  betmgm: 'BetMGM',
-  betrivers: 'BetRivers',
-  bovada: 'Bovada',
-  draftkings: 'DraftKings',
-  fanduel: 'FanDuel',
-  mybookieag: 'MyBookie',
-  williamhill_us: 'Caesars',
-  lowvig: 'LowVig',
-  betonlineag: 'BetOnline',
-  consensus: 'Consensus',
-};
-
-export function bookName(book: string): string {
-  return BOOK_NAMES[book] ?? book;
-}
+/** Books by The Odds API's titles (lib/books.ts), shared with the ledger's screens. */
+export { bookName };
 
 /** Books in showing order: the default book first, then by name, the consensus last. */
 export function orderBooks(books: Iterable<string>): string[] {
@@ -113,8 +99,9 @@ export function compareQuotes(a: BookQuote, b: BookQuote): number {
 
 /**
  * The best quote per market and side across the books (the consensus is not a book you can bet at), as the
- * set of `book|market:outcome` keys that hold it; ties are all best. A side only one book quotes, or one
- * every book quotes alike, is not highlighted: there is nothing to choose.
+ * set of `book|market:outcome` keys that hold it. Only a quote strictly better than every other book's is
+ * marked: where two books share the best line and price, or only one book quotes the side, there is no
+ * single book to go to and nothing is marked.
  */
 export function bestQuotes(event: BookEvent): Set<string> {
   const bySide = new Map<string, BookQuote[]>();
@@ -127,11 +114,20 @@ export function bestQuotes(event: BookEvent): Set<string> {
   for (const [key, quotes] of bySide) {
     if (new Set(quotes.map((quote) => quote.book)).size < 2) continue;
     const top = quotes.reduce((winner, quote) => (compareQuotes(quote, winner) > 0 ? quote : winner));
-    // Every book at the same line and price: no book is better.
-    if (quotes.every((quote) => compareQuotes(quote, top) === 0)) continue;
-    for (const quote of quotes) if (compareQuotes(quote, top) === 0) best.add(`${quote.book}|${key}`);
+    const tied = quotes.filter((quote) => compareQuotes(quote, top) === 0);
+    if (tied.length === 1) best.add(`${top.book}|${key}`);
   }
   return best;
+}
+
+/**
+ * Whether a game is no longer one to bet: started, final, postponed or cancelled, its result missing, or its
+ * kickoff passed by `now` (the server's clock).
+ */
+export function isStartedOrOver(event: BookEvent, now: Date | null): boolean {
+  if (event.status !== 'scheduled' || event.result_missing === true) return true;
+  if (now && event.kickoff && Date.parse(event.kickoff) <= now.getTime()) return true;
+  return false;
 }
 
 /** The newest fetch time among the quotes, or null without quotes. */

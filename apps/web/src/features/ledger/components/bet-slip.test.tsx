@@ -1,0 +1,167 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PriceChoice } from '../../../lib/bet-slip';
+import { registerRoutes } from '../../../lib/route-registry';
+import { storeSessionUser } from '../../../lib/session-user';
+import { fetchCall, fetchHeaders, jsonResponse, stubFetch, type FetchMock } from '../../../testing/fetch';
+import { renderWithProviders } from '../../../testing/render';
+import { stubViewportWidth } from '../../../testing/viewport';
+import { betEntry, bookEvent } from '../testing-data';
+import { BetSlip } from './bet-slip';
+
+registerRoutes(['user-bets']);
+
+beforeEach(() => {
+  storeSessionUser({ id: 7, username: 'sam', name: null, isAdmin: false });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+// BUF at KC: DraftKings' KC moneyline is not in the fixture; its BUF moneyline is +145.
+const spreadKc: PriceChoice = {
+  event: bookEvent,
+  book: 'betus',
+  market: 'spreads',
+  outcome: 'KC',
+  point: -3,
+  price: -115,
+};
+const moneylineBuf: PriceChoice = {
+  event: bookEvent,
+  book: 'draftkings',
+  market: 'h2h',
+  outcome: 'BUF',
+  point: null,
+  price: 145,
+};
+
+function server(): FetchMock {
+  let id = 0;
+  return stubFetch((url, init) => {
+    if (url.pathname === '/api/user/bets' && init.method === 'POST') {
+      const body = JSON.parse(init.body as string) as { is_simulated: boolean; price: number; stake: number };
+      return jsonResponse(
+        {
+          data: betEntry({
+            id: ++id,
+            is_simulated: body.is_simulated,
+            price: body.price,
+            stake_cents: Math.round(body.stake * 100),
+          }),
+        },
+        { status: 201 },
+      );
+    }
+    throw new Error(`unexpected request to ${init.method ?? 'GET'} ${url.pathname}`);
+  });
+}
+
+const posts = (mock: FetchMock) =>
+  mock.mock.calls.map((_call, index) => index).filter((index) => fetchCall(mock, index).init.method === 'POST');
+
+const preview = () =>
+  within(screen.getByTestId('slip-preview'))
+    .getAllByText(/—|\$/)
+    .map((cell) => cell.textContent);
+
+describe('BetSlip', () => {
+  it('opens filled with the tapped book, line and price, and previews what the stake wins as it is typed', async () => {
+    server();
+    const user = userEvent.setup();
+    renderWithProviders(<BetSlip choice={spreadKc} onClose={() => {}} />);
+    const slip = await screen.findByRole('dialog', { name: 'Bet slip · BUF @ KC' });
+    expect(within(slip).getByRole('combobox', { name: 'Book' })).toHaveTextContent('BetUS');
+    expect(within(slip).getByLabelText('Spread')).toHaveValue('-3');
+    expect(within(slip).getByLabelText('Price')).toHaveValue('-115');
+    expect(within(slip).getByRole('button', { name: 'KC' })).toHaveAttribute('aria-pressed', 'true');
+    expect(preview()).toEqual(['—', '—']);
+    // $115 at -115 wins $100; the payout is stake and profit.
+    await user.type(within(slip).getByLabelText('Stake ($)'), '115');
+    expect(preview()).toEqual(['$100.00', '$215.00']);
+    await user.clear(within(slip).getByLabelText('Price'));
+    await user.type(within(slip).getByLabelText('Price'), '+150');
+    expect(preview()).toEqual(['$172.50', '$287.50']);
+  });
+
+  it('derives favoured or underdog from the line, so the side and the type never disagree', async () => {
+    server();
+    const user = userEvent.setup();
+    renderWithProviders(<BetSlip choice={spreadKc} onClose={() => {}} />);
+    const slip = await screen.findByRole('dialog');
+    expect(within(slip).getByText(/Spread · Favored \(KC gives 3\)/)).toBeInTheDocument();
+    // The other side takes its own quote from the same book: BUF +3 at -105, the underdog.
+    await user.click(within(slip).getByRole('button', { name: 'BUF' }));
+    expect(within(slip).getByLabelText('Spread')).toHaveValue('3');
+    expect(within(slip).getByLabelText('Price')).toHaveValue('-105');
+    expect(within(slip).getByText(/Spread · Underdog \(BUF gets 3\)/)).toBeInTheDocument();
+    await user.clear(within(slip).getByLabelText('Spread'));
+    await user.type(within(slip).getByLabelText('Spread'), '-1.5');
+    expect(within(slip).getByText(/Spread · Favored \(BUF gives 1.5\)/)).toBeInTheDocument();
+  });
+
+  it('asks real money or simulated the first time, records through the bet API, and remembers the choice', async () => {
+    const fetchMock = server();
+    const user = userEvent.setup();
+    renderWithProviders(<BetSlip choice={moneylineBuf} onClose={() => {}} />);
+    const slip = await screen.findByRole('dialog');
+    expect(within(slip).getByRole('combobox', { name: 'Book' })).toHaveTextContent('DraftKings');
+    expect(within(slip).queryByLabelText('Spread')).toBeNull();
+    await user.type(within(slip).getByLabelText('Stake ($)'), '20');
+    expect(preview()).toEqual(['$29.00', '$49.00']);
+    expect(within(slip).getByRole('button', { name: 'Real money' })).toHaveAttribute('aria-pressed', 'false');
+    expect(within(slip).getByRole('button', { name: 'Simulated' })).toHaveAttribute('aria-pressed', 'false');
+    await user.click(within(slip).getByRole('button', { name: 'Record bet' }));
+    expect(within(slip).getByText('Choose real money or simulated.')).toBeInTheDocument();
+    expect(posts(fetchMock)).toHaveLength(0);
+
+    await user.click(within(slip).getByRole('button', { name: 'Simulated' }));
+    await user.click(within(slip).getByRole('button', { name: 'Record bet' }));
+    expect(await within(slip).findByText('Recorded: BUF at +145, DraftKings, $20.00 simulated.')).toBeInTheDocument();
+    expect(within(slip).getByRole('link', { name: 'See My Bets' })).toHaveAttribute('href', '/user/bets');
+    const [post] = posts(fetchMock);
+    expect(fetchHeaders(fetchMock, post)['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.parse(fetchCall(fetchMock, post!).init.body as string)).toEqual({
+      event_id: 101,
+      bet_mode: 3,
+      bet_kind: 1,
+      bet_type: 5,
+      bet_team: 'BUF',
+      line: null,
+      price: 145,
+      stake: 20,
+      book: 'draftkings',
+      is_simulated: true,
+    });
+
+    // The next slip starts from the member's choice; another member still has to choose.
+    cleanup();
+    renderWithProviders(<BetSlip choice={spreadKc} onClose={() => {}} />);
+    expect(await screen.findByRole('button', { name: 'Simulated' })).toHaveAttribute('aria-pressed', 'true');
+    cleanup();
+    storeSessionUser({ id: 8, username: 'kim', name: null, isAdmin: false });
+    renderWithProviders(<BetSlip choice={spreadKc} onClose={() => {}} />);
+    expect(await screen.findByRole('button', { name: 'Simulated' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('is a bottom sheet on a phone, and chooses among the books quoting the side by name', async () => {
+    stubViewportWidth(390);
+    server();
+    const user = userEvent.setup();
+    renderWithProviders(<BetSlip choice={moneylineBuf} onClose={() => {}} />);
+    const slip = await screen.findByRole('dialog', { name: 'Bet slip · BUF @ KC' });
+    expect(slip.closest('[data-sheet="bottom"]')).not.toBeNull();
+    await user.click(within(slip).getByRole('combobox', { name: 'Book' }));
+    const books = within(await screen.findByRole('listbox'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(books).toEqual(['BetUS', 'DraftKings']);
+    await user.click(screen.getByRole('option', { name: 'BetUS' }));
+    await waitFor(() => expect(within(slip).getByLabelText('Price')).toHaveValue('140'));
+  });
+});
