@@ -44,8 +44,7 @@ let targets: Target[] = [];
 beforeAll(async () => {
   const admin = inject('admin');
   const api = await apiSessionOf(admin);
-  const firstTeam = async (sport: string) =>
-    (await api.get<TeamsResponse>(`/api/sport/${sport}/teams`)).teams[0]!.abbv;
+  const firstTeam = async (sport: string) => (await api.get<TeamsResponse>(`/api/sport/${sport}/teams`)).teams[0]!.abbv;
   const events = await api.get<BookEventsResponse>('/api/book/events/americanfootball_nfl');
   const pool = await api.post<PoolResponse>('/api/pools', {
     name: 'Every Route',

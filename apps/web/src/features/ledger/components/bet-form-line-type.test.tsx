@@ -20,11 +20,23 @@ async function choose(label: string, option: string | RegExp) {
 describe('BetForm: the type follows the line', () => {
   it('sets favoured or underdog from the spread typed, as the server requires', async () => {
     stubFetch((url, init) => {
+      // The server's clock: two days before the fixture game's kickoff, so the game is still open.
+      if (url.pathname === '/api/health')
+        return jsonResponse({ status: 'ok', uptimeSeconds: 1, time: '2025-11-21T12:00:00.000Z' });
+      if (url.pathname === '/api/book/events/americanfootball_nfl/13')
+        return jsonResponse({ sport: 'americanfootball_nfl', season: 2025, week: null, book: null, events: [] });
       if (url.pathname === '/api/book/events/americanfootball_nfl')
         return jsonResponse({
           sport: 'americanfootball_nfl',
           season: 2025,
-          week: null,
+          week: {
+            number: 12,
+            label: 'Week 12',
+            season_type: 'regular',
+            start: '2025-11-20',
+            end: '2025-11-24',
+            games: 1,
+          },
           book: null,
           events: [bookEvent],
         });
