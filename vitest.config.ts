@@ -7,10 +7,26 @@ import { defineConfig } from 'vitest/config';
 const serverSuites = ['apps/server/src/**/*.test.ts', 'packages/db/src/**/*.test.ts'];
 const failOnConsoleError = './test-setup/fail-on-console-error.ts';
 
+/**
+ * Server suites that never open a database (configuration, clocks, in-memory caches, PGlite's data-directory
+ * lock): the PostgreSQL run would repeat them unchanged, so they run once, with PGlite's.
+ */
+const databaseFreeSuites = [
+  'apps/server/src/env.test.ts',
+  'apps/server/src/lib/clock.test.ts',
+  'apps/server/src/lib/starting-listener.test.ts',
+  'apps/server/src/modules/auth/login-limits.test.ts',
+  'apps/server/src/modules/demo/replay.test.ts',
+  'apps/server/src/modules/imports/first-run-progress.test.ts',
+  'apps/server/src/modules/ledger/stats-cache.test.ts',
+  'packages/db/src/data-dir-lock.test.ts',
+];
+
 const serverProject = (database: 'pglite' | 'postgres') => ({
   test: {
     name: `server-${database}`,
     include: serverSuites,
+    exclude: database === 'postgres' ? ['**/node_modules/**', ...databaseFreeSuites] : ['**/node_modules/**'],
     environment: 'node',
     env: { TEST_DATABASE: database },
     globalSetup: database === 'pglite' ? ['./test-setup/pglite-template.ts'] : [],

@@ -58,8 +58,10 @@ describe('a week of picks and bets, graded', () => {
     await chooseOption(page, dialog, 'Mode', 'Bet on');
     await chooseOption(page, dialog, 'Kind', 'Moneyline');
     await expect.poll(() => dialog.getByRole('textbox', { name: 'Price' }).inputValue()).not.toBe('');
-    await dialog.getByLabel('Simulated').click();
-    await dialog.getByText('Real', { exact: true }).waitFor();
+    // Real money or simulated is asked, never assumed.
+    const realMoney = dialog.getByRole('button', { name: 'Real money' });
+    await realMoney.click();
+    await expect.poll(() => realMoney.getAttribute('aria-pressed')).toBe('true');
     await dialog.getByRole('textbox', { name: 'Stake ($)' }).fill('50');
     await dialog.getByRole('button', { name: 'Record' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);

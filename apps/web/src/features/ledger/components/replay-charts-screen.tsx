@@ -46,7 +46,15 @@ function RecordTable({
   rows: { name: string; totals: StatsTotals }[];
 }) {
   return (
-    <TableContainer component={Paper} variant="outlined" sx={{ mt: 1 }}>
+    // Wider than a phone: the table scrolls inside a region a keyboard can reach and scroll.
+    <TableContainer
+      component={Paper}
+      variant="outlined"
+      sx={{ mt: 1 }}
+      tabIndex={0}
+      role="region"
+      aria-label={`${label}, the table`}
+    >
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>
