@@ -28,18 +28,7 @@ import {
 import { matchupText } from '../lib/format';
 import { usePhoneLayout } from '../../../components/use-phone-layout';
 import { useOpenSlip } from '../../../lib/bet-slip';
-
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
+import { visuallyHidden } from '../../../components/visually-hidden';
 
 interface BookTableProps {
   event: BookEvent;

@@ -16,6 +16,7 @@ import { useOpenSlip, type OpenSlip } from '../../../lib/bet-slip';
 import { segmentSx } from '../../../components/segment-style';
 import { usePhoneLayout } from '../../../components/use-phone-layout';
 import { formatKickoff, matchupText, statusText } from '../lib/format';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import {
   bestQuotes,
   bookName,
@@ -29,18 +30,6 @@ import {
   sideKey,
   type Market,
 } from '../lib/lines';
-
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
 
 /** The markets in showing order: baseball is bet on the moneyline first, football on the spread. */
 export function marketsFor(sport: SportKey): Market[] {
