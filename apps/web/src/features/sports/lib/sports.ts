@@ -5,21 +5,52 @@ export interface SportInfo {
   key: SportKey;
   /** Short name, e.g. "NFL". */
   label: string;
-  /** What a period of its season is called. */
-  period: 'Week';
+  /**
+   * How its season is walked: football by numbered weeks; baseball plays every day, so its schedule walks dates
+   * (the server's weeks, shown as the span of dates they cover) and speaks of series.
+   */
+  period: 'Week' | 'Dates';
   /** Grouping of the team grid and standings. */
   grouping: 'division' | 'conference';
+  /** The sport's own words, so a screen never says "points" or "spread" of a baseball game. */
+  words: SportWords;
 }
 
+export interface SportWords {
+  /** What the score counts: "points" or "runs". */
+  score: 'points' | 'runs';
+  /** The point-spread market's name: "Spread" in football, "Run line" in baseball. */
+  spread: 'Spread' | 'Run line';
+  /** The top grouping of teams: "Conference" (NFL's AFC/NFC, college conferences) or "League" (AL/NL). */
+  league: 'Conference' | 'League';
+  /** Whether a game can end tied: NFL yes (rarely), college and MLB never. */
+  ties: boolean;
+}
+
+const FOOTBALL_WORDS: SportWords = { score: 'points', spread: 'Spread', league: 'Conference', ties: true };
+
 export const SPORT_INFO: Record<SportKey, SportInfo> = {
-  americanfootball_nfl: { key: 'americanfootball_nfl', label: 'NFL', period: 'Week', grouping: 'division' },
+  americanfootball_nfl: {
+    key: 'americanfootball_nfl',
+    label: 'NFL',
+    period: 'Week',
+    grouping: 'division',
+    words: FOOTBALL_WORDS,
+  },
   americanfootball_ncaaf: {
     key: 'americanfootball_ncaaf',
     label: 'College football',
     period: 'Week',
     grouping: 'conference',
+    words: { ...FOOTBALL_WORDS, ties: false },
   },
-  baseball_mlb: { key: 'baseball_mlb', label: 'MLB', period: 'Week', grouping: 'division' },
+  baseball_mlb: {
+    key: 'baseball_mlb',
+    label: 'MLB',
+    period: 'Dates',
+    grouping: 'division',
+    words: { score: 'runs', spread: 'Run line', league: 'League', ties: false },
+  },
 };
 
 export const SPORT_KEYS = Object.keys(SPORT_INFO) as SportKey[];
