@@ -131,6 +131,33 @@ describe('StatsScreen', () => {
     }
   });
 
+  it('shows the parlays as a row of the record by kind, after the single-game kinds', async () => {
+    storeSessionUser({ id: 42, username: 'pat', name: null, isAdmin: false });
+    stats.parlays = totals({
+      entries: 2,
+      wins: 1,
+      losses: 1,
+      record: '1-1-0',
+      picks: { count: 0, points: 0 },
+      bets: { count: 2, staked_cents: 2000, profit_cents: 1600, roi: 0.8, units: 1.6 },
+    });
+    try {
+      server();
+      renderWithProviders(<StatsScreen />);
+      const byKind = await screen.findByRole('table', { name: 'Record by kind' }, { timeout: 5000 });
+      const rows = within(byKind)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
+      expect(rows).toEqual([
+        ['Spread', '1-1-0', '+10', '+$100.00', '+45.5%'],
+        ['Parlays', '1-1-0', '—', '+$16.00', '+80.0%'],
+      ]);
+    } finally {
+      delete stats.parlays;
+    }
+  });
+
   it('leaves the record by book out while no entry has been graded with one', async () => {
     storeSessionUser({ id: 42, username: 'pat', name: null, isAdmin: false });
     server();

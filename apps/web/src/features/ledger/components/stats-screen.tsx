@@ -173,6 +173,20 @@ function ClosingLineValue({ clv }: { clv: StatsResponse['clv'] }) {
   );
 }
 
+/**
+ * By kind: moneyline, totals and spread entries, then the parlays. A parlay has no kind of its own (its legs
+ * may mix them), so it is a row of its own; with it the rows add up to the totals above.
+ */
+function kindRows(stats: StatsResponse): RecordRow[] {
+  const rows: RecordRow[] = stats.by_kind.map((row) => ({
+    ...row,
+    key: String(row.bet_kind),
+    title: KIND_WORDS[row.bet_kind] ?? '',
+  }));
+  if (stats.parlays && stats.parlays.entries > 0) rows.push({ ...stats.parlays, key: 'parlays', title: 'Parlays' });
+  return rows;
+}
+
 type TeamRow = StatsResponse['by_team'][number];
 
 const atsText = (row: TeamRow) => `${row.ats.wins}-${row.ats.losses}-${row.ats.pushes}`;
@@ -274,15 +288,7 @@ function Dashboard({ stats, season }: { stats: StatsResponse; season: number }) 
       </Section>
 
       <Section title="Record by kind">
-        <RecordBy
-          label="Record by kind"
-          column="Kind"
-          rows={stats.by_kind.map((row) => ({
-            ...row,
-            key: String(row.bet_kind),
-            title: KIND_WORDS[row.bet_kind] ?? '',
-          }))}
-        />
+        <RecordBy label="Record by kind" column="Kind" rows={kindRows(stats)} />
         {stats.by_side.length > 0 && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             Backing favourites {sideRecord('favored')}, underdogs {sideRecord('underdog')}.
