@@ -8,7 +8,6 @@ import {
   viewports,
   waitForScreen,
 } from '../support/browser';
-import { createMember, logIn } from '../support/accounts';
 import { followNav, openPhoneMenu } from '../support/navigation';
 
 const browser = useBrowser();
@@ -141,74 +140,8 @@ describe('navigation bar', () => {
   });
 });
 
-describe.each(Object.entries(viewports))('a member at %s width', (label, viewport) => {
-  /** The member's screens, each reached from the navigation alone: group, link, screen. */
-  const destinations: [string, string, string][] = [
-    ['My Bets', 'My Bets', 'user-bets'],
-    ['My Bets', 'My Stats', 'user-stats'],
-    ['My Bets', 'Teller', 'teller-place-bet'],
-    ['My Bets', 'Almanac', 'almanac'],
-    ['Odds', 'Odds board', 'football-odds'],
-    ['Odds', 'Compare books', 'compare-books'],
-    ['Schedules', 'Baseball', 'baseball-menu'],
-  ];
-
-  it('lands on their own home page and reaches each of their screens from the navigation', async () => {
-    const me = await createMember();
-    const page = await browser.newPage(viewport);
-    await page.goto('/login');
-    await logIn(page, me.username, me.password);
-    await waitForScreen(page, 'home');
-    await page.getByRole('heading', { level: 1, name: /^Welcome back/ }).waitFor();
-    await page.getByRole('region', { name: 'Next games to pick' }).getByRole('list').first().waitFor();
-    // Every section has loaded (college football's games come once the account says it has college access).
-    await expect
-      .poll(
-        () =>
-          page
-            .getByRole('status')
-            .filter({ hasText: /^Loading/ })
-            .count(),
-        { timeout: 15_000 },
-      )
-      .toBe(0);
-    await expect(page.getByText('Every pick. Every bet. Every pool.').count()).resolves.toBe(0);
-    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(
-      viewport.width,
-    );
-    await screenshot(page, `member-home-${label}`);
-    await expectNoSeriousA11yViolations(page);
-
-    if (label === 'phone') {
-      await openPhoneMenu(page);
-      await screenshot(page, 'member-menu-open-phone');
-      await page.getByRole('button', { name: 'Close menu' }).click();
-    } else {
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'My Bets' }).click();
-      await page.getByRole('menu', { name: 'My Bets' }).waitFor();
-      await screenshot(page, 'member-menu-open-desktop');
-      await expectNoSeriousA11yViolations(page);
-      await page.keyboard.press('Escape');
-    }
-
-    for (const [group, link, screenName] of destinations) {
-      await followNav(page, group, link);
-      await waitForScreen(page, screenName);
-      if (label === 'phone') {
-        const menu = await openPhoneMenu(page);
-        await expect(menu.getByRole('link', { name: link, exact: true }).getAttribute('aria-current')).resolves.toBe(
-          'page',
-        );
-        await page.getByRole('button', { name: 'Close menu' }).click();
-        await menu.waitFor({ state: 'detached' });
-      } else {
-        const button = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: group, exact: true });
-        await expect(button.getAttribute('data-current-section')).resolves.toBe('true');
-      }
-    }
-  }, 180_000);
-
-  it('as a visitor, a members-only link opens the login page saying what the page is', async () => {
+describe.each(Object.entries(viewports))('a visitor at %s width', (label, viewport) => {
+  it('following a members-only link opens the login page saying what the page is', async () => {
     const page = await browser.newPage(viewport);
     await page.goto('/about');
     await waitForScreen(page, 'about');

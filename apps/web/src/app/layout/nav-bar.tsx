@@ -182,36 +182,33 @@ function PhoneGroup({
 }) {
   const id = useId();
   const current = group.links.some((link) => link.key === active);
+  // The heading sits before its list, not in it: a list holds only its items.
   return (
-    <List
-      dense
-      disablePadding
-      aria-labelledby={`${id}-heading`}
-      subheader={
-        <ListSubheader
-          id={`${id}-heading`}
-          data-current-section={current ? 'true' : undefined}
-          component="h2"
-          disableSticky
-          sx={{
-            lineHeight: 2.5,
-            fontSize: '0.8rem',
-            fontWeight: 700,
-            textTransform: 'uppercase',
-            letterSpacing: 0.5,
-            color: current ? 'primary.main' : 'text.secondary',
-          }}
-        >
-          {group.label}
-        </ListSubheader>
-      }
-    >
-      {group.links.map((link) => (
-        <ListItem key={link.key} disablePadding>
-          <PhoneLink link={link} current={link.key === active} onFollow={onFollow} />
-        </ListItem>
-      ))}
-    </List>
+    <Box>
+      <ListSubheader
+        id={`${id}-heading`}
+        data-current-section={current ? 'true' : undefined}
+        component="h2"
+        disableSticky
+        sx={{
+          lineHeight: 2.5,
+          fontSize: '0.8rem',
+          fontWeight: 700,
+          textTransform: 'uppercase',
+          letterSpacing: 0.5,
+          color: current ? 'primary.main' : 'text.secondary',
+        }}
+      >
+        {group.label}
+      </ListSubheader>
+      <List dense disablePadding aria-labelledby={`${id}-heading`}>
+        {group.links.map((link) => (
+          <ListItem key={link.key} disablePadding>
+            <PhoneLink link={link} current={link.key === active} onFollow={onFollow} />
+          </ListItem>
+        ))}
+      </List>
+    </Box>
   );
 }
 

@@ -3,7 +3,9 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchCall, fetchHeaders, jsonResponse, stubFetch, type FetchMock } from '../../../testing/fetch';
+import { storeSessionUser } from '../../../lib/session-user';
 import { renderWithProviders } from '../../../testing/render';
+import { readBetMoney, rememberBetMoney } from '../lib/bet-mode';
 import { bookEvent } from '../testing-data';
 import { groupByDay, legBody, parlayPreview, ParlayForm } from './parlay-form';
 import { ParlaysList } from './parlays-list';
@@ -115,6 +117,37 @@ describe('ParlayForm', () => {
       expect(fetchHeaders(mock, post)['idempotency-key']).toMatch(/.+/);
     },
   );
+
+  it('starts from the member’s last choice of real or simulated, and remembers the one saved', async () => {
+    storeSessionUser({ id: 7, username: 'pat', name: null, isAdmin: false });
+    rememberBetMoney(7, 'simulated');
+    try {
+      const user = userEvent.setup();
+      const posted: { is_simulated?: boolean }[] = [];
+      server((body) => {
+        posted.push(body as { is_simulated?: boolean });
+        const parlay = { legs: [{}, {}], price: 264, stake_cents: 1000, payout_cents: 3640 } as ParlayEntry;
+        return jsonResponse({ data: parlay }, { status: 201 });
+      });
+      renderWithProviders(<ParlayForm />);
+      await chooseGame(/BUF @ KC/);
+      await chooseGame(/NYG @ DAL/);
+      for (const name of ['BUF @ KC', 'NYG @ DAL'])
+        fireEvent.change(screen.getByLabelText(`Price, ${name}`), { target: { value: '-110' } });
+      await user.type(screen.getByLabelText('Stake ($)'), '10');
+      expect(screen.getByRole('radio', { name: 'Simulated' })).toBeChecked();
+      await user.click(screen.getByRole('radio', { name: 'Real bet' }));
+      await user.click(screen.getByRole('button', { name: 'Save parlay' }));
+      await screen.findByText(/Recorded: a 2-leg parlay/);
+      expect(posted[0]?.is_simulated).toBe(false);
+      expect(readBetMoney(7)).toBe('real');
+      // The next parlay starts from the choice just made.
+      expect(screen.getByRole('radio', { name: 'Real bet' })).toBeChecked();
+    } finally {
+      localStorage.clear();
+      sessionStorage.clear();
+    }
+  });
 
   it('uses the ticket’s own price when typed, and shows the server’s refusal', { timeout: 60_000 }, async () => {
     const user = userEvent.setup();

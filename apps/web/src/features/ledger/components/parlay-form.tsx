@@ -30,6 +30,7 @@ import { serverProblems } from '../../../lib/field-errors';
 import { useIdempotencyKey } from '../../../lib/idempotency';
 import { useCurrentEvents } from '../api/events';
 import { useCreateParlay, useWeekEvents } from '../api/parlays';
+import { useBetMoney, type BetMoney } from '../lib/bet-mode';
 import { americanPrice, booksOf, dollars, gameText, latestQuote, SPORT_WORDS } from '../lib/format';
 
 type Kind = 1 | 2 | 3;
@@ -136,7 +137,9 @@ export function ParlayForm({ onRecorded }: { onRecorded?: () => void } = {}) {
   const [legs, setLegs] = useState<LegDraft[]>([]);
   const [stake, setStake] = useState('');
   const [ticketPrice, setTicketPrice] = useState('');
-  const [mode, setMode] = useState<'' | 'real' | 'simulated'>('');
+  // Starts from the member's last choice of real or simulated, as the bet slip does; empty until they first choose.
+  const [remembered, remember] = useBetMoney();
+  const [mode, setMode] = useState<'' | BetMoney>(remembered ?? '');
   const [localProblem, setLocalProblem] = useState<string | null>(null);
   const [recorded, setRecorded] = useState<string | null>(null);
   const create = useCreateParlay();
@@ -187,13 +190,13 @@ export function ParlayForm({ onRecorded }: { onRecorded?: () => void } = {}) {
       {
         onSuccess: ({ data }) => {
           idempotency.reset();
+          remember(body.is_simulated ? 'simulated' : 'real');
           setRecorded(
             `Recorded: a ${data.legs.length}-leg parlay at ${americanPrice(data.price)}, ${dollars(data.stake_cents)} to pay ${dollars(data.payout_cents)}`,
           );
           setLegs([]);
           setStake('');
           setTicketPrice('');
-          setMode('');
           onRecorded?.();
         },
       },
@@ -286,7 +289,7 @@ export function ParlayForm({ onRecorded }: { onRecorded?: () => void } = {}) {
               row
               aria-labelledby="parlay-mode-label"
               value={mode}
-              onChange={(changeEvent) => setMode(changeEvent.target.value as 'real' | 'simulated')}
+              onChange={(changeEvent) => setMode(changeEvent.target.value as BetMoney)}
             >
               <FormControlLabel value="real" control={<Radio />} label="Real bet" />
               <FormControlLabel value="simulated" control={<Radio />} label="Simulated" />

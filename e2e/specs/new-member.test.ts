@@ -1,0 +1,260 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { logIn, newIdentity } from '../support/accounts';
+import {
+  currentScreen,
+  expectNoSeriousA11yViolations,
+  screenshot,
+  useBrowser,
+  viewports,
+  waitForScreen,
+} from '../support/browser';
+import { linkIn, waitForMail } from '../support/mail';
+import { followNav, openPhoneMenu } from '../support/navigation';
+
+/**
+ * A new member's first visit, as they would make it, at desktop and phone widths, against the demo season at
+ * the e2e server's fixed clock (the Thursday morning of NFL week 12: every game of the week still to come):
+ * sign up from the form and the mailed link, land on their own home page, reach every screen the navigation
+ * offers them without typing an address, bet by tapping a price on the odds board, record a three-leg parlay,
+ * and find both on My Bets.
+ */
+const browser = useBrowser();
+
+interface NavTarget {
+  group: string | null;
+  label: string;
+  /** Where the link leads: its path, and its fragment when it has one. */
+  path: string;
+}
+
+/** A link's label and where it leads. */
+const describeLinks = (links: Element[]) =>
+  links.map((link) => {
+    const url = new URL((link as HTMLAnchorElement).href);
+    return { label: link.getAttribute('aria-label') ?? link.textContent ?? '', path: url.pathname + url.hash };
+  });
+
+/** Links that leave the member's screens or end the visit, not screens to reach. */
+const NOT_SCREENS = new Set(['Log out', 'PA$$ home']);
+
+/** Every link the navigation offers the member, each with the group it sits under. */
+async function memberNavTargets(page: Page, phone: boolean): Promise<NavTarget[]> {
+  const targets: NavTarget[] = [];
+  if (phone) {
+    const menu = await openPhoneMenu(page);
+    for (const list of await menu.getByRole('list').all()) {
+      const group = await list
+        .getAttribute('aria-labelledby')
+        .then((id) => (id ? page.locator(`[id="${id}"]`).textContent() : null));
+      for (const link of await list.getByRole('link').evaluateAll(describeLinks)) targets.push({ group, ...link });
+    }
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await menu.waitFor({ state: 'detached' });
+  } else {
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const group of await nav.getByRole('button').allTextContents()) {
+      await nav.getByRole('button', { name: group, exact: true }).click();
+      const menu = page.getByRole('menu', { name: group });
+      for (const link of await menu.getByRole('menuitem').evaluateAll(describeLinks)) targets.push({ group, ...link });
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'detached' });
+    }
+    for (const link of await nav.getByRole('link').evaluateAll(describeLinks)) targets.push({ group: null, ...link });
+  }
+  return targets.filter((target) => target.label && !NOT_SCREENS.has(target.label));
+}
+
+/** "Bet KC +3.5 at -110, DraftKings" → its parts. */
+function parsePrice(label: string) {
+  const match = /^Bet (\S+)(?: (\S+))? at ([+-]\d+), (.+?)(?:, best price)?$/.exec(label);
+  if (!match) throw new Error(`not a price: ${label}`);
+  const [, side, point, price, book] = match;
+  return { side: side!, point: point ?? null, price: price!, book: book! };
+}
+
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+/** Signs up from the form, confirms the address from the mailed link and logs in. */
+async function signUp(page: Page) {
+  const me = newIdentity();
+  await page.goto('/');
+  // The visitor's home page leads to sign-up.
+  await page.getByRole('link', { name: 'Join for free' }).first().click();
+  await waitForScreen(page, 'register-new');
+  await page.getByRole('textbox', { name: 'Username' }).fill(me.username);
+  await page.getByRole('textbox', { name: 'Email' }).fill(me.email);
+  await page.getByLabel(/^Password/).fill(me.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Check your email' }).waitFor();
+  const mail = await waitForMail(me.email, /Confirm your PA\$\$ email address/);
+  await page.goto(linkIn(mail, '/account/verify/', browser.baseUrl()));
+  await page.getByRole('heading', { level: 1, name: 'Your email is confirmed' }).waitFor();
+  await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
+  await waitForScreen(page, 'login');
+  await logIn(page, me.username, me.password);
+}
+
+/** Taps a price on the odds board (not the default book's), checks the slip holds it, and records the bet. */
+async function betFromTheBoard(page: Page, label: string) {
+  const grid = page.getByRole('table', { name: 'Spread by book' });
+  await grid.waitFor();
+  // Only one market at a time on a phone; every market at once on a desktop.
+  await expect(page.getByRole('table', { name: 'Moneyline by book' }).count()).resolves.toBe(label === 'phone' ? 0 : 1);
+  await expect(pageWidth(page)).resolves.toBeLessThanOrEqual(viewports[label as keyof typeof viewports].width);
+  await screenshot(page, `football-odds-board-${label}`);
+  await expectNoSeriousA11yViolations(page);
+
+  const prices = grid.getByRole('button', { name: /^Bet / });
+  await expect.poll(() => prices.count()).toBeGreaterThan(0);
+  const labels = await prices.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')!));
+  const index = Math.max(
+    0,
+    labels.findIndex((text) => !text.endsWith(', BetUS') && !text.includes(', BetUS,')),
+  );
+  const tapped = parsePrice(labels[index]!);
+  const button = prices.nth(index);
+  await button.scrollIntoViewIfNeeded();
+  await button.click();
+
+  const slip = page.getByRole('dialog', { name: /^Bet slip/ });
+  await slip.waitFor();
+  await expect(slip.getByRole('combobox', { name: 'Book' }).textContent()).resolves.toBe(tapped.book);
+  await expect(slip.getByRole('textbox', { name: 'Spread' }).inputValue()).resolves.toBe(
+    tapped.point === 'PK' ? '0' : String(Number(tapped.point)),
+  );
+  await expect(slip.getByRole('textbox', { name: 'Price' }).inputValue()).resolves.toBe(String(Number(tapped.price)));
+  await expect(slip.getByRole('button', { name: tapped.side, exact: true }).getAttribute('aria-pressed')).resolves.toBe(
+    'true',
+  );
+  await slip.getByRole('textbox', { name: 'Stake ($)' }).fill('25');
+  await expect.poll(() => slip.getByTestId('slip-preview').textContent()).toMatch(/To win\$\d+\.\d\dPayout\$\d+\.\d\d/);
+  // The first bet asks real or simulated: nothing is chosen for the member.
+  await expect(slip.getByRole('button', { name: 'Simulated' }).getAttribute('aria-pressed')).resolves.toBe('false');
+  await slip.getByRole('button', { name: 'Simulated' }).click();
+  await screenshot(page, `bet-slip-${label}`);
+  // The board under the slip was checked above; the slip on its own keeps this test within its time.
+  const slipCheck = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(
+    slipCheck.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => violation.id),
+  ).toEqual([]);
+  await slip.getByRole('button', { name: 'Record bet' }).click();
+  await slip.getByText(/^Recorded: /).waitFor();
+  await slip.getByRole('link', { name: 'See My Bets' }).click();
+  return tapped;
+}
+
+/** Records a three-leg parlay from the first open games on My Bets, the price of each leg from its book. */
+async function recordParlay(page: Page) {
+  await page.getByRole('button', { name: 'Build a parlay' }).click();
+  const games = page.getByTestId('parlay-games').locator('[data-parlay-game]');
+  await expect.poll(() => games.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+  for (let index = 0; index < 3; index += 1) {
+    const game = games.nth(index);
+    await game.getByRole('checkbox').check();
+    // The first book's quote fills the price; a game without one gets a price typed.
+    const price = game.getByRole('textbox', { name: /^Price, / });
+    if ((await price.inputValue()) === '') await price.fill('-110');
+  }
+  await page.getByRole('textbox', { name: 'Stake ($)' }).last().fill('20');
+  await expect.poll(() => page.getByTestId('parlay-preview').textContent()).toMatch(/· pays \$\d/);
+  // The member chose simulated on their first bet: the parlay remembers it.
+  await expect(page.getByRole('radio', { name: 'Simulated' }).isChecked()).resolves.toBe(true);
+  await page.getByRole('button', { name: 'Save parlay' }).click();
+  await page.getByText(/^Recorded: a 3-leg parlay at [+-]\d+, \$20\.00 to pay \$/).waitFor();
+}
+
+describe.each(Object.entries(viewports))('a new member at %s width', (label, viewport) => {
+  it('signs up, lands home, reaches every screen from the navigation, bets from a price and records a parlay', async () => {
+    const page = await browser.newPage(viewport);
+    const phone = label === 'phone';
+    await signUp(page);
+
+    // Their own home page, not the visitors' one.
+    await waitForScreen(page, 'home');
+    await page.getByRole('heading', { level: 1, name: /^Welcome/ }).waitFor();
+    await page.getByRole('region', { name: 'Next games to pick' }).getByRole('list').first().waitFor();
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('status')
+            .filter({ hasText: /^Loading/ })
+            .count(),
+        { timeout: 15_000 },
+      )
+      .toBe(0);
+    await expect(page.getByText('Every pick. Every bet. Every pool.').count()).resolves.toBe(0);
+    await expect(pageWidth(page)).resolves.toBeLessThanOrEqual(viewport.width);
+    await screenshot(page, `member-home-${label}`);
+    await expectNoSeriousA11yViolations(page);
+
+    // Every screen the navigation offers, reached by its links alone, and marked as the current one there.
+    const targets = await memberNavTargets(page, phone);
+    const labels = targets.map((target) => target.label);
+    expect(labels).toEqual(
+      expect.arrayContaining([
+        'Pro Season',
+        'College Season',
+        'Baseball',
+        'Odds board',
+        'Compare books',
+        'My Bets',
+        'My Stats',
+        'Teller',
+        'Almanac',
+        'Pool Party',
+      ]),
+    );
+    // Visitors' links and the admin's are not a member's.
+    expect(labels).not.toContain('Log in');
+    expect(labels).not.toContain('Free Odds');
+    expect(labels).not.toContain('Admin');
+    for (const target of targets) {
+      await followNav(page, target.group, target.label);
+      await page.waitForURL((url) => url.pathname + url.hash === target.path);
+      const screen = await currentScreen(page);
+      expect(screen, `${target.group ?? ''} ${target.label}`).not.toMatch(/^(not-found|error|login)$/);
+      if (phone) {
+        await page.getByRole('button', { name: 'Open menu' }).waitFor();
+        await expect(page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).resolves.toBe(
+          'false',
+        );
+      }
+    }
+
+    // A bet from a tapped price on the odds board.
+    await followNav(page, 'Odds', 'Odds board');
+    await waitForScreen(page, 'football-odds');
+    const tapped = await betFromTheBoard(page, label);
+    await waitForScreen(page, 'user-bets');
+
+    // A parlay of three open games, from My Bets.
+    await recordParlay(page);
+
+    // Both on My Bets.
+    const entries = page.getByRole(phone ? 'list' : 'table', { name: 'Picks and bets' });
+    await entries.waitFor();
+    await expect.poll(() => entries.textContent()).toContain(`Bet on ${tapped.side}`);
+    await expect(entries.textContent()).resolves.toContain(tapped.book);
+    await expect(entries.textContent()).resolves.toContain('$25.00');
+    const parlays = page.getByRole('list', { name: 'Parlays' }).locator('[data-parlay]');
+    await expect.poll(() => parlays.count()).toBe(1);
+    const parlay = parlays.first();
+    await expect(parlay.textContent()).resolves.toMatch(/3-leg parlay [+-]\d+/);
+    await expect(parlay.textContent()).resolves.toContain('Open');
+    await expect(parlay.textContent()).resolves.toContain('Stake $20.00');
+    await expect.poll(() => parlay.locator('[data-leg]').count()).toBe(3);
+    await expect(parlay.locator('[data-leg]').first().textContent()).resolves.toMatch(/ @ .*— To play$/);
+    await expect(pageWidth(page)).resolves.toBeLessThanOrEqual(viewport.width);
+    await screenshot(page, `user-bets-bet-and-parlay-${label}`);
+    await expectNoSeriousA11yViolations(page);
+
+    // Cancelled before its first kickoff, the parlay leaves the list.
+    await parlay.getByRole('button', { name: 'Cancel the 3-leg parlay' }).click();
+    await expect.poll(() => parlays.count()).toBe(0);
+  }, 240_000);
+});
