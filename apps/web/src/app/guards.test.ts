@@ -9,6 +9,7 @@ import {
   onSessionLost,
   resetTokenGuard,
   seasonGuard,
+  type LostTo,
   segmentsGuard,
 } from './guards';
 
@@ -115,9 +116,9 @@ describe('segmentsGuard', () => {
 });
 
 describe('authGuard', () => {
-  let lost: ReturnType<typeof vi.fn<(to: 'login' | 'home') => void>>;
+  let lost: ReturnType<typeof vi.fn<(to: LostTo) => void>>;
   beforeEach(() => {
-    lost = vi.fn<(to: 'login' | 'home') => void>();
+    lost = vi.fn<(to: LostTo) => void>();
     onSessionLost(lost);
   });
 
@@ -278,9 +279,9 @@ describe('seasonGuard', () => {
 });
 
 describe('adminGuard', () => {
-  let lost: ReturnType<typeof vi.fn<(to: 'login' | 'home') => void>>;
+  let lost: ReturnType<typeof vi.fn<(to: LostTo) => void>>;
   beforeEach(() => {
-    lost = vi.fn<(to: 'login' | 'home') => void>();
+    lost = vi.fn<(to: LostTo) => void>();
     onSessionLost(lost);
   });
 
@@ -354,5 +355,78 @@ describe('collegeGuard when the session is gone', () => {
     const aborting = new Request(`${ORIGIN}/college/football/schedule`, { signal: controller.signal });
     await redirectOf(collegeGuard(aborting));
     expect(getSessionUser()).toEqual(stale);
+  });
+});
+
+describe('collegeGuard once this tab knows the member has college access', () => {
+  let lost: ReturnType<typeof vi.fn<(to: LostTo) => void>>;
+  beforeEach(() => {
+    lost = vi.fn<(to: LostTo) => void>();
+    onSessionLost(lost);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-20T12:00:00.000Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  /** A first college visit that waits for whoami, which grants access. */
+  async function firstVisit() {
+    storeSessionUser(stale);
+    stubFetch(() => jsonResponse(whoami));
+    await collegeGuard(request('/college/football/schedule'));
+  }
+
+  it('enters the next college screen at once, before whoami answers, and checks in the background', async () => {
+    await firstVisit();
+    let answer: (response: Response) => void = () => {};
+    const fetchMock = stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    // Resolves while whoami is still on its way.
+    await expect(collegeGuard(request('/college/football/odds'))).resolves.toMatchObject({ id: 7 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    answer(jsonResponse(whoami));
+    await settle();
+    expect(lost).not.toHaveBeenCalled();
+  });
+
+  it('leaves for /college/subscribe when the background check finds the access gone', async () => {
+    await firstVisit();
+    const ended = { granted: false, reason: 'trial-ended', trialEndsAt: '2026-11-19T12:00:00.000Z' };
+    stubFetch(() => jsonResponse({ data: { ...whoami.data, collegeAccess: ended } }));
+    await collegeGuard(request('/college/football/odds'));
+    await settle();
+    expect(lost).toHaveBeenCalledWith('college-subscribe');
+    // The next visit waits for whoami again, and is sent away before entering.
+    expect(await redirectOf(collegeGuard(request('/college/football/odds')))).toBe('/college/subscribe');
+  });
+
+  it('leaves for login when the background check finds the session gone', async () => {
+    await firstVisit();
+    stubFetch(() => errorResponse(401, 'UNAUTHORIZED'));
+    await collegeGuard(request('/college/football/odds'));
+    await settle();
+    expect(lost).toHaveBeenCalledWith('login');
+  });
+
+  it('waits for whoami again once the free month has ended by the clock', async () => {
+    await firstVisit();
+    vi.setSystemTime(new Date('2026-12-02T12:00:00.000Z'));
+    const ended = { granted: false, reason: 'trial-ended', trialEndsAt: '2026-12-01T12:00:00.000Z' };
+    stubFetch(() => jsonResponse({ data: { ...whoami.data, collegeAccess: ended } }));
+    expect(await redirectOf(collegeGuard(request('/college/football/schedule')))).toBe('/college/subscribe');
+    expect(lost).not.toHaveBeenCalled();
+  });
+
+  it('does not carry one member’s access over to another signed in on the same tab', async () => {
+    await firstVisit();
+    storeSessionUser({ ...stale, id: 8 });
+    stubFetch(() =>
+      jsonResponse({
+        data: {
+          ...whoami.data,
+          id: 8,
+          collegeAccess: { granted: false, reason: 'trial-ended', trialEndsAt: '2026-11-01T12:00:00.000Z' },
+        },
+      }),
+    );
+    expect(await redirectOf(collegeGuard(request('/college/football/schedule')))).toBe('/college/subscribe');
   });
 });

@@ -34,10 +34,14 @@ export function loginPath(back: string): string {
  * What happens when a background check finds the session gone: the router goes to login (router.tsx sets
  * this); before a router exists, the page itself does.
  */
-let sessionLost: (to: 'login' | 'home') => void = (to) =>
-  window.location.assign(to === 'login' ? loginPath(window.location.pathname + window.location.search) : '/');
+export type LostTo = 'login' | 'home' | 'college-subscribe';
 
-export function onSessionLost(handler: (to: 'login' | 'home') => void): void {
+let sessionLost: (to: LostTo) => void = (to) =>
+  window.location.assign(
+    to === 'login' ? loginPath(window.location.pathname + window.location.search) : pathTo(to === 'home' ? 'home' : to),
+  );
+
+export function onSessionLost(handler: (to: LostTo) => void): void {
   sessionLost = handler;
 }
 
@@ -81,20 +85,63 @@ async function refreshedAccount(signal?: AbortSignal): Promise<AccountUser> {
 
 /**
  * College football screens: college access as the server reckons it (the first month after sign-up, a
- * membership, or the admin), which only whoami knows, so this guard waits for it; others go to
- * `/college/subscribe`.
+ * membership, or the admin), which only whoami knows; others go to `/college/subscribe`. Once whoami has
+ * granted it in this tab, later visits enter at once and check in the background, as the auth guard does
+ * (the server refuses college data to a member without access, so nothing is shown that should not be); a
+ * free month that has ended by the browser's clock waits for whoami again.
  */
 export async function collegeGuard(request: Request): Promise<SessionUser> {
-  storedUserOrLogin(request);
+  const stored = storedUserOrLogin(request);
+  if (collegeAccessKnown(stored.id)) {
+    void refreshedCollegeAccount().then(
+      (account) => (account.collegeAccess.granted ? undefined : sessionLost('college-subscribe')),
+      () => sessionLost('login'),
+    );
+    return stored;
+  }
   let account: AccountUser;
   try {
-    account = await refreshedAccount(request.signal);
+    account = await refreshedCollegeAccount(request.signal);
   } catch {
     const url = new URL(request.url);
     throw redirect(loginPath(url.pathname + url.search));
   }
   if (!account.collegeAccess.granted) throw redirect(pathTo('college-subscribe'));
   return toSessionUser(account);
+}
+
+/** Where this tab keeps the last college access whoami granted: whose, and until when (null: no end known). */
+const COLLEGE_ACCESS_KEY = 'pass.college-access';
+
+/** The auth guard's refresh, keeping what it says of college access for the next college screen. */
+async function refreshedCollegeAccount(signal?: AbortSignal): Promise<AccountUser> {
+  try {
+    const account = await refreshedAccount(signal);
+    const access = account.collegeAccess;
+    if (access.granted)
+      sessionStorage.setItem(
+        COLLEGE_ACCESS_KEY,
+        JSON.stringify({ userId: account.id, until: access.reason === 'trial' ? access.trialEndsAt : null }),
+      );
+    else sessionStorage.removeItem(COLLEGE_ACCESS_KEY);
+    return account;
+  } catch (error) {
+    if (!signal?.aborted) sessionStorage.removeItem(COLLEGE_ACCESS_KEY);
+    throw error;
+  }
+}
+
+function collegeAccessKnown(userId: number): boolean {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(COLLEGE_ACCESS_KEY) ?? 'null') as {
+      userId?: unknown;
+      until?: unknown;
+    } | null;
+    if (kept?.userId !== userId) return false;
+    return kept.until === null || (typeof kept.until === 'string' && Date.parse(kept.until) > Date.now());
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -31,7 +31,7 @@ export function createAppRouter(queryClient: QueryClient) {
   // the user is by then.
   onSessionLost((to) => {
     const { pathname, search } = router.state.location;
-    void router.navigate(to === 'login' ? loginPath(pathname + search) : pathTo('home'), { replace: true });
+    void router.navigate(to === 'login' ? loginPath(pathname + search) : pathTo(to), { replace: true });
   });
   return router;
 }
