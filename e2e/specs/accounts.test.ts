@@ -8,46 +8,12 @@ import {
   viewports,
   waitForScreen,
 } from '../support/browser';
+import { createMember, logIn, newIdentity } from '../support/accounts';
 import { linkIn, waitForMail } from '../support/mail';
 
 const browser = useBrowser();
 
-/** A fresh identity per test: each test makes its own account. */
-function newIdentity() {
-  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  return { username: `pat${id}`, email: `pat.${id}@example.com`, password: `Otter-${id}-Lantern` };
-}
-
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
-
-/** A state-changing API call from the test itself, with the CSRF cookie and header pair. */
-async function post(path: string, body?: unknown): Promise<Response> {
-  return fetch(`${browser.baseUrl()}${path}`, {
-    method: 'POST',
-    headers: {
-      // No body, no content type: Fastify refuses an empty JSON body.
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      cookie: 'XSRF-TOKEN=e2e-csrf-0123456789',
-      'x-xsrf-token': 'e2e-csrf-0123456789',
-    },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-}
-
-/** An account with a confirmed address, made through the API and the mailed link. */
-async function createConfirmedAccount(identity: ReturnType<typeof newIdentity>) {
-  const registered = await post('/auth/register', identity);
-  expect(registered.status).toBe(201);
-  const mail = await waitForMail(identity.email, /Confirm your PA\$\$ email address/);
-  const token = new URL(linkIn(mail, '/account/verify/', browser.baseUrl())).pathname.split('/').pop();
-  expect((await post(`/auth/verify/${token}`)).status).toBe(200);
-}
-
-async function logIn(page: Page, login: string, password: string) {
-  await page.getByRole('textbox', { name: 'Username or email' }).fill(login);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
-}
 
 describe('accounts', () => {
   it('signs up, confirms the address from the mail, logs in, sees the username and logs out', async () => {
@@ -96,7 +62,7 @@ describe('accounts', () => {
 
   it('resets a forgotten password from the mailed link and logs in with the new one', async () => {
     const me = newIdentity();
-    await createConfirmedAccount(me);
+    await createMember(me);
     const page = await browser.newPage(viewports.phone);
 
     await page.goto('/user/password-reset');
@@ -202,7 +168,7 @@ describe('the other account screens', () => {
 
   it('enters a member screen at once, and leaves it for login when the session turns out to have ended', async () => {
     const me = newIdentity();
-    await createConfirmedAccount(me);
+    await createMember(me);
     const page = await browser.newPage(viewports.phone);
     await page.goto(`/login?${new URLSearchParams({ redirect: '/user/bets' })}`);
     await waitForScreen(page, 'login');
