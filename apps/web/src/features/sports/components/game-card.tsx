@@ -9,7 +9,7 @@ import { RouteLink } from '../../../components/route-link';
 import { useOpenSlip } from '../../../lib/bet-slip';
 import type { RouteName } from '../../../config/paths';
 import { OUTSIDE_LABEL, type NamedTeam } from '../api/get-teams';
-import { formatKickoff, matchupText, statusText } from '../lib/format';
+import { formatKickoff, formatKickoffTime, localDay, matchupText, statusText } from '../lib/format';
 import { bookName, formatPrice, formatSpread, isStartedOrOver, scheduleLine } from '../lib/lines';
 import { gameResult, RECORD_LINE, recordLineOf } from '../lib/results';
 import { SPORT_INFO, type SportWords } from '../lib/sports';
@@ -24,6 +24,8 @@ interface GameCardProps {
   showLine?: boolean;
   /** Extra content under the game (e.g. every book's line). */
   children?: ReactNode;
+  /** The day heading the card sits under (YYYY-MM-DD): a kickoff on that day shows its time alone. */
+  underDay?: string;
 }
 
 export function teamName(teams: ReadonlyMap<string, NamedTeam>, abbv: string): string {
@@ -43,7 +45,7 @@ export function OutsideMark({ division }: { division: OutsideDivision }) {
  * One game: the teams (away at home), the kickoff, the score once final with the result against its line of
  * record, and the line. In the sport's own words: baseball's card speaks of the run line.
  */
-export function GameCard({ event, teams, teamRoute, showLine = true, children }: GameCardProps) {
+export function GameCard({ event, teams, teamRoute, showLine = true, children, underDay }: GameCardProps) {
   const final = event.status === 'final';
   const { home, away } = event.event_scores;
   const winner = final && home !== null && away !== null ? (home > away ? 'home' : away > home ? 'away' : null) : null;
@@ -101,8 +103,14 @@ export function GameCard({ event, teams, teamRoute, showLine = true, children }:
     >
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, mb: 1 }}>
         <Typography variant="body2" color="text.secondary">
-          {formatKickoff(event.kickoff, event.game_date)}
-          {event.series && event.series.of > 1 ? ` · ${seriesText(event.series)}` : null}
+          {underDay !== undefined && event.kickoff && localDay(event.kickoff) === underDay
+            ? formatKickoffTime(event.kickoff)
+            : formatKickoff(event.kickoff, event.game_date)}
+          {event.series && event.series.of > 1 ? (
+            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+              {` · ${seriesText(event.series)}`}
+            </Box>
+          ) : null}
           {event.neutral_site ? ' · neutral site' : ''}
         </Typography>
         {event.status === 'scheduled' && !event.result_missing ? null : (

@@ -148,8 +148,8 @@ export function ScheduleScreen({
     // Looked for again whenever the games shown change: a new week arrives, or the filters are cleared.
   }, [focusTarget, all, text, first, second]);
 
-  const card = (event: BookEvent) => (
-    <GameCard key={event.event_id} event={event} teams={teamMap} teamRoute={teamRoute}>
+  const card = (event: BookEvent, underDay?: string) => (
+    <GameCard key={event.event_id} event={event} teams={teamMap} teamRoute={teamRoute} underDay={underDay}>
       {GameActions ? <GameActions event={event} weekEvents={all} /> : null}
     </GameCard>
   );
@@ -231,11 +231,11 @@ export function ScheduleScreen({
             {info.period === 'Dates' ? (
               gamesByDay(games).map(({ day, games: ofDay }) => (
                 <DayOfGames key={day} day={day}>
-                  {ofDay.map(card)}
+                  {ofDay.map((event) => card(event, day))}
                 </DayOfGames>
               ))
             ) : (
-              <GameGrid>{games.map(card)}</GameGrid>
+              <GameGrid>{games.map((event) => card(event))}</GameGrid>
             )}
           </Box>
         ) : (
