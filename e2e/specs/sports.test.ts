@@ -71,12 +71,26 @@ describe.each(Object.entries(viewports))('sports screens at %s width', (label, v
     await screenshots(page, `football-schedule-${label}`);
     await expectNoSeriousA11yViolations(page);
 
+    const current = await week.inputValue();
     await week.selectOption('1');
     await expect.poll(() => page.getByText('Final', { exact: true }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    // The week is in the address, so a reload keeps it; the finals tell their result against the line of record.
+    expect(new URL(page.url()).searchParams.get('week')).toBe('1');
+    await page.reload();
+    await waitForScreen(page, 'football-schedule');
+    await expect.poll(() => page.getByTestId('game-result').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => week.inputValue(), { timeout: 15_000 }).toBe('1');
     const first = await games.first().getAttribute('aria-label');
     const home = first!.split(' at ')[1]!;
     await page.getByRole('textbox', { name: 'Find a matchup' }).fill(home.split(' ').pop()!);
     await expect.poll(() => games.count(), { timeout: 15_000 }).toBe(1);
+
+    // From a finished week, the next open game is in the current week: shown, and focused.
+    await page.getByRole('button', { name: 'Next open game' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('week'), { timeout: 15_000 }).toBe(current);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-event') ?? null), { timeout: 15_000 })
+      .toMatch(/^\d+$/);
 
     await page.getByRole('main').getByRole('link', { name: 'Chiefs', exact: true }).click();
     await waitForScreen(page, 'football-team');

@@ -52,10 +52,7 @@ export function invalidateSportCache(db: object, sport: string): void {
 
 /** The book whose quotes stand for a closing line when no book has one from before kickoff. */
 const CONSENSUS_BOOK = 'consensus';
-const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
-
-const dayToDate = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 /** The specification's rule for a sport store: a season of 2022 or later, else this exact message. */
 export function requireSportStoreSeason(season: number, field: string): void {
@@ -186,10 +183,17 @@ export async function listSeasonWeeks(db: DbExecutor, sport: Sport, season: numb
   return { sport, season, weeks: weeks.map(withoutEvents) };
 }
 
-/** The week `now` falls in; between weeks the next one, after the last the last. */
+/** Whether a game is still to be played: its kickoff is ahead on the clock, and it was neither called off nor moved. */
+const isStillToPlay = (event: EventRow, now: Date) =>
+  event.status !== 'cancelled' && event.status !== 'postponed' && Date.parse(kickoffOf(event)) > now.getTime();
+
+/**
+ * The current week: the one holding the next game still to be played, so a finished week gives way to the next
+ * at its last game's kickoff (a Tuesday shows the coming week; a Sunday night with Monday's game left stays).
+ * Once no game is left, the last week.
+ */
 function pickCurrentWeek(weeks: readonly WeekWithEvents[], now: Date): WeekWithEvents | undefined {
-  const today = dayToDate(Math.floor((now.getTime() - 6 * HOUR_MS) / DAY_MS));
-  return weeks.find((week) => week.end >= today) ?? weeks.at(-1);
+  return weeks.find((week) => week.events.some((event) => isStillToPlay(event, now))) ?? weeks.at(-1);
 }
 
 interface SeasonChoice {

@@ -129,6 +129,29 @@ describe('sports read API', () => {
     });
   });
 
+  it('makes current the week of the next game still to play: Monday night keeps week 16, Tuesday is week 17', async () => {
+    // Week 16 of 2022 ended with LAC at IND on Monday 2022-12-26, 8:15 pm ET (2022-12-27T01:15Z).
+    const at = async (now: string) => {
+      const app = await appAt(testApp.database, now);
+      try {
+        const current = CurrentWeekResponse.parse((await get(app, `/api/dates/${NFL}/current-week`)).json());
+        const events = BookEventsResponse.parse((await get(app, `/api/book/events/${NFL}`)).json());
+        expect(events.week?.number).toBe(current.number);
+        return current.number;
+      } finally {
+        await app.close();
+      }
+    };
+    // Sunday night, 10 pm ET: Monday's game is still to play.
+    expect(await at('2022-12-26T03:00:00Z')).toBe(16);
+    // Monday, a minute before that kickoff.
+    expect(await at('2022-12-27T01:14:00Z')).toBe(16);
+    // Once it has kicked off, the next game to play is Thursday's: week 17, though week 16 runs to Wednesday.
+    expect(await at('2022-12-27T01:16:00Z')).toBe(17);
+    // Tuesday after the finished week.
+    expect(await at('2022-12-27T15:00:00Z')).toBe(17);
+  });
+
   it('lists the current week’s events with the latest quote per book, market and outcome', async () => {
     const response = await get(week17, `/api/book/events/${NFL}`);
     expect(response.statusCode).toBe(200);

@@ -2,6 +2,7 @@ import type { BetEntry, BookEvent } from '@pass/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BetSlipContext, type OpenSlip } from '../../../lib/bet-slip';
 import { clearSessionUser, storeSessionUser } from '../../../lib/session-user';
 import { fetchCall, fetchHeaders, jsonResponse, stubFetch, type FetchMock } from '../../../testing/fetch';
 import { renderWithProviders } from '../../../testing/render';
@@ -281,5 +282,58 @@ describe('GamePickActions', () => {
       book: 'betus',
       is_simulated: true,
     });
+  });
+
+  it('opens the bet slip on the game where the screen offers it: the default book, the favourite; baseball its moneyline', async () => {
+    const user = userEvent.setup();
+    server([]);
+    const openSlip = vi.fn<OpenSlip>();
+    const withSlip = (event: BookEvent) => (
+      <BetSlipContext.Provider value={openSlip}>
+        <GamePickActions event={event} weekEvents={[event]} />
+      </BetSlipContext.Provider>
+    );
+    const { unmount } = renderWithProviders(withSlip(game));
+    await pickButtonsReady();
+    await user.click(screen.getByRole('button', { name: 'Bet' }));
+    // betus's latest spread: KC -3 at -115 (the -3.5 is older); no bet form.
+    expect(openSlip).toHaveBeenLastCalledWith({
+      event: game,
+      book: 'betus',
+      market: 'spreads',
+      outcome: 'KC',
+      point: -3,
+      price: -115,
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    unmount();
+
+    const baseball: BookEvent = { ...game, sport: 'baseball_mlb' };
+    renderWithProviders(withSlip(baseball));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Bet' })).toBeEnabled(), { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Bet' }));
+    expect(openSlip).toHaveBeenLastCalledWith(
+      expect.objectContaining({ book: 'betus', market: 'h2h', outcome: 'KC', point: null, price: -160 }),
+    );
+    expect(openSlip).toHaveBeenCalledTimes(2);
+  });
+
+  it('opens the full bet form when no book quotes the game, even where the slip is offered', async () => {
+    const user = userEvent.setup();
+    server([]);
+    const openSlip = vi.fn<OpenSlip>();
+    const unquoted: BookEvent = {
+      ...game,
+      odds: game.odds.map((quote) => ({ ...quote, book: 'consensus' })),
+    };
+    renderWithProviders(
+      <BetSlipContext.Provider value={openSlip}>
+        <GamePickActions event={unquoted} weekEvents={[unquoted]} />
+      </BetSlipContext.Provider>,
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Bet' })).toBeEnabled(), { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Bet' }));
+    expect(await screen.findByRole('dialog', { name: 'Pick or bet: BUF @ KC' })).toBeInTheDocument();
+    expect(openSlip).not.toHaveBeenCalled();
   });
 });

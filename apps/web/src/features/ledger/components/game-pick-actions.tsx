@@ -4,11 +4,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
+import { useOpenSlip } from '../../../lib/bet-slip';
 import type { GameActionsProps } from '../../../lib/game-actions';
 import { useSessionUser } from '../../../lib/use-session-user';
 import { useBets, useOptimisticEntries, type BetsFilter } from '../api/bets';
 import { refusalMessage } from '../../../lib/field-errors';
 import { gameText, gradingState } from '../lib/format';
+import { slipChoiceOf } from '../lib/slip';
 import { useIdempotencyKey } from '../../../lib/idempotency';
 import {
   entrySummary,
@@ -32,7 +34,8 @@ let previewId = 0;
 /**
  * Under a schedule's game, for a signed-in member: a one-tap pick of either side while the game has not
  * kicked off, shown at once and rolled back if refused; the member's entries on the game, each to undo
- * until kickoff; and a form for a bet.
+ * until kickoff; and a Bet action: the bet slip on this game where the screen offers it and a book quotes the
+ * game (decision 036), else the full bet form.
  */
 export function GamePickActions(props: GameActionsProps) {
   const user = useSessionUser();
@@ -50,6 +53,7 @@ function MemberGameActions({ event, weekEvents }: GameActionsProps) {
   const idempotency = useIdempotencyKey();
   const [refusal, setRefusal] = useState<string | null>(null);
   const [betFormOpen, setBetFormOpen] = useState(false);
+  const openSlip = useOpenSlip();
 
   const open = isBeforeKickoff(event, new Date());
   const sides = pickSides(event);
@@ -134,7 +138,15 @@ function MemberGameActions({ event, weekEvents }: GameActionsProps) {
           </Button>
         )}
         {open && (
-          <Button size="small" variant="outlined" onClick={() => setBetFormOpen(true)}>
+          <Button
+            size="small"
+            variant="outlined"
+            onClick={() => {
+              const choice = openSlip ? slipChoiceOf(event) : null;
+              if (openSlip && choice) openSlip(choice);
+              else setBetFormOpen(true);
+            }}
+          >
             Bet
           </Button>
         )}

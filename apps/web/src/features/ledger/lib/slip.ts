@@ -1,4 +1,7 @@
+import type { BookEvent, BookQuote } from '@pass/contracts';
 import { americanToDecimal, betTypeOfLine, BetType, isAmericanPrice, profitCents } from '@pass/domain';
+import type { PriceChoice } from '../../../lib/bet-slip';
+import { booksOf, latestQuote } from './format';
 
 /** The specification's bet kinds: moneyline 1, totals 2, spread 3. */
 export type BetKind = 1 | 2 | 3;
@@ -35,4 +38,34 @@ export function payoutOf(stakeText: string, priceText: string): Payout | null {
   const stakeCents = Math.round(stake * 100);
   const toWinCents = profitCents(stakeCents, price);
   return { toWinCents, payoutCents: stakeCents + toWinCents, decimal: americanToDecimal(price) };
+}
+
+const MARKETS_FIRST: Record<'football' | 'baseball', readonly BookQuote['market'][]> = {
+  football: ['spreads', 'h2h', 'totals'],
+  // Baseball is bet on the moneyline first (decision 036).
+  baseball: ['h2h', 'spreads', 'totals'],
+};
+
+/**
+ * The price a game's Bet action opens the slip on, as if the member had tapped it on the odds board: the default
+ * book's (else the first book's) latest quote of the sport's first market, on the favourite's side (the over of
+ * a total). The member changes side, book, line and price on the slip. Null when no book quotes the game (the
+ * consensus is no book to bet at).
+ */
+export function slipChoiceOf(event: BookEvent): PriceChoice | null {
+  const books = booksOf(event).filter((book) => book !== 'consensus');
+  for (const market of MARKETS_FIRST[event.sport === 'baseball_mlb' ? 'baseball' : 'football']) {
+    for (const book of books) {
+      const sides = market === 'totals' ? ['Over', 'Under'] : [event.away_team, event.home_team];
+      const quotes = sides
+        .map((side) => latestQuote(event, book, KIND_OF_MARKET[market], side))
+        .filter((quote): quote is BookQuote => quote !== null);
+      if (quotes.length === 0) continue;
+      const favourite = (a: BookQuote, b: BookQuote) =>
+        market === 'spreads' ? (b.point ?? 0) < (a.point ?? 0) : market === 'h2h' ? b.price < a.price : false;
+      const quote = quotes.reduce((best, next) => (favourite(best, next) ? next : best));
+      return { event, book, market, outcome: quote.outcome, point: quote.point, price: quote.price };
+    }
+  }
+  return null;
 }

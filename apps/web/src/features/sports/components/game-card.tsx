@@ -9,9 +9,10 @@ import { RouteLink } from '../../../components/route-link';
 import { useOpenSlip } from '../../../lib/bet-slip';
 import type { RouteName } from '../../../config/paths';
 import { OUTSIDE_LABEL, type NamedTeam } from '../api/get-teams';
-import { formatKickoff, matchupText, statusText } from '../lib/format';
+import { formatKickoff, formatKickoffTime, localDay, matchupText, statusText } from '../lib/format';
 import { bookName, formatPrice, formatSpread, isStartedOrOver, scheduleLine } from '../lib/lines';
-import { RECORD_LINE, recordLineOf } from '../lib/results';
+import { gameResult, RECORD_LINE, recordLineOf } from '../lib/results';
+import { SPORT_INFO, type SportWords } from '../lib/sports';
 import { seriesText } from '../lib/weeks';
 
 interface GameCardProps {
@@ -23,6 +24,8 @@ interface GameCardProps {
   showLine?: boolean;
   /** Extra content under the game (e.g. every book's line). */
   children?: ReactNode;
+  /** The day heading the card sits under (YYYY-MM-DD): a kickoff on that day shows its time alone. */
+  underDay?: string;
 }
 
 export function teamName(teams: ReadonlyMap<string, NamedTeam>, abbv: string): string {
@@ -38,13 +41,17 @@ export function OutsideMark({ division }: { division: OutsideDivision }) {
   );
 }
 
-/** One game: the teams (away at home), the kickoff, the score once final and the line. */
-export function GameCard({ event, teams, teamRoute, showLine = true, children }: GameCardProps) {
+/**
+ * One game: the teams (away at home), the kickoff, the score once final with the result against its line of
+ * record, and the line. In the sport's own words: baseball's card speaks of the run line.
+ */
+export function GameCard({ event, teams, teamRoute, showLine = true, children, underDay }: GameCardProps) {
   const final = event.status === 'final';
   const { home, away } = event.event_scores;
   const winner = final && home !== null && away !== null ? (home > away ? 'home' : away > home ? 'away' : null) : null;
   // A game that has kicked off shows its line of record (the one its result is told against), named by source.
   const line = recordLineOf(event) ?? scheduleLine(event);
+  const words = SPORT_INFO[event.sport].words;
   const row = (side: 'away' | 'home') => {
     const abbv = side === 'home' ? event.home_team : event.away_team;
     const score = side === 'home' ? home : away;
@@ -85,12 +92,25 @@ export function GameCard({ event, teams, teamRoute, showLine = true, children }:
       variant="outlined"
       aria-label={matchup}
       data-event={event.event_id}
-      sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}
+      // The schedule's "Next open game" moves the focus here.
+      tabIndex={-1}
+      sx={{
+        p: { xs: 1.5, sm: 2 },
+        minWidth: 0,
+        scrollMarginTop: 80,
+        '&:focus': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+      }}
     >
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, mb: 1 }}>
         <Typography variant="body2" color="text.secondary">
-          {formatKickoff(event.kickoff, event.game_date)}
-          {event.series && event.series.of > 1 ? ` · ${seriesText(event.series)}` : null}
+          {underDay !== undefined && event.kickoff && localDay(event.kickoff) === underDay
+            ? formatKickoffTime(event.kickoff)
+            : formatKickoff(event.kickoff, event.game_date)}
+          {event.series && event.series.of > 1 ? (
+            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+              {` · ${seriesText(event.series)}`}
+            </Box>
+          ) : null}
           {event.neutral_site ? ' · neutral site' : ''}
         </Typography>
         {event.status === 'scheduled' && !event.result_missing ? null : (
@@ -111,9 +131,10 @@ export function GameCard({ event, teams, teamRoute, showLine = true, children }:
         {row('away')}
         {row('home')}
       </Box>
+      {final ? <ResultAgainstLine event={event} words={words} /> : null}
       {showLine ? (
         line ? (
-          <LineSummary event={event} line={line} />
+          <LineSummary event={event} line={line} words={words} />
         ) : (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             No line yet
@@ -168,7 +189,15 @@ function SchedulePrice({ event, quote, children }: { event: BookEvent; quote: Bo
   );
 }
 
-function LineSummary({ event, line }: { event: BookEvent; line: NonNullable<ReturnType<typeof scheduleLine>> }) {
+function LineSummary({
+  event,
+  line,
+  words,
+}: {
+  event: BookEvent;
+  line: NonNullable<ReturnType<typeof scheduleLine>>;
+  words: SportWords;
+}) {
   const item = (label: string, value: ReactNode) =>
     value === null ? null : (
       <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
@@ -224,12 +253,53 @@ function LineSummary({ event, line }: { event: BookEvent; line: NonNullable<Retu
         typography: 'body2',
       }}
     >
-      {item('Spread', spread)}
+      {item(words.spread, spread)}
       {item('Total', total)}
       {item('ML', moneyline)}
       <Box component="span" sx={{ color: 'text.secondary', ml: 'auto' }} data-testid="line-source">
         {line.book === RECORD_LINE && event.line_of_record ? event.line_of_record.source.label : bookName(line.book)}
       </Box>
+    </Box>
+  );
+}
+
+/**
+ * A final against its line of record (decision 034), graded by the domain's rules: who covered the spread (the
+ * run line) or push, and whether the total went over, under or push. Nothing without a line of record, and
+ * nothing for a market the line of record lacks.
+ */
+function ResultAgainstLine({ event, words }: { event: BookEvent; words: SportWords }) {
+  const result = event.line_of_record ? gameResult(event, recordLineOf(event)) : null;
+  if (!result || (result.covered === null && result.overUnder === null)) return null;
+  const part = (label: string, value: string) => (
+    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+      <Box component="span" sx={{ color: 'text.secondary' }}>
+        {label}{' '}
+      </Box>
+      <Box component="span" sx={{ fontWeight: 600 }}>
+        {value}
+      </Box>
+    </Box>
+  );
+  return (
+    <Box
+      data-testid="game-result"
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        columnGap: 2,
+        rowGap: 0.5,
+        mt: 0.75,
+        pl: 'calc(1.6em + 8px)',
+        typography: 'body2',
+      }}
+    >
+      {result.covered === null
+        ? null
+        : part(words.spread, result.covered === 'push' ? 'Push' : `${result.covered} covered`)}
+      {result.overUnder === null
+        ? null
+        : part('Total', { over: 'Over', under: 'Under', push: 'Push' }[result.overUnder])}
     </Box>
   );
 }

@@ -17,6 +17,15 @@ export function formatKickoff(kickoff: string | null, gameDate: string): string 
   return dayFormat.format(new Date(`${gameDate}T12:00:00Z`));
 }
 
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+const localDayFormat = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** A kickoff's time alone, e.g. "7:05 PM EDT", for a game listed under its day. */
+export const formatKickoffTime = (kickoff: string) => timeFormat.format(new Date(kickoff));
+
+/** The viewer's calendar day (YYYY-MM-DD) of an instant. */
+export const localDay = (at: string) => localDayFormat.format(new Date(at));
+
 /** A YYYY-MM-DD calendar day, e.g. "Thu, Nov 19". */
 export function formatDay(day: string): string {
   return new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
