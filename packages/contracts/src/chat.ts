@@ -124,6 +124,8 @@ export const ChatServerFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ack'), client_id: z.string(), id: z.number().int() }),
   /** The Lifeguard deleted this message. */
   z.object({ type: z.literal('deleted'), id: z.number().int() }),
+  /** This member left the pool or was removed: their own sockets are closed (code 4403) right after. */
+  z.object({ type: z.literal('left'), member_id: z.number().int() }),
   /**
    * What was missed since `after` has been sent; live messages follow. `more`: there were more than
    * CHAT_CATCH_UP_MAX, so the client reloads the newest history instead.

@@ -10,7 +10,7 @@ import { Redis } from 'ioredis';
  */
 
 /** What travels on the bus: the frames every socket of the pool is sent. */
-export type ChatBroadcast = Extract<ChatServerFrame, { type: 'message' | 'deleted' }>;
+export type ChatBroadcast = Extract<ChatServerFrame, { type: 'message' | 'deleted' | 'left' }>;
 export type ChatListener = (frame: ChatBroadcast) => void;
 
 export interface ChatBus {
@@ -61,7 +61,7 @@ export function createRedisChatBus(url: string, options: { prefix?: string; onEr
     let frame: ChatBroadcast;
     try {
       const parsed = ChatServerFrame.parse(JSON.parse(payload));
-      if (parsed.type !== 'message' && parsed.type !== 'deleted') return;
+      if (parsed.type !== 'message' && parsed.type !== 'deleted' && parsed.type !== 'left') return;
       frame = parsed;
     } catch (error) {
       report(error as Error);

@@ -34,6 +34,9 @@ export interface ChatRoutesOptions extends AuthDeps {
   bus: ChatBus;
 }
 
+/** The close code of a socket whose member left the pool or was removed. */
+export const NO_LONGER_A_MEMBER = 4403;
+
 const memberErrors = { ...errorResponses, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody };
 const noStore = { 'cache-control': 'no-store' };
 
@@ -183,7 +186,13 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
     let caughtUp = false;
     let lastSent = after ?? 0;
     const waiting: ChatBroadcast[] = [];
+    let memberId: number | null = null;
     const forward = (frame: ChatBroadcast) => {
+      if (frame.type === 'left' && frame.member_id === memberId) {
+        send(frame);
+        socket.close(NO_LONGER_A_MEMBER, 'No longer a member of this pool');
+        return;
+      }
       if (frame.type === 'message') {
         if (frame.message.id <= lastSent) return;
         lastSent = frame.message.id;
@@ -198,6 +207,15 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
     });
     unsubscribe = await bus.subscribe(poolId, (frame) => (caughtUp ? forward(frame) : waiting.push(frame)));
     if (closed) return unsubscribe();
+    // Checked again once subscribed: a member who left between the upgrade and now is closed here, and one who
+    // leaves from now on is closed by the `left` frame.
+    try {
+      memberId = (await requireChatMember(db, poolId, (await session).user.id)).member.id;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      socket.close(NO_LONGER_A_MEMBER, 'No longer a member of this pool');
+      return;
+    }
 
     let more = false;
     let lastId: number | null = after ?? null;

@@ -146,6 +146,18 @@ export async function deleteMessage(
   return message;
 }
 
+/**
+ * A member has left the pool or been removed (after that has committed): every socket of the pool is told, and
+ * the member's own sockets close, so they read no more of the room.
+ */
+export async function memberLeft(
+  context: Pick<ChatContext, 'bus' | 'onPublishError'>,
+  poolId: number,
+  memberId: number,
+): Promise<void> {
+  await publish(context, poolId, { type: 'left', member_id: memberId });
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // System lines: pool events shown in the room
 

@@ -7,6 +7,7 @@ import { listen, openChat, refusedStatus, type ChatSocket } from '../../test/cha
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { makeGame, signedInMember } from '../../test/ledger.js';
 import { poolSettings, poolWithGuests } from '../../test/pools.js';
+import { NO_LONGER_A_MEMBER } from './chat.routes.js';
 import { CHAT_RATE } from './chat.service.js';
 
 /**
@@ -143,6 +144,35 @@ describe('pool chat', () => {
     // The same member from the app's own Origin gets in.
     const allowed = await open(base, lifeguard.client, pool.id, { after: 0 });
     await allowed.next('ready');
+  });
+
+  it('closes the sockets of a guest the Lifeguard removes (4403), and tells the rest of the room', async () => {
+    const { pool, lifeguard, guests } = await newPool(2);
+    const [removed, staying] = guests;
+    const removedChat = await open(base, removed!.client, pool.id, { after: 0 });
+    await removedChat.next('ready');
+    const closed = new Promise<number>((resolve) => removedChat.socket.once('close', (code) => resolve(code)));
+    const stayingChat = await open(base, staying!.client, pool.id);
+
+    const removal = await lifeguard.client.request({
+      method: 'DELETE',
+      url: `/api/pools/${pool.id}/members/${removed!.memberId}`,
+    });
+    expect(removal.statusCode, removal.body).toBe(200);
+    expect(await closed).toBe(NO_LONGER_A_MEMBER);
+    await stayingChat.next('left', (frame) => frame.member_id === removed!.memberId);
+
+    // A guest who leaves by themselves is closed the same way; a post after that reaches neither.
+    const leaving = await open(base, staying!.client, pool.id, { after: 0 });
+    await leaving.next('ready');
+    const left = new Promise<number>((resolve) => leaving.socket.once('close', (code) => resolve(code)));
+    expect((await staying!.client.post(`/api/pools/${pool.id}/leave`)).statusCode).toBe(200);
+    expect(await left).toBe(NO_LONGER_A_MEMBER);
+    const lifeguardChat = await open(base, lifeguard.client, pool.id);
+    await post(lifeguardChat, 'after they went');
+    expect(removedChat.frames.some((frame) => frame.type === 'message')).toBe(false);
+    expect(leaving.frames.some((frame) => frame.type === 'message')).toBe(false);
+    expect(await refusedStatus(openChat(base, removed!.client, pool.id))).toBe(404);
   });
 
   it('answers a bad frame with an error naming the field and why, and stores nothing', async () => {

@@ -40,7 +40,7 @@ import { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { auditContext, requireAdmin, requireSession, type AuthDeps } from '../auth/auth-context.js';
 import type { ChatBus } from '../chat/chat-bus.js';
-import { systemLines } from '../chat/chat.service.js';
+import { memberLeft, systemLines } from '../chat/chat.service.js';
 import {
   accept,
   invite,
@@ -92,11 +92,11 @@ export const poolsRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = async (app
   const limits = poolLimits(options.config.poolMaxPerLifeguard);
   // This instance's standings answers: current across instances through each pool's version.
   const standingsCache = new StatsCache();
-  const chatLines = () =>
-    systemLines({
-      bus: options.chatBus,
-      onPublishError: (error) => app.log.warn({ err: error }, 'chat: a system line could not be published'),
-    });
+  const chat = {
+    bus: options.chatBus,
+    onPublishError: (error: unknown) => app.log.warn({ err: error }, 'chat: a frame could not be published'),
+  };
+  const chatLines = () => systemLines(chat);
 
   app.post(
     '/api/pools',
@@ -329,7 +329,8 @@ export const poolsRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = async (app
     },
     async (request) => {
       const session = await requireSession(options, request);
-      await leave(db, { poolId: request.params.id, userId: session.user.id, now: now() });
+      const memberId = await leave(db, { poolId: request.params.id, userId: session.user.id, now: now() });
+      await memberLeft(chat, request.params.id, memberId);
       return { data: { ok: true as const } };
     },
   );
@@ -349,6 +350,7 @@ export const poolsRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = async (app
       const session = await requireSession(options, request);
       const input = { poolId: request.params.id, userId: session.user.id, memberId: request.params.memberId };
       await removeGuest(db, { ...input, now: now() });
+      await memberLeft(chat, input.poolId, input.memberId);
       return { data: { ok: true as const } };
     },
   );
