@@ -47,6 +47,8 @@ export interface AppDependencies {
   limiter?: RateLimiter;
   /** How chat messages reach every instance's sockets: Redis pub/sub when REDIS_URL is set, else in-process. */
   chatBus?: ChatBus;
+  /** How often chat sockets are pinged (chat.routes.ts); tests shorten it. */
+  chatHeartbeatMs?: number;
   /** Pino options or an instance-specific logger; defaults to JSON logs at the configured level. */
   logger?: FastifyServerOptions['logger'];
   /** Where the default logger writes (stdout when unset); tests pass a stream to read the logs. */
@@ -172,7 +174,7 @@ export async function buildApp({
   await app.register(billingRoutes, authDeps);
   await app.register(ledgerRoutes, { ...authDeps, now });
   await app.register(poolsRoutes, { ...authDeps, now, chatBus });
-  await app.register(chatRoutes, { ...authDeps, now, bus: chatBus, limiter });
+  await app.register(chatRoutes, { ...authDeps, now, bus: chatBus, heartbeatMs: overrides.chatHeartbeatMs });
   await app.register(mailRoutes, authDeps);
   await app.register(importsRoutes, { ...authDeps, now });
 

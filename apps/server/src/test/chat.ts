@@ -43,13 +43,13 @@ export function openChat(
   base: string,
   client: TestClient | null,
   poolId: number,
-  options: { after?: number; origin?: string | null } = {},
+  options: { after?: number; origin?: string | null; autoPong?: boolean } = {},
 ): Promise<ChatSocket> {
   const query = options.after === undefined ? '' : `?after=${options.after}`;
-  const socket = new WebSocket(
-    `${base}/ws/pools/${poolId}/chat${query}`,
-    socketOptions(client, options.origin === undefined ? 'http://localhost:3000' : options.origin),
-  );
+  const socket = new WebSocket(`${base}/ws/pools/${poolId}/chat${query}`, {
+    ...socketOptions(client, options.origin === undefined ? 'http://localhost:3000' : options.origin),
+    autoPong: options.autoPong ?? true,
+  });
   const frames: ChatServerFrame[] = [];
   const waiters = new Set<() => void>();
   socket.on('message', (data) => {

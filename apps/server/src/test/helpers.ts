@@ -32,23 +32,25 @@ export interface TestApp {
  * TEST_DATABASE=postgres). Close it with `app.close()`, which also closes and drops the database.
  * With a `logStream`, the app logs as in production (at LOG_LEVEL) into that stream; otherwise not at all.
  * With `now`, the server clock is that one instead of the configuration's (the real clock, or PASS_CLOCK); with
- * `chatBus`, the chat rooms' bus is that one (a Redis bus on a channel prefix of the test's own).
+ * `chatBus`, the chat rooms' bus is that one (a Redis bus on a channel prefix of the test's own); with
+ * `chatHeartbeatMs`, chat sockets are pinged that often.
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { logStream?: { write(line: string): void }; now?: Clock; chatBus?: ChatBus } = {},
+  options: { logStream?: { write(line: string): void }; now?: Clock; chatBus?: ChatBus; chatHeartbeatMs?: number } = {},
 ): Promise<TestApp> {
   const database = await createTestDb({ pgliteTemplate: inject('pgliteTemplate') });
   await seedReferenceData(database.db);
   const config = testConfig(env);
-  const clock = {
+  const dependencies = {
     ...(options.now ? { now: options.now } : {}),
     ...(options.chatBus ? { chatBus: options.chatBus } : {}),
+    ...(options.chatHeartbeatMs ? { chatHeartbeatMs: options.chatHeartbeatMs } : {}),
   };
   const app = await buildApp(
     options.logStream
-      ? { config, database, logStream: options.logStream, ...clock }
-      : { config, database, logger: false, ...clock },
+      ? { config, database, logStream: options.logStream, ...dependencies }
+      : { config, database, logger: false, ...dependencies },
   );
   await app.ready();
   return { app, database, config };

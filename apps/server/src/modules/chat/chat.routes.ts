@@ -32,7 +32,15 @@ import {
 export interface ChatRoutesOptions extends AuthDeps {
   now: Clock;
   bus: ChatBus;
+  /** How often each socket is pinged; one that has not answered the ping before is closed. */
+  heartbeatMs?: number | undefined;
 }
+
+/**
+ * Every socket is pinged this often: proxies that close idle connections (60 s is common) keep it open, and a
+ * client that vanished without closing is found and dropped with its subscription.
+ */
+export const CHAT_HEARTBEAT_MS = 25_000;
 
 /** The close code of a socket whose member left the pool or was removed. */
 export const NO_LONGER_A_MEMBER = 4403;
@@ -92,6 +100,7 @@ function readFrame(data: RawData, isBinary: boolean): { frame: ChatClientFrame }
  */
 export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, options) => {
   const { db, now, bus, limiter } = options;
+  const heartbeatMs = options.heartbeatMs ?? CHAT_HEARTBEAT_MS;
   const context: ChatContext = {
     db,
     bus,
@@ -199,10 +208,22 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
       }
       send(frame);
     };
+    let answered = true;
+    socket.on('pong', () => {
+      answered = true;
+    });
+    const heartbeat = setInterval(() => {
+      if (!answered) return socket.terminate();
+      answered = false;
+      socket.ping();
+    }, heartbeatMs);
+    heartbeat.unref();
+
     let closed = false;
     let unsubscribe: (() => Promise<void>) | null = null;
     socket.on('close', () => {
       closed = true;
+      clearInterval(heartbeat);
       void unsubscribe?.();
     });
     unsubscribe = await bus.subscribe(poolId, (frame) => (caughtUp ? forward(frame) : waiting.push(frame)));

@@ -272,3 +272,35 @@ describe('pool chat', () => {
     ]);
   });
 });
+
+describe('pool chat heartbeat', () => {
+  let testApp: TestApp;
+  let base: string;
+
+  beforeAll(async () => {
+    testApp = await buildTestApp({}, { now: () => clock, chatHeartbeatMs: 100 });
+    base = await listen(testApp.app);
+  });
+  afterAll(async () => {
+    await testApp.app.close();
+  });
+
+  it('pings every socket, drops one that stopped answering, and keeps one that answers', async () => {
+    const { pool, lifeguard, guests } = await poolWithGuests(
+      testApp.app,
+      testApp.database.db,
+      poolSettings({ win_basis: 'straight' }),
+      1,
+    );
+    const silent = await openChat(base, guests[0]!.client, pool.id, { autoPong: false });
+    const dropped = new Promise<number>((resolve) => silent.socket.once('close', (code) => resolve(code)));
+    const answering = await openChat(base, lifeguard.client, pool.id);
+    let pings = 0;
+    answering.socket.on('ping', () => (pings += 1));
+    // Terminated without a close frame: the client sees 1006.
+    expect(await dropped).toBe(1006);
+    await expect.poll(() => pings, { timeout: 5_000 }).toBeGreaterThanOrEqual(3);
+    expect(answering.socket.readyState).toBe(answering.socket.OPEN);
+    await answering.close();
+  });
+});
