@@ -191,9 +191,11 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
       }
     }
 
-    // Live frames wait while what was missed is read and sent; a message sent in both is sent once.
+    // Live frames wait while what was missed is read and sent; a message found both ways is sent once (its
+    // live frame may come later still). Live messages are never dropped for arriving out of id order: two
+    // posts stored at the same moment may be published in either order.
     let caughtUp = false;
-    let lastSent = after ?? 0;
+    const replayed = new Set<number>();
     const waiting: ChatBroadcast[] = [];
     let memberId: number | null = null;
     const forward = (frame: ChatBroadcast) => {
@@ -202,10 +204,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
         socket.close(NO_LONGER_A_MEMBER, 'No longer a member of this pool');
         return;
       }
-      if (frame.type === 'message') {
-        if (frame.message.id <= lastSent) return;
-        lastSent = frame.message.id;
-      }
+      if (frame.type === 'message' && replayed.has(frame.message.id)) return;
       send(frame);
     };
     let answered = true;
@@ -242,7 +241,10 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
     let lastId: number | null = after ?? null;
     if (after !== undefined) {
       const missed = await listMissed(db, { poolId, userId: (await session).user.id, after });
-      for (const message of missed.data) forward({ type: 'message', message });
+      for (const message of missed.data) {
+        send({ type: 'message', message });
+        replayed.add(message.id);
+      }
       more = missed.more;
       lastId = missed.data.at(-1)?.id ?? lastId;
     }

@@ -7,6 +7,7 @@ import { listen, openChat, refusedStatus, type ChatSocket } from '../../test/cha
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { makeGame, signedInMember } from '../../test/ledger.js';
 import { poolSettings, poolWithGuests } from '../../test/pools.js';
+import { createMemoryChatBus } from './chat-bus.js';
 import { NO_LONGER_A_MEMBER } from './chat.routes.js';
 import { CHAT_RATE } from './chat.service.js';
 
@@ -20,6 +21,7 @@ import { CHAT_RATE } from './chat.service.js';
 const clock = new Date('2025-08-01T12:00:00Z');
 
 describe('pool chat', () => {
+  const bus = createMemoryChatBus();
   let testApp: TestApp;
   let base: string;
   const sockets: ChatSocket[] = [];
@@ -46,7 +48,7 @@ describe('pool chat', () => {
   };
 
   beforeAll(async () => {
-    testApp = await buildTestApp({}, { now: () => clock });
+    testApp = await buildTestApp({}, { now: () => clock, chatBus: bus });
     base = await listen(testApp.app);
   });
   afterAll(async () => {
@@ -129,6 +131,31 @@ describe('pool chat', () => {
       (await guests[0]!.client.get(`/ws/pools/${pool.id}/chat?after=${seen}`)).json(),
     );
     expect(caughtUp.data.map((message) => message.id)).toEqual([...missedIds, live]);
+  });
+
+  it('sends live messages that arrive out of id order, and a replayed message once though it comes live later', async () => {
+    const { pool, lifeguard, guests } = await newPool();
+    const writer = await open(base, lifeguard.client, pool.id);
+    const seen = (await post(writer, 'seen')).id;
+    const missed = (await post(writer, 'missed')).id;
+    const reader = await open(base, guests[0]!.client, pool.id, { after: seen });
+    await reader.next('ready');
+    const [missedMessage] = ChatCatchUpResponse.parse(
+      (await guests[0]!.client.get(`/ws/pools/${pool.id}/chat?after=${seen}`)).json(),
+    ).data;
+    // The missed message's own live frame, late; then two posts published in the other order than stored.
+    await bus.publish(pool.id, { type: 'message', message: missedMessage! });
+    const later = { ...missedMessage!, id: missed + 2, text: 'stored second, published first' };
+    const earlier = { ...missedMessage!, id: missed + 1, text: 'stored first, published second' };
+    await bus.publish(pool.id, { type: 'message', message: later });
+    await bus.publish(pool.id, { type: 'message', message: earlier });
+    await reader.next('message', (frame) => frame.message.id === earlier.id);
+    expect(reader.frames.map((frame) => (frame.type === 'message' ? frame.message.id : frame.type))).toEqual([
+      missed,
+      'ready',
+      later.id,
+      earlier.id,
+    ]);
   });
 
   it('refuses the upgrade of a visitor (401), a foreign Origin (403) and a member of another pool (404)', async () => {
