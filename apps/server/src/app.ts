@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
+import websocket from '@fastify/websocket';
 import type { DbHandle } from '@pass/db';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,6 +12,8 @@ import type { AuthDeps } from './modules/auth/auth-context.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { googleRoutes } from './modules/auth/google.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
+import { createMemoryChatBus, createRedisChatBus, type ChatBus } from './modules/chat/chat-bus.js';
+import { chatRoutes } from './modules/chat/chat.routes.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
@@ -42,6 +45,10 @@ export interface AppDependencies {
   mailer?: Mailer;
   /** Defaults to Redis when REDIS_URL is set, else memory. */
   limiter?: RateLimiter;
+  /** How chat messages reach every instance's sockets: Redis pub/sub when REDIS_URL is set, else in-process. */
+  chatBus?: ChatBus;
+  /** How often chat sockets are pinged (chat.routes.ts); tests shorten it. */
+  chatHeartbeatMs?: number;
   /** Pino options or an instance-specific logger; defaults to JSON logs at the configured level. */
   logger?: FastifyServerOptions['logger'];
   /** Where the default logger writes (stdout when unset); tests pass a stream to read the logs. */
@@ -131,6 +138,8 @@ export async function buildApp({
   await app.register(errorHandlerPlugin);
   await app.register(textPolicyPlugin);
   await app.register(cookie);
+  // Sockets are upgraded only once a route's hooks (session, Origin, membership) have let them through.
+  await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
   await app.register(securityPlugin, { secureCookies: config.publicUrl.startsWith('https://') });
 
   const { db } = database;
@@ -138,9 +147,15 @@ export async function buildApp({
   const limiter =
     overrides.limiter ??
     (config.redisUrl ? createRedisRateLimiter(new Redis(config.redisUrl)) : createMemoryRateLimiter());
+  const chatBus =
+    overrides.chatBus ??
+    (config.redisUrl
+      ? createRedisChatBus(config.redisUrl, { onError: (error) => app.log.warn({ err: error }, 'chat: Redis') })
+      : createMemoryChatBus());
   app.addHook('onClose', async () => {
     await mailer.close();
     await limiter.close();
+    await chatBus.close();
   });
   const authDeps: AuthDeps = { db, config, mailer, limiter };
 
@@ -158,7 +173,8 @@ export async function buildApp({
   await app.register(googleRoutes, authDeps);
   await app.register(billingRoutes, authDeps);
   await app.register(ledgerRoutes, { ...authDeps, now });
-  await app.register(poolsRoutes, { ...authDeps, now });
+  await app.register(poolsRoutes, { ...authDeps, now, chatBus });
+  await app.register(chatRoutes, { ...authDeps, now, bus: chatBus, heartbeatMs: overrides.chatHeartbeatMs });
   await app.register(mailRoutes, authDeps);
   await app.register(importsRoutes, { ...authDeps, now });
 

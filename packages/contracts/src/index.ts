@@ -11,4 +11,5 @@ export * from './ledger.js';
 export * from './admin-mail.js';
 export * from './demo.js';
 export * from './pools.js';
+export * from './chat.js';
 export * from './admin-pools.js';

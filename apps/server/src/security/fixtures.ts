@@ -1,4 +1,4 @@
-import { poolEdits, poolInvitations, poolMembers, type DbHandle } from '@pass/db';
+import { chatMessages, poolEdits, poolInvitations, poolMembers, type DbHandle } from '@pass/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { makeGame } from '../test/ledger.js';
@@ -124,6 +124,24 @@ const ownedPoolWeek: OwnedObject = {
   },
 };
 
+// One chat message of the owner's in the shared pool, carrying the marker (stored directly: posts go by socket).
+const chatMessagesOf = new WeakMap<Caller, Promise<{ poolId: number; messageId: number }>>();
+function ownedChatMessage(context: FixtureContext) {
+  if (!chatMessagesOf.has(context.owner)) {
+    chatMessagesOf.set(
+      context.owner,
+      poolWithLifeguard(context).then(async ({ poolId, memberId }) => {
+        const [row] = await context.database.db
+          .insert(chatMessages)
+          .values({ poolId, kind: 'member', authorMemberId: memberId, text: context.marker })
+          .returning({ id: chatMessages.id });
+        return { poolId, messageId: row!.id };
+      }),
+    );
+  }
+  return chatMessagesOf.get(context.owner)!;
+}
+
 export const OWNED_OBJECTS: Record<string, OwnedObject> = {
   '/api/user/bets/{id}': {
     async create({ app, database, owner, marker }) {
@@ -235,6 +253,23 @@ export const OWNED_OBJECTS: Record<string, OwnedObject> = {
     async create(context) {
       const { poolId, memberId } = await poolWithLifeguard(context);
       return { id: String(poolId), memberId: String(memberId) };
+    },
+  },
+  '/api/pools/{id}/chat': {
+    async create(context) {
+      return { id: String((await ownedChatMessage(context)).poolId) };
+    },
+  },
+  '/api/pools/{id}/chat/{messageId}': {
+    async create(context) {
+      const { poolId, messageId } = await ownedChatMessage(context);
+      return { id: String(poolId), messageId: String(messageId) };
+    },
+  },
+  '/ws/pools/{poolId}/chat': {
+    // Without an upgrade the room's address answers the messages after `after`: the marker among them.
+    async create(context) {
+      return { poolId: String((await ownedChatMessage(context)).poolId) };
     },
   },
   '/api/user/bets/outcome/{sport}': { notAnObject: "the sport chooses among the caller's own graded entries" },

@@ -39,6 +39,7 @@ const LIFEGUARD_ONLY = new Set([
   'PUT /api/pools/{id}/weeks/{week}/members/{memberId}/picks',
   'GET /api/pools/{id}/weeks/{week}/missing',
   'POST /api/pools/{id}/announcements',
+  'DELETE /api/pools/{id}/chat/{messageId}',
 ]);
 /** The operations every member of the pool may call (leaving is left for last: it ends the guest's access). */
 const ANY_MEMBER = new Set([
@@ -52,6 +53,7 @@ const ANY_MEMBER = new Set([
   'GET /api/pools/{id}/head-to-head/{a}/{b}',
   'GET /api/pools/{id}/weeks/{week}/possible',
   'GET /api/pools/{id}/what-if',
+  'GET /api/pools/{id}/chat',
   'POST /api/pools/{id}/leave',
 ]);
 

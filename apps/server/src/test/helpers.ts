@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../env.js';
 import type { Clock } from '../lib/clock.js';
+import type { ChatBus } from '../modules/chat/chat-bus.js';
 
 // The global setup (test-setup/pglite-template.ts) provides this; declared here too so the server's
 // own tsconfig, which does not include test-setup/, knows the key.
@@ -30,20 +31,26 @@ export interface TestApp {
  * The whole app on a fresh, migrated and seeded database of its own (PGlite, or PostgreSQL under
  * TEST_DATABASE=postgres). Close it with `app.close()`, which also closes and drops the database.
  * With a `logStream`, the app logs as in production (at LOG_LEVEL) into that stream; otherwise not at all.
- * With `now`, the server clock is that one instead of the configuration's (the real clock, or PASS_CLOCK).
+ * With `now`, the server clock is that one instead of the configuration's (the real clock, or PASS_CLOCK); with
+ * `chatBus`, the chat rooms' bus is that one (a Redis bus on a channel prefix of the test's own); with
+ * `chatHeartbeatMs`, chat sockets are pinged that often.
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { logStream?: { write(line: string): void }; now?: Clock } = {},
+  options: { logStream?: { write(line: string): void }; now?: Clock; chatBus?: ChatBus; chatHeartbeatMs?: number } = {},
 ): Promise<TestApp> {
   const database = await createTestDb({ pgliteTemplate: inject('pgliteTemplate') });
   await seedReferenceData(database.db);
   const config = testConfig(env);
-  const clock = options.now ? { now: options.now } : {};
+  const dependencies = {
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.chatBus ? { chatBus: options.chatBus } : {}),
+    ...(options.chatHeartbeatMs ? { chatHeartbeatMs: options.chatHeartbeatMs } : {}),
+  };
   const app = await buildApp(
     options.logStream
-      ? { config, database, logStream: options.logStream, ...clock }
-      : { config, database, logger: false, ...clock },
+      ? { config, database, logStream: options.logStream, ...dependencies }
+      : { config, database, logger: false, ...dependencies },
   );
   await app.ready();
   return { app, database, config };

@@ -4,3 +4,4 @@ export * from './accounts.js';
 export * from './sports.js';
 export * from './ledger.js';
 export * from './pools.js';
+export * from './chat.js';

@@ -229,8 +229,9 @@ export async function accept(
 }
 
 /** A guest leaves the pool (the Lifeguard cannot: they end it instead). */
-export async function leave(db: Database, input: { poolId: number; userId: number; now: Date }): Promise<void> {
-  await db.transaction(async (tx) => {
+/** The caller leaves the pool (a guest); returns the member id they had in it. */
+export async function leave(db: Database, input: { poolId: number; userId: number; now: Date }): Promise<number> {
+  return db.transaction(async (tx) => {
     const { pool, member } = await requireMembership(tx, input.poolId, input.userId, { forUpdate: true });
     if (member.role === 'lifeguard') {
       throw new AppError('CONFLICT', 'The Lifeguard cannot leave the pool; end it instead', [
@@ -239,6 +240,7 @@ export async function leave(db: Database, input: { poolId: number; userId: numbe
     }
     await repository.markLeft(tx, member.id, input.now);
     await repository.bumpVersion(tx, pool.id);
+    return member.id;
   });
 }
 

@@ -39,6 +39,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { auditContext, requireAdmin, requireSession, type AuthDeps } from '../auth/auth-context.js';
+import type { ChatBus } from '../chat/chat-bus.js';
+import { memberLeft, systemLines } from '../chat/chat.service.js';
 import {
   accept,
   invite,
@@ -73,6 +75,8 @@ import {
 export interface PoolsRoutesOptions extends AuthDeps {
   /** The server clock that decides locks and joining (decision 020). */
   now: Clock;
+  /** The pools' chat rooms, where announcements and the Lifeguard's edits appear as system lines. */
+  chatBus: ChatBus;
 }
 
 const memberErrors = { ...errorResponses, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody };
@@ -88,6 +92,11 @@ export const poolsRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = async (app
   const limits = poolLimits(options.config.poolMaxPerLifeguard);
   // This instance's standings answers: current across instances through each pool's version.
   const standingsCache = new StatsCache();
+  const chat = {
+    bus: options.chatBus,
+    onPublishError: (error: unknown) => app.log.warn({ err: error }, 'chat: a frame could not be published'),
+  };
+  const chatLines = () => systemLines(chat);
 
   app.post(
     '/api/pools',
@@ -320,7 +329,8 @@ export const poolsRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = async (app
     },
     async (request) => {
       const session = await requireSession(options, request);
-      await leave(db, { poolId: request.params.id, userId: session.user.id, now: now() });
+      const memberId = await leave(db, { poolId: request.params.id, userId: session.user.id, now: now() });
+      await memberLeft(chat, request.params.id, memberId);
       return { data: { ok: true as const } };
     },
   );
@@ -340,6 +350,7 @@ export const poolsRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = async (app
       const session = await requireSession(options, request);
       const input = { poolId: request.params.id, userId: session.user.id, memberId: request.params.memberId };
       await removeGuest(db, { ...input, now: now() });
+      await memberLeft(chat, input.poolId, input.memberId);
       return { data: { ok: true as const } };
     },
   );
@@ -439,7 +450,10 @@ export const poolsRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = async (app
       const session = await requireSession(options, request);
       const { id, week, memberId } = request.params;
       const input = { poolId: id, userId: session.user.id, week, memberId, body: request.body, now: now() };
-      return { data: await editMemberPicks(db, input) };
+      const lines = chatLines();
+      const data = await editMemberPicks(db, input, lines);
+      await lines.publish();
+      return { data };
     },
   );
 
@@ -495,10 +509,10 @@ export const poolsRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = async (app
     async (request, reply) => {
       const session = await requireSession(options, request);
       const input = { poolId: request.params.id, userId: session.user.id, body: request.body.body, now: now() };
-      return reply
-        .code(201)
-        .headers(noStore)
-        .send({ data: await postAnnouncement(db, input) });
+      const lines = chatLines();
+      const data = await postAnnouncement(db, input, lines);
+      await lines.publish();
+      return reply.code(201).headers(noStore).send({ data });
     },
   );
 

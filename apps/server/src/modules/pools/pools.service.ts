@@ -30,6 +30,7 @@ import {
   type Sport,
 } from '@pass/domain';
 import { AppError } from '../../errors.js';
+import type { SystemLines } from '../chat/chat.service.js';
 import * as repository from './pools.repository.js';
 import type { MemberRow, MemberWithName, PoolRow, SlateRow } from './pools.repository.js';
 
@@ -422,10 +423,11 @@ export async function endPool(db: Database, input: { poolId: number; userId: num
 // ---------------------------------------------------------------------------------------------------------
 // Announcements
 
-/** The Lifeguard posts an announcement to the pool. */
+/** The Lifeguard posts an announcement to the pool (and to its chat room, as a system line, given `lines`). */
 export async function postAnnouncement(
   db: Database,
   input: { poolId: number; userId: number; body: string; now: Date },
+  lines?: SystemLines,
 ): Promise<AnnouncementResponse['data']> {
   return db.transaction(async (tx) => {
     const { pool } = await requireLifeguard(tx, input.poolId, input.userId);
@@ -436,6 +438,7 @@ export async function postAnnouncement(
       body: input.body,
       createdAt: input.now,
     });
+    await lines?.add(tx, pool.id, { type: 'announcement', body: row.body }, input.now);
     const [author] = await repository
       .currentMembers(tx, [pool.id])
       .then((members) => members.filter((member) => member.userId === input.userId));

@@ -37,6 +37,7 @@ import { recordCloses } from './closing.service.js';
 import * as repository from './pools.repository.js';
 import type { GameRow, PoolRow, PoolWeekRow, SheetRow, SlateRow } from './pools.repository.js';
 import { iso, poolWeekOf, refuseEnded, requireLifeguard, requireMembership, settingsOf } from './pools.service.js';
+import type { SystemLines } from '../chat/chat.service.js';
 
 /**
  * A pool week (DESIGN.md section 6; decision records 026 and 027): its slate (the Lifeguard's, else the first
@@ -560,6 +561,7 @@ function sheetChanges(previous: WeekSheet | null, next: WeekSheet) {
 export async function editMemberPicks(
   db: Database,
   input: { poolId: number; userId: number; week: number; memberId: number; body: SubmitPicksBody; now: Date },
+  lines?: SystemLines,
 ): Promise<PoolWeekView> {
   return db.transaction(async (tx) => {
     const { pool, member } = await requireLifeguard(tx, input.poolId, input.userId, { forUpdate: true });
@@ -577,6 +579,8 @@ export async function editMemberPicks(
       now: input.now,
       editorId: input.userId,
     });
+    // The pool is told in its chat room too (the edits list keeps each change).
+    await lines?.add(tx, pool.id, { type: 'pick_edit', memberId: target.id, week: week.number }, input.now);
     await repository.bumpVersion(tx, pool.id);
     return weekView(tx, { pool, viewerMemberId: member.id, week, now: input.now });
   });

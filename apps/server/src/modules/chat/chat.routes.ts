@@ -1,0 +1,302 @@
+import {
+  ChatCatchUpResponse,
+  ChatClientFrame,
+  ChatHistoryQuery,
+  ChatHistoryResponse,
+  ChatMessageParams,
+  ChatMessageResponse,
+  ChatParams,
+  ChatSocketParams,
+  ChatSocketQuery,
+  ErrorBody,
+  errorResponses,
+  type ChatServerFrame,
+  type FieldError,
+} from '@pass/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RawData, WebSocket } from 'ws';
+import { AppError } from '../../errors.js';
+import type { Clock } from '../../lib/clock.js';
+import { requireSession, type AuthDeps } from '../auth/auth-context.js';
+import type { ChatBroadcast, ChatBus } from './chat-bus.js';
+import {
+  deleteMessage,
+  listHistory,
+  listMissed,
+  postMessage,
+  requireChatMember,
+  type ChatContext,
+} from './chat.service.js';
+
+export interface ChatRoutesOptions extends AuthDeps {
+  now: Clock;
+  bus: ChatBus;
+  /** How often each socket is pinged; one that has not answered the ping before is closed. */
+  heartbeatMs?: number | undefined;
+}
+
+/**
+ * Every socket is pinged this often: proxies that close idle connections (60 s is common) keep it open, and a
+ * client that vanished without closing is found and dropped with its subscription.
+ */
+export const CHAT_HEARTBEAT_MS = 25_000;
+
+/** The close code of a socket whose member left the pool or was removed. */
+export const NO_LONGER_A_MEMBER = 4403;
+
+const memberErrors = { ...errorResponses, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody };
+const noStore = { 'cache-control': 'no-store' };
+
+/** A refused frame as the socket answers it: the error's code, message and fields, nothing changed. */
+function errorFrame(error: unknown, clientId?: string): ChatServerFrame {
+  const base = clientId === undefined ? {} : { client_id: clientId };
+  if (error instanceof AppError) {
+    return {
+      type: 'error',
+      code: error.code,
+      message: error.message,
+      ...(error.fields ? { fields: error.fields } : {}),
+      ...(error.retryAfterSeconds === undefined ? {} : { retry_after_seconds: error.retryAfterSeconds }),
+      ...base,
+    };
+  }
+  return { type: 'error', code: 'INTERNAL', message: 'The message could not be handled', ...base };
+}
+
+function badFrame(fields: FieldError[]): ChatServerFrame {
+  return {
+    type: 'error',
+    code: 'BAD_REQUEST',
+    message: fields.map((field) => `${field.field}: ${field.message}`).join('; '),
+    fields,
+  };
+}
+
+/** Reads one client frame: JSON text in the contract's shape, or the fields that are wrong and why. */
+function readFrame(data: RawData, isBinary: boolean): { frame: ChatClientFrame } | { refused: FieldError[] } {
+  if (isBinary) return { refused: [{ field: 'frame', message: 'must be a text frame' }] };
+  let json: unknown;
+  try {
+    json = JSON.parse(Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.concat(data as Buffer[]).toString());
+  } catch {
+    return { refused: [{ field: 'frame', message: 'must be JSON' }] };
+  }
+  const parsed = ChatClientFrame.safeParse(json);
+  if (parsed.success) return { frame: parsed.data };
+  return {
+    refused: parsed.error.issues.map((issue) => ({
+      field: issue.path.length > 0 ? issue.path.join('.') : 'frame',
+      message: issue.message,
+    })),
+  };
+}
+
+/**
+ * A pool's chat room (decision 039). The socket `/ws/pools/:poolId/chat` is checked before the upgrade
+ * completes: the session cookie (401), the Origin against PUBLIC_URL (403), the membership of the pool
+ * (404); only then is the connection switched. The same address without an upgrade answers what came after
+ * `after`, for a client that cannot hold a socket open.
+ */
+export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, options) => {
+  const { db, now, bus, limiter } = options;
+  const heartbeatMs = options.heartbeatMs ?? CHAT_HEARTBEAT_MS;
+  const context: ChatContext = {
+    db,
+    bus,
+    limiter,
+    onPublishError: (error) => app.log.warn({ err: error }, 'chat: a stored message could not be published'),
+  };
+  const publicOrigin = new URL(options.config.publicUrl).origin;
+
+  async function requireMember(request: FastifyRequest, poolId: number) {
+    const session = await requireSession(options, request);
+    await requireChatMember(db, poolId, session.user.id);
+    return session;
+  }
+
+  app.route({
+    method: 'GET',
+    url: '/ws/pools/:poolId/chat',
+    config: { access: 'member' },
+    schema: {
+      tags: ['chat'],
+      summary:
+        "The pool's chat room (its members). With a WebSocket upgrade: refused before the switch for a foreign " +
+        'Origin (403) or anyone not in the pool (404); then what came after `after` is sent, a `ready` frame, and ' +
+        'live frames. Without one: the messages after `after`, oldest first',
+      params: ChatSocketParams,
+      querystring: ChatSocketQuery,
+      response: { 200: ChatCatchUpResponse, ...memberErrors },
+    },
+    preHandler: async (request) => {
+      // A browser always sends the page's Origin with a socket: one from another site is refused, so no other
+      // site can open a member's room with their cookie (a GET, so the CSRF token is not asked for).
+      if (request.ws && request.headers.origin !== publicOrigin) {
+        throw AppError.forbidden('This socket must be opened from the PA$$ web app');
+      }
+      const { poolId } = request.params as ChatSocketParams;
+      await requireMember(request, poolId);
+    },
+    handler: async (request, reply) => {
+      const session = await requireSession(options, request);
+      const { poolId } = request.params as ChatSocketParams;
+      const { after } = request.query as ChatSocketQuery;
+      reply.headers(noStore);
+      return listMissed(db, { poolId, userId: session.user.id, after: after ?? 0 });
+    },
+    wsHandler: (socket, request) => {
+      openRoom(socket, request).catch((error: unknown) => {
+        request.log.error({ err: error }, 'chat: the room could not be opened');
+        socket.close(1011, 'The room could not be opened');
+      });
+    },
+  });
+
+  /** A socket that passed the checks at the upgrade: resume, then live frames both ways. */
+  async function openRoom(socket: WebSocket, request: FastifyRequest) {
+    const { poolId } = ChatSocketParams.parse(request.params);
+    const { after } = ChatSocketQuery.parse(request.query);
+    // The session was checked at the upgrade; this reads it again from the request's cache.
+    const session = requireSession(options, request);
+    const send = (frame: ChatServerFrame) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+    };
+
+    // Frames are handled one after the other, in the order they came.
+    let incoming = Promise.resolve();
+    socket.on('message', (data, isBinary) => {
+      incoming = incoming
+        .then(() => handleFrame(data, isBinary))
+        .catch((error: unknown) => request.log.error({ err: error }, 'chat: a frame could not be handled'));
+    });
+    async function handleFrame(data: RawData, isBinary: boolean) {
+      const read = readFrame(data, isBinary);
+      if ('refused' in read) return send(badFrame(read.refused));
+      const { frame } = read;
+      if (frame.type === 'ping') return send({ type: 'pong' });
+      try {
+        const userId = (await session).user.id;
+        const { message } = await postMessage(context, {
+          poolId,
+          userId,
+          clientId: frame.client_id,
+          text: frame.text,
+          now: now(),
+        });
+        send({ type: 'ack', client_id: frame.client_id, id: message.id });
+      } catch (error) {
+        if (!(error instanceof AppError)) request.log.error({ err: error }, 'chat: a post failed');
+        send(errorFrame(error, frame.client_id));
+      }
+    }
+
+    // Live frames wait while what was missed is read and sent; a message found both ways is sent once (its
+    // live frame may come later still). Live messages are never dropped for arriving out of id order: two
+    // posts stored at the same moment may be published in either order.
+    let caughtUp = false;
+    const replayed = new Set<number>();
+    const waiting: ChatBroadcast[] = [];
+    let memberId: number | null = null;
+    const forward = (frame: ChatBroadcast) => {
+      if (frame.type === 'left' && frame.member_id === memberId) {
+        send(frame);
+        socket.close(NO_LONGER_A_MEMBER, 'No longer a member of this pool');
+        return;
+      }
+      if (frame.type === 'message' && replayed.has(frame.message.id)) return;
+      send(frame);
+    };
+    let answered = true;
+    socket.on('pong', () => {
+      answered = true;
+    });
+    const heartbeat = setInterval(() => {
+      if (!answered) return socket.terminate();
+      answered = false;
+      socket.ping();
+    }, heartbeatMs);
+    heartbeat.unref();
+
+    let closed = false;
+    let unsubscribe: (() => Promise<void>) | null = null;
+    socket.on('close', () => {
+      closed = true;
+      clearInterval(heartbeat);
+      void unsubscribe?.();
+    });
+    unsubscribe = await bus.subscribe(poolId, (frame) => (caughtUp ? forward(frame) : waiting.push(frame)));
+    if (closed) return unsubscribe();
+    // Checked again once subscribed: a member who left between the upgrade and now is closed here, and one who
+    // leaves from now on is closed by the `left` frame.
+    try {
+      memberId = (await requireChatMember(db, poolId, (await session).user.id)).member.id;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      socket.close(NO_LONGER_A_MEMBER, 'No longer a member of this pool');
+      return;
+    }
+
+    let more = false;
+    let lastId: number | null = after ?? null;
+    if (after !== undefined) {
+      const missed = await listMissed(db, { poolId, userId: (await session).user.id, after });
+      for (const message of missed.data) {
+        send({ type: 'message', message });
+        replayed.add(message.id);
+      }
+      more = missed.more;
+      lastId = missed.data.at(-1)?.id ?? lastId;
+    }
+    send({ type: 'ready', last_id: lastId, more });
+    caughtUp = true;
+    for (const frame of waiting.splice(0)) forward(frame);
+  }
+
+  app.get(
+    '/api/pools/:id/chat',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['chat'],
+        summary:
+          "The pool's chat history, newest first, paged backwards: `before` is the `next_before` of the page " +
+          'before (its members; 404 for anyone else)',
+        params: ChatParams,
+        querystring: ChatHistoryQuery,
+        response: { 200: ChatHistoryResponse, ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(options, request);
+      reply.headers(noStore);
+      const { before, limit } = request.query;
+      return listHistory(db, { poolId: request.params.id, userId: session.user.id, before, limit });
+    },
+  );
+
+  app.delete(
+    '/api/pools/:id/chat/:messageId',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['chat'],
+        summary:
+          "Deletes a message of the pool's chat (its Lifeguard): it stays in the room shown as deleted, and every " +
+          'open socket is told',
+        params: ChatMessageParams,
+        response: { 200: ChatMessageResponse, ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(options, request);
+      const message = await deleteMessage(context, {
+        poolId: request.params.id,
+        userId: session.user.id,
+        messageId: request.params.messageId,
+        now: now(),
+      });
+      return reply.headers(noStore).send({ data: message });
+    },
+  );
+};
