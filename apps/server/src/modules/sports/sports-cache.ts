@@ -33,13 +33,14 @@ export class SportsCache {
     return entry;
   }
 
-  set(key: string, sport: string, value: unknown, now = Date.now()): CachedBody {
+  /** `ttlMs` overrides the cache's limit for this entry (a read that only an import changes keeps longer). */
+  set(key: string, sport: string, value: unknown, now = Date.now(), ttlMs = this.ttlMs): CachedBody {
     const body = Buffer.from(JSON.stringify(value));
     const entry = {
       sport,
       body,
       etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
-      expiresAt: now + this.ttlMs,
+      expiresAt: now + ttlMs,
     };
     // Oldest first out: a Map iterates in insertion order.
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);

@@ -17,7 +17,9 @@ import { errorHandlerPlugin } from '../../plugins/error-handler.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { importNflverse } from '../imports/game-importers.js';
 import { importOddsApiOdds } from '../imports/odds-api.service.js';
+import { SportsCache } from './sports-cache.js';
 import { sportsRoutes } from './sports.routes.js';
+import { warmPublicReads } from './warm-reads.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
 const DATA = path.resolve(repoRoot, '../shared/data');
@@ -263,5 +265,45 @@ describe('sports read API', () => {
     expect(dalTen.odds.find((q) => q.book === 'draftkings' && q.market === 'h2h' && q.outcome === 'DAL')?.price).toBe(
       -520,
     );
+  });
+
+  it('builds the costly answers of a first visit before it comes, and serves what it built', async () => {
+    const app = await appAt(testApp.database, '2022-12-29T15:00:00Z');
+    const { db } = testApp.database;
+    try {
+      // Teams, this week's games, the season's standings and trends of the NFL; the demo replay is not routed here,
+      // and the other sports have no games.
+      expect((await warmPublicReads(app)).warmed).toBe(4);
+      const url = `/api/standings/${NFL}?season=2022`;
+      // The answer as another app builds it from the same data.
+      const built = (await get(week17, url)).body;
+      // A change behind the cache's back (no import, so nothing clears it) is not seen: the answer was built.
+      await db.execute(sql`update events set home_score = home_score + 50 where sport = ${NFL} and season = 2022
+        and status = 'final' and home_team = 'KC'`);
+      try {
+        expect((await get(app, url)).body).toBe(built);
+      } finally {
+        await db.execute(sql`update events set home_score = home_score - 50 where sport = ${NFL} and season = 2022
+          and status = 'final' and home_team = 'KC'`);
+      }
+      // A stopped warm-up builds nothing.
+      const stopped = new AbortController();
+      stopped.abort();
+      expect((await warmPublicReads(app, stopped.signal)).warmed).toBe(0);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('the sports cache', () => {
+  it('keeps an entry for its own limit when given one, else for the cache’s', () => {
+    const cache = new SportsCache(60_000);
+    cache.set('clocked', NFL, { a: 1 }, 0);
+    cache.set('stored', NFL, { b: 1 }, 0, 600_000);
+    expect(cache.get('clocked', 59_999)).toBeDefined();
+    expect(cache.get('clocked', 60_000)).toBeUndefined();
+    expect(cache.get('stored', 599_999)?.body.toString()).toBe('{"b":1}');
+    expect(cache.get('stored', 600_000)).toBeUndefined();
   });
 });
