@@ -271,8 +271,7 @@ describe('sports read API', () => {
     const app = await appAt(testApp.database, '2022-12-29T15:00:00Z');
     const { db } = testApp.database;
     try {
-      // Teams, this week's games, the season's standings and trends of the NFL; the demo replay is not routed here,
-      // and the other sports have no games.
+      // The NFL's teams, this week's games, the season's standings and trends; the demo replay is not routed here.
       expect((await warmPublicReads(app)).warmed).toBe(4);
       const url = `/api/standings/${NFL}?season=2022`;
       // The answer as another app builds it from the same data.
@@ -305,5 +304,22 @@ describe('the sports cache', () => {
     expect(cache.get('clocked', 60_000)).toBeUndefined();
     expect(cache.get('stored', 599_999)?.body.toString()).toBe('{"b":1}');
     expect(cache.get('stored', 600_000)).toBeUndefined();
+  });
+
+  it('builds an entry once for the requests that ask while it is being built, and keeps no failed build', async () => {
+    const cache = new SportsCache();
+    let builds = 0;
+    let finish: (value: unknown) => void = () => {};
+    const build = () => {
+      builds++;
+      return new Promise<unknown>((resolve) => (finish = resolve));
+    };
+    const first = cache.getOrBuild('k', NFL, build);
+    const second = cache.getOrBuild('k', NFL, build);
+    finish({ n: 1 });
+    expect((await first).etag).toBe((await second).etag);
+    expect(builds).toBe(1);
+    await expect(cache.getOrBuild('bad', NFL, () => Promise.reject(new Error('no')))).rejects.toThrow('no');
+    expect((await cache.getOrBuild('bad', NFL, async () => ({ n: 2 }))).body.toString()).toBe('{"n":2}');
   });
 });
