@@ -40,11 +40,13 @@ const NFL: SportKey = 'americanfootball_nfl';
 const NCAAF: SportKey = 'americanfootball_ncaaf';
 const MLB: SportKey = 'baseball_mlb';
 
-/** A team screen's data, for `prefetch`. */
+/** A team screen's data, and its chart's code (the screen's heaviest), for `prefetch`. */
 const teamScreenData =
   (sport: SportKey, fixedSeason?: number) =>
-  (queryClient: QueryClient, params: Params): Promise<unknown> =>
-    prefetchTeamScreen(queryClient, sport, params.team ?? '', fixedSeason);
+  (queryClient: QueryClient, params: Params): Promise<unknown> => {
+    void import('../features/sports/components/margin-chart').catch(() => undefined);
+    return prefetchTeamScreen(queryClient, sport, params.team ?? '', fixedSeason);
+  };
 
 /** The demo replay's data, for `prefetch`. */
 const demoReplayData = (queryClient: QueryClient, _params: Params, url: URL): Promise<unknown> =>
