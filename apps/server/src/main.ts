@@ -4,6 +4,7 @@ import { createAdvisoryLock } from './jobs/advisory-lock.js';
 import { createRefreshJobs } from './jobs/refresh-jobs.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { listenWhileStarting } from './lib/starting-listener.js';
+import { warmPublicReads } from './modules/sports/warm-reads.js';
 import { startServer } from './start.js';
 
 // Long enough for in-flight requests to finish; short enough for an orchestrator's kill timeout.
@@ -52,9 +53,11 @@ async function main() {
   const where = config.databaseUrl ? `PostgreSQL (${new URL(config.databaseUrl).host})` : `PGlite in ${config.dataDir}`;
 
   let stopping = false;
+  const warming = new AbortController();
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    warming.abort();
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
@@ -71,8 +74,14 @@ async function main() {
   await app.listen({ port: starting.port, host: config.host });
   app.log.info(`PA$$ is listening on ${config.publicUrl} (database: ${where})`);
   // The first-run import runs behind the listening app; the refresh jobs wait for it.
-  void loadData().then(() => {
-    if (!stopping) scheduler.start();
+  void loadData().then(async () => {
+    if (stopping) return;
+    scheduler.start();
+    // A cold visit of a team page or the demo finds its answers built (docs/decisions/038).
+    await warmPublicReads(app, warming.signal).then(
+      ({ warmed, ms }) => app.log.info(`built ${warmed} public answers in ${ms} ms`),
+      (error: unknown) => app.log.warn({ err: error }, 'building the public answers stopped'),
+    );
   });
 }
 

@@ -20,7 +20,9 @@ import { spawnNode, type TrackedProcess } from './processes.js';
  * address from the mailed link (an SMTP capture in this process) through the API, then logs in through the
  * login screen. Then, for each screen, a new browser context with what that log-in left in the browser (the
  * session cookie, the signed-in user in local storage) and an empty HTTP cache opens it (cold), and the same
- * context opens it again after a visit to about:blank (warm: the cache filled by the first visit).
+ * context opens it again after a visit to about:blank (warm: the cache filled by the first visit). Last, for
+ * each screen, the server is restarted on the same data and port and a new context opens the screen as soon as
+ * the server answers (restarted: a fresh process and an empty browser cache, the coldest a member meets).
  *
  * First content: the first animation frame in which the screen's root element `main[data-page="<route>"]` is in
  * the document with no loading indicator (`[role="progressbar"]`) inside it and no page-loading bar
@@ -35,6 +37,8 @@ export const FIRST_CONTENT_PAGES = [
   { path: '/', route: 'home' },
   { path: '/football/schedule', route: 'football-schedule' },
   { path: '/user/stats', route: 'user-stats' },
+  { path: '/football/team/KC', route: 'football-team' },
+  { path: '/demo', route: 'demo' },
 ] as const;
 
 /** Measured rounds per page (each a cold and a warm visit), after one discarded round. */
@@ -64,6 +68,11 @@ export interface PageFirstContent {
   route: string;
   cold: VisitTiming[];
   warm: VisitTiming[];
+  /**
+   * The first visit after the server was restarted on the same data (a fresh process: nothing cached on either
+   * side), as soon as `/api/health/data` answered; one per page.
+   */
+  restarted?: VisitTiming;
 }
 
 export type FirstContent =
@@ -167,8 +176,9 @@ interface DataStatus {
 async function startServer(
   serverBundle: string,
   env: NodeJS.ProcessEnv,
+  port?: number,
 ): Promise<{ server: TrackedProcess; base: string; firstRunMs: number }> {
-  const port = await findFreePort();
+  port ??= await findFreePort();
   const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const server = spawnNode([serverBundle], { ...env, PORT: String(port), PUBLIC_URL: base });
@@ -274,6 +284,26 @@ async function measurePages(browser: Browser, base: string, signedIn: SignedIn):
   return results;
 }
 
+/** One visit of each page, each on a server restarted just before on the same data and port (`restart`). */
+async function measureRestarted(
+  browser: Browser,
+  base: string,
+  signedIn: SignedIn,
+  results: PageFirstContent[],
+  restart: () => Promise<void>,
+): Promise<void> {
+  for (const result of results) {
+    await restart();
+    const context = await browser.newContext({ viewport: VIEWPORT, storageState: signedIn });
+    try {
+      await context.addInitScript({ content: firstContentScript(result.route) });
+      result.restarted = await visit(await context.newPage(), `${base}${result.path}`, result.route);
+    } finally {
+      await context.close();
+    }
+  }
+}
+
 /**
  * The whole measurement: server, member, browser. Skipped when the bundle, the web build or Chromium is
  * missing; `baseEnv` is the bench's environment without the app's own variables.
@@ -310,7 +340,13 @@ export async function measureFirstContent(
     };
     delete env.DATABASE_URL;
     delete env.ODDS_API_KEY;
-    const { server, base, firstRunMs } = await startServer(serverBundle, env);
+    const started = await startServer(serverBundle, env);
+    const { base, firstRunMs } = started;
+    let server = started.server;
+    const restart = async () => {
+      await server.stop(10_000);
+      server = (await startServer(serverBundle, env, Number(new URL(base).port))).server;
+    };
     try {
       const member = await confirmedMember(base, mail);
       const browser = await chromium.launch({
@@ -329,7 +365,9 @@ export async function measureFirstContent(
       });
       const closeBrowser = deferCleanup('close Chromium', () => browser.close());
       try {
-        const pages = await measurePages(browser, base, await logIn(browser, base, member));
+        const signedIn = await logIn(browser, base, member);
+        const pages = await measurePages(browser, base, signedIn);
+        await measureRestarted(browser, base, signedIn, pages, restart);
         return {
           status: 'measured',
           pages,

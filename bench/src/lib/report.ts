@@ -336,22 +336,25 @@ function firstContentRows(firstContent: FirstContent): string[][] {
   if (firstContent.status !== 'measured') return [];
   const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
   return firstContent.pages.flatMap((page) =>
-    (['cold', 'warm'] as const).map((visit) => {
-      const timings: VisitTiming[] = page[visit];
+    (['cold', 'warm', 'restarted'] as const).flatMap((visit) => {
+      const timings: VisitTiming[] = visit === 'restarted' ? (page.restarted ? [page.restarted] : []) : page[visit];
+      if (timings.length === 0) return [];
       const content = medianAndWorst(timings.map((timing) => timing.firstContentMs));
       const paints = timings.flatMap((timing) => (timing.fcpMs === null ? [] : [timing.fcpMs]));
       const fcp = paints.length > 0 ? medianAndWorst(paints) : null;
       const bytes = medianAndWorst(timings.map((timing) => timing.transferBytes)).median;
       const requests = medianAndWorst(timings.map((timing) => timing.requests)).median;
       return [
-        page.path,
-        page.route,
-        visit,
-        ms(content.median),
-        ms(content.worst),
-        fcp ? ms(fcp.median) : '-',
-        fcp ? ms(fcp.worst) : '-',
-        `${kilobytes(bytes)} in ${requests} requests`,
+        [
+          page.path,
+          page.route,
+          visit,
+          ms(content.median),
+          ms(content.worst),
+          fcp ? ms(fcp.median) : '-',
+          fcp ? ms(fcp.worst) : '-',
+          `${kilobytes(bytes)} in ${requests} requests`,
+        ],
       ];
     }),
   );
@@ -364,7 +367,7 @@ function firstContentLines(firstContent: FirstContent): string[] {
   return [
     `${pages} for a signed-in member, in headless Chromium ${firstContent.chromium} (1280×800), on \`node apps/server/dist/main.js\` (PGlite on an empty DATA_DIR, PASS_SEED=demo, refresh jobs off, server clock PASS_CLOCK=${firstContent.clock}; its first run was over ${seconds(firstContent.firstRunMs)} after the spawn). The member signed up and confirmed the mailed link through the API, then logged in through the login screen; what that left in the browser (the session cookie, the signed-in user in local storage) is given to each browser context.`,
     `**First content**: the first animation frame in which \`main[data-page="<route>"]\` is in the document with no \`[role="progressbar"]\` inside it (the screen's data is in) and no page-loading bar, from \`performance.timeOrigin\` (navigation start): a MutationObserver added before the page's scripts sees the DOM meet the condition, and the time is read in the requestAnimationFrame callback that follows. **FCP**: First Contentful Paint from the paint timing API.`,
-    `**Cold**: a new browser context (empty HTTP cache) opens the page. **Warm**: the same context, after about:blank, opens it again (the cache filled by the cold visit). ${firstContent.runs} rounds of the three pages in turn after one discarded round; median and worst of the ${firstContent.runs}. "Over the network": bytes transferred (0 for a cached answer) by the document and the requests it started before first content.`,
+    `**Cold**: a new browser context (empty HTTP cache) opens the page. **Warm**: the same context, after about:blank, opens it again (the cache filled by the cold visit). ${firstContent.runs} rounds of the ${firstContent.pages.length} pages in turn after one discarded round; median and worst of the ${firstContent.runs}. **Restarted**: after the rounds, for each page, the server is stopped and started again on the same data and port, and a new browser context opens the page as soon as \`/api/health/data\` says the data is in (a fresh process, an empty browser cache; one visit, so median and worst are the same). "Over the network": bytes transferred (0 for a cached answer) by the document and the requests it started before first content.`,
   ];
 }
 

@@ -12,7 +12,8 @@ const NO_REFERRER_PAGES = ['/u/passwd', '/user/password-reset', '/account/verify
 /**
  * Serves the built web app from the same port as the API, with history fallback: any other GET that
  * accepts HTML gets index.html and the client router decides (including its own not-found page).
- * Hashed assets are cached for a year; index.html is revalidated every time.
+ * Hashed assets are cached for a year; index.html is revalidated every time. Files are sent compressed where
+ * the build wrote a compressed copy and the browser accepts it.
  */
 export const webAppPlugin = fp(
   async (app: FastifyInstance, options: { webDistDir: string }) => {
@@ -22,6 +23,8 @@ export const webAppPlugin = fp(
       await app.register(fastifyStatic, {
         root: options.webDistDir,
         index: false,
+        // The build writes .br and .gz copies (apps/web/vite.config.ts): sent to browsers that accept them.
+        preCompressed: true,
         setHeaders(res, filePath) {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
           res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,10 +1,12 @@
 import type { SportKey } from '@pass/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import type { LoaderFunctionArgs, Params, RouteObject } from 'react-router';
 import { paths, type RouteName } from '../config/paths';
 import type { ScheduleSlots } from '../lib/game-actions';
+import { prefetchDemoReplay } from '../features/ledger/api/demo-replay';
 import { loadSportStore } from '../features/sports/api/load-sport-store';
+import { prefetchTeamScreen } from '../features/sports/api/prefetch-team-screen';
 import type { AdminSection } from '../features/sports/components/admin-imports-screen';
 import { adminGuard, authGuard, collegeGuard, resetTokenGuard, seasonGuard, segmentsGuard } from './guards';
 import { Loading } from '../components/loading';
@@ -27,10 +29,28 @@ export interface ScreenRoute {
   /** The sport store the season guard loads: the route's `:season` parameter wins over `season`. */
   sportStore?: { sport: SportKey; season?: number };
   screen: () => Promise<{ default: ComponentType }>;
+  /**
+   * Asks for the screen's data once the guards let it in, while the screen's code still loads; never awaited.
+   * Part of the first page's JavaScript, so the requests leave at once: keep what it imports light.
+   */
+  prefetch?: (queryClient: QueryClient, params: Params, url: URL) => Promise<unknown>;
 }
 
 const NFL: SportKey = 'americanfootball_nfl';
+const NCAAF: SportKey = 'americanfootball_ncaaf';
 const MLB: SportKey = 'baseball_mlb';
+
+/** A team screen's data, and its chart's code (the screen's heaviest), for `prefetch`. */
+const teamScreenData =
+  (sport: SportKey, fixedSeason?: number) =>
+  (queryClient: QueryClient, params: Params): Promise<unknown> => {
+    void import('../features/sports/components/margin-chart').catch(() => undefined);
+    return prefetchTeamScreen(queryClient, sport, params.team ?? '', fixedSeason);
+  };
+
+/** The demo replay's data, for `prefetch`. */
+const demoReplayData = (queryClient: QueryClient, _params: Params, url: URL): Promise<unknown> =>
+  prefetchDemoReplay(queryClient, url);
 
 /**
  * A schedule screen with the member's picks and bets under each game: the ledger's component fills the
@@ -206,6 +226,7 @@ export const screens: ScreenRoute[] = [
     name: 'football-team',
     needsData: true,
     guards: ['auth'],
+    prefetch: teamScreenData(NFL),
     screen: () => import('../features/sports/routes/football-team'),
   },
   {
@@ -242,6 +263,7 @@ export const screens: ScreenRoute[] = [
     name: 'football-2024-team',
     needsData: true,
     guards: ['auth'],
+    prefetch: teamScreenData(NFL, 2024),
     screen: () => import('../features/sports/routes/football-2024-team'),
   },
   {
@@ -263,6 +285,7 @@ export const screens: ScreenRoute[] = [
     needsData: true,
     guards: ['season'],
     sportStore: { sport: NFL, season: 2023 },
+    prefetch: teamScreenData(NFL, 2023),
     screen: () => import('../features/sports/routes/football-2023-team'),
   },
   {
@@ -281,6 +304,7 @@ export const screens: ScreenRoute[] = [
     name: 'ncaa-football-team',
     needsData: true,
     guards: ['college'],
+    prefetch: teamScreenData(NCAAF),
     screen: () => import('../features/sports/routes/ncaa-football-team'),
   },
   {
@@ -322,6 +346,7 @@ export const screens: ScreenRoute[] = [
     needsData: true,
     guards: ['season'],
     sportStore: { sport: MLB },
+    prefetch: teamScreenData(MLB),
     screen: () => import('../features/sports/routes/baseball-team'),
   },
   {
@@ -401,8 +426,18 @@ export const screens: ScreenRoute[] = [
   { name: 'football-2024-pool', guards: ['auth'], screen: () => import('../features/pools/routes/football-2024-pool') },
   { name: 'football-2023-pool', guards: ['auth'], screen: () => import('../features/pools/routes/football-2023-pool') },
   // The demo: open to everyone.
-  { name: 'demo', needsData: true, screen: () => import('../features/ledger/routes/demo') },
-  { name: 'welcome', needsData: true, screen: () => import('../features/ledger/routes/welcome') },
+  {
+    name: 'demo',
+    needsData: true,
+    prefetch: demoReplayData,
+    screen: () => import('../features/ledger/routes/demo'),
+  },
+  {
+    name: 'welcome',
+    needsData: true,
+    prefetch: demoReplayData,
+    screen: () => import('../features/ledger/routes/welcome'),
+  },
   { name: 'demo-charts', needsData: true, screen: () => import('../features/ledger/routes/demo-charts') },
   { name: 'demo-modal', needsData: true, screen: () => import('../features/ledger/routes/demo-modal') },
 ];
@@ -417,7 +452,7 @@ export interface ScreenHandle {
  * The season guard loads the sport store into `queryClient`, the app's, so the screen finds it there.
  */
 export function toRouteObject(
-  { name, guards = [], sportStore, needsData = false, screen }: ScreenRoute,
+  { name, guards = [], sportStore, needsData = false, screen, prefetch }: ScreenRoute,
   queryClient: QueryClient = new QueryClient(),
 ): RouteObject {
   const handle: ScreenHandle = { needsData };
@@ -437,6 +472,7 @@ export function toRouteObject(
           await seasonGuard(() => loadSportStore(queryClient, sportStore.sport, season));
         }
       }
+      void prefetch?.(queryClient, params, new URL(request.url)).catch(() => undefined);
       return null;
     },
     ErrorBoundary: RouteError,

@@ -46,8 +46,9 @@ export const demoRoutes: FastifyPluginAsyncZod<DemoRoutesOptions> = async (app, 
       const season = parseReplaySeason(request.query.season);
       // Keyed by what was asked, not the raw address: other query parameters cannot multiply the entries.
       const key = `${sport}:${season ?? 'default'}`;
-      let entry = cache.get(key);
-      if (!entry) entry = cache.set(key, sport, DemoReplayResponse.parse(await getReplay(db, sport, season, now())));
+      const entry = await cache.getOrBuild(key, sport, async () =>
+        DemoReplayResponse.parse(await getReplay(db, sport, season, now())),
+      );
       return replyCached(request, reply, entry);
     },
   );

@@ -20,6 +20,7 @@ const MAX_ENTRIES = 1000;
 
 export class SportsCache {
   private readonly entries = new Map<string, CachedBody & { sport: string }>();
+  private readonly building = new Map<string, Promise<CachedBody>>();
 
   constructor(private readonly ttlMs = DEFAULT_TTL_MS) {}
 
@@ -33,18 +34,36 @@ export class SportsCache {
     return entry;
   }
 
-  set(key: string, sport: string, value: unknown, now = Date.now()): CachedBody {
+  /** `ttlMs` overrides the cache's limit for this entry (a read that only an import changes keeps longer). */
+  set(key: string, sport: string, value: unknown, now = Date.now(), ttlMs = this.ttlMs): CachedBody {
     const body = Buffer.from(JSON.stringify(value));
     const entry = {
       sport,
       body,
       etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
-      expiresAt: now + this.ttlMs,
+      expiresAt: now + ttlMs,
     };
     // Oldest first out: a Map iterates in insertion order.
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, entry);
     return entry;
+  }
+
+  /**
+   * The entry, else built once: requests that come while it is being built (a page's and the start's warming,
+   * two visitors) wait for the same build instead of each running it; a failed build is not kept.
+   */
+  async getOrBuild(key: string, sport: string, build: () => Promise<unknown>, ttlMs?: number): Promise<CachedBody> {
+    const entry = this.get(key);
+    if (entry) return entry;
+    let pending = this.building.get(key);
+    if (!pending) {
+      pending = build()
+        .then((value) => this.set(key, sport, value, Date.now(), ttlMs))
+        .finally(() => this.building.delete(key));
+      this.building.set(key, pending);
+    }
+    return pending;
   }
 
   invalidate(sport: string): void {

@@ -147,6 +147,8 @@ export async function listClosingQuotes(
           q.point, q.fetched_at, q.quoted_at, q.source
         from odds_quotes q join events e on e.id = q.event_id
         where q.event_id = any(${ids(eventIds)})
+          -- Said of the events too, so only they are read, not every season's.
+          and e.id = any(${ids(eventIds)})
           ${books ? sql`and q.book = any(${sql.param(books)}::text[])` : sql``}
           and q.fetched_at <= coalesce(e.kickoff_at, (e.game_date || 'T12:00:00Z')::timestamptz)
           ${asOf ? sql`and q.fetched_at <= ${asOf.toISOString()}::timestamptz` : sql``}

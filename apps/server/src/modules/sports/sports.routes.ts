@@ -45,6 +45,14 @@ export interface SportsRoutesOptions {
 }
 
 /**
+ * How long an answer stays cached when no clock is in it (a season's standings, trends, a team's almanac): an
+ * import that changes the sport clears it at once, so the limit only bounds an import made by another process,
+ * as the demo replay's does (docs/decisions/038). Answers that "now" decides (the current week, this week's
+ * games and odds) keep the cache's one minute.
+ */
+export const STORED_DATA_TTL_MS = 10 * 60_000;
+
+/**
  * The public sports reads: teams, season weeks, the current week, events with their latest odds and past
  * events with closing lines. Answers are cached as serialised bytes with an ETag per path and query
  * (sports-cache.ts) and checked against the route's schema once, when they are built.
@@ -54,19 +62,28 @@ export const sportsRoutes: FastifyPluginAsyncZod<SportsRoutesOptions> = async (a
   const unregister = registerSportsCache(db, cache);
   app.addHook('onClose', async () => unregister());
 
-  /** `sport` groups the entry for invalidation; a function finds it in the answer (an event's line history). */
+  /**
+   * `sport` groups the entry for invalidation; a function finds it in the answer (an event's line history).
+   * `ttlMs`: a longer limit for an answer that only an import changes (no clock in it), see STORED_DATA_TTL_MS.
+   */
   async function sendCached<S extends z.ZodType>(
     request: FastifyRequest,
     reply: FastifyReply,
     sport: string | ((value: z.output<S>) => string),
     schema: S,
     build: () => Promise<z.input<S>> | z.input<S>,
+    ttlMs?: number,
   ) {
-    let entry = cache.get(request.url);
-    if (!entry) {
-      const value = schema.parse(await build());
-      entry = cache.set(request.url, typeof sport === 'string' ? sport : sport(value), value);
+    // The group comes from the answer only for a line history, whose address names no sport: built apart.
+    if (typeof sport !== 'string') {
+      let entry = cache.get(request.url);
+      if (!entry) {
+        const value = schema.parse(await build());
+        entry = cache.set(request.url, sport(value), value, Date.now(), ttlMs);
+      }
+      return replyCached(request, reply, entry);
     }
+    const entry = await cache.getOrBuild(request.url, sport, async () => schema.parse(await build()), ttlMs);
     return replyCached(request, reply, entry);
   }
 
@@ -184,8 +201,13 @@ export const sportsRoutes: FastifyPluginAsyncZod<SportsRoutesOptions> = async (a
       },
     },
     (request, reply) =>
-      sendCached(request, reply, request.params.sport, TipsResponse, () =>
-        getTips(db, request.params.sport, { seasonYear: request.query.season_year, now: now() }),
+      sendCached(
+        request,
+        reply,
+        request.params.sport,
+        TipsResponse,
+        () => getTips(db, request.params.sport, { seasonYear: request.query.season_year, now: now() }),
+        request.query.season_year === undefined ? undefined : STORED_DATA_TTL_MS,
       ),
   );
 
@@ -223,8 +245,13 @@ export const sportsRoutes: FastifyPluginAsyncZod<SportsRoutesOptions> = async (a
       },
     },
     (request, reply) =>
-      sendCached(request, reply, request.params.sport, StandingsResponse, () =>
-        getStandings(db, request.params.sport, { season: request.query.season, now: now() }),
+      sendCached(
+        request,
+        reply,
+        request.params.sport,
+        StandingsResponse,
+        () => getStandings(db, request.params.sport, { season: request.query.season, now: now() }),
+        request.query.season === undefined ? undefined : STORED_DATA_TTL_MS,
       ),
   );
 
@@ -242,11 +269,17 @@ export const sportsRoutes: FastifyPluginAsyncZod<SportsRoutesOptions> = async (a
       },
     },
     (request, reply) =>
-      sendCached(request, reply, request.params.sport, AlmanacResponse, () =>
-        getAlmanac(db, request.params.sport, request.params.team, {
-          season: request.query.season,
-          includeDemo: request.query.include_demo,
-        }),
+      sendCached(
+        request,
+        reply,
+        request.params.sport,
+        AlmanacResponse,
+        () =>
+          getAlmanac(db, request.params.sport, request.params.team, {
+            season: request.query.season,
+            includeDemo: request.query.include_demo,
+          }),
+        STORED_DATA_TTL_MS,
       ),
   );
 };

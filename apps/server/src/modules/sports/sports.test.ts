@@ -17,7 +17,9 @@ import { errorHandlerPlugin } from '../../plugins/error-handler.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { importNflverse } from '../imports/game-importers.js';
 import { importOddsApiOdds } from '../imports/odds-api.service.js';
+import { SportsCache } from './sports-cache.js';
 import { sportsRoutes } from './sports.routes.js';
+import { warmPublicReads } from './warm-reads.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
 const DATA = path.resolve(repoRoot, '../shared/data');
@@ -286,5 +288,61 @@ describe('sports read API', () => {
     expect(dalTen.odds.find((q) => q.book === 'draftkings' && q.market === 'h2h' && q.outcome === 'DAL')?.price).toBe(
       -520,
     );
+  });
+
+  it('builds the costly answers of a first visit before it comes, and serves what it built', async () => {
+    const app = await appAt(testApp.database, '2022-12-29T15:00:00Z');
+    const { db } = testApp.database;
+    try {
+      // The NFL's teams, this week's games, the season's standings and trends; the demo replay is not routed here.
+      expect((await warmPublicReads(app)).warmed).toBe(4);
+      const url = `/api/standings/${NFL}?season=2022`;
+      // The answer as another app builds it from the same data.
+      const built = (await get(week17, url)).body;
+      // A change behind the cache's back (no import, so nothing clears it) is not seen: the answer was built.
+      await db.execute(sql`update events set home_score = home_score + 50 where sport = ${NFL} and season = 2022
+        and status = 'final' and home_team = 'KC'`);
+      try {
+        expect((await get(app, url)).body).toBe(built);
+      } finally {
+        await db.execute(sql`update events set home_score = home_score - 50 where sport = ${NFL} and season = 2022
+          and status = 'final' and home_team = 'KC'`);
+      }
+      // A stopped warm-up builds nothing.
+      const stopped = new AbortController();
+      stopped.abort();
+      expect((await warmPublicReads(app, stopped.signal)).warmed).toBe(0);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('the sports cache', () => {
+  it('keeps an entry for its own limit when given one, else for the cache’s', () => {
+    const cache = new SportsCache(60_000);
+    cache.set('clocked', NFL, { a: 1 }, 0);
+    cache.set('stored', NFL, { b: 1 }, 0, 600_000);
+    expect(cache.get('clocked', 59_999)).toBeDefined();
+    expect(cache.get('clocked', 60_000)).toBeUndefined();
+    expect(cache.get('stored', 599_999)?.body.toString()).toBe('{"b":1}');
+    expect(cache.get('stored', 600_000)).toBeUndefined();
+  });
+
+  it('builds an entry once for the requests that ask while it is being built, and keeps no failed build', async () => {
+    const cache = new SportsCache();
+    let builds = 0;
+    let finish: (value: unknown) => void = () => {};
+    const build = () => {
+      builds++;
+      return new Promise<unknown>((resolve) => (finish = resolve));
+    };
+    const first = cache.getOrBuild('k', NFL, build);
+    const second = cache.getOrBuild('k', NFL, build);
+    finish({ n: 1 });
+    expect((await first).etag).toBe((await second).etag);
+    expect(builds).toBe(1);
+    await expect(cache.getOrBuild('bad', NFL, () => Promise.reject(new Error('no')))).rejects.toThrow('no');
+    expect((await cache.getOrBuild('bad', NFL, async () => ({ n: 2 }))).body.toString()).toBe('{"n":2}');
   });
 });

@@ -1,6 +1,7 @@
 import type { DemoReplayResponse, SportKey } from '@pass/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { replaySelectionOf } from '../lib/use-replay-selection';
 
 /** A past season replayed with the demo's strategy; without a season, the server's default one. */
 export function getDemoReplay(sport: SportKey, season?: number, signal?: AbortSignal): Promise<DemoReplayResponse> {
@@ -16,3 +17,12 @@ export const demoReplayQuery = (sport: SportKey, season?: number) =>
   });
 
 export const useDemoReplay = (sport: SportKey, season?: number) => useQuery(demoReplayQuery(sport, season));
+
+/**
+ * The replay a demo address shows, asked for as soon as its route is chosen, while the screen's code still
+ * loads; the screen's query (same key) finds it answered or on its way.
+ */
+export function prefetchDemoReplay(queryClient: QueryClient, url: URL): Promise<void> {
+  const { sport, season } = replaySelectionOf(url.searchParams);
+  return queryClient.prefetchQuery(demoReplayQuery(sport, season));
+}

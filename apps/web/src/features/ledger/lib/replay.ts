@@ -1,13 +1,9 @@
-import type { DemoReplayResponse, ReplayEntry, ReplayGame, ReplayWeek, SportKey, StatsResponse } from '@pass/contracts';
+import type { DemoReplayResponse, ReplayEntry, ReplayGame, ReplayWeek, StatsResponse } from '@pass/contracts';
 import { AmericanPrice, StakeDollars } from '@pass/contracts';
 import { gradeEntry, GradingError, OddsError, type BetKindValue, type BetModeValue } from '@pass/domain';
 import { americanPrice, dollars, line, signedNumber } from './format';
 
-/** The sports the replay offers, in the order of the selector. */
-export const REPLAY_SPORTS: SportKey[] = ['americanfootball_nfl', 'americanfootball_ncaaf', 'baseball_mlb'];
-
-export const isReplaySport = (value: string | null): value is SportKey =>
-  value !== null && (REPLAY_SPORTS as string[]).includes(value);
+export { isReplaySport, REPLAY_SPORTS } from './replay-sports';
 
 /** The weeks as the stats screen's reward chart reads them (a member's `by_week`). */
 export function byWeekOf(weeks: readonly ReplayWeek[]): StatsResponse['by_week'] {

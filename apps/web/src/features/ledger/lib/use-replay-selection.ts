@@ -1,7 +1,7 @@
 import type { SportKey } from '@pass/contracts';
 import { useSearchParams } from 'react-router';
 import { pathTo, type RouteName } from '../../../config/paths';
-import { isReplaySport } from './replay';
+import { isReplaySport } from './replay-sports';
 
 export interface ReplaySelection {
   sport: SportKey;
@@ -9,15 +9,20 @@ export interface ReplaySelection {
   season: number | undefined;
 }
 
-/** The replay's sport and season from the address (`?sport=&season=`), so the demo screens share them. */
-export function useReplaySelection() {
-  const [params, setParams] = useSearchParams();
+/** The replay's sport and season as an address's query (`?sport=&season=`) gives them. */
+export function replaySelectionOf(params: URLSearchParams): ReplaySelection {
   const sportParam = params.get('sport');
   const seasonParam = params.get('season');
-  const selection: ReplaySelection = {
+  return {
     sport: isReplaySport(sportParam) ? sportParam : 'americanfootball_nfl',
     season: seasonParam && /^\d{4}$/.test(seasonParam) ? Number(seasonParam) : undefined,
   };
+}
+
+/** The replay's sport and season from the address (`?sport=&season=`), so the demo screens share them. */
+export function useReplaySelection() {
+  const [params, setParams] = useSearchParams();
+  const selection = replaySelectionOf(params);
   const select = (next: Partial<ReplaySelection>) => {
     const merged = { ...selection, ...next };
     const query = new URLSearchParams();

@@ -18,6 +18,17 @@ export function useTeams(sport: SportKey) {
   return useQuery(teamsQuery(sport));
 }
 
+/** The team an address names: by abbreviation, name or alias, in any case. */
+export function findTeam(response: TeamsResponse | undefined, param: string): SportTeam | undefined {
+  const key = param.toLowerCase();
+  return response?.teams.find(
+    (entry) =>
+      entry.abbv.toLowerCase() === key ||
+      entry.name.toLowerCase() === key ||
+      entry.aka.some((alias) => alias.toLowerCase() === key),
+  );
+}
+
 /**
  * A team as game rows name it: one of the sport's teams, or a team outside its league (`outside`: an FCS opponent
  * of FBS teams), which is named but has no team page to link to.

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { SportKey } from '@pass/contracts';
 import { seasonForDate } from '@pass/domain';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useParams } from 'react-router';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
@@ -12,7 +12,7 @@ import { useAlmanac } from '../api/get-almanac';
 import { useBookEvents } from '../api/get-book-events';
 import { useCurrentWeek } from '../api/get-current-week';
 import { useStandings } from '../api/get-standings';
-import { teamsByAbbv, useTeams } from '../api/get-teams';
+import { findTeam, teamsByAbbv, useTeams } from '../api/get-teams';
 import { hasDemoEvents } from '../lib/demo';
 import { latestFetch } from '../lib/lines';
 import { SPORT_INFO } from '../lib/sports';
@@ -27,7 +27,8 @@ import { StandingsTable } from './standings-table';
 import { TeamGamesTable } from './team-games-table';
 import { TeamTrends } from './trends';
 
-const MarginChart = lazy(() => import('./margin-chart'));
+const loadMarginChart = () => import('./margin-chart');
+const MarginChart = lazy(loadMarginChart);
 
 export interface TeamScreenProps {
   route: RouteName;
@@ -42,20 +43,14 @@ export interface TeamScreenProps {
  * weekly margin of victory.
  */
 export function TeamScreen({ route, sport, fixedSeason, teamRoute }: TeamScreenProps) {
+  // The chart's code (the heaviest of the screen) loads while the data is on its way, not after it.
+  useEffect(() => void loadMarginChart(), []);
   const { team: teamParam = '' } = useParams();
   const current = useCurrentWeek(sport);
   const season =
     fixedSeason ?? current.data?.season ?? (current.isError ? seasonForDate(sport, new Date()) : undefined);
   const teams = useTeams(sport);
-  const team = useMemo(() => {
-    const key = teamParam.toLowerCase();
-    return teams.data?.teams.find(
-      (entry) =>
-        entry.abbv.toLowerCase() === key ||
-        entry.name.toLowerCase() === key ||
-        entry.aka.some((alias) => alias.toLowerCase() === key),
-    );
-  }, [teams.data, teamParam]);
+  const team = useMemo(() => findTeam(teams.data, teamParam), [teams.data, teamParam]);
   const abbv = team?.abbv ?? teamParam;
   const almanac = useAlmanac(sport, season === undefined ? undefined : abbv, season);
   const standings = useStandings(sport, season);
