@@ -206,7 +206,7 @@ export function TeamGamesTable({
         <TableHead>
           <TableRow>
             {columns.map((label) => (
-              <TableCell key={label} component="th" scope="col">
+              <TableCell key={label} component="th" scope="col" sx={{ whiteSpace: 'nowrap' }}>
                 {label}
               </TableCell>
             ))}
