@@ -17,6 +17,8 @@ export interface SportWords {
   ties: boolean;
   /** A string of like results: a "run" in football; in baseball a run is scored, so a "streak". */
   streak: 'run' | 'streak';
+  /** How a game's place in the season is told: by its week in football, by its date in baseball. */
+  period: 'Week' | 'Dates';
 }
 
 const FOOTBALL: SportWords = {
@@ -26,6 +28,7 @@ const FOOTBALL: SportWords = {
   league: 'Conference',
   ties: true,
   streak: 'run',
+  period: 'Week',
 };
 
 export const SPORT_VOCABULARY: Record<SportKey, SportWords> = {
@@ -38,6 +41,7 @@ export const SPORT_VOCABULARY: Record<SportKey, SportWords> = {
     league: 'League',
     ties: false,
     streak: 'streak',
+    period: 'Dates',
   },
 };
 
