@@ -201,7 +201,7 @@ export function TeamGamesTable({
         size="small"
         aria-label={LABEL}
         // Eight columns fit a tablet's width with tighter cells.
-        sx={{ '& th, & td': { px: { xs: 0.75, md: 2 } } }}
+        sx={{ '& th, & td': { px: { xs: 0.75, md: 1.5 } } }}
       >
         <TableHead>
           <TableRow>
