@@ -458,9 +458,9 @@ export function BetForm({ game, entry, bare = false, onRecorded }: BetFormProps)
               error={Boolean(problems.fields.bet_kind)}
               helperText={problems.fields.bet_kind}
             >
-              {Object.entries(KIND_WORDS).map(([value, words]) => (
+              {Object.keys(KIND_WORDS).map((value) => (
                 <MenuItem key={value} value={Number(value)}>
-                  {words}
+                  {kindText(Number(value), sport)}
                 </MenuItem>
               ))}
             </TextField>
