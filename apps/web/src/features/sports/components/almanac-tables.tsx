@@ -77,7 +77,10 @@ export function AlmanacSummary({ almanac }: { almanac: AlmanacResponse }) {
                     {row.detail}
                   </Typography>
                 </TableCell>
-                <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}>
+                <TableCell
+                  align="right"
+                  sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600, whiteSpace: 'nowrap' }}
+                >
                   {row.record}
                 </TableCell>
               </TableRow>
@@ -105,7 +108,13 @@ export function AlmanacSummary({ almanac }: { almanac: AlmanacResponse }) {
                 </TableCell>
                 <TableCell
                   align="right"
-                  sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600, color: rewardColor(row.value) }}
+                  // A figure never breaks at its minus sign or hyphen: the label beside it wraps instead.
+                  sx={{
+                    fontVariantNumeric: 'tabular-nums',
+                    fontWeight: 600,
+                    whiteSpace: 'nowrap',
+                    color: rewardColor(row.value),
+                  }}
                 >
                   {row.text}
                 </TableCell>
