@@ -62,7 +62,7 @@ export function StandingsTable({ sport, group, teamRoute, highlight, compact = f
       aria-label={`${title} standings`}
       sx={{ maxWidth: '100%', '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' } }}
     >
-      <Table size="small" aria-label={`${title} standings`} sx={{ '& th, & td': { px: 0.75 } }}>
+      <Table size="small" aria-label={`${title} standings`} sx={{ '& th, & td': { px: phone ? 0.5 : 0.75 } }}>
         <TableHead>
           <TableRow>
             <TableCell component="th" scope="col">
