@@ -333,6 +333,8 @@ export function computeTips(
   );
   const teams: TeamTrend[] = [];
   const tips: (Tip & { strength: number })[] = [];
+  // Baseball's handicap is the run line: a record against it is "on the run line", never "ATS".
+  const againstTheLine = sport === 'baseball_mlb' ? 'on the run line' : 'ATS';
   for (const team of [...teamsInSeason].sort()) {
     const games = teamGames(team, events, lines);
     const record = summarize(games);
@@ -356,7 +358,7 @@ export function computeTips(
         tips.push({
           team,
           kind: 'ats_record',
-          text: `${team} is ${dash(wins, losses, pushes)} ATS`,
+          text: `${team} is ${dash(wins, losses, pushes)} ${againstTheLine}`,
           figures: { wins, losses, pushes, games: wins + losses + pushes, pct: Math.round(pct * 1000) / 1000 },
           strength: Math.abs(pct - 0.5) * Math.sqrt(decided),
         });

@@ -199,6 +199,21 @@ describe('BetForm games and money', () => {
     status,
   });
 
+  it("offers a baseball game's markets as moneyline, totals and the run line", async () => {
+    const user = userEvent.setup();
+    stubFetch((url, init) => {
+      if (url.pathname === '/api/health') return jsonResponse({ status: 'ok', uptimeSeconds: 1, time: SERVER_NOW });
+      throw new Error(`unexpected request to ${init.method ?? 'GET'} ${url.pathname}`);
+    });
+    renderWithProviders(<BetForm game={{ ...bookEvent, sport: 'baseball_mlb' }} />);
+    await user.click(screen.getByRole('combobox', { name: 'Kind' }));
+    expect(
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Moneyline', 'Totals', 'Run line']);
+  });
+
   it('offers only games still to kick off, this week and the coming one, grouped by day', async () => {
     const user = userEvent.setup();
     server(

@@ -29,6 +29,7 @@ import {
   booksOf,
   gameText,
   KIND_WORDS,
+  kindText,
   latestQuote,
   MODE_WORDS,
   sideText,
@@ -362,7 +363,8 @@ export function BetForm({ game, entry, bare = false, onRecorded }: BetFormProps)
       )}
       {entry && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {MODE_WORDS[entry.bet_mode]} {sideText(entry)} · {KIND_WORDS[entry.bet_kind]} · {gameText(entry.event)}
+          {MODE_WORDS[entry.bet_mode]} {sideText(entry)} · {kindText(entry.bet_kind, entry.sport)} ·{' '}
+          {gameText(entry.event)}
           {entry.multiplier > 1 ? ` · ×${entry.multiplier}` : ''}
           {isBet ? (entry.is_simulated ? ' · simulated' : ' · real') : ''}
         </Typography>
@@ -456,9 +458,9 @@ export function BetForm({ game, entry, bare = false, onRecorded }: BetFormProps)
               error={Boolean(problems.fields.bet_kind)}
               helperText={problems.fields.bet_kind}
             >
-              {Object.entries(KIND_WORDS).map(([value, words]) => (
+              {Object.keys(KIND_WORDS).map((value) => (
                 <MenuItem key={value} value={Number(value)}>
-                  {words}
+                  {kindText(Number(value), sport)}
                 </MenuItem>
               ))}
             </TextField>

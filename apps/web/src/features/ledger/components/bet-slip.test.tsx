@@ -105,6 +105,17 @@ describe('BetSlip', () => {
     expect(within(slip).getByText(/Spread · Favored \(BUF gives 1.5\)/)).toBeInTheDocument();
   });
 
+  it('names a baseball spread the run line', async () => {
+    server();
+    renderWithProviders(
+      <BetSlip choice={{ ...spreadKc, event: { ...spreadKc.event, sport: 'baseball_mlb' } }} onClose={() => {}} />,
+    );
+    const slip = await screen.findByRole('dialog');
+    expect(within(slip).getByLabelText('Run line')).toHaveValue('-3');
+    expect(within(slip).getByText(/Run line · Favored \(KC gives 3\)/)).toBeInTheDocument();
+    expect(within(slip).queryByText(/Spread/)).toBeNull();
+  });
+
   it('asks real money or simulated the first time, records through the bet API, and remembers the choice', async () => {
     const fetchMock = server();
     const user = userEvent.setup();

@@ -22,7 +22,7 @@ import { usePhoneLayout } from '../../../components/use-phone-layout';
 import { RouteLink } from '../../../components/route-link';
 import { useCreateBet } from '../api/bets';
 import { useBetMoney, type BetMoney } from '../lib/bet-mode';
-import { americanPrice, dollars, gameText, KIND_WORDS, latestQuote, TYPE_WORDS } from '../lib/format';
+import { americanPrice, dollars, gameText, kindText, latestQuote, TYPE_WORDS } from '../lib/format';
 import { KIND_OF_MARKET, payoutOf, typeOfBet, type BetKind } from '../lib/slip';
 
 interface BetSlipProps {
@@ -189,7 +189,7 @@ function SlipForm({ choice, titleId, onClose }: { choice: PriceChoice; titleId: 
         Bet slip · {gameText(event)}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {KIND_WORDS[kind]} · {TYPE_WORDS[type]}
+        {kindText(kind, event.sport)} · {TYPE_WORDS[type]}
         {kind === 3 && lineNumber !== null && !Number.isNaN(lineNumber)
           ? lineNumber < 0
             ? ` (${side} gives ${-lineNumber})`
@@ -262,7 +262,7 @@ function SlipForm({ choice, titleId, onClose }: { choice: PriceChoice; titleId: 
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: kind === 1 ? '1fr' : '1fr 1fr' }}>
             {kind !== 1 ? (
               <TextField
-                label={kind === 3 ? 'Spread' : 'Total'}
+                label={kind === 3 ? kindText(3, event.sport) : 'Total'}
                 inputMode="decimal"
                 value={line}
                 onChange={(changeEvent) => setLine(changeEvent.target.value)}

@@ -99,6 +99,34 @@ describe('BetsList', () => {
     expect(rowOf('6')).toHaveTextContent('Spread · Teaser (underdog) · 6 points');
   });
 
+  it('names a baseball bet on the run line by its date, never by a week', async () => {
+    stubViewportWidth(390);
+    const runLine = betEntry({
+      id: 7,
+      sport: 'baseball_mlb',
+      week: 9,
+      yr_week: 202609,
+      bet_team: 'NYY',
+      line: -1.5,
+      price: 130,
+      event: {
+        home_team: 'NYY',
+        away_team: 'BOS',
+        kickoff: '2026-05-26T23:05:00.000Z',
+        game_date: '2026-05-26',
+        status: 'scheduled',
+        event_scores: { home: null, away: null },
+      },
+    });
+    server(() => [runLine]);
+    renderWithProviders(<BetsList />);
+    const cards = await screen.findByRole('list', { name: 'Picks and bets' }, { timeout: 5000 });
+    const [card] = within(cards).getAllByRole('listitem');
+    expect(card).toHaveTextContent(/^BOS @ NYY2026-05-26Open/);
+    expect(card).not.toHaveTextContent(/week/i);
+    expect(figuresOf(card!).Entry).toBe('Bet on NYYRun line · Favored · simulated');
+  });
+
   it('sorts by reward', async () => {
     const user = userEvent.setup();
     server(() => [open, won, lost]);

@@ -19,6 +19,7 @@ import { Loading } from '../../../components/loading';
 import { StackedRows } from '../../../components/stacked-rows';
 import { bookName } from '../../../lib/books';
 import { usePhoneLayout } from '../../../components/use-phone-layout';
+import { sportWords } from '../../../lib/sport-words';
 import { useBets, useCancelBet, type BetsFilter } from '../api/bets';
 import { BetForm } from './bet-form';
 import { EntryDialog } from './entry-dialog';
@@ -30,6 +31,7 @@ import {
   gameText,
   gradingState,
   KIND_WORDS,
+  kindText,
   line,
   MODE_WORDS,
   rewardText,
@@ -74,7 +76,8 @@ const optionalNumber = (text: string) => (text === '' ? undefined : Number(text)
 function gameDetails(entry: BetEntry): string {
   return (
     entry.event.game_date +
-    (entry.week !== null ? ` · week ${entry.week}` : '') +
+    // Baseball is told by its dates: its weeks are only the server's way of cutting the season.
+    (entry.week !== null && sportWords(entry.sport).period === 'Week' ? ` · week ${entry.week}` : '') +
     (entry.event.status === 'final' ? ` · ${entry.event.event_scores.away}–${entry.event.event_scores.home}` : '')
   );
 }
@@ -82,7 +85,7 @@ function gameDetails(entry: BetEntry): string {
 /** The entry's kind, type, teaser points, multiplier and whether it is simulated, under its side. */
 function entryDetails(entry: BetEntry): string {
   return (
-    `${KIND_WORDS[entry.bet_kind]} · ${TYPE_WORDS[entry.bet_type]}` +
+    `${kindText(entry.bet_kind, entry.sport)} · ${TYPE_WORDS[entry.bet_type]}` +
     (entry.bet_type === 6 || entry.bet_type === 7 ? ` · ${entry.teaser_points ?? DEFAULT_TEASER_POINTS} points` : '') +
     (entry.multiplier > 1 ? ` · ×${entry.multiplier}` : '') +
     (entry.is_simulated ? ' · simulated' : ' · real')

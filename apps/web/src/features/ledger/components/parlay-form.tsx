@@ -31,7 +31,7 @@ import { useIdempotencyKey } from '../../../lib/idempotency';
 import { useCurrentEvents } from '../api/events';
 import { useCreateParlay, useWeekEvents } from '../api/parlays';
 import { useBetMoney, type BetMoney } from '../lib/bet-mode';
-import { americanPrice, booksOf, dollars, gameText, latestQuote, SPORT_WORDS } from '../lib/format';
+import { americanPrice, booksOf, dollars, gameText, kindText, latestQuote, SPORT_WORDS } from '../lib/format';
 
 type Kind = 1 | 2 | 3;
 
@@ -46,6 +46,8 @@ export interface LegDraft {
 }
 
 const KIND_LABEL: Record<Kind, string> = { 1: 'Moneyline', 3: 'Spread', 2: 'Total' };
+/** A leg's market in its game's sport's words (a baseball spread is the run line). */
+const kindLabel = (kind: Kind, sport: string) => (kind === 3 ? kindText(3, sport) : KIND_LABEL[kind]);
 
 /** Games still to come: the server says so by its clock (a scheduled game whose result is not overdue). */
 export const isOpenGame = (event: BookEvent) => event.status === 'scheduled' && !event.result_missing;
@@ -341,7 +343,7 @@ function LegFields({
       >
         {([3, 1, 2] as const).map((kind) => (
           <MenuItem key={kind} value={kind}>
-            {KIND_LABEL[kind]}
+            {kindLabel(kind, event.sport)}
           </MenuItem>
         ))}
       </TextField>

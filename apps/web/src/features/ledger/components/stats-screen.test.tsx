@@ -1,5 +1,6 @@
 import type { StatsResponse, StatsTotals } from '@pass/contracts';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storeSessionUser } from '../../../lib/session-user';
 import { writeStoredCache } from '../../../lib/stored-cache';
@@ -99,6 +100,39 @@ describe('StatsScreen', () => {
     expect(within(byTeam).getByLabelText('up down even')).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Record by kind' })).getByText('Spread')).toBeInTheDocument();
     expect(screen.getByText('Backing favourites 2-1-0, underdogs 1-0-1.')).toBeInTheDocument();
+  });
+
+  it('names a baseball record by kind and by team in run line words', async () => {
+    const user = userEvent.setup();
+    storeSessionUser({ id: 42, username: 'pat', name: null, isAdmin: false });
+    stubFetch((url) => {
+      const sport = url.pathname.split('/')[3];
+      if (url.pathname.startsWith('/api/dates/'))
+        return jsonResponse({
+          sport,
+          season: 2025,
+          number: 12,
+          label: 'Week 12',
+          season_type: 'regular',
+          start: '2025-11-20',
+          end: '2025-11-24',
+          games: 14,
+        });
+      if (url.pathname.startsWith('/api/user/stats/'))
+        return jsonResponse({ ...stats, sport: url.pathname.split('/')[4] });
+      throw new Error(`unexpected request to ${url.pathname}${url.search}`);
+    });
+    renderWithProviders(<StatsScreen />);
+    await screen.findByRole('table', { name: 'Record by kind' }, { timeout: 5000 });
+    await user.click(screen.getByRole('combobox', { name: 'Sport' }));
+    await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Baseball' }));
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Record by kind' })).getByText('Run line')).toBeInTheDocument(),
+    );
+    expect(within(screen.getByRole('table', { name: 'Record by kind' })).queryByText('Spread')).toBeNull();
+    const byTeam = screen.getByRole('table', { name: 'Record by team' });
+    expect(within(byTeam).getByText('Your RL')).toBeInTheDocument();
+    expect(within(byTeam).queryByText('Your ATS')).toBeNull();
   });
 
   it("shows the record by book under each book's name, entries without a book last, and explains CLV", async () => {

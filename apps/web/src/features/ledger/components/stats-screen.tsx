@@ -19,7 +19,8 @@ import { StackedRows, type StackedField } from '../../../components/stacked-rows
 import { usePhoneLayout } from '../../../components/use-phone-layout';
 import { useCurrentWeek } from '../api/events';
 import { useStats } from '../api/stats';
-import { dollars, KIND_WORDS, signedNumber, SPORT_WORDS } from '../lib/format';
+import { dollars, kindText, signedNumber, SPORT_WORDS } from '../lib/format';
+import { sportWords } from '../../../lib/sport-words';
 
 const RewardChart = lazy(() => import('./reward-chart'));
 
@@ -181,7 +182,7 @@ function kindRows(stats: StatsResponse): RecordRow[] {
   const rows: RecordRow[] = stats.by_kind.map((row) => ({
     ...row,
     key: String(row.bet_kind),
-    title: KIND_WORDS[row.bet_kind] ?? '',
+    title: kindText(row.bet_kind, stats.sport),
   }));
   if (stats.parlays && stats.parlays.entries > 0) rows.push({ ...stats.parlays, key: 'parlays', title: 'Parlays' });
   return rows;
@@ -191,7 +192,9 @@ type TeamRow = StatsResponse['by_team'][number];
 
 const atsText = (row: TeamRow) => `${row.ats.wins}-${row.ats.losses}-${row.ats.pushes}`;
 
-function RecordByTeam({ rows }: { rows: readonly TeamRow[] }) {
+function RecordByTeam({ rows, sport }: { rows: readonly TeamRow[]; sport: string }) {
+  // "Your ATS", or in baseball "Your RL": the picks' record against the line.
+  const against = `Your ${sportWords(sport).spreadRecord}`;
   // Eight columns with streaks fit from the theme's md (900 px).
   const narrow = usePhoneLayout('md');
   if (narrow) {
@@ -205,7 +208,7 @@ function RecordByTeam({ rows }: { rows: readonly TeamRow[] }) {
           title: row.team,
           fields: [
             ...totalsFields(row),
-            { label: 'Your ATS', value: atsText(row) },
+            { label: against, value: atsText(row) },
             { label: 'Pick streak', value: <Streak marks={row.streak.picks} /> },
             { label: 'Bet streak', value: <Streak marks={row.streak.bets} /> },
           ],
@@ -223,7 +226,7 @@ function RecordByTeam({ rows }: { rows: readonly TeamRow[] }) {
             <TableCell align="right">Pick points</TableCell>
             <TableCell align="right">Bet profit</TableCell>
             <TableCell align="right">ROI</TableCell>
-            <TableCell>Your ATS</TableCell>
+            <TableCell>{against}</TableCell>
             <TableCell>Pick streak</TableCell>
             <TableCell>Bet streak</TableCell>
           </TableRow>
@@ -297,7 +300,7 @@ function Dashboard({ stats, season }: { stats: StatsResponse; season: number }) 
       </Section>
 
       <Section title="Record by team">
-        <RecordByTeam rows={stats.by_team} />
+        <RecordByTeam rows={stats.by_team} sport={stats.sport} />
       </Section>
 
       {stats.by_book.length > 0 && (

@@ -1,9 +1,15 @@
 import type { BetEntry, BookEvent } from '@pass/contracts';
 import { dollars } from '../../../lib/money';
+import { sportWords } from '../../../lib/sport-words';
 
 /** The specification's enumerations in words. */
 export const MODE_WORDS: Record<number, string> = { 1: 'Pick on', 2: 'Pick against', 3: 'Bet on', 4: 'Bet against' };
 export const KIND_WORDS: Record<number, string> = { 1: 'Moneyline', 2: 'Totals', 3: 'Spread' };
+
+/** A bet's kind in its sport's words: a baseball spread is the run line. */
+export function kindText(kind: number, sport: string): string {
+  return kind === 3 ? sportWords(sport).spread : (KIND_WORDS[kind] ?? '');
+}
 export const TYPE_WORDS: Record<number, string> = {
   1: 'Over',
   2: 'Under',

@@ -28,6 +28,8 @@ import {
   sideClosingSpread,
   sideSpread,
 } from '../lib/pool-format';
+import { winBasisText } from '../lib/pool-text';
+import { sportWords } from '../../../lib/sport-words';
 import { useSubmitPicks } from '../api/pool';
 import { useNow } from '../lib/use-now';
 
@@ -204,8 +206,8 @@ export function PickSheet({ pool, week, mine, usedLmsTeams }: PickSheetProps) {
       }}
     >
       <Typography variant="body2" color="text.secondary">
-        {ats ? 'Against the spread frozen at publish.' : '$ Line: pick the winner outright.'} Picks lock at each
-        kickoff.
+        {ats ? `${winBasisText(pool)}: lines frozen at publish.` : '$ Line: pick the winner outright.'} Picks lock at
+        each kickoff.
       </Typography>
       {week.demo ? (
         <Alert severity="warning" variant="outlined">
@@ -313,7 +315,11 @@ export function PickSheet({ pool, week, mine, usedLmsTeams }: PickSheetProps) {
           <TextField
             size="small"
             label="Tiebreaker"
-            helperText={lastGame ? `Total points, ${lastGame.away_team} at ${lastGame.home_team}` : undefined}
+            helperText={
+              lastGame
+                ? `Total ${sportWords(pool.sport).score}, ${lastGame.away_team} at ${lastGame.home_team}`
+                : undefined
+            }
             type="number"
             disabled={ended || lastGame?.locked}
             slotProps={{ htmlInput: { min: 0, max: 999, inputMode: 'numeric' } }}

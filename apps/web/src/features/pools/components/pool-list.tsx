@@ -10,7 +10,7 @@ import { RouteLink } from '../../../components/route-link';
 import { usePools } from '../api/pools';
 import { formatStanding } from '../lib/pool-format';
 import { useNow } from '../lib/use-now';
-import { formatWhen, poolPageRoute, poolStatusLabel, SPORT_NAMES } from '../lib/pool-text';
+import { formatWhen, poolPageRoute, poolStatusLabel, SPORT_NAMES, winBasisText } from '../lib/pool-text';
 import { PoolIcon } from './pool-icon';
 import type { RouteName } from '../../../config/paths';
 
@@ -59,7 +59,8 @@ export function PoolList({ filter, empty, label, poolRoute }: PoolListProps) {
             <Typography variant="body2" color="text.secondary">
               {SPORT_NAMES[pool.sport]} {pool.season} · {pool.member_count}{' '}
               {pool.member_count === 1 ? 'member' : 'members'} · Lifeguard {pool.lifeguard.username} ·{' '}
-              {pool.games_per_week} games a week, {pool.win_basis === 'ats' ? 'against the spread' : '$ Line'}
+              {pool.games_per_week} games a week,{' '}
+              {pool.win_basis === 'ats' ? winBasisText(pool).toLowerCase() : '$ Line'}
             </Typography>
             {pool.joining_closes_at && pool.status <= 2 ? (
               <Typography variant="body2" color="text.secondary">

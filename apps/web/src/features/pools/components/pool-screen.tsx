@@ -21,6 +21,7 @@ import { PickSheet } from './pick-sheet';
 import { SlateChooser } from './slate-chooser';
 import { HeadToHeadPanel, StandingsPanel, WhatIfPanel } from './standings-panel';
 import { WeekGrid } from './week-grid';
+import { winBasisText } from '../lib/pool-text';
 
 const TABS = [
   { key: 'picks', label: 'Picks' },
@@ -140,8 +141,8 @@ function PoolBody({ pool }: { pool: PoolDetail }) {
             {pool.name}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {pool.season} · {pool.win_basis === 'ats' ? 'Against the spread' : '$ Line'} · {pool.member_count}{' '}
-            {pool.member_count === 1 ? 'member' : 'members'} · Lifeguard {pool.lifeguard.username}
+            {pool.season} · {winBasisText(pool)} · {pool.member_count} {pool.member_count === 1 ? 'member' : 'members'}{' '}
+            · Lifeguard {pool.lifeguard.username}
           </Typography>
         </Box>
         <Chip size="small" label={STATUS_LABEL[pool.status] ?? ''} sx={{ ml: 'auto !important' }} />

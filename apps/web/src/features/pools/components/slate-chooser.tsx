@@ -73,7 +73,7 @@ export function SlateChooser({ pool, week }: { pool: PoolDetail; week: PoolWeekV
         {week.slate_source === 'lifeguard'
           ? 'You published this slate; you may change it until the first kickoff.'
           : `Not chosen yet: unless you publish one, the first ${pool.games_per_week} games by kickoff fill it.`}{' '}
-        {ats ? 'Spreads freeze when you publish.' : ''}
+        {ats ? 'Lines freeze when you publish.' : ''}
       </Typography>
       <Stack role="group" aria-label={`Games of ${week.label}`}>
         {week.choices.map((choice) => {

@@ -6,6 +6,7 @@ import {
   poolPageRoute,
   poolsListRoute,
   tokenFromLink,
+  winBasisText,
 } from './pool-text';
 
 describe('tokenFromLink', () => {
@@ -60,5 +61,13 @@ describe('newPoolSeason', () => {
     expect(newPoolSeason('americanfootball_nfl', new Date('2026-11-24T16:00:00Z'))).toBe(2026);
     // The NFL playoffs: the 2026 season's pool weeks (to week 18) are over.
     expect(newPoolSeason('americanfootball_nfl', new Date('2027-01-25T16:00:00Z'))).toBe(2027);
+  });
+});
+
+describe('winBasisText', () => {
+  it('names an MLB pool against the line "On the run line", a football pool "Against the spread"', () => {
+    expect(winBasisText({ sport: 'baseball_mlb', win_basis: 'ats' })).toBe('On the run line');
+    expect(winBasisText({ sport: 'americanfootball_nfl', win_basis: 'ats' })).toBe('Against the spread');
+    expect(winBasisText({ sport: 'baseball_mlb', win_basis: 'straight' })).toBe('$ Line');
   });
 });

@@ -1,6 +1,7 @@
 import type { InvitationRefusal, PoolSummary, SportKey } from '@pass/contracts';
 import { lastPoolWeek, seasonCalendar, seasonForDate } from '@pass/domain';
 import type { RouteName } from '../../../config/paths';
+import { sportWords, spreadRecordText } from '../../../lib/sport-words';
 
 /** The icon set a pool chooses from: its key is stored, the glyph shown. */
 export const POOL_ICONS: Record<string, { glyph: string; label: string }> = {
@@ -110,4 +111,12 @@ export function newPoolSeason(sport: SportKey, now: Date): number {
   const last = lastPoolWeek(sport, season);
   const lastWeek = seasonCalendar(sport, season).find((week) => week.number === last);
   return lastWeek && lastWeek.end < today ? season + 1 : season;
+}
+
+/**
+ * A pool's win basis in its sport's words: "Against the spread" ("On the run line" for an MLB pool) or
+ * "$ Line" (the winner outright).
+ */
+export function winBasisText(pool: { sport: SportKey; win_basis: string }): string {
+  return pool.win_basis === 'ats' ? spreadRecordText(sportWords(pool.sport)) : '$ Line';
 }

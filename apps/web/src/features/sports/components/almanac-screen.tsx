@@ -11,7 +11,8 @@ import { Page } from '../../../components/page';
 import { useAlmanac } from '../api/get-almanac';
 import { useCurrentWeek } from '../api/get-current-week';
 import { useTeams } from '../api/get-teams';
-import { SPORT_INFO, SPORT_KEYS, teamRouteFor } from '../lib/sports';
+import { spreadRecordAdjective } from '../../../lib/sport-words';
+import { marginWords, SPORT_INFO, SPORT_KEYS, teamRouteFor } from '../lib/sports';
 import { AlmanacSeasons, AlmanacSummary } from './almanac-tables';
 import { QueryState } from './query-state';
 import { ScreenHeader } from './screen-header';
@@ -49,6 +50,7 @@ export function AlmanacScreen() {
     [teams.data],
   );
   const teamRoute = teamRouteFor(sport);
+  const info = SPORT_INFO[sport];
   const thisYear = new Date().getFullYear();
   const seasons = Array.from({ length: thisYear - FIRST_SEASON + 1 }, (_, index) => thisYear - index);
   const native = { select: { native: true }, inputLabel: { shrink: true } } as const;
@@ -56,7 +58,7 @@ export function AlmanacScreen() {
     <Page name="almanac" title="Almanac" maxWidth="lg">
       <ScreenHeader
         title="Sportsbook almanac"
-        subtitle="Straight-up, against-the-spread and over/under records by team."
+        subtitle={`Straight-up, ${spreadRecordAdjective(info.words)} and over/under records by team.`}
         demo={almanac.data?.includes_demo === true}
       />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 3 }}>
@@ -148,7 +150,7 @@ export function AlmanacScreen() {
                 <AlmanacSeasons almanac={almanac.data} />
               </Section>
             ) : (
-              <Section id="almanac-margin" title="Margin of victory by week">
+              <Section id="almanac-margin" title={marginWords(almanac.data.sport).title}>
                 <Suspense fallback={<Loading label="Loading the chart…" />}>
                   <MarginChart sport={almanac.data.sport} games={almanac.data.games} />
                 </Suspense>
@@ -178,7 +180,10 @@ export function AlmanacScreen() {
             />
           )}
         </Section>
-        <Section id="almanac-results" title={seasonShown ? `${seasonShown} results by week` : 'Results by week'}>
+        <Section
+          id="almanac-results"
+          title={`${seasonShown ? `${seasonShown} results` : 'Results'} by ${info.period === 'Dates' ? 'date' : 'week'}`}
+        >
           {seasonShown === undefined ? (
             <Loading label="Loading the season…" />
           ) : (

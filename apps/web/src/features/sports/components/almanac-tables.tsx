@@ -10,6 +10,8 @@ import type { AlmanacRecord, AlmanacResponse } from '@pass/contracts';
 import { StackedRows } from '../../../components/stacked-rows';
 import { usePhoneLayout } from '../../../components/use-phone-layout';
 import { dollars } from '../../../lib/money';
+import { spreadRecordText } from '../../../lib/sport-words';
+import { SPORT_INFO } from '../lib/sports';
 
 /** Points, signed: +15, -5. */
 export function formatReward(value: number): string {
@@ -31,15 +33,20 @@ export const ouText = (record: AlmanacRecord) =>
 /** The team's straight-up, against-the-spread and over/under records, and the reward of backing or fading it. */
 export function AlmanacSummary({ almanac }: { almanac: AlmanacResponse }) {
   const { totals } = almanac;
+  const { words } = SPORT_INFO[almanac.sport];
   const rows: { label: string; record: string; detail: string }[] = [
-    { label: 'Straight up', record: suText(totals), detail: 'W-L(-T)' },
-    { label: 'Against the spread', record: atsText(totals), detail: 'W-L(-P) at the closing line' },
+    { label: 'Straight up', record: suText(totals), detail: words.ties ? 'W-L(-T)' : 'W-L' },
+    { label: spreadRecordText(words), record: atsText(totals), detail: 'W-L(-P) at the closing line' },
     { label: 'Over/under', record: ouText(totals), detail: 'Over-Under(-P)' },
   ];
   const points = (value: number) => `${formatReward(value)} pts`;
   const rewards: { label: string; value: number; text: string }[] = [
-    { label: 'Pick on (ATS)', value: totals.reward.pick_on, text: points(totals.reward.pick_on) },
-    { label: 'Pick against (ATS)', value: totals.reward.pick_against, text: points(totals.reward.pick_against) },
+    { label: `Pick on (${words.spreadRecord})`, value: totals.reward.pick_on, text: points(totals.reward.pick_on) },
+    {
+      label: `Pick against (${words.spreadRecord})`,
+      value: totals.reward.pick_against,
+      text: points(totals.reward.pick_against),
+    },
     { label: 'Bet on (moneyline)', value: totals.reward.bet_on, text: formatMoney(totals.reward.bet_on) },
     {
       label: 'Bet against (moneyline)',
@@ -70,7 +77,10 @@ export function AlmanacSummary({ almanac }: { almanac: AlmanacResponse }) {
                     {row.detail}
                   </Typography>
                 </TableCell>
-                <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}>
+                <TableCell
+                  align="right"
+                  sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600, whiteSpace: 'nowrap' }}
+                >
                   {row.record}
                 </TableCell>
               </TableRow>
@@ -98,7 +108,13 @@ export function AlmanacSummary({ almanac }: { almanac: AlmanacResponse }) {
                 </TableCell>
                 <TableCell
                   align="right"
-                  sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600, color: rewardColor(row.value) }}
+                  // A figure never breaks at its minus sign or hyphen: the label beside it wraps instead.
+                  sx={{
+                    fontVariantNumeric: 'tabular-nums',
+                    fontWeight: 600,
+                    whiteSpace: 'nowrap',
+                    color: rewardColor(row.value),
+                  }}
                 >
                   {row.text}
                 </TableCell>
@@ -108,8 +124,8 @@ export function AlmanacSummary({ almanac }: { almanac: AlmanacResponse }) {
         </Table>
       </TableContainer>
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-        Picks score +5 / −5 against the closing spread; bets are {dollars(almanac.bet_stake_cents)} on the closing
-        moneyline.
+        Picks score +5 / −5 against the closing {words.spread.toLowerCase()}; bets are{' '}
+        {dollars(almanac.bet_stake_cents)} on the closing moneyline.
       </Typography>
     </>
   );
@@ -118,6 +134,7 @@ export function AlmanacSummary({ almanac }: { almanac: AlmanacResponse }) {
 /** Season by season, for a team's whole history. */
 export function AlmanacSeasons({ almanac }: { almanac: AlmanacResponse }) {
   const phone = usePhoneLayout();
+  const { words } = SPORT_INFO[almanac.sport];
   const seasons = [...almanac.seasons].sort((a, b) => b.season - a.season);
   if (phone) {
     return (
@@ -130,7 +147,7 @@ export function AlmanacSeasons({ almanac }: { almanac: AlmanacResponse }) {
           aside: `${season.games} games`,
           fields: [
             { label: 'SU', value: suText(season) },
-            { label: 'ATS', value: atsText(season) },
+            { label: words.spreadRecord, value: atsText(season) },
             { label: 'O/U', value: ouText(season) },
             {
               label: 'Pick on',
@@ -158,7 +175,7 @@ export function AlmanacSeasons({ almanac }: { almanac: AlmanacResponse }) {
       <Table size="small" aria-label="Season by season" sx={{ '& th, & td': { px: { xs: 0.75, lg: 1 } } }}>
         <TableHead>
           <TableRow>
-            {['Season', 'Games', 'SU', 'ATS', 'O/U', 'Pick on', 'Bet on'].map((label) => (
+            {['Season', 'Games', 'SU', words.spreadRecord, 'O/U', 'Pick on', 'Bet on'].map((label) => (
               <TableCell key={label} component="th" scope="col" align={label === 'Season' ? 'left' : 'right'}>
                 {label}
               </TableCell>

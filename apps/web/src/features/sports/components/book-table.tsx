@@ -19,7 +19,7 @@ import {
   formatSpread,
   isStartedOrOver,
   lineOf,
-  MARKET_LABELS,
+  marketLabel,
   MARKETS,
   sideKey,
   type GameLine,
@@ -150,7 +150,7 @@ export function BookTable({ event, highlightBest = false }: BookTableProps) {
               Moneyline
             </TableCell>
             <TableCell component="th" scope="col">
-              Spread
+              {marketLabel(event.sport, 'spreads')}
             </TableCell>
             <TableCell component="th" scope="col">
               Total
@@ -216,14 +216,14 @@ function BookTableByMarket({
       >
         {MARKETS.map((key) => (
           <ToggleButton key={key} value={key} sx={{ py: 0.25 }}>
-            {MARKET_LABELS[key]}
+            {marketLabel(event.sport, key)}
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
       <Table
         size="small"
         sx={{ mt: 0.5, '& th, & td': { px: 0.75 } }}
-        aria-label={`${MARKET_LABELS[market]} by book: ${matchup}`}
+        aria-label={`${marketLabel(event.sport, market)} by book: ${matchup}`}
       >
         <TableHead>
           <TableRow>

@@ -14,7 +14,8 @@ import { useLineHistory } from '../api/get-line-history';
 import { teamsByAbbv, useTeams } from '../api/get-teams';
 import { hasDemoEvents } from '../lib/demo';
 import { formatKickoff, matchupText } from '../lib/format';
-import { latestFetch, MARKET_LABELS, MARKETS, orderBooks, type Market } from '../lib/lines';
+import { latestFetch, marketLabel, MARKETS, orderBooks, type Market } from '../lib/lines';
+import { SPORT_INFO } from '../lib/sports';
 import { BookTable } from './book-table';
 import { OddsFreshness } from './odds-freshness';
 import { QueryState } from './query-state';
@@ -85,7 +86,7 @@ export function CompareBooksEventScreen() {
               >
                 {MARKETS.map((key) => (
                   <ToggleButton key={key} value={key}>
-                    {MARKET_LABELS[key]}
+                    {marketLabel(event.sport, key)}
                   </ToggleButton>
                 ))}
               </ToggleButtonGroup>
@@ -111,7 +112,8 @@ export function CompareBooksEventScreen() {
                 <Box component="figure" sx={{ m: 0 }}>
                   <LineHistoryChart series={ordered} valueOf={market === 'h2h' ? 'price' : 'point'} />
                   <Typography component="figcaption" variant="body2" color="text.secondary">
-                    {MARKET_LABELS[market]} of {outcome} by book over time ({market === 'h2h' ? 'price' : 'points'})
+                    {marketLabel(event.sport, market)} of {outcome} by book over time (
+                    {market === 'h2h' ? 'price' : SPORT_INFO[event.sport].words.score})
                   </Typography>
                 </Box>
               </Suspense>

@@ -71,7 +71,7 @@ export function ConferencesScreen({
               id={`standings-${(group.division ?? group.conference).replace(/\W+/g, '-').toLowerCase()}`}
               title={group.division ?? group.conference}
             >
-              <StandingsTable group={group} teamRoute={teamRoute} />
+              <StandingsTable sport={sport} group={group} teamRoute={teamRoute} />
             </Section>
           ))}
         </Box>

@@ -136,4 +136,37 @@ describe('OddsBoard', () => {
     renderBoard([game]);
     expect(screen.queryByRole('button', { name: /^Bet / })).toBeNull();
   });
+
+  it('names the baseball handicap the run line, on a wide screen and in the phone toggle', async () => {
+    const mlb = event(31, 'NYY', 'BOS', {
+      sport: 'baseball_mlb',
+      odds: [
+        quote('betus', 'h2h', 'NYY', 120),
+        quote('betus', 'h2h', 'BOS', -140),
+        quote('betus', 'spreads', 'NYY', -150, 1.5),
+        quote('betus', 'spreads', 'BOS', 130, -1.5),
+        quote('betus', 'totals', 'Over', -110, 8.5),
+        quote('betus', 'totals', 'Under', -110, 8.5),
+      ],
+    });
+    renderWithProviders(<OddsBoard sport="baseball_mlb" events={[mlb]} now={NOW} />);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'Moneyline',
+      'Run line',
+      'Total',
+    ]);
+    expect(screen.getByRole('table', { name: 'Run line by book' })).toBeInTheDocument();
+    expect(screen.queryByText(/Spread/)).toBeNull();
+    cleanup();
+    stubViewportWidth(390);
+    renderWithProviders(<OddsBoard sport="baseball_mlb" events={[mlb]} now={NOW} />);
+    const market = screen.getByRole('group', { name: 'Market' });
+    expect(
+      within(market)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Moneyline', 'Run line', 'Total']);
+    await userEvent.click(within(market).getByRole('button', { name: 'Run line' }));
+    expect(screen.getByRole('table', { name: 'Run line by book' })).toBeInTheDocument();
+  });
 });

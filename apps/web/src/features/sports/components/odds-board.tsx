@@ -25,7 +25,7 @@ import {
   formatSpread,
   isStartedOrOver,
   lineOf,
-  MARKET_LABELS,
+  marketLabel,
   orderBooks,
   sideKey,
   type Market,
@@ -76,7 +76,7 @@ export function OddsBoard({ sport, events, now, gameExtra }: OddsBoardProps) {
         >
           {markets.map((key) => (
             <ToggleButton key={key} value={key} sx={segmentSx}>
-              {MARKET_LABELS[key]}
+              {marketLabel(sport, key)}
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
@@ -87,7 +87,15 @@ export function OddsBoard({ sport, events, now, gameExtra }: OddsBoardProps) {
         </Typography>
       ) : (
         shown.map((key) => (
-          <MarketGrid key={key} market={key} events={open} openSlip={openSlip} heading={!phone} gameExtra={gameExtra} />
+          <MarketGrid
+            key={key}
+            sport={sport}
+            market={key}
+            events={open}
+            openSlip={openSlip}
+            heading={!phone}
+            gameExtra={gameExtra}
+          />
         ))
       )}
       {started.length > 0 ? (
@@ -109,6 +117,7 @@ export function OddsBoard({ sport, events, now, gameExtra }: OddsBoardProps) {
               ? shown.map((key) => (
                   <MarketGrid
                     key={key}
+                    sport={sport}
                     market={key}
                     events={started}
                     openSlip={null}
@@ -228,6 +237,7 @@ function PriceCell({
 }
 
 interface MarketGridProps {
+  sport: SportKey;
   market: Market;
   events: readonly BookEvent[];
   openSlip: OpenSlip | null;
@@ -238,7 +248,7 @@ interface MarketGridProps {
 }
 
 /** One market's grid: a row per game (its two sides stacked), a column per book. */
-function MarketGrid({ market, events, openSlip, heading, gameExtra, caption }: MarketGridProps) {
+function MarketGrid({ sport, market, events, openSlip, heading, gameExtra, caption }: MarketGridProps) {
   const headingId = useId();
   const books = useMemo(
     () =>
@@ -248,12 +258,12 @@ function MarketGrid({ market, events, openSlip, heading, gameExtra, caption }: M
     [events],
   );
   const best = useMemo(() => new Map(events.map((event) => [event.event_id, bestQuotes(event)])), [events]);
-  const label = `${MARKET_LABELS[market]} by book${caption ? `, ${caption}` : ''}`;
+  const label = `${marketLabel(sport, market)} by book${caption ? `, ${caption}` : ''}`;
   return (
     <Box component="section" aria-labelledby={heading ? headingId : undefined} sx={{ mb: 3 }}>
       {heading ? (
         <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1 }}>
-          {MARKET_LABELS[market]}
+          {marketLabel(sport, market)}
           {caption ? (
             <Typography component="span" color="text.secondary">
               {' '}

@@ -5,16 +5,20 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import type { StandingRow, StandingsGroup } from '@pass/contracts';
+import type { SportKey, StandingRow, StandingsGroup } from '@pass/contracts';
 import { RouteLink } from '../../../components/route-link';
 import { Fragment } from 'react';
 import type { RouteName } from '../../../config/paths';
 import { usePhoneLayout } from '../../../components/use-phone-layout';
+import { scoreForAgainst } from '../../../lib/sport-words';
+import { SPORT_INFO } from '../lib/sports';
 
 const record = (r: { wins: number; losses: number; ties: number }) =>
   `${r.wins}-${r.losses}${r.ties ? `-${r.ties}` : ''}`;
 
 interface StandingsTableProps {
+  /** Whose words the columns speak: points or runs, a ties column only where games can end tied. */
+  sport: SportKey;
   group: StandingsGroup;
   teamRoute: RouteName;
   /** The team to mark (a team page's own). */
@@ -23,20 +27,42 @@ interface StandingsTableProps {
   compact?: boolean;
 }
 
-const FULL = ['W', 'L', 'T', 'Pct', 'PF', 'PA', 'Diff', 'Div', 'Strk'] as const;
-// A narrow column of a page, or a phone, has room for the record in one column; on a phone, points for and
-// against and the division record go under the team's name.
-const NARROW = ['W-L', 'Pct', 'Diff', 'Strk'] as const;
+type Column = 'W' | 'L' | 'T' | 'W-L' | 'Pct' | 'For' | 'Against' | 'Diff' | 'Div' | 'Strk';
+
+// The full table, the ties column only for a sport whose games can end tied (the NFL).
+const full = (ties: boolean): Column[] => [
+  'W',
+  'L',
+  ...(ties ? (['T'] as const) : []),
+  'Pct',
+  'For',
+  'Against',
+  'Diff',
+  'Div',
+  'Strk',
+];
+// A narrow column of a page, or a phone, has room for the record in one column; on a phone, points (runs) for
+// and against and the division record go under the team's name.
+const NARROW: readonly Column[] = ['W-L', 'Pct', 'Diff', 'Strk'];
 
 /** One division's (or conference's) standings, best first. */
-export function StandingsTable({ group, teamRoute, highlight, compact = false }: StandingsTableProps) {
+export function StandingsTable({ sport, group, teamRoute, highlight, compact = false }: StandingsTableProps) {
   const phone = usePhoneLayout();
   const narrow = phone || compact;
   const title = group.division ?? group.conference;
-  const columns: readonly string[] = narrow ? NARROW : FULL;
+  const { words } = SPORT_INFO[sport];
+  const score = scoreForAgainst(words);
+  const columns = narrow ? NARROW : full(words.ties);
+  const header = (column: Column) => (column === 'For' ? score.for : column === 'Against' ? score.against : column);
   return (
-    <TableContainer>
-      <Table size="small" aria-label={`${title} standings`} sx={narrow ? { '& th, & td': { px: 0.75 } } : undefined}>
+    // Focusable and labelled: where the columns are wider than the page, they scroll inside it, never cut.
+    <TableContainer
+      tabIndex={0}
+      role="region"
+      aria-label={`${title} standings`}
+      sx={{ maxWidth: '100%', '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' } }}
+    >
+      <Table size="small" aria-label={`${title} standings`} sx={{ '& th, & td': { px: phone ? 0.5 : 0.75 } }}>
         <TableHead>
           <TableRow>
             <TableCell component="th" scope="col">
@@ -44,7 +70,7 @@ export function StandingsTable({ group, teamRoute, highlight, compact = false }:
             </TableCell>
             {columns.map((label) => (
               <TableCell key={label} component="th" scope="col" align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {label}
+                {header(label)}
               </TableCell>
             ))}
           </TableRow>
@@ -58,16 +84,18 @@ export function StandingsTable({ group, teamRoute, highlight, compact = false }:
                 </RouteLink>
                 {phone && !compact ? (
                   <Box component="span" sx={{ display: 'block', typography: 'caption', color: 'text.secondary' }}>
-                    {[`PF ${team.points_for}`, `PA ${team.points_against}`, `Div ${record(team.division_record)}`].map(
-                      (figure, index) => (
-                        <Fragment key={figure}>
-                          {index > 0 ? ' · ' : null}
-                          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-                            {figure}
-                          </Box>
-                        </Fragment>
-                      ),
-                    )}
+                    {[
+                      `${score.for} ${team.points_for}`,
+                      `${score.against} ${team.points_against}`,
+                      `Div ${record(team.division_record)}`,
+                    ].map((figure, index) => (
+                      <Fragment key={figure}>
+                        {index > 0 ? ' · ' : null}
+                        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                          {figure}
+                        </Box>
+                      </Fragment>
+                    ))}
                   </Box>
                 ) : null}
               </TableCell>
@@ -84,7 +112,7 @@ export function StandingsTable({ group, teamRoute, highlight, compact = false }:
   );
 }
 
-function cellOf(team: StandingRow, column: string): string | number {
+function cellOf(team: StandingRow, column: Column): string | number {
   switch (column) {
     case 'W':
       return team.wins;
@@ -96,15 +124,15 @@ function cellOf(team: StandingRow, column: string): string | number {
       return record(team);
     case 'Pct':
       return team.pct.toFixed(3).replace(/^0/, '');
-    case 'PF':
+    case 'For':
       return team.points_for;
-    case 'PA':
+    case 'Against':
       return team.points_against;
     case 'Diff':
       return team.point_diff > 0 ? `+${team.point_diff}` : team.point_diff;
     case 'Div':
       return record(team.division_record);
-    default:
+    case 'Strk':
       return team.streak ?? '–';
   }
 }

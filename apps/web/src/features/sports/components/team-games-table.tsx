@@ -14,6 +14,7 @@ import { formatPrice, formatSpread } from '../lib/lines';
 import { gameWeekText } from '../lib/weeks';
 import { StackedRows } from '../../../components/stacked-rows';
 import { usePhoneLayout } from '../../../components/use-phone-layout';
+import { SPORT_INFO } from '../lib/sports';
 
 const RESULT_COLOR = { W: 'success.dark', L: 'error.main', T: 'text.primary', P: 'text.primary' } as const;
 
@@ -68,10 +69,20 @@ function Result({ game }: { game: AlmanacGame }) {
   );
 }
 
-/** The week as the column shows it (7, Bowl, SB, or the date), its full name and the kickoff on hover. */
+/**
+ * The week as the column shows it (7, Bowl, SB), its full name and the kickoff on hover; a baseball game (or one
+ * without a week) by its date.
+ */
 function WeekCell({ sport, game }: { sport: SportKey; game: AlmanacGame }) {
-  const week = gameWeekText(sport, game);
   const kickoff = formatKickoff(game.kickoff, game.game_date);
+  if (SPORT_INFO[sport].period === 'Dates' || game.week === null) {
+    return (
+      <abbr title={kickoff} style={{ textDecoration: 'none' }}>
+        {formatDay(game.game_date)}
+      </abbr>
+    );
+  }
+  const week = gameWeekText(sport, game);
   return (
     <abbr
       title={week.long === game.game_date ? kickoff : `${week.long} · ${kickoff}`}
@@ -84,6 +95,23 @@ function WeekCell({ sport, game }: { sport: SportKey; game: AlmanacGame }) {
 
 const LABEL = 'Games with results and closing lines';
 
+const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** "April 2026": the month a game's date falls in, a baseball team's games being grouped by month. */
+export const monthOf = (gameDate: string) => monthFormat.format(new Date(`${gameDate}T12:00:00Z`));
+
+/** Games in runs of the same month, in their order. */
+function byMonth(games: readonly AlmanacGame[]): { month: string; games: AlmanacGame[] }[] {
+  const months: { month: string; games: AlmanacGame[] }[] = [];
+  for (const game of games) {
+    const month = monthOf(game.game_date);
+    const last = months.at(-1);
+    if (last?.month === month) last.games.push(game);
+    else months.push({ month, games: [game] });
+  }
+  return months;
+}
+
 /** A team's games with results and closing lines (from its side), newest last; stacked rows on a phone. */
 export function TeamGamesTable({
   sport,
@@ -95,6 +123,8 @@ export function TeamGamesTable({
   teamRoute: RouteName;
 }) {
   const phone = usePhoneLayout();
+  const { period, words } = SPORT_INFO[sport];
+  const byDate = period === 'Dates';
   if (phone) {
     return (
       <StackedRows
@@ -104,18 +134,18 @@ export function TeamGamesTable({
           key: game.event_id,
           title: (
             <>
-              {game.week === null || sport === 'baseball_mlb' ? '' : `${gameWeekText(sport, game).long} · `}
+              {game.week === null || byDate ? '' : `${gameWeekText(sport, game).long} · `}
               {formatDay(game.game_date)}
               {game.is_demo ? ' · demo' : ''} · <Opponent game={game} teamRoute={teamRoute} />
             </>
           ),
           aside: <Result game={game} />,
           fields: [
-            { label: 'Spread', value: game.spread === null ? '–' : formatSpread(game.spread) },
+            { label: words.spread, value: game.spread === null ? '–' : formatSpread(game.spread) },
             { label: 'Total', value: game.total ?? '–' },
             { label: 'ML', value: game.moneyline === null ? '–' : formatPrice(game.moneyline) },
             {
-              label: 'ATS',
+              label: words.spreadRecord,
               value: (
                 <Box component="span" sx={{ color: game.ats ? RESULT_COLOR[game.ats] : undefined, fontWeight: 600 }}>
                   {game.ats ?? '–'}
@@ -128,48 +158,80 @@ export function TeamGamesTable({
       />
     );
   }
+  const columns = [
+    byDate ? 'Date' : 'Week',
+    'Opponent',
+    'Result',
+    words.spread,
+    'Total',
+    'ML',
+    words.spreadRecord,
+    'O/U',
+  ];
+  const row = (game: AlmanacGame) => (
+    <TableRow key={game.event_id}>
+      <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
+        <WeekCell sport={sport} game={game} />
+        {game.is_demo ? <Note>demo</Note> : null}
+      </TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        <Opponent game={game} teamRoute={teamRoute} />
+      </TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+        <Result game={game} />
+      </TableCell>
+      <TableCell title={game.line_source?.label}>{game.spread === null ? '–' : formatSpread(game.spread)}</TableCell>
+      <TableCell title={game.line_source?.label}>{game.total ?? '–'}</TableCell>
+      <TableCell>{game.moneyline === null ? '–' : formatPrice(game.moneyline)}</TableCell>
+      <TableCell sx={{ color: game.ats ? RESULT_COLOR[game.ats] : undefined, fontWeight: 600 }}>
+        {game.ats ?? '–'}
+      </TableCell>
+      <TableCell>{game.over_under ?? '–'}</TableCell>
+    </TableRow>
+  );
   return (
-    <TableContainer>
+    // Focusable: where the columns are wider than the page they scroll inside it, and a keyboard must reach them.
+    <TableContainer
+      tabIndex={0}
+      role="region"
+      aria-label={LABEL}
+      sx={{ maxWidth: '100%', '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' } }}
+    >
       <Table
         size="small"
         aria-label={LABEL}
         // Eight columns fit a tablet's width with tighter cells.
-        sx={{ '& th, & td': { px: { xs: 0.75, md: 2 } } }}
+        sx={{ '& th, & td': { px: { xs: 0.75, md: 1.5 } } }}
       >
         <TableHead>
           <TableRow>
-            {['Week', 'Opponent', 'Result', 'Spread', 'Total', 'ML', 'ATS', 'O/U'].map((label) => (
-              <TableCell key={label} component="th" scope="col">
+            {columns.map((label) => (
+              <TableCell key={label} component="th" scope="col" sx={{ whiteSpace: 'nowrap' }}>
                 {label}
               </TableCell>
             ))}
           </TableRow>
         </TableHead>
-        <TableBody>
-          {games.map((game) => (
-            <TableRow key={game.event_id}>
-              <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
-                <WeekCell sport={sport} game={game} />
-                {game.is_demo ? <Note>demo</Note> : null}
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <Opponent game={game} teamRoute={teamRoute} />
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                <Result game={game} />
-              </TableCell>
-              <TableCell title={game.line_source?.label}>
-                {game.spread === null ? '–' : formatSpread(game.spread)}
-              </TableCell>
-              <TableCell title={game.line_source?.label}>{game.total ?? '–'}</TableCell>
-              <TableCell>{game.moneyline === null ? '–' : formatPrice(game.moneyline)}</TableCell>
-              <TableCell sx={{ color: game.ats ? RESULT_COLOR[game.ats] : undefined, fontWeight: 600 }}>
-                {game.ats ?? '–'}
-              </TableCell>
-              <TableCell>{game.over_under ?? '–'}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
+        {byDate ? (
+          // A baseball season is some 160 games: a heading row for each month.
+          byMonth(games).map(({ month, games: ofMonth }, index) => (
+            <TableBody key={`${index}:${month}`}>
+              <TableRow>
+                <TableCell
+                  component="th"
+                  scope="rowgroup"
+                  colSpan={columns.length}
+                  sx={{ fontWeight: 700, bgcolor: 'action.hover' }}
+                >
+                  {month}
+                </TableCell>
+              </TableRow>
+              {ofMonth.map(row)}
+            </TableBody>
+          ))
+        ) : (
+          <TableBody>{games.map(row)}</TableBody>
+        )}
       </Table>
     </TableContainer>
   );

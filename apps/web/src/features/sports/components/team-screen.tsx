@@ -15,7 +15,7 @@ import { useStandings } from '../api/get-standings';
 import { findTeam, teamsByAbbv, useTeams } from '../api/get-teams';
 import { hasDemoEvents } from '../lib/demo';
 import { latestFetch } from '../lib/lines';
-import { SPORT_INFO } from '../lib/sports';
+import { marginWords, SPORT_INFO } from '../lib/sports';
 import { AlmanacSummary, suText } from './almanac-tables';
 import { GameCard } from './game-card';
 import { LineSourceCaption } from './line-source-caption';
@@ -66,6 +66,7 @@ export function TeamScreen({ route, sport, fixedSeason, teamRoute }: TeamScreenP
   // The almanac names the team as it was in the season shown (the Oakland Athletics of 2024).
   const name = almanac.data?.name ?? team?.name ?? teamParam;
   const info = SPORT_INFO[sport];
+  const margin = marginWords(sport);
   const title = season ? `${name} · ${season}` : name;
 
   if (teams.data && !team && !almanac.data && almanac.error && isNotFound(almanac.error)) {
@@ -116,13 +117,13 @@ export function TeamScreen({ route, sport, fixedSeason, teamRoute }: TeamScreenP
         }}
       >
         <Box sx={{ display: 'grid', gap: 3, alignContent: 'start', minWidth: 0 }}>
-          <Section id="margin-of-victory" title="Margin of victory by week">
+          <Section id="margin-of-victory" title={margin.title}>
             {almanac.data && almanac.data.games.length > 0 ? (
               <Suspense fallback={<Loading label="Loading the chart…" />}>
                 <Box component="figure" sx={{ m: 0 }}>
                   <MarginChart sport={almanac.data.sport} games={almanac.data.games} />
                   <Typography component="figcaption" variant="body2" color="text.secondary">
-                    Points scored minus points allowed, game by game.
+                    {margin.caption}
                   </Typography>
                 </Box>
               </Suspense>
@@ -153,7 +154,9 @@ export function TeamScreen({ route, sport, fixedSeason, teamRoute }: TeamScreenP
             id="division-standings"
             title={group ? `${group.division ?? group.conference} standings` : 'Standings'}
           >
-            {group ? <StandingsTable group={group} teamRoute={teamRoute} highlight={abbv} compact /> : null}
+            {group ? (
+              <StandingsTable sport={sport} group={group} teamRoute={teamRoute} highlight={abbv} compact />
+            ) : null}
             <QueryState
               isPending={standings.isPending}
               error={standings.error}

@@ -6,7 +6,9 @@ import { useState } from 'react';
 import { RouteLink } from '../../../components/route-link';
 import type { RouteName } from '../../../config/paths';
 import { useTips } from '../api/get-tips';
-import { TIP_KIND_LABELS, teamTrendFigures, tipFigures } from '../lib/trends';
+import { SPORT_INFO } from '../lib/sports';
+import { teamTrendFigures, tipFigures, tipKindLabel } from '../lib/trends';
+import { spreadRecordText, type SportWords } from '../../../lib/sport-words';
 import { LineSourceCaption } from './line-source-caption';
 import { QueryState } from './query-state';
 import { Figures, StackedRows } from '../../../components/stacked-rows';
@@ -16,6 +18,7 @@ export const TRENDS_SHOWN_FIRST = 8;
 
 interface TrendListProps {
   tips: readonly Tip[];
+  words: SportWords;
   season: number;
   /** Links each trend's team to its page; none where the list is a team's own. */
   teamRoute?: RouteName;
@@ -23,7 +26,7 @@ interface TrendListProps {
 }
 
 /** Trends as cards: what the trend says, then the figures behind it (record, share, games, season). */
-function TrendList({ tips, season, teamRoute, names }: TrendListProps) {
+function TrendList({ tips, words, season, teamRoute, names }: TrendListProps) {
   return (
     <StackedRows
       label="Trends"
@@ -33,7 +36,7 @@ function TrendList({ tips, season, teamRoute, names }: TrendListProps) {
         title: tip.text,
         aside: (
           <Typography component="span" variant="caption" color="text.secondary">
-            {TIP_KIND_LABELS[tip.kind]}
+            {tipKindLabel(tip.kind, words)}
           </Typography>
         ),
         fields: [
@@ -50,7 +53,7 @@ function TrendList({ tips, season, teamRoute, names }: TrendListProps) {
                 },
               ]
             : []),
-          ...tipFigures(tip),
+          ...tipFigures(tip, words),
           { label: 'Season', value: String(season) },
         ],
       }))}
@@ -58,20 +61,21 @@ function TrendList({ tips, season, teamRoute, names }: TrendListProps) {
   );
 }
 
-function TeamTrendFigures({ trend, season }: { trend: TeamTrend; season: number }) {
+function TeamTrendFigures({ trend, words, season }: { trend: TeamTrend; words: SportWords; season: number }) {
   return (
     <Box component="section" aria-label={`${trend.name}: ${season} so far`} sx={{ mb: 2 }}>
       <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
         {season} so far
       </Typography>
-      <Figures fields={teamTrendFigures(trend)} />
+      <Figures fields={teamTrendFigures(trend, words)} />
     </Box>
   );
 }
 
-const ABOUT =
-  "From the season's finals and closing lines: current runs, and records against the spread and the total " +
-  'that stand out.';
+/** Where the trends come from, in the sport's words. */
+const aboutText = (words: SportWords) =>
+  `From the season's finals and closing lines: current ${words.streak}s, and records ` +
+  `${spreadRecordText(words).toLowerCase()} and the total that stand out.`;
 
 /** A team's trends this season (its page): its records and runs, and the trends that stand out. */
 export function TeamTrends({
@@ -86,6 +90,7 @@ export function TeamTrends({
   name: string;
 }) {
   const tips = useTips(sport, season);
+  const { words } = SPORT_INFO[sport];
   const trend = tips.data?.teams.find((entry) => entry.team === team);
   const own = (tips.data?.tips ?? []).filter((tip) => tip.team === team);
   return (
@@ -99,14 +104,14 @@ export function TeamTrends({
       />
       {tips.data ? (
         <>
-          {trend ? <TeamTrendFigures trend={trend} season={tips.data.season} /> : null}
+          {trend ? <TeamTrendFigures trend={trend} words={words} season={tips.data.season} /> : null}
           {own.length > 0 ? (
-            <TrendList tips={own} season={tips.data.season} />
+            <TrendList tips={own} words={words} season={tips.data.season} />
           ) : (
             <Typography color="text.secondary">No trend stands out for the {name} this season.</Typography>
           )}
           <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-            {ABOUT}
+            {aboutText(words)}
           </Typography>
           <LineSourceCaption sources={tips.data.line_sources} />
         </>
@@ -128,6 +133,7 @@ interface LeagueTrendsProps {
 /** A season's trends across the league, strongest first (the almanac); one team's when a team is chosen. */
 export function LeagueTrends({ sport, season, team, teamRoute, names }: LeagueTrendsProps) {
   const tips = useTips(sport, season);
+  const { words } = SPORT_INFO[sport];
   const [showAll, setShowAll] = useState(false);
   const all = (tips.data?.tips ?? []).filter((tip) => !team || tip.team === team);
   const shown = showAll ? all : all.slice(0, TRENDS_SHOWN_FIRST);
@@ -144,11 +150,11 @@ export function LeagueTrends({ sport, season, team, teamRoute, names }: LeagueTr
       {tips.data ? (
         <>
           <Typography color="text.secondary" variant="body2" sx={{ mb: 1.5 }}>
-            {tips.data.season} season. {ABOUT}
+            {tips.data.season} season. {aboutText(words)}
           </Typography>
-          {trend ? <TeamTrendFigures trend={trend} season={tips.data.season} /> : null}
+          {trend ? <TeamTrendFigures trend={trend} words={words} season={tips.data.season} /> : null}
           {shown.length > 0 ? (
-            <TrendList tips={shown} season={tips.data.season} teamRoute={teamRoute} names={names} />
+            <TrendList tips={shown} words={words} season={tips.data.season} teamRoute={teamRoute} names={names} />
           ) : (
             <Typography color="text.secondary">
               {team ? `No trend stands out for ${names.get(team) ?? team} this season.` : 'No trend stands out yet.'}

@@ -46,7 +46,7 @@ describe('week names on the sports screens (decision 024)', () => {
     expect(cells[2]!.title).toMatch(/^Playoff · /);
   });
 
-  it('names the NFL playoff rounds, and shows MLB games by date', () => {
+  it('names the NFL playoff rounds, and shows MLB games by date under their month', () => {
     stubViewportWidth(1280);
     renderWithProviders(
       <TeamGamesTable
@@ -69,7 +69,9 @@ describe('week names on the sports screens (decision 024)', () => {
         games={[game({ event_id: 4, season: 2025, week: 2, game_date: '2025-03-27' })]}
       />,
     );
-    expect(weekCells().map((cell) => cell.text)).toEqual(['2025-03-27']);
+    expect(weekCells().map((cell) => cell.text)).toEqual(['March 2025', 'Mar 27']);
+    expect(screen.getByRole('columnheader', { name: 'Date' })).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Week' })).toBeNull();
   });
 
   it('titles a game on a phone with the week’s full name', () => {

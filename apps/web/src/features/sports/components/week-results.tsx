@@ -16,6 +16,8 @@ import { hasDemoEvents } from '../lib/demo';
 import { formatDay, statusText } from '../lib/format';
 import { bookName, formatPrice, formatSpread } from '../lib/lines';
 import { closingLineOf, easternToday, gameResult, latestPlayedWeek, type GameResult } from '../lib/results';
+import { SPORT_INFO } from '../lib/sports';
+import type { SportWords } from '../../../lib/sport-words';
 import { QueryState } from './query-state';
 import { StackedRows } from '../../../components/stacked-rows';
 import { usePhoneLayout } from '../../../components/use-phone-layout';
@@ -72,7 +74,15 @@ function Matchup({ event, teamRoute }: { event: BookEvent; teamRoute: RouteName 
   );
 }
 
-function ResultsTable({ rows, teamRoute }: { rows: readonly ResultRow[]; teamRoute: RouteName }) {
+function ResultsTable({
+  rows,
+  words,
+  teamRoute,
+}: {
+  rows: readonly ResultRow[];
+  words: SportWords;
+  teamRoute: RouteName;
+}) {
   // Nine columns need a laptop's width: cards below it, two to a line on a tablet.
   const narrow = usePhoneLayout('md');
   if (narrow) {
@@ -90,7 +100,7 @@ function ResultsTable({ rows, teamRoute }: { rows: readonly ResultRow[]; teamRou
           ),
           aside: finalText(event),
           fields: [
-            { label: 'Spread', value: spreadText(result) },
+            { label: words.spread, value: spreadText(result) },
             { label: 'Covered', value: coveredText(result) },
             { label: 'Total', value: result?.total ?? '–' },
             { label: 'O/U', value: overUnderText(result) },
@@ -100,7 +110,7 @@ function ResultsTable({ rows, teamRoute }: { rows: readonly ResultRow[]; teamRou
       />
     );
   }
-  const headers = ['Date', 'Game', 'Final', 'Spread', 'Covered', 'Total', 'O/U', 'Moneyline', 'Line from'];
+  const headers = ['Date', 'Game', 'Final', words.spread, 'Covered', 'Total', 'O/U', 'Moneyline', 'Line from'];
   return (
     <TableContainer>
       <Table size="small" aria-label={LABEL} sx={{ '& th, & td': { px: { xs: 1, lg: 2 } } }}>
@@ -155,6 +165,7 @@ export function WeekResults({ sport, season, teamRoute, today = easternToday() }
   const week = chosen ?? latestPlayedWeek(weeks.data?.weeks ?? [], today);
   const history = useBookHistory(sport, { season, week }, { enabled: week !== undefined });
   const rows = (history.data?.events ?? []).map(rowOf);
+  const { period, words } = SPORT_INFO[sport];
   return (
     <>
       <Box sx={{ mb: 2 }}>
@@ -168,9 +179,13 @@ export function WeekResults({ sport, season, teamRoute, today = easternToday() }
         empty="No games are loaded for this season yet."
       />
       {history.data && rows.length === 0 ? (
-        <Typography color="text.secondary">No game of this week has been played yet.</Typography>
+        <Typography color="text.secondary">
+          {period === 'Dates'
+            ? 'No game of these dates has been played yet.'
+            : 'No game of this week has been played yet.'}
+        </Typography>
       ) : null}
-      {rows.length > 0 ? <ResultsTable rows={rows} teamRoute={teamRoute} /> : null}
+      {rows.length > 0 ? <ResultsTable rows={rows} words={words} teamRoute={teamRoute} /> : null}
       {rows.length > 0 ? (
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
           {hasDemoEvents(rows.map((row) => row.event)) ? 'Demo season: generated games and lines. ' : ''}

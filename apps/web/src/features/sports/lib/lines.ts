@@ -1,10 +1,12 @@
-import type { BookEvent, BookQuote } from '@pass/contracts';
+import type { BookEvent, BookQuote, SportKey } from '@pass/contracts';
 import { DEFAULT_BOOK } from '@pass/domain';
 import { bookName } from '../../../lib/books';
+import { marketName } from '../../../lib/sport-words';
 
 export type Market = BookQuote['market'];
 export const MARKETS: readonly Market[] = ['h2h', 'spreads', 'totals'];
-export const MARKET_LABELS: Record<Market, string> = { h2h: 'Moneyline', spreads: 'Spread', totals: 'Total' };
+/** A market's name in the sport's words: Moneyline, Spread (Run line in baseball), Total. */
+export const marketLabel = (sport: SportKey, market: Market): string => marketName(sport, market);
 
 /** The book whose line a schedule shows when it quotes the game. */
 export const CONSENSUS_BOOK = 'consensus';

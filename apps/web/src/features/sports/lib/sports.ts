@@ -1,5 +1,8 @@
 import type { SportKey } from '@pass/contracts';
 import type { RouteName } from '../../../config/paths';
+import { SPORT_VOCABULARY, type SportWords } from '../../../lib/sport-words';
+
+export type { SportWords };
 
 export interface SportInfo {
   key: SportKey;
@@ -16,40 +19,27 @@ export interface SportInfo {
   words: SportWords;
 }
 
-export interface SportWords {
-  /** What the score counts: "points" or "runs". */
-  score: 'points' | 'runs';
-  /** The point-spread market's name: "Spread" in football, "Run line" in baseball. */
-  spread: 'Spread' | 'Run line';
-  /** The top grouping of teams: "Conference" (NFL's AFC/NFC, college conferences) or "League" (AL/NL). */
-  league: 'Conference' | 'League';
-  /** Whether a game can end tied: NFL yes (rarely), college and MLB never. */
-  ties: boolean;
-}
-
-const FOOTBALL_WORDS: SportWords = { score: 'points', spread: 'Spread', league: 'Conference', ties: true };
-
 export const SPORT_INFO: Record<SportKey, SportInfo> = {
   americanfootball_nfl: {
     key: 'americanfootball_nfl',
     label: 'NFL',
-    period: 'Week',
+    period: SPORT_VOCABULARY.americanfootball_nfl.period,
     grouping: 'division',
-    words: FOOTBALL_WORDS,
+    words: SPORT_VOCABULARY.americanfootball_nfl,
   },
   americanfootball_ncaaf: {
     key: 'americanfootball_ncaaf',
     label: 'College football',
-    period: 'Week',
+    period: SPORT_VOCABULARY.americanfootball_ncaaf.period,
     grouping: 'conference',
-    words: { ...FOOTBALL_WORDS, ties: false },
+    words: SPORT_VOCABULARY.americanfootball_ncaaf,
   },
   baseball_mlb: {
     key: 'baseball_mlb',
     label: 'MLB',
-    period: 'Dates',
+    period: SPORT_VOCABULARY.baseball_mlb.period,
     grouping: 'division',
-    words: { score: 'runs', spread: 'Run line', league: 'League', ties: false },
+    words: SPORT_VOCABULARY.baseball_mlb,
   },
 };
 
@@ -68,4 +58,15 @@ export function teamRouteFor(sport: SportKey, season?: 'fixed-2023' | 'fixed-202
 export function routeSeason(param: string | undefined, fixed: number | undefined): number | undefined {
   if (param !== undefined && /^\d{4}$/.test(param)) return Number(param);
   return fixed;
+}
+
+/** The margin-of-victory chart's words: its title, what its bars measure and its caption, in the sport's words. */
+export function marginWords(sport: SportKey): { title: string; measure: string; caption: string } {
+  const { period, words } = SPORT_INFO[sport];
+  const score = words.score;
+  return {
+    title: period === 'Dates' ? 'Margin of victory by date' : 'Margin of victory by week',
+    measure: score === 'runs' ? 'Run margin' : 'Point margin',
+    caption: `${score.charAt(0).toUpperCase()}${score.slice(1)} scored minus ${score} allowed, game by game.`,
+  };
 }

@@ -1,11 +1,21 @@
 import type { Streak, TeamTrend, Tip } from '@pass/contracts';
+import { spreadRecordText, type SportWords } from '../../../lib/sport-words';
 
-export const TIP_KIND_LABELS: Record<Tip['kind'], string> = {
-  su_streak: 'Straight-up streak',
-  ats_streak: 'Against-the-spread streak',
-  ats_record: 'Against the spread',
-  over_under_record: 'Over/under',
-};
+/** What kind of trend a tip is, in the sport's words: "Against the spread", "On the run line". */
+export function tipKindLabel(kind: Tip['kind'], words: SportWords): string {
+  switch (kind) {
+    case 'su_streak':
+      return 'Straight-up streak';
+    case 'ats_streak':
+      return `${words.spread} streak`;
+    case 'ats_record':
+      return spreadRecordText(words);
+    case 'over_under_record':
+      return 'Over/under';
+  }
+}
+
+const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 export interface Figure {
   label: string;
@@ -20,7 +30,7 @@ export function recordText(wins: number, losses: number, pushes = 0): string {
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
 /** The figures behind a trend: its record, the share it rests on and the number of games. */
-export function tipFigures(tip: Tip): Figure[] {
+export function tipFigures(tip: Tip, words: SportWords): Figure[] {
   const { wins, losses, pushes, games, pct } = tip.figures;
   const sample = { label: 'Games', value: String(games) };
   switch (tip.kind) {
@@ -38,9 +48,12 @@ export function tipFigures(tip: Tip): Figure[] {
         sample,
       ];
     case 'su_streak':
-      return [{ label: 'Run', value: wins > 0 ? `Won ${wins}` : `Lost ${losses}` }, sample];
+      return [{ label: capitalized(words.streak), value: wins > 0 ? `Won ${wins}` : `Lost ${losses}` }, sample];
     case 'ats_streak':
-      return [{ label: 'Run', value: wins > 0 ? `Covered ${wins}` : `Failed to cover ${losses}` }, sample];
+      return [
+        { label: capitalized(words.streak), value: wins > 0 ? `Covered ${wins}` : `Failed to cover ${losses}` },
+        sample,
+      ];
   }
 }
 
@@ -54,16 +67,16 @@ export function streakText(kind: 'su' | 'ats', streak: Streak | null): string {
   return streak ? `${STREAK_WORDS[kind][streak.result]} ${streak.length}` : '–';
 }
 
-/** A team's season so far as the trends see it: its records and its current runs. */
-export function teamTrendFigures(trend: TeamTrend): Figure[] {
+/** A team's season so far as the trends see it: its records and its current runs (streaks, in baseball). */
+export function teamTrendFigures(trend: TeamTrend, words: SportWords): Figure[] {
   return [
     {
       label: 'Straight up',
       value: recordText(trend.straight_up.wins, trend.straight_up.losses, trend.straight_up.ties),
     },
-    { label: 'Straight-up run', value: streakText('su', trend.su_streak) },
-    { label: 'ATS', value: recordText(trend.ats.wins, trend.ats.losses, trend.ats.pushes) },
-    { label: 'ATS run', value: streakText('ats', trend.ats_streak) },
+    { label: `Straight-up ${words.streak}`, value: streakText('su', trend.su_streak) },
+    { label: words.spreadRecord, value: recordText(trend.ats.wins, trend.ats.losses, trend.ats.pushes) },
+    { label: `${words.spreadRecord} ${words.streak}`, value: streakText('ats', trend.ats_streak) },
     {
       label: 'Over/under',
       value: recordText(trend.over_under.overs, trend.over_under.unders, trend.over_under.pushes),

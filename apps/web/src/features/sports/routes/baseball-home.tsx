@@ -1,5 +1,6 @@
 import { RouteButton } from '../../../components/route-link';
 import { ConferencesScreen } from '../components/conferences-screen';
+import { SPORT_INFO } from '../lib/sports';
 
 /** The American and National Leagues by division, with standings. */
 export default function BaseballHomeRoute() {
@@ -7,7 +8,7 @@ export default function BaseballHomeRoute() {
     <ConferencesScreen
       route="baseball-home"
       sport={'baseball_mlb'}
-      title="MLB conferences"
+      title={`MLB ${SPORT_INFO.baseball_mlb.words.league.toLowerCase()}s`}
       teamRoute="baseball-team"
       links={
         <>

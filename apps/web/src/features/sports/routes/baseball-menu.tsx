@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { RouteButton } from '../../../components/route-link';
 import { ConferencesScreen } from '../components/conferences-screen';
+import { SPORT_INFO } from '../lib/sports';
 
 /**
  * The baseball menu: the leagues at a glance, the schedule a click away, and the member's baseball pools
@@ -19,7 +20,7 @@ export default function BaseballMenuRoute({ pools }: { pools?: ReactNode }) {
             Schedule
           </RouteButton>
           <RouteButton to="baseball-home" variant="outlined" size="small">
-            Conferences
+            {SPORT_INFO.baseball_mlb.words.league}s
           </RouteButton>
         </>
       }
