@@ -1,5 +1,5 @@
 import type { BetListResponse } from '@pass/contracts';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiSessionOf, createMember, logIn, type Identity } from '../support/accounts';
 import { expectNoSeriousA11yViolations, screenshot, useBrowser, viewports, waitForScreen } from '../support/browser';
@@ -27,11 +27,6 @@ async function openAsMember(page: Page, path: string, screen: string) {
   await waitForScreen(page, screen);
 }
 
-async function chooseOption(page: Page, scope: Locator, label: string, option: string | RegExp) {
-  await scope.getByRole('combobox', { name: label }).click();
-  await page.getByRole('listbox').getByRole('option', { name: option }).click();
-}
-
 describe('a week of picks and bets, graded', () => {
   it('picks three games, bets on a fourth for real and one at the teller, and sees them all graded', async () => {
     const page = await browser.newPage();
@@ -48,23 +43,25 @@ describe('a week of picks and bets, graded', () => {
     await expect.poll(() => page.getByText(/^Your pick: /).count()).toBe(3);
     await screenshot(page, 'schedule-picked-desktop');
 
-    // A real bet on the fourth game, from its bet form, line and price filled in from the book.
+    // A real bet on the fourth game, from its bet slip, the book's line and price filled in.
     const fourthCard = page
       .getByTestId('game-actions')
       .filter({ has: page.getByRole('group', { name: /^Pick / }) })
       .nth(3);
     await fourthCard.getByRole('button', { name: 'Bet' }).click();
-    const dialog = page.getByRole('dialog');
-    await chooseOption(page, dialog, 'Mode', 'Bet on');
-    await chooseOption(page, dialog, 'Kind', 'Moneyline');
-    await expect.poll(() => dialog.getByRole('textbox', { name: 'Price' }).inputValue()).not.toBe('');
+    const slip = page.getByRole('dialog', { name: /^Bet slip/ });
+    await slip.waitFor();
+    await expect.poll(() => slip.getByRole('textbox', { name: 'Price' }).inputValue()).not.toBe('');
     // Real money or simulated is asked, never assumed.
-    const realMoney = dialog.getByRole('button', { name: 'Real money' });
+    const realMoney = slip.getByRole('button', { name: 'Real money' });
+    await expect(realMoney.getAttribute('aria-pressed')).resolves.toBe('false');
     await realMoney.click();
     await expect.poll(() => realMoney.getAttribute('aria-pressed')).toBe('true');
-    await dialog.getByRole('textbox', { name: 'Stake ($)' }).fill('50');
-    await dialog.getByRole('button', { name: 'Record' }).click();
-    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await slip.getByRole('textbox', { name: 'Stake ($)' }).fill('50');
+    await slip.getByRole('button', { name: 'Record bet' }).click();
+    await slip.getByText(/^Recorded: /).waitFor();
+    await slip.getByRole('button', { name: 'Close the bet slip' }).click();
+    await expect.poll(() => slip.isVisible()).toBe(false);
 
     // A paper-bankroll bet at the teller.
     await page.goto('/teller/place-bet');
