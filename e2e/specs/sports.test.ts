@@ -74,9 +74,10 @@ describe.each(Object.entries(viewports))('sports screens at %s width', (label, v
     const current = await week.inputValue();
     await week.selectOption('1');
     await expect.poll(() => page.getByText('Final', { exact: true }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    // The week is in the address, so a reload keeps it; the finals tell their result against the line of record.
+    // The week is in the address, so opening that address again (a reload, a shared link) keeps it; the finals
+    // tell their result against the line of record.
     expect(new URL(page.url()).searchParams.get('week')).toBe('1');
-    await page.reload();
+    await page.goto(page.url());
     await waitForScreen(page, 'football-schedule');
     await expect.poll(() => page.getByTestId('game-result').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await expect.poll(() => week.inputValue(), { timeout: 15_000 }).toBe('1');
