@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { BookEvent, SportKey, SportTeam } from '@pass/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { Page } from '../../../components/page';
 import type { RouteName } from '../../../config/paths';
@@ -91,16 +91,19 @@ export function ScheduleScreen({
   // The opponents outside the league (FCS teams) too: their games name them.
   const teamMap = useMemo(() => teamsByAbbv(teams.data), [teams.data]);
 
-  const chooseWeek = (number: number | undefined, replace = false) =>
-    setSearchParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (number === undefined) next.delete('week');
-        else next.set('week', String(number));
-        return next;
-      },
-      { replace },
-    );
+  const chooseWeek = useCallback(
+    (number: number | undefined, replace = false) =>
+      setSearchParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          if (number === undefined) next.delete('week');
+          else next.set('week', String(number));
+          return next;
+        },
+        { replace },
+      ),
+    [setSearchParams],
+  );
 
   // A week the season does not have (a mistyped or stale link) gives way to the current week.
   const unknownWeek =
@@ -110,9 +113,7 @@ export function ScheduleScreen({
       (events.error instanceof ApiError && (events.error.status === 404 || events.error.status === 400)));
   useEffect(() => {
     if (unknownWeek) chooseWeek(undefined, true);
-    // chooseWeek is a new function each render; the address is what matters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [unknownWeek]);
+  }, [unknownWeek, chooseWeek]);
 
   const shownWeek = week ?? events.data?.week?.number;
   const all = useMemo(() => withSeries(events.data?.events ?? []), [events.data]);
