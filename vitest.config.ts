@@ -20,6 +20,7 @@ const databaseFreeSuites = [
   'apps/server/src/modules/imports/first-run-progress.test.ts',
   'apps/server/src/modules/ledger/stats-cache.test.ts',
   'apps/server/src/modules/sports/tips-words.test.ts',
+  'apps/server/src/providers/paypal/paypal-client.test.ts',
   'packages/db/src/data-dir-lock.test.ts',
 ];
 

@@ -1,7 +1,16 @@
-// Type-checks every workspace with its own tsconfig (the web app and the server need different libs).
+// Type-checks every workspace with its own tsconfig (the web app, its service worker and the server need different libs).
 import { execFileSync } from 'node:child_process';
 
-const projects = ['packages/domain', 'packages/contracts', 'packages/db', 'apps/server', 'apps/web', 'e2e', 'bench'];
+const projects = [
+  'packages/domain',
+  'packages/contracts',
+  'packages/db',
+  'apps/server',
+  'apps/web',
+  'apps/web/tsconfig.sw.json',
+  'e2e',
+  'bench',
+];
 let failed = false;
 for (const project of projects) {
   try {

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { brandColors } from './src/config/brand-colors.ts';
 
 /**
  * Writes a Brotli (`.br`) and a gzip (`.gz`) copy next to each built file a browser loads as text, once, at
@@ -42,8 +44,48 @@ function precompress(): Plugin {
 const apiTarget = process.env.PASS_API_URL ?? 'http://localhost:3000';
 const apiPaths = ['/api', '/auth', '/billing', '/legal', '/ws'];
 
+/**
+ * The installable app (docs/decisions/043-installable-app.md): the manifest, and the service worker built from
+ * src/sw.ts with the list of the app shell's files to precache written into it. The page registers the worker
+ * itself after load (src/lib/service-worker.ts), so nothing is added to the first page's scripts.
+ */
+function installableApp() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.ts',
+    injectRegister: false,
+    registerType: 'prompt',
+    manifestFilename: 'manifest.webmanifest',
+    manifest: {
+      id: '/',
+      name: 'PA$$',
+      short_name: 'PA$$',
+      description: 'Track your picks and bets, compare odds across sportsbooks and run your office pool.',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'any',
+      theme_color: brandColors.primary,
+      background_color: brandColors.background,
+      categories: ['sports'],
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    injectManifest: {
+      // The shell and every screen's chunk, never the source maps or the .br/.gz copies of the same files.
+      globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+      globIgnores: ['sw.js'],
+    },
+  });
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  // The web unit tests (vitest.config.ts extends this file) need neither the worker nor the manifest.
+  plugins: [react(), precompress(), ...(process.env.VITEST ? [] : [installableApp()])],
   server: {
     port: 5173,
     proxy: Object.fromEntries(apiPaths.map((prefix) => [prefix, { target: apiTarget, ws: prefix === '/ws' }])),

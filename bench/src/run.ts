@@ -40,6 +40,7 @@ import {
   replaceTimedRows,
   type HttpBenchmark,
 } from './lib/report.js';
+import { runChatFanoutBenchmarks } from './lib/chat-fanout.js';
 import { runPoolBenchmarks } from './lib/pool-benchmarks.js';
 import { runSignupBenchmarks } from './lib/signup-benchmark.js';
 import { createThrowawayDatabase } from './lib/throwaway-database.js';
@@ -657,6 +658,7 @@ async function main(): Promise<number> {
   const pools = await runPoolBenchmarks(appEnv, childEnv, httpNotes);
   http.push(...pools.http);
   data.timed.push(...pools.timed);
+  data.timed.push(...(await runChatFanoutBenchmarks(appEnv)));
   console.log('• page weight: apps/web/dist');
   const pageWeight = measurePageWeight(WEB_DIST_DIR);
   const coldStart = await runColdStart();
@@ -764,7 +766,24 @@ async function runPoolsOnly(): Promise<number> {
   return bad ? 1 : 0;
 }
 
-const ONLY = ['ledger', 'cold-start', 'import-all', 'pools', 'first-content'];
+/**
+ * `--only chat-fanout`: the chat fan-out rows alone; they replace (or join) theirs in RESULTS.md with a note of
+ * when and under what load they ran, and the rest stays.
+ */
+async function runChatFanoutOnly(): Promise<number> {
+  const startedAt = new Date();
+  const loadAverageAtStart = os.loadavg();
+  console.log(`PA$$ bench, chat fan-out only: ${describeMachine()}`);
+  const timed = await runChatFanoutBenchmarks(appEnv);
+  const run = { startedAt, loadAverageAtStart, loadAverageAtEnd: os.loadavg(), timed };
+  console.log(`\n${formatTimedConsole(run)}\n`);
+  const previous = existsSync(RESULTS_FILE) ? await readFile(RESULTS_FILE, 'utf8') : '# Benchmark results\n';
+  await writeFile(RESULTS_FILE, replaceTimedRows(previous, run, 'chat-fanout'));
+  console.log(`Updated the chat fan-out rows of ${path.relative(process.cwd(), RESULTS_FILE) || RESULTS_FILE}`);
+  return timed.some(({ outcome }) => outcome.status === 'failed') ? 1 : 0;
+}
+
+const ONLY = ['ledger', 'cold-start', 'import-all', 'pools', 'first-content', 'chat-fanout'];
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 if (only !== undefined && !ONLY.includes(only)) {
   console.error(`--only takes ${ONLY.map((name) => `"${name}"`).join(' or ')}, not ${JSON.stringify(only)}`);
@@ -784,7 +803,9 @@ try {
             ? await runPoolsOnly()
             : only === 'first-content'
               ? await runFirstContentOnly()
-              : await main();
+              : only === 'chat-fanout'
+                ? await runChatFanoutOnly()
+                : await main();
 } catch (error) {
   console.error(error);
 } finally {

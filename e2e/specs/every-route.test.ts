@@ -17,9 +17,6 @@ import { useBrowser, viewports, waitForScreen } from '../support/browser';
 
 const browser = useBrowser();
 
-/** Routes whose screens other capabilities build (chat, billing and sync, the admin's screen). */
-const NOT_BUILT: RouteName[] = ['subscribe', 'college-subscribe', 'admin'];
-
 /**
  * Routes that show another screen by design: a reset page without a token goes to login, logout and refresh
  * do their work and go home, a verification or revert link with a made-up token says so on its own screen.
@@ -107,17 +104,17 @@ beforeAll(async () => {
     'baseball-season-schedule': { season: String(events.season) },
     'compare-books-event': { id: String(events.events[0]!.event_id) },
     'ncaa-football-pool': { id: String(pool.data.id) },
+    // A plan id none of ours has: the screen says so (its API answers 404).
+    'admin-plan-detail': { platform: 'paypal', planId: 'P-NOT-PROVISIONED' },
   };
   for (const [name, season] of Object.entries(POOL_SEASONS)) {
     perRoute[name as RouteName] = { id: String((await createPool(season)).data.id) };
   }
-  targets = (Object.keys(paths) as RouteName[])
-    .filter((name) => !NOT_BUILT.includes(name))
-    .map((name) => {
-      const values = { ...params, ...perRoute[name] };
-      const url = paths[name].replace(/:(\w+)(\?)?/g, (_match, key: string) => values[key] ?? '');
-      return { name, url, screen: LANDS_ON[name] ?? name, axe: SAME_SCREEN_AS[name] === undefined };
-    });
+  targets = (Object.keys(paths) as RouteName[]).map((name) => {
+    const values = { ...params, ...perRoute[name] };
+    const url = paths[name].replace(/:(\w+)(\?)?/g, (_match, key: string) => values[key] ?? '');
+    return { name, url, screen: LANDS_ON[name] ?? name, axe: SAME_SCREEN_AS[name] === undefined };
+  });
   expect(targets.length).toBeGreaterThan(70);
 }, 120_000);
 
@@ -157,10 +154,6 @@ describe('every route', () => {
         ...targets.filter((target) => !LAST.includes(target.name)),
         ...LAST.flatMap((name) => targets.filter((target) => target.name === name)),
       ];
-      for (const name of NOT_BUILT) {
-        await visit(page, paths[name].replace(/\/:\w+\?/, ''));
-        await waitForScreen(page, 'not-found');
-      }
       for (const target of ordered) {
         await visit(page, target.url);
         try {

@@ -57,6 +57,8 @@ async function memberNavTargets(page: Page, phone: boolean): Promise<NavTarget[]
     for (const group of await nav.getByRole('button').allTextContents()) {
       await nav.getByRole('button', { name: group, exact: true }).click();
       const menu = page.getByRole('menu', { name: group });
+      // A group's menu loads when it is first opened: read its links once it is there.
+      await menu.getByRole('menuitem').first().waitFor();
       for (const link of await menu.getByRole('menuitem').evaluateAll(describeLinks)) targets.push({ group, ...link });
       await page.keyboard.press('Escape');
       await menu.waitFor({ state: 'detached' });

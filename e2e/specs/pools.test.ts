@@ -167,11 +167,17 @@ describe('Pool Party', () => {
       // The admin's screen is reached from the navigation's Admin link, at both widths.
       await openAs(adminPage, { ...admin }, '/user/profile', 'user-profile');
       await followNav(adminPage, null, 'Admin');
-      await waitForScreen(adminPage, 'admin-almanac');
-      await adminPage
-        .getByRole('navigation', { name: 'Admin sections' })
-        .getByRole('link', { name: 'Refused invitations' })
-        .click();
+      await waitForScreen(adminPage, 'admin');
+      // The admin's sections: tabs on a desktop, a select on a phone.
+      if (viewport.width < 900) {
+        await adminPage.getByRole('combobox', { name: 'Admin section' }).click();
+        await adminPage.getByRole('option', { name: 'Refused invitations' }).click();
+      } else {
+        await adminPage
+          .getByRole('navigation', { name: 'Admin sections' })
+          .getByRole('tab', { name: 'Refused invitations' })
+          .click();
+      }
       const section = adminPage.getByRole('region', { name: 'Refused invitations' });
       await section.getByText(address).first().waitFor();
       await section.getByText('Limit Testers').first().waitFor();

@@ -72,11 +72,21 @@ describe.each(Object.entries(viewports))('sports screens at %s width', (label, v
     await expectNoSeriousA11yViolations(page);
 
     const current = await week.inputValue();
+    // Choosing a week checks the session again (whoami), held back here so that it is still on its way when
+    // the page is reloaded: leaving the page cancels it, which must not sign the member out of the next one.
+    await page.route('**/auth/whoami', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      await route.continue().catch(() => undefined);
+    });
     await week.selectOption('1');
     await expect.poll(() => page.getByText('Final', { exact: true }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    // The week is in the address (a reload or a shared link keeps it: the screen's unit tests load it from
-    // there); the finals tell their result against the line of record.
+    // The week is in the address, so a reload (or a shared link) shows it again; the finals tell their result
+    // against the line of record.
     expect(new URL(page.url()).searchParams.get('week')).toBe('1');
+    await page.reload();
+    await waitForScreen(page, 'football-schedule');
+    await page.unroute('**/auth/whoami');
+    await expect.poll(() => week.inputValue(), { timeout: 15_000 }).toBe('1');
     await expect.poll(() => page.getByTestId('game-result').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     const first = await games.first().getAttribute('aria-label');
     const home = first!.split(' at ')[1]!;

@@ -1,4 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createECDH } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -27,7 +28,14 @@ export interface AppServerOptions {
   /** `demo`: the first run imports the history and the demo season, and tops it up on each start; `none`: nothing. */
   seed: 'demo' | 'none';
   smtpUrl: string;
+  /** More settings for this server (a local PayPal, say). */
+  env?: Record<string, string>;
 }
+
+// A VAPID key pair for the run, so the profile offers push on each device (nothing is ever pushed: no device
+// subscribes to a push service here).
+const vapid = createECDH('prime256v1');
+vapid.generateKeys();
 
 /** The environment the built app runs in for the browser tests: embedded database, no background refresh. */
 export function appServerEnv(options: AppServerOptions): NodeJS.ProcessEnv {
@@ -48,9 +56,13 @@ export function appServerEnv(options: AppServerOptions): NodeJS.ProcessEnv {
     REFRESH_ODDS: 'off',
     REFRESH_SCORES: 'off',
     REFRESH_SCHEDULES: 'off',
+    POOL_MAILS: 'off',
     SMTP_URL: options.smtpUrl,
     // Every page of every test is visited from this one address; the per-client limit is for strangers.
     PAGE_VIEWS_PER_MINUTE: '100000',
+    VAPID_PUBLIC_KEY: vapid.getPublicKey('base64url'),
+    VAPID_PRIVATE_KEY: vapid.getPrivateKey('base64url'),
+    ...options.env,
   };
   // The browser tests run on the embedded database, on a data directory of their own.
   delete env.DATABASE_URL;

@@ -9,13 +9,18 @@ import type { Config } from './env.js';
 import { clockFor, type Clock } from './lib/clock.js';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
 import type { AuthDeps } from './modules/auth/auth-context.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { googleRoutes } from './modules/auth/google.routes.js';
+import { adminBillingRoutes } from './modules/billing/admin-billing.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
+import { mobileStoreRoutes } from './modules/billing/mobile-stores.routes.js';
 import { createMemoryChatBus, createRedisChatBus, type ChatBus } from './modules/chat/chat-bus.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
+import { createRoomNotices, type RoomNotices } from './modules/chat/room-notices.service.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
+import { notificationRoutes } from './modules/notifications/preferences.routes.js';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
 import { demoRoutes } from './modules/demo/demo.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -23,6 +28,9 @@ import { FirstRunProgress } from './modules/imports/first-run-progress.js';
 import { importsRoutes } from './modules/imports/imports.routes.js';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
 import { legalRoutes } from './modules/legal/legal.routes.js';
+import type { PushNotifier } from './modules/notifications/push-notifier.js';
+import { pushRoutes } from './modules/notifications/push.routes.js';
+import { createWebPushNotifier, type WebPushNotifier } from './modules/notifications/web-push-notifier.js';
 import { poolsRoutes } from './modules/pools/pools.routes.js';
 import { segmentsRoutes } from './modules/segments/segments.routes.js';
 import { sportsRoutes } from './modules/sports/sports.routes.js';
@@ -35,8 +43,18 @@ import {
   MAX_PARAM_LENGTH,
 } from './plugins/error-handler.js';
 import { securityPlugin } from './plugins/security.js';
+import { AppStoreVerifier } from './providers/apple/app-store-verifier.js';
+import { GooglePlayClient } from './providers/google-play/google-play-client.js';
+import { PayPalClient } from './providers/paypal/paypal-client.js';
 import { textPolicyPlugin } from './plugins/text-policy.js';
 import { webAppPlugin } from './plugins/web-app.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's mailer: the scheduled pool mails (main.ts) send through the same outbox and SMTP. */
+    mailer: Mailer;
+  }
+}
 
 export interface AppDependencies {
   config: Config;
@@ -47,6 +65,12 @@ export interface AppDependencies {
   limiter?: RateLimiter;
   /** How chat messages reach every instance's sockets: Redis pub/sub when REDIS_URL is set, else in-process. */
   chatBus?: ChatBus;
+  /**
+   * How members' devices are reached (decision 044): defaults to Web Push with the configured VAPID keys, off
+   * without them. The app passes it to the modules that notify, and shows it as `app.pushNotifier` for the
+   * jobs main.ts runs beside the app.
+   */
+  pushNotifier?: WebPushNotifier;
   /** How often chat sockets are pinged (chat.routes.ts); tests shorten it. */
   chatHeartbeatMs?: number;
   /** Pino options or an instance-specific logger; defaults to JSON logs at the configured level. */
@@ -60,6 +84,15 @@ export interface AppDependencies {
   now?: Clock;
   /** The first-run import running behind the app (start.ts); an app without one has its data already. */
   firstRun?: FirstRunProgress;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The room notices job (decision 041): run after grading here, and on each tick by main.ts's scheduler. */
+    roomNotices: RoomNotices;
+    /** Sends a member's notifications to their devices, as they opted in (decision 044). */
+    pushNotifier: PushNotifier;
+  }
 }
 
 /** Paths that carry a secret token: /auth/verify/…, /auth/passwd/reset/…, /…/email/revert/…, ?token=… */
@@ -152,12 +185,42 @@ export async function buildApp({
     (config.redisUrl
       ? createRedisChatBus(config.redisUrl, { onError: (error) => app.log.warn({ err: error }, 'chat: Redis') })
       : createMemoryChatBus());
+  const pushNotifier =
+    overrides.pushNotifier ??
+    createWebPushNotifier({ db, push: config.push, now, log: app.log.child({ module: 'push' }) });
+  app.decorate('pushNotifier', pushNotifier as PushNotifier);
   app.addHook('onClose', async () => {
     await mailer.close();
     await limiter.close();
     await chatBus.close();
   });
-  const authDeps: AuthDeps = { db, config, mailer, limiter };
+  app.decorate('mailer', mailer);
+  const authDeps: AuthDeps = { db, config, mailer, limiter, now };
+  const paypal = config.paypal
+    ? new PayPalClient({
+        baseUrl: config.paypal.apiUrl,
+        clientId: config.paypal.clientId,
+        clientSecret: config.paypal.clientSecret,
+        log: (message) => app.log.info(message),
+      })
+    : null;
+  const appStore = config.apple ? new AppStoreVerifier(config.apple) : null;
+  const googlePlay = config.googlePlay
+    ? new GooglePlayClient({
+        baseUrl: config.googlePlay.apiUrl,
+        packageName: config.googlePlay.packageName,
+        serviceAccount: config.googlePlay.serviceAccount,
+        log: (message) => app.log.info(message),
+      })
+    : null;
+  const roomNotices = createRoomNotices({
+    db,
+    bus: chatBus,
+    now,
+    onPublishError: (error) => app.log.warn({ err: error }, 'chat: a room notice could not be published'),
+    log: (error) => app.log.error({ err: error }, 'room notices: the run failed'),
+  });
+  app.decorate('roomNotices', roomNotices);
 
   // Before any route: it refuses to build a route without an access rule and enforces the rules.
   await app.register(accessPlugin, authDeps);
@@ -171,13 +234,24 @@ export async function buildApp({
   await app.register(demoRoutes, { db, now });
   await app.register(authRoutes, authDeps);
   await app.register(googleRoutes, authDeps);
-  await app.register(billingRoutes, authDeps);
-  await app.register(ledgerRoutes, { ...authDeps, now });
+  await app.register(billingRoutes, { ...authDeps, now, paypal });
+  await app.register(mobileStoreRoutes, { ...authDeps, now, appStore, googlePlay });
+  await app.register(adminBillingRoutes, { ...authDeps, now, paypal });
+  await app.register(ledgerRoutes, { ...authDeps, now, roomNotices });
   await app.register(poolsRoutes, { ...authDeps, now, chatBus });
-  await app.register(chatRoutes, { ...authDeps, now, bus: chatBus, heartbeatMs: overrides.chatHeartbeatMs });
+  await app.register(chatRoutes, {
+    ...authDeps,
+    now,
+    bus: chatBus,
+    notifier: pushNotifier,
+    heartbeatMs: overrides.chatHeartbeatMs,
+  });
+  await app.register(pushRoutes, { ...authDeps, now, notifier: pushNotifier });
   await app.register(mailRoutes, authDeps);
-  await app.register(importsRoutes, { ...authDeps, now });
+  await app.register(adminRoutes, { ...authDeps, now });
+  await app.register(notificationRoutes, { ...authDeps, now });
+  await app.register(importsRoutes, { ...authDeps, now, roomNotices });
 
-  await app.register(webAppPlugin, { webDistDir: config.webDistDir });
+  await app.register(webAppPlugin, { webDistDir: config.webDistDir, paypalSdkUrl: config.paypal?.sdkUrl });
   return app;
 }

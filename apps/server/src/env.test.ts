@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createECDH } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -64,6 +65,9 @@ describe('loadConfig', () => {
         'REQUEST_TIMEOUT_MS',
         'TRUST_PROXY',
         'PAGE_VIEWS_PER_MINUTE',
+        'VAPID_PUBLIC_KEY',
+        'VAPID_PRIVATE_KEY',
+        'VAPID_SUBJECT',
       ].map((key) => [key, '']),
     );
     const fromEmpty = loadConfig(empty);
@@ -167,6 +171,37 @@ describe('loadConfig', () => {
       '2026-11-22T17:00:00.000Z',
     );
     expect(configError({ PASS_CLOCK: 'tomorrow' }).message).toContain('2026-11-22T17:00:00Z');
+  });
+
+  it('turns push on with a VAPID key pair (both keys or neither, the one the other’s), off without', () => {
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const pair = {
+      VAPID_PUBLIC_KEY: ecdh.getPublicKey('base64url'),
+      VAPID_PRIVATE_KEY: ecdh.getPrivateKey('base64url'),
+    };
+    expect(loadConfig({}).push).toBeNull();
+    expect(loadConfig({ ...pair, SUPPORT_EMAIL: 'help@pass.example.org' }).push).toEqual({
+      publicKey: pair.VAPID_PUBLIC_KEY,
+      privateKey: pair.VAPID_PRIVATE_KEY,
+      subject: 'mailto:help@pass.example.org',
+    });
+    expect(loadConfig({ ...pair, VAPID_SUBJECT: 'https://pass.example.org/contact' }).push?.subject).toBe(
+      'https://pass.example.org/contact',
+    );
+    expect(configError({ VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY }).problems).toEqual([
+      'VAPID_PRIVATE_KEY: must be set with VAPID_PUBLIC_KEY (both, or neither to turn push off)',
+    ]);
+    expect(configError({ VAPID_PRIVATE_KEY: pair.VAPID_PRIVATE_KEY }).problems[0]).toMatch(
+      /^VAPID_PUBLIC_KEY: must be set/,
+    );
+    const other = createECDH('prime256v1');
+    other.generateKeys();
+    expect(configError({ ...pair, VAPID_PRIVATE_KEY: other.getPrivateKey('base64url') }).problems).toEqual([
+      'VAPID_PRIVATE_KEY: is not the private key of VAPID_PUBLIC_KEY',
+    ]);
+    expect(configError({ ...pair, VAPID_PUBLIC_KEY: 'abc' }).problems[0]).toMatch(/^VAPID_PUBLIC_KEY: must be a P-256/);
+    expect(configError({ ...pair, VAPID_SUBJECT: 'http://pass.example.org' }).problems[0]).toMatch(/^VAPID_SUBJECT:/);
   });
 
   it('reports every bad variable at once', () => {

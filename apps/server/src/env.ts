@@ -1,3 +1,5 @@
+import { createECDH, X509Certificate } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
@@ -65,6 +67,18 @@ const onOff = z
   .default('on')
   .transform((value) => value === 'on');
 
+/** The App Store's environments; Xcode and LocalTesting sign nothing (decision 047). */
+const APPLE_ENVIRONMENTS = ['Production', 'Sandbox', 'Xcode', 'LocalTesting'] as const;
+export type AppleEnvironment = (typeof APPLE_ENVIRONMENTS)[number];
+
+/** A Google Cloud service account's key, as its JSON key file holds it. */
+const ServiceAccountKey = z.object({
+  client_email: z.string().min(1),
+  private_key: z.string().includes('PRIVATE KEY'),
+  token_uri: z.url().default('https://oauth2.googleapis.com/token'),
+});
+export type GoogleServiceAccount = z.infer<typeof ServiceAccountKey>;
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce
@@ -115,9 +129,59 @@ const EnvSchema = z.object({
   ),
   ODDS_API_KEY: z.string().optional(),
   ODDS_API_URL: urlWithProtocols(['https:', 'http:'], 'https://api.the-odds-api.com').optional(),
+  PAYPAL_API_URL: urlWithProtocols(['https:', 'http:'], 'https://api-m.paypal.com').default(
+    'https://api-m.sandbox.paypal.com',
+  ),
+  PAYPAL_CLIENT_ID: z.string().optional(),
+  PAYPAL_CLIENT_SECRET: z.string().optional(),
+  PAYPAL_WEBHOOK_ID: z.string().optional(),
+  PAYPAL_SDK_URL: urlWithProtocols(['https:', 'http:'], 'https://www.paypal.com/sdk/js').default(
+    'https://www.paypal.com/sdk/js',
+  ),
+  APPLE_ROOT_CERTS: z.string().optional(),
+  APPLE_BUNDLE_ID: z.string().optional(),
+  APPLE_APP_APPLE_ID: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .positive('must be the app’s Apple ID, a positive number')
+    .optional(),
+  APPLE_ENVIRONMENT: z
+    .enum(APPLE_ENVIRONMENTS, { message: `must be one of ${APPLE_ENVIRONMENTS.join(', ')}` })
+    .default('Production'),
+  GOOGLE_PLAY_API_URL: urlWithProtocols(['https:', 'http:'], 'https://androidpublisher.googleapis.com').default(
+    'https://androidpublisher.googleapis.com',
+  ),
+  GOOGLE_PLAY_PACKAGE_NAME: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/, { message: 'must be an Android package name' })
+    .optional(),
+  GOOGLE_PLAY_SERVICE_ACCOUNT: z.string().optional(),
+  GOOGLE_PLAY_PUSH_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   REFRESH_ODDS: onOff,
   REFRESH_SCORES: onOff,
   REFRESH_SCHEDULES: onOff,
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^B[A-Za-z0-9_-]{86}$/, {
+      message: 'must be a P-256 public key: 65 bytes in base64url (npx web-push generate-vapid-keys)',
+    })
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, {
+      message: 'must be a P-256 private key: 32 bytes in base64url (npx web-push generate-vapid-keys)',
+    })
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .refine(
+      (value) => /^mailto:[^@\s]+@[^@\s]+$/.test(value) || urlWithProtocols(['https:'], '').safeParse(value).success,
+      {
+        message: 'must be a mailto: address or an https: URL, such as mailto:support@pass.example.org',
+      },
+    )
+    .optional(),
+  POOL_MAILS: onOff,
   PASS_CLOCK: z.iso
     .datetime({ offset: true, message: 'must be an instant such as 2026-11-22T17:00:00Z (or with an offset, -05:00)' })
     .transform((value) => new Date(value))
@@ -158,16 +222,53 @@ export interface Config {
   oddsApiKey: string | undefined;
   /** The Odds API's host; a local replay server in tests. */
   oddsApiUrl: string | undefined;
+  /** PayPal, when both client credentials are set: the REST host, the webhook's id and the buttons' script. */
+  paypal: {
+    apiUrl: string;
+    clientId: string;
+    clientSecret: string;
+    webhookId: string | undefined;
+    sdkUrl: string;
+  } | null;
+  /**
+   * App Store Server Notifications (decision 047), when APPLE_ROOT_CERTS and APPLE_BUNDLE_ID are set: the root
+   * certificates (DER) a notification's chain must lead to, the app, and the environment it is sold in.
+   */
+  apple: {
+    rootCertificates: Buffer[];
+    bundleId: string;
+    appAppleId: number | undefined;
+    environment: AppleEnvironment;
+    /** Revocation (OCSP) and expiry checked against the real date: production only, as it calls Apple. */
+    onlineChecks: boolean;
+  } | null;
+  /**
+   * Google Play (decision 047), when the package, the service account and the push token are set: the
+   * Android Publisher API's host, the service account it is called as, and the token the Pub/Sub push URL
+   * carries (`?token=`).
+   */
+  googlePlay: {
+    apiUrl: string;
+    packageName: string;
+    serviceAccount: GoogleServiceAccount;
+    pushToken: string;
+  } | null;
   /**
    * The scheduled refresh (jobs/, started by main.ts): odds a few times a day and before kickoffs, scores
-   * while games are live, schedules daily. Each can be switched off.
+   * while games are live, schedules daily, and the pool mails (reminders and weekly results) every few minutes.
+   * Each can be switched off.
    */
-  refresh: { odds: boolean; scores: boolean; schedules: boolean };
+  refresh: { odds: boolean; scores: boolean; schedules: boolean; pool_mails: boolean };
   /**
    * A testing aid (PASS_CLOCK): the instant the server clock reads at start, running forward in real time
    * from there; unset, the server clock is the real one (lib/clock.ts, docs/decisions/020).
    */
   clockStart: Date | undefined;
+  /**
+   * Web Push (docs/decisions/044): the VAPID key pair the server signs its pushes with, and the contact the
+   * push services are given (VAPID_SUBJECT, else the support address). Null, push off, without the keys.
+   */
+  push: { publicKey: string; privateKey: string; subject: string } | null;
 }
 
 export class ConfigError extends Error {
@@ -193,7 +294,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     );
   }
   const values = parsed.data;
+  const pushProblem = vapidProblem(values.VAPID_PUBLIC_KEY, values.VAPID_PRIVATE_KEY);
+  if (pushProblem) throw new ConfigError([pushProblem]);
+  const apple = appleConfig(values);
+  const googlePlay = googlePlayConfig(values);
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
+  const supportEmail = values.SUPPORT_EMAIL ?? `support@${new URL(publicUrl).hostname}`;
   return {
     nodeEnv: values.NODE_ENV,
     port: values.PORT,
@@ -209,7 +315,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: values.TRUST_PROXY,
     pageViewsPerMinute: values.PAGE_VIEWS_PER_MINUTE,
     poolMaxPerLifeguard: values.POOL_MAX_PER_LIFEGUARD,
-    supportEmail: values.SUPPORT_EMAIL ?? `support@${new URL(publicUrl).hostname}`,
+    supportEmail,
     appStoreUrl: values.APP_STORE_URL,
     playStoreUrl: values.PLAY_STORE_URL,
     webDistDir: values.WEB_DIST_DIR ? path.resolve(values.WEB_DIST_DIR) : defaultWebDistDir(),
@@ -220,9 +326,136 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         : null,
     oddsApiKey: values.ODDS_API_KEY,
     oddsApiUrl: values.ODDS_API_URL?.replace(/\/+$/, ''),
-    refresh: { odds: values.REFRESH_ODDS, scores: values.REFRESH_SCORES, schedules: values.REFRESH_SCHEDULES },
+    paypal:
+      values.PAYPAL_CLIENT_ID && values.PAYPAL_CLIENT_SECRET
+        ? {
+            apiUrl: values.PAYPAL_API_URL.replace(/\/+$/, ''),
+            clientId: values.PAYPAL_CLIENT_ID,
+            clientSecret: values.PAYPAL_CLIENT_SECRET,
+            webhookId: values.PAYPAL_WEBHOOK_ID,
+            sdkUrl: values.PAYPAL_SDK_URL,
+          }
+        : null,
+    apple,
+    googlePlay,
+    refresh: {
+      odds: values.REFRESH_ODDS,
+      scores: values.REFRESH_SCORES,
+      schedules: values.REFRESH_SCHEDULES,
+      pool_mails: values.POOL_MAILS,
+    },
     clockStart: values.PASS_CLOCK,
+    push:
+      values.VAPID_PUBLIC_KEY && values.VAPID_PRIVATE_KEY
+        ? {
+            publicKey: values.VAPID_PUBLIC_KEY,
+            privateKey: values.VAPID_PRIVATE_KEY,
+            subject: values.VAPID_SUBJECT ?? `mailto:${supportEmail}`,
+          }
+        : null,
   };
+}
+
+type EnvValues = z.infer<typeof EnvSchema>;
+
+/**
+ * The App Store's notifications: on with root certificates and a bundle id. Production never accepts the Xcode
+ * and LocalTesting environments, whose notifications are not signed by Apple: with them anyone could grant
+ * themselves a subscription.
+ */
+function appleConfig(values: EnvValues): Config['apple'] {
+  const set = [values.APPLE_ROOT_CERTS, values.APPLE_BUNDLE_ID].filter(Boolean).length;
+  if (set === 0) return null;
+  if (set === 1) {
+    const missing = values.APPLE_ROOT_CERTS ? 'APPLE_BUNDLE_ID' : 'APPLE_ROOT_CERTS';
+    throw new ConfigError([
+      `${missing}: must be set with the other (APPLE_ROOT_CERTS and APPLE_BUNDLE_ID, or neither)`,
+    ]);
+  }
+  const environment = values.APPLE_ENVIRONMENT;
+  const problems: string[] = [];
+  if (values.NODE_ENV === 'production' && (environment === 'Xcode' || environment === 'LocalTesting')) {
+    problems.push(
+      `APPLE_ENVIRONMENT: must be Production or Sandbox in production (${environment} notifications are not signed by Apple)`,
+    );
+  }
+  if (environment === 'Production' && values.APPLE_APP_APPLE_ID === undefined) {
+    problems.push('APPLE_APP_APPLE_ID: must be set when APPLE_ENVIRONMENT is Production');
+  }
+  const rootCertificates: Buffer[] = [];
+  for (const item of values
+    .APPLE_ROOT_CERTS!.split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)) {
+    const certificate = readCertificate(item);
+    if (certificate) rootCertificates.push(certificate);
+    else
+      problems.push(
+        `APPLE_ROOT_CERTS: "${item.slice(0, 40)}" is neither a certificate file nor a base64 DER certificate`,
+      );
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    rootCertificates,
+    bundleId: values.APPLE_BUNDLE_ID!,
+    appAppleId: values.APPLE_APP_APPLE_ID,
+    environment,
+    onlineChecks: values.NODE_ENV === 'production',
+  };
+}
+
+/** A certificate from a file (DER or PEM) or from base64 DER, as DER; null when it is none of these. */
+function readCertificate(item: string): Buffer | null {
+  try {
+    const bytes = existsSync(item) ? readFileSync(item) : Buffer.from(item, 'base64');
+    return new X509Certificate(bytes).raw;
+  } catch {
+    return null;
+  }
+}
+
+/** Google Play's notifications and API: on when the package, the service account and the push token are all set. */
+function googlePlayConfig(values: EnvValues): Config['googlePlay'] {
+  const names = ['GOOGLE_PLAY_PACKAGE_NAME', 'GOOGLE_PLAY_SERVICE_ACCOUNT', 'GOOGLE_PLAY_PUSH_TOKEN'] as const;
+  const missing = names.filter((name) => !values[name]);
+  if (missing.length === names.length) return null;
+  if (missing.length > 0) {
+    throw new ConfigError(
+      missing.map((name) => `${name}: must be set with ${names.filter((other) => other !== name).join(' and ')}`),
+    );
+  }
+  const raw = values.GOOGLE_PLAY_SERVICE_ACCOUNT!.trim();
+  let serviceAccount: GoogleServiceAccount;
+  try {
+    const text = raw.startsWith('{') ? raw : readFileSync(raw, 'utf8');
+    serviceAccount = ServiceAccountKey.parse(JSON.parse(text));
+  } catch {
+    throw new ConfigError([
+      'GOOGLE_PLAY_SERVICE_ACCOUNT: must be a service account key (its JSON, or the path of its JSON file) with client_email and private_key',
+    ]);
+  }
+  return {
+    apiUrl: values.GOOGLE_PLAY_API_URL.replace(/\/+$/, ''),
+    packageName: values.GOOGLE_PLAY_PACKAGE_NAME!,
+    serviceAccount,
+    pushToken: values.GOOGLE_PLAY_PUSH_TOKEN!,
+  };
+}
+
+/** Both VAPID keys or neither, and the public key the private key's own: a wrong pair signs pushes no one accepts. */
+function vapidProblem(publicKey: string | undefined, privateKey: string | undefined): string | null {
+  if (!publicKey && !privateKey) return null;
+  if (!publicKey || !privateKey) {
+    return `${publicKey ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'}: must be set with ${publicKey ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY'} (both, or neither to turn push off)`;
+  }
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    if (ecdh.getPublicKey('base64url') === publicKey) return null;
+  } catch {
+    // An out-of-range private key: said below.
+  }
+  return 'VAPID_PRIVATE_KEY: is not the private key of VAPID_PUBLIC_KEY';
 }
 
 function defaultWebDistDir(): string {

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './env.js';
 import { clockFor } from './lib/clock.js';
 import { createAdvisoryLock } from './jobs/advisory-lock.js';
+import { createPoolMailsJob } from './jobs/pool-mails-job.js';
 import { createRefreshJobs } from './jobs/refresh-jobs.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { listenWhileStarting } from './lib/starting-listener.js';
@@ -45,8 +46,19 @@ async function main() {
   const scheduler = new Scheduler({
     db: database.db,
     lock: createAdvisoryLock(database),
-    jobs: createRefreshJobs(database.db, config, (message) => app.log.info(message)),
+    jobs: {
+      ...createRefreshJobs(database.db, config, (message) => app.log.info(message)),
+      pool_mails: createPoolMailsJob({
+        db: database.db,
+        mailer: app.mailer,
+        publicUrl: config.publicUrl,
+        push: app.pushNotifier,
+        log: (message) => app.log.warn(message),
+      }),
+    },
     enabled: config.refresh,
+    // The room notices follow the jobs' grading, and time passing a lock (decision 041).
+    everyTick: [() => app.roomNotices.run()],
     now,
     log: (message) => app.log.warn(message),
   });

@@ -30,6 +30,8 @@ export const PoolInvitationRefusal = z.object({
     username: z.string().nullable(),
     /** Every refusal of this Lifeguard's invitations, on any page. */
     refusals: z.number().int(),
+    /** Whether the admin has suspended the Lifeguard's account (decision 049). */
+    suspended: z.boolean(),
   }),
   /** The pool the invitation was for; null once the pool is gone. */
   pool: z
@@ -40,6 +42,8 @@ export const PoolInvitationRefusal = z.object({
       season: z.number().int(),
       /** 1 open, 2 confirmed, 4 closed (ended), 8 completed, as its members see it now. */
       status: PoolStatusField,
+      /** Whether the admin has suspended the pool (decision 049). */
+      suspended: z.boolean(),
     })
     .nullable(),
   /** The address refused. */

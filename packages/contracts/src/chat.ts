@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ErrorCode, FieldError } from './common.js';
 import { idParam, Text } from './boundary.js';
+import { SportKey } from './sports.js';
 
 /**
  * A pool's chat room (DESIGN.md section 6; decision 039): members only, every message stored before it is
@@ -146,3 +147,47 @@ export const ChatServerFrame = z.discriminatedUnion('type', [
   }),
 ]);
 export type ChatServerFrame = z.infer<typeof ChatServerFrame>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Rooms and read markers (decision 040)
+
+/** One of the caller's pool rooms, as the chat screen lists it and the navigation's unread dot reads it. */
+export const ChatRoom = z.object({
+  pool_id: z.number().int(),
+  name: z.string(),
+  icon: z.string(),
+  icon_color: z.string(),
+  icon_background: z.string(),
+  sport: SportKey,
+  /** The caller's member id in the pool (their own messages carry it as the author's id) and their role. */
+  member_id: z.number().int(),
+  role: z.enum(['lifeguard', 'guest']),
+  /** The room's newest message, deleted ones included (shown as deleted); null for an empty room. */
+  last_message: ChatMessage.nullable(),
+  /** How far the caller has read: 0 before their first read. */
+  last_read_id: z.number().int(),
+  /** Messages after `last_read_id`, not the caller's own and not deleted. */
+  unread: z.number().int(),
+  /** The pool has ended: its room is read-only. */
+  read_only: z.boolean(),
+});
+export type ChatRoom = z.infer<typeof ChatRoom>;
+
+/** The caller's rooms, the most recently active first (rooms without a message last, newest pool first). */
+export const ChatRoomsResponse = z.object({ data: z.array(ChatRoom) });
+export type ChatRoomsResponse = z.infer<typeof ChatRoomsResponse>;
+
+/** Moves the caller's read marker forwards: never backwards, never past the room's newest message. */
+export const ChatReadBody = z.object({
+  last_read_id: z
+    .number({ error: 'must be a message id (a whole number from 0)' })
+    .int('must be a message id (a whole number from 0)')
+    .min(0, 'must be a message id (a whole number from 0)')
+    .max(2_147_483_647, 'must be a message id (a whole number from 0)'),
+});
+export type ChatReadBody = z.infer<typeof ChatReadBody>;
+
+export const ChatReadResponse = z.object({
+  data: z.object({ pool_id: z.number().int(), last_read_id: z.number().int(), unread: z.number().int() }),
+});
+export type ChatReadResponse = z.infer<typeof ChatReadResponse>;

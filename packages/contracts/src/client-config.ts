@@ -8,5 +8,7 @@ export const ClientConfigResponse = z.object({
   poolMaxPerLifeguard: z.number().int(),
   /** Whether "Continue with Google" works: the server has a Google client configured. */
   googleSignIn: z.boolean(),
+  /** PayPal's buttons: the public client id and the SDK's address, or null when the server sells nothing. */
+  paypal: z.object({ clientId: z.string(), sdkUrl: z.string() }).nullable(),
 });
 export type ClientConfigResponse = z.infer<typeof ClientConfigResponse>;

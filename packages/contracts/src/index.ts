@@ -13,3 +13,8 @@ export * from './demo.js';
 export * from './pools.js';
 export * from './chat.js';
 export * from './admin-pools.js';
+export * from './billing.js';
+export * from './admin-billing.js';
+export * from './push.js';
+export * from './notification-preferences.js';
+export * from './admin-tables.js';

@@ -79,6 +79,11 @@ export const PoolSummary = PoolSettingsBody.extend({
   joining_closes_at: z.string().nullable(),
   created_at: z.string(),
   ended_at: z.string().nullable(),
+  /**
+   * Set while the admin has suspended the pool (decision 049): it is read-only for everyone until lifted,
+   * and the pool's page shows a banner with the admin's reason.
+   */
+  suspended: z.object({ at: z.string(), reason: z.string() }).nullable(),
 });
 export type PoolSummary = z.infer<typeof PoolSummary>;
 
@@ -126,6 +131,7 @@ export const InvitationRefusal = z.enum([
   'pool_full',
   'joining_closed',
   'pool_ended',
+  'pool_suspended',
   'removed',
   'invitation_limit',
   'already_member',

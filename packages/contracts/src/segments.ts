@@ -32,6 +32,7 @@ export const ROUTE_NAMES = [
   'account-setup',
   'logout',
   'user-profile',
+  'unsubscribe',
   'free-football-odds',
   'free-college-football-odds',
   'football-schedule',
@@ -75,6 +76,7 @@ export const ROUTE_NAMES = [
   'invite',
   'pool-party-accept',
   'pool-party-invite-error',
+  'chat',
   'classic-football-pools',
   'football-2024-pools',
   'football-2023-pools',
@@ -82,6 +84,7 @@ export const ROUTE_NAMES = [
   'season-2024',
   'season-2025',
   'subscribe',
+  'campaign-pool-party',
   'demo',
   'welcome',
   'demo-charts',
@@ -90,6 +93,7 @@ export const ROUTE_NAMES = [
   'user-stats',
   'teller-place-bet',
   'admin',
+  'admin-plan-detail',
 ] as const;
 
 export const RouteName = z.enum(ROUTE_NAMES, {

@@ -47,3 +47,5 @@ export * from './pools/grading.js';
 export * from './pools/last-man-standing.js';
 export * from './pools/standings.js';
 export * from './pools/status.js';
+export * from './membership/plans.js';
+export * from './pools/room-notices.js';

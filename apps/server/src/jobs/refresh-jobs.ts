@@ -76,7 +76,7 @@ export function createRefreshJobs(
   db: Database,
   config: Pick<Config, 'oddsApiKey' | 'oddsApiUrl'>,
   log: (message: string) => void = () => {},
-): Record<JobName, JobFn> {
+): Record<Exclude<JobName, 'pool_mails'>, JobFn> {
   let client: OddsApiClient | undefined;
   const odds = () => (client ??= oddsApiClient({ oddsApiKey: config.oddsApiKey, oddsApiUrl: config.oddsApiUrl, log }));
 

@@ -5,10 +5,12 @@
  * - odds: every ODDS_EVERY (a few times a day) and once more in the window before a kickoff, so the lines
  *   shown before a game are its closing lines;
  * - scores: every SCORES_EVERY while a game is live, and once more after the last one ends;
- * - schedules: once a day.
+ * - schedules: once a day;
+ * - pool_mails: every POOL_MAILS_EVERY (pick reminders and weekly results, decision 042; the job itself
+ *   decides what is due and sends each mail once, so running it often only narrows how late a mail can be).
  */
 
-export const JOB_NAMES = ['odds', 'scores', 'schedules'] as const;
+export const JOB_NAMES = ['odds', 'scores', 'schedules', 'pool_mails'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 const MINUTE_MS = 60_000;
@@ -19,6 +21,7 @@ export const ODDS_EVERY_MS = 6 * HOUR_MS;
 export const PRE_KICKOFF_WINDOW_MS = 90 * MINUTE_MS;
 export const SCORES_EVERY_MS = 5 * MINUTE_MS;
 export const SCHEDULES_EVERY_MS = 24 * HOUR_MS;
+export const POOL_MAILS_EVERY_MS = 5 * MINUTE_MS;
 
 export interface ScheduleState {
   now: Date;
@@ -60,11 +63,20 @@ function schedulesDue({ now, lastRun }: ScheduleState): boolean {
   return last === undefined || now.getTime() - last >= SCHEDULES_EVERY_MS;
 }
 
-/** The jobs due now, in the order they should run (schedules first: the others read the games they write). */
+function poolMailsDue({ now, lastRun }: ScheduleState): boolean {
+  const last = lastRun.pool_mails?.getTime();
+  return last === undefined || now.getTime() - last >= POOL_MAILS_EVERY_MS;
+}
+
+/**
+ * The jobs due now, in the order they should run (schedules first: the others read the games they write;
+ * pool mails last, after the scores that decide a week's results).
+ */
 export function dueJobs(state: ScheduleState): JobName[] {
   const due: JobName[] = [];
   if (state.enabled.schedules && schedulesDue(state)) due.push('schedules');
   if (state.enabled.odds && oddsDue(state)) due.push('odds');
   if (state.enabled.scores && scoresDue(state)) due.push('scores');
+  if (state.enabled.pool_mails && poolMailsDue(state)) due.push('pool_mails');
   return due;
 }

@@ -17,7 +17,8 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const ago = (ms: number) => new Date(NOW.getTime() - ms);
 const ahead = (ms: number) => new Date(NOW.getTime() + ms);
-const ALL_ON = { odds: true, scores: true, schedules: true };
+// The refresh jobs; the pool mails job has its own case below.
+const ALL_ON = { odds: true, scores: true, schedules: true, pool_mails: false };
 
 function state(overrides: Partial<ScheduleState> = {}): ScheduleState {
   return {
@@ -78,8 +79,22 @@ describe('which jobs are due', () => {
     ]);
   });
 
+  it('runs the pool mails every 5 minutes, after the refresh jobs', () => {
+    const enabled = { ...ALL_ON, pool_mails: true };
+    const lastRun = { odds: ago(HOUR), scores: ago(HOUR), schedules: ago(HOUR) };
+    expect(dueJobs(state({ lastRun, enabled }))).toEqual(['pool_mails']);
+    expect(dueJobs(state({ lastRun: { ...lastRun, pool_mails: ago(4 * MINUTE) }, enabled }))).toEqual([]);
+    expect(dueJobs(state({ lastRun: { ...lastRun, pool_mails: ago(5 * MINUTE) }, enabled }))).toEqual(['pool_mails']);
+    expect(dueJobs(state({ lastRun: {}, liveGames: 1, enabled }))).toEqual([
+      'schedules',
+      'odds',
+      'scores',
+      'pool_mails',
+    ]);
+  });
+
   it('never runs a job switched off', () => {
-    const off = { odds: false, scores: false, schedules: false };
+    const off = { odds: false, scores: false, schedules: false, pool_mails: false };
     expect(dueJobs(state({ lastRun: {}, liveGames: 3, enabled: off }))).toEqual([]);
     expect(dueJobs(state({ lastRun: {}, liveGames: 3, enabled: { ...ALL_ON, odds: false } }))).toEqual([
       'schedules',
@@ -144,7 +159,9 @@ describe('the advisory lock', () => {
           odds: async () => void runs.push(`${name}:odds`),
           scores: async () => void runs.push(`${name}:scores`),
           schedules: async () => void runs.push(`${name}:schedules`),
+          pool_mails: async () => void runs.push(`${name}:pool_mails`),
         },
+        everyTick: [async () => void runs.push(`${name}:every tick`)],
       });
     const one = schedulerFor('one', handles.first);
     const two = schedulerFor('two', handles.second);
@@ -152,17 +169,18 @@ describe('the advisory lock', () => {
     const ran: JobName[][] = [ranOne, ranTwo];
     expect(ran.filter((jobs) => jobs.length > 0)).toEqual([['schedules', 'odds']]);
     const leader = ranOne.length > 0 ? 'one' : 'two';
-    expect(runs).toEqual([`${leader}:schedules`, `${leader}:odds`]);
+    // The work of every tick (the room notices) follows the due jobs, on the leader only.
+    expect(runs).toEqual([`${leader}:schedules`, `${leader}:odds`, `${leader}:every tick`]);
 
     // The leader keeps the lock; nothing is due again; the other still runs nothing.
     expect(await Promise.all([one.tick(), two.tick()])).toEqual([[], []]);
-    expect(runs).toHaveLength(2);
+    expect(runs.slice(3)).toEqual([`${leader}:every tick`]);
 
     // Once the leader stops, the other takes over on its next tick, knowing what already ran.
     const [stopped, follower] = leader === 'one' ? [one, two] : [two, one];
     await stopped.stop();
     expect(await follower.tick()).toEqual([]);
-    expect(runs).toHaveLength(2);
+    expect(runs.slice(4)).toEqual([`${leader === 'one' ? 'two' : 'one'}:every tick`]);
     await follower.stop();
   });
 });
@@ -193,6 +211,7 @@ describe("the scheduler's record of its jobs", () => {
         odds: async () => void runs.push(`${name}:odds`),
         scores: async () => void runs.push(`${name}:scores`),
         schedules: async () => void runs.push(`${name}:schedules`),
+        pool_mails: async () => void runs.push(`${name}:pool_mails`),
         ...jobs,
       },
     });
@@ -267,7 +286,7 @@ describe("the scheduler's record of its jobs", () => {
   });
 
   it('runs scores once more after the last live game ends, even on an instance that never saw it live', async () => {
-    const scoresOnly = { odds: false, scores: true, schedules: false };
+    const scoresOnly = { odds: false, scores: true, schedules: false, pool_mails: false };
     clock = new Date(NOW.getTime() + 24 * HOUR);
     const [event] = (
       (await handles.first.db.execute(

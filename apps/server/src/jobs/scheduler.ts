@@ -27,6 +27,11 @@ export interface SchedulerOptions {
   lock: JobLock;
   jobs: Record<JobName, JobFn>;
   enabled: Record<JobName, boolean>;
+  /**
+   * Work that runs on every tick this instance holds the lock, after the due jobs (so right after a scores
+   * run has graded games): the room notices, cheap when nothing changed. Never throws (each logs its own).
+   */
+  everyTick?: (() => Promise<unknown>)[];
   tickMs?: number;
   /** The server clock. */
   now: Clock;
@@ -131,6 +136,10 @@ export class Scheduler {
       } catch (error) {
         log(`scheduler: could not record the end of ${job}: ${messageOf(error)}`);
       }
+    }
+    for (const work of this.options.everyTick ?? []) {
+      if (this.stopped) break;
+      await work().catch((error: unknown) => log(`scheduler: ${messageOf(error)}`));
     }
     return ran;
   }

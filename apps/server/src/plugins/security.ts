@@ -17,6 +17,48 @@ declare module 'fastify' {
   }
 }
 
+/** The strict content security policy of every page and answer (PayPal's pages widen it: `payPalPagePolicy`). */
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  baseUri: ["'none'"],
+  objectSrc: ["'none'"],
+  scriptSrc: ["'self'"],
+  // MUI (emotion) injects style elements at run time.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  workerSrc: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+} satisfies Record<string, string[]>;
+
+/** PayPal's hosts, as its buttons need them (../shared/contracts/README.md, PayPal, "Content Security Policy"). */
+const PAYPAL_SOURCES = ['*.paypal.com', '*.paypalobjects.com'];
+
+const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
+/**
+ * The policy of the pages with PayPal's buttons (decision 046): the strict one with PayPal's hosts, and the
+ * origin of the SDK's address when it is elsewhere (a local stand-in in tests), added to script, frame, connect,
+ * img and style sources.
+ */
+export function payPalPagePolicy(sdkUrl: string | undefined): string {
+  const extra = [...PAYPAL_SOURCES];
+  if (sdkUrl) {
+    const { origin, hostname } = new URL(sdkUrl);
+    if (!/(^|\.)paypal(objects)?\.com$/.test(hostname)) extra.push(origin);
+  }
+  const directives: Record<string, string[]> = { ...CSP_DIRECTIVES, frameSrc: ["'self'"] };
+  for (const name of ['scriptSrc', 'frameSrc', 'connectSrc', 'imgSrc', 'styleSrc']) {
+    directives[name] = [...directives[name]!, ...extra];
+  }
+  return Object.entries(directives)
+    .map(([name, sources]) => `${kebab(name)} ${sources.join(' ')}`)
+    .join(';');
+}
+
 export interface SecurityOptions {
   /** Cookies are Secure when the public URL is https. */
   secureCookies: boolean;
@@ -30,24 +72,7 @@ export interface SecurityOptions {
 export const securityPlugin = fp<SecurityOptions>(
   async (app: FastifyInstance, options) => {
     await app.register(helmet, {
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          baseUri: ["'none'"],
-          objectSrc: ["'none'"],
-          scriptSrc: ["'self'"],
-          // MUI (emotion) injects style elements at run time.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          manifestSrc: ["'self'"],
-          workerSrc: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-        },
-      },
+      contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
       // The reset page sets its own stricter policy (no-referrer); this is the default for every other page.
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       strictTransportSecurity: options.secureCookies,

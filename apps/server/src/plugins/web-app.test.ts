@@ -9,6 +9,7 @@ import { buildTestApp, csrfPair, type TestApp } from '../test/helpers.js';
 const INDEX_HTML =
   '<!doctype html><html><head><title>PA$$</title></head><body><div id="root" data-shell="web-app-test"></div></body></html>';
 const APP_JS = 'console.log("app-abc");\n';
+const SW_JS = 'self.addEventListener("fetch", () => {});\n';
 const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
 function expectJsonNotFound(response: LightMyRequestResponse) {
@@ -35,6 +36,7 @@ describe('web app', () => {
     writeFileSync(path.join(webDir, 'index.html'), INDEX_HTML);
     writeFileSync(path.join(webDir, 'assets', 'app-abc.js'), APP_JS);
     writeFileSync(path.join(webDir, 'manifest.webmanifest'), '{"name":"PA$$"}');
+    writeFileSync(path.join(webDir, 'sw.js'), SW_JS);
     testApp = await buildTestApp({ WEB_DIST_DIR: webDir });
   });
   afterAll(async () => {
@@ -74,6 +76,23 @@ describe('web app', () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the manifest as a web app manifest', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(response.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(JSON.parse(response.body)).toEqual({ name: 'PA$$' });
+  });
+
+  it('serves the service worker as a script revalidated every time, so a new version is found at once', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(SW_JS);
+    // The worker loads and works under the page's own policy: scripts, workers and the manifest from this origin.
+    expect(response.headers['content-security-policy']).toContain("worker-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("manifest-src 'self'");
   });
 
   it.each(['/api/nope', '/auth/nope', '/billing/nope', '/legal/nope', '/ws/nope'])(
@@ -128,5 +147,66 @@ describe('web app absent', () => {
   it('still serves the API', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
+  });
+});
+
+describe("the pages with PayPal's buttons", () => {
+  let webDir: string;
+  let testApp: TestApp;
+  const sdkOrigin = 'http://127.0.0.1:9';
+
+  beforeAll(async () => {
+    webDir = mkdtempSync(path.join(tmpdir(), 'pass-web-dist-'));
+    writeFileSync(path.join(webDir, 'index.html'), INDEX_HTML);
+    testApp = await buildTestApp({
+      WEB_DIST_DIR: webDir,
+      PAYPAL_CLIENT_ID: 'client-id',
+      PAYPAL_CLIENT_SECRET: 'client-secret',
+      PAYPAL_SDK_URL: `${sdkOrigin}/sdk/js`,
+    });
+  });
+  afterAll(async () => {
+    await testApp.app.close();
+    rmSync(webDir, { recursive: true, force: true });
+  });
+
+  const directive = (policy: string, name: string) =>
+    policy
+      .split(';')
+      .map((part) => part.trim())
+      .find((part) => part.startsWith(`${name} `)) ?? '';
+
+  it.each(['/subscribe', '/college/subscribe', '/campaign/pass-pool-party/signup-for-free', '/user/profile?tab=1'])(
+    'lets PayPal’s script, frames, calls, images and styles into %s, and the stand-in SDK’s origin',
+    async (url) => {
+      const response = await testApp.app.inject({ method: 'GET', url, headers: html });
+      expectIndex(response);
+      const policy = String(response.headers['content-security-policy']);
+      for (const name of ['script-src', 'frame-src', 'connect-src', 'img-src', 'style-src']) {
+        const sources = directive(policy, name).split(' ');
+        expect(sources, name).toEqual(expect.arrayContaining(['*.paypal.com', '*.paypalobjects.com', sdkOrigin]));
+      }
+      // The rest of the strict policy stays.
+      expect(directive(policy, 'object-src')).toBe("object-src 'none'");
+      expect(directive(policy, 'frame-ancestors')).toBe("frame-ancestors 'none'");
+      expect(directive(policy, 'default-src')).toBe("default-src 'self'");
+    },
+  );
+
+  it.each(['/', '/football/schedule', '/subscribe/other', '/user/bets', '/api/config'])(
+    'keeps the strict policy on %s',
+    async (url) => {
+      const response = await testApp.app.inject({ method: 'GET', url, headers: html });
+      const policy = String(response.headers['content-security-policy']);
+      expect(policy).not.toContain('paypal');
+      expect(policy).not.toContain(sdkOrigin);
+      expect(directive(policy, 'script-src')).toBe("script-src 'self'");
+      expect(directive(policy, 'connect-src')).toBe("connect-src 'self'");
+    },
+  );
+
+  it('tells the web app the client id and the SDK’s address', async () => {
+    const config = (await testApp.app.inject({ url: '/api/config' })).json<{ paypal: unknown }>();
+    expect(config.paypal).toEqual({ clientId: 'client-id', sdkUrl: `${sdkOrigin}/sdk/js` });
   });
 });

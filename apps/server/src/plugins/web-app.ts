@@ -2,8 +2,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isPayPalPage } from '@pass/domain';
 import fp from 'fastify-plugin';
 import { sendNotFound } from './error-handler.js';
+import { payPalPagePolicy } from './security.js';
 
 // Paths that belong to the API: an unknown one is a JSON 404, never the web app.
 const API_PREFIXES = ['/api/', '/auth/', '/billing/', '/legal/', '/ws/'];
@@ -16,7 +18,8 @@ const NO_REFERRER_PAGES = ['/u/passwd', '/user/password-reset', '/account/verify
  * the build wrote a compressed copy and the browser accepts it.
  */
 export const webAppPlugin = fp(
-  async (app: FastifyInstance, options: { webDistDir: string }) => {
+  async (app: FastifyInstance, options: { webDistDir: string; paypalSdkUrl?: string | undefined }) => {
+    const paypalPolicy = payPalPagePolicy(options.paypalSdkUrl);
     const indexFile = path.join(options.webDistDir, 'index.html');
     const hasWebApp = existsSync(indexFile);
     if (hasWebApp) {
@@ -46,6 +49,9 @@ export const webAppPlugin = fp(
       // The reset page's address holds its token: no other site may see it as a referrer.
       if (NO_REFERRER_PAGES.some((page) => request.url.startsWith(page)))
         reply.header('referrer-policy', 'no-referrer');
+      // Only the pages with PayPal's buttons let PayPal's script and frames in (decision 046).
+      if (isPayPalPage(new URL(request.url, 'http://page').pathname))
+        reply.header('content-security-policy', paypalPolicy);
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     });
   },

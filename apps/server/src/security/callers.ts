@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorBody } from '@pass/contracts';
-import type { DbExecutor } from '@pass/db';
+import { users, type DbExecutor } from '@pass/db';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { getUserById } from '../modules/auth/auth.repository.js';
 import { SESSION_COOKIE } from '../modules/auth/sessions.service.js';
@@ -40,6 +41,11 @@ export async function signInAgain(app: FastifyInstance, caller: Caller, db?: DbE
   // An accepted profile change may have renamed the account since.
   const current = db ? await getUserById(db, caller.account.id) : null;
   if (current) caller.account.username = current.username;
+  // An accepted suspension (an admin operation's valid case) may have suspended the account: lifted, as the
+  // admin would, so the cases after it still reach the code behind the sign-in.
+  if (db && current?.suspendedAt) {
+    await db.update(users).set({ suspendedAt: null, suspendedReason: null }).where(eq(users.id, current.id));
+  }
   const response = await send(app, caller, {
     method: 'POST',
     url: '/auth/login',
@@ -136,6 +142,11 @@ export function answerProblems(operation: Operation, response: LightMyRequestRes
     return problems;
   }
   if (!(String(status) in operation.responses)) return [`${status} is not a documented answer`];
+  // A success in another documented media type (an export's CSV) is not JSON to check.
+  const mediaType = String(response.headers['content-type'] ?? '')
+    .split(';')[0]!
+    .trim();
+  if (operation.otherMediaTypes[String(status)]?.includes(mediaType)) return problems;
   const schema = operation.responses[String(status)];
   if (!schema) return problems;
   let body: unknown;

@@ -1,6 +1,17 @@
-import { chatMessages, poolEdits, poolInvitations, poolMembers, type DbHandle } from '@pass/db';
+import { createECDH, randomBytes } from 'node:crypto';
+import {
+  billingPlans,
+  billingSubscriptions,
+  chatMessages,
+  poolEdits,
+  poolInvitations,
+  poolMembers,
+  users,
+  type DbHandle,
+} from '@pass/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { ensurePlans } from '../modules/billing/billing.repository.js';
 import { makeGame } from '../test/ledger.js';
 import { FRESH, type Hints } from './bad-input.js';
 import { send, type Caller } from './callers.js';
@@ -23,8 +34,19 @@ export function requestHints(gameId: number, otherGameId?: number): Hints {
     // A pool's settings the pool rules accept (a week of the season, #rrggbb colours), and a what-if rule.
     ...POOL_SETTINGS_HINTS,
     rules: 'no_plays',
+    // A device's push subscription: a real P-256 point and secret, so a case reaches the checks behind them.
+    ...PUSH_SUBSCRIPTION_HINTS,
   };
 }
+
+const fakeDevice = createECDH('prime256v1');
+fakeDevice.generateKeys();
+/** A browser's PushSubscription by field name (push endpoints; the service at the address never answers). */
+export const PUSH_SUBSCRIPTION_HINTS = {
+  endpoint: 'https://push.invalid/send/security-suite',
+  p256dh: fakeDevice.getPublicKey('base64url'),
+  auth: randomBytes(16).toString('base64url'),
+} as const;
 
 /** Valid pool settings by field name; a pool's own names, so no other operation's request is changed. */
 export const POOL_SETTINGS_HINTS = {
@@ -266,10 +288,66 @@ export const OWNED_OBJECTS: Record<string, OwnedObject> = {
       return { id: String(poolId), messageId: String(messageId) };
     },
   },
+  '/api/pools/{id}/chat/read': {
+    async create(context) {
+      return { id: String((await ownedChatMessage(context)).poolId) };
+    },
+  },
   '/ws/pools/{poolId}/chat': {
     // Without an upgrade the room's address answers the messages after `after`: the marker among them.
     async create(context) {
       return { poolId: String((await ownedChatMessage(context)).poolId) };
+    },
+  },
+  '/billing/mobile/cancel/{billingId}/{subscriptionId}': {
+    // An App Store subscription of the owner's, stored directly as a verified notification would leave it.
+    async create({ database, owner, marker }) {
+      await ensurePlans(database.db);
+      const [plan] = await database.db.select({ id: billingPlans.id }).from(billingPlans).limit(1);
+      const [user] = await database.db
+        .select({ billingId: users.billingId })
+        .from(users)
+        .where(eq(users.id, owner.account!.id));
+      const subscriptionId = `apple.${marker}`;
+      await database.db
+        .insert(billingSubscriptions)
+        .values({
+          userId: owner.account!.id,
+          planId: plan!.id,
+          billingPlatform: 'mobile',
+          store: 'apple',
+          subscriptionId,
+          status: 'ACTIVE',
+          mobileSubscriptionStatus: 'ACTIVE',
+        })
+        .onConflictDoNothing();
+      return { billingId: user!.billingId, subscriptionId };
+    },
+  },
+  '/billing/paypal/cancel/{billingId}/{subscriptionId}': {
+    // A PayPal subscription of the owner's, stored directly (the suite's server has no PayPal to confirm one),
+    // with the marker as its sportsbook.
+    async create({ database, owner, marker }) {
+      await ensurePlans(database.db);
+      const [plan] = await database.db.select({ id: billingPlans.id }).from(billingPlans).limit(1);
+      const [user] = await database.db
+        .select({ billingId: users.billingId })
+        .from(users)
+        .where(eq(users.id, owner.account!.id));
+      const subscriptionId = `I-SUITE${owner.account!.id}`;
+      await database.db
+        .insert(billingSubscriptions)
+        .values({
+          userId: owner.account!.id,
+          planId: plan!.id,
+          billingPlatform: 'paypal',
+          subscriptionId,
+          status: 'ACTIVE',
+          paypalSubscriptionStatus: 'ACTIVE',
+          sportsbook: marker,
+        })
+        .onConflictDoNothing();
+      return { billingId: user!.billingId, subscriptionId };
     },
   },
   '/api/user/bets/outcome/{sport}': { notAnObject: "the sport chooses among the caller's own graded entries" },

@@ -44,6 +44,8 @@ export interface Operation {
   body: JsonSchema | null;
   /** The documented JSON schema per status code (null: documented without a JSON body). */
   responses: Record<string, JsonSchema | null>;
+  /** The media types other than JSON documented per status code (an export's `text/csv`). */
+  otherMediaTypes: Record<string, string[]>;
 }
 
 interface RawOperation {
@@ -110,9 +112,11 @@ export function listOperations(document: OpenApiDocument): Operation[] {
         }));
       const bodySchema = raw.requestBody?.content?.['application/json']?.schema;
       const responses: Record<string, JsonSchema | null> = {};
+      const otherMediaTypes: Record<string, string[]> = {};
       for (const [status, response] of Object.entries(raw.responses ?? {})) {
         const schema = response.content?.['application/json']?.schema;
         responses[status] = schema ? resolveRefs(schema, document) : null;
+        otherMediaTypes[status] = Object.keys(response.content ?? {}).filter((type) => type !== 'application/json');
       }
       operations.push({
         method: method.toUpperCase(),
@@ -121,6 +125,7 @@ export function listOperations(document: OpenApiDocument): Operation[] {
         parameters,
         body: bodySchema ? resolveRefs(bodySchema, document) : null,
         responses,
+        otherMediaTypes,
       });
     }
   }

@@ -5,7 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { expect } from 'vitest';
 import * as authRepository from '../modules/auth/auth.repository.js';
 import { hashPassword } from '../modules/auth/crypto.js';
-import { SESSION_COOKIE } from '../modules/auth/sessions.service.js';
+import { SESSION_COOKIE, startSession } from '../modules/auth/sessions.service.js';
 import { CSRF_COOKIE, CSRF_HEADER } from '../plugins/security.js';
 import { verificationToken, type CapturedMail, type SmtpCapture } from './smtp-capture.js';
 
@@ -50,6 +50,16 @@ export async function seedUser(
     isAdmin: options.admin ?? false,
   });
   return { id: user.id, username, email, password };
+}
+
+/**
+ * The cookies of a new member signed in straight in the database: for a test of an app without the login
+ * routes, or one that only reads. The member is in their free month unless the test's clock says otherwise.
+ */
+export async function memberCookies(db: DbExecutor): Promise<Record<string, string>> {
+  const account = await seedUser(db);
+  const { id } = await startSession(db, account.id, null);
+  return { [SESSION_COOKIE]: id };
 }
 
 /** An admin as the operator's command makes one (the flag on the account), with a password to log in. */

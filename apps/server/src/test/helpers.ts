@@ -7,6 +7,7 @@ import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../env.js';
 import type { Clock } from '../lib/clock.js';
 import type { ChatBus } from '../modules/chat/chat-bus.js';
+import type { WebPushNotifier } from '../modules/notifications/web-push-notifier.js';
 
 // The global setup (test-setup/pglite-template.ts) provides this; declared here too so the server's
 // own tsconfig, which does not include test-setup/, knows the key.
@@ -33,11 +34,18 @@ export interface TestApp {
  * With a `logStream`, the app logs as in production (at LOG_LEVEL) into that stream; otherwise not at all.
  * With `now`, the server clock is that one instead of the configuration's (the real clock, or PASS_CLOCK); with
  * `chatBus`, the chat rooms' bus is that one (a Redis bus on a channel prefix of the test's own); with
- * `chatHeartbeatMs`, chat sockets are pinged that often.
+ * `chatHeartbeatMs`, chat sockets are pinged that often; with `pushNotifier`, members' devices are reached
+ * through the notifier it makes from the test's database and configuration.
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { logStream?: { write(line: string): void }; now?: Clock; chatBus?: ChatBus; chatHeartbeatMs?: number } = {},
+  options: {
+    logStream?: { write(line: string): void };
+    now?: Clock;
+    chatBus?: ChatBus;
+    chatHeartbeatMs?: number;
+    pushNotifier?: (made: { database: DbHandle; config: Config }) => WebPushNotifier;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDb({ pgliteTemplate: inject('pgliteTemplate') });
   await seedReferenceData(database.db);
@@ -46,6 +54,7 @@ export async function buildTestApp(
     ...(options.now ? { now: options.now } : {}),
     ...(options.chatBus ? { chatBus: options.chatBus } : {}),
     ...(options.chatHeartbeatMs ? { chatHeartbeatMs: options.chatHeartbeatMs } : {}),
+    ...(options.pushNotifier ? { pushNotifier: options.pushNotifier({ database, config }) } : {}),
   };
   const app = await buildApp(
     options.logStream

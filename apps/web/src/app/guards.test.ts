@@ -163,7 +163,6 @@ describe('authGuard', () => {
     ['no user', () => jsonResponse({ data: null })],
     ['an empty answer', () => new Response(null, { status: 200 })],
     ['401: the session has expired', () => errorResponse(401, 'UNAUTHORIZED')],
-    ['nothing: the server cannot be reached', () => Promise.reject(new TypeError('Failed to fetch'))],
   ])('logs out locally and leaves for login when whoami answers %s', async (_case, answer) => {
     storeSessionUser(stale);
     stubFetch(answer);
@@ -173,6 +172,26 @@ describe('authGuard', () => {
     expect(getSessionUser()).toBeNull();
     expect(sessionStorage.getItem('pass.user')).toBeNull();
     expect(localStorage.getItem('pass.user')).toBeNull();
+  });
+
+  // A reload while whoami is on its way cancels it: the page being left must not sign the member out of the
+  // page that replaces it. Offline, the app keeps showing what it has.
+  it.each([
+    [
+      'no answer: the server cannot be reached or the page is being left',
+      () => Promise.reject(new TypeError('Failed to fetch')),
+    ],
+    ['a cancelled request', () => Promise.reject(new DOMException('The user aborted a request.', 'AbortError'))],
+    ['a server fault', () => errorResponse(503, 'UNAVAILABLE')],
+    ['too many requests', () => errorResponse(429, 'RATE_LIMITED')],
+  ])('keeps the member signed in when whoami gets %s', async (_case, answer) => {
+    storeSessionUser(stale);
+    stubFetch(answer);
+    await authGuard(request('/user/profile'));
+    await settle();
+    expect(lost).not.toHaveBeenCalled();
+    expect(getSessionUser()).toEqual(stale);
+    expect(JSON.parse(localStorage.getItem('pass.user')!)).toEqual(stale);
   });
 });
 

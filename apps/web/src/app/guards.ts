@@ -1,7 +1,7 @@
 import type { AccountUser, UserResponse } from '@pass/contracts';
 import { redirect } from 'react-router';
 import { pathTo, type RouteName } from '../config/paths';
-import { api } from '../lib/api-client';
+import { api, ApiError } from '../lib/api-client';
 import {
   clearSessionUser,
   getSessionUser,
@@ -54,7 +54,7 @@ export function onSessionLost(handler: (to: LostTo) => void): void {
  */
 export async function authGuard(request: Request): Promise<SessionUser> {
   const stored = storedUserOrLogin(request);
-  void refreshedAccount().catch(() => sessionLost('login'));
+  void refreshedAccount().catch(whenSessionRefused(() => sessionLost('login')));
   return stored;
 }
 
@@ -65,20 +65,43 @@ function storedUserOrLogin(request: Request): SessionUser {
   throw redirect(loginPath(url.pathname + url.search));
 }
 
+/** whoami answered, and named no member: the session is gone. */
+class NoSessionError extends Error {
+  constructor() {
+    super('whoami: no user');
+    this.name = 'NoSessionError';
+  }
+}
+
 /**
- * The auth guard's refresh, answering the whole account record for guards that need more of it. Any
- * failure (no session, an answer without a user, no server) logs the user out locally and rejects.
+ * True when the server itself said there is no session (401, or an answer without a user). A request that
+ * never got an answer (offline, the page being left or reloaded mid-check, a cancelled navigation) or a
+ * server fault says nothing about the session, so the member stays signed in and the next check decides.
+ */
+function sessionRefused(error: unknown): boolean {
+  return error instanceof NoSessionError || (error instanceof ApiError && error.status === 401);
+}
+
+/** A background check's failure handler that acts only when the server refused the session. */
+function whenSessionRefused(act: () => void): (error: unknown) => void {
+  return (error) => {
+    if (sessionRefused(error)) act();
+  };
+}
+
+/**
+ * The auth guard's refresh, answering the whole account record for guards that need more of it. When the
+ * server refuses the session, the user is logged out locally; every failure rejects.
  */
 async function refreshedAccount(signal?: AbortSignal): Promise<AccountUser> {
   try {
     const response = await api.get<UserResponse | null>('/auth/whoami', { signal });
     const account = response?.data;
-    if (!account || typeof account.id !== 'number' || account.id <= 0) throw new Error('whoami: no user');
+    if (!account || typeof account.id !== 'number' || account.id <= 0) throw new NoSessionError();
     storeSessionUser(toSessionUser(account));
     return account;
   } catch (error) {
-    // A navigation that was cancelled says nothing about the session.
-    if (!signal?.aborted) clearSessionUser();
+    if (sessionRefused(error)) clearSessionUser();
     throw error;
   }
 }
@@ -95,7 +118,7 @@ export async function collegeGuard(request: Request): Promise<SessionUser> {
   if (collegeAccessKnown(stored.id)) {
     void refreshedCollegeAccount().then(
       (account) => (account.collegeAccess.granted ? undefined : sessionLost('college-subscribe')),
-      () => sessionLost('login'),
+      whenSessionRefused(() => sessionLost('login')),
     );
     return stored;
   }
@@ -126,7 +149,7 @@ async function refreshedCollegeAccount(signal?: AbortSignal): Promise<AccountUse
     else sessionStorage.removeItem(COLLEGE_ACCESS_KEY);
     return account;
   } catch (error) {
-    if (!signal?.aborted) sessionStorage.removeItem(COLLEGE_ACCESS_KEY);
+    if (sessionRefused(error)) sessionStorage.removeItem(COLLEGE_ACCESS_KEY);
     throw error;
   }
 }
@@ -177,7 +200,7 @@ export async function adminGuard(request: Request): Promise<SessionUser> {
   if (!stored.isAdmin) throw redirect(pathTo('home'));
   void refreshedAccount().then(
     (account) => (account.isAdmin ? undefined : sessionLost('home')),
-    () => sessionLost('login'),
+    whenSessionRefused(() => sessionLost('login')),
   );
   return stored;
 }

@@ -47,14 +47,15 @@ describe('screens', () => {
     expect(new Set(names).size).toBe(names.length);
   });
 
-  it('lists only built screens: the account, sports and pools screens, no billing yet', () => {
+  it('lists the account, sports, pools, billing and admin screens', () => {
     const names = screens.map((entry) => entry.name);
     expect(names).toEqual(
       expect.arrayContaining(['home', 'about', 'about-changes', 'privacy', 'tos', 'pool-party-rules', 'login']),
     );
     expect(names).toContain('football-schedule');
     expect(names).toContain('football-pools');
-    expect(names).not.toContain('subscribe');
+    expect(names).toEqual(expect.arrayContaining(['subscribe', 'college-subscribe', 'campaign-pool-party']));
+    expect(names).toEqual(expect.arrayContaining(['admin', 'admin-plan-detail', 'admin-almanac']));
   });
 
   it('guards the pools screens: members, college access for college pools, the accept link open', () => {

@@ -4,6 +4,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import type { LoaderFunctionArgs, Params, RouteObject } from 'react-router';
 import { paths, type RouteName } from '../config/paths';
 import type { ScheduleSlots } from '../lib/game-actions';
+import type { PoolSlots } from '../lib/pool-chat';
 import { prefetchDemoReplay } from '../features/ledger/api/demo-replay';
 import { loadSportStore } from '../features/sports/api/load-sport-store';
 import { prefetchTeamScreen } from '../features/sports/api/prefetch-team-screen';
@@ -75,6 +76,19 @@ function withGameActions(
   };
 }
 
+/** The pool screen's chat tab: the chat feature's room, loaded when the tab is first opened. */
+const PoolChatRoom = lazy(() => import('../features/chat/components/pool-chat-panel'));
+
+/** A pool screen with its chat tab filled by the chat feature, so neither feature imports the other. */
+function withPoolChat(
+  screen: () => Promise<{ default: ComponentType<PoolSlots> }>,
+): () => Promise<{ default: ComponentType }> {
+  return async () => {
+    const { default: Screen } = await screen();
+    return { default: () => <Screen chatPanel={PoolChatRoom} /> };
+  };
+}
+
 /**
  * A screen of prices (the member's odds board, compare books) where tapping a price opens the ledger's bet
  * slip: the slip's provider loads with the screen, so neither feature imports the other.
@@ -132,6 +146,18 @@ function withAdminSections(
   };
 }
 
+/** The admin's screen with its sections from the registry (app/admin-sections.tsx). */
+function withAdminShell(): () => Promise<{ default: ComponentType }> {
+  return async () => {
+    const [{ default: Admin }, { adminShellSections }] = await Promise.all([
+      import('../features/admin/routes/admin'),
+      import('./admin-sections'),
+    ]);
+    const sections = adminShellSections();
+    return { default: () => <Admin sections={sections} /> };
+  };
+}
+
 /**
  * The member's home (app/home/member-home.tsx: the ledger's, the sports' and Pool Party's parts) in the home
  * screen's place for it; loaded only once a member is signed in, so a visitor's first page stays light.
@@ -178,7 +204,12 @@ export const screens: ScreenRoute[] = [
   { name: 'account-setup', guards: ['auth'], screen: () => import('../features/auth/routes/account-setup') },
   { name: 'logout', screen: () => import('../features/auth/routes/logout') },
   { name: 'refresh', guards: ['auth'], screen: () => import('../features/auth/routes/refresh') },
-  { name: 'user-profile', guards: ['auth'], screen: () => import('../features/auth/routes/user-profile') },
+  { name: 'user-profile', guards: ['auth'], screen: () => import('./profile/user-profile-page') },
+  { name: 'unsubscribe', screen: () => import('../features/auth/routes/unsubscribe') },
+  // Billing: the plans and PayPal's button, open to visitors (who are asked to log in to subscribe).
+  { name: 'subscribe', screen: () => import('../features/billing/routes/subscribe') },
+  { name: 'college-subscribe', screen: () => import('../features/billing/routes/college-subscribe') },
+  { name: 'campaign-pool-party', screen: () => import('../features/billing/routes/campaign-pool-party') },
   // The sports screens. College screens need college access (the first month after sign-up, a membership).
   { name: 'free-football-odds', needsData: true, screen: () => import('../features/sports/routes/free-football-odds') },
   {
@@ -368,6 +399,12 @@ export const screens: ScreenRoute[] = [
     guards: ['admin'],
     screen: withAdminSections(() => import('../features/sports/routes/admin-almanac')),
   },
+  { name: 'admin', guards: ['admin'], screen: withAdminShell() },
+  {
+    name: 'admin-plan-detail',
+    guards: ['admin'],
+    screen: () => import('../features/billing/routes/admin-plan-detail'),
+  },
   { name: 'user-bets', needsData: true, guards: ['auth'], screen: () => import('../features/ledger/routes/user-bets') },
   {
     name: 'user-stats',
@@ -384,6 +421,7 @@ export const screens: ScreenRoute[] = [
   // Pool Party: the lists, creating a pool, invitations and joining. The accept link is open to visitors (it
   // sends them to log in and back).
   { name: 'pool-party', guards: ['auth'], screen: () => import('../features/pools/routes/pool-party') },
+  { name: 'chat', guards: ['auth'], screen: () => import('../features/chat/routes/chat') },
   { name: 'football-pools', guards: ['auth'], screen: () => import('../features/pools/routes/football-pools') },
   {
     name: 'ncaa-football-pools',
@@ -412,19 +450,31 @@ export const screens: ScreenRoute[] = [
   { name: 'season-2025', guards: ['auth'], screen: () => import('../features/pools/routes/season-2025') },
   { name: 'football-2023-menu', guards: ['auth'], screen: () => import('../features/pools/routes/football-2023-menu') },
   // Pool Party: one pool (members only; the API answers 404 to anyone else, shown as the not-found page).
-  { name: 'football-pool', guards: ['auth'], screen: () => import('../features/pools/routes/football-pool') },
+  {
+    name: 'football-pool',
+    guards: ['auth'],
+    screen: withPoolChat(() => import('../features/pools/routes/football-pool')),
+  },
   {
     name: 'ncaa-football-pool',
     guards: ['college'],
-    screen: () => import('../features/pools/routes/ncaa-football-pool'),
+    screen: withPoolChat(() => import('../features/pools/routes/ncaa-football-pool')),
   },
   {
     name: 'classic-football-pool',
     guards: ['auth'],
-    screen: () => import('../features/pools/routes/classic-football-pool'),
+    screen: withPoolChat(() => import('../features/pools/routes/classic-football-pool')),
   },
-  { name: 'football-2024-pool', guards: ['auth'], screen: () => import('../features/pools/routes/football-2024-pool') },
-  { name: 'football-2023-pool', guards: ['auth'], screen: () => import('../features/pools/routes/football-2023-pool') },
+  {
+    name: 'football-2024-pool',
+    guards: ['auth'],
+    screen: withPoolChat(() => import('../features/pools/routes/football-2024-pool')),
+  },
+  {
+    name: 'football-2023-pool',
+    guards: ['auth'],
+    screen: withPoolChat(() => import('../features/pools/routes/football-2023-pool')),
+  },
   // The demo: open to everyone.
   {
     name: 'demo',

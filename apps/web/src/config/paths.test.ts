@@ -46,7 +46,15 @@ describe('pathTo', () => {
 
   it('leaves no placeholder in the path of any route when all its parameters are given', () => {
     for (const name of Object.keys(paths) as RouteName[]) {
-      const path = pathTo(name, { token: 't', season: 2024, section: 's', team: 'KC', id: 7 });
+      const path = pathTo(name, {
+        token: 't',
+        season: 2024,
+        section: 's',
+        team: 'KC',
+        id: 7,
+        platform: 'paypal',
+        planId: 'P-1',
+      });
       expect(path).not.toContain(':');
       expect(path).toMatch(/^\//);
     }

@@ -32,6 +32,8 @@ export const paths = {
   'account-email-revert': '/account/email/revert/:token',
   logout: '/logout',
   'user-profile': '/user/profile',
+  /** Where a pool mail's unsubscribe link lands: it asks before it unsubscribes (not in the specification; never in the navigation). */
+  unsubscribe: '/unsubscribe',
   'free-football-odds': '/free/football/odds',
   'free-college-football-odds': '/free/college/football/odds',
   'football-schedule': '/football/schedule',
@@ -75,6 +77,7 @@ export const paths = {
   invite: '/invite',
   'pool-party-accept': '/pool-party/accept/:token',
   'pool-party-invite-error': '/pool-party/invite-error',
+  chat: '/chat',
   'classic-football-pools': '/classic/football/pools',
   'football-2024-pools': '/football/2024/pools',
   'football-2023-pools': '/football/2023/pools',
@@ -82,6 +85,7 @@ export const paths = {
   'season-2024': '/season/2024',
   'season-2025': '/season/2025',
   subscribe: '/subscribe',
+  'campaign-pool-party': '/campaign/pass-pool-party/signup-for-free',
   demo: '/demo',
   welcome: '/welcome',
   'demo-charts': '/demo/charts',
@@ -90,6 +94,7 @@ export const paths = {
   'user-stats': '/user/stats',
   'teller-place-bet': '/teller/place-bet',
   admin: '/admin/:section?',
+  'admin-plan-detail': '/admin/billing/plans/:platform/:planId',
 } as const satisfies Record<SegmentRouteName, string>;
 
 export type RouteName = keyof typeof paths;

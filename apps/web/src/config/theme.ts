@@ -1,22 +1,7 @@
 import { createTheme } from '@mui/material/styles';
+import { brandColors } from './brand-colors';
 
-/**
- * The specification's one light theme: white background and surface; primary blue with a deep
- * purple dark variant; secondary cyan with a teal dark variant; error dark red, info blue,
- * success green, warning orange.
- */
-export const brandColors = {
-  primary: '#1867C0',
-  primaryDarken1: '#3700B3',
-  secondary: '#03DAC6',
-  secondaryDarken1: '#018786',
-  error: '#B00020',
-  info: '#2196F3',
-  success: '#4CAF50',
-  warning: '#FB8C00',
-  background: '#FFFFFF',
-  surface: '#FFFFFF',
-} as const;
+export { brandColors } from './brand-colors';
 
 /**
  * The focus ring of every control reached by keyboard (WCAG 2.2 focus appearance): a 2 px blue outline

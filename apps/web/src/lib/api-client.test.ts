@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, fetchCall, fetchHeaders, jsonResponse, stubFetch } from '../testing/fetch';
 import { api, ApiError, apiRequest, parseRetryAfter } from './api-client';
+import { isShowingKeptAnswers } from './offline-status';
+import { clearSessionUser, storeSessionUser } from './session-user';
 
 function setCookie(value: string) {
   document.cookie = `${value}; path=/`;
@@ -66,6 +68,46 @@ describe('api.get', () => {
   it('returns null for an empty success body', async () => {
     stubFetch(() => new Response(null, { status: 204 }));
     await expect(api.get('/api/segments')).resolves.toBeNull();
+  });
+});
+
+describe('the offline copies of the service worker', () => {
+  afterEach(() => clearSessionUser());
+
+  it('names the signed-in member on the reads the worker keeps, and a visitor when no one is signed in', async () => {
+    const fetchMock = stubFetch(() => jsonResponse({}));
+    await api.get('/api/pools');
+    storeSessionUser({ id: 42, username: 'ann', name: null, isAdmin: false });
+    await api.get('/api/pools/7/standings');
+    await api.get('/api/segments');
+    expect(fetchHeaders(fetchMock, 0)['x-pass-user']).toBe('visitor');
+    expect(fetchHeaders(fetchMock, 1)['x-pass-user']).toBe('42');
+    expect(fetchHeaders(fetchMock, 2)).not.toHaveProperty('x-pass-user');
+  });
+
+  it('notes an answer the worker gave from its copy, until the server answers again', async () => {
+    let offline = true;
+    stubFetch(() => jsonResponse({ n: 1 }, { headers: offline ? { 'x-pass-offline': '1' } : {} }));
+    await expect(api.get('/api/pools')).resolves.toEqual({ n: 1 });
+    expect(isShowingKeptAnswers()).toBe(true);
+    offline = false;
+    await api.get('/api/pools');
+    expect(isShowingKeptAnswers()).toBe(false);
+  });
+
+  it('keeps the offline mark while the browser is offline, whatever its own HTTP cache answers', async () => {
+    stubFetch(() => jsonResponse({ n: 1 }, { headers: { 'x-pass-offline': '1' } }));
+    await api.get('/api/pools');
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      stubFetch(() => jsonResponse({ supportEmail: 'x' }));
+      await api.get('/api/config');
+      expect(isShowingKeptAnswers()).toBe(true);
+    } finally {
+      onLine.mockRestore();
+    }
+    await api.get('/api/config');
+    expect(isShowingKeptAnswers()).toBe(false);
   });
 });
 

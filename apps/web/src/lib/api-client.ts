@@ -1,9 +1,13 @@
 import type { ErrorBody } from '@pass/contracts';
+import { isOfflineRead, OFFLINE_HEADER, USER_HEADER } from './offline-cache';
+import { noteAnswerSource } from './offline-status';
+import { getSessionUser } from './session-user';
 
 /**
  * The HTTP client: JSON in and out, the session cookie sent, the CSRF cookie echoed in its header on
  * state-changing requests, status 200–299 as success and no timeout (as the specification says).
  * It never shows messages or redirects: it returns data or throws an ApiError for the caller to handle.
+ * Answers the service worker gave from its offline copy are noted (lib/offline-status.ts) for the offline marker.
  */
 export class ApiError extends Error {
   constructor(
@@ -51,6 +55,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (value === undefined) continue;
     for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(item));
   }
+  // The service worker files what it keeps for offline use under the member the page believes is signed in.
+  if (isOfflineRead(method, url, window.location.origin))
+    headers[USER_HEADER] = String(getSessionUser()?.id ?? 'visitor');
   const response = await fetch(url, {
     method,
     headers,
@@ -58,6 +65,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     body: options.body === undefined ? null : JSON.stringify(options.body),
     signal: options.signal ?? null,
   });
+  noteAnswerSource(response.headers.get(OFFLINE_HEADER) === '1');
   const text = await response.text();
   const data: unknown = text ? parseJson(text) : null;
   if (!response.ok) {
@@ -76,6 +84,8 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'POST', body }),
   patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
   delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };

@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
 import { createQueryClient } from './query-client';
@@ -28,5 +29,17 @@ describe('createQueryClient', () => {
 
   it('does not refetch on window focus', () => {
     expect(createQueryClient().getDefaultOptions().queries?.refetchOnWindowFocus).toBe(false);
+  });
+
+  it('asks even when the browser says it is offline, so the service worker can answer from its copy', async () => {
+    onlineManager.setOnline(false);
+    try {
+      const client = createQueryClient();
+      await expect(
+        client.fetchQuery({ queryKey: ['kept'], queryFn: () => Promise.resolve('from the worker') }),
+      ).resolves.toBe('from the worker');
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 });

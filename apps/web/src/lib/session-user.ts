@@ -1,3 +1,5 @@
+import { clearOfflineCache } from './offline-cache';
+
 /**
  * The signed-in user as the specification keeps it: in session storage and local storage. A user
  * counts as logged in when a record is found in either. The server's session cookie is what
@@ -54,6 +56,8 @@ export function isLoggedIn(): boolean {
 }
 
 export function storeSessionUser(user: SessionUser): void {
+  // Another member on this device: what the service worker kept for the last one goes.
+  if (getSessionUser()?.id !== user.id) forgetOfflineCopies();
   const raw = JSON.stringify(user);
   sessionStorage.setItem(STORAGE_KEY, raw);
   localStorage.setItem(STORAGE_KEY, raw);
@@ -61,9 +65,14 @@ export function storeSessionUser(user: SessionUser): void {
 }
 
 export function clearSessionUser(): void {
+  forgetOfflineCopies();
   sessionStorage.removeItem(STORAGE_KEY);
   localStorage.removeItem(STORAGE_KEY);
   notify();
+}
+
+function forgetOfflineCopies(): void {
+  void clearOfflineCache().catch(() => undefined);
 }
 
 /** For useSyncExternalStore: components re-render when the user signs in or out. */

@@ -45,6 +45,13 @@ export const users = pgTable(
      * choice of username or profile change can give it.
      */
     isAdmin: boolean('is_admin').notNull().default(false),
+    /**
+     * Set while the admin has suspended the account (decision 049): it cannot log in, its sessions are
+     * ended and none is resumed. Cleared when the admin lifts the suspension.
+     */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** The admin's reason, shown to the member at login. */
+    suspendedReason: text('suspended_reason'),
     ...timestamps,
   },
   (table) => [
@@ -136,6 +143,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
+    /** Extra headers, such as List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on pool mail. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     error: text('error'),

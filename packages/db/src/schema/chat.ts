@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { poolMembers, pools } from './pools.js';
 import { users } from './accounts.js';
 
@@ -34,4 +34,36 @@ export const chatMessages = pgTable(
       .on(table.poolId, table.authorMemberId, table.clientId)
       .where(sql`${table.clientId} is not null`),
   ],
+);
+
+/**
+ * How far each member has read their pool's room: unread counts are the room's messages after
+ * `last_read_id` written by someone else. One row per pool member, moved forwards only.
+ */
+export const chatReads = pgTable('chat_reads', {
+  memberId: integer('member_id')
+    .primaryKey()
+    .references(() => poolMembers.id, { onDelete: 'cascade' }),
+  lastReadId: integer('last_read_id').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * What a room has already been told of events derived from results and time (decision 039): a Last Man
+ * Standing elimination (`lms-out:<member id>`) or the standings as last announced (`standings`, with the
+ * order in `state`). The key is written in the same transaction as the system line, so a job run twice or on
+ * two instances tells the room once.
+ */
+export const chatRoomNotices = pgTable(
+  'chat_room_notices',
+  {
+    poolId: integer('pool_id')
+      .notNull()
+      .references(() => pools.id, { onDelete: 'cascade' }),
+    noticeKey: text('notice_key').notNull(),
+    state: jsonb('state'),
+    chatMessageId: integer('chat_message_id').references(() => chatMessages.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.poolId, table.noticeKey] })],
 );

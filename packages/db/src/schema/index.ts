@@ -5,3 +5,5 @@ export * from './sports.js';
 export * from './ledger.js';
 export * from './pools.js';
 export * from './chat.js';
+export * from './notifications.js';
+export * from './billing.js';

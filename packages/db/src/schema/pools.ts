@@ -56,6 +56,13 @@ export const pools = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /**
+     * Set while the admin has suspended the pool (decision 049): it is read-only for everyone (no picks,
+     * invitations, chat posts or settings) and shows a banner. Cleared when the admin lifts it.
+     */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** The admin's reason, shown in the pool's banner. */
+    suspendedReason: text('suspended_reason'),
   },
   (table) => [
     index('pools_lifeguard_active_idx')

@@ -9,6 +9,8 @@ export type AuditEvent =
   | 'login_failed'
   | 'login_locked'
   | 'login_unverified'
+  /** A correct password for an account the admin has suspended: no session (decision 049). */
+  | 'login_suspended'
   | 'logout'
   | 'session_expired'
   | 'email_verified'
@@ -37,7 +39,20 @@ export type AuditEvent =
    * A Lifeguard ran a pool again as next season's (its members invited at once). Its detail (`poolId`,
    * `nextPoolId`) is also how a retry finds the pool the first request made (decision 030).
    */
-  | 'pool_run_again';
+  | 'pool_run_again'
+  /** A member gained or lost access through a subscription's state at its provider (decision 045). */
+  | 'billing_access_granted'
+  | 'billing_access_lost'
+  /** A webhook the provider did not vouch for: refused, nothing changed. */
+  | 'billing_webhook_refused'
+  /** The admin suspended or lifted the suspension of an account or a pool (decision 049). */
+  | 'account_suspended'
+  | 'account_unsuspended'
+  | 'pool_suspended'
+  | 'pool_unsuspended'
+  /** The admin provisioned PayPal's product and plans, or read PayPal's plan ids into billing_plans (decision 048). */
+  | 'billing_plans_provisioned'
+  | 'billing_plans_synced';
 
 /** Where an event came from: a request (its id and address), or the command line (neither). */
 export interface AuditContext {

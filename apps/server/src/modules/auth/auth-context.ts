@@ -13,6 +13,8 @@ export interface AuthDeps {
   config: Config;
   mailer: Mailer;
   limiter: RateLimiter;
+  /** The server clock (decision 020): what whoami says of the free college month is reckoned by it. */
+  now: () => Date;
   /** Told each step of work as it is done (tests compare the steps of answers that must not differ). */
   steps?: (step: string) => void;
 }
@@ -30,7 +32,7 @@ declare module 'fastify' {
   }
 }
 
-export function getSession(deps: AuthDeps, request: FastifyRequest): Promise<LiveSession | null> {
+export function getSession(deps: Pick<AuthDeps, 'db'>, request: FastifyRequest): Promise<LiveSession | null> {
   const cookie = request.cookies[SESSION_COOKIE];
   if (!cookie) return Promise.resolve(null);
   request.session ??= resumeSession(deps.db, cookie);

@@ -109,7 +109,15 @@ export async function getLiveSession(db: DbExecutor, idHash: string, now: Date, 
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleCutoff)))
+    .where(
+      and(
+        eq(sessions.idHash, idHash),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, idleCutoff),
+        // A suspended account's sessions are ended when it is suspended; this refuses one started in between.
+        isNull(users.suspendedAt),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }

@@ -22,6 +22,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordAuditEvent } from '../audit/audit.service.js';
+import { listMemberSubscriptions } from '../billing/billing.service.js';
 import {
   auditContext,
   clearSessionCookie,
@@ -131,7 +132,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
     async (request, reply) => {
       const session = await requireSession(deps, request);
       reply.header('cache-control', 'no-store');
-      return { data: authService.toAccountUser(session.user) };
+      const subscriptions = await listMemberSubscriptions(deps.db, session.user.id);
+      return { data: authService.toAccountUser(session.user, deps.now(), subscriptions) };
     },
   );
 
@@ -151,7 +153,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
       return {
         data: {
           authenticated: session !== null,
-          user: session ? authService.toAccountUser(session.user) : null,
+          user: session
+            ? authService.toAccountUser(
+                session.user,
+                deps.now(),
+                await listMemberSubscriptions(deps.db, session.user.id),
+              )
+            : null,
           session: session
             ? {
                 createdAt: session.createdAt.toISOString(),

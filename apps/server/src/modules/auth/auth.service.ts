@@ -9,7 +9,7 @@ import type {
   UpdateProfileBody,
 } from '@pass/contracts';
 import { EMAIL_UNIQUE_INDEX, isUniqueViolation, USERNAME_UNIQUE_INDEX, type DbExecutor } from '@pass/db';
-import { collegeAccess } from '@pass/domain';
+import { collegeAccess, type SubscriptionStatuses } from '@pass/domain';
 import { AppError } from '../../errors.js';
 import { recordAuditEvent, type AuditContext } from '../audit/audit.service.js';
 import {
@@ -53,10 +53,17 @@ export const VERIFICATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 /** The one answer to a failed login, whether the user exists or not. */
 export const INCORRECT_LOGIN = 'Incorrect username or password';
 
-export function toAccountUser(user: authRepository.UserRow, now: Date = new Date()): AccountUser {
+/**
+ * The account as the member sees it. College access counts the member's subscriptions (billing's
+ * `listMemberSubscriptions`) where the caller has read them; without them, the trial month alone decides.
+ */
+export function toAccountUser(
+  user: authRepository.UserRow,
+  now: Date = new Date(),
+  subscriptions: readonly SubscriptionStatuses[] = [],
+): AccountUser {
   const isAdmin = user.isAdmin;
-  // Memberships come with billing's subscriptions; until a member has one, the trial month decides.
-  const access = collegeAccess({ signedUpAt: user.createdAt, now, isAdmin, subscriptions: [] });
+  const access = collegeAccess({ signedUpAt: user.createdAt, now, isAdmin, subscriptions });
   return {
     id: user.id,
     username: user.username,
@@ -232,6 +239,11 @@ export interface LoginRequest {
   deviceCookie: string | undefined;
 }
 
+/** What a suspended member is told when logging in (decision 049). */
+export function suspendedAccountMessage(reason: string | null): string {
+  return `This account is suspended by the admin${reason ? `: ${reason}` : ''}. It cannot log in until the suspension is lifted; write to support to have it looked at.`;
+}
+
 const LOCKED_MESSAGE = 'Too many failed logins. Try again later.';
 
 /**
@@ -278,6 +290,12 @@ export async function login(deps: AuthDeps, audit: AuditContext, request: LoginR
       'FORBIDDEN',
       'Confirm your email address first: open the link we mailed you, or ask for a new one.',
     );
+  }
+  if (user.suspendedAt) {
+    // Told only to whoever knows the password, so it says nothing about an account to anyone else.
+    await recordAuditEvent(deps.db, audit, 'login_suspended', user.id);
+    const message = suspendedAccountMessage(user.suspendedReason);
+    throw new AppError('FORBIDDEN', message, [{ field: 'body.username', message, reason: 'account_suspended' }]);
   }
   await recordLoginSuccess(deps.limiter, attempt);
   const session = await deps.db.transaction(async (tx) => {

@@ -163,12 +163,25 @@ describe('email change', () => {
       const mailer: Mailer = {
         send: async (_db, message) => {
           sent.push(message);
+          return sent.length;
         },
+        store: async (_db, message) => {
+          sent.push(message);
+          return { id: sent.length, message };
+        },
+        deliver: () => {},
         idle: async () => {},
         close: async () => {},
       };
       const limiter = createMemoryRateLimiter();
-      const deps = { db: t.database.db, config: t.config, mailer, limiter, steps: (name: string) => steps.push(name) };
+      const deps = {
+        db: t.database.db,
+        config: t.config,
+        mailer,
+        limiter,
+        now: () => new Date(),
+        steps: (name: string) => steps.push(name),
+      };
       const answer = await updateProfile(deps, audit, session!, { email: newEmail, currentPassword: member.password });
       await limiter.close();
       return { steps, sent, answer, member };

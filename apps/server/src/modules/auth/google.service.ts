@@ -22,7 +22,8 @@ const ISSUER_TIMEOUT_SECONDS = 10;
 export type GoogleIntent = 'login' | 'register';
 
 /** The reasons a sign-in is refused; the web app's /login-error page explains each. */
-export type GoogleRefusal = 'cancelled' | 'state' | 'token' | 'unverified' | 'email_in_use' | 'unavailable';
+export type GoogleRefusal =
+  'cancelled' | 'state' | 'token' | 'unverified' | 'email_in_use' | 'unavailable' | 'suspended';
 
 export type GoogleSettings = NonNullable<Config['google']>;
 
@@ -221,6 +222,8 @@ async function finish(
   if (identity) {
     const user = await authRepository.getUserById(deps.db, identity.userId);
     if (user) {
+      // A suspended account gets no session, whichever way it signs in (decision 049).
+      if (user.suspendedAt) throw new Refused('suspended', user.id);
       const sessionId = await signIn(deps, audit, request, user.id, 'google_login', flow.intent);
       return { location: user.setupCompletedAt ? '/' : '/account/setup', sessionId };
     }

@@ -404,7 +404,13 @@ describe('sign-up, verification and login', () => {
         const mailer: Mailer = {
           send: async (_db, message) => {
             sent.push(message);
+            return sent.length;
           },
+          store: async (_db, message) => {
+            sent.push(message);
+            return { id: sent.length, message };
+          },
+          deliver: () => {},
           idle: async () => {},
           close: async () => {},
         };
@@ -414,6 +420,7 @@ describe('sign-up, verification and login', () => {
           config: t.config,
           mailer,
           limiter,
+          now: () => new Date(),
           steps: (name: string) => steps.push(name),
         };
         await register(deps, audit, { username: unique('steps'), email, password: testPassword() });

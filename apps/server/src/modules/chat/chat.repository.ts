@@ -1,5 +1,16 @@
-import { chatMessages, poolMembers, pools, users, type DbExecutor } from '@pass/db';
-import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import {
+  chatMessages,
+  chatReads,
+  chatRoomNotices,
+  events,
+  poolMembers,
+  pools,
+  poolSlateGames,
+  poolWeeks,
+  users,
+  type DbExecutor,
+} from '@pass/db';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, max, ne, or, sql } from 'drizzle-orm';
 
 /**
  * The SQL of a pool's chat room. Every read is by pool: the service has checked the caller's membership of
@@ -119,4 +130,182 @@ export async function memberNames(db: DbExecutor, memberIds: readonly number[]):
 /** Locks the pool's row for the rest of the transaction: the room's inserts commit one after the other. */
 export async function lockPool(db: DbExecutor, poolId: number): Promise<void> {
   await db.execute(sql`select ${pools.id} from ${pools} where ${pools.id} = ${poolId} for update`);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Room notices: what each room was already told of events derived from results and time (decision 041)
+
+export interface NoticeRow {
+  poolId: number;
+  noticeKey: string;
+  state: unknown;
+}
+
+/** The pools' notice records. */
+export async function listNotices(db: DbExecutor, poolIds: readonly number[]): Promise<NoticeRow[]> {
+  if (poolIds.length === 0) return [];
+  return db
+    .select({ poolId: chatRoomNotices.poolId, noticeKey: chatRoomNotices.noticeKey, state: chatRoomNotices.state })
+    .from(chatRoomNotices)
+    .where(inArray(chatRoomNotices.poolId, [...poolIds]));
+}
+
+/** Records a notice (its system line's id, or null when it was recorded without one). */
+export async function writeNotice(
+  db: DbExecutor,
+  values: { poolId: number; noticeKey: string; state: unknown; chatMessageId: number | null; now: Date },
+): Promise<void> {
+  const { now, ...row } = values;
+  await db
+    .insert(chatRoomNotices)
+    .values({ ...row, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [chatRoomNotices.poolId, chatRoomNotices.noticeKey],
+      set: {
+        state: row.state,
+        // A record rewritten without a line keeps the line it was last told with.
+        chatMessageId: sql`coalesce(${row.chatMessageId}::int, ${chatRoomNotices.chatMessageId})`,
+        updatedAt: now,
+      },
+    });
+}
+
+export async function deleteNotice(db: DbExecutor, poolId: number, noticeKey: string): Promise<void> {
+  await db
+    .delete(chatRoomNotices)
+    .where(and(eq(chatRoomNotices.poolId, poolId), eq(chatRoomNotices.noticeKey, noticeKey)));
+}
+
+/**
+ * The pools whose rooms may have news from results: not ended by `now`, with a slate game that has locked
+ * (kicked off, started, or its lock recorded).
+ */
+export async function listPoolsWithResults(db: DbExecutor, now: Date, poolIds?: readonly number[]) {
+  const at = now.toISOString();
+  return db
+    .select()
+    .from(pools)
+    .where(
+      and(
+        sql`(${pools.endedAt} is null or ${pools.endedAt} > ${at}::timestamptz)`,
+        poolIds === undefined ? undefined : inArray(pools.id, [...poolIds]),
+        sql`exists (select 1 from ${poolWeeks} w join ${poolSlateGames} g on g.pool_week_id = w.id
+                    join ${events} e on e.id = g.event_id
+                    where w.pool_id = ${pools.id}
+                      and (g.locked_at is not null or e.kickoff_at <= ${at}::timestamptz or e.status <> 'scheduled'))`,
+      ),
+    )
+    .orderBy(asc(pools.id));
+}
+
+/** The pool's row, locked for the rest of the transaction (null when it is gone). */
+export async function lockPoolRow(db: DbExecutor, poolId: number) {
+  const [row] = await db.select().from(pools).where(eq(pools.id, poolId)).for('update');
+  return row ?? null;
+}
+
+/**
+ * The pool's current members whose username is one of these (lower-cased), leaving out `exceptUserId`, with
+ * the pool's name: whom a message's mentions reach.
+ */
+export async function mentionedMembers(
+  db: DbExecutor,
+  poolId: number,
+  usernames: readonly string[],
+  exceptUserId: number,
+): Promise<{ userId: number; poolName: string }[]> {
+  if (usernames.length === 0) return [];
+  return db
+    .select({ userId: poolMembers.userId, poolName: pools.name })
+    .from(poolMembers)
+    .innerJoin(users, eq(users.id, poolMembers.userId))
+    .innerJoin(pools, eq(pools.id, poolMembers.poolId))
+    .where(
+      and(
+        eq(poolMembers.poolId, poolId),
+        isNull(poolMembers.leftAt),
+        isNull(poolMembers.removedAt),
+        ne(poolMembers.userId, exceptUserId),
+        inArray(sql`lower(${users.username})`, [...usernames]),
+      ),
+    );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Read markers (decision 040)
+
+/** How far each of these members has read their room (0 when they have not yet). */
+export async function listReads(db: DbExecutor, memberIds: readonly number[]): Promise<Map<number, number>> {
+  if (memberIds.length === 0) return new Map();
+  const rows = await db
+    .select({ memberId: chatReads.memberId, lastReadId: chatReads.lastReadId })
+    .from(chatReads)
+    .where(inArray(chatReads.memberId, [...memberIds]));
+  return new Map(rows.map((row) => [row.memberId, row.lastReadId]));
+}
+
+/** The newest message of each of these pools, by pool id. */
+export async function listLastMessages(db: DbExecutor, poolIds: readonly number[]): Promise<Map<number, MessageRow>> {
+  if (poolIds.length === 0) return new Map();
+  const newest = db
+    .select({ id: max(chatMessages.id) })
+    .from(chatMessages)
+    .where(inArray(chatMessages.poolId, [...poolIds]))
+    .groupBy(chatMessages.poolId);
+  const rows = await withAuthor(db).where(inArray(chatMessages.id, newest));
+  return new Map(rows.map((row) => [row.poolId, row]));
+}
+
+/**
+ * The member's unread messages in their pool's room: after `lastReadId`, written by someone else (a system
+ * line counts), not deleted.
+ */
+export async function countUnread(
+  db: DbExecutor,
+  member: { poolId: number; memberId: number; lastReadId: number },
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.poolId, member.poolId),
+        gt(chatMessages.id, member.lastReadId),
+        isNull(chatMessages.deletedAt),
+        or(isNull(chatMessages.authorMemberId), ne(chatMessages.authorMemberId, member.memberId)),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** The id of the room's newest message (0 for an empty room). */
+export async function lastMessageId(db: DbExecutor, poolId: number): Promise<number> {
+  const [row] = await db
+    .select({ id: max(chatMessages.id) })
+    .from(chatMessages)
+    .where(eq(chatMessages.poolId, poolId));
+  return row?.id ?? 0;
+}
+
+/** Moves the member's read marker to `lastReadId` if that is further on; returns where it stands. */
+export async function moveRead(db: DbExecutor, memberId: number, lastReadId: number, now: Date): Promise<number> {
+  await db
+    .insert(chatReads)
+    .values({ memberId, lastReadId, updatedAt: now })
+    .onConflictDoUpdate({
+      target: chatReads.memberId,
+      set: { lastReadId, updatedAt: now },
+      setWhere: sql`${chatReads.lastReadId} < ${lastReadId}`,
+    });
+  const [row] = await db
+    .select({ lastReadId: chatReads.lastReadId })
+    .from(chatReads)
+    .where(eq(chatReads.memberId, memberId));
+  return row?.lastReadId ?? 0;
+}
+
+/** Whether the admin has suspended the account (decision 049). */
+export async function isAccountSuspended(db: DbExecutor, userId: number): Promise<boolean> {
+  const [row] = await db.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, userId));
+  return (row?.suspendedAt ?? null) !== null;
 }

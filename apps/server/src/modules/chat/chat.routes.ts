@@ -6,6 +6,9 @@ import {
   ChatMessageParams,
   ChatMessageResponse,
   ChatParams,
+  ChatReadBody,
+  ChatReadResponse,
+  ChatRoomsResponse,
   ChatSocketParams,
   ChatSocketQuery,
   ErrorBody,
@@ -19,11 +22,14 @@ import type { RawData, WebSocket } from 'ws';
 import { AppError } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { requireSession, type AuthDeps } from '../auth/auth-context.js';
+import type { PushNotifier } from '../notifications/push-notifier.js';
 import type { ChatBroadcast, ChatBus } from './chat-bus.js';
 import {
   deleteMessage,
   listHistory,
   listMissed,
+  listRooms,
+  markRead,
   postMessage,
   requireChatMember,
   type ChatContext,
@@ -32,6 +38,8 @@ import {
 export interface ChatRoutesOptions extends AuthDeps {
   now: Clock;
   bus: ChatBus;
+  /** Reaches the devices of members a post mentions. */
+  notifier?: PushNotifier;
   /** How often each socket is pinged; one that has not answered the ping before is closed. */
   heartbeatMs?: number | undefined;
 }
@@ -47,6 +55,20 @@ export const NO_LONGER_A_MEMBER = 4403;
 
 const memberErrors = { ...errorResponses, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody };
 const noStore = { 'cache-control': 'no-store' };
+
+/**
+ * A frame from the bus goes to every socket of the room on this instance as the same object: it is serialised
+ * once, not once per socket (500 sockets in a room made 500 copies of every message's JSON).
+ */
+const serialisedFrames = new WeakMap<ChatBroadcast, string>();
+function serialised(frame: ChatBroadcast): string {
+  let text = serialisedFrames.get(frame);
+  if (text === undefined) {
+    text = JSON.stringify(frame);
+    serialisedFrames.set(frame, text);
+  }
+  return text;
+}
 
 /** A refused frame as the socket answers it: the error's code, message and fields, nothing changed. */
 function errorFrame(error: unknown, clientId?: string): ChatServerFrame {
@@ -106,6 +128,8 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
     bus,
     limiter,
     onPublishError: (error) => app.log.warn({ err: error }, 'chat: a stored message could not be published'),
+    ...(options.notifier ? { notifier: options.notifier } : {}),
+    onNotifyError: (error) => app.log.warn({ err: error }, "chat: a message's mentions could not be notified"),
   };
   const publicOrigin = new URL(options.config.publicUrl).origin;
 
@@ -159,9 +183,10 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
     const { after } = ChatSocketQuery.parse(request.query);
     // The session was checked at the upgrade; this reads it again from the request's cache.
     const session = requireSession(options, request);
-    const send = (frame: ChatServerFrame) => {
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+    const sendText = (text: string) => {
+      if (socket.readyState === socket.OPEN) socket.send(text);
     };
+    const send = (frame: ChatServerFrame) => sendText(JSON.stringify(frame));
 
     // Frames are handled one after the other, in the order they came.
     let incoming = Promise.resolve();
@@ -200,12 +225,12 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
     let memberId: number | null = null;
     const forward = (frame: ChatBroadcast) => {
       if (frame.type === 'left' && frame.member_id === memberId) {
-        send(frame);
+        sendText(serialised(frame));
         socket.close(NO_LONGER_A_MEMBER, 'No longer a member of this pool');
         return;
       }
       if (frame.type === 'message' && replayed.has(frame.message.id)) return;
-      send(frame);
+      sendText(serialised(frame));
     };
     let answered = true;
     socket.on('pong', () => {
@@ -297,6 +322,51 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
         now: now(),
       });
       return reply.headers(noStore).send({ data: message });
+    },
+  );
+
+  app.get(
+    '/api/chat/rooms',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['chat'],
+        summary:
+          "The caller's pool rooms: each pool's name and icon, its newest message, the caller's unread count " +
+          '(messages after their read marker, not their own, not deleted) and whether the room is read-only',
+        response: { 200: ChatRoomsResponse, ...errorResponses, 401: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(options, request);
+      reply.headers(noStore);
+      return { data: await listRooms(db, session.user.id) };
+    },
+  );
+
+  app.put(
+    '/api/pools/:id/chat/read',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['chat'],
+        summary:
+          "Moves the caller's read marker in the pool's room forwards to `last_read_id` (never backwards, never " +
+          "past the room's newest message) and answers where it stands and what is still unread (its members)",
+        params: ChatParams,
+        body: ChatReadBody,
+        response: { 200: ChatReadResponse, ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(options, request);
+      const data = await markRead(db, {
+        poolId: request.params.id,
+        userId: session.user.id,
+        lastReadId: request.body.last_read_id,
+        now: now(),
+      });
+      return reply.headers(noStore).send({ data });
     },
   );
 };

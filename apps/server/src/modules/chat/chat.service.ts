@@ -1,12 +1,18 @@
 import {
   CHAT_CATCH_UP_MAX,
+  SportKey,
   type ChatCatchUpResponse,
+  type ChatReadResponse,
+  type ChatRoom,
   type ChatHistoryResponse,
   type ChatMessage,
 } from '@pass/contracts';
 import type { Database, DbExecutor } from '@pass/db';
+import type { LmsOutResult } from '@pass/domain';
 import { AppError } from '../../errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
+import type { PushNotifier } from '../notifications/push-notifier.js';
+import { listMemberships } from '../pools/pools.repository.js';
 import { refuseEnded, requireLifeguard, requireMembership } from '../pools/pools.service.js';
 import type { ChatBus } from './chat-bus.js';
 import * as repository from './chat.repository.js';
@@ -24,6 +30,10 @@ export interface ChatContext {
   limiter: RateLimiter;
   /** Told when a stored message could not be published (it is still found by resuming). */
   onPublishError?: (error: unknown) => void;
+  /** Reaches the devices of members a post mentions (`@username`); none when absent. */
+  notifier?: PushNotifier;
+  /** Told when the mentions of a stored message could not be looked up. */
+  onNotifyError?: (error: unknown) => void;
 }
 
 /** A member may post this many messages in each window; more are refused until the window ends. */
@@ -85,6 +95,10 @@ export async function postMessage(
     // it), and an end of the pool at the same moment is seen.
     const { pool, member } = await requireMembership(tx, input.poolId, input.userId, { forUpdate: true });
     refuseEnded(pool);
+    // A socket opened before its account was suspended stays open; what it sends is refused (decision 049).
+    if (await repository.isAccountSuspended(tx, input.userId)) {
+      throw AppError.forbidden('This account is suspended by the admin: it cannot post');
+    }
     const id = await repository.insertMessage(tx, {
       poolId: pool.id,
       kind: 'member',
@@ -98,8 +112,63 @@ export async function postMessage(
     const row = await repository.getMessage(tx, pool.id, messageId!);
     return { message: toMessage(row!), created };
   });
-  if (stored.created) await publish(context, input.poolId, { type: 'message', message: stored.message });
+  if (stored.created) {
+    await publish(context, input.poolId, { type: 'message', message: stored.message });
+    // After the commit and the publish, and not awaited: a slow push service never holds up the post's ack.
+    if (context.notifier) {
+      void notifyMentions(context, input.userId, stored.message).catch((error: unknown) =>
+        context.onNotifyError?.(error),
+      );
+    }
+  }
   return stored;
+}
+
+/** The most members one message may notify: a message listing a crowd of names is not a mention of each. */
+export const MENTIONS_MAX = 10;
+
+/**
+ * The usernames a message mentions as `@username` (lower-cased, as usernames are matched without case), in the
+ * order written, each once. An `@` inside a word (an email address) is not a mention; a sentence's full stop
+ * after the name is not part of it.
+ */
+export function mentionedUsernames(text: string): string[] {
+  const found = new Set<string>();
+  for (const match of text.matchAll(/(?<![A-Za-z0-9._@-])@([A-Za-z0-9][A-Za-z0-9._-]{0,29})/g)) {
+    const name = match[1]!.toLowerCase();
+    found.add(name);
+    const trimmed = name.replace(/[._-]+$/, '');
+    if (trimmed !== name && trimmed.length > 0) found.add(trimmed);
+    if (found.size >= MENTIONS_MAX * 2) break;
+  }
+  return [...found];
+}
+
+/** Where a tap on a chat notification goes: the pool's room. */
+export function chatRoomPath(poolId: number): string {
+  return `/chat?pool=${poolId}`;
+}
+
+/** Pushes a `chat_mention` to each current member of the pool the message names, never to its author. */
+export async function notifyMentions(
+  context: Pick<ChatContext, 'db' | 'notifier'>,
+  authorUserId: number,
+  message: ChatMessage,
+): Promise<void> {
+  const { notifier } = context;
+  const names = mentionedUsernames(message.text);
+  if (!notifier || names.length === 0 || !message.author) return;
+  const members = await repository.mentionedMembers(context.db, message.pool_id, names, authorUserId);
+  await Promise.all(
+    members.slice(0, MENTIONS_MAX).map((member) =>
+      notifier.notify(member.userId, 'chat_mention', {
+        title: `${message.author!.username} mentioned you in ${member.poolName}`,
+        body: message.text,
+        url: chatRoomPath(message.pool_id),
+        tag: `chat-${message.pool_id}`,
+      }),
+    ),
+  );
 }
 
 /** A newest-first page of the room's history, older than `before`. */
@@ -159,22 +228,107 @@ export async function memberLeft(
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// Rooms and read markers (decision 040)
+
+/**
+ * The caller's pool rooms with their newest message and unread count; the most recently active first, rooms
+ * without a message after them (newest pool first).
+ */
+export async function listRooms(db: DbExecutor, userId: number): Promise<ChatRoom[]> {
+  const memberships = await listMemberships(db, userId);
+  const reads = await repository.listReads(
+    db,
+    memberships.map(({ member }) => member.id),
+  );
+  const lastMessages = await repository.listLastMessages(
+    db,
+    memberships.map(({ pool }) => pool.id),
+  );
+  const rooms: ChatRoom[] = [];
+  for (const { pool, member } of memberships) {
+    const lastReadId = reads.get(member.id) ?? 0;
+    const last = lastMessages.get(pool.id);
+    rooms.push({
+      pool_id: pool.id,
+      name: pool.name,
+      icon: pool.icon,
+      icon_color: pool.iconColor,
+      icon_background: pool.iconBackground,
+      sport: SportKey.parse(pool.sport),
+      member_id: member.id,
+      role: member.role,
+      last_message: last ? toMessage(last) : null,
+      last_read_id: lastReadId,
+      unread:
+        last && last.id > lastReadId
+          ? await repository.countUnread(db, { poolId: pool.id, memberId: member.id, lastReadId })
+          : 0,
+      read_only: pool.endedAt !== null || pool.suspendedAt !== null,
+    });
+  }
+  // Stable: rooms without a message keep the memberships' order (newest pool first).
+  return rooms.sort((a, b) => (b.last_message?.id ?? 0) - (a.last_message?.id ?? 0));
+}
+
+/**
+ * Moves the caller's read marker in the pool's room forwards to `lastReadId`, held to the room's newest
+ * message; a marker already further on stays. Anyone not in the pool gets 404.
+ */
+export async function markRead(
+  db: Database,
+  input: { poolId: number; userId: number; lastReadId: number; now: Date },
+): Promise<ChatReadResponse['data']> {
+  return db.transaction(async (tx) => {
+    const { pool, member } = await requireMembership(tx, input.poolId, input.userId);
+    const target = Math.min(input.lastReadId, await repository.lastMessageId(tx, pool.id));
+    const lastReadId = await repository.moveRead(tx, member.id, target, input.now);
+    const unread = await repository.countUnread(tx, { poolId: pool.id, memberId: member.id, lastReadId });
+    return { pool_id: pool.id, last_read_id: lastReadId, unread };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // System lines: pool events shown in the room
 
 /**
- * The pool events the room shows as system lines. An elimination from Last Man Standing and a result that
- * changes the standings are derived when games are graded, away from any request; they are not lines yet
- * (decision 039).
+ * The pool events the room shows as system lines: a Lifeguard's announcement and edit of a member's picks,
+ * and those derived from results and time by the room notices job (room-notices.service.ts, decision 041):
+ * an elimination from Last Man Standing, a reversed one, and the standings when their top changed.
  */
-export type PoolEvent = { type: 'announcement'; body: string } | { type: 'pick_edit'; memberId: number; week: number };
+export type PoolEvent =
+  | { type: 'announcement'; body: string }
+  | { type: 'pick_edit'; memberId: number; week: number }
+  | { type: 'lms_out'; memberId: number; week: number; team: string | null; result: LmsOutResult }
+  | { type: 'lms_back'; memberId: number; week: number }
+  | { type: 'standings'; week: number; top: { memberId: number; rank: number; points: number }[] };
+
+const LMS_RESULT_TEXT: Record<Exclude<LmsOutResult, 'missed'>, string> = { lost: 'lost', pushed: 'pushed' };
 
 async function lineText(db: DbExecutor, event: PoolEvent): Promise<string> {
+  const nameOf = async (memberId: number) => (await repository.memberNames(db, [memberId])).get(memberId) ?? 'A member';
   switch (event.type) {
     case 'announcement':
       return `Announcement: ${event.body}`;
     case 'pick_edit': {
       const names = await repository.memberNames(db, [event.memberId]);
       return `The Lifeguard edited ${names.get(event.memberId) ?? 'a member'}'s picks for week ${event.week}`;
+    }
+    case 'lms_out': {
+      const how =
+        event.result === 'missed' || event.team === null
+          ? 'missed the pick'
+          : `picked ${event.team}, ${LMS_RESULT_TEXT[event.result]}`;
+      return `${await nameOf(event.memberId)} is out of Last Man Standing (week ${event.week}: ${how})`;
+    }
+    case 'lms_back':
+      return `${await nameOf(event.memberId)} is back in Last Man Standing (week ${event.week} corrected)`;
+    case 'standings': {
+      const names = await repository.memberNames(
+        db,
+        event.top.map((row) => row.memberId),
+      );
+      const places = event.top.map((row) => `${row.rank}. ${names.get(row.memberId) ?? 'a member'} ${row.points}`);
+      return `Standings after week ${event.week}: ${places.join(', ')}`;
     }
   }
 }
@@ -184,7 +338,8 @@ async function lineText(db: DbExecutor, event: PoolEvent): Promise<string> {
  * together) and published once that transaction has committed: `add` in the transaction, `publish` after.
  */
 export interface SystemLines {
-  add(tx: DbExecutor, poolId: number, event: PoolEvent, now: Date): Promise<void>;
+  /** Stores the line in `tx`; answers its message id. */
+  add(tx: DbExecutor, poolId: number, event: PoolEvent, now: Date): Promise<number>;
 }
 
 export function systemLines(context: Pick<ChatContext, 'bus' | 'onPublishError'>) {
@@ -203,6 +358,7 @@ export function systemLines(context: Pick<ChatContext, 'bus' | 'onPublishError'>
       });
       const row = await repository.getMessage(tx, poolId, id!);
       pending.push(toMessage(row!));
+      return id!;
     },
     /** Publishes the lines added (call after the transaction has committed). */
     async publish() {

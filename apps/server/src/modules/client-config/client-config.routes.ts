@@ -9,6 +9,7 @@ export const clientConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
     playStoreUrl: config.playStoreUrl ?? null,
     poolMaxPerLifeguard: config.poolMaxPerLifeguard,
     googleSignIn: config.google !== null,
+    paypal: config.paypal ? { clientId: config.paypal.clientId, sdkUrl: config.paypal.sdkUrl } : null,
   };
   app.get(
     '/api/config',

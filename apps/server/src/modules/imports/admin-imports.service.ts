@@ -98,6 +98,8 @@ export class ImportJobRunner {
     private readonly db: Database,
     private readonly options: Omit<SourceJobOptions, 'trigger' | 'onRun' | 'onProgress' | 'now'> & {
       onFailure?: (source: ImportSourceKey, error: unknown) => void;
+      /** Called when an import has ended, whether it succeeded or failed (what it graded is committed). */
+      onFinished?: (source: ImportSourceKey) => void;
       /** The server clock: the demo season is brought up to its time. */
       clock: Clock;
     },
@@ -108,7 +110,7 @@ export class ImportJobRunner {
     if (this.running.has(source)) {
       return Promise.reject(new AppError('CONFLICT', `An import of ${source} is already running`));
     }
-    const { onFailure, clock, ...jobOptions } = this.options;
+    const { onFailure, onFinished, clock, ...jobOptions } = this.options;
     return new Promise<number>((resolve, reject) => {
       let current: number | undefined;
       let first: number | undefined;
@@ -147,6 +149,7 @@ export class ImportJobRunner {
         )
         .finally(() => {
           this.running.delete(source);
+          onFinished?.(source);
           if (current !== undefined) this.progress.delete(current);
           if (first === undefined) reject(new AppError('CONFLICT', `${source} had nothing to import`));
         });

@@ -22,7 +22,8 @@ describe('admin imports API', () => {
 
   /** Polls a run until it is no longer running. */
   async function waitForRun(id: number): Promise<AdminImportRunResponse> {
-    for (let attempt = 0; attempt < 200; attempt++) {
+    // Up to 100 s: the demo's three sports take seconds alone, far longer on a busy machine.
+    for (let attempt = 0; attempt < 2000; attempt++) {
       const response = await admin.get(`/api/admin/imports/runs/${id}`);
       expect(response.statusCode, response.body).toBe(200);
       const run = AdminImportRunResponse.parse(response.json());
@@ -82,10 +83,12 @@ describe('admin imports API', () => {
 
     // The three demo sports run, one after the other; the list shows the last run, its success and the counts.
     let demo: AdminImportsResponse['sources'][number] | undefined;
-    for (let attempt = 0; attempt < 400; attempt++) {
+    for (let attempt = 0; attempt < 2000; attempt++) {
       const { sources } = AdminImportsResponse.parse((await admin.get('/api/admin/imports')).json());
       demo = sources.find((source) => source.source === 'demo')!;
-      if (demo.counts.runs === 3 && demo.last_run?.status !== 'running') break;
+      // The counts and the last run are read one after the other: wait until both say all three have ended.
+      const ended = demo.counts.succeeded + demo.counts.failed;
+      if (demo.counts.runs === 3 && ended === 3 && demo.last_run?.status !== 'running') break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     if (!demo) throw new Error('no demo source');
@@ -96,7 +99,7 @@ describe('admin imports API', () => {
     // 272 NFL, 395 college and 2,430 MLB games of 2026.
     expect(demo.counts.events).toBe(3097);
     expect(demo.counts.quotes).toBeGreaterThan(1000);
-  });
+  }, 120_000);
 
   it('refuses The Odds API without a key (409), recording nothing', async () => {
     const refused = await admin.post('/api/admin/imports/odds-api');

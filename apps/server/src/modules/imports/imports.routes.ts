@@ -10,12 +10,16 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../lib/clock.js';
 import { requireAdmin, type AuthDeps } from '../auth/auth-context.js';
+import type { RoomNotices } from '../chat/room-notices.service.js';
 import { getImportRun, ImportJobRunner, listImportSources } from './admin-imports.service.js';
 
 const adminErrors = { 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, ...errorResponses };
 
 /** The admin's import screen: sources with their last runs, re-running one, following a run. */
-export const importsRoutes: FastifyPluginAsyncZod<AuthDeps & { now: Clock }> = async (app, deps) => {
+export const importsRoutes: FastifyPluginAsyncZod<AuthDeps & { now: Clock; roomNotices?: RoomNotices }> = async (
+  app,
+  deps,
+) => {
   const { db, config } = deps;
   const runner = new ImportJobRunner(db, {
     clock: deps.now,
@@ -24,6 +28,8 @@ export const importsRoutes: FastifyPluginAsyncZod<AuthDeps & { now: Clock }> = a
     log: (message) => app.log.info(message),
     onFailure: (source, error) =>
       app.log.warn({ source, err: error }, `admin import of ${source} failed (recorded on its run)`),
+    // An import grades the games it changed: the pools' rooms hear of it (decision 041).
+    onFinished: () => void deps.roomNotices?.run(),
   });
   // Close waits for running imports: the database is closed right after.
   app.addHook('onClose', async () => runner.idle());

@@ -49,10 +49,13 @@ import {
 } from './ledger.service.js';
 import { cancelParlay, createParlay, getParlay, listParlays } from './parlays.service.js';
 import { StatsCache } from './stats-cache.js';
+import type { RoomNotices } from '../chat/room-notices.service.js';
 
 export interface LedgerRoutesOptions extends AuthDeps {
   /** The server clock that decides kickoff and grading time. */
   now: Clock;
+  /** Told after the admin grades a game, so the pools' rooms hear of what it changed (decision 041). */
+  roomNotices?: RoomNotices;
 }
 
 const memberErrors = { ...errorResponses, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody };
@@ -369,7 +372,10 @@ export const ledgerRoutes: FastifyPluginAsyncZod<LedgerRoutesOptions> = async (a
     },
     async (request) => {
       await requireAdmin(options, request);
-      return { data: await setEventResult(db, request.params.id, request.body, now()) };
+      const data = await setEventResult(db, request.params.id, request.body, now());
+      // After the commit: the rooms of the pools this game is in hear of a changed standing (never rejects).
+      await options.roomNotices?.run();
+      return { data };
     },
   );
 };

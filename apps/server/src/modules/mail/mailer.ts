@@ -8,15 +8,34 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, such as List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
+}
+
+/** A message stored in the outbox, not yet handed to SMTP. */
+export interface StoredMail {
+  id: number;
+  message: MailMessage;
 }
 
 export interface Mailer {
   /**
    * Stores the message in the outbox (so it is never lost), then delivers it over SMTP in the
    * background when SMTP is configured. Resolves once stored; delivery does not hold up the request,
-   * which also keeps response times the same whether or not a mail was sent.
+   * which also keeps response times the same whether or not a mail was sent. Resolves to the outbox id.
    */
-  send(db: DbExecutor, message: MailMessage): Promise<void>;
+  send(db: DbExecutor, message: MailMessage): Promise<number>;
+  /**
+   * Stores the message in the outbox only. For mail queued inside a transaction: SMTP must not see it before
+   * the transaction commits (a rollback would leave a delivered mail with no row), so the caller hands what
+   * this returns to `deliver` after the commit.
+   */
+  store(db: DbExecutor, message: MailMessage): Promise<StoredMail>;
+  /**
+   * Delivers stored mail in the background, as `send` does, recording each delivery through `db` (a handle
+   * outside the transaction that stored it, which has committed by now).
+   */
+  deliver(db: DbExecutor, mails: readonly StoredMail[]): void;
   /** Resolves when every delivery started so far has finished (tests and shutdown). */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -46,20 +65,39 @@ export function createMailer(options: {
     }
   }
 
+  async function store(db: DbExecutor, message: MailMessage): Promise<StoredMail> {
+    const [row] = await db
+      .insert(mailOutbox)
+      .values({
+        toAddress: message.to,
+        subject: message.subject,
+        textBody: message.text,
+        htmlBody: message.html,
+        headers: message.headers ?? null,
+      })
+      .returning({ id: mailOutbox.id });
+    return { id: row!.id, message };
+  }
+
+  function deliverInBackground(db: DbExecutor, { id, message }: StoredMail) {
+    // The body carries links with tokens: the log gets the address and subject only.
+    options.log.info(
+      { mailId: id, to: message.to, subject: message.subject },
+      transport ? 'mail queued for SMTP' : 'mail stored in the outbox (no SMTP_URL)',
+    );
+    const delivery = deliver(db, id, message).finally(() => inFlight.delete(delivery));
+    inFlight.add(delivery);
+  }
+
   return {
     async send(db, message) {
-      const [row] = await db
-        .insert(mailOutbox)
-        .values({ toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html })
-        .returning({ id: mailOutbox.id });
-      const id = row!.id;
-      // The body carries links with tokens: the log gets the address and subject only.
-      options.log.info(
-        { mailId: id, to: message.to, subject: message.subject },
-        transport ? 'mail queued for SMTP' : 'mail stored in the outbox (no SMTP_URL)',
-      );
-      const delivery = deliver(db, id, message).finally(() => inFlight.delete(delivery));
-      inFlight.add(delivery);
+      const stored = await store(db, message);
+      deliverInBackground(db, stored);
+      return stored.id;
+    },
+    store,
+    deliver(db, mails) {
+      for (const mail of mails) deliverInBackground(db, mail);
     },
     async idle() {
       await Promise.all([...inFlight]);

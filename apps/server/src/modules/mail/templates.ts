@@ -135,3 +135,102 @@ export function poolInvitationMail(
     { label: 'Join the pool', url },
   );
 }
+
+/**
+ * A pool mail (decision 042): compose's mail with a one-click unsubscribe, as a line at the foot and as the
+ * RFC 8058 headers. `unsubscribe.api` is the address mail clients POST to; the body's link opens the web
+ * app's confirm page, so a scanner following links unsubscribes no one.
+ */
+function poolMail(message: MailMessage, unsubscribe: { api: string; page: string; what: string }): MailMessage {
+  const footer = `You get this mail because you are in a PA$$ pool. To stop ${unsubscribe.what}, unsubscribe: ${unsubscribe.page}`;
+  return {
+    ...message,
+    text: `${message.text}\n\n${footer}`,
+    html: message.html.replace(
+      /<\/div>$/,
+      `<p style="font-size:12px;color:#666">You get this mail because you are in a PA$$ pool. To stop ${escapeHtml(unsubscribe.what)}, <a href="${escapeHtml(unsubscribe.page)}">unsubscribe</a>.</p></div>`,
+    ),
+    headers: {
+      'List-Unsubscribe': `<${unsubscribe.api}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}
+
+export interface UnsubscribeLinks {
+  /** The address a mail client POSTs to (List-Unsubscribe). */
+  api: string;
+  /** The web app's confirm page (the link in the body). */
+  page: string;
+}
+
+const hoursText = (hours: 24 | 1) => (hours === 1 ? '1 hour' : '24 hours');
+
+export function poolPickReminderMail(
+  to: string,
+  input: {
+    username: string;
+    poolName: string;
+    weekLabel: string;
+    hours: 24 | 1;
+    firstLock: Date;
+    missing: number;
+    slateSize: number;
+    url: string;
+    unsubscribe: UnsubscribeLinks;
+  },
+): MailMessage {
+  const games = input.missing === 1 ? '1 game' : `${input.missing} games`;
+  return poolMail(
+    compose(
+      to,
+      `${input.poolName}: picks lock in ${hoursText(input.hours)}`,
+      [
+        `Hi ${input.username},`,
+        `The first game of ${input.weekLabel} in “${input.poolName}” locks at ${input.firstLock.toUTCString()}, in about ${hoursText(input.hours)}. You have no pick yet for ${games} of the ${input.slateSize} on the slate.`,
+        'Each game locks at its kickoff; a game without your pick scores as a miss.',
+      ],
+      { label: 'Make my picks', url: input.url },
+    ),
+    { ...input.unsubscribe, what: 'pick reminders' },
+  );
+}
+
+export function poolResultsMail(
+  to: string,
+  input: {
+    username: string;
+    poolName: string;
+    weekLabel: string;
+    weekPoints: number;
+    weekRank: number;
+    of: number;
+    winners: string[];
+    seasonRank: number;
+    seasonPoints: number;
+    url: string;
+    unsubscribe: UnsubscribeLinks;
+  },
+): MailMessage {
+  const points = (value: number) => `${value > 0 ? '+' : ''}${value} ${Math.abs(value) === 1 ? 'point' : 'points'}`;
+  const winners =
+    input.winners.length === 0
+      ? 'The week has no winner.'
+      : input.winners.length === 1
+        ? `The week's winner: ${input.winners[0]}.`
+        : `The week's winners (tied): ${input.winners.join(', ')}.`;
+  return poolMail(
+    compose(
+      to,
+      `${input.poolName}: ${input.weekLabel} results`,
+      [
+        `Hi ${input.username},`,
+        `${input.weekLabel} in “${input.poolName}” is over. You scored ${points(input.weekPoints)}, ranked ${input.weekRank} of ${input.of} for the week.`,
+        winners,
+        `In the season standings you are ${input.seasonRank} of ${input.of} with ${points(input.seasonPoints)}.`,
+      ],
+      { label: 'See the standings', url: input.url },
+    ),
+    { ...input.unsubscribe, what: 'weekly results' },
+  );
+}

@@ -84,11 +84,23 @@ describe('GET /api/admin/pool-invitation-refusals', () => {
     expect(data[0]).toEqual({
       id: expect.any(Number),
       at: expect.any(String),
-      lifeguard: { id: first.account.id, username: first.account.username, refusals: 2 },
-      pool: { id: office.id, name: 'Office', sport: 'americanfootball_nfl', season: 2025, status: Status.closed },
+      lifeguard: { id: first.account.id, username: first.account.username, refusals: 2, suspended: false },
+      pool: {
+        id: office.id,
+        name: 'Office',
+        sport: 'americanfootball_nfl',
+        season: 2025,
+        status: Status.closed,
+        suspended: false,
+      },
       email: cousin,
     });
-    expect(data[1]!.lifeguard).toEqual({ id: second.account.id, username: second.account.username, refusals: 1 });
+    expect(data[1]!.lifeguard).toEqual({
+      id: second.account.id,
+      username: second.account.username,
+      refusals: 1,
+      suspended: false,
+    });
     expect(data[1]!.pool).toMatchObject({ id: club.id, name: 'Club', status: Status.open });
     expect(data[2]!.pool).toMatchObject({ id: family.id, name: 'Family', status: Status.open });
     expect(new Date(data[0]!.at).getTime()).toBeGreaterThanOrEqual(new Date(data[2]!.at).getTime());
@@ -145,7 +157,7 @@ describe('GET /api/admin/pool-invitation-refusals', () => {
       ]);
     const [newest] = (await list('?limit=1')).data;
     expect(newest).toMatchObject({
-      lifeguard: { id: 2_000_000_000, username: null, refusals: 1 },
+      lifeguard: { id: 2_000_000_000, username: null, refusals: 1, suspended: false },
       pool: null,
       email: 'x@y.com',
     });

@@ -17,7 +17,15 @@ import type { Mailer, MailMessage } from '../mail/mailer.js';
 import { poolInvitationMail } from '../mail/templates.js';
 import * as repository from './pools.repository.js';
 import type { InvitationRow, PoolRow } from './pools.repository.js';
-import { getPool, iso, poolStatuses, requireLifeguard, requireMembership, settingsOf } from './pools.service.js';
+import {
+  getPool,
+  iso,
+  poolStatuses,
+  refuseSuspended,
+  requireLifeguard,
+  requireMembership,
+  settingsOf,
+} from './pools.service.js';
 
 /**
  * Invitations and membership (DESIGN.md section 6): the Lifeguard invites by email (mailed through the
@@ -42,6 +50,7 @@ const MESSAGES: Record<InvitationRefusal, string> = {
   pool_full: 'This pool is full',
   joining_closed: "Joining has closed: guests may join until the end of the pool's first week",
   pool_ended: 'This pool has ended',
+  pool_suspended: 'This pool is suspended by the admin: it takes no new guests or invitations until that is lifted',
   removed: 'The Lifeguard has removed you from this pool',
   invitation_limit: 'This address has had the most invitations allowed',
   already_member: 'This address belongs to a member of the pool already',
@@ -67,6 +76,7 @@ const acceptUrl = (publicUrl: string, token: string) => `${publicUrl}/pool-party
 
 /** What stops anyone joining the pool now, whatever the invitation: ended, joining closed. */
 function joiningRefusal(pool: PoolRow, now: Date): InvitationRefusal | null {
+  if (pool.suspendedAt !== null) return 'pool_suspended';
   if (pool.endedAt !== null) return 'pool_ended';
   if (!canJoin(settingsOf(pool), now)) return 'joining_closed';
   return null;
@@ -210,6 +220,7 @@ export async function accept(
     const { invitation, pool } = found;
     const existing = await repository.findMemberRow(tx, pool.id, input.userId);
     if (existing && existing.leftAt === null && existing.removedAt === null) return pool.id;
+    if (pool.suspendedAt !== null) refuse('pool_suspended');
     if (pool.endedAt !== null) refuse('pool_ended');
     if (existing?.removedAt) refuse('removed');
     if (invitation.usedAt !== null) refuse('used');
@@ -251,6 +262,7 @@ export async function removeGuest(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const { pool } = await requireLifeguard(tx, input.poolId, input.userId, { forUpdate: true });
+    refuseSuspended(pool);
     const member = await repository.findCurrentMember(tx, pool.id, input.memberId);
     if (!member) throw AppError.notFound('No such member of this pool');
     if (member.role === 'lifeguard') {
@@ -286,7 +298,12 @@ export async function listInvitationRefusals(
       return {
         id: row.id,
         at: row.createdAt.toISOString(),
-        lifeguard: { id: row.lifeguardId, username: row.username, refusals: row.refusals },
+        lifeguard: {
+          id: row.lifeguardId,
+          username: row.username,
+          refusals: row.refusals,
+          suspended: row.lifeguardSuspended,
+        },
         pool: pool
           ? {
               id: pool.id,
@@ -294,6 +311,7 @@ export async function listInvitationRefusals(
               sport: pool.sport as SportKey,
               season: pool.season,
               status: statuses.get(pool.id)!,
+              suspended: pool.suspendedAt !== null,
             }
           : null,
         email: row.email,

@@ -820,6 +820,8 @@ export interface InvitationRefusalRow {
   username: string | null;
   /** Every refusal of the Lifeguard's invitations. */
   refusals: number;
+  /** Whether the admin has suspended the Lifeguard's account. */
+  lifeguardSuspended: boolean;
   poolId: number | null;
   email: string;
 }
@@ -839,6 +841,7 @@ export async function listInvitationRefusals(
       createdAt: auditEvents.createdAt,
       lifeguardId: auditEvents.userId,
       username: users.username,
+      lifeguardSuspended: sql<boolean>`${users.suspendedAt} is not null`.mapWith(Boolean),
       refusals: sql<number>`(select count(*) from ${auditEvents} as every
         where every.event = ${INVITATION_REFUSED} and every.user_id = ${auditEvents.userId})`.mapWith(Number),
       // Written by invite() as a number; anything else reads as no pool rather than failing the page.

@@ -195,6 +195,7 @@ function toSummary(pool: PoolRow, member: MemberRow, facts: PoolFacts, now: Date
     joining_closes_at: joiningClosesAt(settings) ?? null,
     created_at: pool.createdAt.toISOString(),
     ended_at: iso(pool.endedAt),
+    suspended: pool.suspendedAt ? { at: pool.suspendedAt.toISOString(), reason: pool.suspendedReason ?? '' } : null,
   };
 }
 
@@ -302,8 +303,22 @@ export async function requireLifeguard(
   return found;
 }
 
-/** A pool the Lifeguard has ended takes no more changes. */
+/** The message of every change refused because the admin has suspended the pool (decision 049). */
+export function suspendedPoolMessage(reason: string | null): string {
+  return `This pool is suspended by the admin${reason ? ` (${reason})` : ''}: it is read-only until the suspension is lifted`;
+}
+
+/** A pool the admin has suspended is read-only for everyone, its Lifeguard included (decision 049). */
+export function refuseSuspended(pool: PoolRow): void {
+  if (pool.suspendedAt !== null) {
+    const message = suspendedPoolMessage(pool.suspendedReason);
+    throw new AppError('CONFLICT', message, [{ field: 'params.id', message, reason: 'pool_suspended' }]);
+  }
+}
+
+/** A pool the Lifeguard has ended, or the admin has suspended, takes no more changes. */
 export function refuseEnded(pool: PoolRow): void {
+  refuseSuspended(pool);
   if (pool.endedAt !== null) {
     throw new AppError('CONFLICT', 'This pool has ended: it takes no more changes', [
       { field: 'params.id', message: 'This pool has ended', reason: 'pool_ended' },

@@ -14,6 +14,7 @@ import {
   seasonOver,
   settingsOf,
   statusOf,
+  refuseSuspended,
 } from './pools.service.js';
 
 /**
@@ -44,6 +45,8 @@ export async function runAgain(
     // The Lifeguard's row, then the pool's, as inviting does: a retried click waits for the first to finish.
     await repository.lockLifeguard(tx, input.userId);
     const { pool } = await requireLifeguard(tx, input.poolId, input.userId, { forUpdate: true });
+    // A suspended pool invites no one, next season's pool included (decision 049).
+    refuseSuspended(pool);
     const before = await repository.nextSeasonPool(tx, input.userId, pool.id);
     if (before) return { nextPoolId: before.id, invited: null };
 

@@ -84,7 +84,7 @@ function standingsBody(pool: PoolRow, season: PoolSeason, names: Map<string, str
  * The next instant after `now` at which time alone changes the standings: a slate game's lock (a missing pick
  * starts to count) or a stored week's end (a postponed game not played by then is void).
  */
-async function nextTimeChange(db: DbExecutor, pool: PoolRow, now: Date): Promise<number> {
+export async function nextTimeChange(db: DbExecutor, pool: PoolRow, now: Date): Promise<number> {
   const candidates: number[] = [];
   const lock = await repository.nextLock(db, pool.id, now);
   if (lock) candidates.push(lock.getTime());
@@ -304,4 +304,39 @@ export async function whatIfStandings(
       },
     };
   });
+}
+
+/**
+ * A week's results as the weekly results mail gives them (decision 042): each current member's points and
+ * rank on the week, the week's winners and each member's place in the season. Null until every slate game
+ * of the week is decided, and for a week never stored or without a slate.
+ */
+export async function weekResultsSummary(
+  db: DbExecutor,
+  pool: PoolRow,
+  weekNumber: number,
+  now: Date,
+): Promise<{
+  of: number;
+  winners: string[];
+  members: { memberId: number; weekRank: number; weekPoints: number; seasonRank: number; seasonPoints: number }[];
+} | null> {
+  const { season, names } = await seasonOf(db, pool, now);
+  const stored = season.weeks.find((week) => week.week === weekNumber);
+  if (!stored || stored.slate.length === 0) return null;
+  const graded = gradeSeason(season, now);
+  const week = weeklyResults(season, now).find((candidate) => candidate.week === weekNumber);
+  if (!week || !week.complete) return null;
+  const seasonRows = new Map(standings(season, now, undefined, graded).map((row) => [row.memberId, row]));
+  return {
+    of: week.rows.length,
+    winners: week.winners.map((memberId) => names.get(memberId) ?? ''),
+    members: week.rows.map((row) => ({
+      memberId: Number(row.memberId),
+      weekRank: row.rank,
+      weekPoints: row.points,
+      seasonRank: seasonRows.get(row.memberId)?.rank ?? row.rank,
+      seasonPoints: seasonRows.get(row.memberId)?.points ?? 0,
+    })),
+  };
 }

@@ -184,12 +184,14 @@ async function keepLocks(
   weekId: number,
   slate: readonly SlateGame[],
   now: Date,
+  record = true,
 ): Promise<SlateGame[]> {
   const locks = new Map(
     slate
       .filter((game) => game.lockedAt == null && isLocked(game, now))
       .map((game) => [game.id, new Date(Math.min(lockInstant(game), now.getTime())).toISOString()]),
   );
+  if (!record) return slate.map((game) => (locks.has(game.id) ? { ...game, lockedAt: locks.get(game.id)! } : game));
   if (locks.size > 0) {
     await repository.recordLocks(
       db,
@@ -227,13 +229,15 @@ async function loadWeek(db: DbExecutor, pool: PoolRow, weekRow: PoolWeekRow, now
 
 /**
  * The pool's season as the rules read it: every stored week with its slate and sheets, the current members
- * (read here unless the caller has just read them).
+ * (read here unless the caller has just read them). A member's read keeps the locks and closes it finds;
+ * with `record` false (a background job's read) they are worked out the same way and written nowhere.
  */
 export async function loadSeason(
   db: DbExecutor,
   pool: PoolRow,
   now: Date,
   currentMembers?: readonly repository.MemberWithName[],
+  { record = true }: { record?: boolean } = {},
 ): Promise<PoolSeason> {
   const members = currentMembers ?? (await repository.currentMembers(db, [pool.id]));
   const weekRows = (await repository.weeksOf(db, pool.id)).filter((row) => poolWeekOf(pool, row.week));
@@ -247,7 +251,7 @@ export async function loadSeason(
   for (const weekRow of weekRows) {
     const calendarWeek = poolWeekOf(pool, weekRow.week)!;
     const stored = (slates.get(weekRow.id) ?? []).map(toSlateGame);
-    const slate = await keepLocks(db, pool, weekRow.id, stored, now);
+    const slate = await keepLocks(db, pool, weekRow.id, stored, now, record);
     const sheets = sheetRows.filter((row) => row.poolWeekId === weekRow.id).map(toSheet);
     const window = poolWeekWindow(
       calendarWeek,
@@ -646,4 +650,43 @@ export async function missingPicks(
       }),
     };
   });
+}
+
+/**
+ * What a week's pick reminders need (the pool mails job, decision 042): the slate as a member reading the
+ * week would see it (stored, or the automatic one still to be stored), its first lock, and each current
+ * member's slate games without a pick. Null for a week outside the pool or without a slate game.
+ */
+export async function weekPickStatus(
+  db: DbExecutor,
+  pool: PoolRow,
+  weekNumber: number,
+  now: Date,
+): Promise<{ firstLock: Date; missing: { memberId: number; userId: number; eventIds: number[] }[] } | null> {
+  const week = poolWeekOf(pool, weekNumber);
+  if (!week) return null;
+  let weekRow = await repository.findWeek(db, pool.id, week.number);
+  let slate: SlateGame[];
+  let sheets: WeekSheet[] = [];
+  if (!weekRow) {
+    const { games: all } = await weekGamesWithLines(db, pool, week, now);
+    const deadline = slateDeadline(all);
+    // As reading the week does: past the week's first kickoff, the automatic slate is stored for good.
+    if (deadline !== undefined && Date.parse(deadline) <= now.getTime())
+      weekRow = await ensureWeek(db, pool, week, now);
+    slate = weekRow ? [] : publishSlate(autoSlate(all, pool.gamesPerWeek, pool.winBasis), pool.winBasis);
+  }
+  if (weekRow) ({ slate, sheets } = await loadWeek(db, pool, weekRow, now));
+  if (slate!.length === 0) return null;
+  const firstLock = Math.min(...slate!.map((game) => lockInstant(game)));
+  const members = await repository.currentMembers(db, [pool.id]);
+  const picked = new Map(sheets.map((sheet) => [sheet.memberId, new Set(sheet.picks.map((pick) => pick.gameId))]));
+  return {
+    firstLock: new Date(firstLock),
+    missing: members.map((member) => ({
+      memberId: member.id,
+      userId: member.userId,
+      eventIds: slate!.filter((game) => !picked.get(String(member.id))?.has(game.id)).map((game) => Number(game.id)),
+    })),
+  };
 }

@@ -4,6 +4,7 @@ import { createTestDb } from '@pass/db/testing';
 import { teamRegistry } from '@pass/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { memberCookies } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { CFBD_LINES_SOURCE } from '../imports/cfbd-lines.js';
 import { importCfbd, importSportsdataverse } from '../imports/game-importers.js';
@@ -76,7 +77,9 @@ function atsFromFiles(): Map<string, { wins: number; losses: number; pushes: num
 
 describe('complete college seasons from the stored files', () => {
   let testApp: TestApp;
-  const get = (url: string) => testApp.app.inject({ method: 'GET', url });
+  // College season data answers members with college access (decision 050): a member in their free month asks.
+  let cookies: Record<string, string>;
+  const get = (url: string) => testApp.app.inject({ method: 'GET', url, cookies });
   const almanac = async (team: string, season: number) => {
     const response = await get(`/api/almanac/${NCAAF}/${team}?season=${season}`);
     expect(response.statusCode, response.body).toBe(200);
@@ -86,6 +89,7 @@ describe('complete college seasons from the stored files', () => {
   beforeAll(async () => {
     testApp = await buildTestApp();
     const db = testApp.database.db;
+    cookies = await memberCookies(db);
     // Lines before their games on purpose: they wait in raw_responses and land when the games arrive.
     for (const file of [...PREGAME_2024, PREGAME_2025, ...GAMES_2024, GAMES_2025]) await importCfbd(db, read(file));
     await importSportsdataverse(db, {

@@ -85,9 +85,14 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
 }
 
 /** Sends cached bytes with their ETag, to be revalidated on each use: 304 when the client holds the same. */
-export function replyCached(request: FastifyRequest, reply: FastifyReply, entry: CachedBody) {
+export function replyCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: CachedBody,
+  visibility: 'public' | 'private' = 'public',
+) {
   reply.header('etag', entry.etag);
-  reply.header('cache-control', 'public, max-age=0, must-revalidate');
+  reply.header('cache-control', `${visibility}, max-age=0, must-revalidate`);
   if (matchesEtag(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(entry.body);
 }

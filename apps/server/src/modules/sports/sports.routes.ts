@@ -24,7 +24,10 @@ import type { Database } from '@pass/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { AppError } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
+import { getSession } from '../auth/auth-context.js';
+import { memberCollegeAccess } from '../billing/billing.service.js';
 import { registerSportsCache, replyCached, SportsCache } from './sports-cache.js';
 import {
   getAlmanac,
@@ -45,6 +48,13 @@ export interface SportsRoutesOptions {
 }
 
 /**
+ * The sport whose season data (finals, standings, trends, team records) is the membership's: members during
+ * their free month, then members with the PA$$ Sync membership (DESIGN.md section 7; decision 050). Its odds
+ * stay free, as the free odds page shows them to everyone.
+ */
+const MEMBERSHIP_SPORT = 'americanfootball_ncaaf';
+
+/**
  * How long an answer stays cached when no clock is in it (a season's standings, trends, a team's almanac): an
  * import that changes the sport clears it at once, so the limit only bounds an import made by another process,
  * as the demo replay's does (docs/decisions/038). Answers that "now" decides (the current week, this week's
@@ -57,7 +67,8 @@ export const STORED_DATA_TTL_MS = 10 * 60_000;
  * events with closing lines. Answers are cached as serialised bytes with an ETag per path and query
  * (sports-cache.ts) and checked against the route's schema once, when they are built.
  */
-export const sportsRoutes: FastifyPluginAsyncZod<SportsRoutesOptions> = async (app, { db, now }) => {
+export const sportsRoutes: FastifyPluginAsyncZod<SportsRoutesOptions> = async (app, deps) => {
+  const { db, now } = deps;
   const cache = new SportsCache();
   const unregister = registerSportsCache(db, cache);
   app.addHook('onClose', async () => unregister());
@@ -84,7 +95,21 @@ export const sportsRoutes: FastifyPluginAsyncZod<SportsRoutesOptions> = async (a
       return replyCached(request, reply, entry);
     }
     const entry = await cache.getOrBuild(request.url, sport, async () => schema.parse(await build()), ttlMs);
-    return replyCached(request, reply, entry);
+    // A membership answer is for the member who asked: no shared cache may keep it.
+    return replyCached(request, reply, entry, sport === MEMBERSHIP_SPORT ? 'private' : 'public');
+  }
+
+  /** A college season read answers only a member with college access: 401 for a visitor, 403 once the trial is over. */
+  async function requireCollegeAccess(request: FastifyRequest) {
+    if ((request.params as { sport?: string }).sport !== MEMBERSHIP_SPORT) return;
+    const session = await getSession(deps, request);
+    if (!session) throw new AppError('UNAUTHORIZED', 'Log in to see college football');
+    const access = await memberCollegeAccess(db, session.user, now());
+    if (!access.granted) {
+      throw AppError.forbidden(
+        'College football is part of the PA$$ Sync membership once your free month is over: subscribe at /college/subscribe',
+      );
+    }
   }
 
   app.get(
@@ -169,6 +194,7 @@ export const sportsRoutes: FastifyPluginAsyncZod<SportsRoutesOptions> = async (a
       path,
       {
         config: { access: 'public' },
+        preHandler: requireCollegeAccess,
         schema: {
           tags: ['sports'],
           summary: 'Past events with finals and closing lines (extra: a week or a book)',
@@ -192,6 +218,7 @@ export const sportsRoutes: FastifyPluginAsyncZod<SportsRoutesOptions> = async (a
     '/api/book/tips/:sport',
     {
       config: { access: 'public' },
+      preHandler: requireCollegeAccess,
       schema: {
         tags: ['sports'],
         summary: "The season's trends: streaks, ATS and over/under records per team, with the figures behind each",
@@ -236,6 +263,7 @@ export const sportsRoutes: FastifyPluginAsyncZod<SportsRoutesOptions> = async (a
     '/api/standings/:sport',
     {
       config: { access: 'public' },
+      preHandler: requireCollegeAccess,
       schema: {
         tags: ['sports'],
         summary: 'Conference and division standings of a season (W-L-T, pct, points, division record)',
@@ -259,6 +287,7 @@ export const sportsRoutes: FastifyPluginAsyncZod<SportsRoutesOptions> = async (a
     '/api/almanac/:sport/:team',
     {
       config: { access: 'public' },
+      preHandler: requireCollegeAccess,
       schema: {
         tags: ['sports'],
         summary:

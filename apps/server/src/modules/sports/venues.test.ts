@@ -7,6 +7,7 @@ import {
   TeamsResponse,
 } from '@pass/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberCookies } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { importDemoSeason } from '../imports/demo-season.js';
 import { importCfbd, importRetrosheet, importStatsapi } from '../imports/game-importers.js';
@@ -20,7 +21,9 @@ const read = (file: string) => readFileSync(sharedDataFile(file)!, 'utf8');
 
 describe('neutral sites, local dates, demo seasons and names of their time on the stored files', () => {
   let testApp: TestApp;
-  const get = (url: string) => testApp.app.inject({ method: 'GET', url });
+  // College season data answers members with college access (decision 050): a member in their free month asks.
+  let cookies: Record<string, string>;
+  const get = (url: string) => testApp.app.inject({ method: 'GET', url, cookies });
   const almanac = async (url: string) => {
     const response = await get(url);
     expect(response.statusCode, response.body).toBe(200);
@@ -30,6 +33,7 @@ describe('neutral sites, local dates, demo seasons and names of their time on th
   beforeAll(async () => {
     testApp = await buildTestApp({}, { now: () => NOW });
     const { db } = testApp.database;
+    cookies = await memberCookies(db);
     await importCfbd(db, read('cfbd/games_2024_postseason_v1.json'));
     await importRetrosheet(db, read('mlb/retrosheet/GL2023.TXT'));
     await importStatsapi(db, read('mlb/statsapi/games_2025.csv'));

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import cookie from '@fastify/cookie';
 import { AlmanacResponse, BookEventsResponse, BookHistoryResponse, SeasonWeeksResponse } from '@pass/contracts';
 import type { DbHandle } from '@pass/db';
 import { teamRegistry } from '@pass/domain';
@@ -7,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorHandlerPlugin } from '../../plugins/error-handler.js';
+import { memberCookies } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { importCfbd, importSportsdataverse, importStatsapi } from '../imports/game-importers.js';
 import { importOddsApiOdds } from '../imports/odds-api.service.js';
@@ -21,6 +23,7 @@ const MLB = 'baseball_mlb';
 /** The sports routes alone, on the test app's database, with a clock after both college seasons. */
 async function appAt(database: DbHandle, now: string): Promise<FastifyInstance> {
   const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
+  await app.register(cookie);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorHandlerPlugin);
@@ -32,8 +35,10 @@ async function appAt(database: DbHandle, now: string): Promise<FastifyInstance> 
 describe('one week numbering for the stored college seasons (decision 024)', () => {
   let testApp: TestApp;
   let app: FastifyInstance;
+  // College season data answers members with college access (decision 050): a member in their free month asks.
+  let cookies: Record<string, string>;
   const get = async (url: string) => {
-    const response = await app.inject({ method: 'GET', url });
+    const response = await app.inject({ method: 'GET', url, cookies });
     expect(response.statusCode, url).toBe(200);
     return response.json() as unknown;
   };
@@ -46,6 +51,7 @@ describe('one week numbering for the stored college seasons (decision 024)', () 
     await importSportsdataverse(db, { schedule: read('sportsdataverse-cfb/cfb_schedule_2025.csv') });
     await importStatsapi(db, read('mlb/statsapi/games_2025.csv'));
     app = await appAt(testApp.database, '2026-03-01T12:00:00Z');
+    cookies = await memberCookies(db);
   }, 120_000);
   afterAll(async () => {
     await app.close();

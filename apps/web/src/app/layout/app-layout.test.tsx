@@ -1,7 +1,10 @@
 import type { DataStatusResponse } from '@pass/contracts';
-import { cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchCall, jsonResponse, stubFetch, type FetchMock } from '../../testing/fetch';
+import { noteAnswerSource } from '../../lib/offline-status';
+import { setWaitingUpdate } from '../../lib/service-worker';
 import { renderRoutes } from '../../testing/render';
 import type { ScreenHandle } from '../route-table';
 import { AppLayout } from './app-layout';
@@ -70,5 +73,35 @@ describe('the layout while the server loads its first data', () => {
     renderRoutes(routes, { path: '/about' });
     expect(await screen.findByText('about PA$$')).toBeInTheDocument();
     expect(requested()).not.toContain('/api/health/data');
+  });
+});
+
+describe('the installable app in the layout', () => {
+  afterEach(() => {
+    act(() => {
+      noteAnswerSource(false);
+      setWaitingUpdate(null);
+    });
+  });
+
+  it('marks the screen as offline while it shows answers kept from before, until the server answers again', async () => {
+    renderRoutes(routes, { path: '/about' });
+    await screen.findByText('about PA$$');
+    expect(screen.queryByText('Offline — showing what you last saw')).toBeNull();
+    act(() => noteAnswerSource(true));
+    expect(screen.getByRole('status')).toHaveTextContent('Offline — showing what you last saw');
+    act(() => noteAnswerSource(false));
+    expect(screen.queryByText('Offline — showing what you last saw')).toBeNull();
+  });
+
+  it('offers to reload when a new version is waiting, and lets it take over on Reload', async () => {
+    renderRoutes(routes, { path: '/about' });
+    await screen.findByText('about PA$$');
+    expect(screen.queryByText('A new version of PA$$ is ready')).toBeNull();
+    const activate = vi.fn();
+    act(() => setWaitingUpdate(activate));
+    expect(await screen.findByText('A new version of PA$$ is ready')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Reload' }));
+    expect(activate).toHaveBeenCalledTimes(1);
   });
 });

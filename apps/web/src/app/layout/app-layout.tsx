@@ -1,11 +1,26 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
 import { DataGate } from '../../components/data-loading';
+import { useWaitingUpdate } from '../../lib/service-worker';
 import type { ScreenHandle } from '../route-table';
 import { Footer } from './footer';
 import { NavBar } from './nav-bar';
+import { OfflineMarker } from './offline-marker';
+
+// Loaded only once a new version is waiting: it is never part of the first page's scripts.
+const UpdatePrompt = lazy(() => import('./update-prompt'));
+
+function UpdatePromptSlot() {
+  const activate = useWaitingUpdate();
+  return activate ? (
+    <Suspense fallback={null}>
+      <UpdatePrompt onReload={activate} />
+    </Suspense>
+  ) : null;
+}
 
 export function AppLayout() {
   const navigation = useNavigation();
@@ -23,6 +38,7 @@ export function AppLayout() {
         Skip to content
       </Link>
       <NavBar />
+      <OfflineMarker />
       {navigation.state === 'loading' ? (
         <LinearProgress
           aria-label="Loading page"
@@ -35,6 +51,7 @@ export function AppLayout() {
       </DataGate>
       <Footer />
       <ScrollRestoration />
+      <UpdatePromptSlot />
     </Box>
   );
 }

@@ -58,7 +58,7 @@ const names = (container: HTMLElement, role: 'link' | 'button' | 'menuitem') =>
 /** The links of a desktop group's menu, once opened. */
 async function openGroup(user: ReturnType<typeof userEvent.setup>, label: string) {
   await user.click(within(desktopNav()).getByRole('button', { name: label }));
-  return screen.getByRole('menu', { name: label });
+  return screen.findByRole('menu', { name: label });
 }
 
 describe('NavBar', () => {

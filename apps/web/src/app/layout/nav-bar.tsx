@@ -8,17 +8,25 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useId, useState, type MouseEvent } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { visuallyHidden } from '../../components/visually-hidden';
 import { useSessionUser } from '../../lib/use-session-user';
+import { useChatUnread } from '../../features/chat/api/rooms';
 import { NavClock } from './nav-clock';
+import { LinkText } from './nav-link-text';
 import { activeNavKey, visibleNav, type VisibleNavGroup, type VisibleNavLink } from './nav-items';
 
 const MENU_ID = 'mobile-navigation';
+
+// A group's menu (MUI's Menu with its popover and transitions) loads when a group is first opened: it is not
+// part of the first page's scripts (the home page's JavaScript budget, bench/).
+const loadGroupMenu = () => import('./nav-group-menu');
+const NavGroupMenu = lazy(loadGroupMenu);
+/** Starts loading the menu as the pointer or the keyboard reaches a group, so it is there by the click. */
+const preloadGroupMenu = () => void loadGroupMenu().catch(() => undefined);
 
 /** The mark of the current section: a bar under its link or group on the desktop, beside it in the phone's menu. */
 const CURRENT_MARK = { boxShadow: 'inset 0 -3px 0 currentColor', fontWeight: 700 } as const;
@@ -34,6 +42,9 @@ export function NavBar() {
   const entries = visibleNav(user);
   const active = activeNavKey(pathname);
   const [menuOpen, setMenuOpen] = useState(false);
+  // The chat link carries a dot while any of the member's rooms has an unread message.
+  const unread = useChatUnread(user !== null);
+  const dotted = (key: string) => unread && key === 'chat';
 
   return (
     <AppBar position="sticky" color="primary" elevation={1}>
@@ -65,6 +76,7 @@ export function NavBar() {
                 sx={{ textTransform: 'none', borderRadius: 0, ...(entry.key === active ? CURRENT_MARK : {}) }}
               >
                 {entry.label}
+                {dotted(entry.key) && <UnreadDot />}
               </Button>
             ),
           )}
@@ -81,6 +93,7 @@ export function NavBar() {
           sx={{ display: { lg: 'none' } }}
         >
           <MenuIcon open={menuOpen} />
+          {unread && <UnreadDot corner />}
         </IconButton>
       </Toolbar>
       <Collapse in={menuOpen} sx={{ display: { lg: 'none' } }} unmountOnExit>
@@ -107,7 +120,12 @@ export function NavBar() {
             {entries.map((entry) =>
               entry.kind === 'link' ? (
                 <ListItem key={entry.key} disablePadding>
-                  <PhoneLink link={entry} current={entry.key === active} onFollow={() => setMenuOpen(false)} />
+                  <PhoneLink
+                    link={entry}
+                    current={entry.key === active}
+                    dot={dotted(entry.key)}
+                    onFollow={() => setMenuOpen(false)}
+                  />
                 </ListItem>
               ) : null,
             )}
@@ -136,36 +154,27 @@ function DesktopGroup({ group, active }: { group: VisibleNavGroup; active: strin
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         data-current-section={current ? 'true' : undefined}
+        onPointerEnter={preloadGroupMenu}
+        onFocus={preloadGroupMenu}
         onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
         endIcon={<ArrowIcon />}
         sx={{ textTransform: 'none', borderRadius: 0, ...(current ? CURRENT_MARK : {}) }}
       >
         {group.label}
       </Button>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={open}
-        onClose={() => setAnchor(null)}
-        slotProps={{ list: { 'aria-labelledby': buttonId } }}
-      >
-        {group.links.map((link) => (
-          <MenuItem
-            key={link.key}
-            component={RouterLink}
-            to={link.href}
-            selected={link.key === active}
-            aria-current={link.key === active ? 'page' : undefined}
-            // Named by its label alone: the hint inside it describes it.
-            aria-label={link.label}
-            aria-describedby={link.hint ? `${id}-${link.key}-hint` : undefined}
-            onClick={() => setAnchor(null)}
-            sx={{ display: 'block', maxWidth: 340, whiteSpace: 'normal', py: 1 }}
-          >
-            <LinkText link={link} hintId={`${id}-${link.key}-hint`} />
-          </MenuItem>
-        ))}
-      </Menu>
+      {open ? (
+        <Suspense fallback={null}>
+          <NavGroupMenu
+            group={group}
+            active={active}
+            anchor={anchor}
+            menuId={menuId}
+            buttonId={buttonId}
+            idPrefix={id}
+            onClose={() => setAnchor(null)}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
@@ -212,7 +221,17 @@ function PhoneGroup({
   );
 }
 
-function PhoneLink({ link, current, onFollow }: { link: VisibleNavLink; current: boolean; onFollow: () => void }) {
+function PhoneLink({
+  link,
+  current,
+  dot = false,
+  onFollow,
+}: {
+  link: VisibleNavLink;
+  current: boolean;
+  dot?: boolean;
+  onFollow: () => void;
+}) {
   const hintId = useId();
   return (
     <ListItemButton
@@ -221,7 +240,7 @@ function PhoneLink({ link, current, onFollow }: { link: VisibleNavLink; current:
       onClick={onFollow}
       selected={current}
       aria-current={current ? 'page' : undefined}
-      aria-label={link.label}
+      aria-label={dot ? `${link.label}, unread messages` : link.label}
       aria-describedby={link.hint ? hintId : undefined}
       sx={{ pl: 2, borderLeft: 4, borderColor: current ? 'primary.main' : 'transparent', minHeight: 40 }}
     >
@@ -229,49 +248,32 @@ function PhoneLink({ link, current, onFollow }: { link: VisibleNavLink; current:
         primary={<LinkText link={link} hintId={hintId} inline />}
         slotProps={{ primary: { component: 'span' } }}
       />
+      {dot && <UnreadDot />}
     </ListItemButton>
   );
 }
 
-/**
- * A link's label, "Members" beside it for a visitor, and its hint (described by, not named by: the link's
- * accessible name stays its label).
- */
-function LinkText({ link, hintId, inline = false }: { link: VisibleNavLink; hintId: string; inline?: boolean }) {
+/** A small red dot: something unread behind the link. Named for screen readers, decorative to the eye. */
+function UnreadDot({ corner = false }: { corner?: boolean }) {
   return (
-    <>
-      <Box component="span" sx={{ display: 'block', fontWeight: 500 }}>
-        {link.label}
-        {link.membersOnly ? (
-          <Box
-            component="span"
-            aria-hidden="true"
-            sx={{
-              ml: 1,
-              px: 0.75,
-              borderRadius: 1,
-              fontSize: '0.7rem',
-              fontWeight: 600,
-              bgcolor: 'grey.200',
-              color: 'text.primary',
-              verticalAlign: 'middle',
-            }}
-          >
-            Members
-          </Box>
-        ) : null}
+    <Box
+      component="span"
+      data-unread-dot=""
+      sx={{
+        display: 'inline-block',
+        width: 9,
+        height: 9,
+        borderRadius: '50%',
+        bgcolor: 'error.main',
+        boxShadow: '0 0 0 2px #fff',
+        ml: corner ? 0 : 0.75,
+        ...(corner ? { position: 'absolute', top: 8, right: 6 } : {}),
+      }}
+    >
+      <Box component="span" sx={visuallyHidden}>
+        unread messages
       </Box>
-      {link.hint ? (
-        <Box
-          component="span"
-          id={hintId}
-          sx={{ display: inline ? 'none' : 'block', fontSize: '0.8rem', color: 'text.secondary' }}
-        >
-          {link.hint}
-          {link.membersOnly ? ' (log in first)' : ''}
-        </Box>
-      ) : null}
-    </>
+    </Box>
   );
 }
 

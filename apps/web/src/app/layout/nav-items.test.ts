@@ -122,6 +122,7 @@ describe('visibleNav', () => {
       'Odds: Odds board, College odds, Compare books',
       'My Bets: My Bets, My Stats, Teller, Almanac',
       'Pool Party: Pool Party, Pro pools, College Pools, Invite friends',
+      'Chat',
       'Mobile App',
       'Pat Smith',
       'Log out',

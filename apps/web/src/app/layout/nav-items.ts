@@ -229,6 +229,7 @@ export const NAV: NavEntry[] = [
       },
     ],
   },
+  { key: 'chat', label: 'Chat', route: 'chat', visibility: 'member' },
   { key: 'sync', label: 'Sync', route: 'subscribe', visibility: 'member' },
   { key: 'mobile-app', label: 'Mobile App', route: 'home', hash: 'mobile-app', visibility: 'everyone' },
   { key: 'admin', label: 'Admin', route: 'admin', fallback: 'admin-almanac', visibility: 'admin' },

@@ -24,6 +24,7 @@ export function poolSummary(overrides: Partial<PoolSummary> = {}): PoolSummary {
     joining_closes_at: '2025-09-23T07:00:00.000Z',
     created_at: '2025-09-01T12:00:00.000Z',
     ended_at: null,
+    suspended: null,
     ...overrides,
   };
 }

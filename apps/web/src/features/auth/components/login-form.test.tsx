@@ -213,6 +213,28 @@ describe('the login form', () => {
     expect(JSON.parse(String(resend!.init.body))).toEqual({ email: 'pat@example.com' });
   });
 
+  it('shows the suspension and its reason on a 403 for a suspended account, and offers no new link', async () => {
+    const message = 'This account is suspended by the admin: Invitation spam.';
+    server({
+      '/auth/login': () =>
+        jsonResponse(
+          {
+            error: {
+              code: 'FORBIDDEN',
+              message,
+              fields: [{ field: 'body.username', message, reason: 'account_suspended' }],
+            },
+          },
+          { status: 403 },
+        ),
+    });
+    renderLogin();
+    await logIn('pat', 'correct horse battery');
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.queryByText(/Your email address is not confirmed yet/)).not.toBeInTheDocument();
+    expect(getSessionUser()).toBeNull();
+  });
+
   it('asks for the address to send the new link to when the login was a username', async () => {
     server({ '/auth/login': () => errorResponse(403, 'FORBIDDEN') });
     renderLogin();

@@ -27,6 +27,10 @@ type Failure = { kind: 'message'; text: string } | { kind: 'unverified' };
 function failureOf(error: unknown): Failure {
   if (error instanceof ApiError) {
     if (error.status === 401) return { kind: 'message', text: INCORRECT_LOGIN };
+    // The admin suspended the account (decision 049): the server's message says so, with the reason.
+    if (error.status === 403 && error.body?.error.fields?.some((field) => field.reason === 'account_suspended')) {
+      return { kind: 'message', text: error.message };
+    }
     if (error.status === 403) return { kind: 'unverified' };
     if (error.status === 429) return { kind: 'message', text: tooManyAttemptsMessage(error.retryAfterSeconds) };
     if (error.status === 400) return { kind: 'message', text: 'Check your username and password, then try again.' };

@@ -13,6 +13,7 @@ export const LOGIN_ERROR_MESSAGES: Record<string, string> = {
     'Your Google account’s email address is not verified. Verify it with Google first, or sign up with your email and a password.',
   email_in_use:
     'An account with this email address already exists. Log in with your username and password; if you forgot it, reset it.',
+  suspended: 'This account is suspended by the admin, so it cannot log in. Write to support to have it looked at.',
   unavailable: 'Google sign-in is not available right now. Log in with your username and password instead.',
 };
 const UNKNOWN = 'Logging in did not work. Please try again.';

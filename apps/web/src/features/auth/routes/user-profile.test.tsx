@@ -16,9 +16,21 @@ const account = {
   isAdmin: false,
 };
 
+const preferences = {
+  mail_pick_reminder: true,
+  mail_pool_results: true,
+  push_pick_reminder: false,
+  push_pool_results: false,
+  push_chat_mention: false,
+};
+
 function server(answers: Record<string, (init: RequestInit) => Response>): FetchMock {
+  const all: Record<string, (init: RequestInit) => Response> = {
+    'GET /api/user/notifications': () => jsonResponse({ data: preferences }),
+    ...answers,
+  };
   return stubFetch((url, init) => {
-    const answer = answers[`${init.method ?? 'GET'} ${url.pathname}`];
+    const answer = all[`${init.method ?? 'GET'} ${url.pathname}`];
     if (!answer) throw new Error(`unexpected request ${init.method} ${url.pathname}`);
     return answer(init);
   });
@@ -202,5 +214,22 @@ describe('the profile', () => {
     await user.type(within(form).getByLabelText(/^Repeat the new password/), 'new secret words');
     await user.click(within(form).getByRole('button', { name: 'Change password' }));
     expect(await within(form).findByText('This is not your current password')).toBeInTheDocument();
+  });
+
+  it('shows the notification switches and saves a change at once, only that switch', async () => {
+    const fetchMock = server({
+      'GET /auth/whoami': () => jsonResponse({ data: account }),
+      'PUT /api/user/notifications': () => jsonResponse({ data: { ...preferences, mail_pick_reminder: false } }),
+    });
+    renderWithProviders(<UserProfileRoute />);
+    const notifications = await screen.findByRole('region', { name: 'Notifications' });
+    const reminders = await within(notifications).findByRole('switch', { name: /^Pick reminders 24 hours/ });
+    expect(reminders).toBeChecked();
+    expect(within(notifications).getByRole('switch', { name: 'Mentions in a pool chat' })).not.toBeChecked();
+    expect(within(notifications).getByText(/reach only the devices you have turned them on for/)).toBeInTheDocument();
+    await userEvent.setup().click(reminders);
+    const put = fetchMock.mock.calls.findIndex((_call, at) => fetchCall(fetchMock, at).init.method === 'PUT');
+    expect(JSON.parse(String(fetchCall(fetchMock, put).init.body))).toEqual({ mail_pick_reminder: false });
+    await vi.waitFor(() => expect(reminders).not.toBeChecked());
   });
 });

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
 import { useWhoami } from '../api/get-whoami';
+import { NotificationSettings } from '../components/notification-settings';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { ProfileDetailsForm } from '../components/profile-details-form';
 
@@ -24,8 +25,11 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** The member's profile: their details, and a password change. */
-export default function UserProfileRoute() {
+/**
+ * The member's profile: their details, a password change and what PA$$ may notify them of, then the sections
+ * other features add (`children`, composed in app/profile: this device's notifications).
+ */
+export function UserProfileScreen({ children }: { children?: ReactNode }) {
   const { data: user, isPending, isError } = useWhoami();
   return (
     <Page name="user-profile" title="Your profile" maxWidth="sm">
@@ -42,8 +46,17 @@ export default function UserProfileRoute() {
           <Section id="profile-password" title="Change password">
             <ChangePasswordForm />
           </Section>
+          <Section id="profile-notifications" title="Notifications">
+            <NotificationSettings />
+          </Section>
+          {children}
         </>
       ) : null}
     </Page>
   );
+}
+
+/** The profile with its own sections only. */
+export default function UserProfileRoute() {
+  return <UserProfileScreen />;
 }

@@ -6,7 +6,7 @@ import { renderWithProviders } from '../../../testing/render';
 import HomeRoute from './home';
 
 beforeAll(() => {
-  registerRoutes(['demo', 'subscribe', 'register-new', 'football-pools']);
+  registerRoutes(['demo', 'subscribe', 'register-new', 'football-pools', 'campaign-pool-party']);
 });
 
 afterEach(() => {
@@ -24,10 +24,14 @@ describe('HomeRoute', () => {
     expect(screen.getByRole('link', { name: 'Join for free' })).toHaveAttribute('href', '/user/register-new');
   });
 
-  it("sends the Pool Party section's Create button to the pools page", () => {
+  it("sends the Pool Party section's Create button to the pools page, and its campaign link to the free sign-up", () => {
     stubFetch(() => jsonResponse({}));
     renderWithProviders(<HomeRoute />);
     const section = screen.getByRole('region', { name: 'Pool Party' });
     expect(within(section).getByRole('link', { name: 'Create a pool' })).toHaveAttribute('href', '/football/pools');
+    expect(within(section).getByRole('link', { name: /^Pool Party is free/ })).toHaveAttribute(
+      'href',
+      '/campaign/pass-pool-party/signup-for-free',
+    );
   });
 });

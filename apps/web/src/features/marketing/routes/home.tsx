@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
@@ -10,7 +9,7 @@ import { POOL_DEFAULTS } from '@pass/domain';
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { RouteButton, RouteLink } from '../../../components/route-link';
-import { useClientConfig } from '../../../lib/client-config';
+import { MobileAppSection } from '../components/mobile-app-section';
 import { useSessionUser } from '../../../lib/use-session-user';
 
 const PILLARS = [
@@ -123,45 +122,10 @@ function VisitorHome({ signedIn }: { signedIn: boolean }) {
               Create a pool
             </RouteButton>
             <RouteLink to="pool-party-rules">Read the Pool Party rules</RouteLink>
+            <RouteLink to="campaign-pool-party">Pool Party is free: see what a pool offers</RouteLink>
           </Stack>
         </Container>
       </Box>
     </>
-  );
-}
-
-function MobileAppSection() {
-  const { data: config } = useClientConfig();
-  const stores = [
-    { label: 'Download on the App Store', href: config?.appStoreUrl },
-    { label: 'Get it on Google Play', href: config?.playStoreUrl },
-  ].filter((store): store is { label: string; href: string } => Boolean(store.href));
-
-  return (
-    <Box
-      component="section"
-      id="mobile-app"
-      aria-labelledby="mobile-app-heading"
-      sx={{ py: { xs: 5, md: 8 }, scrollMarginTop: 72 }}
-    >
-      <Container maxWidth="md">
-        <Typography id="mobile-app-heading" variant="h4" component="h2" gutterBottom>
-          PA$$ on your phone
-        </Typography>
-        <Typography sx={{ mb: 2 }}>
-          Make your picks from the couch and follow your pool on game day. PA$$ works in your phone&apos;s browser, and
-          you can add it to your home screen to open it like any app.
-        </Typography>
-        {stores.length > 0 ? (
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            {stores.map((store) => (
-              <Button key={store.label} variant="outlined" href={store.href} target="_blank" rel="noopener noreferrer">
-                {store.label}
-              </Button>
-            ))}
-          </Stack>
-        ) : null}
-      </Container>
-    </Box>
   );
 }

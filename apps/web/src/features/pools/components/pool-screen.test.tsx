@@ -42,6 +42,7 @@ function poolOf(overrides: Partial<PoolDetail> = {}): PoolDetail {
     joining_closes_at: null,
     created_at: at(-30 * 24 * HOUR),
     ended_at: null,
+    suspended: null,
     members: [
       { id: 1, username: 'lou', role: 'lifeguard', joined_at: at(-30 * 24 * HOUR) },
       { id: 2, username: 'gina', role: 'guest', joined_at: at(-29 * 24 * HOUR) },
@@ -330,6 +331,19 @@ describe('the pool page', () => {
     expect(within(sheet).getByText('Locks in 1d 2h')).toBeInTheDocument();
     expect(within(sheet).getByRole('spinbutton', { name: 'Tiebreaker' })).toHaveValue(41);
     expect(within(sheet).queryByText(/^Demo season/)).toBeNull();
+  });
+
+  it('shows a suspended pool a banner with the admin’s reason, and an open one none', async () => {
+    serve({ pool: poolOf({ suspended: { at: at(-HOUR), reason: 'Invitation spam' } }) });
+    renderPool();
+    expect(await screen.findByTestId('pool-suspended')).toHaveTextContent(
+      'This pool is suspended by the admin: Invitation spam. It is read-only for everyone',
+    );
+    cleanup();
+    serve();
+    renderPool();
+    await screen.findByRole('form', { name: 'Picks for Week 2' });
+    expect(screen.queryByTestId('pool-suspended')).toBeNull();
   });
 
   it('shows a locked game its close beside the frozen spread, and the pick its closing line value', async () => {

@@ -9,10 +9,12 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { PoolDetail } from '@pass/contracts';
 import { lastPoolWeek } from '@pass/domain';
+import { Suspense } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import type { RouteName } from '../../../config/paths';
+import type { PoolChatPanel } from '../../../lib/pool-chat';
 import { useSessionUser } from '../../../lib/use-session-user';
 import { usePointsPossible, usePool, usePoolWeek, useResults, useSportCurrentWeek } from '../api/pool';
 import { isNotFound } from '../lib/refusal';
@@ -30,6 +32,7 @@ const TABS = [
   { key: 'h2h', label: 'Head-to-head' },
   { key: 'members', label: 'Members' },
   { key: 'what-if', label: 'What if' },
+  { key: 'chat', label: 'Chat' },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
@@ -39,10 +42,12 @@ interface PoolScreenProps {
   route: RouteName;
   /** The older season routes show their season's pools only: another season's pool is not here. */
   season?: number;
+  /** The chat tab's room (app/ passes the chat feature's); without it the tab is not shown. */
+  chatPanel?: PoolChatPanel | undefined;
 }
 
 /** One pool: this week's pick sheet, the grid, standings, head-to-head, members and the what-if view. */
-export function PoolScreen({ route, season }: PoolScreenProps) {
+export function PoolScreen({ route, season, chatPanel }: PoolScreenProps) {
   const params = useParams();
   const poolId = /^\d+$/.test(params.id ?? '') ? Number(params.id) : null;
   const pool = usePool(poolId);
@@ -54,7 +59,7 @@ export function PoolScreen({ route, season }: PoolScreenProps) {
       {pool.isPending && <CircularProgress aria-label="Loading the pool" />}
       {pool.isError && <Alert severity="error">The pool could not be loaded. Try again in a moment.</Alert>}
       {pool.data && <RunAgainReport />}
-      {pool.data && <PoolBody pool={pool.data.data} />}
+      {pool.data && <PoolBody pool={pool.data.data} chatPanel={chatPanel} />}
     </Page>
   );
 }
@@ -88,11 +93,12 @@ function RunAgainReport() {
   );
 }
 
-function PoolBody({ pool }: { pool: PoolDetail }) {
+function PoolBody({ pool, chatPanel: ChatPanel }: { pool: PoolDetail; chatPanel: PoolChatPanel | undefined }) {
   const [search, setSearch] = useSearchParams();
   const user = useSessionUser();
   const current = useSportCurrentWeek(pool.sport, pool.season);
-  const tab: TabKey = TABS.some((item) => item.key === search.get('tab')) ? (search.get('tab') as TabKey) : 'picks';
+  const tabs = TABS.filter((item) => item.key !== 'chat' || ChatPanel !== undefined);
+  const tab: TabKey = tabs.some((item) => item.key === search.get('tab')) ? (search.get('tab') as TabKey) : 'picks';
   const asked = Number(search.get('week'));
   // A pool plays the regular season: after it (the playoffs, the bowls) the pool's last week is the one shown.
   const lastWeek = lastPoolWeek(pool.sport, pool.season);
@@ -147,6 +153,12 @@ function PoolBody({ pool }: { pool: PoolDetail }) {
         </Box>
         <Chip size="small" label={STATUS_LABEL[pool.status] ?? ''} sx={{ ml: 'auto !important' }} />
       </Stack>
+      {pool.suspended ? (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="pool-suspended">
+          This pool is suspended by the admin: {pool.suspended.reason}. It is read-only for everyone (no picks,
+          invitations or chat posts) until the suspension is lifted.
+        </Alert>
+      ) : null}
 
       <Tabs
         value={tab}
@@ -156,7 +168,7 @@ function PoolBody({ pool }: { pool: PoolDetail }) {
         aria-label="Pool sections"
         sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
       >
-        {TABS.map((item) => (
+        {tabs.map((item) => (
           <Tab key={item.key} value={item.key} label={item.label} sx={{ minWidth: 0, px: 1.5 }} />
         ))}
       </Tabs>
@@ -207,6 +219,17 @@ function PoolBody({ pool }: { pool: PoolDetail }) {
       {tab === 'h2h' && <HeadToHeadPanel pool={pool} meId={me?.id ?? null} />}
       {tab === 'members' && <MembersPanel pool={pool} week={view} />}
       {tab === 'what-if' && <WhatIfPanel pool={pool} />}
+      {tab === 'chat' && ChatPanel && (
+        <Suspense fallback={<CircularProgress aria-label="Loading the chat" />}>
+          <ChatPanel
+            poolId={pool.id}
+            poolName={pool.name}
+            memberId={me?.id ?? null}
+            isLifeguard={me?.role === 'lifeguard'}
+            readOnly={pool.ended_at !== null}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

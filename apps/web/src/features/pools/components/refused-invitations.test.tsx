@@ -16,8 +16,8 @@ afterEach(() => {
 const refusal = (id: number, overrides: Partial<PoolInvitationRefusal> = {}): PoolInvitationRefusal => ({
   id,
   at: '2026-11-20T15:30:00.000Z',
-  lifeguard: { id: 4, username: 'pat', refusals: 3 },
-  pool: { id: 12, name: 'Office Splash', sport: 'americanfootball_nfl', season: 2026, status: 1 },
+  lifeguard: { id: 4, username: 'pat', refusals: 3, suspended: false },
+  pool: { id: 12, name: 'Office Splash', sport: 'americanfootball_nfl', season: 2026, status: 1, suspended: false },
   email: `friend${id}@example.com`,
   ...overrides,
 });
@@ -37,14 +37,18 @@ describe('RefusedInvitations (admin)', () => {
         data: [
           refusal(9),
           refusal(8, {
-            lifeguard: { id: 5, username: null, refusals: 1 },
+            lifeguard: { id: 5, username: null, refusals: 1, suspended: false },
             pool: null,
           }),
         ],
         next_before: 8,
       },
       8: {
-        data: [refusal(3, { pool: { id: 2, name: 'Dugout', sport: 'baseball_mlb', season: 2026, status: 4 } })],
+        data: [
+          refusal(3, {
+            pool: { id: 2, name: 'Dugout', sport: 'baseball_mlb', season: 2026, status: 4, suspended: false },
+          }),
+        ],
         next_before: null,
       },
     });

@@ -9,6 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { PoolInvitationRefusal } from '@pass/contracts';
+import type { ReactNode } from 'react';
 import { POOL_DEFAULTS } from '@pass/domain';
 import { Loading } from '../../../components/loading';
 import { StackedRows } from '../../../components/stacked-rows';
@@ -45,9 +46,14 @@ function Pool({ refusal }: { refusal: PoolInvitationRefusal }) {
 /**
  * The admin's table of invitations refused because a Lifeguard had already sent the address the most
  * allowed: when, who, how often that Lifeguard has been refused, which pool, which address; newest first,
- * older ones a click away. Stacked cards on a phone.
+ * older ones a click away, with the actions app/ gives beside each. Stacked cards on a phone.
  */
-export function RefusedInvitations() {
+export function RefusedInvitations({
+  actions,
+}: {
+  /** What the admin may do about a refusal (suspend the pool or the Lifeguard), given by app/. */
+  actions?: (refusal: PoolInvitationRefusal) => ReactNode;
+} = {}) {
   const refusals = useInvitationRefusals();
   const phone = usePhoneLayout('md');
   const rows = refusals.data?.pages.flatMap((page) => page.data) ?? [];
@@ -85,6 +91,7 @@ export function RefusedInvitations() {
               { label: 'Refusals in all', value: refusal.lifeguard.refusals },
               { label: 'Pool', value: <Pool refusal={refusal} />, wide: true },
             ],
+            ...(actions ? { actions: actions(refusal) } : {}),
           }))}
         />
       ) : null}
@@ -93,7 +100,7 @@ export function RefusedInvitations() {
           <Table size="small" aria-label="Refused invitations">
             <TableHead>
               <TableRow>
-                {COLUMNS.map((label) => (
+                {(actions ? [...COLUMNS, 'Actions'] : COLUMNS).map((label) => (
                   <TableCell
                     key={label}
                     component="th"
@@ -120,6 +127,7 @@ export function RefusedInvitations() {
                     <Pool refusal={refusal} />
                   </TableCell>
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>{refusal.email}</TableCell>
+                  {actions ? <TableCell>{actions(refusal)}</TableCell> : null}
                 </TableRow>
               ))}
             </TableBody>

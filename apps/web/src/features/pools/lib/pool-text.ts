@@ -66,6 +66,10 @@ export const INVITE_ERRORS: Record<InvitationRefusal | 'unknown', { title: strin
     advice: "Guests may join until the end of the pool's first week.",
   },
   pool_ended: { title: 'This pool has ended', advice: 'The Lifeguard ended it, so nobody can join any more.' },
+  pool_suspended: {
+    title: 'This pool is suspended',
+    advice: 'The admin has suspended it, so nobody can join until that is lifted.',
+  },
   removed: { title: 'You were removed from this pool', advice: 'Only the Lifeguard can invite you again.' },
   invitation_limit: { title: 'Too many invitations', advice: 'This address has had the most invitations allowed.' },
   already_member: { title: 'You are in this pool already', advice: 'Find it under My Pools.' },

@@ -279,25 +279,16 @@ export interface AdminSection {
 }
 
 /**
- * The data imports: each source's last run, status, last success, last error and counts, with a Re-run button
- * whose run's progress shows until it ends (admin); below, the sections other features add, each a link
- * away in the screen's navigation.
+ * The data imports, without a page around them: each source's last run, status, last success, last error and
+ * counts, with a Re-run button whose run's progress shows until it ends, then the scheduled refresh. The
+ * admin screen's Imports section and the imports screen both show it.
  */
-export function AdminImportsScreen({ sections = [] }: { sections?: readonly AdminSection[] }) {
-  const user = useSessionUser();
+export function AdminImportsPanel() {
   const imports = useAdminImports();
   const start = useStartAdminImport();
   const queryClient = useQueryClient();
   const [runs, setRuns] = useState<Record<string, number>>({});
   const refresh = () => void queryClient.invalidateQueries({ queryKey: adminImportsQuery().queryKey });
-
-  if (user && !user.isAdmin) {
-    return (
-      <Page name="admin-almanac" title="Imports">
-        <Alert severity="warning">This page is for the admin.</Alert>
-      </Page>
-    );
-  }
 
   const rerun = (source: string) => {
     start.mutate(source as ImportSourceKey, {
@@ -314,28 +305,7 @@ export function AdminImportsScreen({ sections = [] }: { sections?: readonly Admi
   };
 
   return (
-    <Page name="admin-almanac" title="Imports" maxWidth="lg">
-      <ScreenHeader title="Data imports" subtitle="The sources of schedules, scores and odds behind the almanac." />
-      {sections.length > 0 ? (
-        <Stack
-          component="nav"
-          aria-label="Admin sections"
-          direction="row"
-          spacing={2}
-          useFlexGap
-          sx={{ mb: 3, flexWrap: 'wrap' }}
-        >
-          <Link href="#data-imports">Data imports</Link>
-          {imports.data && imports.data.scheduler.jobs.length > 0 ? (
-            <Link href="#scheduled-refresh">Scheduled refresh</Link>
-          ) : null}
-          {sections.map((section) => (
-            <Link key={section.id} href={`#${section.id}`}>
-              {section.label}
-            </Link>
-          ))}
-        </Stack>
-      ) : null}
+    <>
       {start.isError ? (
         <Alert severity="error" sx={{ mb: 2 }}>
           {start.error.message}
@@ -362,6 +332,50 @@ export function AdminImportsScreen({ sections = [] }: { sections?: readonly Admi
       {imports.data && imports.data.scheduler.jobs.length > 0 ? (
         <SchedulerJobs jobs={imports.data.scheduler.jobs} />
       ) : null}
+    </>
+  );
+}
+
+/**
+ * The data imports screen (admin), with the sections other features add below, each a link away in the
+ * screen's navigation.
+ */
+export function AdminImportsScreen({ sections = [] }: { sections?: readonly AdminSection[] }) {
+  const user = useSessionUser();
+  const imports = useAdminImports();
+
+  if (user && !user.isAdmin) {
+    return (
+      <Page name="admin-almanac" title="Imports">
+        <Alert severity="warning">This page is for the admin.</Alert>
+      </Page>
+    );
+  }
+
+  return (
+    <Page name="admin-almanac" title="Imports" maxWidth="lg">
+      <ScreenHeader title="Data imports" subtitle="The sources of schedules, scores and odds behind the almanac." />
+      {sections.length > 0 ? (
+        <Stack
+          component="nav"
+          aria-label="Admin sections"
+          direction="row"
+          spacing={2}
+          useFlexGap
+          sx={{ mb: 3, flexWrap: 'wrap' }}
+        >
+          <Link href="#data-imports">Data imports</Link>
+          {imports.data && imports.data.scheduler.jobs.length > 0 ? (
+            <Link href="#scheduled-refresh">Scheduled refresh</Link>
+          ) : null}
+          {sections.map((section) => (
+            <Link key={section.id} href={`#${section.id}`}>
+              {section.label}
+            </Link>
+          ))}
+        </Stack>
+      ) : null}
+      <AdminImportsPanel />
       {sections.map((section) => (
         <Box key={section.id}>{section.content}</Box>
       ))}

@@ -1,0 +1,206 @@
+import {
+  lastPoolWeek,
+  roomNoticeChanges,
+  type LmsOutNoticeState,
+  type Sport,
+  type StandingsNoticeState,
+} from '@pass/domain';
+import { z } from 'zod';
+import type { Clock } from '../../lib/clock.js';
+import * as poolsRepository from '../pools/pools.repository.js';
+import { nextTimeChange } from '../pools/standings.service.js';
+import { loadSeason } from '../pools/weeks.service.js';
+import type { ChatContext } from './chat.service.js';
+import { systemLines } from './chat.service.js';
+import * as repository from './chat.repository.js';
+
+/**
+ * The room notices job (decision 041): the system lines derived from results and time, never stored as events
+ * of their own: a member out of Last Man Standing (and back in, when a corrected result reverses it) and the
+ * standings when a week's results change their top. Each pool's room is looked at in one transaction under the
+ * pool's row lock: what the room was told (chat_room_notices) is read, compared with what the season says now
+ * (the domain's `roomNoticeChanges`), and the new lines and records are written together, so a run repeated, or
+ * run on two instances at once, tells the room once. The lines are published after the commit.
+ */
+
+export const STANDINGS_NOTICE = 'standings';
+export const lmsOutNotice = (memberId: number | string) => `lms-out:${memberId}`;
+const LMS_OUT_PREFIX = 'lms-out:';
+
+/**
+ * The standings record: the order last recorded, and when the room was last looked at (the pool's version and
+ * the next instant time alone could change its news), so a run skips a room with nothing new without reading
+ * its season.
+ */
+const StandingsRecord = z.object({
+  week: z.number().int().nullable(),
+  order: z.array(z.string()),
+  points: z.array(z.number()),
+  version: z.number().int(),
+  until: z.number(),
+});
+type StandingsRecord = z.infer<typeof StandingsRecord>;
+
+const LmsOutRecord = z.object({
+  week: z.number().int(),
+  team: z.string().nullable(),
+  result: z.enum(['lost', 'pushed', 'missed']),
+});
+
+export interface RoomNoticesResult {
+  /** Rooms whose season was read. */
+  looked: number;
+  /** System lines written. */
+  lines: number;
+}
+
+type NoticeContext = Pick<ChatContext, 'db' | 'bus' | 'onPublishError'>;
+
+function standingsRecordOf(rows: readonly repository.NoticeRow[]): StandingsRecord | undefined {
+  const row = rows.find((candidate) => candidate.noticeKey === STANDINGS_NOTICE);
+  const parsed = StandingsRecord.safeParse(row?.state);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** One room, in one transaction under the pool's lock: the lines written (published once committed). */
+async function tellRoom(context: NoticeContext, poolId: number, now: Date): Promise<number> {
+  const lines = systemLines(context);
+  const written = await context.db.transaction(async (tx) => {
+    // Taken first: a second run waits here and then reads what the first recorded.
+    const pool = await repository.lockPoolRow(tx, poolId);
+    if (!pool || (pool.endedAt !== null && pool.endedAt.getTime() <= now.getTime())) return 0;
+    const rows = await repository.listNotices(tx, [poolId]);
+    const standings = standingsRecordOf(rows);
+    const lmsOut = new Map<string, LmsOutNoticeState>();
+    for (const row of rows) {
+      if (!row.noticeKey.startsWith(LMS_OUT_PREFIX)) continue;
+      const parsed = LmsOutRecord.safeParse(row.state);
+      if (parsed.success) lmsOut.set(row.noticeKey.slice(LMS_OUT_PREFIX.length), parsed.data);
+    }
+    const members = await poolsRepository.currentMembers(tx, [pool.id]);
+    // Read only: the job changes nothing of the pool but its room (closes stay for grading and members' reads).
+    const season = await loadSeason(tx, pool, now, members, { record: false });
+    const changes = roomNoticeChanges(
+      season,
+      now,
+      { standings, lmsOut },
+      lastPoolWeek(pool.sport as Sport, pool.season),
+    );
+
+    let count = 0;
+    for (const { memberId, week } of changes.reinstated) {
+      await lines.add(tx, pool.id, { type: 'lms_back', memberId: Number(memberId), week }, now);
+      await repository.deleteNotice(tx, pool.id, lmsOutNotice(memberId));
+      count += 1;
+    }
+    for (const { memberId, state, tell } of changes.eliminations) {
+      const messageId = tell
+        ? await lines.add(tx, pool.id, { type: 'lms_out', memberId: Number(memberId), ...state }, now)
+        : null;
+      await repository.writeNotice(tx, {
+        poolId: pool.id,
+        noticeKey: lmsOutNotice(memberId),
+        state,
+        chatMessageId: messageId,
+        now,
+      });
+      if (tell) count += 1;
+    }
+    let messageId: number | null = null;
+    const line = changes.standings?.line;
+    if (line) {
+      messageId = await lines.add(
+        tx,
+        pool.id,
+        {
+          type: 'standings',
+          week: line.week,
+          top: line.top.map((row) => ({ memberId: Number(row.memberId), rank: row.rank, points: row.points })),
+        },
+        now,
+      );
+      count += 1;
+    }
+    const state: StandingsNoticeState = changes.standings?.state ?? standings!;
+    const record: StandingsRecord = {
+      week: state.week,
+      order: state.order,
+      points: state.points,
+      version: pool.version,
+      until: await nextTimeChange(tx, pool, now),
+    };
+    await repository.writeNotice(tx, {
+      poolId: pool.id,
+      noticeKey: STANDINGS_NOTICE,
+      state: record,
+      chatMessageId: messageId,
+      now,
+    });
+    return count;
+  });
+  await lines.publish();
+  return written;
+}
+
+/**
+ * Looks at every room with results (or those of `poolIds`) at `now`: a room whose pool has not changed since it
+ * was last looked at, and whose next lock or week end has not come, is skipped without reading its season.
+ */
+export async function tellRoomNotices(
+  context: NoticeContext,
+  input: { now: Date; poolIds?: readonly number[] },
+): Promise<RoomNoticesResult> {
+  const { db } = context;
+  const candidates = await repository.listPoolsWithResults(db, input.now, input.poolIds);
+  const notices = await repository.listNotices(
+    db,
+    candidates.map((pool) => pool.id),
+  );
+  const result: RoomNoticesResult = { looked: 0, lines: 0 };
+  for (const pool of candidates) {
+    const record = standingsRecordOf(notices.filter((row) => row.poolId === pool.id));
+    if (record && record.version === pool.version && input.now.getTime() < record.until) continue;
+    result.looked += 1;
+    result.lines += await tellRoom(context, pool.id, input.now);
+  }
+  return result;
+}
+
+/** The job as the scheduler and the grading paths run it. */
+export interface RoomNotices {
+  /**
+   * Looks at the rooms at the clock's time. A call while a run is under way waits for it and runs once more
+   * (results committed meanwhile are seen); calls made during that wait share the second run. Never rejects:
+   * a failure is logged and the next run tries again.
+   */
+  run(): Promise<RoomNoticesResult | null>;
+}
+
+export function createRoomNotices(
+  context: NoticeContext & { now: Clock; log?: (error: unknown) => void },
+): RoomNotices {
+  let running: Promise<RoomNoticesResult | null> | undefined;
+  let queued: Promise<RoomNoticesResult | null> | undefined;
+  const once = (): Promise<RoomNoticesResult | null> =>
+    tellRoomNotices(context, { now: context.now() }).catch((error: unknown) => {
+      context.log?.(error);
+      return null;
+    });
+  const start = (): Promise<RoomNoticesResult | null> => {
+    const current = once().finally(() => {
+      if (running === current) running = undefined;
+    });
+    running = current;
+    return current;
+  };
+  return {
+    run() {
+      if (!running) return start();
+      queued ??= running.then(() => {
+        queued = undefined;
+        return running ?? start();
+      });
+      return queued;
+    },
+  };
+}

@@ -1,0 +1,264 @@
+import { ChatHistoryResponse, type ChatMessage } from '@pass/contracts';
+import { chatRoomNotices } from '@pass/db';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminClient, type TestClient } from '../../test/accounts.js';
+import { listen, openChat, type ChatSocket } from '../../test/chat.js';
+import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { makeGame, newKey } from '../../test/ledger.js';
+import { poolSettings, poolWithGuests } from '../../test/pools.js';
+import { setEventResult } from '../ledger/ledger.service.js';
+import { createMemoryChatBus } from './chat-bus.js';
+import { lmsOutNotice, STANDINGS_NOTICE, tellRoomNotices } from './room-notices.service.js';
+
+/**
+ * The room notices job (decision 041) on a pool week played with the server clock moved past it: results
+ * entered through the admin's endpoint tell the room of eliminations and the standings once, live on the bus;
+ * a run repeated, or two runs at once, tell nothing more; a corrected score that reverses the standings and an
+ * elimination tells the room again.
+ */
+
+const START = new Date('2025-09-02T12:00:00Z');
+let clock = START;
+
+describe('room notices', () => {
+  const bus = createMemoryChatBus();
+  let testApp: TestApp;
+  let admin: TestClient;
+  let base: string;
+  let socket: ChatSocket | undefined;
+  const db = () => testApp.database.db;
+  const context = () => ({ db: db(), bus });
+
+  const result = async (eventId: number, home: number, away: number) => {
+    const response = await admin.post(`/api/admin/events/${eventId}/result`, {
+      status: 'final',
+      home_score: home,
+      away_score: away,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  const systemLines = async (client: TestClient, poolId: number): Promise<string[]> => {
+    const response = await client.get(`/api/pools/${poolId}/chat?limit=100`);
+    expect(response.statusCode, response.body).toBe(200);
+    return ChatHistoryResponse.parse(response.json())
+      .data.filter((message) => message.kind === 'system')
+      .map((message) => message.text)
+      .reverse();
+  };
+
+  const publish = async (client: TestClient, poolId: number, week: number, eventIds: number[]) => {
+    const response = await client.request({
+      method: 'PUT',
+      url: `/api/pools/${poolId}/weeks/${week}/slate`,
+      payload: { event_ids: eventIds },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  const submitWeek = async (client: TestClient, poolId: number, week: number, body: object) => {
+    const response = await client.request({
+      method: 'PUT',
+      url: `/api/pools/${poolId}/weeks/${week}/picks`,
+      payload: body,
+      headers: { 'idempotency-key': newKey() },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  const game = (home: string, away: string, kickoff: string, week: number) =>
+    makeGame(db(), { home, away, kickoff: new Date(kickoff), week, lines: false });
+
+  beforeAll(async () => {
+    testApp = await buildTestApp({}, { now: () => clock, chatBus: bus });
+    admin = await adminClient(testApp.app, db());
+    base = await listen(testApp.app);
+  });
+  afterAll(async () => {
+    await socket?.close();
+    await testApp.app.close();
+  });
+
+  it('tells eliminations and the standings once, again only when a corrected score changes them', async () => {
+    clock = START;
+    const thursday = await makeGame(db(), {
+      home: 'PHI',
+      away: 'DAL',
+      kickoff: new Date('2025-09-05T00:20:00Z'),
+      week: 1,
+      lines: false,
+    });
+    const monday = await makeGame(db(), {
+      home: 'KC',
+      away: 'LAC',
+      kickoff: new Date('2025-09-09T00:15:00Z'),
+      week: 1,
+      lines: false,
+    });
+    const { pool, lifeguard, guests } = await poolWithGuests(
+      testApp.app,
+      db(),
+      poolSettings({ name: 'Notices pool', games_per_week: 2, win_basis: 'straight', double_play: false }),
+    );
+    const [first, second] = guests as [(typeof guests)[0], (typeof guests)[0]];
+    const names = {
+      lifeguard: lifeguard.account.username,
+      first: first.account.username,
+      second: second.account.username,
+    };
+    const published = await lifeguard.client.request({
+      method: 'PUT',
+      url: `/api/pools/${pool.id}/weeks/1/slate`,
+      payload: { event_ids: [thursday, monday] },
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    const submit = async (client: TestClient, body: object) => {
+      const response = await client.request({
+        method: 'PUT',
+        url: `/api/pools/${pool.id}/weeks/1/picks`,
+        payload: body,
+        headers: { 'idempotency-key': newKey() },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    const picks = (home: string, away: string) => [
+      { event_id: thursday, team: home },
+      { event_id: monday, team: away },
+    ];
+    await submit(lifeguard.client, { picks: picks('PHI', 'KC'), tiebreaker: 30, lms_team: 'PHI' });
+    await submit(first.client, { picks: picks('DAL', 'LAC'), tiebreaker: 50, lms_team: 'DAL' });
+    // The second guest makes no Last Man Standing pick: out once the week's games have locked.
+    await submit(second.client, { picks: picks('PHI', 'LAC'), tiebreaker: 40 });
+    socket = await openChat(base, first.client, pool.id);
+
+    clock = new Date('2025-09-10T12:00:00Z');
+    // Thursday's result settles Last Man Standing (every survivor's game is graded, and every game has locked
+    // for the pick that was never made); the standings wait for Monday's game.
+    await result(thursday, 24, 20);
+    const eliminations = [
+      `${names.first} is out of Last Man Standing (week 1: picked DAL, lost)`,
+      `${names.second} is out of Last Man Standing (week 1: missed the pick)`,
+    ];
+    expect((await systemLines(first.client, pool.id)).sort()).toEqual([...eliminations].sort());
+    // KC 27–24: the lifeguard 10 points (PHI, KC), the second guest 0, the first −10.
+    await result(monday, 27, 24);
+    const standings = `Standings after week 1: 1. ${names.lifeguard} 10, 2. ${names.second} 0, 3. ${names.first} -10`;
+    const told = [...eliminations, standings];
+    const lines = await systemLines(first.client, pool.id);
+    expect(lines).toHaveLength(3);
+    expect(lines[2]).toBe(standings);
+    // Published on the bus once committed.
+    for (const text of told) await socket.next('message', (frame) => frame.message.text === text);
+
+    // Run again, through the job and directly: nothing more is told.
+    expect(await testApp.app.roomNotices.run()).toMatchObject({ lines: 0 });
+    expect(await tellRoomNotices(context(), { now: clock, poolIds: [pool.id] })).toMatchObject({ lines: 0 });
+    // Time passing alone (a week later) tells nothing new either.
+    clock = new Date('2025-09-17T12:00:00Z');
+    expect(await tellRoomNotices(context(), { now: clock, poolIds: [pool.id] })).toMatchObject({ lines: 0 });
+    // Looked at once more at most: the room's record says nothing has changed since.
+    expect(await tellRoomNotices(context(), { now: clock, poolIds: [pool.id] })).toEqual({ looked: 0, lines: 0 });
+    expect(await systemLines(first.client, pool.id)).toHaveLength(3);
+
+    const notices = await db().select().from(chatRoomNotices).where(eq(chatRoomNotices.poolId, pool.id));
+    expect(notices.map((notice) => notice.noticeKey).sort()).toEqual(
+      [STANDINGS_NOTICE, lmsOutNotice(first.memberId), lmsOutNotice(second.memberId)].sort(),
+    );
+    expect(notices.find((notice) => notice.noticeKey === STANDINGS_NOTICE)?.state).toMatchObject({
+      week: 1,
+      order: [lifeguard.memberId, second.memberId, first.memberId].map(String),
+      points: [10, 0, -10],
+    });
+
+    // A corrected score, graded without the endpoint's run, then two runs at once: DAL won 31–24. The lifeguard
+    // (PHI lost) and the first guest (DAL won) have 0 points each, the first guest ahead on the tiebreaker
+    // (|50 − 51| against |30 − 51|); the lifeguard is out of Last Man Standing and the first guest back in.
+    await setEventResult(db(), thursday, { status: 'final', home_score: 24, away_score: 31 }, clock);
+    const runs = await Promise.all([
+      tellRoomNotices(context(), { now: clock }),
+      tellRoomNotices(context(), { now: clock }),
+    ]);
+    expect(runs.reduce((total, run) => total + run.lines, 0)).toBe(3);
+    const corrected = [
+      `${names.first} is back in Last Man Standing (week 1 corrected)`,
+      `${names.lifeguard} is out of Last Man Standing (week 1: picked PHI, lost)`,
+      `Standings after week 1: 1. ${names.first} 0, 2. ${names.lifeguard} 0, 3. ${names.second} -10`,
+    ];
+    expect((await systemLines(first.client, pool.id)).slice(3)).toEqual(corrected);
+    const live: ChatMessage[] = [];
+    for (const text of corrected) {
+      live.push((await socket.next('message', (frame) => frame.message.text === text)).message);
+    }
+    expect(live.every((message) => message.kind === 'system' && message.author === null)).toBe(true);
+    expect(await tellRoomNotices(context(), { now: clock })).toMatchObject({ lines: 0 });
+  });
+
+  it('on a first look mid-season tells only the latest week’s eliminations, a missed pick once its last game locked', async () => {
+    clock = START;
+    const thursday1 = await game('PHI', 'DAL', '2025-09-05T00:20:00Z', 1);
+    const monday1 = await game('KC', 'LAC', '2025-09-09T00:15:00Z', 1);
+    const thursday2 = await game('GB', 'WAS', '2025-09-12T00:15:00Z', 2);
+    const monday2 = await game('DET', 'CHI', '2025-09-16T00:15:00Z', 2);
+    const { pool, lifeguard, guests } = await poolWithGuests(
+      testApp.app,
+      db(),
+      poolSettings({ name: 'Mid-season pool', games_per_week: 2, win_basis: 'straight', double_play: false }),
+      3,
+    );
+    const [a, b, c] = guests as [(typeof guests)[0], (typeof guests)[0], (typeof guests)[0]];
+    await publish(lifeguard.client, pool.id, 1, [thursday1, monday1]);
+    const week1 = (first: string, second: string, tiebreaker: number, lms: string) => ({
+      picks: [
+        { event_id: thursday1, team: first },
+        { event_id: monday1, team: second },
+      ],
+      tiebreaker,
+      lms_team: lms,
+    });
+    await submitWeek(lifeguard.client, pool.id, 1, week1('PHI', 'KC', 40, 'PHI'));
+    await submitWeek(a.client, pool.id, 1, week1('DAL', 'LAC', 40, 'DAL'));
+    await submitWeek(b.client, pool.id, 1, week1('PHI', 'KC', 45, 'KC'));
+    await submitWeek(c.client, pool.id, 1, week1('PHI', 'LAC', 40, 'PHI'));
+    // Graded without the endpoint's run: the room has never been looked at.
+    clock = new Date('2025-09-10T12:00:00Z');
+    await setEventResult(db(), thursday1, { status: 'final', home_score: 24, away_score: 20 }, clock);
+    await setEventResult(db(), monday1, { status: 'final', home_score: 27, away_score: 24 }, clock);
+
+    await publish(lifeguard.client, pool.id, 2, [thursday2, monday2]);
+    const week2 = (first: string, lms: string | null) => ({
+      picks: [
+        { event_id: thursday2, team: first },
+        { event_id: monday2, team: 'DET' },
+      ],
+      tiebreaker: 40,
+      ...(lms === null ? {} : { lms_team: lms }),
+    });
+    await submitWeek(lifeguard.client, pool.id, 2, week2('GB', 'GB'));
+    await submitWeek(b.client, pool.id, 2, week2('GB', null));
+    await submitWeek(c.client, pool.id, 2, week2('WAS', 'WAS'));
+    clock = new Date('2025-09-13T12:00:00Z');
+    await setEventResult(db(), thursday2, { status: 'final', home_score: 30, away_score: 20 }, clock);
+
+    // Monday night has kicked off, its result not in: every game of week 2 has locked, so the second guest, with
+    // no Last Man Standing pick, is out by time alone; week 2's standings wait for the result.
+    clock = new Date('2025-09-16T01:00:00Z');
+    expect(await tellRoomNotices(context(), { now: clock, poolIds: [pool.id] })).toMatchObject({ lines: 3 });
+    const lines = await systemLines(lifeguard.client, pool.id);
+    expect(lines).toHaveLength(3);
+    expect(lines.slice(0, 2).sort()).toEqual(
+      [
+        `${b.account.username} is out of Last Man Standing (week 2: missed the pick)`,
+        `${c.account.username} is out of Last Man Standing (week 2: picked WAS, lost)`,
+      ].sort(),
+    );
+    // Week 1: the lifeguard and the second guest 10 points each, the second nearer on the tiebreaker (51 points).
+    expect(lines[2]).toBe(
+      `Standings after week 1: 1. ${b.account.username} 10, 2. ${lifeguard.account.username} 10, 3. ${c.account.username} 0`,
+    );
+    // The first guest's week-1 elimination is recorded as told, without a line.
+    const [old] = await db()
+      .select()
+      .from(chatRoomNotices)
+      .where(and(eq(chatRoomNotices.poolId, pool.id), eq(chatRoomNotices.noticeKey, lmsOutNotice(a.memberId))));
+    expect(old).toMatchObject({ state: { week: 1, team: 'DAL', result: 'lost' }, chatMessageId: null });
+    expect(await tellRoomNotices(context(), { now: clock, poolIds: [pool.id] })).toMatchObject({ lines: 0 });
+  });
+});

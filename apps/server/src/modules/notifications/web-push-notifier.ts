@@ -1,0 +1,170 @@
+import type https from 'node:https';
+import type { PushPayload } from '@pass/contracts';
+import type { Database } from '@pass/db';
+import webpush from 'web-push';
+import type { Config } from '../../env.js';
+import type { Clock } from '../../lib/clock.js';
+import type { PushKind, PushMessage, PushNotifier } from './push-notifier.js';
+import * as repository from './push.repository.js';
+
+/**
+ * Web Push (RFC 8030, payloads encrypted per RFC 8291, signed per RFC 8292 with the configured VAPID keys;
+ * decision 044). Each push goes to every subscribed device of the member, on its own: a device the push
+ * service reports gone (404, 410) is dropped, any other failure is logged and the next device still gets its
+ * push. Nothing here throws to the caller.
+ */
+
+/** What one round of pushes did, device by device. */
+export interface PushDelivery {
+  sent: number;
+  /** Devices the push service said are gone, removed. */
+  removed: number;
+  failed: number;
+}
+
+export interface WebPushNotifier extends PushNotifier {
+  /** The VAPID public key devices subscribe with; null when push is off (no keys configured). */
+  readonly publicKey: string | null;
+  /** Sends to every device of the member whatever kinds they opted in to: the device test. */
+  sendToDevices(userId: number, message: PushMessage): Promise<PushDelivery>;
+}
+
+export interface WebPushOptions {
+  db: Database;
+  /** The configuration's keys and subject; null turns push off. */
+  push: Config['push'];
+  now: Clock;
+  log: { warn(details: object, message: string): void };
+  /** How each HTTPS request to a push service is made; tests give one that trusts their local service. */
+  agent?: https.Agent;
+  /** How long a push service may take to answer one push. */
+  timeoutMs?: number;
+}
+
+/**
+ * How long a push service keeps a push for a device that is offline (TTL, seconds), and how soon it should
+ * wake the device (Urgency, RFC 8030 section 5.3). A reminder is worth nothing once picks lock, so it is kept
+ * an hour and delivered at once; results keep for two days; a mention for a day.
+ */
+export const PUSH_DELIVERY: Record<PushKind | 'test', { ttl: number; urgency: webpush.Urgency }> = {
+  pick_reminder: { ttl: 3_600, urgency: 'high' },
+  pool_results: { ttl: 2 * 86_400, urgency: 'normal' },
+  chat_mention: { ttl: 86_400, urgency: 'normal' },
+  test: { ttl: 300, urgency: 'high' },
+};
+
+/** Longer text is cut: an encrypted push carries at most 4 KB, and a notification shows a few lines. */
+const TITLE_MAX = 120;
+const BODY_MAX = 400;
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+function cut(text: string, max: number): string {
+  const characters = [...text];
+  return characters.length <= max ? text : `${characters.slice(0, max - 1).join('')}…`;
+}
+
+/** The JSON a device receives (the service worker shows it): title, body, the address a tap opens, tag. */
+export function pushPayload(message: PushMessage): PushPayload {
+  return {
+    title: cut(message.title, TITLE_MAX),
+    body: cut(message.body, BODY_MAX),
+    url: message.url,
+    ...(message.tag === undefined ? {} : { tag: message.tag }),
+  };
+}
+
+/** The push service's host, for logs: the endpoint's path is the device's capability and stays out of them. */
+function serviceOf(endpoint: string): string {
+  try {
+    return new URL(endpoint).host;
+  } catch {
+    return 'unknown';
+  }
+}
+
+function statusOf(error: unknown): number | null {
+  if (error instanceof webpush.WebPushError) return error.statusCode;
+  return null;
+}
+
+export function createWebPushNotifier(options: WebPushOptions): WebPushNotifier {
+  const { db, push, now, log } = options;
+  if (!push) {
+    return {
+      publicKey: null,
+      async notify() {},
+      async sendToDevices() {
+        return { sent: 0, removed: 0, failed: 0 };
+      },
+    };
+  }
+  const vapidDetails = { subject: push.subject, publicKey: push.publicKey, privateKey: push.privateKey };
+
+  async function sendOne(
+    device: repository.DeviceRow,
+    payload: string,
+    delivery: (typeof PUSH_DELIVERY)[keyof typeof PUSH_DELIVERY],
+  ): Promise<keyof PushDelivery> {
+    try {
+      await webpush.sendNotification(
+        { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+        payload,
+        {
+          vapidDetails,
+          TTL: delivery.ttl,
+          urgency: delivery.urgency,
+          contentEncoding: 'aes128gcm',
+          timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+          ...(options.agent ? { agent: options.agent } : {}),
+        },
+      );
+    } catch (error) {
+      const status = statusOf(error);
+      // RFC 8030 section 7.3: the subscription is gone (410), or the service does not know it (404).
+      if (status === 404 || status === 410) {
+        await repository.deleteDevice(db, device.id, device.endpoint);
+        return 'removed';
+      }
+      log.warn(
+        {
+          service: serviceOf(device.endpoint),
+          status,
+          err: status === null && error instanceof Error ? { message: error.message } : undefined,
+        },
+        'push: a push service refused a push or could not be reached',
+      );
+      return 'failed';
+    }
+    await repository.markSent(db, device.id, now());
+    return 'sent';
+  }
+
+  async function sendToDevices(userId: number, message: PushMessage, kind: PushKind | 'test'): Promise<PushDelivery> {
+    const result: PushDelivery = { sent: 0, removed: 0, failed: 0 };
+    const devices = await repository.listDevices(db, userId);
+    const payload = JSON.stringify(pushPayload(message));
+    const outcomes = await Promise.all(
+      devices.map((device) =>
+        sendOne(device, payload, PUSH_DELIVERY[kind]).catch((error: unknown) => {
+          log.warn({ err: error, service: serviceOf(device.endpoint) }, 'push: a push could not be recorded');
+          return 'failed' as const;
+        }),
+      ),
+    );
+    for (const outcome of outcomes) result[outcome] += 1;
+    return result;
+  }
+
+  return {
+    publicKey: push.publicKey,
+    async notify(userId, kind, message) {
+      try {
+        if (!(await repository.hasOptedIn(db, userId, kind))) return;
+        await sendToDevices(userId, message, kind);
+      } catch (error) {
+        log.warn({ err: error, kind }, 'push: a notification could not be sent');
+      }
+    },
+    sendToDevices: (userId, message) => sendToDevices(userId, message, 'test'),
+  };
+}

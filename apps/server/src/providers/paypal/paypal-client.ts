@@ -1,0 +1,291 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DEFAULT_PROVIDER_RETRY,
+  sleepFor,
+  withProviderRetries,
+  type ProviderRetryPolicy,
+} from '../../lib/provider-retry.js';
+import type {
+  PayPalPlan,
+  PayPalPlanRequest,
+  PayPalProduct,
+  PayPalProductRequest,
+  PayPalSubscription,
+  PayPalWebhookVerification,
+} from './paypal-types.js';
+
+/**
+ * PayPal's REST API v1 (Subscriptions, Catalog Products, Webhooks), as `../shared/contracts/README.md`
+ * describes it. The client:
+ * - gets an OAuth access token with the client credentials, keeps it until shortly before it expires, asks
+ *   for one token at a time however many calls wait for it, and gets a new one once when a call answers 401;
+ * - sends a `PayPal-Request-Id` with every POST, so a POST tried again after a timeout or a reset connection
+ *   is done once at PayPal;
+ * - gives each try a time limit, and tries again on 5xx, 429, a reset or refused connection and a time-out,
+ *   after a doubling backoff;
+ * - turns PayPal's error body (`name`, `message`, `debug_id`, `details`) into a `PayPalError`; the secret and
+ *   tokens are never put in an error or a log line.
+ */
+
+export const PAYPAL_LIVE_URL = 'https://api-m.paypal.com';
+export const PAYPAL_SANDBOX_URL = 'https://api-m.sandbox.paypal.com';
+
+export interface PayPalErrorDetail {
+  field?: string;
+  value?: string;
+  location?: string;
+  issue: string;
+  description?: string;
+}
+
+export class PayPalError extends Error {
+  constructor(
+    message: string,
+    /** The HTTP status, or undefined when no answer came (unreachable, reset, timed out). */
+    readonly status: number | undefined,
+    /** PayPal's error name (`RESOURCE_NOT_FOUND`, `UNPROCESSABLE_ENTITY`, …), or ours for a transport failure. */
+    readonly errorName: string,
+    readonly debugId?: string,
+    readonly details: PayPalErrorDetail[] = [],
+  ) {
+    super(message);
+    this.name = 'PayPalError';
+  }
+
+  /** True when PayPal answered that the thing does not exist. */
+  get notFound(): boolean {
+    return this.status === 404;
+  }
+
+  /** The first detail's issue (`SUBSCRIPTION_STATUS_INVALID`, …), PayPal's reason for a 422. */
+  get issue(): string | undefined {
+    return this.details[0]?.issue;
+  }
+}
+
+export type PayPalRetryPolicy = ProviderRetryPolicy;
+
+export interface PayPalClientOptions {
+  /** PAYPAL_API_URL: the sandbox or live host, or a local fake in tests. */
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** Each try's time limit. */
+  timeoutMs?: number;
+  retry?: Partial<PayPalRetryPolicy>;
+  sleep?: (ms: number) => Promise<void>;
+  log?: (message: string) => void;
+  fetch?: typeof fetch;
+  /** The clock the token's expiry is read against. */
+  now?: () => number;
+}
+
+export const DEFAULT_PAYPAL_TIMEOUT_MS = 15_000;
+/** A token is renewed this long before PayPal says it expires, so no call carries one that lapses in flight. */
+const TOKEN_MARGIN_MS = 60_000;
+
+interface CallOptions {
+  body?: unknown;
+  /** For a POST: the idempotency key; one is made when not given, and kept across this call's tries. */
+  requestId?: string;
+  query?: Record<string, string>;
+}
+
+export class PayPalClient {
+  private readonly baseUrl: string;
+  private readonly timeoutMs: number;
+  private readonly retry: PayPalRetryPolicy;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly log: (message: string) => void;
+  private readonly fetchImpl: typeof fetch;
+  private readonly now: () => number;
+  private token: { value: string; expiresAt: number } | null = null;
+  private tokenPending: Promise<string> | null = null;
+
+  constructor(private readonly options: PayPalClientOptions) {
+    if (!options.clientId || !options.clientSecret) {
+      throw new PayPalError('PayPal needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET.', undefined, 'NOT_CONFIGURED');
+    }
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_PAYPAL_TIMEOUT_MS;
+    this.retry = { ...DEFAULT_PROVIDER_RETRY, ...options.retry };
+    this.sleep = options.sleep ?? sleepFor;
+    this.log = options.log ?? (() => {});
+    this.fetchImpl = options.fetch ?? fetch;
+    this.now = options.now ?? Date.now;
+  }
+
+  // Catalog products and plans (the admin's provisioning).
+
+  createProduct(product: PayPalProductRequest, requestId?: string): Promise<PayPalProduct> {
+    return this.call('POST', '/v1/catalogs/products', { body: product, ...(requestId ? { requestId } : {}) });
+  }
+
+  async listProducts(): Promise<PayPalProduct[]> {
+    const page = await this.call<{ products?: PayPalProduct[] }>('GET', '/v1/catalogs/products', {
+      query: { page_size: '20', total_required: 'false' },
+    });
+    return page.products ?? [];
+  }
+
+  createPlan(plan: PayPalPlanRequest, requestId?: string): Promise<PayPalPlan> {
+    return this.call('POST', '/v1/billing/plans', { body: plan, ...(requestId ? { requestId } : {}) });
+  }
+
+  async listPlans(productId?: string): Promise<PayPalPlan[]> {
+    const query: Record<string, string> = { page_size: '20', total_required: 'false' };
+    if (productId) query.product_id = productId;
+    const page = await this.call<{ plans?: PayPalPlan[] }>('GET', '/v1/billing/plans', { query });
+    return page.plans ?? [];
+  }
+
+  getPlan(planId: string): Promise<PayPalPlan> {
+    return this.call('GET', `/v1/billing/plans/${encodeURIComponent(planId)}`);
+  }
+
+  // Subscriptions.
+
+  getSubscription(subscriptionId: string): Promise<PayPalSubscription> {
+    return this.call('GET', `/v1/billing/subscriptions/${encodeURIComponent(subscriptionId)}`);
+  }
+
+  /** Cancels at PayPal (204). PayPal answers 422 `SUBSCRIPTION_STATUS_INVALID` unless it is ACTIVE or SUSPENDED. */
+  async cancelSubscription(subscriptionId: string, reason: string): Promise<void> {
+    await this.call('POST', `/v1/billing/subscriptions/${encodeURIComponent(subscriptionId)}/cancel`, {
+      body: { reason },
+    });
+  }
+
+  // Webhooks.
+
+  /** PayPal's own check of a webhook's signature; only `SUCCESS` means the event came from PayPal. */
+  verifyWebhookSignature(verification: PayPalWebhookVerification): Promise<{ verification_status: string }> {
+    return this.call('POST', '/v1/notifications/verify-webhook-signature', { body: verification });
+  }
+
+  /** The bearer token: cached, asked for once however many calls wait, renewed before it expires. */
+  private async accessToken(): Promise<string> {
+    if (this.token && this.token.expiresAt > this.now()) return this.token.value;
+    this.tokenPending ??= this.fetchToken().finally(() => (this.tokenPending = null));
+    return this.tokenPending;
+  }
+
+  private async fetchToken(): Promise<string> {
+    const basic = Buffer.from(`${this.options.clientId}:${this.options.clientSecret}`).toString('base64');
+    const answer = await this.withRetries('POST /v1/oauth2/token', () =>
+      this.send(`${this.baseUrl}/v1/oauth2/token`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${basic}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+        },
+        body: 'grant_type=client_credentials',
+      }),
+    );
+    const body = answer as { access_token?: unknown; expires_in?: unknown };
+    if (typeof body.access_token !== 'string' || typeof body.expires_in !== 'number') {
+      throw new PayPalError('PayPal answered the token request without a token.', 200, 'MALFORMED_RESPONSE');
+    }
+    this.token = {
+      value: body.access_token,
+      expiresAt: this.now() + Math.max(0, body.expires_in * 1000 - TOKEN_MARGIN_MS),
+    };
+    return body.access_token;
+  }
+
+  /** One API call with the bearer token: a 401 renews the token once; the POST's request id is kept across tries. */
+  private async call<T>(method: 'GET' | 'POST', path: string, options: CallOptions = {}): Promise<T> {
+    const url = new URL(`${this.baseUrl}${path}`);
+    for (const [name, value] of Object.entries(options.query ?? {})) url.searchParams.set(name, value);
+    const requestId = method === 'POST' ? (options.requestId ?? randomUUID()) : undefined;
+    const label = `${method} ${path}`;
+    for (let renewed = false; ; renewed = true) {
+      const token = await this.accessToken();
+      try {
+        return (await this.withRetries(label, () =>
+          this.send(url.toString(), {
+            method,
+            headers: {
+              authorization: `Bearer ${token}`,
+              accept: 'application/json',
+              ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+              ...(requestId ? { 'paypal-request-id': requestId } : {}),
+            },
+            ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+          }),
+        )) as T;
+      } catch (error) {
+        if (error instanceof PayPalError && error.status === 401 && !renewed) {
+          this.log(`PayPal refused the access token on ${label}: getting a new one`);
+          this.token = null;
+          continue;
+        }
+        throw error;
+      }
+    }
+  }
+
+  private withRetries(label: string, attempt: () => Promise<unknown>): Promise<unknown> {
+    return withProviderRetries(attempt, {
+      policy: this.retry,
+      statusOf: (error) => (error instanceof PayPalError ? error.status : null),
+      sleep: this.sleep,
+      onRetry: (error, waitMs) =>
+        this.log(`PayPal ${label} failed (${(error as Error).message}): trying again in ${waitMs} ms`),
+    });
+  }
+
+  /** One try: the parsed body of a 2xx (undefined for 204), else a PayPalError. */
+  private async send(url: string, init: RequestInit): Promise<unknown> {
+    let response: Response;
+    let text: string;
+    try {
+      response = await this.fetchImpl(url, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
+      text = await response.text();
+    } catch (error) {
+      const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+      const reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : '';
+      throw new PayPalError(
+        timedOut
+          ? `PayPal did not answer within ${this.timeoutMs} ms`
+          : `PayPal could not be reached${reason ? `: ${reason}` : ''}`,
+        undefined,
+        timedOut ? 'TIMEOUT' : 'UNREACHABLE',
+      );
+    }
+    const debugId = response.headers.get('paypal-debug-id') ?? undefined;
+    let body: unknown;
+    if (text !== '') {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // A 5xx from a proxy in front of PayPal is often HTML: still a server failure, worth another try.
+        throw new PayPalError(
+          `PayPal answered ${response.status} with a body that is not JSON`,
+          response.ok ? 502 : response.status,
+          'MALFORMED_RESPONSE',
+          debugId,
+        );
+      }
+    }
+    if (response.ok) return body;
+    const error = (body ?? {}) as {
+      name?: unknown;
+      message?: unknown;
+      debug_id?: unknown;
+      details?: unknown;
+      error?: unknown;
+    };
+    const name =
+      typeof error.name === 'string' ? error.name : typeof error.error === 'string' ? error.error : 'HTTP_ERROR';
+    const message = typeof error.message === 'string' ? error.message : `PayPal answered ${response.status}`;
+    throw new PayPalError(
+      `${message} (${name}, ${response.status})`,
+      response.status,
+      name,
+      typeof error.debug_id === 'string' ? error.debug_id : debugId,
+      Array.isArray(error.details) ? (error.details as PayPalErrorDetail[]) : [],
+    );
+  }
+}

@@ -1,0 +1,36 @@
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense } from 'react';
+import { Loading } from '../../components/loading';
+import { UserProfileScreen } from '../../features/auth/routes/user-profile';
+import { browserSupportsPush } from '../../features/notifications/push-support';
+
+// Its own chunk, fetched only in a browser that can receive push.
+const PushDeviceCard = lazy(() => import('../../features/notifications/push-device-card'));
+const ProfileBillingSection = lazy(() => import('../../features/billing/components/profile-billing-section'));
+
+/** `/user/profile`: the account's own sections, then each feature's section about the member's settings. */
+export default function UserProfilePage() {
+  return (
+    <UserProfileScreen>
+      {browserSupportsPush() ? (
+        <Suspense fallback={null}>
+          <PushDeviceCard />
+        </Suspense>
+      ) : null}
+      <Paper
+        component="section"
+        variant="outlined"
+        aria-labelledby="profile-billing"
+        sx={{ p: { xs: 2.5, sm: 4 }, mb: 3, overflowWrap: 'anywhere' }}
+      >
+        <Typography id="profile-billing" variant="h5" component="h2" sx={{ mb: 2 }}>
+          PA$$ Sync
+        </Typography>
+        <Suspense fallback={<Loading label="Loading your subscriptions…" />}>
+          <ProfileBillingSection />
+        </Suspense>
+      </Paper>
+    </UserProfileScreen>
+  );
+}

@@ -1,0 +1,260 @@
+import type {
+  AdminBillingStatsResponse,
+  AdminPlanOverview,
+  AdminRecentSubscriptionsResponse,
+  AdminSubscription,
+  AdminSubscriptionsSeriesResponse,
+} from '@pass/contracts';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { registerRoutes } from '../../../lib/route-registry';
+import { errorResponse, fetchCall, jsonResponse, stubFetch, type FetchMock } from '../../../testing/fetch';
+import { renderWithProviders } from '../../../testing/render';
+import { RECENT_PAGE } from '../api/admin-billing';
+import { AdminBillingSection } from './admin-billing-section';
+
+beforeAll(() => registerRoutes(['admin-plan-detail']));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const subscription = (id: number, overrides: Partial<AdminSubscription> = {}): AdminSubscription => ({
+  id,
+  subscription_id: `I-SUB${id}`,
+  platform: 'paypal',
+  store: null,
+  status: 'ACTIVE',
+  paypal_subscription_status: 'ACTIVE',
+  mobile_subscription_status: null,
+  active: true,
+  plan: {
+    code: 'member',
+    name: 'PA$$ Sync Member Plan',
+    price_tier: 'regular',
+    monthly_price_cents: 2000,
+    plan_id: 'P-REG',
+  },
+  user: { id: 100 + id, username: `member${id}`, email: `member${id}@example.com` },
+  created_at: '2026-11-20T12:00:00.000Z',
+  next_billing_at: '2026-12-20T12:00:00.000Z',
+  cancelled_at: null,
+  ...overrides,
+});
+
+const stats: AdminBillingStatsResponse = {
+  data: {
+    members: 42,
+    active_subscriptions: 7,
+    by_plan: [],
+    trials: 2,
+    mrr_cents: 9500,
+    revenue_30d_cents: 12345,
+    currency: 'USD',
+    churn_this_month: { cancelled: 1, active_at_month_start: 8, rate: 0.125 },
+    generated_at: '2026-11-24T12:00:00.000Z',
+  },
+};
+
+const plan = (id: number, overrides: Partial<AdminPlanOverview['plan']> = {}): AdminPlanOverview => ({
+  plan: {
+    id,
+    code: 'member',
+    price_tier: 'regular',
+    name: 'PA$$ Sync Member Plan',
+    monthly_price_cents: 2000,
+    paypal_product_id: 'PROD-1',
+    paypal_plan_id: 'P-REG',
+    mobile_plan_id: null,
+    ...overrides,
+  },
+  total: 3,
+  active: 2,
+  by_status: [
+    { status: 'ACTIVE', count: 2 },
+    { status: 'CANCELLED', count: 1 },
+  ],
+  latest: [],
+});
+
+const series: AdminSubscriptionsSeriesResponse = {
+  interval: 'day',
+  currency: 'USD',
+  data: [
+    { period: '2026-11-23', new_subscriptions: 2, cancelled: 0, revenue_cents: 2000 },
+    { period: '2026-11-24', new_subscriptions: 1, cancelled: 1, revenue_cents: 1500 },
+  ],
+};
+
+interface Answers {
+  recent?: Record<string, AdminRecentSubscriptionsResponse>;
+  provision?: () => Response;
+  sync?: () => Response;
+}
+
+function server({ recent, provision, sync }: Answers = {}): FetchMock {
+  return stubFetch((url) => {
+    switch (url.pathname) {
+      case '/billing/admin/stats':
+        return jsonResponse(stats);
+      case '/billing/admin/subscriptions/series':
+        return jsonResponse({ ...series, interval: url.searchParams.get('interval') });
+      case '/billing/admin/subscriptions/recent':
+        return jsonResponse(
+          (recent ?? { first: { data: [subscription(1)], next_before: null } })[
+            url.searchParams.get('before') ?? 'first'
+          ],
+        );
+      case '/billing/admin/subscriptions/overview':
+        return jsonResponse({
+          data: [
+            plan(1),
+            plan(2, {
+              price_tier: 'early',
+              monthly_price_cents: 1500,
+              paypal_plan_id: null,
+              mobile_plan_id: 'pass.early',
+            }),
+          ],
+        });
+      case '/billing/admin/paypal-plans/provision':
+        return provision!();
+      case '/billing/admin/paypal-plans/sync-to-db':
+        return sync!();
+      default:
+        throw new Error(`unexpected ${url.pathname}`);
+    }
+  });
+}
+
+const callsTo = (mock: FetchMock, path: string) =>
+  mock.mock.calls.map((_call, index) => fetchCall(mock, index)).filter((call) => call.url.pathname === path);
+
+describe('AdminBillingSection', () => {
+  it('shows the figures, the chart, the plans with links to their subscribers, and the export links', async () => {
+    const mock = server();
+    renderWithProviders(<AdminBillingSection />);
+    const figures = await screen.findByRole('list', { name: 'Billing figures' });
+    expect(within(figures).getByText('42')).toBeInTheDocument();
+    expect(within(figures).getByText('2 in their free trial')).toBeInTheDocument();
+    expect(within(figures).getByText('$95.00')).toBeInTheDocument();
+    expect(within(figures).getByText('$123.45')).toBeInTheDocument();
+    expect(within(figures).getByText('12.5%')).toBeInTheDocument();
+    expect(within(figures).getByText('1 ended of 8')).toBeInTheDocument();
+
+    expect(
+      await screen.findByRole('img', { name: 'New subscriptions and revenue per day: 3 new, $35.00 in all' }),
+    ).toBeInTheDocument();
+
+    const plans = await screen.findByRole('table', { name: 'Plans' });
+    const rows = within(plans).getAllByRole('row').slice(1);
+    expect(within(rows[0]!).getByRole('link', { name: 'P-REG' })).toHaveAttribute(
+      'href',
+      '/admin/billing/plans/paypal/P-REG',
+    );
+    expect(within(rows[0]!).getByText('ACTIVE 2 · CANCELLED 1')).toBeInTheDocument();
+    expect(within(rows[1]!).getByRole('link', { name: 'pass.early' })).toHaveAttribute(
+      'href',
+      '/admin/billing/plans/mobile/pass.early',
+    );
+    expect(within(rows[1]!).getByText('$15.00/mo')).toBeInTheDocument();
+
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/billing/admin/subscriptions/export?format=csv',
+    );
+    expect(screen.getByRole('link', { name: 'Export JSON' })).toHaveAttribute(
+      'href',
+      '/billing/admin/subscriptions/export?format=json',
+    );
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Last 12 months' }));
+    expect(
+      await screen.findByRole('img', { name: 'New subscriptions and revenue per month: 3 new, $35.00 in all' }),
+    ).toBeInTheDocument();
+    expect(
+      callsTo(mock, '/billing/admin/subscriptions/series').map((call) => call.url.searchParams.get('interval')),
+    ).toEqual(['day', 'month']);
+  });
+
+  it('pages the recent subscriptions older and back newer', async () => {
+    const mock = server({
+      recent: {
+        first: { data: [subscription(9), subscription(8)], next_before: 8 },
+        8: { data: [subscription(3, { active: false, status: 'CANCELLED' })], next_before: null },
+      },
+    });
+    renderWithProviders(<AdminBillingSection />);
+    const table = await screen.findByRole('table', { name: 'Recent subscriptions' });
+    expect(within(table).getByText('member9')).toBeInTheDocument();
+    expect(within(table).getByText('member8')).toBeInTheDocument();
+    expect(callsTo(mock, '/billing/admin/subscriptions/recent')[0]!.url.searchParams.get('limit')).toBe(
+      String(RECENT_PAGE),
+    );
+    const user = userEvent.setup();
+    expect(screen.getByRole('button', { name: 'Newer' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Older' }));
+    expect(await within(table).findByText('member3')).toBeInTheDocument();
+    expect(within(table).getByText('CANCELLED')).toBeInTheDocument();
+    expect(within(table).queryByText('member9')).toBeNull();
+    expect(screen.getByText('Page 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Older' })).toBeDisabled();
+    expect(callsTo(mock, '/billing/admin/subscriptions/recent')[1]!.url.searchParams.get('before')).toBe('8');
+
+    await user.click(screen.getByRole('button', { name: 'Newer' }));
+    expect(await within(table).findByText('member9')).toBeInTheDocument();
+    expect(screen.getByText('Page 1')).toBeInTheDocument();
+  });
+
+  it('provisions PayPal plans and syncs them, showing what each did, and says why PayPal refused', async () => {
+    const mock = server({
+      provision: () =>
+        jsonResponse({
+          data: {
+            product: { id: 'PROD-7', name: 'PA$$ Sync', created: true },
+            plans: [
+              { code: 'member', price_tier: 'regular', name: 'x', paypal_plan_id: 'P-1', created: true, stored: true },
+              { code: 'member', price_tier: 'early', name: 'y', paypal_plan_id: 'P-2', created: false, stored: true },
+            ],
+          },
+        }),
+      sync: () => errorResponse(409, 'CONFLICT', 'PayPal is not set up on this server'),
+    });
+    renderWithProviders(<AdminBillingSection />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Provision PayPal plans' }));
+    expect(
+      await screen.findByText('PayPal product PROD-7 created; 1 plan created, 1 found, 2 ids stored.'),
+    ).toBeInTheDocument();
+    const provisionCall = callsTo(mock, '/billing/admin/paypal-plans/provision')[0]!;
+    expect(provisionCall.init.method).toBe('POST');
+    // The plans are read again with their new ids.
+    expect(callsTo(mock, '/billing/admin/subscriptions/overview').length).toBeGreaterThan(1);
+
+    await user.click(screen.getByRole('button', { name: 'Sync PayPal plans to the database' }));
+    expect(await screen.findByText('PayPal is not set up on this server')).toBeInTheDocument();
+    expect(screen.queryByText(/PROD-7/)).toBeNull();
+  });
+
+  it('says what the sync wrote, what is not ours and what is missing', async () => {
+    server({
+      sync: () =>
+        jsonResponse({
+          data: {
+            product_id: 'PROD-7',
+            changes: [{ code: 'add_on', price_tier: 'early', field: 'paypal_plan_id', from: null, to: 'P-9' }],
+            unmatched: [{ id: 'P-X', name: 'Weekly tips' }],
+            missing: [{ code: 'member', price_tier: 'early' }],
+          },
+        }),
+    });
+    renderWithProviders(<AdminBillingSection />);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Sync PayPal plans to the database' }));
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('1 id written: add_on early paypal_plan_id → P-9.');
+    expect(status).toHaveTextContent('Not ours: Weekly tips (P-X).');
+    expect(status).toHaveTextContent('No PayPal plan for: member early.');
+  });
+});

@@ -1,0 +1,5 @@
+import { ChatScreen } from '../components/chat-screen';
+
+export default function ChatRoute() {
+  return <ChatScreen />;
+}

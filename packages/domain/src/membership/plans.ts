@@ -1,0 +1,91 @@
+/**
+ * The sync membership's plans and prices (DESIGN.md section 6; the specification's plans and constants):
+ * the one place the trial, the price and the early-subscriber price are written. Pages, legal texts, the
+ * PayPal provisioning and the admin read them from here.
+ */
+
+export type PlanCode = 'member' | 'add_on';
+/** Which price a plan carries: the early-subscriber price is sold before October 1 (decision 045). */
+export type PriceTier = 'regular' | 'early';
+
+export interface PlanInfo {
+  code: PlanCode;
+  name: string;
+  description: string;
+}
+
+export const PLANS: Record<PlanCode, PlanInfo> = {
+  member: {
+    code: 'member',
+    name: 'PA$$ Sync Member Plan',
+    description: 'Sportsbook sync for up to 2 sportsbooks, and college football all season.',
+  },
+  add_on: {
+    code: 'add_on',
+    name: 'PA$$ Sync Add-On Account',
+    description: 'Sync one more sportsbook account.',
+  },
+};
+
+/** What a member's subscription to the membership is called. */
+export const MEMBER_SUBSCRIPTION_NAME = 'PA$$ Sync Member';
+
+export const MEMBERSHIP_TERMS = {
+  currency: 'USD',
+  /** The free trial before the first payment. */
+  trialMonths: 1,
+  /** Cents a month after the trial. */
+  monthlyPriceCents: { regular: 2000, early: 1500 } satisfies Record<PriceTier, number>,
+  /** The early-subscriber price is sold to purchases before this month and day (UTC) of the year. */
+  earlyPriceUntil: { month: 10, day: 1 },
+  /** Sportsbook accounts the membership syncs; each add-on syncs one more. */
+  booksInMembership: 2,
+  /** Days a newly linked sportsbook account syncs before it needs a subscription. */
+  syncGraceDays: 5,
+} as const;
+
+/** The price tier sold at this moment: early before October 1 of the year, regular from then to the year's end. */
+export function priceTierAt(at: Date): PriceTier {
+  const { month, day } = MEMBERSHIP_TERMS.earlyPriceUntil;
+  const cutoff = Date.UTC(at.getUTCFullYear(), month - 1, day);
+  return at.getTime() < cutoff ? 'early' : 'regular';
+}
+
+/** "$20" or "$15.50": a whole-dollar price without cents. */
+export function formatPrice(cents: number): string {
+  const dollars = cents / 100;
+  return `$${Number.isInteger(dollars) ? dollars : dollars.toFixed(2)}`;
+}
+
+/** A plan's price as the pages say it: "Free for 1 month, then $20 a month". */
+export function priceSentence(tier: PriceTier): string {
+  const months = MEMBERSHIP_TERMS.trialMonths;
+  return `Free for ${months} month${months === 1 ? '' : 's'}, then ${formatPrice(MEMBERSHIP_TERMS.monthlyPriceCents[tier])} a month`;
+}
+
+/**
+ * The app stores' product ids, one per plan and price tier (decision 047): the App Store and Google Play
+ * products are created with these ids, so one id names the same plan in both stores and in `billing_plans`.
+ * Both stores accept lower-case letters, digits, dots and underscores.
+ */
+export const MOBILE_PRODUCT_IDS: Record<PlanCode, Record<PriceTier, string>> = {
+  member: { early: 'pass.sync.member.early', regular: 'pass.sync.member.regular' },
+  add_on: { early: 'pass.sync.add_on.early', regular: 'pass.sync.add_on.regular' },
+};
+
+/**
+ * The pages that show PayPal's buttons (decision 046): only their documents get a content security policy that
+ * lets PayPal's script, frames and calls in; every other page keeps the strict one.
+ */
+export const PAYPAL_PAGES = [
+  '/subscribe',
+  '/college/subscribe',
+  '/campaign/pass-pool-party/signup-for-free',
+  '/user/profile',
+] as const;
+
+/** Whether a page's path (without its query) is one of PAYPAL_PAGES; a trailing slash is the same page. */
+export function isPayPalPage(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return (PAYPAL_PAGES as readonly string[]).includes(path);
+}

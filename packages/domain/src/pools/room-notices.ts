@@ -1,0 +1,170 @@
+import { slateGameState, teamOutcome } from './grading.js';
+import { lastManStanding } from './last-man-standing.js';
+import { lmsGame } from './picks.js';
+import { standings } from './standings.js';
+import type { PoolSeason, PoolWeekData } from './types.js';
+
+/**
+ * What a pool's chat room should be told of events derived from results and time (decision record 041): a
+ * Last Man Standing elimination, and the standings when a week's results change the top of the table. Pure:
+ * the server reads what the room was already told (chat_room_notices), passes it here with the season, and
+ * writes back what this answers, lines and records in one transaction.
+ */
+
+/** How many places at the top of the standings are told: a change among them is news, below them it is not. */
+export const STANDINGS_TOLD_PLACES = 3;
+
+/** The standings as last recorded for the room: the order of every member after `week`, with their points. */
+export interface StandingsNoticeState {
+  /** The last week of the run of complete weeks the standings were taken after; null before the first one. */
+  week: number | null;
+  /** Member ids, first place first. */
+  order: string[];
+  /** Each member's season points, in `order`. */
+  points: number[];
+}
+
+export type LmsOutResult = 'lost' | 'pushed' | 'missed';
+
+/** An elimination the room was told of (or, for one before the room was first looked at, recorded as told). */
+export interface LmsOutNoticeState {
+  week: number;
+  /** The team picked; null for a missed pick. */
+  team: string | null;
+  result: LmsOutResult;
+}
+
+export interface ToldNotices {
+  /** Undefined when the room has never been looked at: the first look does not tell old eliminations. */
+  standings?: StandingsNoticeState | undefined;
+  /** By member id. */
+  lmsOut: ReadonlyMap<string, LmsOutNoticeState>;
+}
+
+export interface StandingsLine {
+  week: number;
+  top: { memberId: string; rank: number; points: number }[];
+}
+
+export interface RoomNoticeChanges {
+  /** The standings state to record, when it differs from the one recorded; with a line when the top changed. */
+  standings: { state: StandingsNoticeState; line: StandingsLine | null } | null;
+  /** Eliminations to record; `tell` false for those recorded silently on the room's first look. */
+  eliminations: { memberId: string; state: LmsOutNoticeState; tell: boolean }[];
+  /** Members told as eliminated who are no longer out (a corrected result): their records go, the room is told. */
+  reinstated: { memberId: string; week: number }[];
+}
+
+/** Every slate game of the week is decided (final or void). */
+function weekComplete(week: PoolWeekData, now: Date): boolean {
+  return week.slate.length > 0 && week.slate.every((game) => slateGameState(game, week.window, now) !== 'pending');
+}
+
+/** The season's weeks up to the last of the first run of complete weeks ("standings after week N"). */
+function completeWeeks(season: PoolSeason, now: Date): PoolWeekData[] {
+  const sorted = [...season.weeks].sort((a, b) => a.week - b.week);
+  const complete: PoolWeekData[] = [];
+  for (const week of sorted) {
+    if (!weekComplete(week, now)) break;
+    complete.push(week);
+  }
+  return complete;
+}
+
+const sameList = <T>(a: readonly T[], b: readonly T[]) =>
+  a.length === b.length && a.every((value, index) => value === b[index]);
+
+/**
+ * The standings after the last complete week, and whether the room should hear of them: only when the members
+ * in the first STANDINGS_TOLD_PLACES places, in their order, differ from those last told (so a leader change or
+ * a new top 3 is told once, whatever the number of games that made it, and reshuffles below are recorded
+ * silently). Incomplete weeks are left out, so a Sunday's games in progress do not move the table back and
+ * forth in the room.
+ */
+function standingsChange(season: PoolSeason, now: Date, told: StandingsNoticeState | undefined) {
+  const weeks = completeWeeks(season, now);
+  const last = weeks.at(-1);
+  if (!last) {
+    // Nothing complete yet: the first look records that, so later eliminations are news.
+    if (told) return null;
+    return { state: { week: null, order: [], points: [] }, line: null };
+  }
+  const rows = standings({ ...season, weeks }, now);
+  const state: StandingsNoticeState = {
+    week: last.week,
+    order: rows.map((row) => row.memberId),
+    points: rows.map((row) => row.points),
+  };
+  if (told && told.week === state.week && sameList(told.order, state.order) && sameList(told.points, state.points)) {
+    return null;
+  }
+  const top = (order: readonly string[]) => order.slice(0, STANDINGS_TOLD_PLACES);
+  const changed = !told || !sameList(top(told.order), top(state.order));
+  return {
+    state,
+    line: changed
+      ? {
+          week: last.week,
+          top: rows
+            .slice(0, STANDINGS_TOLD_PLACES)
+            .map((row) => ({ memberId: row.memberId, rank: row.rank, points: row.points })),
+        }
+      : null,
+  };
+}
+
+/**
+ * The eliminations of settled Last Man Standing weeks (no survivor's result pending, so the "everyone out"
+ * rule cannot take one back), with the team picked and how it went.
+ */
+function settledEliminations(season: PoolSeason, now: Date, lastWeek: number | undefined) {
+  const out = new Map<string, LmsOutNoticeState>();
+  const lms = lastManStanding(season, now, lastWeek);
+  for (const week of lms.weeks) {
+    if (!week.complete || week.everyoneOut) continue;
+    const data = season.weeks.find((candidate) => candidate.week === week.week)!;
+    for (const result of week.results) {
+      if (result.outcome === 'no_pick') {
+        out.set(result.memberId, { week: week.week, team: null, result: 'missed' });
+      } else if (result.outcome === 'eliminated' && result.team !== null) {
+        const game = lmsGame(data.slate, result.team);
+        const how = game ? teamOutcome(result.team, game, season.settings.winBasis) : 'loss';
+        out.set(result.memberId, { week: week.week, team: result.team, result: how === 'push' ? 'pushed' : 'lost' });
+      }
+    }
+  }
+  return { out, lastSettled: lms.weeks.filter((week) => week.complete).at(-1)?.week };
+}
+
+/**
+ * What to record and tell now. On the room's first look (no standings recorded), eliminations of weeks before
+ * the latest settled one (complete for the standings, or settled for Last Man Standing) are recorded without a
+ * line, so a pool already under way is not flooded with old news.
+ */
+export function roomNoticeChanges(
+  season: PoolSeason,
+  now: Date,
+  told: ToldNotices,
+  /** The pool's last week (Last Man Standing survivors share the win after it). */
+  lastWeek?: number,
+): RoomNoticeChanges {
+  const firstLook = told.standings === undefined;
+  const { out, lastSettled } = settledEliminations(season, now, lastWeek);
+  // The latest week with settled news, of either kind: on a first look only its eliminations are told.
+  const latest = Math.max(
+    lastSettled ?? Number.NEGATIVE_INFINITY,
+    completeWeeks(season, now).at(-1)?.week ?? Number.NEGATIVE_INFINITY,
+  );
+  const eliminations: RoomNoticeChanges['eliminations'] = [];
+  for (const [memberId, state] of out) {
+    const before = told.lmsOut.get(memberId);
+    if (before && before.week === state.week && before.team === state.team && before.result === state.result) continue;
+    const old = firstLook && state.week < latest;
+    eliminations.push({ memberId, state, tell: !old });
+  }
+  const current = new Set(season.members.map((member) => member.id));
+  const reinstated = [...told.lmsOut]
+    .filter(([memberId]) => season.settings.lastManStanding && !out.has(memberId) && current.has(memberId))
+    .map(([memberId, state]) => ({ memberId, week: state.week }));
+  return { standings: standingsChange(season, now, told.standings), eliminations, reinstated };
+}
