@@ -16,6 +16,8 @@ export interface FakePurchaseFields {
   accountId?: string;
   state?: string;
   expiryTime: Date;
+  /** The purchase this one replaces (an upgrade, downgrade or resubscription). */
+  linkedPurchaseToken?: string;
 }
 
 export interface RecordedPlayRequest {
@@ -99,6 +101,7 @@ export class FakeGooglePlay {
       subscriptionState: fields.state ?? 'SUBSCRIPTION_STATE_ACTIVE',
       latestOrderId: `GPA.${randomBytes(8).toString('hex')}`,
       acknowledgementState: 'ACKNOWLEDGEMENT_STATE_ACKNOWLEDGED',
+      ...(fields.linkedPurchaseToken ? { linkedPurchaseToken: fields.linkedPurchaseToken } : {}),
       ...(fields.accountId ? { externalAccountIdentifiers: { obfuscatedExternalAccountId: fields.accountId } } : {}),
       lineItems: [
         {
@@ -109,6 +112,15 @@ export class FakeGooglePlay {
       ],
     });
     return token;
+  }
+
+  /** Google charged the subscription again: a new order, paid until `expiryTime`. */
+  renew(token: string, expiryTime: Date): string {
+    const purchase = this.purchases.get(token);
+    if (!purchase) throw new Error('no such purchase');
+    purchase.latestOrderId = `GPA.${randomBytes(8).toString('hex')}`;
+    for (const item of purchase.lineItems) item.expiryTime = expiryTime.toISOString();
+    return purchase.latestOrderId;
   }
 
   setState(token: string, state: string): void {

@@ -305,11 +305,13 @@ export class FakePayPal {
       return { status: 201, body: { ...product, type: input.type }, doc: 'catalogs', schema: 'product' };
     }
     if (path === '/v1/catalogs/products' && method === 'GET') {
+      const page = pageOf(url, [...this.products.values()]);
+      if (!page) return { status: 400, body: invalidField('page_size'), doc: 'catalogs', schema: 'error_400' };
       // PayPal's schema gives the list at least one item: with none, the field is left out.
-      const products = [...this.products.values()];
+      const { items: products, totals } = page;
       return {
         status: 200,
-        body: products.length > 0 ? { products } : {},
+        body: { ...(products.length > 0 ? { products } : {}), ...totals },
         doc: 'catalogs',
         schema: 'product_collection',
       };
@@ -332,8 +334,12 @@ export class FakePayPal {
     }
     if (path === '/v1/billing/plans' && method === 'GET') {
       const productId = url.searchParams.get('product_id');
-      const plans = [...this.plans.values()].filter((plan) => !productId || plan.product_id === productId);
-      return { status: 200, body: { plans }, doc: 'billing', schema: 'plan_collection' };
+      const page = pageOf(
+        url,
+        [...this.plans.values()].filter((plan) => !productId || plan.product_id === productId),
+      );
+      if (!page) return { status: 400, body: invalidField('page_size'), doc: 'billing', schema: 'error_400' };
+      return { status: 200, body: { plans: page.items, ...page.totals }, doc: 'billing', schema: 'plan_collection' };
     }
     const planMatch = /^\/v1\/billing\/plans\/([^/]+)$/.exec(path);
     if (planMatch && method === 'GET') {
@@ -575,4 +581,20 @@ function invalidField(field: string) {
       description: 'A required field / parameter is missing.',
     },
   ]);
+}
+
+/**
+ * One page of a list as PayPal pages it: `page` from 1, `page_size` 1 to 20 (10 when not given), and the totals
+ * only when `total_required=true`. Null when the query is out of PayPal's bounds.
+ */
+function pageOf<T>(url: URL, all: T[]): { items: T[]; totals: { total_items?: number; total_pages?: number } } | null {
+  const page = Number(url.searchParams.get('page') ?? '1');
+  const size = Number(url.searchParams.get('page_size') ?? '10');
+  if (!Number.isInteger(page) || page < 1 || !Number.isInteger(size) || size < 1 || size > 20) return null;
+  const items = all.slice((page - 1) * size, page * size);
+  const totals =
+    url.searchParams.get('total_required') === 'true'
+      ? { total_items: all.length, total_pages: Math.ceil(all.length / size) }
+      : {};
+  return { items, totals };
 }

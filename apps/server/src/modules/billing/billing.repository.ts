@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { billingEvents, billingPlans, billingSubscriptions, type DbExecutor } from '@pass/db';
+import { billingEvents, billingPayments, billingPlans, billingSubscriptions, type DbExecutor } from '@pass/db';
 import { MEMBERSHIP_TERMS, MOBILE_PRODUCT_IDS, PLANS, type PlanCode, type PriceTier } from '@pass/domain';
 
 export type BillingPlanRow = typeof billingPlans.$inferSelect;
@@ -103,10 +103,11 @@ export async function listUserSubscriptions(db: DbExecutor, userId: number) {
 export async function recordEvent(
   db: DbExecutor,
   event: { provider: 'paypal' | 'apple' | 'google'; eventId: string; eventType: string; subscriptionId: string | null },
+  now: Date,
 ): Promise<boolean> {
   const inserted = await db
     .insert(billingEvents)
-    .values({ ...event, processedAt: new Date() })
+    .values({ ...event, receivedAt: now, processedAt: now })
     .onConflictDoNothing()
     .returning({ eventId: billingEvents.eventId });
   return inserted.length > 0;
@@ -122,4 +123,32 @@ export async function hasEvent(
     .from(billingEvents)
     .where(and(eq(billingEvents.provider, provider), eq(billingEvents.eventId, eventId)));
   return row !== undefined;
+}
+
+/** A payment a provider reported, kept once by the provider's own id (a repeated report changes nothing). */
+export async function recordPayment(
+  db: DbExecutor,
+  payment: {
+    provider: 'paypal' | 'apple' | 'google';
+    providerPaymentId: string;
+    subscriptionRowId: number | null;
+    amountCents: number;
+    currency: string;
+    paidAt: Date;
+  },
+): Promise<void> {
+  await db.insert(billingPayments).values(payment).onConflictDoNothing();
+}
+
+/** A kept payment the provider has since refunded: left out of the admin's revenue from then on. */
+export async function markPaymentRefunded(
+  db: DbExecutor,
+  provider: 'paypal' | 'apple' | 'google',
+  providerPaymentId: string,
+  refundedAt: Date,
+): Promise<void> {
+  await db
+    .update(billingPayments)
+    .set({ refundedAt })
+    .where(and(eq(billingPayments.provider, provider), eq(billingPayments.providerPaymentId, providerPaymentId)));
 }

@@ -125,7 +125,14 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
         throw AppError.badRequest('body.billing_id', 'is not your billing id');
       }
       const paypal = requirePayPal(deps.paypal);
-      const data = await subscribeWithPayPal(deps.db, paypal, session.user, request.body, auditContext(request));
+      const data = await subscribeWithPayPal(
+        deps.db,
+        paypal,
+        session.user,
+        request.body,
+        deps.now(),
+        auditContext(request),
+      );
       return { data };
     },
   );
@@ -166,6 +173,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
         deps.paypal,
         session.user,
         request.params,
+        deps.now(),
         auditContext(request),
       );
       return { data };
@@ -204,6 +212,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
           transmissionTime: headers['paypal-transmission-time'],
         },
         request.body,
+        deps.now(),
         auditContext(request),
       );
       return { received: true as const, duplicate };

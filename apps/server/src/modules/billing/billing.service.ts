@@ -5,7 +5,7 @@ import type {
   CheckSubscriptionsRequiredResponse,
   PayPalSubscribeBody,
 } from '@pass/contracts';
-import { billingPayments, billingSubscriptions, users, type Database, type DbExecutor } from '@pass/db';
+import { billingSubscriptions, users, type Database, type DbExecutor } from '@pass/db';
 import {
   collegeAccess,
   isSubscriptionActive,
@@ -28,6 +28,7 @@ import {
   listUserSubscriptions,
   lockSubscription,
   recordEvent,
+  recordPayment,
   type BillingPlanRow,
   type BillingSubscriptionRow,
 } from './billing.repository.js';
@@ -131,6 +132,7 @@ export async function subscribeWithPayPal(
   paypal: PayPalClient,
   user: { id: number; billingId: string },
   body: PayPalSubscribeBody,
+  now: Date,
   audit: AuditContext,
 ): Promise<BillingSubscription> {
   if (body.billing_id !== user.billingId) throw AppError.badRequest('body.billing_id', 'is not your billing id');
@@ -148,7 +150,7 @@ export async function subscribeWithPayPal(
       { field: 'body.subscription_id', message: `is ${subscription.status} at PayPal, not ACTIVE` },
     ]);
   }
-  const row = await applyPayPalSubscription(db, subscription, audit);
+  const row = await applyPayPalSubscription(db, subscription, now, audit);
   if (!row) throw AppError.badRequest('body.subscription_id', 'was not made for your account');
   const plan = (await listPlanRows(db)).find((candidate) => candidate.id === row.planId)!;
   return toSubscriptionView(row, plan);
@@ -163,6 +165,7 @@ export async function subscribeWithPayPal(
 export async function applyPayPalSubscription(
   db: Database,
   subscription: PayPalSubscription,
+  now: Date,
   audit: AuditContext,
 ): Promise<BillingSubscriptionRow | null> {
   return db.transaction(async (tx) => {
@@ -171,7 +174,7 @@ export async function applyPayPalSubscription(
       ? await tx.select({ id: users.id }).from(users).where(eq(users.billingId, subscription.custom_id))
       : [];
     if (!plan || !owner) return null;
-    const updatedAt = subscription.status_update_time ? new Date(subscription.status_update_time) : new Date();
+    const updatedAt = subscription.status_update_time ? new Date(subscription.status_update_time) : now;
     const { row } = await saveSubscriptionState(
       tx,
       {
@@ -188,6 +191,7 @@ export async function applyPayPalSubscription(
         providerUpdatedAt: updatedAt,
         cancelled: subscription.status === 'CANCELLED',
         field: 'body.subscription_id',
+        recordedAt: now,
       },
       audit,
     );
@@ -213,6 +217,8 @@ export interface SubscriptionState {
   cancelled: boolean;
   /** The request field a subscription bound to another member is reported against. */
   field: string;
+  /** The server clock's now: when PA$$ stored this state (the row's created and updated times). */
+  recordedAt: Date;
 }
 
 /**
@@ -243,7 +249,7 @@ export async function saveSubscriptionState(
     nextBillingAt: state.nextBillingAt,
     providerUpdatedAt: state.providerUpdatedAt,
     cancelledAt: state.cancelled ? (existing?.cancelledAt ?? state.providerUpdatedAt) : null,
-    updatedAt: new Date(),
+    updatedAt: state.recordedAt,
   };
   const [row] = existing
     ? await tx.update(billingSubscriptions).set(values).where(eq(billingSubscriptions.id, existing.id)).returning()
@@ -255,6 +261,7 @@ export async function saveSubscriptionState(
           billingPlatform: state.platform,
           store: state.store,
           subscriptionId: state.subscriptionId,
+          createdAt: state.recordedAt,
         })
         .returning();
   const wasActive = existing ? isSubscriptionActive(toStatuses(existing)) : false;
@@ -300,6 +307,7 @@ export async function receivePayPalWebhook(
   webhookId: string,
   transmission: PayPalTransmission,
   event: PayPalWebhookEvent,
+  now: Date,
   audit: AuditContext,
 ): Promise<{ duplicate: boolean }> {
   let verified: string;
@@ -325,16 +333,20 @@ export async function receivePayPalWebhook(
   const subscriptionId = subscriptionIdOf(event);
   if (await hasEvent(db, 'paypal', event.id)) return { duplicate: true };
   const subscription = subscriptionId ? await fetchFromPayPal(paypal, subscriptionId) : null;
-  if (subscription) await applyPayPalSubscription(db, subscription, audit);
+  if (subscription) await applyPayPalSubscription(db, subscription, now, audit);
   const fresh = await db.transaction(async (tx) => {
-    const recorded = await recordEvent(tx, {
-      provider: 'paypal',
-      eventId: event.id,
-      eventType: event.event_type,
-      subscriptionId,
-    });
+    const recorded = await recordEvent(
+      tx,
+      {
+        provider: 'paypal',
+        eventId: event.id,
+        eventType: event.event_type,
+        subscriptionId,
+      },
+      now,
+    );
     if (recorded && subscriptionId && event.event_type === 'PAYMENT.SALE.COMPLETED') {
-      await recordSale(tx, subscriptionId, event);
+      await recordSale(tx, subscriptionId, event, now);
     }
     return recorded;
   });
@@ -342,22 +354,19 @@ export async function receivePayPalWebhook(
 }
 
 /** A completed sale: the amount paid, for the admin's revenue. */
-async function recordSale(db: DbExecutor, subscriptionId: string, event: PayPalWebhookEvent): Promise<void> {
+async function recordSale(db: DbExecutor, subscriptionId: string, event: PayPalWebhookEvent, now: Date): Promise<void> {
   const amount = event.resource.amount as { total?: unknown; currency?: unknown } | undefined;
   const total = typeof amount?.total === 'string' ? Math.round(Number(amount.total) * 100) : NaN;
   if (typeof event.resource.id !== 'string' || !Number.isFinite(total)) return;
   const row = await findSubscription(db, 'paypal', subscriptionId);
-  await db
-    .insert(billingPayments)
-    .values({
-      subscriptionRowId: row?.id ?? null,
-      provider: 'paypal',
-      providerPaymentId: event.resource.id,
-      amountCents: total,
-      currency: typeof amount?.currency === 'string' ? amount.currency : MEMBERSHIP_TERMS.currency,
-      paidAt: typeof event.create_time === 'string' ? new Date(event.create_time) : new Date(),
-    })
-    .onConflictDoNothing();
+  await recordPayment(db, {
+    subscriptionRowId: row?.id ?? null,
+    provider: 'paypal',
+    providerPaymentId: event.resource.id,
+    amountCents: total,
+    currency: typeof amount?.currency === 'string' ? amount.currency : MEMBERSHIP_TERMS.currency,
+    paidAt: typeof event.create_time === 'string' ? new Date(event.create_time) : now,
+  });
 }
 
 /** What PayPal is told when a member cancels from PA$$. */
@@ -374,6 +383,7 @@ export async function cancelPayPalSubscription(
   paypal: PayPalClient | null,
   user: { id: number; billingId: string },
   params: { billingId: string; subscriptionId: string },
+  now: Date,
   audit: AuditContext,
 ): Promise<BillingSubscription> {
   const notYours = () => AppError.notFound('No such subscription of yours');
@@ -394,7 +404,7 @@ export async function cancelPayPalSubscription(
   } catch (error) {
     throw paypalCancelUnavailable(params.subscriptionId, error);
   }
-  const applied = (await applyPayPalSubscription(db, subscription, audit)) ?? row;
+  const applied = (await applyPayPalSubscription(db, subscription, now, audit)) ?? row;
   const plan = (await listPlanRows(db)).find((candidate) => candidate.id === applied.planId)!;
   return toSubscriptionView(applied, plan);
 }

@@ -140,7 +140,11 @@ describe('billing with PayPal', () => {
     });
     const again = await client.post('/billing/paypal/subscribe', body);
     expect(again.statusCode).toBe(200);
-    expect(await rowsOf(account.id)).toHaveLength(1);
+    const rows = await rowsOf(account.id);
+    expect(rows).toHaveLength(1);
+    // Kept at the server clock's time, which the admin's trial counts and revenue are reckoned by.
+    expect(rows[0]!.createdAt).toEqual(clock);
+    expect(rows[0]!.updatedAt).toEqual(clock);
     expect(await auditOf(account.id)).toEqual([{ event: 'billing_access_granted' }]);
     const listed = (await client.get('/billing/subscriptions')).json<{ data: unknown[] }>().data;
     expect(listed).toEqual([expect.objectContaining({ subscription_id: subscription.id, active: true })]);

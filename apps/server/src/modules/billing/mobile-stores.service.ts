@@ -1,5 +1,7 @@
 import type { BillingSubscription, GooglePlayPushBody } from '@pass/contracts';
 import { billingPlans, billingSubscriptions, users, type Database, type DbExecutor } from '@pass/db';
+import { MEMBERSHIP_TERMS } from '@pass/domain';
+import type { JWSTransactionDecodedPayload } from '@apple/app-store-server-library';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
@@ -10,7 +12,14 @@ import {
   type SubscriptionPurchaseV2,
 } from '../../providers/google-play/google-play-client.js';
 import { recordAuditEvent, type AuditContext } from '../audit/audit.service.js';
-import { findPlanByMobileId, hasEvent, recordEvent, type BillingPlanRow } from './billing.repository.js';
+import {
+  findPlanByMobileId,
+  hasEvent,
+  markPaymentRefunded,
+  recordEvent,
+  recordPayment,
+  type BillingPlanRow,
+} from './billing.repository.js';
 import { saveSubscriptionState, toSubscriptionView } from './billing.service.js';
 
 /**
@@ -65,12 +74,16 @@ export async function receiveAppleNotification(
   if (!eventId) throw AppError.badRequest('body.signedPayload', 'has no notificationUUID');
   return db.transaction(async (tx) => {
     // Kept first, so a second delivery at the same moment waits for this one and then finds it.
-    const fresh = await recordEvent(tx, {
-      provider: 'apple',
-      eventId,
-      eventType: [notification.notificationType, notification.subtype].filter(Boolean).join('.') || 'UNKNOWN',
-      subscriptionId: transaction?.originalTransactionId ?? null,
-    });
+    const fresh = await recordEvent(
+      tx,
+      {
+        provider: 'apple',
+        eventId,
+        eventType: [notification.notificationType, notification.subtype].filter(Boolean).join('.') || 'UNKNOWN',
+        subscriptionId: transaction?.originalTransactionId ?? null,
+      },
+      now,
+    );
     if (!fresh) return { duplicate: true };
     // TEST and summary notifications carry no subscription.
     if (!transaction) return { duplicate: false };
@@ -83,7 +96,7 @@ export async function receiveAppleNotification(
     }
     const signedAt = notification.signedDate ? new Date(notification.signedDate) : now;
     const status = appleStatus(notification.data?.status, transaction, signedAt);
-    await saveSubscriptionState(
+    const { row } = await saveSubscriptionState(
       tx,
       {
         platform: 'mobile',
@@ -97,11 +110,38 @@ export async function receiveAppleNotification(
         providerUpdatedAt: signedAt,
         cancelled: renewal?.autoRenewStatus === 0,
         field: 'body.signedPayload',
+        recordedAt: now,
       },
       audit,
     );
+    await recordApplePayment(tx, row.id, transaction, signedAt);
     return { duplicate: false };
   });
+}
+
+/**
+ * The charge a signed transaction records, for the admin's revenue: kept once by Apple's transaction id (every
+ * notification carries the latest transaction, so most repeat one already kept). A free month costs nothing and
+ * is not a payment; a refunded transaction marks its payment refunded. Apple gives prices in thousandths.
+ */
+async function recordApplePayment(
+  tx: DbExecutor,
+  subscriptionRowId: number,
+  transaction: JWSTransactionDecodedPayload,
+  signedAt: Date,
+): Promise<void> {
+  if (!transaction.transactionId || !transaction.price || transaction.price <= 0) return;
+  await recordPayment(tx, {
+    provider: 'apple',
+    providerPaymentId: transaction.transactionId,
+    subscriptionRowId,
+    amountCents: Math.round(transaction.price / 10),
+    currency: transaction.currency ?? MEMBERSHIP_TERMS.currency,
+    paidAt: transaction.purchaseDate ? new Date(transaction.purchaseDate) : signedAt,
+  });
+  if (transaction.revocationDate) {
+    await markPaymentRefunded(tx, 'apple', transaction.transactionId, new Date(transaction.revocationDate));
+  }
 }
 
 /** The status Apple gives, or, in a notification without one, what the transaction's dates say. */
@@ -182,19 +222,44 @@ export async function receiveGooglePlayNotification(
   const purchase = subscription ? await fetchPurchase(play, subscription.purchaseToken) : null;
   if (subscription && !purchase) throw AppError.badRequest('body.message.data', 'Google Play has no such purchase');
   return db.transaction(async (tx) => {
-    const fresh = await recordEvent(tx, {
-      provider: 'google',
-      eventId: envelope.message.messageId,
-      eventType,
-      subscriptionId: subscription?.purchaseToken ?? null,
-    });
+    const fresh = await recordEvent(
+      tx,
+      {
+        provider: 'google',
+        eventId: envelope.message.messageId,
+        eventType,
+        subscriptionId: subscription?.purchaseToken ?? null,
+      },
+      now,
+    );
     if (!fresh) return { duplicate: true };
     if (subscription && purchase) {
-      await applyGooglePurchase(tx, subscription.purchaseToken, purchase, now, 'body.message.data', audit);
+      const { row, plan } = await applyGooglePurchase(
+        tx,
+        subscription.purchaseToken,
+        purchase,
+        now,
+        'body.message.data',
+        audit,
+      );
+      // A renewal is a charge of the plan's price; Google names it by its order id.
+      if (subscription.notificationType === GOOGLE_RENEWED && row.status === 'ACTIVE' && purchase.latestOrderId) {
+        await recordPayment(tx, {
+          provider: 'google',
+          providerPaymentId: purchase.latestOrderId,
+          subscriptionRowId: row.id,
+          amountCents: plan.monthlyPriceCents,
+          currency: MEMBERSHIP_TERMS.currency,
+          paidAt: now,
+        });
+      }
     }
     return { duplicate: false };
   });
 }
+
+/** Google's SUBSCRIPTION_RENEWED notification: an active subscription was charged again. */
+const GOOGLE_RENEWED = 2;
 
 /** Google Play's states that give access; a cancelled subscription keeps it until its paid time ends. */
 const GOOGLE_ACCESS = new Set(['ACTIVE', 'IN_GRACE_PERIOD']);
@@ -219,7 +284,9 @@ async function applyGooglePurchase(
   const expiresAt = expiries.length > 0 ? new Date(Math.max(...expiries.map((date) => date.getTime()))) : null;
   const state = purchase.subscriptionState.replace(/^SUBSCRIPTION_STATE_/, '');
   const paidUp = state === 'CANCELED' && expiresAt !== null && expiresAt > now;
-  return saveSubscriptionState(
+  // An upgrade, downgrade or resubscription gets a new token naming the one it replaces, which gives no more access.
+  if (purchase.linkedPurchaseToken) await markReplaced(tx, purchase.linkedPurchaseToken, owner.id, now);
+  const saved = await saveSubscriptionState(
     tx,
     {
       platform: 'mobile',
@@ -235,9 +302,25 @@ async function applyGooglePurchase(
       cancelled:
         state === 'CANCELED' || purchase.lineItems.some((item) => item.autoRenewingPlan?.autoRenewEnabled === false),
       field,
+      recordedAt: now,
     },
     audit,
   );
+  return { ...saved, plan };
+}
+
+/** The member's Google subscription that a newer purchase replaced: kept, with no access, as REPLACED. */
+async function markReplaced(tx: DbExecutor, purchaseToken: string, ownerId: number, now: Date): Promise<void> {
+  await tx
+    .update(billingSubscriptions)
+    .set({ status: 'REPLACED', mobileSubscriptionStatus: 'REPLACED', updatedAt: now })
+    .where(
+      and(
+        eq(billingSubscriptions.billingPlatform, 'mobile'),
+        eq(billingSubscriptions.subscriptionId, purchaseToken),
+        eq(billingSubscriptions.userId, ownerId),
+      ),
+    );
 }
 
 // Cancelling.

@@ -1,5 +1,5 @@
 import { BillingPlansResponse, BillingSubscriptionResponse, WebhookReceivedResponse } from '@pass/contracts';
-import { auditEvents, billingEvents, billingSubscriptions } from '@pass/db';
+import { auditEvents, billingEvents, billingPayments, billingSubscriptions } from '@pass/db';
 import { MOBILE_PRODUCT_IDS } from '@pass/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,6 +78,9 @@ describe('subscriptions in the app stores', () => {
 
   const newTransaction = () => String(++transactionCounter);
 
+  const paymentsOf = (provider: 'apple' | 'google') =>
+    testApp.database.db.select().from(billingPayments).where(eq(billingPayments.provider, provider));
+
   function appleNotification(fields: Partial<AppleNotificationFields> & { originalTransactionId: string }) {
     return appStore.notification({
       notificationType: 'SUBSCRIBED',
@@ -135,6 +138,11 @@ describe('subscriptions in the app stores', () => {
       // The same notification again: answered, and nothing changes.
       expect((await deliverApple(subscribed.signedPayload)).json()).toEqual({ received: true, duplicate: true });
       expect(await rowsOf(account.id)).toHaveLength(1);
+      // Its transaction's charge ($20.00, which Apple writes as 20000 thousandths) is kept once.
+      const rowId = (await rowsOf(account.id))[0]!.id;
+      expect((await paymentsOf('apple')).filter((payment) => payment.subscriptionRowId === rowId)).toEqual([
+        expect.objectContaining({ amountCents: 2000, currency: 'USD', refundedAt: null }),
+      ]);
       expect(await accessAuditOf(account.id)).toEqual([{ event: 'billing_access_granted' }]);
 
       // Billing retry ends access; the grace period keeps it; expiry ends it.
@@ -306,6 +314,40 @@ describe('subscriptions in the app stores', () => {
         { event: 'billing_access_granted' },
         { event: 'billing_access_lost' },
       ]);
+    });
+
+    it('keeps each renewal as a payment once, and lets a replacing purchase retire the one it replaces', async () => {
+      const { account, billingId } = await member();
+      const token = play.addPurchase({ productId: memberProduct, accountId: billingId, expiryTime: at(30) });
+      expect((await deliverGoogle(play.push(token, 4))).statusCode).toBe(200);
+      // The purchase itself starts the free month: no payment yet.
+      const [row] = await rowsOf(account.id);
+      const paymentsOfRow = async () =>
+        (await paymentsOf('google')).filter((payment) => payment.subscriptionRowId === row!.id);
+      expect(await paymentsOfRow()).toEqual([]);
+      const orderId = play.renew(token, at(60));
+      const renewed = play.push(token, 2);
+      expect((await deliverGoogle(renewed)).statusCode).toBe(200);
+      expect((await deliverGoogle(play.push(token, 2))).statusCode).toBe(200);
+      expect(await paymentsOfRow()).toEqual([
+        expect.objectContaining({ providerPaymentId: orderId, amountCents: 2000, currency: 'USD', paidAt: clock }),
+      ]);
+
+      // An upgrade: a new token naming the old one, which is kept but gives no access any more.
+      const upgrade = play.addPurchase({
+        productId: memberProduct,
+        accountId: billingId,
+        expiryTime: at(60),
+        linkedPurchaseToken: token,
+      });
+      expect((await deliverGoogle(play.push(upgrade, 4))).statusCode).toBe(200);
+      const rows = await rowsOf(account.id);
+      expect(rows.map((each) => [each.subscriptionId, each.status]).sort()).toEqual(
+        [
+          [token, 'REPLACED'],
+          [upgrade, 'ACTIVE'],
+        ].sort(),
+      );
     });
 
     it('refuses a push without the configured token', async () => {

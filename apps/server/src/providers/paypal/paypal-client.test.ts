@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FakePayPal } from '../../test/fake-paypal.js';
 import { PayPalClient, PayPalError, type PayPalClientOptions } from './paypal-client.js';
+import type { PayPalPlanRequest } from './paypal-types.js';
 
 const fake = new FakePayPal({ slowMs: 400 });
 const waits: number[] = [];
@@ -31,22 +32,25 @@ function client(options: Partial<PayPalClientOptions> = {}) {
 
 const tokenRequests = () => fake.requests.filter((request) => request.path === '/v1/oauth2/token');
 
+/** A free month, then $20 a month. */
+const TRIAL_THEN_MONTHLY: PayPalPlanRequest['billing_cycles'] = [
+  { tenure_type: 'TRIAL', sequence: 1, total_cycles: 1, frequency: { interval_unit: 'MONTH', interval_count: 1 } },
+  {
+    tenure_type: 'REGULAR',
+    sequence: 2,
+    total_cycles: 0,
+    frequency: { interval_unit: 'MONTH', interval_count: 1 },
+    pricing_scheme: { fixed_price: { currency_code: 'USD', value: '20.00' } },
+  },
+];
+
 async function productAndPlan(paypal: PayPalClient) {
   const product = await paypal.createProduct({ name: 'PA$$ Sync', type: 'SERVICE', category: 'SOFTWARE' });
   const plan = await paypal.createPlan({
     product_id: product.id,
     name: 'PA$$ Sync Member Plan',
     status: 'ACTIVE',
-    billing_cycles: [
-      { tenure_type: 'TRIAL', sequence: 1, total_cycles: 1, frequency: { interval_unit: 'MONTH', interval_count: 1 } },
-      {
-        tenure_type: 'REGULAR',
-        sequence: 2,
-        total_cycles: 0,
-        frequency: { interval_unit: 'MONTH', interval_count: 1 },
-        pricing_scheme: { fixed_price: { currency_code: 'USD', value: '20.00' } },
-      },
-    ],
+    billing_cycles: TRIAL_THEN_MONTHLY,
     payment_preferences: { auto_bill_outstanding: true, payment_failure_threshold: 1 },
   });
   return { product, plan };
@@ -96,6 +100,27 @@ describe('the PayPal client', () => {
     expect(plan.product_id).toBe(product.id);
     expect(plan.billing_cycles?.map((cycle) => cycle.tenure_type)).toEqual(['TRIAL', 'REGULAR']);
     await expect(paypal.listPlans(product.id)).resolves.toEqual([expect.objectContaining({ id: plan.id })]);
+  });
+
+  it('reads a list to its end, page after page, as PayPal pages it (20 at most)', async () => {
+    const paypal = client();
+    const { product, plan } = await productAndPlan(paypal);
+    const more = [];
+    for (let index = 0; index < 44; index++) {
+      more.push(
+        await paypal.createPlan({
+          product_id: product.id,
+          name: `Plan ${index}`,
+          billing_cycles: TRIAL_THEN_MONTHLY,
+          payment_preferences: {},
+        }),
+      );
+    }
+    fake.requests.length = 0;
+    const listed = await paypal.listPlans(product.id);
+    expect(listed.map((each) => each.id).sort()).toEqual([plan.id, ...more.map((each) => each.id)].sort());
+    expect(fake.requests.filter((request) => request.path === '/v1/billing/plans')).toHaveLength(3);
+    expect((await paypal.listProducts()).map((each) => each.id)).toContain(product.id);
   });
 
   it.each([500, 503, 'reset', 'malformed'] as const)(

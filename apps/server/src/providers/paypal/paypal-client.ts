@@ -83,6 +83,10 @@ export interface PayPalClientOptions {
 export const DEFAULT_PAYPAL_TIMEOUT_MS = 15_000;
 /** A token is renewed this long before PayPal says it expires, so no call carries one that lapses in flight. */
 const TOKEN_MARGIN_MS = 60_000;
+/** PayPal's largest page of a list. */
+const LIST_PAGE_SIZE = 20;
+/** A bound on the pages read from one list (20 × 50 items), should a list never say it ended. */
+const MAX_LIST_PAGES = 50;
 
 interface CallOptions {
   body?: unknown;
@@ -121,22 +125,44 @@ export class PayPalClient {
     return this.call('POST', '/v1/catalogs/products', { body: product, ...(requestId ? { requestId } : {}) });
   }
 
-  async listProducts(): Promise<PayPalProduct[]> {
-    const page = await this.call<{ products?: PayPalProduct[] }>('GET', '/v1/catalogs/products', {
-      query: { page_size: '20', total_required: 'false' },
-    });
-    return page.products ?? [];
+  /** Every catalog product, page after page. */
+  listProducts(): Promise<PayPalProduct[]> {
+    return this.listAll('/v1/catalogs/products', {}, (page: { products?: PayPalProduct[] }) => page.products);
   }
 
   createPlan(plan: PayPalPlanRequest, requestId?: string): Promise<PayPalPlan> {
     return this.call('POST', '/v1/billing/plans', { body: plan, ...(requestId ? { requestId } : {}) });
   }
 
-  async listPlans(productId?: string): Promise<PayPalPlan[]> {
-    const query: Record<string, string> = { page_size: '20', total_required: 'false' };
-    if (productId) query.product_id = productId;
-    const page = await this.call<{ plans?: PayPalPlan[] }>('GET', '/v1/billing/plans', { query });
-    return page.plans ?? [];
+  /** Every plan (of one product when given), page after page. */
+  listPlans(productId?: string): Promise<PayPalPlan[]> {
+    return this.listAll(
+      '/v1/billing/plans',
+      productId ? { product_id: productId } : {},
+      (page: { plans?: PayPalPlan[] }) => page.plans,
+    );
+  }
+
+  /**
+   * Reads a PayPal list to its end: pages of PayPal's largest size until the totals say the last one was read
+   * (or a page comes back short, should the totals be missing).
+   */
+  private async listAll<Page, Item>(
+    path: string,
+    filter: Record<string, string>,
+    itemsOf: (page: Page) => Item[] | undefined,
+  ): Promise<Item[]> {
+    const all: Item[] = [];
+    for (let number = 1; number <= MAX_LIST_PAGES; number++) {
+      const page = await this.call<Page & { total_pages?: number }>('GET', path, {
+        query: { ...filter, page: String(number), page_size: String(LIST_PAGE_SIZE), total_required: 'true' },
+      });
+      const items = itemsOf(page) ?? [];
+      all.push(...items);
+      const last = page.total_pages !== undefined ? number >= page.total_pages : items.length < LIST_PAGE_SIZE;
+      if (last) break;
+    }
+    return all;
   }
 
   getPlan(planId: string): Promise<PayPalPlan> {
