@@ -18,3 +18,4 @@ export * from './admin-billing.js';
 export * from './push.js';
 export * from './notification-preferences.js';
 export * from './admin-tables.js';
+export * from './sync-slip.js';

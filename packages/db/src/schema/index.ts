@@ -7,3 +7,4 @@ export * from './pools.js';
 export * from './chat.js';
 export * from './notifications.js';
 export * from './billing.js';
+export * from './sync.js';
