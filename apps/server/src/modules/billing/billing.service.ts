@@ -90,6 +90,20 @@ export async function listMemberSubscriptions(db: DbExecutor, userId: number): P
   );
 }
 
+/** How many of each plan the member has active: what their sportsbook accounts' sync is covered by. */
+export async function activePlanCounts(
+  db: DbExecutor,
+  userId: number,
+): Promise<{ memberships: number; addOns: number }> {
+  const active = (await listUserSubscriptions(db, userId)).filter(({ subscription }) =>
+    isSubscriptionActive(toStatuses(subscription)),
+  );
+  return {
+    memberships: active.filter(({ plan }) => plan.code === 'member').length,
+    addOns: active.filter(({ plan }) => plan.code === 'add_on').length,
+  };
+}
+
 /** Whether a member may see college football now: the free month, an active membership, or the admin flag. */
 export async function memberCollegeAccess(
   db: DbExecutor,
