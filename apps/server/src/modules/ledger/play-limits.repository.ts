@@ -41,21 +41,28 @@ export async function upsertPlayLimits(
 }
 
 /**
- * The member's live real-money entries as one set: each with its stake, when it was placed (the book's
- * placement time for a synced bet, else when it was recorded), its outcome and when it was graded.
+ * The member's live real-money entries as one set: each with its stake, outcome, when it was recorded and
+ * graded, and (when asked for) when it was placed: the book's placement time for a synced bet, else when it
+ * was recorded.
  */
-const realEntries = (userId: number) => sql`
-  select b.stake_cents, b.outcome, b.graded_at, b.created_at, b.id, 0 as kind,
-    coalesce((select min(s.placed_at) from sync_bets s where s.user_bet_id = b.id), b.created_at) as placed_at
+const realEntries = (userId: number, { placedAt }: { placedAt: boolean }) => {
+  const placed = (link: SQL, recorded: SQL) =>
+    placedAt
+      ? sql`, coalesce((select min(s.placed_at) from sync_bets s where ${link}), ${recorded}) as placed_at`
+      : sql``;
+  return sql`
+  select b.stake_cents, b.outcome, b.graded_at, b.created_at, b.id, 0 as kind
+    ${placed(sql`s.user_bet_id = b.id`, sql`b.created_at`)}
   from user_bets b
   where b.user_id = ${userId} and not b.is_simulated and b.stake_cents is not null and b.deleted_at is null
     and b.status not in (${Status.canceled}, ${Status.deleted})
   union all
-  select p.stake_cents, p.outcome, p.graded_at, p.created_at, p.id, 1 as kind,
-    coalesce((select min(s.placed_at) from sync_bets s where s.parlay_id = p.id), p.created_at) as placed_at
+  select p.stake_cents, p.outcome, p.graded_at, p.created_at, p.id, 1 as kind
+    ${placed(sql`s.parlay_id = p.id`, sql`p.created_at`)}
   from parlays p
   where p.user_id = ${userId} and not p.is_simulated and p.deleted_at is null
     and p.status not in (${Status.canceled}, ${Status.deleted})`;
+};
 
 /**
  * The real stakes placed from `since` on. A bet is synced after it is placed, so its placement is never later
@@ -64,7 +71,7 @@ const realEntries = (userId: number) => sql`
 export async function listRealStakesSince(db: DbExecutor, userId: number, since: Date): Promise<RealStake[]> {
   const found = await rows<{ stake_cents: number; placed_at: string | Date; outcome: LedgerOutcome | null }>(
     db,
-    sql`select stake_cents, placed_at, outcome from (${realEntries(userId)}) r
+    sql`select stake_cents, placed_at, outcome from (${realEntries(userId, { placedAt: true })}) r
         where r.created_at >= ${since.toISOString()}::timestamptz
           and r.placed_at >= ${since.toISOString()}::timestamptz`,
   );
@@ -84,7 +91,7 @@ export async function listOutcomesSinceLastWin(db: DbExecutor, userId: number): 
   const found = await rows<{ outcome: LedgerOutcome }>(
     db,
     sql`with graded as (
-          select outcome, graded_at, created_at, kind, id from (${realEntries(userId)}) r
+          select outcome, graded_at, created_at, kind, id from (${realEntries(userId, { placedAt: false })}) r
           where r.outcome is not null and r.graded_at is not null
         )
         select outcome from graded
