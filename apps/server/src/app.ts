@@ -27,6 +27,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { FirstRunProgress } from './modules/imports/first-run-progress.js';
 import { importsRoutes } from './modules/imports/imports.routes.js';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
+import { playLimitsRoutes } from './modules/ledger/play-limits.routes.js';
 import { legalRoutes } from './modules/legal/legal.routes.js';
 import type { PushNotifier } from './modules/notifications/push-notifier.js';
 import { pushRoutes } from './modules/notifications/push.routes.js';
@@ -238,6 +239,7 @@ export async function buildApp({
   await app.register(mobileStoreRoutes, { ...authDeps, now, appStore, googlePlay });
   await app.register(adminBillingRoutes, { ...authDeps, now, paypal });
   await app.register(ledgerRoutes, { ...authDeps, now, roomNotices });
+  await app.register(playLimitsRoutes, { ...authDeps, now });
   await app.register(poolsRoutes, { ...authDeps, now, chatBus });
   await app.register(chatRoutes, {
     ...authDeps,

@@ -50,3 +50,4 @@ export * from './pools/status.js';
 export * from './membership/plans.js';
 export * from './membership/sync-access.js';
 export * from './pools/room-notices.js';
+export * from './play-limits.js';

@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
 import { Loading } from '../../components/loading';
 import { UserProfileScreen } from '../../features/auth/routes/user-profile';
+import { PlayLimitsSection } from '../../features/ledger/components/play-limits-form';
 import { browserSupportsPush } from '../../features/notifications/push-support';
 
 // Its own chunk, fetched only in a browser that can receive push.
@@ -30,6 +31,17 @@ export default function UserProfilePage() {
         <Suspense fallback={<Loading label="Loading your subscriptions…" />}>
           <ProfileBillingSection />
         </Suspense>
+      </Paper>
+      <Paper
+        component="section"
+        variant="outlined"
+        aria-labelledby="profile-responsible-play"
+        sx={{ p: { xs: 2.5, sm: 4 }, mb: 3, overflowWrap: 'anywhere' }}
+      >
+        <Typography id="profile-responsible-play" variant="h5" component="h2" sx={{ mb: 2 }}>
+          Responsible play
+        </Typography>
+        <PlayLimitsSection />
       </Paper>
     </UserProfileScreen>
   );

@@ -7,6 +7,7 @@ import { writeStoredCache } from '../../../lib/stored-cache';
 import { jsonResponse, stubFetch } from '../../../testing/fetch';
 import { renderWithProviders } from '../../../testing/render';
 import { stubViewportWidth } from '../../../testing/viewport';
+import { playLimitsStatus } from '../testing-data';
 import { StatsScreen } from './stats-screen';
 
 afterEach(() => {
@@ -56,8 +57,11 @@ const stats: StatsResponse = {
   },
 };
 
-function server() {
+function server(
+  limits = playLimitsStatus({ limits: { monthly_budget_cents: null, loss_streak_alert: null, updated_at: null } }),
+) {
   return stubFetch((url) => {
+    if (url.pathname === '/api/user/play-limits') return jsonResponse({ data: limits });
     if (url.pathname === '/api/dates/americanfootball_nfl/current-week')
       return jsonResponse({
         sport: 'americanfootball_nfl',
@@ -84,6 +88,18 @@ function figuresOf(card: HTMLElement): Record<string, string | null | undefined>
 }
 
 describe('StatsScreen', () => {
+  it("shows this month's real money against the member's budget, and a calm notice once it is reached", async () => {
+    storeSessionUser({ id: 42, username: 'pat', name: null, isAdmin: false });
+    server(
+      playLimitsStatus({ month_staked_cents: 20_000, notices: { budget_reached: true, loss_streak_reached: false } }),
+    );
+    renderWithProviders(<StatsScreen />);
+    const card = await screen.findByRole('region', { name: 'Responsible play' });
+    expect(within(card).getByText('This month: $200.00 of your $200.00 budget')).toBeInTheDocument();
+    expect(within(card).getByRole('status')).toHaveTextContent('nothing is blocked');
+    expect(await screen.findByText('3-1-0', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
   it('shows the totals, the record by kind and by team with streaks', async () => {
     storeSessionUser({ id: 42, username: 'pat', name: null, isAdmin: false });
     server();

@@ -20,6 +20,7 @@ import { usePhoneLayout } from '../../../components/use-phone-layout';
 import { useCurrentWeek } from '../api/events';
 import { useStats } from '../api/stats';
 import { dollars, kindText, signedNumber, SPORT_WORDS } from '../lib/format';
+import { PlayLimitsCard } from './play-limits-card';
 import { sportWords } from '../../../lib/sport-words';
 
 const RewardChart = lazy(() => import('./reward-chart'));
@@ -362,6 +363,7 @@ export function StatsScreen() {
           ))}
         </TextField>
       </Box>
+      <PlayLimitsCard />
       {(season === undefined || stats.isPending) && <Loading label="Loading your stats…" />}
       {stats.isError && (
         <Alert severity="error" sx={{ mt: 3 }}>

@@ -1,0 +1,51 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { playLimitsStatus } from '../../features/ledger/testing-data';
+import { jsonResponse, stubFetch } from '../../testing/fetch';
+import { renderWithProviders } from '../../testing/render';
+import { stubViewportWidth } from '../../testing/viewport';
+import UserProfilePage from './user-profile-page';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+const account = {
+  id: 7,
+  username: 'pat',
+  name: 'Pat',
+  email: 'pat@example.com',
+  emailVerified: true,
+  setupComplete: true,
+  isAdmin: false,
+};
+
+describe('the profile page', () => {
+  it('has a Responsible play section with the member’s limits, usable on a phone', async () => {
+    stubViewportWidth(390);
+    stubFetch((url) => {
+      if (url.pathname === '/auth/whoami') return jsonResponse({ data: account });
+      if (url.pathname === '/api/user/play-limits') return jsonResponse({ data: playLimitsStatus() });
+      if (url.pathname === '/api/user/notifications')
+        return jsonResponse({
+          data: {
+            mail_pick_reminder: true,
+            mail_pool_results: true,
+            push_pick_reminder: false,
+            push_pool_results: false,
+            push_chat_mention: false,
+          },
+        });
+      // The subscriptions section is not what this test reads.
+      return jsonResponse({ error: { code: 'NOT_FOUND', message: 'not here' } }, { status: 404 });
+    });
+    renderWithProviders(<UserProfilePage />);
+    const section = await screen.findByRole('region', { name: 'Responsible play' });
+    expect(await within(section).findByRole('textbox', { name: 'Monthly budget' })).toHaveValue('200.00');
+    expect(within(section).getByRole('textbox', { name: 'Loss streak alert' })).toHaveValue('4');
+    expect(within(section).getByRole('button', { name: 'Save limits' })).toBeInTheDocument();
+  });
+});
