@@ -18,4 +18,5 @@ export * from './admin-billing.js';
 export * from './push.js';
 export * from './notification-preferences.js';
 export * from './admin-tables.js';
+export * from './sync-import.js';
 export * from './sync-slip.js';
