@@ -328,7 +328,9 @@ export function readCsvBetHistory(text: string, layout: CsvLayout): BetHistory {
     const primary = primaries[0]!;
     const legCount = Number(primary.get('Number of Legs'));
     if (primary.get('Number of Legs') !== '' && Number.isInteger(legCount) && legCount !== betRows.length) {
-      fail(`the bet has ${legCount} legs but ${betRows.length} rows (the file may be cut off)`);
+      fail(
+        `the bet has ${legCount} legs but ${betRows.length} ${betRows.length === 1 ? 'row' : 'rows'} (the file may be cut off)`,
+      );
       continue;
     }
     const kind = readKind(primary.get('Bet Type'), betRows.length);
