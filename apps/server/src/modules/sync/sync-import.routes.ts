@@ -50,6 +50,27 @@ async function requireWritableAccount(
   return account;
 }
 
+/**
+ * Finds the account before the body is read (an upload) or checked (slips): someone else's account is a 404
+ * whatever was sent, and a file for an account that may not sync is never read. A malformed id is left to the
+ * schema's 400.
+ */
+const accountOf = new WeakMap<FastifyRequest, SyncAccountRow>();
+function findAccountFirst(deps: SyncImportRoutesOptions) {
+  return async (request: FastifyRequest) => {
+    const params = SyncAccountParams.safeParse(request.params);
+    if (!params.success) return;
+    accountOf.set(request, await requireWritableAccount(deps, request, params.data.accountId));
+  };
+}
+
+/** The account `findAccountFirst` found for this request. */
+function accountFound(request: FastifyRequest): SyncAccountRow {
+  const account = accountOf.get(request);
+  if (!account) throw AppError.notFound('No linked sportsbook account');
+  return account;
+}
+
 const unreadable = (error: unknown): never => {
   if (error instanceof UnreadableExport) throw AppError.badRequest('body', error.message);
   throw error;
@@ -114,6 +135,7 @@ export const syncImportRoutes: FastifyPluginAsyncZod<SyncImportRoutesOptions> = 
       {
         config: { access: 'member' },
         bodyLimit: MAX_EXPORT_BYTES * 2,
+        preParsing: findAccountFirst(deps),
         schema: {
           tags,
           summary:
@@ -127,7 +149,7 @@ export const syncImportRoutes: FastifyPluginAsyncZod<SyncImportRoutesOptions> = 
         },
       },
       async (request, reply) => {
-        const account = await requireWritableAccount(deps, request, request.params.accountId);
+        const account = accountFound(request);
         let history: BetHistory;
         try {
           history = readBetHistory(request.body);
@@ -151,6 +173,7 @@ export const syncImportRoutes: FastifyPluginAsyncZod<SyncImportRoutesOptions> = 
     '/api/sync/accounts/:accountId/slips',
     {
       config: { access: 'member' },
+      preValidation: findAccountFirst(deps),
       schema: {
         tags,
         summary:
@@ -162,7 +185,7 @@ export const syncImportRoutes: FastifyPluginAsyncZod<SyncImportRoutesOptions> = 
       },
     },
     async (request, reply) => {
-      const account = await requireWritableAccount(deps, request, request.params.accountId);
+      const account = accountFound(request);
       const { batch_key: batchKey, slips } = request.body;
       const summary = await importSyncSlips(db, {
         account,
