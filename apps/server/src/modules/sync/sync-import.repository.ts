@@ -1,4 +1,13 @@
-import { events, parlays, syncAccounts, syncBets, syncUploads, userBets, type DbExecutor, type SyncSummary } from '@pass/db';
+import {
+  events,
+  parlays,
+  syncAccounts,
+  syncBets,
+  syncUploads,
+  userBets,
+  type DbExecutor,
+  type SyncSummary,
+} from '@pass/db';
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { LedgerEvent } from '../ledger/ledger.repository.js';
 
@@ -35,7 +44,10 @@ export async function findUploadByContent(
   return row;
 }
 
-export async function insertUpload(db: DbExecutor, upload: Omit<typeof syncUploads.$inferInsert, 'id'>): Promise<number> {
+export async function insertUpload(
+  db: DbExecutor,
+  upload: Omit<typeof syncUploads.$inferInsert, 'id'>,
+): Promise<number> {
   const [row] = await db.insert(syncUploads).values(upload).returning({ id: syncUploads.id });
   return row!.id;
 }
@@ -50,14 +62,20 @@ export async function updateUploadSummary(
 }
 
 /** The account's kept bets among these book ids. */
-export async function listKeptBets(db: DbExecutor, accountId: number, bookBetIds: readonly string[]): Promise<SyncBetRow[]> {
+export async function listKeptBets(
+  db: DbExecutor,
+  accountId: number,
+  bookBetIds: readonly string[],
+): Promise<SyncBetRow[]> {
   const found: SyncBetRow[] = [];
   for (let index = 0; index < bookBetIds.length; index += 5000) {
     found.push(
       ...(await db
         .select()
         .from(syncBets)
-        .where(and(eq(syncBets.accountId, accountId), inArray(syncBets.bookBetId, bookBetIds.slice(index, index + 5000))))),
+        .where(
+          and(eq(syncBets.accountId, accountId), inArray(syncBets.bookBetId, bookBetIds.slice(index, index + 5000))),
+        )),
     );
   }
   return found;
@@ -82,7 +100,12 @@ export async function updateBookSettlement(
     .where(eq(syncBets.id, id));
 }
 
-export async function recordAccountSync(db: DbExecutor, accountId: number, summary: SyncSummary, now: Date): Promise<void> {
+export async function recordAccountSync(
+  db: DbExecutor,
+  accountId: number,
+  summary: SyncSummary,
+  now: Date,
+): Promise<void> {
   await db
     .update(syncAccounts)
     .set({ lastSyncAt: now, lastSyncSummary: summary })

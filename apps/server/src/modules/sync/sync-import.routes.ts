@@ -92,7 +92,12 @@ export const syncImportRoutes: FastifyPluginAsyncZod<SyncImportRoutesOptions> = 
         AppError.badRequest('body', `the file is larger than ${MAX_EXPORT_BYTES} bytes (10 MB): split the export`);
       const charset = /charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1];
       if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
-        done(AppError.badRequest('content-type', `the charset ${charset.slice(0, 20)} is not UTF-8: send the file as UTF-8`));
+        done(
+          AppError.badRequest(
+            'content-type',
+            `the charset ${charset.slice(0, 20)} is not UTF-8: send the file as UTF-8`,
+          ),
+        );
         return;
       }
       const declared = Number(request.headers['content-length']);

@@ -55,7 +55,8 @@ type Placement =
   | { ok: false; reason: string };
 
 function draftOf(slip: SyncSlip, leg: SyncSlip['legs'][number], team: string | null, stakeCents: number): Draft {
-  const betKind = leg.market === 'moneyline' ? BetKind.moneyline : leg.market === 'spread' ? BetKind.spread : BetKind.totals;
+  const betKind =
+    leg.market === 'moneyline' ? BetKind.moneyline : leg.market === 'spread' ? BetKind.spread : BetKind.totals;
   const line = leg.market === 'moneyline' ? null : (leg.line ?? null);
   const betType =
     leg.market === 'moneyline'
@@ -90,12 +91,7 @@ function checked(draft: Draft, event: LedgerEvent): Draft | string {
   }
 }
 
-function place(
-  slip: SyncSlip,
-  account: SyncAccountRow,
-  games: GameIndex,
-  now: Date,
-): Placement {
+function place(slip: SyncSlip, account: SyncAccountRow, games: GameIndex, now: Date): Placement {
   if (slip.kind === 'teaser') {
     return {
       ok: false,
@@ -107,7 +103,8 @@ function place(
   const matches: Extract<LegMatch, { matched: true }>[] = [];
   for (const [index, leg] of slip.legs.entries()) {
     const match = matchLeg(leg, slip.placed_at, games);
-    if (!match.matched) return { ok: false, reason: slip.legs.length > 1 ? `leg ${index + 1}: ${match.reason}` : match.reason };
+    if (!match.matched)
+      return { ok: false, reason: slip.legs.length > 1 ? `leg ${index + 1}: ${match.reason}` : match.reason };
     matches.push(match);
   }
   const idempotencyKey = `sync:${account.id}:${slip.book_bet_id}`;
@@ -147,11 +144,17 @@ function place(
   for (const [index, match] of matches.entries()) {
     const { event } = match;
     if (seen.has(event.id)) {
-      return { ok: false, reason: `leg ${index + 1} is on a game another leg is on (a same-game parlay): the ledger's parlays have one leg a game` };
+      return {
+        ok: false,
+        reason: `leg ${index + 1} is on a game another leg is on (a same-game parlay): the ledger's parlays have one leg a game`,
+      };
     }
     seen.add(event.id);
     if (event.sport !== first.sport || event.season !== first.season) {
-      return { ok: false, reason: `leg ${index + 1}: the ledger's parlays are of one sport and season (${first.sport} ${first.season})` };
+      return {
+        ok: false,
+        reason: `leg ${index + 1}: the ledger's parlays are of one sport and season (${first.sport} ${first.season})`,
+      };
     }
     const draft = checked(draftOf(slip, slip.legs[index]!, match.team, stakeCents), event);
     if (typeof draft === 'string') return { ok: false, reason: `leg ${index + 1}: ${draft}` };
@@ -184,7 +187,10 @@ function place(
       firstKickoffAt: new Date(firstKickoff),
       idempotencyKey,
       requestHash,
-      status: firstKickoff <= now.getTime() || matches.some((match) => hasStarted(match.event, now)) ? Status.pending : Status.open,
+      status:
+        firstKickoff <= now.getTime() || matches.some((match) => hasStarted(match.event, now))
+          ? Status.pending
+          : Status.open,
     },
   };
 }
@@ -219,7 +225,8 @@ export async function importSyncSlips(db: Database, input: SyncImportInput): Pro
       if (earlier) return summaryResponse(earlier.summary, earlier.rowErrors);
     }
     const digest = sha256(input.content);
-    const sameFile = input.batchKey === undefined ? await repository.findUploadByContent(tx, account.id, digest) : undefined;
+    const sameFile =
+      input.batchKey === undefined ? await repository.findUploadByContent(tx, account.id, digest) : undefined;
     const summary: SyncSummary = {
       rows: history.rows,
       bets: history.slips.length,
@@ -256,7 +263,12 @@ export async function importSyncSlips(db: Database, input: SyncImportInput): Pro
         summary.duplicates += 1;
         const payout = slip.payout_cents ?? null;
         if (earlier && (earlier.bookResult !== slip.result || earlier.payoutCents !== payout)) {
-          await repository.updateBookSettlement(tx, earlier.id, { bookResult: slip.result, payoutCents: payout, slip }, now);
+          await repository.updateBookSettlement(
+            tx,
+            earlier.id,
+            { bookResult: slip.result, payoutCents: payout, slip },
+            now,
+          );
         }
         continue;
       }

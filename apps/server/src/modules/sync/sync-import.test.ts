@@ -51,8 +51,14 @@ describe('sportsbook sync: uploads and slips (decision 051)', () => {
     client.post(`/api/sync/accounts/${accountId}/uploads${query}`, body, { headers: { 'content-type': type } });
 
   async function stored(accountId: number) {
-    const [uploads] = await db.select({ n: sql<number>`count(*)::int` }).from(syncUploads).where(eq(syncUploads.accountId, accountId));
-    const [bets] = await db.select({ n: sql<number>`count(*)::int` }).from(syncBets).where(eq(syncBets.accountId, accountId));
+    const [uploads] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(syncUploads)
+      .where(eq(syncUploads.accountId, accountId));
+    const [bets] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(syncBets)
+      .where(eq(syncBets.accountId, accountId));
     return { uploads: uploads!.n, bets: bets!.n };
   }
 
@@ -64,7 +70,13 @@ describe('sportsbook sync: uploads and slips (decision 051)', () => {
 
   it('reads FanDuel’s export: MLB, college and NFL bets matched to the real games, the rest rejected with reasons', async () => {
     const member = await memberWithAccount('fanduel');
-    const response = await upload(member.client, member.accountId, fixture('fanduel-history.csv'), 'text/csv', '?file_name=history.csv');
+    const response = await upload(
+      member.client,
+      member.accountId,
+      fixture('fanduel-history.csv'),
+      'text/csv',
+      '?file_name=history.csv',
+    );
     expect(response.statusCode, response.body).toBe(200);
     const summary = response.json<{ data: Summary }>().data;
     expect(summary).toMatchObject({ rows: 14, bets: 10, stored: 10, duplicates: 0, matched: 8, rejected: 2 });
@@ -74,15 +86,41 @@ describe('sportsbook sync: uploads and slips (decision 051)', () => {
     const { data } = await syncedBets(member.client);
     const byId = new Map(data.map((bet) => [bet.book_bet_id, bet]));
     // MLB moneyline and run line, an MLB parlay, college spread and a push on the total.
-    expect(byId.get('FD-1001')).toMatchObject({ status: 'matched', book: 'fanduel', book_result: 'won', outcome: 'win', disagrees: false });
+    expect(byId.get('FD-1001')).toMatchObject({
+      status: 'matched',
+      book: 'fanduel',
+      book_result: 'won',
+      outcome: 'win',
+      disagrees: false,
+    });
     expect(byId.get('FD-1002')).toMatchObject({ status: 'matched', outcome: 'win' });
-    expect(byId.get('FD-1003')).toMatchObject({ status: 'matched', kind: 'parlay', outcome: 'win', parlay_id: expect.any(Number) });
+    expect(byId.get('FD-1003')).toMatchObject({
+      status: 'matched',
+      kind: 'parlay',
+      outcome: 'win',
+      parlay_id: expect.any(Number),
+    });
     expect(byId.get('FD-1004')).toMatchObject({ status: 'matched', outcome: 'win' });
-    expect(byId.get('FD-1005')).toMatchObject({ status: 'matched', book_result: 'void', outcome: 'push', disagrees: false });
+    expect(byId.get('FD-1005')).toMatchObject({
+      status: 'matched',
+      book_result: 'void',
+      outcome: 'push',
+      disagrees: false,
+    });
     // A cash-out is the book's own settlement, never a disagreement with the game's result.
-    expect(byId.get('FD-1006')).toMatchObject({ status: 'matched', book_result: 'cashed_out', outcome: 'loss', disagrees: false });
+    expect(byId.get('FD-1006')).toMatchObject({
+      status: 'matched',
+      book_result: 'cashed_out',
+      outcome: 'loss',
+      disagrees: false,
+    });
     // The open college bet is already graded by PA$$ (Texas lost).
-    expect(byId.get('FD-1012')).toMatchObject({ status: 'matched', book_result: 'open', outcome: 'loss', stake_cents: 1234 });
+    expect(byId.get('FD-1012')).toMatchObject({
+      status: 'matched',
+      book_result: 'open',
+      outcome: 'loss',
+      stake_cents: 1234,
+    });
     // A bonus bet: the book's money, kept out of real-money entries.
     expect(byId.get('FD-1007')).toMatchObject({ status: 'matched', bonus: true, outcome: 'win' });
     expect(byId.get('FD-1008')).toMatchObject({ status: 'rejected', kind: 'teaser' });
@@ -94,13 +132,23 @@ describe('sportsbook sync: uploads and slips (decision 051)', () => {
     expect(entries).toHaveLength(7);
     expect(entries.every((entry) => entry.source === 'sync' && entry.book === 'fanduel')).toBe(true);
     const single = entries.find((entry) => entry.id === byId.get('FD-1001')!.user_bet_id)!;
-    expect(single).toMatchObject({ isSimulated: false, stakeCents: 1500, price: -150, betTeam: 'NYY', recordedAfterStart: true });
+    expect(single).toMatchObject({
+      isSimulated: false,
+      stakeCents: 1500,
+      price: -150,
+      betTeam: 'NYY',
+      recordedAfterStart: true,
+    });
     expect(entries.find((entry) => entry.id === byId.get('FD-1007')!.user_bet_id)!.isSimulated).toBe(true);
     const [account] = await db.select().from(syncAccounts).where(eq(syncAccounts.id, member.id));
     expect(account!.lastSyncAt).toEqual(NOW);
     expect(account!.lastSyncSummary).toMatchObject({ stored: 10, matched: 8 });
     const [kept] = await db.select().from(syncUploads).where(eq(syncUploads.accountId, member.id));
-    expect(kept).toMatchObject({ format: 'fanduel_csv', fileName: 'history.csv', content: fixture('fanduel-history.csv') });
+    expect(kept).toMatchObject({
+      format: 'fanduel_csv',
+      fileName: 'history.csv',
+      content: fixture('fanduel-history.csv'),
+    });
     expect(kept!.rowErrors).toHaveLength(2);
 
     // The same file again adds nothing.
@@ -140,7 +188,12 @@ describe('sportsbook sync: uploads and slips (decision 051)', () => {
     const again = await upload(member.client, member.accountId, settled);
     expect(again.json<{ data: Summary }>().data).toMatchObject({ stored: 0, duplicates: 4 });
     const moved = (await syncedBets(member.client)).data.find((bet) => bet.book_bet_id === 'DK-2003')!;
-    expect(moved).toMatchObject({ book_result: 'lost', outcome: 'win', disagrees: true, user_bet_id: byId.get('DK-2003')!.user_bet_id });
+    expect(moved).toMatchObject({
+      book_result: 'lost',
+      outcome: 'win',
+      disagrees: true,
+      user_bet_id: byId.get('DK-2003')!.user_bet_id,
+    });
   });
 
   it('syncs bet slips, answers the same batch key with the first summary, and flags a disagreement', async () => {
@@ -156,7 +209,11 @@ describe('sportsbook sync: uploads and slips (decision 051)', () => {
     expect(await stored(member.id)).toEqual(before);
     const { data } = await syncedBets(member.client);
     // The Colts +3 covered (29-27): the book's "lost" disagrees with PA$$'s win.
-    expect(data.find((bet) => bet.book_bet_id === 'BR-3001')).toMatchObject({ outcome: 'win', book_result: 'lost', disagrees: true });
+    expect(data.find((bet) => bet.book_bet_id === 'BR-3001')).toMatchObject({
+      outcome: 'win',
+      book_result: 'lost',
+      disagrees: true,
+    });
 
     // As a file, the slip that cannot be read is a row error; the rest are duplicates.
     const file = await upload(member.client, member.accountId, fixture('slips.json'), 'application/json');
@@ -292,7 +349,10 @@ describe('sportsbook sync: uploads and slips (decision 051)', () => {
           kind: 'parlay',
           stake_cents: 1000,
           result: 'open',
-          legs: [leg('Dallas Cowboys @ Philadelphia Eagles', 'Philadelphia Eagles', 2), leg('Chicago Bears @ Green Bay Packers', 'Green Bay Packers', 3)],
+          legs: [
+            leg('Dallas Cowboys @ Philadelphia Eagles', 'Philadelphia Eagles', 2),
+            leg('Chicago Bears @ Green Bay Packers', 'Green Bay Packers', 3),
+          ],
         },
       ],
     });

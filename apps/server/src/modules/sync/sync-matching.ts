@@ -45,7 +45,12 @@ export class GameIndex {
 }
 
 export type LegMatch =
-  | { matched: true; event: LedgerEvent; sport: Sport; /** The picked team as the game names it; null for a total. */ team: string | null }
+  | {
+      matched: true;
+      event: LedgerEvent;
+      sport: Sport;
+      /** The picked team as the game names it; null for a total. */ team: string | null;
+    }
   | { matched: false; reason: string };
 
 const shownTime = (time: number) => new Date(time).toISOString().replace(':00.000Z', 'Z');
@@ -130,6 +135,10 @@ export function matchLeg(leg: SyncLeg, placedAt: string, games: GameIndex): LegM
     found.push({ ...picked, team });
   }
   if (found.length === 1) return found[0]!;
-  if (found.length > 1) return { matched: false, reason: `"${leg.event}" names games of ${found.length} sports: the book's league is needed` };
+  if (found.length > 1)
+    return {
+      matched: false,
+      reason: `"${leg.event}" names games of ${found.length} sports: the book's league is needed`,
+    };
   return { matched: false, reason: misses[0] ?? `"${leg.event}": its teams are not teams PA$$ knows` };
 }

@@ -20,7 +20,11 @@ import {
  */
 
 /** A header name as compared: "External Bet ID", "external_bet_id" and "EXTERNAL BET ID" are one column. */
-export const columnKey = (name: string) => name.trim().toLowerCase().replace(/[\s_]+/g, ' ');
+export const columnKey = (name: string) =>
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, ' ');
 
 export interface CsvRow {
   line: number;
@@ -102,7 +106,11 @@ const LEG_RESULTS: Record<string, SyncLegResult> = {
   'cash out': 'open',
 };
 
-const resultKey = (value: string) => value.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
+const resultKey = (value: string) =>
+  value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
 
 /** A time as the exports write it: "YYYY-MM-DD HH:MM:SS" in US Eastern time (the books' own), or ISO with an offset. */
 export function readExportTime(value: string): string | undefined {
@@ -125,7 +133,8 @@ const FUTURE_MARKET = /\b(futures?|outright|winner|champion|to win the|mvp|award
 export function readMarket(name: string): SyncMarket | string {
   const trimmed = name.trim();
   if (trimmed === '') return 'the market is empty';
-  if (FUTURE_MARKET.test(trimmed)) return `"${asText(trimmed)}" is a future: sync reads a game's moneyline, spread or total`;
+  if (FUTURE_MARKET.test(trimmed))
+    return `"${asText(trimmed)}" is a future: sync reads a game's moneyline, spread or total`;
   if (PARTIAL_MARKET.test(trimmed)) {
     return `"${asText(trimmed)}" is a prop or part of a game: sync reads a whole game's moneyline, spread or total`;
   }
@@ -382,7 +391,8 @@ export function readCsvBetHistory(text: string, layout: CsvLayout): BetHistory {
       } else legs.push(leg);
     }
     if (legFailed) continue;
-    const teaserPoints = kind === 'teaser' ? readTeaserPoints(primary.get('Teaser Points'), primary.get('Bet Type')) : undefined;
+    const teaserPoints =
+      kind === 'teaser' ? readTeaserPoints(primary.get('Teaser Points'), primary.get('Bet Type')) : undefined;
     const bonus = readBonus(primary, stakeCents, result === 'won' ? payoutCents : undefined, price);
     const parsed = SyncSlip.safeParse({
       book_bet_id: id,

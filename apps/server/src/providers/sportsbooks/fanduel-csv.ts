@@ -9,7 +9,15 @@ import type { BetHistoryConnector } from './bet-history.js';
  */
 const layout: CsvLayout = {
   format: 'fanduel_csv',
-  required: ['External Bet ID', 'Bet Date Time', 'Bet Amount', 'Event Name', 'Bet Selection', 'Market Name', 'Bet Result'],
+  required: [
+    'External Bet ID',
+    'Bet Date Time',
+    'Bet Amount',
+    'Event Name',
+    'Bet Selection',
+    'Market Name',
+    'Bet Result',
+  ],
   legCells(row) {
     return {
       event: row.get('Event Name'),

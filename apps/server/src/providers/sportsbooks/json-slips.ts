@@ -15,11 +15,11 @@ export const jsonSlips: BetHistoryConnector = {
     } catch {
       throw new UnreadableExport('the file is not valid JSON');
     }
-    const list =
-      Array.isArray(value) ? value
-      : value !== null && typeof value === 'object' && Array.isArray((value as { slips?: unknown }).slips) ?
-        (value as { slips: unknown[] }).slips
-      : undefined;
+    const list = Array.isArray(value)
+      ? value
+      : value !== null && typeof value === 'object' && Array.isArray((value as { slips?: unknown }).slips)
+        ? (value as { slips: unknown[] }).slips
+        : undefined;
     if (!list) throw new UnreadableExport('the JSON is neither a list of bet slips nor { "slips": [...] }');
     const slips: SyncSlip[] = [];
     const rowErrors: RowError[] = [];
