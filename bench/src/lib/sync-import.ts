@@ -159,7 +159,7 @@ export async function runSyncImportBenchmarks(): Promise<TimedBenchmark[]> {
     { name: 'sync-import-pglite', database: 'PGlite (memory)', url: undefined as string | undefined },
     { name: 'sync-import-postgres', database: 'PostgreSQL', url: process.env.DATABASE_URL },
   ]) {
-    const details = { name: target.name, what, database: target.database, targetMs: 0, targetLabel: 'no target' };
+    const details = { name: target.name, what, database: target.database, targetMs: 0, targetLabel: '-' };
     if (target.name === 'sync-import-postgres' && !target.url) {
       rows.push({ ...details, outcome: { status: 'skipped', reason: 'DATABASE_URL not set' } });
       continue;

@@ -113,7 +113,9 @@ export const syncImportRoutes: FastifyPluginAsyncZod<SyncImportRoutesOptions> = 
         if (finished) return;
         size += chunk.length;
         if (size > MAX_EXPORT_BYTES) {
+          // The rest still flows in and is dropped, so the refusal is answered without keeping it.
           finished = true;
+          chunks.length = 0;
           done(tooLarge());
           return;
         }
@@ -161,7 +163,7 @@ export const syncImportRoutes: FastifyPluginAsyncZod<SyncImportRoutesOptions> = 
         } catch (error) {
           return unreadable(error);
         }
-        if (history.rows === 0) throw AppError.badRequest('body', 'the file has a header but no bets');
+        if (history.rows === 0) throw AppError.badRequest('body', 'the file holds no bets');
         const summary = await importSyncSlips(db, {
           account,
           history,
