@@ -23,6 +23,7 @@ import {
 } from './lib/data-benchmarks.js';
 import { LOAD_GENERATOR, measureLoad, probe } from './lib/load.js';
 import { measurePageWeight } from './lib/page-weight.js';
+import { runSyncImportBenchmarks } from './lib/sync-import.js';
 import { REPO_ROOT, RESULTS_FILE, SERVER_BUNDLE, SERVERS_DIR, WEB_DIST_DIR } from './lib/paths.js';
 import { startBenchServer, type BenchServer } from './lib/processes.js';
 import {
@@ -659,6 +660,7 @@ async function main(): Promise<number> {
   http.push(...pools.http);
   data.timed.push(...pools.timed);
   data.timed.push(...(await runChatFanoutBenchmarks(appEnv)));
+  data.timed.push(...(await runSyncImportBenchmarks()));
   console.log('• page weight: apps/web/dist');
   const pageWeight = measurePageWeight(WEB_DIST_DIR);
   const coldStart = await runColdStart();
@@ -783,7 +785,24 @@ async function runChatFanoutOnly(): Promise<number> {
   return timed.some(({ outcome }) => outcome.status === 'failed') ? 1 : 0;
 }
 
-const ONLY = ['ledger', 'cold-start', 'import-all', 'pools', 'first-content', 'chat-fanout'];
+/**
+ * `--only sync-import`: the sportsbook-sync rows alone (PGlite always, PostgreSQL with DATABASE_URL); they replace
+ * (or join) theirs in RESULTS.md with a note of when and under what load they ran, and the rest stays.
+ */
+async function runSyncImportOnly(): Promise<number> {
+  const startedAt = new Date();
+  const loadAverageAtStart = os.loadavg();
+  console.log(`PA$$ bench, sportsbook sync only: ${describeMachine()}`);
+  const timed = await runSyncImportBenchmarks();
+  const run = { startedAt, loadAverageAtStart, loadAverageAtEnd: os.loadavg(), timed };
+  console.log(`\n${formatTimedConsole(run)}\n`);
+  const previous = existsSync(RESULTS_FILE) ? await readFile(RESULTS_FILE, 'utf8') : '# Benchmark results\n';
+  await writeFile(RESULTS_FILE, replaceTimedRows(previous, run, 'sync-import'));
+  console.log(`Updated the sportsbook-sync rows of ${path.relative(process.cwd(), RESULTS_FILE) || RESULTS_FILE}`);
+  return timed.some(({ outcome }) => outcome.status === 'failed') ? 1 : 0;
+}
+
+const ONLY = ['ledger', 'cold-start', 'import-all', 'pools', 'first-content', 'chat-fanout', 'sync-import'];
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 if (only !== undefined && !ONLY.includes(only)) {
   console.error(`--only takes ${ONLY.map((name) => `"${name}"`).join(' or ')}, not ${JSON.stringify(only)}`);
@@ -805,7 +824,9 @@ try {
               ? await runFirstContentOnly()
               : only === 'chat-fanout'
                 ? await runChatFanoutOnly()
-                : await main();
+                : only === 'sync-import'
+                  ? await runSyncImportOnly()
+                  : await main();
 } catch (error) {
   console.error(error);
 } finally {

@@ -35,6 +35,7 @@ import { createWebPushNotifier, type WebPushNotifier } from './modules/notificat
 import { poolsRoutes } from './modules/pools/pools.routes.js';
 import { segmentsRoutes } from './modules/segments/segments.routes.js';
 import { sportsRoutes } from './modules/sports/sports.routes.js';
+import { syncImportRoutes } from './modules/sync/sync-import.routes.js';
 import { accessPlugin } from './plugins/access.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
 import {
@@ -253,6 +254,7 @@ export async function buildApp({
   await app.register(adminRoutes, { ...authDeps, now });
   await app.register(notificationRoutes, { ...authDeps, now });
   await app.register(importsRoutes, { ...authDeps, now, roomNotices });
+  await app.register(syncImportRoutes, { ...authDeps, now });
 
   await app.register(webAppPlugin, { webDistDir: config.webDistDir, paypalSdkUrl: config.paypal?.sdkUrl });
   return app;

@@ -18,5 +18,6 @@ export * from './admin-billing.js';
 export * from './push.js';
 export * from './notification-preferences.js';
 export * from './admin-tables.js';
+export * from './sync-import.js';
 export * from './sync-slip.js';
 export * from './play-limits.js';

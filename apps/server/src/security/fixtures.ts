@@ -6,6 +6,8 @@ import {
   poolEdits,
   poolInvitations,
   poolMembers,
+  syncAccounts,
+  syncBets,
   users,
   type DbHandle,
 } from '@pass/db';
@@ -164,7 +166,56 @@ function ownedChatMessage(context: FixtureContext) {
   return chatMessagesOf.get(context.owner)!;
 }
 
+// One linked sportsbook account per owner (in its grace), stored directly: one account per book and member.
+const syncAccountsOf = new WeakMap<Caller, Promise<{ id: number; publicId: string }>>();
+function ownedSyncAccount({ database, owner }: FixtureContext) {
+  if (!syncAccountsOf.has(owner)) {
+    syncAccountsOf.set(
+      owner,
+      database.db
+        .insert(syncAccounts)
+        .values({ userId: owner.account!.id, book: 'fanduel', createdAt: new Date() })
+        .returning({ id: syncAccounts.id, publicId: syncAccounts.publicId })
+        .then(([row]) => row!),
+    );
+  }
+  return syncAccountsOf.get(owner)!;
+}
+
+const ownedSyncAccountPath: OwnedObject = {
+  async create(context) {
+    return { accountId: (await ownedSyncAccount(context)).publicId };
+  },
+};
+
 export const OWNED_OBJECTS: Record<string, OwnedObject> = {
+  '/api/sync/accounts/{accountId}/uploads': ownedSyncAccountPath,
+  '/api/sync/accounts/{accountId}/slips': ownedSyncAccountPath,
+  '/api/sync/bets/{betId}/dismiss': {
+    // A rejected synced bet of the owner's, the marker as its reason, stored directly.
+    async create(context) {
+      const account = await ownedSyncAccount(context);
+      const now = new Date();
+      const [row] = await context.database.db
+        .insert(syncBets)
+        .values({
+          accountId: account.id,
+          userId: context.owner.account!.id,
+          bookBetId: `owned-${context.marker}`,
+          status: 'rejected',
+          rejectReason: context.marker,
+          slip: {},
+          placedAt: now,
+          stakeCents: 1000,
+          bookResult: 'open',
+          legCount: 1,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: syncBets.id });
+      return { betId: String(row!.id) };
+    },
+  },
   '/api/user/bets/{id}': {
     async create({ app, database, owner, marker }) {
       const gameId = await makeOpenGame(database);

@@ -371,3 +371,15 @@ export async function gradeEntriesById(db: DbExecutor, ids: readonly number[], n
   await repository.bumpLedgerVersions(db, members);
   return changed;
 }
+
+/** Grades some parlays (synced tickets whose games may already have been played). */
+export async function gradeParlaysById(db: DbExecutor, ids: readonly number[], now = new Date()): Promise<number> {
+  const members = new Set<number>();
+  let changed = 0;
+  for (let index = 0; index < ids.length; index += EVENT_BATCH) {
+    const parlays = await parlayRepository.listParlaysByIds(db, ids.slice(index, index + EVENT_BATCH));
+    changed += await gradeParlays(db, parlays, now, members);
+  }
+  await repository.bumpLedgerVersions(db, members);
+  return changed;
+}

@@ -141,6 +141,16 @@ export async function listParlaysOfEvents(db: DbExecutor, eventIds: readonly num
   return attachLegs(db, found);
 }
 
+/** These parlays (not cancelled), with all their legs. */
+export async function listParlaysByIds(db: DbExecutor, ids: readonly number[]): Promise<ParlayWithLegs[]> {
+  if (ids.length === 0) return [];
+  const found = await db
+    .select()
+    .from(parlays)
+    .where(and(isNull(parlays.deletedAt), inArray(parlays.id, [...ids])));
+  return attachLegs(db, found);
+}
+
 export interface ParlayGradeWrite {
   id: number;
   status: number;

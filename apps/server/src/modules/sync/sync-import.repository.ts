@@ -1,0 +1,233 @@
+import {
+  events,
+  parlays,
+  syncAccounts,
+  syncBets,
+  syncUploads,
+  userBets,
+  type DbExecutor,
+  type SyncSummary,
+} from '@pass/db';
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { LedgerEvent } from '../ledger/ledger.repository.js';
+
+/** The SQL of sportsbook sync's writes and the member's synced bets (decision 051). */
+
+export type SyncUploadRow = typeof syncUploads.$inferSelect;
+export type SyncBetRow = typeof syncBets.$inferSelect;
+export type NewSyncBet = Omit<typeof syncBets.$inferInsert, 'id'>;
+export type RowErrors = SyncUploadRow['rowErrors'];
+
+export async function findUploadByBatch(
+  db: DbExecutor,
+  accountId: number,
+  batchKey: string,
+): Promise<SyncUploadRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(syncUploads)
+    .where(and(eq(syncUploads.accountId, accountId), eq(syncUploads.batchKey, batchKey)));
+  return row;
+}
+
+/** The account's earlier upload of the very same file, if any. */
+export async function findUploadByContent(
+  db: DbExecutor,
+  accountId: number,
+  sha256: string,
+): Promise<{ id: number } | undefined> {
+  const [row] = await db
+    .select({ id: syncUploads.id })
+    .from(syncUploads)
+    .where(and(eq(syncUploads.accountId, accountId), eq(syncUploads.sha256, sha256)))
+    .limit(1);
+  return row;
+}
+
+export async function insertUpload(
+  db: DbExecutor,
+  upload: Omit<typeof syncUploads.$inferInsert, 'id'>,
+): Promise<number> {
+  const [row] = await db.insert(syncUploads).values(upload).returning({ id: syncUploads.id });
+  return row!.id;
+}
+
+export async function updateUploadSummary(
+  db: DbExecutor,
+  id: number,
+  summary: SyncSummary,
+  rowErrors: RowErrors,
+): Promise<void> {
+  await db.update(syncUploads).set({ summary, rowErrors }).where(eq(syncUploads.id, id));
+}
+
+/** The account's kept bets among these book ids. */
+export async function listKeptBets(
+  db: DbExecutor,
+  accountId: number,
+  bookBetIds: readonly string[],
+): Promise<SyncBetRow[]> {
+  const found: SyncBetRow[] = [];
+  for (let index = 0; index < bookBetIds.length; index += 5000) {
+    found.push(
+      ...(await db
+        .select()
+        .from(syncBets)
+        .where(
+          and(eq(syncBets.accountId, accountId), inArray(syncBets.bookBetId, bookBetIds.slice(index, index + 5000))),
+        )),
+    );
+  }
+  return found;
+}
+
+export async function insertSyncBets(db: DbExecutor, rows: readonly NewSyncBet[]): Promise<void> {
+  for (let index = 0; index < rows.length; index += 500) {
+    await db.insert(syncBets).values(rows.slice(index, index + 500));
+  }
+}
+
+/** A kept bet's book settlement moved (open → won): only the book's own fields change. */
+export async function updateBookSettlement(
+  db: DbExecutor,
+  id: number,
+  settlement: { bookResult: string; payoutCents: number | null; slip: unknown },
+  now: Date,
+): Promise<void> {
+  await db
+    .update(syncBets)
+    .set({ ...settlement, updatedAt: now })
+    .where(eq(syncBets.id, id));
+}
+
+export async function recordAccountSync(
+  db: DbExecutor,
+  accountId: number,
+  summary: SyncSummary,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(syncAccounts)
+    .set({ lastSyncAt: now, lastSyncSummary: summary })
+    .where(eq(syncAccounts.id, accountId));
+}
+
+const eventColumns = {
+  id: events.id,
+  sport: events.sport,
+  season: events.season,
+  week: events.week,
+  kickoffAt: events.kickoffAt,
+  gameDate: events.gameDate,
+  homeTeam: events.homeTeam,
+  awayTeam: events.awayTeam,
+  status: events.status,
+  homeScore: events.homeScore,
+  awayScore: events.awayScore,
+};
+
+/** The games of these sports starting in [from, to] (by kickoff, or by date for a game without one). */
+export async function listGamesBetween(db: DbExecutor, from: Date, to: Date): Promise<LedgerEvent[]> {
+  const fromDate = new Date(from.getTime() - 86_400_000).toISOString().slice(0, 10);
+  const toDate = new Date(to.getTime() + 86_400_000).toISOString().slice(0, 10);
+  const rows = await db
+    .select(eventColumns)
+    .from(events)
+    .where(
+      and(
+        eq(events.isDemo, false),
+        or(
+          and(isNotNull(events.kickoffAt), gte(events.kickoffAt, from), lte(events.kickoffAt, to)),
+          and(isNull(events.kickoffAt), gte(events.gameDate, fromDate), lte(events.gameDate, toDate)),
+        ),
+      ),
+    );
+  return rows as LedgerEvent[];
+}
+
+export interface SyncBetWithGrade extends SyncBetRow {
+  accountPublicId: string;
+  book: string;
+  outcome: 'win' | 'loss' | 'push' | 'void' | null;
+}
+
+export interface SyncBetFilters {
+  accountPublicId?: string | undefined;
+  status?: 'matched' | 'rejected' | 'dismissed' | undefined;
+  limit: number;
+  offset: number;
+}
+
+function filtersOf(userId: number, filters: Pick<SyncBetFilters, 'accountPublicId' | 'status'>): SQL {
+  const conditions: SQL[] = [eq(syncBets.userId, userId)];
+  if (filters.accountPublicId !== undefined) conditions.push(eq(syncAccounts.publicId, filters.accountPublicId));
+  if (filters.status === 'matched') conditions.push(eq(syncBets.status, 'matched'));
+  if (filters.status === 'rejected') conditions.push(eq(syncBets.status, 'rejected'), isNull(syncBets.dismissedAt));
+  if (filters.status === 'dismissed') conditions.push(isNotNull(syncBets.dismissedAt));
+  return and(...conditions)!;
+}
+
+const gradedColumns = {
+  bet: syncBets,
+  accountPublicId: syncAccounts.publicId,
+  book: syncAccounts.book,
+  entryOutcome: userBets.outcome,
+  parlayOutcome: parlays.outcome,
+};
+
+const toGraded = (row: {
+  bet: SyncBetRow;
+  accountPublicId: string;
+  book: string;
+  entryOutcome: SyncBetWithGrade['outcome'];
+  parlayOutcome: SyncBetWithGrade['outcome'];
+}): SyncBetWithGrade => ({
+  ...row.bet,
+  accountPublicId: row.accountPublicId,
+  book: row.book,
+  outcome: row.entryOutcome ?? row.parlayOutcome ?? null,
+});
+
+/** The member's synced bets, newest placed first, with PA$$'s grade of their ledger entries. */
+export async function listSyncBets(
+  db: DbExecutor,
+  userId: number,
+  filters: SyncBetFilters,
+): Promise<{ bets: SyncBetWithGrade[]; total: number }> {
+  const where = filtersOf(userId, filters);
+  const rows = await db
+    .select(gradedColumns)
+    .from(syncBets)
+    .innerJoin(syncAccounts, eq(syncAccounts.id, syncBets.accountId))
+    .leftJoin(userBets, eq(userBets.id, syncBets.userBetId))
+    .leftJoin(parlays, eq(parlays.id, syncBets.parlayId))
+    .where(where)
+    .orderBy(desc(syncBets.placedAt), desc(syncBets.id))
+    .limit(filters.limit)
+    .offset(filters.offset);
+  const [total] = await db
+    .select({ n: count() })
+    .from(syncBets)
+    .innerJoin(syncAccounts, eq(syncAccounts.id, syncBets.accountId))
+    .where(where);
+  return { bets: rows.map(toGraded), total: Number(total?.n ?? 0) };
+}
+
+/** One of the member's synced bets; another member's is not found. */
+export async function getOwnSyncBet(db: DbExecutor, userId: number, id: number): Promise<SyncBetWithGrade | undefined> {
+  const [row] = await db
+    .select(gradedColumns)
+    .from(syncBets)
+    .innerJoin(syncAccounts, eq(syncAccounts.id, syncBets.accountId))
+    .leftJoin(userBets, eq(userBets.id, syncBets.userBetId))
+    .leftJoin(parlays, eq(parlays.id, syncBets.parlayId))
+    .where(and(eq(syncBets.id, id), eq(syncBets.userId, userId)));
+  return row ? toGraded(row) : undefined;
+}
+
+export async function dismissSyncBet(db: DbExecutor, id: number, now: Date): Promise<void> {
+  await db
+    .update(syncBets)
+    .set({ dismissedAt: sql`coalesce(${syncBets.dismissedAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
+    .where(eq(syncBets.id, id));
+}

@@ -1,0 +1,403 @@
+import { createHash } from 'node:crypto';
+import type { SyncBet, SyncBetListResponse, SyncSlip, SyncSummaryResponse } from '@pass/contracts';
+import type { Database, DbExecutor, SyncSummary } from '@pass/db';
+import { BetKind, BetMode, BetType, betTypeOfLine, MAX_PARLAY_LEGS, Status } from '@pass/domain';
+import { AppError } from '../../errors.js';
+import type { BetHistory, BetHistoryFormat, RowError } from '../../providers/sportsbooks/bet-history.js';
+import { gradeEntriesById, gradeParlaysById, hasStarted, kickoffOf } from '../ledger/grading.service.js';
+import * as ledgerRepository from '../ledger/ledger.repository.js';
+import type { LedgerEvent, NewEntry } from '../ledger/ledger.repository.js';
+import { checkDraft, type Draft } from '../ledger/ledger.service.js';
+import * as parlayRepository from '../ledger/parlays.repository.js';
+import { decideMemberSyncAccess, type SyncAccountRow } from './sync-accounts.repository.js';
+import { GameIndex, matchLeg, MATCH_WINDOW_HOURS, type LegMatch } from './sync-matching.js';
+import * as repository from './sync-import.repository.js';
+import type { NewSyncBet, SyncBetWithGrade } from './sync-import.repository.js';
+
+/**
+ * The sync of one linked account's bets (decision 051): the file or batch is kept as it came, each bet once by
+ * the book's own id, and each new bet matched to its games and written to the ledger as a real-money entry or
+ * parlay (source `sync`), graded by the ledger's own engine. A bet that cannot be matched is kept `rejected`
+ * with the reason, for the member to record by hand or set aside. All of it in one transaction.
+ */
+
+export type SyncImportSummary = SyncSummaryResponse['data'];
+
+/** The account a sync writes to, if it syncs now (its grace, or a subscription covering it); else 403. */
+export async function requireSyncingAccount(db: DbExecutor, account: SyncAccountRow, now: Date): Promise<void> {
+  const decisions = await decideMemberSyncAccess(db, account.userId, now);
+  const decision = decisions.find((entry) => entry.account.id === account.id)?.decision;
+  if (!decision?.access) {
+    throw AppError.forbidden(
+      'This sportsbook account has no sync now: its 5 days of grace are over and no subscription covers it. ' +
+        'Subscribe at /subscribe to sync it again.',
+    );
+  }
+}
+
+export interface SyncImportInput {
+  account: SyncAccountRow;
+  history: BetHistory;
+  /** The file or batch as received, kept with the upload. */
+  content: string;
+  fileName?: string | undefined;
+  batchKey?: string | undefined;
+  now: Date;
+}
+
+const HOUR_MS = 3_600_000;
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Why a slip cannot become a ledger entry, or the entry's values; null team for a total. */
+type Placement =
+  | { ok: true; kind: 'single'; entry: NewEntry; event: LedgerEvent }
+  | { ok: true; kind: 'parlay'; parlay: parlayRepository.NewParlay; legs: parlayRepository.NewParlayLeg[] }
+  | { ok: false; reason: string };
+
+function draftOf(slip: SyncSlip, leg: SyncSlip['legs'][number], team: string | null, stakeCents: number): Draft {
+  const betKind =
+    leg.market === 'moneyline' ? BetKind.moneyline : leg.market === 'spread' ? BetKind.spread : BetKind.totals;
+  const line = leg.market === 'moneyline' ? null : (leg.line ?? null);
+  const betType =
+    leg.market === 'moneyline'
+      ? BetType.to_win
+      : leg.market === 'total'
+        ? leg.selection === 'Over'
+          ? BetType.over
+          : BetType.under
+        : (betTypeOfLine(BetKind.spread, line) ?? (leg.price < 0 ? BetType.favored : BetType.underdog));
+  return {
+    betMode: BetMode.bet_on,
+    betKind,
+    betType,
+    betTeam: team,
+    line,
+    price: slip.kind === 'single' ? (slip.price ?? leg.price) : leg.price,
+    stakeCents,
+    book: null,
+    teaserPoints: null,
+    multiplier: 1,
+    isSimulated: slip.bonus,
+  };
+}
+
+/** Checks a draft against its game with the ledger's own rules; the ledger's reason when it refuses. */
+function checked(draft: Draft, event: LedgerEvent): Draft | string {
+  try {
+    return checkDraft(draft, event);
+  } catch (error) {
+    if (error instanceof AppError) return error.message.replace(/^body\./, '');
+    throw error;
+  }
+}
+
+function place(slip: SyncSlip, account: SyncAccountRow, games: GameIndex, now: Date): Placement {
+  if (slip.kind === 'teaser') {
+    return {
+      ok: false,
+      reason: `a ${slip.legs.length}-game teaser: the ledger holds a teaser on one game only, so record its legs by hand`,
+    };
+  }
+  const stakeCents = slip.stake_cents;
+  if (stakeCents <= 0) return { ok: false, reason: 'the bet has no stake (a bonus bet without its amount)' };
+  const matches: Extract<LegMatch, { matched: true }>[] = [];
+  for (const [index, leg] of slip.legs.entries()) {
+    const match = matchLeg(leg, slip.placed_at, games);
+    if (!match.matched)
+      return { ok: false, reason: slip.legs.length > 1 ? `leg ${index + 1}: ${match.reason}` : match.reason };
+    matches.push(match);
+  }
+  const idempotencyKey = `sync:${account.id}:${slip.book_bet_id}`;
+  const requestHash = sha256(JSON.stringify(['sync', account.id, slip]));
+  if (slip.kind === 'single') {
+    const [match] = matches;
+    const draft = checked(draftOf(slip, slip.legs[0]!, match!.team, stakeCents), match!.event);
+    if (typeof draft === 'string') return { ok: false, reason: draft };
+    const event = match!.event;
+    const started = hasStarted(event, now);
+    return {
+      ok: true,
+      kind: 'single',
+      event,
+      entry: {
+        ...draft,
+        book: account.book,
+        userId: account.userId,
+        eventId: event.id,
+        sport: event.sport,
+        season: event.season,
+        week: event.week,
+        source: 'sync',
+        recordedAfterStart: started,
+        idempotencyKey,
+        requestHash,
+        status: started ? Status.pending : Status.open,
+      },
+    };
+  }
+  if (slip.legs.length > MAX_PARLAY_LEGS) {
+    return { ok: false, reason: `a parlay of ${slip.legs.length} legs: the ledger holds at most ${MAX_PARLAY_LEGS}` };
+  }
+  const first = matches[0]!.event;
+  const legs: parlayRepository.NewParlayLeg[] = [];
+  const seen = new Set<number>();
+  for (const [index, match] of matches.entries()) {
+    const { event } = match;
+    if (seen.has(event.id)) {
+      return {
+        ok: false,
+        reason: `leg ${index + 1} is on a game another leg is on (a same-game parlay): the ledger's parlays have one leg a game`,
+      };
+    }
+    seen.add(event.id);
+    if (event.sport !== first.sport || event.season !== first.season) {
+      return {
+        ok: false,
+        reason: `leg ${index + 1}: the ledger's parlays are of one sport and season (${first.sport} ${first.season})`,
+      };
+    }
+    const draft = checked(draftOf(slip, slip.legs[index]!, match.team, stakeCents), event);
+    if (typeof draft === 'string') return { ok: false, reason: `leg ${index + 1}: ${draft}` };
+    legs.push({
+      position: index,
+      eventId: event.id,
+      betKind: draft.betKind,
+      betType: draft.betType,
+      betTeam: draft.betTeam,
+      line: draft.line,
+      price: slip.legs[index]!.price,
+    });
+  }
+  const kickoffs = matches.map((match) => kickoffOf(match.event).getTime());
+  const firstKickoff = Math.min(...kickoffs);
+  const firstEvent = matches[kickoffs.indexOf(firstKickoff)]!.event;
+  return {
+    ok: true,
+    kind: 'parlay',
+    legs,
+    parlay: {
+      userId: account.userId,
+      sport: first.sport,
+      season: first.season,
+      week: firstEvent.week,
+      isSimulated: slip.bonus,
+      stakeCents,
+      ticketPrice: slip.price ?? null,
+      book: account.book,
+      firstKickoffAt: new Date(firstKickoff),
+      idempotencyKey,
+      requestHash,
+      status:
+        firstKickoff <= now.getTime() || matches.some((match) => hasStarted(match.event, now))
+          ? Status.pending
+          : Status.open,
+    },
+  };
+}
+
+/** The games any leg could be on: from the earliest time named less the window to the latest plus it. */
+async function loadGames(db: DbExecutor, slips: readonly SyncSlip[]): Promise<GameIndex> {
+  const times = slips.flatMap((slip) => [
+    Date.parse(slip.placed_at),
+    ...slip.legs.flatMap((leg) => (leg.event_start ? [Date.parse(leg.event_start)] : [])),
+  ]);
+  if (times.length === 0) return new GameIndex([]);
+  const window = MATCH_WINDOW_HOURS * HOUR_MS;
+  return new GameIndex(
+    await repository.listGamesBetween(db, new Date(Math.min(...times) - window), new Date(Math.max(...times) + window)),
+  );
+}
+
+const summaryResponse = (summary: SyncSummary, rowErrors: readonly RowError[]): SyncImportSummary => ({
+  ...summary,
+  row_errors: [...rowErrors],
+});
+
+/**
+ * Syncs a file or batch for one account (see above). The same batch key again answers the first sync's summary
+ * and stores nothing; the same file again keeps no second copy and, its bets being kept, adds nothing.
+ */
+export async function importSyncSlips(db: Database, input: SyncImportInput): Promise<SyncImportSummary> {
+  const { account, history, now } = input;
+  return db.transaction(async (tx) => {
+    if (input.batchKey !== undefined) {
+      const earlier = await repository.findUploadByBatch(tx, account.id, input.batchKey);
+      if (earlier) return summaryResponse(earlier.summary, earlier.rowErrors);
+    }
+    const digest = sha256(input.content);
+    const sameFile =
+      input.batchKey === undefined ? await repository.findUploadByContent(tx, account.id, digest) : undefined;
+    const summary: SyncSummary = {
+      rows: history.rows,
+      bets: history.slips.length,
+      stored: 0,
+      duplicates: 0,
+      matched: 0,
+      rejected: 0,
+    };
+    const uploadId =
+      sameFile?.id ??
+      (await repository.insertUpload(tx, {
+        accountId: account.id,
+        format: history.format satisfies BetHistoryFormat,
+        fileName: input.fileName ?? null,
+        byteSize: Buffer.byteLength(input.content),
+        sha256: digest,
+        content: input.content,
+        batchKey: input.batchKey ?? null,
+        summary,
+        rowErrors: history.rowErrors,
+        createdAt: now,
+      }));
+
+    const kept = new Map(
+      (await repository.listKeptBets(tx, account.id, [...new Set(history.slips.map((slip) => slip.book_bet_id))])).map(
+        (bet) => [bet.bookBetId, bet],
+      ),
+    );
+    const fresh: SyncSlip[] = [];
+    const seen = new Set<string>();
+    for (const slip of history.slips) {
+      const earlier = kept.get(slip.book_bet_id);
+      if (earlier || seen.has(slip.book_bet_id)) {
+        summary.duplicates += 1;
+        const payout = slip.payout_cents ?? null;
+        if (earlier && (earlier.bookResult !== slip.result || earlier.payoutCents !== payout)) {
+          await repository.updateBookSettlement(
+            tx,
+            earlier.id,
+            { bookResult: slip.result, payoutCents: payout, slip },
+            now,
+          );
+        }
+        continue;
+      }
+      seen.add(slip.book_bet_id);
+      fresh.push(slip);
+    }
+
+    const games = await loadGames(tx, fresh);
+    const rows: NewSyncBet[] = [];
+    const entriesToGrade: number[] = [];
+    const parlaysToGrade: number[] = [];
+    for (const slip of fresh) {
+      const placement = place(slip, account, games, now);
+      let userBetId: number | null = null;
+      let parlayId: number | null = null;
+      let reason: string | null = null;
+      if (!placement.ok) reason = placement.reason;
+      else if (placement.kind === 'single') {
+        const inserted = await ledgerRepository.insertEntry(tx, placement.entry, now);
+        if (!inserted) reason = 'the ledger already holds this bet';
+        else {
+          userBetId = inserted.id;
+          if (hasStarted(placement.event, now)) entriesToGrade.push(inserted.id);
+        }
+      } else {
+        const id = await parlayRepository.insertParlay(tx, placement.parlay, placement.legs, now);
+        if (id === undefined) reason = 'the ledger already holds this parlay';
+        else {
+          parlayId = id;
+          parlaysToGrade.push(id);
+        }
+      }
+      summary.stored += 1;
+      if (reason === null) summary.matched += 1;
+      else summary.rejected += 1;
+      rows.push({
+        accountId: account.id,
+        userId: account.userId,
+        bookBetId: slip.book_bet_id,
+        uploadId,
+        status: reason === null ? 'matched' : 'rejected',
+        rejectReason: reason,
+        slip,
+        placedAt: new Date(slip.placed_at),
+        stakeCents: slip.stake_cents,
+        payoutCents: slip.payout_cents ?? null,
+        bonus: slip.bonus,
+        bookResult: slip.result,
+        bookPrice: slip.price ?? (slip.kind === 'single' ? slip.legs[0]!.price : null),
+        legCount: slip.legs.length,
+        userBetId,
+        parlayId,
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+    await repository.insertSyncBets(tx, rows);
+    // The ledger's engine grades what was synced after its games were played, in this same transaction.
+    await gradeEntriesById(tx, entriesToGrade, now);
+    await gradeParlaysById(tx, parlaysToGrade, now);
+    if (parlaysToGrade.length > 0) await ledgerRepository.bumpLedgerVersions(tx, [account.userId]);
+    if (!sameFile) await repository.updateUploadSummary(tx, uploadId, summary, history.rowErrors);
+    await repository.recordAccountSync(tx, account.id, summary, now);
+    return summaryResponse(summary, history.rowErrors);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The member's synced bets
+
+const OUR_RESULT = { win: 'won', loss: 'lost', push: 'void', void: 'void' } as const;
+
+/** Both the book and PA$$ have settled the bet and they differ; a cash-out is the member's choice, not a result. */
+export function disagrees(bookResult: string, outcome: SyncBetWithGrade['outcome']): boolean {
+  if (outcome === null || !['won', 'lost', 'void'].includes(bookResult)) return false;
+  return OUR_RESULT[outcome] !== bookResult;
+}
+
+function toSyncBet(bet: SyncBetWithGrade): SyncBet {
+  const slip = bet.slip as SyncSlip;
+  return {
+    id: bet.id,
+    account_id: bet.accountPublicId,
+    book: bet.book,
+    book_bet_id: bet.bookBetId,
+    kind: slip.kind,
+    placed_at: bet.placedAt.toISOString(),
+    status: bet.dismissedAt !== null ? 'dismissed' : bet.status,
+    reject_reason: bet.rejectReason,
+    stake_cents: bet.stakeCents,
+    payout_cents: bet.payoutCents,
+    bonus: bet.bonus,
+    book_price: bet.bookPrice,
+    leg_count: bet.legCount,
+    user_bet_id: bet.userBetId,
+    parlay_id: bet.parlayId,
+    book_result: bet.bookResult as SyncBet['book_result'],
+    outcome: bet.outcome,
+    disagrees: disagrees(bet.bookResult, bet.outcome),
+    slip,
+    dismissed_at: bet.dismissedAt?.toISOString() ?? null,
+    created_at: bet.createdAt.toISOString(),
+    updated_at: bet.updatedAt.toISOString(),
+  };
+}
+
+export async function listMemberSyncBets(
+  db: DbExecutor,
+  userId: number,
+  query: { account_id?: string | undefined; status?: SyncBet['status'] | undefined; limit: number; offset: number },
+): Promise<SyncBetListResponse> {
+  const { bets, total } = await repository.listSyncBets(db, userId, {
+    accountPublicId: query.account_id,
+    status: query.status,
+    limit: query.limit,
+    offset: query.offset,
+  });
+  return { data: bets.map(toSyncBet), total, limit: query.limit, offset: query.offset };
+}
+
+/** Sets a rejected bet aside (again: no change); a matched bet is the ledger's, cancelled there, not here. */
+export async function dismissSyncBet(db: Database, userId: number, id: number, now: Date): Promise<SyncBet> {
+  return db.transaction(async (tx) => {
+    const bet = await repository.getOwnSyncBet(tx, userId, id);
+    if (!bet) throw AppError.notFound(`No synced bet ${id}`);
+    if (bet.status !== 'rejected') {
+      throw AppError.badRequest('params.betId', 'is matched to a ledger entry: cancel the entry in the ledger instead');
+    }
+    if (bet.dismissedAt === null) await repository.dismissSyncBet(tx, id, now);
+    return toSyncBet((await repository.getOwnSyncBet(tx, userId, id))!);
+  });
+}

@@ -1,0 +1,417 @@
+import { SyncSlip, type SyncBookResult, type SyncLeg, type SyncLegResult, type SyncMarket } from '@pass/contracts';
+import { easternToUtc, parseCsv, type Sport } from '@pass/domain';
+import {
+  asText,
+  decimalToAmerican,
+  dollarsToCentsExact,
+  looksLikeFormula,
+  parseAmericanPrice,
+  UnreadableExport,
+  type BetHistory,
+  type BetHistoryFormat,
+  type RowError,
+} from './bet-history.js';
+
+/**
+ * The reading shared by the books' CSV exports (../shared/contracts/README.md, "Sportsbook bet-history
+ * exports"): one row per leg, the rows of a bet sharing `External Bet ID`, the row with `Primary` = 1 carrying
+ * the bet's amount, price and result. Header names are compared without case, spaces or underscores. Each
+ * book's connector says where its game, market and line are; everything else is read here, the same way.
+ */
+
+/** A header name as compared: "External Bet ID", "external_bet_id" and "EXTERNAL BET ID" are one column. */
+export const columnKey = (name: string) =>
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, ' ');
+
+export interface CsvRow {
+  line: number;
+  get(column: string): string;
+  has(column: string): boolean;
+}
+
+/** Where a book's export keeps what a leg needs, read from one row. */
+export interface LegCells {
+  event: string;
+  market: string;
+  selection: string;
+  /** The line in a column of its own (FanDuel's `Leg Handicap`), when the book has one. */
+  handicap: string;
+  eventStart: string;
+  league: string;
+}
+
+export interface CsvLayout {
+  format: BetHistoryFormat;
+  /** Columns without which no row can be read: a file lacking one is refused as a whole. */
+  required: readonly string[];
+  legCells(row: CsvRow): LegCells | string;
+}
+
+const LEAGUES: Record<string, Sport> = {
+  nfl: 'americanfootball_nfl',
+  'american football nfl': 'americanfootball_nfl',
+  ncaaf: 'americanfootball_ncaaf',
+  'ncaa football': 'americanfootball_ncaaf',
+  'college football': 'americanfootball_ncaaf',
+  'ncaa fb': 'americanfootball_ncaaf',
+  cfb: 'americanfootball_ncaaf',
+  mlb: 'baseball_mlb',
+  baseball: 'baseball_mlb',
+};
+
+const BET_RESULTS: Record<string, SyncBookResult> = {
+  won: 'won',
+  win: 'won',
+  lost: 'lost',
+  lose: 'lost',
+  loss: 'lost',
+  void: 'void',
+  draw: 'void',
+  push: 'void',
+  cancelled: 'void',
+  canceled: 'void',
+  refunded: 'void',
+  open: 'open',
+  '': 'open',
+  pending: 'open',
+  unsettled: 'open',
+  'cashed out': 'cashed_out',
+  cashedout: 'cashed_out',
+  cashout: 'cashed_out',
+  'cash out': 'cashed_out',
+};
+
+const LEG_RESULTS: Record<string, SyncLegResult> = {
+  won: 'won',
+  win: 'won',
+  lost: 'lost',
+  lose: 'lost',
+  loss: 'lost',
+  void: 'void',
+  draw: 'void',
+  push: 'void',
+  cancelled: 'void',
+  canceled: 'void',
+  open: 'open',
+  '': 'open',
+  pending: 'open',
+  unsettled: 'open',
+  // A cashed-out bet's legs never settled at the book.
+  'cashed out': 'open',
+  cashedout: 'open',
+  cashout: 'open',
+  'cash out': 'open',
+};
+
+const resultKey = (value: string) =>
+  value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
+
+/** A time as the exports write it: "YYYY-MM-DD HH:MM:SS" in US Eastern time (the books' own), or ISO with an offset. */
+export function readExportTime(value: string): string | undefined {
+  const trimmed = value.trim();
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(trimmed)) {
+    const date = new Date(trimmed);
+    return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+  }
+  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{1,2}:\d{2}(?::\d{2})?)$/.exec(trimmed);
+  if (!match) return undefined;
+  return easternToUtc(match[1]!, match[2]!)?.toISOString();
+}
+
+// Period, team and player markets: a game's moneyline, spread or total only counts for the whole game.
+const PARTIAL_MARKET =
+  /\b(1st|2nd|3rd|4th|first|second|third|fourth|half|quarter|period|inning|innings|f5|team total|player|prop|alt(ernate)? team)\b/i;
+const FUTURE_MARKET = /\b(futures?|outright|winner|champion|to win the|mvp|award|division|conference|series price)\b/i;
+
+/** The market a book names, or why it is not one sync reads. */
+export function readMarket(name: string): SyncMarket | string {
+  const trimmed = name.trim();
+  if (trimmed === '') return 'the market is empty';
+  if (FUTURE_MARKET.test(trimmed))
+    return `"${asText(trimmed)}" is a future: sync reads a game's moneyline, spread or total`;
+  if (PARTIAL_MARKET.test(trimmed)) {
+    return `"${asText(trimmed)}" is a prop or part of a game: sync reads a whole game's moneyline, spread or total`;
+  }
+  if (/\b(money ?line|moneyline|ml|to win|match betting|match result)\b/i.test(trimmed)) return 'moneyline';
+  if (/\b(spread|run ?line|puck ?line|handicap|point spread)\b/i.test(trimmed)) return 'spread';
+  if (/\b(totals?|over\s*\/\s*under|o\/u|total points|total runs|total goals)\b/i.test(trimmed)) return 'total';
+  return `"${asText(trimmed)}" is not a moneyline, spread or total (props and futures are not synced)`;
+}
+
+const NUMBER = String.raw`[+-]?\d{1,3}(?:\.\d+)?`;
+
+/** The line in a cell of its own: "-3.5", "+1.5", "47.5", "PK". */
+function readLineCell(value: string): number | undefined | null {
+  const trimmed = value.trim();
+  if (trimmed === '') return null;
+  if (/^(pk|pick|pick'?em|even)$/i.test(trimmed)) return 0;
+  return new RegExp(`^${NUMBER}$`).test(trimmed) ? Number(trimmed) : undefined;
+}
+
+/** The selection and line of a leg: "Kansas City Chiefs -3.5", "Over 47.5", "New York Yankees". */
+export function readSelection(
+  market: SyncMarket,
+  selectionCell: string,
+  handicapCell: string,
+): { selection: string; line?: number } | string {
+  const selection = selectionCell.trim().replace(/\s+/g, ' ');
+  if (selection === '') return 'the selection is empty';
+  if (looksLikeFormula(selection)) return `the selection "${asText(selection)}" starts like a spreadsheet formula`;
+  const handicap = readLineCell(handicapCell);
+  if (handicap === undefined) return `the line "${asText(handicapCell)}" is not a number`;
+  if (market === 'total') {
+    const match = new RegExp(`^(over|under|o|u)\\s*(${NUMBER})?$`, 'i').exec(selection);
+    if (!match) return `the total's selection "${asText(selection)}" is neither Over nor Under a number`;
+    const side = match[1]!.toLowerCase().startsWith('o') ? 'Over' : 'Under';
+    const line = match[2] === undefined ? handicap : Number(match[2]);
+    if (line === null || line <= 0) return `the total "${asText(selection)}" has no line`;
+    return { selection: side, line };
+  }
+  if (market === 'spread') {
+    const match = new RegExp(`^(.+?)\\s*\\(?(${NUMBER}|pk|pick'?em|even)\\)?$`, 'i').exec(selection);
+    const team = match ? match[1]!.trim() : selection;
+    const written = match ? readLineCell(match[2]!) : null;
+    const line = written ?? handicap;
+    if (line === null || line === undefined) return `the spread "${asText(selection)}" has no line`;
+    return { selection: team, line };
+  }
+  const team = selection.replace(/\s+(ml|moneyline|to win)$/i, '').trim();
+  if (new RegExp(`\\s${NUMBER}$`).test(team)) return `the moneyline "${asText(selection)}" carries a line`;
+  return { selection: team };
+}
+
+/** The rows of a CSV export with its header, refused as a whole when the header lacks a required column. */
+export function readRows(text: string, layout: CsvLayout): { rows: CsvRow[]; rowErrors: RowError[] } {
+  const [header, ...records] = parseCsv(text);
+  if (!header) throw new UnreadableExport('the file is empty');
+  const columns = new Map(header.fields.map((name, index) => [columnKey(name), index]));
+  const missing = layout.required.filter((column) => !columns.has(columnKey(column)));
+  if (missing.length > 0) {
+    throw new UnreadableExport(`the header lacks the column(s) ${missing.join(', ')}`);
+  }
+  const rowErrors: RowError[] = [];
+  const rows: CsvRow[] = [];
+  for (const record of records) {
+    if (record.fields.length < header.fields.length) {
+      rowErrors.push({
+        row: record.line,
+        reason: `the row is cut off: ${record.fields.length} of ${header.fields.length} cells`,
+      });
+      continue;
+    }
+    rows.push({
+      line: record.line,
+      get: (column) => {
+        const index = columns.get(columnKey(column));
+        return index === undefined ? '' : (record.fields[index] ?? '').trim();
+      },
+      has: (column) => columns.has(columnKey(column)),
+    });
+  }
+  return { rows, rowErrors };
+}
+
+type Kind = SyncSlip['kind'];
+
+/** The kind of bet from `Bet Type` ("Single", "Parlay", "3 Leg Parlay", "6 Point Teaser"), else from its legs. */
+function readKind(value: string, legs: number): Kind | string {
+  const type = value.trim().toLowerCase();
+  if (type === '') return legs === 1 ? 'single' : 'parlay';
+  if (/round ?robin|system|yankee|trixie|lucky/.test(type)) {
+    return `"${asText(value)}" is several bets in one: record its bets by hand`;
+  }
+  if (/teaser/.test(type)) return 'teaser';
+  if (/parlay|sgp|same game|multi|accumulator|acca|\d+\s*(leg|pick|team|fold)/.test(type)) return 'parlay';
+  if (/single|straight|sgl/.test(type)) return 'single';
+  return `the bet type "${asText(value)}" is not a single, parlay or teaser`;
+}
+
+function readTeaserPoints(cell: string, betType: string): number | undefined {
+  const own = /^\d{1,2}(\.\d)?$/.test(cell.trim()) ? Number(cell.trim()) : undefined;
+  if (own !== undefined && own > 0) return own;
+  const inType = /(\d{1,2}(?:\.\d)?)\s*(?:-\s*)?(?:pt|point|pts)/i.exec(betType);
+  return inType ? Number(inType[1]) : undefined;
+}
+
+const truthy = (value: string) => /^(1|true|yes|y)$/i.test(value.trim());
+
+/**
+ * Whether the stake was the book's money: a free-bet or bonus-bet column says so (a profit boost does not), or
+ * a settled win paid back only the profit, not the stake.
+ */
+function readBonus(row: CsvRow, stakeCents: number, payoutCents: number | undefined, price: number | undefined) {
+  const bonusType = row.get('Bet Bonus Type').toLowerCase();
+  if (bonusType !== '' && !/boost/.test(bonusType) && /free|bonus|token|credit|no sweat|risk free/.test(bonusType)) {
+    return true;
+  }
+  if (truthy(row.get('Risk Free Bet'))) return true;
+  const bonusAmount = dollarsToCentsExact(row.get('Bet Bonus Amount'));
+  if (bonusAmount !== undefined && bonusAmount > 0 && bonusAmount >= stakeCents && !/boost/.test(bonusType)) {
+    return true;
+  }
+  if (payoutCents === undefined || payoutCents === 0 || price === undefined || stakeCents === 0) {
+    return stakeCents === 0 && (payoutCents ?? 0) > 0;
+  }
+  const profit = price > 0 ? (stakeCents * price) / 100 : (stakeCents * 100) / -price;
+  // Within a cent of the profit alone, and not of the stake with it: the stake never came back.
+  return Math.abs(payoutCents - profit) <= 1 && Math.abs(payoutCents - (profit + stakeCents)) > 1;
+}
+
+function readLeg(row: CsvRow, layout: CsvLayout, single: boolean, betPrice: number | undefined): SyncLeg | string {
+  const cells = layout.legCells(row);
+  if (typeof cells === 'string') return cells;
+  let sport: Sport | undefined;
+  if (cells.league !== '') {
+    sport = LEAGUES[cells.league.toLowerCase().replace(/[\s_-]+/g, ' ')];
+    if (!sport) return `the league "${asText(cells.league)}" is not one PA$$ follows (NFL, college football, MLB)`;
+  }
+  if (cells.event === '') return 'the game is not named';
+  if (looksLikeFormula(cells.event)) return `the game "${asText(cells.event)}" starts like a spreadsheet formula`;
+  const market = readMarket(cells.market);
+  if (!SYNC_MARKETS.has(market)) return market;
+  const picked = readSelection(market as SyncMarket, cells.selection, cells.handicap);
+  if (typeof picked === 'string') return picked;
+  let eventStart: string | undefined;
+  if (cells.eventStart !== '') {
+    eventStart = readExportTime(cells.eventStart);
+    if (!eventStart) return `the game's start "${asText(cells.eventStart)}" is not a time`;
+  }
+  const legPriceCell = row.get('Leg American Odds');
+  let price = parseAmericanPrice(legPriceCell) ?? decimalToAmerican(row.get('Leg Decimal Odds'));
+  if (price === undefined && single) price = betPrice;
+  if (price === undefined) return `the leg's price "${asText(legPriceCell)}" is not American odds`;
+  const resultCell = row.has('Leg Result') ? row.get('Leg Result') : single ? row.get('Bet Result') : '';
+  const result = LEG_RESULTS[resultKey(resultCell)];
+  if (!result) return `the leg's result "${asText(resultCell)}" is not one the exports use`;
+  return {
+    ...(sport ? { sport } : {}),
+    event: cells.event,
+    ...(eventStart ? { event_start: eventStart } : {}),
+    market: market as SyncMarket,
+    selection: picked.selection,
+    ...(picked.line === undefined ? {} : { line: picked.line }),
+    price,
+    result,
+  };
+}
+
+const SYNC_MARKETS = new Set<string>(['moneyline', 'spread', 'total']);
+
+/** Reads a CSV export into bet slips, each bet from its rows, each unreadable row reported with the reason. */
+export function readCsvBetHistory(text: string, layout: CsvLayout): BetHistory {
+  const { rows, rowErrors } = readRows(text, layout);
+  const rowCount = rows.length + rowErrors.length;
+  const byBet = new Map<string, CsvRow[]>();
+  for (const row of rows) {
+    const id = row.get('External Bet ID');
+    if (id === '') {
+      rowErrors.push({ row: row.line, reason: 'the row has no External Bet ID' });
+      continue;
+    }
+    byBet.set(id, [...(byBet.get(id) ?? []), row]);
+  }
+  const slips: SyncSlip[] = [];
+  for (const [id, betRows] of byBet) {
+    const fail = (reason: string, at: readonly CsvRow[] = betRows) => {
+      for (const row of at) rowErrors.push({ row: row.line, reason: `bet ${asText(id)}: ${reason}` });
+    };
+    if (looksLikeFormula(id)) {
+      fail(`the bet id starts like a spreadsheet formula`);
+      continue;
+    }
+    const primaries = betRows[0]!.has('Primary') ? betRows.filter((row) => truthy(row.get('Primary'))) : betRows;
+    if (primaries.length !== 1) {
+      fail(
+        primaries.length === 0
+          ? "no row has Primary = 1 to carry the bet's amount and result (the file may be cut off)"
+          : `${primaries.length} rows say Primary = 1: one row carries the bet's amount and result`,
+      );
+      continue;
+    }
+    const primary = primaries[0]!;
+    const legCount = Number(primary.get('Number of Legs'));
+    if (primary.get('Number of Legs') !== '' && Number.isInteger(legCount) && legCount !== betRows.length) {
+      fail(
+        `the bet has ${legCount} legs but ${betRows.length} ${betRows.length === 1 ? 'row' : 'rows'} (the file may be cut off)`,
+      );
+      continue;
+    }
+    const kind = readKind(primary.get('Bet Type'), betRows.length);
+    if (kind !== 'single' && kind !== 'parlay' && kind !== 'teaser') {
+      fail(kind);
+      continue;
+    }
+    const placedAt = readExportTime(primary.get('Bet Date Time'));
+    if (!placedAt) {
+      fail(`the time placed "${asText(primary.get('Bet Date Time'))}" is not a time`, [primary]);
+      continue;
+    }
+    const stakeCents = dollarsToCentsExact(primary.get('Bet Amount'));
+    if (stakeCents === undefined) {
+      fail(`the amount "${asText(primary.get('Bet Amount'))}" is not dollars and cents`, [primary]);
+      continue;
+    }
+    const resultCell = primary.get('Bet Result');
+    const settledCell = primary.get('Bet Settled').toLowerCase();
+    let result = BET_RESULTS[resultKey(resultCell)];
+    if (!result) {
+      fail(`the result "${asText(resultCell)}" is not one the exports use`, [primary]);
+      continue;
+    }
+    if (result === 'open' && (settledCell === 'settled' || settledCell === 'true')) {
+      fail('the bet is settled but its result is empty', [primary]);
+      continue;
+    }
+    if (result !== 'open' && (settledCell === 'unsettled' || settledCell === 'false')) result = 'open';
+    const payoutCell = primary.get('Payout');
+    const payoutCents = payoutCell === '' ? undefined : dollarsToCentsExact(payoutCell);
+    if (payoutCell !== '' && payoutCents === undefined) {
+      fail(`the payout "${asText(payoutCell)}" is not dollars and cents`, [primary]);
+      continue;
+    }
+    const priceCell = primary.get(kind === 'single' ? 'Bet American Odds' : 'Multi Bet American Odds');
+    const price =
+      parseAmericanPrice(priceCell) ??
+      parseAmericanPrice(primary.get('Bet American Odds')) ??
+      decimalToAmerican(primary.get(kind === 'single' ? 'Bet Decimal Odds' : 'Multi Bet Decimal Odds')) ??
+      decimalToAmerican(primary.get('Bet Decimal Odds'));
+    const legs: SyncLeg[] = [];
+    let legFailed = false;
+    for (const row of betRows) {
+      const leg = readLeg(row, layout, kind === 'single', price);
+      if (typeof leg === 'string') {
+        fail(leg, [row]);
+        legFailed = true;
+      } else legs.push(leg);
+    }
+    if (legFailed) continue;
+    const teaserPoints =
+      kind === 'teaser' ? readTeaserPoints(primary.get('Teaser Points'), primary.get('Bet Type')) : undefined;
+    const bonus = readBonus(primary, stakeCents, result === 'won' ? payoutCents : undefined, price);
+    const parsed = SyncSlip.safeParse({
+      book_bet_id: id,
+      placed_at: placedAt,
+      kind,
+      stake_cents: stakeCents,
+      ...(price === undefined ? {} : { price }),
+      ...(teaserPoints === undefined ? {} : { teaser_points: teaserPoints }),
+      result,
+      ...(payoutCents === undefined || result === 'open' ? {} : { payout_cents: payoutCents }),
+      bonus,
+      legs,
+    });
+    if (!parsed.success) {
+      fail(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'bet'} ${issue.message}`).join('; '));
+      continue;
+    }
+    slips.push(parsed.data);
+  }
+  rowErrors.sort((a, b) => a.row - b.row);
+  return { format: layout.format, slips, rowErrors, rows: rowCount };
+}

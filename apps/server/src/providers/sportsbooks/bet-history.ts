@@ -1,0 +1,112 @@
+import type { SyncSlip } from '@pass/contracts';
+
+/**
+ * What every sportsbook connector gives back (decision 051): the bets it could read as bet slips, and each row
+ * it could not read with the reason. A connector never guesses: a row it does not understand is reported.
+ */
+
+/** The formats an export arrives in, as `sync_uploads.format` names them. */
+export type BetHistoryFormat = 'draftkings_csv' | 'fanduel_csv' | 'json';
+
+export interface RowError {
+  /** The file's line (CSV, the header being line 1) or the slip's place in the list (JSON, from 1). */
+  row: number;
+  reason: string;
+}
+
+export interface BetHistory {
+  format: BetHistoryFormat;
+  slips: SyncSlip[];
+  rowErrors: RowError[];
+  /** Data rows read (CSV lines after the header, or slips in a JSON list). */
+  rows: number;
+}
+
+export interface BetHistoryConnector {
+  format: BetHistoryFormat;
+  readBetHistory(text: string): BetHistory;
+}
+
+/** The largest export accepted, in bytes. */
+export const MAX_EXPORT_BYTES = 10 * 1024 * 1024;
+
+/** A file refused as a whole (wrong encoding, no known header): the request answers 400 and keeps nothing. */
+export class UnreadableExport extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnreadableExport';
+  }
+}
+
+/**
+ * The text of an export: UTF-8 only, its byte-order mark dropped. UTF-16 (a spreadsheet's "Unicode text") and
+ * single-byte encodings (Latin-1, Windows-1252) are refused by name rather than read as mojibake.
+ */
+export function decodeExport(bytes: Uint8Array): string {
+  if (bytes.length > MAX_EXPORT_BYTES) {
+    throw new UnreadableExport(`the file is ${bytes.length} bytes: at most ${MAX_EXPORT_BYTES} (10 MB) are accepted`);
+  }
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    throw new UnreadableExport('the file is UTF-16: save it as UTF-8 (CSV UTF-8) and upload it again');
+  }
+  const nul = bytes.indexOf(0);
+  if (nul !== -1) {
+    throw new UnreadableExport(
+      `the file has a NUL byte at byte ${nul + 1}, as UTF-16 text does: save it as UTF-8 and upload it again`,
+    );
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new UnreadableExport(
+      'the file is not UTF-8 (it looks like Latin-1 or Windows-1252): save it as UTF-8 and upload it again',
+    );
+  }
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/**
+ * A cell as it may be quoted back in a reason: one that a spreadsheet would evaluate (starting with `=`, `+`,
+ * `-`, `@`, a tab or a carriage return) gets a leading apostrophe, so it can only ever be shown as text.
+ */
+export function asText(cell: string): string {
+  const shown = cell.length > 60 ? `${cell.slice(0, 60)}…` : cell;
+  return /^[=+\-@\t\r]/.test(shown) ? `'${shown}` : shown;
+}
+
+/** Whether a name cell looks like a spreadsheet formula rather than a name. */
+export function looksLikeFormula(cell: string): boolean {
+  return /^[=+\-@\t\r]/.test(cell);
+}
+
+/**
+ * Dollars as written in an export ("12.50", "$1,204.00", "0") to cents, from the digits: never through a
+ * float, so 0.29 is 29 cents exactly. Undefined for anything else.
+ */
+export function dollarsToCentsExact(value: string): number | undefined {
+  const match = /^\$?\s*((?:\d{1,3}(?:,\d{3})+)|\d+)(?:\.(\d{1,2}))?$/.exec(value.trim());
+  if (!match) return undefined;
+  const whole = Number(match[1]!.replaceAll(',', ''));
+  const cents = Number((match[2] ?? '').padEnd(2, '0'));
+  const total = whole * 100 + cents;
+  return Number.isSafeInteger(total) ? total : undefined;
+}
+
+/** An American price as written ("+150", "-110", "150", "EVEN"); undefined for anything else. */
+export function parseAmericanPrice(value: string): number | undefined {
+  const trimmed = value.trim();
+  if (/^even$/i.test(trimmed)) return 100;
+  if (!/^[+-]?\d{3,6}$/.test(trimmed)) return undefined;
+  const price = Number(trimmed);
+  return price <= -100 || price >= 100 ? price : undefined;
+}
+
+/** A decimal price ("2.50") as the nearest American one; undefined below 1.01 or when not a number. */
+export function decimalToAmerican(value: string): number | undefined {
+  const trimmed = value.trim();
+  if (!/^\d+(\.\d+)?$/.test(trimmed)) return undefined;
+  const decimal = Number(trimmed);
+  if (!(decimal > 1.01)) return undefined;
+  return decimal >= 2 ? Math.round((decimal - 1) * 100) : Math.round(-100 / (decimal - 1));
+}

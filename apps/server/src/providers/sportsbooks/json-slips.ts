@@ -1,0 +1,39 @@
+import { SyncSlip } from '@pass/contracts';
+import type { BetHistory, BetHistoryConnector, RowError } from './bet-history.js';
+import { UnreadableExport } from './bet-history.js';
+
+/**
+ * The bet-slip format (decision 051) as a file: a JSON list of slips, or `{ "slips": [...] }`. Each slip is
+ * checked on its own, so one bad slip is a row error and the others are still read.
+ */
+export const jsonSlips: BetHistoryConnector = {
+  format: 'json',
+  readBetHistory(text: string): BetHistory {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw new UnreadableExport('the file is not valid JSON');
+    }
+    const list = Array.isArray(value)
+      ? value
+      : value !== null && typeof value === 'object' && Array.isArray((value as { slips?: unknown }).slips)
+        ? (value as { slips: unknown[] }).slips
+        : undefined;
+    if (!list) throw new UnreadableExport('the JSON is neither a list of bet slips nor { "slips": [...] }');
+    const slips: SyncSlip[] = [];
+    const rowErrors: RowError[] = [];
+    list.forEach((item, index) => {
+      const parsed = SyncSlip.safeParse(item);
+      if (parsed.success) slips.push(parsed.data);
+      else {
+        const reason = parsed.error.issues
+          .slice(0, 5)
+          .map((issue) => `${issue.path.join('.') || 'slip'}: ${issue.message}`)
+          .join('; ');
+        rowErrors.push({ row: index + 1, reason });
+      }
+    });
+    return { format: 'json', slips, rowErrors, rows: list.length };
+  },
+};
