@@ -34,6 +34,7 @@ import { createWebPushNotifier, type WebPushNotifier } from './modules/notificat
 import { poolsRoutes } from './modules/pools/pools.routes.js';
 import { segmentsRoutes } from './modules/segments/segments.routes.js';
 import { sportsRoutes } from './modules/sports/sports.routes.js';
+import { syncAccountsRoutes } from './modules/sync/sync-accounts.routes.js';
 import { accessPlugin } from './plugins/access.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
 import {
@@ -238,6 +239,7 @@ export async function buildApp({
   await app.register(mobileStoreRoutes, { ...authDeps, now, appStore, googlePlay });
   await app.register(adminBillingRoutes, { ...authDeps, now, paypal });
   await app.register(ledgerRoutes, { ...authDeps, now, roomNotices });
+  await app.register(syncAccountsRoutes, authDeps);
   await app.register(poolsRoutes, { ...authDeps, now, chatBus });
   await app.register(chatRoutes, {
     ...authDeps,

@@ -19,3 +19,4 @@ export * from './push.js';
 export * from './notification-preferences.js';
 export * from './admin-tables.js';
 export * from './sync-slip.js';
+export * from './sync.js';
