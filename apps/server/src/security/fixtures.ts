@@ -164,7 +164,49 @@ function ownedChatMessage(context: FixtureContext) {
   return chatMessagesOf.get(context.owner)!;
 }
 
+// One linked sportsbook account per owner, with a bet-sync token labelled with the marker, serves every sync path.
+const syncAccountsOf = new WeakMap<Caller, Promise<{ accountId: string; tokenId: string }>>();
+function ownedSyncAccount({ app, owner, marker }: FixtureContext) {
+  if (!syncAccountsOf.has(owner)) {
+    syncAccountsOf.set(
+      owner,
+      (async () => {
+        const linked = await send(app, owner, {
+          method: 'POST',
+          url: '/api/sync/accounts',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ book: 'draftkings' }),
+        });
+        if (linked.statusCode !== 201) throw new Error(`linking the owner's book: ${linked.statusCode} ${linked.body}`);
+        const accountId = linked.json<{ data: { betsync_account_id: string } }>().data.betsync_account_id;
+        const token = await send(app, owner, {
+          method: 'POST',
+          url: `/api/sync/accounts/${accountId}/tokens`,
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ label: marker.slice(0, 60) }),
+        });
+        if (token.statusCode !== 201) throw new Error(`making the owner's token: ${token.statusCode} ${token.body}`);
+        return { accountId, tokenId: String(token.json<{ data: { id: number } }>().data.id) };
+      })(),
+    );
+  }
+  return syncAccountsOf.get(owner)!;
+}
+
+const ownedSyncAccountPath: OwnedObject = {
+  async create(context) {
+    return { accountId: (await ownedSyncAccount(context)).accountId };
+  },
+};
+
 export const OWNED_OBJECTS: Record<string, OwnedObject> = {
+  '/api/sync/accounts/{accountId}': ownedSyncAccountPath,
+  '/api/sync/accounts/{accountId}/tokens': ownedSyncAccountPath,
+  '/api/sync/accounts/{accountId}/tokens/{tokenId}': {
+    async create(context) {
+      return ownedSyncAccount(context);
+    },
+  },
   '/api/user/bets/{id}': {
     async create({ app, database, owner, marker }) {
       const gameId = await makeOpenGame(database);
