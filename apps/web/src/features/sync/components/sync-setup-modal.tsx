@@ -35,14 +35,17 @@ function markShown(): void {
  * once per browser session.
  */
 export function SyncSetupModal({ check }: { check: CheckSubscriptionsRequiredResponse['data'] | undefined }) {
-  const [open, setOpen] = useState(false);
-  const required = check?.subscriptions_required === true;
+  // Decided once, when the check first says subscriptions are required: open unless shown this session.
+  const [state, setState] = useState<'waiting' | 'open' | 'closed'>('waiting');
+  if (state === 'waiting' && check?.subscriptions_required === true) {
+    setState(shownThisSession() ? 'closed' : 'open');
+  }
+  const open = state === 'open';
+  const setOpen = (next: boolean) => setState(next ? 'open' : 'closed');
 
   useEffect(() => {
-    if (!required || shownThisSession()) return;
-    markShown();
-    setOpen(true);
-  }, [required]);
+    if (open) markShown();
+  }, [open]);
 
   const stopped = check?.betsync_accounts.filter((account) => !account.betsync_account_access) ?? [];
   return (
