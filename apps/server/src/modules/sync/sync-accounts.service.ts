@@ -1,5 +1,5 @@
 import type { BetSyncStatsResponse, SyncAccount, SyncBook } from '@pass/contracts';
-import { syncAccounts, syncBets, syncTokens, type Database, type DbExecutor } from '@pass/db';
+import { isUniqueViolation, syncAccounts, syncBets, syncTokens, type Database, type DbExecutor } from '@pass/db';
 import { bookTitle, MEMBERSHIP_TERMS, SYNC_BOOK_KEYS, type SyncAccessDecision } from '@pass/domain';
 import { and, count, countDistinct, desc, eq, isNull, sql } from 'drizzle-orm';
 import { AppError } from '../../errors.js';
@@ -59,36 +59,45 @@ export async function linkSyncAccount(
   audit: AuditContext,
 ): Promise<SyncAccount> {
   if (!SYNC_BOOK_KEYS.includes(book)) throw AppError.badRequest('body.book', 'must be one of the books sync supports');
-  const accountId = await db.transaction(async (tx) => {
-    const rows = await tx
-      .select()
-      .from(syncAccounts)
-      .where(and(eq(syncAccounts.userId, userId), eq(syncAccounts.book, book)))
-      .orderBy(desc(syncAccounts.createdAt))
-      .for('update');
-    if (rows.some((row) => row.unlinkedAt === null)) {
-      throw new AppError('CONFLICT', `${bookTitle(book)} is linked already`, [
-        { field: 'body.book', message: 'is linked already' },
-      ]);
-    }
-    const earlier = rows[0];
-    if (earlier) {
-      await tx.update(syncAccounts).set({ unlinkedAt: null }).where(eq(syncAccounts.id, earlier.id));
+  const linkedAlready = () =>
+    new AppError('CONFLICT', `${bookTitle(book)} is linked already`, [
+      { field: 'body.book', message: 'is linked already' },
+    ]);
+  const accountId = await db
+    .transaction(async (tx) => {
+      const rows = await tx
+        .select()
+        .from(syncAccounts)
+        .where(and(eq(syncAccounts.userId, userId), eq(syncAccounts.book, book)))
+        .orderBy(desc(syncAccounts.createdAt))
+        .for('update');
+      if (rows.some((row) => row.unlinkedAt === null)) throw linkedAlready();
+      const earlier = rows[0];
+      if (earlier) {
+        await tx.update(syncAccounts).set({ unlinkedAt: null }).where(eq(syncAccounts.id, earlier.id));
+        await recordAuditEvent(tx, audit, 'sync_account_linked', userId, {
+          book,
+          account: earlier.publicId,
+          relinked: true,
+        });
+        return earlier.id;
+      }
+      const [created] = await tx
+        .insert(syncAccounts)
+        .values({ userId, book, createdAt: now, access: true })
+        .returning();
       await recordAuditEvent(tx, audit, 'sync_account_linked', userId, {
         book,
-        account: earlier.publicId,
-        relinked: true,
+        account: created!.publicId,
+        relinked: false,
       });
-      return earlier.id;
-    }
-    const [created] = await tx.insert(syncAccounts).values({ userId, book, createdAt: now, access: true }).returning();
-    await recordAuditEvent(tx, audit, 'sync_account_linked', userId, {
-      book,
-      account: created!.publicId,
-      relinked: false,
+      return created!.id;
+    })
+    .catch((error: unknown) => {
+      // Two links of the same book at once: the one-per-book index lets one through, the other is told so.
+      if (isUniqueViolation(error, 'sync_accounts_user_book')) throw linkedAlready();
+      throw error;
     });
-    return created!.id;
-  });
   return viewOf(db, userId, accountId, now);
 }
 

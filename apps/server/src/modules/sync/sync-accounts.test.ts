@@ -13,7 +13,7 @@ import { and, eq } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refreshSyncAccess } from '../../jobs/sync-access-job.js';
+import { createSyncAccessJob, refreshSyncAccess } from '../../jobs/sync-access-job.js';
 import { adminClient, expectError, seedUser, TestClient } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { signedInMember } from '../../test/ledger.js';
@@ -136,6 +136,17 @@ describe('sportsbook sync accounts and tokens', () => {
     expect(events.map((row) => row.event)).toEqual(
       expect.arrayContaining(['sync_account_linked', 'sync_token_created', 'sync_account_unlinked']),
     );
+  });
+
+  it('links a book once when it is asked twice at the same moment', async () => {
+    clock = linkedAt;
+    const { client } = await member();
+    const answers = await Promise.all([
+      client.post('/api/sync/accounts', { book: 'hardrockbet' }),
+      client.post('/api/sync/accounts', { book: 'hardrockbet' }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    expect(await accountsOf(client)).toHaveLength(1);
   });
 
   it('keeps only the hash of a token, shows it once, and lists and revokes it', async () => {
@@ -301,6 +312,27 @@ describe('sportsbook sync accounts and tokens', () => {
     // The two oldest links are covered; the third's grace is over.
     expect(data.betsync_accounts.map((linked) => linked.betsync_account_access)).toEqual([true, true, false]);
     expect(data.subscriptions_required).toBe(true);
+  });
+
+  it('runs the access job on the scheduler ticks at most every ten minutes of the server clock', async () => {
+    clock = linkedAt;
+    const db = testApp.database.db;
+    const { client } = await member();
+    const linked = await link(client, 'rebet');
+    const accessOf = async () =>
+      (await db.select().from(syncAccounts).where(eq(syncAccounts.publicId, linked.betsync_account_id)))[0]!.access;
+    const tick = createSyncAccessJob({ db, now: () => clock });
+    clock = at(5);
+    await tick();
+    expect(await accessOf()).toBe(false);
+    // Put back by hand: a tick within ten minutes does not run again, one after does.
+    await db.update(syncAccounts).set({ access: true }).where(eq(syncAccounts.publicId, linked.betsync_account_id));
+    clock = new Date(at(5).getTime() + 9 * 60_000);
+    await tick();
+    expect(await accessOf()).toBe(true);
+    clock = new Date(at(5).getTime() + 10 * 60_000);
+    await tick();
+    expect(await accessOf()).toBe(false);
   });
 
   it("gives the admin sync's figures", async () => {
