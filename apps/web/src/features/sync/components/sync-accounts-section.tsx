@@ -125,6 +125,8 @@ function AccountTokens({ account }: { account: SyncAccount }) {
             <ListItem
               key={token.id}
               disableGutters
+              // Room for the Revoke button, wider than the icon the list leaves space for.
+              sx={{ pr: 10 }}
               secondaryAction={
                 <Button
                   size="small"
