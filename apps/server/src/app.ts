@@ -36,6 +36,7 @@ import { poolsRoutes } from './modules/pools/pools.routes.js';
 import { segmentsRoutes } from './modules/segments/segments.routes.js';
 import { sportsRoutes } from './modules/sports/sports.routes.js';
 import { syncImportRoutes } from './modules/sync/sync-import.routes.js';
+import { syncAccountsRoutes } from './modules/sync/sync-accounts.routes.js';
 import { accessPlugin } from './plugins/access.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
 import {
@@ -241,6 +242,7 @@ export async function buildApp({
   await app.register(adminBillingRoutes, { ...authDeps, now, paypal });
   await app.register(ledgerRoutes, { ...authDeps, now, roomNotices });
   await app.register(playLimitsRoutes, { ...authDeps, now });
+  await app.register(syncAccountsRoutes, authDeps);
   await app.register(poolsRoutes, { ...authDeps, now, chatBus });
   await app.register(chatRoutes, {
     ...authDeps,

@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './env.js';
 import { clockFor } from './lib/clock.js';
 import { createAdvisoryLock } from './jobs/advisory-lock.js';
 import { createPoolMailsJob } from './jobs/pool-mails-job.js';
+import { createSyncAccessJob } from './jobs/sync-access-job.js';
 import { createRefreshJobs } from './jobs/refresh-jobs.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { listenWhileStarting } from './lib/starting-listener.js';
@@ -57,8 +58,12 @@ async function main() {
       }),
     },
     enabled: config.refresh,
-    // The room notices follow the jobs' grading, and time passing a lock (decision 041).
-    everyTick: [() => app.roomNotices.run()],
+    // The room notices follow the jobs' grading, and time passing a lock (decision 041); sync access follows
+    // the grace days and subscriptions (decision 051).
+    everyTick: [
+      () => app.roomNotices.run(),
+      createSyncAccessJob({ db: database.db, now, log: (message) => app.log.warn(message) }),
+    ],
     now,
     log: (message) => app.log.warn(message),
   });

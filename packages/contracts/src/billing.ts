@@ -122,7 +122,7 @@ export type BillingCancelParams = z.infer<typeof BillingCancelParams>;
 
 /** A sportsbook account linked for sync (the specification's sync account). */
 export const BetSyncAccount = z.object({
-  betsync_account_id: z.number().int(),
+  betsync_account_id: z.uuid(),
   betsync_book_name: z.string(),
   betsync_account_access: z.boolean(),
   created_at: z.string(),

@@ -21,3 +21,4 @@ export * from './admin-tables.js';
 export * from './sync-import.js';
 export * from './sync-slip.js';
 export * from './play-limits.js';
+export * from './sync.js';

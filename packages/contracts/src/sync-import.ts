@@ -7,12 +7,6 @@ import { SyncBookResult, SyncSlip } from './sync-slip.js';
  * for one linked account, what the sync did, and the bets it kept (matched to the ledger, or rejected with why).
  */
 
-/** `betsync_account_id` in a path. */
-export const SyncAccountParams = z.object({
-  accountId: z.uuid('must be a linked account id (betsync_account_id)'),
-});
-export type SyncAccountParams = z.infer<typeof SyncAccountParams>;
-
 /** An export file as the body (text/csv, or application/json for bet slips); its name, if the client knows it. */
 export const SyncUploadQuery = z.object({
   file_name: z.string().trim().min(1).max(200).optional(),

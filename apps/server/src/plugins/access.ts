@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { requireAdmin, requireSession, type AuthDeps } from '../modules/auth/auth-context.js';
+import { isSyncTokenRequest } from './security.js';
 
 /** Who may call a route: anyone, a signed-in member, or the admin. */
 export type RouteAccess = 'public' | 'member' | 'admin';
@@ -79,6 +80,8 @@ export const accessPlugin = fp<AuthDeps>(
 
     app.addHook('onRequest', async (request: FastifyRequest) => {
       const access = request.routeOptions.config.access;
+      // A bet-sync token's request is authorized by its route (authorizeSyncWrite), against its one account.
+      if (access === 'member' && isSyncTokenRequest(request)) return;
       if (access === 'member') await requireSession(deps, request);
       else if (access === 'admin') await requireAdmin(deps, request);
     });

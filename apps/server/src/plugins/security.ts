@@ -1,8 +1,9 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.js';
+import { SESSION_COOKIE } from '../modules/auth/sessions.service.js';
 
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'x-xsrf-token';
@@ -14,7 +15,24 @@ declare module 'fastify' {
     csrf?: boolean;
     /** Who may call the route: anyone, a signed-in member, or the admin. */
     access?: 'public' | 'member' | 'admin';
+    /**
+     * The route also takes a bet-sync token (`Authorization: Bearer pass_sync_…`, decision 051) and checks it
+     * itself (authorizeSyncWrite): a request with one and no session cookie needs neither a session nor the
+     * CSRF pair.
+     */
+    syncToken?: boolean;
   }
+}
+
+/**
+ * A bet-sync client's request to a route that takes its token: a bearer sync token and no session cookie. A
+ * browser cannot be made to send such a header cross-site, and a cookie-less request carries no ambient
+ * authority, so the CSRF pair has nothing to protect.
+ */
+export function isSyncTokenRequest(request: FastifyRequest): boolean {
+  if (request.routeOptions.config.syncToken !== true || request.cookies[SESSION_COOKIE]) return false;
+  const header = request.headers.authorization;
+  return typeof header === 'string' && /^Bearer\s+pass_sync_\S+$/i.test(header.trim());
 }
 
 /** The strict content security policy of every page and answer (PayPal's pages widen it: `payPalPagePolicy`). */
@@ -80,6 +98,7 @@ export const securityPlugin = fp<SecurityOptions>(
 
     app.addHook('onRequest', async (request) => {
       if (SAFE_METHODS.has(request.method) || request.routeOptions.config.csrf === false) return;
+      if (isSyncTokenRequest(request)) return;
       const cookie = request.cookies[CSRF_COOKIE];
       const header = request.headers[CSRF_HEADER];
       if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) {

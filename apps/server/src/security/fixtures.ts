@@ -166,17 +166,30 @@ function ownedChatMessage(context: FixtureContext) {
   return chatMessagesOf.get(context.owner)!;
 }
 
-// One linked sportsbook account per owner (in its grace), stored directly: one account per book and member.
-const syncAccountsOf = new WeakMap<Caller, Promise<{ id: number; publicId: string }>>();
-function ownedSyncAccount({ database, owner }: FixtureContext) {
+// One linked sportsbook account per owner, with a bet-sync token labelled with the marker, serves every sync path.
+const syncAccountsOf = new WeakMap<Caller, Promise<{ accountId: string; tokenId: string }>>();
+function ownedSyncAccount({ app, owner, marker }: FixtureContext) {
   if (!syncAccountsOf.has(owner)) {
     syncAccountsOf.set(
       owner,
-      database.db
-        .insert(syncAccounts)
-        .values({ userId: owner.account!.id, book: 'fanduel', createdAt: new Date() })
-        .returning({ id: syncAccounts.id, publicId: syncAccounts.publicId })
-        .then(([row]) => row!),
+      (async () => {
+        const linked = await send(app, owner, {
+          method: 'POST',
+          url: '/api/sync/accounts',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ book: 'draftkings' }),
+        });
+        if (linked.statusCode !== 201) throw new Error(`linking the owner's book: ${linked.statusCode} ${linked.body}`);
+        const accountId = linked.json<{ data: { betsync_account_id: string } }>().data.betsync_account_id;
+        const token = await send(app, owner, {
+          method: 'POST',
+          url: `/api/sync/accounts/${accountId}/tokens`,
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ label: marker.slice(0, 60) }),
+        });
+        if (token.statusCode !== 201) throw new Error(`making the owner's token: ${token.statusCode} ${token.body}`);
+        return { accountId, tokenId: String(token.json<{ data: { id: number } }>().data.id) };
+      })(),
     );
   }
   return syncAccountsOf.get(owner)!;
@@ -184,7 +197,7 @@ function ownedSyncAccount({ database, owner }: FixtureContext) {
 
 const ownedSyncAccountPath: OwnedObject = {
   async create(context) {
-    return { accountId: (await ownedSyncAccount(context)).publicId };
+    return { accountId: (await ownedSyncAccount(context)).accountId };
   },
 };
 
@@ -194,12 +207,16 @@ export const OWNED_OBJECTS: Record<string, OwnedObject> = {
   '/api/sync/bets/{betId}/dismiss': {
     // A rejected synced bet of the owner's, the marker as its reason, stored directly.
     async create(context) {
-      const account = await ownedSyncAccount(context);
+      const { accountId } = await ownedSyncAccount(context);
+      const [account] = await context.database.db
+        .select({ id: syncAccounts.id })
+        .from(syncAccounts)
+        .where(eq(syncAccounts.publicId, accountId));
       const now = new Date();
       const [row] = await context.database.db
         .insert(syncBets)
         .values({
-          accountId: account.id,
+          accountId: account!.id,
           userId: context.owner.account!.id,
           bookBetId: `owned-${context.marker}`,
           status: 'rejected',
@@ -214,6 +231,13 @@ export const OWNED_OBJECTS: Record<string, OwnedObject> = {
         })
         .returning({ id: syncBets.id });
       return { betId: String(row!.id) };
+    },
+  },
+  '/api/sync/accounts/{accountId}': ownedSyncAccountPath,
+  '/api/sync/accounts/{accountId}/tokens': ownedSyncAccountPath,
+  '/api/sync/accounts/{accountId}/tokens/{tokenId}': {
+    async create(context) {
+      return ownedSyncAccount(context);
     },
   },
   '/api/user/bets/{id}': {

@@ -35,7 +35,8 @@ export interface TestApp {
  * With `now`, the server clock is that one instead of the configuration's (the real clock, or PASS_CLOCK); with
  * `chatBus`, the chat rooms' bus is that one (a Redis bus on a channel prefix of the test's own); with
  * `chatHeartbeatMs`, chat sockets are pinged that often; with `pushNotifier`, members' devices are reached
- * through the notifier it makes from the test's database and configuration.
+ * through the notifier it makes from the test's database and configuration; with `routes`, a test's own routes
+ * are added before the app is ready (they pass through every plugin's hooks, as the app's routes do).
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
@@ -45,6 +46,7 @@ export async function buildTestApp(
     chatBus?: ChatBus;
     chatHeartbeatMs?: number;
     pushNotifier?: (made: { database: DbHandle; config: Config }) => WebPushNotifier;
+    routes?: (app: FastifyInstance) => void | Promise<void>;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDb({ pgliteTemplate: inject('pgliteTemplate') });
@@ -61,6 +63,7 @@ export async function buildTestApp(
       ? { config, database, logStream: options.logStream, ...dependencies }
       : { config, database, logger: false, ...dependencies },
   );
+  await options.routes?.(app);
   await app.ready();
   return { app, database, config };
 }

@@ -44,3 +44,28 @@ export const BOOK_TITLES: Readonly<Record<string, string>> = {
 export function bookTitle(key: string): string {
   return Object.hasOwn(BOOK_TITLES, key) ? BOOK_TITLES[key]! : key;
 }
+
+/**
+ * The books a member may link for bet sync: the sportsbooks of The Odds API's current US lists (us and us2),
+ * not the exchanges nor the books that have closed or left.
+ */
+export const SYNC_BOOK_KEYS: readonly string[] = [
+  'betonlineag',
+  'betmgm',
+  'betrivers',
+  'betus',
+  'bovada',
+  'williamhill_us',
+  'draftkings',
+  'fanatics',
+  'fanduel',
+  'lowvig',
+  'mybookieag',
+  'ballybet',
+  'betanysports',
+  'betparx',
+  'espnbet',
+  'fliff',
+  'hardrockbet',
+  'rebet',
+];

@@ -52,7 +52,14 @@ export type AuditEvent =
   | 'pool_unsuspended'
   /** The admin provisioned PayPal's product and plans, or read PayPal's plan ids into billing_plans (decision 048). */
   | 'billing_plans_provisioned'
-  | 'billing_plans_synced';
+  | 'billing_plans_synced'
+  /** A member linked or unlinked a sportsbook account for sync, or one of its client tokens (decision 051). */
+  | 'sync_account_linked'
+  | 'sync_account_unlinked'
+  | 'sync_token_created'
+  | 'sync_token_revoked'
+  /** The access job turned a linked account's sync off (grace over, uncovered) or on again (decision 051). */
+  | 'sync_access_changed';
 
 /** Where an event came from: a request (its id and address), or the command line (neither). */
 export interface AuditContext {

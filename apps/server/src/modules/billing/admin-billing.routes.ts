@@ -1,5 +1,6 @@
 import {
   AdminBillingStatsResponse,
+  BetSyncStatsResponse,
   AdminPlanSubscribersParams,
   AdminPlanSubscribersQuery,
   AdminPlanSubscribersResponse,
@@ -31,6 +32,7 @@ import {
   listExportRows,
   listRecent,
 } from './admin-billing.service.js';
+import { getBetSyncStats } from '../sync/sync-accounts.service.js';
 import { provisionPayPalPlans, requirePayPalForAdmin, syncPayPalPlansToDb } from './paypal-plans.service.js';
 
 export interface AdminBillingRoutesOptions extends AuthDeps {
@@ -62,6 +64,24 @@ export const adminBillingRoutes: FastifyPluginAsyncZod<AdminBillingRoutesOptions
       await requireAdmin(deps, request);
       reply.header('cache-control', 'no-store');
       return { data: await getBillingStats(db, deps.now()) };
+    },
+  );
+
+  app.get(
+    '/billing/admin/betsync-stats',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary:
+          'Linked sportsbook accounts in all and by book, with and without sync, in their grace, and the bets synced (admin)',
+        response: { 200: BetSyncStatsResponse, ...adminErrors },
+      },
+    },
+    async (request, reply) => {
+      await requireAdmin(deps, request);
+      reply.header('cache-control', 'no-store');
+      return { data: await getBetSyncStats(db, deps.now()) };
     },
   );
 

@@ -7,11 +7,13 @@ import type {
 } from '@pass/contracts';
 import { billingSubscriptions, users, type Database, type DbExecutor } from '@pass/db';
 import {
+  bookTitle,
   collegeAccess,
   isSubscriptionActive,
   MEMBERSHIP_TERMS,
   priceSentence,
   priceTierAt,
+  syncAddOnsMissing,
   type CollegeAccess,
 } from '@pass/domain';
 import { eq } from 'drizzle-orm';
@@ -19,6 +21,7 @@ import { AppError } from '../../errors.js';
 import { PayPalError, type PayPalClient } from '../../providers/paypal/paypal-client.js';
 import type { PayPalSubscription, PayPalWebhookEvent } from '../../providers/paypal/paypal-types.js';
 import { recordAuditEvent, type AuditContext } from '../audit/audit.service.js';
+import { decideMemberSyncAccess } from '../sync/sync-accounts.repository.js';
 import {
   ensurePlans,
   findPlanByPayPalId,
@@ -447,12 +450,18 @@ export async function checkSubscriptionsRequired(
   const rows = await listUserSubscriptions(db, userId);
   const active = rows.filter(({ subscription }) => isSubscriptionActive(toStatuses(subscription)));
   const hasMembership = active.some(({ plan }) => plan.code === 'member');
-  const addOns = active.filter(({ plan }) => plan.code === 'add_on').length;
-  // Sportsbook accounts are linked by bet sync, which is not built yet: none are linked.
-  const betsyncAccounts: CheckSubscriptionsRequiredResponse['data']['betsync_accounts'] = [];
-  // The membership covers its books (once bought); each active add-on one more.
-  const covered = MEMBERSHIP_TERMS.booksInMembership + addOns;
-  const addOnsMissing = Math.max(0, betsyncAccounts.length - covered);
+  const decided = await decideMemberSyncAccess(db, userId, now);
+  const betsyncAccounts: CheckSubscriptionsRequiredResponse['data']['betsync_accounts'] = decided.map(
+    ({ account, decision }) => ({
+      betsync_account_id: account.publicId,
+      betsync_book_name: bookTitle(account.book),
+      betsync_account_access: decision.access,
+      created_at: account.createdAt.toISOString(),
+      grace_days_remaining: decision.graceDaysRemaining,
+    }),
+  );
+  // Add-ons for the books beyond what the membership (once bought) and the active add-ons cover.
+  const addOnsMissing = syncAddOnsMissing(betsyncAccounts.length, await activePlanCounts(db, userId));
   const tier = priceTierAt(now);
   const onSale = (await listPlanRows(db)).filter((row) => row.priceTier === tier);
   const planView = (row: BillingPlanRow) => ({
@@ -467,9 +476,10 @@ export async function checkSubscriptionsRequired(
       .filter((row) => row.code === 'add_on')
       .flatMap((row) => Array.from({ length: addOnsMissing }, () => planView(row))),
   ];
-  const graceEnded = betsyncAccounts.some((account) => account.grace_days_remaining === 0);
+  // Required once a linked account's grace has ended without a subscription covering it.
+  const graceEndedUncovered = decided.some(({ decision }) => !decision.access);
   return {
-    subscriptions_required: graceEnded && missing.length > 0,
+    subscriptions_required: graceEndedUncovered,
     betsync_accounts: betsyncAccounts,
     billing_subscriptions: subscriptions,
     missing_subscriptions: missing,

@@ -435,6 +435,37 @@ describe('billing with PayPal', () => {
       expect((await check(client)).missing_subscriptions.map((plan) => plan.code)).toEqual(['member']);
     });
 
+    it('lists the linked sportsbooks with their grace, and an add-on for each book beyond the membership', async () => {
+      const { client, billingId } = await member();
+      for (const book of ['draftkings', 'fanduel']) {
+        expect((await client.post('/api/sync/accounts', { book })).statusCode).toBe(201);
+      }
+      const linked = await check(client);
+      expect(linked.betsync_accounts).toEqual([
+        expect.objectContaining({
+          betsync_book_name: 'DraftKings',
+          grace_days_remaining: 5,
+          created_at: clock.toISOString(),
+        }),
+        expect.objectContaining({
+          betsync_book_name: 'FanDuel',
+          grace_days_remaining: 5,
+          betsync_account_access: true,
+        }),
+      ]);
+      // Still in their grace: nothing is required yet, though the membership is what they will need.
+      expect(linked.subscriptions_required).toBe(false);
+      expect(linked.missing_subscriptions.map((plan) => plan.code)).toEqual(['member']);
+
+      const subscription = fake.addSubscription({ plan_id: memberPlanId, custom_id: billingId });
+      await client.post('/billing/paypal/subscribe', { billing_id: billingId, subscription_id: subscription.id });
+      expect((await check(client)).missing_subscriptions).toEqual([]);
+      expect((await client.post('/api/sync/accounts', { book: 'betmgm' })).statusCode).toBe(201);
+      const third = await check(client);
+      expect(third.missing_subscriptions.map((plan) => plan.code)).toEqual(['add_on']);
+      expect(third.subscriptions_required).toBe(false);
+    });
+
     it('asks a visitor to log in', async () => {
       expect((await testApp.app.inject({ url: '/billing/check-subscriptions-required' })).statusCode).toBe(401);
     });

@@ -23,8 +23,9 @@ import {
   type BetHistory,
 } from '../../providers/sportsbooks/index.js';
 import { requireSession, type AuthDeps } from '../auth/auth-context.js';
-import { findLinkedAccount, type SyncAccountRow } from './sync-accounts.repository.js';
-import { dismissSyncBet, importSyncSlips, listMemberSyncBets, requireSyncingAccount } from './sync-import.service.js';
+import type { SyncAccountRow } from './sync-accounts.repository.js';
+import { dismissSyncBet, importSyncSlips, listMemberSyncBets } from './sync-import.service.js';
+import { authorizeSyncWrite } from './sync-tokens.service.js';
 
 export interface SyncImportRoutesOptions extends AuthDeps {
   now: Clock;
@@ -35,19 +36,15 @@ const memberErrors = { ...errorResponses, 401: ErrorBody, 403: ErrorBody };
 const noStore = { 'cache-control': 'no-store' };
 
 /**
- * The account a sync call writes to: the caller's own linked account (another member's is not found). The one
- * place a write call finds its account, so another way of proving who calls can take its place.
+ * The account a sync call writes to: the caller's own linked account through their session, or the account of
+ * the bet-sync token sent (another's is not found), if it syncs now.
  */
 async function requireWritableAccount(
   deps: SyncImportRoutesOptions,
   request: FastifyRequest,
   accountId: string,
 ): Promise<SyncAccountRow> {
-  const session = await requireSession(deps, request);
-  const account = await findLinkedAccount(deps.db, session.user.id, accountId);
-  if (!account) throw AppError.notFound(`No linked sportsbook account ${accountId}`);
-  await requireSyncingAccount(deps.db, account, deps.now());
-  return account;
+  return (await authorizeSyncWrite(deps, request, accountId)).account;
 }
 
 /**
@@ -140,7 +137,7 @@ export const syncImportRoutes: FastifyPluginAsyncZod<SyncImportRoutesOptions> = 
     uploads.post(
       '/api/sync/accounts/:accountId/uploads',
       {
-        config: { access: 'member' },
+        config: { access: 'member', syncToken: true },
         bodyLimit: MAX_EXPORT_BYTES * 2,
         preParsing: findAccountFirst(deps),
         schema: {
@@ -179,7 +176,7 @@ export const syncImportRoutes: FastifyPluginAsyncZod<SyncImportRoutesOptions> = 
   app.post(
     '/api/sync/accounts/:accountId/slips',
     {
-      config: { access: 'member' },
+      config: { access: 'member', syncToken: true },
       preValidation: findAccountFirst(deps),
       schema: {
         tags,

@@ -9,7 +9,7 @@ import * as ledgerRepository from '../ledger/ledger.repository.js';
 import type { LedgerEvent, NewEntry } from '../ledger/ledger.repository.js';
 import { checkDraft, type Draft } from '../ledger/ledger.service.js';
 import * as parlayRepository from '../ledger/parlays.repository.js';
-import { decideMemberSyncAccess, type SyncAccountRow } from './sync-accounts.repository.js';
+import type { SyncAccountRow } from './sync-accounts.repository.js';
 import { GameIndex, matchLeg, MATCH_WINDOW_HOURS, type LegMatch } from './sync-matching.js';
 import * as repository from './sync-import.repository.js';
 import type { NewSyncBet, SyncBetWithGrade } from './sync-import.repository.js';
@@ -22,18 +22,6 @@ import type { NewSyncBet, SyncBetWithGrade } from './sync-import.repository.js';
  */
 
 export type SyncImportSummary = SyncSummaryResponse['data'];
-
-/** The account a sync writes to, if it syncs now (its grace, or a subscription covering it); else 403. */
-export async function requireSyncingAccount(db: DbExecutor, account: SyncAccountRow, now: Date): Promise<void> {
-  const decisions = await decideMemberSyncAccess(db, account.userId, now);
-  const decision = decisions.find((entry) => entry.account.id === account.id)?.decision;
-  if (!decision?.access) {
-    throw AppError.forbidden(
-      'This sportsbook account has no sync now: its 5 days of grace are over and no subscription covers it. ' +
-        'Subscribe at /subscribe to sync it again.',
-    );
-  }
-}
 
 export interface SyncImportInput {
   account: SyncAccountRow;

@@ -263,6 +263,30 @@ describe('sportsbook sync: uploads and slips (decision 051)', () => {
     expect(await stored(owner.id)).toEqual({ uploads: 0, bets: 0 });
   });
 
+  it('takes an export from the bet-sync client with the account’s token, once, and nothing with another’s', async () => {
+    const member = await memberWithAccount('fanduel');
+    const made = await member.client.post(`/api/sync/accounts/${member.accountId}/tokens`, { label: 'laptop' });
+    expect(made.statusCode, made.body).toBe(201);
+    const token = made.json<{ data: { token: string } }>().data.token;
+    const other = await memberWithAccount('fanduel');
+    // The client carries no cookie and no CSRF pair: the token alone proves who writes.
+    const send = (accountId: string) =>
+      testApp.app.inject({
+        method: 'POST',
+        url: `/api/sync/accounts/${accountId}/uploads?file_name=history.csv`,
+        headers: { 'content-type': 'text/csv', authorization: `Bearer ${token}` },
+        payload: fixture('fanduel-history.csv'),
+      });
+    const first = await send(member.accountId);
+    expect(first.statusCode, first.body).toBe(200);
+    const summary = first.json<{ data: Summary }>().data;
+    expect(summary.stored).toBeGreaterThan(0);
+    const again = await send(member.accountId);
+    expect(again.json<{ data: Summary }>().data).toMatchObject({ stored: 0, duplicates: summary.bets });
+    expect((await send(other.accountId)).statusCode).toBe(404);
+    expect(await stored(other.id)).toEqual({ uploads: 0, bets: 0 });
+  });
+
   it('dismisses a rejected bet, not a matched one, and never another member’s', async () => {
     const member = await memberWithAccount('fanduel');
     await upload(member.client, member.accountId, fixture('fanduel-history.csv'));

@@ -7,6 +7,7 @@ import { clearSessionUser, storeSessionUser } from '../../lib/session-user';
 import { jsonResponse, stubFetch } from '../../testing/fetch';
 import { renderRoutes } from '../../testing/render';
 import { screens } from '../route-table';
+import { SYNC_SETUP_SHOWN_KEY } from '../../features/sync/components/sync-setup-modal';
 import { comingGames } from './member-home';
 
 beforeAll(() => {
@@ -20,6 +21,7 @@ beforeAll(() => {
     'user-bets',
     'user-stats',
     'teller-place-bet',
+    'subscribe',
   ]);
 });
 
@@ -28,6 +30,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   clearSessionUser();
   localStorage.clear();
+  sessionStorage.removeItem(SYNC_SETUP_SHOWN_KEY);
 });
 
 /** The server's clock: Friday of week 1 (Sep 16–22), before Sunday's games. */
@@ -153,9 +156,32 @@ const pool = {
 
 const list = (data: BetEntry[]) => jsonResponse({ data, total: data.length, limit: 8, offset: 0 });
 
-function stubMemberApi({ week1 = [started, sunday], week2 = [nextThursday, tooFar] } = {}) {
+const syncedAccount = (id: string, name: string, access: boolean) => ({
+  betsync_account_id: `00000000-0000-4000-8000-00000000000${id}`,
+  betsync_book_name: name,
+  betsync_account_access: access,
+  created_at: '2026-09-01T12:00:00.000Z',
+  grace_days_remaining: 0,
+});
+
+function stubMemberApi({
+  week1 = [started, sunday],
+  week2 = [nextThursday, tooFar],
+  syncStopped = false,
+}: { week1?: BookEvent[]; week2?: BookEvent[]; syncStopped?: boolean } = {}) {
   return stubFetch((url) => {
     const path = url.pathname;
+    if (path === '/billing/check-subscriptions-required')
+      return jsonResponse({
+        data: {
+          subscriptions_required: syncStopped,
+          betsync_accounts: syncStopped
+            ? [syncedAccount('1', 'DraftKings', false), syncedAccount('2', 'FanDuel', true)]
+            : [],
+          billing_subscriptions: [],
+          missing_subscriptions: [],
+        },
+      });
     if (path === '/api/health') return jsonResponse({ status: 'ok', uptimeSeconds: 1, time: NOW });
     if (path === '/auth/whoami')
       return jsonResponse({
@@ -294,6 +320,35 @@ describe('the home page', () => {
 });
 
 describe('the member home without games to come', () => {
+  it('opens the sync setup modal once a browser session when linked sportsbooks stopped syncing', async () => {
+    stubMemberApi({ syncStopped: true });
+    storeSessionUser({ id: 1, username: 'pat', name: 'Pat Smith', isAdmin: false });
+    const first = await renderHome();
+    const dialog = await screen.findByRole('dialog', { name: 'Your bet sync has stopped' });
+    const stopped = within(dialog).getByRole('list', { name: 'Sportsbooks that stopped syncing' });
+    expect(
+      within(stopped)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['DraftKings']);
+    expect(within(dialog).getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/subscribe');
+    first.unmount();
+
+    // Back on the home in the same browser session: not again.
+    await renderHome();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Pat Smith' })).toBeInTheDocument();
+    await screen.findByRole('list', { name: 'NFL games open to pick' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('opens no sync setup modal while nothing is required', async () => {
+    stubMemberApi();
+    storeSessionUser({ id: 1, username: 'pat', name: 'Pat Smith', isAdmin: false });
+    await renderHome();
+    await screen.findByRole('list', { name: 'NFL games open to pick' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('says no game is open to pick in the coming days', async () => {
     stubMemberApi({ week1: [started], week2: [tooFar] });
     storeSessionUser({ id: 1, username: 'pat', name: null, isAdmin: false });

@@ -17,6 +17,7 @@ import type { RouteName } from '../../config/paths';
 import { useServerNow } from '../../lib/server-clock';
 import { useSessionUser } from '../../lib/use-session-user';
 import { whoamiQuery } from '../../features/auth/api/get-whoami';
+import { useCheckSubscriptions } from '../../features/billing/api/billing';
 import { statsQuery } from '../../features/ledger/api/stats';
 import { GamePickActions } from '../../features/ledger/components/game-pick-actions';
 import { dollars, gameText, gradingState, rewardText, signedNumber } from '../../features/ledger/lib/format';
@@ -24,6 +25,7 @@ import { entrySummary, isBeforeKickoff } from '../../features/ledger/lib/picks';
 import { PoolList } from '../../features/pools/components/pool-list';
 import { seasonWeeksQuery } from '../../features/sports/api/get-season-weeks';
 import { formatKickoff } from '../../features/sports/lib/format';
+import { SyncSetupModal } from '../../features/sync/components/sync-setup-modal';
 import { HOME_ENTRIES, homeCurrentWeekQuery, homeEntriesQuery, homeWeekEventsQuery } from './home-queries';
 
 const DAY_MS = 86_400_000;
@@ -56,6 +58,8 @@ export default function MemberHome() {
   const college = whoami.data?.collegeAccess.granted === true;
   // Until the account is known, the sports are not (a failed look leaves college out).
   const sports = whoami.isPending ? null : SPORTS.filter((info) => info.sport !== 'americanfootball_ncaaf' || college);
+  // Whether linked sportsbooks stopped syncing for want of a subscription (the sync setup modal).
+  const subscriptionsCheck = useCheckSubscriptions();
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
@@ -94,6 +98,7 @@ export default function MemberHome() {
           </Stack>
         </Grid>
       </Grid>
+      <SyncSetupModal check={subscriptionsCheck.data} />
     </Container>
   );
 }

@@ -9,6 +9,7 @@ import { browserSupportsPush } from '../../features/notifications/push-support';
 // Its own chunk, fetched only in a browser that can receive push.
 const PushDeviceCard = lazy(() => import('../../features/notifications/push-device-card'));
 const ProfileBillingSection = lazy(() => import('../../features/billing/components/profile-billing-section'));
+const SyncAccountsSection = lazy(() => import('../../features/sync/components/sync-accounts-section'));
 
 /** `/user/profile`: the account's own sections, then each feature's section about the member's settings. */
 export default function UserProfilePage() {
@@ -30,6 +31,19 @@ export default function UserProfilePage() {
         </Typography>
         <Suspense fallback={<Loading label="Loading your subscriptions…" />}>
           <ProfileBillingSection />
+        </Suspense>
+      </Paper>
+      <Paper
+        component="section"
+        variant="outlined"
+        aria-labelledby="profile-bet-sync"
+        sx={{ p: { xs: 2.5, sm: 4 }, mb: 3, overflowWrap: 'anywhere' }}
+      >
+        <Typography id="profile-bet-sync" variant="h5" component="h2" sx={{ mb: 2 }}>
+          Bet sync
+        </Typography>
+        <Suspense fallback={<Loading label="Loading your linked sportsbooks…" />}>
+          <SyncAccountsSection />
         </Suspense>
       </Paper>
       <Paper

@@ -5,6 +5,7 @@ import type {
   AdminSeriesInterval,
   AdminSubscriptionsOverviewResponse,
   AdminSubscriptionsSeriesResponse,
+  BetSyncStatsResponse,
   BillingPlatform,
   ExportFormat,
   PayPalProvisionResponse,
@@ -29,6 +30,15 @@ export const billingStatsQuery = () =>
     staleTime: 0,
   });
 export const useBillingStats = () => useQuery(billingStatsQuery());
+
+/** Sportsbook sync's figures: linked accounts, their access and grace, and the bets synced (decision 051). */
+export const betSyncStatsQuery = () =>
+  queryOptions({
+    queryKey: [...adminBillingKey, 'betsync'],
+    queryFn: ({ signal }) => api.get<BetSyncStatsResponse>('/billing/admin/betsync-stats', { signal }),
+    staleTime: 0,
+  });
+export const useBetSyncStats = () => useQuery(betSyncStatsQuery());
 
 export const billingSeriesQuery = (interval: AdminSeriesInterval) =>
   queryOptions({

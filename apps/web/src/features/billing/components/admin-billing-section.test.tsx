@@ -98,6 +98,21 @@ function server({ recent, provision, sync }: Answers = {}): FetchMock {
     switch (url.pathname) {
       case '/billing/admin/stats':
         return jsonResponse(stats);
+      case '/billing/admin/betsync-stats':
+        return jsonResponse({
+          data: {
+            linked_accounts: 5,
+            by_book: [
+              { book: 'draftkings', title: 'DraftKings', accounts: 3 },
+              { book: 'fanduel', title: 'FanDuel', accounts: 2 },
+            ],
+            with_access: 4,
+            without_access: 1,
+            in_grace: 2,
+            members_with_accounts: 3,
+            synced_bets: 120,
+          },
+        });
       case '/billing/admin/subscriptions/series':
         return jsonResponse({ ...series, interval: url.searchParams.get('interval') });
       case '/billing/admin/subscriptions/recent':
@@ -142,6 +157,12 @@ describe('AdminBillingSection', () => {
     expect(within(figures).getByText('$123.45')).toBeInTheDocument();
     expect(within(figures).getByText('12.5%')).toBeInTheDocument();
     expect(within(figures).getByText('1 ended of 8')).toBeInTheDocument();
+
+    const sync = await screen.findByRole('list', { name: 'Bet sync figures' });
+    expect(within(sync).getByText('3 members')).toBeInTheDocument();
+    expect(within(sync).getByText('2 in their free days')).toBeInTheDocument();
+    expect(within(sync).getByText('120')).toBeInTheDocument();
+    expect(screen.getByText('By book: DraftKings 3 · FanDuel 2')).toBeInTheDocument();
 
     expect(
       await screen.findByRole('img', { name: 'New subscriptions and revenue per day: 3 new, $35.00 in all' }),

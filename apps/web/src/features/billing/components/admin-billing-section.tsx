@@ -16,6 +16,7 @@ import type {
   AdminBillingStatsResponse,
   AdminPlanOverview,
   AdminSeriesInterval,
+  BetSyncStatsResponse,
   BillingPlatform,
   PayPalProvisionResponse,
   PayPalSyncResponse,
@@ -27,6 +28,7 @@ import { ApiError } from '../../../lib/api-client';
 import { dollars } from '../../../lib/money';
 import {
   exportUrl,
+  useBetSyncStats,
   useBillingSeries,
   useBillingStats,
   useProvisionPayPalPlans,
@@ -99,6 +101,37 @@ function StatCards({ stats }: { stats: AdminBillingStatsResponse['data'] }) {
         </Box>
       ))}
     </Stack>
+  );
+}
+
+function BetSyncFigures({ stats }: { stats: BetSyncStatsResponse['data'] }) {
+  return (
+    <Box sx={{ mb: 3 }}>
+      <Typography variant="subtitle1" component="h3" gutterBottom>
+        Bet sync
+      </Typography>
+      <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap' }} aria-label="Bet sync figures" role="list">
+        {[
+          {
+            label: 'Linked accounts',
+            value: String(stats.linked_accounts),
+            note: `${stats.members_with_accounts} members`,
+          },
+          { label: 'Syncing', value: String(stats.with_access), note: `${stats.in_grace} in their free days` },
+          { label: 'Sync off', value: String(stats.without_access), note: 'grace over, not covered' },
+          { label: 'Synced bets', value: String(stats.synced_bets) },
+        ].map((card) => (
+          <Box key={card.label} role="listitem" sx={{ display: 'flex', flex: '1 1 150px' }}>
+            <StatCard {...card} />
+          </Box>
+        ))}
+      </Stack>
+      {stats.by_book.length > 0 ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          By book: {stats.by_book.map((row) => `${row.title} ${row.accounts}`).join(' · ')}
+        </Typography>
+      ) : null}
+    </Box>
   );
 }
 
@@ -311,6 +344,7 @@ function PayPalActions() {
  */
 export function AdminBillingSection() {
   const stats = useBillingStats();
+  const betSync = useBetSyncStats();
   const overview = useSubscriptionsOverview();
   return (
     <Box
@@ -333,6 +367,8 @@ export function AdminBillingSection() {
       {stats.error ? <Failed what="the billing figures" error={stats.error} /> : null}
       {stats.isPending ? <Loading label="Loading the billing figures" /> : null}
       {stats.data ? <StatCards stats={stats.data.data} /> : null}
+      {betSync.error ? <Failed what="the bet sync figures" error={betSync.error} /> : null}
+      {betSync.data ? <BetSyncFigures stats={betSync.data.data} /> : null}
       <SeriesChart />
       <RecentSubscriptions />
       <Typography variant="subtitle1" component="h3" gutterBottom>
