@@ -226,7 +226,7 @@ function formatBytes(bytes: number): string {
 function describeSummary(summary: SyncSummary): string {
   const notRead = summary.row_errors.length;
   return (
-    `${summary.rows} rows, ${summary.bets} bets: ${summary.stored} stored, ${summary.duplicates} already there, ` +
+    `${plural(summary.rows, 'row')}, ${plural(summary.bets, 'bet')}: ${summary.stored} stored, ${summary.duplicates} already there, ` +
     `${summary.matched} matched, ${summary.rejected} rejected` +
     (notRead > 0 ? `; ${plural(notRead, 'row')} not read` : '')
   );
@@ -274,7 +274,7 @@ function printSummary(
   const parts = dryRun
     ? [`${count('planned')} to send`]
     : [
-        `${sent.length} sent (${total('stored')} bets stored, ${total('duplicates')} already there, ${total('rejected')} rejected)`,
+        `${sent.length} sent (${plural(total('stored'), 'bet')} stored, ${total('duplicates')} already there, ${total('rejected')} rejected)`,
       ];
   if (count('skipped') > 0) parts.push(`${count('skipped')} skipped as sent before`);
   if (unsent > 0) parts.push(`${unsent} not sent`);

@@ -10,7 +10,7 @@ import { parseSyncArguments, UsageError } from './arguments.js';
 import { runSync, type SyncIo } from './run-sync.js';
 import { batchSlips, parseSlipsText } from './slips-input.js';
 import type { SyncSummary } from './sync-api.js';
-import { STATE_FILE_NAME } from './sync-state.js';
+import { STATE_FILE_NAME, StateFileError } from './sync-state.js';
 
 /**
  * The client against a local server that answers the two sync calls as docs/decisions/051 documents them:
@@ -301,7 +301,7 @@ describe('folder upload', () => {
     expect(uploadsOf(server).at(-1)!.fileName).toBe('mystery.csv');
     expect(second.out).toContain('exports/draftkings.csv: sent before, unchanged (3 stored then); skipped');
     expect(second.out.at(-1)).toBe(
-      'Summary: 1 sent (1 bets stored, 0 already there, 0 rejected), 3 skipped as sent before.',
+      'Summary: 1 sent (1 bet stored, 0 already there, 0 rejected), 3 skipped as sent before.',
     );
     expect(second.code).toBe(0);
 
@@ -419,7 +419,7 @@ describe('resuming', () => {
     expect(result.waits).toHaveLength(7);
     expect(result.out[0]).toMatch(/^exports\/dk\.csv: NOT SENT: Gave up after 8 tries: the connection failed \(/);
     // A network failure is not a refusal: the next file is still sent.
-    expect(result.out[1]).toBe('exports/fd.csv: 1 rows, 1 bets: 1 stored, 0 already there, 1 matched, 0 rejected');
+    expect(result.out[1]).toBe('exports/fd.csv: 1 row, 1 bet: 1 stored, 0 already there, 1 matched, 0 rejected');
   });
 });
 
@@ -505,7 +505,10 @@ describe('slips from stdin', () => {
 
 describe('a dry run', () => {
   it('prints what would be sent and sends and writes nothing', async () => {
-    writeExports('exports', { 'dk.csv': exportCsv(['d-1', 'd-2']) });
+    writeExports('exports', {
+      'dk.csv': exportCsv(['d-1', 'd-2']),
+      'other.json': JSON.stringify({ slips: [slip('o-1'), { book_bet_id: 'o-2' }] }),
+    });
     const input = JSON.stringify(slips(3));
     const args = parseSyncArguments(['--server', server.url, '--account', ACCOUNT, '--dry-run', 'exports', '-'], {});
     if (args.command !== 'sync') throw new Error('expected a sync command');
@@ -524,8 +527,30 @@ describe('a dry run', () => {
     expect(existsSync(path.join(workDir, STATE_FILE_NAME))).toBe(false);
     expect(out[0]).toBe('Dry run: nothing is sent and no state is written.');
     expect(out[1]).toMatch(/^exports\/dk\.csv: would send \(text\/csv, \d+ B, sha256 [0-9a-f]{12}…, 2 rows\)$/);
-    expect(out[2]).toBe(`stdin batch 1 of 1 (3 slips): would send (POST /slips, batch_key ${batch!.batchKey})`);
-    expect(out[3]).toBe('Summary: 2 to send.');
+    expect(out[2]).toMatch(
+      /^exports\/other\.json: would send \(application\/json, \d+ B, sha256 [0-9a-f]{12}…, 1 slip, 1 the server will refuse\)$/,
+    );
+    expect(out[3]).toBe(`stdin batch 1 of 1 (3 slips): would send (POST /slips, batch_key ${batch!.batchKey})`);
+    expect(out[4]).toBe('Summary: 3 to send.');
+  });
+});
+
+describe('the state file', () => {
+  it('is never overwritten when it cannot be read', async () => {
+    writeExports('exports', { 'dk.csv': exportCsv(['s-1']) });
+    writeFileSync(path.join(workDir, STATE_FILE_NAME), '{"version": 1, "accounts": ');
+    await expect(run([...connection(), 'exports'])).rejects.toThrow(StateFileError);
+    expect(server.requests).toHaveLength(0);
+    expect(readFileSync(path.join(workDir, STATE_FILE_NAME), 'utf8')).toBe('{"version": 1, "accounts": ');
+  });
+
+  it('keeps each server and account apart', async () => {
+    writeExports('exports', { 'dk.csv': exportCsv(['k-1']) });
+    await run([...connection(), 'exports']);
+    const other = await run(['--server', server.url, '--account', SYNC_OFF_ACCOUNT, '--token', TOKEN, 'exports']);
+    // Acknowledged for one account, the file is still sent to the other (which refuses it here).
+    expect(server.requests).toHaveLength(2);
+    expect(other.code).toBe(1);
   });
 });
 
