@@ -79,6 +79,15 @@ export default tseslint.config(
     ),
   },
 
+  // The bet-sync client runs on a member's machine and reaches PA$$ over HTTP only.
+  {
+    files: ['apps/sync-client/**/*.ts'],
+    rules: forbidPackages(
+      ['@pass/db', '@pass/db/*', '@pass/server', '@pass/web', 'pg', '@electric-sql/*', 'drizzle-orm*', 'fastify*'],
+      'The bet-sync client talks to the server over HTTP only.',
+    ),
+  },
+
   // The web app: browser globals, React hooks rules, and boundaries between its parts.
   {
     files: ['apps/web/**/*.{ts,tsx}'],

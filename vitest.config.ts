@@ -49,6 +49,16 @@ export default defineConfig({
           setupFiles: [failOnConsoleError],
         },
       },
+      {
+        test: {
+          // The bet-sync client, against a local HTTP server in its test file; it opens no database.
+          name: 'sync-client',
+          include: ['apps/sync-client/src/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: [failOnConsoleError],
+          testTimeout: 30_000,
+        },
+      },
       serverProject('pglite'),
       ...(process.env.DATABASE_URL ? [serverProject('postgres')] : []),
       {

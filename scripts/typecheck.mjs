@@ -8,6 +8,7 @@ const projects = [
   'apps/server',
   'apps/web',
   'apps/web/tsconfig.sw.json',
+  'apps/sync-client',
   'e2e',
   'bench',
 ];
