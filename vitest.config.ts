@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -40,6 +41,9 @@ const serverProject = (database: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Vitest keeps a core for itself by default, which on a 2-core machine leaves one worker; the suites spend
+    // much of their time waiting on PostgreSQL, sockets and module loading, so a worker per core keeps both busy.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
