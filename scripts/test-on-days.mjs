@@ -47,6 +47,9 @@ const SUITES = {
     'npx',
     'vitest',
     'run',
+    // The three days run side by side, one worker each.
+    '--maxWorkers',
+    '1',
     '--project',
     'packages',
     '--project',
