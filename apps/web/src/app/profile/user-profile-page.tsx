@@ -1,6 +1,6 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Loading } from '../../components/loading';
 import { UserProfileScreen } from '../../features/auth/routes/user-profile';
 import { PlayLimitsSection } from '../../features/ledger/components/play-limits-form';
@@ -20,43 +20,36 @@ export default function UserProfilePage() {
           <PushDeviceCard />
         </Suspense>
       ) : null}
-      <Paper
-        component="section"
-        variant="outlined"
-        aria-labelledby="profile-billing"
-        sx={{ p: { xs: 2.5, sm: 4 }, mb: 3, overflowWrap: 'anywhere' }}
-      >
-        <Typography id="profile-billing" variant="h5" component="h2" sx={{ mb: 2 }}>
-          PA$$ Sync
-        </Typography>
+      <ProfileSection id="profile-billing" title="PA$$ Sync">
         <Suspense fallback={<Loading label="Loading your subscriptions…" />}>
           <ProfileBillingSection />
         </Suspense>
-      </Paper>
-      <Paper
-        component="section"
-        variant="outlined"
-        aria-labelledby="profile-bet-sync"
-        sx={{ p: { xs: 2.5, sm: 4 }, mb: 3, overflowWrap: 'anywhere' }}
-      >
-        <Typography id="profile-bet-sync" variant="h5" component="h2" sx={{ mb: 2 }}>
-          Bet sync
-        </Typography>
+      </ProfileSection>
+      <ProfileSection id="profile-bet-sync" title="Bet sync">
         <Suspense fallback={<Loading label="Loading your linked sportsbooks…" />}>
           <SyncAccountsSection />
         </Suspense>
-      </Paper>
-      <Paper
-        component="section"
-        variant="outlined"
-        aria-labelledby="profile-responsible-play"
-        sx={{ p: { xs: 2.5, sm: 4 }, mb: 3, overflowWrap: 'anywhere' }}
-      >
-        <Typography id="profile-responsible-play" variant="h5" component="h2" sx={{ mb: 2 }}>
-          Responsible play
-        </Typography>
+      </ProfileSection>
+      <ProfileSection id="profile-responsible-play" title="Responsible play">
         <PlayLimitsSection />
-      </Paper>
+      </ProfileSection>
     </UserProfileScreen>
+  );
+}
+
+/** One of the features' sections of the profile: a titled card, named by its heading. */
+function ProfileSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby={id}
+      sx={{ p: { xs: 2.5, sm: 4 }, mb: 3, overflowWrap: 'anywhere' }}
+    >
+      <Typography id={id} variant="h5" component="h2" sx={{ mb: 2 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
   );
 }
