@@ -65,10 +65,18 @@ export function useLinkAccount() {
 }
 
 export function useUnlinkAccount() {
+  const queryClient = useQueryClient();
   const refresh = useRefreshAfter();
   return useMutation({
     mutationFn: async (accountId: string) =>
       (await api.delete<SyncAccountUnlinkedResponse>(`/api/sync/accounts/${encodeURIComponent(accountId)}`)).data,
+    // The card goes at once and its tokens are forgotten: asking for an unlinked account's tokens is a 404.
+    onSuccess: (_unlinked, accountId) => {
+      queryClient.setQueryData(syncAccountsQuery.queryKey, (accounts) =>
+        accounts?.filter((account) => account.betsync_account_id !== accountId),
+      );
+      queryClient.removeQueries({ queryKey: syncTokensQuery(accountId).queryKey });
+    },
     onSettled: refresh,
   });
 }

@@ -85,7 +85,7 @@ function SyncedBetCard({ bet, onSetAside, onRecordByHand }: SyncedBetCardProps) 
   const title = `${book} ${kindText(bet).toLowerCase()} placed ${placedText(bet.placed_at)}`;
   return (
     <Paper component="li" variant="outlined" aria-label={title} data-sync-bet={bet.id} sx={{ p: 1.5 }}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
         <Typography sx={{ fontWeight: 600 }}>{book}</Typography>
         <Typography variant="body2" color="text.secondary">
           {kindText(bet)} · placed {placedText(bet.placed_at)}
@@ -117,7 +117,7 @@ function SyncedBetCard({ bet, onSetAside, onRecordByHand }: SyncedBetCardProps) 
         </Typography>
       ) : null}
       {bet.status === 'rejected' ? (
-        <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
           {onRecordByHand ? (
             <Button size="small" variant="outlined" onClick={() => onRecordByHand(bet)}>
               Record by hand
