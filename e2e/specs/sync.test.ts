@@ -1,3 +1,5 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { expect, describe, it } from 'vitest';
 import { createMember, logIn, newIdentity } from '../support/accounts';
 import { expectNoSeriousA11yViolations, screenshot, useBrowser, viewports, waitForScreen } from '../support/browser';
@@ -35,5 +37,94 @@ describe('bet sync on the profile', () => {
     await card.getByRole('button', { name: 'Unlink' }).click();
     await page.getByRole('dialog', { name: 'Unlink DraftKings?' }).getByRole('button', { name: 'Unlink' }).click();
     await section.getByText('No sportsbook linked yet.', { exact: false }).waitFor();
+  });
+});
+
+/** FanDuel's bet-history export the connector is tested with: 2024 NFL games the e2e server has from nflverse. */
+const FANDUEL_EXPORT = path.resolve(
+  import.meta.dirname,
+  '../../apps/server/src/providers/sportsbooks/fixtures/fanduel-history.csv',
+);
+
+async function uploadExport(page: Page) {
+  const card = page.getByRole('region', { name: 'Bet sync', exact: true }).getByRole('article', { name: 'FanDuel' });
+  await card.getByLabel('Bet history file for FanDuel').setInputFiles(FANDUEL_EXPORT);
+  return card;
+}
+
+describe('bet sync from an uploaded export', () => {
+  it('uploads a FanDuel export on a phone, shows the bets on My Bets, and a second upload adds nothing', async () => {
+    const me = newIdentity();
+    await createMember(me);
+    const page = await browser.newPage(viewports.phone);
+    await page.goto(`/login?${new URLSearchParams({ redirect: '/user/profile' })}`);
+    await waitForScreen(page, 'login');
+    await logIn(page, me.username, me.password);
+    await waitForScreen(page, 'user-profile');
+
+    const section = page.getByRole('region', { name: 'Bet sync', exact: true });
+    await section.getByRole('combobox', { name: 'Sportsbook' }).click();
+    await page.getByRole('option', { name: 'FanDuel' }).click();
+    await section.getByRole('button', { name: 'Link', exact: true }).click();
+    await section.getByRole('article', { name: 'FanDuel' }).getByText('5 days of free sync left').waitFor();
+
+    // Of its 12 bets, a player prop and a selection written as a formula cannot be read (each listed by its
+    // row); of the 10 read, a two-game teaser and a game with a team no league has are not matched.
+    let card = await uploadExport(page);
+    await card
+      .getByText('10 bets read: 10 new, 0 already synced; 8 matched to games, 2 could not be matched.', { exact: true })
+      .waitFor();
+    const unreadable = card.getByRole('list', { name: 'Rows that could not be read' });
+    expect(await unreadable.getByRole('listitem').count()).toBe(2);
+    // The formula is shown as text, never as a link.
+    await unreadable.getByText(/HYPERLINK/).waitFor();
+    expect(await card.getByRole('link', { name: 'Chiefs' }).count()).toBe(0);
+    await card.getByText(/^Last sync .*: 10 new of 10 bets, 2 to check$/).waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'user-profile-bet-sync-upload-phone');
+
+    await page.goto('/user/bets');
+    await waitForScreen(page, 'user-bets');
+    const synced = page.getByRole('region', { name: 'Synced bets' });
+    await synced.getByText('10 synced bets').waitFor();
+    const bets = synced.getByRole('list', { name: 'Synced bets' });
+    expect(await bets.getByRole('listitem', { name: /^FanDuel .* placed/ }).count()).toBe(10);
+    await bets.getByText(/^Not matched: .*London Monarchs/).waitFor();
+    await bets.getByText(/^Not matched: a 2-game teaser/).waitFor();
+    expect(await bets.getByRole('button', { name: 'Record by hand' }).count()).toBe(2);
+    // The matched singles are entries of the ledger, marked as synced (the parlay is among the parlays).
+    const entries = page.getByRole('region', { name: 'My picks and bets' });
+    await entries
+      .getByText(/synced from FanDuel/)
+      .first()
+      .waitFor();
+    expect(await entries.getByText(/synced from FanDuel/).count()).toBe(7);
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, 'user-bets-synced-phone');
+
+    await synced.getByRole('combobox', { name: 'Sync status' }).click();
+    await page.getByRole('option', { name: 'To check' }).click();
+    await synced.getByText('2 synced bets').waitFor();
+    const teaser = bets.getByRole('listitem', { name: /^FanDuel 2-leg teaser placed/ });
+    await teaser.getByRole('button', { name: 'Set aside' }).click();
+    await page.getByRole('dialog', { name: 'Set this bet aside?' }).getByRole('button', { name: 'Set aside' }).click();
+    await synced.getByText('1 synced bet', { exact: true }).waitFor();
+
+    await page.setViewportSize(viewports.desktop);
+    await synced.getByRole('combobox', { name: 'Sync status' }).click();
+    await page.getByRole('option', { name: 'Any status' }).click();
+    await synced.getByText('10 synced bets').waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, 'user-bets-synced-desktop');
+    await page.setViewportSize(viewports.phone);
+
+    await page.goto('/user/profile');
+    await waitForScreen(page, 'user-profile');
+    card = await uploadExport(page);
+    await card.getByText('10 bets read: 0 new, 10 already synced.', { exact: true }).waitFor();
+    await page.goto('/user/bets');
+    await waitForScreen(page, 'user-bets');
+    await page.getByRole('region', { name: 'Synced bets' }).getByText('10 synced bets').waitFor();
   });
 });

@@ -405,7 +405,7 @@ export const screens: ScreenRoute[] = [
     guards: ['admin'],
     screen: () => import('../features/billing/routes/admin-plan-detail'),
   },
-  { name: 'user-bets', needsData: true, guards: ['auth'], screen: () => import('../features/ledger/routes/user-bets') },
+  { name: 'user-bets', needsData: true, guards: ['auth'], screen: () => import('./bets/user-bets-page') },
   {
     name: 'user-stats',
     needsData: true,

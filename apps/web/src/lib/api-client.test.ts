@@ -126,6 +126,26 @@ describe('api.post', () => {
     });
   });
 
+  it('sends a raw body as it is, with its content type and the CSRF header', async () => {
+    setCookie('XSRF-TOKEN=csrf-value');
+    const fetchMock = stubFetch(() => jsonResponse({ data: { rows: 1 } }));
+    const file = new Blob(['a,b\n1,2\n'], { type: 'text/csv' });
+    await api.postRaw(
+      '/api/sync/accounts/x/uploads',
+      { raw: file, contentType: 'text/csv' },
+      { query: { file_name: 'h.csv' } },
+    );
+    const { url, init } = fetchCall(fetchMock);
+    expect(url.searchParams.get('file_name')).toBe('h.csv');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe(file);
+    expect(fetchHeaders(fetchMock)).toEqual({
+      accept: 'application/json',
+      'content-type': 'text/csv',
+      'x-xsrf-token': 'csrf-value',
+    });
+  });
+
   it('finds the CSRF cookie among others and decodes it', async () => {
     setCookie('first=1');
     setCookie('XSRF-TOKEN=abc%3D%3D');

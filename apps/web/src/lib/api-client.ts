@@ -34,9 +34,17 @@ function readCookie(name: string): string | undefined {
   return entry ? decodeURIComponent(entry.slice(prefix.length)) : undefined;
 }
 
+/** A body sent as it is (a file's bytes) with its own content type, rather than as JSON. */
+export interface RawBody {
+  raw: Blob | ArrayBuffer | string;
+  contentType: string;
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** Sent instead of `body`; the CSRF header is sent with it all the same. */
+  rawBody?: RawBody;
   query?: Record<string, string | number | string[] | undefined>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -45,7 +53,8 @@ export interface RequestOptions {
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.rawBody) headers['content-type'] = options.rawBody.contentType;
+  else if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET') {
     const token = readCookie(CSRF_COOKIE);
     if (token) headers[CSRF_HEADER] = token;
@@ -62,7 +71,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     method,
     headers,
     credentials: 'same-origin',
-    body: options.body === undefined ? null : JSON.stringify(options.body),
+    body: options.rawBody ? options.rawBody.raw : options.body === undefined ? null : JSON.stringify(options.body),
     signal: options.signal ?? null,
   });
   noteAnswerSource(response.headers.get(OFFLINE_HEADER) === '1');
@@ -82,6 +91,9 @@ export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, options),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'POST', body }),
+  /** POSTs a body as it is, such as a file, with its content type. */
+  postRaw: <T>(path: string, rawBody: RawBody, options?: Omit<RequestOptions, 'method' | 'body' | 'rawBody'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', rawBody }),
   patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'PATCH', body }),
   put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>

@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Loading } from '../../components/loading';
 import { UserProfileScreen } from '../../features/auth/routes/user-profile';
+import { useInvalidateLedger } from '../../features/ledger/api/bets';
 import { PlayLimitsSection } from '../../features/ledger/components/play-limits-form';
 import { browserSupportsPush } from '../../features/notifications/push-support';
 
@@ -10,9 +11,12 @@ import { browserSupportsPush } from '../../features/notifications/push-support';
 const PushDeviceCard = lazy(() => import('../../features/notifications/push-device-card'));
 const ProfileBillingSection = lazy(() => import('../../features/billing/components/profile-billing-section'));
 const SyncAccountsSection = lazy(() => import('../../features/sync/components/sync-accounts-section'));
+const SyncUpload = lazy(() => import('../../features/sync/components/sync-upload'));
 
 /** `/user/profile`: the account's own sections, then each feature's section about the member's settings. */
 export default function UserProfilePage() {
+  // An upload adds entries to the ledger: its lists and stats are stale after it.
+  const invalidateLedger = useInvalidateLedger();
   return (
     <UserProfileScreen>
       {browserSupportsPush() ? (
@@ -27,7 +31,13 @@ export default function UserProfilePage() {
       </ProfileSection>
       <ProfileSection id="profile-bet-sync" title="Bet sync">
         <Suspense fallback={<Loading label="Loading your linked sportsbooks…" />}>
-          <SyncAccountsSection />
+          <SyncAccountsSection
+            uploadControl={(account) => (
+              <Suspense fallback={null}>
+                <SyncUpload account={account} onSynced={invalidateLedger} />
+              </Suspense>
+            )}
+          />
         </Suspense>
       </ProfileSection>
       <ProfileSection id="profile-responsible-play" title="Responsible play">

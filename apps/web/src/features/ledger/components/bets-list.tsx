@@ -82,13 +82,14 @@ function gameDetails(entry: BetEntry): string {
   );
 }
 
-/** The entry's kind, type, teaser points, multiplier and whether it is simulated, under its side. */
+/** The entry's kind, type, teaser points, multiplier, whether it is simulated and synced, under its side. */
 function entryDetails(entry: BetEntry): string {
   return (
     `${kindText(entry.bet_kind, entry.sport)} · ${TYPE_WORDS[entry.bet_type]}` +
     (entry.bet_type === 6 || entry.bet_type === 7 ? ` · ${entry.teaser_points ?? DEFAULT_TEASER_POINTS} points` : '') +
     (entry.multiplier > 1 ? ` · ×${entry.multiplier}` : '') +
-    (entry.is_simulated ? ' · simulated' : ' · real')
+    (entry.is_simulated ? ' · simulated' : ' · real') +
+    (entry.source === 'sync' ? ` · synced from ${entry.book ? bookName(entry.book) : 'a sportsbook'}` : '')
   );
 }
 

@@ -1,0 +1,94 @@
+import type { SyncAccount, SyncBet } from '@pass/contracts';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { errorResponse, jsonResponse, stubFetch } from '../../testing/fetch';
+import { renderWithProviders } from '../../testing/render';
+import UserBetsPage from './user-bets-page';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+const ACCOUNT_ID = '00000000-0000-4000-8000-000000000001';
+
+const fanduel: SyncAccount = {
+  betsync_account_id: ACCOUNT_ID,
+  book: 'fanduel',
+  betsync_book_name: 'FanDuel',
+  betsync_account_access: true,
+  created_at: '2026-11-22T12:00:00.000Z',
+  grace_days_remaining: 3,
+  covered: false,
+  last_sync_at: null,
+  last_sync_summary: null,
+};
+
+const rejected: SyncBet = {
+  id: 5,
+  account_id: ACCOUNT_ID,
+  book: 'fanduel',
+  book_bet_id: 'FD-5',
+  kind: 'single',
+  placed_at: '2026-11-15T18:30:00.000Z',
+  status: 'rejected',
+  reject_reason: '"London Monarchs": not a team of americanfootball_nfl PA$$ knows',
+  stake_cents: 500,
+  payout_cents: 667,
+  bonus: false,
+  book_price: -300,
+  leg_count: 1,
+  user_bet_id: null,
+  parlay_id: null,
+  book_result: 'won',
+  outcome: null,
+  disagrees: false,
+  slip: {
+    book_bet_id: 'FD-5',
+    placed_at: '2026-11-15T18:30:00.000Z',
+    kind: 'single',
+    stake_cents: 500,
+    result: 'won',
+    bonus: false,
+    legs: [
+      {
+        event: 'London Monarchs @ Kansas City Chiefs',
+        market: 'moneyline',
+        selection: 'Kansas City Chiefs',
+        price: -300,
+        result: 'won',
+      },
+    ],
+  },
+  dismissed_at: null,
+  created_at: '2026-11-20T12:00:00.000Z',
+  updated_at: '2026-11-20T12:00:00.000Z',
+};
+
+describe('My Bets', () => {
+  it('shows the synced bets, and opens the bet form with what the book said to record one by hand', async () => {
+    const user = userEvent.setup();
+    stubFetch((url) => {
+      if (url.pathname === '/api/sync/accounts') return jsonResponse({ data: [fanduel] });
+      if (url.pathname === '/api/sync/bets') return jsonResponse({ data: [rejected], total: 1, limit: 200, offset: 0 });
+      if (url.pathname === '/api/user/bets' || url.pathname === '/api/user/parlays')
+        return jsonResponse({ data: [], total: 0, limit: 50, offset: 0 });
+      // The form's games and the rest of the screen are not what this test reads.
+      return errorResponse(404, 'NOT_FOUND', 'not here');
+    });
+    renderWithProviders(<UserBetsPage />);
+    const synced = await screen.findByRole('region', { name: 'Synced bets' });
+    const card = await within(synced).findByRole('listitem', { name: /^FanDuel single placed/ });
+    await user.click(within(card).getByRole('button', { name: 'Record by hand' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record by hand' });
+    expect(
+      within(dialog).getByText('London Monarchs @ Kansas City Chiefs: Kansas City Chiefs -300'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: 'Game' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
