@@ -15,7 +15,8 @@ export type NewParlayLeg = Omit<typeof parlayLegs.$inferInsert, 'id' | 'parlayId
 /** A parlay with its legs in ticket order, each with its game. */
 export type ParlayWithLegs = ParlayRow & { legs: (ParlayLegRow & { event: LedgerEvent })[] };
 
-const eventColumns = {
+/** The columns of an event that make a `LedgerEvent`, for the reads that join a game. */
+export const ledgerEventColumns = {
   id: events.id,
   sport: events.sport,
   season: events.season,
@@ -33,7 +34,7 @@ const eventColumns = {
 async function attachLegs(db: DbExecutor, found: ParlayRow[]): Promise<ParlayWithLegs[]> {
   if (found.length === 0) return [];
   const legs = await db
-    .select({ leg: parlayLegs, event: eventColumns })
+    .select({ leg: parlayLegs, event: ledgerEventColumns })
     .from(parlayLegs)
     .innerJoin(events, eq(events.id, parlayLegs.eventId))
     .where(

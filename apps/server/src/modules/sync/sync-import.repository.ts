@@ -10,6 +10,7 @@ import {
 } from '@pass/db';
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { LedgerEvent } from '../ledger/ledger.repository.js';
+import { ledgerEventColumns } from '../ledger/parlays.repository.js';
 
 /** The SQL of sportsbook sync's writes and the member's synced bets (decision 051). */
 
@@ -112,26 +113,12 @@ export async function recordAccountSync(
     .where(eq(syncAccounts.id, accountId));
 }
 
-const eventColumns = {
-  id: events.id,
-  sport: events.sport,
-  season: events.season,
-  week: events.week,
-  kickoffAt: events.kickoffAt,
-  gameDate: events.gameDate,
-  homeTeam: events.homeTeam,
-  awayTeam: events.awayTeam,
-  status: events.status,
-  homeScore: events.homeScore,
-  awayScore: events.awayScore,
-};
-
 /** The games of these sports starting in [from, to] (by kickoff, or by date for a game without one). */
 export async function listGamesBetween(db: DbExecutor, from: Date, to: Date): Promise<LedgerEvent[]> {
   const fromDate = new Date(from.getTime() - 86_400_000).toISOString().slice(0, 10);
   const toDate = new Date(to.getTime() + 86_400_000).toISOString().slice(0, 10);
   const rows = await db
-    .select(eventColumns)
+    .select(ledgerEventColumns)
     .from(events)
     .where(
       and(

@@ -1,7 +1,6 @@
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { Loading } from '../../components/loading';
+import { SectionCard } from '../../components/section-card';
 import { UserProfileScreen } from '../../features/auth/routes/user-profile';
 import { useInvalidateLedger } from '../../features/ledger/api/bets';
 import { PlayLimitsSection } from '../../features/ledger/components/play-limits-form';
@@ -24,12 +23,12 @@ export default function UserProfilePage() {
           <PushDeviceCard />
         </Suspense>
       ) : null}
-      <ProfileSection id="profile-billing" title="PA$$ Sync">
+      <SectionCard id="profile-billing" title="PA$$ Sync">
         <Suspense fallback={<Loading label="Loading your subscriptions…" />}>
           <ProfileBillingSection />
         </Suspense>
-      </ProfileSection>
-      <ProfileSection id="profile-bet-sync" title="Bet sync">
+      </SectionCard>
+      <SectionCard id="profile-bet-sync" title="Bet sync">
         <Suspense fallback={<Loading label="Loading your linked sportsbooks…" />}>
           <SyncAccountsSection
             uploadControl={(account) => (
@@ -39,27 +38,10 @@ export default function UserProfilePage() {
             )}
           />
         </Suspense>
-      </ProfileSection>
-      <ProfileSection id="profile-responsible-play" title="Responsible play">
+      </SectionCard>
+      <SectionCard id="profile-responsible-play" title="Responsible play">
         <PlayLimitsSection />
-      </ProfileSection>
+      </SectionCard>
     </UserProfileScreen>
-  );
-}
-
-/** One of the features' sections of the profile: a titled card, named by its heading. */
-function ProfileSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Paper
-      component="section"
-      variant="outlined"
-      aria-labelledby={id}
-      sx={{ p: { xs: 2.5, sm: 4 }, mb: 3, overflowWrap: 'anywhere' }}
-    >
-      <Typography id={id} variant="h5" component="h2" sx={{ mb: 2 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
   );
 }

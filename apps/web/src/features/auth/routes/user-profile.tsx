@@ -1,29 +1,13 @@
 import Alert from '@mui/material/Alert';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
+import { SectionCard } from '../../../components/section-card';
 import { useWhoami } from '../api/get-whoami';
 import { NotificationSettings } from '../components/notification-settings';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { ProfileDetailsForm } from '../components/profile-details-form';
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Paper
-      component="section"
-      variant="outlined"
-      aria-labelledby={id}
-      sx={{ p: { xs: 2.5, sm: 4 }, mb: 3, overflowWrap: 'anywhere' }}
-    >
-      <Typography id={id} variant="h5" component="h2" sx={{ mb: 2 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
 
 /**
  * The member's profile: their details, a password change and what PA$$ may notify them of, then the sections
@@ -40,15 +24,15 @@ export function UserProfileScreen({ children }: { children?: ReactNode }) {
       {isError ? <Alert severity="error">Could not load your profile. Reload the page to try again.</Alert> : null}
       {user ? (
         <>
-          <Section id="profile-details" title="Your details">
+          <SectionCard id="profile-details" title="Your details">
             <ProfileDetailsForm key={user.id} user={user} />
-          </Section>
-          <Section id="profile-password" title="Change password">
+          </SectionCard>
+          <SectionCard id="profile-password" title="Change password">
             <ChangePasswordForm />
-          </Section>
-          <Section id="profile-notifications" title="Notifications">
+          </SectionCard>
+          <SectionCard id="profile-notifications" title="Notifications">
             <NotificationSettings />
-          </Section>
+          </SectionCard>
           {children}
         </>
       ) : null}
