@@ -1,18 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createMember, logIn, newIdentity } from '../support/accounts';
+import { createMember, openSignedIn } from '../support/accounts';
 import { expectNoSeriousA11yViolations, screenshot, useBrowser, viewports, waitForScreen } from '../support/browser';
 
 const browser = useBrowser();
 
 describe('notification settings', () => {
   it('turns the weekly results mail off from the profile on a phone, and keeps it off', async () => {
-    const me = newIdentity();
-    await createMember(me);
+    const me = await createMember();
     const page = await browser.newPage(viewports.phone);
-    await page.goto(`/login?${new URLSearchParams({ redirect: '/user/profile' })}`);
-    await waitForScreen(page, 'login');
-    await logIn(page, me.username, me.password);
-    await waitForScreen(page, 'user-profile');
+    await openSignedIn(page, me, '/user/profile', 'user-profile');
 
     const section = page.getByRole('region', { name: 'Notifications', exact: true });
     const results = section.getByRole('switch', { name: /^Weekly results Your points/ });

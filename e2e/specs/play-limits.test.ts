@@ -1,18 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createMember, logIn, newIdentity } from '../support/accounts';
+import { createMember, openSignedIn } from '../support/accounts';
 import { expectNoSeriousA11yViolations, screenshot, useBrowser, viewports, waitForScreen } from '../support/browser';
 
 const browser = useBrowser();
 
 describe('responsible play', () => {
   it('sets a monthly budget on the profile on a phone, and shows it on My stats', async () => {
-    const me = newIdentity();
-    await createMember(me);
+    const me = await createMember();
     const page = await browser.newPage(viewports.phone);
-    await page.goto(`/login?${new URLSearchParams({ redirect: '/user/profile' })}`);
-    await waitForScreen(page, 'login');
-    await logIn(page, me.username, me.password);
-    await waitForScreen(page, 'user-profile');
+    await openSignedIn(page, me, '/user/profile', 'user-profile');
 
     const section = page.getByRole('region', { name: 'Responsible play', exact: true });
     const budget = section.getByRole('textbox', { name: 'Monthly budget' });

@@ -1,20 +1,16 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, describe, it } from 'vitest';
-import { createMember, logIn, newIdentity } from '../support/accounts';
+import { createMember, openSignedIn } from '../support/accounts';
 import { expectNoSeriousA11yViolations, screenshot, useBrowser, viewports, waitForScreen } from '../support/browser';
 
 const browser = useBrowser();
 
 describe('bet sync on the profile', () => {
   it('links a sportsbook, makes a token shown once, and unlinks after asking, on a phone', async () => {
-    const me = newIdentity();
-    await createMember(me);
+    const me = await createMember();
     const page = await browser.newPage(viewports.phone);
-    await page.goto(`/login?${new URLSearchParams({ redirect: '/user/profile' })}`);
-    await waitForScreen(page, 'login');
-    await logIn(page, me.username, me.password);
-    await waitForScreen(page, 'user-profile');
+    await openSignedIn(page, me, '/user/profile', 'user-profile');
 
     const section = page.getByRole('region', { name: 'Bet sync', exact: true });
     await section.getByText('No sportsbook linked yet.', { exact: false }).waitFor();
@@ -54,13 +50,9 @@ async function uploadExport(page: Page) {
 
 describe('bet sync from an uploaded export', () => {
   it('uploads a FanDuel export on a phone, shows the bets on My Bets, and a second upload adds nothing', async () => {
-    const me = newIdentity();
-    await createMember(me);
+    const me = await createMember();
     const page = await browser.newPage(viewports.phone);
-    await page.goto(`/login?${new URLSearchParams({ redirect: '/user/profile' })}`);
-    await waitForScreen(page, 'login');
-    await logIn(page, me.username, me.password);
-    await waitForScreen(page, 'user-profile');
+    await openSignedIn(page, me, '/user/profile', 'user-profile');
 
     const section = page.getByRole('region', { name: 'Bet sync', exact: true });
     await section.getByRole('combobox', { name: 'Sportsbook' }).click();

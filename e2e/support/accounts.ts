@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { linkIn, waitForMail } from './mail';
 import { appUrl } from './target';
+import { waitForScreen } from './browser';
 
 /** A fresh identity: each test makes its own account. */
 export function newIdentity() {
@@ -64,4 +65,12 @@ export async function logIn(page: Page, login: string, password: string): Promis
   await page.getByRole('textbox', { name: 'Username or email' }).fill(login);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+}
+
+/** Opens `address` through the login screen as `who`, and waits until its screen (`data-page`) is on show. */
+export async function openSignedIn(page: Page, who: Identity, address: string, screen: string): Promise<void> {
+  await page.goto(`/login?${new URLSearchParams({ redirect: address })}`);
+  await waitForScreen(page, 'login');
+  await logIn(page, who.username, who.password);
+  await waitForScreen(page, screen);
 }
