@@ -2,17 +2,17 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BillingSubscription } from '@pass/contracts';
-import { billingPlans, createDb, users } from '@pass/db';
+import { createDb, users } from '@pass/db';
 import { PLANS, priceSentence, priceTierAt } from '@pass/domain';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { PayPalClient } from '../../apps/server/src/providers/paypal/paypal-client';
 import { FakePayPal } from '../../apps/server/src/test/fake-paypal';
 import { apiSessionOf, createMember, logIn, type Identity } from '../support/accounts';
 import { freePort, startAppServer, type AppServer, type AppServerOptions } from '../support/app-server';
 import { expectNoSeriousA11yViolations, screenshot, useBrowser, viewports, waitForScreen } from '../support/browser';
 import { followNav } from '../support/navigation';
+import { payPalEnv, provisionPayPalPlans } from '../support/paypal';
 import { e2eServerClockStart } from '../support/server-clock';
 import { useAppUrl } from '../support/target';
 
@@ -26,7 +26,7 @@ import { useAppUrl } from '../support/target';
  * The free month is reckoned by the server clock, so this file runs a server of its own (same build, same mail
  * capture): the member signs up at the usual clock, then the server restarts 40 days later, with PayPal pointed
  * at the fake, whose plans are also written into `billing_plans` while the server is stopped (as provisioning
- * would leave them).
+ * would leave them: support/paypal.ts).
  */
 const browser = useBrowser();
 
@@ -52,13 +52,7 @@ beforeAll(async () => {
   const port = await freePort();
   const signUpAt = e2eServerClockStart();
   later = new Date(signUpAt.getTime() + 40 * DAY);
-  const env = {
-    PAYPAL_API_URL: fake.url,
-    PAYPAL_CLIENT_ID: fake.clientId,
-    PAYPAL_CLIENT_SECRET: fake.clientSecret,
-    PAYPAL_SDK_URL: `${fake.url}/sdk/js`,
-  };
-  const base = { dataDir, port, seed: 'none' as const, smtpUrl: inject('smtpUrl'), env };
+  const base = { dataDir, port, seed: 'none' as const, smtpUrl: inject('smtpUrl'), env: payPalEnv(fake) };
   await startAt({ ...base, clock: signUpAt });
   member = await createMember();
   admin = await createMember();
@@ -67,29 +61,10 @@ beforeAll(async () => {
   await server!.stop();
 
   // PayPal's plans, one per price tier, as provisioning makes them; their ids stored against our plans.
-  const paypal = new PayPalClient({ baseUrl: fake.url, clientId: fake.clientId, clientSecret: fake.clientSecret });
-  const product = await paypal.createProduct({ name: 'PA$$ Sync', type: 'SERVICE' });
   const database = await createDb({ dataDir });
   try {
     await database.db.update(users).set({ isAdmin: true }).where(eq(users.username, admin.username));
-    for (const row of await database.db.select().from(billingPlans)) {
-      const plan = await paypal.createPlan({
-        product_id: product.id,
-        name: `${row.name} (${row.priceTier})`,
-        billing_cycles: [
-          {
-            tenure_type: 'REGULAR',
-            sequence: 1,
-            total_cycles: 0,
-            frequency: { interval_unit: 'MONTH', interval_count: 1 },
-            pricing_scheme: { fixed_price: { currency_code: 'USD', value: (row.monthlyPriceCents / 100).toFixed(2) } },
-          },
-        ],
-        payment_preferences: {},
-      });
-      if (row.code === 'member')
-        await database.db.update(billingPlans).set({ paypalPlanId: plan.id }).where(eq(billingPlans.id, row.id));
-    }
+    await provisionPayPalPlans(fake, database.db);
   } finally {
     await database.close();
   }

@@ -128,6 +128,8 @@ export const BetSyncAccount = z.object({
   created_at: z.string(),
   /** Days of the 5-day grace left: max(0, 5 − whole days since `created_at`). */
   grace_days_remaining: z.number().int(),
+  /** Covered by one of the member's subscriptions (the oldest links first); uncovered, it syncs only in its grace. */
+  covered: z.boolean(),
 });
 export type BetSyncAccount = z.infer<typeof BetSyncAccount>;
 

@@ -458,6 +458,7 @@ export async function checkSubscriptionsRequired(
       betsync_account_access: decision.access,
       created_at: account.createdAt.toISOString(),
       grace_days_remaining: decision.graceDaysRemaining,
+      covered: decision.covered,
     }),
   );
   // Add-ons for the books beyond what the membership (once bought) and the active add-ons cover.

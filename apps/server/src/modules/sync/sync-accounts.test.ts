@@ -244,6 +244,7 @@ describe('sportsbook sync accounts and tokens', () => {
         betsync_account_access: false,
         created_at: linkedAt.toISOString(),
         grace_days_remaining: 0,
+        covered: false,
       },
     ]);
     expect(required.missing_subscriptions.map((plan) => plan.code)).toEqual(['member']);

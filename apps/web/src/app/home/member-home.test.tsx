@@ -1,5 +1,6 @@
 import type { BetEntry, BookEvent, StatsTotals } from '@pass/contracts';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { event, eventsResponse, week } from '../../features/sports/testing/fixtures';
 import { registerRoutes } from '../../lib/route-registry';
@@ -156,28 +157,32 @@ const pool = {
 
 const list = (data: BetEntry[]) => jsonResponse({ data, total: data.length, limit: 8, offset: 0 });
 
-const syncedAccount = (id: string, name: string, access: boolean) => ({
+const syncedAccount = (id: string, name: string, access: boolean, covered: boolean, graceDays = 0) => ({
   betsync_account_id: `00000000-0000-4000-8000-00000000000${id}`,
   betsync_book_name: name,
   betsync_account_access: access,
   created_at: '2026-09-01T12:00:00.000Z',
-  grace_days_remaining: 0,
+  grace_days_remaining: graceDays,
+  covered,
 });
 
 function stubMemberApi({
   week1 = [started, sunday],
   week2 = [nextThursday, tooFar],
   syncStopped = false,
-}: { week1?: BookEvent[]; week2?: BookEvent[]; syncStopped?: boolean } = {}) {
+  syncInGrace = false,
+}: { week1?: BookEvent[]; week2?: BookEvent[]; syncStopped?: boolean; syncInGrace?: boolean } = {}) {
   return stubFetch((url) => {
     const path = url.pathname;
     if (path === '/billing/check-subscriptions-required')
       return jsonResponse({
         data: {
           subscriptions_required: syncStopped,
-          betsync_accounts: syncStopped
-            ? [syncedAccount('1', 'DraftKings', false), syncedAccount('2', 'FanDuel', true)]
-            : [],
+          betsync_accounts: [
+            ...(syncStopped || syncInGrace ? [syncedAccount('2', 'FanDuel', true, true)] : []),
+            ...(syncStopped ? [syncedAccount('1', 'DraftKings', false, false)] : []),
+            ...(syncInGrace ? [syncedAccount('3', 'BetMGM', true, false, 3)] : []),
+          ],
           billing_subscriptions: [],
           missing_subscriptions: [],
         },
@@ -325,12 +330,12 @@ describe('the member home without games to come', () => {
     storeSessionUser({ id: 1, username: 'pat', name: 'Pat Smith', isAdmin: false });
     const first = await renderHome();
     const dialog = await screen.findByRole('dialog', { name: 'Your bet sync has stopped' });
-    const stopped = within(dialog).getByRole('list', { name: 'Sportsbooks that stopped syncing' });
+    const uncovered = within(dialog).getByRole('list', { name: 'Sportsbooks without a subscription' });
     expect(
-      within(stopped)
+      within(uncovered)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['DraftKings']);
+    ).toEqual(['DraftKings: sync stopped']);
     expect(within(dialog).getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/subscribe');
     first.unmount();
 
@@ -341,7 +346,22 @@ describe('the member home without games to come', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('opens no sync setup modal while nothing is required', async () => {
+  it('opens the sync setup modal with the grace countdown of a sportsbook no subscription covers', async () => {
+    stubMemberApi({ syncInGrace: true });
+    storeSessionUser({ id: 1, username: 'pat', name: 'Pat Smith', isAdmin: false });
+    await renderHome();
+    const dialog = await screen.findByRole('dialog', { name: 'Your bet sync needs a subscription' });
+    const uncovered = within(dialog).getByRole('list', { name: 'Sportsbooks without a subscription' });
+    expect(
+      within(uncovered)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['BetMGM: 3 days of free sync left']);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Not now' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('opens no sync setup modal while every linked sportsbook is covered', async () => {
     stubMemberApi();
     storeSessionUser({ id: 1, username: 'pat', name: 'Pat Smith', isAdmin: false });
     await renderHome();

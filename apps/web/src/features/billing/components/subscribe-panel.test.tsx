@@ -46,15 +46,17 @@ const CONFIG: ClientConfigResponse = {
 function server(
   missing: CheckSubscriptionsRequiredResponse['data']['missing_subscriptions'],
   subscribe: () => Response = () => jsonResponse({ data: {} }),
+  accounts: CheckSubscriptionsRequiredResponse['data']['betsync_accounts'] = [],
 ): FetchMock {
   return stubFetch((url, init) => {
     const key = `${init.method ?? 'GET'} ${url.pathname}`;
-    if (key === 'GET /billing/plans') return jsonResponse({ data: [plan('add_on', null), plan('member', 'P-MEMBER')] });
+    if (key === 'GET /billing/plans')
+      return jsonResponse({ data: [plan('add_on', 'P-ADDON'), plan('member', 'P-MEMBER')] });
     if (key === 'GET /billing/check-subscriptions-required')
       return jsonResponse({
         data: {
           subscriptions_required: false,
-          betsync_accounts: [],
+          betsync_accounts: accounts,
           billing_subscriptions: [],
           missing_subscriptions: missing,
         },
@@ -108,6 +110,54 @@ describe('the subscribe panel', () => {
     );
     expect(screen.getByRole('region', { name: 'PA$$ Sync Add-On Account' })).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /^Choose/ })).toHaveLength(1);
+  });
+
+  it('selects what the linked sportsbooks need, the membership first, with PayPal’s button ready', async () => {
+    const addOn = { code: 'add_on' as const, name: 'PA$$ Sync Add-On Account', paypal: { plan_id: 'P-ADDON' } };
+    const linked = (id: number, covered: boolean) => ({
+      betsync_account_id: `00000000-0000-4000-8000-00000000000${id}`,
+      betsync_book_name: `Book ${id}`,
+      betsync_account_access: true,
+      created_at: '2026-11-20T12:00:00.000Z',
+      grace_days_remaining: 3,
+      covered,
+    });
+    server([...MEMBER_MISSING, { ...addOn, mobile: { plan_id: null } }], undefined, [
+      linked(1, false),
+      linked(2, false),
+      linked(3, false),
+    ]);
+    renderWithProviders(<SubscribePanel onSubscribed={vi.fn()} />);
+    expect(
+      await screen.findByText(
+        /Your linked sportsbooks need the PA\$\$ Sync Member Plan and a PA\$\$ Sync Add-On Account\. Subscribe to one, then the next\./,
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(sdk.buttons).toHaveLength(1));
+    const create = vi.fn(async () => 'I-NEW2');
+    await sdk.buttons[0]!.createSubscription({}, { subscription: { create } });
+    expect(create).toHaveBeenCalledWith({ plan_id: 'P-MEMBER', custom_id: BILLING_ID });
+    // The add-on waits for its turn; "Choose later" clears the selection.
+    expect(screen.getByRole('button', { name: 'Choose PA$$ Sync Add-On Account' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Choose later' }));
+    expect(await screen.findByRole('button', { name: 'Choose PA$$ Sync Member Plan' })).toBeInTheDocument();
+  });
+
+  it('selects nothing for a member whose linked sportsbooks are all covered', async () => {
+    server(MEMBER_MISSING, undefined, [
+      {
+        betsync_account_id: '00000000-0000-4000-8000-000000000001',
+        betsync_book_name: 'DraftKings',
+        betsync_account_access: true,
+        created_at: '2026-11-20T12:00:00.000Z',
+        grace_days_remaining: 0,
+        covered: true,
+      },
+    ]);
+    renderWithProviders(<SubscribePanel />);
+    expect(await screen.findByRole('button', { name: 'Choose PA$$ Sync Member Plan' })).toBeInTheDocument();
+    expect(screen.queryByText(/Your linked sportsbooks need/)).toBeNull();
+    expect(sdk.buttons).toHaveLength(0);
   });
 
   it('offers no Choose button when nothing is missing', async () => {

@@ -1,4 +1,4 @@
-import type { BillingPlan, MissingSubscription } from '@pass/contracts';
+import type { BillingPlan, CheckSubscriptionsRequiredResponse, MissingSubscription } from '@pass/contracts';
 import { PLANS, priceSentence } from '@pass/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -30,6 +30,32 @@ export function confirmFailedMessage(subscriptionId: string, supportEmail: strin
   );
 }
 
+const membershipFirst = <T extends { code: string }>(plans: readonly T[]): T[] =>
+  plans.slice().sort((a, b) => (a.code === 'member' ? -1 : b.code === 'member' ? 1 : 0));
+
+/**
+ * The missing plans PayPal sells that the member's linked sportsbooks need, the membership first: none while
+ * every linked account is covered (a member without a linked book is shown the plans, nothing chosen for them).
+ */
+export function neededForSync(
+  check: CheckSubscriptionsRequiredResponse['data'] | undefined,
+  plans: readonly BillingPlan[],
+): MissingSubscription[] {
+  if (!check?.betsync_accounts.some((account) => !account.covered)) return [];
+  return membershipFirst(check.missing_subscriptions).filter(
+    (entry) => entry.paypal.plan_id !== null && plans.some((plan) => plan.code === entry.code),
+  );
+}
+
+/** "the PA$$ Sync Member Plan and 2 PA$$ Sync Add-On Accounts". */
+function neededText(needed: readonly MissingSubscription[]): string {
+  const addOns = needed.filter((entry) => entry.code === 'add_on').length;
+  return [
+    ...(needed.some((entry) => entry.code === 'member') ? [`the ${PLANS.member.name}`] : []),
+    ...(addOns > 0 ? [addOns === 1 ? `a ${PLANS.add_on.name}` : `${addOns} ${PLANS.add_on.name}s`] : []),
+  ].join(' and ');
+}
+
 /** The plan select button shows only for a plan the member lacks that PayPal sells (specification section 5). */
 export function missingForPayPal(plan: BillingPlan, missing: MissingSubscription[]): MissingSubscription | undefined {
   return missing.find((entry) => entry.code === plan.code && entry.paypal.plan_id !== null);
@@ -50,7 +76,8 @@ export function SubscribePanel({ onSubscribed }: { onSubscribed?: () => void }) 
   const billingUser = useBillingUser(signedIn);
   const config = useClientConfig();
   const queryClient = useQueryClient();
-  const [selected, setSelected] = useState<MissingSubscription | null>(null);
+  // Undefined until the member chooses: then the plan their linked sportsbooks need is the one selected.
+  const [chosen, setSelected] = useState<MissingSubscription | null | undefined>(undefined);
   const [notice, setNotice] = useState<Notice>(null);
   const [succeeded, setSucceeded] = useState(false);
 
@@ -71,6 +98,8 @@ export function SubscribePanel({ onSubscribed }: { onSubscribed?: () => void }) 
   const missing = check.data?.missing_subscriptions ?? [];
   const paypal = config.data?.paypal ?? null;
   const active = (check.data?.billing_subscriptions ?? []).filter((subscription) => subscription.active);
+  const needed = neededForSync(check.data, plans.data);
+  const selected = chosen === undefined ? (paypal && billingUser.data ? (needed[0] ?? null) : null) : chosen;
 
   return (
     <Stack spacing={2}>
@@ -80,84 +109,87 @@ export function SubscribePanel({ onSubscribed }: { onSubscribed?: () => void }) 
           active.
         </Alert>
       ) : null}
-      {plans.data
-        .slice()
-        .sort((a, b) => (a.code === 'member' ? -1 : b.code === 'member' ? 1 : 0))
-        .map((plan) => {
-          const need = missingForPayPal(plan, missing);
-          const isSelected = selected?.code === plan.code;
-          return (
-            <Paper
-              key={plan.code}
-              variant="outlined"
-              component="section"
-              aria-label={PLANS[plan.code].name}
-              sx={{ p: 2.5 }}
-            >
-              <Typography variant="h6" component="h3">
-                {PLANS[plan.code].name}
-              </Typography>
-              <Typography sx={{ mt: 0.5 }}>{PLANS[plan.code].description}</Typography>
-              <Typography sx={{ mt: 1, fontWeight: 600 }}>{priceSentence(plan.price_tier)}</Typography>
-              {need && !isSelected ? (
-                <Button
-                  variant="contained"
-                  sx={{ mt: 2 }}
-                  disabled={!paypal || !billingUser.data}
-                  onClick={() => {
-                    setNotice(null);
-                    setSelected(need);
-                  }}
-                >
-                  Choose {PLANS[plan.code].name}
-                </Button>
-              ) : null}
-              {selected && isSelected && paypal && billingUser.data ? (
-                <PayPalButton
-                  key={selected.paypal.plan_id ?? plan.code}
-                  planId={selected.paypal.plan_id!}
-                  billingId={billingUser.data}
-                  clientId={paypal.clientId}
-                  sdkUrl={paypal.sdkUrl}
-                  onApproved={async (subscriptionId) => {
-                    try {
-                      await confirmPayPalSubscription(billingUser.data, subscriptionId);
-                      setSelected(null);
-                      setSucceeded(true);
-                      void queryClient.invalidateQueries({ queryKey: ['billing'] });
-                      void queryClient.invalidateQueries({ queryKey: ['auth', 'whoami'] });
-                    } catch (error) {
-                      reportPayPalError(error);
-                      setSelected(null);
-                      setNotice({
-                        severity: 'warning',
-                        text: confirmFailedMessage(subscriptionId, config.data?.supportEmail),
-                      });
-                    }
-                  }}
-                  onCancelled={() => setSelected(null)}
-                  onFailed={(error) => {
+      {needed.length > 0 ? (
+        <Alert severity="info" role="status">
+          Your linked sportsbooks need {neededText(needed)}.{' '}
+          {needed.length > 1 ? 'Subscribe to one, then the next.' : null}
+        </Alert>
+      ) : null}
+      {membershipFirst(plans.data).map((plan) => {
+        const need = missingForPayPal(plan, missing);
+        const isSelected = selected?.code === plan.code;
+        return (
+          <Paper
+            key={plan.code}
+            variant="outlined"
+            component="section"
+            aria-label={PLANS[plan.code].name}
+            sx={{ p: 2.5 }}
+          >
+            <Typography variant="h6" component="h3">
+              {PLANS[plan.code].name}
+            </Typography>
+            <Typography sx={{ mt: 0.5 }}>{PLANS[plan.code].description}</Typography>
+            <Typography sx={{ mt: 1, fontWeight: 600 }}>{priceSentence(plan.price_tier)}</Typography>
+            {need && !isSelected ? (
+              <Button
+                variant="contained"
+                sx={{ mt: 2 }}
+                disabled={!paypal || !billingUser.data}
+                onClick={() => {
+                  setNotice(null);
+                  setSelected(need);
+                }}
+              >
+                Choose {PLANS[plan.code].name}
+              </Button>
+            ) : null}
+            {selected && isSelected && paypal && billingUser.data ? (
+              <PayPalButton
+                key={selected.paypal.plan_id ?? plan.code}
+                planId={selected.paypal.plan_id!}
+                billingId={billingUser.data}
+                clientId={paypal.clientId}
+                sdkUrl={paypal.sdkUrl}
+                onApproved={async (subscriptionId) => {
+                  try {
+                    await confirmPayPalSubscription(billingUser.data, subscriptionId);
+                    setSelected(null);
+                    setSucceeded(true);
+                    void queryClient.invalidateQueries({ queryKey: ['billing'] });
+                    void queryClient.invalidateQueries({ queryKey: ['auth', 'whoami'] });
+                  } catch (error) {
                     reportPayPalError(error);
                     setSelected(null);
-                    setNotice({ severity: 'error', text: SUBSCRIPTION_ERROR });
-                  }}
-                  onUnavailable={(error) => {
-                    reportPayPalError(error);
                     setNotice({
-                      severity: 'error',
-                      text: `PayPal could not be loaded, so subscribing is not possible just now. Reload the page to try again. (${error instanceof Error ? error.message : String(error)})`,
+                      severity: 'warning',
+                      text: confirmFailedMessage(subscriptionId, config.data?.supportEmail),
                     });
-                  }}
-                />
-              ) : null}
-              {isSelected ? (
-                <Button sx={{ mt: 1 }} onClick={() => setSelected(null)}>
-                  Choose later
-                </Button>
-              ) : null}
-            </Paper>
-          );
-        })}
+                  }
+                }}
+                onCancelled={() => setSelected(null)}
+                onFailed={(error) => {
+                  reportPayPalError(error);
+                  setSelected(null);
+                  setNotice({ severity: 'error', text: SUBSCRIPTION_ERROR });
+                }}
+                onUnavailable={(error) => {
+                  reportPayPalError(error);
+                  setNotice({
+                    severity: 'error',
+                    text: `PayPal could not be loaded, so subscribing is not possible just now. Reload the page to try again. (${error instanceof Error ? error.message : String(error)})`,
+                  });
+                }}
+              />
+            ) : null}
+            {isSelected ? (
+              <Button sx={{ mt: 1 }} onClick={() => setSelected(null)}>
+                Choose later
+              </Button>
+            ) : null}
+          </Paper>
+        );
+      })}
       {!signedIn ? <SignedOutNote what="subscribe" /> : null}
       {signedIn && !paypal && config.data ? (
         <Alert severity="info" role="status">

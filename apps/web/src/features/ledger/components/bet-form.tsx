@@ -403,6 +403,8 @@ export function BetForm({ game, entry, bare = false, onRecorded }: BetFormProps)
               label="Game"
               value={state.eventId}
               disabled={eventList.length === 0}
+              // The helper says why the field is off (no game to come), so it keeps its readable colour.
+              slotProps={{ formHelperText: { disabled: false } }}
               onChange={(changeEvent) => chooseEvent(changeEvent.target.value)}
               error={Boolean(problems.fields.event_id)}
               helperText={

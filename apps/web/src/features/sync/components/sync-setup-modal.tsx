@@ -6,7 +6,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import type { CheckSubscriptionsRequiredResponse } from '@pass/contracts';
+import type { BetSyncAccount, CheckSubscriptionsRequiredResponse } from '@pass/contracts';
 import { useEffect, useState } from 'react';
 import { RouteButton } from '../../../components/route-link';
 
@@ -29,15 +29,23 @@ function markShown(): void {
   }
 }
 
+/** Where an uncovered account stands: its free days left, or stopped. */
+export function uncoveredAccountText(account: BetSyncAccount): string {
+  if (!account.betsync_account_access) return `${account.betsync_book_name}: sync stopped`;
+  const days = account.grace_days_remaining;
+  return `${account.betsync_book_name}: ${days} ${days === 1 ? 'day' : 'days'} of free sync left`;
+}
+
 /**
- * The home page's sync setup modal (the specification's): when `GET /billing/check-subscriptions-required`
- * says subscriptions are required, it names the linked accounts that stopped syncing and links to /subscribe,
- * once per browser session.
+ * The home page's sync setup modal (the specification's): when a linked account is not covered by the member's
+ * subscriptions (decision 051), it names each one with its grace countdown, or says it stopped syncing, and
+ * links to /subscribe, where the missing plans are selected; once per browser session.
  */
 export function SyncSetupModal({ check }: { check: CheckSubscriptionsRequiredResponse['data'] | undefined }) {
-  // Decided once, when the check first says subscriptions are required: open unless shown this session.
+  const uncovered = check?.betsync_accounts.filter((account) => !account.covered) ?? [];
+  // Decided once, when the check first shows an uncovered account: open unless shown this session.
   const [state, setState] = useState<'waiting' | 'open' | 'closed'>('waiting');
-  if (state === 'waiting' && check?.subscriptions_required === true) {
+  if (state === 'waiting' && (check?.subscriptions_required === true || uncovered.length > 0)) {
     setState(shownThisSession() ? 'closed' : 'open');
   }
   const open = state === 'open';
@@ -47,19 +55,21 @@ export function SyncSetupModal({ check }: { check: CheckSubscriptionsRequiredRes
     if (open) markShown();
   }, [open]);
 
-  const stopped = check?.betsync_accounts.filter((account) => !account.betsync_account_access) ?? [];
+  const stopped = uncovered.some((account) => !account.betsync_account_access);
+  const one = uncovered.length === 1;
   return (
     <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="sync-setup-title">
-      <DialogTitle id="sync-setup-title">Your bet sync has stopped</DialogTitle>
+      <DialogTitle id="sync-setup-title">
+        {stopped ? 'Your bet sync has stopped' : 'Your bet sync needs a subscription'}
+      </DialogTitle>
       <DialogContent>
         <DialogContentText>
-          The free sync days of {stopped.length === 1 ? 'this sportsbook' : 'these sportsbooks'} are over, and no
-          subscription covers {stopped.length === 1 ? 'it' : 'them'}, so {stopped.length === 1 ? 'its' : 'their'} bets
-          no longer sync:
+          No subscription covers {one ? 'this sportsbook' : 'these sportsbooks'}, so {one ? 'it syncs' : 'they sync'}{' '}
+          only for {one ? 'its' : 'their'} first 5 days:
         </DialogContentText>
-        <List dense aria-label="Sportsbooks that stopped syncing">
-          {stopped.map((account) => (
-            <ListItem key={account.betsync_account_id}>{account.betsync_book_name}</ListItem>
+        <List dense aria-label="Sportsbooks without a subscription">
+          {uncovered.map((account) => (
+            <ListItem key={account.betsync_account_id}>{uncoveredAccountText(account)}</ListItem>
           ))}
         </List>
         <DialogContentText>
