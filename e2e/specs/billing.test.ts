@@ -1,20 +1,15 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { BillingSubscription } from '@pass/contracts';
-import { createDb, users } from '@pass/db';
+import { users } from '@pass/db';
 import { PLANS, priceSentence, priceTierAt } from '@pass/domain';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { FakePayPal } from '../../apps/server/src/test/fake-paypal';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiSessionOf, createMember, logIn, type Identity } from '../support/accounts';
-import { freePort, startAppServer, type AppServer, type AppServerOptions } from '../support/app-server';
 import { expectNoSeriousA11yViolations, screenshot, useBrowser, viewports, waitForScreen } from '../support/browser';
 import { followNav } from '../support/navigation';
-import { payPalEnv, provisionPayPalPlans } from '../support/paypal';
+import { usePayPalAppServer } from '../support/paypal';
 import { e2eServerClockStart } from '../support/server-clock';
-import { useAppUrl } from '../support/target';
 
 /**
  * Billing in the browser, end to end against a local PayPal (decisions 045 and 046): a member whose free college
@@ -33,51 +28,24 @@ const browser = useBrowser();
 const SUCCESS = 'Subscription successful! Your PA$$ Sync access is now active.';
 const DAY = 86_400_000;
 
-const fake = new FakePayPal();
-let server: AppServer | undefined;
-let dataDir: string;
+const app = usePayPalAppServer('billing');
+const fake = app.fake;
 let member: Identity;
 /** An account the operator made the admin (the flag set while the server is stopped, as `npm run admin` does). */
 let admin: Identity;
 let later: Date;
 
-async function startAt(options: AppServerOptions) {
-  server = await startAppServer(options);
-  useAppUrl(server.baseUrl);
-}
-
 beforeAll(async () => {
-  await fake.start();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'pass-e2e-billing-'));
-  const port = await freePort();
   const signUpAt = e2eServerClockStart();
   later = new Date(signUpAt.getTime() + 40 * DAY);
-  const base = { dataDir, port, seed: 'none' as const, smtpUrl: inject('smtpUrl'), env: payPalEnv(fake) };
-  await startAt({ ...base, clock: signUpAt });
+  await app.startAt(signUpAt);
   member = await createMember();
   admin = await createMember();
-  // The plan rows exist once the plans have been asked for.
-  expect((await fetch(`${server!.baseUrl}/billing/plans`)).status).toBe(200);
-  await server!.stop();
-
-  // PayPal's plans, one per price tier, as provisioning makes them; their ids stored against our plans.
-  const database = await createDb({ dataDir });
-  try {
-    await database.db.update(users).set({ isAdmin: true }).where(eq(users.username, admin.username));
-    await provisionPayPalPlans(fake, database.db);
-  } finally {
-    await database.close();
-  }
-  await startAt({ ...base, clock: later });
+  await app.whileStopped(async (db) => {
+    await db.update(users).set({ isAdmin: true }).where(eq(users.username, admin.username));
+  });
+  await app.startAt(later);
 }, 240_000);
-
-afterAll(async () => {
-  useAppUrl(null);
-  await server?.stop();
-  await fake.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  expect(fake.schemaViolations).toEqual([]);
-});
 
 async function signedInPage(
   viewport: { width: number; height: number },

@@ -1,22 +1,18 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CheckSubscriptionsRequiredResponse } from '@pass/contracts';
-import { createDb } from '@pass/db';
+import type { Database } from '@pass/db';
 import { PLANS } from '@pass/domain';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { importDemoSeason } from '../../apps/server/src/modules/imports/demo-season';
 import { importSourceBody } from '../../apps/server/src/modules/imports/import-jobs';
 import { sharedDataFile } from '../../apps/server/src/modules/imports/shared-data';
-import { FakePayPal } from '../../apps/server/src/test/fake-paypal';
 import { apiSessionOf, createMember, openSignedIn, type Identity } from '../support/accounts';
-import { freePort, startAppServer, type AppServer, type AppServerOptions } from '../support/app-server';
 import { expectNoSeriousA11yViolations, screenshot, useBrowser, viewports, waitForScreen } from '../support/browser';
 import { followNav } from '../support/navigation';
-import { payPalEnv, provisionPayPalPlans } from '../support/paypal';
+import { usePayPalAppServer } from '../support/paypal';
 import { e2eServerClockStart } from '../support/server-clock';
-import { useAppUrl } from '../support/target';
 
 /**
  * Bet sync with the membership's book limits, end to end (decision 051): a member subscribes to the membership
@@ -42,17 +38,9 @@ const EXPORTS = {
 } as const;
 type Book = keyof typeof EXPORTS;
 
-const fake = new FakePayPal();
-let server: AppServer | undefined;
-let dataDir: string;
-let base: Omit<AppServerOptions, 'clock'>;
+const app = usePayPalAppServer('sync');
 let member: Identity;
 let linkedAt: Date;
-
-async function startAt(clock: Date) {
-  server = await startAppServer({ ...base, clock });
-  useAppUrl(server.baseUrl);
-}
 
 /** The reference seasons the export files bet on, imported as `npm run import` would, and this NFL season. */
 const SEASONS = [
@@ -61,47 +49,26 @@ const SEASONS = [
   { source: 'statsapi', file: 'mlb/statsapi/games_2025.csv', season: 2025 },
 ] as const;
 
-async function importSeasons(database: Awaited<ReturnType<typeof createDb>>) {
+async function importSeasons(db: Database) {
   for (const { source, file, season } of SEASONS) {
     const location = sharedDataFile(file)!;
-    await importSourceBody(database.db, source, readFileSync(location, 'utf8'), location, {
+    await importSourceBody(db, source, readFileSync(location, 'utf8'), location, {
       trigger: 'cli',
       now: linkedAt,
       seasons: { from: season, to: season },
     });
   }
   // The home page's current NFL week, as a first run leaves it.
-  await importDemoSeason(database.db, { sport: 'americanfootball_nfl', now: linkedAt, trigger: 'cli' });
+  await importDemoSeason(db, { sport: 'americanfootball_nfl', now: linkedAt, trigger: 'cli' });
 }
 
 beforeAll(async () => {
-  await fake.start();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'pass-e2e-sync-'));
-  base = { dataDir, port: await freePort(), seed: 'none', smtpUrl: inject('smtpUrl'), env: payPalEnv(fake) };
   linkedAt = e2eServerClockStart();
-  await startAt(linkedAt);
+  await app.startAt(linkedAt);
   member = await createMember();
-  // The plan rows exist once the plans have been asked for.
-  expect((await fetch(`${server!.baseUrl}/billing/plans`)).status).toBe(200);
-  await server!.stop();
-
-  const database = await createDb({ dataDir });
-  try {
-    await provisionPayPalPlans(fake, database.db);
-    await importSeasons(database);
-  } finally {
-    await database.close();
-  }
-  await startAt(linkedAt);
+  await app.whileStopped(importSeasons);
+  await app.startAt(linkedAt);
 }, 240_000);
-
-afterAll(async () => {
-  useAppUrl(null);
-  await server?.stop();
-  await fake.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  expect(fake.schemaViolations).toEqual([]);
-});
 
 const syncSection = (page: Page) => page.getByRole('region', { name: 'Bet sync', exact: true });
 const accountCard = (page: Page, book: Book) => syncSection(page).getByRole('article', { name: book });
@@ -218,8 +185,7 @@ describe('bet sync with the membership and an add-on', () => {
   });
 
   it('keeps the third sportsbook syncing six days later, and a second upload of the same file adds nothing', async () => {
-    await server!.stop();
-    await startAt(new Date(linkedAt.getTime() + 6 * DAY));
+    await app.startAt(new Date(linkedAt.getTime() + 6 * DAY));
 
     const page = await browser.newPage(viewports.phone);
     await openSignedIn(page, member, '/user/profile', 'user-profile');

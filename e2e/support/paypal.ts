@@ -1,7 +1,13 @@
-import { billingPlans, type Database } from '@pass/db';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { billingPlans, createDb, type Database } from '@pass/db';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { PayPalClient } from '../../apps/server/src/providers/paypal/paypal-client';
-import type { FakePayPal } from '../../apps/server/src/test/fake-paypal';
+import { FakePayPal } from '../../apps/server/src/test/fake-paypal';
+import { freePort, startAppServer, type AppServer } from './app-server';
+import { useAppUrl } from './target';
 
 /** The settings that point a test's own app server at the local PayPal (its API and its SDK stand-in). */
 export function payPalEnv(fake: FakePayPal): Record<string, string> {
@@ -38,4 +44,71 @@ export async function provisionPayPalPlans(fake: FakePayPal, db: Database): Prom
     });
     await db.update(billingPlans).set({ paypalPlanId: plan.id }).where(eq(billingPlans.id, row.id));
   }
+}
+
+/**
+ * A test file's own app server (same build, same mail capture, no data) with PayPal pointed at a local fake,
+ * for tests that move the server clock: `startAt` starts or restarts it at a clock and points the tests at it;
+ * `whileStopped` stops it and works on its database, with PayPal's plans provisioned once the server has made
+ * its plan rows. Everything is torn down after the file, and the fake must have seen only valid requests.
+ */
+export function usePayPalAppServer(name: string) {
+  const fake = new FakePayPal();
+  let server: AppServer | undefined;
+  let dataDir: string | undefined;
+  let port: number;
+  let provisioned = false;
+
+  beforeAll(async () => {
+    await fake.start();
+    dataDir = mkdtempSync(path.join(tmpdir(), `pass-e2e-${name}-`));
+    port = await freePort();
+  });
+
+  afterAll(async () => {
+    useAppUrl(null);
+    await server?.stop();
+    await fake.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    expect(fake.schemaViolations).toEqual([]);
+  });
+
+  const stop = async () => {
+    await server?.stop();
+    server = undefined;
+  };
+
+  return {
+    fake,
+    async startAt(clock: Date): Promise<AppServer> {
+      await stop();
+      server = await startAppServer({
+        dataDir: dataDir!,
+        port,
+        clock,
+        seed: 'none',
+        smtpUrl: inject('smtpUrl'),
+        env: payPalEnv(fake),
+      });
+      useAppUrl(server.baseUrl);
+      return server;
+    },
+    stop,
+    async whileStopped(work: (db: Database) => Promise<void>): Promise<void> {
+      if (!provisioned) {
+        // The plan rows exist once the plans have been asked for.
+        expect(server, 'start the server once before provisioning').toBeDefined();
+        expect((await fetch(`${server!.baseUrl}/billing/plans`)).status).toBe(200);
+      }
+      await stop();
+      const database = await createDb({ dataDir: dataDir! });
+      try {
+        if (!provisioned) await provisionPayPalPlans(fake, database.db);
+        provisioned = true;
+        await work(database.db);
+      } finally {
+        await database.close();
+      }
+    },
+  };
 }
