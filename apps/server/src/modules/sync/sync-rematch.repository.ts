@@ -1,6 +1,7 @@
-import { events, syncAccounts, syncBets, type DbExecutor } from '@pass/db';
+import { events, syncAccounts, syncBets, userBets, type DbExecutor } from '@pass/db';
+import { Status } from '@pass/domain';
 import { and, asc, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import type { LedgerEvent } from '../ledger/ledger.repository.js';
+import type { LedgerEvent, NewEntry } from '../ledger/ledger.repository.js';
 import { ledgerEventColumns } from '../ledger/parlays.repository.js';
 import type { SyncAccountRow } from './sync-accounts.repository.js';
 import type { SyncBetRow } from './sync-import.repository.js';
@@ -82,4 +83,29 @@ export async function listEvents(db: DbExecutor, ids: readonly number[]): Promis
     .from(events)
     .where(and(inArray(events.id, [...ids]), eq(events.isDemo, false)));
   return rows as LedgerEvent[];
+}
+
+/**
+ * An entry the member recorded themselves (not by sync) that is this bet: the same game, market, side and stake,
+ * not deleted or cancelled. Before synced bets could be matched later, a rejected one was recorded by hand.
+ */
+export async function findEntryRecordedByHand(db: DbExecutor, entry: NewEntry): Promise<{ id: number } | undefined> {
+  const [row] = await db
+    .select({ id: userBets.id })
+    .from(userBets)
+    .where(
+      and(
+        eq(userBets.userId, entry.userId),
+        eq(userBets.eventId, entry.eventId),
+        eq(userBets.betKind, entry.betKind),
+        eq(userBets.betType, entry.betType),
+        sql`${userBets.betTeam} is not distinct from ${entry.betTeam}`,
+        sql`${userBets.stakeCents} is not distinct from ${entry.stakeCents}`,
+        ne(userBets.source, 'sync'),
+        isNull(userBets.deletedAt),
+        ne(userBets.status, Status.canceled),
+      ),
+    )
+    .limit(1);
+  return row;
 }

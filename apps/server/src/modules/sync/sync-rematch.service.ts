@@ -77,6 +77,13 @@ async function writePlacement(tx: DbExecutor, betId: number, userId: number, pla
   return true;
 }
 
+/**
+ * Why a bet that now matches is not placed by itself: the member recorded it by hand (the only way before bets could
+ * be matched later), and a second entry would count the stake twice. Choosing its game places it all the same.
+ */
+const recordedByHandReason = (entryId: number) =>
+  `your ledger already holds this bet, recorded by hand (entry ${entryId}): set this one aside, or choose its game to add it as well`;
+
 /** Bets ordered by when they were placed, in runs whose games are loaded at once. */
 function byPeriod(bets: readonly rematchRepository.RejectedBet[]): rematchRepository.RejectedBet[][] {
   const sorted = [...bets].sort((a, b) => a.bet.placedAt.getTime() - b.bet.placedAt.getTime());
@@ -101,7 +108,8 @@ function byPeriod(bets: readonly rematchRepository.RejectedBet[]): rematchReposi
  * Tries every rejected bet not set aside again (one member's with `scope.userId`) against the games stored now,
  * by the rule a sync matches with. Each bet that now matches becomes its ledger entry or parlay, graded and linked,
  * in its own transaction; one that still does not keeps its status, with the new reason when the reason changed
- * (its game came, but two games fit). Running it again changes nothing. A bet whose writing fails is left as it was
+ * (its game came, but two games fit). A single the member already recorded by hand (same game, side and stake) is not
+ * placed a second time: its reason says so. Running it again changes nothing. A bet whose writing fails is left as it was
  * and the others are still tried; the first failure is thrown at the end.
  */
 export async function rematchRejectedSyncBets(
@@ -124,7 +132,11 @@ export async function rematchRejectedSyncBets(
       for (const { bet, account } of chunk) {
         summary.checked += 1;
         try {
-          const placement = place(bet.slip as SyncSlip, account, games, now);
+          let placement = place(bet.slip as SyncSlip, account, games, now);
+          if (placement.ok && placement.kind === 'single') {
+            const twin = await rematchRepository.findEntryRecordedByHand(db, placement.entry);
+            if (twin) placement = { ok: false, reason: recordedByHandReason(twin.id) };
+          }
           if (!placement.ok) {
             if (placement.reason !== bet.rejectReason) {
               await rematchRepository.updateRejectReason(db, bet.id, placement.reason, now);

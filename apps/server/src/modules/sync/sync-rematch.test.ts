@@ -6,7 +6,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { makeGame, signedInMember } from '../../test/ledger.js';
+import { makeGame, postEntry, signedInMember } from '../../test/ledger.js';
 import { createRefreshJobs } from '../../jobs/refresh-jobs.js';
 import { setEventResult } from '../ledger/ledger.service.js';
 import { rematchRejectedSyncBets } from './sync-rematch.service.js';
@@ -170,6 +170,41 @@ describe('synced bets matched again, by themselves or on the games the member ch
       .from(userBets)
       .where(eq(userBets.id, bets.get('U-1')!.user_bet_id!));
     expect(entry).toMatchObject({ eventId: jets, betTeam: 'NYJ', status: 1 });
+  });
+
+  it('does not place by itself a bet the member already recorded by hand, but places it when they choose its game', async () => {
+    const member = await memberWithAccount();
+    const kickoff = at(4 * 24);
+    await sync(member, [
+      single('H-1', leg('Tennessee Titans @ Jacksonville Jaguars', 'Jacksonville Jaguars', kickoff), NOW),
+    ]);
+    const game = await makeGame(db, { home: 'JAX', away: 'TEN', kickoff, season: 2025, lines: false });
+    // Before bets could be matched later, the member recorded it with the bet form.
+    const recorded = await postEntry(member.client, {
+      event_id: game,
+      bet_mode: 3,
+      bet_kind: 1,
+      bet_type: 5,
+      bet_team: 'JAX',
+      price: -110,
+      stake: 11,
+      is_simulated: false,
+    });
+    expect(recorded.statusCode, recorded.body).toBe(201);
+    expect(await rematchRejectedSyncBets(testApp.database.db, NOW, { userId: member.userId })).toEqual({
+      checked: 1,
+      matched: 0,
+    });
+    const bet = (await syncedBets(member.client)).get('H-1')!;
+    expect(bet.status).toBe('rejected');
+    expect(bet.reject_reason).toContain('recorded by hand');
+    expect(await db.select().from(userBets).where(eq(userBets.userId, member.userId))).toHaveLength(1);
+    // The member says it is another bet: it is placed.
+    const matched = await member.client.post(`/api/sync/bets/${bet.id}/match`, {
+      legs: [{ event_id: game, team: 'JAX' }],
+    });
+    expect(matched.statusCode, matched.body).toBe(200);
+    expect(await db.select().from(userBets).where(eq(userBets.userId, member.userId))).toHaveLength(2);
   });
 
   it('lists the games near a bet to choose from, and places it on the one chosen, graded and linked', async () => {
