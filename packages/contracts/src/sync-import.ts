@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idParam } from './boundary.js';
+import { idField, idParam, Text } from './boundary.js';
+import { SportKey } from './sports.js';
 import { SyncBookResult, SyncSlip } from './sync-slip.js';
 
 /**
@@ -106,3 +107,66 @@ export type SyncBetParams = z.infer<typeof SyncBetParams>;
 
 export const SyncBetResponse = z.object({ data: SyncBet });
 export type SyncBetResponse = z.infer<typeof SyncBetResponse>;
+
+/**
+ * A stored game a rejected bet's leg could be on, for the member to choose: the games of the leg's sport (every
+ * sport when the book named none) from 6 hours before the bet was placed to 7 days after it, and around the
+ * game's start when the book gave one.
+ */
+export const SyncCandidateGame = z.object({
+  event_id: z.number().int(),
+  sport: SportKey,
+  season: z.number().int(),
+  week: z.number().int().nullable(),
+  /** The kickoff (UTC), or null for a game known only by its date. */
+  kickoff_at: z.string().nullable(),
+  game_date: z.string(),
+  status: z.enum(['scheduled', 'in_progress', 'final', 'postponed', 'cancelled']),
+  home_team: z.string(),
+  away_team: z.string(),
+  home_name: z.string(),
+  away_name: z.string(),
+  /** The team of this game the book's selection names, for a moneyline or spread; else null. */
+  picked_team: z.string().nullable(),
+  /** The game is between teams the book named (one or both). */
+  names_teams: z.boolean(),
+});
+export type SyncCandidateGame = z.infer<typeof SyncCandidateGame>;
+
+export const SyncCandidateLeg = z.object({
+  /** The leg's place on the slip, from 0. */
+  position: z.number().int(),
+  /** The game sync matches the leg to by itself, if any (then first among the games). */
+  matched_event_id: z.number().int().nullable(),
+  /** Why sync could not match the leg by itself; null when it could. */
+  reason: z.string().nullable(),
+  games: z.array(SyncCandidateGame),
+});
+export type SyncCandidateLeg = z.infer<typeof SyncCandidateLeg>;
+
+/**
+ * The games to choose from for each leg of a synced bet. `placeable` is false for a bet the ledger cannot hold
+ * whatever the games (a teaser over several games): it is recorded by hand, leg by leg.
+ */
+export const SyncBetCandidatesResponse = z.object({
+  data: z.object({
+    bet: SyncBet,
+    placeable: z.boolean(),
+    reason: z.string().nullable(),
+    legs: z.array(SyncCandidateLeg),
+  }),
+});
+export type SyncBetCandidatesResponse = z.infer<typeof SyncBetCandidatesResponse>;
+
+export const SyncMatchLeg = z.object({
+  event_id: idField('an event id'),
+  /** The team picked, as the game names it (its abbreviation), for a moneyline or spread; none for a total. */
+  team: Text.trim().min(1, 'is required').max(10, 'must be a team abbreviation').optional(),
+});
+export type SyncMatchLeg = z.infer<typeof SyncMatchLeg>;
+
+/** The member's choice of game (and team) for each leg of a rejected synced bet, in the slip's order. */
+export const SyncMatchBody = z.object({
+  legs: z.array(SyncMatchLeg).min(1).max(15),
+});
+export type SyncMatchBody = z.infer<typeof SyncMatchBody>;

@@ -5,7 +5,9 @@
  * ../shared/data by default), odds-api and odds-api-scores (a sport key; needs ODDS_API_KEY). cfbd takes a
  * `/games` response or a lines one (`/lines`, `/metrics/wp/pregame`), told apart by its content.
  * Progress goes to stderr, the summary to stdout. With the embedded database, a running server holds the
- * data directory: the import then stops with that message and changes nothing.
+ * data directory: the import then stops with that message and changes nothing. An import that added or changed
+ * games then tries the rejected synced bets again (decision 051); like the import, this needs no scheduler lock:
+ * each bet is locked while it is placed, so a server doing the same at that moment places it once.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,6 +24,7 @@ import {
 } from '../modules/imports/imports.service.js';
 import { OddsApiClient, OddsApiError } from '../modules/imports/odds-api-client.js';
 import { fetchAndImportOdds, fetchAndImportScores } from '../modules/imports/odds-api.service.js';
+import { rematchRejectedSyncBets } from '../modules/sync/sync-rematch.service.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 const sharedData = (file: string) => path.resolve(repoRoot, '../shared/data', file);
@@ -111,7 +114,8 @@ function isFileSource(source: string): source is keyof typeof DEFAULT_FILES {
   return Object.hasOwn(DEFAULT_FILES, source);
 }
 
-async function run(args: Arguments, config: Config, database: DbHandle) {
+/** Runs the import; true when it added or changed games. */
+async function run(args: Arguments, config: Config, database: DbHandle): Promise<boolean> {
   // The server clock (PASS_CLOCK when set): a file's data time is never later than it (docs/decisions/022).
   const options: ImportOptions = {
     trigger: 'cli',
@@ -134,21 +138,26 @@ async function run(args: Arguments, config: Config, database: DbHandle) {
         : await fetchAndImportScores(database.db, client, sport as Sport, { ...options, onProgress: bar.update });
     bar.done();
     printSummary(`${args.source} ${sport}`, summary);
-    return;
+    return storedGames(summary);
   }
   const targets = args.target
     ? [args.target]
     : isFileSource(args.source)
       ? DEFAULT_FILES[args.source].map(sharedData)
       : [];
+  let stored = false;
   for (const target of targets) {
     const bar = progressBar(`${args.source} ${path.basename(target)}`);
     const started = performance.now();
     const summary = await importFile(database.db, args.source, target, { ...options, onProgress: bar.update });
     bar.done();
     printSummary(`${args.source} ${path.basename(target)} (${Math.round(performance.now() - started)} ms)`, summary);
+    stored ||= storedGames(summary);
   }
+  return stored;
 }
+
+const storedGames = (summary: ImportSummary) => summary.added + summary.updated > 0;
 
 async function main(): Promise<number> {
   let args: Arguments;
@@ -180,7 +189,10 @@ async function main(): Promise<number> {
   }
   try {
     await migrate(database);
-    await run(args, config, database);
+    if (await run(args, config, database)) {
+      const { checked, matched } = await rematchRejectedSyncBets(database.db, clockFor(config)());
+      if (checked > 0) console.log(`synced bets to check: ${matched} of ${checked} now matched to games`);
+    }
     return 0;
   } catch (error) {
     if (error instanceof UsageError || error instanceof OddsApiError) {

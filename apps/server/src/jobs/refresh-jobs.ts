@@ -4,9 +4,10 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../env.js';
 import { DEMO_SPORTS, importDemoSeason } from '../modules/imports/demo-season.js';
 import { hasRealGames, oddsApiClient } from '../modules/imports/import-jobs.js';
-import { recordFailedRun, type ImportOptions } from '../modules/imports/imports.service.js';
+import { recordFailedRun, type ImportOptions, type ImportSummary } from '../modules/imports/imports.service.js';
 import type { OddsApiClient } from '../modules/imports/odds-api-client.js';
 import { fetchAndImportOdds, fetchAndImportScores } from '../modules/imports/odds-api.service.js';
+import { rematchRejectedSyncBets } from '../modules/sync/sync-rematch.service.js';
 import type { JobName } from './schedule.js';
 import type { JobFn } from './scheduler.js';
 
@@ -19,6 +20,9 @@ import type { JobFn } from './scheduler.js';
  * - scores: The Odds API's scores of the sports with live games, and the demo season's results;
  * - schedules: The Odds API's scores of every sport and the demo season top-up (a new season's demo once
  *   the calendar turns). The nflverse file is static: nothing to refresh from it.
+ *
+ * A job whose imports added or changed real games then tries the rejected synced bets again (decision 051), as
+ * its last step: still under the scheduler's lock, so one instance at a time does it.
  */
 
 const DAY_MS = 86_400_000;
@@ -44,15 +48,15 @@ async function hasDemoGames(db: Database, sport: string): Promise<boolean> {
  * Runs an import at the job's time (the server clock: data times and regrading read it, docs/decisions/020);
  * a failure before its run exists is recorded as a failed run of the source.
  */
-async function recorded(
+async function recorded<T>(
   db: Database,
   source: string,
   now: Date,
-  work: (options: ImportOptions) => Promise<unknown>,
-): Promise<void> {
+  work: (options: ImportOptions) => Promise<T>,
+): Promise<T> {
   let started = false;
   try {
-    await work({ trigger: 'schedule', now, onRun: () => (started = true) });
+    return await work({ trigger: 'schedule', now, onRun: () => (started = true) });
   } catch (error) {
     if (!started) await recordFailedRun(db, source, 'schedule', error);
     throw error;
@@ -84,6 +88,20 @@ export function createRefreshJobs(
    * The demo season of each demo sport that has one (PASS_SEED chose the demo) and no real games this
    * season, brought up to `now`.
    */
+  /** What one run of a job imported: whether real games were added or changed. */
+  interface Imported {
+    games: boolean;
+  }
+  const noteGames = (imported: Imported) => (summary: ImportSummary) => {
+    if (summary.added + summary.updated > 0) imported.games = true;
+  };
+  /** The job's last step: the rejected synced bets, tried again on the games now stored. */
+  const rematch = (now: Date, imported: Imported) => async () => {
+    if (!imported.games) return;
+    const { matched } = await rematchRejectedSyncBets(db, now);
+    if (matched > 0) log(`sync: ${matched} rejected synced bet(s) matched to games now stored`);
+  };
+
   const demoTopUp = (now: Date, sports: readonly Sport[] = DEMO_SPORTS) =>
     DEMO_SPORTS.filter((sport) => sports.includes(sport)).map((sport) => async () => {
       if (!(await hasDemoGames(db, sport))) return;
@@ -95,38 +113,51 @@ export function createRefreshJobs(
     async odds(now) {
       if (!config.oddsApiKey) return;
       const sports = await sportsWithGames(db, now, new Date(now.getTime() + 7 * DAY_MS), sql`and not is_demo`);
-      await all(
-        sports.map(
-          (sport) => () => recorded(db, 'odds-api', now, (options) => fetchAndImportOdds(db, odds(), sport, options)),
+      const imported: Imported = { games: false };
+      await all([
+        ...sports.map(
+          (sport) => () =>
+            recorded(db, 'odds-api', now, (options) => fetchAndImportOdds(db, odds(), sport, options)).then(
+              noteGames(imported),
+            ),
         ),
-      );
+        rematch(now, imported),
+      ]);
     },
     async scores(now) {
       const from = new Date(now.getTime() - LIVE_WINDOW_MS);
       const steps: (() => Promise<void>)[] = [];
+      const imported: Imported = { games: false };
       if (config.oddsApiKey) {
         const sports = await sportsWithGames(db, from, now, sql`and not is_demo`);
         steps.push(
           ...sports.map(
             (sport) => () =>
-              recorded(db, 'odds-api', now, (options) => fetchAndImportScores(db, odds(), sport, options)),
+              recorded(db, 'odds-api', now, (options) => fetchAndImportScores(db, odds(), sport, options)).then(
+                noteGames(imported),
+              ),
           ),
         );
       }
       steps.push(...demoTopUp(now, await sportsWithGames(db, from, now, sql`and is_demo`)));
+      steps.push(rematch(now, imported));
       await all(steps);
     },
     async schedules(now) {
       const steps: (() => Promise<void>)[] = [];
+      const imported: Imported = { games: false };
       if (config.oddsApiKey) {
         steps.push(
           ...SPORTS.map(
             (sport) => () =>
-              recorded(db, 'odds-api', now, (options) => fetchAndImportScores(db, odds(), sport, options)),
+              recorded(db, 'odds-api', now, (options) => fetchAndImportScores(db, odds(), sport, options)).then(
+                noteGames(imported),
+              ),
           ),
         );
       }
       steps.push(...demoTopUp(now));
+      steps.push(rematch(now, imported));
       await all(steps);
     },
   };

@@ -201,6 +201,64 @@ const ownedSyncAccountPath: OwnedObject = {
   },
 };
 
+// One rejected synced bet of the owner's with a real slip (a single on a game no one stored), the marker as its
+// reason, serves the paths that read its legs: its answer shows the bet, and so the marker.
+const rejectedSyncBetsOf = new WeakMap<Caller, Promise<Record<string, string>>>();
+const ownedRejectedSyncBet: OwnedObject = {
+  create(context) {
+    if (!rejectedSyncBetsOf.has(context.owner)) {
+      rejectedSyncBetsOf.set(
+        context.owner,
+        (async () => {
+          const { accountId } = await ownedSyncAccount(context);
+          const [account] = await context.database.db
+            .select({ id: syncAccounts.id })
+            .from(syncAccounts)
+            .where(eq(syncAccounts.publicId, accountId));
+          const now = new Date();
+          const slip = {
+            book_bet_id: `slip-${context.marker}`,
+            placed_at: now.toISOString(),
+            kind: 'single',
+            stake_cents: 1000,
+            result: 'open',
+            bonus: false,
+            legs: [
+              {
+                sport: 'americanfootball_nfl',
+                event: 'London Monarchs @ Kansas City Chiefs',
+                market: 'moneyline',
+                selection: 'Kansas City Chiefs',
+                price: -110,
+                result: 'open',
+              },
+            ],
+          };
+          const [row] = await context.database.db
+            .insert(syncBets)
+            .values({
+              accountId: account!.id,
+              userId: context.owner.account!.id,
+              bookBetId: slip.book_bet_id,
+              status: 'rejected',
+              rejectReason: context.marker,
+              slip,
+              placedAt: now,
+              stakeCents: 1000,
+              bookResult: 'open',
+              legCount: 1,
+              createdAt: now,
+              updatedAt: now,
+            })
+            .returning({ id: syncBets.id });
+          return { betId: String(row!.id) };
+        })(),
+      );
+    }
+    return rejectedSyncBetsOf.get(context.owner)!;
+  },
+};
+
 export const OWNED_OBJECTS: Record<string, OwnedObject> = {
   '/api/sync/accounts/{accountId}/uploads': ownedSyncAccountPath,
   '/api/sync/accounts/{accountId}/slips': ownedSyncAccountPath,
@@ -233,6 +291,8 @@ export const OWNED_OBJECTS: Record<string, OwnedObject> = {
       return { betId: String(row!.id) };
     },
   },
+  '/api/sync/bets/{betId}/candidates': ownedRejectedSyncBet,
+  '/api/sync/bets/{betId}/match': ownedRejectedSyncBet,
   '/api/sync/accounts/{accountId}': ownedSyncAccountPath,
   '/api/sync/accounts/{accountId}/tokens': ownedSyncAccountPath,
   '/api/sync/accounts/{accountId}/tokens/{tokenId}': {

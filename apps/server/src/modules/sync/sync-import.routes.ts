@@ -5,7 +5,9 @@ import {
   SyncAccountParams,
   SyncBetListResponse,
   SyncBetParams,
+  SyncBetCandidatesResponse,
   SyncBetResponse,
+  SyncMatchBody,
   SyncSlipsBody,
   SyncSummaryResponse,
   SyncUploadBody,
@@ -25,6 +27,7 @@ import {
 import { requireSession, type AuthDeps } from '../auth/auth-context.js';
 import type { SyncAccountRow } from './sync-accounts.repository.js';
 import { dismissSyncBet, importSyncSlips, listMemberSyncBets } from './sync-import.service.js';
+import { listSyncBetCandidates, matchSyncBetByHand, rematchRejectedSyncBets } from './sync-rematch.service.js';
 import { authorizeSyncWrite } from './sync-tokens.service.js';
 
 export interface SyncImportRoutesOptions extends AuthDeps {
@@ -66,6 +69,20 @@ function accountFound(request: FastifyRequest): SyncAccountRow {
   const account = accountOf.get(request);
   if (!account) throw AppError.notFound('No linked sportsbook account');
   return account;
+}
+
+/**
+ * After a sync, the member's earlier rejected bets are tried again: games may have been stored since they came
+ * (an import that ran on another instance or the admin's). The answer is the sync's own; the bets matched now show
+ * in the member's list.
+ */
+async function rematchAfterSync(db: SyncImportRoutesOptions['db'], request: FastifyRequest, userId: number, at: Date) {
+  try {
+    await rematchRejectedSyncBets(db, at, { userId });
+  } catch (error) {
+    // The sync itself is committed; the next sync or import tries these bets again.
+    request.log.warn({ err: error }, 'matching rejected synced bets again failed');
+  }
 }
 
 const unreadable = (error: unknown): never => {
@@ -168,6 +185,7 @@ export const syncImportRoutes: FastifyPluginAsyncZod<SyncImportRoutesOptions> = 
           fileName: request.query.file_name,
           now: now(),
         });
+        await rematchAfterSync(db, request, account.userId, now());
         return reply.headers(noStore).send({ data: summary });
       },
     );
@@ -198,6 +216,7 @@ export const syncImportRoutes: FastifyPluginAsyncZod<SyncImportRoutesOptions> = 
         batchKey,
         now: now(),
       });
+      await rematchAfterSync(db, request, account.userId, now());
       return reply.headers(noStore).send({ data: summary });
     },
   );
@@ -237,6 +256,47 @@ export const syncImportRoutes: FastifyPluginAsyncZod<SyncImportRoutesOptions> = 
       const session = await requireSession(deps, request);
       reply.headers(noStore);
       return { data: await dismissSyncBet(db, session.user.id, request.params.betId, now()) };
+    },
+  );
+
+  app.get(
+    '/api/sync/bets/:betId/candidates',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        summary:
+          'The stored games each leg of a synced bet could be on, to choose from: of the leg’s sport, from 6 hours ' +
+          'before the bet was placed to 7 days after (and around the start the book gave), the teams it named first',
+        params: SyncBetParams,
+        response: { 200: SyncBetCandidatesResponse, ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(deps, request);
+      reply.headers(noStore);
+      return { data: await listSyncBetCandidates(db, session.user.id, request.params.betId) };
+    },
+  );
+
+  app.post(
+    '/api/sync/bets/:betId/match',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        summary:
+          'Matches a rejected synced bet to the games (and teams) the member chose, one per leg in the slip’s ' +
+          'order: placed, graded and linked as a matched sync',
+        params: SyncBetParams,
+        body: SyncMatchBody,
+        response: { 200: SyncBetResponse, ...memberErrors, 409: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(deps, request);
+      reply.headers(noStore);
+      return { data: await matchSyncBetByHand(db, session.user.id, request.params.betId, request.body, now()) };
     },
   );
 };

@@ -37,7 +37,7 @@ const HOUR_MS = 3_600_000;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** Why a slip cannot become a ledger entry, or the entry's values; null team for a total. */
-type Placement =
+export type Placement =
   | { ok: true; kind: 'single'; entry: NewEntry; event: LedgerEvent }
   | { ok: true; kind: 'parlay'; parlay: parlayRepository.NewParlay; legs: parlayRepository.NewParlayLeg[] }
   | { ok: false; reason: string };
@@ -79,7 +79,7 @@ function checked(draft: Draft, event: LedgerEvent): Draft | string {
   }
 }
 
-function place(slip: SyncSlip, account: SyncAccountRow, games: GameIndex, now: Date): Placement {
+export function place(slip: SyncSlip, account: SyncAccountRow, games: GameIndex, now: Date): Placement {
   if (slip.kind === 'teaser') {
     return {
       ok: false,
@@ -184,7 +184,7 @@ function place(slip: SyncSlip, account: SyncAccountRow, games: GameIndex, now: D
 }
 
 /** The games any leg could be on: from the earliest time named less the window to the latest plus it. */
-async function loadGames(db: DbExecutor, slips: readonly SyncSlip[]): Promise<GameIndex> {
+export async function loadGames(db: DbExecutor, slips: readonly SyncSlip[]): Promise<GameIndex> {
   const times = slips.flatMap((slip) => [
     Date.parse(slip.placed_at),
     ...slip.legs.flatMap((leg) => (leg.event_start ? [Date.parse(leg.event_start)] : [])),
@@ -335,7 +335,7 @@ export function disagrees(bookResult: string, outcome: SyncBetWithGrade['outcome
   return OUR_RESULT[outcome] !== bookResult;
 }
 
-function toSyncBet(bet: SyncBetWithGrade): SyncBet {
+export function toSyncBet(bet: SyncBetWithGrade): SyncBet {
   const slip = bet.slip as SyncSlip;
   return {
     id: bet.id,

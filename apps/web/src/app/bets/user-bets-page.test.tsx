@@ -68,12 +68,55 @@ const rejected: SyncBet = {
   updated_at: '2026-11-20T12:00:00.000Z',
 };
 
+const teaser: SyncBet = {
+  ...rejected,
+  id: 6,
+  book_bet_id: 'FD-6',
+  kind: 'teaser',
+  leg_count: 2,
+  reject_reason: 'a 2-game teaser: the ledger holds a teaser on one game only, so record its legs by hand',
+  slip: {
+    ...rejected.slip,
+    book_bet_id: 'FD-6',
+    kind: 'teaser',
+    teaser_points: 6,
+    legs: [
+      {
+        event: 'Buffalo Bills @ Kansas City Chiefs',
+        market: 'spread',
+        selection: 'Kansas City Chiefs',
+        line: 3.5,
+        price: -120,
+        result: 'won',
+      },
+      {
+        event: 'Chicago Bears @ Green Bay Packers',
+        market: 'spread',
+        selection: 'Green Bay Packers',
+        line: 4,
+        price: -120,
+        result: 'won',
+      },
+    ],
+  },
+};
+
 describe('My Bets', () => {
-  it('shows the synced bets, and opens the bet form with what the book said to record one by hand', async () => {
+  it('shows the synced bets: a single to match to its game, a teaser to record by hand with what the book said', async () => {
     const user = userEvent.setup();
     stubFetch((url) => {
       if (url.pathname === '/api/sync/accounts') return jsonResponse({ data: [fanduel] });
-      if (url.pathname === '/api/sync/bets') return jsonResponse({ data: [rejected], total: 1, limit: 200, offset: 0 });
+      if (url.pathname === '/api/sync/bets')
+        return jsonResponse({ data: [rejected, teaser], total: 2, limit: 200, offset: 0 });
+      if (url.pathname === '/api/sync/bets/5/candidates')
+        return jsonResponse({
+          data: {
+            bet: rejected,
+            placeable: true,
+            reason: null,
+            legs: [{ position: 0, matched_event_id: null, reason: rejected.reject_reason, games: [] }],
+          },
+        });
       if (url.pathname === '/api/user/bets' || url.pathname === '/api/user/parlays')
         return jsonResponse({ data: [], total: 0, limit: 50, offset: 0 });
       // The form's games and the rest of the screen are not what this test reads.
@@ -81,11 +124,22 @@ describe('My Bets', () => {
     });
     renderWithProviders(<UserBetsPage />);
     const synced = await screen.findByRole('region', { name: 'Synced bets' });
-    const card = await within(synced).findByRole('listitem', { name: /^FanDuel single placed/ });
-    await user.click(within(card).getByRole('button', { name: 'Record by hand' }));
+    const single = await within(synced).findByRole('listitem', { name: /^FanDuel single placed/ });
+    expect(within(single).queryByRole('button', { name: 'Record by hand' })).not.toBeInTheDocument();
+    await user.click(within(single).getByRole('button', { name: 'Choose the game' }));
+    const choosing = await screen.findByRole('dialog', { name: 'Choose the game' });
+    expect(await within(choosing).findByText(/^No stored game starts/)).toBeInTheDocument();
+    await user.click(within(choosing).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    const teaserCard = within(synced).getByRole('listitem', { name: /^FanDuel 2-leg teaser placed/ });
+    await user.click(within(teaserCard).getByRole('button', { name: 'Record by hand' }));
     const dialog = await screen.findByRole('dialog', { name: 'Record by hand' });
     expect(
-      within(dialog).getByText('London Monarchs @ Kansas City Chiefs: Kansas City Chiefs -300'),
+      within(dialog).getByText('Buffalo Bills @ Kansas City Chiefs: Kansas City Chiefs +3.5 -120'),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Chicago Bears @ Green Bay Packers: Green Bay Packers +4 -120'),
     ).toBeInTheDocument();
     expect(within(dialog).getByRole('combobox', { name: 'Game' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));

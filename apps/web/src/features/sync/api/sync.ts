@@ -1,5 +1,6 @@
 import type {
   CreatedSyncTokenResponse,
+  SyncBetCandidatesResponse,
   SyncBetListResponse,
   SyncBetResponse,
   SyncBetStatus,
@@ -8,6 +9,7 @@ import type {
   SyncAccountsResponse,
   SyncAccountUnlinkedResponse,
   SyncBooksResponse,
+  SyncMatchBody,
   SyncTokenResponse,
   SyncTokensResponse,
 } from '@pass/contracts';
@@ -155,5 +157,33 @@ export function useDismissSyncBet() {
     mutationFn: async (betId: number) =>
       (await api.post<SyncBetResponse>(`/api/sync/bets/${encodeURIComponent(String(betId))}/dismiss`)).data,
     onSettled: () => queryClient.invalidateQueries({ queryKey: [...syncKey, 'bets'] }),
+  });
+}
+
+/** The stored games each leg of a synced bet could be on, to choose from. */
+export const syncBetCandidatesQuery = (betId: number) =>
+  queryOptions({
+    queryKey: [...syncKey, 'bets', betId, 'candidates'],
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<SyncBetCandidatesResponse>(`/api/sync/bets/${encodeURIComponent(String(betId))}/candidates`, {
+          signal,
+        })
+      ).data,
+    staleTime: 0,
+  });
+
+export const useSyncBetCandidates = (betId: number) => useQuery(syncBetCandidatesQuery(betId));
+
+/**
+ * Matches a rejected bet to the games the member chose: it becomes a ledger entry, so `onMatched` lets the page
+ * refresh what else the new entry changes.
+ */
+export function useMatchSyncBet(onMatched?: () => unknown) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ betId, body }: { betId: number; body: SyncMatchBody }) =>
+      (await api.post<SyncBetResponse>(`/api/sync/bets/${encodeURIComponent(String(betId))}/match`, body)).data,
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: [...syncKey, 'bets'] }), onMatched?.()]),
   });
 }

@@ -149,19 +149,30 @@ describe('SyncedBetsSection', () => {
     expect(queries.at(-1)).toContain('status=rejected');
   });
 
-  it('shows why a bet was not matched, records it by hand, and sets it aside only when confirmed', async () => {
+  it('shows why a teaser was not matched, records it by hand, and sets it aside only when confirmed', async () => {
     const user = userEvent.setup();
+    const base = bet(3);
     const rejected = bet(3, {
+      kind: 'teaser',
+      leg_count: 2,
       status: 'rejected',
       reject_reason: 'no game between these teams near the book’s start',
       user_bet_id: null,
       outcome: null,
+      slip: {
+        ...base.slip,
+        kind: 'teaser',
+        teaser_points: 6,
+        legs: [base.slip.legs[0]!, { ...base.slip.legs[0]!, event: 'Chicago Bears @ Green Bay Packers' }],
+      },
     });
     const { sent } = server([rejected]);
     const onRecordByHand = vi.fn();
     renderWithProviders(<SyncedBetsSection onRecordByHand={onRecordByHand} />);
-    const card = await screen.findByRole('listitem', { name: /^FanDuel single placed/ });
+    const card = await screen.findByRole('listitem', { name: /^FanDuel 2-leg teaser placed/ });
     expect(within(card).getByText('To check')).toBeInTheDocument();
+    // The ledger holds a teaser on one game only: there are no games to choose, it is recorded by hand.
+    expect(within(card).queryByRole('button', { name: /^Choose the game/ })).not.toBeInTheDocument();
     expect(
       within(card).getByText('Not matched: no game between these teams near the book’s start'),
     ).toBeInTheDocument();

@@ -19,9 +19,10 @@ import { ApiError } from '../../../lib/api-client';
 import { bookName } from '../../../lib/books';
 import { dollars } from '../../../lib/money';
 import { useDismissSyncBet, useSyncAccounts, useSyncBets, type SyncBetsFilter } from '../api/sync';
+import { ChooseGameDialog } from './choose-game-dialog';
+import { syncLegText } from './sync-leg-text';
 
 const price = (value: number) => (value > 0 ? `+${value}` : String(value));
-const signed = (value: number) => (value > 0 ? `+${value}` : String(value));
 
 /** When the book took the bet, on the US Eastern calendar the books keep. */
 const placedText = (iso: string) =>
@@ -59,11 +60,7 @@ const STATUS_COLOR: Record<SyncBetStatus, 'success' | 'warning' | 'default'> = {
   dismissed: 'default',
 };
 
-/** A leg as the book gave it: "Milwaukee Brewers @ New York Yankees: New York Yankees −150". */
-export function syncLegText(leg: SyncLeg): string {
-  const line = leg.line === undefined ? '' : leg.market === 'spread' ? ` ${signed(leg.line)}` : ` ${String(leg.line)}`;
-  return `${leg.event}: ${leg.selection}${line} ${price(leg.price)}`;
-}
+export { syncLegText };
 
 const kindText = (bet: SyncBet) =>
   bet.kind === 'single' ? 'Single' : `${bet.leg_count}-leg ${bet.kind === 'parlay' ? 'parlay' : 'teaser'}`;
@@ -77,10 +74,17 @@ function passResult(bet: SyncBet): string {
 interface SyncedBetCardProps {
   bet: SyncBet;
   onSetAside: (bet: SyncBet) => void;
+  onChooseGame: (bet: SyncBet) => void;
   onRecordByHand?: ((bet: SyncBet) => void) | undefined;
 }
 
-function SyncedBetCard({ bet, onSetAside, onRecordByHand }: SyncedBetCardProps) {
+/**
+ * A teaser over several games is the one bet the ledger cannot hold whatever the games: its legs are recorded by
+ * hand. Every other rejected bet is matched to the games the member chooses.
+ */
+const recordedByHand = (bet: SyncBet) => bet.kind === 'teaser';
+
+function SyncedBetCard({ bet, onSetAside, onChooseGame, onRecordByHand }: SyncedBetCardProps) {
   const book = bookName(bet.book);
   const title = `${book} ${kindText(bet).toLowerCase()} placed ${placedText(bet.placed_at)}`;
   return (
@@ -118,7 +122,11 @@ function SyncedBetCard({ bet, onSetAside, onRecordByHand }: SyncedBetCardProps) 
       ) : null}
       {bet.status === 'rejected' ? (
         <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
-          {onRecordByHand ? (
+          {!recordedByHand(bet) ? (
+            <Button size="small" variant="outlined" onClick={() => onChooseGame(bet)}>
+              {bet.leg_count > 1 ? 'Choose the games' : 'Choose the game'}
+            </Button>
+          ) : onRecordByHand ? (
             <Button size="small" variant="outlined" onClick={() => onRecordByHand(bet)}>
               Record by hand
             </Button>
@@ -133,21 +141,25 @@ function SyncedBetCard({ bet, onSetAside, onRecordByHand }: SyncedBetCardProps) 
 }
 
 export interface SyncedBetsSectionProps {
-  /** Opens the page's own way of recording a bet, for a bet sync could not match. */
+  /** Opens the page's own way of recording a bet, for a bet the ledger cannot hold as one (a teaser). */
   onRecordByHand?: (bet: SyncBet) => void;
+  /** A bet was matched to the games the member chose: it is in the ledger now. */
+  onMatched?: () => unknown;
 }
 
 /**
  * My Bets' Synced bets (decision 051): the bets brought in from linked sportsbooks, by book and status, each with
  * its legs, stake and the book's result beside PA$$'s (flagged when they disagree); a bet that could not be
- * matched shows why, to record by hand or set aside (asked first). Hidden for a member who never linked a book.
+ * matched shows why, to match to the games the member chooses (a teaser: to record by hand) or set aside (asked
+ * first). Hidden for a member who never linked a book.
  */
-export function SyncedBetsSection({ onRecordByHand }: SyncedBetsSectionProps) {
+export function SyncedBetsSection({ onRecordByHand, onMatched }: SyncedBetsSectionProps) {
   const [filter, setFilter] = useState<SyncBetsFilter>({});
   const accounts = useSyncAccounts();
   const bets = useSyncBets(filter);
   const dismiss = useDismissSyncBet();
   const [confirming, setConfirming] = useState<SyncBet | null>(null);
+  const [choosing, setChoosing] = useState<SyncBet | null>(null);
 
   if (accounts.data?.length === 0 && bets.data?.total === 0 && !filter.account_id && !filter.status) return null;
 
@@ -223,16 +235,23 @@ export function SyncedBetsSection({ onRecordByHand }: SyncedBetsSectionProps) {
       {bets.data && bets.data.data.length > 0 ? (
         <Stack spacing={1} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Synced bets">
           {bets.data.data.map((bet) => (
-            <SyncedBetCard key={bet.id} bet={bet} onSetAside={setConfirming} onRecordByHand={onRecordByHand} />
+            <SyncedBetCard
+              key={bet.id}
+              bet={bet}
+              onSetAside={setConfirming}
+              onChooseGame={setChoosing}
+              onRecordByHand={onRecordByHand}
+            />
           ))}
         </Stack>
       ) : null}
+      <ChooseGameDialog bet={choosing} onClose={() => setChoosing(null)} onMatched={onMatched} />
       <Dialog open={confirming !== null} onClose={() => setConfirming(null)} aria-labelledby="set-aside-title">
         <DialogTitle id="set-aside-title">Set this bet aside?</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            It leaves the bets to check and stays out of your ledger and stats. Record it by hand first if you want it
-            counted.
+            It leaves the bets to check and stays out of your ledger and stats. Match it to its game first if you want
+            it counted.
           </DialogContentText>
         </DialogContent>
         <DialogActions>

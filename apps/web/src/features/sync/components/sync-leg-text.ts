@@ -1,0 +1,9 @@
+import type { SyncLeg } from '@pass/contracts';
+
+const signed = (value: number) => (value > 0 ? `+${value}` : String(value));
+
+/** A leg as the book gave it: "Milwaukee Brewers @ New York Yankees: New York Yankees −150". */
+export function syncLegText(leg: SyncLeg): string {
+  const line = leg.line === undefined ? '' : leg.market === 'spread' ? ` ${signed(leg.line)}` : ` ${String(leg.line)}`;
+  return `${leg.event}: ${leg.selection}${line} ${signed(leg.price)}`;
+}
