@@ -142,6 +142,27 @@ describe('bulk writes of the ledger', () => {
     expect(await insertEntries(db, [], LATER)).toEqual([]);
   });
 
+  it('takes more entries than one statement holds, in order, a key taken before skipped wherever it falls', async () => {
+    const { db } = database;
+    const member = await seedUser(db);
+    const eventId = await makeGame(db, { kickoff: new Date('2025-10-05T17:00:00Z') });
+    await insertEntry(db, entry(member.id, eventId, 'key 1800'), NOW);
+    const keys = Array.from({ length: 2500 }, (_, index) => `key ${index}`);
+
+    const ids = await insertEntries(
+      db,
+      keys.map((key) => entry(member.id, eventId, key)),
+      LATER,
+    );
+    expect(ids.filter((id) => id === undefined)).toHaveLength(1);
+    expect(ids[1800]).toBeUndefined();
+    const stored = ids.filter((id): id is number => id !== undefined);
+    expect(stored).toEqual([...stored].sort((a, b) => a - b));
+    expect((await findByKey(db, member.id, 'key 2499'))!.id).toBe(ids[2499]);
+    expect(await count(userBets, member.id)).toBe(2500);
+    expect(await getLedgerVersion(db, member.id)).toBe(2500);
+  });
+
   const parlay = (userId: number, idempotencyKey: string, stakeCents = 500): NewParlay => ({
     userId,
     sport: 'americanfootball_nfl',

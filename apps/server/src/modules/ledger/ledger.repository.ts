@@ -235,11 +235,14 @@ export async function insertEntry(db: DbExecutor, entry: NewEntry, now: Date): P
   return row ? toEntry(row) : undefined;
 }
 
-/** Entries per statement of `insertEntries`: its columns go as arrays, so the parameters stay 22 however many. */
-const INSERT_BATCH = 5000;
+/**
+ * Entries per statement of `insertEntries`. Its columns go as arrays, so the parameters stay 22 however many;
+ * the limit keeps each statement short (PGlite runs on the main thread, which serves requests between them).
+ */
+const INSERT_BATCH = 1000;
 
 /**
- * Inserts entries as `insertEntry` does each in turn, a statement per 5,000: an entry whose member already used
+ * Inserts entries as `insertEntry` does each in turn, a statement per 1,000: an entry whose member already used
  * its key (before, or earlier in `entries`) is not stored, and each member's ledger version is raised once per
  * entry stored, by the statement that stores them. Returns each entry's id, in the order given; undefined
  * where the key was taken.

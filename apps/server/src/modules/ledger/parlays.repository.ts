@@ -92,15 +92,15 @@ export interface NewParlayWithLegs {
   legs: readonly NewParlayLeg[];
 }
 
-/** Parlays per statement of `insertParlays` (their columns go as arrays, their legs with them). */
-const INSERT_BATCH = 2000;
+/** Parlays per statement of `insertParlays`: their columns go as arrays, each statement kept short (PGlite). */
+const INSERT_BATCH = 1000;
 
 async function rows<T>(db: DbExecutor, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 /**
- * Inserts parlays and their legs as `insertParlay` does each in turn, two statements per 2,000 parlays: a
+ * Inserts parlays and their legs as `insertParlay` does each in turn, two statements per 1,000 parlays: a
  * parlay whose member already used its key (before, or earlier in `tickets`) is not stored, nor its legs.
  * Returns each parlay's id, in the order given; undefined where the key was taken. Call it in a transaction,
  * with the members' ledger versions raised in the same one.

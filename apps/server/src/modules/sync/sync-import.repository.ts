@@ -82,10 +82,13 @@ export async function listKeptBets(
   return found;
 }
 
-/** Bets per statement of `insertSyncBets`: its columns go as arrays, so the parameters stay 19 however many. */
-const INSERT_BATCH = 5000;
+/**
+ * Bets per statement of `insertSyncBets`. Its columns go as arrays, so the parameters stay 19 however many; the
+ * limit keeps each statement short (PGlite runs on the main thread, which serves requests between them).
+ */
+const INSERT_BATCH = 1000;
 
-/** Keeps these bets, a statement per 5,000 (a bet already kept for its account and book id is an error). */
+/** Keeps these bets, a statement per 1,000 (a bet already kept for its account and book id is an error). */
 export async function insertSyncBets(db: DbExecutor, rows: readonly NewSyncBet[]): Promise<void> {
   for (const batch of chunks(rows, INSERT_BATCH)) {
     const values = <T>(value: (row: NewSyncBet) => T) => batch.map(value);
