@@ -338,22 +338,22 @@ export function regradeParlay(parlay: ParlayWithLegs, now: Date): ParlayGradeWri
   return same ? undefined : { id: parlay.id, ...next };
 }
 
-/** Writes the parlay grades that changed; adds their members to `members`. */
+/** Writes the parlay grades that changed, 5,000 a statement; adds their members to `members`. */
 async function gradeParlays(
   db: DbExecutor,
   parlays: readonly ParlayWithLegs[],
   now: Date,
   members: Set<number>,
 ): Promise<number> {
-  let changed = 0;
+  const writes: ParlayGradeWrite[] = [];
   for (const parlay of parlays) {
     const write = regradeParlay(parlay, now);
     if (!write) continue;
-    await parlayRepository.writeParlayGrade(db, write, now);
+    writes.push(write);
     members.add(parlay.userId);
-    changed += 1;
   }
-  return changed;
+  await parlayRepository.writeParlayGrades(db, writes, now);
+  return writes.length;
 }
 
 /** Grades one event's entries. */

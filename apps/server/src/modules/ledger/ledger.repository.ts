@@ -3,8 +3,9 @@ import { sql, type SQL } from 'drizzle-orm';
 
 /**
  * The SQL of the ledger (user_bets). Reads join the entry's event; grading reads every entry of a batch of
- * events in one query and writes its grades back in one statement per 5,000 entries (unnest of arrays);
- * statistics are aggregated by the database (GROUPING SETS), never by looping over entries here.
+ * events in one query and writes its grades back in one statement per 5,000 entries (unnest of arrays), as a
+ * sync's entries are inserted; statistics are aggregated by the database (GROUPING SETS), never by looping over
+ * entries here.
  */
 
 export type EventStatus = 'scheduled' | 'in_progress' | 'final' | 'postponed' | 'cancelled';
@@ -67,14 +68,14 @@ async function rows<T>(db: DbExecutor, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-function chunks<T>(items: readonly T[], size: number): T[][] {
+export function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let index = 0; index < items.length; index += size) out.push(items.slice(index, index + size));
   return out;
 }
 
 /** A column as one array parameter. */
-const column = <T>(values: readonly T[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}[]`;
+export const column = <T>(values: readonly T[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}[]`;
 const num = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 const date = (value: unknown): Date | null =>
   value === null || value === undefined ? null : new Date(value as string | Date);
@@ -232,6 +233,76 @@ export async function insertEntry(db: DbExecutor, entry: NewEntry, now: Date): P
         select ${ENTRY_COLUMNS}, ${EVENT_COLUMNS} from b join events e on e.id = b.event_id`,
   );
   return row ? toEntry(row) : undefined;
+}
+
+/**
+ * Entries per statement of `insertEntries`. Its columns go as arrays, so the parameters stay 22 however many;
+ * the limit keeps each statement short (PGlite runs on the main thread, which serves requests between them).
+ */
+const INSERT_BATCH = 1000;
+
+/**
+ * Inserts entries as `insertEntry` does each in turn, a statement per 1,000: an entry whose member already used
+ * its key (before, or earlier in `entries`) is not stored, and each member's ledger version is raised once per
+ * entry stored, by the statement that stores them. Returns each entry's id, in the order given; undefined
+ * where the key was taken.
+ */
+export async function insertEntries(
+  db: DbExecutor,
+  entries: readonly NewEntry[],
+  now: Date,
+): Promise<(number | undefined)[]> {
+  const keyOf = (userId: number, key: string) => `${userId}\u0000${key}`;
+  // A key given twice is the first one's: the later ones are taken (as they would be one insert at a time).
+  const given = new Set<string>();
+  const first = entries.map((entry) => {
+    const key = keyOf(entry.userId, entry.idempotencyKey);
+    if (given.has(key)) return false;
+    given.add(key);
+    return true;
+  });
+  const ids = new Map<string, number>();
+  const at = now.toISOString();
+  for (const batch of chunks(
+    entries.filter((_, index) => first[index]),
+    INSERT_BATCH,
+  )) {
+    const values = <K extends keyof NewEntry>(key: K) => batch.map((entry) => entry[key]);
+    const inserted = await rows<{ id: unknown; user_id: unknown; idempotency_key: unknown }>(
+      db,
+      sql`with b as (
+            insert into user_bets (user_id, event_id, sport, season, week, bet_mode, bet_kind, bet_type, bet_team,
+              line, price, stake_cents, book, teaser_points, multiplier, is_simulated, source, recorded_after_start,
+              idempotency_key, request_hash, status, created_at, updated_at)
+            select user_id, event_id, sport, season, week, bet_mode, bet_kind, bet_type, bet_team, line, price,
+              stake_cents, book, teaser_points, multiplier, is_simulated, source, recorded_after_start,
+              idempotency_key, request_hash, status, ${at}::timestamptz, ${at}::timestamptz
+            from unnest(${column(values('userId'), 'int')}, ${column(values('eventId'), 'int')},
+              ${column(values('sport'), 'text')}, ${column(values('season'), 'int')}, ${column(values('week'), 'int')},
+              ${column(values('betMode'), 'smallint')}, ${column(values('betKind'), 'smallint')},
+              ${column(values('betType'), 'smallint')}, ${column(values('betTeam'), 'text')},
+              ${column(values('line'), 'real')}, ${column(values('price'), 'int')},
+              ${column(values('stakeCents'), 'int')}, ${column(values('book'), 'text')},
+              ${column(values('teaserPoints'), 'real')}, ${column(values('multiplier'), 'smallint')},
+              ${column(values('isSimulated'), 'boolean')}, ${column(values('source'), 'text')},
+              ${column(values('recordedAfterStart'), 'boolean')}, ${column(values('idempotencyKey'), 'text')},
+              ${column(values('requestHash'), 'text')}, ${column(values('status'), 'smallint')})
+              with ordinality as v(user_id, event_id, sport, season, week, bet_mode, bet_kind, bet_type, bet_team,
+                line, price, stake_cents, book, teaser_points, multiplier, is_simulated, source, recorded_after_start,
+                idempotency_key, request_hash, status, n)
+            order by n
+            on conflict (user_id, idempotency_key) do nothing
+            returning id, user_id, idempotency_key
+          ), bumped as (
+            insert into ledger_versions as v (user_id, version)
+            select user_id, count(*) from b group by user_id order by user_id
+            on conflict (user_id) do update set version = v.version + excluded.version, updated_at = now()
+          )
+          select id, user_id, idempotency_key from b`,
+    );
+    for (const row of inserted) ids.set(keyOf(Number(row.user_id), String(row.idempotency_key)), Number(row.id));
+  }
+  return entries.map((entry, index) => (first[index] ? ids.get(keyOf(entry.userId, entry.idempotencyKey)) : undefined));
 }
 
 /** A member's entry that is not deleted; another member's is not found. */

@@ -1,6 +1,6 @@
 import { events, parlayLegs, parlays, type DbExecutor } from '@pass/db';
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { LedgerEvent, Outcome } from './ledger.repository.js';
+import { chunks, column, type LedgerEvent, type Outcome } from './ledger.repository.js';
 
 /**
  * The SQL of parlays (docs/decisions/035): the ticket in `parlays`, its legs in `parlay_legs`. A parlay and its
@@ -86,6 +86,144 @@ export async function insertParlay(
   return inserted.id;
 }
 
+/** A parlay to insert, with its legs in ticket order. */
+export interface NewParlayWithLegs {
+  parlay: NewParlay;
+  legs: readonly NewParlayLeg[];
+}
+
+/** Parlays per statement of `insertParlays`: their columns go as arrays, each statement kept short (PGlite). */
+const INSERT_BATCH = 1000;
+
+async function rows<T>(db: DbExecutor, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * Inserts parlays and their legs as `insertParlay` does each in turn, two statements per 1,000 parlays: a
+ * parlay whose member already used its key (before, or earlier in `tickets`) is not stored, nor its legs.
+ * Returns each parlay's id, in the order given; undefined where the key was taken. Call it in a transaction,
+ * with the members' ledger versions raised in the same one.
+ */
+export async function insertParlays(
+  db: DbExecutor,
+  tickets: readonly NewParlayWithLegs[],
+  now: Date,
+): Promise<(number | undefined)[]> {
+  const keyOf = (userId: number, key: string) => `${userId}\u0000${key}`;
+  // A key given twice is the first one's: the later ones are taken (as they would be one insert at a time).
+  const given = new Set<string>();
+  const first = tickets.map(({ parlay }) => {
+    const key = keyOf(parlay.userId, parlay.idempotencyKey);
+    if (given.has(key)) return false;
+    given.add(key);
+    return true;
+  });
+  const ids = new Map<string, number>();
+  const at = now.toISOString();
+  for (const batch of chunks(
+    tickets.filter((_, index) => first[index]),
+    INSERT_BATCH,
+  )) {
+    const values = <T>(value: (parlay: NewParlay) => T) => batch.map((ticket) => value(ticket.parlay));
+    const inserted = await rows<{ id: unknown; user_id: unknown; idempotency_key: unknown }>(
+      db,
+      sql`insert into parlays (user_id, sport, season, week, is_simulated, stake_cents, ticket_price, book,
+            first_kickoff_at, idempotency_key, request_hash, status, outcome, reward, graded_at, created_at, updated_at)
+          select user_id, sport, season, week, is_simulated, stake_cents, ticket_price, book, first_kickoff_at,
+            idempotency_key, request_hash, status, outcome, reward, graded_at, ${at}::timestamptz, ${at}::timestamptz
+          from unnest(${column(
+            values((parlay) => parlay.userId),
+            'int',
+          )}, ${column(
+            values((parlay) => parlay.sport),
+            'text',
+          )}, ${column(
+            values((parlay) => parlay.season),
+            'int',
+          )}, ${column(
+            values((parlay) => parlay.week ?? null),
+            'int',
+          )}, ${column(
+            values((parlay) => parlay.isSimulated),
+            'boolean',
+          )}, ${column(
+            values((parlay) => parlay.stakeCents),
+            'int',
+          )}, ${column(
+            values((parlay) => parlay.ticketPrice ?? null),
+            'int',
+          )}, ${column(
+            values((parlay) => parlay.book ?? null),
+            'text',
+          )}, ${column(
+            values((parlay) => parlay.firstKickoffAt.toISOString()),
+            'timestamptz',
+          )}, ${column(
+            values((parlay) => parlay.idempotencyKey),
+            'text',
+          )}, ${column(
+            values((parlay) => parlay.requestHash),
+            'text',
+          )}, ${column(
+            values((parlay) => parlay.status),
+            'smallint',
+          )}, ${column(
+            values((parlay) => parlay.outcome ?? null),
+            'text',
+          )}, ${column(
+            values((parlay) => parlay.reward ?? null),
+            'int',
+          )}, ${column(
+            values((parlay) => parlay.gradedAt?.toISOString() ?? null),
+            'timestamptz',
+          )}) with ordinality as v(user_id, sport, season, week, is_simulated, stake_cents, ticket_price, book,
+            first_kickoff_at, idempotency_key, request_hash, status, outcome, reward, graded_at, n)
+          order by n
+          on conflict (user_id, idempotency_key) do nothing
+          returning id, user_id, idempotency_key`,
+    );
+    for (const row of inserted) ids.set(keyOf(Number(row.user_id), String(row.idempotency_key)), Number(row.id));
+    const legs = batch.flatMap(({ parlay, legs }) => {
+      const parlayId = ids.get(keyOf(parlay.userId, parlay.idempotencyKey));
+      return parlayId === undefined ? [] : legs.map((leg) => ({ ...leg, parlayId }));
+    });
+    if (legs.length === 0) continue;
+    const legValues = <T>(value: (leg: (typeof legs)[number]) => T) => legs.map(value);
+    await db.execute(sql`insert into parlay_legs (parlay_id, position, event_id, bet_kind, bet_type, bet_team, line, price)
+      select parlay_id, position, event_id, bet_kind, bet_type, bet_team, line, price
+      from unnest(${column(
+        legValues((leg) => leg.parlayId),
+        'int',
+      )}, ${column(
+        legValues((leg) => leg.position),
+        'smallint',
+      )}, ${column(
+        legValues((leg) => leg.eventId),
+        'int',
+      )}, ${column(
+        legValues((leg) => leg.betKind),
+        'smallint',
+      )}, ${column(
+        legValues((leg) => leg.betType),
+        'smallint',
+      )}, ${column(
+        legValues((leg) => leg.betTeam ?? null),
+        'text',
+      )}, ${column(
+        legValues((leg) => leg.line ?? null),
+        'real',
+      )}, ${column(
+        legValues((leg) => leg.price),
+        'int',
+      )}) with ordinality as v(parlay_id, position, event_id, bet_kind, bet_type, bet_team, line, price, n)
+      order by n`);
+  }
+  return tickets.map(({ parlay }, index) =>
+    first[index] ? ids.get(keyOf(parlay.userId, parlay.idempotencyKey)) : undefined,
+  );
+}
+
 /** A member's parlay that is not cancelled; another member's is not found. */
 export async function getOwnParlay(db: DbExecutor, userId: number, id: number): Promise<ParlayWithLegs | undefined> {
   const found = await db
@@ -161,23 +299,45 @@ export interface ParlayGradeWrite {
   legs: { id: number; outcome: Outcome | null }[];
 }
 
-/** Writes a parlay's grade and its legs' outcomes. */
-export async function writeParlayGrade(db: DbExecutor, write: ParlayGradeWrite, now: Date): Promise<void> {
-  await db
-    .update(parlays)
-    .set({
-      status: write.status,
-      outcome: write.outcome,
-      reward: write.reward,
-      // Never stamped before the parlay was stored (decision 018).
-      gradedAt:
-        write.gradedAt === null
-          ? null
-          : sql`greatest(${write.gradedAt.toISOString()}::timestamptz, ${parlays.createdAt})`,
-      updatedAt: now,
-    })
-    .where(eq(parlays.id, write.id));
-  for (const leg of write.legs) {
-    await db.update(parlayLegs).set({ outcome: leg.outcome }).where(eq(parlayLegs.id, leg.id));
+/** Parlays per statement of `writeParlayGrades`. */
+const GRADE_BATCH = 5000;
+
+/**
+ * Writes parlays' grades and their legs' outcomes: two statements per 5,000 parlays; `now` (the server clock)
+ * is their updated_at. A grade is never stamped before its parlay was stored (decision 018).
+ */
+export async function writeParlayGrades(db: DbExecutor, writes: readonly ParlayGradeWrite[], now: Date): Promise<void> {
+  for (const batch of chunks(writes, GRADE_BATCH)) {
+    await db.execute(sql`update parlays p set status = v.status, outcome = v.outcome, reward = v.reward,
+        graded_at = case when v.graded_at is null then null else greatest(v.graded_at, p.created_at) end,
+        updated_at = ${now.toISOString()}::timestamptz
+      from unnest(${column(
+        batch.map((write) => write.id),
+        'int',
+      )}, ${column(
+        batch.map((write) => write.status),
+        'smallint',
+      )}, ${column(
+        batch.map((write) => write.outcome),
+        'text',
+      )}, ${column(
+        batch.map((write) => write.reward),
+        'int',
+      )}, ${column(
+        batch.map((write) => write.gradedAt?.toISOString() ?? null),
+        'timestamptz',
+      )}) as v(id, status, outcome, reward, graded_at)
+      where p.id = v.id`);
+    const legs = batch.flatMap((write) => write.legs);
+    if (legs.length === 0) continue;
+    await db.execute(sql`update parlay_legs l set outcome = v.outcome
+      from unnest(${column(
+        legs.map((leg) => leg.id),
+        'int',
+      )}, ${column(
+        legs.map((leg) => leg.outcome),
+        'text',
+      )}) as v(id, outcome)
+      where l.id = v.id`);
   }
 }

@@ -9,7 +9,7 @@ import {
   type SyncSummary,
 } from '@pass/db';
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { LedgerEvent } from '../ledger/ledger.repository.js';
+import { chunks, column, type LedgerEvent } from '../ledger/ledger.repository.js';
 import { ledgerEventColumns } from '../ledger/parlays.repository.js';
 
 /** The SQL of sportsbook sync's writes and the member's synced bets (decision 051). */
@@ -82,9 +82,85 @@ export async function listKeptBets(
   return found;
 }
 
+/**
+ * Bets per statement of `insertSyncBets`. Its columns go as arrays, so the parameters stay 19 however many; the
+ * limit keeps each statement short (PGlite runs on the main thread, which serves requests between them).
+ */
+const INSERT_BATCH = 1000;
+
+/** Keeps these bets, a statement per 1,000 (a bet already kept for its account and book id is an error). */
 export async function insertSyncBets(db: DbExecutor, rows: readonly NewSyncBet[]): Promise<void> {
-  for (let index = 0; index < rows.length; index += 500) {
-    await db.insert(syncBets).values(rows.slice(index, index + 500));
+  for (const batch of chunks(rows, INSERT_BATCH)) {
+    const values = <T>(value: (row: NewSyncBet) => T) => batch.map(value);
+    const time = (date: Date) => date.toISOString();
+    await db.execute(sql`insert into sync_bets (account_id, user_id, book_bet_id, upload_id, status, reject_reason,
+        slip, placed_at, stake_cents, payout_cents, bonus, book_result, book_price, leg_count, user_bet_id, parlay_id,
+        created_at, updated_at, dismissed_at)
+      select account_id, user_id, book_bet_id, upload_id, status, reject_reason, slip::jsonb, placed_at, stake_cents,
+        payout_cents, bonus, book_result, book_price, leg_count, user_bet_id, parlay_id, created_at, updated_at,
+        dismissed_at
+      from unnest(${column(
+        values((row) => row.accountId),
+        'int',
+      )}, ${column(
+        values((row) => row.userId),
+        'int',
+      )}, ${column(
+        values((row) => row.bookBetId),
+        'text',
+      )}, ${column(
+        values((row) => row.uploadId ?? null),
+        'int',
+      )}, ${column(
+        values((row) => row.status),
+        'text',
+      )}, ${column(
+        values((row) => row.rejectReason ?? null),
+        'text',
+      )}, ${column(
+        // As text, cast by the database: each driver sends a text array alike.
+        values((row) => JSON.stringify(row.slip)),
+        'text',
+      )}, ${column(
+        values((row) => time(row.placedAt)),
+        'timestamptz',
+      )}, ${column(
+        values((row) => row.stakeCents),
+        'int',
+      )}, ${column(
+        values((row) => row.payoutCents ?? null),
+        'int',
+      )}, ${column(
+        values((row) => row.bonus ?? false),
+        'boolean',
+      )}, ${column(
+        values((row) => row.bookResult),
+        'text',
+      )}, ${column(
+        values((row) => row.bookPrice ?? null),
+        'int',
+      )}, ${column(
+        values((row) => row.legCount),
+        'smallint',
+      )}, ${column(
+        values((row) => row.userBetId ?? null),
+        'int',
+      )}, ${column(
+        values((row) => row.parlayId ?? null),
+        'int',
+      )}, ${column(
+        values((row) => time(row.createdAt)),
+        'timestamptz',
+      )}, ${column(
+        values((row) => time(row.updatedAt)),
+        'timestamptz',
+      )}, ${column(
+        values((row) => (row.dismissedAt ? time(row.dismissedAt) : null)),
+        'timestamptz',
+      )}) with ordinality as v(account_id, user_id, book_bet_id, upload_id, status, reject_reason, slip, placed_at,
+        stake_cents, payout_cents, bonus, book_result, book_price, leg_count, user_bet_id, parlay_id, created_at,
+        updated_at, dismissed_at, n)
+      order by n`);
   }
 }
 

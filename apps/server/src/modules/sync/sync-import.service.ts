@@ -265,24 +265,34 @@ export async function importSyncSlips(db: Database, input: SyncImportInput): Pro
     }
 
     const games = await loadGames(tx, fresh);
+    const placements = fresh.map((slip) => place(slip, account, games, now));
+    // The ledger's writes go in bulk: the entries, then the parlays, each as if inserted one at a time.
+    const singles = placements.flatMap((placement) =>
+      placement.ok && placement.kind === 'single' ? [placement.entry] : [],
+    );
+    const tickets = placements.flatMap((placement) =>
+      placement.ok && placement.kind === 'parlay' ? [{ parlay: placement.parlay, legs: placement.legs }] : [],
+    );
+    const entryIds = (await ledgerRepository.insertEntries(tx, singles, now)).values();
+    const parlayIds = (await parlayRepository.insertParlays(tx, tickets, now)).values();
     const rows: NewSyncBet[] = [];
     const entriesToGrade: number[] = [];
     const parlaysToGrade: number[] = [];
-    for (const slip of fresh) {
-      const placement = place(slip, account, games, now);
+    for (const [index, slip] of fresh.entries()) {
+      const placement = placements[index]!;
       let userBetId: number | null = null;
       let parlayId: number | null = null;
       let reason: string | null = null;
       if (!placement.ok) reason = placement.reason;
       else if (placement.kind === 'single') {
-        const inserted = await ledgerRepository.insertEntry(tx, placement.entry, now);
-        if (!inserted) reason = 'the ledger already holds this bet';
+        const id = entryIds.next().value;
+        if (id === undefined) reason = 'the ledger already holds this bet';
         else {
-          userBetId = inserted.id;
-          if (hasStarted(placement.event, now)) entriesToGrade.push(inserted.id);
+          userBetId = id;
+          if (hasStarted(placement.event, now)) entriesToGrade.push(id);
         }
       } else {
-        const id = await parlayRepository.insertParlay(tx, placement.parlay, placement.legs, now);
+        const id = parlayIds.next().value;
         if (id === undefined) reason = 'the ledger already holds this parlay';
         else {
           parlayId = id;
