@@ -1,27 +1,17 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createMember, openSignedIn } from '../support/accounts';
 import { expectNoSeriousA11yViolations, screenshot, useBrowser, viewports, waitForScreen } from '../support/browser';
+import { linkSportsbook, SPORTSBOOK_EXPORTS, uploadBetHistory } from '../support/sync';
 
 const browser = useBrowser();
-
-/** FanDuel's bet-history export the connector is tested with: 2024 NFL games the e2e server has from nflverse. */
-const FANDUEL_EXPORT = path.resolve(
-  import.meta.dirname,
-  '../../apps/server/src/providers/sportsbooks/fixtures/fanduel-history.csv',
-);
 
 describe('choosing the game of a synced bet sync could not match', () => {
   it('matches the opener bet on a team no league has to the game chosen, graded, on a phone', async () => {
     const me = await createMember();
     const page = await browser.newPage(viewports.phone);
     await openSignedIn(page, me, '/user/profile', 'user-profile');
-    const section = page.getByRole('region', { name: 'Bet sync', exact: true });
-    await section.getByRole('combobox', { name: 'Sportsbook' }).click();
-    await page.getByRole('option', { name: 'FanDuel' }).click();
-    await section.getByRole('button', { name: 'Link', exact: true }).click();
-    const card = section.getByRole('article', { name: 'FanDuel' });
-    await card.getByLabel('Bet history file for FanDuel').setInputFiles(FANDUEL_EXPORT);
+    await linkSportsbook(page, 'FanDuel');
+    const card = await uploadBetHistory(page, 'FanDuel', SPORTSBOOK_EXPORTS.fanduel);
     await card.getByText(/8 matched to games, 2 could not be matched/).waitFor();
 
     await page.goto('/user/bets');

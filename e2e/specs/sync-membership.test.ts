@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { CheckSubscriptionsRequiredResponse } from '@pass/contracts';
 import type { Database } from '@pass/db';
 import { PLANS } from '@pass/domain';
@@ -13,6 +12,7 @@ import { expectNoSeriousA11yViolations, screenshot, useBrowser, viewports, waitF
 import { followNav } from '../support/navigation';
 import { usePayPalAppServer } from '../support/paypal';
 import { e2eServerClockStart } from '../support/server-clock';
+import { linkSportsbook, SPORTSBOOK_EXPORTS, syncAccountCard, uploadBetHistory } from '../support/sync';
 
 /**
  * Bet sync with the membership's book limits, end to end (decision 051): a member subscribes to the membership
@@ -30,11 +30,10 @@ const browser = useBrowser();
 
 const DAY = 86_400_000;
 const SUCCESS = 'Subscription successful! Your PA$$ Sync access is now active.';
-const FIXTURES = path.resolve(import.meta.dirname, '../../apps/server/src/providers/sportsbooks/fixtures');
 const EXPORTS = {
-  DraftKings: path.join(FIXTURES, 'draftkings-history.csv'),
-  FanDuel: path.join(FIXTURES, 'fanduel-history.csv'),
-  BetMGM: path.join(FIXTURES, 'slips.json'),
+  DraftKings: SPORTSBOOK_EXPORTS.draftkings,
+  FanDuel: SPORTSBOOK_EXPORTS.fanduel,
+  BetMGM: SPORTSBOOK_EXPORTS.slips,
 } as const;
 type Book = keyof typeof EXPORTS;
 
@@ -70,20 +69,12 @@ beforeAll(async () => {
   await app.startAt(linkedAt);
 }, 240_000);
 
-const syncSection = (page: Page) => page.getByRole('region', { name: 'Bet sync', exact: true });
-const accountCard = (page: Page, book: Book) => syncSection(page).getByRole('article', { name: book });
-
-async function link(page: Page, book: Book) {
-  await syncSection(page).getByRole('combobox', { name: 'Sportsbook' }).click();
-  await page.getByRole('option', { name: book, exact: true }).click();
-  await syncSection(page).getByRole('button', { name: 'Link', exact: true }).click();
-  await accountCard(page, book).waitFor();
-}
+const accountCard = (page: Page, book: Book) => syncAccountCard(page, book);
+const link = (page: Page, book: Book) => linkSportsbook(page, book);
 
 /** Uploads the book's export on its card and waits for the summary of that upload. */
 async function upload(page: Page, book: Book, summary: string) {
-  const card = accountCard(page, book);
-  await card.getByLabel(`Bet history file for ${book}`).setInputFiles(EXPORTS[book]);
+  const card = await uploadBetHistory(page, book, EXPORTS[book]);
   await card.getByText(summary, { exact: true }).waitFor();
 }
 

@@ -1,8 +1,8 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, describe, it } from 'vitest';
 import { createMember, openSignedIn } from '../support/accounts';
 import { expectNoSeriousA11yViolations, screenshot, useBrowser, viewports, waitForScreen } from '../support/browser';
+import { betSyncSection, linkSportsbook, SPORTSBOOK_EXPORTS, uploadBetHistory } from '../support/sync';
 
 const browser = useBrowser();
 
@@ -12,12 +12,9 @@ describe('bet sync on the profile', () => {
     const page = await browser.newPage(viewports.phone);
     await openSignedIn(page, me, '/user/profile', 'user-profile');
 
-    const section = page.getByRole('region', { name: 'Bet sync', exact: true });
+    const section = betSyncSection(page);
     await section.getByText('No sportsbook linked yet.', { exact: false }).waitFor();
-    await section.getByRole('combobox', { name: 'Sportsbook' }).click();
-    await page.getByRole('option', { name: 'DraftKings' }).click();
-    await section.getByRole('button', { name: 'Link', exact: true }).click();
-    const card = section.getByRole('article', { name: 'DraftKings' });
+    const card = await linkSportsbook(page, 'DraftKings');
     await card.getByText('5 days of free sync left').waitFor();
 
     await card.getByRole('textbox', { name: 'Token label' }).fill('Laptop');
@@ -36,17 +33,7 @@ describe('bet sync on the profile', () => {
   });
 });
 
-/** FanDuel's bet-history export the connector is tested with: 2024 NFL games the e2e server has from nflverse. */
-const FANDUEL_EXPORT = path.resolve(
-  import.meta.dirname,
-  '../../apps/server/src/providers/sportsbooks/fixtures/fanduel-history.csv',
-);
-
-async function uploadExport(page: Page) {
-  const card = page.getByRole('region', { name: 'Bet sync', exact: true }).getByRole('article', { name: 'FanDuel' });
-  await card.getByLabel('Bet history file for FanDuel').setInputFiles(FANDUEL_EXPORT);
-  return card;
-}
+const uploadExport = (page: Page) => uploadBetHistory(page, 'FanDuel', SPORTSBOOK_EXPORTS.fanduel);
 
 describe('bet sync from an uploaded export', () => {
   it('uploads a FanDuel export on a phone, shows the bets on My Bets, and a second upload adds nothing', async () => {
@@ -54,11 +41,7 @@ describe('bet sync from an uploaded export', () => {
     const page = await browser.newPage(viewports.phone);
     await openSignedIn(page, me, '/user/profile', 'user-profile');
 
-    const section = page.getByRole('region', { name: 'Bet sync', exact: true });
-    await section.getByRole('combobox', { name: 'Sportsbook' }).click();
-    await page.getByRole('option', { name: 'FanDuel' }).click();
-    await section.getByRole('button', { name: 'Link', exact: true }).click();
-    await section.getByRole('article', { name: 'FanDuel' }).getByText('5 days of free sync left').waitFor();
+    await (await linkSportsbook(page, 'FanDuel')).getByText('5 days of free sync left').waitFor();
 
     // Of its 12 bets, a player prop and a selection written as a formula cannot be read (each listed by its
     // row); of the 10 read, a two-game teaser and a game with a team no league has are not matched.

@@ -74,6 +74,23 @@ export function chunks<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
+/** A member's idempotency key as one string, for telling a bulk write's rows apart. */
+export const memberKey = (userId: number, key: string) => `${userId}\u0000${key}`;
+
+/**
+ * Which items are the first with their key in a bulk write: a key given twice is the first one's and the later
+ * ones are taken, as they would be one insert at a time.
+ */
+export function firstOfEachKey<T>(items: readonly T[], keyOf: (item: T) => string): boolean[] {
+  const given = new Set<string>();
+  return items.map((item) => {
+    const key = keyOf(item);
+    if (given.has(key)) return false;
+    given.add(key);
+    return true;
+  });
+}
+
 /** A column as one array parameter. */
 export const column = <T>(values: readonly T[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}[]`;
 const num = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
@@ -252,15 +269,7 @@ export async function insertEntries(
   entries: readonly NewEntry[],
   now: Date,
 ): Promise<(number | undefined)[]> {
-  const keyOf = (userId: number, key: string) => `${userId}\u0000${key}`;
-  // A key given twice is the first one's: the later ones are taken (as they would be one insert at a time).
-  const given = new Set<string>();
-  const first = entries.map((entry) => {
-    const key = keyOf(entry.userId, entry.idempotencyKey);
-    if (given.has(key)) return false;
-    given.add(key);
-    return true;
-  });
+  const first = firstOfEachKey(entries, (entry) => memberKey(entry.userId, entry.idempotencyKey));
   const ids = new Map<string, number>();
   const at = now.toISOString();
   for (const batch of chunks(
@@ -300,9 +309,11 @@ export async function insertEntries(
           )
           select id, user_id, idempotency_key from b`,
     );
-    for (const row of inserted) ids.set(keyOf(Number(row.user_id), String(row.idempotency_key)), Number(row.id));
+    for (const row of inserted) ids.set(memberKey(Number(row.user_id), String(row.idempotency_key)), Number(row.id));
   }
-  return entries.map((entry, index) => (first[index] ? ids.get(keyOf(entry.userId, entry.idempotencyKey)) : undefined));
+  return entries.map((entry, index) =>
+    first[index] ? ids.get(memberKey(entry.userId, entry.idempotencyKey)) : undefined,
+  );
 }
 
 /** A member's entry that is not deleted; another member's is not found. */

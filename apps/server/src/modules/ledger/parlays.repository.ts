@@ -1,6 +1,6 @@
 import { events, parlayLegs, parlays, type DbExecutor } from '@pass/db';
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { chunks, column, type LedgerEvent, type Outcome } from './ledger.repository.js';
+import { chunks, column, firstOfEachKey, memberKey, type LedgerEvent, type Outcome } from './ledger.repository.js';
 
 /**
  * The SQL of parlays (docs/decisions/035): the ticket in `parlays`, its legs in `parlay_legs`. A parlay and its
@@ -110,15 +110,7 @@ export async function insertParlays(
   tickets: readonly NewParlayWithLegs[],
   now: Date,
 ): Promise<(number | undefined)[]> {
-  const keyOf = (userId: number, key: string) => `${userId}\u0000${key}`;
-  // A key given twice is the first one's: the later ones are taken (as they would be one insert at a time).
-  const given = new Set<string>();
-  const first = tickets.map(({ parlay }) => {
-    const key = keyOf(parlay.userId, parlay.idempotencyKey);
-    if (given.has(key)) return false;
-    given.add(key);
-    return true;
-  });
+  const first = firstOfEachKey(tickets, ({ parlay }) => memberKey(parlay.userId, parlay.idempotencyKey));
   const ids = new Map<string, number>();
   const at = now.toISOString();
   for (const batch of chunks(
@@ -183,9 +175,9 @@ export async function insertParlays(
           on conflict (user_id, idempotency_key) do nothing
           returning id, user_id, idempotency_key`,
     );
-    for (const row of inserted) ids.set(keyOf(Number(row.user_id), String(row.idempotency_key)), Number(row.id));
+    for (const row of inserted) ids.set(memberKey(Number(row.user_id), String(row.idempotency_key)), Number(row.id));
     const legs = batch.flatMap(({ parlay, legs }) => {
-      const parlayId = ids.get(keyOf(parlay.userId, parlay.idempotencyKey));
+      const parlayId = ids.get(memberKey(parlay.userId, parlay.idempotencyKey));
       return parlayId === undefined ? [] : legs.map((leg) => ({ ...leg, parlayId }));
     });
     if (legs.length === 0) continue;
@@ -220,7 +212,7 @@ export async function insertParlays(
       order by n`);
   }
   return tickets.map(({ parlay }, index) =>
-    first[index] ? ids.get(keyOf(parlay.userId, parlay.idempotencyKey)) : undefined,
+    first[index] ? ids.get(memberKey(parlay.userId, parlay.idempotencyKey)) : undefined,
   );
 }
 

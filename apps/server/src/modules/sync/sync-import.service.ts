@@ -18,7 +18,8 @@ import type { NewSyncBet, SyncBetWithGrade } from './sync-import.repository.js';
  * The sync of one linked account's bets (decision 051): the file or batch is kept as it came, each bet once by
  * the book's own id, and each new bet matched to its games and written to the ledger as a real-money entry or
  * parlay (source `sync`), graded by the ledger's own engine. A bet that cannot be matched is kept `rejected`
- * with the reason, for the member to record by hand or set aside. All of it in one transaction.
+ * with the reason, matched again once its game is stored (sync-rematch.service.ts), or for the member to choose its
+ * game, record by hand or set aside. All of it in one transaction.
  */
 
 export type SyncImportSummary = SyncSummaryResponse['data'];
