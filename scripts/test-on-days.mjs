@@ -10,6 +10,9 @@
  *   node scripts/test-on-days.mjs server web      only these suites (server, web, browser)
  *   node scripts/test-on-days.mjs e2e             the whole browser suite, not only its date-sensitive files
  *   node scripts/test-on-days.mjs --no-build      the browser suite on the build already there
+ *   node scripts/test-on-days.mjs --one-day-at-a-time
+ *       the server suites of one day after another's, on one core, instead of the three side by side (CI runs
+ *       them beside the browser suite, which leaves a core idle)
  *   node scripts/test-on-days.mjs --after-npm-test
  *       CI, right after `npm test`: a browser suite is left out on a day whose browser server clock is the one
  *       `npm test` has just used (e2e/support/server-clock.ts: the same season gives the same instant, so
@@ -118,6 +121,7 @@ async function main() {
   const args = process.argv.slice(2);
   const build = !args.includes('--no-build');
   const afterNpmTest = args.includes('--after-npm-test');
+  const oneDayAtATime = args.includes('--one-day-at-a-time');
   const todaysBrowserClock = afterNpmTest ? browserClockFor() : null;
   const chosen = args.filter((arg) => !arg.startsWith('--'));
   for (const name of chosen) if (!(name in SUITES)) fail(`unknown suite "${name}" (server, web, browser or e2e)`);
@@ -146,9 +150,12 @@ async function main() {
     return { day, suite, code, seconds: Math.round((Date.now() - started) / 1000) };
   };
   const isBrowser = (suite) => suite === 'browser' || suite === 'e2e';
-  const results = await Promise.all(
-    DAYS.flatMap((day) => suites.filter((suite) => !isBrowser(suite)).map((suite) => runSuite(day, suite))),
+  const serverRuns = DAYS.flatMap((day) =>
+    suites.filter((suite) => !isBrowser(suite)).map((suite) => () => runSuite(day, suite)),
   );
+  const results = [];
+  if (oneDayAtATime) for (const run of serverRuns) results.push(await run());
+  else results.push(...(await Promise.all(serverRuns.map((run) => run()))));
   for (const day of DAYS) {
     for (const suite of suites.filter(isBrowser)) results.push(await runSuite(day, suite));
   }
@@ -161,7 +168,9 @@ async function main() {
     );
   }
   const total = Math.round((Date.now() - startedAll) / 1000);
-  console.log(`  ${Math.floor(total / 60)} min ${total % 60} s in all (the server suites side by side)`);
+  console.log(
+    `  ${Math.floor(total / 60)} min ${total % 60} s in all (the server suites ${oneDayAtATime ? 'one day at a time' : 'side by side'})`,
+  );
   process.exit(results.every((result) => result.code === 0) ? 0 : 1);
 }
 

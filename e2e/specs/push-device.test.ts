@@ -22,8 +22,8 @@ describe('notifications on this device', () => {
 
     const card = page.getByRole('region', { name: 'Notifications on this device' });
     const turnOn = card.getByRole('button', { name: 'Turn on notifications' });
-    await turnOn.waitFor();
-    await expect(turnOn.isEnabled()).resolves.toBe(true);
+    // Enabled once the card has checked whether this device is already subscribed.
+    await expect.poll(() => turnOn.isEnabled(), { timeout: 15_000 }).toBe(true);
     await expectNoSeriousA11yViolations(page);
 
     // Chromium says so in the console itself when the page subscribes.
