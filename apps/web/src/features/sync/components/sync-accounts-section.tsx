@@ -220,7 +220,11 @@ function LinkBook({ linked }: { linked: SyncAccount[] }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!book) return;
-    link.mutate(book, { onSuccess: () => setBook('') });
+    // Cleared at once: the new card shows before the call settles, and a book chosen next meanwhile must stay
+    // chosen. A failed link gives the choice back, unless another was made since.
+    const chosen = book;
+    setBook('');
+    link.mutate(chosen, { onError: () => setBook((current) => current || chosen) });
   };
 
   return (
