@@ -355,10 +355,14 @@ export const PoolEditView = z.object({
   editor: z.string().nullable(),
   event_id: z.number().int().nullable(),
   field: z.enum(['pick', 'lms_team', 'tiebreaker']),
+  /** Null while `hidden`. */
   before: z.string().nullable(),
   after: z.string().nullable(),
+  /** Another member's edit whose games have not all locked: what the pick was and became is not shown yet. */
+  hidden: z.boolean(),
   created_at: z.string(),
 });
+export type PoolEditView = z.infer<typeof PoolEditView>;
 export const PoolEditListResponse = z.object({ data: z.array(PoolEditView) });
 export type PoolEditListResponse = z.infer<typeof PoolEditListResponse>;
 

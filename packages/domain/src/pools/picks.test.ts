@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { at, DAL_PHI, KC_LAC, MIN_CHI, PIT_NYJ, sheet } from '../testing/pool-fixtures.js';
-import { isLocked, lmsGame, slateTeams, validateWeekSheet, visibleSheet } from './picks.js';
+import {
+  isLocked,
+  lmsGame,
+  slateTeams,
+  validateWeekSheet,
+  visibleEdit,
+  visibleSheet,
+  type SheetEdit,
+} from './picks.js';
 import type { PoolPick, WeekSheet } from './types.js';
 
 const slate = [DAL_PHI, KC_LAC, PIT_NYJ, MIN_CHI];
@@ -159,5 +167,48 @@ describe('visibility', () => {
     expect(sunday.lmsTeam).toBeNull();
     const monday = visibleSheet(ann, 'bob', slate, at('2025-09-09T00:15:00Z'));
     expect(monday).toMatchObject({ picks, lmsTeam: 'MIN', tiebreaker: 45 });
+  });
+});
+
+describe("visibility of a Lifeguard's edits", () => {
+  const pickEdit: SheetEdit = {
+    memberId: 'ann',
+    gameId: 'g2',
+    field: 'pick',
+    before: 'KC (double play)',
+    after: 'LAC',
+  };
+  const lmsEdit: SheetEdit = { memberId: 'ann', gameId: null, field: 'lms_team', before: 'PHI', after: 'MIN' };
+  const tieEdit: SheetEdit = { memberId: 'ann', gameId: null, field: 'tiebreaker', before: '45', after: '50' };
+  const SUNDAY = at('2025-09-07T21:00:00Z');
+  const MONDAY_NIGHT = at('2025-09-09T00:15:00Z');
+
+  it('shows the member whose sheet it is the whole edit, at any time', () => {
+    expect(visibleEdit(pickEdit, 'ann', slate, BEFORE)).toEqual({ ...pickEdit, hidden: false });
+  });
+
+  it('shows anyone else that a pick changed, and what it was and became once its game locks', () => {
+    expect(visibleEdit(pickEdit, 'bob', slate, THURSDAY_NIGHT)).toEqual({
+      ...pickEdit,
+      before: null,
+      after: null,
+      hidden: true,
+    });
+    expect(visibleEdit(pickEdit, 'bob', slate, SUNDAY)).toEqual({ ...pickEdit, hidden: false });
+  });
+
+  it('waits for the games of both Last Man Standing teams, and for the last game for the tiebreaker', () => {
+    // PHI's game locked Thursday night, MIN's plays Monday night.
+    expect(visibleEdit(lmsEdit, 'bob', slate, SUNDAY).hidden).toBe(true);
+    expect(visibleEdit(lmsEdit, 'bob', slate, MONDAY_NIGHT)).toEqual({ ...lmsEdit, hidden: false });
+    expect(visibleEdit(tieEdit, 'bob', slate, SUNDAY)).toMatchObject({ before: null, after: null, hidden: true });
+    expect(visibleEdit(tieEdit, 'bob', slate, MONDAY_NIGHT).before).toBe('45');
+  });
+
+  it('keeps an edit hidden while any slate game is open when its game left the slate, or its week is unknown', () => {
+    const gone = { ...pickEdit, gameId: 'g9' };
+    expect(visibleEdit(gone, 'bob', slate, SUNDAY).hidden).toBe(true);
+    expect(visibleEdit(gone, 'bob', slate, MONDAY_NIGHT).hidden).toBe(false);
+    expect(visibleEdit(pickEdit, 'bob', null, MONDAY_NIGHT).hidden).toBe(true);
   });
 });

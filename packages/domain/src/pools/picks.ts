@@ -181,3 +181,49 @@ export function visibleSheet(sheet: WeekSheet, viewerId: string, slate: readonly
     submittedAt: sheet.submittedAt ?? null,
   };
 }
+
+/** A Lifeguard's change to one part of a member's sheet, as the edits log keeps it. */
+export interface SheetEdit {
+  memberId: string;
+  /** The game of a pick's change; null for the Last Man Standing team and the tiebreaker. */
+  gameId: string | null;
+  field: 'pick' | 'lms_team' | 'tiebreaker';
+  /** Each side as text: a pick as "KC" or "KC (double play)", a Last Man Standing team, a tiebreaker. */
+  before: string | null;
+  after: string | null;
+}
+
+/**
+ * The slate games whose lock reveals an edit: a pick's game, the Last Man Standing games of the team before
+ * and after, the tiebreaker's game. A game no longer on the slate (or a team without a game) waits for the whole
+ * slate, so nothing is shown early.
+ */
+function gamesRevealingEdit(edit: SheetEdit, slate: readonly SlateGame[]): readonly SlateGame[] {
+  if (edit.field === 'pick') {
+    const game = slate.find((candidate) => candidate.id === edit.gameId);
+    return game ? [game] : slate;
+  }
+  if (edit.field === 'tiebreaker') {
+    const game = tiebreakerGame(slate);
+    return game ? [game] : slate;
+  }
+  const games = [edit.before, edit.after].flatMap((team) => (team === null ? [] : [lmsGame(slate, team)]));
+  return games.every((game) => game !== undefined) ? (games as SlateGame[]) : slate;
+}
+
+/**
+ * What a viewer may see of a Lifeguard's edit at `now`, by the rule of `visibleSheet`: the member whose sheet it is
+ * sees it whole; anyone else sees that the change was made, and its before and after once every game it concerns
+ * has locked (a before is the member's own open pick, an after is their pick until they change it).
+ * `slate` is the edit's week's slate; null when the week is unknown, which keeps the change hidden.
+ */
+export function visibleEdit<T extends SheetEdit>(
+  edit: T,
+  viewerId: string,
+  slate: readonly SlateGame[] | null,
+  now: Date,
+): T & { hidden: boolean } {
+  if (edit.memberId === viewerId) return { ...edit, hidden: false };
+  const revealed = slate !== null && gamesRevealingEdit(edit, slate).every((game) => isLocked(game, now));
+  return revealed ? { ...edit, hidden: false } : { ...edit, before: null, after: null, hidden: true };
+}

@@ -706,6 +706,8 @@ export async function listEdits(db: DbExecutor, poolId: number) {
       .select({
         id: poolEdits.id,
         week: poolWeeks.week,
+        poolWeekId: poolEdits.poolWeekId,
+        memberId: poolEdits.memberId,
         member: sql<string>`(select u.username from ${users} u join ${poolMembers} m on m.user_id = u.id where m.id = ${poolEdits.memberId})`,
         editor: sql<string | null>`(select u.username from ${users} u where u.id = ${poolEdits.editorId})`,
         eventId: poolEdits.eventId,

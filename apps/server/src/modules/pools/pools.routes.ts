@@ -463,7 +463,9 @@ export const poolsRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = async (app
       config: { access: 'member' },
       schema: {
         tags: ['pools'],
-        summary: "The Lifeguard's edits of members' picks, newest first (every member of the pool)",
+        summary:
+          "The Lifeguard's edits of members' picks, newest first (every member of the pool; what another member's " +
+          'pick was and became is withheld, `hidden`, until the games it concerns lock)',
         params: PoolParams,
         response: { 200: PoolEditListResponse, ...memberErrors },
       },
@@ -471,7 +473,7 @@ export const poolsRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = async (app
     async (request, reply) => {
       const session = await requireSession(options, request);
       reply.headers(noStore);
-      return listEdits(db, { poolId: request.params.id, userId: session.user.id });
+      return listEdits(db, { poolId: request.params.id, userId: session.user.id, now: now() });
     },
   );
 

@@ -22,6 +22,7 @@ import {
   usedLmsTeams,
   validateSlate,
   validateWeekSheet,
+  visibleEdit,
   visibleSheet,
   type CalendarWeek,
   type PoolProblem,
@@ -486,11 +487,20 @@ async function applySheet(
   });
   // The picks of locked games may be left out: they stay as they were. The Lifeguard sends only the picks they
   // enter or correct (they cannot see a member's picks of open games), so every pick left out of an edit stays.
+  const lockedGame = (gameId: string) => thisWeek.slate.some((game) => game.id === gameId && isLocked(game, now));
   const kept = (previous?.picks ?? []).filter(
     (pick) =>
       !submitted.some((candidate) => candidate.gameId === pick.gameId) &&
-      (input.editorId !== null || thisWeek.slate.some((game) => game.id === pick.gameId && isLocked(game, now))),
+      (input.editorId !== null || lockedGame(pick.gameId)),
   );
+  // A double or triple play the Lifeguard enters moves the member's play from an open game they cannot see:
+  // refusing it instead would tell the Lifeguard where the member's open play is (decision 052).
+  const movesPlay = input.editorId !== null && submitted.some((pick) => pick.play !== null);
+  if (movesPlay) {
+    for (const [index, pick] of kept.entries()) {
+      if (pick.play && !lockedGame(pick.gameId)) kept[index] = { ...pick, play: null };
+    }
+  }
   const next: WeekSheet = {
     memberId,
     picks: [...submitted, ...kept],
@@ -590,25 +600,51 @@ export async function editMemberPicks(
   });
 }
 
-/** The Lifeguard's edits of members' picks, newest first: every member of the pool sees them. */
+/**
+ * The Lifeguard's edits of members' picks, newest first: every member of the pool sees that each was made, and
+ * what another member's pick was and became by the reveal rule (`visibleEdit`): once the games it concerns lock.
+ */
 export async function listEdits(
   db: Database,
-  input: { poolId: number; userId: number },
+  input: { poolId: number; userId: number; now: Date },
 ): Promise<PoolEditListResponse> {
-  const { pool } = await requireMembership(db, input.poolId, input.userId);
+  const { pool, member } = await requireMembership(db, input.poolId, input.userId);
   const rows = await repository.listEdits(db, pool.id);
+  const weekIds = [...new Set(rows.flatMap((row) => (row.poolWeekId === null ? [] : [row.poolWeekId])))];
+  const storedSlates = await repository.slatesOfWeekIds(db, weekIds);
+  const slates = new Map<number, SlateGame[]>();
+  for (const weekId of weekIds) {
+    const stored = (storedSlates.get(weekId) ?? []).map(toSlateGame);
+    // Locks as a member's read would keep them, written nowhere: a later kickoff never hides an edit again.
+    slates.set(weekId, await keepLocks(db, pool, weekId, stored, input.now, false));
+  }
   return {
-    data: rows.map((row) => ({
-      id: row.id,
-      week: row.week,
-      member: row.member,
-      editor: row.editor,
-      event_id: row.eventId,
-      field: row.field as PoolEditListResponse['data'][number]['field'],
-      before: row.before,
-      after: row.after,
-      created_at: row.createdAt.toISOString(),
-    })),
+    data: rows.map((row) => {
+      const edit = visibleEdit(
+        {
+          memberId: String(row.memberId),
+          gameId: row.eventId === null ? null : String(row.eventId),
+          field: row.field as PoolEditListResponse['data'][number]['field'],
+          before: row.before,
+          after: row.after,
+        },
+        String(member.id),
+        row.poolWeekId === null ? null : (slates.get(row.poolWeekId) ?? null),
+        input.now,
+      );
+      return {
+        id: row.id,
+        week: row.week,
+        member: row.member,
+        editor: row.editor,
+        event_id: row.eventId,
+        field: edit.field,
+        before: edit.before,
+        after: edit.after,
+        hidden: edit.hidden,
+        created_at: row.createdAt.toISOString(),
+      };
+    }),
   };
 }
 

@@ -471,13 +471,36 @@ describe('pool weeks: slates and picks', () => {
       ]);
       expect(own.submitted_at).toBe(START.toISOString());
 
-      const log = PoolEditListResponse.parse((await other.client.get(`/api/pools/${pool.id}/edits`)).json()).data;
-      expect(log.map((row) => [row.member, row.editor, row.event_id, row.field, row.before, row.after])).toEqual([
-        [guest.account.username, lifeguard.account.username, late.id, 'pick', 'KC', 'LAC'],
-        [guest.account.username, lifeguard.account.username, monday.id, 'pick', null, 'CHI (double play)'],
-        [guest.account.username, lifeguard.account.username, null, 'tiebreaker', null, '41'],
-      ]);
+      const readLog = async (client: TestClient) =>
+        PoolEditListResponse.parse((await client.get(`/api/pools/${pool.id}/edits`)).json()).data;
+      const whole = [
+        [guest.account.username, lifeguard.account.username, late.id, 'pick', 'KC', 'LAC', false],
+        [guest.account.username, lifeguard.account.username, monday.id, 'pick', null, 'CHI (double play)', false],
+        [guest.account.username, lifeguard.account.username, null, 'tiebreaker', null, '41', false],
+      ];
+      const rows = (log: PoolEditListResponse['data']) =>
+        log.map((row) => [row.member, row.editor, row.event_id, row.field, row.before, row.after, row.hidden]);
+      // The member sees the edit whole; the pool (the Lifeguard too) sees that it was made, not the open picks.
+      const log = await readLog(guest.client);
+      expect(rows(log)).toEqual(whole);
       expect(log.every((row) => row.week === 1 && row.created_at === clock.toISOString())).toBe(true);
+      const withheld = whole.map(([member, editor, eventId, field]) => [
+        member,
+        editor,
+        eventId,
+        field,
+        null,
+        null,
+        true,
+      ]);
+      expect(rows(await readLog(other.client))).toEqual(withheld);
+      expect(rows(await readLog(lifeguard.client))).toEqual(withheld);
+      // Each change shows in full as its game locks: the late game's on Sunday, the rest on Monday night.
+      clock = new Date('2025-09-07T20:25:00Z');
+      expect(rows(await readLog(other.client))).toEqual([whole[0], withheld[1], withheld[2]]);
+      clock = new Date('2025-09-09T00:15:00Z');
+      expect(rows(await readLog(other.client))).toEqual(whole);
+      clock = new Date(START.getTime() + 3_600_000);
 
       // An edit sends only what the Lifeguard enters: the member's other picks stay as they are.
       expect(
@@ -490,6 +513,17 @@ describe('pool weeks: slates and picks', () => {
         [monday.id, 'CHI', 'double'],
       ]);
       expect(merged.tiebreaker).toBe(41);
+      // A double play the Lifeguard enters moves the member's, whose game the Lifeguard cannot see.
+      const moved = await edit(lifeguard.client, guestId, {
+        picks: [{ event_id: late.id, team: 'LAC', play: 'double' }],
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      const after = (await readWeek(guest.client, pool.id)).sheets.find((sheet) => sheet.member_id === guestId)!;
+      expect(after.picks.map((pick) => [pick.event_id, pick.team, pick.play])).toEqual([
+        [thursday.id, 'DAL', null],
+        [late.id, 'LAC', 'double'],
+        [monday.id, 'CHI', null],
+      ]);
 
       expectError(await edit(other.client, guestId, { picks: [] }), 403);
       expectError(await edit(lifeguard.client, 2_000_000_000, { picks: [] }), 404);

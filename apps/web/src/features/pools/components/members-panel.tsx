@@ -16,7 +16,7 @@ import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { PoolDetail, PoolWeekView, RunAgainResponse } from '@pass/contracts';
+import type { PoolDetail, PoolEditView, PoolWeekView, RunAgainResponse } from '@pass/contracts';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { pathTo } from '../../../config/paths';
@@ -241,6 +241,13 @@ function EnterPicks({ pool, week }: { pool: PoolDetail; week: PoolWeekView }) {
   );
 }
 
+/** The part of a sheet an edit changed, in words. */
+const EDITED_PART: Record<PoolEditView['field'], string> = {
+  pick: 'pick',
+  lms_team: 'Last Man Standing team',
+  tiebreaker: 'tiebreaker',
+};
+
 function EditLog({ pool }: { pool: PoolDetail }) {
   const edits = useEdits(pool.id);
   return (
@@ -252,7 +259,7 @@ function EditLog({ pool }: { pool: PoolDetail }) {
         {edits.data?.data.map((item) => (
           <ListItem key={item.id} disableGutters>
             <ListItemText
-              primary={`${item.editor ?? 'Lifeguard'} changed ${item.member}'s ${item.field === 'pick' ? 'pick' : item.field === 'lms_team' ? 'Last Man Standing team' : 'tiebreaker'}${item.week ? ` (week ${item.week})` : ''}: ${item.before ?? 'none'} → ${item.after ?? 'none'}`}
+              primary={`${item.editor ?? 'Lifeguard'} changed ${item.member}'s ${EDITED_PART[item.field]}${item.week ? ` (week ${item.week})` : ''}: ${item.hidden ? 'shown once its game kicks off' : `${item.before ?? 'none'} → ${item.after ?? 'none'}`}`}
               secondary={when.format(new Date(item.created_at))}
             />
           </ListItem>

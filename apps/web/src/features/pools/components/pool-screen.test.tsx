@@ -284,7 +284,36 @@ function serve(answers: Answers = {}): FetchMock {
       });
     if (path === '/api/pools/7/announcements')
       return jsonResponse({ data: [{ id: 1, body: 'Pizza Friday', author: 'lou', created_at: at(-HOUR) }] });
-    if (path === '/api/pools/7/edits') return jsonResponse({ data: [] });
+    if (path === '/api/pools/7/edits')
+      return jsonResponse({
+        data: [
+          // Another member's edit of a game still open, then one whose game has locked.
+          {
+            id: 2,
+            week: 2,
+            member: 'gina',
+            editor: 'lou',
+            event_id: 102,
+            field: 'pick',
+            before: null,
+            after: null,
+            hidden: true,
+            created_at: at(-HOUR),
+          },
+          {
+            id: 1,
+            week: 2,
+            member: 'gina',
+            editor: 'lou',
+            event_id: 101,
+            field: 'tiebreaker',
+            before: '41',
+            after: '45',
+            hidden: false,
+            created_at: at(-2 * HOUR),
+          },
+        ],
+      });
     if (path === '/api/pools/7/weeks/2/missing')
       return jsonResponse({
         pool: { id: 7, name: 'Office Pool' },
@@ -524,7 +553,11 @@ describe('the pool page', () => {
     serve();
     renderPool('/football/pool/7?tab=members');
     expect(await screen.findByText('Pizza Friday')).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Edit log' })).toBeInTheDocument();
+    const log = screen.getByRole('region', { name: 'Edit log' });
+    expect(
+      await within(log).findByText("lou changed gina's pick (week 2): shown once its game kicks off"),
+    ).toBeInTheDocument();
+    expect(within(log).getByText("lou changed gina's tiebreaker (week 2): 41 → 45")).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: /Missing picks/ })).toBeNull();
     expect(screen.queryByLabelText('New announcement')).toBeNull();
     expect(screen.queryByRole('button', { name: 'End the pool' })).toBeNull();

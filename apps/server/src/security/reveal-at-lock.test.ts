@@ -1,0 +1,325 @@
+import { oddsQuotes, poolEdits, poolPicks, poolSheets, type DbExecutor } from '@pass/db';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bumpVersion } from '../modules/pools/pools.repository.js';
+import { makeGame, newKey } from '../test/ledger.js';
+import { buildTestApp } from '../test/helpers.js';
+import { validRequest } from './bad-input.js';
+import { send, signedIn, type Caller } from './callers.js';
+import { writeFigures } from './figures.js';
+import { makeOwnedPool, requestHints } from './fixtures.js';
+import { fetchOpenApi, listOperations, operationName, type Operation } from './openapi.js';
+
+/**
+ * Reveal at lock, checked on every answer (docs/decisions/052): no one but a member sees that member's picks of a
+ * game before it locks. The check builds one pool and then two worlds that differ only in what a member has
+ * picked, and the Lifeguard edited, in games still open; every read operation of the OpenAPI document, asked by
+ * another guest, the Lifeguard and the admin, must answer the same in both. Any difference is a leak, whatever
+ * the field or the operation, so a new operation that carries picks is checked the day it is added. Once the
+ * games lock the same comparison must find the differences, which shows the check can fail.
+ */
+
+const GAME_1_KICKOFF = new Date('2025-09-07T17:00:00Z');
+const GAME_2_KICKOFF = new Date('2025-09-08T00:20:00Z');
+/** Before both games: everything of the target's is open. */
+const OPEN = new Date('2025-09-05T12:00:00Z');
+/** After both games have kicked off: everything is revealed. */
+const LOCKED = new Date('2025-09-08T01:00:00Z');
+
+// Before the first game of the season, so the pool may still be joined; within a session's idle limit of OPEN.
+let clock = new Date('2025-09-01T12:00:00Z');
+const { app, database } = await buildTestApp({}, { now: () => clock });
+const db = database.db;
+// Every read but the one that ends the session it is sent with.
+const operations = listOperations(await fetchOpenApi(app)).filter(
+  (operation) => operation.method === 'GET' && operation.path !== '/auth/logout',
+);
+const lifeguard = await signedIn(app, db, 'member');
+const guest = await signedIn(app, db, 'member');
+const target = await signedIn(app, db, 'member');
+const admin = await signedIn(app, db, 'admin');
+const figures = { operations: operations.length, requests: 0, cells: 0, '5xx': 0, leaks: 0, revealed: 0 };
+
+async function call(caller: Caller, request: Parameters<typeof send>[2]) {
+  const response = await send(app, caller, request);
+  figures.requests += 1;
+  if (response.statusCode >= 500) figures['5xx'] += 1;
+  return response;
+}
+const json = (payload: unknown, headers: Record<string, string> = {}) => ({
+  headers: { 'content-type': 'application/json', ...headers },
+  payload: JSON.stringify(payload),
+});
+async function expectOk(response: Awaited<ReturnType<typeof call>>, what: string) {
+  if (response.statusCode >= 300) throw new Error(`${what}: ${response.statusCode} ${response.body}`);
+  return response;
+}
+
+// A Sunday game and the Sunday-night game (the tiebreaker's), each with a line quoted before the slate.
+const game1 = await makeGame(db, {
+  home: 'KC',
+  away: 'BUF',
+  kickoff: GAME_1_KICKOFF,
+  week: 1,
+  season: 2025,
+  lines: false,
+});
+const game2 = await makeGame(db, {
+  home: 'PHI',
+  away: 'DAL',
+  kickoff: GAME_2_KICKOFF,
+  week: 1,
+  season: 2025,
+  lines: false,
+});
+await db.insert(oddsQuotes).values(
+  (
+    [
+      [game1, 'KC', -3.5],
+      [game1, 'BUF', 3.5],
+      [game2, 'PHI', -6.5],
+      [game2, 'DAL', 6.5],
+    ] as const
+  ).map(([eventId, outcome, point]) => ({
+    eventId,
+    book: 'consensus',
+    market: 'spreads' as const,
+    outcome,
+    price: -110,
+    point,
+    fetchedAt: new Date('2025-07-31T12:00:00Z'),
+    source: 'test',
+  })),
+);
+
+const poolId = await makeOwnedPool(app, lifeguard, 'Reveal at lock pool');
+const link = await expectOk(
+  await call(lifeguard, { method: 'POST', url: `/api/pools/${poolId}/link`, headers: {} }),
+  'link',
+);
+const token = link.json<{ data: { token: string } }>().data.token;
+for (const member of [guest, target]) {
+  await expectOk(await call(member, { method: 'POST', url: '/api/pools/accept', ...json({ token }) }), 'accept');
+}
+const members = (await call(lifeguard, { method: 'GET', url: `/api/pools/${poolId}`, headers: {} })).json<{
+  data: { members: { id: number; username: string }[] };
+}>().data.members;
+const memberOf = (caller: Caller) => members.find((member) => member.username === caller.account!.username)!.id;
+
+clock = OPEN;
+const submit = (caller: Caller, url: string, body: unknown) =>
+  call(caller, { method: 'PUT', url, ...json(body, { 'idempotency-key': newKey() }) });
+await expectOk(
+  await submit(guest, `/api/pools/${poolId}/weeks/1/picks`, {
+    picks: [
+      { event_id: game1, team: 'BUF' },
+      { event_id: game2, team: 'PHI' },
+    ],
+    lms_team: 'PHI',
+    tiebreaker: 44,
+  }),
+  "the guest's picks",
+);
+await expectOk(
+  await submit(target, `/api/pools/${poolId}/weeks/1/picks`, {
+    picks: [
+      { event_id: game1, team: 'KC', play: 'double' },
+      { event_id: game2, team: 'DAL' },
+    ],
+    lms_team: 'KC',
+    tiebreaker: 41,
+  }),
+  "the target's picks",
+);
+// The Lifeguard corrects the target's open pick and tiebreaker: the edits log holds what they were.
+await expectOk(
+  await call(lifeguard, {
+    method: 'PUT',
+    url: `/api/pools/${poolId}/weeks/1/members/${memberOf(target)}/picks`,
+    ...json({ picks: [{ event_id: game2, team: 'PHI' }], tiebreaker: 50 }),
+  }),
+  "the Lifeguard's edit",
+);
+
+/** The target's open picks, and the Lifeguard's edit of them, as one world or the other has them. */
+interface World {
+  game1: { team: string; play: 'double' | 'triple' | null };
+  game2: { team: string; play: 'double' | 'triple' | null };
+  lmsTeam: string;
+  tiebreaker: number;
+  edits: { pick: [string, string]; tiebreaker: [string, string] };
+}
+const WORLD_A: World = {
+  game1: { team: 'KC', play: 'double' },
+  game2: { team: 'PHI', play: null },
+  lmsTeam: 'KC',
+  tiebreaker: 50,
+  edits: { pick: ['DAL', 'PHI'], tiebreaker: ['41', '50'] },
+};
+const WORLD_B: World = {
+  game1: { team: 'BUF', play: null },
+  game2: { team: 'DAL', play: 'double' },
+  lmsTeam: 'BUF',
+  tiebreaker: 37,
+  edits: { pick: ['PHI (double play)', 'DAL (double play)'], tiebreaker: ['33', '37'] },
+};
+
+/** Rewrites the target's sheet and the edits of it to one world's, and lets every cached answer see it. */
+async function enter(executor: DbExecutor, world: World) {
+  const [sheet] = await executor
+    .select()
+    .from(poolSheets)
+    .where(eq(poolSheets.memberId, memberOf(target)));
+  await executor
+    .update(poolSheets)
+    .set({ lmsTeam: world.lmsTeam, tiebreaker: world.tiebreaker })
+    .where(eq(poolSheets.id, sheet!.id));
+  for (const [eventId, pick] of [
+    [game1, world.game1],
+    [game2, world.game2],
+  ] as const) {
+    await executor
+      .update(poolPicks)
+      .set(pick)
+      .where(and(eq(poolPicks.sheetId, sheet!.id), eq(poolPicks.eventId, eventId)));
+  }
+  const edits = await executor.select().from(poolEdits).where(eq(poolEdits.poolId, poolId));
+  for (const edit of edits) {
+    const [before, after] = edit.field === 'pick' ? world.edits.pick : world.edits.tiebreaker;
+    await executor.update(poolEdits).set({ before, after }).where(eq(poolEdits.id, edit.id));
+  }
+  await bumpVersion(executor, poolId);
+}
+
+const hints = requestHints(game1, game2);
+const path = {
+  id: String(poolId),
+  week: '1',
+  memberId: String(memberOf(target)),
+  a: String(memberOf(target)),
+  b: String(memberOf(guest)),
+};
+/** The callers who are not the target, with the operations each may call. */
+const viewers: [string, Caller, Operation[]][] = [
+  ['guest', guest, operations.filter((operation) => operation.access !== 'admin')],
+  ['Lifeguard', lifeguard, operations.filter((operation) => operation.access !== 'admin')],
+  ['admin', admin, operations],
+];
+
+/**
+ * Every viewer's answer to every read, by viewer and operation. The pool's version, which moves with every
+ * change, is left out: it says that something changed, which members see anyway, not what.
+ */
+async function readEverything(): Promise<Map<string, string>> {
+  const answers = new Map<string, string>();
+  for (const [name, caller, allowed] of viewers) {
+    for (const operation of allowed) {
+      const response = await call(caller, validRequest(operation, hints, path));
+      figures.cells += 1;
+      const body = response.body.replace(/"version":\d+/g, '"version":0');
+      answers.set(`${name} ${operationName(operation)}`, `${response.statusCode} ${body}`);
+    }
+  }
+  return answers;
+}
+
+/**
+ * Reads whose answers change from one read to the next whatever the pool holds: they cannot be compared, so
+ * each is named here with why, and the check fails on one that is not.
+ */
+const CHANGES_BY_ITSELF: Record<string, string> = {
+  'GET /api/health': 'the process uptime',
+  'GET /api/health/ready': 'the process uptime',
+  'GET /auth/whoami': "the session's idle expiry, which each request moves",
+  'GET /auth/info': "the session's idle expiry, which each request moves",
+  'GET /api/admin/page-views': 'the count of pages read, which the reads themselves move',
+  'GET /api/admin/tables/page-views': 'the pages read, which the reads themselves add to',
+  'GET /api/admin/tables/page-views/export': 'the pages read, which the reads themselves add to',
+  'GET /api/admin/tables/audit': "the audit log, which records the admin's own exports",
+  'GET /api/admin/tables/audit/export': "the audit log, which records the admin's own exports",
+};
+
+/**
+ * The reads whose answers differ between the two worlds (world A, world B, then world A again: an answer that
+ * differs between the two reads of A changes by itself, and must be one of CHANGES_BY_ITSELF, which are not
+ * compared).
+ */
+async function differences(): Promise<string[]> {
+  await enter(db, WORLD_A);
+  // A first pass: the first read after a lock stores the games' locks and closing lines, which later answers show.
+  await readEverything();
+  const a = await readEverything();
+  await enter(db, WORLD_B);
+  const b = await readEverything();
+  await enter(db, WORLD_A);
+  const again = await readEverything();
+  const explained = (key: string) => key.slice(key.indexOf(' ') + 1) in CHANGES_BY_ITSELF;
+  const unexplained = [...a.keys()].filter((key) => !explained(key) && a.get(key) !== again.get(key));
+  expect(unexplained, 'answers that change by themselves: name them in CHANGES_BY_ITSELF').toEqual([]);
+  return [...a.keys()].filter((key) => !explained(key) && a.get(key) !== b.get(key));
+}
+
+/**
+ * The answers to writes whose outcome could hang on the target's open picks: the Lifeguard's edit of the target's
+ * sheet (a double play while the target has one on an open game) and the guest's own submission, which answers
+ * with the week as the guest sees it. Each world's answers, by write.
+ */
+async function writeAnswers(world: World): Promise<Map<string, string>> {
+  await enter(db, world);
+  const answers = new Map<string, string>();
+  const edit = await call(lifeguard, {
+    method: 'PUT',
+    url: `/api/pools/${poolId}/weeks/1/members/${memberOf(target)}/picks`,
+    ...json({ picks: [{ event_id: game2, team: 'DAL', play: 'double' }], tiebreaker: 52 }),
+  });
+  answers.set("the Lifeguard's edit", `${edit.statusCode} ${edit.body.replace(/"version":\d+/g, '"version":0')}`);
+  const own = await submit(guest, `/api/pools/${poolId}/weeks/1/picks`, {
+    picks: [
+      { event_id: game1, team: 'BUF' },
+      { event_id: game2, team: 'PHI' },
+    ],
+    lms_team: 'PHI',
+    tiebreaker: 44,
+  });
+  answers.set("the guest's submission", `${own.statusCode} ${own.body.replace(/"version":\d+/g, '"version":0')}`);
+  figures.cells += 2;
+  return answers;
+}
+
+describe('reveal at lock, on every read', () => {
+  afterAll(async () => {
+    writeFigures(`reveal-at-lock-${database.kind}`, figures);
+    await app.close();
+  });
+
+  it('answers anyone but the member the same, whatever the member picked in games still open', async () => {
+    clock = OPEN;
+    const leaks = await differences();
+    figures.leaks = leaks.length;
+    expect(leaks, 'these answers change with open picks: they show them').toEqual([]);
+  }, 300_000);
+
+  it('answers the writes of others the same, whatever the member picked in games still open', async () => {
+    clock = OPEN;
+    const a = await writeAnswers(WORLD_A);
+    const b = await writeAnswers(WORLD_B);
+    expect(a.get("the Lifeguard's edit")).toMatch(/^200 /);
+    const leaks = [...a.keys()].filter((key) => a.get(key) !== b.get(key));
+    figures.leaks += leaks.length;
+    expect(leaks, 'these answers change with open picks: they show them').toEqual([]);
+  }, 120_000);
+
+  it('shows the picks, the tiebreaker and the edits once the games have locked', async () => {
+    clock = LOCKED;
+    const revealed = await differences();
+    figures.revealed = revealed.length;
+    for (const viewer of ['guest', 'Lifeguard']) {
+      expect(revealed).toContain(`${viewer} GET /api/pools/{id}/weeks/{week}`);
+      expect(revealed).toContain(`${viewer} GET /api/pools/{id}/edits`);
+    }
+  }, 300_000);
+
+  it('met no 5xx', () => {
+    expect(figures['5xx']).toBe(0);
+  });
+});
