@@ -210,10 +210,10 @@ const viewers: [string, Caller, Operation[]][] = [
  * Every viewer's answer to every read, by viewer and operation. The pool's version, which moves with every
  * change, is left out: it says that something changed, which members see anyway, not what.
  */
-async function readEverything(): Promise<Map<string, string>> {
+async function readEverything(only: (operation: Operation) => boolean): Promise<Map<string, string>> {
   const answers = new Map<string, string>();
   for (const [name, caller, allowed] of viewers) {
-    for (const operation of allowed) {
+    for (const operation of allowed.filter(only)) {
       const response = await call(caller, validRequest(operation, hints, path));
       figures.cells += 1;
       const body = response.body.replace(/"version":\d+/g, '"version":0');
@@ -244,15 +244,15 @@ const CHANGES_BY_ITSELF: Record<string, string> = {
  * differs between the two reads of A changes by itself, and must be one of CHANGES_BY_ITSELF, which are not
  * compared).
  */
-async function differences(): Promise<string[]> {
+async function differences(only: (operation: Operation) => boolean = () => true): Promise<string[]> {
   await enter(db, WORLD_A);
   // A first pass: the first read after a lock stores the games' locks and closing lines, which later answers show.
-  await readEverything();
-  const a = await readEverything();
+  await readEverything(only);
+  const a = await readEverything(only);
   await enter(db, WORLD_B);
-  const b = await readEverything();
+  const b = await readEverything(only);
   await enter(db, WORLD_A);
-  const again = await readEverything();
+  const again = await readEverything(only);
   const explained = (key: string) => key.slice(key.indexOf(' ') + 1) in CHANGES_BY_ITSELF;
   const unexplained = [...a.keys()].filter((key) => !explained(key) && a.get(key) !== again.get(key));
   expect(unexplained, 'answers that change by themselves: name them in CHANGES_BY_ITSELF').toEqual([]);
@@ -311,7 +311,8 @@ describe('reveal at lock, on every read', () => {
 
   it('shows the picks, the tiebreaker and the edits once the games have locked', async () => {
     clock = LOCKED;
-    const revealed = await differences();
+    // The pool's own reads are enough to show that the comparison sees picks.
+    const revealed = await differences((operation) => operation.path.startsWith('/api/pools/'));
     figures.revealed = revealed.length;
     for (const viewer of ['guest', 'Lifeguard']) {
       expect(revealed).toContain(`${viewer} GET /api/pools/{id}/weeks/{week}`);
