@@ -83,6 +83,17 @@ export const AdminBillingStatsResponse = z.object({
       /** cancelled ÷ active_at_month_start, null when nothing was active at the month's start. */
       rate: z.number().nullable(),
     }),
+    /** The latest verified provider events refused (an amount or currency a payment cannot hold), newest first. */
+    refused_events: z.array(
+      z.object({
+        provider: z.enum(['paypal', 'apple', 'google']),
+        event_id: z.string(),
+        event_type: z.string(),
+        subscription_id: z.string().nullable(),
+        received_at: z.string(),
+        reason: z.string(),
+      }),
+    ),
     generated_at: z.string(),
   }),
 });

@@ -98,6 +98,36 @@ export function refuseInvitation(sentToAddress: number, limits: PoolLimits = DEF
     : null;
 }
 
+/** The windows a Lifeguard's emailed invitations are counted in: no one sends mail through a pool in bulk. */
+export const INVITATION_RATE_WINDOWS = [
+  { windowMs: 3_600_000, max: POOL_DEFAULTS.maxInvitationsPerHour, per: 'hour' },
+  { windowMs: 86_400_000, max: POOL_DEFAULTS.maxInvitationsPerDay, per: 'day' },
+] as const;
+
+/**
+ * Whether a Lifeguard whose emailed invitations were sent at `sentAt` (any order) may send another at `now`
+ * (null: yes). Refused, it says when the next may go: when the oldest invitation of the full window leaves it.
+ */
+export function refuseInvitationRate(
+  sentAt: readonly Date[],
+  now: Date,
+): { reason: 'invitation_rate'; message: string; retryAt: Date } | null {
+  for (const { windowMs, max, per } of INVITATION_RATE_WINDOWS) {
+    const inWindow = sentAt
+      .map((at) => at.getTime())
+      .filter((at) => at > now.getTime() - windowMs && at <= now.getTime())
+      .sort((a, b) => a - b);
+    if (inWindow.length >= max) {
+      return {
+        reason: 'invitation_rate',
+        message: `A Lifeguard may send at most ${max} invitations ${per === 'hour' ? 'an hour' : 'a day'}; try again later`,
+        retryAt: new Date(inWindow[inWindow.length - max]! + windowMs),
+      };
+    }
+  }
+  return null;
+}
+
 /** The settings that change how picks score or who survives: fixed once the pool's first game has locked. */
 export const SCORING_SETTINGS = [
   'sport',
