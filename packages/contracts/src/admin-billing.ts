@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ExportFormat } from './admin-tables.js';
 import { BillingPlatform } from './billing.js';
-import { MAX_ID, Text } from './boundary.js';
+import { MAX_ID, SingleLine } from './boundary.js';
 
 /**
  * The admin's billing calls (the specification's "Admin billing"; decision 048): figures, the subscriptions by
@@ -144,7 +144,7 @@ export const AdminSubscriptionsOverviewResponse = z.object({ data: z.array(Admin
 export type AdminSubscriptionsOverviewResponse = z.infer<typeof AdminSubscriptionsOverviewResponse>;
 
 /** A provider's plan id in a path: PayPal's `P-…`, or an app-store product id. */
-export const ProviderPlanId = Text.pipe(
+export const ProviderPlanId = SingleLine.pipe(
   z
     .string()
     .min(1, 'must be a plan id')

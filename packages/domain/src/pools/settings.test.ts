@@ -70,6 +70,19 @@ describe('validatePoolSettings', () => {
       'winBasis:unknown',
     ]);
     expect(fields({ ...valid, name: 'x'.repeat(POOL_DEFAULTS.maxNameLength + 1) })).toEqual(['name']);
+  });
+
+  it.each(['Win at https://evil.example', 'www.prizes now', 'Mail pat@example.com', 'Go to prizes.net', 'bit.ly/x'])(
+    'refuses a name a mail would show as a link: %s',
+    (name) => {
+      expect(validatePoolSettings({ ...valid, name })).toEqual([
+        expect.objectContaining({ field: 'name', reason: 'link' }),
+      ]);
+    },
+  );
+
+  it.each(['St. Louis Office Pool', 'Pats 2.0', 'A.J.’s picks', 'Café Crew #3'])('keeps a plain name: %s', (name) => {
+    expect(validatePoolSettings({ ...valid, name })).toEqual([]);
     expect(fields({ ...valid, sport: 'soccer' as never })).toEqual(['sport']);
     expect(fields({ ...valid, season: 2021 })).toEqual(['season']);
   });

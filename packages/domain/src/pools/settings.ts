@@ -19,6 +19,18 @@ export const DEFAULT_POOL_LIMITS: PoolLimits = {
 
 const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
 
+// What a mail client would turn into a link: a scheme, `www.`, an address, or a dot between a letter or digit
+// and letters (a host name, `example.com`, `bit.ly/x`).
+const LINK_LIKE = /[a-z][a-z0-9+.-]*:\/\/|\bwww\.|@|[a-z0-9]\.[a-z]{2,}/i;
+
+/**
+ * Whether a pool's name holds something a mail client would show as a link. The name is the only text a
+ * Lifeguard puts in the invitations the server mails to addresses of their choosing, so it stays plain words.
+ */
+export function nameLooksLikeLink(name: string): boolean {
+  return LINK_LIKE.test(name);
+}
+
 /**
  * Every problem with a pool's settings, by field (empty when they are valid). The start week must be a week
  * of the sport's calendar no later than the pool's last week (the last regular-season week).
@@ -31,6 +43,12 @@ export function validatePoolSettings(settings: PoolSettings): PoolProblem[] {
   if (name === '') refuse('name', 'required', 'A pool needs a name');
   else if (name.length > POOL_DEFAULTS.maxNameLength) {
     refuse('name', 'too_long', `A pool's name is at most ${POOL_DEFAULTS.maxNameLength} characters`);
+  } else if (nameLooksLikeLink(name)) {
+    refuse(
+      'name',
+      'link',
+      "A pool's name cannot hold a web or email address (it goes into invitation mails); write “St. Louis”, not “St.Louis”",
+    );
   }
   if (settings.icon.trim() === '') refuse('icon', 'required', 'Choose an icon');
   if (!HEX_COLOUR.test(settings.iconColor)) refuse('iconColor', 'bad_colour', 'The icon colour is a #rrggbb colour');
