@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ExportFormat } from './admin-tables.js';
 import { BillingPlatform } from './billing.js';
-import { MAX_ID, Text } from './boundary.js';
+import { MAX_ID, SingleLine } from './boundary.js';
 
 /**
  * The admin's billing calls (the specification's "Admin billing"; decision 048): figures, the subscriptions by
@@ -83,6 +83,17 @@ export const AdminBillingStatsResponse = z.object({
       /** cancelled ÷ active_at_month_start, null when nothing was active at the month's start. */
       rate: z.number().nullable(),
     }),
+    /** The latest verified provider events refused (an amount or currency a payment cannot hold), newest first. */
+    refused_events: z.array(
+      z.object({
+        provider: z.enum(['paypal', 'apple', 'google']),
+        event_id: z.string(),
+        event_type: z.string(),
+        subscription_id: z.string().nullable(),
+        received_at: z.string(),
+        reason: z.string(),
+      }),
+    ),
     generated_at: z.string(),
   }),
 });
@@ -133,7 +144,7 @@ export const AdminSubscriptionsOverviewResponse = z.object({ data: z.array(Admin
 export type AdminSubscriptionsOverviewResponse = z.infer<typeof AdminSubscriptionsOverviewResponse>;
 
 /** A provider's plan id in a path: PayPal's `P-…`, or an app-store product id. */
-export const ProviderPlanId = Text.pipe(
+export const ProviderPlanId = SingleLine.pipe(
   z
     .string()
     .min(1, 'must be a plan id')

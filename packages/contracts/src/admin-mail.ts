@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { Text } from './boundary.js';
+import { SingleLine } from './boundary.js';
 
 export const OutboxQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(50),
-  to: Text.max(254).optional(),
+  to: SingleLine.max(254).optional(),
 });
 export type OutboxQuery = z.infer<typeof OutboxQuery>;
 

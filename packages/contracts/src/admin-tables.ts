@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, Text } from './boundary.js';
+import { idParam, SingleLine } from './boundary.js';
 
 /**
  * The admin's data tables (decision 049): one list endpoint per table under `/api/admin/tables/…`, each with
@@ -40,8 +40,8 @@ export type AdminPaging = z.infer<typeof AdminPaging>;
  * field is `querystring.sort` and whose reason is `not_sortable`.
  */
 export const AdminListBase = z.object({
-  q: Text.trim().max(200, 'must be at most 200 characters').optional(),
-  sort: Text.max(64, 'must be a column name').optional(),
+  q: SingleLine.trim().max(200, 'must be at most 200 characters').optional(),
+  sort: SingleLine.max(64, 'must be a column name').optional(),
   dir: SortDirection.optional(),
 });
 
@@ -130,7 +130,7 @@ export const AdminOutboxResponse = listResponse(AdminOutboxRow);
 export type AdminOutboxResponse = z.infer<typeof AdminOutboxResponse>;
 
 export const AdminAuditQuery = AdminListBase.extend({
-  event: Text.max(64, 'must be an event name').optional(),
+  event: SingleLine.max(64, 'must be an event name').optional(),
   user_id: idParam('a user id').optional(),
 });
 export type AdminAuditQuery = z.infer<typeof AdminAuditQuery>;
@@ -176,7 +176,7 @@ export type AdminSuspendParams = z.infer<typeof AdminSuspendParams>;
 
 export const SUSPENSION_REASON_MAX = 500;
 export const AdminSuspendBody = z.object({
-  reason: Text.trim()
+  reason: SingleLine.trim()
     .min(1, 'must say why')
     .max(SUSPENSION_REASON_MAX, `must be at most ${SUSPENSION_REASON_MAX} characters`),
 });

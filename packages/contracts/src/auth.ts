@@ -1,18 +1,21 @@
 import { checkEmail, checkPasswordLength, checkUsername, NAME_MAX_LENGTH } from '@pass/domain';
 import { z } from 'zod';
-import { Text } from './boundary.js';
+import { SingleLine, Text } from './boundary.js';
 
 /** Turns a domain check into a Zod refinement, so the server and forms give the same reason. */
-const checked = (check: (value: string) => { ok: true } | { ok: false; reason: string }) =>
-  Text.superRefine((value, context) => {
+const checked = (
+  check: (value: string) => { ok: true } | { ok: false; reason: string },
+  base: typeof Text = SingleLine,
+) =>
+  base.superRefine((value, context) => {
     const result = check(value);
     if (!result.ok) context.addIssue({ code: 'custom', message: result.reason });
   });
 
 export const Username = checked(checkUsername);
-export const Password = checked(checkPasswordLength);
+export const Password = checked(checkPasswordLength, Text);
 /** An email as the specification checks it; the parsed value is trimmed and lower-cased. */
-export const Email = Text.transform((value, context) => {
+export const Email = SingleLine.transform((value, context) => {
   const result = checkEmail(value);
   if (!result.ok) {
     context.addIssue({ code: 'custom', message: result.reason });
@@ -20,7 +23,7 @@ export const Email = Text.transform((value, context) => {
   }
   return result.email;
 });
-export const DisplayName = Text.trim().max(NAME_MAX_LENGTH, `must be at most ${NAME_MAX_LENGTH} characters`);
+export const DisplayName = SingleLine.trim().max(NAME_MAX_LENGTH, `must be at most ${NAME_MAX_LENGTH} characters`);
 
 /** A signed-in member as the API shows them to themselves. */
 export const AccountUser = z.object({
@@ -47,7 +50,7 @@ export type UserResponse = z.infer<typeof UserResponse>;
 
 export const LoginBody = z.object({
   /** The username, or the email address. */
-  username: Text.trim().min(1, 'is required').max(254),
+  username: SingleLine.trim().min(1, 'is required').max(254),
   password: Text.min(1, 'is required').max(1024),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
@@ -81,7 +84,7 @@ export type ResendVerificationBody = z.infer<typeof ResendVerificationBody>;
 
 export const PasswordResetRequestBody = z.object({
   email: Email,
-  username: Text.trim().max(254).optional(),
+  username: SingleLine.trim().max(254).optional(),
 });
 export type PasswordResetRequestBody = z.infer<typeof PasswordResetRequestBody>;
 

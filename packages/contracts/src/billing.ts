@@ -26,6 +26,9 @@ export const BillingPlan = z.object({
   trial_months: z.number().int(),
   /** "Free for 1 month, then $20 a month". */
   price_text: z.string(),
+  /** The plan's sale window this year (ISO instants): bought before `on_sale_from` or from `on_sale_until` on, it is refused. */
+  on_sale_from: z.string(),
+  on_sale_until: z.string(),
   paypal: z.object({ plan_id: z.string().nullable() }),
   mobile: z.object({ plan_id: z.string().nullable() }),
 });

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { findUnsafeText, Id, idField, IdParam, MAX_ID, Text, unsafeTextReason } from './boundary.js';
+import {
+  findUnsafeText,
+  Id,
+  idField,
+  IdParam,
+  MAX_ID,
+  oneLineTextReason,
+  SingleLine,
+  Text,
+  unsafeTextReason,
+} from './boundary.js';
 import { CreateBetBody, LineHistoryParams } from './index.js';
 
 describe('unsafeTextReason', () => {
@@ -93,5 +103,34 @@ describe('ids', () => {
       'must be an event id (a whole number from 1 to 2147483647)',
     );
     expect(LineHistoryParams.safeParse({ eventId: '2147483648' }).error?.issues[0]?.path).toEqual(['eventId']);
+  });
+});
+
+describe('SingleLine: a name or label is one line of text', () => {
+  it.each([
+    ['a line feed', 'Office\nPool', 'one line'],
+    ['a carriage return', 'Office\rPool', 'one line'],
+    ['a tab', 'Office\tPool', 'control characters (U+0009)'],
+    ['an escape', 'Office\u001b[31mPool', 'control characters (U+001B)'],
+    ['DEL', 'Office\u007fPool', 'control characters (U+007F)'],
+    ['a C1 control', 'Office\u009bPool', 'control characters (U+009B)'],
+    ['NEL', 'Office\u0085Pool', 'one line'],
+    ['the line separator', 'Office\u2028Pool', 'one line'],
+    ['the paragraph separator', 'Office\u2029Pool', 'one line'],
+    ['a right-to-left override', 'Office\u202ePool', 'text-direction controls (U+202E)'],
+    ['a directional isolate', 'Office\u2067Pool', 'text-direction controls (U+2067)'],
+  ])('refuses %s', (_label, value, reason) => {
+    const result = SingleLine.safeParse(value);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toContain(reason);
+    expect(oneLineTextReason(value)).toContain(reason);
+  });
+
+  it.each(['Office Pool', 'Café “Les Bleus” 🏈', 'שלום pool', 'Pool\u200f name'])('keeps %s', (value) => {
+    expect(SingleLine.parse(value)).toBe(value);
+  });
+
+  it('still refuses what every text refuses', () => {
+    expect(SingleLine.safeParse('a\u0000b').error?.issues).toHaveLength(1);
   });
 });

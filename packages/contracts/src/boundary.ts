@@ -98,3 +98,31 @@ export const Id = idField();
 export type Id = z.infer<typeof Id>;
 export const IdParam = idParam();
 export type IdParam = z.infer<typeof IdParam>;
+
+// What cannot be in one line of text: C0 controls (line feed, carriage return and tab among them), DEL, C1
+// controls (NEL among them), the Unicode line and paragraph separators, and the bidirectional embeddings,
+// overrides and isolates, which make a name read differently from what it is (the marks LRM and RLM stay).
+// eslint-disable-next-line no-control-regex -- the control characters are what it finds
+const NOT_ONE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+/** Why a text cannot be one line of a name or label, or null when it can (decision 055). */
+export function oneLineTextReason(value: string): string | null {
+  const found = NOT_ONE_LINE.exec(value)?.[0];
+  if (found === undefined) return null;
+  const code = found.codePointAt(0)!;
+  const hex = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  if ([0x0a, 0x0b, 0x0c, 0x0d, 0x85, 0x2028, 0x2029].includes(code)) {
+    return `must be one line (it contains a line break, ${hex})`;
+  }
+  if (code >= 0x202a) return `must not contain text-direction controls (${hex})`;
+  return `must not contain control characters (${hex})`;
+}
+
+/**
+ * A one-line text (a name, a label, a search): the text rule, and no control characters or line breaks.
+ * Multi-line texts (chat posts, announcements) stay `Text`.
+ */
+export const SingleLine = Text.superRefine((value, context) => {
+  const message = oneLineTextReason(value);
+  if (message) context.addIssue({ code: 'custom', message, continue: false });
+});

@@ -1,6 +1,6 @@
 import { BetKind, BetMode, BetType, MAX_TEASER_POINTS, parlayLegsProblem, Status } from '@pass/domain';
 import { z } from 'zod';
-import { idField, idParam, MAX_ID, Text } from './boundary.js';
+import { idField, idParam, MAX_ID, SingleLine, Text } from './boundary.js';
 import { SportKey } from './sports.js';
 
 /**
@@ -49,8 +49,8 @@ const Line = z
   .number({ error: 'must be a number of points' })
   .refine((value) => Number.isInteger(value * 2), 'must be a whole or half point')
   .refine((value) => Math.abs(value) <= 500, 'must be within 500 points');
-const TeamAbbr = Text.trim().min(1, 'is required').max(10, 'must be a team abbreviation');
-const Book = Text.trim().min(1, 'must not be empty').max(40, 'must be at most 40 characters');
+const TeamAbbr = SingleLine.trim().min(1, 'is required').max(10, 'must be a team abbreviation');
+const Book = SingleLine.trim().min(1, 'must not be empty').max(40, 'must be at most 40 characters');
 /** How far a teaser moves the line in the bettor's favour (DEFAULT_TEASER_POINTS, 6, when absent). */
 const TeaserPoints = z
   .number({ error: 'must be a number of points' })

@@ -1,7 +1,7 @@
 import { MIN_SEASON, POOL_DEFAULTS, Status } from '@pass/domain';
 import { z } from 'zod';
 import { Email } from './auth.js';
-import { idField, idParam, Text } from './boundary.js';
+import { idField, idParam, SingleLine, Text } from './boundary.js';
 import { SportKey } from './sports.js';
 
 /**
@@ -11,13 +11,13 @@ import { SportKey } from './sports.js';
  * `pool_started`, ...). A member who is not in a pool gets 404 for the pool and everything in it.
  */
 
-const Colour = Text.max(20, 'must be a #rrggbb colour');
+const Colour = SingleLine.max(20, 'must be a #rrggbb colour');
 
 /** Every setting of a pool, as a new pool is created with them. */
 export const PoolSettingsBody = z.object({
-  name: Text.max(200, `must be at most ${POOL_DEFAULTS.maxNameLength} characters`),
+  name: SingleLine.max(200, `must be at most ${POOL_DEFAULTS.maxNameLength} characters`),
   /** The icon's key (the web app's icon set). */
-  icon: Text.max(40, 'must be an icon key'),
+  icon: SingleLine.max(40, 'must be an icon key'),
   icon_color: Colour,
   icon_background: Colour,
   sport: SportKey,
@@ -225,7 +225,7 @@ export const PublishSlateBody = z.object({
 });
 export type PublishSlateBody = z.infer<typeof PublishSlateBody>;
 
-const Team = Text.trim().min(1, 'is required').max(10, 'must be a team abbreviation');
+const Team = SingleLine.trim().min(1, 'is required').max(10, 'must be a team abbreviation');
 
 export const PoolPickBody = z.object({
   event_id: idField('an event id'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Text } from './boundary.js';
+import { SingleLine } from './boundary.js';
 
 /**
  * The web app's routes by name (spec/routes.md); apps/web/src/config/paths.ts gives each its path, and the
@@ -112,7 +112,7 @@ export const SegmentsQuery = z
   .object({
     _route: RouteName,
   })
-  .catchall(z.union([Text.max(200), z.array(Text.max(200)).max(10)]))
+  .catchall(z.union([SingleLine.max(200), z.array(SingleLine.max(200)).max(10)]))
   .refine((query) => Object.keys(query).length <= MAX_SEGMENT_PARAMETERS + 1, {
     message: `must have at most ${MAX_SEGMENT_PARAMETERS} parameters besides _route`,
   });

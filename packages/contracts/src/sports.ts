@@ -1,6 +1,6 @@
 import { SPORTS } from '@pass/domain';
 import { z } from 'zod';
-import { idParam, Text } from './boundary.js';
+import { idParam, SingleLine } from './boundary.js';
 
 /** Sport keys are The Odds API's. */
 export const SportKey = z.enum(SPORTS);
@@ -77,7 +77,7 @@ export type CurrentWeekResponse = z.infer<typeof CurrentWeekResponse>;
 export const BookParams = z.object({
   sport: SportKey,
   /** A week number, or a bookmaker key (`betus`). */
-  extra: Text.optional(),
+  extra: SingleLine.optional(),
 });
 export type BookParams = z.infer<typeof BookParams>;
 
@@ -277,7 +277,7 @@ export type AlmanacQuery = z.infer<typeof AlmanacQuery>;
 export const AlmanacParams = z.object({
   sport: SportKey,
   /** An abbreviation, name or alias (`KC`, `Chiefs`, `OAK`). */
-  team: Text.min(1).max(60),
+  team: SingleLine.min(1).max(60),
 });
 export type AlmanacParams = z.infer<typeof AlmanacParams>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, Text } from './boundary.js';
+import { idParam, SingleLine } from './boundary.js';
 
 /**
  * Sportsbook sync's calls (DESIGN.md section 6; decision 051): the books a member may link, the linked accounts
@@ -55,7 +55,7 @@ export const SyncAccountUnlinkedResponse = z.object({
 export type SyncAccountUnlinkedResponse = z.infer<typeof SyncAccountUnlinkedResponse>;
 
 export const LinkSyncAccountBody = z.object({
-  book: Text.pipe(z.string().min(1, 'must be a book').max(50, 'must be a book')),
+  book: SingleLine.pipe(z.string().min(1, 'must be a book').max(50, 'must be a book')),
 });
 export type LinkSyncAccountBody = z.infer<typeof LinkSyncAccountBody>;
 
@@ -86,7 +86,7 @@ export const SyncTokenResponse = z.object({ data: SyncToken });
 export type SyncTokenResponse = z.infer<typeof SyncTokenResponse>;
 
 export const CreateSyncTokenBody = z.object({
-  label: Text.pipe(z.string().trim().min(1, 'must name the token').max(60, 'must be at most 60 characters')),
+  label: SingleLine.pipe(z.string().trim().min(1, 'must name the token').max(60, 'must be at most 60 characters')),
 });
 export type CreateSyncTokenBody = z.infer<typeof CreateSyncTokenBody>;
 

@@ -20,6 +20,9 @@ export const POOL_DEFAULTS = {
   maxPoolsPerLifeguard: 5,
   maxGuestsPerPool: 25,
   maxInvitationsPerGuest: 3,
+  /** Emailed invitations a Lifeguard may send in any hour and any day, across all of their pools. */
+  maxInvitationsPerHour: 30,
+  maxInvitationsPerDay: 60,
   pointsPerGame: 5,
   doublePlayPoints: 10,
   triplePlayPoints: 15,

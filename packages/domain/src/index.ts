@@ -48,6 +48,7 @@ export * from './pools/last-man-standing.js';
 export * from './pools/standings.js';
 export * from './pools/status.js';
 export * from './membership/plans.js';
+export * from './membership/payments.js';
 export * from './membership/sync-access.js';
 export * from './pools/room-notices.js';
 export * from './play-limits.js';

@@ -12,7 +12,7 @@ import {
 /**
  * Bad input for one operation, generated from its documented parameters and body: each case changes one
  * thing of an otherwise valid request (a wrong type, a missing field, a number out of range, NUL, a lone
- * surrogate, a 1 MB string, malformed JSON, bad percent-encoding, an over-long path parameter), plus a few
+ * surrogate, a line break, a text-direction override, a 1 MB string, malformed JSON, bad percent-encoding, an over-long path parameter), plus a few
  * values drawn by fast-check from a fixed seed. The same document gives the same cases, in the same order.
  */
 
@@ -176,6 +176,9 @@ function badJsonValues(schema: JsonSchema, seed: number): BadValue[] {
     add('NUL', 'a\u0000b');
     add('a lone high surrogate', '\ud800');
     add('a lone low surrogate', 'a\udfffb');
+    // Refused by every one-line field (names, labels), kept by multi-line ones (chat, announcements).
+    add('a line break and a header', 'a\r\nBcc: b@example.com');
+    add('a right-to-left override', 'a\u202eb');
     add('a 1 MB string (over the body limit)', MEGABYTE_STRING);
     add('a string just under the body limit', NEAR_LIMIT_STRING);
     if (schema.maxLength !== undefined) add(`${schema.maxLength + 1} characters`, 'a'.repeat(schema.maxLength + 1));

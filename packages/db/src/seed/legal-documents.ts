@@ -61,7 +61,7 @@ export const LEGAL_DOCUMENT_SEEDS = [
 <h2>Hosting</h2>
 <p>Any member can be a Lifeguard and host up to {{POOL_MAX_PER_LIFEGUARD}} active pools. A pool has a name, an icon with a colour and background, a sport and season, the number of games per week, a win basis (against the spread, or straight up: "$ Line"), and optional double play, triple play and Last Man Standing.</p>
 <h2>Guests</h2>
-<p>A pool welcomes up to {{POOL_MAX_GUESTS}} guests. Guests must be members; joining is free. Guests may join until the end of the pool's first week. A Lifeguard may invite the same person at most {{POOL_MAX_INVITATIONS}} times; further invitations are blocked, and abuse may suspend the pool or the account.</p>
+<p>A pool welcomes up to {{POOL_MAX_GUESTS}} guests. Guests must be members; joining is free. Guests may join until the end of the pool's first week. A Lifeguard may invite the same person at most {{POOL_MAX_INVITATIONS}} times (however the address is spelled), and may send at most {{POOL_MAX_INVITATIONS_PER_HOUR}} invitations an hour and {{POOL_MAX_INVITATIONS_PER_DAY}} a day across all of their pools; further invitations are blocked, and abuse may suspend the pool or the account. An invitation carries the pool's name as plain text and nothing else the Lifeguard wrote.</p>
 <h2>Weekly picks</h2>
 <p>Each week has a slate of games chosen by the Lifeguard. Pick a side in every game. A pick can change until its game kicks off, then it locks, and everyone's picks on that game become visible.</p>
 <h2>Points</h2>

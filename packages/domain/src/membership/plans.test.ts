@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { MEMBERSHIP_TERMS, PLANS, formatPrice, isPayPalPage, priceSentence, priceTierAt } from './plans.js';
+import {
+  MEMBERSHIP_TERMS,
+  PLANS,
+  formatPrice,
+  isOnSaleAt,
+  isPayPalPage,
+  priceSentence,
+  priceTierAt,
+  saleWindowAt,
+} from './plans.js';
 
 describe('the membership plans', () => {
   it('names the two plans as the specification does', () => {
@@ -13,6 +22,22 @@ describe('the membership plans', () => {
     expect(priceTierAt(new Date('2026-10-01T00:00:00Z'))).toBe('regular');
     expect(priceTierAt(new Date('2026-12-31T23:59:59Z'))).toBe('regular');
     expect(priceTierAt(new Date('2027-02-08T12:00:00Z'))).toBe('early');
+  });
+
+  it('sells each tier only inside its window, one tier at every moment of the year', () => {
+    const cutoff = new Date('2026-10-01T00:00:00Z');
+    const before = new Date(cutoff.getTime() - 1000);
+    const after = new Date(cutoff.getTime() + 1000);
+    expect(isOnSaleAt('early', before)).toBe(true);
+    expect(isOnSaleAt('early', after)).toBe(false);
+    expect(isOnSaleAt('regular', before)).toBe(false);
+    expect(isOnSaleAt('regular', after)).toBe(true);
+    expect(saleWindowAt('early', after)).toEqual({ from: new Date('2026-01-01T00:00:00Z'), until: cutoff });
+    expect(saleWindowAt('regular', after)).toEqual({ from: cutoff, until: new Date('2027-01-01T00:00:00Z') });
+    for (const at of ['2026-01-01T00:00:00Z', '2026-06-15T08:00:00Z', '2026-12-31T23:59:59.999Z']) {
+      const moment = new Date(at);
+      expect([isOnSaleAt('early', moment), isOnSaleAt('regular', moment)].filter(Boolean)).toHaveLength(1);
+    }
   });
 
   it('says the price with the trial first', () => {

@@ -44,11 +44,40 @@ export const MEMBERSHIP_TERMS = {
   syncGraceDays: 5,
 } as const;
 
+interface MonthDay {
+  month: number;
+  day: number;
+}
+
+/**
+ * When each price tier is on sale within a year, UTC: from `from` (inclusive) until `until` (exclusive; null is
+ * the year's end). Together they cover the year once, so exactly one tier is on sale at any moment; a checkout
+ * for a tier outside its window is refused whatever plan id the buyer's page chose.
+ */
+export const PRICE_TIER_WINDOWS: Record<PriceTier, { from: MonthDay; until: MonthDay | null }> = {
+  early: { from: { month: 1, day: 1 }, until: MEMBERSHIP_TERMS.earlyPriceUntil },
+  regular: { from: MEMBERSHIP_TERMS.earlyPriceUntil, until: null },
+};
+
+/** The tier's sale window in the year of `at`: `until` is the first moment it is no longer sold. */
+export function saleWindowAt(tier: PriceTier, at: Date): { from: Date; until: Date } {
+  const year = at.getUTCFullYear();
+  const { from, until } = PRICE_TIER_WINDOWS[tier];
+  return {
+    from: new Date(Date.UTC(year, from.month - 1, from.day)),
+    until: new Date(until ? Date.UTC(year, until.month - 1, until.day) : Date.UTC(year + 1, 0, 1)),
+  };
+}
+
+/** Whether a plan of this tier may be bought at `at`. */
+export function isOnSaleAt(tier: PriceTier, at: Date): boolean {
+  const { from, until } = saleWindowAt(tier, at);
+  return at.getTime() >= from.getTime() && at.getTime() < until.getTime();
+}
+
 /** The price tier sold at this moment: early before October 1 of the year, regular from then to the year's end. */
 export function priceTierAt(at: Date): PriceTier {
-  const { month, day } = MEMBERSHIP_TERMS.earlyPriceUntil;
-  const cutoff = Date.UTC(at.getUTCFullYear(), month - 1, day);
-  return at.getTime() < cutoff ? 'early' : 'regular';
+  return isOnSaleAt('early', at) ? 'early' : 'regular';
 }
 
 /** "$20" or "$15.50": a whole-dollar price without cents. */

@@ -3,6 +3,7 @@ import { POOL_DEFAULTS } from '../constants.js';
 import {
   DEFAULT_POOL_LIMITS,
   refuseInvitation,
+  refuseInvitationRate,
   refuseNewGuest,
   refuseNewPool,
   validatePoolSettings,
@@ -69,6 +70,19 @@ describe('validatePoolSettings', () => {
       'winBasis:unknown',
     ]);
     expect(fields({ ...valid, name: 'x'.repeat(POOL_DEFAULTS.maxNameLength + 1) })).toEqual(['name']);
+  });
+
+  it.each(['Win at https://evil.example', 'www.prizes now', 'Mail pat@example.com', 'Go to prizes.net', 'bit.ly/x'])(
+    'refuses a name a mail would show as a link: %s',
+    (name) => {
+      expect(validatePoolSettings({ ...valid, name })).toEqual([
+        expect.objectContaining({ field: 'name', reason: 'link' }),
+      ]);
+    },
+  );
+
+  it.each(['St. Louis Office Pool', 'Pats 2.0', 'A.J.’s picks', 'Café Crew #3'])('keeps a plain name: %s', (name) => {
+    expect(validatePoolSettings({ ...valid, name })).toEqual([]);
     expect(fields({ ...valid, sport: 'soccer' as never })).toEqual(['sport']);
     expect(fields({ ...valid, season: 2021 })).toEqual(['season']);
   });
@@ -163,5 +177,31 @@ describe('validateSettingsChange', () => {
     expect(validateSettingsChange(valid, { ...valid, name: '' }, false).map((problem) => problem.field)).toEqual([
       'name',
     ]);
+  });
+});
+
+describe('the rate of a Lifeguard’s invitations', () => {
+  const now = new Date('2026-11-24T12:00:00Z');
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  const MINUTE = 60_000;
+
+  it('allows up to the hour’s limit, then says when the next may go', () => {
+    const perHour = POOL_DEFAULTS.maxInvitationsPerHour;
+    const sent = Array.from({ length: perHour - 1 }, (_, i) => ago(i * MINUTE));
+    expect(refuseInvitationRate(sent, now)).toBeNull();
+    const full = [...sent, ago(50 * MINUTE)];
+    const refused = refuseInvitationRate(full, now);
+    expect(refused).toMatchObject({ reason: 'invitation_rate' });
+    expect(refused?.message).toBe(`A Lifeguard may send at most ${perHour} invitations an hour; try again later`);
+    expect(refused?.retryAt).toEqual(new Date(now.getTime() + 10 * MINUTE));
+  });
+
+  it('forgets what left the hour, but not the day', () => {
+    const perDay = POOL_DEFAULTS.maxInvitationsPerDay;
+    const earlierToday = Array.from({ length: perDay }, (_, i) => ago(2 * 3_600_000 + i * MINUTE));
+    const refused = refuseInvitationRate(earlierToday, now);
+    expect(refused?.message).toBe(`A Lifeguard may send at most ${perDay} invitations a day; try again later`);
+    const yesterday = earlierToday.map((at) => new Date(at.getTime() - 86_400_000));
+    expect(refuseInvitationRate(yesterday, now)).toBeNull();
   });
 });

@@ -19,6 +19,18 @@ export const DEFAULT_POOL_LIMITS: PoolLimits = {
 
 const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
 
+// What a mail client would turn into a link: a scheme, `www.`, an address, or a dot between a letter or digit
+// and letters (a host name, `example.com`, `bit.ly/x`).
+const LINK_LIKE = /[a-z][a-z0-9+.-]*:\/\/|\bwww\.|@|[a-z0-9]\.[a-z]{2,}/i;
+
+/**
+ * Whether a pool's name holds something a mail client would show as a link. The name is the only text a
+ * Lifeguard puts in the invitations the server mails to addresses of their choosing, so it stays plain words.
+ */
+export function nameLooksLikeLink(name: string): boolean {
+  return LINK_LIKE.test(name);
+}
+
 /**
  * Every problem with a pool's settings, by field (empty when they are valid). The start week must be a week
  * of the sport's calendar no later than the pool's last week (the last regular-season week).
@@ -31,6 +43,12 @@ export function validatePoolSettings(settings: PoolSettings): PoolProblem[] {
   if (name === '') refuse('name', 'required', 'A pool needs a name');
   else if (name.length > POOL_DEFAULTS.maxNameLength) {
     refuse('name', 'too_long', `A pool's name is at most ${POOL_DEFAULTS.maxNameLength} characters`);
+  } else if (nameLooksLikeLink(name)) {
+    refuse(
+      'name',
+      'link',
+      "A pool's name cannot hold a web or email address (it goes into invitation mails); write “St. Louis”, not “St.Louis”",
+    );
   }
   if (settings.icon.trim() === '') refuse('icon', 'required', 'Choose an icon');
   if (!HEX_COLOUR.test(settings.iconColor)) refuse('iconColor', 'bad_colour', 'The icon colour is a #rrggbb colour');
@@ -96,6 +114,36 @@ export function refuseInvitation(sentToAddress: number, limits: PoolLimits = DEF
         message: `This address has already had ${limits.maxInvitationsPerGuest} invitations from you, the most allowed`,
       }
     : null;
+}
+
+/** The windows a Lifeguard's emailed invitations are counted in: no one sends mail through a pool in bulk. */
+export const INVITATION_RATE_WINDOWS = [
+  { windowMs: 3_600_000, max: POOL_DEFAULTS.maxInvitationsPerHour, per: 'hour' },
+  { windowMs: 86_400_000, max: POOL_DEFAULTS.maxInvitationsPerDay, per: 'day' },
+] as const;
+
+/**
+ * Whether a Lifeguard whose emailed invitations were sent at `sentAt` (any order) may send another at `now`
+ * (null: yes). Refused, it says when the next may go: when the oldest invitation of the full window leaves it.
+ */
+export function refuseInvitationRate(
+  sentAt: readonly Date[],
+  now: Date,
+): { reason: 'invitation_rate'; message: string; retryAt: Date } | null {
+  for (const { windowMs, max, per } of INVITATION_RATE_WINDOWS) {
+    const inWindow = sentAt
+      .map((at) => at.getTime())
+      .filter((at) => at > now.getTime() - windowMs && at <= now.getTime())
+      .sort((a, b) => a - b);
+    if (inWindow.length >= max) {
+      return {
+        reason: 'invitation_rate',
+        message: `A Lifeguard may send at most ${max} invitations ${per === 'hour' ? 'an hour' : 'a day'}; try again later`,
+        retryAt: new Date(inWindow[inWindow.length - max]! + windowMs),
+      };
+    }
+  }
+  return null;
 }
 
 /** The settings that change how picks score or who survives: fixed once the pool's first game has locked. */

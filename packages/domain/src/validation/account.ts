@@ -20,6 +20,56 @@ export function checkPasswordLength(password: string): Check {
   return { ok: true };
 }
 
+/**
+ * Names no member may take, in any case and with any dots, hyphens, underscores or trailing digits: they would
+ * pass for the service speaking (its staff, its mailboxes, its machinery). Being the admin is a flag the
+ * operator grants, never a name (DESIGN.md section 6); these names only keep anyone from seeming to be it.
+ */
+export const RESERVED_USERNAMES: readonly string[] = [
+  'abuse',
+  'admin',
+  'administrator',
+  'api',
+  'help',
+  'helpdesk',
+  'hostmaster',
+  'info',
+  'lifeguard',
+  'mod',
+  'moderator',
+  'noreply',
+  'official',
+  'operator',
+  'owner',
+  'pass',
+  'postmaster',
+  'root',
+  'security',
+  'staff',
+  'superuser',
+  'support',
+  'sysadmin',
+  'system',
+  'team',
+  'webmaster',
+  'www',
+];
+
+/** The form of a name compared with the reserved ones: lower case, no separators, no digits at the end. */
+function reservedKey(username: string): string {
+  return username
+    .toLowerCase()
+    .replace(/[._-]+/g, '')
+    .replace(/\d+$/, '');
+}
+
+const RESERVED = new Set(RESERVED_USERNAMES);
+
+/** Whether a name passes for the service itself (`Admin`, `no-reply`, `support_2`). */
+export function isReservedUsername(username: string): boolean {
+  return RESERVED.has(reservedKey(username));
+}
+
 export function checkUsername(username: string): Check {
   if (username.length < USERNAME_MIN_LENGTH)
     return { ok: false, reason: `must be at least ${USERNAME_MIN_LENGTH} characters` };
@@ -31,6 +81,7 @@ export function checkUsername(username: string): Check {
       reason: 'may use letters, digits, dots, hyphens and underscores, and must start with a letter or digit',
     };
   }
+  if (isReservedUsername(username)) return { ok: false, reason: 'is reserved: choose another name' };
   return { ok: true };
 }
 

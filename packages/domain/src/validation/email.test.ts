@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkEmail, EMAIL_MAX_LENGTH, normalizeEmail } from './email.js';
+import { canonicalEmail, checkEmail, EMAIL_MAX_LENGTH, normalizeEmail } from './email.js';
 
 /** Addresses of the accepted kind: ordinary local part, one or more domain labels, a .com/.org/.net ending. */
 const label = fc.stringMatching(/^[a-z0-9](?:[a-z0-9-]{0,10}[a-z0-9])?$/);
@@ -112,5 +112,33 @@ describe('checkEmail', () => {
         },
       ),
     );
+  });
+});
+
+describe('canonicalEmail: one key per mailbox', () => {
+  it('lower-cases and trims', () => {
+    expect(canonicalEmail('  Pat.Lee@Example.COM ')).toBe('pat.lee@example.com');
+  });
+
+  it('strips a +tag for any provider', () => {
+    expect(canonicalEmail('pat+pool@example.com')).toBe('pat@example.com');
+    expect(canonicalEmail('pat+a+b@example.org')).toBe('pat@example.org');
+  });
+
+  it('ignores dots in the local part, and the googlemail.com name, only where Gmail delivers them alike', () => {
+    expect(canonicalEmail('P.a.T+x@gmail.com')).toBe('pat@gmail.com');
+    expect(canonicalEmail('pat@googlemail.com')).toBe('pat@gmail.com');
+    expect(canonicalEmail('p.at@GoogleMail.com')).toBe('pat@gmail.com');
+    expect(canonicalEmail('p.at@example.com')).toBe('p.at@example.com');
+  });
+
+  it('keeps what it cannot read as a local part and domain', () => {
+    expect(canonicalEmail('+pat@example.com')).toBe('+pat@example.com');
+    expect(canonicalEmail('no-at-sign')).toBe('no-at-sign');
+  });
+
+  it('gives every spelling of one Gmail mailbox the same key', () => {
+    const spellings = ['patlee@gmail.com', 'Pat.Lee@gmail.com', 'p.a.t.l.e.e+1@gmail.com', 'patlee+z@googlemail.com'];
+    expect(new Set(spellings.map(canonicalEmail))).toEqual(new Set(['patlee@gmail.com']));
   });
 });

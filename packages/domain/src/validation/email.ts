@@ -25,3 +25,27 @@ export function checkEmail(raw: string): EmailCheck {
   }
   return { ok: true, email };
 }
+
+/** Providers that deliver `a.b.c@` to `abc@`: dots in their local parts name nobody new. */
+const DOTS_IGNORED_BY = new Set(['gmail.com', 'googlemail.com']);
+
+/**
+ * The mailbox an address reaches, for counting how often one person was written to: lower case; the `+tag`
+ * the large providers (and most others) deliver to the same mailbox stripped; for Gmail, whose two domains are
+ * one mailbox and which ignores dots in the local part, those too. It is a key for limits, never an address to
+ * write to: the mail still goes to the address as typed.
+ */
+export function canonicalEmail(email: string): string {
+  const normalized = normalizeEmail(email);
+  const at = normalized.lastIndexOf('@');
+  if (at <= 0) return normalized;
+  let local = normalized.slice(0, at);
+  let domain = normalized.slice(at + 1);
+  const plus = local.indexOf('+');
+  if (plus > 0) local = local.slice(0, plus);
+  if (DOTS_IGNORED_BY.has(domain)) {
+    local = local.replaceAll('.', '');
+    domain = 'gmail.com';
+  }
+  return `${local}@${domain}`;
+}

@@ -307,9 +307,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
       config: { access: 'member' },
       schema: {
         tags,
-        summary: 'Choose a username and name after signing up with Google',
+        summary: 'Choose a username and name after signing up with Google, once: a set-up account answers 409',
         body: AccountSetupBody,
-        response: { 200: UserResponse, ...authErrors },
+        response: { 200: UserResponse, ...authErrors, 409: ErrorBody },
       },
     },
     async (request) => {

@@ -552,6 +552,14 @@ export async function completeSetup(
   session: LiveSession,
   body: AccountSetupBody,
 ): Promise<AccountUser> {
+  // Setup chooses the name of an account that has none yet (one made through Google); after that, a new name
+  // goes through the profile, which is a separate, audited change.
+  if (session.user.setupCompletedAt !== null) {
+    const message = 'the account is already set up: change its username or name in the profile';
+    throw new AppError('CONFLICT', `body.username: ${message}`, [
+      { field: 'body.username', message, reason: 'already_set_up' },
+    ]);
+  }
   if (await authRepository.isUsernameTaken(deps.db, body.username, session.user.id)) {
     throw AppError.badRequest('body.username', 'is taken');
   }
@@ -559,7 +567,7 @@ export async function completeSetup(
     .updateUser(deps.db, session.user.id, {
       username: body.username,
       name: body.name || null,
-      setupCompletedAt: session.user.setupCompletedAt ?? new Date(),
+      setupCompletedAt: new Date(),
     })
     .catch((error: unknown) => {
       if (isUniqueViolation(error, USERNAME_UNIQUE_INDEX)) throw AppError.badRequest('body.username', 'is taken');

@@ -6,6 +6,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../app.js';
+import { expectError } from '../../test/accounts.js';
 import { buildTestApp, csrfPair, testConfig, type TestApp } from '../../test/helpers.js';
 import {
   startFakeOidcIssuer,
@@ -191,14 +192,20 @@ describe('Google sign-in', () => {
     const again = await finishSignIn(t, await beginSignIn(t, 'login'));
     expect(again.headers.location).toBe('/account/setup');
 
-    const setup = await t.app.inject({
-      method: 'POST',
-      url: '/auth/setup',
-      ...csrfPair(),
-      cookies: { ...csrfPair().cookies, pass_session: firstSession },
-      payload: { username: 'returner', name: 'Ret Urning' },
-    });
-    expect(setup.statusCode).toBe(200);
+    const setupAs = (username: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/auth/setup',
+        ...csrfPair(),
+        cookies: { ...csrfPair().cookies, pass_session: firstSession },
+        payload: { username, name: 'Ret Urning' },
+      });
+    // The name chosen at setup follows the rules of every username, the reserved names among them.
+    expectError(await setupAs('Support'), 400, 'body.username');
+    expect((await setupAs('returner')).statusCode).toBe(200);
+    // Once set up, the setup renames nothing: that is the profile's, a separate change.
+    const secondSetup = await setupAs('returner2');
+    expect(expectError(secondSetup, 409, 'body.username').error.fields?.[0]?.reason).toBe('already_set_up');
 
     fake.user = { ...fake.user, email: 'renamed@example.com' };
     const usersBefore = await userCount(t);
@@ -453,5 +460,10 @@ describe('usernames for Google sign-ups', () => {
     expect(candidates[19]).toBe(`${'a'.repeat(28)}20`);
     for (const candidate of candidates) expect(candidate.length).toBeLessThanOrEqual(30);
     expect(new Set(candidates).size).toBe(candidates.length);
+  });
+
+  it('never proposes a reserved name, whatever the Google address', () => {
+    expect(usernameCandidates(usernameFromEmail('admin@example.com'))).toEqual([]);
+    expect(usernameCandidates(usernameFromEmail('support.team@example.com'))[0]).toBe('support.team');
   });
 });

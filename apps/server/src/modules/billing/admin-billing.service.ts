@@ -27,7 +27,7 @@ import {
   seriesSince,
   type SubscriptionWithPlanAndUser,
 } from './admin-billing.repository.js';
-import { ensurePlans, listPlanRows, type BillingPlanRow } from './billing.repository.js';
+import { ensurePlans, listPlanRows, listRefusedEvents, type BillingPlanRow } from './billing.repository.js';
 
 /**
  * The admin's billing (the specification's "Admin billing"; decision 048): figures, subscriptions by plan,
@@ -109,9 +109,20 @@ export async function getBillingStats(db: DbExecutor, now: Date): Promise<AdminB
       active_at_month_start: churn.activeAtStart,
       rate: churn.activeAtStart > 0 ? churn.cancelled / churn.activeAtStart : null,
     },
+    refused_events: (await listRefusedEvents(db, REFUSED_EVENTS_SHOWN)).map((event) => ({
+      provider: event.provider,
+      event_id: event.eventId,
+      event_type: event.eventType,
+      subscription_id: event.subscriptionId,
+      received_at: event.receivedAt.toISOString(),
+      reason: event.error ?? '',
+    })),
     generated_at: now.toISOString(),
   };
 }
+
+/** How many refused provider events the admin's figures list. */
+const REFUSED_EVENTS_SHOWN = 20;
 
 /** `GET /billing/admin/subscriptions/recent`. */
 export async function listRecent(

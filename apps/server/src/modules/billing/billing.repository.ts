@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { billingEvents, billingPayments, billingPlans, billingSubscriptions, type DbExecutor } from '@pass/db';
 import { MEMBERSHIP_TERMS, MOBILE_PRODUCT_IDS, PLANS, type PlanCode, type PriceTier } from '@pass/domain';
 
@@ -102,7 +102,14 @@ export async function listUserSubscriptions(db: DbExecutor, userId: number) {
 /** Records a provider's notification by its id; false when it was seen before (a duplicate delivery). */
 export async function recordEvent(
   db: DbExecutor,
-  event: { provider: 'paypal' | 'apple' | 'google'; eventId: string; eventType: string; subscriptionId: string | null },
+  event: {
+    provider: 'paypal' | 'apple' | 'google';
+    eventId: string;
+    eventType: string;
+    subscriptionId: string | null;
+    /** Why the event was refused (kept, answered 2xx and shown to the admin); null when it was applied. */
+    error?: string | null;
+  },
   now: Date,
 ): Promise<boolean> {
   const inserted = await db
@@ -151,4 +158,14 @@ export async function markPaymentRefunded(
     .update(billingPayments)
     .set({ refundedAt })
     .where(and(eq(billingPayments.provider, provider), eq(billingPayments.providerPaymentId, providerPaymentId)));
+}
+
+/** The latest events refused after verification (an amount or currency a payment cannot hold), for the admin. */
+export async function listRefusedEvents(db: DbExecutor, limit: number) {
+  return db
+    .select()
+    .from(billingEvents)
+    .where(isNotNull(billingEvents.error))
+    .orderBy(desc(billingEvents.receivedAt), billingEvents.eventId)
+    .limit(limit);
 }

@@ -9,10 +9,13 @@ import { billingSubscriptions, users, type Database, type DbExecutor } from '@pa
 import {
   bookTitle,
   collegeAccess,
+  isOnSaleAt,
   isSubscriptionActive,
   MEMBERSHIP_TERMS,
+  parsePaymentAmount,
   priceSentence,
   priceTierAt,
+  saleWindowAt,
   syncAddOnsMissing,
   type CollegeAccess,
 } from '@pass/domain';
@@ -58,6 +61,8 @@ export async function listPlans(db: DbExecutor, now: Date, platform?: BillingPla
       currency: MEMBERSHIP_TERMS.currency,
       trial_months: MEMBERSHIP_TERMS.trialMonths,
       price_text: priceSentence(row.priceTier),
+      on_sale_from: saleWindowAt(row.priceTier, now).from.toISOString(),
+      on_sale_until: saleWindowAt(row.priceTier, now).until.toISOString(),
       paypal: { plan_id: row.paypalPlanId },
       mobile: { plan_id: row.mobilePlanId },
     }));
@@ -159,30 +164,53 @@ export async function subscribeWithPayPal(
   if (subscription.custom_id !== user.billingId) {
     throw AppError.badRequest('body.subscription_id', 'was not made for your account');
   }
-  if (!(await findPlanByPayPalId(db, subscription.plan_id))) {
-    throw AppError.badRequest('body.subscription_id', 'is not a subscription to a PA$$ plan');
+  const plan = await findPlanByPayPalId(db, subscription.plan_id);
+  if (!plan) throw AppError.badRequest('body.subscription_id', 'is not a subscription to a PA$$ plan');
+  // The plan id is the buyer's page's choice: a tier past its window is refused, unless this subscription was
+  // already kept (a repeat of a purchase made in time answers as before).
+  if (!isOnSaleAt(plan.priceTier, now) && !(await findSubscription(db, 'paypal', subscription.id))) {
+    await cancelOffSaleSubscription(paypal, subscription.id);
+    throw AppError.badRequest('body.subscription_id', offSaleMessage(plan, now));
   }
   if (subscription.status !== 'ACTIVE') {
     throw new AppError('CONFLICT', `body.subscription_id: is ${subscription.status} at PayPal, not ACTIVE`, [
       { field: 'body.subscription_id', message: `is ${subscription.status} at PayPal, not ACTIVE` },
     ]);
   }
-  const row = await applyPayPalSubscription(db, subscription, now, audit);
+  const row = await applyPayPalSubscription(db, subscription, now, now, audit);
   if (!row) throw AppError.badRequest('body.subscription_id', 'was not made for your account');
-  const plan = (await listPlanRows(db)).find((candidate) => candidate.id === row.planId)!;
-  return toSubscriptionView(row, plan);
+  const keptPlan = (await listPlanRows(db)).find((candidate) => candidate.id === row.planId)!;
+  return toSubscriptionView(row, keptPlan);
 }
+
+function offSaleMessage(plan: BillingPlanRow, at: Date): string {
+  const { from, until } = saleWindowAt(plan.priceTier, at);
+  return `is to the ${plan.priceTier} price of ${plan.name}, on sale from ${from.toISOString()} until ${until.toISOString()}, not now`;
+}
+
+/** Cancels at PayPal a subscription refused as off sale, so its buyer is never charged for what PA$$ did not grant. */
+async function cancelOffSaleSubscription(paypal: PayPalClient, subscriptionId: string): Promise<void> {
+  try {
+    await paypal.cancelSubscription(subscriptionId, OFF_SALE_REASON);
+  } catch {
+    // Best effort: the refusal stands, and the subscription is never granted here (see applyPayPalSubscription).
+  }
+}
+
+const OFF_SALE_REASON = 'The plan was no longer on sale when it was bought';
 
 /**
  * Stores PayPal's state of a subscription for the member whose billing id it carries (`custom_id`), in one
  * transaction that locks the row: a state older than the one stored is ignored (deliveries out of order), an
  * id bound to another member is refused, and a change of access is audited. Null when the subscription is not
- * ours to keep (another plan, or a billing id no member has).
+ * ours to keep (another plan, a billing id no member has, or a first sight of a plan bought off sale).
+ * `purchasedAt` decides whether a subscription not kept yet was bought while its tier was on sale.
  */
 export async function applyPayPalSubscription(
   db: Database,
   subscription: PayPalSubscription,
   now: Date,
+  purchasedAt: Date,
   audit: AuditContext,
 ): Promise<BillingSubscriptionRow | null> {
   return db.transaction(async (tx) => {
@@ -191,6 +219,10 @@ export async function applyPayPalSubscription(
       ? await tx.select({ id: users.id }).from(users).where(eq(users.billingId, subscription.custom_id))
       : [];
     if (!plan || !owner) return null;
+    // A subscription first seen here, bought outside its tier's window, is never granted.
+    if (!isOnSaleAt(plan.priceTier, purchasedAt) && !(await findSubscription(tx, 'paypal', subscription.id))) {
+      return null;
+    }
     const updatedAt = subscription.status_update_time ? new Date(subscription.status_update_time) : now;
     const { row } = await saveSubscriptionState(
       tx,
@@ -305,6 +337,15 @@ export interface PayPalTransmission {
   transmissionTime: string;
 }
 
+/**
+ * When a subscription a webhook names was bought: PayPal's creation time (asked of PayPal by the server, so not
+ * the buyer's word), else the server clock; a webhook can arrive days after the purchase it announces.
+ */
+function paypalPurchaseTime(subscription: PayPalSubscription, now: Date): Date {
+  const created = subscription.create_time ? new Date(subscription.create_time) : null;
+  return created && !Number.isNaN(created.getTime()) ? created : now;
+}
+
 /** The subscription a webhook is about: the resource itself, or the subscription a sale belongs to. */
 function subscriptionIdOf(event: PayPalWebhookEvent): string | null {
   const resource = event.resource;
@@ -350,7 +391,9 @@ export async function receivePayPalWebhook(
   const subscriptionId = subscriptionIdOf(event);
   if (await hasEvent(db, 'paypal', event.id)) return { duplicate: true };
   const subscription = subscriptionId ? await fetchFromPayPal(paypal, subscriptionId) : null;
-  if (subscription) await applyPayPalSubscription(db, subscription, now, audit);
+  if (subscription) await applyPayPalSubscription(db, subscription, now, paypalPurchaseTime(subscription, now), audit);
+  const sale =
+    subscriptionId && event.event_type === 'PAYMENT.SALE.COMPLETED' ? saleOf(event, subscriptionId, now) : null;
   const fresh = await db.transaction(async (tx) => {
     const recorded = await recordEvent(
       tx,
@@ -359,31 +402,49 @@ export async function receivePayPalWebhook(
         eventId: event.id,
         eventType: event.event_type,
         subscriptionId,
+        error: sale && !sale.ok ? sale.message : null,
       },
       now,
     );
-    if (recorded && subscriptionId && event.event_type === 'PAYMENT.SALE.COMPLETED') {
-      await recordSale(tx, subscriptionId, event, now);
+    if (recorded && sale?.ok) {
+      const row = await findSubscription(tx, 'paypal', sale.subscriptionId);
+      await recordPayment(tx, { ...sale.payment, subscriptionRowId: row?.id ?? null });
     }
     return recorded;
   });
   return { duplicate: !fresh };
 }
 
-/** A completed sale: the amount paid, for the admin's revenue. */
-async function recordSale(db: DbExecutor, subscriptionId: string, event: PayPalWebhookEvent, now: Date): Promise<void> {
+/**
+ * A completed sale's payment, for the admin's revenue; refused (kept as the event's error, shown to the admin,
+ * and answered 2xx so PayPal does not retry for days) when its amount or currency is not one a payment can hold.
+ */
+function saleOf(
+  event: PayPalWebhookEvent,
+  subscriptionId: string,
+  now: Date,
+):
+  | { ok: true; subscriptionId: string; payment: Omit<Parameters<typeof recordPayment>[1], 'subscriptionRowId'> }
+  | { ok: false; message: string } {
+  const saleId = event.resource.id;
+  if (typeof saleId !== 'string' || saleId.length === 0 || saleId.length > 100) {
+    return { ok: false, message: 'refused: the sale has no usable id' };
+  }
   const amount = event.resource.amount as { total?: unknown; currency?: unknown } | undefined;
-  const total = typeof amount?.total === 'string' ? Math.round(Number(amount.total) * 100) : NaN;
-  if (typeof event.resource.id !== 'string' || !Number.isFinite(total)) return;
-  const row = await findSubscription(db, 'paypal', subscriptionId);
-  await recordPayment(db, {
-    subscriptionRowId: row?.id ?? null,
-    provider: 'paypal',
-    providerPaymentId: event.resource.id,
-    amountCents: total,
-    currency: typeof amount?.currency === 'string' ? amount.currency : MEMBERSHIP_TERMS.currency,
-    paidAt: typeof event.create_time === 'string' ? new Date(event.create_time) : now,
-  });
+  const parsed = parsePaymentAmount(amount?.total, amount?.currency);
+  if (!parsed.ok) return { ok: false, message: `refused: ${parsed.message}` };
+  const created = typeof event.create_time === 'string' ? new Date(event.create_time) : null;
+  return {
+    ok: true,
+    subscriptionId,
+    payment: {
+      provider: 'paypal',
+      providerPaymentId: saleId,
+      amountCents: parsed.amountCents,
+      currency: parsed.currency,
+      paidAt: created && !Number.isNaN(created.getTime()) ? created : now,
+    },
+  };
 }
 
 /** What PayPal is told when a member cancels from PA$$. */
@@ -421,7 +482,7 @@ export async function cancelPayPalSubscription(
   } catch (error) {
     throw paypalCancelUnavailable(params.subscriptionId, error);
   }
-  const applied = (await applyPayPalSubscription(db, subscription, now, audit)) ?? row;
+  const applied = (await applyPayPalSubscription(db, subscription, now, now, audit)) ?? row;
   const plan = (await listPlanRows(db)).find((candidate) => candidate.id === applied.planId)!;
   return toSubscriptionView(applied, plan);
 }

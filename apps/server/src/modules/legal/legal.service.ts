@@ -14,6 +14,8 @@ export function legalPlaceholders(settings: LegalSettings): Record<string, strin
     POOL_MAX_PER_LIFEGUARD: String(settings.poolMaxPerLifeguard),
     POOL_MAX_GUESTS: String(POOL_DEFAULTS.maxGuestsPerPool),
     POOL_MAX_INVITATIONS: String(POOL_DEFAULTS.maxInvitationsPerGuest),
+    POOL_MAX_INVITATIONS_PER_HOUR: String(POOL_DEFAULTS.maxInvitationsPerHour),
+    POOL_MAX_INVITATIONS_PER_DAY: String(POOL_DEFAULTS.maxInvitationsPerDay),
     POINTS_PER_GAME: String(POOL_DEFAULTS.pointsPerGame),
     DOUBLE_PLAY_POINTS: String(POOL_DEFAULTS.doublePlayPoints),
     TRIPLE_PLAY_POINTS: String(POOL_DEFAULTS.triplePlayPoints),

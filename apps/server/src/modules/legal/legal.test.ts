@@ -35,6 +35,8 @@ describe('legalPlaceholders', () => {
       POOL_MAX_PER_LIFEGUARD: '9',
       POOL_MAX_GUESTS: String(POOL_DEFAULTS.maxGuestsPerPool),
       POOL_MAX_INVITATIONS: String(POOL_DEFAULTS.maxInvitationsPerGuest),
+      POOL_MAX_INVITATIONS_PER_HOUR: String(POOL_DEFAULTS.maxInvitationsPerHour),
+      POOL_MAX_INVITATIONS_PER_DAY: String(POOL_DEFAULTS.maxInvitationsPerDay),
       POINTS_PER_GAME: String(POOL_DEFAULTS.pointsPerGame),
       DOUBLE_PLAY_POINTS: String(POOL_DEFAULTS.doublePlayPoints),
       TRIPLE_PLAY_POINTS: String(POOL_DEFAULTS.triplePlayPoints),
@@ -79,6 +81,9 @@ describe('legal routes', () => {
     expect(htmlContent).toContain(`up to ${POOL_DEFAULTS.maxPoolsPerLifeguard} active pools`);
     expect(htmlContent).toContain(`up to ${POOL_DEFAULTS.maxGuestsPerPool} guests`);
     expect(htmlContent).toContain(`at most ${POOL_DEFAULTS.maxInvitationsPerGuest} times`);
+    expect(htmlContent).toContain(
+      `at most ${POOL_DEFAULTS.maxInvitationsPerHour} invitations an hour and ${POOL_DEFAULTS.maxInvitationsPerDay} a day`,
+    );
   });
 
   it('answers an unknown document with a JSON 404', async () => {

@@ -9,7 +9,16 @@ import type {
   SportKey,
 } from '@pass/contracts';
 import type { Database, DbExecutor } from '@pass/db';
-import { canJoin, instantMs, joiningClosesAt, refuseInvitation, refuseNewGuest, type PoolLimits } from '@pass/domain';
+import {
+  canJoin,
+  canonicalEmail,
+  instantMs,
+  joiningClosesAt,
+  refuseInvitation,
+  refuseInvitationRate,
+  refuseNewGuest,
+  type PoolLimits,
+} from '@pass/domain';
 import { AppError } from '../../errors.js';
 import { recordAuditEvent, type AuditContext } from '../audit/audit.service.js';
 import { hashSecret, randomSecret } from '../auth/crypto.js';
@@ -108,7 +117,12 @@ export async function inviteWithin(
   if (await repository.isMemberByEmail(tx, pool.id, input.email)) {
     return { refused: 'already_member', message: MESSAGES.already_member };
   }
-  const over = refuseInvitation(await repository.countInvitationsTo(tx, input.inviterId, input.email), context.limits);
+  // Counted per mailbox, not per spelling: `Pat+1@`, `p.a.t@gmail.com` and `PAT@googlemail.com` are one person.
+  const mailbox = canonicalEmail(input.email);
+  const sentToMailbox = (await repository.listMailedInvitations(tx, input.inviterId)).filter(
+    (sent) => canonicalEmail(sent.email) === mailbox,
+  ).length;
+  const over = refuseInvitation(sentToMailbox, context.limits);
   if (over) return { refused: 'invitation_limit', message: over.message };
   const token = randomSecret();
   const expiresAt = new Date(Math.min(input.now.getTime() + INVITATION_TTL_MS, closesAt(pool).getTime()));
@@ -150,6 +164,16 @@ export async function invite(
     // The Lifeguard's row first, as creating a pool does: invitations sent at once are counted in turn.
     await repository.lockLifeguard(tx, input.userId);
     const { pool } = await requireLifeguard(tx, input.poolId, input.userId, { forUpdate: true });
+    // A Lifeguard writes to addresses of their choosing: at a rate a person invites friends, never in bulk.
+    const sent = await repository.listMailedInvitations(tx, input.userId);
+    const tooMany = refuseInvitationRate(
+      sent.map((invitation) => invitation.createdAt),
+      input.now,
+    );
+    if (tooMany) {
+      const waitSeconds = Math.max(1, Math.ceil((tooMany.retryAt.getTime() - input.now.getTime()) / 1000));
+      throw AppError.rateLimited(waitSeconds, tooMany.message);
+    }
     const result = await inviteWithin(tx, context, {
       pool,
       inviterId: input.userId,

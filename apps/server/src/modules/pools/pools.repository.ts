@@ -264,12 +264,20 @@ export async function markRemoved(db: DbExecutor, memberId: number, now: Date): 
 export type InvitationRow = typeof poolInvitations.$inferSelect;
 
 /** Invitations the Lifeguard has sent to the address, across all of their pools. */
-export async function countInvitationsTo(db: DbExecutor, inviterId: number, email: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
+/**
+ * Every address a Lifeguard has mailed an invitation to, with when: the per-address limit compares them in
+ * their canonical form (the domain's rule, so no copy of it in SQL), and the rate limit counts them by time.
+ * Bounded by the rate limit itself: at most a day's worth of invitations for each day the account has lived.
+ */
+export async function listMailedInvitations(
+  db: DbExecutor,
+  inviterId: number,
+): Promise<{ email: string; createdAt: Date }[]> {
+  const rows = await db
+    .select({ email: poolInvitations.email, createdAt: poolInvitations.createdAt })
     .from(poolInvitations)
-    .where(and(eq(poolInvitations.inviterId, inviterId), eq(poolInvitations.email, email)));
-  return Number(row?.n ?? 0);
+    .where(and(eq(poolInvitations.inviterId, inviterId), isNotNull(poolInvitations.email)));
+  return rows.map((row) => ({ email: row.email!, createdAt: row.createdAt }));
 }
 
 export async function insertInvitation(

@@ -238,10 +238,11 @@ export const poolsRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = async (app
         summary:
           'Invites an email address to the pool (its Lifeguard): mailed with the accept link. 409 with the reason: ' +
           'pool_ended, joining_closed, pool_full, already_member, or invitation_limit (a fourth invitation to the ' +
-          'same address from this Lifeguard, recorded for the admin)',
+          "same address from this Lifeguard, recorded for the admin); 429 past the Lifeguard's invitations an hour " +
+          'or a day, with Retry-After',
         params: PoolParams,
         body: InviteBody,
-        response: { 201: InvitationResponse, ...memberErrors },
+        response: { 201: InvitationResponse, ...memberErrors, 429: ErrorBody },
       },
     },
     async (request, reply) => {

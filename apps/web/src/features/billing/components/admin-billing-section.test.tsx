@@ -53,6 +53,16 @@ const stats: AdminBillingStatsResponse = {
     revenue_30d_cents: 12345,
     currency: 'USD',
     churn_this_month: { cancelled: 1, active_at_month_start: 8, rate: 0.125 },
+    refused_events: [
+      {
+        provider: 'paypal',
+        event_id: 'WH-REFUSED',
+        event_type: 'PAYMENT.SALE.COMPLETED',
+        subscription_id: 'I-SALE',
+        received_at: '2026-11-23T12:00:00.000Z',
+        reason: 'refused: currency "EUR" is not USD, the plans\' currency',
+      },
+    ],
     generated_at: '2026-11-24T12:00:00.000Z',
   },
 };
@@ -157,6 +167,9 @@ describe('AdminBillingSection', () => {
     expect(within(figures).getByText('$123.45')).toBeInTheDocument();
     expect(within(figures).getByText('12.5%')).toBeInTheDocument();
     expect(within(figures).getByText('1 ended of 8')).toBeInTheDocument();
+    const refused = screen.getByRole('table', { name: 'Refused payment notifications' });
+    expect(within(refused).getByText('I-SALE')).toBeInTheDocument();
+    expect(within(refused).getByText(/currency "EUR" is not USD/)).toBeInTheDocument();
 
     const sync = await screen.findByRole('list', { name: 'Bet sync figures' });
     expect(within(sync).getByText('3 members')).toBeInTheDocument();

@@ -104,6 +104,45 @@ function StatCards({ stats }: { stats: AdminBillingStatsResponse['data'] }) {
   );
 }
 
+/** Provider events verified but refused (an amount or currency a payment cannot hold): the admin follows them up. */
+function RefusedEvents({ events }: { events: AdminBillingStatsResponse['data']['refused_events'] }) {
+  if (events.length === 0) return null;
+  return (
+    <Box sx={{ mb: 3 }}>
+      <Alert severity="warning" sx={{ mb: 1 }}>
+        {events.length === 1 ? 'One payment notification was' : `${events.length} payment notifications were`} refused
+        and not counted as revenue.
+      </Alert>
+      <TableContainer component={Paper} variant="outlined">
+        <Table size="small" aria-label="Refused payment notifications">
+          <TableHead>
+            <TableRow>
+              <TableCell>Received</TableCell>
+              <TableCell>Provider</TableCell>
+              <TableCell>Event</TableCell>
+              <TableCell>Subscription</TableCell>
+              <TableCell>Why</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {events.map((event) => (
+              <TableRow key={`${event.provider}:${event.event_id}`}>
+                <TableCell>{new Date(event.received_at).toLocaleString()}</TableCell>
+                <TableCell>{event.provider}</TableCell>
+                <TableCell>
+                  {event.event_type} {event.event_id}
+                </TableCell>
+                <TableCell>{event.subscription_id ?? '—'}</TableCell>
+                <TableCell>{event.reason}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Box>
+  );
+}
+
 function BetSyncFigures({ stats }: { stats: BetSyncStatsResponse['data'] }) {
   return (
     <Box sx={{ mb: 3 }}>
@@ -367,6 +406,7 @@ export function AdminBillingSection() {
       {stats.error ? <Failed what="the billing figures" error={stats.error} /> : null}
       {stats.isPending ? <Loading label="Loading the billing figures" /> : null}
       {stats.data ? <StatCards stats={stats.data.data} /> : null}
+      {stats.data ? <RefusedEvents events={stats.data.data.refused_events} /> : null}
       {betSync.error ? <Failed what="the bet sync figures" error={betSync.error} /> : null}
       {betSync.data ? <BetSyncFigures stats={betSync.data.data} /> : null}
       <SeriesChart />

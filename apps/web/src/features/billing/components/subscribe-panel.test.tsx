@@ -31,6 +31,8 @@ const plan = (code: 'member' | 'add_on', paypalPlanId: string | null): BillingPl
   currency: 'USD',
   trial_months: 1,
   price_text: 'server text',
+  on_sale_from: '2026-10-01T00:00:00.000Z',
+  on_sale_until: '2027-01-01T00:00:00.000Z',
   paypal: { plan_id: paypalPlanId },
   mobile: { plan_id: null },
 });
