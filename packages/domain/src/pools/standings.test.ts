@@ -125,6 +125,21 @@ describe('weekly results', () => {
     expect(weeks[0]!.winners).toEqual(['bob']);
   });
 
+  it('have no winner until every slate game is final or void', () => {
+    // BUF at MIA is final, NE at GB still to play: bob leads the week but is no winner yet.
+    const half = [week2Slate[0]!, { ...NE_GB, status: 'in_progress' as const, homeScore: 7, awayScore: 3 }];
+    const playing = weeklyResults(pool(half), at('2025-09-14T18:00:00Z'))[1]!;
+    expect(playing).toMatchObject({ complete: false, winners: [] });
+    expect(playing.rows[0]!.rank).toBe(1);
+    // A postponed last game keeps the week open within its window; voided at its end, the week is decided.
+    const postponed = [week2Slate[0]!, { ...NE_GB, status: 'postponed' as const, homeScore: null, awayScore: null }];
+    expect(weeklyResults(pool(postponed), at('2025-09-15T12:00:00Z'))[1]).toMatchObject({ winners: [] });
+    expect(weeklyResults(pool(postponed), LATER)[1]).toMatchObject({ complete: true, winners: ['cat'] });
+    // A cancelled game is void at once.
+    const cancelled = [week2Slate[0]!, { ...NE_GB, status: 'cancelled' as const, homeScore: null, awayScore: null }];
+    expect(weeklyResults(pool(cancelled), at('2025-09-14T18:00:00Z'))[1]!.winners.length).toBeGreaterThan(0);
+  });
+
   it('have no winner before any game is decided', () => {
     const unplayed = week2Slate.map((game) => ({
       ...game,

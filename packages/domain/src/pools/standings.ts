@@ -169,7 +169,10 @@ export interface WeekResults {
   complete: boolean;
   /** Members ranked on the week alone, with their graded picks. */
   rows: (RankedRow & { picks: GradedWeek['picks'] })[];
-  /** The week's winners: rank 1 (several on an exact tie); provisional until the week is complete. */
+  /**
+   * The week's winners: rank 1 (several on an exact tie), named only once the week is complete (every slate
+   * game final or void: cancelled, moved out of the window, or postponed past its end); none before.
+   */
   winners: string[];
 }
 
@@ -191,11 +194,14 @@ export function weeklyResults(
         submittedAt: sheetOf(week, row.memberId)?.submittedAt ?? null,
       })),
     ).map((row) => ({ ...row, picks: graded.find((graded) => graded.memberId === row.memberId)!.picks }));
+    // A week without members is complete when its games are; a week without games has nothing to win.
+    const complete =
+      week.slate.length > 0 && week.slate.every((game) => slateGameState(game, week.window, now) !== 'pending');
     return {
       week: week.week,
       complete: graded.every((row) => row.complete),
       rows,
-      winners: started(week, now) ? rows.filter((row) => row.rank === 1).map((row) => row.memberId) : [],
+      winners: complete ? rows.filter((row) => row.rank === 1).map((row) => row.memberId) : [],
     };
   });
 }

@@ -80,6 +80,33 @@ describe('mergeObservation: results', () => {
     expect(mergeObservation(merged, game()).status).toBe('in_progress');
   });
 
+  it("keeps the admin's result over the demo's and any import, newer or final, until the admin's next one", () => {
+    const cancelled = game({ status: 'cancelled', source: 'admin', asOf: '2025-08-31T00:00:00.000Z' });
+    const demoFinal = final({ source: 'demo', asOf: '2025-09-07T00:00:00.000Z' });
+    for (const order of [
+      [demoFinal, cancelled, final()],
+      [cancelled, final(), demoFinal],
+      [final(), demoFinal, cancelled],
+    ]) {
+      const merged = apply(order);
+      expect(merged).toMatchObject({ status: 'cancelled', homeScore: null, awayScore: null });
+      expect(merged.result).toEqual({ source: 'admin', asOf: '2025-08-31T00:00:00.000Z' });
+    }
+    // A push the admin entered stands against a newer final with other scores.
+    const push = final({ homeScore: 24, awayScore: 24, source: 'admin', asOf: '2025-08-31T00:00:00.000Z' });
+    expect(apply([push, demoFinal])).toMatchObject({ status: 'final', homeScore: 24, awayScore: 24 });
+    // The schedule still follows the sources.
+    const moved = apply([push, game({ kickoffAt: '2025-08-30T23:00:00.000Z', asOf: '2025-09-01T00:00:00Z' })]);
+    expect(moved).toMatchObject({ status: 'final', homeScore: 24, kickoffAt: '2025-08-30T23:00:00.000Z' });
+    // Cleared (no source, no data time), the result gives way to the next observation again.
+    const cleared = { ...apply([push]), status: 'scheduled' as const, homeScore: null, awayScore: null };
+    expect(mergeObservation({ ...cleared, result: { source: null, asOf: null } }, demoFinal)).toMatchObject({
+      status: 'final',
+      homeScore: 17,
+      result: { source: 'demo' },
+    });
+  });
+
   it('lets a final beat a cancelled from newer data', () => {
     const merged = apply([
       final({ asOf: '2025-09-01T00:00:00Z' }),
@@ -174,7 +201,7 @@ describe('quotesReplace', () => {
 });
 
 describe('mergeObservation: properties', () => {
-  const sources = ['nflverse', 'cfbd', 'sportsdataverse', 'odds-api', 'espn-like'];
+  const sources = ['admin', 'nflverse', 'cfbd', 'sportsdataverse', 'odds-api', 'demo', 'espn-like'];
   /** Observations as real data gives them: one source at one data time says one thing. */
   const observations = fc
     .uniqueArray(
@@ -235,9 +262,11 @@ describe('mergeObservation: properties', () => {
     );
   });
 
-  it('never turns a final back into a non-final', () => {
+  it('never turns a final back into a non-final, unless the admin says so', () => {
     fc.assert(
-      fc.property(observations, (list) => {
+      fc.property(observations, (observed) => {
+        const list = observed.filter((o) => o.source !== 'admin');
+        fc.pre(list.length > 0);
         let event = eventFromObservation(list[0]!);
         let seenFinal = event.status === 'final';
         for (const observation of list.slice(1)) {

@@ -70,7 +70,15 @@ const rankOf = (source: string | null) => {
 const timeOf = (asOf: string | null) => (asOf === null ? -Infinity : Date.parse(asOf));
 
 /**
- * Whether the incoming evidence replaces the stored one. `strength` compares first (a final result beats a
+ * The admin's result is a person's decision about a game (a push, a cancellation, a postponement the sources
+ * may never report): it stands over every import and the demo, whatever their data time or status, until the
+ * admin clears it (the result then has no source and no data time, and the next observation replaces it).
+ */
+export const ADMIN_SOURCE = 'admin';
+const authorityOf = (source: string | null) => (source === ADMIN_SOURCE ? 1 : 0);
+
+/**
+ * Whether the incoming evidence replaces the stored one. `strength` compares (a final result beats a
  * non-final one, a known kickoff an unknown one), then the data time, then: the same source re-read wins
  * (perhaps by a newer parser), else the source rank, else the source's name (so no tie is left to arrival order).
  */
@@ -137,7 +145,7 @@ export function eventFromObservation(observation: GameObservation): MergedEvent 
  * the newer data wins. The kickoff: a known one beats an unknown one (a date-only source never erases a
  * time), then the newer data wins. Result fields (status, scores): a final beats any non-final whatever its
  * time (a final never goes back to scheduled), then the newer data wins, so a score correction from the same
- * or a newer source applies. Each group moves as a whole.
+ * or a newer source applies. The admin's result stands over all of these until cleared. Each group moves as a whole.
  */
 export function mergeObservation(
   stored: MergedEvent,
@@ -154,12 +162,16 @@ export function mergeObservation(
       { source: incoming.source, asOf: incoming.asOf, strength: incoming.kickoffAt === null ? 0 : 1 },
       { ...stored.kickoff, strength: stored.kickoffAt === null ? 0 : 1 },
     );
+  // The admin's result outranks every other result first (the admin only ever tells results).
+  const authority = authorityOf(incoming.source) - authorityOf(stored.result.source);
   const resultWins =
     only !== 'kickoff' &&
-    replaces(
-      { source: incoming.source, asOf: incoming.asOf, strength: isFinal(incoming.status) },
-      { ...stored.result, strength: isFinal(stored.status) },
-    );
+    (authority !== 0
+      ? authority > 0
+      : replaces(
+          { source: incoming.source, asOf: incoming.asOf, strength: isFinal(incoming.status) },
+          { ...stored.result, strength: isFinal(stored.status) },
+        ));
   const schedule = {
     ...(scheduleWins ? scheduleOf(incoming) : scheduleOf(stored)),
     kickoffAt: kickoffWins ? incoming.kickoffAt : stored.kickoffAt,

@@ -564,6 +564,22 @@ export async function setEventResult(
   return row ? toEvent(row) : undefined;
 }
 
+/**
+ * Clears the admin's result of an event: no result, no source, no data time, so the next import or demo run
+ * that observes the game sets it again (docs/decisions/022). Undefined when the event's result is not the
+ * admin's (or there is no such event).
+ */
+export async function clearAdminResult(db: DbExecutor, id: number): Promise<LedgerEvent | undefined> {
+  const [row] = await rows<Record<string, unknown>>(
+    db,
+    sql`update events set status = 'scheduled', home_score = null, away_score = null, result_source = null,
+          result_as_of = null, updated_at = now()
+        where id = ${id} and result_source = 'admin'
+        returning id, sport, season, week, kickoff_at, game_date, home_team, away_team, status, home_score, away_score`,
+  );
+  return row ? toEvent(row) : undefined;
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Outcomes and statistics
 

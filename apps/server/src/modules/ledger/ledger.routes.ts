@@ -44,6 +44,7 @@ import {
   placeTellerBet,
   requireStatsSeason,
   setEventResult,
+  clearEventResult,
   statsEtag,
   updateEntry,
 } from './ledger.service.js';
@@ -374,6 +375,27 @@ export const ledgerRoutes: FastifyPluginAsyncZod<LedgerRoutesOptions> = async (a
       await requireAdmin(options, request);
       const data = await setEventResult(db, request.params.id, request.body, now());
       // After the commit: the rooms of the pools this game is in hear of a changed standing (never rejects).
+      await options.roomNotices?.run();
+      return { data };
+    },
+  );
+
+  app.delete(
+    '/api/admin/events/:id/result',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Clears the result the admin entered on an event (it stands over every import and the demo until then): ' +
+          'the game has no result until the next import or demo run observes it; its entries are graded again (admin)',
+        params: EventResultParams,
+        response: { 200: EventResultResponse, ...memberErrors },
+      },
+    },
+    async (request) => {
+      await requireAdmin(options, request);
+      const data = await clearEventResult(db, request.params.id, now());
       await options.roomNotices?.run();
       return { data };
     },

@@ -420,6 +420,29 @@ export async function setEventResult(
   };
 }
 
+/**
+ * Clears the result the admin entered on an event (it stood over every import and the demo): the game has no
+ * result until the next import or demo run that observes it, and its entries are graded again meanwhile.
+ * 404 for an unknown event, and for an event whose result no admin entered.
+ */
+export async function clearEventResult(db: Database, eventId: number, now: Date): Promise<EventResultResponse['data']> {
+  const { event, graded } = await db.transaction(async (tx) => {
+    const event = await repository.clearAdminResult(tx, eventId);
+    if (!event) {
+      const [known] = await repository.listEvents(tx, [eventId]);
+      throw AppError.notFound(known ? `Event ${eventId} has no result entered by the admin` : `No event ${eventId}`);
+    }
+    return { event, graded: await gradeEvent(tx, eventId, now) };
+  });
+  invalidateSportCache(db, event.sport);
+  return {
+    event_id: event.id,
+    status: event.status,
+    event_scores: { home: event.homeScore, away: event.awayScore },
+    graded,
+  };
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Outcomes and statistics
 

@@ -446,8 +446,9 @@ export async function submitPicks(
 
 /**
  * Validates and writes a member's sheet for the week (the sheet row locked first): the member's own
- * submission (`editorId` null: its time becomes `submitted_at`) or the Lifeguard's edit (logged per change,
- * `submitted_at` unmoved). The picks of locked games left out stay; a change to one is refused.
+ * submission (`editorId` null: its time becomes `submitted_at` when it changes the sheet) or the Lifeguard's
+ * edit (logged per change, `submitted_at` unmoved). The picks of locked games left out stay; a change to one is
+ * refused.
  */
 async function applySheet(
   tx: DbExecutor,
@@ -523,12 +524,19 @@ async function applySheet(
     now,
   });
   if (problems.length > 0) refuseProblems(problems);
+  // `submitted_at` is the season's last tiebreaker (the earlier submission wins): it moves only when the member
+  // submits something new. Locked picks, a locked tiebreaker and a locked Last Man Standing team cannot change
+  // (refused above), so "new" is any change of the open picks, their plays, the tiebreaker or the Last Man
+  // Standing team, or the member's first submission of the week (a sheet only the Lifeguard wrote has none).
+  // A re-submission that changes nothing, before or after kickoff, keeps the time and so the member's rank.
+  const movesSubmission =
+    input.editorId === null && (stored?.submittedAt == null || sheetChanges(previous, next).length > 0);
   await repository.writeSheet(tx, {
     poolWeekId: weekRow.id,
     memberId: input.memberId,
     lmsTeam: next.lmsTeam ?? null,
     tiebreaker: next.tiebreaker ?? null,
-    submittedAt: input.editorId === null ? now : null,
+    submittedAt: movesSubmission ? now : null,
     now,
     picks: next.picks.map((pick) => ({ eventId: Number(pick.gameId), team: pick.team, play: pick.play ?? null })),
   });
