@@ -56,6 +56,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The app's mailer: the scheduled pool mails (main.ts) send through the same outbox and SMTP. */
     mailer: Mailer;
+    /** Tells a member's open sockets, on every instance, that sessions ended: for the session clean-up job. */
+    memberSignal: NonNullable<AuthDeps['memberSignal']>;
   }
 }
 
@@ -198,7 +200,15 @@ export async function buildApp({
     await chatBus.close();
   });
   app.decorate('mailer', mailer);
-  const authDeps: AuthDeps = { db, config, mailer, limiter, now };
+  const authDeps: AuthDeps = {
+    db,
+    config,
+    mailer,
+    limiter,
+    now,
+    memberSignal: (userId, change) => chatBus.publishMember(userId, { type: change }),
+  };
+  app.decorate('memberSignal', authDeps.memberSignal!);
   const paypal = config.paypal
     ? new PayPalClient({
         baseUrl: config.paypal.apiUrl,

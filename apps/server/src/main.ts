@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './env.js';
 import { clockFor } from './lib/clock.js';
 import { createAdvisoryLock } from './jobs/advisory-lock.js';
 import { createPoolMailsJob } from './jobs/pool-mails-job.js';
+import { createSessionCleanupJob } from './jobs/session-cleanup-job.js';
 import { createSyncAccessJob } from './jobs/sync-access-job.js';
 import { createRefreshJobs } from './jobs/refresh-jobs.js';
 import { Scheduler } from './jobs/scheduler.js';
@@ -59,10 +60,16 @@ async function main() {
     },
     enabled: config.refresh,
     // The room notices follow the jobs' grading, and time passing a lock (decision 041); sync access follows
-    // the grace days and subscriptions (decision 051).
+    // the grace days and subscriptions (decision 051); ended sessions and spent links are deleted (decision 054).
     everyTick: [
       () => app.roomNotices.run(),
       createSyncAccessJob({ db: database.db, now, log: (message) => app.log.warn(message) }),
+      createSessionCleanupJob({
+        db: database.db,
+        now,
+        memberSignal: app.memberSignal,
+        log: (message) => app.log.info(message),
+      }),
     ],
     now,
     log: (message) => app.log.warn(message),

@@ -31,6 +31,8 @@ export interface FakePushService {
   origin: string;
   /** Trusts the service's self-signed certificate: the notifier's HTTPS agent in tests. */
   agent: https.Agent;
+  /** The service's self-signed certificate, for a client that builds its own agent. */
+  ca: string;
   /** A new browser subscribed at its own address on this service. */
   newBrowser(): FakeBrowser;
   /** Pushes received and verified, oldest first. */
@@ -137,6 +139,7 @@ export async function startFakePushService(): Promise<FakePushService> {
   return {
     origin,
     agent,
+    ca: certificate.cert,
     received,
     refused,
     newBrowser() {

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { sendExport } from '../../lib/admin-list.js';
 import type { Clock } from '../../lib/clock.js';
-import { auditContext, requireAdmin, type AuthDeps } from '../auth/auth-context.js';
+import { auditContext, requireAdmin, signalMember, type AuthDeps } from '../auth/auth-context.js';
 import {
   auditTable,
   exportAdminTable,
@@ -132,7 +132,12 @@ export const adminRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
     '/api/admin/users/:id/suspend',
     'Suspends an account with a reason: it is signed out everywhere and cannot log in until lifted; never ' +
       'the admin’s own or another admin’s (409) (admin)',
-    (input) => suspendUser(deps.db, { ...input, now: deps.now() }),
+    async (input) => {
+      const suspended = await suspendUser(deps.db, { ...input, now: deps.now() });
+      // Its open sockets close on every instance: their sessions are gone.
+      await signalMember(deps, input.id, 'sessions_ended');
+      return suspended;
+    },
     true,
   );
   suspension(

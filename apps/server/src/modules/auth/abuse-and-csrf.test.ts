@@ -252,7 +252,7 @@ describe('login abuse limits and CSRF', () => {
   });
 
   describe('logout', () => {
-    it("ends by GET, without CSRF, only the caller's session", async () => {
+    it("ends by POST with the CSRF pair only the caller's session; a GET from another site ends nothing", async () => {
       const alice = await seedUser(t.database.db);
       const bob = await seedUser(t.database.db);
       const aliceLaptop = new TestClient(t.app);
@@ -263,7 +263,14 @@ describe('login abuse limits and CSRF', () => {
       expect((await bobClient.login(bob.username, bob.password)).statusCode).toBe(200);
       const ended = aliceLaptop.sessionId!;
 
-      const logout = await t.app.inject({ method: 'GET', url: '/auth/logout', cookies: { [SESSION_COOKIE]: ended } });
+      // What a link or an image on another site sends: the cookie, no CSRF header.
+      const linked = await t.app.inject({ method: 'GET', url: '/auth/logout', cookies: { [SESSION_COOKIE]: ended } });
+      expect(linked.statusCode).toBe(404);
+      expect((await aliceLaptop.whoami(ended)).statusCode).toBe(200);
+      expectError(await aliceLaptop.post('/auth/logout', undefined, { csrf: false }), 403);
+      expect((await aliceLaptop.whoami(ended)).statusCode).toBe(200);
+
+      const logout = await aliceLaptop.post('/auth/logout');
       expect(logout.statusCode).toBe(200);
       expect(logout.json()).toEqual({ data: { ok: true } });
       const cleared = logout.cookies.find((cookie) => cookie.name === SESSION_COOKIE);
@@ -277,7 +284,7 @@ describe('login abuse limits and CSRF', () => {
     });
 
     it('answers 200 with no session, or with a session that does not exist', async () => {
-      const none = await t.app.inject({ method: 'GET', url: '/auth/logout' });
+      const none = await new TestClient(t.app).post('/auth/logout');
       expect(none.statusCode).toBe(200);
       expect(none.json()).toEqual({ data: { ok: true } });
       const client = new TestClient(t.app);

@@ -77,7 +77,7 @@ describe('audit trail and logs of an account session', () => {
     expect((await client.login(username, password, as('audit-login').headers)).statusCode).toBe(200);
     secrets.firstSession = client.sessionId!;
     expect((await client.whoami()).statusCode).toBe(200);
-    expect((await client.get('/auth/logout', as('audit-logout'))).statusCode).toBe(200);
+    expect((await client.post('/auth/logout', undefined, as('audit-logout'))).statusCode).toBe(200);
 
     expect((await client.post('/auth/passwd/reset', { email }, as('audit-reset-request'))).statusCode).toBe(202);
     secrets.resetToken = resetToken(await smtp.waitForMail(email, isResetMail));

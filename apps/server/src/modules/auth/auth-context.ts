@@ -17,6 +17,31 @@ export interface AuthDeps {
   now: () => Date;
   /** Told each step of work as it is done (tests compare the steps of answers that must not differ). */
   steps?: (step: string) => void;
+  /**
+   * Told, once committed, that sessions of a member ended or the account's address changed: the member's open
+   * sockets on every instance check their session again, or close (the chat bus, decision 054).
+   */
+  memberSignal?: (userId: number, change: MemberChange) => Promise<void>;
+}
+
+/** What changed for a member that their open sockets must answer to. */
+export type MemberChange = 'sessions_ended' | 'account_changed';
+
+/**
+ * Passes a member's change on to their sockets. A failure to reach them is logged, never the caller's: the
+ * sessions have ended in the database whatever happens to the signal.
+ */
+export async function signalMember(
+  deps: Pick<AuthDeps, 'memberSignal'>,
+  userId: number,
+  change: MemberChange,
+  log?: { warn(details: object, message: string): void },
+): Promise<void> {
+  try {
+    await deps.memberSignal?.(userId, change);
+  } catch (error) {
+    log?.warn({ err: error }, "auth: a member's sockets could not be told their sessions ended");
+  }
 }
 
 declare module 'fastify' {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { authTokens, serverSecrets, sessions, userIdentities, users, type DbExecutor } from '@pass/db';
 
 export type UserRow = typeof users.$inferSelect;
@@ -140,11 +140,21 @@ export async function deleteUserSessions(db: DbExecutor, userId: number, keepIdH
   return rows.length;
 }
 
-export async function deleteExpiredSessions(db: DbExecutor, now: Date, idleCutoff: Date): Promise<number> {
+/** Deletes the sessions past their absolute end or idle since `idleCutoff`; returns each one's user id. */
+export async function deleteExpiredSessions(db: DbExecutor, now: Date, idleCutoff: Date): Promise<number[]> {
   const rows = await db
     .delete(sessions)
     .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleCutoff)))
-    .returning({ idHash: sessions.idHash });
+    .returning({ userId: sessions.userId });
+  return rows.map((row) => row.userId);
+}
+
+/** Deletes the single-use tokens expired by `now` or used before `usedBefore`; returns how many. */
+export async function deleteSpentTokens(db: DbExecutor, now: Date, usedBefore: Date): Promise<number> {
+  const rows = await db
+    .delete(authTokens)
+    .where(or(lt(authTokens.expiresAt, now), and(isNotNull(authTokens.usedAt), lt(authTokens.usedAt, usedBefore))))
+    .returning({ tokenHash: authTokens.tokenHash });
   return rows.length;
 }
 

@@ -29,6 +29,7 @@ import {
   getSession,
   requireSession,
   setSessionCookie,
+  signalMember,
   type AuthDeps,
 } from './auth-context.js';
 import * as authService from './auth.service.js';
@@ -173,24 +174,27 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
     },
   );
 
-  // The specification logs out with a GET; it only ever ends the caller's own session.
-  for (const method of ['GET', 'POST'] as const) {
-    app.route({
-      method,
-      url: '/auth/logout',
+  // Only by POST with the CSRF pair (decision 054): a GET could be sent by any page a member opens, and would
+  // sign them out. It ends only the caller's own session, and closes that session's sockets on every instance.
+  app.post(
+    '/auth/logout',
+    {
       config: { access: 'public' },
       schema: { tags, summary: 'End the current session', response: { 200: OkResponse } },
-      handler: async (request, reply) => {
-        const cookie = request.cookies[SESSION_COOKIE];
-        if (cookie) {
-          const userId = await endSession(deps.db, cookie);
-          if (userId !== null) await recordAuditEvent(deps.db, auditContext(request), 'logout', userId);
+    },
+    async (request, reply) => {
+      const cookie = request.cookies[SESSION_COOKIE];
+      if (cookie) {
+        const userId = await endSession(deps.db, cookie);
+        if (userId !== null) {
+          await recordAuditEvent(deps.db, auditContext(request), 'logout', userId);
+          await signalMember(deps, userId, 'sessions_ended', request.log);
         }
-        clearSessionCookie(reply, deps.config);
-        return { data: { ok: true as const } };
-      },
-    });
-  }
+      }
+      clearSessionCookie(reply, deps.config);
+      return { data: { ok: true as const } };
+    },
+  );
 
   app.post(
     '/auth/passwd/reset',

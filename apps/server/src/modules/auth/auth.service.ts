@@ -21,7 +21,7 @@ import {
   passwordResetMail,
   verificationMail,
 } from '../mail/templates.js';
-import type { AuthDeps } from './auth-context.js';
+import { signalMember, type AuthDeps } from './auth-context.js';
 import * as authRepository from './auth.repository.js';
 import {
   authIdent,
@@ -199,8 +199,8 @@ const INVALID_LINK = 'this link is invalid, was already used or has expired';
 export async function verifyEmail(deps: AuthDeps, audit: AuditContext, token: string): Promise<void> {
   const now = new Date();
   const tokenHash = hashSecret(token);
-  await deps.db
-    .transaction(async (tx) => {
+  const changedUserId = await deps.db
+    .transaction(async (tx): Promise<number | null> => {
       const row = await authRepository.getUsableToken(tx, tokenHash, ['email_verification', 'email_change'], now);
       const user = row ? await authRepository.getUserById(tx, row.userId) : null;
       if (!row || !user) throw AppError.badRequest('params.token', INVALID_LINK);
@@ -212,7 +212,7 @@ export async function verifyEmail(deps: AuthDeps, audit: AuditContext, token: st
         }
         await authRepository.updateUser(tx, user.id, { email: row.email, emailVerifiedAt: now });
         await recordAuditEvent(tx, audit, 'email_changed', user.id);
-        return;
+        return user.id;
       }
       if (
         user.email.toLowerCase() !== row.email.toLowerCase() ||
@@ -222,11 +222,14 @@ export async function verifyEmail(deps: AuthDeps, audit: AuditContext, token: st
       }
       if (!user.emailVerifiedAt) await authRepository.updateUser(tx, user.id, { emailVerifiedAt: now });
       await recordAuditEvent(tx, audit, 'email_verified', user.id);
+      return null;
     })
     .catch((error: unknown) => {
       if (isUniqueViolation(error)) throw AppError.badRequest('params.token', INVALID_LINK);
       throw error;
     });
+  // Sockets opened under the old address close; a session still live opens them again.
+  if (changedUserId !== null) await signalMember(deps, changedUserId, 'account_changed');
 }
 
 export interface LoginRequest {
@@ -367,6 +370,7 @@ export async function resetPassword(
     await recordAuditEvent(tx, audit, 'password_reset', user.id, { sessionsEnded: ended });
     return user.id;
   });
+  await signalMember(deps, userId, 'sessions_ended');
   await clearAccountLoginLimits(deps.limiter, userId);
 }
 
@@ -386,6 +390,7 @@ export async function changePassword(
     const ended = await authRepository.deleteUserSessions(tx, user.id, session.idHash);
     await recordAuditEvent(tx, audit, 'password_changed', user.id, { sessionsEnded: ended });
   });
+  await signalMember(deps, user.id, 'sessions_ended');
 }
 
 export const CURRENT_PASSWORD_FAILURE_LIMIT = 10;
@@ -531,6 +536,7 @@ export async function revertEmailChange(deps: AuthDeps, audit: AuditContext, tok
     await recordAuditEvent(tx, audit, 'email_reverted', account.id, { sessionsEnded: ended });
     return { ...restored, revertedTo: row.email };
   });
+  await signalMember(deps, user.id, 'sessions_ended');
   const resetToken = randomSecret();
   await authRepository.replaceToken(deps.db, {
     tokenHash: hashSecret(resetToken),

@@ -48,6 +48,14 @@ export async function resumeSession(
   return { idHash, user: row.user, createdAt: row.session.createdAt, lastSeenAt, expiresAt: row.session.expiresAt };
 }
 
+/**
+ * Whether a session is still live (not ended, idle or expired, its account not suspended), by its stored hash:
+ * what an open socket asks when told its member's sessions changed. It does not count as activity.
+ */
+export async function isSessionLive(db: DbExecutor, idHash: string, now = new Date()): Promise<boolean> {
+  return (await authRepository.getLiveSession(db, idHash, now, new Date(now.getTime() - SESSION_IDLE_MS))) !== null;
+}
+
 /** Ends the session behind a cookie value; returns its user id, or null when there was none. */
 export function endSession(db: DbExecutor, cookieValue: string): Promise<number | null> {
   return authRepository.deleteSession(db, hashSecret(cookieValue));

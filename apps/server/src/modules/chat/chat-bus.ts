@@ -13,11 +13,29 @@ import { Redis } from 'ioredis';
 export type ChatBroadcast = Extract<ChatServerFrame, { type: 'message' | 'deleted' | 'left' }>;
 export type ChatListener = (frame: ChatBroadcast) => void;
 
+/**
+ * What a member's own sockets are told, on every instance: some of the member's sessions ended (each socket
+ * checks its own), or the account's address changed (every socket closes; a live session opens it again).
+ */
+export interface MemberSignal {
+  type: 'sessions_ended' | 'account_changed';
+}
+export type MemberListener = (signal: MemberSignal) => void;
+
 export interface ChatBus {
   publish(poolId: number, frame: ChatBroadcast): Promise<void>;
   /** Resolves once frames of the pool will be delivered; the function it returns stops them. */
   subscribe(poolId: number, listener: ChatListener): Promise<() => Promise<void>>;
+  /** Tells every socket of the member, on every instance. */
+  publishMember(userId: number, signal: MemberSignal): Promise<void>;
+  /** Resolves once the member's signals will be delivered; the function it returns stops them. */
+  subscribeMember(userId: number, listener: MemberListener): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+function isMemberSignal(value: unknown): value is MemberSignal {
+  const type = (value as { type?: unknown } | null)?.type;
+  return type === 'sessions_ended' || type === 'account_changed';
 }
 
 export function createMemoryChatBus(): ChatBus {
@@ -31,6 +49,15 @@ export function createMemoryChatBus(): ChatBus {
       emitter.on(String(poolId), listener);
       return async () => {
         emitter.off(String(poolId), listener);
+      };
+    },
+    async publishMember(userId, signal) {
+      emitter.emit(`member:${userId}`, signal);
+    },
+    async subscribeMember(userId, listener) {
+      emitter.on(`member:${userId}`, listener);
+      return async () => {
+        emitter.off(`member:${userId}`, listener);
       };
     },
     async close() {
@@ -54,8 +81,21 @@ export function createRedisChatBus(url: string, options: { prefix?: string; onEr
   publisher.on('error', report);
   subscriber.on('error', report);
   const listeners = new Map<string, Set<ChatListener>>();
+  const memberListeners = new Map<string, Set<MemberListener>>();
 
   subscriber.on('message', (channel: string, payload: string) => {
+    const members = memberListeners.get(channel);
+    if (members) {
+      let signal: unknown;
+      try {
+        signal = JSON.parse(payload);
+      } catch (error) {
+        report(error as Error);
+        return;
+      }
+      if (isMemberSignal(signal)) for (const listener of members) listener({ type: signal.type });
+      return;
+    }
     const local = listeners.get(channel);
     if (!local) return;
     let frame: ChatBroadcast;
@@ -94,8 +134,31 @@ export function createRedisChatBus(url: string, options: { prefix?: string; onEr
         }
       };
     },
+    async publishMember(userId, signal) {
+      await publisher.publish(`${prefix}member:${userId}`, JSON.stringify(signal));
+    },
+    async subscribeMember(userId, listener) {
+      const channel = `${prefix}member:${userId}`;
+      let local = memberListeners.get(channel);
+      if (!local) {
+        local = new Set();
+        memberListeners.set(channel, local);
+      }
+      local.add(listener);
+      await subscriber.subscribe(channel);
+      return async () => {
+        const current = memberListeners.get(channel);
+        if (!current) return;
+        current.delete(listener);
+        if (current.size === 0) {
+          memberListeners.delete(channel);
+          await subscriber.unsubscribe(channel).catch(report);
+        }
+      };
+    },
     async close() {
       listeners.clear();
+      memberListeners.clear();
       await Promise.allSettled([publisher.quit(), subscriber.quit()]);
     },
   };

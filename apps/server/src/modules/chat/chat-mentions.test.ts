@@ -32,8 +32,9 @@ describe('chat mention pushes', () => {
       sent.push({ userId, kind, message });
     },
     async sendToDevices() {
-      return { sent: 0, removed: 0, failed: 0 };
+      return { sent: 0, failed: 0 };
     },
+    acceptsEndpoint: () => true,
   };
   let testApp: TestApp;
   let base: string;

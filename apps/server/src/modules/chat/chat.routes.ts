@@ -22,6 +22,7 @@ import type { RawData, WebSocket } from 'ws';
 import { AppError } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { requireSession, type AuthDeps } from '../auth/auth-context.js';
+import { isSessionLive } from '../auth/sessions.service.js';
 import type { PushNotifier } from '../notifications/push-notifier.js';
 import type { ChatBroadcast, ChatBus } from './chat-bus.js';
 import {
@@ -52,6 +53,24 @@ export const CHAT_HEARTBEAT_MS = 25_000;
 
 /** The close code of a socket whose member left the pool or was removed. */
 export const NO_LONGER_A_MEMBER = 4403;
+
+/** The close code of a socket whose session ended (logout, a password change or reset, a suspension). */
+export const SESSION_ENDED = 4401;
+
+/** The close code of a socket opened under an address the account has since changed: it may open again. */
+export const ACCOUNT_CHANGED = 4409;
+
+/**
+ * The most chat sockets a member holds open on one instance: a room each in a few tabs and devices, far from
+ * the hundreds one client could open to hold the server's memory (decision 054).
+ */
+export const CHAT_SOCKETS_PER_MEMBER = 20;
+
+/**
+ * Pings a socket may send in a minute: the web app pings every 20 s; a socket past this is closed (1008),
+ * since every ping is answered.
+ */
+export const CHAT_PINGS_PER_MINUTE = 12;
 
 const memberErrors = { ...errorResponses, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody };
 const noStore = { 'cache-control': 'no-store' };
@@ -132,6 +151,9 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
     onNotifyError: (error) => app.log.warn({ err: error }, "chat: a message's mentions could not be notified"),
   };
   const publicOrigin = new URL(options.config.publicUrl).origin;
+  /** Open sockets per member on this instance. */
+  const openSockets = new Map<number, number>();
+  const hasRoomForSocket = (userId: number) => (openSockets.get(userId) ?? 0) < CHAT_SOCKETS_PER_MEMBER;
 
   async function requireMember(request: FastifyRequest, poolId: number) {
     const session = await requireSession(options, request);
@@ -160,7 +182,13 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
         throw AppError.forbidden('This socket must be opened from the PA$$ web app');
       }
       const { poolId } = request.params as ChatSocketParams;
-      await requireMember(request, poolId);
+      const session = await requireMember(request, poolId);
+      if (request.ws && !hasRoomForSocket(session.user.id)) {
+        throw AppError.rateLimited(
+          60,
+          `At most ${CHAT_SOCKETS_PER_MEMBER} chat rooms open at once: close one in another tab or device`,
+        );
+      }
     },
     handler: async (request, reply) => {
       const session = await requireSession(options, request);
@@ -187,6 +215,26 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
       if (socket.readyState === socket.OPEN) socket.send(text);
     };
     const send = (frame: ChatServerFrame) => sendText(JSON.stringify(frame));
+    const { idHash, user } = await session;
+    // Counted at once, before any await that could let another socket of the member past the cap.
+    if (!hasRoomForSocket(user.id)) {
+      socket.close(1008, `At most ${CHAT_SOCKETS_PER_MEMBER} chat rooms open at once`);
+      return;
+    }
+    openSockets.set(user.id, (openSockets.get(user.id) ?? 0) + 1);
+    socket.once('close', () => {
+      const left = (openSockets.get(user.id) ?? 1) - 1;
+      if (left > 0) openSockets.set(user.id, left);
+      else openSockets.delete(user.id);
+    });
+    const pings: number[] = [];
+    /** Whether another ping fits in the last minute's allowance. */
+    const pingAllowed = () => {
+      const at = Date.now();
+      while (pings.length > 0 && pings[0]! <= at - 60_000) pings.shift();
+      pings.push(at);
+      return pings.length <= CHAT_PINGS_PER_MINUTE;
+    };
 
     // Frames are handled one after the other, in the order they came.
     let incoming = Promise.resolve();
@@ -199,9 +247,14 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
       const read = readFrame(data, isBinary);
       if ('refused' in read) return send(badFrame(read.refused));
       const { frame } = read;
-      if (frame.type === 'ping') return send({ type: 'pong' });
+      if (frame.type === 'ping') {
+        if (pingAllowed()) return send({ type: 'pong' });
+        return socket.close(1008, `At most ${CHAT_PINGS_PER_MINUTE} pings a minute`);
+      }
+      // A post needs a live session, whatever became of the signal that should have closed this socket.
+      if (!(await isSessionLive(db, idHash))) return socket.close(SESSION_ENDED, 'Signed out');
       try {
-        const userId = (await session).user.id;
+        const userId = user.id;
         const { message } = await postMessage(context, {
           poolId,
           userId,
@@ -245,17 +298,39 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
 
     let closed = false;
     let unsubscribe: (() => Promise<void>) | null = null;
+    let unsubscribeMember: (() => Promise<void>) | null = null;
     socket.on('close', () => {
       closed = true;
       clearInterval(heartbeat);
       void unsubscribe?.();
+      void unsubscribeMember?.();
     });
+    // The member's sessions changed on some instance: this socket closes unless its own session is still live;
+    // an address change closes it in any case.
+    unsubscribeMember = await bus.subscribeMember(user.id, (signal) => {
+      if (signal.type === 'account_changed') return socket.close(ACCOUNT_CHANGED, 'The account changed');
+      isSessionLive(db, idHash).then(
+        (live) => {
+          if (!live) socket.close(SESSION_ENDED, 'Signed out');
+        },
+        (error: unknown) => {
+          request.log.warn({ err: error }, 'chat: a session could not be checked; the socket closes');
+          socket.close(SESSION_ENDED, 'Signed out');
+        },
+      );
+    });
+    if (closed) return unsubscribeMember();
     unsubscribe = await bus.subscribe(poolId, (frame) => (caughtUp ? forward(frame) : waiting.push(frame)));
     if (closed) return unsubscribe();
+    // Checked again once listening: a session that ended between the upgrade and now closes here.
+    if (!(await isSessionLive(db, idHash))) {
+      socket.close(SESSION_ENDED, 'Signed out');
+      return;
+    }
     // Checked again once subscribed: a member who left between the upgrade and now is closed here, and one who
     // leaves from now on is closed by the `left` frame.
     try {
-      memberId = (await requireChatMember(db, poolId, (await session).user.id)).member.id;
+      memberId = (await requireChatMember(db, poolId, user.id)).member.id;
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       socket.close(NO_LONGER_A_MEMBER, 'No longer a member of this pool');
@@ -265,7 +340,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
     let more = false;
     let lastId: number | null = after ?? null;
     if (after !== undefined) {
-      const missed = await listMissed(db, { poolId, userId: (await session).user.id, after });
+      const missed = await listMissed(db, { poolId, userId: user.id, after });
       for (const message of missed.data) {
         send({ type: 'message', message });
         replayed.add(message.id);

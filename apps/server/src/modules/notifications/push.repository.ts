@@ -1,5 +1,5 @@
 import { notificationPreferences, pushSubscriptions, type DbExecutor } from '@pass/db';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, notInArray, sql } from 'drizzle-orm';
 import type { PushKind } from './push-notifier.js';
 
 /** The SQL of members' push devices and their opt-in per kind. */
@@ -86,4 +86,19 @@ export async function deleteOwnDevice(db: DbExecutor, userId: number, endpoint: 
     .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
     .returning({ id: pushSubscriptions.id });
   return rows.length > 0;
+}
+
+/**
+ * Drops the member's devices beyond `keep`: the device just saved stays, with the newest others (by when they
+ * subscribed, then by id).
+ */
+export async function keepNewestDevices(db: DbExecutor, userId: number, keep: number, saved: string): Promise<void> {
+  const others = and(eq(pushSubscriptions.userId, userId), ne(pushSubscriptions.endpoint, saved));
+  const kept = db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(others)
+    .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+    .limit(keep - 1);
+  await db.delete(pushSubscriptions).where(and(others, notInArray(pushSubscriptions.id, kept)));
 }

@@ -4,7 +4,7 @@ import type { DbExecutor } from '@pass/db';
 import { AppError } from '../../errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import * as repository from './push.repository.js';
-import type { PushDelivery, WebPushNotifier } from './web-push-notifier.js';
+import { PUSH_DEVICES_MAX, type PushDelivery, type WebPushNotifier } from './web-push-notifier.js';
 
 /** A member's push devices (decision 044): each device subscribes, unsubscribes and asks for a test push. */
 
@@ -34,15 +34,20 @@ function requirePushOn(notifier: WebPushNotifier): void {
 
 /**
  * Stores the caller's device, or takes the device over from whoever had it (one browser, one subscription:
- * the member now signed in on it gets its pushes). 409 when push is off; 400 for a key off the curve.
+ * the member now signed in on it gets its pushes). 400 for an endpoint off the push services' hosts, 409 when
+ * push is off, 400 for a key off the curve. A member keeps at most PUSH_DEVICES_MAX devices, the newest.
  */
 export async function saveDevice(
   db: DbExecutor,
   notifier: WebPushNotifier,
   input: { userId: number; body: PushSubscriptionBody; userAgent: string | undefined; now: Date },
 ): Promise<{ endpoint: string; createdAt: Date; created: boolean }> {
-  requirePushOn(notifier);
   const { endpoint, keys } = input.body;
+  // Before anything else: the server never connects where a member points it, only to the push services.
+  if (!notifier.acceptsEndpoint(endpoint)) {
+    throw AppError.badRequest('body.endpoint', 'must be an address of a browser’s push service');
+  }
+  requirePushOn(notifier);
   if (!isCurvePoint(keys.p256dh)) throw AppError.badRequest('body.keys.p256dh', 'must be a point of the P-256 curve');
   const saved = await repository.upsertDevice(db, {
     userId: input.userId,
@@ -52,6 +57,8 @@ export async function saveDevice(
     userAgent: input.userAgent ? [...input.userAgent].slice(0, USER_AGENT_MAX).join('') : null,
     now: input.now,
   });
+  // A member's pushes go to a bounded number of devices: a new one past the cap replaces their oldest.
+  await repository.keepNewestDevices(db, input.userId, PUSH_DEVICES_MAX, endpoint);
   return { endpoint, ...saved };
 }
 

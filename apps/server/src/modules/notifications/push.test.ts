@@ -1,4 +1,5 @@
 import { createECDH } from 'node:crypto';
+import net, { type AddressInfo } from 'node:net';
 import { PushPublicKeyResponse, PushSubscriptionResponse, PushTestResponse } from '@pass/contracts';
 import { notificationPreferences, pushSubscriptions, type DbExecutor } from '@pass/db';
 import { eq } from 'drizzle-orm';
@@ -8,7 +9,7 @@ import { expectError, type TestClient } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { signedInMember } from '../../test/ledger.js';
 import { startFakePushService, type FakeBrowser, type FakePushService } from '../../test/push-service.js';
-import { createWebPushNotifier, type WebPushNotifier } from './web-push-notifier.js';
+import { createWebPushNotifier, PUSH_DEVICES_MAX, type WebPushNotifier } from './web-push-notifier.js';
 
 /**
  * Web Push (decision 044) against a push service on 127.0.0.1 that checks each push as a real one would: the
@@ -64,7 +65,9 @@ describe('web push', () => {
             push: config.push,
             now: () => clock,
             log: { warn: (_details, text) => warnings.push(text) },
-            agent: service.agent,
+            // The local push service is named and its loopback address allowed: tests only.
+            outbound: { allowPrivateAddresses: true, extraPushHosts: [new URL(service.origin).host, '127.0.0.1:9'] },
+            tls: { ca: service.ca },
           })),
       },
     );
@@ -197,12 +200,48 @@ describe('web push', () => {
     const other = await memberWithDevice();
     const response = await client.post('/api/user/push-subscriptions/test');
     expect(response.statusCode, response.body).toBe(200);
-    expect(PushTestResponse.parse(response.json()).data).toEqual({ sent: 1, removed: 0, failed: 0 });
+    expect(PushTestResponse.parse(response.json()).data).toEqual({ sent: 1, failed: 0 });
     expect(receivedAt(browser).map((push) => push.payload)).toEqual([
       expect.objectContaining({ title: 'PA$$ notifications work', url: '/user/profile', tag: 'push-test' }),
     ]);
     expect(receivedAt(browser)[0]!.headers).toMatchObject({ ttl: '300', urgency: 'high' });
     expect(receivedAt(other.browser)).toEqual([]);
+  });
+
+  it('answers a test push the same whether a device is gone, refused or unreachable', async () => {
+    const { account, client } = await signedInMember(testApp.app, testApp.database.db);
+    const gone = service.newBrowser();
+    const failing = service.newBrowser();
+    for (const device of [gone, failing]) expect((await subscribe(client, device)).statusCode).toBe(201);
+    service.answer(gone, 410);
+    service.answer(failing, 500);
+    const device = createECDH('prime256v1');
+    device.generateKeys();
+    await testApp.database.db.insert(pushSubscriptions).values({
+      userId: account.id,
+      endpoint: 'https://127.0.0.1:9/push/closed-port-test',
+      p256dh: device.getPublicKey('base64url'),
+      auth: Buffer.alloc(16, 7).toString('base64url'),
+    });
+    const response = await client.post('/api/user/push-subscriptions/test');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ data: { sent: 0, failed: 3 } });
+  });
+
+  it('keeps a member’s newest devices up to the cap, a new one replacing the oldest', async () => {
+    const { account, client } = await signedInMember(testApp.app, testApp.database.db);
+    const browsers = Array.from({ length: PUSH_DEVICES_MAX + 2 }, () => service.newBrowser());
+    for (const browser of browsers) expect((await subscribe(client, browser)).statusCode).toBe(201);
+    const kept = (await devicesOf(testApp.database.db, account.id)).map((device) => device.endpoint).sort();
+    expect(kept).toEqual(
+      browsers
+        .slice(2)
+        .map((browser) => browser.subscription.endpoint)
+        .sort(),
+    );
+    // Subscribing again with a kept device keeps it, and the count, as they are.
+    expect((await subscribe(client, browsers[2]!)).statusCode).toBe(200);
+    expect(await devicesOf(testApp.database.db, account.id)).toHaveLength(PUSH_DEVICES_MAX);
   });
 
   it('gives an endpoint already stored to the member who subscribes with it now', async () => {
@@ -250,6 +289,79 @@ describe('web push', () => {
   });
 });
 
+describe('web push endpoints (production rules)', () => {
+  let testApp: TestApp;
+  let listener: net.Server;
+  let port: number;
+  let connections = 0;
+  beforeAll(async () => {
+    listener = net.createServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    port = (listener.address() as AddressInfo).port;
+    testApp = await buildTestApp(
+      { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: SUBJECT },
+      { now: () => clock },
+    );
+  });
+  afterAll(async () => {
+    await testApp.app.close();
+    await new Promise((resolve) => listener.close(resolve));
+  });
+
+  it('refuses an endpoint off the push services’ hosts with 400 naming it, connecting nowhere', async () => {
+    const { account, client } = await signedInMember(testApp.app, testApp.database.db);
+    const device = createECDH('prime256v1');
+    device.generateKeys();
+    const keys = { p256dh: device.getPublicKey('base64url'), auth: Buffer.alloc(16, 3).toString('base64url') };
+    const endpoints = [
+      `https://127.0.0.1:${port}/push/1`,
+      `https://localhost:${port}/push/1`,
+      `https://2130706433:${port}/push/1`,
+      `https://0x7f.1:${port}/push/1`,
+      `https://[::1]:${port}/push/1`,
+      `https://[::ffff:127.0.0.1]:${port}/push/1`,
+      'https://169.254.169.254/latest/meta-data',
+      'https://10.0.0.1/push/1',
+      'https://push.example.org/push/1',
+      'https://fcm.googleapis.com.example.org/fcm/send/1',
+      `https://fcm.googleapis.com:${port}/fcm/send/1`,
+    ];
+    for (const endpoint of endpoints) {
+      expectError(await client.post('/api/user/push-subscriptions', { endpoint, keys }), 400, 'body.endpoint');
+    }
+    expect(await devicesOf(testApp.database.db, account.id)).toEqual([]);
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/abc',
+      'https://updates.push.services.mozilla.com/wpush/v2/abc',
+      'https://wns2-bn3p.notify.windows.com/w/?token=abc',
+      'https://web.push.apple.com/abc',
+    ]) {
+      const response = await client.post('/api/user/push-subscriptions', { endpoint, keys });
+      expect(response.statusCode, `${endpoint}: ${response.body}`).toBe(201);
+    }
+    expect(connections).toBe(0);
+  });
+
+  it('never connects to a device stored before the rule, and drops it', async () => {
+    const { account, client } = await signedInMember(testApp.app, testApp.database.db);
+    const device = createECDH('prime256v1');
+    device.generateKeys();
+    await testApp.database.db.insert(pushSubscriptions).values({
+      userId: account.id,
+      endpoint: `https://127.0.0.1:${port}/push/stored-before`,
+      p256dh: device.getPublicKey('base64url'),
+      auth: Buffer.alloc(16, 7).toString('base64url'),
+    });
+    const response = await client.post('/api/user/push-subscriptions/test');
+    expect(response.json()).toEqual({ data: { sent: 0, failed: 1 } });
+    expect(await devicesOf(testApp.database.db, account.id)).toEqual([]);
+    expect(connections).toBe(0);
+  });
+});
+
 describe('web push turned off (no VAPID keys)', () => {
   let testApp: TestApp;
   beforeAll(async () => {
@@ -266,7 +378,7 @@ describe('web push turned off (no VAPID keys)', () => {
     const device = createECDH('prime256v1');
     device.generateKeys();
     const body = {
-      endpoint: 'https://push.invalid/send/1',
+      endpoint: 'https://fcm.googleapis.com/fcm/send/1',
       keys: { p256dh: device.getPublicKey('base64url'), auth: Buffer.alloc(16, 3).toString('base64url') },
     };
     expectError(await client.post('/api/user/push-subscriptions', body), 409, 'push');

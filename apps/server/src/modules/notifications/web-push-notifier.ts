@@ -4,6 +4,7 @@ import type { Database } from '@pass/db';
 import webpush from 'web-push';
 import type { Config } from '../../env.js';
 import type { Clock } from '../../lib/clock.js';
+import { GuardedHttpsAgent, isPushServiceEndpoint, STRICT_OUTBOUND, type OutboundPolicy } from '../../lib/outbound.js';
 import type { PushKind, PushMessage, PushNotifier } from './push-notifier.js';
 import * as repository from './push.repository.js';
 
@@ -14,19 +15,39 @@ import * as repository from './push.repository.js';
  * push. Nothing here throws to the caller.
  */
 
-/** What one round of pushes did, device by device. */
+/**
+ * What one round of pushes did: devices reached, and devices not reached for any reason. Why a device was not
+ * reached (gone, refused, unreachable) stays in the logs: an answer that told them apart would report how the
+ * far end behaved (decision 054).
+ */
 export interface PushDelivery {
   sent: number;
-  /** Devices the push service said are gone, removed. */
-  removed: number;
   failed: number;
 }
+
+/** How each device's push ended; only the logs and the device's row see more than sent or not. */
+type PushOutcome = 'sent' | 'removed' | 'failed';
+
+/** The most devices a member keeps: a new one past it replaces their oldest (decision 054). */
+export const PUSH_DEVICES_MAX = 10;
+
+/**
+ * Where pushes may go: the push services' hosts only (lib/outbound.ts), at public addresses. Tests name their
+ * local push service and allow its loopback address; production takes the default.
+ */
+export interface PushOutbound extends OutboundPolicy {
+  extraPushHosts: readonly string[];
+}
+
+export const STRICT_PUSH_OUTBOUND: PushOutbound = { ...STRICT_OUTBOUND, extraPushHosts: [] };
 
 export interface WebPushNotifier extends PushNotifier {
   /** The VAPID public key devices subscribe with; null when push is off (no keys configured). */
   readonly publicKey: string | null;
   /** Sends to every device of the member whatever kinds they opted in to: the device test. */
   sendToDevices(userId: number, message: PushMessage): Promise<PushDelivery>;
+  /** Whether an endpoint is one this server would push to: a browser vendor's push service. */
+  acceptsEndpoint(endpoint: string): boolean;
 }
 
 export interface WebPushOptions {
@@ -35,8 +56,10 @@ export interface WebPushOptions {
   push: Config['push'];
   now: Clock;
   log: { warn(details: object, message: string): void };
-  /** How each HTTPS request to a push service is made; tests give one that trusts their local service. */
-  agent?: https.Agent;
+  /** Where pushes may go; strict unless a test names its local push service. */
+  outbound?: PushOutbound;
+  /** TLS options of the connections to push services; tests trust their local service's certificate. */
+  tls?: Pick<https.AgentOptions, 'ca'>;
   /** How long a push service may take to answer one push. */
   timeoutMs?: number;
 }
@@ -89,25 +112,35 @@ function statusOf(error: unknown): number | null {
 
 export function createWebPushNotifier(options: WebPushOptions): WebPushNotifier {
   const { db, push, now, log } = options;
+  const outbound = options.outbound ?? STRICT_PUSH_OUTBOUND;
+  const acceptsEndpoint = (endpoint: string) => isPushServiceEndpoint(endpoint, outbound.extraPushHosts);
   if (!push) {
     return {
       publicKey: null,
       async notify() {},
       async sendToDevices() {
-        return { sent: 0, removed: 0, failed: 0 };
+        return { sent: 0, failed: 0 };
       },
+      acceptsEndpoint,
     };
   }
   const vapidDetails = { subject: push.subject, publicKey: push.publicKey, privateKey: push.privateKey };
+  const agent = new GuardedHttpsAgent(outbound, { keepAlive: false, ...options.tls });
 
   async function sendOne(
     device: repository.DeviceRow,
     payload: string,
     delivery: (typeof PUSH_DELIVERY)[keyof typeof PUSH_DELIVERY],
-  ): Promise<keyof PushDelivery> {
+  ): Promise<PushOutcome> {
+    if (!acceptsEndpoint(device.endpoint)) {
+      // Stored before endpoints were held to the push services' hosts: it is never pushed to.
+      await repository.deleteDevice(db, device.id, device.endpoint);
+      return 'removed';
+    }
     try {
       await webpush.sendNotification(
-        { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+        // The endpoint as the host check read it, so the push library cannot read another host out of it.
+        { endpoint: new URL(device.endpoint).href, keys: { p256dh: device.p256dh, auth: device.auth } },
         payload,
         {
           vapidDetails,
@@ -115,7 +148,7 @@ export function createWebPushNotifier(options: WebPushOptions): WebPushNotifier 
           urgency: delivery.urgency,
           contentEncoding: 'aes128gcm',
           timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-          ...(options.agent ? { agent: options.agent } : {}),
+          agent,
         },
       );
     } catch (error) {
@@ -140,7 +173,7 @@ export function createWebPushNotifier(options: WebPushOptions): WebPushNotifier 
   }
 
   async function sendToDevices(userId: number, message: PushMessage, kind: PushKind | 'test'): Promise<PushDelivery> {
-    const result: PushDelivery = { sent: 0, removed: 0, failed: 0 };
+    const result: PushDelivery = { sent: 0, failed: 0 };
     const devices = await repository.listDevices(db, userId);
     const payload = JSON.stringify(pushPayload(message));
     const outcomes = await Promise.all(
@@ -151,7 +184,7 @@ export function createWebPushNotifier(options: WebPushOptions): WebPushNotifier 
         }),
       ),
     );
-    for (const outcome of outcomes) result[outcome] += 1;
+    for (const outcome of outcomes) result[outcome === 'sent' ? 'sent' : 'failed'] += 1;
     return result;
   }
 
@@ -166,5 +199,6 @@ export function createWebPushNotifier(options: WebPushOptions): WebPushNotifier 
       }
     },
     sendToDevices: (userId, message) => sendToDevices(userId, message, 'test'),
+    acceptsEndpoint,
   };
 }

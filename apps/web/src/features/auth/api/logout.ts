@@ -5,15 +5,22 @@ import { clearSessionUser, getSessionUser } from '../../../lib/session-user';
 import { forgetUserData } from '../lib/forget-user-data';
 import { loginIdent } from './login';
 
-/** `GET /auth/logout`: ends the session, with the specification's identity header when a user is known. */
-export function getLogout(username?: string): Promise<OkResponse> {
-  return api.get<OkResponse>('/auth/logout', username ? { headers: { 'X-AUTH-IDENT': loginIdent(username) } } : {});
+/**
+ * `POST /auth/logout` (with the CSRF pair, as every POST): ends the session, with the specification's identity
+ * header when a user is known.
+ */
+export function postLogout(username?: string): Promise<OkResponse> {
+  return api.post<OkResponse>(
+    '/auth/logout',
+    undefined,
+    username ? { headers: { 'X-AUTH-IDENT': loginIdent(username) } } : {},
+  );
 }
 
 /** Logs out: the stored user and the user's cached data go whatever the server answers. */
 export async function logOut(queryClient: QueryClient): Promise<void> {
   try {
-    await getLogout(getSessionUser()?.username);
+    await postLogout(getSessionUser()?.username);
   } finally {
     clearSessionUser();
     forgetUserData(queryClient);

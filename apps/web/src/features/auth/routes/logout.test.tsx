@@ -30,7 +30,8 @@ afterEach(() => {
 });
 
 describe('logging out', () => {
-  it('ends the session with GET /auth/logout, once, clears the user and goes home', async () => {
+  it('ends the session with POST /auth/logout and its CSRF header, once, clears the user and goes home', async () => {
+    document.cookie = 'XSRF-TOKEN=logout-pair';
     const fetchMock = stubFetch(() => jsonResponse({ data: { ok: true } }));
     const { router } = renderRoutes(routes, { path: '/logout' });
     expect(screen.getByRole('heading', { level: 1, name: 'Logging out' })).toBeInTheDocument();
@@ -40,7 +41,9 @@ describe('logging out', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const { url, init } = fetchCall(fetchMock);
     expect(url.pathname).toBe('/auth/logout');
-    expect(init.method).toBe('GET');
+    expect(init.method).toBe('POST');
+    expect(new Headers(init.headers).get('X-XSRF-TOKEN')).toBe('logout-pair');
+    document.cookie = 'XSRF-TOKEN=; max-age=0';
   });
 
   it.each([

@@ -1,0 +1,66 @@
+import type { Database } from '@pass/db';
+import type { Clock } from '../lib/clock.js';
+import * as authRepository from '../modules/auth/auth.repository.js';
+import { SESSION_IDLE_MS } from '../modules/auth/sessions.service.js';
+
+/**
+ * The clean-up of ended sessions and spent links (decision 054): sessions past their absolute end or idle past
+ * SESSION_IDLE_MS, and single-use tokens (password reset, address verification, address change and revert)
+ * expired or used a day ago, are deleted. None of them could be used again: the rows only kept hashes and
+ * addresses longer than anything needs them. Each member whose session was ended here is told, so a socket
+ * still open on it closes. Runs on the scheduler's ticks under the jobs' lock, at most every CLEANUP_EVERY.
+ */
+
+export const CLEANUP_EVERY_MS = 60 * 60_000;
+/** How long a used link's row stays: a day, for a support question about a link just clicked. */
+export const USED_TOKEN_KEPT_MS = 24 * 60 * 60_000;
+
+export interface CleanupResult {
+  sessions: number;
+  tokens: number;
+  /** The members whose sessions were deleted. */
+  userIds: number[];
+}
+
+/** Deletes the sessions and tokens that ended by `now`. */
+export async function cleanUpSessionsAndTokens(db: Database, now: Date): Promise<CleanupResult> {
+  const ended = await authRepository.deleteExpiredSessions(db, now, new Date(now.getTime() - SESSION_IDLE_MS));
+  const tokens = await authRepository.deleteSpentTokens(db, now, new Date(now.getTime() - USED_TOKEN_KEPT_MS));
+  return { sessions: ended.length, tokens, userIds: [...new Set(ended)] };
+}
+
+export interface SessionCleanupJobOptions {
+  db: Database;
+  now: Clock;
+  /** Tells a member's sockets their sessions ended. */
+  memberSignal?: (userId: number, change: 'sessions_ended') => Promise<void>;
+  log?: (message: string) => void;
+}
+
+/** The scheduler's every-tick work: cleans up when the last run is CLEANUP_EVERY old. */
+export function createSessionCleanupJob({
+  db,
+  now,
+  memberSignal,
+  log = () => {},
+}: SessionCleanupJobOptions): () => Promise<void> {
+  let lastRun: number | undefined;
+  return async () => {
+    const at = now();
+    if (lastRun !== undefined && at.getTime() - lastRun < CLEANUP_EVERY_MS) return;
+    lastRun = at.getTime();
+    try {
+      const result = await cleanUpSessionsAndTokens(db, at);
+      for (const userId of result.userIds) {
+        await memberSignal?.(userId, 'sessions_ended').catch((error: unknown) => {
+          log(`session clean-up: member ${userId}'s sockets not told: ${String(error)}`);
+        });
+      }
+      if (result.sessions + result.tokens > 0) {
+        log(`session clean-up: ${result.sessions} session(s) and ${result.tokens} link(s) deleted`);
+      }
+    } catch (error) {
+      log(`session clean-up failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+}

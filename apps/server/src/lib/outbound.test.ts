@@ -1,0 +1,102 @@
+import https from 'node:https';
+import net, { type AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GuardedHttpsAgent, isPublicAddress, isPushServiceEndpoint, STRICT_OUTBOUND } from './outbound.js';
+
+describe('the outbound address rule', () => {
+  it('refuses loopback, private, link-local and special addresses in every form, IPv4 and IPv6', () => {
+    for (const address of [
+      '127.0.0.1',
+      '127.255.0.9',
+      '0.0.0.0',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '100.64.0.1',
+      '169.254.169.254',
+      '224.0.0.1',
+      '255.255.255.255',
+      '::',
+      '::1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::ffff:169.254.169.254',
+      '::ffff:10.0.0.1',
+      '::127.0.0.1',
+      '64:ff9b::7f00:1',
+      '2002:7f00:1::',
+      'fc00::1',
+      'fd12:3456::1',
+      'fe80::1',
+      'ff02::1',
+      'not an address',
+    ]) {
+      expect(isPublicAddress(address), address).toBe(false);
+    }
+    for (const address of ['8.8.8.8', '142.250.74.10', '::ffff:8.8.8.8', '2606:4700:4700::1111']) {
+      expect(isPublicAddress(address), address).toBe(true);
+    }
+  });
+
+  it('takes push endpoints only on the browser vendors’ push services, over https on the default port', () => {
+    expect(isPushServiceEndpoint('https://fcm.googleapis.com/fcm/send/x')).toBe(true);
+    expect(isPushServiceEndpoint('https://FCM.googleapis.com/fcm/send/x')).toBe(true);
+    expect(isPushServiceEndpoint('https://updates.push.services.mozilla.com/wpush/v2/x')).toBe(true);
+    expect(isPushServiceEndpoint('https://db5p.notify.windows.com/w/?token=x')).toBe(true);
+    expect(isPushServiceEndpoint('https://web.push.apple.com/x')).toBe(true);
+    for (const endpoint of [
+      'http://fcm.googleapis.com/fcm/send/x',
+      'https://fcm.googleapis.com:444/fcm/send/x',
+      'https://user@fcm.googleapis.com/fcm/send/x',
+      'https://fcm.googleapis.com.evil.example/x',
+      'https://notify.windows.com.evil.example/x',
+      'https://evilnotify.windows.com/x',
+      'https://localhost/x',
+      'https://2130706433/x',
+      'https://[::1]/x',
+      'not a url',
+    ]) {
+      expect(isPushServiceEndpoint(endpoint), endpoint).toBe(false);
+    }
+    expect(isPushServiceEndpoint('https://127.0.0.1:8443/x', ['127.0.0.1:8443'])).toBe(true);
+  });
+});
+
+describe('a guarded HTTPS agent', () => {
+  let listener: net.Server;
+  let port: number;
+  let connections = 0;
+  beforeAll(async () => {
+    listener = net.createServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    port = (listener.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => listener.close(resolve));
+  });
+
+  function request(agent: https.Agent, hostname: string): Promise<string> {
+    return new Promise((resolve) => {
+      const outgoing = https.request({ hostname, port, path: '/', agent, timeout: 5_000 }, () => resolve('answered'));
+      outgoing.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+      outgoing.end();
+    });
+  }
+
+  it('refuses loopback written as an address, a name or a number, before any connection', async () => {
+    const agent = new GuardedHttpsAgent(STRICT_OUTBOUND);
+    for (const hostname of ['127.0.0.1', 'localhost', '2130706433', '::1', '::ffff:127.0.0.1']) {
+      expect(await request(agent, hostname), hostname).toBe('EOUTBOUND_FORBIDDEN');
+    }
+    expect(connections).toBe(0);
+  });
+
+  it('connects to a private address only when told to (tests’ local fakes)', async () => {
+    const agent = new GuardedHttpsAgent({ allowPrivateAddresses: true });
+    expect(await request(agent, '127.0.0.1')).not.toBe('EOUTBOUND_FORBIDDEN');
+    expect(connections).toBe(1);
+  });
+});
