@@ -270,12 +270,14 @@ export async function importSyncSlips(db: Database, input: SyncImportInput): Pro
         fileName: input.fileName ?? null,
         byteSize: Buffer.byteLength(input.content),
         sha256: digest,
-        content: input.content,
+        content: null,
         batchKey: input.batchKey ?? null,
         summary,
-        rowErrors: history.rowErrors,
+        // Written once, with the summary, at the end.
+        rowErrors: [],
         createdAt: now,
       }));
+    if (!sameFile) await repository.insertUploadParts(tx, uploadId, input.content, yieldTurn);
 
     const kept = new Map(
       (await repository.listKeptBets(tx, account.id, [...new Set(history.slips.map((slip) => slip.book_bet_id))])).map(

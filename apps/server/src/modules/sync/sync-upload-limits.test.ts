@@ -1,12 +1,13 @@
 import type { SyncSummaryResponse } from '@pass/contracts';
-import { syncAccounts, syncBets, syncUploads, userBets, type DbExecutor } from '@pass/db';
+import { syncAccounts, syncBets, syncUploadParts, syncUploads, userBets, type DbExecutor } from '@pass/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { signedInMember } from '../../test/ledger.js';
 import { yieldToEventLoop } from '../../lib/event-loop.js';
-import { MAX_EXPORT_ROWS } from '../../providers/sportsbooks/index.js';
+import { MAX_EXPORT_ROWS, MAX_LISTED_ROW_ERRORS } from '../../providers/sportsbooks/index.js';
+import { getUploadContent, UPLOAD_PART_CHARS } from './sync-import.repository.js';
 import { SYNC_WRITE_RATE } from './sync-import.service.js';
 
 /**
@@ -81,17 +82,31 @@ describe('sportsbook sync: uploads that cannot starve the server', () => {
   it('reads an export whose rows all share one bet id: every row reported, nothing written to the ledger', async () => {
     const member = await memberWithAccount();
     const rows = MAX_EXPORT_ROWS;
-    const response = await upload(member.client, member.accountId, hostileExport(rows));
+    const text = hostileExport(rows);
+    const response = await upload(member.client, member.accountId, text);
     expect(response.statusCode, response.body).toBe(200);
     const summary = response.json<{ data: Summary }>().data;
     expect(summary).toMatchObject({ rows, bets: 0, stored: 0, matched: 0, rejected: 0 });
-    expect(summary.row_errors).toHaveLength(rows);
+    expect(summary.row_errors).toHaveLength(MAX_LISTED_ROW_ERRORS + 1);
     expect(summary.row_errors[0]).toEqual({
       row: 2,
       reason: `bet H-1: ${rows} rows share this bet id, and a bet has at most 15 legs`,
     });
-    expect(summary.row_errors.at(-1)!.row).toBe(rows + 1);
+    expect(summary.row_errors.at(-1)).toEqual({
+      row: MAX_LISTED_ROW_ERRORS + 2,
+      reason: `this row and 18,999 more after it could not be read either (20,000 in all; the first 1,000 are listed)`,
+    });
     expect(await storedFor(member.id)).toEqual({ uploads: 1, bets: 0 });
+    // The file is kept as it came, in pieces written one statement at a time.
+    const [kept] = await db.select().from(syncUploads).where(eq(syncUploads.accountId, member.id));
+    expect(kept!.rowErrors).toEqual(summary.row_errors);
+    expect(await getUploadContent(db, kept!.id)).toBe(text);
+    const [parts] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(syncUploadParts)
+      .where(eq(syncUploadParts.uploadId, kept!.id));
+    expect(parts!.n).toBe(Math.ceil(text.length / UPLOAD_PART_CHARS));
+    expect(parts!.n).toBeGreaterThan(1);
     const [entries] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(userBets)

@@ -12,6 +12,7 @@ import {
   CHARS_PER_STEP,
   decimalToAmerican,
   dollarsToCentsExact,
+  listRowErrors,
   looksLikeFormula,
   MAX_EXPORT_ROWS,
   parseAmericanPrice,
@@ -460,6 +461,5 @@ export function* readCsvBetHistorySteps(text: string, layout: CsvLayout): ReadSt
     }
     slips.push(parsed.data);
   }
-  rowErrors.sort((a, b) => a.row - b.row);
-  return { format: layout.format, slips, rowErrors, rows: rowCount };
+  return { format: layout.format, slips, rowErrors: listRowErrors(rowErrors), rows: rowCount };
 }

@@ -68,6 +68,27 @@ export function tooManyRows(): UnreadableExport {
   );
 }
 
+/** The most row errors an upload lists one by one; the rest are told in one last entry. */
+export const MAX_LISTED_ROW_ERRORS = 1_000;
+
+/**
+ * The row errors as an upload lists them: in file order, the first `MAX_LISTED_ROW_ERRORS`, then (when there
+ * are more) one entry at the first row left out saying how many more there are. A file of unreadable rows then
+ * costs a bounded answer and a bounded record, and a member is not handed thousands of lines.
+ */
+export function listRowErrors(rowErrors: readonly RowError[]): RowError[] {
+  const sorted = [...rowErrors].sort((a, b) => a.row - b.row);
+  if (sorted.length <= MAX_LISTED_ROW_ERRORS) return sorted;
+  const more = sorted.length - MAX_LISTED_ROW_ERRORS;
+  return [
+    ...sorted.slice(0, MAX_LISTED_ROW_ERRORS),
+    {
+      row: sorted[MAX_LISTED_ROW_ERRORS]!.row,
+      reason: `this row and ${(more - 1).toLocaleString('en-US')} more after it could not be read either (${sorted.length.toLocaleString('en-US')} in all; the first ${MAX_LISTED_ROW_ERRORS.toLocaleString('en-US')} are listed)`,
+    },
+  ];
+}
+
 /** How many rows (or slips) a reading handles between two pauses. */
 export const ROWS_PER_STEP = 500;
 /** How much text the CSV reader scans between two pauses, however few rows it holds. */

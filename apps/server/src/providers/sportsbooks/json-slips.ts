@@ -1,5 +1,6 @@
 import { SyncSlip } from '@pass/contracts';
 import {
+  listRowErrors,
   MAX_EXPORT_ROWS,
   ROWS_PER_STEP,
   tooManyRows,
@@ -44,6 +45,6 @@ export const jsonSlips: BetHistoryConnector = {
         rowErrors.push({ row: index + 1, reason });
       }
     }
-    return { format: 'json', slips, rowErrors, rows: list.length };
+    return { format: 'json', slips, rowErrors: listRowErrors(rowErrors), rows: list.length };
   },
 };
