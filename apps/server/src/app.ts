@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { Redis } from 'ioredis';
 import type { Config } from './env.js';
 import { clockFor, type Clock } from './lib/clock.js';
+import { yieldToEventLoop } from './lib/event-loop.js';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
 import type { AuthDeps } from './modules/auth/auth-context.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
@@ -89,6 +90,11 @@ export interface AppDependencies {
   now?: Clock;
   /** The first-run import running behind the app (start.ts); an app without one has its data already. */
   firstRun?: FirstRunProgress;
+  /**
+   * How long work (a large sync) gives the event loop a turn between its steps; defaults to
+   * lib/event-loop.ts's `yieldToEventLoop`. Tests pass one that watches the turns.
+   */
+  yieldTurn?: () => Promise<void>;
 }
 
 declare module 'fastify' {
@@ -266,7 +272,7 @@ export async function buildApp({
   await app.register(adminRoutes, { ...authDeps, now });
   await app.register(notificationRoutes, { ...authDeps, now });
   await app.register(importsRoutes, { ...authDeps, now, roomNotices });
-  await app.register(syncImportRoutes, { ...authDeps, now });
+  await app.register(syncImportRoutes, { ...authDeps, now, yieldTurn: overrides.yieldTurn ?? yieldToEventLoop });
 
   await app.register(webAppPlugin, { webDistDir: config.webDistDir, paypalSdkUrl: config.paypal?.sdkUrl });
   return app;

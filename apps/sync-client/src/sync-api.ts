@@ -7,8 +7,8 @@ import type { SyncSlip } from '@pass/contracts';
  * in, so tests can point the client at a local server or at the app itself.
  *
  * A network error or a 5xx (the server restarting mid-upload answers 503) is tried again after a doubling
- * wait, or the wait a Retry-After asks for; a 4xx never is, since sending the same request again cannot
- * change the answer. Trying again is safe: the server keys each bet by the book's bet id and each batch of
+ * wait, or the wait a Retry-After asks for, and so is a 429 (too many syncs this minute) after its Retry-After;
+ * another 4xx never is, since sending the same request again cannot change the answer. Trying again is safe: the server keys each bet by the book's bet id and each batch of
  * slips by its `batch_key`, so a request that was stored before its answer was lost stores nothing twice.
  */
 
@@ -57,6 +57,9 @@ export interface RetryPolicy {
 
 /** About a minute and a half of tries in all: long enough for a server to restart. */
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 8, baseDelayMs: 1000, maxDelayMs: 30_000 };
+
+/** The longest wait for a rate limit's Retry-After (the server counts syncs per minute). */
+const MAX_RATE_LIMIT_WAIT_MS = 120_000;
 
 /** How long one request may take before it counts as a network error (a 10 MB upload on a slow line). */
 const REQUEST_TIMEOUT_MS = 120_000;
@@ -137,6 +140,7 @@ export function createSyncApi(options: SyncApiOptions): SyncApi {
       let response: Response;
       let retryAfter: number | undefined;
       let failure: string;
+      let waitAsked = false;
       try {
         response = await fetchImpl(url, {
           method: 'POST',
@@ -160,15 +164,21 @@ export function createSyncApi(options: SyncApiOptions): SyncApi {
         }
         const refusal = ErrorResponse.safeParse(parseJson(text));
         const serverError = refusal.success ? refusal.data.error : undefined;
-        if (response.status < 500) {
+        if (response.status === 429) {
+          // Too many syncs this minute: the same request is welcome once the server's wait is over.
+          failure = `the server asked to wait${serverError ? ` (${serverError.message})` : ''}`;
+          retryAfter = parseRetryAfter(response.headers.get('retry-after'), new Date());
+          waitAsked = true;
+        } else if (response.status < 500) {
           throw new SyncApiError(
             refusalMessage(response.status, options.accountId, serverError?.message),
             response.status,
             serverError?.code,
           );
+        } else {
+          failure = `the server answered ${response.status}${serverError ? ` (${serverError.message})` : ''}`;
+          retryAfter = parseRetryAfter(response.headers.get('retry-after'), new Date());
         }
-        failure = `the server answered ${response.status}${serverError ? ` (${serverError.message})` : ''}`;
-        retryAfter = parseRetryAfter(response.headers.get('retry-after'), new Date());
       } catch (error) {
         if (error instanceof SyncApiError) throw error;
         failure = `the connection failed (${describeNetworkError(error)})`;
@@ -177,7 +187,8 @@ export function createSyncApi(options: SyncApiOptions): SyncApi {
         throw new SyncApiError(`Gave up after ${attempt} tries: ${failure}.`, undefined, undefined);
       }
       const backoff = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempt - 1));
-      const wait = Math.min(retry.maxDelayMs, retryAfter ?? backoff);
+      // A rate limit's wait is the server's to say, a little longer than a restart's longest.
+      const wait = Math.min(waitAsked ? MAX_RATE_LIMIT_WAIT_MS : retry.maxDelayMs, retryAfter ?? backoff);
       onRetry(`${failure}; trying again in ${Math.ceil(wait / 1000)} s (try ${attempt + 1} of ${retry.attempts})`);
       await sleep(wait);
     }

@@ -25,7 +25,7 @@ const SYNC_OFF_ACCOUNT = '0e5a1d3b-7a7c-4d8e-8f00-5b6c7d8e9f10';
 const SYNC_OFF_MESSAGE = 'Sync is off for this account: its 5 days of grace have ended and no membership covers it.';
 
 /** What the server does with a request: `answer` as usual, or one of the failures. */
-type Fault = 'answer' | '503' | 'drop' | 'drop-after-store' | 'stop-after-store';
+type Fault = 'answer' | '503' | '429' | 'drop' | 'drop-after-store' | 'stop-after-store';
 
 interface ReceivedRequest {
   path: string;
@@ -106,6 +106,18 @@ class FakeSyncServer {
     if (fault === '503') {
       response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '2' });
       response.end(JSON.stringify({ error: { code: 'unavailable', message: 'The server is starting.' } }));
+      return;
+    }
+    if (fault === '429') {
+      response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '45' });
+      response.end(
+        JSON.stringify({
+          error: {
+            code: 'RATE_LIMITED',
+            message: 'At most 10 syncs (uploads or batches of slips) a minute to one account; wait 45 s',
+          },
+        }),
+      );
       return;
     }
     if (fault === 'drop') return request.socket.destroy();
@@ -409,6 +421,16 @@ describe('resuming', () => {
     const result = await run([...connection(), 'exports']);
     expect(result.code).toBe(0);
     expect(result.waits).toEqual([1000, 2000, 4000, 2000]);
+  });
+
+  it('waits as long as the server asks when it has had too many syncs this minute, then sends the file', async () => {
+    writeExports('exports', { 'dk.csv': exportCsv(['r-1']) });
+    server.faults.push('429', '429');
+    const result = await run([...connection(), 'exports']);
+    expect(result.code).toBe(0);
+    expect(result.waits).toEqual([45_000, 45_000]);
+    expect(result.err.some((line) => line.includes('the server asked to wait (At most 10 syncs'))).toBe(true);
+    expect(result.out[0]).toBe('exports/dk.csv: 1 row, 1 bet: 1 stored, 0 already there, 1 matched, 0 rejected');
   });
 
   it('gives up after its tries and says so', async () => {

@@ -44,6 +44,9 @@ export const SyncLeg = z.object({
 });
 export type SyncLeg = z.infer<typeof SyncLeg>;
 
+/** The most legs one synced bet may have (a book's longest parlays). */
+export const MAX_SLIP_LEGS = 15;
+
 export const SyncSlip = z
   .object({
     book_bet_id: z.string().trim().min(1).max(100),
@@ -59,7 +62,7 @@ export const SyncSlip = z
     payout_cents: Cents.optional(),
     /** The stake was the book's money (a free or bonus bet). */
     bonus: z.boolean().default(false),
-    legs: z.array(SyncLeg).min(1).max(15),
+    legs: z.array(SyncLeg).min(1).max(MAX_SLIP_LEGS),
   })
   .superRefine((slip, context) => {
     if (slip.kind === 'single' && slip.legs.length !== 1) {

@@ -47,6 +47,7 @@ export async function buildTestApp(
     chatHeartbeatMs?: number;
     pushNotifier?: (made: { database: DbHandle; config: Config }) => WebPushNotifier;
     routes?: (app: FastifyInstance) => void | Promise<void>;
+    yieldTurn?: () => Promise<void>;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDb({ pgliteTemplate: inject('pgliteTemplate') });
@@ -56,6 +57,7 @@ export async function buildTestApp(
     ...(options.now ? { now: options.now } : {}),
     ...(options.chatBus ? { chatBus: options.chatBus } : {}),
     ...(options.chatHeartbeatMs ? { chatHeartbeatMs: options.chatHeartbeatMs } : {}),
+    ...(options.yieldTurn ? { yieldTurn: options.yieldTurn } : {}),
     ...(options.pushNotifier ? { pushNotifier: options.pushNotifier({ database, config }) } : {}),
   };
   const app = await buildApp(

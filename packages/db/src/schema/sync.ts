@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -104,8 +105,11 @@ export const syncUploads = pgTable(
     fileName: text('file_name'),
     byteSize: integer('byte_size').notNull(),
     sha256: text('sha256').notNull(),
-    /** The file's text as received. */
-    content: text('content').notNull(),
+    /**
+     * The file's text as received, for uploads kept before decision 053; later ones keep it in
+     * `sync_upload_parts`, written a piece at a time.
+     */
+    content: text('content'),
     /** The client's id for a batch it may send again after a restart. */
     batchKey: text('batch_key'),
     summary: jsonb('summary').$type<SyncSummary>().notNull(),
@@ -117,6 +121,23 @@ export const syncUploads = pgTable(
     index('sync_uploads_account_idx').on(table.accountId),
     uniqueIndex('sync_uploads_batch').on(table.accountId, table.batchKey),
   ],
+);
+
+/**
+ * An upload's text in pieces, in order (decision 053): each piece is written by a statement of its own with the
+ * event loop's turn between them, so keeping a 10 MB file never holds the server for the whole of it (PGlite
+ * runs on the main thread). The pieces joined by position are the file as received.
+ */
+export const syncUploadParts = pgTable(
+  'sync_upload_parts',
+  {
+    uploadId: integer('upload_id')
+      .notNull()
+      .references(() => syncUploads.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    text: text('text').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.uploadId, table.position] })],
 );
 
 /**

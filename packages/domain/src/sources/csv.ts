@@ -10,50 +10,87 @@ export interface CsvRow {
  */
 export function parseCsv(text: string): CsvRow[] {
   const rows: CsvRow[] = [];
+  for (const row of iterateCsv(text)) if (row) rows.push(row);
+  return rows;
+}
+
+const QUOTE = 0x22;
+const COMMA = 0x2c;
+const LF = 0x0a;
+const CR = 0x0d;
+
+/**
+ * The rows of `parseCsv` one at a time, so a caller can stop early or give other work a turn between them. With
+ * `pauseEveryChars`, `undefined` is also yielded once about that much text has been read since the last pause
+ * (checked between cells, whose text is taken by native scans), however few rows it held.
+ */
+export function* iterateCsv(text: string, pauseEveryChars = Infinity): Generator<CsvRow | undefined, void, undefined> {
+  // Runs of plain characters are taken with one slice each, never a character at a time: a string built by
+  // millions of one-character appends costs more in garbage collection than in reading.
   let fields: string[] = [];
   let field = '';
   let quoted = false;
   let line = 1;
   let rowLine = 1;
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let nextPause = i + pauseEveryChars;
+  const end = text.length;
 
-  const endRow = () => {
-    fields.push(field);
-    if (fields.length > 1 || fields[0] !== '') rows.push({ line: rowLine, fields });
-    fields = [];
-    field = '';
-  };
-
-  for (; i < text.length; i++) {
-    const char = text[i];
+  while (i < end) {
+    if (i >= nextPause) {
+      nextPause = i + pauseEveryChars;
+      yield undefined;
+    }
     if (quoted) {
-      if (char === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else {
-          quoted = false;
-        }
-      } else {
-        if (char === '\n') line++;
-        field += char;
+      const quote = text.indexOf('"', i);
+      const stop = quote === -1 ? end : quote;
+      for (
+        let newline = text.indexOf('\n', i);
+        newline !== -1 && newline < stop;
+        newline = text.indexOf('\n', newline + 1)
+      ) {
+        line++;
       }
-    } else if (char === '"') {
+      field += text.slice(i, stop);
+      if (quote === -1) {
+        i = end;
+      } else if (text.charCodeAt(quote + 1) === QUOTE) {
+        field += '"';
+        i = quote + 2;
+      } else {
+        quoted = false;
+        i = quote + 1;
+      }
+      continue;
+    }
+    let j = i;
+    let code = 0;
+    for (; j < end; j++) {
+      code = text.charCodeAt(j);
+      if (code === QUOTE || code === COMMA || code === LF || code === CR) break;
+    }
+    field += text.slice(i, j);
+    if (j === end) break;
+    i = j + 1;
+    if (code === QUOTE) {
       quoted = true;
-    } else if (char === ',') {
+    } else if (code === COMMA) {
       fields.push(field);
       field = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[i + 1] === '\n') i++;
-      endRow();
+    } else {
+      if (code === CR && text.charCodeAt(i) === LF) i++;
+      fields.push(field);
+      if (fields.length > 1 || fields[0] !== '') yield { line: rowLine, fields };
+      fields = [];
+      field = '';
       line++;
       rowLine = line;
-    } else {
-      field += char;
     }
   }
-  if (field !== '' || fields.length > 0) endRow();
-  return rows;
+  if (field !== '' || fields.length > 0) {
+    fields.push(field);
+    if (fields.length > 1 || fields[0] !== '') yield { line: rowLine, fields };
+  }
 }
 
 /** A CSV with a header row, as records keyed by column name. Missing trailing cells read as ''. */

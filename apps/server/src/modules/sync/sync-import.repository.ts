@@ -3,6 +3,7 @@ import {
   parlays,
   syncAccounts,
   syncBets,
+  syncUploadParts,
   syncUploads,
   userBets,
   type DbExecutor,
@@ -51,6 +52,42 @@ export async function insertUpload(
 ): Promise<number> {
   const [row] = await db.insert(syncUploads).values(upload).returning({ id: syncUploads.id });
   return row!.id;
+}
+
+/** How much of an upload's text one statement writes. */
+export const UPLOAD_PART_CHARS = 256 * 1024;
+
+/**
+ * Keeps an upload's text in `sync_upload_parts`, a piece per statement with `yieldTurn` between them: one
+ * statement of 10 MB would hold PGlite, and so the whole server, for seconds.
+ */
+export async function insertUploadParts(
+  db: DbExecutor,
+  uploadId: number,
+  content: string,
+  yieldTurn: () => Promise<void>,
+): Promise<void> {
+  for (let start = 0, position = 0; start < content.length; start += UPLOAD_PART_CHARS, position += 1) {
+    if (position > 0) await yieldTurn();
+    await db
+      .insert(syncUploadParts)
+      .values({ uploadId, position, text: content.slice(start, start + UPLOAD_PART_CHARS) });
+  }
+}
+
+/** An upload's text as received, from its pieces (or, for an upload kept before them, its own column). */
+export async function getUploadContent(db: DbExecutor, uploadId: number): Promise<string | null> {
+  const parts = await db
+    .select({ text: syncUploadParts.text })
+    .from(syncUploadParts)
+    .where(eq(syncUploadParts.uploadId, uploadId))
+    .orderBy(syncUploadParts.position);
+  if (parts.length > 0) return parts.map((part) => part.text).join('');
+  const [upload] = await db
+    .select({ content: syncUploads.content })
+    .from(syncUploads)
+    .where(eq(syncUploads.id, uploadId));
+  return upload?.content ?? null;
 }
 
 export async function updateUploadSummary(

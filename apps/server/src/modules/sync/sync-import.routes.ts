@@ -20,18 +20,21 @@ import type { Clock } from '../../lib/clock.js';
 import {
   decodeExport,
   MAX_EXPORT_BYTES,
-  readBetHistory,
+  readBetHistorySteps,
+  readGivingTurns,
   UnreadableExport,
   type BetHistory,
 } from '../../providers/sportsbooks/index.js';
 import { requireSession, type AuthDeps } from '../auth/auth-context.js';
 import type { SyncAccountRow } from './sync-accounts.repository.js';
-import { dismissSyncBet, importSyncSlips, listMemberSyncBets } from './sync-import.service.js';
+import { dismissSyncBet, importSyncSlips, limitSyncWrites, listMemberSyncBets } from './sync-import.service.js';
 import { listSyncBetCandidates, matchSyncBetByHand, rematchRejectedSyncBets } from './sync-rematch.service.js';
 import { authorizeSyncWrite } from './sync-tokens.service.js';
 
 export interface SyncImportRoutesOptions extends AuthDeps {
   now: Clock;
+  /** Gives the event loop a turn between the steps of a large sync (lib/event-loop.ts); tests watch it. */
+  yieldTurn: () => Promise<void>;
 }
 
 const tags = ['sync'];
@@ -53,14 +56,17 @@ async function requireWritableAccount(
 /**
  * Finds the account before the body is read (an upload) or checked (slips): someone else's account is a 404
  * whatever was sent, and a file for an account that may not sync is never read. A malformed id is left to the
- * schema's 400.
+ * schema's 400. Then counts the write against the account's and the member's limits, so a burst is refused
+ * (429) before its body costs anything.
  */
 const accountOf = new WeakMap<FastifyRequest, SyncAccountRow>();
 function findAccountFirst(deps: SyncImportRoutesOptions) {
   return async (request: FastifyRequest) => {
     const params = SyncAccountParams.safeParse(request.params);
     if (!params.success) return;
-    accountOf.set(request, await requireWritableAccount(deps, request, params.data.accountId));
+    const account = await requireWritableAccount(deps, request, params.data.accountId);
+    await limitSyncWrites(deps.limiter, account);
+    accountOf.set(request, account);
   };
 }
 
@@ -94,7 +100,7 @@ const unreadable = (error: unknown): never => {
  * Sportsbook sync's writes (an export file, a batch of bet slips) and the member's synced bets (decision 051).
  */
 export const syncImportRoutes: FastifyPluginAsyncZod<SyncImportRoutesOptions> = async (app, deps) => {
-  const { db, now } = deps;
+  const { db, now, yieldTurn } = deps;
 
   // The upload's body is the file: read as bytes up to 10 MB (a larger one is refused as it arrives, with
   // nothing kept), then decoded as UTF-8 or refused. Only this plugin's routes read bodies this way.
@@ -173,7 +179,8 @@ export const syncImportRoutes: FastifyPluginAsyncZod<SyncImportRoutesOptions> = 
         const account = accountFound(request);
         let history: BetHistory;
         try {
-          history = readBetHistory(request.body);
+          // Read in steps with the event loop's turn between them: the server answers others meanwhile.
+          history = await readGivingTurns(readBetHistorySteps(request.body), yieldTurn);
         } catch (error) {
           return unreadable(error);
         }
@@ -184,6 +191,7 @@ export const syncImportRoutes: FastifyPluginAsyncZod<SyncImportRoutesOptions> = 
           content: request.body,
           fileName: request.query.file_name,
           now: now(),
+          yieldTurn,
         });
         await rematchAfterSync(db, request, account.userId, now());
         return reply.headers(noStore).send({ data: summary });
@@ -215,6 +223,7 @@ export const syncImportRoutes: FastifyPluginAsyncZod<SyncImportRoutesOptions> = 
         content: JSON.stringify(request.body),
         batchKey,
         now: now(),
+        yieldTurn,
       });
       await rematchAfterSync(db, request, account.userId, now());
       return reply.headers(noStore).send({ data: summary });

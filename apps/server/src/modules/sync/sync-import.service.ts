@@ -3,6 +3,8 @@ import type { SyncBet, SyncBetListResponse, SyncSlip, SyncSummaryResponse } from
 import type { Database, DbExecutor, SyncSummary } from '@pass/db';
 import { BetKind, BetMode, BetType, betTypeOfLine, MAX_PARLAY_LEGS, Status } from '@pass/domain';
 import { AppError } from '../../errors.js';
+import { yieldToEventLoop } from '../../lib/event-loop.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { BetHistory, BetHistoryFormat, RowError } from '../../providers/sportsbooks/bet-history.js';
 import { gradeEntriesById, gradeParlaysById, hasStarted, kickoffOf } from '../ledger/grading.service.js';
 import * as ledgerRepository from '../ledger/ledger.repository.js';
@@ -32,7 +34,37 @@ export interface SyncImportInput {
   fileName?: string | undefined;
   batchKey?: string | undefined;
   now: Date;
+  /** Given a turn between steps of matching and of settling kept bets (lib/event-loop.ts's yield by default). */
+  yieldTurn?: () => Promise<void>;
 }
+
+/**
+ * How often one linked account, and one member across their accounts, may sync (an export upload or a batch
+ * of slips, by session or by token): enough for the bet-sync client's batches, too few for a burst to keep
+ * the server busy. Counted where the server's other limits are (in Redis when REDIS_URL is set).
+ */
+export const SYNC_WRITE_RATE = { perAccount: 10, perMember: 20, windowMs: 60_000 } as const;
+
+/** Counts one sync write to the account; 429 once the account or its member has had their share this minute. */
+export async function limitSyncWrites(limiter: RateLimiter, account: SyncAccountRow): Promise<void> {
+  const perAccount = await limiter.hit(`sync-write:account:${account.id}`, SYNC_WRITE_RATE.windowMs);
+  if (perAccount.count > SYNC_WRITE_RATE.perAccount) {
+    throw AppError.rateLimited(
+      perAccount.retryAfterSeconds,
+      `At most ${SYNC_WRITE_RATE.perAccount} syncs (uploads or batches of slips) a minute to one account; wait ${perAccount.retryAfterSeconds} s`,
+    );
+  }
+  const perMember = await limiter.hit(`sync-write:member:${account.userId}`, SYNC_WRITE_RATE.windowMs);
+  if (perMember.count > SYNC_WRITE_RATE.perMember) {
+    throw AppError.rateLimited(
+      perMember.retryAfterSeconds,
+      `At most ${SYNC_WRITE_RATE.perMember} syncs (uploads or batches of slips) a minute across your accounts; wait ${perMember.retryAfterSeconds} s`,
+    );
+  }
+}
+
+/** Bets matched, or kept bets settled, between two turns of the event loop. */
+const BETS_PER_TURN = 200;
 
 const HOUR_MS = 3_600_000;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -186,15 +218,20 @@ export function place(slip: SyncSlip, account: SyncAccountRow, games: GameIndex,
 
 /** The games any leg could be on: from the earliest time named less the window to the latest plus it. */
 export async function loadGames(db: DbExecutor, slips: readonly SyncSlip[]): Promise<GameIndex> {
-  const times = slips.flatMap((slip) => [
-    Date.parse(slip.placed_at),
-    ...slip.legs.flatMap((leg) => (leg.event_start ? [Date.parse(leg.event_start)] : [])),
-  ]);
-  if (times.length === 0) return new GameIndex([]);
+  // A loop, not Math.min(...times): spreading a large upload's times would overflow the call stack.
+  let earliest = Infinity;
+  let latest = -Infinity;
+  const see = (at: number) => {
+    earliest = Math.min(earliest, at);
+    latest = Math.max(latest, at);
+  };
+  for (const slip of slips) {
+    see(Date.parse(slip.placed_at));
+    for (const leg of slip.legs) if (leg.event_start) see(Date.parse(leg.event_start));
+  }
+  if (earliest === Infinity) return new GameIndex([]);
   const window = MATCH_WINDOW_HOURS * HOUR_MS;
-  return new GameIndex(
-    await repository.listGamesBetween(db, new Date(Math.min(...times) - window), new Date(Math.max(...times) + window)),
-  );
+  return new GameIndex(await repository.listGamesBetween(db, new Date(earliest - window), new Date(latest + window)));
 }
 
 const summaryResponse = (summary: SyncSummary, rowErrors: readonly RowError[]): SyncImportSummary => ({
@@ -208,6 +245,7 @@ const summaryResponse = (summary: SyncSummary, rowErrors: readonly RowError[]): 
  */
 export async function importSyncSlips(db: Database, input: SyncImportInput): Promise<SyncImportSummary> {
   const { account, history, now } = input;
+  const yieldTurn = input.yieldTurn ?? yieldToEventLoop;
   return db.transaction(async (tx) => {
     if (input.batchKey !== undefined) {
       const earlier = await repository.findUploadByBatch(tx, account.id, input.batchKey);
@@ -232,12 +270,14 @@ export async function importSyncSlips(db: Database, input: SyncImportInput): Pro
         fileName: input.fileName ?? null,
         byteSize: Buffer.byteLength(input.content),
         sha256: digest,
-        content: input.content,
+        content: null,
         batchKey: input.batchKey ?? null,
         summary,
-        rowErrors: history.rowErrors,
+        // Written once, with the summary, at the end.
+        rowErrors: [],
         createdAt: now,
       }));
+    if (!sameFile) await repository.insertUploadParts(tx, uploadId, input.content, yieldTurn);
 
     const kept = new Map(
       (await repository.listKeptBets(tx, account.id, [...new Set(history.slips.map((slip) => slip.book_bet_id))])).map(
@@ -246,7 +286,9 @@ export async function importSyncSlips(db: Database, input: SyncImportInput): Pro
     );
     const fresh: SyncSlip[] = [];
     const seen = new Set<string>();
-    for (const slip of history.slips) {
+    for (const [index, slip] of history.slips.entries()) {
+      // Awaited queries alone never leave PGlite's turn: many kept bets settled at once would hold the server.
+      if (index % BETS_PER_TURN === BETS_PER_TURN - 1) await yieldTurn();
       const earlier = kept.get(slip.book_bet_id);
       if (earlier || seen.has(slip.book_bet_id)) {
         summary.duplicates += 1;
@@ -266,7 +308,11 @@ export async function importSyncSlips(db: Database, input: SyncImportInput): Pro
     }
 
     const games = await loadGames(tx, fresh);
-    const placements = fresh.map((slip) => place(slip, account, games, now));
+    const placements: Placement[] = [];
+    for (const [index, slip] of fresh.entries()) {
+      if (index % BETS_PER_TURN === BETS_PER_TURN - 1) await yieldTurn();
+      placements.push(place(slip, account, games, now));
+    }
     // The ledger's writes go in bulk: the entries, then the parlays, each as if inserted one at a time.
     const singles = placements.flatMap((placement) =>
       placement.ok && placement.kind === 'single' ? [placement.entry] : [],

@@ -10,6 +10,7 @@ import { makeGame, signedInMember } from '../../test/ledger.js';
 import { importNflverse, importSportsdataverse, importStatsapi } from '../imports/game-importers.js';
 import { sharedDataFile } from '../imports/shared-data.js';
 import { setEventResult } from '../ledger/ledger.service.js';
+import { getUploadContent } from './sync-import.repository.js';
 
 const read = (file: string) => readFileSync(sharedDataFile(file)!, 'utf8');
 const fixture = (file: string) =>
@@ -144,11 +145,8 @@ describe('sportsbook sync: uploads and slips (decision 051)', () => {
     expect(account!.lastSyncAt).toEqual(NOW);
     expect(account!.lastSyncSummary).toMatchObject({ stored: 10, matched: 8 });
     const [kept] = await db.select().from(syncUploads).where(eq(syncUploads.accountId, member.id));
-    expect(kept).toMatchObject({
-      format: 'fanduel_csv',
-      fileName: 'history.csv',
-      content: fixture('fanduel-history.csv'),
-    });
+    expect(kept).toMatchObject({ format: 'fanduel_csv', fileName: 'history.csv' });
+    expect(await getUploadContent(db, kept!.id)).toBe(fixture('fanduel-history.csv'));
     expect(kept!.rowErrors).toHaveLength(2);
 
     // The same file again adds nothing.

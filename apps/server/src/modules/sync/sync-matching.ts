@@ -35,7 +35,9 @@ export class GameIndex {
   constructor(events: readonly LedgerEvent[]) {
     for (const event of events) {
       const key = pairKey(event.sport, event.homeTeam, event.awayTeam);
-      this.byPair.set(key, [...(this.byPair.get(key) ?? []), event]);
+      const games = this.byPair.get(key);
+      if (games) games.push(event);
+      else this.byPair.set(key, [event]);
     }
   }
 

@@ -1,14 +1,28 @@
-import { SyncSlip, type SyncBookResult, type SyncLeg, type SyncLegResult, type SyncMarket } from '@pass/contracts';
-import { easternToUtc, parseCsv, type Sport } from '@pass/domain';
+import {
+  MAX_SLIP_LEGS,
+  SyncSlip,
+  type SyncBookResult,
+  type SyncLeg,
+  type SyncLegResult,
+  type SyncMarket,
+} from '@pass/contracts';
+import { easternToUtc, iterateCsv, type Sport } from '@pass/domain';
 import {
   asText,
+  CHARS_PER_STEP,
   decimalToAmerican,
   dollarsToCentsExact,
+  listRowErrors,
   looksLikeFormula,
+  MAX_EXPORT_ROWS,
   parseAmericanPrice,
+  readAtOnce,
+  ROWS_PER_STEP,
+  tooManyRows,
   UnreadableExport,
   type BetHistory,
   type BetHistoryFormat,
+  type ReadSteps,
   type RowError,
 } from './bet-history.js';
 
@@ -186,34 +200,51 @@ export function readSelection(
   return { selection: team };
 }
 
-/** The rows of a CSV export with its header, refused as a whole when the header lacks a required column. */
-export function readRows(text: string, layout: CsvLayout): { rows: CsvRow[]; rowErrors: RowError[] } {
-  const [header, ...records] = parseCsv(text);
-  if (!header) throw new UnreadableExport('the file is empty');
-  const columns = new Map(header.fields.map((name, index) => [columnKey(name), index]));
-  const missing = layout.required.filter((column) => !columns.has(columnKey(column)));
-  if (missing.length > 0) {
-    throw new UnreadableExport(`the header lacks the column(s) ${missing.join(', ')}`);
-  }
+/**
+ * The rows of a CSV export with its header, refused as a whole when the header lacks a required column or the
+ * file holds more than `MAX_EXPORT_ROWS` rows (found as they are read, so such a file is never read to its end).
+ */
+export function* readRows(text: string, layout: CsvLayout): ReadSteps<{ rows: CsvRow[]; rowErrors: RowError[] }> {
+  const records = iterateCsv(text, CHARS_PER_STEP);
+  let header: string[] | undefined;
+  let columns = new Map<string, number>();
   const rowErrors: RowError[] = [];
   const rows: CsvRow[] = [];
   for (const record of records) {
-    if (record.fields.length < header.fields.length) {
+    if (!record) {
+      yield;
+      continue;
+    }
+    if (!header) {
+      header = record.fields;
+      columns = new Map(header.map((name, index) => [columnKey(name), index]));
+      const missing = layout.required.filter((column) => !columns.has(columnKey(column)));
+      if (missing.length > 0) {
+        throw new UnreadableExport(`the header lacks the column(s) ${missing.join(', ')}`);
+      }
+      continue;
+    }
+    const read = rows.length + rowErrors.length;
+    if (read >= MAX_EXPORT_ROWS) throw tooManyRows();
+    if (read % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
+    if (record.fields.length < header.length) {
       rowErrors.push({
         row: record.line,
-        reason: `the row is cut off: ${record.fields.length} of ${header.fields.length} cells`,
+        reason: `the row is cut off: ${record.fields.length} of ${header.length} cells`,
       });
       continue;
     }
+    const { fields } = record;
     rows.push({
       line: record.line,
       get: (column) => {
         const index = columns.get(columnKey(column));
-        return index === undefined ? '' : (record.fields[index] ?? '').trim();
+        return index === undefined ? '' : (fields[index] ?? '').trim();
       },
       has: (column) => columns.has(columnKey(column)),
     });
   }
+  if (!header) throw new UnreadableExport('the file is empty');
   return { rows, rowErrors };
 }
 
@@ -305,24 +336,42 @@ const SYNC_MARKETS = new Set<string>(['moneyline', 'spread', 'total']);
 
 /** Reads a CSV export into bet slips, each bet from its rows, each unreadable row reported with the reason. */
 export function readCsvBetHistory(text: string, layout: CsvLayout): BetHistory {
-  const { rows, rowErrors } = readRows(text, layout);
+  return readAtOnce(readCsvBetHistorySteps(text, layout));
+}
+
+/**
+ * `readCsvBetHistory` in bounded steps. Every part is linear in the file: the rows are grouped by bet id into
+ * lists that grow in place, and a bet with more rows than a slip may have legs is refused without reading them.
+ */
+export function* readCsvBetHistorySteps(text: string, layout: CsvLayout): ReadSteps<BetHistory> {
+  const { rows, rowErrors } = yield* readRows(text, layout);
   const rowCount = rows.length + rowErrors.length;
   const byBet = new Map<string, CsvRow[]>();
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
+    if (index % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
     const id = row.get('External Bet ID');
     if (id === '') {
       rowErrors.push({ row: row.line, reason: 'the row has no External Bet ID' });
       continue;
     }
-    byBet.set(id, [...(byBet.get(id) ?? []), row]);
+    const betRows = byBet.get(id);
+    if (betRows) betRows.push(row);
+    else byBet.set(id, [row]);
   }
   const slips: SyncSlip[] = [];
+  let betsRead = 0;
   for (const [id, betRows] of byBet) {
+    if (++betsRead % ROWS_PER_STEP === 0) yield;
     const fail = (reason: string, at: readonly CsvRow[] = betRows) => {
-      for (const row of at) rowErrors.push({ row: row.line, reason: `bet ${asText(id)}: ${reason}` });
+      const told = `bet ${asText(id)}: ${reason}`;
+      for (const row of at) rowErrors.push({ row: row.line, reason: told });
     };
     if (looksLikeFormula(id)) {
       fail(`the bet id starts like a spreadsheet formula`);
+      continue;
+    }
+    if (betRows.length > MAX_SLIP_LEGS) {
+      fail(`${betRows.length} rows share this bet id, and a bet has at most ${MAX_SLIP_LEGS} legs`);
       continue;
     }
     const primaries = betRows[0]!.has('Primary') ? betRows.filter((row) => truthy(row.get('Primary'))) : betRows;
@@ -412,6 +461,5 @@ export function readCsvBetHistory(text: string, layout: CsvLayout): BetHistory {
     }
     slips.push(parsed.data);
   }
-  rowErrors.sort((a, b) => a.row - b.row);
-  return { format: layout.format, slips, rowErrors, rows: rowCount };
+  return { format: layout.format, slips, rowErrors: listRowErrors(rowErrors), rows: rowCount };
 }

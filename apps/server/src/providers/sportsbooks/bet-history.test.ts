@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { readCsvBetHistory, readMarket, readSelection } from './bet-history-csv.js';
-import { asText, decodeExport, dollarsToCentsExact, UnreadableExport } from './bet-history.js';
-import { detectConnector, readBetHistory } from './index.js';
+import {
+  asText,
+  decodeExport,
+  dollarsToCentsExact,
+  MAX_EXPORT_ROWS,
+  MAX_LISTED_ROW_ERRORS,
+  readAtOnce,
+  ROWS_PER_STEP,
+  UnreadableExport,
+} from './bet-history.js';
+import { detectConnector, readBetHistory, readBetHistorySteps } from './index.js';
 
 const DK_HEADER =
   'External_Bet_ID,Bet_Date_Time,Bet_Type,Bet_Amount,Number_of_Legs,Bet_Settled,Bet_Selection,Market_Name,Bet_American_Odds,Bet_Result,Payout,Leg_Result,Leg_American_Odds,Primary';
@@ -86,5 +95,78 @@ describe('the sportsbook connectors', () => {
         legCells: () => 'unused',
       }),
     ).toThrow(/Event Name/);
+  });
+
+  describe('a hostile export: many rows, many of them sharing one bet id', () => {
+    const PARLAY_LEG =
+      'H-1,2024-09-08 10:00:00,Parlay,5.00,,Settled,Pittsburgh Steelers,Pittsburgh Steelers @ Atlanta Falcons - Moneyline,+950,LOST,0.00,WON,+160,0';
+    const single = (id: string) =>
+      `${id},2024-09-08 10:00:00,Single,5.00,1,Settled,Pittsburgh Steelers,Pittsburgh Steelers @ Atlanta Falcons - Moneyline,+160,LOST,0.00,LOST,+160,1`;
+    const hostile = (shared: number, singles: number) =>
+      [
+        DK_HEADER,
+        ...Array.from({ length: shared }, (_, index) => (index === 0 ? PARLAY_LEG.replace(/,0$/, ',1') : PARLAY_LEG)),
+        ...Array.from({ length: singles }, (_, index) => single(`S-${index}`)),
+      ].join('\n');
+
+    it('groups every row of the shared id into one bet, refused as too many legs, and reads the other bets', () => {
+      // Grouped by appending each row to its bet's list: the old way copied the list for every row, so this
+      // many rows of one id cost hundreds of millions of copies.
+      const shared = MAX_EXPORT_ROWS - 1_000;
+      const history = readBetHistory(hostile(shared, 1_000));
+      expect(history.rows).toBe(MAX_EXPORT_ROWS);
+      expect(history.slips).toHaveLength(1_000);
+      expect(history.slips.map((slip) => slip.book_bet_id)).toEqual(
+        Array.from({ length: 1_000 }, (_, index) => `S-${index}`),
+      );
+      // Each of its rows is told, the first thousand one by one and the rest in one last entry.
+      const reason = `bet H-1: ${shared} rows share this bet id, and a bet has at most 15 legs`;
+      expect(history.rowErrors).toEqual([
+        ...Array.from({ length: MAX_LISTED_ROW_ERRORS }, (_, index) => ({ row: index + 2, reason })),
+        {
+          row: MAX_LISTED_ROW_ERRORS + 2,
+          reason:
+            'this row and 17,999 more after it could not be read either (19,000 in all; the first 1,000 are listed)',
+        },
+      ]);
+    });
+
+    it('keeps the rows of a bet together wherever they are in the file', () => {
+      const legs = (id: string, legCount: number) =>
+        Array.from(
+          { length: legCount },
+          (_, index) =>
+            `${id},2024-09-08 10:00:00,Parlay,5.00,${legCount},Settled,Pittsburgh Steelers,Pittsburgh Steelers @ Atlanta Falcons - Moneyline,+950,LOST,0.00,WON,+160,${index === 0 ? 1 : 0}`,
+        );
+      const [a, b] = [legs('P-A', 15), legs('P-B', 2)];
+      // The two parlays' rows interleaved, the singles between them.
+      const rows = a.flatMap((row, index) => [row, ...(b[index] ? [b[index]] : []), single(`S-${index}`)]);
+      const history = readBetHistory([DK_HEADER, ...rows].join('\n'));
+      expect(history.rowErrors).toEqual([]);
+      const legCounts = new Map(history.slips.map((slip) => [slip.book_bet_id, slip.legs.length]));
+      expect(legCounts.get('P-A')).toBe(15);
+      expect(legCounts.get('P-B')).toBe(2);
+      expect(history.slips).toHaveLength(2 + 15);
+    });
+
+    it('reads in bounded steps that change nothing of the result', () => {
+      const text = hostile(1_500, 600);
+      const steps = readBetHistorySteps(text);
+      let pauses = 0;
+      let step = steps.next();
+      for (; !step.done; step = steps.next()) pauses += 1;
+      // At least one pause per step's worth of rows read, and again per step's worth of bets.
+      expect(pauses).toBeGreaterThanOrEqual(Math.floor(2_100 / ROWS_PER_STEP) + Math.floor(601 / ROWS_PER_STEP));
+      expect(step.value).toEqual(readAtOnce(readBetHistorySteps(text)));
+    });
+
+    it('refuses a file of more rows than an upload may hold, CSV or JSON, as a whole', () => {
+      expect(() => readBetHistory(hostile(MAX_EXPORT_ROWS + 1, 0))).toThrow(
+        new UnreadableExport('the file has more than 20,000 rows: export fewer months at a time and upload each file'),
+      );
+      expect(() => readBetHistory(hostile(MAX_EXPORT_ROWS, 0))).not.toThrow();
+      const slips = JSON.stringify(Array.from({ length: MAX_EXPORT_ROWS + 1 }, () => ({})));
+      expect(() => readBetHistory(slips)).toThrow(/more than 20,000 rows/);
+    });
   });
 });

@@ -22,13 +22,77 @@ export interface BetHistory {
   rows: number;
 }
 
+/**
+ * The reading of an export as bounded steps: the generator yields between steps (a few hundred rows or bets
+ * each) and returns the history. `readAtOnce` runs it straight through; the upload route gives the event loop
+ * a turn at each yield, so one large file never holds up the server's other requests.
+ */
+export type ReadSteps<T> = Generator<undefined, T, undefined>;
+
 export interface BetHistoryConnector {
   format: BetHistoryFormat;
-  readBetHistory(text: string): BetHistory;
+  readSteps(text: string): ReadSteps<BetHistory>;
+}
+
+/** Runs a reading to its end without pausing. */
+export function readAtOnce<T>(steps: ReadSteps<T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Runs a reading to its end, awaiting `turn` at each of its pauses (lib/event-loop.ts's yield in the server). */
+export async function readGivingTurns<T>(steps: ReadSteps<T>, turn: () => Promise<void>): Promise<T> {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await turn();
+  }
 }
 
 /** The largest export accepted, in bytes. */
 export const MAX_EXPORT_BYTES = 10 * 1024 * 1024;
+
+/**
+ * The most data rows (CSV lines after the header, or slips in a JSON list) one upload may hold: the work of an
+ * upload stays bounded whatever its bytes hold. A year of a heavy bettor's history is a few thousand rows; a
+ * larger file is refused as a whole, to be split by date.
+ */
+export const MAX_EXPORT_ROWS = 20_000;
+
+/** The refusal of a file with more rows than an upload may hold. */
+export function tooManyRows(): UnreadableExport {
+  return new UnreadableExport(
+    `the file has more than ${MAX_EXPORT_ROWS.toLocaleString('en-US')} rows: export fewer months at a time and upload each file`,
+  );
+}
+
+/** The most row errors an upload lists one by one; the rest are told in one last entry. */
+export const MAX_LISTED_ROW_ERRORS = 1_000;
+
+/**
+ * The row errors as an upload lists them: in file order, the first `MAX_LISTED_ROW_ERRORS`, then (when there
+ * are more) one entry at the first row left out saying how many more there are. A file of unreadable rows then
+ * costs a bounded answer and a bounded record, and a member is not handed thousands of lines.
+ */
+export function listRowErrors(rowErrors: readonly RowError[]): RowError[] {
+  const sorted = [...rowErrors].sort((a, b) => a.row - b.row);
+  if (sorted.length <= MAX_LISTED_ROW_ERRORS) return sorted;
+  const more = sorted.length - MAX_LISTED_ROW_ERRORS;
+  return [
+    ...sorted.slice(0, MAX_LISTED_ROW_ERRORS),
+    {
+      row: sorted[MAX_LISTED_ROW_ERRORS]!.row,
+      reason: `this row and ${(more - 1).toLocaleString('en-US')} more after it could not be read either (${sorted.length.toLocaleString('en-US')} in all; the first ${MAX_LISTED_ROW_ERRORS.toLocaleString('en-US')} are listed)`,
+    },
+  ];
+}
+
+/** How many rows (or slips) a reading handles between two pauses. */
+export const ROWS_PER_STEP = 500;
+/** How much text the CSV reader scans between two pauses, however few rows it holds. */
+export const CHARS_PER_STEP = 256 * 1024;
 
 /** A file refused as a whole (wrong encoding, no known header): the request answers 400 and keeps nothing. */
 export class UnreadableExport extends Error {

@@ -1,4 +1,4 @@
-import { readCsvBetHistory, type CsvLayout } from './bet-history-csv.js';
+import { readCsvBetHistorySteps, type CsvLayout } from './bet-history-csv.js';
 import type { BetHistoryConnector } from './bet-history.js';
 
 /**
@@ -32,5 +32,5 @@ const layout: CsvLayout = {
 
 export const fanDuelCsv: BetHistoryConnector = {
   format: 'fanduel_csv',
-  readBetHistory: (text) => readCsvBetHistory(text, layout),
+  readSteps: (text) => readCsvBetHistorySteps(text, layout),
 };

@@ -1,6 +1,12 @@
 import { parseCsv } from '@pass/domain';
 import { columnKey } from './bet-history-csv.js';
-import { UnreadableExport, type BetHistory, type BetHistoryConnector } from './bet-history.js';
+import {
+  readAtOnce,
+  UnreadableExport,
+  type BetHistory,
+  type BetHistoryConnector,
+  type ReadSteps,
+} from './bet-history.js';
 import { draftKingsCsv } from './draftkings-csv.js';
 import { fanDuelCsv } from './fanduel-csv.js';
 import { jsonSlips } from './json-slips.js';
@@ -30,5 +36,10 @@ export function detectConnector(text: string): BetHistoryConnector {
 
 /** Reads an export's text with the connector its header names. */
 export function readBetHistory(text: string): BetHistory {
-  return detectConnector(text).readBetHistory(text);
+  return readAtOnce(readBetHistorySteps(text));
+}
+
+/** `readBetHistory` in bounded steps, for a caller that gives other work a turn between them. */
+export function readBetHistorySteps(text: string): ReadSteps<BetHistory> {
+  return detectConnector(text).readSteps(text);
 }

@@ -1,6 +1,15 @@
 import { SyncSlip } from '@pass/contracts';
-import type { BetHistory, BetHistoryConnector, RowError } from './bet-history.js';
-import { UnreadableExport } from './bet-history.js';
+import {
+  listRowErrors,
+  MAX_EXPORT_ROWS,
+  ROWS_PER_STEP,
+  tooManyRows,
+  UnreadableExport,
+  type BetHistory,
+  type BetHistoryConnector,
+  type ReadSteps,
+  type RowError,
+} from './bet-history.js';
 
 /**
  * The bet-slip format (decision 051) as a file: a JSON list of slips, or `{ "slips": [...] }`. Each slip is
@@ -8,7 +17,7 @@ import { UnreadableExport } from './bet-history.js';
  */
 export const jsonSlips: BetHistoryConnector = {
   format: 'json',
-  readBetHistory(text: string): BetHistory {
+  *readSteps(text: string): ReadSteps<BetHistory> {
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -21,9 +30,11 @@ export const jsonSlips: BetHistoryConnector = {
         ? (value as { slips: unknown[] }).slips
         : undefined;
     if (!list) throw new UnreadableExport('the JSON is neither a list of bet slips nor { "slips": [...] }');
+    if (list.length > MAX_EXPORT_ROWS) throw tooManyRows();
     const slips: SyncSlip[] = [];
     const rowErrors: RowError[] = [];
-    list.forEach((item, index) => {
+    for (const [index, item] of list.entries()) {
+      if (index % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
       const parsed = SyncSlip.safeParse(item);
       if (parsed.success) slips.push(parsed.data);
       else {
@@ -33,7 +44,7 @@ export const jsonSlips: BetHistoryConnector = {
           .join('; ');
         rowErrors.push({ row: index + 1, reason });
       }
-    });
-    return { format: 'json', slips, rowErrors, rows: list.length };
+    }
+    return { format: 'json', slips, rowErrors: listRowErrors(rowErrors), rows: list.length };
   },
 };
