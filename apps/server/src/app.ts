@@ -214,6 +214,7 @@ export async function buildApp({
         baseUrl: config.paypal.apiUrl,
         clientId: config.paypal.clientId,
         clientSecret: config.paypal.clientSecret,
+        outbound: config.outbound,
         log: (message) => app.log.info(message),
       })
     : null;
@@ -223,6 +224,7 @@ export async function buildApp({
         baseUrl: config.googlePlay.apiUrl,
         packageName: config.googlePlay.packageName,
         serviceAccount: config.googlePlay.serviceAccount,
+        outbound: config.outbound,
         log: (message) => app.log.info(message),
       })
     : null;
