@@ -60,6 +60,8 @@ export function appServerEnv(options: AppServerOptions): NodeJS.ProcessEnv {
     SMTP_URL: options.smtpUrl,
     // Every page of every test is visited from this one address; the per-client limit is for strangers.
     PAGE_VIEWS_PER_MINUTE: '100000',
+    // The fake providers (PayPal) listen on loopback.
+    OUTBOUND_ALLOW_PRIVATE_ADDRESSES: 'on',
     VAPID_PUBLIC_KEY: vapid.getPublicKey('base64url'),
     VAPID_PRIVATE_KEY: vapid.getPrivateKey('base64url'),
     ...options.env,

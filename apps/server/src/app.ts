@@ -220,6 +220,7 @@ export async function buildApp({
         baseUrl: config.paypal.apiUrl,
         clientId: config.paypal.clientId,
         clientSecret: config.paypal.clientSecret,
+        outbound: config.outbound,
         log: (message) => app.log.info(message),
       })
     : null;
@@ -229,6 +230,7 @@ export async function buildApp({
         baseUrl: config.googlePlay.apiUrl,
         packageName: config.googlePlay.packageName,
         serviceAccount: config.googlePlay.serviceAccount,
+        outbound: config.outbound,
         log: (message) => app.log.info(message),
       })
     : null;

@@ -5,6 +5,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { POOL_DEFAULTS } from '@pass/domain';
+import type { OutboundPolicy } from './lib/outbound.js';
 
 /**
  * The server's configuration, read from the environment and checked at start-up.
@@ -182,6 +183,14 @@ const EnvSchema = z.object({
     )
     .optional(),
   POOL_MAILS: onOff,
+  /**
+   * Lets the server's requests to providers reach loopback and private addresses: only for local fakes (the
+   * tests, the browser tests, a developer's machine). Off unless set to on (decision 054).
+   */
+  OUTBOUND_ALLOW_PRIVATE_ADDRESSES: z
+    .enum(['on', 'off'], { message: 'must be on or off' })
+    .default('off')
+    .transform((value) => value === 'on'),
   PASS_CLOCK: z.iso
     .datetime({ offset: true, message: 'must be an instant such as 2026-11-22T17:00:00Z (or with an offset, -05:00)' })
     .transform((value) => new Date(value))
@@ -217,7 +226,8 @@ export interface Config {
   /** The From of every mail. */
   mailFrom: string;
   /** Google sign-in; off unless a client id and secret are set. */
-  google: { issuer: string; clientId: string; clientSecret: string } | null;
+  /** Google sign-in; its requests (discovery, keys, tokens) follow `outbound`. */
+  google: { issuer: string; clientId: string; clientSecret: string; outbound?: OutboundPolicy } | null;
   /** The Odds API: current odds and scores; imports from it are off without a key. */
   oddsApiKey: string | undefined;
   /** The Odds API's host; a local replay server in tests. */
@@ -259,6 +269,11 @@ export interface Config {
    * Each can be switched off.
    */
   refresh: { odds: boolean; scores: boolean; schedules: boolean; pool_mails: boolean };
+  /**
+   * Where the server's requests to providers may go (decision 054): never to this machine or a private
+   * network, unless OUTBOUND_ALLOW_PRIVATE_ADDRESSES=on for local fakes.
+   */
+  outbound: OutboundPolicy;
   /**
    * A testing aid (PASS_CLOCK): the instant the server clock reads at start, running forward in real time
    * from there; unset, the server clock is the real one (lib/clock.ts, docs/decisions/020).
@@ -322,7 +337,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     mailFrom: values.MAIL_FROM ?? `PA$$ <no-reply@${new URL(publicUrl).hostname}>`,
     google:
       values.GOOGLE_CLIENT_ID && values.GOOGLE_CLIENT_SECRET
-        ? { issuer: values.GOOGLE_ISSUER, clientId: values.GOOGLE_CLIENT_ID, clientSecret: values.GOOGLE_CLIENT_SECRET }
+        ? {
+            issuer: values.GOOGLE_ISSUER,
+            clientId: values.GOOGLE_CLIENT_ID,
+            clientSecret: values.GOOGLE_CLIENT_SECRET,
+            outbound: { allowPrivateAddresses: values.OUTBOUND_ALLOW_PRIVATE_ADDRESSES },
+          }
         : null,
     oddsApiKey: values.ODDS_API_KEY,
     oddsApiUrl: values.ODDS_API_URL?.replace(/\/+$/, ''),
@@ -344,6 +364,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       schedules: values.REFRESH_SCHEDULES,
       pool_mails: values.POOL_MAILS,
     },
+    outbound: { allowPrivateAddresses: values.OUTBOUND_ALLOW_PRIVATE_ADDRESSES },
     clockStart: values.PASS_CLOCK,
     push:
       values.VAPID_PUBLIC_KEY && values.VAPID_PRIVATE_KEY

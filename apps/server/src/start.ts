@@ -62,6 +62,7 @@ export async function startServer(
       now: now(),
       oddsApiKey: config.oddsApiKey,
       oddsApiUrl: config.oddsApiUrl,
+      outbound: config.outbound,
       log,
       ...options.firstRun,
       progress: firstRun,

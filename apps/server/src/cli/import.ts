@@ -25,6 +25,7 @@ import {
 import { OddsApiClient, OddsApiError } from '../modules/imports/odds-api-client.js';
 import { fetchAndImportOdds, fetchAndImportScores } from '../modules/imports/odds-api.service.js';
 import { rematchRejectedSyncBets } from '../modules/sync/sync-rematch.service.js';
+import { guardedFetch, type OutboundPolicy } from '../lib/outbound.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 const sharedData = (file: string) => path.resolve(repoRoot, '../shared/data', file);
@@ -87,9 +88,10 @@ function progressBar(label: string) {
   };
 }
 
-async function readInput(target: string): Promise<{ body: string; location: string }> {
+async function readInput(target: string, outbound: OutboundPolicy): Promise<{ body: string; location: string }> {
   if (/^https?:\/\//.test(target)) {
-    const response = await fetch(target);
+    // The same rule as every request of the server: no address on this machine or a private network.
+    const response = await guardedFetch(outbound)(target);
     if (!response.ok) throw new Error(`${target} answered ${response.status}`);
     return { body: await response.text(), location: target };
   }
@@ -104,9 +106,15 @@ function printSummary(label: string, summary: ImportSummary) {
   if (!summary.rawStored) console.log('  (this exact body was imported before; it is stored once)');
 }
 
-async function importFile(db: Database, source: string, target: string, options: ImportOptions) {
+async function importFile(
+  db: Database,
+  source: string,
+  target: string,
+  options: ImportOptions,
+  outbound: OutboundPolicy,
+) {
   if (!isFileSource(source)) throw new UsageError(`Unknown source "${source}".`);
-  const { body, location } = await readInput(target);
+  const { body, location } = await readInput(target, outbound);
   return importSourceBody(db, source, body, location, options);
 }
 
@@ -129,6 +137,7 @@ async function run(args: Arguments, config: Config, database: DbHandle): Promise
     const client = new OddsApiClient({
       apiKey: config.oddsApiKey,
       baseUrl: config.oddsApiUrl,
+      outbound: config.outbound,
       log: (message) => process.stderr.write(`${message}\n`),
     });
     const bar = progressBar(`${args.source} ${sport}`);
@@ -149,7 +158,13 @@ async function run(args: Arguments, config: Config, database: DbHandle): Promise
   for (const target of targets) {
     const bar = progressBar(`${args.source} ${path.basename(target)}`);
     const started = performance.now();
-    const summary = await importFile(database.db, args.source, target, { ...options, onProgress: bar.update });
+    const summary = await importFile(
+      database.db,
+      args.source,
+      target,
+      { ...options, onProgress: bar.update },
+      config.outbound,
+    );
     bar.done();
     printSummary(`${args.source} ${path.basename(target)} (${Math.round(performance.now() - started)} ms)`, summary);
     stored ||= storedGames(summary);

@@ -78,11 +78,17 @@ async function all(steps: (() => Promise<void>)[]): Promise<void> {
 
 export function createRefreshJobs(
   db: Database,
-  config: Pick<Config, 'oddsApiKey' | 'oddsApiUrl'>,
+  config: Pick<Config, 'oddsApiKey' | 'oddsApiUrl'> & { outbound?: Config['outbound'] },
   log: (message: string) => void = () => {},
 ): Record<Exclude<JobName, 'pool_mails'>, JobFn> {
   let client: OddsApiClient | undefined;
-  const odds = () => (client ??= oddsApiClient({ oddsApiKey: config.oddsApiKey, oddsApiUrl: config.oddsApiUrl, log }));
+  const odds = () =>
+    (client ??= oddsApiClient({
+      oddsApiKey: config.oddsApiKey,
+      oddsApiUrl: config.oddsApiUrl,
+      ...(config.outbound ? { outbound: config.outbound } : {}),
+      log,
+    }));
 
   /**
    * The demo season of each demo sport that has one (PASS_SEED chose the demo) and no real games this

@@ -1,7 +1,14 @@
+import http from 'node:http';
 import https from 'node:https';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GuardedHttpsAgent, isPublicAddress, isPushServiceEndpoint, STRICT_OUTBOUND } from './outbound.js';
+import {
+  guardedFetch,
+  GuardedHttpsAgent,
+  isPublicAddress,
+  isPushServiceEndpoint,
+  STRICT_OUTBOUND,
+} from './outbound.js';
 
 describe('the outbound address rule', () => {
   it('refuses loopback, private, link-local and special addresses in every form, IPv4 and IPv6', () => {
@@ -98,5 +105,38 @@ describe('a guarded HTTPS agent', () => {
     const agent = new GuardedHttpsAgent({ allowPrivateAddresses: true });
     expect(await request(agent, '127.0.0.1')).not.toBe('EOUTBOUND_FORBIDDEN');
     expect(connections).toBe(1);
+  });
+});
+
+describe('a guarded fetch (the providers’ requests)', () => {
+  let server: http.Server;
+  let port: number;
+  const paths: string[] = [];
+  beforeAll(async () => {
+    server = http.createServer((request, response) => {
+      paths.push(request.url ?? '');
+      if (request.url === '/moved') return response.writeHead(302, { location: '/elsewhere' }).end();
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('refuses this machine by address, name or number, and sends nothing', async () => {
+    const strict = guardedFetch(STRICT_OUTBOUND);
+    for (const host of ['127.0.0.1', 'localhost', '2130706433', '[::1]', '[::ffff:127.0.0.1]']) {
+      await expect(strict(`http://${host}:${port}/ok`), host).rejects.toMatchObject({ code: 'EOUTBOUND_FORBIDDEN' });
+    }
+    expect(paths).toEqual([]);
+  });
+
+  it('reaches a local fake only when told to, and never follows a redirect', async () => {
+    const allowed = guardedFetch({ allowPrivateAddresses: true });
+    expect(await (await allowed(`http://127.0.0.1:${port}/ok`)).json()).toEqual({ ok: true });
+    await expect(allowed(`http://127.0.0.1:${port}/moved`)).rejects.toThrow();
+    expect(paths).toEqual(['/ok', '/moved']);
   });
 });

@@ -172,3 +172,30 @@ export function isPushServiceEndpoint(endpoint: string, extraHosts: readonly str
   const host = url.hostname.toLowerCase();
   return PUSH_SERVICE_HOSTS.includes(host) || PUSH_SERVICE_HOST_SUFFIXES.some((suffix) => host.endsWith(suffix));
 }
+
+/** Throws unless every address the URL's host stands for is public (or the policy allows private ones). */
+export async function checkUrlAddresses(url: URL, policy: OutboundPolicy): Promise<void> {
+  if (policy.allowPrivateAddresses) return;
+  const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+  if (net.isIP(host) !== 0) return checkLiteralHost(host, policy);
+  const addresses = await dns.promises.lookup(host, { all: true });
+  if (addresses.length === 0 || addresses.some((entry) => !isPublicAddress(entry.address))) {
+    throw new OutboundAddressError(host);
+  }
+}
+
+/**
+ * `fetch` under the rule, for the providers' addresses the operator configures (The Odds API, PayPal, Google):
+ * the host's addresses are checked before each request, and a redirect is never followed (none of these
+ * services answers with one), so no answer can send the server on to another address. The global `fetch`
+ * takes no lookup of its own: a name that changes its answer between the check and the connection is a limit
+ * accepted for hosts the operator chose; the addresses members give (Web Push) are checked at the connection
+ * itself (GuardedHttpsAgent).
+ */
+export function guardedFetch(policy: OutboundPolicy, base: typeof fetch = fetch): typeof fetch {
+  return async (input, init) => {
+    const target = input instanceof Request ? input.url : input instanceof URL ? input.href : String(input);
+    await checkUrlAddresses(new URL(target), policy);
+    return base(input, { ...init, redirect: 'error' });
+  };
+}

@@ -43,9 +43,12 @@ export function requestHints(gameId: number, otherGameId?: number): Hints {
 
 const fakeDevice = createECDH('prime256v1');
 fakeDevice.generateKeys();
-/** A browser's PushSubscription by field name (push endpoints; the service at the address never answers). */
+/**
+ * A browser's PushSubscription by field name: an endpoint on a push service's host, as the server accepts; the
+ * suite's app has push turned off, so nothing is ever sent to it.
+ */
 export const PUSH_SUBSCRIPTION_HINTS = {
-  endpoint: 'https://push.invalid/send/security-suite',
+  endpoint: 'https://fcm.googleapis.com/fcm/send/security-suite',
   p256dh: fakeDevice.getPublicKey('base64url'),
   auth: randomBytes(16).toString('base64url'),
 } as const;

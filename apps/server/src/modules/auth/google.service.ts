@@ -9,6 +9,7 @@ import * as authRepository from './auth.repository.js';
 import { hashSecret, randomSecret } from './crypto.js';
 import * as googleRepository from './google.repository.js';
 import { startSession } from './sessions.service.js';
+import { guardedFetch, STRICT_OUTBOUND } from '../../lib/outbound.js';
 
 /** The cookie binding a sign-in in progress to the browser that started it; it holds the flow's random id. */
 export const OAUTH_COOKIE = 'pass_oauth';
@@ -59,6 +60,8 @@ export function googleConfiguration(google: GoogleSettings): Promise<oidc.Config
   const issuer = new URL(google.issuer);
   const pending = oidc.discovery(issuer, google.clientId, google.clientSecret, undefined, {
     timeout: ISSUER_TIMEOUT_SECONDS,
+    // Discovery and every later request to the issuer (keys, tokens) under the outbound rule.
+    [oidc.customFetch]: guardedFetch(google.outbound ?? STRICT_OUTBOUND),
     execute: [
       // The ID token's signature is checked against the issuer's JWKS, not taken on trust from TLS.
       oidc.enableNonRepudiationChecks,

@@ -42,7 +42,13 @@ describe('billing with PayPal', () => {
       { now: () => clock },
     );
     // The plans as provisioning leaves them: ours at PayPal with their ids stored, and someone else's plan.
-    const paypal = new PayPalClient({ baseUrl: fake.url, clientId: fake.clientId, clientSecret: fake.clientSecret });
+    const paypal = new PayPalClient({
+      // The fake service listens on loopback: tests only.
+      outbound: { allowPrivateAddresses: true },
+      baseUrl: fake.url,
+      clientId: fake.clientId,
+      clientSecret: fake.clientSecret,
+    });
     const product = await paypal.createProduct({ name: 'PA$$ Sync', type: 'SERVICE' });
     const cycles = [
       {

@@ -146,7 +146,13 @@ describe('provisioning PayPal plans', () => {
   it("reads PayPal's plans into the table by name or by price, and says what changed, what matched nothing and what is missing", async () => {
     const provisioned = await storedPlans(testApp);
     // The ids are lost, and someone made the add-on's early plan by hand under another name, and a plan of no tier.
-    const paypal = new PayPalClient({ baseUrl: fake.url, clientId: fake.clientId, clientSecret: fake.clientSecret });
+    const paypal = new PayPalClient({
+      // The fake service listens on loopback: tests only.
+      outbound: { allowPrivateAddresses: true },
+      baseUrl: fake.url,
+      clientId: fake.clientId,
+      clientSecret: fake.clientSecret,
+    });
     const productId = provisioned[0]!.product!;
     const addOnEarly = [...fake.plans.values()].find((plan) => plan.name === paypalPlanName('add_on', 'early'))!;
     addOnEarly.status = 'INACTIVE';

@@ -9,6 +9,7 @@ import { DEFAULT_FILES, hasRealGames, importSourceBody } from './import-jobs.js'
 import { OddsApiClient } from './odds-api-client.js';
 import { fetchAndImportOdds, fetchAndImportScores } from './odds-api.service.js';
 import { sharedDataFile } from './shared-data.js';
+import { guardedFetch, STRICT_OUTBOUND, type OutboundPolicy } from '../../lib/outbound.js';
 
 /**
  * The first run (DESIGN.md section 5): after migrations and reference data, unless PASS_SEED=none, the
@@ -42,6 +43,8 @@ export interface FirstRunOptions {
   oddsApiTimeoutMs?: number;
   /** For tests: a fetch standing in for The Odds API. */
   fetch?: typeof fetch;
+  /** Where The Odds API's requests may go (lib/outbound.ts); strict by default. */
+  outbound?: OutboundPolicy;
   /** The nflverse file; `null` skips it. Default: nflverse's reference files (games.csv, the 2025 export) that exist. */
   nflverseFile?: string | null;
   /** The college files per source; `null` skips them. Default: the reference files that exist. */
@@ -216,7 +219,7 @@ async function runSteps(db: Database, options: FirstRunOptions): Promise<FirstRu
 
   if (options.seed === 'auto' && options.oddsApiKey) {
     const timeoutMs = options.oddsApiTimeoutMs ?? DEFAULT_ODDS_TIMEOUT_MS;
-    const baseFetch = options.fetch ?? fetch;
+    const baseFetch = options.fetch ?? guardedFetch(options.outbound ?? STRICT_OUTBOUND);
     const client = new OddsApiClient({
       apiKey: options.oddsApiKey,
       baseUrl: options.oddsApiUrl,

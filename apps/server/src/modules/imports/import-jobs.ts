@@ -17,6 +17,7 @@ import type { ImportOptions, ImportSummary } from './imports.service.js';
 import { OddsApiClient } from './odds-api-client.js';
 import { fetchAndImportOdds, fetchAndImportScores } from './odds-api.service.js';
 import { sharedDataFile } from './shared-data.js';
+import type { OutboundPolicy } from '../../lib/outbound.js';
 
 /**
  * One import of a named source with its defaults, for the admin API and the scheduler: the file sources
@@ -49,6 +50,8 @@ export interface SourceJobOptions extends ImportOptions {
   now: Date;
   oddsApiKey?: string | undefined;
   oddsApiUrl?: string | undefined;
+  /** Where The Odds API's requests may go (lib/outbound.ts); strict by default. */
+  outbound?: OutboundPolicy;
   /** The sports of The Odds API calls; every sport by default. */
   sports?: readonly Sport[];
   fetch?: typeof fetch;
@@ -121,13 +124,14 @@ export async function hasRealGames(db: Database, sport: string, season: number):
 }
 
 export function oddsApiClient(
-  options: Pick<SourceJobOptions, 'oddsApiKey' | 'oddsApiUrl' | 'fetch' | 'log'>,
+  options: Pick<SourceJobOptions, 'oddsApiKey' | 'oddsApiUrl' | 'outbound' | 'fetch' | 'log'>,
 ): OddsApiClient {
   if (!options.oddsApiKey) throw new AppError('CONFLICT', 'ODDS_API_KEY is not set: The Odds API cannot be called');
   return new OddsApiClient({
     apiKey: options.oddsApiKey,
     baseUrl: options.oddsApiUrl,
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.outbound ? { outbound: options.outbound } : {}),
     ...(options.log ? { log: options.log } : {}),
   });
 }
@@ -141,7 +145,16 @@ export async function runSourceImport(
   source: ImportSourceKey,
   options: SourceJobOptions,
 ): Promise<ImportSummary[]> {
-  const { now, oddsApiKey: _key, oddsApiUrl: _url, sports, fetch: _fetch, log: _log, ...importOptions } = options;
+  const {
+    now,
+    oddsApiKey: _key,
+    oddsApiUrl: _url,
+    outbound: _outbound,
+    sports,
+    fetch: _fetch,
+    log: _log,
+    ...importOptions
+  } = options;
   switch (source) {
     case 'odds-api':
     case 'odds-api-scores': {

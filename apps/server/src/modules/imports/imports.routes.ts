@@ -25,6 +25,7 @@ export const importsRoutes: FastifyPluginAsyncZod<AuthDeps & { now: Clock; roomN
     clock: deps.now,
     oddsApiKey: config.oddsApiKey,
     oddsApiUrl: config.oddsApiUrl,
+    outbound: config.outbound,
     log: (message) => app.log.info(message),
     onFailure: (source, error) =>
       app.log.warn({ source, err: error }, `admin import of ${source} failed (recorded on its run)`),

@@ -1,4 +1,5 @@
 import type { Sport } from '@pass/domain';
+import { guardedFetch, STRICT_OUTBOUND, type OutboundPolicy } from '../../lib/outbound.js';
 
 /**
  * The Odds API v4 (https://the-odds-api.com/liveapi/guides/v4/). Every call costs credits of a monthly
@@ -79,6 +80,8 @@ export interface OddsApiClientOptions {
   sleep?: (ms: number) => Promise<void>;
   log?: (message: string) => void;
   fetch?: typeof fetch;
+  /** Where requests may go (lib/outbound.ts); strict by default. */
+  outbound?: OutboundPolicy;
 }
 
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -118,7 +121,7 @@ export class OddsApiClient {
     this.reserve = options.reserve ?? DEFAULT_QUOTA_RESERVE;
     this.remaining = options.lastKnownRemaining ?? null;
     this.log = options.log ?? (() => {});
-    this.fetchImpl = options.fetch ?? fetch;
+    this.fetchImpl = options.fetch ?? guardedFetch(options.outbound ?? STRICT_OUTBOUND);
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
     this.sleep = options.sleep ?? sleepFor;
   }

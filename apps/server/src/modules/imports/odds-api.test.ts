@@ -131,7 +131,13 @@ describe('The Odds API replayed against nflverse 2022', () => {
   let server: ReplayServer;
   let logs: string[];
   const client = () =>
-    new OddsApiClient({ apiKey: API_KEY, baseUrl: server.url, log: (message) => logs.push(message) });
+    new OddsApiClient({
+      // The fake service listens on loopback: tests only.
+      outbound: { allowPrivateAddresses: true },
+      apiKey: API_KEY,
+      baseUrl: server.url,
+      log: (message) => logs.push(message),
+    });
 
   beforeAll(async () => {
     database = await createTestDb({ pgliteTemplate: inject('pgliteTemplate') });
@@ -357,6 +363,8 @@ describe('The Odds API replayed against nflverse 2022', () => {
   /** A client whose waits are recorded instead of slept. */
   const patientClient = (waits: number[]) =>
     new OddsApiClient({
+      // The fake service listens on loopback: tests only.
+      outbound: { allowPrivateAddresses: true },
       apiKey: API_KEY,
       baseUrl: server.url,
       log: (message) => logs.push(message),
@@ -402,6 +410,8 @@ describe('The Odds API replayed against nflverse 2022', () => {
     const calls = server.requests.length;
     const waits: number[] = [];
     const bad = new OddsApiClient({
+      // The fake service listens on loopback: tests only.
+      outbound: { allowPrivateAddresses: true },
       apiKey: 'wrong-key',
       baseUrl: server.url,
       sleep: async (ms) => void waits.push(ms),
@@ -444,7 +454,13 @@ describe('The Odds API replayed against nflverse 2022', () => {
   });
 
   it('reports a refused key without the key', async () => {
-    const bad = new OddsApiClient({ apiKey: 'wrong-key', baseUrl: server.url, lastKnownRemaining: 100 });
+    const bad = new OddsApiClient({
+      // The fake service listens on loopback: tests only.
+      outbound: { allowPrivateAddresses: true },
+      apiKey: 'wrong-key',
+      baseUrl: server.url,
+      lastKnownRemaining: 100,
+    });
     const error = await bad.fetchOdds('americanfootball_nfl').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(OddsApiError);
     expect((error as OddsApiError).status).toBe(401);

@@ -56,7 +56,8 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRoutesOptions> = async (app, 
         tags: ['push'],
         summary:
           "Stores this device's push subscription (the browser's PushSubscription JSON) for the caller; an " +
-          'endpoint already stored is taken over by the caller (201 new, 200 known). 409 when push is off',
+          'endpoint already stored is taken over by the caller (201 new, 200 known). The endpoint must be on a ' +
+          "browser vendor's push service (400 otherwise); a member keeps their newest 10 devices. 409 when push is off",
         body: PushSubscriptionBody,
         response: { 200: PushSubscriptionResponse, 201: PushSubscriptionResponse, ...memberErrors },
       },
@@ -82,14 +83,16 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRoutesOptions> = async (app, 
       config: { access: 'member' },
       schema: {
         tags: ['push'],
-        summary: "Removes one of the caller's devices by its endpoint (404 when it is not the caller's)",
+        summary:
+          "Removes one of the caller's devices by its endpoint (400 off the push services' hosts, 404 when it is " +
+          "not the caller's)",
         body: DeletePushSubscriptionBody,
         response: { 200: PushSubscriptionDeletedResponse, ...memberErrors },
       },
     },
     async (request, reply) => {
       const session = await requireSession(options, request);
-      await deleteDevice(db, { userId: session.user.id, endpoint: request.body.endpoint });
+      await deleteDevice(db, notifier, { userId: session.user.id, endpoint: request.body.endpoint });
       return reply.headers(noStore).send({ data: { endpoint: request.body.endpoint } });
     },
   );

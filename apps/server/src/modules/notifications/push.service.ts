@@ -24,6 +24,12 @@ function isCurvePoint(p256dh: string): boolean {
   }
 }
 
+function requirePushServiceEndpoint(notifier: WebPushNotifier, endpoint: string): void {
+  if (!notifier.acceptsEndpoint(endpoint)) {
+    throw AppError.badRequest('body.endpoint', 'must be an address of a browser’s push service');
+  }
+}
+
 function requirePushOn(notifier: WebPushNotifier): void {
   if (notifier.publicKey === null) {
     throw new AppError('CONFLICT', 'Push notifications are not turned on on this server', [
@@ -44,9 +50,7 @@ export async function saveDevice(
 ): Promise<{ endpoint: string; createdAt: Date; created: boolean }> {
   const { endpoint, keys } = input.body;
   // Before anything else: the server never connects where a member points it, only to the push services.
-  if (!notifier.acceptsEndpoint(endpoint)) {
-    throw AppError.badRequest('body.endpoint', 'must be an address of a browser’s push service');
-  }
+  requirePushServiceEndpoint(notifier, endpoint);
   requirePushOn(notifier);
   if (!isCurvePoint(keys.p256dh)) throw AppError.badRequest('body.keys.p256dh', 'must be a point of the P-256 curve');
   const saved = await repository.upsertDevice(db, {
@@ -62,8 +66,16 @@ export async function saveDevice(
   return { endpoint, ...saved };
 }
 
-/** Removes the caller's own device; 404 when the endpoint is not one of theirs. */
-export async function deleteDevice(db: DbExecutor, input: { userId: number; endpoint: string }): Promise<void> {
+/**
+ * Removes the caller's own device; 400 for an endpoint no device could have (off the push services' hosts, so
+ * an address never answers as another kind of field), 404 when the endpoint is not one of theirs.
+ */
+export async function deleteDevice(
+  db: DbExecutor,
+  notifier: WebPushNotifier,
+  input: { userId: number; endpoint: string },
+): Promise<void> {
+  requirePushServiceEndpoint(notifier, input.endpoint);
   if (!(await repository.deleteOwnDevice(db, input.userId, input.endpoint))) {
     throw AppError.notFound('No such device of yours');
   }

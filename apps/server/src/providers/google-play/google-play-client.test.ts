@@ -14,6 +14,8 @@ describe('Google Play client', () => {
 
   const client = (options: { serviceAccount?: string; attempts?: number } = {}) =>
     new GooglePlayClient({
+      // The fake service listens on loopback: tests only.
+      outbound: { allowPrivateAddresses: true },
       baseUrl: play.url,
       packageName: play.packageName,
       serviceAccount: JSON.parse(options.serviceAccount ?? play.serviceAccount) as {

@@ -6,6 +6,7 @@ import {
   withProviderRetries,
   type ProviderRetryPolicy,
 } from '../../lib/provider-retry.js';
+import { guardedFetch, STRICT_OUTBOUND, type OutboundPolicy } from '../../lib/outbound.js';
 
 /**
  * Google Play's Android Publisher API v3, the calls billing needs (`../shared/contracts/README.md`, "Mobile
@@ -75,6 +76,8 @@ export interface GooglePlayClientOptions {
   sleep?: (ms: number) => Promise<void>;
   log?: (message: string) => void;
   fetch?: typeof fetch;
+  /** Where requests may go (lib/outbound.ts); strict by default. */
+  outbound?: OutboundPolicy;
   /** The clock the assertion and the token's expiry are read against. */
   now?: () => number;
 }
@@ -104,7 +107,7 @@ export class GooglePlayClient {
     this.retry = { ...DEFAULT_PROVIDER_RETRY, ...options.retry };
     this.sleep = options.sleep ?? sleepFor;
     this.log = options.log ?? (() => {});
-    this.fetchImpl = options.fetch ?? fetch;
+    this.fetchImpl = options.fetch ?? guardedFetch(options.outbound ?? STRICT_OUTBOUND);
     this.now = options.now ?? Date.now;
   }
 

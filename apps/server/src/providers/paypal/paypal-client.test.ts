@@ -20,6 +20,8 @@ afterEach(() => {
 
 function client(options: Partial<PayPalClientOptions> = {}) {
   return new PayPalClient({
+    // The fake service listens on loopback: tests only.
+    outbound: { allowPrivateAddresses: true },
     baseUrl: fake.url,
     clientId: fake.clientId,
     clientSecret: fake.clientSecret,

@@ -13,6 +13,7 @@ import type {
   PayPalSubscription,
   PayPalWebhookVerification,
 } from './paypal-types.js';
+import { guardedFetch, STRICT_OUTBOUND, type OutboundPolicy } from '../../lib/outbound.js';
 
 /**
  * PayPal's REST API v1 (Subscriptions, Catalog Products, Webhooks), as `../shared/contracts/README.md`
@@ -76,6 +77,8 @@ export interface PayPalClientOptions {
   sleep?: (ms: number) => Promise<void>;
   log?: (message: string) => void;
   fetch?: typeof fetch;
+  /** Where requests may go (lib/outbound.ts); strict by default. */
+  outbound?: OutboundPolicy;
   /** The clock the token's expiry is read against. */
   now?: () => number;
 }
@@ -115,7 +118,7 @@ export class PayPalClient {
     this.retry = { ...DEFAULT_PROVIDER_RETRY, ...options.retry };
     this.sleep = options.sleep ?? sleepFor;
     this.log = options.log ?? (() => {});
-    this.fetchImpl = options.fetch ?? fetch;
+    this.fetchImpl = options.fetch ?? guardedFetch(options.outbound ?? STRICT_OUTBOUND);
     this.now = options.now ?? Date.now;
   }
 
