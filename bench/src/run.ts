@@ -24,6 +24,7 @@ import {
 import { LOAD_GENERATOR, measureLoad, probe } from './lib/load.js';
 import { measurePageWeight } from './lib/page-weight.js';
 import { runSyncImportBenchmarks } from './lib/sync-import.js';
+import { runHostileUploadBenchmarks } from './lib/hostile-upload.js';
 import { REPO_ROOT, RESULTS_FILE, SERVER_BUNDLE, SERVERS_DIR, WEB_DIST_DIR } from './lib/paths.js';
 import { startBenchServer, type BenchServer } from './lib/processes.js';
 import {
@@ -661,6 +662,7 @@ async function main(): Promise<number> {
   data.timed.push(...pools.timed);
   data.timed.push(...(await runChatFanoutBenchmarks(appEnv)));
   data.timed.push(...(await runSyncImportBenchmarks()));
+  data.timed.push(...(await runHostileUploadBenchmarks(appEnv)));
   console.log('• page weight: apps/web/dist');
   const pageWeight = measurePageWeight(WEB_DIST_DIR);
   const coldStart = await runColdStart();
@@ -802,7 +804,33 @@ async function runSyncImportOnly(): Promise<number> {
   return timed.some(({ outcome }) => outcome.status === 'failed') ? 1 : 0;
 }
 
-const ONLY = ['ledger', 'cold-start', 'import-all', 'pools', 'first-content', 'chat-fanout', 'sync-import'];
+/**
+ * `--only hostile-upload`: the hostile-upload rows alone (PGlite always, PostgreSQL with DATABASE_URL); they
+ * replace (or join) theirs in RESULTS.md with a note of when and under what load they ran, and the rest stays.
+ */
+async function runHostileUploadOnly(): Promise<number> {
+  const startedAt = new Date();
+  const loadAverageAtStart = os.loadavg();
+  console.log(`PA$$ bench, hostile upload only: ${describeMachine()}`);
+  const timed = await runHostileUploadBenchmarks(appEnv);
+  const run = { startedAt, loadAverageAtStart, loadAverageAtEnd: os.loadavg(), timed };
+  console.log(`\n${formatTimedConsole(run)}\n`);
+  const previous = existsSync(RESULTS_FILE) ? await readFile(RESULTS_FILE, 'utf8') : '# Benchmark results\n';
+  await writeFile(RESULTS_FILE, replaceTimedRows(previous, run, 'hostile-upload'));
+  console.log(`Updated the hostile-upload rows of ${path.relative(process.cwd(), RESULTS_FILE) || RESULTS_FILE}`);
+  return timed.some(({ outcome }) => outcome.status === 'failed') ? 1 : 0;
+}
+
+const ONLY = [
+  'ledger',
+  'cold-start',
+  'import-all',
+  'pools',
+  'first-content',
+  'chat-fanout',
+  'sync-import',
+  'hostile-upload',
+];
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 if (only !== undefined && !ONLY.includes(only)) {
   console.error(`--only takes ${ONLY.map((name) => `"${name}"`).join(' or ')}, not ${JSON.stringify(only)}`);
@@ -826,7 +854,9 @@ try {
                 ? await runChatFanoutOnly()
                 : only === 'sync-import'
                   ? await runSyncImportOnly()
-                  : await main();
+                  : only === 'hostile-upload'
+                    ? await runHostileUploadOnly()
+                    : await main();
 } catch (error) {
   console.error(error);
 } finally {

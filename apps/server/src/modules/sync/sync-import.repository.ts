@@ -55,7 +55,7 @@ export async function insertUpload(
 }
 
 /** How much of an upload's text one statement writes. */
-export const UPLOAD_PART_CHARS = 256 * 1024;
+export const UPLOAD_PART_CHARS = 64 * 1024;
 
 /**
  * Keeps an upload's text in `sync_upload_parts`, a piece per statement with `yieldTurn` between them: one
@@ -67,12 +67,26 @@ export async function insertUploadParts(
   content: string,
   yieldTurn: () => Promise<void>,
 ): Promise<void> {
-  for (let start = 0, position = 0; start < content.length; start += UPLOAD_PART_CHARS, position += 1) {
+  for (const [position, text] of textPieces(content, UPLOAD_PART_CHARS).entries()) {
     if (position > 0) await yieldTurn();
-    await db
-      .insert(syncUploadParts)
-      .values({ uploadId, position, text: content.slice(start, start + UPLOAD_PART_CHARS) });
+    await db.insert(syncUploadParts).values({ uploadId, position, text });
   }
+}
+
+/**
+ * A text cut into pieces of at most `size` characters (one more where a piece would end inside a surrogate pair,
+ * which must stay whole: half of one is not UTF-8). Joined, the pieces are the text.
+ */
+export function textPieces(text: string, size: number): string[] {
+  const pieces: string[] = [];
+  for (let start = 0; start < text.length;) {
+    let end = Math.min(text.length, start + size);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end += 1;
+    pieces.push(text.slice(start, end));
+    start = end;
+  }
+  return pieces;
 }
 
 /** An upload's text as received, from its pieces (or, for an upload kept before them, its own column). */

@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { signedInMember } from '../../test/ledger.js';
 import { yieldToEventLoop } from '../../lib/event-loop.js';
 import { MAX_EXPORT_ROWS, MAX_LISTED_ROW_ERRORS } from '../../providers/sportsbooks/index.js';
-import { getUploadContent, UPLOAD_PART_CHARS } from './sync-import.repository.js';
+import { getUploadContent, textPieces, UPLOAD_PART_CHARS } from './sync-import.repository.js';
 import { SYNC_WRITE_RATE } from './sync-import.service.js';
 
 /**
@@ -112,6 +112,17 @@ describe('sportsbook sync: uploads that cannot starve the server', () => {
       .from(userBets)
       .where(eq(userBets.userId, member.userId));
     expect(entries!.n).toBe(0);
+  });
+
+  it('cuts a file into pieces that join back into it, never inside a surrogate pair', () => {
+    const text = `ab😀cd😀😀e`;
+    expect(textPieces(text, 3)).toEqual(['ab😀', 'cd😀', '😀e']);
+    expect(textPieces(text, 2)).toEqual(['ab', '😀', 'cd', '😀', '😀', 'e']);
+    for (const size of [1, 2, 3, 4, 5, 100]) {
+      const pieces = textPieces(text, size);
+      expect(pieces.join('')).toBe(text);
+      expect(pieces.every((piece) => Buffer.from(piece, 'utf8').toString('utf8') === piece)).toBe(true);
+    }
   });
 
   it('refuses a file of more rows than an upload may hold with a 400 naming the body, keeping nothing', async () => {
