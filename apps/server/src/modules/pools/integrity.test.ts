@@ -1,4 +1,4 @@
-import { PoolWeekResponse, WeeklyResultsResponse, type PoolWeekView } from '@pass/contracts';
+import { PoolStandingsResponse, PoolWeekResponse, WeeklyResultsResponse, type PoolWeekView } from '@pass/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, expectError, type TestClient } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
@@ -158,6 +158,48 @@ describe('pool integrity', () => {
     const [decided] = await at('2025-09-08T12:00:00Z', () => results(ann!.client, pool.id));
     expect(decided!.complete).toBe(true);
     expect(decided!.winners.length).toBeGreaterThan(0);
+    await clearResults();
+  });
+
+  it("keeps a removed member's picks in the weeks they were in, marked, and out of the standings", async () => {
+    const { pool, lifeguard, guests } = await makePool();
+    const [ann, bob] = guests;
+    await submit(ann!.client, pool.id, {
+      picks: [
+        { event_id: thursday, team: 'DAL' },
+        { event_id: sunday, team: 'BUF' },
+      ],
+    });
+    await submit(bob!.client, pool.id, {
+      picks: [
+        { event_id: thursday, team: 'PHI' },
+        { event_id: sunday, team: 'BUF' },
+      ],
+    });
+    await finish(thursday, 24, 20);
+    await finish(sunday, 24, 20);
+    // The week is played; a week later the Lifeguard removes ann, who won it.
+    const removed = await at('2025-09-12T12:00:00Z', () =>
+      lifeguard.client.request({ method: 'DELETE', url: `/api/pools/${pool.id}/members/${ann!.memberId}` }),
+    );
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+
+    const [week] = await at('2025-09-12T12:00:00Z', () => results(bob!.client, pool.id));
+    const rows = week!.rows.map((row) => [row.member_id, row.points, row.removed]);
+    // DAL +7 and BUF −1.5 both cover: ann 10, bob 0 (−5 + 5), the Lifeguard two missed picks.
+    expect(rows).toEqual([
+      [ann!.memberId, 10, true],
+      [bob!.memberId, 0, false],
+      [lifeguard.memberId, -10, false],
+    ]);
+    expect(week!.winners).toEqual([ann!.memberId]);
+    expect(week!.rows[0]!.picks.map((pick) => pick.team)).toEqual(['DAL', 'BUF']);
+
+    const standings = await at('2025-09-12T12:00:00Z', () => bob!.client.get(`/api/pools/${pool.id}/standings`));
+    expect(PoolStandingsResponse.parse(standings.json()).data.rows.map((row) => row.member_id)).toEqual([
+      bob!.memberId,
+      lifeguard.memberId,
+    ]);
     await clearResults();
   });
 });
