@@ -1,9 +1,12 @@
 import { PoolStandingsResponse, PoolWeekResponse, WeeklyResultsResponse, type PoolWeekView } from '@pass/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../errors.js';
 import { adminClient, expectError, type TestClient } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { makeGame, newKey } from '../../test/ledger.js';
 import { poolSettings, poolWithGuests, quoteSpread } from '../../test/pools.js';
+import { submitPicks } from './weeks.service.js';
 
 /**
  * The integrity of a pool's results (issue 23, finding 8), through the API with the server clock set by the
@@ -102,6 +105,33 @@ describe('pool integrity', () => {
     const kept = await at(new Date(kickoff + 1000), () => guest.client.get(`/api/pools/${pool.id}/weeks/1`));
     const sheet = PoolWeekResponse.parse(kept.json()).data.sheets.find((row) => row.member_id === guest.memberId)!;
     expect(sheet.picks.map((row) => row.team)).toEqual(['DAL']);
+  });
+
+  it('judges the lock when the sheet is written: a submission that waited for the pool past kickoff is refused', async () => {
+    const { pool, guests } = await makePool();
+    const guest = guests[0]!;
+    const kickoff = Date.parse(THURSDAY);
+    let serverClock = new Date(kickoff - 1000);
+    let sent: Promise<unknown> | undefined;
+    // Another change of the pool holds its row (on PGlite, the one connection) while the pick arrives, a second
+    // before kickoff; it is written two seconds later.
+    await db().transaction(async (tx) => {
+      await tx.execute(sql`select id from pools where id = ${pool.id} for update`);
+      sent = submitPicks(db(), {
+        poolId: pool.id,
+        userId: guest.account.id,
+        week: 1,
+        idempotencyKey: newKey(),
+        body: { picks: [{ event_id: thursday, team: 'DAL' }] },
+        now: () => serverClock,
+      }).catch((error: unknown) => error);
+      // The submission waits for the pool meanwhile; the clock moves on before it gets it.
+      await tx.execute(sql`select 1`);
+      serverClock = new Date(kickoff + 1000);
+    });
+    const outcome = await sent;
+    expect(outcome).toBeInstanceOf(AppError);
+    expect((outcome as AppError).fields?.map((field) => field.reason)).toEqual(['locked']);
   });
 
   it('keeps the submission time when a re-submission changes nothing, and moves it when an open pick changes', async () => {
