@@ -456,7 +456,16 @@ export const WeeklyResultsResponse = z.object({
         week: z.number().int(),
         complete: z.boolean(),
         winners: z.array(z.number().int()),
-        rows: z.array(PoolStandingRow.extend({ picks: z.array(GradedPickView) })),
+        rows: z.array(
+          PoolStandingRow.extend({
+            /**
+             * The member is no longer in the pool (removed, or left): their rows stay in the weeks they were in,
+             * so a past week adds up; they are in no week after and not in the season standings.
+             */
+            removed: z.boolean(),
+            picks: z.array(GradedPickView),
+          }),
+        ),
       }),
     ),
   }),

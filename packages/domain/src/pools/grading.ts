@@ -139,6 +139,7 @@ export function gradePoolPick(input: {
   const state = slateGameState(game, window, now);
   if (!pick) {
     if (member && instantMs(member.joinedAt) > lockInstant(game)) return graded('not_member');
+    if (member?.leftAt && instantMs(member.leftAt) <= lockInstant(game)) return graded('not_member');
     if (state === 'void') return graded('void');
     // Counted from the lock, not the final: nothing can change it after, and points still possible stays
     // at or above the points already scored.

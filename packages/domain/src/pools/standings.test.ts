@@ -140,6 +140,25 @@ describe('weekly results', () => {
     expect(weeklyResults(pool(cancelled), at('2025-09-14T18:00:00Z'))[1]!.winners.length).toBeGreaterThan(0);
   });
 
+  it('keep a member who has gone in the weeks they were in, their games after it not counted', () => {
+    // dan is removed on the Saturday of week 1, after DAL at PHI and KC at LAC locked: his picks stay in week 1
+    // (KC at LAC a missed pick), the games that lock after he went are not his, and week 2 has no row of his.
+    const dan = { ...member('dan'), leftAt: '2025-09-06T12:00:00Z' };
+    const danSheet = sheet('dan', picks(['g1', 'DAL', 'double']), { tiebreaker: 41 });
+    const gone = season(
+      [week(1, week1Slate, [...week1Sheets, danSheet]), week(2, week2Slate, week2Sheets, WEEK2_WINDOW)],
+      [...members, dan],
+    );
+    const [first, second] = weeklyResults(gone, LATER);
+    const danRow = first!.rows.find((row) => row.memberId === 'dan')!;
+    expect(danRow.picks.map((pick) => pick.outcome)).toEqual(['win', 'missed', 'not_member', 'not_member']);
+    expect(danRow.points).toBe(5);
+    expect(first!.rows).toHaveLength(4);
+    expect(second!.rows.map((row) => row.memberId)).not.toContain('dan');
+    // The season standings are the caller's members: without dan they are as before.
+    expect(summary(standings(pool(), LATER))).toEqual(['1 bob 25', '2 ann 10', '3 cat 10']);
+  });
+
   it('have no winner before any game is decided', () => {
     const unplayed = week2Slate.map((game) => ({
       ...game,

@@ -7,7 +7,7 @@ import {
   type PickOutcome,
   type ScoringRules,
 } from './grading.js';
-import { isLocked } from './picks.js';
+import { isLocked, lockInstant } from './picks.js';
 import { byKickoff, tiebreakerGame } from './slate.js';
 import { instantMs, type PoolSeason, type PoolWeekData, type WeekSheet } from './types.js';
 
@@ -182,7 +182,16 @@ export function weeklyResults(
   now: Date,
   rules: ScoringRules = scoringRules(season.settings),
 ): WeekResults[] {
-  return gradeSeason(season, now, rules).map(({ week, graded }) => {
+  return gradeSeason(season, now, rules).map(({ week, graded: everyone }) => {
+    // A member no longer in the pool stays in the weeks under way or played while they were (so a past week
+    // still adds up), and is in none after.
+    const firstLock = Math.min(...week.slate.map((game) => lockInstant(game)));
+    const inWeek = new Set(
+      season.members
+        .filter((member) => !member.leftAt || instantMs(member.leftAt) > firstLock)
+        .map((member) => member.id),
+    );
+    const graded = everyone.filter((row) => inWeek.has(row.memberId));
     const rows = rank(
       graded.map((row) => ({
         memberId: row.memberId,

@@ -85,6 +85,11 @@ export interface PoolMember {
   id: string;
   /** When the member joined: games that locked before it are not counted for them. */
   joinedAt: string;
+  /**
+   * When a member who is no longer in the pool (removed, or left) went: games that lock from then on are not
+   * counted for them. Only the weekly results carry such members, for the weeks they were in (decision 027).
+   */
+  leftAt?: string | null;
 }
 
 /** The span a pool week's games must be played in: its first kickoff to the end of its last day. */

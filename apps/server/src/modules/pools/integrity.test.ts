@@ -1,9 +1,12 @@
-import { PoolWeekResponse, WeeklyResultsResponse, type PoolWeekView } from '@pass/contracts';
+import { PoolStandingsResponse, PoolWeekResponse, WeeklyResultsResponse, type PoolWeekView } from '@pass/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../errors.js';
 import { adminClient, expectError, type TestClient } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { makeGame, newKey } from '../../test/ledger.js';
 import { poolSettings, poolWithGuests, quoteSpread } from '../../test/pools.js';
+import { submitPicks } from './weeks.service.js';
 
 /**
  * The integrity of a pool's results (issue 23, finding 8), through the API with the server clock set by the
@@ -104,6 +107,33 @@ describe('pool integrity', () => {
     expect(sheet.picks.map((row) => row.team)).toEqual(['DAL']);
   });
 
+  it('judges the lock when the sheet is written: a submission that waited for the pool past kickoff is refused', async () => {
+    const { pool, guests } = await makePool();
+    const guest = guests[0]!;
+    const kickoff = Date.parse(THURSDAY);
+    let serverClock = new Date(kickoff - 1000);
+    let sent: Promise<unknown> | undefined;
+    // Another change of the pool holds its row (on PGlite, the one connection) while the pick arrives, a second
+    // before kickoff; it is written two seconds later.
+    await db().transaction(async (tx) => {
+      await tx.execute(sql`select id from pools where id = ${pool.id} for update`);
+      sent = submitPicks(db(), {
+        poolId: pool.id,
+        userId: guest.account.id,
+        week: 1,
+        idempotencyKey: newKey(),
+        body: { picks: [{ event_id: thursday, team: 'DAL' }] },
+        now: () => serverClock,
+      }).catch((error: unknown) => error);
+      // The submission waits for the pool meanwhile; the clock moves on before it gets it.
+      await tx.execute(sql`select 1`);
+      serverClock = new Date(kickoff + 1000);
+    });
+    const outcome = await sent;
+    expect(outcome).toBeInstanceOf(AppError);
+    expect((outcome as AppError).fields?.map((field) => field.reason)).toEqual(['locked']);
+  });
+
   it('keeps the submission time when a re-submission changes nothing, and moves it when an open pick changes', async () => {
     const { pool, guests } = await makePool();
     const guest = guests[0]!;
@@ -158,6 +188,48 @@ describe('pool integrity', () => {
     const [decided] = await at('2025-09-08T12:00:00Z', () => results(ann!.client, pool.id));
     expect(decided!.complete).toBe(true);
     expect(decided!.winners.length).toBeGreaterThan(0);
+    await clearResults();
+  });
+
+  it("keeps a removed member's picks in the weeks they were in, marked, and out of the standings", async () => {
+    const { pool, lifeguard, guests } = await makePool();
+    const [ann, bob] = guests;
+    await submit(ann!.client, pool.id, {
+      picks: [
+        { event_id: thursday, team: 'DAL' },
+        { event_id: sunday, team: 'BUF' },
+      ],
+    });
+    await submit(bob!.client, pool.id, {
+      picks: [
+        { event_id: thursday, team: 'PHI' },
+        { event_id: sunday, team: 'BUF' },
+      ],
+    });
+    await finish(thursday, 24, 20);
+    await finish(sunday, 24, 20);
+    // The week is played; a week later the Lifeguard removes ann, who won it.
+    const removed = await at('2025-09-12T12:00:00Z', () =>
+      lifeguard.client.request({ method: 'DELETE', url: `/api/pools/${pool.id}/members/${ann!.memberId}` }),
+    );
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+
+    const [week] = await at('2025-09-12T12:00:00Z', () => results(bob!.client, pool.id));
+    const rows = week!.rows.map((row) => [row.member_id, row.points, row.removed]);
+    // DAL +7 and BUF −1.5 both cover: ann 10, bob 0 (−5 + 5), the Lifeguard two missed picks.
+    expect(rows).toEqual([
+      [ann!.memberId, 10, true],
+      [bob!.memberId, 0, false],
+      [lifeguard.memberId, -10, false],
+    ]);
+    expect(week!.winners).toEqual([ann!.memberId]);
+    expect(week!.rows[0]!.picks.map((pick) => pick.team)).toEqual(['DAL', 'BUF']);
+
+    const standings = await at('2025-09-12T12:00:00Z', () => bob!.client.get(`/api/pools/${pool.id}/standings`));
+    expect(PoolStandingsResponse.parse(standings.json()).data.rows.map((row) => row.member_id)).toEqual([
+      bob!.memberId,
+      lifeguard.memberId,
+    ]);
     await clearResults();
   });
 });

@@ -113,6 +113,30 @@ export async function currentMembers(db: DbExecutor, poolIds: readonly number[])
     .orderBy(sql`${poolMembers.role} = 'guest'`, asc(poolMembers.joinedAt), asc(poolMembers.id));
 }
 
+/**
+ * The members no longer in the pool (removed, or left), with when they went: the weekly results keep them in the
+ * weeks they were in (decision 027).
+ */
+export async function pastMembers(db: DbExecutor, poolId: number): Promise<(MemberWithName & { leftAt: Date })[]> {
+  const rows = await db
+    .select({
+      id: poolMembers.id,
+      poolId: poolMembers.poolId,
+      userId: poolMembers.userId,
+      username: users.username,
+      role: poolMembers.role,
+      joinedAt: poolMembers.joinedAt,
+      leftAt: sql<Date | string>`coalesce(${poolMembers.removedAt}, ${poolMembers.leftAt})`.mapWith(
+        (value: Date | string) => new Date(value),
+      ),
+    })
+    .from(poolMembers)
+    .innerJoin(users, eq(users.id, poolMembers.userId))
+    .where(and(eq(poolMembers.poolId, poolId), sql`not (${currentMember})`))
+    .orderBy(asc(poolMembers.joinedAt), asc(poolMembers.id));
+  return rows;
+}
+
 /** The current members of a pool with their account's address, Lifeguard first, then by joining time. */
 export async function currentMemberAccounts(
   db: DbExecutor,

@@ -426,7 +426,8 @@ export const poolsRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = async (app
         week,
         idempotencyKey: request.headers['idempotency-key'],
         body: request.body,
-        now: now(),
+        // The clock itself: the service reads it once the pool is locked.
+        now,
       });
       return reply.headers(noStore).send({ data: sheet });
     },

@@ -172,7 +172,22 @@ export async function results(
 ): Promise<WeeklyResultsResponse> {
   return db.transaction(async (tx) => {
     const { pool, member } = await requireMembership(tx, input.poolId, input.userId);
-    const { season, names } = await seasonOf(tx, pool, input.now);
+    const { season: current, names } = await seasonOf(tx, pool, input.now);
+    // Members no longer in the pool keep their rows in the weeks they were in, marked removed.
+    const past = await repository.pastMembers(tx, pool.id);
+    for (const gone of past) names.set(String(gone.id), gone.username);
+    const removed = new Set(past.map((gone) => String(gone.id)));
+    const season: PoolSeason = {
+      ...current,
+      members: [
+        ...current.members,
+        ...past.map((gone) => ({
+          id: String(gone.id),
+          joinedAt: gone.joinedAt.toISOString(),
+          leftAt: gone.leftAt.toISOString(),
+        })),
+      ],
+    };
     const viewer = String(member.id);
     return {
       data: {
@@ -186,6 +201,7 @@ export async function results(
             winners: week.winners.map(Number),
             rows: week.rows.map((row) => ({
               ...rowOf(row, names),
+              removed: removed.has(row.memberId),
               picks: row.picks.map((pick) => {
                 // Another member's pick of a game not yet locked stays hidden.
                 const hidden = row.memberId !== viewer && !locked.has(pick.gameId);

@@ -405,21 +405,33 @@ const requestHashOf = (poolId: number, week: number, body: SubmitPicksBody) =>
  */
 export async function submitPicks(
   db: Database,
-  input: { poolId: number; userId: number; week: number; idempotencyKey: string; body: SubmitPicksBody; now: Date },
+  input: {
+    poolId: number;
+    userId: number;
+    week: number;
+    idempotencyKey: string;
+    body: SubmitPicksBody;
+    /** The server clock (read once the pool is locked), or a fixed instant. */
+    now: Date | (() => Date);
+  },
 ): Promise<PoolWeekView> {
   return db.transaction(async (tx) => {
     // The pool's row first, as publishing does: a pool's submissions and slate changes go one at a time.
     const { pool, member } = await requireMembership(tx, input.poolId, input.userId, { forUpdate: true });
+    // The locks are judged when the sheet is written, not when the request arrived: a submission that waited
+    // for the pool (or, on PGlite, for the one connection every transaction shares, behind an import or a
+    // standings rebuild) could otherwise store a pick after its game locked, and after others saw the lock.
+    const now = typeof input.now === 'function' ? input.now() : input.now;
     refuseEnded(pool);
     const week = requirePoolWeek(pool, input.week);
-    const weekRow = await ensureWeek(tx, pool, week, input.now);
+    const weekRow = await ensureWeek(tx, pool, week, now);
     const requestHash = requestHashOf(pool.id, week.number, input.body);
     const claim = await repository.claimSubmission(tx, {
       memberId: member.id,
       poolWeekId: weekRow.id,
       idempotencyKey: input.idempotencyKey,
       requestHash,
-      now: input.now,
+      now,
     });
     if (!claim.claimed) {
       if (claim.requestHash !== requestHash || claim.poolWeekId !== weekRow.id) {
@@ -428,7 +440,7 @@ export async function submitPicks(
           'This Idempotency-Key was used for other picks; use a new key for a new submission',
         );
       }
-      return weekView(tx, { pool, viewerMemberId: member.id, week, now: input.now });
+      return weekView(tx, { pool, viewerMemberId: member.id, week, now });
     }
     await applySheet(tx, {
       pool,
@@ -436,11 +448,11 @@ export async function submitPicks(
       week,
       memberId: member.id,
       body: input.body,
-      now: input.now,
+      now,
       editorId: null,
     });
     await repository.bumpVersion(tx, pool.id);
-    return weekView(tx, { pool, viewerMemberId: member.id, week, now: input.now });
+    return weekView(tx, { pool, viewerMemberId: member.id, week, now });
   });
 }
 

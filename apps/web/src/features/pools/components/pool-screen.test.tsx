@@ -144,6 +144,7 @@ const graded = (memberId: number, username: string, points: number, team: string
   losses: outcome === 'loss' ? 1 : 0,
   pushes: 0,
   tiebreaker_error: 0,
+  removed: false,
   picks: [{ event_id: 101, team, multiplier: 1, outcome, points }],
 });
 
@@ -169,6 +170,8 @@ const results: WeeklyResultsResponse = {
           graded(1, 'lou', 0, 'BUF', 'loss'),
           graded(2, 'gina', 5, 'NYJ', 'win'),
           graded(3, 'sam', 0, 'BUF', 'loss'),
+          // Removed by the Lifeguard after the Thursday game: still in this week's grid, marked.
+          { ...graded(4, 'dan', 5, 'NYJ', 'win'), removed: true },
         ],
       },
     ],
@@ -491,6 +494,10 @@ describe('the pool page', () => {
     expect(within(grid).getByLabelText('gina, NYJ at BUF: NYJ, win')).toHaveAttribute('data-outcome', 'win');
     expect(within(grid).getByLabelText('sam, KC at DEN: shown at lock')).toHaveTextContent('🔒');
     expect(within(grid).getByLabelText('gina, KC at DEN: KC')).toHaveAttribute('data-outcome', 'open');
+    // A removed member's row stays in the week, marked, with the picks of locked games.
+    expect(within(grid).getByRole('rowheader', { name: 'dan removed' })).toBeInTheDocument();
+    expect(within(grid).getByLabelText('dan, NYJ at BUF: NYJ, win')).toHaveAttribute('data-outcome', 'win');
+    expect(within(grid).getByLabelText('dan, KC at DEN: shown at lock')).toHaveTextContent('🔒');
   });
 
   it('shows the standings, the rank chart and the weekly winners', async () => {

@@ -30,11 +30,18 @@ const outcomeWord: Record<Outcome, string> = {
 
 /**
  * The week's grid: a row per member, a column per slate game. Another member's pick shows once its game
- * locks (the API hides it before); a decided pick is coloured by its result.
+ * locks (the API hides it before); a decided pick is coloured by its result. A member no longer in the pool
+ * keeps a row, marked "removed", in the weeks they were in, so a past week still adds up.
  */
 export function WeekGrid({ week, graded }: { week: PoolWeekView; graded: GradedWeek | undefined }) {
   if (week.games.length === 0) return <Typography color="text.secondary">No slate for {week.label} yet.</Typography>;
   const gradedRow = (memberId: number) => graded?.rows.find((row) => row.member_id === memberId);
+  const members = [
+    ...week.sheets.map((sheet) => ({ ...sheet, removed: false })),
+    ...(graded?.rows ?? [])
+      .filter((row) => row.removed && !week.sheets.some((sheet) => sheet.member_id === row.member_id))
+      .map((row) => ({ member_id: row.member_id, username: row.username, picks: [], removed: true })),
+  ];
   return (
     // A wide slate scrolls sideways inside its own box on a phone: focusable, so a keyboard can scroll it too.
     <TableContainer
@@ -63,7 +70,7 @@ export function WeekGrid({ week, graded }: { week: PoolWeekView; graded: GradedW
           </TableRow>
         </TableHead>
         <TableBody>
-          {week.sheets.map((sheet) => {
+          {members.map((sheet) => {
             const row = gradedRow(sheet.member_id);
             return (
               <TableRow key={sheet.member_id}>
@@ -73,6 +80,16 @@ export function WeekGrid({ week, graded }: { week: PoolWeekView; graded: GradedW
                   sx={{ position: 'sticky', left: 0, bgcolor: 'background.paper', fontWeight: 600 }}
                 >
                   {sheet.username}
+                  {sheet.removed && (
+                    <Typography
+                      component="span"
+                      variant="caption"
+                      color="text.secondary"
+                      sx={{ display: 'block', fontWeight: 400 }}
+                    >
+                      removed
+                    </Typography>
+                  )}
                 </TableCell>
                 {week.games.map((game) => {
                   const pick = sheet.picks.find((candidate) => candidate.event_id === game.event_id);

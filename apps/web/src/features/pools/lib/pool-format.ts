@@ -59,14 +59,16 @@ export interface RankPoint {
 
 /**
  * Each member's rank after every week: season points summed week by week, ranked with ties sharing a place
- * (1, 1, 3) as the standings rank them on points.
+ * (1, 1, 3) as the standings rank them on points. Members no longer in the pool are left out, as the
+ * standings leave them out.
  */
 export function rankOverSeason(weeks: WeeklyResultsResponse['data']['weeks']): RankPoint[] {
   const totals = new Map<string, number>();
   return [...weeks]
     .sort((a, b) => a.week - b.week)
     .map((week) => {
-      for (const row of week.rows) totals.set(row.username, (totals.get(row.username) ?? 0) + row.points);
+      for (const row of week.rows.filter((candidate) => !candidate.removed))
+        totals.set(row.username, (totals.get(row.username) ?? 0) + row.points);
       const point: RankPoint = { week: week.week };
       const ordered = [...totals.values()].sort((a, b) => b - a);
       for (const [username, points] of totals) point[username] = ordered.indexOf(points) + 1;
