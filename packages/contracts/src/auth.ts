@@ -106,6 +106,10 @@ export type PasswordResetBody = z.infer<typeof PasswordResetBody>;
 export const OkResponse = z.object({ data: z.object({ ok: z.literal(true) }) });
 export type OkResponse = z.infer<typeof OkResponse>;
 
+/** `POST /auth/logout/others`: how many of the member's other sessions ended. */
+export const LogoutOthersResponse = z.object({ data: z.object({ sessions_ended: z.number().int().min(0) }) });
+export type LogoutOthersResponse = z.infer<typeof LogoutOthersResponse>;
+
 export const SessionInfoResponse = z.object({
   data: z.object({
     authenticated: z.boolean(),

@@ -12,6 +12,8 @@ export type AuditEvent =
   /** A correct password for an account the admin has suspended: no session (decision 049). */
   | 'login_suspended'
   | 'logout'
+  /** The member signed out their other devices. */
+  | 'logout_others'
   | 'session_expired'
   | 'email_verified'
   | 'verification_sent'

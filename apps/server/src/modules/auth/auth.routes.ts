@@ -6,6 +6,7 @@ import {
   EmailRevertResponse,
   ErrorBody,
   LoginBody,
+  LogoutOthersResponse,
   OkResponse,
   PasswordResetBody,
   PasswordResetRequestBody,
@@ -193,6 +194,25 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
       }
       clearSessionCookie(reply, deps.config);
       return { data: { ok: true as const } };
+    },
+  );
+
+  app.post(
+    '/auth/logout/others',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        summary:
+          "Sign out every other device: each of the member's sessions but this one ends, with its open chat " +
+          'rooms (at most 10 times an hour)',
+        response: { 200: LogoutOthersResponse, ...authErrors },
+      },
+    },
+    async (request) => {
+      const session = await requireSession(deps, request);
+      const ended = await authService.logOutOtherSessions(deps, auditContext(request), session);
+      return { data: { sessions_ended: ended } };
     },
   );
 

@@ -393,6 +393,31 @@ export async function changePassword(
   await signalMember(deps, user.id, 'sessions_ended');
 }
 
+/** How often a member may sign out their other devices: each time ends sessions and writes the audit log. */
+export const LOGOUT_OTHERS_RATE = { limit: 10, windowMs: 60 * 60 * 1000 } as const;
+
+/**
+ * Signs the member out of every other device: each session but this one ends, and the sockets of those sessions
+ * close on every instance (decision 054). Returns how many sessions ended.
+ */
+export async function logOutOtherSessions(deps: AuthDeps, audit: AuditContext, session: LiveSession): Promise<number> {
+  const user = session.user;
+  const rate = await deps.limiter.hit(`logout-others:${user.id}`, LOGOUT_OTHERS_RATE.windowMs);
+  if (rate.count > LOGOUT_OTHERS_RATE.limit) {
+    throw AppError.rateLimited(
+      rate.retryAfterSeconds,
+      `You can sign out your other devices ${LOGOUT_OTHERS_RATE.limit} times an hour; wait ${rate.retryAfterSeconds} s`,
+    );
+  }
+  const ended = await deps.db.transaction(async (tx) => {
+    const count = await authRepository.deleteUserSessions(tx, user.id, session.idHash);
+    await recordAuditEvent(tx, audit, 'logout_others', user.id, { sessionsEnded: count });
+    return count;
+  });
+  await signalMember(deps, user.id, 'sessions_ended');
+  return ended;
+}
+
 export const CURRENT_PASSWORD_FAILURE_LIMIT = 10;
 const CURRENT_PASSWORD_WINDOW_MS = 15 * 60 * 1000;
 export const EMAIL_CHANGE_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;

@@ -126,6 +126,25 @@ describe('chat sockets end with their sessions, on every instance', () => {
     expect(await answers(otherChat)).toBe(true);
   });
 
+  it("closes the other sessions' sockets when the member signs out their other devices, and keeps this one's", async () => {
+    const { pool, firstSession, otherSession, firstChat, otherChat } = await memberOnTwoSessions();
+    const closed = closeCode(firstChat);
+    const signedOut = await otherSession.post('/auth/logout/others');
+    expect(signedOut.statusCode, signedOut.body).toBe(200);
+    expect(signedOut.json()).toEqual({ data: { sessions_ended: 1 } });
+    expect(await closed).toBe(SESSION_ENDED);
+    expect(await answers(otherChat)).toBe(true);
+    expect((await firstSession.get('/auth/whoami')).statusCode).toBe(401);
+    expect((await otherSession.get('/auth/whoami')).statusCode).toBe(200);
+    expect(await refusedStatus(openChat(firstBase, firstSession, pool.id))).toBe(401);
+    // A limit per member and hour: the eleventh time is refused, and ends nothing.
+    for (let time = 2; time <= 10; time += 1) {
+      expect((await otherSession.post('/auth/logout/others')).json()).toEqual({ data: { sessions_ended: 0 } });
+    }
+    expect((await otherSession.post('/auth/logout/others')).statusCode).toBe(429);
+    expect((await otherSession.get('/auth/whoami')).statusCode).toBe(200);
+  });
+
   it('closes every socket of the member when an address change is confirmed, and at its revert', async () => {
     const { account, firstChat, otherChat } = await memberOnTwoSessions();
     const now = new Date();

@@ -190,6 +190,21 @@ describe('the profile', () => {
     expect(within(form).getByLabelText(/^Current password/)).toHaveValue('');
   });
 
+  it('signs out every other device and says how many', async () => {
+    const fetchMock = server({
+      'GET /auth/whoami': () => jsonResponse({ data: account }),
+      'POST /auth/logout/others': () => jsonResponse({ data: { sessions_ended: 2 } }),
+    });
+    renderWithProviders(<UserProfileRoute />);
+    await screen.findByRole('textbox', { name: /^Username/ });
+    const devices = section('Other devices');
+    await userEvent.setup().click(within(devices).getByRole('button', { name: 'Sign out all other devices' }));
+    expect(await within(devices).findByRole('status')).toHaveTextContent('Signed out of 2 other devices.');
+    expect(
+      fetchMock.mock.calls.filter((_call, at) => fetchCall(fetchMock, at).url.pathname === '/auth/logout/others'),
+    ).toHaveLength(1);
+  });
+
   it('says when the current password is wrong', async () => {
     server({
       'GET /auth/whoami': () => jsonResponse({ data: account }),

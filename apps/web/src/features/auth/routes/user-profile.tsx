@@ -7,11 +7,13 @@ import { SectionCard } from '../../../components/section-card';
 import { useWhoami } from '../api/get-whoami';
 import { NotificationSettings } from '../components/notification-settings';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { OtherDevices } from '../components/other-devices';
 import { ProfileDetailsForm } from '../components/profile-details-form';
 
 /**
- * The member's profile: their details, a password change and what PA$$ may notify them of, then the sections
- * other features add (`children`, composed in app/profile: this device's notifications).
+ * The member's profile: their details, a password change, signing out other devices and what PA$$ may notify
+ * them of, then the sections other features add (`children`, composed in app/profile: this device's
+ * notifications).
  */
 export function UserProfileScreen({ children }: { children?: ReactNode }) {
   const { data: user, isPending, isError } = useWhoami();
@@ -29,6 +31,9 @@ export function UserProfileScreen({ children }: { children?: ReactNode }) {
           </SectionCard>
           <SectionCard id="profile-password" title="Change password">
             <ChangePasswordForm />
+          </SectionCard>
+          <SectionCard id="profile-devices" title="Other devices">
+            <OtherDevices />
           </SectionCard>
           <SectionCard id="profile-notifications" title="Notifications">
             <NotificationSettings />
