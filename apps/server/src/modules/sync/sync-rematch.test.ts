@@ -425,6 +425,8 @@ describe('synced bets matched again, by themselves or on the games the member ch
       const jobs = createRefreshJobs(testApp.database.db, {
         oddsApiKey: 'test-key',
         oddsApiUrl: `http://127.0.0.1:${port}`,
+        // The local Odds API is on loopback, which the test configuration allows.
+        outbound: testApp.config.outbound,
       });
       await jobs.odds(NOW);
     } finally {
