@@ -36,7 +36,13 @@ describe('offers and money', () => {
       },
       { now: () => clock },
     );
-    const paypal = new PayPalClient({ baseUrl: fake.url, clientId: fake.clientId, clientSecret: fake.clientSecret });
+    const paypal = new PayPalClient({
+      // The fake service listens on loopback: tests only.
+      outbound: { allowPrivateAddresses: true },
+      baseUrl: fake.url,
+      clientId: fake.clientId,
+      clientSecret: fake.clientSecret,
+    });
     const product = await paypal.createProduct({ name: 'PA$$ Sync', type: 'SERVICE' });
     const early = await paypal.createPlan({
       product_id: product.id,
