@@ -25,7 +25,13 @@ export function payPalEnv(fake: FakePayPal): Record<string, string> {
  * rows exist (the server makes them when the plans are first asked for).
  */
 export async function provisionPayPalPlans(fake: FakePayPal, db: Database): Promise<void> {
-  const paypal = new PayPalClient({ baseUrl: fake.url, clientId: fake.clientId, clientSecret: fake.clientSecret });
+  const paypal = new PayPalClient({
+    // The fake service listens on loopback: tests only.
+    outbound: { allowPrivateAddresses: true },
+    baseUrl: fake.url,
+    clientId: fake.clientId,
+    clientSecret: fake.clientSecret,
+  });
   const product = await paypal.createProduct({ name: 'PA$$ Sync', type: 'SERVICE' });
   for (const row of await db.select().from(billingPlans)) {
     const plan = await paypal.createPlan({
