@@ -29,7 +29,11 @@ const serverProject = (database: 'pglite' | 'postgres') => ({
   test: {
     name: `server-${database}`,
     include: serverSuites,
-    exclude: database === 'postgres' ? ['**/node_modules/**', ...databaseFreeSuites] : ['**/node_modules/**'],
+    // `*.postgres.test.ts`: several server processes on one database, which PGlite (one process) cannot be.
+    exclude:
+      database === 'postgres'
+        ? ['**/node_modules/**', ...databaseFreeSuites]
+        : ['**/node_modules/**', '**/*.postgres.test.ts'],
     environment: 'node',
     env: { TEST_DATABASE: database },
     globalSetup: database === 'pglite' ? ['./test-setup/pglite-template.ts'] : [],

@@ -8,6 +8,8 @@ import { Redis } from 'ioredis';
 import type { Config } from './env.js';
 import { clockFor, type Clock } from './lib/clock.js';
 import { yieldToEventLoop } from './lib/event-loop.js';
+import { createRedisInstanceSignals } from './lib/instance-signals.js';
+import { runningLifecycle, SERVICE_RESTART, type InstanceLifecycle } from './lib/lifecycle.js';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
 import type { AuthDeps } from './modules/auth/auth-context.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
@@ -35,6 +37,7 @@ import { pushRoutes } from './modules/notifications/push.routes.js';
 import { createWebPushNotifier, type WebPushNotifier } from './modules/notifications/web-push-notifier.js';
 import { poolsRoutes } from './modules/pools/pools.routes.js';
 import { segmentsRoutes } from './modules/segments/segments.routes.js';
+import { invalidateSportsCaches, onSportsInvalidated, SPORTS_CHANGED } from './modules/sports/sports-cache.js';
 import { sportsRoutes } from './modules/sports/sports.routes.js';
 import { syncImportRoutes } from './modules/sync/sync-import.routes.js';
 import { syncAccountsRoutes } from './modules/sync/sync-accounts.routes.js';
@@ -90,6 +93,8 @@ export interface AppDependencies {
   now?: Clock;
   /** The first-run import running behind the app (start.ts); an app without one has its data already. */
   firstRun?: FirstRunProgress;
+  /** Whether the instance is shutting down (main.ts sets it on SIGTERM): readiness answers `draining`. */
+  lifecycle?: InstanceLifecycle;
   /**
    * How long work (a large sync) gives the event loop a turn between its steps; defaults to
    * lib/event-loop.ts's `yieldToEventLoop`. Tests pass one that watches the turns.
@@ -183,19 +188,54 @@ export async function buildApp({
   await app.register(textPolicyPlugin);
   await app.register(cookie);
   // Sockets are upgraded only once a route's hooks (session, Origin, membership) have let them through.
-  await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
+  await app.register(websocket, {
+    options: { maxPayload: 16 * 1024 },
+    // On shutdown every socket is told the server restarts: the web app connects again, through the load
+    // balancer to another instance, and resumes after the last message it has.
+    preClose(done) {
+      for (const client of this.websocketServer.clients) client.close(SERVICE_RESTART, 'The server is restarting');
+      this.websocketServer.close(() => undefined);
+      done();
+    },
+  });
   await app.register(securityPlugin, { secureCookies: config.publicUrl.startsWith('https://') });
 
   const { db } = database;
   const mailer = overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   const limiter =
     overrides.limiter ??
-    (config.redisUrl ? createRedisRateLimiter(new Redis(config.redisUrl)) : createMemoryRateLimiter());
+    (config.redisUrl
+      ? createRedisRateLimiter(new Redis(config.redisUrl), config.redisKeyPrefix)
+      : createMemoryRateLimiter());
   const chatBus =
     overrides.chatBus ??
     (config.redisUrl
-      ? createRedisChatBus(config.redisUrl, { onError: (error) => app.log.warn({ err: error }, 'chat: Redis') })
+      ? createRedisChatBus(config.redisUrl, {
+          prefix: `${config.redisKeyPrefix}chat:`,
+          onError: (error) => app.log.warn({ err: error }, 'chat: Redis'),
+        })
       : createMemoryChatBus());
+  // With Redis, a change one instance makes to a sport's data clears the other instances' cached answers too.
+  const signals = config.redisUrl
+    ? createRedisInstanceSignals(config.redisUrl, {
+        prefix: `${config.redisKeyPrefix}signals:`,
+        onError: (error) => app.log.warn({ err: error }, 'instance signals: Redis'),
+      })
+    : null;
+  if (signals) {
+    await signals.subscribe(SPORTS_CHANGED, (sport) =>
+      invalidateSportsCaches(database.db, sport, { fromAnotherInstance: true }),
+    );
+    const stopTelling = onSportsInvalidated(database.db, (sport) => {
+      signals.publish(SPORTS_CHANGED, sport).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'instance signals: a sport change could not be told to the other instances');
+      });
+    });
+    app.addHook('onClose', async () => {
+      stopTelling();
+      await signals.close();
+    });
+  }
   const pushNotifier =
     overrides.pushNotifier ??
     createWebPushNotifier({ db, push: config.push, now, log: app.log.child({ module: 'push' }) });
@@ -247,7 +287,12 @@ export async function buildApp({
   await app.register(accessPlugin, authDeps);
   await app.register(apiDocsPlugin, { publicUrl: config.publicUrl });
 
-  await app.register(healthRoutes, { database, now, firstRun: overrides.firstRun ?? FirstRunProgress.finished() });
+  await app.register(healthRoutes, {
+    database,
+    now,
+    firstRun: overrides.firstRun ?? FirstRunProgress.finished(),
+    lifecycle: overrides.lifecycle ?? runningLifecycle(),
+  });
   await app.register(clientConfigRoutes, { config });
   await app.register(legalRoutes, { db, settings: { poolMaxPerLifeguard: config.poolMaxPerLifeguard } });
   await app.register(segmentsRoutes, { ...authDeps, now });

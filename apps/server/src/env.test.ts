@@ -52,6 +52,7 @@ describe('loadConfig', () => {
         'DATA_DIR',
         'DATABASE_URL',
         'REDIS_URL',
+        'REDIS_KEY_PREFIX',
         'PUBLIC_URL',
         'PASS_SEED',
         'SMTP_URL',
@@ -63,6 +64,8 @@ describe('loadConfig', () => {
         'WEB_DIST_DIR',
         'PASS_CLOCK',
         'REQUEST_TIMEOUT_MS',
+        'SHUTDOWN_DRAIN_MS',
+        'JOBS_TICK_MS',
         'TRUST_PROXY',
         'PAGE_VIEWS_PER_MINUTE',
         'VAPID_PUBLIC_KEY',
@@ -74,6 +77,9 @@ describe('loadConfig', () => {
     expect(fromEmpty).toEqual(loadConfig({}));
     expect(fromEmpty.port).toBe(3000);
     expect(fromEmpty.databaseUrl).toBeUndefined();
+    expect(fromEmpty.redisKeyPrefix).toBe('pass:');
+    expect(fromEmpty.shutdownDrainMs).toBe(5_000);
+    expect(fromEmpty.jobsTickMs).toBe(60_000);
   });
 
   it('derives the public URL from the port and the support address from the public URL', () => {
@@ -154,6 +160,11 @@ describe('loadConfig', () => {
     ['PASS_CLOCK', '2026-11-22 17:00:00'],
     ['PASS_CLOCK', '2026-11-22T17:00:00'],
     ['PASS_CLOCK', '2026-02-30T17:00:00Z'],
+    ['REDIS_KEY_PREFIX', 'has space:'],
+    ['SHUTDOWN_DRAIN_MS', '-1'],
+    ['SHUTDOWN_DRAIN_MS', '60001'],
+    ['JOBS_TICK_MS', '999'],
+    ['REDIS_KEY_PREFIX', 'x'.repeat(65)],
   ])('refuses %s=%j with a ConfigError naming the variable', (variable, value) => {
     const error = configError({ [variable]: value });
     expect(error.problems).toHaveLength(1);

@@ -95,6 +95,11 @@ const EnvSchema = z.object({
     'postgres://user:password@host:5432/database',
   ).optional(),
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'redis://127.0.0.1:6379').optional(),
+  // Every Redis key and channel starts with it: deployments (or test runs) sharing one Redis never meet.
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'letters, digits and _ . : - only, at most 64')
+    .default('pass:'),
   PUBLIC_URL: urlWithProtocols(['http:', 'https:'], 'https://pass.example.org').optional(),
   PASS_SEED: z.enum(['auto', 'demo', 'none']).default('auto'),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'smtp://user:password@mail.example.org:587').optional(),
@@ -105,6 +110,14 @@ const EnvSchema = z.object({
     .min(100, 'must be between 100 and 600000')
     .max(600_000, 'must be between 100 and 600000')
     .default(30_000),
+  // After SIGTERM, how long the instance keeps serving while readiness says `draining`, so load balancers stop
+  // sending to it before it stops listening.
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number of milliseconds')
+    .min(0, 'must be between 0 and 60000')
+    .max(60_000, 'must be between 0 and 60000')
+    .default(5_000),
   TRUST_PROXY: TrustProxy,
   PAGE_VIEWS_PER_MINUTE: z.coerce
     .number({ message: 'must be a number' })
@@ -161,6 +174,13 @@ const EnvSchema = z.object({
   REFRESH_ODDS: onOff,
   REFRESH_SCORES: onOff,
   REFRESH_SCHEDULES: onOff,
+  // How often the instance that leads looks for due jobs, and another instance tries to take the lead.
+  JOBS_TICK_MS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number of milliseconds')
+    .min(1_000, 'must be between 1000 and 600000')
+    .max(600_000, 'must be between 1000 and 600000')
+    .default(60_000),
   VAPID_PUBLIC_KEY: z
     .string()
     .regex(/^B[A-Za-z0-9_-]{86}$/, {
@@ -204,6 +224,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** The start of every Redis key and channel name (REDIS_KEY_PREFIX). */
+  redisKeyPrefix: string;
   publicUrl: string;
   seed: 'auto' | 'demo' | 'none';
   smtpUrl: string | undefined;
@@ -213,6 +235,8 @@ export interface Config {
    * its connection closed. The time to answer is not counted.
    */
   requestTimeoutMs: number;
+  /** After SIGTERM, how long the instance serves on while readiness answers `draining` (SHUTDOWN_DRAIN_MS). */
+  shutdownDrainMs: number;
   /** Fastify's trustProxy: whose X-Forwarded-For sets request.ip (and so the login limits' buckets). */
   trustProxy: false | string[];
   /** Page views (`GET /api/segments`) one client address may report a minute; more get 429. */
@@ -269,6 +293,8 @@ export interface Config {
    * Each can be switched off.
    */
   refresh: { odds: boolean; scores: boolean; schedules: boolean; pool_mails: boolean };
+  /** How often the scheduler ticks (JOBS_TICK_MS): a standby instance takes the lead within one tick. */
+  jobsTickMs: number;
   /**
    * Where the server's requests to providers may go (decision 054): never to this machine or a private
    * network, unless OUTBOUND_ALLOW_PRIVATE_ADDRESSES=on for local fakes.
@@ -322,11 +348,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dataDir: path.resolve(values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
     redisUrl: values.REDIS_URL,
+    redisKeyPrefix: values.REDIS_KEY_PREFIX,
     publicUrl,
     seed: values.PASS_SEED,
     smtpUrl: values.SMTP_URL,
     logLevel: values.LOG_LEVEL,
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
+    shutdownDrainMs: values.SHUTDOWN_DRAIN_MS,
     trustProxy: values.TRUST_PROXY,
     pageViewsPerMinute: values.PAGE_VIEWS_PER_MINUTE,
     poolMaxPerLifeguard: values.POOL_MAX_PER_LIFEGUARD,
@@ -364,6 +392,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       schedules: values.REFRESH_SCHEDULES,
       pool_mails: values.POOL_MAILS,
     },
+    jobsTickMs: values.JOBS_TICK_MS,
     outbound: { allowPrivateAddresses: values.OUTBOUND_ALLOW_PRIVATE_ADDRESSES },
     clockStart: values.PASS_CLOCK,
     push:

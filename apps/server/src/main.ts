@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './env.js';
-import { clockFor } from './lib/clock.js';
+import { clockFor, systemClock } from './lib/clock.js';
+import { runningLifecycle } from './lib/lifecycle.js';
 import { createAdvisoryLock } from './jobs/advisory-lock.js';
 import { createPoolMailsJob } from './jobs/pool-mails-job.js';
 import { createSessionCleanupJob } from './jobs/session-cleanup-job.js';
@@ -10,7 +11,7 @@ import { listenWhileStarting } from './lib/starting-listener.js';
 import { warmPublicReads } from './modules/sports/warm-reads.js';
 import { startServer } from './start.js';
 
-// Long enough for in-flight requests to finish; short enough for an orchestrator's kill timeout.
+// After the drain: long enough for in-flight requests to finish; short enough for an orchestrator's kill timeout.
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
@@ -29,6 +30,7 @@ async function main() {
     console.error(`PASS_CLOCK: the server clock starts at ${config.clockStart.toISOString()} (a testing aid)`);
   }
   const serverClock = clockFor(config);
+  const lifecycle = runningLifecycle();
   // The port answers from the first moment: creating a PGlite cluster takes seconds (docs/decisions/019).
   const starting = await listenWhileStarting({
     port: config.port,
@@ -38,7 +40,7 @@ async function main() {
   });
   let started;
   try {
-    started = await startServer(config, (message) => console.error(message), { now: serverClock });
+    started = await startServer(config, (message) => console.error(message), { now: serverClock, lifecycle });
     await started.app.ready();
   } finally {
     await starting.close();
@@ -59,6 +61,7 @@ async function main() {
       }),
     },
     enabled: config.refresh,
+    tickMs: config.jobsTickMs,
     // The room notices follow the jobs' grading, and time passing a lock (decision 041); sync access follows
     // the grace days and subscriptions (decision 051); ended sessions and spent links are deleted (decision 054).
     everyTick: [
@@ -66,7 +69,9 @@ async function main() {
       createSyncAccessJob({ db: database.db, now, log: (message) => app.log.warn(message) }),
       createSessionCleanupJob({
         db: database.db,
-        now,
+        // Sessions and links are dated and checked by the machine's clock, never PASS_CLOCK (auth.service.ts):
+        // their clean-up goes by the same clock, or a server clock set ahead would delete live links.
+        now: systemClock,
         memberSignal: app.memberSignal,
         log: (message) => app.log.info(message),
       }),
@@ -78,17 +83,27 @@ async function main() {
 
   let stopping = false;
   const warming = new AbortController();
-  const stop = async (signal: string) => {
+  /**
+   * Stops the instance without losing what it acknowledged (decision 057). On SIGTERM (an orchestrator, a
+   * rolling restart) readiness answers `draining` for SHUTDOWN_DRAIN_MS while the instance still serves, so the
+   * load balancer stops sending to it; the jobs' lock is released at once for another instance to take. Then
+   * it stops listening, finishes the requests in flight, closes its chat sockets with 1012 (the web app
+   * connects again elsewhere and resumes) and exits. SIGINT (Ctrl-C at a terminal) skips the wait.
+   */
+  const stop = async (signal: 'SIGINT' | 'SIGTERM') => {
     if (stopping) return;
     stopping = true;
+    lifecycle.draining = true;
     warming.abort();
-    app.log.info({ signal }, 'shutting down');
+    const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
+    app.log.info({ signal, drainMs }, 'shutting down');
     const timer = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
+    }, drainMs + SHUTDOWN_GRACE_MS);
     timer.unref();
     await scheduler.stop();
+    if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
     await app.close();
     process.exit(0);
   };

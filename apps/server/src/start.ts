@@ -1,8 +1,10 @@
-import { createDb, migrate, seedReferenceData, type DbHandle } from '@pass/db';
+import { hostname } from 'node:os';
+import { createDb, migrate, seedReferenceData, withAdvisoryLock, type DbHandle } from '@pass/db';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './env.js';
 import { clockFor, type Clock } from './lib/clock.js';
+import type { InstanceLifecycle } from './lib/lifecycle.js';
 import { runFirstRun, type FirstRunOptions } from './modules/imports/first-run.js';
 import { FirstRunProgress } from './modules/imports/first-run-progress.js';
 
@@ -20,6 +22,11 @@ export interface StartedServer {
   loadData(): Promise<void>;
 }
 
+/** How this process shows in PostgreSQL's activity and lock views: `pass <host> <pid>`. */
+export function instanceName(): string {
+  return `pass ${hostname()} ${process.pid}`.slice(0, 63);
+}
+
 export interface StartOptions {
   /** The server clock, when the caller made it already (main.ts, for the listener it starts first). */
   now?: Clock;
@@ -27,6 +34,8 @@ export interface StartOptions {
   database?: DbHandle;
   /** First-run settings beyond the configuration's: tests give a clock, the files, a stand-in fetch. */
   firstRun?: Partial<Omit<FirstRunOptions, 'progress'>>;
+  /** Whether the instance is shutting down (main.ts): readiness answers `draining`. */
+  lifecycle?: InstanceLifecycle;
 }
 
 /**
@@ -45,30 +54,45 @@ export async function startServer(
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       onPoolError: (error) => log(`database connection lost: ${error.message}`),
+      applicationName: instanceName(),
     }));
   try {
     await migrate(database);
-    await seedReferenceData(database.db);
+    // Instances starting together seed one after the other, as they migrate.
+    await withAdvisoryLock(database, 'migrations', () => seedReferenceData(database.db));
   } catch (error) {
     await database.close();
     throw error;
   }
   const firstRun = new FirstRunProgress();
-  const app = await buildApp({ config, database, now, firstRun });
+  const app = await buildApp({
+    config,
+    database,
+    now,
+    firstRun,
+    ...(options.lifecycle ? { lifecycle: options.lifecycle } : {}),
+  });
   let loading: Promise<void> | undefined;
   const loadData = () =>
-    (loading ??= runFirstRun(database.db, {
-      seed: config.seed,
-      now: now(),
-      oddsApiKey: config.oddsApiKey,
-      oddsApiUrl: config.oddsApiUrl,
-      outbound: config.outbound,
-      log,
-      ...options.firstRun,
-      progress: firstRun,
-    }).then(
+    // One instance imports at a time; one starting beside it waits (not ready), then finds the data loaded.
+    (loading ??= withAdvisoryLock(database, 'firstRun', () =>
+      runFirstRun(database.db, {
+        seed: config.seed,
+        now: now(),
+        oddsApiKey: config.oddsApiKey,
+        oddsApiUrl: config.oddsApiUrl,
+        outbound: config.outbound,
+        log,
+        ...options.firstRun,
+        progress: firstRun,
+      }),
+    ).then(
       () => undefined,
-      (error: unknown) => log(`first run stopped: ${error instanceof Error ? error.message : String(error)}`),
+      (error: unknown) => {
+        // Also when the lock could not be taken (the database went away): readiness must not wait forever.
+        if (firstRun.loading) firstRun.fail();
+        log(`first run stopped: ${error instanceof Error ? error.message : String(error)}`);
+      },
     ));
   return { app, database, now, firstRun, loadData };
 }

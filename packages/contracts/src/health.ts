@@ -13,7 +13,8 @@ export type HealthResponse = z.infer<typeof HealthResponse>;
  * `loading` (503) while the first run still imports, `unavailable` (503) while the database cannot be reached.
  */
 export const ReadinessResponse = z.object({
-  status: z.enum(['ready', 'loading', 'unavailable']),
+  /** `draining`: the instance is shutting down; it finishes what it has and takes nothing new. */
+  status: z.enum(['ready', 'loading', 'unavailable', 'draining']),
   database: z.object({
     kind: z.enum(['pglite', 'postgres']),
     /** Absent while loading: on PGlite the check would wait behind the import's transaction. */

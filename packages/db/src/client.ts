@@ -39,6 +39,11 @@ export interface CreateDbOptions {
   poolSize?: number;
   /** How long a query waits for a pool connection before it fails (default 2 s). */
   connectionTimeoutMs?: number;
+  /**
+   * The name PostgreSQL shows for this process's connections (`pg_stat_activity.application_name`): which
+   * instance holds a lock or runs a slow query.
+   */
+  applicationName?: string;
 }
 
 const PING_TIMEOUT_MS = 1500;
@@ -91,6 +96,7 @@ async function createPostgresDb(databaseUrl: string, options: CreateDbOptions): 
     // Fail fast while the server is unreachable, so readiness answers in time and requests get a clear 503.
     connectionTimeoutMillis: options.connectionTimeoutMs ?? 2000,
     idleTimeoutMillis: 30_000,
+    ...(options.applicationName ? { application_name: options.applicationName } : {}),
   });
   pool.on('error', (error) => options.onPoolError?.(error));
   const db = drizzlePostgres(pool, { schema, casing: 'snake_case' }) as unknown as Database;

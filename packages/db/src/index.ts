@@ -1,5 +1,6 @@
 export * from './client.js';
 export * from './migrate.js';
+export * from './advisory-locks.js';
 export * from './data-dir-lock.js';
 export * from './errors.js';
 export * as schema from './schema/index.js';

@@ -4,6 +4,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { withAdvisoryLock } from './advisory-locks.js';
 import type { DbHandle } from './client.js';
 
 /**
@@ -15,24 +16,16 @@ export const migrationsFolder = path.join(
   'migrations',
 );
 
-// Any fixed number: every instance that starts at once waits on the same lock while one migrates.
-const MIGRATION_LOCK_KEY = 727_001;
-
-/** Brings the schema up to date. Safe to run from several server instances at once. */
+/**
+ * Brings the schema up to date. Safe to run from several server instances at once: they wait on the migrations'
+ * own lock while one migrates, never on a lock a running instance holds for long (advisory-locks.ts).
+ */
 export async function migrate(handle: DbHandle): Promise<void> {
   if (handle.raw.kind === 'pglite') {
     await migratePglite(drizzlePglite(handle.raw.client), { migrationsFolder });
     return;
   }
-  const client = await handle.raw.pool.connect();
-  try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    try {
-      await migratePostgres(drizzlePostgres(client), { migrationsFolder });
-    } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
-    }
-  } finally {
-    client.release();
-  }
+  await withAdvisoryLock(handle, 'migrations', async (client) => {
+    await migratePostgres(drizzlePostgres(client!), { migrationsFolder });
+  });
 }

@@ -1,4 +1,4 @@
-import type { DbHandle } from '@pass/db';
+import { ADVISORY_LOCK_KEYS, type DbHandle } from '@pass/db';
 import type pg from 'pg';
 
 /**
@@ -14,12 +14,9 @@ export interface JobLock {
   release(): Promise<void>;
 }
 
-/** The key of the scheduler's lock (migrations use another). */
-export const SCHEDULER_LOCK_KEY = 727_001;
-
 const pgliteHolders = new WeakMap<object, Map<number, object>>();
 
-export function createAdvisoryLock(handle: DbHandle, key = SCHEDULER_LOCK_KEY): JobLock {
+export function createAdvisoryLock(handle: DbHandle, key: number = ADVISORY_LOCK_KEYS.scheduler): JobLock {
   return handle.raw.kind === 'postgres' ? postgresLock(handle.raw.pool, key) : pgliteLock(handle, key);
 }
 

@@ -2,16 +2,17 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import { type Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { DEVICE_COOKIE } from '../modules/auth/device-cookie.js';
 import { LOGIN_FAILURE_LIMIT } from '../modules/auth/login-limits.js';
 import { expectError, seedUser, TestClient, testPassword } from '../test/accounts.js';
 import { buildTestApp, type TestApp } from '../test/helpers.js';
+import { connectRedis, TEST_REDIS_URL } from '../test/redis.js';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './rate-limiter.js';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
 const KEY_PREFIX = 'pass:rate:';
 
 describe('memory rate limiter', () => {
@@ -68,21 +69,7 @@ describe('Redis rate limiter (the real Redis at 127.0.0.1:6379)', () => {
   let redis: Redis;
   const limiters: RateLimiter[] = [];
 
-  async function connect(): Promise<Redis> {
-    const client = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
-    const errors: Error[] = [];
-    client.on('error', (error: Error) => errors.push(error));
-    try {
-      await client.connect();
-      await client.ping();
-    } catch (error) {
-      client.disconnect();
-      throw new Error(
-        `Redis is not reachable at ${REDIS_URL} (these tests need it, as CI provides it): ${String(errors[0] ?? error)}`,
-      );
-    }
-    return client;
-  }
+  const connect = () => connectRedis(REDIS_URL);
 
   async function newLimiter(): Promise<RateLimiter> {
     const limiter = createRedisRateLimiter(await connect());

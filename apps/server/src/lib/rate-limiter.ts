@@ -58,9 +58,9 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
   };
 }
 
-const KEY_PREFIX = 'pass:rate:';
-
-export function createRedisRateLimiter(redis: Redis): RateLimiter {
+/** `keyPrefix` is the deployment's (REDIS_KEY_PREFIX); the limiter's keys follow it with `rate:`. */
+export function createRedisRateLimiter(redis: Redis, keyPrefix = 'pass:'): RateLimiter {
+  const KEY_PREFIX = `${keyPrefix}rate:`;
   return {
     async hit(key, windowMs) {
       // One round trip: count, start the window on the first hit only (NX), read what is left of it.

@@ -7,6 +7,7 @@ import * as authRepository from '../modules/auth/auth.repository.js';
 import { hashPassword } from '../modules/auth/crypto.js';
 import { SESSION_COOKIE, startSession } from '../modules/auth/sessions.service.js';
 import { CSRF_COOKIE, CSRF_HEADER } from '../plugins/security.js';
+import { requestOverHttp } from './raw-http.js';
 import { verificationToken, type CapturedMail, type SmtpCapture } from './smtp-capture.js';
 
 /** A short random suffix, so every test makes its own users. */
@@ -96,13 +97,15 @@ export function expectError(response: LightMyRequestResponse, status: number, fi
 
 /**
  * A browser against the app: keeps its cookies, sends the CSRF header on state-changing requests
- * (unless `csrf: false`), comes from its own remote address, and checks every 4xx body's shape.
+ * (unless `csrf: false`), comes from its own remote address, and checks every 4xx body's shape. The app is an
+ * app in this process (requests are injected) or the base URL of a server process (real HTTP; every request
+ * then comes from 127.0.0.1).
  */
 export class TestClient {
   readonly cookies = new Map<string, string>();
 
   constructor(
-    readonly app: FastifyInstance,
+    readonly app: FastifyInstance | string,
     readonly remoteAddress = uniqueAddress(),
   ) {
     this.cookies.set(CSRF_COOKIE, randomBytes(24).toString('base64url'));
@@ -119,12 +122,14 @@ export class TestClient {
   async request(options: InjectOptions & { csrf?: boolean }): Promise<LightMyRequestResponse> {
     const { csrf = true, headers = {}, cookies = {}, ...rest } = options;
     const method = (rest.method ?? 'GET').toUpperCase();
-    const response = await this.app.inject({
+    const request: InjectOptions = {
       remoteAddress: this.remoteAddress,
       ...rest,
       headers: { ...(csrf && method !== 'GET' ? { [CSRF_HEADER]: this.csrfToken } : {}), ...headers },
       cookies: { ...Object.fromEntries(this.cookies), ...cookies },
-    });
+    };
+    const response =
+      typeof this.app === 'string' ? await requestOverHttp(this.app, request) : await this.app.inject(request);
     for (const cookie of response.cookies) {
       const expired = cookie.maxAge === 0 || (cookie.expires !== undefined && cookie.expires.getTime() <= Date.now());
       if (expired || cookie.value === '') this.cookies.delete(cookie.name);

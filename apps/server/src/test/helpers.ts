@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../env.js';
 import type { Clock } from '../lib/clock.js';
+import type { InstanceLifecycle } from '../lib/lifecycle.js';
 import type { ChatBus } from '../modules/chat/chat-bus.js';
 import type { WebPushNotifier } from '../modules/notifications/web-push-notifier.js';
 
@@ -55,6 +56,7 @@ export async function buildTestApp(
     pushNotifier?: (made: { database: DbHandle; config: Config }) => WebPushNotifier;
     routes?: (app: FastifyInstance) => void | Promise<void>;
     yieldTurn?: () => Promise<void>;
+    lifecycle?: InstanceLifecycle;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDb({ pgliteTemplate: inject('pgliteTemplate') });
@@ -65,6 +67,7 @@ export async function buildTestApp(
     ...(options.chatBus ? { chatBus: options.chatBus } : {}),
     ...(options.chatHeartbeatMs ? { chatHeartbeatMs: options.chatHeartbeatMs } : {}),
     ...(options.yieldTurn ? { yieldTurn: options.yieldTurn } : {}),
+    ...(options.lifecycle ? { lifecycle: options.lifecycle } : {}),
     ...(options.pushNotifier ? { pushNotifier: options.pushNotifier({ database, config }) } : {}),
   };
   const app = await buildApp(

@@ -73,7 +73,7 @@ export async function makeGame(db: DbExecutor, options: GameOptions = {}): Promi
 
 /** A new verified member, signed in through the app. */
 export async function signedInMember(
-  app: FastifyInstance,
+  app: FastifyInstance | string,
   db: DbExecutor,
 ): Promise<{ account: TestAccount; client: TestClient }> {
   const account = await seedUser(db);

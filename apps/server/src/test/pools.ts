@@ -47,7 +47,12 @@ export async function quoteSpread(
 }
 
 /** A new pool with its Lifeguard and `guestCount` guests who joined by the shareable link, with their member ids. */
-export async function poolWithGuests(app: FastifyInstance, db: DbExecutor, settings: CreatePoolBody, guestCount = 2) {
+export async function poolWithGuests(
+  app: FastifyInstance | string,
+  db: DbExecutor,
+  settings: CreatePoolBody,
+  guestCount = 2,
+) {
   const lifeguard = await signedInMember(app, db);
   const created = await lifeguard.client.post('/api/pools', settings);
   expect(created.statusCode, created.body).toBe(201);

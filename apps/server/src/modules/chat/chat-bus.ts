@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { ChatServerFrame } from '@pass/contracts';
 import { Redis } from 'ioredis';
+import { addToSetOf } from '../../lib/collections.js';
 
 /**
  * How a stored message (or a deletion) reaches every socket of its pool: in-process for one instance, through
@@ -116,12 +117,7 @@ export function createRedisChatBus(url: string, options: { prefix?: string; onEr
     },
     async subscribe(poolId, listener) {
       const channel = prefix + poolId;
-      let local = listeners.get(channel);
-      if (!local) {
-        local = new Set();
-        listeners.set(channel, local);
-      }
-      local.add(listener);
+      addToSetOf(listeners, channel, listener);
       // Every subscriber waits for Redis to confirm, so none reads its catch-up before live frames flow.
       await subscriber.subscribe(channel);
       return async () => {
@@ -139,12 +135,7 @@ export function createRedisChatBus(url: string, options: { prefix?: string; onEr
     },
     async subscribeMember(userId, listener) {
       const channel = `${prefix}member:${userId}`;
-      let local = memberListeners.get(channel);
-      if (!local) {
-        local = new Set();
-        memberListeners.set(channel, local);
-      }
-      local.add(listener);
+      addToSetOf(memberListeners, channel, listener);
       await subscriber.subscribe(channel);
       return async () => {
         const current = memberListeners.get(channel);

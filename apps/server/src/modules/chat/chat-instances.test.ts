@@ -2,11 +2,11 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { chatMessages } from '@pass/db';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { TestClient } from '../../test/accounts.js';
 import { listen, openChat, refusedStatus, type ChatSocket } from '../../test/chat.js';
+import { requireRedis, TEST_REDIS_URL } from '../../test/redis.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { signedInMember } from '../../test/ledger.js';
 import { poolSettings, poolWithGuests } from '../../test/pools.js';
@@ -18,25 +18,10 @@ import { createRedisChatBus } from './chat-bus.js';
  * one instance reaches a socket connected to the other; the checks at the upgrade hold on either.
  */
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
 const clock = new Date('2025-08-01T12:00:00Z');
 // Channels of this run only, so runs side by side never meet.
 const prefix = `test:${randomBytes(6).toString('hex')}:chat:`;
-
-/** Fails loudly when Redis is not there: this test needs it, as CI provides it. */
-async function requireRedis(): Promise<void> {
-  const client = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
-  const errors: Error[] = [];
-  client.on('error', (error: Error) => errors.push(error));
-  try {
-    await client.connect();
-    await client.ping();
-  } catch (error) {
-    throw new Error(`Redis is not reachable at ${REDIS_URL} (this test needs it): ${String(errors[0] ?? error)}`);
-  } finally {
-    client.disconnect();
-  }
-}
 
 describe('chat across two app instances on one database and one Redis', () => {
   let first: TestApp;

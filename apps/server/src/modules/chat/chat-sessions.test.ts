@@ -1,11 +1,11 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import { adminClient, testPassword, TestClient } from '../../test/accounts.js';
 import { listen, openChat, refusedStatus, type ChatSocket } from '../../test/chat.js';
+import { requireRedis, TEST_REDIS_URL } from '../../test/redis.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { poolSettings, poolWithGuests } from '../../test/pools.js';
 import * as authRepository from '../auth/auth.repository.js';
@@ -20,23 +20,9 @@ import { ACCOUNT_CHANGED, CHAT_PINGS_PER_MINUTE, CHAT_SOCKETS_PER_MEMBER, SESSIO
  * not on.
  */
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
 const clock = new Date('2025-08-01T12:00:00Z');
 const prefix = `test:${randomBytes(6).toString('hex')}:chat:`;
-
-async function requireRedis(): Promise<void> {
-  const client = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
-  const errors: Error[] = [];
-  client.on('error', (error: Error) => errors.push(error));
-  try {
-    await client.connect();
-    await client.ping();
-  } catch (error) {
-    throw new Error(`Redis is not reachable at ${REDIS_URL} (this test needs it): ${String(errors[0] ?? error)}`);
-  } finally {
-    client.disconnect();
-  }
-}
 
 const closeCode = (chat: ChatSocket) =>
   new Promise<number>((resolve) => chat.socket.once('close', (code) => resolve(code)));

@@ -2,6 +2,7 @@ import { DataStatusResponse, HealthResponse, ReadinessResponse } from '@pass/con
 import type { DbHandle } from '@pass/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../lib/clock.js';
+import type { InstanceLifecycle } from '../../lib/lifecycle.js';
 import type { FirstRunProgress } from '../imports/first-run-progress.js';
 
 // Readiness must answer within 2 s even when the database hangs.
@@ -11,7 +12,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{
   database: DbHandle;
   now: Clock;
   firstRun: FirstRunProgress;
-}> = async (app, { database, now, firstRun }) => {
+  lifecycle: InstanceLifecycle;
+}> = async (app, { database, now, firstRun, lifecycle }) => {
   app.get(
     '/api/health',
     {
@@ -31,12 +33,16 @@ export const healthRoutes: FastifyPluginAsyncZod<{
       config: { access: 'public' },
       schema: {
         tags: ['health'],
-        summary: 'Readiness: 503 while the first run imports (loading) or the database cannot be reached',
+        summary:
+          'Readiness: 503 while the first run imports (loading), the database cannot be reached, or the instance ' +
+          'is shutting down (draining)',
         response: { 200: ReadinessResponse, 503: ReadinessResponse },
       },
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
+      // A load balancer stops sending here while the instance finishes what it has (main.ts).
+      if (lifecycle.draining) return reply.code(503).send({ status: 'draining', database: { kind: database.kind } });
       // Not ready until the data is: the browser tests and orchestrators wait on this (docs/decisions/019).
       if (firstRun.loading) {
         return reply.code(503).send({ status: 'loading', database: { kind: database.kind } });

@@ -5,6 +5,7 @@ import { createPostgresTestDatabaseUrl, testDatabaseKind } from '@pass/db/testin
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
+import { runningLifecycle } from '../../lib/lifecycle.js';
 import { buildTestApp, testConfig } from '../../test/helpers.js';
 
 /** The readiness deadline of the operations contract: an answer within 2 s even when the database hangs. */
@@ -190,6 +191,24 @@ describe('readiness after the database is closed', () => {
       });
       expect(elapsedMs).toBeLessThan(READINESS_DEADLINE_MS);
       // Liveness does not depend on the database.
+      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('readiness of an instance shutting down', () => {
+  it('answers 503 draining once the instance is asked to stop, while it still serves', async () => {
+    const lifecycle = runningLifecycle();
+    const { app } = await buildTestApp({}, { lifecycle });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
+      lifecycle.draining = true;
+      const response = await app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(response.statusCode).toBe(503);
+      expect(ReadinessResponse.parse(response.json()).status).toBe('draining');
+      // Requests already routed here are still answered while the load balancer takes the instance out.
       expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     } finally {
       await app.close();

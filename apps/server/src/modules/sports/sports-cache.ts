@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { addToSetOf } from '../../lib/collections.js';
 
 /**
  * Hot public reads (schedules with odds, weeks, teams) are served as serialised JSON bytes with an ETag
  * (DESIGN.md section 8): building a week of odds per request costs a join and a serialisation, sending
  * cached bytes costs neither. Entries are keyed by the request's path and query and grouped by sport, so an
- * import that changes a sport's data clears that sport's entries. The time limit bounds staleness where an
- * import ran in another process (the CLI against a shared PostgreSQL) and where "now" decides the answer
- * (the current week).
+ * import that changes a sport's data clears that sport's entries, on every instance when Redis is set. The time
+ * limit bounds staleness where an import ran in another process (the CLI against a shared PostgreSQL) and where
+ * "now" decides the answer (the current week).
  */
 export interface CachedBody {
   body: Buffer;
@@ -104,16 +105,34 @@ export function replyCached(
 const caches = new WeakMap<object, Set<SportsCache>>();
 
 export function registerSportsCache(db: object, cache: SportsCache): () => void {
-  let set = caches.get(db);
-  if (!set) {
-    set = new Set();
-    caches.set(db, set);
-  }
-  set.add(cache);
+  const set = addToSetOf(caches, db, cache);
   return () => set.delete(cache);
 }
 
-/** Clears a sport's entries in every cache serving the database. */
-export function invalidateSportsCaches(db: object, sport: string): void {
+/** The instance-signals topic a cleared sport is told on; its message is the sport's key. */
+export const SPORTS_CHANGED = 'sports-changed';
+
+const observers = new WeakMap<object, Set<(sport: string) => void>>();
+
+/**
+ * Calls `listener` each time a change made in this process clears a sport for the database: the app tells
+ * the other instances through it (lib/instance-signals.ts), so theirs are cleared too.
+ */
+export function onSportsInvalidated(db: object, listener: (sport: string) => void): () => void {
+  const set = addToSetOf(observers, db, listener);
+  return () => set.delete(listener);
+}
+
+/**
+ * Clears a sport's entries in every cache serving the database. A clearing that came from another instance
+ * (`fromAnotherInstance`) is not passed on again.
+ */
+export function invalidateSportsCaches(
+  db: object,
+  sport: string,
+  options: { fromAnotherInstance?: boolean } = {},
+): void {
   for (const cache of caches.get(db) ?? []) cache.invalidate(sport);
+  if (options.fromAnotherInstance) return;
+  for (const listener of observers.get(db) ?? []) listener(sport);
 }
