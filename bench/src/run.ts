@@ -821,6 +821,50 @@ async function runHostileUploadOnly(): Promise<number> {
   return timed.some(({ outcome }) => outcome.status === 'failed') ? 1 : 0;
 }
 
+/**
+ * `--only request-path`: the rows that measure the request path against bare node:http (the baseline, health,
+ * the legal page, and the cached schedule on PGlite and on PostgreSQL with DATABASE_URL); they replace theirs in
+ * RESULTS.md with a note of when and under what load they ran.
+ */
+async function runRequestPathOnly(): Promise<number> {
+  const startedAt = new Date();
+  const loadAverageAtStart = os.loadavg();
+  console.log(
+    `PA$$ bench, request path only: ${describeMachine()}; load by ${LOAD_GENERATOR.name} ${LOAD_GENERATOR.version}`,
+  );
+  const httpNotes: string[] = [];
+  const http = await runHttpBenchmarks();
+  const pgliteData = await tempDataDir();
+  try {
+    http.push(...(await runScheduleBenchmark('pglite', { DATA_DIR: pgliteData.dir }, httpNotes)));
+  } finally {
+    await pgliteData.remove();
+  }
+  const adminUrl = process.env.DATABASE_URL;
+  if (adminUrl) {
+    const database = await createThrowawayDatabase(adminUrl);
+    const unusedData = await tempDataDir();
+    try {
+      http.push(
+        ...(await runScheduleBenchmark(
+          'postgres',
+          { DATABASE_URL: database.url, DATA_DIR: unusedData.dir },
+          httpNotes,
+        )),
+      );
+    } finally {
+      await unusedData.remove();
+      await database.drop();
+    }
+  }
+  const run = { startedAt, loadAverageAtStart, loadAverageAtEnd: os.loadavg(), http, httpNotes, timed: [] };
+  console.log(`\n${formatHttpConsole(run)}\n`);
+  const previous = existsSync(RESULTS_FILE) ? await readFile(RESULTS_FILE, 'utf8') : '# Benchmark results\n';
+  await writeFile(RESULTS_FILE, replaceHttpRows(previous, run, 'request-path'));
+  console.log(`Updated the request-path rows of ${path.relative(process.cwd(), RESULTS_FILE) || RESULTS_FILE}`);
+  return http.some(({ outcome }) => outcome.status === 'failed') ? 1 : 0;
+}
+
 const ONLY = [
   'ledger',
   'cold-start',
@@ -830,6 +874,7 @@ const ONLY = [
   'chat-fanout',
   'sync-import',
   'hostile-upload',
+  'request-path',
 ];
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 if (only !== undefined && !ONLY.includes(only)) {
@@ -856,7 +901,9 @@ try {
                   ? await runSyncImportOnly()
                   : only === 'hostile-upload'
                     ? await runHostileUploadOnly()
-                    : await main();
+                    : only === 'request-path'
+                      ? await runRequestPathOnly()
+                      : await main();
 } catch (error) {
   console.error(error);
 } finally {

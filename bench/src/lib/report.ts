@@ -471,5 +471,6 @@ export function replaceHttpRows(markdown: string, run: HttpRun, only: string): s
     while (lines[after] === '') after++;
     lines = [...lines.slice(0, header + 2), ...rows, '', ...kept, ...newNotes, '', ...lines.slice(after)];
   }
-  return replaceTimedRows(lines.join('\n'), run, only);
+  // A run with no timed rows (`--only request-path`) leaves that section as it is.
+  return run.timed.length > 0 ? replaceTimedRows(lines.join('\n'), run, only) : lines.join('\n');
 }

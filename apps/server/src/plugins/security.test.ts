@@ -28,6 +28,9 @@ function setCookieHeaders(response: LightMyRequestResponse): string[] {
   return header === undefined ? [] : Array.isArray(header) ? header : [header];
 }
 
+/** What a browser page's fetch sends with every request (a navigation sends `navigate`). */
+const FROM_A_PAGE = { 'sec-fetch-mode': 'cors' };
+
 function xsrfCookie(response: LightMyRequestResponse) {
   return response.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN');
 }
@@ -63,7 +66,7 @@ describe('security', () => {
 
   describe('XSRF-TOKEN cookie', () => {
     it('is set on a response to a request without it: readable by the page, SameSite=Lax, not Secure on http', async () => {
-      const response = await app.inject({ method: 'GET', url: '/api/health' });
+      const response = await app.inject({ method: 'GET', url: '/api/health', headers: FROM_A_PAGE });
       const cookie = xsrfCookie(response);
       expect(cookie).toBeDefined();
       expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{32,}$/);
@@ -78,21 +81,33 @@ describe('security', () => {
     });
 
     it('is a fresh random value for each new visitor', async () => {
-      const first = xsrfCookie(await app.inject({ method: 'GET', url: '/api/health' }));
-      const second = xsrfCookie(await app.inject({ method: 'GET', url: '/api/health' }));
+      const first = xsrfCookie(await app.inject({ method: 'GET', url: '/api/health', headers: FROM_A_PAGE }));
+      const second = xsrfCookie(await app.inject({ method: 'GET', url: '/api/health', headers: FROM_A_PAGE }));
       expect(first?.value).not.toBe(second?.value);
     });
 
     it('is set on error responses too, so the first request of a page can be retried', async () => {
-      const response = await app.inject({ method: 'GET', url: '/api/nope' });
+      const response = await app.inject({ method: 'GET', url: '/api/nope', headers: FROM_A_PAGE });
       expect(response.statusCode).toBe(404);
       expect(xsrfCookie(response)).toBeDefined();
+    });
+
+    it("is set on the app's page for a browser that sends no Sec-Fetch headers, which asks for HTML", async () => {
+      const response = await app.inject({ method: 'GET', url: '/api/health', headers: { accept: 'text/html,*/*' } });
+      expect(xsrfCookie(response)).toBeDefined();
+    });
+
+    it('is not made for a client that is no browser page (a script, a health check, a load test)', async () => {
+      const response = await app.inject({ method: 'GET', url: '/api/health', headers: { accept: 'application/json' } });
+      expect(response.statusCode).toBe(200);
+      expect(setCookieHeaders(response)).toEqual([]);
     });
 
     it('is not set again when the request carries it', async () => {
       const response = await app.inject({
         method: 'GET',
         url: '/api/health',
+        headers: FROM_A_PAGE,
         cookies: { 'XSRF-TOKEN': 'existing-token' },
       });
       expect(response.statusCode).toBe(200);
@@ -169,7 +184,8 @@ describe('security', () => {
     });
 
     it('accepts the token the server itself handed out', async () => {
-      const token = xsrfCookie(await app.inject({ method: 'GET', url: '/api/health' }))?.value ?? '';
+      const token =
+        xsrfCookie(await app.inject({ method: 'GET', url: '/api/health', headers: FROM_A_PAGE }))?.value ?? '';
       const response = await app.inject({
         method: 'POST',
         url: '/api/test/counter',
@@ -198,7 +214,7 @@ describe('security behind https', () => {
   });
 
   it('marks the XSRF-TOKEN cookie Secure', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    const response = await app.inject({ method: 'GET', url: '/api/health', headers: FROM_A_PAGE });
     expect(xsrfCookie(response)?.secure).toBe(true);
     expect(setCookieHeaders(response).find((header) => header.startsWith('XSRF-TOKEN='))).toMatch(/;\s*Secure/i);
   });

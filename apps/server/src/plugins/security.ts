@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.js';
 import { SESSION_COOKIE } from '../modules/auth/sessions.service.js';
@@ -83,20 +83,51 @@ export interface SecurityOptions {
 }
 
 /**
- * Security headers, and CSRF protection by double submit: every response to a request without the
+ * Helmet's headers for these options, worked out once: helmet's middleware run on a stand-in response. Every
+ * answer then gets the same values without helmet running per request.
+ */
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | number) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as never, response as never, () => undefined);
+  return headers;
+}
+
+/**
+ * Whether the request comes from a browser page, which needs the CSRF cookie to write: a browser sends
+ * `Sec-Fetch-Mode` with every request, and one too old to send it asks for the app's page as HTML first. Scripts,
+ * health checks and load tests send neither, and are not handed a cookie they would not use.
+ */
+function isBrowserRequest(request: FastifyRequest): boolean {
+  if (request.headers['sec-fetch-mode'] !== undefined) return true;
+  const accept = request.headers.accept;
+  return typeof accept === 'string' && accept.includes('text/html');
+}
+
+/**
+ * Security headers, and CSRF protection by double submit: every response to a browser's request without the
  * `XSRF-TOKEN` cookie sets one; every state-changing request must echo it in `X-XSRF-TOKEN`.
  * A cross-site page can make the browser send the cookie but cannot read it to set the header.
  */
 export const securityPlugin = fp<SecurityOptions>(
   async (app: FastifyInstance, options) => {
-    await app.register(helmet, {
+    const headers = securityHeaders({
       contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
       // The reset page sets its own stricter policy (no-referrer); this is the default for every other page.
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       strictTransportSecurity: options.secureCookies,
     });
 
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', async (request, reply) => {
+      // Set first, so a route's own policy (PayPal's pages, the reset page) replaces the default.
+      reply.headers(headers);
       if (SAFE_METHODS.has(request.method) || request.routeOptions.config.csrf === false) return;
       if (isSyncTokenRequest(request)) return;
       const cookie = request.cookies[CSRF_COOKIE];
@@ -109,7 +140,7 @@ export const securityPlugin = fp<SecurityOptions>(
     });
 
     app.addHook('onSend', async (request, reply) => {
-      if (request.cookies[CSRF_COOKIE]) return;
+      if (request.cookies[CSRF_COOKIE] || !isBrowserRequest(request)) return;
       reply.setCookie(CSRF_COOKIE, randomBytes(32).toString('base64url'), {
         path: '/',
         sameSite: 'lax',
