@@ -37,6 +37,8 @@ describe('room notices', () => {
       away_score: away,
     });
     expect(response.statusCode, response.body).toBe(200);
+    // The answer comes once the grade is committed; the rooms hear of it behind it.
+    await testApp.app.roomNotices.run();
   };
   const systemLines = async (client: TestClient, poolId: number): Promise<string[]> => {
     const response = await client.get(`/api/pools/${poolId}/chat?limit=100`);

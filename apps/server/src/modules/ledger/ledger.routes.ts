@@ -374,8 +374,9 @@ export const ledgerRoutes: FastifyPluginAsyncZod<LedgerRoutesOptions> = async (a
     async (request) => {
       await requireAdmin(options, request);
       const data = await setEventResult(db, request.params.id, request.body, now());
-      // After the commit: the rooms of the pools this game is in hear of a changed standing (never rejects).
-      await options.roomNotices?.run();
+      // The grade is committed: the answer goes now, and the rooms of the pools this game is in hear of a changed
+      // standing behind it (the run never rejects; runs queue one behind the other).
+      void options.roomNotices?.run();
       return { data };
     },
   );
@@ -396,7 +397,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<LedgerRoutesOptions> = async (a
     async (request) => {
       await requireAdmin(options, request);
       const data = await clearEventResult(db, request.params.id, now());
-      await options.roomNotices?.run();
+      void options.roomNotices?.run();
       return { data };
     },
   );
