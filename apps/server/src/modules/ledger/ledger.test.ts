@@ -327,7 +327,8 @@ describe('the ledger', () => {
       byKey.set(`k${index % 200}`, expected);
       expect(id).toBe(expected);
     });
-  });
+    // A burst of 1,000 writes on PGlite's one connection: seconds alone, far more beside other suites.
+  }, 120_000);
 
   it('grades when the admin finishes a game, regrades every entry after a score correction, and the stats follow', async () => {
     const { client } = await member();
