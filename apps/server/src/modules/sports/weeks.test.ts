@@ -124,7 +124,8 @@ describe('one week numbering for the stored college seasons (decision 024)', () 
         }
       }
       expect(checked).toBeGreaterThan(1_000);
-    });
+      // Every team's almanac of a college season: 15 s alone, twice that beside other suites.
+    }, 120_000);
   }
 
   it('accepts the Bowls and Playoff weeks as the extra path parameter', async () => {
