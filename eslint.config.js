@@ -10,6 +10,18 @@ const forbidPackages = (names, reason) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: names, message: reason }] }],
 });
 
+/** Server code never reads the time except through a clock (see the server's block below). */
+const serverClockRules = [
+  {
+    selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+    message: "Use the server clock passed in (`now`) or, for the machine's own time, `systemClock()` (lib/clock.ts).",
+  },
+  {
+    selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+    message: "Use the server clock passed in (`now`) or, for the machine's own time, `systemClock()` (lib/clock.ts).",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -107,6 +119,14 @@ export default tseslint.config(
     rules: { 'pass/web-boundaries': 'off' },
   },
 
+  // Server code reads the time from a clock it is given (docs/decisions/020, 056): the server clock passed down as
+  // `now` for whatever decides by the date, or `systemClock()` for what the machine's clock dates (sessions, links,
+  // bookkeeping). A bare `new Date()` or `Date.now()` would hide a date decision from the tests' fixed clocks.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/server/src/test/**', 'apps/server/src/security/**', 'apps/server/src/lib/clock.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...serverClockRules] },
+  },
   // Services and repositories take the database as an argument; only start-up code creates one.
   {
     files: ['apps/server/src/modules/**/*.ts'],
@@ -114,6 +134,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
+        ...serverClockRules,
         {
           selector: "CallExpression[callee.name='createDb']",
           message: 'Modules take `db` as an argument; they never open a database.',

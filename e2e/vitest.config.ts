@@ -10,7 +10,9 @@ export default defineConfig({
     setupFiles: ['../test-setup/fail-on-console-error.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // Files share one server and two cores: one browser at a time keeps timings honest.
-    fileParallelism: false,
+    // Two files at a time, each with its own browser, against the one server: a browser file spends most of its
+    // time waiting on the page, so two of them keep both cores busy (docs/decisions/056).
+    fileParallelism: true,
+    maxWorkers: 2,
   },
 });

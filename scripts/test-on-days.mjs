@@ -23,27 +23,24 @@
  * faked processes would keep the real date, a split no deployment has.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-const DAYS = [
-  // 23:30 Eastern on Monday 23 November 2026: Monday night football, the week's last game under way.
-  { name: 'a Monday night in the NFL season', at: '2026-11-24T04:30:00Z' },
-  // 10:00 Eastern on Monday 15 February 2027, the day after Super Bowl LXI: the season is over.
-  { name: 'the day after the Super Bowl', at: '2027-02-15T15:00:00Z' },
-  // Noon Eastern on 15 July 2027: no football, the next season months away, baseball in its summer.
-  { name: 'mid-July', at: '2027-07-15T16:00:00Z' },
-];
+/** The three instants (scripts/test-days.json), also the server clocks of the in-process days suite. */
+const DAYS = JSON.parse(readFileSync(path.join(root, 'scripts/test-days.json'), 'utf8'));
 
 /**
- * The suites that decide by the date: the server suites whose app reads the server clock or the real one
- * (current season and week, kickoff locks, grading, the demo replay, the admin's demo import, page-view
- * days, trials) with the calendar rules, and the browser tests that play the demo season's week. Suites
- * that pass a fixed clock everywhere (the first run, the demo generator, the scheduler) and the web
- * components (the device's clock only in fallbacks) passed on all three days and are left out to keep CI
- * short; `web` and `e2e` run on demand.
+ * The suites that decide by the date: the server suites whose app reads the real clock (current season and week,
+ * kickoff locks, grading, the demo replay, page-view days, trials) or proves that PASS_CLOCK makes it not matter
+ * (server-clock), with the calendar rules, and the browser tests that play the demo season's week. Suites that pass
+ * a fixed clock to every app they build and date their fixtures (the first run, the demo generator, the scheduler,
+ * the admin's imports and page views, line of record, venues, college access on the sports reads, play limits,
+ * the ledger's bulk writes) or build none (the replay, the stats cache, the tips' words) give the same on every day,
+ * and the web components read the device's clock only in fallbacks: they passed on all three days and are left out
+ * to keep CI short (docs/decisions/020, 056); `web` and `e2e` run on demand.
  */
 const SUITES = {
   server: [
@@ -62,11 +59,17 @@ const SUITES = {
     'packages/domain/src/membership',
     'apps/server/src/server-clock.test.ts',
     'apps/server/src/lib/clock.test.ts',
-    'apps/server/src/modules/sports',
-    'apps/server/src/modules/imports/admin-imports.test.ts',
-    'apps/server/src/modules/demo',
-    'apps/server/src/modules/ledger',
-    'apps/server/src/modules/segments',
+    'apps/server/src/modules/sports/sports.test.ts',
+    'apps/server/src/modules/sports/almanac.test.ts',
+    'apps/server/src/modules/sports/college-seasons.test.ts',
+    'apps/server/src/modules/sports/weeks.test.ts',
+    'apps/server/src/modules/demo/demo.test.ts',
+    'apps/server/src/modules/ledger/ledger.test.ts',
+    'apps/server/src/modules/ledger/entry-weeks.test.ts',
+    'apps/server/src/modules/ledger/idempotency.test.ts',
+    'apps/server/src/modules/ledger/parlays.test.ts',
+    'apps/server/src/modules/ledger/stats.test.ts',
+    'apps/server/src/modules/segments/segments.test.ts',
     'apps/server/src/modules/health/health.test.ts',
     'apps/server/src/modules/auth/college-access.test.ts',
   ],
@@ -109,8 +112,12 @@ function runAt(at, command) {
   const offsetSeconds = Math.round((Date.parse(at) - Date.now()) / 1000);
   const shift = `${offsetSeconds >= 0 ? '+' : ''}${offsetSeconds}`;
   // -m: the thread-safe library (Node runs threads); monotonic clocks stay real, so timers do too.
+  // Without DATABASE_URL: the server suites are then the whole server-pglite project, not the PGlite subset that
+  // runs beside PostgreSQL (vitest.config.ts), and the browser suite's server is on PGlite anyway.
+  const { DATABASE_URL: _postgres, ...env } = process.env;
   const child = spawn('faketime', ['-m', '--exclude-monotonic', '-f', shift, ...command], {
     cwd: root,
+    env,
     stdio: 'inherit',
   });
   return new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PoolResponse } from '@pass/contracts';
 import { apiSessionOf, createMember, logIn, type Identity } from '../support/accounts';
-import { SCREENSHOT_DIR, screenshot, useBrowser, viewports, waitForScreen } from '../support/browser';
+import { screenshot, screenshotOf, useBrowser, viewports, waitForScreen } from '../support/browser';
 
 /**
  * The installable app in Chromium: the checks an installability audit makes (the manifest linked and complete,
@@ -155,13 +155,13 @@ describe('the installable app', () => {
     expect(await page.locator('article[data-event]').count()).toBe(gamesOnline);
     await expect(page.getByTestId('offline-marker').textContent()).resolves.toBe('Offline — showing what you last saw');
     await screenshot(page, 'offline-schedule-phone');
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/offline-schedule-phone-top.png` });
+    await screenshot(page, 'offline-schedule-phone-top', { top: true });
 
     await page.goto(`/football/pool/${poolId}?week=1`);
     await waitForScreen(page, 'football-pool');
     await page.getByRole('heading', { name: 'Offline Pool' }).first().waitFor();
     await page.getByTestId('offline-marker').waitFor();
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/offline-pool-phone-top.png` });
+    await screenshot(page, 'offline-pool-phone-top', { top: true });
 
     await page.goto('/user/stats');
     await waitForScreen(page, 'user-stats');
@@ -214,6 +214,6 @@ describe('the installable app', () => {
       'https://play.google.com/store/apps/details?id=org.example.pass',
     );
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await section.screenshot({ path: `${SCREENSHOT_DIR}/mobile-app-section-phone.png` });
+    await screenshotOf(section, 'mobile-app-section-phone');
   });
 });

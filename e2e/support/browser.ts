@@ -1,12 +1,18 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { AxeResults, ElementContext, Result, RunOptions } from 'axe-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { appUrl } from './target';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots');
+/**
+ * Screenshots are for a person to look at (nothing compares them), so a run takes them only when asked:
+ * `E2E_SCREENSHOTS=1 npm run test:e2e` writes them to e2e/screenshots/.
+ */
+export const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
 
 export const viewports = {
   desktop: { width: 1280, height: 800 },
@@ -98,15 +104,34 @@ export async function currentScreen(page: Page): Promise<string> {
   return (await root.getAttribute('data-page')) ?? '';
 }
 
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * The serious and critical axe violations on the page as it stands, within `include` (a selector) if given.
+ * axe-core goes into the page once, and stays across the app's own navigation; it is asked for violations only,
+ * the one result checked. (A new AxeBuilder per check put it in again and opened a page to merge the results
+ * of frames, which the app does not have: four times slower, with the same rules and the same violations.)
+ */
+export async function seriousA11yViolations(page: Page, include?: string): Promise<Result[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const results = await page.evaluate(
+    ({ include, options }) => {
+      const { axe } = window as unknown as {
+        axe: { run(context: ElementContext, options: RunOptions): Promise<AxeResults> };
+      };
+      return axe.run(include ? { include: [include] } : document, options);
+    },
+    { include, options: { resultTypes: ['violations'] } satisfies RunOptions },
+  );
+  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+}
+
 /** Accessibility: no serious or critical axe violation on the page as it stands. */
-export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-    );
+export async function expectNoSeriousA11yViolations(page: Page, include?: string): Promise<void> {
+  const serious = (await seriousA11yViolations(page, include)).map(
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+  );
   expect(serious, `accessibility violations on ${page.url()}`).toEqual([]);
 }
 
@@ -115,9 +140,23 @@ export async function waitForScreen(page: Page, name: string): Promise<void> {
   await page.locator(`[data-page="${name}"]`).first().waitFor({ state: 'visible' });
 }
 
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * A screenshot to look at, with `E2E_SCREENSHOTS=1` only: the whole page, or with `top` its first screenful as a
+ * visitor sees it on arrival. Returns the file, or null when none was taken.
+ */
+export async function screenshot(page: Page, name: string, { top = false } = {}): Promise<string | null> {
+  if (!TAKE_SCREENSHOTS) return null;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage: !top });
+  return file;
+}
+
+/** A screenshot of one part of the page, with `E2E_SCREENSHOTS=1` only. */
+export async function screenshotOf(part: Locator, name: string): Promise<string | null> {
+  if (!TAKE_SCREENSHOTS) return null;
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await part.screenshot({ path: file });
   return file;
 }

@@ -277,12 +277,22 @@ describe('the server entry', () => {
     ['PORT', 'abc'],
     ['DATABASE_URL', 'nonsense'],
     ['PASS_CLOCK', 'yesterday'],
-  ])('exits with code 1 and names %s when it is %j', async (variable, value) => {
-    const { code, stderr } = await runMain({ [variable]: value });
+  ])('refuses %s when it is %j, naming it and the value in what the entry prints', (variable, value) => {
+    // main.ts prints this message and exits 1 (the spawned run below).
+    const { message } = configError({ [variable]: value });
+    expect(message).toContain('Invalid configuration');
+    expect(message).toContain(`${variable}:`);
+    expect(message).toContain(value);
+  });
+
+  it('exits with code 1 on a bad configuration, naming every bad variable, before anything is opened', async () => {
+    const { code, stderr } = await runMain({ TRUST_PROXY: 'everyone', PASS_CLOCK: 'yesterday' });
     expect(code).toBe(1);
     expect(stderr).toContain('Invalid configuration');
-    expect(stderr).toContain(`${variable}:`);
-    expect(stderr).toContain(value);
+    expect(stderr).toContain('TRUST_PROXY:');
+    expect(stderr).toContain('everyone');
+    expect(stderr).toContain('PASS_CLOCK:');
+    expect(stderr).toContain('yesterday');
     // Checked before anything is opened: the data directory stays untouched.
     expect(readdirSync(dataDir)).toEqual([]);
   });

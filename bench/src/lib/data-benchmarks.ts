@@ -116,7 +116,7 @@ export async function seedGradedMember(db: Database, count: number): Promise<{ u
            now() - interval '1 day', now() - interval '2 days', now() - interval '1 day'
     from generate_series(0, ${count - 1}) as g
     join ev on ev.n = g % ${games}`);
-  const session = await startSession(db, userId, null);
+  const session = await startSession(db, userId, null, new Date());
   return { userId, cookie: session.id };
 }
 
@@ -217,7 +217,7 @@ export async function timeSundayGrading(
     )})`);
 
   const started = performance.now();
-  const graded = await gradeEvents(db, eventIds);
+  const graded = await gradeEvents(db, eventIds, new Date());
   const ms = performance.now() - started;
   return { ms, graded, events: eventIds.length, season: chosen.season, week: chosen.week };
 }

@@ -164,7 +164,7 @@ const account = async (username: string, isAdmin = false) => {
     isAdmin,
   });
   // Sessions live on the wall clock (resumeSession reads the real time), not on the server clock.
-  const session = await startSession(db, user.id, null);
+  const session = await startSession(db, user.id, null, new Date());
   return { userId: user.id, username, cookie: session.id };
 };
 const members: { userId: number; username: string; cookie: string }[] = [];

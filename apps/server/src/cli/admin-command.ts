@@ -2,7 +2,7 @@ import { userInfo } from 'node:os';
 import type { PoolInvitationRefusal } from '@pass/contracts';
 import type { DbExecutor } from '@pass/db';
 import type { Config } from '../env.js';
-import { clockFor } from '../lib/clock.js';
+import { clockFor, systemClock } from '../lib/clock.js';
 import type { AuditContext } from '../modules/audit/audit.service.js';
 import {
   ADMIN_SETUP_TOKEN_HOURS,
@@ -130,7 +130,7 @@ export async function runAdminCommand(
         output.out(ADMIN_USAGE);
         return 0;
       case 'create': {
-        const created = await createAdmin(deps, audit, command);
+        const created = await createAdmin(deps, audit, command, systemClock());
         output.out(`Created the admin account ${created.user.username} (${created.user.email}).`);
         output.out(`Open this link to choose its password (it works once, for ${ADMIN_SETUP_TOKEN_HOURS} hours):`);
         output.out(created.setPasswordUrl);

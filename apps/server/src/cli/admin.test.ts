@@ -7,11 +7,16 @@ import { createPostgresTestDatabaseUrl, testDatabaseKind } from '@pass/db/testin
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedUser } from '../test/accounts.js';
+import { runAdminCli } from './admin-main.js';
 
-/** `npm run admin` as the operator runs it: a process of its own, through tsx like the root script. */
+/**
+ * `npm run admin` as the operator runs it. The command is run in this process (`runAdminCli`, everything but
+ * the process around it); one test starts it as the root script does, a process of its own through tsx, against
+ * a data directory this process holds, which only another process can be refused.
+ */
 const entry = path.resolve(import.meta.dirname, 'admin.ts');
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
-// A fresh process compiles and, on a new directory, migrates: slower than a test's default on a busy machine.
+// A fresh process compiles the command first: slower than a test's default on a busy machine.
 const PROCESS_TIMEOUT_MS = 120_000;
 
 interface Run {
@@ -20,20 +25,36 @@ interface Run {
   stderr: string;
 }
 
-function runAdmin(args: string[], env: Record<string, string>): Promise<Run> {
-  const childEnv: NodeJS.ProcessEnv = {
+/** The environment the command is given: only what the test gives, never the suite's own database settings. */
+function commandEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  const commandEnv: NodeJS.ProcessEnv = {
     ...process.env,
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'https://pass.example.org',
     ...env,
   };
-  // Only what the test gives: the suite's own database settings must not leak into the command.
-  for (const key of ['DATABASE_URL', 'SMTP_URL', 'TEST_DATABASE'] as const) if (!(key in env)) delete childEnv[key];
+  for (const key of ['DATABASE_URL', 'SMTP_URL', 'TEST_DATABASE'] as const) if (!(key in env)) delete commandEnv[key];
+  return commandEnv;
+}
+
+/** The command in this process; what it printed, one line each, as a process would have printed it. */
+async function runAdmin(args: string[], env: Record<string, string>): Promise<Run> {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const status = await runAdminCli(args, commandEnv(env), {
+    out: (line) => stdout.push(`${line}\n`),
+    err: (line) => stderr.push(`${line}\n`),
+  });
+  return { status, stdout: stdout.join(''), stderr: stderr.join('') };
+}
+
+/** The command as a process of its own, through tsx like the root script. */
+function spawnAdmin(args: string[], env: Record<string, string>): Promise<Run> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       ['--import', 'tsx', entry, ...args],
-      { cwd: repoRoot, env: childEnv, timeout: PROCESS_TIMEOUT_MS },
+      { cwd: repoRoot, env: commandEnv(env), timeout: PROCESS_TIMEOUT_MS },
       (error, stdout, stderr) => {
         const status = error ? (typeof error.code === 'number' ? error.code : null) : 0;
         resolve({ status, stdout, stderr });
@@ -42,7 +63,7 @@ function runAdmin(args: string[], env: Record<string, string>): Promise<Run> {
   });
 }
 
-describe('npm run admin, as a process', () => {
+describe('npm run admin', () => {
   const dataDirs: string[] = [];
   const tempDir = () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'pass-admin-cli-'));
@@ -72,39 +93,35 @@ describe('npm run admin, as a process', () => {
     await target?.drop();
   });
 
-  it(
-    'creates an admin with a set-password link, refuses an unknown name, and revokes',
-    async () => {
-      const created = await runAdmin(['create', 'Boss', 'boss@example.com'], target.env);
-      expect(created.status, created.stderr).toBe(0);
-      expect(created.stdout).toContain('Created the admin account Boss (boss@example.com).');
-      expect(created.stdout).toMatch(/^https:\/\/pass\.example\.org\/u\/passwd\?token=[A-Za-z0-9_-]{43}$/m);
+  it('creates an admin with a set-password link, refuses an unknown name, and revokes', async () => {
+    const created = await runAdmin(['create', 'Boss', 'boss@example.com'], target.env);
+    expect(created.status, created.stderr).toBe(0);
+    expect(created.stdout).toContain('Created the admin account Boss (boss@example.com).');
+    expect(created.stdout).toMatch(/^https:\/\/pass\.example\.org\/u\/passwd\?token=[A-Za-z0-9_-]{43}$/m);
 
-      const unknown = await runAdmin(['grant', 'nobody'], target.env);
-      expect(unknown).toMatchObject({ status: 1, stdout: '' });
-      expect(unknown.stderr).toContain('No account has the username "nobody".');
+    const unknown = await runAdmin(['grant', 'nobody'], target.env);
+    expect(unknown).toMatchObject({ status: 1, stdout: '' });
+    expect(unknown.stderr).toContain('No account has the username "nobody".');
 
-      const revoked = await runAdmin(['revoke', 'boss'], target.env);
-      expect(revoked.status, revoked.stderr).toBe(0);
-      expect(revoked.stdout).toContain('Boss is no longer an admin.');
+    const revoked = await runAdmin(['revoke', 'boss'], target.env);
+    expect(revoked.status, revoked.stderr).toBe(0);
+    expect(revoked.stdout).toContain('Boss is no longer an admin.');
 
-      const database = await target.open();
-      try {
-        const [boss] = await database.db.select().from(users).where(eq(users.username, 'Boss'));
-        expect(boss).toMatchObject({ isAdmin: false, passwordHash: null });
-        expect(boss!.emailVerifiedAt).not.toBeNull();
-        const events = await database.db
-          .select({ event: auditEvents.event })
-          .from(auditEvents)
-          .where(eq(auditEvents.userId, boss!.id))
-          .orderBy(auditEvents.id);
-        expect(events.map((row) => row.event)).toEqual(['admin_created', 'admin_revoked']);
-      } finally {
-        await database.close();
-      }
-    },
-    PROCESS_TIMEOUT_MS * 3,
-  );
+    const database = await target.open();
+    try {
+      const [boss] = await database.db.select().from(users).where(eq(users.username, 'Boss'));
+      expect(boss).toMatchObject({ isAdmin: false, passwordHash: null });
+      expect(boss!.emailVerifiedAt).not.toBeNull();
+      const events = await database.db
+        .select({ event: auditEvents.event })
+        .from(auditEvents)
+        .where(eq(auditEvents.userId, boss!.id))
+        .orderBy(auditEvents.id);
+      expect(events.map((row) => row.event)).toEqual(['admin_created', 'admin_revoked']);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
 
   it('prints its usage and exits 2 on a usage error, before it opens any database', async () => {
     const missing = await runAdmin([], { DATA_DIR: '/nonexistent/pass-admin' });
@@ -117,7 +134,7 @@ describe('npm run admin, as a process', () => {
   });
 
   it(
-    'says plainly that the server holds the data directory, exits 1 and changes nothing',
+    'as a process of its own: says plainly that the server holds the data directory, exits 1 and changes nothing',
     async () => {
       const dataDir = tempDir();
       // Held as the server holds it: an open database in a live process (this one).
@@ -125,7 +142,7 @@ describe('npm run admin, as a process', () => {
       try {
         await migrate(held);
         const member = await seedUser(held.db, { username: 'deputy' });
-        const refused = await runAdmin(['grant', 'deputy'], { DATA_DIR: dataDir });
+        const refused = await spawnAdmin(['grant', 'deputy'], { DATA_DIR: dataDir });
         expect(refused.status).toBe(1);
         expect(refused.stdout).toBe('');
         expect(refused.stderr).toContain(

@@ -1,6 +1,7 @@
+import { randomInt } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/helpers.js';
-import { badRequests } from './bad-input.js';
+import { badRequests, describeRun, fuzzRunFrom } from './bad-input.js';
 import { answerProblems, keepSignedIn, send, signedIn, visitor, type Caller } from './callers.js';
 import { changedTables, watchDb } from './db-fingerprint.js';
 import { fetchOpenApi, listOperations, operationName, type Operation } from './openapi.js';
@@ -12,7 +13,13 @@ import { makeOpenGame, makeOtherOpenGame, requestHints } from './fixtures.js';
  * as soon as it is documented. Each case is sent as a visitor and as a member (and as the admin on admin
  * operations); the suite fails on any 5xx, any answer outside the documented shape, and any change to the
  * database after a refused request.
+ *
+ * Each run sends every case about the request as a whole, and of each field's cases a sample drawn by a new
+ * seed, so that runs cover different cases (docs/decisions/056). The seed is printed, and named in a failure;
+ * `SECURITY_FUZZ_SEED=<seed>` repeats a run, and `npm run test:security` (`SECURITY_FUZZ=full`) sends every case.
  */
+const run = fuzzRunFrom(process.env, () => randomInt(2 ** 31));
+console.log(`security suite, bad input: ${describeRun(run)}`);
 
 // The operations are read from the built app's document before the tests are declared, one test each.
 const { app, database } = await buildTestApp();
@@ -27,7 +34,7 @@ const callers: Record<Caller['kind'], Caller> = {
 
 const fingerprint = watchDb(database);
 const allFindings: string[] = [];
-const figures = { operations: 0, requests: 0, '5xx': 0, findings: 0, 'signed in again': 0 };
+const figures = { seed: run.seed, operations: 0, requests: 0, '5xx': 0, findings: 0, 'signed in again': 0 };
 // Report at most this many findings per operation; the count says how many there were.
 const SHOWN_FINDINGS = 30;
 
@@ -51,7 +58,7 @@ describe('bad input for every documented operation', () => {
 
   for (const operation of operations) {
     it(`${operationName(operation)} answers without 5xx, in its documented shapes, and refusals change nothing`, async () => {
-      const cases = badRequests(operation, hints);
+      const cases = badRequests(operation, hints, run);
       const findings: string[] = [];
       figures.operations += 1;
       for (const caller of callersFor(operation)) {
@@ -78,7 +85,8 @@ describe('bad input for every documented operation', () => {
       allFindings.push(...findings.map((finding) => `${operationName(operation)} ${finding}`));
       const shown = findings.slice(0, SHOWN_FINDINGS).join('\n');
       const more = findings.length > SHOWN_FINDINGS ? `\n…and ${findings.length - SHOWN_FINDINGS} more` : '';
-      expect(findings.length, `${findings.length} findings:\n${shown}${more}`).toBe(0);
+      const repeat = `\n(${describeRun(run)})`;
+      expect(findings.length, `${findings.length} findings:\n${shown}${more}${repeat}`).toBe(0);
     });
   }
 

@@ -13,7 +13,9 @@ import {
  * Bad input for one operation, generated from its documented parameters and body: each case changes one
  * thing of an otherwise valid request (a wrong type, a missing field, a number out of range, NUL, a lone
  * surrogate, a line break, a text-direction override, a 1 MB string, malformed JSON, bad percent-encoding, an over-long path parameter), plus a few
- * values drawn by fast-check from a fixed seed. The same document gives the same cases, in the same order.
+ * values drawn by fast-check from the run's seed. A run (`FuzzRun`) sends every case of the request as a whole
+ * and, of each field's cases, all of them or a sample its seed draws; the same document and run give the same
+ * cases, in the same order.
  */
 
 export interface BadRequest {
@@ -25,9 +27,79 @@ export interface BadRequest {
   payload?: string | Buffer;
 }
 
+/** The seed of the valid values (the same in every run, as the other security suites send them). */
 export const SEED = 20_261_121;
 /** Random values per field and per request part, on top of the fixed ones. */
 const RANDOM_PER_FIELD = 2;
+
+/**
+ * One run of the bad-input cases: the seed that draws the random values and, when `perField` is finite, which
+ * of each field's cases (a path or query parameter, a header, a body field) are sent. The cases about the
+ * request as a whole are always all sent.
+ */
+export interface FuzzRun {
+  seed: number;
+  /** How many of each field's cases are sent; `Infinity` sends them all (the full sweep). */
+  perField: number;
+}
+
+/** Every case of every field, the random values drawn from the suite's first seed. */
+export const FULL_SWEEP: FuzzRun = { seed: SEED, perField: Number.POSITIVE_INFINITY };
+
+/** The field cases a run sends by default: a sample that a new seed changes every run. */
+export const DEFAULT_PER_FIELD = 4;
+
+/**
+ * The run the environment asks for: `SECURITY_FUZZ_SEED` repeats a run's seed (a new one is drawn otherwise),
+ * `SECURITY_FUZZ=full` sends every case of every field (`npm run test:security`), a number that many per field.
+ */
+export function fuzzRunFrom(env: Record<string, string | undefined>, newSeed: () => number): FuzzRun {
+  const seedText = env.SECURITY_FUZZ_SEED?.trim();
+  if (seedText && !/^\d{1,10}$/.test(seedText)) {
+    throw new Error(`SECURITY_FUZZ_SEED must be a whole number (got "${seedText}")`);
+  }
+  const seed = seedText ? Number(seedText) >>> 0 : newSeed() >>> 0;
+  const size = env.SECURITY_FUZZ?.trim() ?? '';
+  if (size === '') return { seed, perField: DEFAULT_PER_FIELD };
+  if (size === 'full') return { seed, perField: Number.POSITIVE_INFINITY };
+  if (/^\d+$/.test(size) && Number(size) >= 1) return { seed, perField: Number(size) };
+  throw new Error(`SECURITY_FUZZ must be "full" or a number of cases per field (got "${size}")`);
+}
+
+/** The run in words, with how to repeat it. */
+export function describeRun(run: FuzzRun): string {
+  const sample = Number.isFinite(run.perField)
+    ? `${run.perField} cases per field drawn by the seed (SECURITY_FUZZ=full, or npm run test:security, sends all)`
+    : 'every case of every field';
+  return `seed ${run.seed}, ${sample}; SECURITY_FUZZ_SEED=${run.seed} repeats it`;
+}
+
+/** Small, fast and seeded: picks each field's sample. */
+function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** `count` of the cases, drawn by the seed, in their first order; all of them when there are no more. */
+function sampleOf<T>(cases: T[], count: number, seed: number): T[] {
+  if (cases.length <= count) return cases;
+  const random = mulberry32(seed);
+  const indices = cases.map((_case, index) => index);
+  for (let index = 0; index < count; index += 1) {
+    const other = index + Math.floor(random() * (indices.length - index));
+    [indices[index], indices[other]] = [indices[other]!, indices[index]!];
+  }
+  return indices
+    .slice(0, count)
+    .sort((a, b) => a - b)
+    .map((index) => cases[index]!);
+}
 
 const MEGABYTE_STRING = 'x'.repeat(1024 * 1024);
 // Just under the 1 MB body limit once quoted and wrapped, so it reaches validation rather than the limit.
@@ -334,27 +406,19 @@ export function validRequest(operation: Operation, hints: Hints = {}, path: Reco
 }
 
 /**
- * Every bad request for an operation, in a fixed order. `hints` give values by name for the valid rest of
- * each request (the id of a game that exists, say), on top of the well-known fields.
+ * The bad requests of a run for an operation, in a fixed order. `hints` give values by name for the valid
+ * rest of each request (the id of a game that exists, say), on top of the well-known fields.
  */
-export function badRequests(operation: Operation, hints: Hints = {}): BadRequest[] {
-  const seed = (SEED ^ hash(operationName(operation))) >>> 0;
+export function badRequests(operation: Operation, hints: Hints = {}, run: FuzzRun = FULL_SWEEP): BadRequest[] {
+  const valueSeed = (SEED ^ hash(operationName(operation))) >>> 0;
+  const seed = (run.seed ^ hash(operationName(operation))) >>> 0;
   const allHints = { ...KNOWN_FIELDS, ...hints };
-  const baseline = baselineOf(operation, seed, allHints);
+  const baseline = baselineOf(operation, valueSeed, allHints);
   const hasBody = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(operation.method);
   const json = { 'content-type': 'application/json' };
   const baseBody = operation.body ? JSON.stringify(baseline.body) : undefined;
   const cases: BadRequest[] = [];
-  const push = (
-    label: string,
-    parts: {
-      path?: Record<string, string>;
-      query?: string[];
-      headers?: Record<string, string>;
-      withoutHeader?: string;
-      payload?: string | Buffer;
-    },
-  ) => {
+  const push = (label: string, parts: RequestParts) => {
     const payload = 'payload' in parts ? parts.payload : baseBody;
     const headers: Record<string, string> = {
       ...baseline.headers,
@@ -371,9 +435,17 @@ export function badRequests(operation: Operation, hints: Hints = {}): BadRequest
     });
   };
 
+  // One field's cases: all of them, or the run's sample of them.
+  const field = (name: string, fieldCases: [string, RequestParts][]) => {
+    const sampleSeed = (seed ^ hash(`sample ${name}`)) >>> 0;
+    for (const [label, parts] of sampleOf(fieldCases, run.perField, sampleSeed)) push(label, parts);
+  };
+
   for (const parameter of operation.parameters) {
-    const fieldSeed = (seed ^ hash(`${parameter.in}.${parameter.name}`)) >>> 0;
-    casesForParameter(parameter, baseline, fieldSeed, allHints, push);
+    const name = `${parameter.in}.${parameter.name}`;
+    const fieldSeed = (seed ^ hash(name)) >>> 0;
+    const valueFieldSeed = (valueSeed ^ hash(name)) >>> 0;
+    field(name, casesForParameter(parameter, baseline, fieldSeed, valueFieldSeed, allHints));
   }
 
   // Cases about the request as a whole (its query string, its body's encoding) keep a path parameter invalid
@@ -436,18 +508,34 @@ export function badRequests(operation: Operation, hints: Hints = {}): BadRequest
       push(`body: random JSON ${index + 1}`, { payload: JSON.stringify(value) ?? 'null' }),
     );
     const body = baseline.body as Record<string, unknown>;
-    for (const field of operation.body.required ?? []) {
-      const { [field]: _missing, ...rest } = body;
-      push(`body.${field}: missing`, { payload: JSON.stringify(rest) });
-    }
-    for (const [field, schema] of Object.entries(operation.body.properties ?? {})) {
-      const fieldSeed = (seed ^ hash(`body.${field}`)) >>> 0;
-      for (const bad of badJsonValues(schema, fieldSeed)) {
-        push(`body.${field}: ${bad.label}`, { payload: jsonWith(body, field, bad) });
+    const required = operation.body.required ?? [];
+    const properties = operation.body.properties ?? {};
+    for (const name of [...new Set([...required, ...Object.keys(properties)])]) {
+      const fieldCases: [string, RequestParts][] = [];
+      if (required.includes(name)) {
+        const { [name]: _missing, ...rest } = body;
+        fieldCases.push([`body.${name}: missing`, { payload: JSON.stringify(rest) }]);
       }
+      const schema = properties[name];
+      if (schema) {
+        const fieldSeed = (seed ^ hash(`body.${name}`)) >>> 0;
+        for (const bad of badJsonValues(schema, fieldSeed)) {
+          fieldCases.push([`body.${name}: ${bad.label}`, { payload: jsonWith(body, name, bad) }]);
+        }
+      }
+      field(`body.${name}`, fieldCases);
     }
   }
   return cases;
+}
+
+/** What a case changes of the valid request. */
+interface RequestParts {
+  path?: Record<string, string>;
+  query?: string[];
+  headers?: Record<string, string>;
+  withoutHeader?: string;
+  payload?: string | Buffer;
 }
 
 /** A path segment that routes but fails the parameter's schema, when there is one. */
@@ -464,23 +552,17 @@ function casesForParameter(
   parameter: Parameter,
   baseline: Baseline,
   seed: number,
+  valueSeed: number,
   hints: Hints,
-  push: (
-    label: string,
-    parts: {
-      path?: Record<string, string>;
-      query?: string[];
-      headers?: Record<string, string>;
-      withoutHeader?: string;
-    },
-  ) => void,
-) {
+): [string, RequestParts][] {
   const name = `${parameter.in}.${parameter.name}`;
+  const cases: [string, RequestParts][] = [];
+  const push = (label: string, parts: RequestParts) => cases.push([label, parts]);
   if (parameter.in === 'path') {
     for (const bad of badUrlValues(parameter.schema, 'path', seed)) {
       push(`${name}: ${bad.label}`, { path: { ...baseline.path, [parameter.name]: bad.raw } });
     }
-    return;
+    return cases;
   }
   if (parameter.in === 'query') {
     const others = queryPairs(
@@ -491,10 +573,10 @@ function casesForParameter(
     for (const bad of badUrlValues(parameter.schema, 'query', seed)) {
       push(`${name}: ${bad.label}`, { query: [...others, `${key}=${bad.raw}`] });
     }
-    const valid = encodeValue(validValue(parameter.schema, parameter.name, seed, hints));
+    const valid = encodeValue(validValue(parameter.schema, parameter.name, valueSeed, hints));
     push(`${name}: given twice`, { query: [...others, `${key}=${valid}`, `${key}=${valid}`] });
     push(`${name}: as an object`, { query: [...others, `${key}[a]=1`] });
-    return;
+    return cases;
   }
   if (parameter.in === 'header') {
     if (parameter.required) push(`${name}: missing`, { withoutHeader: parameter.name });
@@ -509,4 +591,5 @@ function casesForParameter(
       push(`${name}: ${label}`, { headers: { [parameter.name]: value } });
     }
   }
+  return cases;
 }

@@ -59,7 +59,7 @@ export async function seedUser(
  */
 export async function memberCookies(db: DbExecutor): Promise<Record<string, string>> {
   const account = await seedUser(db);
-  const { id } = await startSession(db, account.id, null);
+  const { id } = await startSession(db, account.id, null, new Date());
   return { [SESSION_COOKIE]: id };
 }
 

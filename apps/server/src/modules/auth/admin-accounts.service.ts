@@ -80,7 +80,7 @@ export async function createAdmin(
   deps: { db: DbExecutor; config: Config; mailer: Mailer },
   audit: AuditContext,
   input: { username: string; email: string },
-  now = new Date(),
+  now: Date,
 ): Promise<CreatedAdmin> {
   const username = parseOrRefuse(Username, input.username, 'username');
   const email = parseOrRefuse(Email, input.email, 'email');

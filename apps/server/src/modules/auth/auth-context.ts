@@ -2,6 +2,7 @@ import type { Database } from '@pass/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../env.js';
 import { AppError } from '../../errors.js';
+import { systemClock } from '../../lib/clock.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { recordAuditEvent, type AuditContext } from '../audit/audit.service.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -60,7 +61,7 @@ declare module 'fastify' {
 export function getSession(deps: Pick<AuthDeps, 'db'>, request: FastifyRequest): Promise<LiveSession | null> {
   const cookie = request.cookies[SESSION_COOKIE];
   if (!cookie) return Promise.resolve(null);
-  request.session ??= resumeSession(deps.db, cookie);
+  request.session ??= resumeSession(deps.db, cookie, systemClock());
   return request.session;
 }
 

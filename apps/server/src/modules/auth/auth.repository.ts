@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { authTokens, serverSecrets, sessions, userIdentities, users, type DbExecutor } from '@pass/db';
+import { systemClock } from '../../lib/clock.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -93,7 +94,7 @@ export async function updateUser(
 ): Promise<UserRow> {
   const [row] = await db
     .update(users)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: systemClock() })
     .where(eq(users.id, id))
     .returning();
   return row!;

@@ -11,6 +11,7 @@ import type {
 import { EMAIL_UNIQUE_INDEX, isUniqueViolation, USERNAME_UNIQUE_INDEX, type DbExecutor } from '@pass/db';
 import { collegeAccess, type SubscriptionStatuses } from '@pass/domain';
 import { AppError } from '../../errors.js';
+import { systemClock } from '../../lib/clock.js';
 import { recordAuditEvent, type AuditContext } from '../audit/audit.service.js';
 import {
   addressInUseMail,
@@ -59,7 +60,7 @@ export const INCORRECT_LOGIN = 'Incorrect username or password';
  */
 export function toAccountUser(
   user: authRepository.UserRow,
-  now: Date = new Date(),
+  now: Date,
   subscriptions: readonly SubscriptionStatuses[] = [],
 ): AccountUser {
   const isAdmin = user.isAdmin;
@@ -99,7 +100,7 @@ async function mailAllowed(
 async function sendVerification(deps: AuthDeps, db: DbExecutor, audit: AuditContext, user: authRepository.UserRow) {
   if (!(await mailAllowed(deps, audit, user.email, user.id))) return;
   const token = randomSecret();
-  const now = new Date();
+  const now = systemClock();
   await authRepository.replaceToken(db, {
     tokenHash: hashSecret(token),
     userId: user.id,
@@ -128,7 +129,7 @@ export async function register(deps: AuthDeps, audit: AuditContext, body: Regist
   if (await authRepository.isUsernameTaken(deps.db, body.username))
     throw AppError.badRequest('body.username', 'is taken');
   step('username checked');
-  const now = new Date();
+  const now = systemClock();
   const existing = await authRepository.getEmailOwner(deps.db, body.email, now);
   step('email looked up');
   const passwordHash = await hashPassword(body.password);
@@ -197,7 +198,7 @@ const INVALID_LINK = 'this link is invalid, was already used or has expired';
  * asked to change to, which becomes the account's address now.
  */
 export async function verifyEmail(deps: AuthDeps, audit: AuditContext, token: string): Promise<void> {
-  const now = new Date();
+  const now = systemClock();
   const tokenHash = hashSecret(token);
   const changedUserId = await deps.db
     .transaction(async (tx): Promise<number | null> => {
@@ -265,7 +266,7 @@ export async function login(deps: AuthDeps, audit: AuditContext, request: LoginR
   }
   const user = await authRepository.getUserByLogin(deps.db, body.username);
   const key = await deviceCookieKey(deps.db);
-  const now = new Date();
+  const now = systemClock();
   const device = user ? readDeviceCookie(key, request.deviceCookie, now) : null;
   const attempt: LoginAttempt = {
     // Per account, so failures by username and by email add up; per login text for unknown users.
@@ -304,12 +305,12 @@ export async function login(deps: AuthDeps, audit: AuditContext, request: LoginR
   const session = await deps.db.transaction(async (tx) => {
     // A new id at every login: a session id planted before login is worth nothing after it.
     if (request.currentSession) await authRepository.deleteSession(tx, hashSecret(request.currentSession));
-    const started = await startSession(tx, user.id, request.deviceId);
+    const started = await startSession(tx, user.id, request.deviceId, now);
     await recordAuditEvent(tx, audit, 'login', user.id);
     return started;
   });
   return {
-    user: toAccountUser(user),
+    user: toAccountUser(user, deps.now()),
     sessionId: session.id,
     deviceCookie: signDeviceCookie(key, user.id, now),
   };
@@ -325,7 +326,7 @@ export async function requestPasswordReset(
   await recordAuditEvent(deps.db, audit, 'password_reset_requested', matches ? user.id : null);
   if (!matches || !(await mailAllowed(deps, audit, user.email, user.id))) return;
   const token = randomSecret();
-  const now = new Date();
+  const now = systemClock();
   await authRepository.replaceToken(deps.db, {
     tokenHash: hashSecret(token),
     userId: user.id,
@@ -341,7 +342,7 @@ export async function requestPasswordReset(
 }
 
 export async function isResetTokenUsable(deps: AuthDeps, token: string): Promise<boolean> {
-  return (await authRepository.getUsableToken(deps.db, hashSecret(token), 'password_reset', new Date())) !== null;
+  return (await authRepository.getUsableToken(deps.db, hashSecret(token), 'password_reset', systemClock())) !== null;
 }
 
 /** Sets a new password from a reset link; every session of the account ends. */
@@ -355,7 +356,7 @@ export async function resetPassword(
   if (body.verify !== body.password) throw AppError.badRequest('body.verify', 'must match the password');
   refuseCommonPassword(body.password, 'body.password');
   const passwordHash = await hashPassword(body.password);
-  const now = new Date();
+  const now = systemClock();
   const tokenHash = hashSecret(pathToken);
   const userId = await deps.db.transaction(async (tx) => {
     const row = await authRepository.getUsableToken(tx, tokenHash, 'password_reset', now);
@@ -470,7 +471,7 @@ export async function updateProfile(
       : user;
   await recordAuditEvent(deps.db, audit, 'profile_updated', user.id, { emailChangeRequested: emailChanged });
   if (emailChanged) await requestEmailChange(deps, audit, updated, body.email!);
-  return toAccountUser(updated);
+  return toAccountUser(updated, deps.now());
 }
 
 /**
@@ -485,7 +486,7 @@ async function requestEmailChange(
   newEmail: string,
 ): Promise<void> {
   const step = deps.steps ?? (() => {});
-  const now = new Date();
+  const now = systemClock();
   const owner = await authRepository.getEmailOwner(deps.db, newEmail, now);
   step('new address looked up');
   const mailingNew = await mailAllowed(deps, audit, newEmail, owner?.id ?? null);
@@ -540,7 +541,7 @@ async function requestEmailChange(
  * a reset link mailed to the address, since whoever asked for the change knew it.
  */
 export async function revertEmailChange(deps: AuthDeps, audit: AuditContext, token: string): Promise<void> {
-  const now = new Date();
+  const now = systemClock();
   const tokenHash = hashSecret(token);
   const user = await deps.db.transaction(async (tx) => {
     const row = await authRepository.getUsableToken(tx, tokenHash, 'email_revert', now);
@@ -598,12 +599,12 @@ export async function completeSetup(
     .updateUser(deps.db, session.user.id, {
       username: body.username,
       name: body.name || null,
-      setupCompletedAt: new Date(),
+      setupCompletedAt: systemClock(),
     })
     .catch((error: unknown) => {
       if (isUniqueViolation(error, USERNAME_UNIQUE_INDEX)) throw AppError.badRequest('body.username', 'is taken');
       throw error;
     });
   await recordAuditEvent(deps.db, audit, 'profile_updated', updated.id, { setup: true });
-  return toAccountUser(updated);
+  return toAccountUser(updated, deps.now());
 }

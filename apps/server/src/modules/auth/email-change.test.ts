@@ -157,7 +157,7 @@ describe('email change', () => {
     const audit = { requestId: 'steps', ip: '127.0.0.1', log: t.app.log };
     const run = async (newEmail: string) => {
       const member = await seedUser(t.database.db);
-      const session = await resumeSession(t.database.db, (await signedIn(member)).client.sessionId!);
+      const session = await resumeSession(t.database.db, (await signedIn(member)).client.sessionId!, new Date());
       const steps: string[] = [];
       const sent: MailMessage[] = [];
       const mailer: Mailer = {

@@ -3,6 +3,7 @@ import { isUniqueViolation, type DbExecutor } from '@pass/db';
 import { checkUsername, NAME_MAX_LENGTH, normalizeEmail, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '@pass/domain';
 import * as oidc from 'openid-client';
 import type { Config } from '../../env.js';
+import { systemClock } from '../../lib/clock.js';
 import { recordAuditEvent, type AuditContext } from '../audit/audit.service.js';
 import type { AuthDeps } from './auth-context.js';
 import * as authRepository from './auth.repository.js';
@@ -120,7 +121,7 @@ export async function startGoogleSignIn(
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
   const codeVerifier = oidc.randomPKCECodeVerifier();
-  const now = new Date();
+  const now = systemClock();
   await googleRepository.deleteExpiredFlows(deps.db, now);
   await googleRepository.createFlow(deps.db, {
     idHash: hashSecret(flowId),
@@ -191,7 +192,7 @@ async function finish(
   if (params.error !== undefined) throw new Refused('cancelled');
   if (
     !flow ||
-    flow.expiresAt.getTime() <= Date.now() ||
+    flow.expiresAt.getTime() <= systemClock().getTime() ||
     params.state === undefined ||
     !sameText(params.state, flow.state)
   ) {
@@ -254,7 +255,7 @@ async function signIn(
   return deps.db.transaction(async (tx) => {
     // A new id at every sign-in: a session id planted before it is worth nothing after it.
     if (request.currentSession) await authRepository.deleteSession(tx, hashSecret(request.currentSession));
-    const session = await startSession(tx, userId, null);
+    const session = await startSession(tx, userId, null, systemClock());
     await recordAuditEvent(tx, audit, event, userId, { intent });
     return session.id;
   });
@@ -308,7 +309,7 @@ async function createGoogleUser(
           email: values.email,
           name: values.name,
           passwordHash: null,
-          emailVerifiedAt: new Date(),
+          emailVerifiedAt: systemClock(),
           setupCompletedAt: null,
         });
         await authRepository.createIdentity(tx, {

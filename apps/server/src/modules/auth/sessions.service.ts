@@ -17,7 +17,7 @@ export interface LiveSession {
 }
 
 /** Starts a session: a new random id for the cookie, only its hash stored. */
-export async function startSession(db: DbExecutor, userId: number, deviceId: string | null, now = new Date()) {
+export async function startSession(db: DbExecutor, userId: number, deviceId: string | null, now: Date) {
   const id = randomSecret();
   const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
   await authRepository.createSession(db, {
@@ -32,11 +32,7 @@ export async function startSession(db: DbExecutor, userId: number, deviceId: str
 }
 
 /** The live session for a cookie value, or null; keeps its last-seen time current. */
-export async function resumeSession(
-  db: DbExecutor,
-  cookieValue: string,
-  now = new Date(),
-): Promise<LiveSession | null> {
+export async function resumeSession(db: DbExecutor, cookieValue: string, now: Date): Promise<LiveSession | null> {
   const idHash = hashSecret(cookieValue);
   const row = await authRepository.getLiveSession(db, idHash, now, new Date(now.getTime() - SESSION_IDLE_MS));
   if (!row) return null;
@@ -52,7 +48,7 @@ export async function resumeSession(
  * Whether a session is still live (not ended, idle or expired, its account not suspended), by its stored hash:
  * what an open socket asks when told its member's sessions changed. It does not count as activity.
  */
-export async function isSessionLive(db: DbExecutor, idHash: string, now = new Date()): Promise<boolean> {
+export async function isSessionLive(db: DbExecutor, idHash: string, now: Date): Promise<boolean> {
   return (await authRepository.getLiveSession(db, idHash, now, new Date(now.getTime() - SESSION_IDLE_MS))) !== null;
 }
 

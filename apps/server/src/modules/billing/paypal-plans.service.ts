@@ -4,6 +4,7 @@ import { billingPlans, type Database } from '@pass/db';
 import { formatPrice, MEMBERSHIP_TERMS, PLANS, type PlanCode, type PriceTier } from '@pass/domain';
 import { eq, inArray } from 'drizzle-orm';
 import { AppError } from '../../errors.js';
+import { systemClock } from '../../lib/clock.js';
 import { PayPalError, type PayPalClient } from '../../providers/paypal/paypal-client.js';
 import type { PayPalBillingCycle, PayPalPlan, PayPalProduct } from '../../providers/paypal/paypal-types.js';
 import { recordAuditEvent, type AuditContext } from '../audit/audit.service.js';
@@ -184,7 +185,7 @@ async function storeIds(
     for (const entry of changing) {
       await tx
         .update(billingPlans)
-        .set({ paypalPlanId: entry.planId, paypalProductId: productId, updatedAt: new Date() })
+        .set({ paypalPlanId: entry.planId, paypalProductId: productId, updatedAt: systemClock() })
         .where(eq(billingPlans.id, rowOf(entry.code, entry.tier).id));
     }
   });

@@ -20,7 +20,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RawData, WebSocket } from 'ws';
 import { AppError } from '../../errors.js';
-import type { Clock } from '../../lib/clock.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
 import { requireSession, type AuthDeps } from '../auth/auth-context.js';
 import { isSessionLive } from '../auth/sessions.service.js';
 import type { PushNotifier } from '../notifications/push-notifier.js';
@@ -230,7 +230,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
     const pings: number[] = [];
     /** Whether another ping fits in the last minute's allowance. */
     const pingAllowed = () => {
-      const at = Date.now();
+      const at = performance.now(); // monotonic: a wall-clock change cannot reopen the window
       while (pings.length > 0 && pings[0]! <= at - 60_000) pings.shift();
       pings.push(at);
       return pings.length <= CHAT_PINGS_PER_MINUTE;
@@ -252,7 +252,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
         return socket.close(1008, `At most ${CHAT_PINGS_PER_MINUTE} pings a minute`);
       }
       // A post needs a live session, whatever became of the signal that should have closed this socket.
-      if (!(await isSessionLive(db, idHash))) return socket.close(SESSION_ENDED, 'Signed out');
+      if (!(await isSessionLive(db, idHash, systemClock()))) return socket.close(SESSION_ENDED, 'Signed out');
       try {
         const userId = user.id;
         const { message } = await postMessage(context, {
@@ -309,7 +309,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
     // an address change closes it in any case.
     unsubscribeMember = await bus.subscribeMember(user.id, (signal) => {
       if (signal.type === 'account_changed') return socket.close(ACCOUNT_CHANGED, 'The account changed');
-      isSessionLive(db, idHash).then(
+      isSessionLive(db, idHash, systemClock()).then(
         (live) => {
           if (!live) socket.close(SESSION_ENDED, 'Signed out');
         },
@@ -323,7 +323,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
     unsubscribe = await bus.subscribe(poolId, (frame) => (caughtUp ? forward(frame) : waiting.push(frame)));
     if (closed) return unsubscribe();
     // Checked again once listening: a session that ended between the upgrade and now closes here.
-    if (!(await isSessionLive(db, idHash))) {
+    if (!(await isSessionLive(db, idHash, systemClock()))) {
       socket.close(SESSION_ENDED, 'Signed out');
       return;
     }

@@ -138,7 +138,7 @@ describe('the demo replay', () => {
         status: 1,
       })),
     );
-    await gradeEvents(db, [...new Set(entries.map((entry) => entry.event_id))]);
+    await gradeEvents(db, [...new Set(entries.map((entry) => entry.event_id))], new Date());
     const client = new TestClient(testApp.app);
     expect((await client.login(account.username, account.password)).statusCode).toBe(200);
     const response = await client.get(`/api/user/stats/${NFL}/season/2024`);

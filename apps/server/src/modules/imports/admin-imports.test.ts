@@ -1,7 +1,28 @@
 import { AdminImportRunResponse, AdminImportsResponse, AdminImportStartResponse } from '@pass/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { events } from '@pass/db';
+import { seasonForDate } from '@pass/domain';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminClient, seedUser, TestClient } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
+
+/** The server clock of the first suite: the demo generated is its season, the same games on any date. */
+const NOW = new Date('2026-11-21T15:00:00Z');
+
+/**
+ * Resolves when the next admin import has ended, succeeded or failed: the runner then tells the pools' rooms
+ * (`roomNotices.run`, decision 041), after its runs are written.
+ */
+function nextImportEnd(app: FastifyInstance): Promise<void> {
+  const run = app.roomNotices.run.bind(app.roomNotices);
+  return new Promise((resolve) => {
+    const spy = vi.spyOn(app.roomNotices, 'run').mockImplementationOnce(() => {
+      spy.mockRestore();
+      resolve();
+      return run();
+    });
+  });
+}
 
 describe('admin imports API', () => {
   let testApp: TestApp;
@@ -9,8 +30,25 @@ describe('admin imports API', () => {
   let member: TestClient;
 
   beforeAll(async () => {
-    // The demo generated is the server clock's season: a fixed day gives the same games on any date.
-    testApp = await buildTestApp({}, { now: () => new Date('2026-11-21T15:00:00Z') });
+    testApp = await buildTestApp({}, { now: () => NOW });
+    // Real games of this season for college football and baseball: the demo import leaves those sports alone and
+    // generates the NFL's alone (272 games), where all three would take seconds, and far longer on a busy machine.
+    for (const [sport, home, away] of [
+      ['americanfootball_ncaaf', 'ALA', 'AUB'],
+      ['baseball_mlb', 'NYY', 'BOS'],
+    ] as const) {
+      await testApp.database.db.insert(events).values({
+        sport,
+        season: seasonForDate(sport, NOW),
+        week: 1,
+        seasonType: 'regular',
+        kickoffAt: new Date(NOW.getTime() + 86_400_000),
+        gameDate: new Date(NOW.getTime() + 86_400_000).toISOString().slice(0, 10),
+        homeTeam: home,
+        awayTeam: away,
+        status: 'scheduled',
+      });
+    }
     admin = await adminClient(testApp.app, testApp.database.db);
     const memberAccount = await seedUser(testApp.database.db);
     member = new TestClient(testApp.app);
@@ -20,17 +58,10 @@ describe('admin imports API', () => {
     await testApp.app.close();
   });
 
-  /** Polls a run until it is no longer running. */
-  async function waitForRun(id: number): Promise<AdminImportRunResponse> {
-    // Up to 100 s: the demo's three sports take seconds alone, far longer on a busy machine.
-    for (let attempt = 0; attempt < 2000; attempt++) {
-      const response = await admin.get(`/api/admin/imports/runs/${id}`);
-      expect(response.statusCode, response.body).toBe(200);
-      const run = AdminImportRunResponse.parse(response.json());
-      if (run.status !== 'running') return run;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`run ${id} did not finish`);
+  async function getRun(id: number): Promise<AdminImportRunResponse> {
+    const response = await admin.get(`/api/admin/imports/runs/${id}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return AdminImportRunResponse.parse(response.json());
   }
 
   it('refuses visitors (401) and members who are not the admin (403)', async () => {
@@ -66,11 +97,13 @@ describe('admin imports API', () => {
   });
 
   it('re-runs an import, answering with the run id to follow', async () => {
+    const ended = nextImportEnd(testApp.app);
     const response = await admin.post('/api/admin/imports/demo');
     expect(response.statusCode, response.body).toBe(202);
     const started = AdminImportStartResponse.parse(response.json());
     expect(started).toMatchObject({ source: 'demo', status: 'running' });
-    const run = await waitForRun(started.run_id);
+    await ended;
+    const run = await getRun(started.run_id);
     expect(run).toMatchObject({
       id: started.run_id,
       source: 'demo',
@@ -81,25 +114,37 @@ describe('admin imports API', () => {
     expect(run.added).toBeGreaterThan(200);
     expect(run.progress).toBeNull();
 
-    // The three demo sports run, one after the other; the list shows the last run, its success and the counts.
-    let demo: AdminImportsResponse['sources'][number] | undefined;
-    for (let attempt = 0; attempt < 2000; attempt++) {
-      const { sources } = AdminImportsResponse.parse((await admin.get('/api/admin/imports')).json());
-      demo = sources.find((source) => source.source === 'demo')!;
-      // The counts and the last run are read one after the other: wait until both say all three have ended.
-      const ended = demo.counts.succeeded + demo.counts.failed;
-      if (demo.counts.runs === 3 && ended === 3 && demo.last_run?.status !== 'running') break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    // Only the sport without real games of its season ran; the list shows the last run, its success and the counts.
+    const { sources } = AdminImportsResponse.parse((await admin.get('/api/admin/imports')).json());
+    const demo = sources.find((source) => source.source === 'demo');
     if (!demo) throw new Error('no demo source');
-    expect(demo.last_success?.id).toBeGreaterThanOrEqual(started.run_id);
-    expect(demo.last_run?.status).toBe('succeeded');
-    expect(demo.counts.runs).toBe(3);
-    expect(demo.counts.succeeded).toBe(3);
-    // 272 NFL, 395 college and 2,430 MLB games of 2026.
-    expect(demo.counts.events).toBe(3097);
+    expect(demo.last_run).toMatchObject({ id: started.run_id, status: 'succeeded' });
+    expect(demo.last_success?.id).toBe(started.run_id);
+    expect(demo.last_error).toBeNull();
+    expect(demo.counts).toMatchObject({ runs: 1, succeeded: 1, failed: 0 });
+    // The 272 NFL games of 2026, quoted by several books.
+    expect(demo.counts.events).toBe(272);
     expect(demo.counts.quotes).toBeGreaterThan(1000);
   }, 120_000);
+
+  it('refuses a demo import when every demo sport has real games this season (409), recording nothing', async () => {
+    await testApp.database.db.insert(events).values({
+      sport: 'americanfootball_nfl',
+      season: seasonForDate('americanfootball_nfl', NOW),
+      week: 12,
+      seasonType: 'regular',
+      kickoffAt: new Date(NOW.getTime() + 86_400_000),
+      gameDate: new Date(NOW.getTime() + 86_400_000).toISOString().slice(0, 10),
+      homeTeam: 'KC',
+      awayTeam: 'BUF',
+      status: 'scheduled',
+    });
+    const refused = await admin.post('/api/admin/imports/demo');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toContain('Every demo sport has real games this season');
+    const { sources } = AdminImportsResponse.parse((await admin.get('/api/admin/imports')).json());
+    expect(sources.find((source) => source.source === 'demo')!.counts.runs).toBe(1);
+  });
 
   it('refuses The Odds API without a key (409), recording nothing', async () => {
     const refused = await admin.post('/api/admin/imports/odds-api');

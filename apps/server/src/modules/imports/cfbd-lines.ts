@@ -86,7 +86,7 @@ export interface AppliedLines {
  * kickoffs: new games get their lines, moved ones have them refiled, unchanged ones are not touched. Regrades the
  * closing line value of started games whose lines changed. Runs inside an import's transaction.
  */
-export async function applyStoredCfbdLines(tx: DbExecutor, now?: Date): Promise<AppliedLines> {
+export async function applyStoredCfbdLines(tx: DbExecutor, now: Date): Promise<AppliedLines> {
   const lines = linesOfBodies(await storedLineBodies(tx));
   const events = await repository.listEventsByKeys(tx, 'espn', [...lines.keys()]);
   const stored = await repository.listQuoteSignatures(tx, CFBD_LINES_SOURCE, SPORT);
@@ -141,10 +141,10 @@ export function importCfbdLines(db: Database, body: string, options: ImportOptio
   return runImport(
     db,
     { source: 'cfbd', location: options.location ?? 'cfbd/lines.json', body, options },
-    async ({ tx, progress }) => {
+    async ({ tx, progress, now }) => {
       progress('lines', 0, 1);
       const parsed = parseCfbdLines(JSON.parse(body) as unknown);
-      const applied = await applyStoredCfbdLines(tx);
+      const applied = await applyStoredCfbdLines(tx, now);
       progress('lines', 1, 1);
       const counts = { added: 0, updated: 0, unchanged: 0, waiting: 0 };
       for (const gameId of new Set(parsed.records.map((line) => line.gameId))) {

@@ -1,4 +1,5 @@
 import type { DataLoadPhase, DataLoadStep, DataStatusResponse } from '@pass/contracts';
+import { systemClock } from '../../lib/clock.js';
 
 /**
  * How far the first run is (docs/decisions/019), kept in memory and read by `GET /api/health/data` and by
@@ -40,7 +41,7 @@ export class FirstRunProgress {
   private readonly settled: Promise<void>;
   private settle: () => void = () => {};
 
-  constructor(private readonly clock: () => Date = () => new Date()) {
+  constructor(private readonly clock: () => Date = systemClock) {
     this.settled = new Promise((resolve) => (this.settle = resolve));
   }
 

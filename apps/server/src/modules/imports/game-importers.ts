@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Database, DbExecutor } from '@pass/db';
+import type { Database } from '@pass/db';
 import {
   calendarWeek,
   cfbdResponseKind,
@@ -31,6 +31,7 @@ import {
   type ImportOptions,
   type ImportSummary,
   type IncomingGame,
+  type RunContext,
 } from './imports.service.js';
 
 /**
@@ -180,7 +181,7 @@ async function importGames<G extends SourceGame>(db: Database, spec: GameImport<
         games: incoming,
         matchUnkeyed: true,
         // What the whole file proves, whichever seasons are written (docs/decisions/022).
-        asOf: gamesDataAsOf(records.map(eventFields), spec.options.now ?? new Date()),
+        asOf: gamesDataAsOf(records.map(eventFields), context.now),
       });
       const afterChanged = (await spec.after?.(context)) ?? false;
       const reasons = [
@@ -224,7 +225,8 @@ export function importNflverse(db: Database, body: string, options: ImportOption
 }
 
 /** The CFBD lines stored so far, applied to the college games just written (docs/decisions/023). */
-const applyCfbdLines = async ({ tx }: { tx: DbExecutor }) => (await applyStoredCfbdLines(tx)).changedEvents.length > 0;
+const applyCfbdLines = async ({ tx, now }: RunContext) =>
+  (await applyStoredCfbdLines(tx, now)).changedEvents.length > 0;
 
 /**
  * A CFBD response, told by its content: `/games` (v1 snake_case or v2 camelCase), FBS teams' games keyed by

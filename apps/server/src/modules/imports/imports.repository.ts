@@ -1,6 +1,7 @@
 import { importRuns, schedulerJobs, type DbExecutor } from '@pass/db';
 import type { Provenance, ResultFacts, ScheduleFacts } from '@pass/domain';
 import { eq, sql, type SQL } from 'drizzle-orm';
+import { systemClock } from '../../lib/clock.js';
 import { yieldToEventLoop } from '../../lib/event-loop.js';
 import { keepLocksBeforeEventsChange } from '../pools/pools.repository.js';
 
@@ -547,7 +548,7 @@ export async function finishImportRun(
 ): Promise<void> {
   await db
     .update(importRuns)
-    .set({ ...result, finishedAt: new Date() })
+    .set({ ...result, finishedAt: systemClock() })
     .where(eq(importRuns.id, id));
 }
 
@@ -690,7 +691,7 @@ export async function upsertSchedulerJob(
   job: string,
   values: Partial<Omit<SchedulerJobRow, 'job'>>,
 ): Promise<void> {
-  const set = { ...values, updatedAt: new Date() };
+  const set = { ...values, updatedAt: systemClock() };
   await db
     .insert(schedulerJobs)
     .values({ job, ...set })

@@ -14,6 +14,7 @@ import {
   type Skipped,
   type Sport,
 } from '@pass/domain';
+import { systemClock } from '../../lib/clock.js';
 import { yieldToEventLoop } from '../../lib/event-loop.js';
 import { gradeEvents } from '../ledger/ledger.service.js';
 import { invalidateSportCache } from '../sports/sports.service.js';
@@ -95,6 +96,11 @@ export interface RunContext {
   tx: DbExecutor;
   rawResponseId: number;
   progress: (phase: string, done: number, total: number) => void;
+  /**
+   * The import's clock: the server clock its caller gave (`options.now`), else the machine's, as for a file
+   * imported from the command line. Grading and data times read this one.
+   */
+  now: Date;
 }
 
 export interface RunResult {
@@ -145,6 +151,7 @@ export async function runImport(
         tx,
         rawResponseId: raw.id,
         progress: (phase, done, total) => onProgress?.({ phase, done, total }),
+        now: input.options.now ?? systemClock(),
       });
       return { result, raw };
     });
@@ -294,7 +301,7 @@ export async function writeGames(
     input.asOf ??
     gamesDataAsOf(
       input.games.map((game) => game.fields),
-      input.now ?? new Date(),
+      input.now ?? context.now,
     );
   const asOf = asOfDate.toISOString();
   progress('events', 0, total);
@@ -378,7 +385,7 @@ export async function writeGames(
   for (const entry of placed) entry.event ??= newEvents.get(entry.game);
 
   await repository.insertSourceKeys(tx, keysToAdd);
-  await repository.updateEvents(tx, [...changed.values()], input.now ?? new Date());
+  await repository.updateEvents(tx, [...changed.values()], input.now ?? context.now);
   const oddsEventsRemoved = input.matchUnkeyed ? await removeOddsEventsLeftOut(tx, input.sport, input.games) : 0;
   progress('events', total, total);
 
@@ -393,7 +400,7 @@ export async function writeGames(
           .map((p) => p.event!.id),
       ),
     ],
-    input.now,
+    input.now ?? context.now,
   );
   let added = 0;
   let updated = 0;

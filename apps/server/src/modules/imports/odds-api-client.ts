@@ -1,4 +1,5 @@
 import type { Sport } from '@pass/domain';
+import { systemClock } from '../../lib/clock.js';
 import { guardedFetch, STRICT_OUTBOUND, type OutboundPolicy } from '../../lib/outbound.js';
 
 /**
@@ -187,7 +188,7 @@ export class OddsApiClient {
         `The Odds API could not be reached at ${location}: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
-    const fetchedAt = new Date();
+    const fetchedAt = systemClock();
     const headers: Record<string, string> = {};
     for (const name of QUOTA_HEADERS) {
       const value = response.headers.get(name);

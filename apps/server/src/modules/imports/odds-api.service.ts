@@ -177,7 +177,7 @@ export async function importOddsApiOdds(
       options,
       detail: { fetchedAt: input.fetchedAt.toISOString(), ...(input.quota ? { quota: input.quota } : {}) },
     },
-    async ({ tx, progress }) => {
+    async ({ tx, progress, now }) => {
       const parsed = parseOddsApiOdds(JSON.parse(input.body), { oddsFormat: 'american' });
       progress('events', 0, parsed.records.length);
       const { found, unmatched, newKeys } = await findEvents(tx, parsed.records);
@@ -212,9 +212,9 @@ export async function importOddsApiOdds(
         if (!sameFields(event, next)) kickoffChanged.push(event.id);
         if (!sameFields(event, next) || !sameProvenance(event, next)) moved.push(next);
       }
-      await repository.updateEvents(tx, moved, options.now ?? new Date());
+      await repository.updateEvents(tx, moved, now);
       // The kickoff decides which quote closed: the moved games' entries get their closing line value again.
-      await gradeEvents(tx, kickoffChanged, options.now);
+      await gradeEvents(tx, kickoffChanged, now);
       progress('events', parsed.records.length, parsed.records.length);
 
       const fetchedAt = input.fetchedAt.toISOString();
@@ -272,7 +272,7 @@ export async function importOddsApiScores(
       options,
       detail: { fetchedAt: input.fetchedAt.toISOString(), ...(input.quota ? { quota: input.quota } : {}) },
     },
-    async ({ tx }) => {
+    async ({ tx, now }) => {
       const parsed = parseOddsApiScores(JSON.parse(input.body));
       const { found, unmatched, newKeys } = await findEvents(
         tx,
@@ -310,11 +310,12 @@ export async function importOddsApiScores(
           changed.push(next);
         }
       }
-      await repository.updateEvents(tx, [...changed, ...dated], options.now ?? new Date());
+      await repository.updateEvents(tx, [...changed, ...dated], now);
       // Ledger entries of games whose score or status changed are regraded.
       await gradeEvents(
         tx,
         changed.map((event) => event.id),
+        now,
       );
       const reasons = [
         ...parsed.skipped.map((entry) => `${'id' in entry ? entry.id : entry.line}: ${entry.reason}`),

@@ -35,14 +35,14 @@ describe('an entry follows its game to a renumbered week (decision 024)', () => 
     // As an import renumbers a college bowl from the source's week 1 to the calendar's Bowls week.
     await db.execute(sql`update events set week = 17 where id = ${eventId}`);
     const before = await getLedgerVersion(db, account.id);
-    await gradeEvent(db, eventId);
+    await gradeEvent(db, eventId, new Date());
     const after = BetResponse.parse((await client.get(`/api/user/bets/${entry.id}`)).json()).data;
     expect(after.yr_week).toBe(202517);
     const moved = await getLedgerVersion(db, account.id);
     expect(moved).toBeGreaterThan(before);
 
     // Nothing moves a second time.
-    await gradeEvent(db, eventId);
+    await gradeEvent(db, eventId, new Date());
     expect(await getLedgerVersion(db, account.id)).toBe(moved);
   });
 });

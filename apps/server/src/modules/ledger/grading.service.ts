@@ -247,7 +247,7 @@ async function gradeRows(
  * Grades every entry of these events (see above). One query reads the entries of each batch of 500 events,
  * one their closing quotes, and the changes go back 5,000 rows a statement. Returns the entries changed.
  */
-export async function gradeEvents(db: DbExecutor, eventIds: readonly number[], now = new Date()): Promise<number> {
+export async function gradeEvents(db: DbExecutor, eventIds: readonly number[], now: Date): Promise<number> {
   const unique = [...new Set(eventIds)];
   // Pool standings are derived from these results too: their pools' cached standings are no longer current.
   await bumpPoolsOfEvents(db, unique, now);
@@ -357,12 +357,12 @@ async function gradeParlays(
 }
 
 /** Grades one event's entries. */
-export function gradeEvent(db: DbExecutor, eventId: number, now = new Date()): Promise<number> {
+export function gradeEvent(db: DbExecutor, eventId: number, now: Date): Promise<number> {
   return gradeEvents(db, [eventId], now);
 }
 
 /** Grades some entries (a real bet recorded after its game ended). */
-export async function gradeEntriesById(db: DbExecutor, ids: readonly number[], now = new Date()): Promise<number> {
+export async function gradeEntriesById(db: DbExecutor, ids: readonly number[], now: Date): Promise<number> {
   const entries = await repository.listGradableEntries(db, ids);
   if (entries.length === 0) return 0;
   const events = await repository.listEvents(db, [...new Set(entries.map((entry) => entry.eventId))]);
@@ -373,7 +373,7 @@ export async function gradeEntriesById(db: DbExecutor, ids: readonly number[], n
 }
 
 /** Grades some parlays (synced tickets whose games may already have been played). */
-export async function gradeParlaysById(db: DbExecutor, ids: readonly number[], now = new Date()): Promise<number> {
+export async function gradeParlaysById(db: DbExecutor, ids: readonly number[], now: Date): Promise<number> {
   const members = new Set<number>();
   let changed = 0;
   for (let index = 0; index < ids.length; index += EVENT_BATCH) {

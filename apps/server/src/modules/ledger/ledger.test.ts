@@ -624,7 +624,7 @@ describe('the ledger', () => {
       from generate_series(1, 10000) as n`);
     await db.update(events).set({ status: 'final', homeScore: 24, awayScore: 20 }).where(eq(events.id, eventId));
     const started = performance.now();
-    const changed = await gradeEvent(db, eventId);
+    const changed = await gradeEvent(db, eventId, new Date());
     const elapsed = performance.now() - started;
     console.info(`grading 10,000 entries: ${Math.round(elapsed)} ms on ${testApp.database.kind}`);
     expect(changed).toBe(10_000);
@@ -632,6 +632,6 @@ describe('the ledger', () => {
         from user_bets where event_id = ${eventId}`)) as unknown as { rows: { wins: unknown; reward: unknown }[] };
     expect(Number(result.rows[0]!.wins)).toBe(5000);
     expect(Number(result.rows[0]!.reward)).toBe(5000 * 1000 - 5000 * 1100);
-    expect(await gradeEvent(db, eventId)).toBe(0); // nothing changed, nothing written
+    expect(await gradeEvent(db, eventId, new Date())).toBe(0); // nothing changed, nothing written
   });
 });

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { mailOutbox, type DbExecutor } from '@pass/db';
+import { systemClock } from '../../lib/clock.js';
 
 export interface MailMessage {
   to: string;
@@ -53,7 +54,7 @@ export function createMailer(options: {
     if (!transport) return;
     try {
       await transport.sendMail({ from: options.from, ...message });
-      await db.update(mailOutbox).set({ sentAt: new Date(), error: null }).where(eq(mailOutbox.id, id));
+      await db.update(mailOutbox).set({ sentAt: systemClock(), error: null }).where(eq(mailOutbox.id, id));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       options.log.error({ mailId: id, to: message.to, reason }, 'mail delivery failed; it stays in the outbox');

@@ -25,7 +25,7 @@ export class SportsCache {
 
   constructor(private readonly ttlMs = DEFAULT_TTL_MS) {}
 
-  get(key: string, now = Date.now()): CachedBody | undefined {
+  get(key: string, now = performance.now()): CachedBody | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expiresAt <= now) {
@@ -36,7 +36,7 @@ export class SportsCache {
   }
 
   /** `ttlMs` overrides the cache's limit for this entry (a read that only an import changes keeps longer). */
-  set(key: string, sport: string, value: unknown, now = Date.now(), ttlMs = this.ttlMs): CachedBody {
+  set(key: string, sport: string, value: unknown, now = performance.now(), ttlMs = this.ttlMs): CachedBody {
     const body = Buffer.from(JSON.stringify(value));
     const entry = {
       sport,
@@ -60,7 +60,7 @@ export class SportsCache {
     let pending = this.building.get(key);
     if (!pending) {
       pending = build()
-        .then((value) => this.set(key, sport, value, Date.now(), ttlMs))
+        .then((value) => this.set(key, sport, value, performance.now(), ttlMs))
         .finally(() => this.building.delete(key));
       this.building.set(key, pending);
     }

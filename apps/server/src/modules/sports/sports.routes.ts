@@ -90,7 +90,7 @@ export const sportsRoutes: FastifyPluginAsyncZod<SportsRoutesOptions> = async (a
       let entry = cache.get(request.url);
       if (!entry) {
         const value = schema.parse(await build());
-        entry = cache.set(request.url, sport(value), value, Date.now(), ttlMs);
+        entry = cache.set(request.url, sport(value), value, performance.now(), ttlMs);
       }
       return replyCached(request, reply, entry);
     }
