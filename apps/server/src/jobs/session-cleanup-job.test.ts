@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import * as authRepository from '../modules/auth/auth.repository.js';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../modules/auth/sessions.service.js';
 import { seedUser } from '../test/accounts.js';
-import { cleanUpSessionsAndTokens, createSessionCleanupJob, USED_TOKEN_KEPT_MS } from './session-cleanup-job.js';
+import { cleanUpSessionsAndTokens, USED_TOKEN_KEPT_MS } from '../modules/auth/sessions.service.js';
+import { createSessionCleanupJob } from './session-cleanup-job.js';
 
 /** Ended sessions and spent links are deleted by the clean-up job; live ones stay (decision 054). */
 

@@ -1,7 +1,6 @@
 import type { Database } from '@pass/db';
 import type { Clock } from '../lib/clock.js';
-import * as authRepository from '../modules/auth/auth.repository.js';
-import { SESSION_IDLE_MS } from '../modules/auth/sessions.service.js';
+import { cleanUpSessionsAndTokens } from '../modules/auth/sessions.service.js';
 
 /**
  * The clean-up of ended sessions and spent links (decision 054): sessions past their absolute end or idle past
@@ -12,22 +11,6 @@ import { SESSION_IDLE_MS } from '../modules/auth/sessions.service.js';
  */
 
 export const CLEANUP_EVERY_MS = 60 * 60_000;
-/** How long a used link's row stays: a day, for a support question about a link just clicked. */
-export const USED_TOKEN_KEPT_MS = 24 * 60 * 60_000;
-
-export interface CleanupResult {
-  sessions: number;
-  tokens: number;
-  /** The members whose sessions were deleted. */
-  userIds: number[];
-}
-
-/** Deletes the sessions and tokens that ended by `now`. */
-export async function cleanUpSessionsAndTokens(db: Database, now: Date): Promise<CleanupResult> {
-  const ended = await authRepository.deleteExpiredSessions(db, now, new Date(now.getTime() - SESSION_IDLE_MS));
-  const tokens = await authRepository.deleteSpentTokens(db, now, new Date(now.getTime() - USED_TOKEN_KEPT_MS));
-  return { sessions: ended.length, tokens, userIds: [...new Set(ended)] };
-}
 
 export interface SessionCleanupJobOptions {
   db: Database;

@@ -3,7 +3,7 @@ import type { DbExecutor } from '@pass/db';
 import type { z } from 'zod';
 import type { Config } from '../../env.js';
 import { recordAuditEvent, type AuditContext } from '../audit/audit.service.js';
-import { listOutbox, listUnsentMail } from '../mail/mail.repository.js';
+import { listOutbox, listUnsentMail } from '../mail/mail.service.js';
 import type { Mailer } from '../mail/mailer.js';
 import { adminSetupMail } from '../mail/templates.js';
 import * as authRepository from './auth.repository.js';

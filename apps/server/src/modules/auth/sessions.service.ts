@@ -1,4 +1,4 @@
-import type { DbExecutor } from '@pass/db';
+import type { Database, DbExecutor } from '@pass/db';
 import * as authRepository from './auth.repository.js';
 import { hashSecret, randomSecret } from './crypto.js';
 
@@ -60,4 +60,21 @@ export function endSession(db: DbExecutor, cookieValue: string): Promise<number 
 export function idleExpiry(session: LiveSession): Date {
   const idle = new Date(session.lastSeenAt.getTime() + SESSION_IDLE_MS);
   return idle < session.expiresAt ? idle : session.expiresAt;
+}
+
+/** How long a used link's row stays: a day, for a support question about a link just clicked. */
+export const USED_TOKEN_KEPT_MS = 24 * 60 * 60_000;
+
+export interface CleanupResult {
+  sessions: number;
+  tokens: number;
+  /** The members whose sessions were deleted. */
+  userIds: number[];
+}
+
+/** Deletes the sessions and tokens that ended by `now`. */
+export async function cleanUpSessionsAndTokens(db: Database, now: Date): Promise<CleanupResult> {
+  const ended = await authRepository.deleteExpiredSessions(db, now, new Date(now.getTime() - SESSION_IDLE_MS));
+  const tokens = await authRepository.deleteSpentTokens(db, now, new Date(now.getTime() - USED_TOKEN_KEPT_MS));
+  return { sessions: ended.length, tokens, userIds: [...new Set(ended)] };
 }

@@ -24,7 +24,7 @@ import { AppError } from '../../errors.js';
 import { PayPalError, type PayPalClient } from '../../providers/paypal/paypal-client.js';
 import type { PayPalSubscription, PayPalWebhookEvent } from '../../providers/paypal/paypal-types.js';
 import { recordAuditEvent, type AuditContext } from '../audit/audit.service.js';
-import { decideMemberSyncAccess } from '../sync/sync-accounts.repository.js';
+import { decideMemberSyncAccess } from '../sync/sync-accounts.service.js';
 import {
   ensurePlans,
   findPlanByPayPalId,
@@ -38,6 +38,7 @@ import {
   type BillingPlanRow,
   type BillingSubscriptionRow,
 } from './billing.repository.js';
+import { activePlanCounts, toStatuses } from './active-plans.service.js';
 
 /**
  * Billing (decision 045): the plans on sale, and subscriptions confirmed with the provider. A client's word
@@ -84,32 +85,10 @@ export function toSubscriptionView(row: BillingSubscriptionRow, plan: BillingPla
   };
 }
 
-const toStatuses = (
-  row: Pick<BillingSubscriptionRow, 'status' | 'paypalSubscriptionStatus' | 'mobileSubscriptionStatus'>,
-) => ({
-  status: row.status,
-  paypal_subscription_status: row.paypalSubscriptionStatus,
-  mobile_subscription_status: row.mobileSubscriptionStatus,
-});
-
 export async function listMemberSubscriptions(db: DbExecutor, userId: number): Promise<BillingSubscription[]> {
   return (await listUserSubscriptions(db, userId)).map(({ subscription, plan }) =>
     toSubscriptionView(subscription, plan),
   );
-}
-
-/** How many of each plan the member has active: what their sportsbook accounts' sync is covered by. */
-export async function activePlanCounts(
-  db: DbExecutor,
-  userId: number,
-): Promise<{ memberships: number; addOns: number }> {
-  const active = (await listUserSubscriptions(db, userId)).filter(({ subscription }) =>
-    isSubscriptionActive(toStatuses(subscription)),
-  );
-  return {
-    memberships: active.filter(({ plan }) => plan.code === 'member').length,
-    addOns: active.filter(({ plan }) => plan.code === 'add_on').length,
-  };
 }
 
 /** Whether a member may see college football now: the free month, an active membership, or the admin flag. */

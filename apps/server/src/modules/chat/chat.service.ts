@@ -12,9 +12,9 @@ import type { LmsOutResult } from '@pass/domain';
 import { AppError } from '../../errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { PushNotifier } from '../notifications/push-notifier.js';
-import { listMemberships } from '../pools/pools.repository.js';
-import { refuseEnded, requireLifeguard, requireMembership } from '../pools/pools.service.js';
+import { listMemberships, refuseEnded, requireLifeguard, requireMembership } from '../pools/pools.service.js';
 import type { ChatBus } from './chat-bus.js';
+import type { PoolEvent, SystemLines } from './pool-events.js';
 import * as repository from './chat.repository.js';
 import type { MessageRow } from './chat.repository.js';
 
@@ -290,18 +290,6 @@ export async function markRead(
 // ---------------------------------------------------------------------------------------------------------
 // System lines: pool events shown in the room
 
-/**
- * The pool events the room shows as system lines: a Lifeguard's announcement and edit of a member's picks,
- * and those derived from results and time by the room notices job (room-notices.service.ts, decision 041):
- * an elimination from Last Man Standing, a reversed one, and the standings when their top changed.
- */
-export type PoolEvent =
-  | { type: 'announcement'; body: string }
-  | { type: 'pick_edit'; memberId: number; week: number }
-  | { type: 'lms_out'; memberId: number; week: number; team: string | null; result: LmsOutResult }
-  | { type: 'lms_back'; memberId: number; week: number }
-  | { type: 'standings'; week: number; top: { memberId: number; rank: number; points: number }[] };
-
 const LMS_RESULT_TEXT: Record<Exclude<LmsOutResult, 'missed'>, string> = { lost: 'lost', pushed: 'pushed' };
 
 async function lineText(db: DbExecutor, event: PoolEvent): Promise<string> {
@@ -331,15 +319,6 @@ async function lineText(db: DbExecutor, event: PoolEvent): Promise<string> {
       return `Standings after week ${event.week}: ${places.join(', ')}`;
     }
   }
-}
-
-/**
- * System lines recorded inside another module's transaction (so the line and the event it tells of commit
- * together) and published once that transaction has committed: `add` in the transaction, `publish` after.
- */
-export interface SystemLines {
-  /** Stores the line in `tx`; answers its message id. */
-  add(tx: DbExecutor, poolId: number, event: PoolEvent, now: Date): Promise<number>;
 }
 
 export function systemLines(context: Pick<ChatContext, 'bus' | 'onPublishError'>) {

@@ -7,9 +7,9 @@ import {
 } from '@pass/domain';
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
-import * as poolsRepository from '../pools/pools.repository.js';
 import { nextTimeChange } from '../pools/standings.service.js';
 import { loadSeason } from '../pools/weeks.service.js';
+import { currentMembers } from '../pools/pools.service.js';
 import type { ChatContext } from './chat.service.js';
 import { systemLines } from './chat.service.js';
 import * as repository from './chat.repository.js';
@@ -77,7 +77,7 @@ async function tellRoom(context: NoticeContext, poolId: number, now: Date): Prom
       const parsed = LmsOutRecord.safeParse(row.state);
       if (parsed.success) lmsOut.set(row.noticeKey.slice(LMS_OUT_PREFIX.length), parsed.data);
     }
-    const members = await poolsRepository.currentMembers(tx, [pool.id]);
+    const members = await currentMembers(tx, [pool.id]);
     // Read only: the job changes nothing of the pool but its room (closes stay for grading and members' reads).
     const season = await loadSeason(tx, pool, now, members, { record: false });
     const changes = roomNoticeChanges(

@@ -1,11 +1,7 @@
-import type { DbExecutor } from '@pass/db';
+import { type DbExecutor, rows } from '@pass/db';
 import { DEFAULT_BOOK, MIN_SEASON } from '@pass/domain';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { TakenQuote } from './replay.js';
-
-async function rows<T>(db: DbExecutor, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 export interface SeasonSummary {
   season: number;

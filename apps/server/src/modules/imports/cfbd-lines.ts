@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { gradeEvents } from '../ledger/ledger.service.js';
 import * as repository from './imports.repository.js';
 import type { QuoteRow, StoredEvent } from './imports.repository.js';
-import { closingTime, lineQuotes } from './game-importers.js';
+import { closingTime, lineQuotes } from './line-quotes.js';
 import { generalReason, groupSkipped, runImport, type ImportOptions, type ImportSummary } from './imports.service.js';
 
 /**

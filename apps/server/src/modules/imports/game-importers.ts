@@ -4,7 +4,6 @@ import {
   calendarWeek,
   cfbdResponseKind,
   collegePostseasonKind,
-  negate,
   parseCfbdGames,
   parseNflverseGames,
   parseRetrosheetGameLog,
@@ -19,8 +18,9 @@ import {
 } from '@pass/domain';
 import { yieldToEventLoop } from '../../lib/event-loop.js';
 import { applyStoredCfbdLines, importCfbdLines } from './cfbd-lines.js';
+import { lineQuotes, type LineQuote } from './line-quotes.js';
 import * as repository from './imports.repository.js';
-import type { EventFields, QuoteRow } from './imports.repository.js';
+import type { EventFields } from './imports.repository.js';
 import {
   gamesDataAsOf,
   generalReason,
@@ -38,15 +38,6 @@ import {
  * One importer per schedule source. Each takes the file's text (or a fetched body), keys games by the
  * source's id, and is idempotent: a second run of the same file reports every game unchanged.
  */
-
-/** The consensus closing line is stored as the quotes of a synthetic book. */
-export const CONSENSUS_BOOK = 'consensus';
-
-/**
- * Sources without prices for a spread or total (nflverse before 2006, ESPN's lines) get the standard
- * −110 both ways: the point is the line that matters for grading a spread or a total, and a price is required.
- */
-const STANDARD_PRICE = -110;
 
 /** The sports calendar's week of a game (decision 024): the source's week, college bowls and playoff after it. */
 export function gameWeek(game: SourceGame & { notes?: string | null }): number {
@@ -78,63 +69,6 @@ function eventFields(game: SourceGame): EventFields {
     homeScore: game.homeScore,
     awayScore: game.awayScore,
   };
-}
-
-/** When a closing line is filed: at kickoff, or noon UTC of the game's date when the kickoff is unknown. */
-export function closingTime(game: Pick<SourceGame, 'kickoff' | 'date'>): string {
-  return game.kickoff ?? `${game.date}T12:00:00.000Z`;
-}
-
-type LineQuote = Omit<QuoteRow, 'eventId'>;
-
-/** Closing spread, total and moneylines, home view with the sportsbook sign, as consensus quotes. */
-export function lineQuotes(
-  game: Pick<SourceGame, 'kickoff' | 'date' | 'home' | 'away'>,
-  line: {
-    homeSpread: number | null;
-    total: number | null;
-    homeMoneyline?: number | null;
-    awayMoneyline?: number | null;
-    homeSpreadPrice?: number | null;
-    awaySpreadPrice?: number | null;
-    overPrice?: number | null;
-    underPrice?: number | null;
-  },
-  source: string,
-): LineQuote[] {
-  const base = { book: CONSENSUS_BOOK, quotedAt: null, fetchedAt: closingTime(game), source };
-  const quotes: LineQuote[] = [];
-  if (line.homeSpread !== null) {
-    quotes.push(
-      {
-        ...base,
-        market: 'spreads',
-        outcome: game.home,
-        price: line.homeSpreadPrice ?? STANDARD_PRICE,
-        point: line.homeSpread,
-      },
-      {
-        ...base,
-        market: 'spreads',
-        outcome: game.away,
-        price: line.awaySpreadPrice ?? STANDARD_PRICE,
-        point: negate(line.homeSpread),
-      },
-    );
-  }
-  if (line.total !== null) {
-    quotes.push(
-      { ...base, market: 'totals', outcome: 'Over', price: line.overPrice ?? STANDARD_PRICE, point: line.total },
-      { ...base, market: 'totals', outcome: 'Under', price: line.underPrice ?? STANDARD_PRICE, point: line.total },
-    );
-  }
-  if (line.homeMoneyline !== null && line.homeMoneyline !== undefined) {
-    quotes.push({ ...base, market: 'h2h', outcome: game.home, price: line.homeMoneyline, point: null });
-  }
-  if (line.awayMoneyline !== null && line.awayMoneyline !== undefined) {
-    quotes.push({ ...base, market: 'h2h', outcome: game.away, price: line.awayMoneyline, point: null });
-  }
-  return quotes;
 }
 
 interface GameImport<G extends SourceGame> {

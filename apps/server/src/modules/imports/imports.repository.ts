@@ -1,9 +1,8 @@
-import { importRuns, schedulerJobs, type DbExecutor } from '@pass/db';
+import { chunks, column, type DbExecutor, importRuns, rows, schedulerJobs } from '@pass/db';
 import type { Provenance, ResultFacts, ScheduleFacts } from '@pass/domain';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { systemClock } from '../../lib/clock.js';
 import { yieldToEventLoop } from '../../lib/event-loop.js';
-import { keepLocksBeforeEventsChange } from '../pools/pools.repository.js';
 
 /**
  * The SQL of the importers. Bulk work is written as multi-row statements: one round trip per batch, not
@@ -45,20 +44,6 @@ export interface QuoteRow {
   fetchedAt: string;
   source: string;
 }
-
-async function rows<T>(db: DbExecutor, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let index = 0; index < items.length; index += size) out.push(items.slice(index, index + size));
-  return out;
-}
-
-/** A column as one array parameter: a batch of any size is one statement with a dozen parameters. */
-const column = <T>(values: readonly T[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}[]`;
 
 const iso = (value: unknown): string | null =>
   value === null || value === undefined ? null : new Date(value as string | Date).toISOString();
@@ -333,15 +318,10 @@ export async function insertEvents(
 
 /**
  * Rewrites the importer-owned columns and their provenance of changed events, touching updated_at only for them.
- * Pool slate games among them whose kickoff had passed by `now` keep that lock, whatever the new kickoff.
+ * Callers go through imports.service's `updateEvents`, which first keeps the locks of pool slate games among them.
  */
-export async function updateEvents(db: DbExecutor, events: readonly StoredEvent[], now: Date): Promise<void> {
+export async function updateEvents(db: DbExecutor, events: readonly StoredEvent[]): Promise<void> {
   for (const batch of chunks(events, BULK_ROWS)) {
-    await keepLocksBeforeEventsChange(
-      db,
-      batch.map((event) => event.id),
-      now,
-    );
     await db.execute(sql`update events set sport = v.sport, season = v.season, week = v.week,
         season_type = v.season_type, kickoff_at = v.kickoff_at, game_date = v.game_date, home_team = v.home_team,
         away_team = v.away_team, neutral_site = v.neutral_site, status = v.status, home_score = v.home_score,

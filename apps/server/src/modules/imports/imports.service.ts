@@ -17,6 +17,7 @@ import {
 import { systemClock } from '../../lib/clock.js';
 import { yieldToEventLoop } from '../../lib/event-loop.js';
 import { gradeEvents } from '../ledger/ledger.service.js';
+import { keepLocksBeforeEventsChange } from '../pools/weeks.service.js';
 import { invalidateSportCache } from '../sports/sports.service.js';
 import * as repository from './imports.repository.js';
 import type { EventFields, EventProvenance, ImportTrigger, QuoteRow, StoredEvent } from './imports.repository.js';
@@ -117,6 +118,20 @@ export interface RunResult {
  * One importer run: a row in import_runs (kept even when the run fails), the body stored once in
  * raw_responses, and the work in one transaction, so a failed run leaves the data as it was.
  */
+/**
+ * Rewrites changed events. Pool slate games among them whose kickoff had passed by `now` keep that lock first,
+ * whatever the new kickoff: a schedule that moves a game later cannot reopen picks already locked (decision 027).
+ */
+export async function updateEvents(tx: DbExecutor, events: readonly StoredEvent[], now: Date): Promise<void> {
+  if (events.length === 0) return;
+  await keepLocksBeforeEventsChange(
+    tx,
+    events.map((event) => event.id),
+    now,
+  );
+  await repository.updateEvents(tx, events);
+}
+
 export async function runImport(
   db: Database,
   input: {
@@ -385,7 +400,7 @@ export async function writeGames(
   for (const entry of placed) entry.event ??= newEvents.get(entry.game);
 
   await repository.insertSourceKeys(tx, keysToAdd);
-  await repository.updateEvents(tx, [...changed.values()], input.now ?? context.now);
+  await updateEvents(tx, [...changed.values()], input.now ?? context.now);
   const oddsEventsRemoved = input.matchUnkeyed ? await removeOddsEventsLeftOut(tx, input.sport, input.games) : 0;
   progress('events', total, total);
 

@@ -13,7 +13,14 @@ import {
 import { gradeEvents } from '../ledger/ledger.service.js';
 import * as repository from './imports.repository.js';
 import type { EventFields, ProvenancedFields, QuoteRow, StoredEvent } from './imports.repository.js';
-import { groupSkipped, runImport, sameFields, type ImportOptions, type ImportSummary } from './imports.service.js';
+import {
+  groupSkipped,
+  runImport,
+  sameFields,
+  updateEvents,
+  type ImportOptions,
+  type ImportSummary,
+} from './imports.service.js';
 import type { OddsApiClient, OddsApiQuota } from './odds-api-client.js';
 
 /**
@@ -212,7 +219,7 @@ export async function importOddsApiOdds(
         if (!sameFields(event, next)) kickoffChanged.push(event.id);
         if (!sameFields(event, next) || !sameProvenance(event, next)) moved.push(next);
       }
-      await repository.updateEvents(tx, moved, now);
+      await updateEvents(tx, moved, now);
       // The kickoff decides which quote closed: the moved games' entries get their closing line value again.
       await gradeEvents(tx, kickoffChanged, now);
       progress('events', parsed.records.length, parsed.records.length);
@@ -310,7 +317,7 @@ export async function importOddsApiScores(
           changed.push(next);
         }
       }
-      await repository.updateEvents(tx, [...changed, ...dated], now);
+      await updateEvents(tx, [...changed, ...dated], now);
       // Ledger entries of games whose score or status changed are regraded.
       await gradeEvents(
         tx,

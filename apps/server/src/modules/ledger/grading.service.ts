@@ -19,7 +19,7 @@ import {
   type GradableEntry,
 } from '@pass/domain';
 import { recordClosesOfEvents } from '../pools/closing.service.js';
-import { bumpPoolsOfEvents } from '../pools/pools.repository.js';
+import { bumpPoolsOfEvents } from '../pools/standings.service.js';
 import { linesOfRecordByIds } from '../sports/sports.service.js';
 import * as repository from './ledger.repository.js';
 import * as parlayRepository from './parlays.repository.js';

@@ -1,5 +1,8 @@
-import type { DbExecutor, userBets } from '@pass/db';
+import { chunks, column, type DbExecutor, rows, type userBets } from '@pass/db';
 import { sql, type SQL } from 'drizzle-orm';
+import type { EventStatus, LedgerEvent } from './ledger-event.js';
+
+export type { EventStatus, LedgerEvent } from './ledger-event.js';
 
 /**
  * The SQL of the ledger (user_bets). Reads join the entry's event; grading reads every entry of a batch of
@@ -8,23 +11,8 @@ import { sql, type SQL } from 'drizzle-orm';
  * entries here.
  */
 
-export type EventStatus = 'scheduled' | 'in_progress' | 'final' | 'postponed' | 'cancelled';
 export type Outcome = 'win' | 'loss' | 'push' | 'void';
 export type Source = 'manual' | 'teller' | 'sync' | 'demo';
-
-export interface LedgerEvent {
-  id: number;
-  sport: string;
-  season: number;
-  week: number | null;
-  kickoffAt: Date | null;
-  gameDate: string;
-  homeTeam: string;
-  awayTeam: string;
-  status: EventStatus;
-  homeScore: number | null;
-  awayScore: number | null;
-}
 
 /** A row of user_bets as the table defines it (the schema is the one description of its columns). */
 type UserBetRow = typeof userBets.$inferSelect;
@@ -64,16 +52,6 @@ export type EntryChanges = Pick<
   'betType' | 'betTeam' | 'line' | 'price' | 'stakeCents' | 'book' | 'teaserPoints'
 >;
 
-async function rows<T>(db: DbExecutor, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
-export function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let index = 0; index < items.length; index += size) out.push(items.slice(index, index + size));
-  return out;
-}
-
 /** A member's idempotency key as one string, for telling a bulk write's rows apart. */
 export const memberKey = (userId: number, key: string) => `${userId}\u0000${key}`;
 
@@ -91,8 +69,6 @@ export function firstOfEachKey<T>(items: readonly T[], keyOf: (item: T) => strin
   });
 }
 
-/** A column as one array parameter. */
-export const column = <T>(values: readonly T[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}[]`;
 const num = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 const date = (value: unknown): Date | null =>
   value === null || value === undefined ? null : new Date(value as string | Date);

@@ -1,6 +1,7 @@
-import { events, parlayLegs, parlays, type DbExecutor } from '@pass/db';
+import { chunks, column, type DbExecutor, events, parlayLegs, parlays, rows } from '@pass/db';
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { chunks, column, firstOfEachKey, memberKey, type LedgerEvent, type Outcome } from './ledger.repository.js';
+import { ledgerEventColumns, type LedgerEvent } from './ledger-event.js';
+import { firstOfEachKey, memberKey, type Outcome } from './ledger.repository.js';
 
 /**
  * The SQL of parlays (docs/decisions/035): the ticket in `parlays`, its legs in `parlay_legs`. A parlay and its
@@ -14,21 +15,6 @@ export type NewParlayLeg = Omit<typeof parlayLegs.$inferInsert, 'id' | 'parlayId
 
 /** A parlay with its legs in ticket order, each with its game. */
 export type ParlayWithLegs = ParlayRow & { legs: (ParlayLegRow & { event: LedgerEvent })[] };
-
-/** The columns of an event that make a `LedgerEvent`, for the reads that join a game. */
-export const ledgerEventColumns = {
-  id: events.id,
-  sport: events.sport,
-  season: events.season,
-  week: events.week,
-  kickoffAt: events.kickoffAt,
-  gameDate: events.gameDate,
-  homeTeam: events.homeTeam,
-  awayTeam: events.awayTeam,
-  status: events.status,
-  homeScore: events.homeScore,
-  awayScore: events.awayScore,
-};
 
 /** The legs of these parlays with their games, in ticket order. */
 async function attachLegs(db: DbExecutor, found: ParlayRow[]): Promise<ParlayWithLegs[]> {
@@ -94,10 +80,6 @@ export interface NewParlayWithLegs {
 
 /** Parlays per statement of `insertParlays`: their columns go as arrays, each statement kept short (PGlite). */
 const INSERT_BATCH = 1000;
-
-async function rows<T>(db: DbExecutor, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /**
  * Inserts parlays and their legs as `insertParlay` does each in turn, two statements per 1,000 parlays: a

@@ -1,4 +1,4 @@
-import { playLimits, type DbExecutor } from '@pass/db';
+import { type DbExecutor, playLimits, rows } from '@pass/db';
 import { Status, type LedgerOutcome, type RealStake } from '@pass/domain';
 import { eq, sql, type SQL } from 'drizzle-orm';
 
@@ -9,10 +9,6 @@ import { eq, sql, type SQL } from 'drizzle-orm';
  */
 
 export type PlayLimitsRow = typeof playLimits.$inferSelect;
-
-async function rows<T>(db: DbExecutor, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 export async function getPlayLimits(db: DbExecutor, userId: number): Promise<PlayLimitsRow | undefined> {
   const [row] = await db.select().from(playLimits).where(eq(playLimits.userId, userId));

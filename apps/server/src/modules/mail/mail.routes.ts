@@ -1,7 +1,7 @@
 import { ErrorBody, errorResponses, OutboxQuery, OutboxResponse } from '@pass/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin, type AuthDeps } from '../auth/auth-context.js';
-import { listOutbox } from './mail.repository.js';
+import { listOutbox } from './mail.service.js';
 import { maskLinkSecrets } from './mask-secrets.js';
 
 export const mailRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {

@@ -3,9 +3,8 @@ import { poolWeekNumbers, poolWeekWindow, weekEnd, type Sport } from '@pass/doma
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Mailer, StoredMail } from '../mail/mailer.js';
 import { poolPickReminderMail, poolResultsMail } from '../mail/templates.js';
-import * as poolsRepository from '../pools/pools.repository.js';
 import type { PoolRow } from '../pools/pools.repository.js';
-import { poolWeekOf } from '../pools/pools.service.js';
+import { currentMembers, poolWeekOf } from '../pools/pools.service.js';
 import { weekResultsSummary } from '../pools/standings.service.js';
 import { weekPickStatus } from '../pools/weeks.service.js';
 import { listPreferences } from './preferences.service.js';
@@ -146,7 +145,7 @@ async function sendWeekMails(
 
   const results = await options.db.transaction((tx) => weekResultsSummary(tx, pool, week.number, now));
   if (results) {
-    const members = await poolsRepository.currentMembers(options.db, [pool.id]);
+    const members = await currentMembers(options.db, [pool.id]);
     const userOf = new Map(members.map((member) => [member.id, member.userId]));
     const recipients: Recipient[] = results.members.flatMap((row) => {
       const userId = userOf.get(row.memberId);

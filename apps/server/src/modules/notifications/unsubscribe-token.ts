@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { UnsubscribeKind } from '@pass/contracts';
 import { serverSecrets, type DbExecutor } from '@pass/db';
 import { eq } from 'drizzle-orm';
-import { getOrCreateServerSecret } from '../auth/auth.repository.js';
+import { getOrCreateServerSecret } from '../auth/server-secrets.service.js';
 
 /**
  * One-click unsubscribe tokens (decision 042): an HMAC over the member and the kind of mail, with a key the

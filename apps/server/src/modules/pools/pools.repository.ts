@@ -487,7 +487,6 @@ export async function slateOf(db: DbExecutor, poolWeekId: number): Promise<Slate
   );
 }
 
-/** Stores the lock of slate games that have locked and have none yet: a later kickoff never reopens them. */
 /**
  * Before an import rewrites events, records the lock of every pool slate game among them whose kickoff, as
  * stored, has passed by `now`: a schedule that then moves the kickoff later cannot reopen a game whose picks

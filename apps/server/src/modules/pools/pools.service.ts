@@ -30,9 +30,12 @@ import {
   type Sport,
 } from '@pass/domain';
 import { AppError } from '../../errors.js';
-import type { SystemLines } from '../chat/chat.service.js';
+import type { SystemLines } from '../chat/pool-events.js';
 import * as repository from './pools.repository.js';
 import type { MemberRow, MemberWithName, PoolRow, SlateRow } from './pools.repository.js';
+
+/** For chat and notices: a member's pools, and a pool's current members. */
+export { currentMembers, listMemberships } from './pools.repository.js';
 
 /**
  * Pool Party's lifecycle: create, list, read, change settings, end. The pool rules decide (packages/domain

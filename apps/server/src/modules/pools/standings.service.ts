@@ -32,6 +32,9 @@ import type { PoolRow } from './pools.repository.js';
 import { poolWeekOf, requireMembership } from './pools.service.js';
 import { loadSeason } from './weeks.service.js';
 
+/** For grading: the pools holding changed games have stale cached standings (their version moves on). */
+export { bumpPoolsOfEvents } from './pools.repository.js';
+
 /**
  * Standings, the weekly results grid, head-to-head, points still possible and the what-if view (DESIGN.md
  * section 6; decision record 026): the domain's functions over the stored picks and the events' results at

@@ -15,7 +15,8 @@ import { adminClient, expectError, type TestClient } from '../../test/accounts.j
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { makeGame, newKey } from '../../test/ledger.js';
 import { poolSettings, poolWithGuests, quoteSpread } from '../../test/pools.js';
-import { listEventsKickingOffBetween, updateEvents } from '../imports/imports.repository.js';
+import { listEventsKickingOffBetween } from '../imports/imports.repository.js';
+import { updateEvents } from '../imports/imports.service.js';
 
 /**
  * Standings through the API (DESIGN.md section 6; decision records 026 and 027): a whole pool week played

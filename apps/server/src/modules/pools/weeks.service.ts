@@ -38,7 +38,10 @@ import { recordCloses } from './closing.service.js';
 import * as repository from './pools.repository.js';
 import type { GameRow, PoolRow, PoolWeekRow, SheetRow, SlateRow } from './pools.repository.js';
 import { iso, poolWeekOf, refuseEnded, requireLifeguard, requireMembership, settingsOf } from './pools.service.js';
-import type { SystemLines } from '../chat/chat.service.js';
+import type { SystemLines } from '../chat/pool-events.js';
+
+/** For the importers: slate games keep their locks before a schedule moves their kickoffs (decision 027). */
+export { keepLocksBeforeEventsChange } from './pools.repository.js';
 
 /**
  * A pool week (DESIGN.md section 6; decision records 026 and 027): its slate (the Lifeguard's, else the first

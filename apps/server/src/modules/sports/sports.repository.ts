@@ -1,6 +1,6 @@
-import type { DbExecutor } from '@pass/db';
+import { type DbExecutor, rows } from '@pass/db';
 import { calendarWeek, type Sport } from '@pass/domain';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 
 export interface EventRow {
   id: number;
@@ -30,10 +30,6 @@ export interface QuoteRow {
   quotedAt: string | null;
   /** Where the quote came from (`nflverse`, `odds-api`…): read with closing quotes, to name a line's source. */
   source?: string;
-}
-
-async function rows<T>(db: DbExecutor, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 const iso = (value: unknown) =>

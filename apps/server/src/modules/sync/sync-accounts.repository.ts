@@ -1,12 +1,9 @@
 import { syncAccounts, type DbExecutor } from '@pass/db';
-import { decideSyncAccess, type SyncAccessDecision } from '@pass/domain';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { activePlanCounts } from '../billing/billing.service.js';
 
 /**
- * The member's linked sportsbook accounts (decision 051) and whether each syncs now: the one place the
- * grace-and-coverage rule is applied to stored accounts, by the access job, the member's calls and every write
- * of bets alike.
+ * The member's linked sportsbook accounts (decision 051); whether each syncs now is
+ * sync-accounts.service.ts's `decideMemberSyncAccess`.
  */
 
 export type SyncAccountRow = typeof syncAccounts.$inferSelect;
@@ -31,21 +28,4 @@ export async function findLinkedAccount(
     .from(syncAccounts)
     .where(and(eq(syncAccounts.userId, userId), eq(syncAccounts.publicId, publicId), isNull(syncAccounts.unlinkedAt)));
   return row ?? null;
-}
-
-/** Each linked account of the member with whether it syncs at `now` (its grace, or a subscription covering it). */
-export async function decideMemberSyncAccess(
-  db: DbExecutor,
-  userId: number,
-  now: Date,
-): Promise<{ account: SyncAccountRow; decision: SyncAccessDecision }[]> {
-  const accounts = await listLinkedAccounts(db, userId);
-  if (accounts.length === 0) return [];
-  const decisions = decideSyncAccess(
-    accounts.map((account) => ({ id: account.id, linkedAt: account.createdAt })),
-    await activePlanCounts(db, userId),
-    now,
-  );
-  const byId = new Map(decisions.map((decision) => [decision.id, decision]));
-  return accounts.map((account) => ({ account, decision: byId.get(account.id)! }));
 }

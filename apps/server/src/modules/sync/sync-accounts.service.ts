@@ -1,10 +1,11 @@
 import type { BetSyncStatsResponse, SyncAccount, SyncBook } from '@pass/contracts';
 import { isUniqueViolation, syncAccounts, syncBets, syncTokens, type Database, type DbExecutor } from '@pass/db';
-import { bookTitle, MEMBERSHIP_TERMS, SYNC_BOOK_KEYS, type SyncAccessDecision } from '@pass/domain';
+import { bookTitle, decideSyncAccess, MEMBERSHIP_TERMS, SYNC_BOOK_KEYS, type SyncAccessDecision } from '@pass/domain';
 import { and, count, countDistinct, desc, eq, isNull, sql } from 'drizzle-orm';
 import { AppError } from '../../errors.js';
 import { recordAuditEvent, type AuditContext } from '../audit/audit.service.js';
-import { decideMemberSyncAccess, findLinkedAccount, type SyncAccountRow } from './sync-accounts.repository.js';
+import { activePlanCounts } from '../billing/active-plans.service.js';
+import { findLinkedAccount, listLinkedAccounts, type SyncAccountRow } from './sync-accounts.repository.js';
 
 /**
  * Linking and unlinking sportsbook accounts (decision 051). Unlinking keeps the row and revokes its tokens;
@@ -33,6 +34,27 @@ export function toSyncAccountView(account: SyncAccountRow, decision: SyncAccessD
     last_sync_at: account.lastSyncAt?.toISOString() ?? null,
     last_sync_summary: account.lastSyncSummary ?? null,
   };
+}
+
+/**
+ * Each linked account of the member with whether it syncs at `now` (its grace, or a subscription covering it):
+ * the one place the grace-and-coverage rule is applied to stored accounts, by the access job, the member's calls
+ * and every write of bets alike.
+ */
+export async function decideMemberSyncAccess(
+  db: DbExecutor,
+  userId: number,
+  now: Date,
+): Promise<{ account: SyncAccountRow; decision: SyncAccessDecision }[]> {
+  const accounts = await listLinkedAccounts(db, userId);
+  if (accounts.length === 0) return [];
+  const decisions = decideSyncAccess(
+    accounts.map((account) => ({ id: account.id, linkedAt: account.createdAt })),
+    await activePlanCounts(db, userId),
+    now,
+  );
+  const byId = new Map(decisions.map((decision) => [decision.id, decision]));
+  return accounts.map((account) => ({ account, decision: byId.get(account.id)! }));
 }
 
 /** The member's linked accounts, each with its access decided now (what the job will write, never stale). */

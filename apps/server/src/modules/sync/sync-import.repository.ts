@@ -6,12 +6,13 @@ import {
   syncUploadParts,
   syncUploads,
   userBets,
+  chunks,
+  column,
   type DbExecutor,
   type SyncSummary,
 } from '@pass/db';
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { chunks, column, type LedgerEvent } from '../ledger/ledger.repository.js';
-import { ledgerEventColumns } from '../ledger/parlays.repository.js';
+import { ledgerEventColumns, type LedgerEvent } from '../ledger/ledger-event.js';
 
 /** The SQL of sportsbook sync's writes and the member's synced bets (decision 051). */
 

@@ -7,10 +7,9 @@ import { yieldToEventLoop } from '../../lib/event-loop.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { BetHistory, BetHistoryFormat, RowError } from '../../providers/sportsbooks/bet-history.js';
 import { gradeEntriesById, gradeParlaysById, hasStarted, kickoffOf } from '../ledger/grading.service.js';
-import * as ledgerRepository from '../ledger/ledger.repository.js';
+import * as ledgerWrites from '../ledger/synced-writes.service.js';
 import type { LedgerEvent, NewEntry } from '../ledger/ledger.repository.js';
 import { checkDraft, type Draft } from '../ledger/ledger.service.js';
-import * as parlayRepository from '../ledger/parlays.repository.js';
 import type { SyncAccountRow } from './sync-accounts.repository.js';
 import { GameIndex, matchLeg, MATCH_WINDOW_HOURS, type LegMatch } from './sync-matching.js';
 import * as repository from './sync-import.repository.js';
@@ -83,7 +82,7 @@ const HASH_PIECE_CHARS = 1024 * 1024;
 /** Why a slip cannot become a ledger entry, or the entry's values; null team for a total. */
 export type Placement =
   | { ok: true; kind: 'single'; entry: NewEntry; event: LedgerEvent }
-  | { ok: true; kind: 'parlay'; parlay: parlayRepository.NewParlay; legs: parlayRepository.NewParlayLeg[] }
+  | { ok: true; kind: 'parlay'; parlay: ledgerWrites.NewParlay; legs: ledgerWrites.NewParlayLeg[] }
   | { ok: false; reason: string };
 
 function draftOf(slip: SyncSlip, leg: SyncSlip['legs'][number], team: string | null, stakeCents: number): Draft {
@@ -171,7 +170,7 @@ export function place(slip: SyncSlip, account: SyncAccountRow, games: GameIndex,
     return { ok: false, reason: `a parlay of ${slip.legs.length} legs: the ledger holds at most ${MAX_PARLAY_LEGS}` };
   }
   const first = matches[0]!.event;
-  const legs: parlayRepository.NewParlayLeg[] = [];
+  const legs: ledgerWrites.NewParlayLeg[] = [];
   const seen = new Set<number>();
   for (const [index, match] of matches.entries()) {
     const { event } = match;
@@ -331,8 +330,8 @@ export async function importSyncSlips(db: Database, input: SyncImportInput): Pro
     const tickets = placements.flatMap((placement) =>
       placement.ok && placement.kind === 'parlay' ? [{ parlay: placement.parlay, legs: placement.legs }] : [],
     );
-    const entryIds = (await ledgerRepository.insertEntries(tx, singles, now)).values();
-    const parlayIds = (await parlayRepository.insertParlays(tx, tickets, now)).values();
+    const entryIds = (await ledgerWrites.insertEntries(tx, singles, now)).values();
+    const parlayIds = (await ledgerWrites.insertParlays(tx, tickets, now)).values();
     const rows: NewSyncBet[] = [];
     const entriesToGrade: number[] = [];
     const parlaysToGrade: number[] = [];
@@ -385,7 +384,7 @@ export async function importSyncSlips(db: Database, input: SyncImportInput): Pro
     // The ledger's engine grades what was synced after its games were played, in this same transaction.
     await gradeEntriesById(tx, entriesToGrade, now);
     await gradeParlaysById(tx, parlaysToGrade, now);
-    if (parlaysToGrade.length > 0) await ledgerRepository.bumpLedgerVersions(tx, [account.userId]);
+    if (parlaysToGrade.length > 0) await ledgerWrites.bumpLedgerVersions(tx, [account.userId]);
     if (!sameFile) await repository.updateUploadSummary(tx, uploadId, summary, history.rowErrors);
     await repository.recordAccountSync(tx, account.id, summary, now);
     return summaryResponse(summary, history.rowErrors);

@@ -10,9 +10,8 @@ import type { Database, DbExecutor } from '@pass/db';
 import { SPORTS, teamRegistry, type Sport } from '@pass/domain';
 import { AppError } from '../../errors.js';
 import { gradeEntriesById, gradeParlaysById, hasStarted } from '../ledger/grading.service.js';
-import * as ledgerRepository from '../ledger/ledger.repository.js';
+import * as ledgerWrites from '../ledger/synced-writes.service.js';
 import type { LedgerEvent } from '../ledger/ledger.repository.js';
-import * as parlayRepository from '../ledger/parlays.repository.js';
 import { loadGames, place, toSyncBet, type Placement } from './sync-import.service.js';
 import * as repository from './sync-import.repository.js';
 import { GameIndex, matchLeg, matchTime, splitGame } from './sync-matching.js';
@@ -61,17 +60,17 @@ async function writePlacement(tx: DbExecutor, betId: number, userId: number, pla
   let userBetId: number | null = null;
   let parlayId: number | null = null;
   if (placement.kind === 'single') {
-    const inserted = await ledgerRepository.insertEntry(tx, placement.entry, now);
+    const inserted = await ledgerWrites.insertEntry(tx, placement.entry, now);
     if (!inserted) return false;
     userBetId = inserted.id;
     // The ledger's engine grades a bet whose game has started (a final regrades at once), as a sync does.
     if (hasStarted(placement.event, now)) await gradeEntriesById(tx, [inserted.id], now);
   } else {
-    const id = await parlayRepository.insertParlay(tx, placement.parlay, placement.legs, now);
+    const id = await ledgerWrites.insertParlay(tx, placement.parlay, placement.legs, now);
     if (id === undefined) return false;
     parlayId = id;
     await gradeParlaysById(tx, [id], now);
-    await ledgerRepository.bumpLedgerVersions(tx, [userId]);
+    await ledgerWrites.bumpLedgerVersions(tx, [userId]);
   }
   await rematchRepository.markMatched(tx, betId, { userBetId, parlayId }, now);
   return true;

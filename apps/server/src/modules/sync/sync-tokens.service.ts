@@ -6,7 +6,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { AppError } from '../../errors.js';
 import { recordAuditEvent, type AuditContext } from '../audit/audit.service.js';
 import { getSession, type AuthDeps } from '../auth/auth-context.js';
-import { decideMemberSyncAccess, findLinkedAccount, type SyncAccountRow } from './sync-accounts.repository.js';
+import { findLinkedAccount, type SyncAccountRow } from './sync-accounts.repository.js';
+import { decideMemberSyncAccess } from './sync-accounts.service.js';
 
 /**
  * The bet-sync client's account-scoped tokens (decision 051): `pass_sync_` and 32 random bytes (base64url),

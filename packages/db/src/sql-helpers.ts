@@ -1,0 +1,24 @@
+import type { SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import type { DbExecutor } from './client.js';
+
+/**
+ * The helpers of the repositories' hand-written SQL: a raw statement's rows, bulk writes cut into statements, and
+ * a column of values sent as one array parameter (`unnest(...)`), which keeps a bulk statement's parameters few
+ * on PGlite as on PostgreSQL.
+ */
+
+/** The rows of a raw statement, as the caller's row type (the SQL's `as` names are the fields). */
+export async function rows<T>(db: DbExecutor, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** `items` in runs of at most `size`, in order: one statement each. */
+export function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let index = 0; index < items.length; index += size) out.push(items.slice(index, index + size));
+  return out;
+}
+
+/** One column of a bulk statement: the values as a single array parameter of the PostgreSQL `type`. */
+export const column = <T>(values: readonly T[], type: string): SQL => sql`${sql.param(values)}::${sql.raw(type)}[]`;
