@@ -22,6 +22,26 @@ const serverClockRules = [
   },
 ];
 
+/**
+ * The web names the domain's enumerations (packages/domain/src/enums.ts) instead of their numbers: no bet mode,
+ * kind, type or status compared with, or switched on, a bare number. Their values are -1 to 8, so an HTTP status
+ * (`error.status === 404`) is not caught.
+ */
+const ENUM_FIELD = '/^(bet_mode|bet_kind|bet_type|mode|kind|type|status)$/';
+const enumField = (node) => `:matches([${node}.name=${ENUM_FIELD}], [${node}.property.name=${ENUM_FIELD}])`;
+const enumNumber = (node) =>
+  `:matches([${node}.raw=/^[0-9]$/], [${node}.operator='-'][${node}.argument.raw=/^[0-9]$/])`;
+const ENUM_COMPARISON = 'BinaryExpression[operator=/^([!=]==?|[<>]=?)$/]';
+const webEnumRules = [
+  `${ENUM_COMPARISON}${enumField('left')}${enumNumber('right')}`,
+  `${ENUM_COMPARISON}${enumField('right')}${enumNumber('left')}`,
+  `SwitchStatement${enumField('discriminant')} > SwitchCase${enumNumber('test')}`,
+].map((selector) => ({
+  selector,
+  message:
+    "Use the domain's BetMode, BetKind, BetType or Status names (packages/domain/src/enums.ts), not their numbers.",
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -100,7 +120,7 @@ export default tseslint.config(
     ),
   },
 
-  // The web app: browser globals, React hooks rules, and boundaries between its parts.
+  // The web app: browser globals, React hooks rules, boundaries between its parts, and the enumerations by name.
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
@@ -112,6 +132,7 @@ export default tseslint.config(
         'The web app talks to the server over HTTP only (DESIGN.md section 3).',
       ),
       'pass/web-boundaries': 'error',
+      'no-restricted-syntax': ['error', ...webEnumRules],
     },
   },
   {

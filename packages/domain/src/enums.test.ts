@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BetKind, BetMode, BetType, DEFAULT_SPORT, enumName, isSport, SPORTS, Status } from './enums.js';
+import { BetKind, BetMode, BetType, DEFAULT_SPORT, enumName, isSport, isTeaserType, SPORTS, Status } from './enums.js';
 
 // The numeric values are the specification's (product spec, section 3) and part of the API contract.
 describe('enumerations', () => {
@@ -55,6 +55,14 @@ describe('enumName', () => {
     expect(enumName(Status, 9)).toBeUndefined();
     expect(enumName(BetKind, -1)).toBeUndefined();
     expect(enumName(BetType, 1.5)).toBeUndefined();
+  });
+});
+
+describe('isTeaserType', () => {
+  it('is true of the two teaser types only', () => {
+    const teasers = Object.values(BetType).filter(isTeaserType);
+    expect(teasers).toEqual([BetType.tease_dog, BetType.tease_fav]);
+    expect(isTeaserType(0)).toBe(false);
   });
 });
 

@@ -45,6 +45,9 @@ export const BetType = {
 export type BetTypeName = keyof typeof BetType;
 export type BetTypeValue = (typeof BetType)[BetTypeName];
 
+/** Whether a bet type is a teaser's: tease_dog or tease_fav. */
+export const isTeaserType = (type: number): boolean => type === BetType.tease_dog || type === BetType.tease_fav;
+
 /** Reverse lookup: the name of an enum value, or undefined when the number is not one of its values. */
 export function enumName<E extends Record<string, number>>(enumeration: E, value: number): keyof E | undefined {
   return (Object.keys(enumeration) as (keyof E)[]).find((name) => enumeration[name] === value);

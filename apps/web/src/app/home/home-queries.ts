@@ -1,4 +1,5 @@
 import type { BetListResponse, BookEventsResponse, CurrentWeekResponse, SportKey } from '@pass/contracts';
+import type { Status } from '@pass/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api-client';
 
@@ -10,8 +11,11 @@ import { api, ApiError } from '../../lib/api-client';
 /** How many entries a section of the home shows at most. */
 export const HOME_ENTRIES = 8;
 
-/** The member's entries of one status as shown (open 1, pending 3, completed 8), newest first. */
-export const homeEntriesQuery = (status: 1 | 3 | 8, limit: number) =>
+/** The member's entries of one status as shown (open, pending or completed), newest first. */
+export const homeEntriesQuery = (
+  status: typeof Status.open | typeof Status.pending | typeof Status.completed,
+  limit: number,
+) =>
   queryOptions({
     queryKey: ['ledger', 'home', status, limit],
     queryFn: ({ signal }) => api.get<BetListResponse>('/api/user/bets', { query: { status, limit }, signal }),

@@ -9,6 +9,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { BetEntry, BookEvent, SportKey, StatsTotals } from '@pass/contracts';
+import { Status } from '@pass/domain';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import { Loading } from '../../components/loading';
@@ -23,6 +24,7 @@ import { GamePickActions } from '../../features/ledger/components/game-pick-acti
 import { dollars, gameText, gradingState, rewardText, signedNumber } from '../../features/ledger/lib/format';
 import { entrySummary, isBeforeKickoff } from '../../features/ledger/lib/picks';
 import { PoolList } from '../../features/pools/components/pool-list';
+import { isPoolRunning } from '../../features/pools/lib/pool-text';
 import { seasonWeeksQuery } from '../../features/sports/api/get-season-weeks';
 import { formatKickoff } from '../../features/sports/lib/format';
 import { SyncSetupModal } from '../../features/sync/components/sync-setup-modal';
@@ -283,7 +285,7 @@ const kickoffTime = (entry: BetEntry) => Date.parse(entry.event.kickoff ?? `${en
 
 function OpenEntries() {
   const [open, pending] = useQueries({
-    queries: [homeEntriesQuery(1, HOME_ENTRIES), homeEntriesQuery(3, HOME_ENTRIES)],
+    queries: [homeEntriesQuery(Status.open, HOME_ENTRIES), homeEntriesQuery(Status.pending, HOME_ENTRIES)],
   });
   const total = (open.data?.total ?? 0) + (pending.data?.total ?? 0);
   return (
@@ -314,7 +316,7 @@ function OpenEntries() {
 }
 
 function LatestResults() {
-  const graded = useQuery(homeEntriesQuery(8, HOME_ENTRIES * 3));
+  const graded = useQuery(homeEntriesQuery(Status.completed, HOME_ENTRIES * 3));
   const latest = (graded.data?.data ?? [])
     .slice()
     .sort((a, b) => Date.parse(b.graded_at ?? b.updated_at) - Date.parse(a.graded_at ?? a.updated_at) || b.id - a.id)
@@ -417,7 +419,7 @@ function MyPools() {
     <HomeSection id="my-pools" title="Your pools" more={{ to: 'pool-party', label: 'Pool Party' }}>
       <PoolList
         label="Your pools"
-        filter={(pool) => pool.status === 1 || pool.status === 2}
+        filter={isPoolRunning}
         empty="You are in no pool that is running. Host one for your office, or join with a friend's link."
       />
       <RouteButton to="football-pools" size="small" sx={{ mt: 1 }}>

@@ -1,5 +1,15 @@
 import type { BetEntry, BookEvent, CreateBetBody, SportKey, UpdateBetBody } from '@pass/contracts';
-import { betTypeOfLine, DEFAULT_TEASER_POINTS, MAX_TEASER_POINTS } from '@pass/domain';
+import {
+  BetKind,
+  BetMode,
+  betTypeOfLine,
+  BetType,
+  DEFAULT_TEASER_POINTS,
+  isTeaserType,
+  MAX_TEASER_POINTS,
+  type BetKindValue,
+  type BetModeValue,
+} from '@pass/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -28,6 +38,7 @@ import {
   americanPrice,
   booksOf,
   gameText,
+  isBet,
   KIND_WORDS,
   kindText,
   latestQuote,
@@ -38,13 +49,15 @@ import {
 } from '../lib/format';
 import { useIdempotencyKey } from '../../../lib/idempotency';
 
-type Kind = 1 | 2 | 3;
-type Mode = 1 | 2 | 3 | 4;
+type Kind = BetKindValue;
+type Mode = BetModeValue;
 
 /** The types a kind allows. */
-const TYPES_OF_KIND: Record<Kind, number[]> = { 1: [5], 2: [1, 2], 3: [4, 3, 7, 6] };
-
-const isTeaser = (type: number) => type === 6 || type === 7;
+const TYPES_OF_KIND: Record<Kind, number[]> = {
+  [BetKind.moneyline]: [BetType.to_win],
+  [BetKind.totals]: [BetType.over, BetType.under],
+  [BetKind.spread]: [BetType.favored, BetType.underdog, BetType.tease_fav, BetType.tease_dog],
+};
 
 interface FormState {
   eventId: string;
@@ -80,10 +93,10 @@ const FIELDS = [
 
 const initial: FormState = {
   eventId: '',
-  mode: 1,
-  kind: 3,
+  mode: BetMode.pick_on,
+  kind: BetKind.spread,
   side: '',
-  type: 4,
+  type: BetType.favored,
   book: '',
   line: '',
   price: '',
@@ -100,7 +113,9 @@ const initial: FormState = {
 function derivedType(state: Pick<FormState, 'kind' | 'side' | 'line' | 'type'>): number {
   const line = state.line.trim() === '' || Number.isNaN(Number(state.line)) ? null : Number(state.line);
   const type = typeOfBet(state.kind, state.side, line);
-  if (state.kind === 3 && isTeaser(state.type)) return type === 4 ? 7 : 6;
+  if (state.kind === BetKind.spread && isTeaserType(state.type)) {
+    return type === BetType.favored ? BetType.tease_fav : BetType.tease_dog;
+  }
   return type;
 }
 
@@ -115,22 +130,22 @@ function withQuote(state: FormState, event: BookEvent | undefined): FormState {
   if (!event || !state.side) return state;
   const quote = latestQuote(event, state.book, state.kind, state.side);
   const next = { ...state, line: quote?.point?.toString() ?? '', price: quote?.price.toString() ?? '' };
-  if (state.kind === 1) next.type = 5;
-  if (state.kind === 2) next.type = state.side === 'Under' ? 2 : 1;
-  if (state.kind === 3 && quote?.point !== null && quote?.point !== undefined) {
-    next.type = betTypeOfLine(3, quote.point, isTeaser(state.type)) ?? next.type;
+  if (state.kind === BetKind.moneyline) next.type = BetType.to_win;
+  if (state.kind === BetKind.totals) next.type = state.side === 'Under' ? BetType.under : BetType.over;
+  if (state.kind === BetKind.spread && quote?.point !== null && quote?.point !== undefined) {
+    next.type = betTypeOfLine(BetKind.spread, quote.point, isTeaserType(state.type)) ?? next.type;
   }
   return next;
 }
 
 /** A bet on one game of a schedule: its spread (straight up in baseball), the home side, the first book. */
 function stateForGame(game: BookEvent): FormState {
-  const kind: Kind = game.sport === 'baseball_mlb' ? 1 : 3;
+  const kind: Kind = game.sport === 'baseball_mlb' ? BetKind.moneyline : BetKind.spread;
   return withQuote(
     {
       ...initial,
       eventId: String(game.event_id),
-      mode: 3,
+      mode: BetMode.bet_on,
       kind,
       type: TYPES_OF_KIND[kind][0]!,
       side: game.home_team,
@@ -172,20 +187,20 @@ function notNumbers(state: FormState, fields: readonly ('line' | 'price' | 'stak
 /** What an edit changes, field by field; empty when nothing does. */
 function changesOf(state: FormState, entry: BetEntry): UpdateBetBody {
   const changes: UpdateBetBody = {};
-  const isBet = entry.bet_mode === 3 || entry.bet_mode === 4;
+  const bet = isBet(entry.bet_mode);
   if (state.type !== entry.bet_type) changes.bet_type = state.type as UpdateBetBody['bet_type'];
   const line = numberOrNull(state.line);
-  if (entry.bet_kind !== 1 && line !== entry.line) changes.line = line;
+  if (entry.bet_kind !== BetKind.moneyline && line !== entry.line) changes.line = line;
   const price = numberOrNull(state.price);
-  if (isBet && price !== entry.price) changes.price = price;
+  if (bet && price !== entry.price) changes.price = price;
   const stake = numberOrNull(state.stake);
   const stakeCents = stake === null ? null : Math.round(stake * 100);
-  if (isBet && stakeCents !== entry.stake_cents) changes.stake = stake;
+  if (bet && stakeCents !== entry.stake_cents) changes.stake = stake;
   const book = state.book.trim() || null;
   if (book !== entry.book) changes.book = book;
-  if (isTeaser(state.type)) {
+  if (isTeaserType(state.type)) {
     const points = numberOrNull(state.teaserPoints) ?? DEFAULT_TEASER_POINTS;
-    const stored = isTeaser(entry.bet_type) ? (entry.teaser_points ?? DEFAULT_TEASER_POINTS) : null;
+    const stored = isTeaserType(entry.bet_type) ? (entry.teaser_points ?? DEFAULT_TEASER_POINTS) : null;
     if (points !== stored) changes.teaser_points = points;
   }
   return changes;
@@ -236,8 +251,8 @@ export function BetForm({ game, entry, bare = false, onRecorded }: BetFormProps)
   const event = eventList.find((item) => String(item.event_id) === state.eventId);
   const quotedBooks = booksOf(event);
   const books = entry?.book && !quotedBooks.includes(entry.book) ? [...quotedBooks, entry.book] : quotedBooks;
-  const isBet = state.mode === 3 || state.mode === 4;
-  const teaser = state.kind === 3 && isTeaser(state.type);
+  const bet = isBet(state.mode);
+  const teaser = state.kind === BetKind.spread && isTeaserType(state.type);
   const mutation = entry ? save : create;
   const server = serverProblems(mutation.error, FIELDS);
   const problems = { ...server, fields: { ...server.fields, ...localProblems } };
@@ -263,7 +278,7 @@ export function BetForm({ game, entry, bare = false, onRecorded }: BetFormProps)
     const chosenBooks = booksOf(chosen);
     change({
       eventId,
-      side: state.kind === 2 ? 'Over' : (chosen?.home_team ?? ''),
+      side: state.kind === BetKind.totals ? 'Over' : (chosen?.home_team ?? ''),
       book: chosenBooks.includes(state.book) ? state.book : (chosenBooks[0] ?? ''),
     });
   };
@@ -272,13 +287,13 @@ export function BetForm({ game, entry, bare = false, onRecorded }: BetFormProps)
     change({
       kind,
       type: TYPES_OF_KIND[kind][0]!,
-      side: kind === 2 ? 'Over' : (event?.home_team ?? ''),
+      side: kind === BetKind.totals ? 'Over' : (event?.home_team ?? ''),
     });
 
   const numericFields = () =>
     [
-      ...(state.kind !== 1 ? (['line'] as const) : []),
-      ...(isBet ? (['price', 'stake'] as const) : []),
+      ...(state.kind !== BetKind.moneyline ? (['line'] as const) : []),
+      ...(bet ? (['price', 'stake'] as const) : []),
       ...(teaser ? (['teaser_points'] as const) : []),
     ] as const;
 
@@ -289,7 +304,7 @@ export function BetForm({ game, entry, bare = false, onRecorded }: BetFormProps)
       setLocalProblems(notNumber);
       return;
     }
-    if (!entry && isBet && state.simulated === null) {
+    if (!entry && bet && state.simulated === null) {
       setLocalProblems({ is_simulated: 'Choose real money or simulated.' });
       return;
     }
@@ -312,14 +327,14 @@ export function BetForm({ game, entry, bare = false, onRecorded }: BetFormProps)
       bet_mode: state.mode,
       bet_kind: state.kind,
       bet_type: derivedType(state) as CreateBetBody['bet_type'],
-      bet_team: state.kind === 2 ? null : state.side,
-      line: state.kind === 1 ? null : numberOrNull(state.line),
+      bet_team: state.kind === BetKind.totals ? null : state.side,
+      line: state.kind === BetKind.moneyline ? null : numberOrNull(state.line),
       // A pick has no price, no stake and is never a real bet (only bets are).
-      price: isBet ? numberOrNull(state.price) : null,
-      stake: isBet ? numberOrNull(state.stake) : null,
+      price: bet ? numberOrNull(state.price) : null,
+      stake: bet ? numberOrNull(state.stake) : null,
       book: state.book || null,
-      is_simulated: isBet ? state.simulated === true : true,
-      ...(isBet ? {} : { multiplier: state.multiplier }),
+      is_simulated: bet ? state.simulated === true : true,
+      ...(bet ? {} : { multiplier: state.multiplier }),
       // Empty: the server's default (6).
       ...(teaser ? { teaser_points: numberOrNull(state.teaserPoints) } : {}),
     };
@@ -329,7 +344,7 @@ export function BetForm({ game, entry, bare = false, onRecorded }: BetFormProps)
       {
         onSuccess: (response) => {
           idempotency.reset();
-          if (isBet && state.simulated !== null) rememberMoney(state.simulated ? 'simulated' : 'real');
+          if (bet && state.simulated !== null) rememberMoney(state.simulated ? 'simulated' : 'real');
           setSaved(`Recorded: ${MODE_WORDS[response.data.bet_mode]} ${gameText(response.data.event)}.`);
           setState((current) => ({ ...current, stake: '' }));
           onRecorded?.(response.data);
@@ -338,14 +353,20 @@ export function BetForm({ game, entry, bare = false, onRecorded }: BetFormProps)
     );
   };
 
-  const sideOptions = state.kind === 2 ? ['Over', 'Under'] : event ? [event.away_team, event.home_team] : [];
+  const sideOptions =
+    state.kind === BetKind.totals ? ['Over', 'Under'] : event ? [event.away_team, event.home_team] : [];
   // A new entry's type follows from its side and line: a spread only chooses between a straight bet and a
   // teaser. An entry's own type stays choosable even where a new one would not take it (a moneyline "favored").
   const shownType = entry ? state.type : derivedType(state);
   const typeOptions = entry
     ? [...new Set([...TYPES_OF_KIND[state.kind], entry.bet_type])]
-    : state.kind === 3
-      ? [...new Set([derivedType({ ...state, type: 4 }), derivedType({ ...state, type: 7 })])]
+    : state.kind === BetKind.spread
+      ? [
+          ...new Set([
+            derivedType({ ...state, type: BetType.favored }),
+            derivedType({ ...state, type: BetType.tease_fav }),
+          ]),
+        ]
       : [shownType];
   const heading = entry
     ? `Change ${MODE_WORDS[entry.bet_mode]} ${sideText(entry)}`
@@ -366,7 +387,7 @@ export function BetForm({ game, entry, bare = false, onRecorded }: BetFormProps)
           {MODE_WORDS[entry.bet_mode]} {sideText(entry)} · {kindText(entry.bet_kind, entry.sport)} ·{' '}
           {gameText(entry.event)}
           {entry.multiplier > 1 ? ` · ×${entry.multiplier}` : ''}
-          {isBet ? (entry.is_simulated ? ' · simulated' : ' · real') : ''}
+          {bet ? (entry.is_simulated ? ' · simulated' : ' · real') : ''}
         </Typography>
       )}
       <Box
@@ -526,18 +547,20 @@ export function BetForm({ game, entry, bare = false, onRecorded }: BetFormProps)
             ))}
           </TextField>
         )}
-        {state.kind !== 1 && (
+        {state.kind !== BetKind.moneyline && (
           <TextField
             label="Line"
             inputMode="decimal"
             value={state.line}
             onChange={(changeEvent) => {
               // The type of a spread follows its line (the rule the server enforces).
-              const type = betTypeOfLine(state.kind, numberOrNull(changeEvent.target.value), isTeaser(state.type));
+              const type = betTypeOfLine(state.kind, numberOrNull(changeEvent.target.value), isTeaserType(state.type));
               change({ line: changeEvent.target.value, ...(type === null ? {} : { type }) }, false);
             }}
             error={Boolean(problems.fields.line)}
-            helperText={problems.fields.line ?? (state.kind === 3 ? 'From your side: −3.5 is favoured' : 'The total')}
+            helperText={
+              problems.fields.line ?? (state.kind === BetKind.spread ? 'From your side: −3.5 is favoured' : 'The total')
+            }
           />
         )}
         {teaser && (
@@ -553,7 +576,7 @@ export function BetForm({ game, entry, bare = false, onRecorded }: BetFormProps)
             }
           />
         )}
-        {isBet && (
+        {bet && (
           <>
             <TextField
               label="Price"
@@ -578,7 +601,7 @@ export function BetForm({ game, entry, bare = false, onRecorded }: BetFormProps)
             />
           </>
         )}
-        {isBet && !entry && (
+        {bet && !entry && (
           <FormControl error={Boolean(problems.fields.is_simulated)}>
             <FormLabel id={moneyLabelId} sx={{ mb: 0.5 }}>
               Real money or simulated?
@@ -603,7 +626,7 @@ export function BetForm({ game, entry, bare = false, onRecorded }: BetFormProps)
             {problems.fields.is_simulated ? <FormHelperText>{problems.fields.is_simulated}</FormHelperText> : null}
           </FormControl>
         )}
-        {!isBet && !entry && (
+        {!bet && !entry && (
           <TextField
             select
             label="Play"

@@ -1,4 +1,5 @@
 import type { BookEvent, CreateBetBody } from '@pass/contracts';
+import { BetKind, BetMode, type BetKindValue } from '@pass/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,8 +23,8 @@ import { usePhoneLayout } from '../../../components/use-phone-layout';
 import { RouteLink } from '../../../components/route-link';
 import { useCreateBet } from '../api/bets';
 import { useBetMoney, type BetMoney } from '../lib/bet-mode';
-import { americanPrice, dollars, gameText, kindText, latestQuote, TYPE_WORDS } from '../lib/format';
-import { KIND_OF_MARKET, payoutOf, typeOfBet, type BetKind } from '../lib/slip';
+import { americanPrice, dollars, gameText, kindText, latestQuote, MARKET_OF_KIND, TYPE_WORDS } from '../lib/format';
+import { KIND_OF_MARKET, payoutOf, typeOfBet } from '../lib/slip';
 
 interface BetSlipProps {
   /** The tapped price; null while the slip is closed. */
@@ -80,17 +81,17 @@ export function BetSlip({ choice, onClose }: BetSlipProps) {
   );
 }
 
-const sidesOf = (event: BookEvent, kind: BetKind) =>
-  kind === 2 ? ['Over', 'Under'] : [event.away_team, event.home_team];
+const sidesOf = (event: BookEvent, kind: BetKindValue) =>
+  kind === BetKind.totals ? ['Over', 'Under'] : [event.away_team, event.home_team];
 
 /** The books quoting a side of a market, in name order with the tapped one kept. */
-function booksQuoting(event: BookEvent, kind: BetKind, side: string, keep: string): string[] {
+function booksQuoting(event: BookEvent, kind: BetKindValue, side: string, keep: string): string[] {
   const books = new Set(
     event.odds
       .filter(
         (quote) =>
           quote.book !== 'consensus' &&
-          quote.market === (kind === 1 ? 'h2h' : kind === 2 ? 'totals' : 'spreads') &&
+          quote.market === MARKET_OF_KIND[kind] &&
           quote.outcome.toLowerCase() === side.toLowerCase(),
       )
       .map((quote) => quote.book),
@@ -101,15 +102,17 @@ function booksQuoting(event: BookEvent, kind: BetKind, side: string, keep: strin
 
 const FIELDS = ['event_id', 'bet_type', 'bet_team', 'line', 'price', 'stake', 'book', 'is_simulated'];
 
-function lineText(kind: BetKind, line: number): string {
-  if (kind === 3) return line === 0 ? 'PK' : line > 0 ? `+${line}` : String(line);
+function lineText(kind: BetKindValue, line: number): string {
+  if (kind === BetKind.spread) return line === 0 ? 'PK' : line > 0 ? `+${line}` : String(line);
   return String(line);
 }
 
 function SlipForm({ choice, titleId, onClose }: { choice: PriceChoice; titleId: string; onClose: () => void }) {
   const { event } = choice;
   const kind = KIND_OF_MARKET[choice.market];
-  const [side, setSide] = useState(kind === 2 ? (/^under$/i.test(choice.outcome) ? 'Under' : 'Over') : choice.outcome);
+  const [side, setSide] = useState(
+    kind === BetKind.totals ? (/^under$/i.test(choice.outcome) ? 'Under' : 'Over') : choice.outcome,
+  );
   const [book, setBook] = useState(choice.book);
   const [line, setLine] = useState(choice.point === null ? '' : String(choice.point));
   const [price, setPrice] = useState(String(choice.price));
@@ -146,11 +149,11 @@ function SlipForm({ choice, titleId, onClose }: { choice: PriceChoice; titleId: 
     const priceNumber = price.trim() === '' ? null : Number(price);
     const bet: CreateBetBody = {
       event_id: event.event_id,
-      bet_mode: 3,
+      bet_mode: BetMode.bet_on,
       bet_kind: kind,
       bet_type: type,
-      bet_team: kind === 2 ? null : side,
-      line: kind === 1 ? null : lineNumber,
+      bet_team: kind === BetKind.totals ? null : side,
+      line: kind === BetKind.moneyline ? null : lineNumber,
       price: priceNumber,
       stake: stakeNumber,
       book,
@@ -164,7 +167,7 @@ function SlipForm({ choice, titleId, onClose }: { choice: PriceChoice; titleId: 
           remember(money);
           const entry = response.data;
           setRecorded(
-            `Recorded: ${side}${kind === 1 || lineNumber === null ? '' : ` ${lineText(kind, lineNumber)}`} at ${americanPrice(entry.price)}, ${bookName(book)}, ${dollars(entry.stake_cents)} ${money === 'real' ? 'real' : 'simulated'}.`,
+            `Recorded: ${side}${kind === BetKind.moneyline || lineNumber === null ? '' : ` ${lineText(kind, lineNumber)}`} at ${americanPrice(entry.price)}, ${bookName(book)}, ${dollars(entry.stake_cents)} ${money === 'real' ? 'real' : 'simulated'}.`,
           );
         },
       },
@@ -190,7 +193,7 @@ function SlipForm({ choice, titleId, onClose }: { choice: PriceChoice; titleId: 
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {kindText(kind, event.sport)} · {TYPE_WORDS[type]}
-        {kind === 3 && lineNumber !== null && !Number.isNaN(lineNumber)
+        {kind === BetKind.spread && lineNumber !== null && !Number.isNaN(lineNumber)
           ? lineNumber < 0
             ? ` (${side} gives ${-lineNumber})`
             : lineNumber > 0
@@ -259,15 +262,15 @@ function SlipForm({ choice, titleId, onClose }: { choice: PriceChoice; titleId: 
               </MenuItem>
             ))}
           </TextField>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: kind === 1 ? '1fr' : '1fr 1fr' }}>
-            {kind !== 1 ? (
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: kind === BetKind.moneyline ? '1fr' : '1fr 1fr' }}>
+            {kind !== BetKind.moneyline ? (
               <TextField
-                label={kind === 3 ? kindText(3, event.sport) : 'Total'}
+                label={kind === BetKind.spread ? kindText(BetKind.spread, event.sport) : 'Total'}
                 inputMode="decimal"
                 value={line}
                 onChange={(changeEvent) => setLine(changeEvent.target.value)}
                 error={Boolean(problems.fields.line)}
-                helperText={problems.fields.line ?? (kind === 3 ? `From ${side}'s side` : undefined)}
+                helperText={problems.fields.line ?? (kind === BetKind.spread ? `From ${side}'s side` : undefined)}
               />
             ) : null}
             <TextField

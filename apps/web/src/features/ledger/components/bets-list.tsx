@@ -1,5 +1,5 @@
 import type { BetEntry, SportKey } from '@pass/contracts';
-import { DEFAULT_TEASER_POINTS } from '@pass/domain';
+import { BetKind, DEFAULT_TEASER_POINTS, isTeaserType, Status } from '@pass/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -86,7 +86,7 @@ function gameDetails(entry: BetEntry): string {
 function entryDetails(entry: BetEntry): string {
   return (
     `${kindText(entry.bet_kind, entry.sport)} · ${TYPE_WORDS[entry.bet_type]}` +
-    (entry.bet_type === 6 || entry.bet_type === 7 ? ` · ${entry.teaser_points ?? DEFAULT_TEASER_POINTS} points` : '') +
+    (isTeaserType(entry.bet_type) ? ` · ${entry.teaser_points ?? DEFAULT_TEASER_POINTS} points` : '') +
     (entry.multiplier > 1 ? ` · ×${entry.multiplier}` : '') +
     (entry.is_simulated ? ' · simulated' : ' · real') +
     (entry.source === 'sync' ? ` · synced from ${entry.book ? bookName(entry.book) : 'a sportsbook'}` : '')
@@ -96,7 +96,7 @@ function entryDetails(entry: BetEntry): string {
 /** Closing line value: a share of the price for moneylines, points otherwise. */
 function clvText(entry: BetEntry): string {
   if (entry.clv === null) return '—';
-  return entry.bet_kind === 1 ? `${signedNumber(entry.clv * 100, 1)}%` : signedNumber(entry.clv, 1);
+  return entry.bet_kind === BetKind.moneyline ? `${signedNumber(entry.clv * 100, 1)}%` : signedNumber(entry.clv, 1);
 }
 
 function StateChip({ entry }: { entry: BetEntry }) {
@@ -119,7 +119,7 @@ interface EntryActionsProps {
 
 /** Change and Cancel while the entry is open; nothing once it is not. */
 function EntryActions({ entry, onChange, onCancel, canceling }: EntryActionsProps) {
-  if (entry.status !== 1) return null;
+  if (entry.status !== Status.open) return null;
   const what = `${MODE_WORDS[entry.bet_mode]} ${sideText(entry)}, ${gameText(entry.event)}`;
   return (
     <>
@@ -184,7 +184,7 @@ function EntryTable({ rows, ...actions }: RowsProps) {
                   {entryDetails(entry)}
                 </Typography>
               </TableCell>
-              <TableCell align="right">{entry.bet_kind === 1 ? '—' : line(entry.line)}</TableCell>
+              <TableCell align="right">{entry.bet_kind === BetKind.moneyline ? '—' : line(entry.line)}</TableCell>
               <TableCell align="right">{americanPrice(entry.price)}</TableCell>
               <TableCell align="right">{dollars(entry.stake_cents)}</TableCell>
               <TableCell>{entry.book ? bookName(entry.book) : '—'}</TableCell>
@@ -244,7 +244,7 @@ function EntryCards({ rows, ...actions }: RowsProps) {
               </>
             ),
           },
-          { label: 'Line', value: entry.bet_kind === 1 ? '—' : line(entry.line) },
+          { label: 'Line', value: entry.bet_kind === BetKind.moneyline ? '—' : line(entry.line) },
           { label: 'Price', value: americanPrice(entry.price) },
           { label: 'Stake', value: dollars(entry.stake_cents) },
           { label: 'Reward', value: rewardText(entry) },
@@ -252,7 +252,7 @@ function EntryCards({ rows, ...actions }: RowsProps) {
           // A book's name (williamhill_us) is wider than a figure's column on a 360 px screen.
           { label: 'Book', value: entry.book ? bookName(entry.book) : '—', wide: true },
         ],
-        actions: entry.status === 1 ? <EntryActions entry={entry} {...actions} /> : undefined,
+        actions: entry.status === Status.open ? <EntryActions entry={entry} {...actions} /> : undefined,
       }))}
     />
   );
@@ -320,7 +320,7 @@ export function BetsList() {
           onChange={(event) => setFilter({ ...filter, status: optionalNumber(event.target.value) })}
         >
           <MenuItem value="">Any status</MenuItem>
-          {[1, 3, 8, 6, 5].map((status) => (
+          {[Status.open, Status.pending, Status.completed, Status.canceled, Status.rejected].map((status) => (
             <MenuItem key={status} value={status}>
               {STATUS_WORDS[status]}
             </MenuItem>

@@ -1,5 +1,5 @@
 import type { ReplayGame } from '@pass/contracts';
-import type { BetKindValue, BetModeValue } from '@pass/domain';
+import { BetKind, BetMode, type BetKindValue, type BetModeValue } from '@pass/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,15 +15,15 @@ import { useTheme } from '@mui/material/styles';
 import { useState, type FormEvent } from 'react';
 import { RouteButton } from '../../../components/route-link';
 import { useSessionUser } from '../../../lib/use-session-user';
-import { dollars, gameText, KIND_WORDS, MODE_WORDS, signedNumber } from '../lib/format';
-import { gradeDemoDraft, isBet, quoteFor, scoreText, type DemoDraft, type DemoGrade } from '../lib/replay';
+import { dollars, gameText, isBet, KIND_WORDS, MODE_WORDS, signedNumber } from '../lib/format';
+import { gradeDemoDraft, quoteFor, scoreText, type DemoDraft, type DemoGrade } from '../lib/replay';
 
 const text = (value: number | null) => (value === null ? '' : String(value));
 
 function draftFor(game: ReplayGame, patch: Partial<DemoDraft> = {}, current?: DemoDraft): DemoDraft {
   const base: DemoDraft = current ?? {
-    mode: 1,
-    kind: 3,
+    mode: BetMode.pick_on,
+    kind: BetKind.spread,
     side: game.home_team,
     line: '',
     price: '',
@@ -34,7 +34,7 @@ function draftFor(game: ReplayGame, patch: Partial<DemoDraft> = {}, current?: De
   // A new kind, side or mode takes the line and price the replay saw, as the member's form takes the book's:
   // the line of the side named, the price of the side held (the other one for an against mode).
   if (!current || patch.kind !== undefined || patch.side !== undefined || patch.mode !== undefined) {
-    const against = next.mode === 2 || next.mode === 4;
+    const against = next.mode === BetMode.pick_against || next.mode === BetMode.bet_against;
     const held = against ? otherSide(game, next.kind, next.side) : next.side;
     next.line = text(quoteFor(game, next.kind, next.side).line);
     next.price = text(quoteFor(game, next.kind, held).price);
@@ -43,7 +43,7 @@ function draftFor(game: ReplayGame, patch: Partial<DemoDraft> = {}, current?: De
 }
 
 function otherSide(game: ReplayGame, kind: BetKindValue, side: string): string {
-  if (kind === 2) return side === 'Under' ? 'Over' : 'Under';
+  if (kind === BetKind.totals) return side === 'Under' ? 'Over' : 'Under';
   return side === game.home_team ? game.away_team : game.home_team;
 }
 
@@ -83,7 +83,7 @@ export function DemoEntryDialog({ game, open, onClose }: { game: ReplayGame; ope
   };
   const problems = grade?.kind === 'invalid' ? grade.fields : {};
   const bet = isBet(draft.mode);
-  const sides = draft.kind === 2 ? ['Over', 'Under'] : [game.away_team, game.home_team];
+  const sides = draft.kind === BetKind.totals ? ['Over', 'Under'] : [game.away_team, game.home_team];
   const score = scoreText(game);
 
   return (
@@ -123,7 +123,7 @@ export function DemoEntryDialog({ game, open, onClose }: { game: ReplayGame; ope
               value={draft.kind}
               onChange={(event) => {
                 const kind = Number(event.target.value) as BetKindValue;
-                update({ kind, side: kind === 2 ? 'Over' : game.home_team });
+                update({ kind, side: kind === BetKind.totals ? 'Over' : game.home_team });
               }}
             >
               {Object.entries(KIND_WORDS).map(([value, words]) => (
@@ -146,14 +146,16 @@ export function DemoEntryDialog({ game, open, onClose }: { game: ReplayGame; ope
                 </MenuItem>
               ))}
             </TextField>
-            {draft.kind !== 1 && (
+            {draft.kind !== BetKind.moneyline && (
               <TextField
                 label="Line"
                 inputMode="decimal"
                 value={draft.line}
                 onChange={(event) => update({ line: event.target.value })}
                 error={Boolean(problems.line)}
-                helperText={problems.line ?? (draft.kind === 3 ? 'From your side: −3.5 is favoured' : 'The total')}
+                helperText={
+                  problems.line ?? (draft.kind === BetKind.spread ? 'From your side: −3.5 is favoured' : 'The total')
+                }
               />
             )}
             {bet ? (

@@ -1,4 +1,5 @@
 import type { BetEntry } from '@pass/contracts';
+import { Status } from '@pass/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -166,7 +167,7 @@ function MemberGameActions({ event, weekEvents }: GameActionsProps) {
                   · {gradingState(entry)}
                 </Typography>
               </Typography>
-              {open && entry.status === 1 && (
+              {open && entry.status === Status.open && (
                 <Button
                   size="small"
                   color="error"

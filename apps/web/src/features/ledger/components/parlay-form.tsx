@@ -8,6 +8,7 @@ import {
   parlayAmericanPrice,
   parlayLegsProblem,
   parlayPayoutCents,
+  type BetKindValue,
 } from '@pass/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -33,7 +34,7 @@ import { useCreateParlay, useWeekEvents } from '../api/parlays';
 import { useBetMoney, type BetMoney } from '../lib/bet-mode';
 import { americanPrice, booksOf, dollars, gameText, kindText, latestQuote, SPORT_WORDS } from '../lib/format';
 
-type Kind = 1 | 2 | 3;
+type Kind = BetKindValue;
 
 /** One chosen game and the side, line and price taken on it, as typed. */
 export interface LegDraft {
@@ -45,9 +46,14 @@ export interface LegDraft {
   price: string;
 }
 
-const KIND_LABEL: Record<Kind, string> = { 1: 'Moneyline', 3: 'Spread', 2: 'Total' };
+const KIND_LABEL: Record<Kind, string> = {
+  [BetKind.moneyline]: 'Moneyline',
+  [BetKind.spread]: 'Spread',
+  [BetKind.totals]: 'Total',
+};
 /** A leg's market in its game's sport's words (a baseball spread is the run line). */
-const kindLabel = (kind: Kind, sport: string) => (kind === 3 ? kindText(3, sport) : KIND_LABEL[kind]);
+const kindLabel = (kind: Kind, sport: string) =>
+  kind === BetKind.spread ? kindText(BetKind.spread, sport) : KIND_LABEL[kind];
 
 /** Games still to come: the server says so by its clock (a scheduled game whose result is not overdue). */
 export const isOpenGame = (event: BookEvent) => event.status === 'scheduled' && !event.result_missing;
@@ -70,14 +76,21 @@ export function groupByDay(events: readonly BookEvent[]): [string, BookEvent[]][
 }
 
 /** A leg on a game with the first book's latest quote of its spread (moneyline in baseball), home side. */
-export function legForGame(event: BookEvent, kind: Kind = event.sport === 'baseball_mlb' ? 1 : 3): LegDraft {
-  const side = kind === 2 ? 'Over' : event.home_team;
+export function legForGame(
+  event: BookEvent,
+  kind: Kind = event.sport === 'baseball_mlb' ? BetKind.moneyline : BetKind.spread,
+): LegDraft {
+  const side = kind === BetKind.totals ? 'Over' : event.home_team;
   return withQuote({ eventId: event.event_id, kind, side, line: '', price: '' }, event);
 }
 
 function withQuote(leg: LegDraft, event: BookEvent): LegDraft {
   const quote = latestQuote(event, booksOf(event)[0] ?? '', leg.kind, leg.side);
-  return { ...leg, line: leg.kind === 1 ? '' : (quote?.point?.toString() ?? ''), price: quote?.price.toString() ?? '' };
+  return {
+    ...leg,
+    line: leg.kind === BetKind.moneyline ? '' : (quote?.point?.toString() ?? ''),
+    price: quote?.price.toString() ?? '',
+  };
 }
 
 const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text));
@@ -86,7 +99,7 @@ const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text)
 export function legBody(leg: LegDraft): CreateParlayBody['legs'][number] {
   const line = numberOrNull(leg.line);
   const price = Number(leg.price);
-  if (leg.kind === 2) {
+  if (leg.kind === BetKind.totals) {
     return {
       event_id: leg.eventId,
       bet_kind: BetKind.totals,
@@ -95,7 +108,7 @@ export function legBody(leg: LegDraft): CreateParlayBody['legs'][number] {
       price,
     };
   }
-  if (leg.kind === 1) {
+  if (leg.kind === BetKind.moneyline) {
     return { event_id: leg.eventId, bet_kind: BetKind.moneyline, bet_type: BetType.to_win, bet_team: leg.side, price };
   }
   return {
@@ -327,7 +340,7 @@ function LegFields({
   onChange: (change: Partial<LegDraft>) => void;
 }) {
   const name = gameText(event);
-  const sides = leg.kind === 2 ? ['Over', 'Under'] : [event.away_team, event.home_team];
+  const sides = leg.kind === BetKind.totals ? ['Over', 'Under'] : [event.away_team, event.home_team];
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ ml: 4, mb: 1 }}>
       <TextField
@@ -337,11 +350,14 @@ function LegFields({
         value={leg.kind}
         onChange={(changeEvent) => {
           const kind = Number(changeEvent.target.value) as Kind;
-          onChange({ kind, side: kind === 2 ? 'Over' : leg.kind === 2 ? event.home_team : leg.side });
+          onChange({
+            kind,
+            side: kind === BetKind.totals ? 'Over' : leg.kind === BetKind.totals ? event.home_team : leg.side,
+          });
         }}
         sx={{ minWidth: 140 }}
       >
-        {([3, 1, 2] as const).map((kind) => (
+        {([BetKind.spread, BetKind.moneyline, BetKind.totals] as const).map((kind) => (
           <MenuItem key={kind} value={kind}>
             {kindLabel(kind, event.sport)}
           </MenuItem>
@@ -361,7 +377,7 @@ function LegFields({
           </MenuItem>
         ))}
       </TextField>
-      {leg.kind !== 1 && (
+      {leg.kind !== BetKind.moneyline && (
         <TextField
           size="small"
           label={`Line, ${name}`}

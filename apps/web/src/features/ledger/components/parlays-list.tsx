@@ -1,4 +1,5 @@
 import type { ParlayEntry } from '@pass/contracts';
+import { BetKind, Status } from '@pass/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,7 +17,7 @@ const OUTCOME_WORDS: Record<string, string> = { win: 'Won', loss: 'Lost', push: 
 /** A leg in words: "KC −3.5 −110", "Over 47.5 −110", "BUF to win +170". */
 export function legText(leg: ParlayEntry['legs'][number]): string {
   const side = sideText(leg);
-  if (leg.bet_kind === 1) return `${side} to win ${americanPrice(leg.price)}`;
+  if (leg.bet_kind === BetKind.moneyline) return `${side} to win ${americanPrice(leg.price)}`;
   return `${side} ${line(leg.line)} ${americanPrice(leg.price)}`;
 }
 
@@ -55,7 +56,7 @@ export function ParlaysList() {
                 Stake {dollars(parlay.stake_cents)} · pays {dollars(parlay.payout_cents)}
                 {parlay.reward !== null && ` · reward ${dollars(parlay.reward, { signed: true })}`}
               </Typography>
-              {parlay.status === 1 && (
+              {parlay.status === Status.open && (
                 <Button
                   size="small"
                   onClick={() => cancel.mutate(parlay.id)}

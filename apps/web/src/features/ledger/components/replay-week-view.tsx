@@ -1,11 +1,12 @@
 import type { ReplayEntry, ReplayGame, ReplayWeek } from '@pass/contracts';
+import { BetKind } from '@pass/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { americanPrice, dollars, gameText, line, signedNumber } from '../lib/format';
-import { entryHeadline, isBet, resultText, scoreText } from '../lib/replay';
+import { americanPrice, dollars, gameText, isBet, line, signedNumber } from '../lib/format';
+import { entryHeadline, resultText, scoreText } from '../lib/replay';
 
 const OUTCOME_COLOR = { win: 'success', loss: 'error', push: 'default', void: 'default' } as const;
 
@@ -21,7 +22,7 @@ function kickoffText(game: ReplayGame): string {
 
 function closingText(entry: ReplayEntry): string | null {
   if (entry.clv === null) return null;
-  if (entry.bet_kind === 1) {
+  if (entry.bet_kind === BetKind.moneyline) {
     return `Closed at ${americanPrice(entry.closing_price)} · CLV ${signedNumber(entry.clv * 100, 1)}%`;
   }
   return `Closed at ${line(entry.closing_line)} · CLV ${signedNumber(entry.clv, 1)} pts`;

@@ -1,34 +1,44 @@
 import type { BetEntry, BookEvent } from '@pass/contracts';
+import { BetKind, BetMode, BetType, Status, type BetKindValue } from '@pass/domain';
 import { dollars } from '../../../lib/money';
 import { sportWords } from '../../../lib/sport-words';
 
 /** The specification's enumerations in words. */
-export const MODE_WORDS: Record<number, string> = { 1: 'Pick on', 2: 'Pick against', 3: 'Bet on', 4: 'Bet against' };
-export const KIND_WORDS: Record<number, string> = { 1: 'Moneyline', 2: 'Totals', 3: 'Spread' };
+export const MODE_WORDS: Record<number, string> = {
+  [BetMode.pick_on]: 'Pick on',
+  [BetMode.pick_against]: 'Pick against',
+  [BetMode.bet_on]: 'Bet on',
+  [BetMode.bet_against]: 'Bet against',
+};
+export const KIND_WORDS: Record<number, string> = {
+  [BetKind.moneyline]: 'Moneyline',
+  [BetKind.totals]: 'Totals',
+  [BetKind.spread]: 'Spread',
+};
 
 /** A bet's kind in its sport's words: a baseball spread is the run line. */
 export function kindText(kind: number, sport: string): string {
-  return kind === 3 ? sportWords(sport).spread : (KIND_WORDS[kind] ?? '');
+  return kind === BetKind.spread ? sportWords(sport).spread : (KIND_WORDS[kind] ?? '');
 }
 export const TYPE_WORDS: Record<number, string> = {
-  1: 'Over',
-  2: 'Under',
-  3: 'Underdog',
-  4: 'Favored',
-  5: 'To win',
-  6: 'Teaser (underdog)',
-  7: 'Teaser (favored)',
+  [BetType.over]: 'Over',
+  [BetType.under]: 'Under',
+  [BetType.underdog]: 'Underdog',
+  [BetType.favored]: 'Favored',
+  [BetType.to_win]: 'To win',
+  [BetType.tease_dog]: 'Teaser (underdog)',
+  [BetType.tease_fav]: 'Teaser (favored)',
 };
 export const STATUS_WORDS: Record<number, string> = {
-  [-1]: 'Unknown',
-  1: 'Open',
-  2: 'Confirmed',
-  3: 'Pending',
-  4: 'Closed',
-  5: 'Rejected',
-  6: 'Canceled',
-  7: 'Deleted',
-  8: 'Completed',
+  [Status.unknown]: 'Unknown',
+  [Status.open]: 'Open',
+  [Status.confirmed]: 'Confirmed',
+  [Status.pending]: 'Pending',
+  [Status.closed]: 'Closed',
+  [Status.rejected]: 'Rejected',
+  [Status.canceled]: 'Canceled',
+  [Status.deleted]: 'Deleted',
+  [Status.completed]: 'Completed',
 };
 
 export const SPORT_WORDS: Record<string, string> = {
@@ -37,7 +47,8 @@ export const SPORT_WORDS: Record<string, string> = {
   baseball_mlb: 'Baseball',
 };
 
-export const isPick = (mode: number) => mode === 1 || mode === 2;
+export const isPick = (mode: number) => mode === BetMode.pick_on || mode === BetMode.pick_against;
+export const isBet = (mode: number) => mode === BetMode.bet_on || mode === BetMode.bet_against;
 
 /** Grading state in words: open, in play, won, lost, push, void, canceled, rejected. */
 export function gradingState(entry: Pick<BetEntry, 'status' | 'outcome'>): string {
@@ -45,8 +56,8 @@ export function gradingState(entry: Pick<BetEntry, 'status' | 'outcome'>): strin
   if (entry.outcome === 'loss') return 'Lost';
   if (entry.outcome === 'push') return 'Push';
   if (entry.outcome === 'void') return 'Void';
-  if (entry.status === 1) return 'Open';
-  if (entry.status === 3) return 'In play';
+  if (entry.status === Status.open) return 'Open';
+  if (entry.status === Status.pending) return 'In play';
   return STATUS_WORDS[entry.status] ?? 'Unknown';
 }
 
@@ -71,7 +82,7 @@ export const gameText = (event: { away_team: string; home_team: string }) => `${
 
 /** The side an entry holds: its team, or Over / Under for totals. */
 export function sideText(entry: Pick<BetEntry, 'bet_kind' | 'bet_type' | 'bet_team'>): string {
-  if (entry.bet_kind === 2) return entry.bet_type === 2 ? 'Under' : 'Over';
+  if (entry.bet_kind === BetKind.totals) return entry.bet_type === BetType.under ? 'Under' : 'Over';
   return entry.bet_team ?? '—';
 }
 
@@ -130,10 +141,14 @@ export function betsToCsv(entries: readonly BetEntry[]): string {
 }
 
 /** The market of a kind in the odds feed. */
-export const MARKET_OF_KIND = { 1: 'h2h', 2: 'totals', 3: 'spreads' } as const;
+export const MARKET_OF_KIND = {
+  [BetKind.moneyline]: 'h2h',
+  [BetKind.totals]: 'totals',
+  [BetKind.spread]: 'spreads',
+} as const;
 
 /** The latest quote of `book` for a side of an event, if the feed has one. */
-export function latestQuote(event: BookEvent, book: string, kind: 1 | 2 | 3, outcome: string) {
+export function latestQuote(event: BookEvent, book: string, kind: BetKindValue, outcome: string) {
   const market = MARKET_OF_KIND[kind];
   const quotes = event.odds.filter(
     (quote) => quote.book === book && quote.market === market && quote.outcome.toLowerCase() === outcome.toLowerCase(),

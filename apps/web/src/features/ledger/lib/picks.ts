@@ -1,6 +1,6 @@
 import type { BetEntry, BookEvent, CreateBetBody, UpdateBetBody } from '@pass/contracts';
-import { DEFAULT_BOOK } from '@pass/domain';
-import { americanPrice, dollars, latestQuote, line, MODE_WORDS, sideText } from './format';
+import { BetKind, BetMode, BetType, DEFAULT_BOOK, isTeaserType, Status } from '@pass/domain';
+import { americanPrice, dollars, isBet, latestQuote, line, MODE_WORDS, sideText } from './format';
 
 /** Where a book's quotes stand among the pick's candidates: the default book first, the consensus last. */
 const CONSENSUS = 'consensus';
@@ -18,8 +18,8 @@ export function isBeforeKickoff(event: Pick<BookEvent, 'status' | 'kickoff' | 'g
 /** One side of a game's one-tap pick. */
 export interface PickSide {
   team: string;
-  /** 3 (spread) or 1 (moneyline: straight up). */
-  kind: 1 | 3;
+  /** A spread, or a moneyline (straight up). */
+  kind: typeof BetKind.spread | typeof BetKind.moneyline;
   /** The spread from this team's side; null straight up. */
   line: number | null;
   /** The book's price for this side, shown only: a pick has no price. */
@@ -49,7 +49,7 @@ export function pickSides(event: BookEvent): [PickSide, PickSide] {
   const teams = [event.away_team, event.home_team] as const;
   const spreadBook = event.sport === 'baseball_mlb' ? undefined : booksQuoting(event, 'spreads')[0];
   if (spreadBook) {
-    const points = teams.map((team) => latestQuote(event, spreadBook, 3, team));
+    const points = teams.map((team) => latestQuote(event, spreadBook, BetKind.spread, team));
     return teams.map((team, index) => {
       const own = points[index];
       const other = points[1 - index];
@@ -57,7 +57,7 @@ export function pickSides(event: BookEvent): [PickSide, PickSide] {
       const spread = own?.point ?? (other?.point == null ? 0 : -other.point);
       return {
         team,
-        kind: 3,
+        kind: BetKind.spread,
         line: spread,
         price: own?.price ?? null,
         book: spreadBook,
@@ -67,10 +67,10 @@ export function pickSides(event: BookEvent): [PickSide, PickSide] {
   }
   const moneylineBook = booksQuoting(event, 'h2h')[0] ?? null;
   return teams.map((team) => {
-    const price = moneylineBook ? (latestQuote(event, moneylineBook, 1, team)?.price ?? null) : null;
+    const price = moneylineBook ? (latestQuote(event, moneylineBook, BetKind.moneyline, team)?.price ?? null) : null;
     return {
       team,
-      kind: 1,
+      kind: BetKind.moneyline,
       line: null,
       price,
       book: moneylineBook,
@@ -79,18 +79,23 @@ export function pickSides(event: BookEvent): [PickSide, PickSide] {
   }) as [PickSide, PickSide];
 }
 
-/** A spread pick is favoured (4) at a negative line, else the underdog (3); straight up it is to win (5). */
-const typeOf = (side: PickSide) => (side.kind === 1 ? 5 : side.line !== null && side.line < 0 ? 4 : 3);
+/** A spread pick is favoured at a negative line, else the underdog; straight up it is to win. */
+const typeOf = (side: PickSide) =>
+  side.kind === BetKind.moneyline
+    ? BetType.to_win
+    : side.line !== null && side.line < 0
+      ? BetType.favored
+      : BetType.underdog;
 
 /** The body of a one-tap pick: pick on the side at its line, a single play, never a real bet. */
 export function pickBody(event: BookEvent, side: PickSide): CreateBetBody {
   return {
     event_id: event.event_id,
-    bet_mode: 1,
+    bet_mode: BetMode.pick_on,
     bet_kind: side.kind,
     bet_type: typeOf(side),
     bet_team: side.team,
-    ...(side.kind === 3 ? { line: side.line } : {}),
+    ...(side.kind === BetKind.spread ? { line: side.line } : {}),
     book: side.book,
   };
 }
@@ -100,14 +105,14 @@ export function switchBody(side: PickSide): UpdateBetBody {
   return {
     bet_team: side.team,
     bet_type: typeOf(side),
-    ...(side.kind === 3 ? { line: side.line } : {}),
+    ...(side.kind === BetKind.spread ? { line: side.line } : {}),
     book: side.book,
   };
 }
 
 /** Whether an entry is the game's one-tap pick of this kind: a plain pick on a side (no teaser, no fade). */
-export function isOneTapPick(entry: BetEntry, kind: 1 | 3): boolean {
-  return entry.bet_mode === 1 && entry.bet_kind === kind && entry.bet_type !== 6 && entry.bet_type !== 7;
+export function isOneTapPick(entry: BetEntry, kind: PickSide['kind']): boolean {
+  return entry.bet_mode === BetMode.pick_on && entry.bet_kind === kind && !isTeaserType(entry.bet_type);
 }
 
 /** Whether a one-tap pick is on `side`'s team (at whatever line it was taken). */
@@ -116,7 +121,7 @@ export const holdsSide = (entry: BetEntry, side: PickSide) => entry.bet_team ===
 /** A one-tap pick in words, at the line it was taken: "KC -3", "BUF PK", "NYY". */
 export function pickLabel(entry: BetEntry): string {
   const team = entry.bet_team ?? '';
-  return entry.bet_kind === 3 && entry.line !== null ? spreadLabel(team, entry.line) : team;
+  return entry.bet_kind === BetKind.spread && entry.line !== null ? spreadLabel(team, entry.line) : team;
 }
 
 /** The entry a new pick will be once stored, shown until the server answers (a negative id marks it). */
@@ -150,7 +155,7 @@ export function previewOfPick(event: BookEvent, body: CreateBetBody, id: number,
     is_simulated: true,
     source: 'manual',
     recorded_after_start: false,
-    status: 1,
+    status: Status.open,
     outcome: null,
     reward: null,
     closing_line: null,
@@ -176,11 +181,13 @@ export function previewOfChange(entry: BetEntry, body: UpdateBetBody): BetEntry 
 /** An entry in a few words: "Bet on KC -3 · $110.00 · simulated", "Pick on Over 47.5". */
 export function entrySummary(entry: BetEntry): string {
   const shownLine =
-    entry.bet_kind === 1 || entry.line === null ? '' : ` ${entry.bet_kind === 2 ? entry.line : line(entry.line)}`;
+    entry.bet_kind === BetKind.moneyline || entry.line === null
+      ? ''
+      : ` ${entry.bet_kind === BetKind.totals ? entry.line : line(entry.line)}`;
   const parts = [`${MODE_WORDS[entry.bet_mode]} ${sideText(entry)}${shownLine}`];
   if (entry.price !== null) parts.push(americanPrice(entry.price));
   if (entry.stake_cents !== null) parts.push(dollars(entry.stake_cents));
   if (entry.multiplier > 1) parts.push(`×${entry.multiplier}`);
-  if (entry.bet_mode > 2) parts.push(entry.is_simulated ? 'simulated' : 'real');
+  if (isBet(entry.bet_mode)) parts.push(entry.is_simulated ? 'simulated' : 'real');
   return parts.join(' · ');
 }

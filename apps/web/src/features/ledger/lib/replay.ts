@@ -1,7 +1,15 @@
 import type { DemoReplayResponse, ReplayEntry, ReplayGame, ReplayWeek, StatsResponse } from '@pass/contracts';
 import { AmericanPrice, StakeDollars } from '@pass/contracts';
-import { gradeEntry, GradingError, OddsError, type BetKindValue, type BetModeValue } from '@pass/domain';
-import { americanPrice, dollars, line, signedNumber } from './format';
+import {
+  BetKind,
+  BetType,
+  gradeEntry,
+  GradingError,
+  OddsError,
+  type BetKindValue,
+  type BetModeValue,
+} from '@pass/domain';
+import { americanPrice, dollars, isBet, line, signedNumber } from './format';
 
 export { isReplaySport, REPLAY_SPORTS } from './replay-sports';
 
@@ -36,11 +44,9 @@ export function sampleGameOf(replay: DemoReplayResponse, eventId?: number): Repl
   );
 }
 
-export const isBet = (mode: number) => mode === 3 || mode === 4;
-
 /** What an entry holds, in words: "IND +3" for a spread, "IND to win at +130" for a moneyline. */
 export function entryHeadline(entry: Pick<ReplayEntry, 'bet_kind' | 'bet_team' | 'line' | 'price'>): string {
-  if (entry.bet_kind === 1) return `${entry.bet_team} to win at ${americanPrice(entry.price)}`;
+  if (entry.bet_kind === BetKind.moneyline) return `${entry.bet_team} to win at ${americanPrice(entry.price)}`;
   return `${entry.bet_team} ${line(entry.line)}`;
 }
 
@@ -83,10 +89,10 @@ export function quoteFor(
 ): { line: number | null; price: number | null } {
   const { lines } = game;
   const home = side === game.home_team;
-  if (kind === 2) {
+  if (kind === BetKind.totals) {
     return { line: lines.total, price: side === 'Under' ? lines.under_price : lines.over_price };
   }
-  if (kind === 1) return { line: null, price: home ? lines.home_price : lines.away_price };
+  if (kind === BetKind.moneyline) return { line: null, price: home ? lines.home_price : lines.away_price };
   return home
     ? { line: lines.home_spread, price: lines.home_spread_price }
     : { line: lines.away_spread, price: lines.away_spread_price };
@@ -108,9 +114,9 @@ export function gradeDemoDraft(draft: DemoDraft, game: ReplayGame): DemoGrade {
   const bet = isBet(draft.mode);
   const fields: Extract<DemoGrade, { kind: 'invalid' }>['fields'] = {};
   const lineValue = draft.line.trim() === '' ? null : Number(draft.line);
-  if (draft.kind !== 1 && (lineValue === null || !Number.isFinite(lineValue)))
+  if (draft.kind !== BetKind.moneyline && (lineValue === null || !Number.isFinite(lineValue)))
     fields.line = 'is required: a number of points';
-  else if (lineValue !== null && draft.kind !== 1 && !Number.isInteger(lineValue * 2))
+  else if (lineValue !== null && draft.kind !== BetKind.moneyline && !Number.isInteger(lineValue * 2))
     fields.line = 'must be a whole or half point';
   let price: number | null = null;
   let stakeCents: number | null = null;
@@ -124,15 +130,23 @@ export function gradeDemoDraft(draft: DemoDraft, game: ReplayGame): DemoGrade {
   }
   if (Object.keys(fields).length > 0) return { kind: 'invalid', fields };
   const type =
-    draft.kind === 2 ? (draft.side === 'Under' ? 2 : 1) : draft.kind === 1 ? 5 : (lineValue ?? 0) < 0 ? 4 : 3;
+    draft.kind === BetKind.totals
+      ? draft.side === 'Under'
+        ? BetType.under
+        : BetType.over
+      : draft.kind === BetKind.moneyline
+        ? BetType.to_win
+        : (lineValue ?? 0) < 0
+          ? BetType.favored
+          : BetType.underdog;
   try {
     const grade = gradeEntry(
       {
         mode: draft.mode,
         kind: draft.kind,
         type,
-        team: draft.kind === 2 ? null : draft.side,
-        line: draft.kind === 1 ? null : lineValue,
+        team: draft.kind === BetKind.totals ? null : draft.side,
+        line: draft.kind === BetKind.moneyline ? null : lineValue,
         ...(bet ? { price, stake: stakeCents } : { multiplier: draft.multiplier }),
       },
       {

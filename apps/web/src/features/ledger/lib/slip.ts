@@ -1,13 +1,23 @@
 import type { BookEvent, BookQuote } from '@pass/contracts';
-import { americanToDecimal, betTypeOfLine, BetType, isAmericanPrice, profitCents } from '@pass/domain';
+import {
+  americanToDecimal,
+  BetKind,
+  betTypeOfLine,
+  BetType,
+  isAmericanPrice,
+  profitCents,
+  type BetKindValue,
+  type BetTypeValue,
+} from '@pass/domain';
 import type { PriceChoice } from '../../../lib/bet-slip';
 import { booksOf, latestQuote } from './format';
 
-/** The specification's bet kinds: moneyline 1, totals 2, spread 3. */
-export type BetKind = 1 | 2 | 3;
-
 /** The kind of a market in the odds feed. */
-export const KIND_OF_MARKET = { h2h: 1, totals: 2, spreads: 3 } as const satisfies Record<string, BetKind>;
+export const KIND_OF_MARKET = {
+  h2h: BetKind.moneyline,
+  totals: BetKind.totals,
+  spreads: BetKind.spread,
+} as const satisfies Record<string, BetKindValue>;
 
 /**
  * The bet type follows from the side and the line, so a slip cannot contradict itself: a moneyline is
@@ -15,10 +25,14 @@ export const KIND_OF_MARKET = { h2h: 1, totals: 2, spreads: 3 } as const satisfi
  * one getting points (above 0) or a pick'em (0: no points given) the underdog's. The spread's rule is the
  * server's (`betTypeOfLine`), which refuses a contradiction.
  */
-export function typeOfBet(kind: BetKind, side: string, line: number | null): 1 | 2 | 3 | 4 | 5 {
-  if (kind === 1) return 5;
-  if (kind === 2) return side.toLowerCase() === 'under' ? 2 : 1;
-  return (betTypeOfLine(kind, line) ?? BetType.underdog) as 3 | 4;
+export function typeOfBet(
+  kind: BetKindValue,
+  side: string,
+  line: number | null,
+): Exclude<BetTypeValue, typeof BetType.tease_dog | typeof BetType.tease_fav> {
+  if (kind === BetKind.moneyline) return BetType.to_win;
+  if (kind === BetKind.totals) return side.toLowerCase() === 'under' ? BetType.under : BetType.over;
+  return (betTypeOfLine(kind, line) ?? BetType.underdog) as typeof BetType.underdog | typeof BetType.favored;
 }
 
 export interface Payout {

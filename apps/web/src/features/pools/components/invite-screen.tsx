@@ -12,14 +12,14 @@ import { Page } from '../../../components/page';
 import { RouteButton } from '../../../components/route-link';
 import { refusalMessage } from '../../../lib/field-errors';
 import { usePools, useInvite, useShareLink } from '../api/pools';
-import { formatWhen } from '../lib/pool-text';
+import { formatWhen, isPoolRunning } from '../lib/pool-text';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Invite guests to one of the pools I host: by email, or with the pool's shareable link. */
 export function InviteScreen() {
   const pools = usePools();
-  const hosted = (pools.data?.data ?? []).filter((pool) => pool.role === 'lifeguard' && pool.status <= 2);
+  const hosted = (pools.data?.data ?? []).filter((pool) => pool.role === 'lifeguard' && isPoolRunning(pool));
   const [chosen, setChosen] = useState<number | ''>('');
   const poolId = chosen === '' ? hosted[0]?.id : chosen;
   const pool = hosted.find((candidate) => candidate.id === poolId);

@@ -17,6 +17,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { PoolDetail, PoolEditView, PoolWeekView, RunAgainResponse } from '@pass/contracts';
+import { Status } from '@pass/domain';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { pathTo } from '../../../config/paths';
@@ -50,7 +51,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** Members with their role, the announcements and the edit log for all; the Lifeguard's tools for the Lifeguard. */
 export function MembersPanel({ pool, week }: { pool: PoolDetail; week: PoolWeekView | undefined }) {
   const lifeguard = pool.role === 'lifeguard';
-  const ended = pool.status === 4;
+  const ended = pool.status === Status.closed;
   return (
     <>
       <Section title="Members">
@@ -71,7 +72,7 @@ export function MembersPanel({ pool, week }: { pool: PoolDetail; week: PoolWeekV
       {lifeguard && week && !ended && <EnterPicks pool={pool} week={week} />}
       <EditLog pool={pool} />
       {lifeguard && !ended && <EndPool pool={pool} />}
-      {lifeguard && (ended || pool.status === 8) && <RunAgain pool={pool} />}
+      {lifeguard && (ended || pool.status === Status.completed) && <RunAgain pool={pool} />}
     </>
   );
 }

@@ -17,6 +17,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { PoolDetail, PoolWeekView, SheetView, SlateGameView, SubmitPicksBody } from '@pass/contracts';
+import { Status } from '@pass/domain';
 import { useState } from 'react';
 import { useIdempotencyKey } from '../../../lib/idempotency';
 import { refusalMessage } from '../lib/refusal';
@@ -154,7 +155,7 @@ export function PickSheet({ pool, week, mine, usedLmsTeams }: PickSheetProps) {
   const submit = useSubmitPicks(pool.id, week.week);
   const idempotency = useIdempotencyKey();
   const ats = pool.win_basis === 'ats';
-  const ended = pool.status === 4;
+  const ended = pool.status === Status.closed;
 
   // A new week, or a change of the sheet as the server stored it, replaces the draft (set while rendering,
   // so the stale draft never shows).

@@ -10,7 +10,7 @@ import { RouteLink } from '../../../components/route-link';
 import { usePools } from '../api/pools';
 import { formatStanding } from '../lib/pool-format';
 import { useNow } from '../lib/use-now';
-import { formatWhen, poolPageRoute, poolStatusLabel, SPORT_NAMES, winBasisText } from '../lib/pool-text';
+import { formatWhen, isPoolRunning, poolPageRoute, poolStatusLabel, SPORT_NAMES, winBasisText } from '../lib/pool-text';
 import { PoolIcon } from './pool-icon';
 import type { RouteName } from '../../../config/paths';
 
@@ -48,7 +48,7 @@ export function PoolList({ filter, empty, label, poolRoute }: PoolListProps) {
               </RouteLink>
             </Typography>
             <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-              <Chip size="small" label={poolStatusLabel(pool)} color={pool.status <= 2 ? 'success' : 'default'} />
+              <Chip size="small" label={poolStatusLabel(pool)} color={isPoolRunning(pool) ? 'success' : 'default'} />
               <Chip size="small" variant="outlined" label={pool.role === 'lifeguard' ? 'Lifeguard' : 'Guest'} />
             </Stack>
             {pool.standing && pool.started ? (
@@ -62,7 +62,7 @@ export function PoolList({ filter, empty, label, poolRoute }: PoolListProps) {
               {pool.games_per_week} games a week,{' '}
               {pool.win_basis === 'ats' ? winBasisText(pool).toLowerCase() : '$ Line'}
             </Typography>
-            {pool.joining_closes_at && pool.status <= 2 ? (
+            {pool.joining_closes_at && isPoolRunning(pool) ? (
               <Typography variant="body2" color="text.secondary">
                 {/* The server refuses late joins; this only words the date as past or to come. */}
                 {Date.parse(pool.joining_closes_at) <= now ? 'Joining closed' : 'Joining closes'}{' '}

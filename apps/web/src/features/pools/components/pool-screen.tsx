@@ -8,7 +8,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { PoolDetail } from '@pass/contracts';
-import { lastPoolWeek } from '@pass/domain';
+import { lastPoolWeek, Status } from '@pass/domain';
 import { Suspense } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { NotFound } from '../../../components/not-found';
@@ -36,7 +36,12 @@ const TABS = [
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
-const STATUS_LABEL: Record<number, string> = { 1: 'Open', 2: 'Under way', 4: 'Ended', 8: 'Completed' };
+const STATUS_LABEL: Record<number, string> = {
+  [Status.open]: 'Open',
+  [Status.confirmed]: 'Under way',
+  [Status.closed]: 'Ended',
+  [Status.completed]: 'Completed',
+};
 
 interface PoolScreenProps {
   route: RouteName;

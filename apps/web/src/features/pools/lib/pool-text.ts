@@ -1,5 +1,5 @@
 import type { InvitationRefusal, PoolSummary, SportKey } from '@pass/contracts';
-import { lastPoolWeek, seasonCalendar, seasonForDate } from '@pass/domain';
+import { lastPoolWeek, seasonCalendar, seasonForDate, Status } from '@pass/domain';
 import type { RouteName } from '../../../config/paths';
 import { sportWords, spreadRecordText } from '../../../lib/sport-words';
 
@@ -41,16 +41,20 @@ export function poolsListRoute(sport: SportKey): RouteName {
 
 export function poolStatusLabel(pool: Pick<PoolSummary, 'status'>): string {
   switch (pool.status) {
-    case 1:
+    case Status.open:
       return 'Open';
-    case 2:
+    case Status.confirmed:
       return 'Under way';
-    case 4:
+    case Status.closed:
       return 'Ended';
-    case 8:
+    case Status.completed:
       return 'Completed';
   }
 }
+
+/** Whether a pool is still running: open, or under way (neither ended nor completed). */
+export const isPoolRunning = (pool: Pick<PoolSummary, 'status'>) =>
+  pool.status === Status.open || pool.status === Status.confirmed;
 
 /** The reasons the invite-error page explains (the accept screen sets `?reason=`), and what each means. */
 export const INVITE_ERRORS: Record<InvitationRefusal | 'unknown', { title: string; advice: string }> = {
