@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../apps/server/src/providers/sportsbooks/fixtures');
 
@@ -20,11 +21,26 @@ export const betSyncSection = (page: Page): Locator => page.getByRole('region', 
 export const syncAccountCard = (page: Page, book: string): Locator =>
   betSyncSection(page).getByRole('article', { name: book });
 
-/** Links a sportsbook on the profile and waits for its card. */
+/**
+ * Links a sportsbook on the profile and waits for its card. The book list opens again if a click landed while
+ * the select was still re-rendering with the books it had just loaded (a busy machine), which leaves it shut.
+ */
 export async function linkSportsbook(page: Page, book: string): Promise<Locator> {
   const section = betSyncSection(page);
-  await section.getByRole('combobox', { name: 'Sportsbook' }).click();
-  await page.getByRole('option', { name: book, exact: true }).click();
+  const select = section.getByRole('combobox', { name: 'Sportsbook' });
+  const option = page.getByRole('option', { name: book, exact: true });
+  await expect
+    .poll(
+      async () => {
+        if (!(await option.isVisible()) && (await select.getAttribute('aria-expanded')) !== 'true') {
+          await select.click();
+        }
+        return option.isVisible();
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  await option.click();
   await section.getByRole('button', { name: 'Link', exact: true }).click();
   const card = syncAccountCard(page, book);
   await card.waitFor();
