@@ -8,7 +8,14 @@ import { importDemoSeason } from '../../apps/server/src/modules/imports/demo-sea
 import { importSourceBody } from '../../apps/server/src/modules/imports/import-jobs';
 import { sharedDataFile } from '../../apps/server/src/modules/imports/shared-data';
 import { apiSessionOf, createMember, openSignedIn, type Identity } from '../support/accounts';
-import { expectNoSeriousA11yViolations, screenshot, useBrowser, viewports, waitForScreen } from '../support/browser';
+import {
+  chooseOption,
+  expectNoSeriousA11yViolations,
+  screenshot,
+  useBrowser,
+  viewports,
+  waitForScreen,
+} from '../support/browser';
 import { followNav } from '../support/navigation';
 import { usePayPalAppServer } from '../support/paypal';
 import { e2eServerClockStart } from '../support/server-clock';
@@ -130,8 +137,7 @@ describe('bet sync with the membership and an add-on', () => {
         .first()
         .waitFor();
     }
-    await synced.getByRole('combobox', { name: 'Synced from' }).click();
-    await page.getByRole('option', { name: 'DraftKings' }).click();
+    await chooseOption(page, synced.getByRole('combobox', { name: 'Synced from' }), 'DraftKings');
     await synced.getByText('4 synced bets', { exact: true }).waitFor();
     expect(await bets.getByRole('listitem', { name: /^FanDuel / }).count()).toBe(0);
     await expectNoSeriousA11yViolations(page);

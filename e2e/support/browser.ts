@@ -126,6 +126,26 @@ export async function seriousA11yViolations(page: Page, include?: string): Promi
   return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
 }
 
+/**
+ * Opens a select and clicks one of its options. The list opens again if a click landed while the select was
+ * re-rendering with options it had just loaded (a busy machine, two files at a time), which leaves it shut.
+ */
+export async function chooseOption(page: Page, select: Locator, name: string): Promise<void> {
+  const option = page.getByRole('option', { name, exact: true });
+  await expect
+    .poll(
+      async () => {
+        if (!(await option.isVisible()) && (await select.getAttribute('aria-expanded')) !== 'true') {
+          await select.click();
+        }
+        return option.isVisible();
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  await option.click();
+}
+
 /** Accessibility: no serious or critical axe violation on the page as it stands. */
 export async function expectNoSeriousA11yViolations(page: Page, include?: string): Promise<void> {
   const serious = (await seriousA11yViolations(page, include)).map(

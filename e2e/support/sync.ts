@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { chooseOption } from './browser';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../apps/server/src/providers/sportsbooks/fixtures');
 
@@ -21,26 +21,10 @@ export const betSyncSection = (page: Page): Locator => page.getByRole('region', 
 export const syncAccountCard = (page: Page, book: string): Locator =>
   betSyncSection(page).getByRole('article', { name: book });
 
-/**
- * Links a sportsbook on the profile and waits for its card. The book list opens again if a click landed while
- * the select was still re-rendering with the books it had just loaded (a busy machine), which leaves it shut.
- */
+/** Links a sportsbook on the profile and waits for its card. */
 export async function linkSportsbook(page: Page, book: string): Promise<Locator> {
   const section = betSyncSection(page);
-  const select = section.getByRole('combobox', { name: 'Sportsbook' });
-  const option = page.getByRole('option', { name: book, exact: true });
-  await expect
-    .poll(
-      async () => {
-        if (!(await option.isVisible()) && (await select.getAttribute('aria-expanded')) !== 'true') {
-          await select.click();
-        }
-        return option.isVisible();
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  await option.click();
+  await chooseOption(page, section.getByRole('combobox', { name: 'Sportsbook' }), book);
   await section.getByRole('button', { name: 'Link', exact: true }).click();
   const card = syncAccountCard(page, book);
   await card.waitFor();

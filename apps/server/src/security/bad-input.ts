@@ -74,31 +74,15 @@ export function describeRun(run: FuzzRun): string {
   return `seed ${run.seed}, ${sample}; SECURITY_FUZZ_SEED=${run.seed} repeats it`;
 }
 
-/** Small, fast and seeded: picks each field's sample. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-/** `count` of the cases, drawn by the seed, in their first order; all of them when there are no more. */
+/** `count` of the cases, drawn by the seed (with fast-check, as the random values are), in their first order. */
 function sampleOf<T>(cases: T[], count: number, seed: number): T[] {
   if (cases.length <= count) return cases;
-  const random = mulberry32(seed);
   const indices = cases.map((_case, index) => index);
-  for (let index = 0; index < count; index += 1) {
-    const other = index + Math.floor(random() * (indices.length - index));
-    [indices[index], indices[other]] = [indices[other]!, indices[index]!];
-  }
-  return indices
-    .slice(0, count)
-    .sort((a, b) => a - b)
-    .map((index) => cases[index]!);
+  const [chosen] = fc.sample(fc.shuffledSubarray(indices, { minLength: count, maxLength: count }), {
+    seed,
+    numRuns: 1,
+  });
+  return chosen!.sort((x, y) => x - y).map((index) => cases[index]!);
 }
 
 const MEGABYTE_STRING = 'x'.repeat(1024 * 1024);
