@@ -150,16 +150,13 @@ export async function tellRoomNotices(
   context: NoticeContext,
   input: { now: Date; poolIds?: readonly number[] },
 ): Promise<RoomNoticesResult> {
-  const { db } = context;
-  const candidates = await repository.listPoolsWithResults(db, input.now, input.poolIds);
-  const notices = await repository.listNotices(
-    db,
-    candidates.map((pool) => pool.id),
-  );
+  const candidates = await repository.listPoolsWithResults(context.db, {
+    now: input.now,
+    recordKey: STANDINGS_NOTICE,
+    poolIds: input.poolIds,
+  });
   const result: RoomNoticesResult = { looked: 0, lines: 0 };
   for (const pool of candidates) {
-    const record = standingsRecordOf(notices.filter((row) => row.poolId === pool.id));
-    if (record && record.version === pool.version && input.now.getTime() < record.until) continue;
     result.looked += 1;
     result.lines += await tellRoom(context, pool.id, input.now);
   }
