@@ -154,6 +154,8 @@ export async function buildApp({
         remove: true,
       },
     },
+    // One line per request, written once it is answered (below), rather than Fastify's two.
+    disableRequestLogging: true,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
@@ -179,6 +181,10 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // The request and its answer in one log line: half the logging work of a cheap request (bench: request-path).
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   });
   app.addHook('onClose', async () => {
     await database.close();

@@ -145,6 +145,23 @@ describe('audit trail and logs of an account session', () => {
     expect(logText).toContain('/auth/passwd/reset/[redacted]');
     expect(logText).toContain('/u/passwd?token=[redacted]');
     expect(logText).toContain(email);
+    // One line per request, once answered: the request, its status and its time together.
+    const registered = logLines
+      .map(
+        (line) =>
+          JSON.parse(line) as {
+            reqId?: string;
+            msg?: string;
+            req?: { method?: string };
+            res?: { statusCode?: number };
+            responseTime?: number;
+          },
+      )
+      .filter((entry) => entry.reqId === 'audit-register' && entry.req !== undefined);
+    expect(registered).toHaveLength(1);
+    expect(registered[0]).toMatchObject({ msg: 'request completed', req: { method: 'POST' } });
+    expect(registered[0]!.res?.statusCode).toBeGreaterThanOrEqual(200);
+    expect(registered[0]!.responseTime).toBeGreaterThan(0);
 
     for (const [name, secret] of Object.entries(secrets)) {
       expect(secret.length, name).toBeGreaterThanOrEqual(16);
