@@ -46,6 +46,7 @@ export * from './pools/picks.js';
 export * from './pools/grading.js';
 export * from './pools/last-man-standing.js';
 export * from './pools/standings.js';
+export * from './pools/week-totals.js';
 export * from './pools/status.js';
 export * from './membership/plans.js';
 export * from './membership/payments.js';

@@ -6,8 +6,17 @@ import { slateGameState } from './grading.js';
 import { lastManStanding } from './last-man-standing.js';
 import { isLocked } from './picks.js';
 import { frozenSpreadFor } from './slate.js';
-import { gradeSeason, pointsStillPossible, standings, weeklyResults } from './standings.js';
+import {
+  averageClv,
+  averageClvOfWeeks,
+  gradeSeason,
+  pointsStillPossible,
+  standings,
+  standingsOfWeeks,
+  weeklyResults,
+} from './standings.js';
 import type { PoolPick, PoolSeason, PoolWeekData, SlateGame, WeekSheet } from './types.js';
+import { weekTotals, weekTotalsChangeAt } from './week-totals.js';
 
 /**
  * Properties of the pool rules over generated seasons: up to four members, up to three weeks of up to five
@@ -285,7 +294,51 @@ describe('pool rules: properties', () => {
       }),
     );
   });
+
+  it("a week's totals hold from the instant they are worked out until the instant weekTotalsChangeAt names", () => {
+    fc.assert(
+      fc.property(seasonArb, nowArb, fc.integer({ min: 1, max: 24 * 7 * 4 * 60 }), (season, then, minutesLater) => {
+        for (const week of season.weeks) {
+          const changeAt = weekTotalsChangeAt(week, then);
+          const later = new Date(then.getTime() + minutesLater * 60_000);
+          // Before the change, the totals are the same; at or after it, they are worked out again.
+          const at = changeAt === null || later.getTime() < changeAt ? later : new Date(changeAt - 1);
+          if (at.getTime() < then.getTime()) continue;
+          expect(totalsAt(season, week, at)).toEqual(totalsAt(season, week, then));
+        }
+      }),
+    );
+  });
+
+  it("season standings from each week's totals, kept since any instant they still hold, equal a full recomputation", () => {
+    fc.assert(
+      fc.property(
+        seasonArb,
+        nowArb,
+        fc.array(fc.integer({ min: 0, max: 24 * 7 * 4 }), { minLength: 3, maxLength: 3 }),
+        (season, now, hoursEarlier) => {
+          // Each week's totals as a store would hold them: worked out at an earlier instant when they still hold
+          // at `now`, else again at `now`; the weeks listed in any order.
+          const kept = season.weeks.map((week, index) => {
+            const earlier = new Date(now.getTime() - hoursEarlier[index % hoursEarlier.length]! * HOUR);
+            const changeAt = weekTotalsChangeAt(week, earlier);
+            const holds = changeAt === null || now.getTime() < changeAt;
+            return totalsAt(season, week, holds ? earlier : now);
+          });
+          const memberIds = season.members.map((member) => member.id);
+          expect(standingsOfWeeks(memberIds, shuffle(kept, now.getTime()))).toEqual(standings(season, now));
+          expect(averageClvOfWeeks(memberIds, kept)).toEqual(averageClv(season, now));
+        },
+      ),
+    );
+  });
 });
+
+/** One week's totals at `at`, graded on its own, as a store keeping weeks apart works them out. */
+function totalsAt(season: PoolSeason, week: PoolWeekData, at: Date) {
+  const graded = gradeSeason({ ...season, weeks: [week] }, at);
+  return weekTotals(week, graded[0]!.graded, at);
+}
 
 /**
  * The week as it ends if everything still open goes the member's way: every game not yet decided is played

@@ -14,16 +14,9 @@ import {
   week,
   WEEK2_WINDOW,
 } from '../testing/pool-fixtures.js';
-import {
-  averageClv,
-  headToHead,
-  pointsStillPossible,
-  standings,
-  tiebreakerError,
-  weeklyResults,
-  whatIf,
-} from './standings.js';
+import { averageClv, headToHead, pointsStillPossible, standings, weeklyResults, whatIf } from './standings.js';
 import type { PoolPick, PoolSeason, WeekSheet } from './types.js';
+import { tiebreakerError } from './week-totals.js';
 
 // Week 1 (ats): DAL +7 covers, LAC +3 covers a tie, NYJ +3 pushes, CHI +1.5 covers; the tiebreaker game
 // (MIN at CHI) totals 41.

@@ -1,30 +1,14 @@
-import {
-  gradeWeekSheet,
-  poolPickClv,
-  scoringRules,
-  slateGameState,
-  type GradedWeek,
-  type PickOutcome,
-  type ScoringRules,
-} from './grading.js';
+import { gradeWeekSheet, scoringRules, slateGameState, type GradedWeek, type ScoringRules } from './grading.js';
 import { isLocked, lockInstant } from './picks.js';
-import { byKickoff, tiebreakerGame } from './slate.js';
-import { instantMs, type PoolSeason, type PoolWeekData, type WeekSheet } from './types.js';
+import { byKickoff } from './slate.js';
+import { instantMs, type PoolSeason, type PoolWeekData } from './types.js';
+import { tiebreakerError, weekTotals, type WeekTotals } from './week-totals.js';
 
 /**
  * Standings, weekly results and winners, head-to-head, points still possible and the what-if view
- * (DESIGN.md section 6; decision record 026). All derived from the picks and the games' results at `now`:
- * nothing here is stored, so a corrected score corrects every standing.
+ * (DESIGN.md section 6; decision record 026). All derived from the picks and the games' results at `now`;
+ * season standings add up the weeks' totals (week-totals.ts), the unit a server may keep between changes.
  */
-
-/** The tiebreaker of one member's week: |guess − actual total| of the week's last slate game. */
-export function tiebreakerError(week: PoolWeekData, sheet: WeekSheet | undefined, now: Date): number | null {
-  const game = tiebreakerGame(week.slate);
-  if (!game || slateGameState(game, week.window, now) !== 'final') return null;
-  if (game.homeScore === null || game.awayScore === null) return null;
-  // No guess reads as a guess of 0 (decision record 026).
-  return Math.abs((sheet?.tiebreaker ?? 0) - (game.homeScore + game.awayScore));
-}
 
 /** A member's row in a ranking (season standings or one week). */
 export interface RankedRow {
@@ -89,9 +73,35 @@ export function gradeSeason(season: PoolSeason, now: Date, rules: ScoringRules =
   }));
 }
 
-/** Whether any slate game of the week is decided (final or void). */
-const started = (week: PoolWeekData, now: Date) =>
-  week.slate.some((game) => slateGameState(game, week.window, now) !== 'pending');
+/** Each week's totals from the season graded (gradeSeason). */
+export function seasonWeekTotals(weeks: GradedSeason, now: Date): WeekTotals[] {
+  return weeks.map(({ week, graded }) => weekTotals(week, graded, now));
+}
+
+/**
+ * Season standings from the weeks' totals: points, then wins, then the summed tiebreaker error, then the
+ * earlier submission of the latest week with a decided game. The weeks may come in any order.
+ */
+export function standingsOfWeeks(memberIds: readonly string[], weeks: readonly WeekTotals[]): RankedRow[] {
+  const ordered = [...weeks].sort((a, b) => a.week - b.week);
+  const latest = [...ordered].reverse().find((week) => week.started);
+  return rank(
+    memberIds.map((memberId) => {
+      const mine = ordered.flatMap((week) => week.members.filter((row) => row.memberId === memberId));
+      const sum = (field: 'points' | 'wins' | 'losses' | 'pushes') =>
+        mine.reduce((total, row) => total + row[field], 0);
+      return {
+        memberId,
+        points: sum('points') + 0,
+        wins: sum('wins'),
+        losses: sum('losses'),
+        pushes: sum('pushes'),
+        tiebreakerError: mine.reduce((total, row) => total + (row.tiebreakerError ?? 0), 0),
+        submittedAt: latest?.members.find((row) => row.memberId === memberId)?.submittedAt ?? null,
+      };
+    }),
+  );
+}
 
 /** Season standings: points, then wins, then the summed tiebreaker error, then the earlier submission. */
 export function standings(
@@ -101,65 +111,42 @@ export function standings(
   /** The season already graded under `rules` (gradeSeason), when the caller needs it for more than this. */
   weeks: GradedSeason = gradeSeason(season, now, rules),
 ): RankedRow[] {
-  const latest = [...weeks].reverse().find(({ week }) => started(week, now))?.week;
-  return rank(
-    season.members.map((member) => {
-      const mine = weeks.map(({ week, graded }) => ({
-        week,
-        graded: graded.find((row) => row.memberId === member.id)!,
-      }));
-      const sum = (field: 'points' | 'wins' | 'losses' | 'pushes') =>
-        mine.reduce((total, { graded }) => total + graded[field], 0);
-      return {
-        memberId: member.id,
-        points: sum('points') + 0,
-        wins: sum('wins'),
-        losses: sum('losses'),
-        pushes: sum('pushes'),
-        tiebreakerError: mine.reduce(
-          (total, { week }) => total + (tiebreakerError(week, sheetOf(week, member.id), now) ?? 0),
-          0,
-        ),
-        submittedAt: (latest && sheetOf(latest, member.id)?.submittedAt) ?? null,
-      };
+  return standingsOfWeeks(
+    season.members.map((member) => member.id),
+    seasonWeekTotals(weeks, now),
+  );
+}
+
+/**
+ * Each member's closing line value averaged over their graded picks (won, lost or pushed) whose game has a
+ * closing spread, in points from the picked side (decision records 026 and 029), from the weeks' totals; null
+ * for a member without one, and for everyone in a `straight` pool, which has no frozen spreads. Rounded to 4
+ * decimals, as the ledger's averages are.
+ */
+export function averageClvOfWeeks(
+  memberIds: readonly string[],
+  weeks: readonly WeekTotals[],
+): Map<string, number | null> {
+  const ordered = [...weeks].sort((a, b) => a.week - b.week);
+  return new Map(
+    memberIds.map((memberId) => {
+      const mine = ordered.flatMap((week) => week.members.filter((row) => row.memberId === memberId));
+      const total = mine.reduce((sum, row) => sum + row.clvSum, 0);
+      const count = mine.reduce((sum, row) => sum + row.clvCount, 0);
+      return [memberId, count === 0 ? null : Math.round((total / count) * 10_000) / 10_000 + 0];
     }),
   );
 }
 
-/** The outcomes of a pick whose game was played and graded (not void, missed or pending). */
-const GRADED: ReadonlySet<PickOutcome> = new Set(['win', 'loss', 'push']);
-
-/**
- * Each member's closing line value averaged over their graded picks (won, lost or pushed) whose game has a
- * closing spread, in points from the picked side (decision records 026 and 029); null for a member without
- * one, and for everyone in a `straight` pool, which has no frozen spreads. Rounded to 4 decimals, as the
- * ledger's averages are.
- */
+/** Each member's average closing line value over the season (averageClvOfWeeks). */
 export function averageClv(
   season: PoolSeason,
   now: Date,
   weeks: GradedSeason = gradeSeason(season, now),
 ): Map<string, number | null> {
-  const sums = new Map(season.members.map((member) => [member.id, { total: 0, count: 0 }]));
-  for (const { week, graded } of weeks) {
-    const games = new Map(week.slate.map((game) => [game.id, game]));
-    for (const row of graded) {
-      const sum = sums.get(row.memberId)!;
-      for (const pick of row.picks) {
-        const game = games.get(pick.gameId);
-        if (!game || pick.team === null || !GRADED.has(pick.outcome)) continue;
-        const clv = poolPickClv(game, pick.team, game.closingHomeSpread ?? null);
-        if (clv === null) continue;
-        sum.total += clv;
-        sum.count += 1;
-      }
-    }
-  }
-  return new Map(
-    [...sums].map(([memberId, { total, count }]) => [
-      memberId,
-      count === 0 ? null : Math.round((total / count) * 10_000) / 10_000 + 0,
-    ]),
+  return averageClvOfWeeks(
+    season.members.map((member) => member.id),
+    seasonWeekTotals(weeks, now),
   );
 }
 

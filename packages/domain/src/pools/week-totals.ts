@@ -1,0 +1,93 @@
+import { poolPickClv, slateGameState, type GradedWeek, type PickOutcome } from './grading.js';
+import { lockInstant } from './picks.js';
+import { tiebreakerGame } from './slate.js';
+import { instantMs, type PoolWeekData, type WeekSheet } from './types.js';
+
+/**
+ * What one week adds to the season standings, member by member. Season standings are the sum of their weeks'
+ * totals (standings.ts), so a server that keeps each week's totals, and works out again only the weeks a
+ * change touches, answers exactly what a full recomputation would.
+ */
+
+/** One member's totals for one week. */
+export interface MemberWeekTotals {
+  memberId: string;
+  points: number;
+  wins: number;
+  /** Losses and missed picks. */
+  losses: number;
+  pushes: number;
+  /** |guess − actual total| of the week's last slate game once it is final; null before (or without it). */
+  tiebreakerError: number | null;
+  /** The member's own last submission of the week, if any. */
+  submittedAt: string | null;
+  /** The closing line value of the week's graded picks with a closing spread: their sum and count. */
+  clvSum: number;
+  clvCount: number;
+}
+
+export interface WeekTotals {
+  week: number;
+  /** Whether any slate game is decided (final or void): the latest such week's submissions break ties. */
+  started: boolean;
+  members: MemberWeekTotals[];
+}
+
+/** The outcomes of a pick whose game was played and graded (not void, missed or pending). */
+const GRADED: ReadonlySet<PickOutcome> = new Set(['win', 'loss', 'push']);
+
+/** The tiebreaker of one member's week: |guess − actual total| of the week's last slate game. */
+export function tiebreakerError(week: PoolWeekData, sheet: WeekSheet | undefined, now: Date): number | null {
+  const game = tiebreakerGame(week.slate);
+  if (!game || slateGameState(game, week.window, now) !== 'final') return null;
+  if (game.homeScore === null || game.awayScore === null) return null;
+  // No guess reads as a guess of 0 (decision record 026).
+  return Math.abs((sheet?.tiebreaker ?? 0) - (game.homeScore + game.awayScore));
+}
+
+/** The week's totals from its members' graded sheets (gradeWeekSheet) at `now`. */
+export function weekTotals(week: PoolWeekData, graded: readonly GradedWeek[], now: Date): WeekTotals {
+  const games = new Map(week.slate.map((game) => [game.id, game]));
+  return {
+    week: week.week,
+    started: week.slate.some((game) => slateGameState(game, week.window, now) !== 'pending'),
+    members: graded.map((row) => {
+      const sheet = week.sheets.find((candidate) => candidate.memberId === row.memberId);
+      let clvSum = 0;
+      let clvCount = 0;
+      for (const pick of row.picks) {
+        const game = games.get(pick.gameId);
+        if (!game || pick.team === null || !GRADED.has(pick.outcome)) continue;
+        const clv = poolPickClv(game, pick.team, game.closingHomeSpread ?? null);
+        if (clv === null) continue;
+        clvSum += clv;
+        clvCount += 1;
+      }
+      return {
+        memberId: row.memberId,
+        points: row.points,
+        wins: row.wins,
+        losses: row.losses,
+        pushes: row.pushes,
+        tiebreakerError: tiebreakerError(week, sheet, now),
+        submittedAt: sheet?.submittedAt ?? null,
+        clvSum,
+        clvCount,
+      };
+    }),
+  };
+}
+
+/**
+ * The first instant after `now` at which time alone changes the week's totals: a slate game's lock (a missing
+ * pick starts to count as a loss) or the end of the week's window (a postponed game not played by then is
+ * void). Null when neither is still to come: only a change to the week's games, sheets or members changes
+ * its totals after that.
+ */
+export function weekTotalsChangeAt(week: PoolWeekData, now: Date): number | null {
+  const at = now.getTime();
+  const instants = [...week.slate.map((game) => lockInstant(game)), instantMs(week.window.end)].filter(
+    (instant) => instant > at,
+  );
+  return instants.length > 0 ? Math.min(...instants) : null;
+}
