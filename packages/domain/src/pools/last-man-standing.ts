@@ -1,6 +1,6 @@
 import { slateGameState, teamOutcome } from './grading.js';
 import { isLocked, lmsGame, lockInstant } from './picks.js';
-import { instantMs, type PoolSeason, type PoolWeekData } from './types.js';
+import { instantMs, type PoolSeason, type PoolWeekData, type WinBasis } from './types.js';
 
 /**
  * Last Man Standing (DESIGN.md section 6; readings in decision record 026): each week a survivor picks one
@@ -37,24 +37,37 @@ export interface LmsStanding {
 
 const sortedWeeks = (season: PoolSeason) => [...season.weeks].sort((a, b) => a.week - b.week);
 
-function weekResult(season: PoolSeason, week: PoolWeekData, memberId: string, now: Date) {
+/** A member's Last Man Standing pick of a week and how it stands at `now`, whether or not they still survive. */
+export interface LmsResult {
+  memberId: string;
+  team: string | null;
+  outcome: LmsOutcome;
+}
+
+/** The week's Last Man Standing result of one member (joined at `joinedAt`), on the pool's win basis. */
+export function lmsWeekResult(
+  week: PoolWeekData,
+  member: { id: string; joinedAt?: string | undefined },
+  winBasis: WinBasis,
+  now: Date,
+): LmsResult {
+  const memberId = member.id;
   const team = week.sheets.find((sheet) => sheet.memberId === memberId)?.lmsTeam ?? null;
   const game = team === null ? undefined : lmsGame(week.slate, team);
   if (!game) {
     // A slate without games, or one that had all locked before the member joined, could not be picked from.
-    const joinedAt = season.members.find((member) => member.id === memberId)?.joinedAt;
     const lastLock = Math.max(...week.slate.map(lockInstant));
-    if (week.slate.length === 0 || (joinedAt !== undefined && instantMs(joinedAt) > lastLock)) {
-      return { memberId, team: null, outcome: 'carried' as const };
+    if (week.slate.length === 0 || (member.joinedAt !== undefined && instantMs(member.joinedAt) > lastLock)) {
+      return { memberId, team: null, outcome: 'carried' };
     }
     const closed = week.slate.every((slateGame) => isLocked(slateGame, now));
-    return { memberId, team: null, outcome: closed ? ('no_pick' as const) : ('pending' as const) };
+    return { memberId, team: null, outcome: closed ? 'no_pick' : 'pending' };
   }
   const state = slateGameState(game, week.window, now);
-  if (state === 'void') return { memberId, team, outcome: 'carried' as const };
-  if (state === 'pending') return { memberId, team, outcome: 'pending' as const };
-  const outcome = teamOutcome(team!, game, season.settings.winBasis);
-  return { memberId, team, outcome: outcome === 'win' ? ('advanced' as const) : ('eliminated' as const) };
+  if (state === 'void') return { memberId, team, outcome: 'carried' };
+  if (state === 'pending') return { memberId, team, outcome: 'pending' };
+  const outcome = teamOutcome(team!, game, winBasis);
+  return { memberId, team, outcome: outcome === 'win' ? 'advanced' : 'eliminated' };
 }
 
 /**
@@ -62,15 +75,42 @@ function weekResult(season: PoolSeason, week: PoolWeekData, memberId: string, no
  * survivors share the win.
  */
 export function lastManStanding(season: PoolSeason, now: Date, lastWeek?: number): LmsStanding {
-  let survivors = season.members.map((member) => member.id).sort();
+  const weeks = sortedWeeks(season).map((week) => ({
+    week: week.week,
+    results: season.members.map((member) => lmsWeekResult(week, member, season.settings.winBasis, now)),
+  }));
+  return lastManStandingOfWeeks(
+    season.members.map((member) => member.id),
+    weeks,
+    { enabled: season.settings.lastManStanding, lastWeek },
+  );
+}
+
+/**
+ * Last Man Standing from each week's results of every member (lmsWeekResult; the weeks in any order): what
+ * a server keeping each week's totals reads back.
+ */
+export function lastManStandingOfWeeks(
+  memberIds: readonly string[],
+  resultsByWeek: readonly { week: number; results: readonly LmsResult[] }[],
+  options: { enabled: boolean; lastWeek?: number | undefined },
+): LmsStanding {
+  let survivors = [...memberIds].sort();
   const weeks: LmsWeek[] = [];
   const eliminatedIn = new Map<string, number>();
-  if (!season.settings.lastManStanding) return { weeks, survivors: [], eliminatedIn, winners: [] };
+  if (!options.enabled) return { weeks, survivors: [], eliminatedIn, winners: [] };
   let decidedSoFar = true;
   let winners: string[] = [];
-  for (const week of sortedWeeks(season)) {
+  for (const week of [...resultsByWeek].sort((a, b) => a.week - b.week)) {
     if (survivors.length <= 1 && decidedSoFar && weeks.length > 0) break;
-    const results = survivors.map((memberId) => weekResult(season, week, memberId, now));
+    const results = survivors.map(
+      (memberId) =>
+        week.results.find((result) => result.memberId === memberId) ?? {
+          memberId,
+          team: null,
+          outcome: 'pending' as const,
+        },
+    );
     const out = results.filter((result) => result.outcome === 'eliminated' || result.outcome === 'no_pick');
     const everyoneOut = out.length === survivors.length && survivors.length > 0;
     const before = survivors;
@@ -81,7 +121,7 @@ export function lastManStanding(season: PoolSeason, now: Date, lastWeek?: number
     const complete = results.every((result) => result.outcome !== 'pending');
     decidedSoFar &&= complete;
     weeks.push({ week: week.week, survivorsBefore: before, results, everyoneOut, survivorsAfter: survivors, complete });
-    if (decidedSoFar && (survivors.length === 1 || week.week === lastWeek)) winners = survivors;
+    if (decidedSoFar && (survivors.length === 1 || week.week === options.lastWeek)) winners = survivors;
   }
   return { weeks, survivors, eliminatedIn, winners };
 }

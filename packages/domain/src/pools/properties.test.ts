@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BetKind, BetMode, BetType } from '../enums.js';
 import { gradeEntry } from '../grading/grade-entry.js';
 import { slateGameState } from './grading.js';
-import { lastManStanding } from './last-man-standing.js';
+import { lastManStanding, lastManStandingOfWeeks } from './last-man-standing.js';
 import { isLocked } from './picks.js';
 import { frozenSpreadFor } from './slate.js';
 import {
@@ -16,7 +16,7 @@ import {
   weeklyResults,
 } from './standings.js';
 import type { PoolPick, PoolSeason, PoolWeekData, SlateGame, WeekSheet } from './types.js';
-import { weekTotals, weekTotalsChangeAt } from './week-totals.js';
+import { lmsResultsOfWeeks, weekTotals, weekTotalsChangeAt } from './week-totals.js';
 
 /**
  * Properties of the pool rules over generated seasons: up to four members, up to three weeks of up to five
@@ -328,6 +328,9 @@ describe('pool rules: properties', () => {
           const memberIds = season.members.map((member) => member.id);
           expect(standingsOfWeeks(memberIds, shuffle(kept, now.getTime()))).toEqual(standings(season, now));
           expect(averageClvOfWeeks(memberIds, kept)).toEqual(averageClv(season, now));
+          expect(lastManStandingOfWeeks(memberIds, lmsResultsOfWeeks(kept), { enabled: true, lastWeek: 2 })).toEqual(
+            lastManStanding(season, now, 2),
+          );
         },
       ),
     );
@@ -337,7 +340,7 @@ describe('pool rules: properties', () => {
 /** One week's totals at `at`, graded on its own, as a store keeping weeks apart works them out. */
 function totalsAt(season: PoolSeason, week: PoolWeekData, at: Date) {
   const graded = gradeSeason({ ...season, weeks: [week] }, at);
-  return weekTotals(week, graded[0]!.graded, at);
+  return weekTotals(week, graded[0]!.graded, at, { members: season.members, winBasis: season.settings.winBasis });
 }
 
 /**

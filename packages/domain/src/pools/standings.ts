@@ -74,8 +74,9 @@ export function gradeSeason(season: PoolSeason, now: Date, rules: ScoringRules =
 }
 
 /** Each week's totals from the season graded (gradeSeason). */
-export function seasonWeekTotals(weeks: GradedSeason, now: Date): WeekTotals[] {
-  return weeks.map(({ week, graded }) => weekTotals(week, graded, now));
+export function seasonWeekTotals(season: PoolSeason, weeks: GradedSeason, now: Date): WeekTotals[] {
+  const pool = { members: season.members, winBasis: season.settings.winBasis };
+  return weeks.map(({ week, graded }) => weekTotals(week, graded, now, pool));
 }
 
 /**
@@ -113,7 +114,7 @@ export function standings(
 ): RankedRow[] {
   return standingsOfWeeks(
     season.members.map((member) => member.id),
-    seasonWeekTotals(weeks, now),
+    seasonWeekTotals(season, weeks, now),
   );
 }
 
@@ -146,7 +147,7 @@ export function averageClv(
 ): Map<string, number | null> {
   return averageClvOfWeeks(
     season.members.map((member) => member.id),
-    seasonWeekTotals(weeks, now),
+    seasonWeekTotals(season, weeks, now),
   );
 }
 

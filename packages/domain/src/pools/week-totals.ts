@@ -1,7 +1,8 @@
 import { poolPickClv, slateGameState, type GradedWeek, type PickOutcome } from './grading.js';
 import { lockInstant } from './picks.js';
 import { tiebreakerGame } from './slate.js';
-import { instantMs, type PoolWeekData, type WeekSheet } from './types.js';
+import { lmsWeekResult, type LmsOutcome, type LmsResult } from './last-man-standing.js';
+import { instantMs, type PoolMember, type PoolWeekData, type WeekSheet, type WinBasis } from './types.js';
 
 /**
  * What one week adds to the season standings, member by member. Season standings are the sum of their weeks'
@@ -24,6 +25,9 @@ export interface MemberWeekTotals {
   /** The closing line value of the week's graded picks with a closing spread: their sum and count. */
   clvSum: number;
   clvCount: number;
+  /** The member's Last Man Standing pick of the week and how it stands, whether or not they still survive. */
+  lmsTeam: string | null;
+  lmsOutcome: LmsOutcome;
 }
 
 export interface WeekTotals {
@@ -45,8 +49,13 @@ export function tiebreakerError(week: PoolWeekData, sheet: WeekSheet | undefined
   return Math.abs((sheet?.tiebreaker ?? 0) - (game.homeScore + game.awayScore));
 }
 
-/** The week's totals from its members' graded sheets (gradeWeekSheet) at `now`. */
-export function weekTotals(week: PoolWeekData, graded: readonly GradedWeek[], now: Date): WeekTotals {
+/** The week's totals from its members' graded sheets (gradeWeekSheet) at `now`, on the pool's win basis. */
+export function weekTotals(
+  week: PoolWeekData,
+  graded: readonly GradedWeek[],
+  now: Date,
+  pool: { members: readonly PoolMember[]; winBasis: WinBasis },
+): WeekTotals {
   const games = new Map(week.slate.map((game) => [game.id, game]));
   return {
     week: week.week,
@@ -63,6 +72,8 @@ export function weekTotals(week: PoolWeekData, graded: readonly GradedWeek[], no
         clvSum += clv;
         clvCount += 1;
       }
+      const member = pool.members.find((candidate) => candidate.id === row.memberId) ?? { id: row.memberId };
+      const lms = lmsWeekResult(week, member, pool.winBasis, now);
       return {
         memberId: row.memberId,
         points: row.points,
@@ -73,6 +84,8 @@ export function weekTotals(week: PoolWeekData, graded: readonly GradedWeek[], no
         submittedAt: sheet?.submittedAt ?? null,
         clvSum,
         clvCount,
+        lmsTeam: lms.team,
+        lmsOutcome: lms.outcome,
       };
     }),
   };
@@ -90,4 +103,12 @@ export function weekTotalsChangeAt(week: PoolWeekData, now: Date): number | null
     (instant) => instant > at,
   );
   return instants.length > 0 ? Math.min(...instants) : null;
+}
+
+/** Each week's Last Man Standing results, as lastManStandingOfWeeks reads them. */
+export function lmsResultsOfWeeks(weeks: readonly WeekTotals[]): { week: number; results: LmsResult[] }[] {
+  return weeks.map((week) => ({
+    week: week.week,
+    results: week.members.map((row) => ({ memberId: row.memberId, team: row.lmsTeam, outcome: row.lmsOutcome })),
+  }));
 }
