@@ -10,7 +10,7 @@ import { importNflverse } from '../../../apps/server/src/modules/imports/game-im
 import { STORED_FILES } from '../../../apps/server/src/modules/imports/stored-files.js';
 import { startSession } from '../../../apps/server/src/modules/auth/sessions.service.js';
 import { gradeEvents } from '../../../apps/server/src/modules/ledger/grading.service.js';
-import { bumpLedgerVersions } from '../../../apps/server/src/modules/ledger/ledger.repository.js';
+import { bumpLedgerVersions } from '../../../apps/server/src/modules/ledger/ledger-versions.repository.js';
 import { percentile } from './load.js';
 
 export const NFL = 'americanfootball_nfl';

@@ -10,7 +10,7 @@ import * as authRepository from '../../../apps/server/src/modules/auth/auth.repo
 import { hashPassword } from '../../../apps/server/src/modules/auth/crypto.js';
 import { startSession } from '../../../apps/server/src/modules/auth/sessions.service.js';
 import { STORED_FILES } from '../../../apps/server/src/modules/imports/stored-files.js';
-import { setEventResult } from '../../../apps/server/src/modules/ledger/ledger.service.js';
+import { setEventResult } from '../../../apps/server/src/modules/ledger/results.service.js';
 import { accept, makeShareLink } from '../../../apps/server/src/modules/pools/invitations.service.js';
 import { createPool, poolLimits } from '../../../apps/server/src/modules/pools/pools.service.js';
 import { findMembership } from '../../../apps/server/src/modules/pools/pools.repository.js';

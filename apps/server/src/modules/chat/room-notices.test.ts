@@ -7,7 +7,7 @@ import { listen, openChat, type ChatSocket } from '../../test/chat.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { makeGame, newKey } from '../../test/ledger.js';
 import { poolSettings, poolWithGuests } from '../../test/pools.js';
-import { setEventResult } from '../ledger/ledger.service.js';
+import { setEventResult } from '../ledger/results.service.js';
 import { createMemoryChatBus } from './chat-bus.js';
 import { lmsOutNotice, STANDINGS_NOTICE, tellRoomNotices } from './room-notices.service.js';
 

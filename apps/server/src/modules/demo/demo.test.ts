@@ -8,7 +8,7 @@ import { expectError, seedUser, TestClient } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { importDemoSeason } from '../imports/demo-season.js';
 import { importNflverse } from '../imports/game-importers.js';
-import { gradeEvents } from '../ledger/ledger.service.js';
+import { gradeEvents } from '../ledger/grading.service.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
 const GAMES_CSV = readFileSync(path.resolve(repoRoot, '../shared/data/nflverse/games.csv'), 'utf8');

@@ -1,6 +1,6 @@
 import type { ReplayClv, ReplayEntry, ReplayLines, ReplayStrategy, StatsTotals } from '@pass/contracts';
 import { BetKind, BetMode, BetType, Status } from '@pass/domain';
-import { totalsOf, type AggregateRow } from '../ledger/ledger.service.js';
+import { totalsOf, type AggregateRow } from '../ledger/stats.service.js';
 
 /**
  * The replay's strategy and sums, pure: which entries a week gets from its games and lines, and the totals of
@@ -147,7 +147,7 @@ const isPick = (entry: ReplayEntry) => entry.bet_mode <= BetMode.pick_against;
 /** The ledger stores CLV as `real`; averaging the stored values keeps the replay's average equal to a member's. */
 const storedClv = (clv: number) => Math.fround(clv);
 
-/** The graded entries summed as the ledger's statistics query sums a member's (ledger.repository aggregateStats). */
+/** The graded entries summed as the ledger's statistics query sums a member's (stats.repository aggregateStats). */
 export function aggregateOf(entries: readonly ReplayEntry[]): AggregateRow {
   const graded = entries.filter(isGraded);
   const count = (predicate: (entry: ReplayEntry) => boolean) => graded.filter(predicate).length;

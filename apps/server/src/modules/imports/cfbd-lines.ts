@@ -1,7 +1,7 @@
 import type { Database, DbExecutor } from '@pass/db';
 import { parseCfbdLines, type CfbdLine, type Skipped } from '@pass/domain';
 import { sql } from 'drizzle-orm';
-import { gradeEvents } from '../ledger/ledger.service.js';
+import { gradeEvents } from '../ledger/grading.service.js';
 import * as repository from './imports.repository.js';
 import type { QuoteRow, StoredEvent } from './imports.repository.js';
 import { closingTime, lineQuotes } from './line-quotes.js';

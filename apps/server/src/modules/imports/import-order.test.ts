@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seedUser } from '../../test/accounts.js';
 import { gradeEvents } from '../ledger/grading.service.js';
-import { setEventResult } from '../ledger/ledger.service.js';
+import { setEventResult } from '../ledger/results.service.js';
 import { DEFAULT_FILES, runSourceImport } from './import-jobs.js';
 import { findRepoRoot } from './shared-data.js';
 import { STORED_FILES, type StoredFile } from './stored-files.js';

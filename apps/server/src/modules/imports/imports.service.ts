@@ -16,7 +16,7 @@ import {
 } from '@pass/domain';
 import { systemClock } from '../../lib/clock.js';
 import { yieldToEventLoop } from '../../lib/event-loop.js';
-import { gradeEvents } from '../ledger/ledger.service.js';
+import { gradeEvents } from '../ledger/grading.service.js';
 import { keepLocksBeforeEventsChange } from '../pools/weeks.service.js';
 import { invalidateSportCache } from '../sports/sports.service.js';
 import * as repository from './imports.repository.js';

@@ -10,7 +10,7 @@ import {
   type OddsEvent,
   type Sport,
 } from '@pass/domain';
-import { gradeEvents } from '../ledger/ledger.service.js';
+import { gradeEvents } from '../ledger/grading.service.js';
 import * as repository from './imports.repository.js';
 import type { EventFields, ProvenancedFields, QuoteRow, StoredEvent } from './imports.repository.js';
 import {

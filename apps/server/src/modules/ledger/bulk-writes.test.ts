@@ -5,7 +5,9 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seedUser } from '../../test/accounts.js';
 import { makeGame } from '../../test/ledger.js';
-import { findByKey, getLedgerVersion, insertEntries, insertEntry, type NewEntry } from './ledger.repository.js';
+import { findByKey, insertEntries, insertEntry } from './entries.repository.js';
+import type { NewEntry } from './entry-rows.js';
+import { getLedgerVersion } from './ledger-versions.repository.js';
 import {
   findParlayByKey,
   insertParlay,

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { makeGame, postEntry, signedInMember } from '../../test/ledger.js';
-import { getLedgerVersion } from './ledger.repository.js';
-import { gradeEvent } from './ledger.service.js';
+import { gradeEvent } from './grading.service.js';
+import { getLedgerVersion } from './ledger-versions.repository.js';
 
 describe('an entry follows its game to a renumbered week (decision 024)', () => {
   let testApp: TestApp;

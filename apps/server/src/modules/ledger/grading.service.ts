@@ -21,10 +21,13 @@ import {
 import { recordClosesOfEvents } from '../pools/closing.service.js';
 import { bumpPoolsOfEvents } from '../pools/standings.service.js';
 import { linesOfRecordByIds } from '../sports/sports.service.js';
-import * as repository from './ledger.repository.js';
+import { listEvents } from './events.repository.js';
+import * as repository from './grading.repository.js';
+import type { ClosingQuote, GradableRow, GradeWrite } from './grading.repository.js';
+import type { LedgerEvent } from './ledger-event.js';
+import { bumpLedgerVersions } from './ledger-versions.repository.js';
 import * as parlayRepository from './parlays.repository.js';
 import type { ParlayGradeWrite, ParlayWithLegs } from './parlays.repository.js';
-import type { ClosingQuote, GradableRow, GradeWrite, LedgerEvent } from './ledger.repository.js';
 
 /**
  * Grading of the ledger (DESIGN.md section 6): every entry of an event whose status is final, cancelled or
@@ -260,14 +263,14 @@ export async function gradeEvents(db: DbExecutor, eventIds: readonly number[], n
     for (const member of await repository.syncEntryWeeks(db, batch)) members.add(member);
     const entries = await repository.listGradableEntriesOfEvents(db, batch);
     if (entries.length === 0) continue;
-    const events = await repository.listEvents(db, [...new Set(entries.map((entry) => entry.eventId))]);
+    const events = await listEvents(db, [...new Set(entries.map((entry) => entry.eventId))]);
     changed += await gradeRows(db, entries, new Map(events.map((event) => [event.id, event])), now, members);
   }
   for (let index = 0; index < unique.length; index += EVENT_BATCH) {
     const parlays = await parlayRepository.listParlaysOfEvents(db, unique.slice(index, index + EVENT_BATCH));
     changed += await gradeParlays(db, parlays, now, members);
   }
-  await repository.bumpLedgerVersions(db, members);
+  await bumpLedgerVersions(db, members);
   return changed;
 }
 
@@ -365,10 +368,10 @@ export function gradeEvent(db: DbExecutor, eventId: number, now: Date): Promise<
 export async function gradeEntriesById(db: DbExecutor, ids: readonly number[], now: Date): Promise<number> {
   const entries = await repository.listGradableEntries(db, ids);
   if (entries.length === 0) return 0;
-  const events = await repository.listEvents(db, [...new Set(entries.map((entry) => entry.eventId))]);
+  const events = await listEvents(db, [...new Set(entries.map((entry) => entry.eventId))]);
   const members = new Set<number>();
   const changed = await gradeRows(db, entries, new Map(events.map((event) => [event.id, event])), now, members);
-  await repository.bumpLedgerVersions(db, members);
+  await bumpLedgerVersions(db, members);
   return changed;
 }
 
@@ -380,6 +383,6 @@ export async function gradeParlaysById(db: DbExecutor, ids: readonly number[], n
     const parlays = await parlayRepository.listParlaysByIds(db, ids.slice(index, index + EVENT_BATCH));
     changed += await gradeParlays(db, parlays, now, members);
   }
-  await repository.bumpLedgerVersions(db, members);
+  await bumpLedgerVersions(db, members);
   return changed;
 }

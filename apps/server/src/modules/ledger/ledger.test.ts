@@ -22,7 +22,8 @@ import {
   type GameOptions,
 } from '../../test/ledger.js';
 import { runImport, writeGames, type IncomingGame } from '../imports/imports.service.js';
-import { createEntry, gradeEvent } from './ledger.service.js';
+import { createEntry } from './entries.service.js';
+import { gradeEvent } from './grading.service.js';
 
 const HOUR = 3_600_000;
 

@@ -1,7 +1,8 @@
 import { chunks, column, type DbExecutor, events, parlayLegs, parlays, rows } from '@pass/db';
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { ledgerEventColumns, type LedgerEvent } from './ledger-event.js';
-import { firstOfEachKey, memberKey, type Outcome } from './ledger.repository.js';
+import { firstOfEachKey, memberKey } from './entries.repository.js';
+import type { Outcome } from './entry-rows.js';
 
 /**
  * The SQL of parlays (docs/decisions/035): the ticket in `parlays`, its legs in `parlay_legs`. A parlay and its

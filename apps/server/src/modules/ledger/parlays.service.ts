@@ -11,9 +11,10 @@ import {
   type Sport,
 } from '@pass/domain';
 import { AppError } from '../../errors.js';
+import { checkDraft, dollarsToCents } from './drafts.service.js';
+import { listEvents } from './events.repository.js';
 import { hasStarted, kickoffOf } from './grading.service.js';
-import * as ledgerRepository from './ledger.repository.js';
-import { checkDraft, dollarsToCents } from './ledger.service.js';
+import { bumpLedgerVersions } from './ledger-versions.repository.js';
 import * as repository from './parlays.repository.js';
 import type { NewParlayLeg, ParlayWithLegs } from './parlays.repository.js';
 
@@ -130,10 +131,7 @@ export async function createParlay(
   if (existing) return { parlay: toParlayEntry(sameRequest(existing, hash), now), created: false };
 
   const events = new Map(
-    (await ledgerRepository.listEvents(db, [...new Set(body.legs.map((leg) => leg.event_id))])).map((event) => [
-      event.id,
-      event,
-    ]),
+    (await listEvents(db, [...new Set(body.legs.map((leg) => leg.event_id))])).map((event) => [event.id, event]),
   );
   const stakeCents = dollarsToCents(body.stake);
   const legs: NewParlayLeg[] = [];
@@ -204,7 +202,7 @@ export async function createParlay(
       legs,
       now,
     );
-    if (inserted !== undefined) await ledgerRepository.bumpLedgerVersions(tx, [userId]);
+    if (inserted !== undefined) await bumpLedgerVersions(tx, [userId]);
     return inserted;
   });
   if (id !== undefined) {
@@ -246,7 +244,7 @@ export async function cancelParlay(db: Database, userId: number, id: number, now
       throw AppError.badRequest('params.id', 'its first game has started: the parlay can no longer be cancelled');
     }
     await repository.cancelParlay(tx, id, Status.canceled, now);
-    await ledgerRepository.bumpLedgerVersions(tx, [userId]);
+    await bumpLedgerVersions(tx, [userId]);
     return toParlayEntry({ ...parlay, status: Status.canceled, updatedAt: now }, now);
   });
 }

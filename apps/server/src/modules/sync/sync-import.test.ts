@@ -9,7 +9,7 @@ import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { makeGame, signedInMember } from '../../test/ledger.js';
 import { importNflverse, importSportsdataverse, importStatsapi } from '../imports/game-importers.js';
 import { sharedDataFile } from '../imports/shared-data.js';
-import { setEventResult } from '../ledger/ledger.service.js';
+import { setEventResult } from '../ledger/results.service.js';
 import { getUploadContent } from './sync-import.repository.js';
 
 const read = (file: string) => readFileSync(sharedDataFile(file)!, 'utf8');

@@ -1,6 +1,6 @@
 import type { SyncLeg } from '@pass/contracts';
 import { SPORTS, teamRegistry, type Sport } from '@pass/domain';
-import type { LedgerEvent } from '../ledger/ledger.repository.js';
+import type { LedgerEvent } from '../ledger/ledger-event.js';
 
 /**
  * Which game a synced leg is on (decision 051), by the rule the importers use for The Odds API's events: the

@@ -1,8 +1,8 @@
 import { events, syncAccounts, syncBets, userBets, type DbExecutor } from '@pass/db';
 import { Status } from '@pass/domain';
 import { and, asc, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import type { LedgerEvent, NewEntry } from '../ledger/ledger.repository.js';
-import { ledgerEventColumns } from '../ledger/ledger-event.js';
+import type { NewEntry } from '../ledger/entry-rows.js';
+import { ledgerEventColumns, type LedgerEvent } from '../ledger/ledger-event.js';
 import type { SyncAccountRow } from './sync-accounts.repository.js';
 import type { SyncBetRow } from './sync-import.repository.js';
 

@@ -11,7 +11,7 @@ import { SPORTS, teamRegistry, type Sport } from '@pass/domain';
 import { AppError } from '../../errors.js';
 import { gradeEntriesById, gradeParlaysById, hasStarted } from '../ledger/grading.service.js';
 import * as ledgerWrites from '../ledger/synced-writes.service.js';
-import type { LedgerEvent } from '../ledger/ledger.repository.js';
+import type { LedgerEvent } from '../ledger/ledger-event.js';
 import { loadGames, place, toSyncBet, type Placement } from './sync-import.service.js';
 import * as repository from './sync-import.repository.js';
 import { GameIndex, matchLeg, matchTime, splitGame } from './sync-matching.js';

@@ -8,7 +8,7 @@ import type { TestClient } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { makeGame, postEntry, signedInMember } from '../../test/ledger.js';
 import { createRefreshJobs } from '../../jobs/refresh-jobs.js';
-import { setEventResult } from '../ledger/ledger.service.js';
+import { setEventResult } from '../ledger/results.service.js';
 import { rematchRejectedSyncBets } from './sync-rematch.service.js';
 
 // The server clock of these tests: the games below are placed around it.
