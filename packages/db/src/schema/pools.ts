@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -19,7 +20,8 @@ import { events } from './sports.js';
  * Pool Party (DESIGN.md section 6; decision records 026 and 027). The tables keep what members and the
  * Lifeguard decided and what must never move afterwards (a slate game's lock, its frozen spread, a sheet's
  * submission time, a member's joining time). Standings, survivors and results are derived from these and the
- * events' results by the pure rules in packages/domain/src/pools; nothing here holds a score.
+ * events' results by the pure rules in packages/domain/src/pools; the one thing kept of them is each week's
+ * totals (`pool_week_totals`), worked out by those rules and worked out again when what they depend on moves.
  */
 
 /** A pool and its settings (the domain's PoolSettings, one column each). */
@@ -139,8 +141,49 @@ export const poolWeeks = pgTable(
     slateSource: text('slate_source', { enum: ['lifeguard', 'auto'] }).notNull(),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
     publishedBy: integer('published_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Raised in the same transaction as every change the week's totals depend on (a result or a kickoff of one
+     * of its games, a sheet, its slate, the pool's members or settings): its stored totals are current while
+     * they were worked out at this version and `totalsUntil` has not come (decision 059).
+     */
+    inputsVersion: integer('inputs_version').notNull().default(0),
+    /** The inputs version the stored totals were worked out at; null until they first are. */
+    totalsVersion: integer('totals_version'),
+    /**
+     * The stretch of time the stored totals hold for: from the server clock's instant they were worked out at
+     * (a clock set back finds them not yet current) until time alone changes them (a lock, the window's end;
+     * null: never).
+     */
+    totalsFrom: timestamp('totals_from', { withTimezone: true }),
+    totalsUntil: timestamp('totals_until', { withTimezone: true }),
+    /** Whether a slate game was decided when the totals were worked out (the domain's WeekTotals.started). */
+    totalsStarted: boolean('totals_started').notNull().default(false),
   },
   (table) => [uniqueIndex('pool_weeks_pool_week').on(table.poolId, table.week)],
+);
+
+/** Each member's totals of a pool week (the domain's MemberWeekTotals): standings add up these rows. */
+export const poolWeekTotals = pgTable(
+  'pool_week_totals',
+  {
+    poolWeekId: integer('pool_week_id')
+      .notNull()
+      .references(() => poolWeeks.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => poolMembers.id, { onDelete: 'cascade' }),
+    points: doublePrecision('points').notNull(),
+    wins: integer('wins').notNull(),
+    losses: integer('losses').notNull(),
+    pushes: integer('pushes').notNull(),
+    tiebreakerError: integer('tiebreaker_error'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    clvSum: doublePrecision('clv_sum').notNull(),
+    clvCount: integer('clv_count').notNull(),
+    lmsTeam: text('lms_team'),
+    lmsOutcome: text('lms_outcome', { enum: ['advanced', 'carried', 'eliminated', 'no_pick', 'pending'] }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.poolWeekId, table.memberId] })],
 );
 
 /** The games of a week's slate, each with the spread frozen at publish and its lock once reached. */

@@ -222,12 +222,20 @@ export async function endPool(db: DbExecutor, poolId: number, now: Date): Promis
   await db.update(pools).set({ status: 4, endedAt: now, updatedAt: now }).where(eq(pools.id, poolId));
 }
 
-/** Raises the pool's version: its cached standings are no longer current. */
-export async function bumpVersion(db: DbExecutor, poolId: number): Promise<void> {
+/**
+ * Raises the pool's version, so its cached answers are no longer current, and the inputs version of the weeks
+ * changed (all of them when none are named: a member joining or leaving, the settings), so their stored totals
+ * are worked out again (decision 059).
+ */
+export async function bumpVersion(db: DbExecutor, poolId: number, poolWeekIds?: readonly number[]): Promise<void> {
   await db
     .update(pools)
     .set({ version: sql`${pools.version} + 1` })
     .where(eq(pools.id, poolId));
+  await db
+    .update(poolWeeks)
+    .set({ inputsVersion: sql`${poolWeeks.inputsVersion} + 1` })
+    .where(and(eq(poolWeeks.poolId, poolId), poolWeekIds ? inArray(poolWeeks.id, [...poolWeekIds]) : undefined));
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -799,6 +807,11 @@ export async function bumpPoolsOfEvents(db: DbExecutor, eventIds: readonly numbe
     sql`update ${pools} set version = version + 1
         where id in (select w.pool_id from ${poolSlateGames} g join ${poolWeeks} w on w.id = g.pool_week_id
                      where g.event_id = any(${sql.param([...eventIds])}::int[]))`,
+  );
+  // Only the weeks with one of these games on their slate are worked out again (decision 059).
+  await db.execute(
+    sql`update ${poolWeeks} set inputs_version = inputs_version + 1
+        where id in (select pool_week_id from ${poolSlateGames} where event_id = any(${sql.param([...eventIds])}::int[]))`,
   );
 }
 

@@ -424,6 +424,8 @@ export async function updatePoolSettings(
     const problems = validateSettingsChange(before, after, hasStarted(facts, input.now));
     if (problems.length > 0) refuseSettings(problems);
     await repository.updatePool(tx, pool.id, after, input.now);
+    // The name is in the standings' answer, and the rules in every week's totals.
+    await repository.bumpVersion(tx, pool.id);
     return toDetail(tx, { ...pool, ...after, updatedAt: input.now }, member, input.now);
   });
 }

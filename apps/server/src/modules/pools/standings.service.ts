@@ -9,14 +9,16 @@ import type {
 } from '@pass/contracts';
 import type { Database, DbExecutor } from '@pass/db';
 import {
-  averageClv,
+  averageClvOfWeeks,
   gradeSeason,
   headToHead,
   isLocked,
-  lastManStanding,
+  lastManStandingOfWeeks,
   lastPoolWeek,
+  lmsResultsOfWeeks,
   pointsStillPossible,
   standings,
+  standingsOfWeeks,
   weekEnd,
   weeklyResults,
   whatIf,
@@ -30,6 +32,7 @@ import type { CachedStats, StatsCache } from '../ledger/stats-cache.js';
 import * as repository from './pools.repository.js';
 import type { PoolRow } from './pools.repository.js';
 import { poolWeekOf, requireMembership } from './pools.service.js';
+import { currentWeekTotals } from './week-totals.service.js';
 import { loadSeason } from './weeks.service.js';
 
 /** For grading: the pools holding changed games have stale cached standings (their version moves on). */
@@ -38,8 +41,9 @@ export { bumpPoolsOfEvents } from './pools.repository.js';
 /**
  * Standings, the weekly results grid, head-to-head, points still possible and the what-if view (DESIGN.md
  * section 6; decision record 026): the domain's functions over the stored picks and the events' results at
- * the server clock's `now`. Nothing here is stored; the serialised standings are cached per pool (the
- * ledger's StatsCache) at the pool's version and until the next instant time alone changes them.
+ * the server clock's `now`. The season standings add up each week's stored totals (decision 059); the
+ * serialised standings are cached per pool (the ledger's StatsCache) at the pool's version and until the next
+ * instant time alone changes them.
  */
 
 const rowOf = (row: RankedRow, names: Map<string, string>): PoolStandingRow => ({
@@ -60,27 +64,33 @@ async function seasonOf(db: DbExecutor, pool: PoolRow, now: Date) {
   return { season, names };
 }
 
-function standingsBody(pool: PoolRow, season: PoolSeason, names: Map<string, string>, now: Date) {
-  // Graded once for both: grading every pick of a season is most of the work of rebuilding the standings.
-  const graded = gradeSeason(season, now);
-  const clv = averageClv(season, now, graded);
-  const rows = standings(season, now, undefined, graded).map((row) => ({
+/**
+ * The standings' answer from each week's totals (week-totals.service.ts): the stored ones where current, the
+ * others worked out again from just their weeks.
+ */
+async function standingsBody(db: Database, pool: PoolRow, now: Date): Promise<PoolStandingsResponse> {
+  const members = await repository.currentMembers(db, [pool.id]);
+  const names = new Map(members.map((member) => [String(member.id), member.username]));
+  const memberIds = members.map((member) => String(member.id));
+  const weeks = await currentWeekTotals(db, pool, members, now);
+  const clv = averageClvOfWeeks(memberIds, weeks);
+  const rows = standingsOfWeeks(memberIds, weeks).map((row) => ({
     ...rowOf(row, names),
     avg_clv: clv.get(row.memberId) ?? null,
   }));
   let lms: PoolStandingsResponse['data']['last_man_standing'] = null;
   if (pool.lastManStanding) {
-    const standing = lastManStanding(season, now, lastPoolWeek(pool.sport as Sport, pool.season));
+    const standing = lastManStandingOfWeeks(memberIds, lmsResultsOfWeeks(weeks), {
+      enabled: true,
+      lastWeek: lastPoolWeek(pool.sport as Sport, pool.season),
+    });
     lms = {
       survivors: standing.survivors.map(Number),
       eliminated: [...standing.eliminatedIn].map(([memberId, week]) => ({ member_id: Number(memberId), week })),
       winners: standing.winners.map(Number),
     };
   }
-  const body: PoolStandingsResponse = {
-    data: { pool: { id: pool.id, name: pool.name }, rows, last_man_standing: lms },
-  };
-  return body;
+  return { data: { pool: { id: pool.id, name: pool.name }, rows, last_man_standing: lms } };
 }
 
 /**
@@ -141,11 +151,9 @@ async function cachedStandings(db: Database, cache: StatsCache, pool: PoolRow, n
   const until = await timeChangeAt(db, cache, pool, now);
   const key = `pool:${pool.id}:${until}`;
   const answer = await cache.resolve(key, version, async (): Promise<CachedStats> => {
-    // Built in one transaction, so the answer is the one of a single moment of the database.
-    const body = await db.transaction(async (tx) => {
-      const { season, names } = await seasonOf(tx, pool, now);
-      return standingsBody(pool, season, names, now);
-    });
+    // Not one transaction: each week's stored totals carry the version of their inputs, and a change committed
+    // while this runs has raised the pool's version, so this answer is not served once it is read back.
+    const body = await standingsBody(db, pool, now);
     return { version, body: Buffer.from(JSON.stringify(body)) };
   });
   return answer.body;

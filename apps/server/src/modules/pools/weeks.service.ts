@@ -36,6 +36,7 @@ import { AppError } from '../../errors.js';
 import { linesOfRecord } from '../sports/sports.service.js';
 import { recordCloses } from './closing.service.js';
 import * as repository from './pools.repository.js';
+import * as weekTotals from './week-totals.repository.js';
 import type { GameRow, PoolRow, PoolWeekRow, SheetRow, SlateRow } from './pools.repository.js';
 import { iso, poolWeekOf, refuseEnded, requireLifeguard, requireMembership, settingsOf } from './pools.service.js';
 import type { SystemLines } from '../chat/pool-events.js';
@@ -174,7 +175,7 @@ async function ensureWeek(db: DbExecutor, pool: PoolRow, week: CalendarWeek, now
   const chosen = autoSlate(games, pool.gamesPerWeek, pool.winBasis);
   const weekRow = await storeGames(db, { pool, week: week.number, games: chosen, source: 'auto' }, null, now, false);
   // A stored week enters the standings (its missed picks count): the cached standings are no longer current.
-  await repository.bumpVersion(db, pool.id);
+  await repository.bumpVersion(db, pool.id, [weekRow.id]);
   return weekRow;
 }
 
@@ -196,7 +197,10 @@ async function keepLocks(
       .map((game) => [game.id, new Date(Math.min(lockInstant(game), now.getTime())).toISOString()]),
   );
   if (!record) return slate.map((game) => (locks.has(game.id) ? { ...game, lockedAt: locks.get(game.id)! } : game));
+  // A lock or a close written is a change the week's stored totals depend on.
+  const recorded = () => weekTotals.invalidateWeeks(db, pool.id, [weekId]);
   if (locks.size > 0) {
+    await recorded();
     await repository.recordLocks(
       db,
       weekId,
@@ -218,6 +222,7 @@ async function keepLocks(
       closingHomeSpread: null,
     })),
   );
+  if ([...closes.values()].some((close) => close !== null)) await recorded();
   return locked.map((game) =>
     closes.has(Number(game.id)) ? { ...game, closingHomeSpread: closes.get(Number(game.id)) ?? null } : game,
   );
@@ -245,15 +250,33 @@ export async function loadSeason(
 ): Promise<PoolSeason> {
   const members = currentMembers ?? (await repository.currentMembers(db, [pool.id]));
   const weekRows = (await repository.weeksOf(db, pool.id)).filter((row) => poolWeekOf(pool, row.week));
+  return {
+    settings: settingsOf(pool),
+    members: members.map((member) => ({ id: String(member.id), joinedAt: member.joinedAt.toISOString() })),
+    weeks: await loadWeeks(db, pool, now, weekRows, { record }),
+  };
+}
+
+/**
+ * Stored weeks of the pool as the rules read them, in three queries whatever their number: their slates (locks
+ * and closes kept, as loadSeason says) and sheets with their picks.
+ */
+export async function loadWeeks(
+  db: DbExecutor,
+  pool: PoolRow,
+  now: Date,
+  weekRows: readonly { id: number; week: number }[],
+  { record = true }: { record?: boolean } = {},
+): Promise<PoolWeekData[]> {
   const ids = weekRows.map((row) => row.id);
-  // The whole season in three queries: weeks, slates, sheets with their picks.
   const [slates, sheetRows] = await Promise.all([
     repository.slatesOfWeekIds(db, ids),
     repository.sheetsOfWeeks(db, ids),
   ]);
   const weeks: PoolWeekData[] = [];
   for (const weekRow of weekRows) {
-    const calendarWeek = poolWeekOf(pool, weekRow.week)!;
+    const calendarWeek = poolWeekOf(pool, weekRow.week);
+    if (!calendarWeek) continue;
     const stored = (slates.get(weekRow.id) ?? []).map(toSlateGame);
     const slate = await keepLocks(db, pool, weekRow.id, stored, now, record);
     const sheets = sheetRows.filter((row) => row.poolWeekId === weekRow.id).map(toSheet);
@@ -263,11 +286,7 @@ export async function loadSeason(
     );
     weeks.push({ week: weekRow.week, window, slate, sheets });
   }
-  return {
-    settings: settingsOf(pool),
-    members: members.map((member) => ({ id: String(member.id), joinedAt: member.joinedAt.toISOString() })),
-    weeks,
-  };
+  return weeks;
 }
 
 async function weekView(
@@ -384,14 +403,14 @@ export async function publishWeekSlate(
     });
     if (problems.length > 0) refuseProblems(problems);
     const chosen = games.filter((game) => gameIds.includes(game.id));
-    await storeGames(
+    const weekRow = await storeGames(
       tx,
       { pool, week: week.number, games: chosen, source: 'lifeguard' },
       input.userId,
       input.now,
       true,
     );
-    await repository.bumpVersion(tx, pool.id);
+    await repository.bumpVersion(tx, pool.id, [weekRow.id]);
     return weekView(tx, { pool, viewerMemberId: member.id, week, now: input.now });
   });
 }
@@ -454,7 +473,7 @@ export async function submitPicks(
       now,
       editorId: null,
     });
-    await repository.bumpVersion(tx, pool.id);
+    await repository.bumpVersion(tx, pool.id, [weekRow.id]);
     return weekView(tx, { pool, viewerMemberId: member.id, week, now });
   });
 }
@@ -618,7 +637,7 @@ export async function editMemberPicks(
     });
     // The pool is told in its chat room too (the edits list keeps each change).
     await lines?.add(tx, pool.id, { type: 'pick_edit', memberId: target.id, week: week.number }, input.now);
-    await repository.bumpVersion(tx, pool.id);
+    await repository.bumpVersion(tx, pool.id, [weekRow.id]);
     return weekView(tx, { pool, viewerMemberId: member.id, week, now: input.now });
   });
 }

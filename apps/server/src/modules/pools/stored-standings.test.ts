@@ -1,0 +1,214 @@
+import { PoolStandingsResponse } from '@pass/contracts';
+import { averageClv, lastManStanding, lastPoolWeek, standings, type Sport } from '@pass/domain';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminClient, type TestClient } from '../../test/accounts.js';
+import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { makeGame, newKey } from '../../test/ledger.js';
+import { poolSettings, poolWithGuests, quoteSpread } from '../../test/pools.js';
+import * as repository from './pools.repository.js';
+import { loadSeason } from './weeks.service.js';
+
+/**
+ * The stored week totals (decision 059) against a full recomputation: a pool of three members over two weeks
+ * takes generated steps (picks submitted, results entered, corrected, cleared, games cancelled or postponed,
+ * the server clock moved on or set back), and after every step the standings the API answers, from stored
+ * totals worked out only where a change reached, equal the domain's standings of the whole season read afresh.
+ */
+
+const WEEKS = [1, 2] as const;
+const WEEK_KICKOFFS = ['2025-09-05T00:20:00Z', '2025-09-07T17:00:00Z', '2025-09-09T00:15:00Z'];
+const DAY = 24 * 3_600_000;
+const EARLIEST = Date.parse('2025-09-02T12:00:00Z');
+
+type Step =
+  | {
+      kind: 'picks';
+      member: number;
+      week: 1 | 2;
+      sides: ('home' | 'away' | null)[];
+      play: number;
+      lms: number;
+      tiebreaker: number;
+    }
+  | {
+      kind: 'result';
+      game: number;
+      status: 'final' | 'cancelled' | 'postponed' | 'in_progress';
+      home: number;
+      away: number;
+    }
+  | { kind: 'clear'; game: number }
+  | { kind: 'later'; hours: number }
+  | { kind: 'clock'; hoursFromStart: number };
+
+const stepArb: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({
+    kind: fc.constant('picks' as const),
+    member: fc.integer({ min: 0, max: 2 }),
+    week: fc.constantFrom(1 as const, 2 as const),
+    sides: fc.array(fc.constantFrom('home' as const, 'away' as const, null), { minLength: 3, maxLength: 3 }),
+    play: fc.integer({ min: 0, max: 3 }),
+    lms: fc.integer({ min: 0, max: 6 }),
+    tiebreaker: fc.integer({ min: 20, max: 60 }),
+  }),
+  fc.record({
+    kind: fc.constant('result' as const),
+    game: fc.integer({ min: 0, max: 5 }),
+    status: fc.constantFrom(
+      'final' as const,
+      'final' as const,
+      'cancelled' as const,
+      'postponed' as const,
+      'in_progress' as const,
+    ),
+    home: fc.integer({ min: 0, max: 35 }),
+    away: fc.integer({ min: 0, max: 35 }),
+  }),
+  fc.record({ kind: fc.constant('clear' as const), game: fc.integer({ min: 0, max: 5 }) }),
+  fc.record({ kind: fc.constant('later' as const), hours: fc.integer({ min: 1, max: 60 }) }),
+  fc.record({ kind: fc.constant('clock' as const), hoursFromStart: fc.integer({ min: 0, max: 24 * 16 }) }),
+);
+
+describe('stored week totals against a full recomputation', () => {
+  let testApp: TestApp;
+  let admin: TestClient;
+  let clock = new Date(EARLIEST);
+  const db = () => testApp.database.db;
+
+  beforeAll(async () => {
+    testApp = await buildTestApp({}, { now: () => clock });
+    admin = await adminClient(testApp.app, db());
+  });
+  afterAll(async () => {
+    await testApp.app.close();
+  });
+
+  /** A new pool with its two weeks' slates published: three games each, home favoured by 3. */
+  async function newPool() {
+    clock = new Date(EARLIEST);
+    const games: { id: number; home: string; away: string; week: number }[] = [];
+    for (const week of WEEKS) {
+      for (const [index, kickoff] of WEEK_KICKOFFS.entries()) {
+        const home = `H${week}${index}${games.length}`;
+        const away = `A${week}${index}${games.length}`;
+        const at = new Date(Date.parse(kickoff) + (week - 1) * 7 * DAY);
+        const id = await makeGame(db(), { home, away, kickoff: at, week, season: 2025, lines: false });
+        await quoteSpread(db(), { eventId: id, home, away, homeSpread: -3, fetchedAt: new Date(EARLIEST - DAY) });
+        games.push({ id, home, away, week });
+      }
+    }
+    const { pool, lifeguard, guests } = await poolWithGuests(
+      testApp.app,
+      db(),
+      poolSettings({
+        name: 'Stored totals',
+        games_per_week: 3,
+        start_week: 1,
+        double_play: true,
+        last_man_standing: true,
+      }),
+    );
+    for (const week of WEEKS) {
+      const published = await lifeguard.client.request({
+        method: 'PUT',
+        url: `/api/pools/${pool.id}/weeks/${week}/slate`,
+        payload: { event_ids: games.filter((game) => game.week === week).map((game) => game.id) },
+      });
+      expect(published.statusCode, published.body).toBe(200);
+    }
+    return { poolId: pool.id, members: [lifeguard, ...guests], games };
+  }
+
+  async function take(step: Step, pool: Awaited<ReturnType<typeof newPool>>): Promise<void> {
+    switch (step.kind) {
+      case 'picks': {
+        const slate = pool.games.filter((game) => game.week === step.week);
+        const picks = slate.flatMap((game, index) => {
+          const side = step.sides[index];
+          if (!side) return [];
+          return [{ event_id: game.id, team: game[side], ...(index === step.play ? { play: 'double' } : {}) }];
+        });
+        const teams = slate.flatMap((game) => [game.home, game.away]);
+        // A sheet refused (a game locked, a team used before) changes nothing: the comparison still holds.
+        await pool.members[step.member]!.client.request({
+          method: 'PUT',
+          url: `/api/pools/${pool.poolId}/weeks/${step.week}/picks`,
+          payload: { picks, tiebreaker: step.tiebreaker, lms_team: teams[step.lms] ?? null },
+          headers: { 'idempotency-key': newKey() },
+        });
+        return;
+      }
+      case 'result': {
+        const scored = step.status === 'final' || step.status === 'in_progress';
+        const response = await admin.post(`/api/admin/events/${pool.games[step.game]!.id}/result`, {
+          status: step.status,
+          ...(scored ? { home_score: step.home, away_score: step.away } : {}),
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        return;
+      }
+      case 'clear': {
+        const response = await admin.request({
+          method: 'DELETE',
+          url: `/api/admin/events/${pool.games[step.game]!.id}/result`,
+        });
+        expect([200, 204, 404]).toContain(response.statusCode);
+        return;
+      }
+      case 'later':
+        clock = new Date(clock.getTime() + step.hours * 3_600_000);
+        return;
+      case 'clock':
+        clock = new Date(EARLIEST + step.hoursFromStart * 3_600_000);
+        return;
+    }
+  }
+
+  /** The standings' answer worked out here from the whole season, read afresh: nothing stored is used. */
+  async function recomputed(poolId: number): Promise<PoolStandingsResponse['data']> {
+    const [pool] = await repository.poolsByIds(db(), [poolId]);
+    const members = await repository.currentMembers(db(), [poolId]);
+    const season = await loadSeason(db(), pool!, clock, members, { record: false });
+    const names = new Map(members.map((member) => [String(member.id), member.username]));
+    const clv = averageClv(season, clock);
+    const lms = lastManStanding(season, clock, lastPoolWeek(pool!.sport as Sport, pool!.season));
+    return {
+      pool: { id: pool!.id, name: pool!.name },
+      rows: standings(season, clock).map((row) => ({
+        member_id: Number(row.memberId),
+        username: names.get(row.memberId) ?? '',
+        rank: row.rank,
+        points: row.points,
+        wins: row.wins,
+        losses: row.losses,
+        pushes: row.pushes,
+        tiebreaker_error: row.tiebreakerError,
+        avg_clv: clv.get(row.memberId) ?? null,
+      })),
+      last_man_standing: {
+        survivors: lms.survivors.map(Number),
+        eliminated: [...lms.eliminatedIn].map(([memberId, week]) => ({ member_id: Number(memberId), week })),
+        winners: lms.winners.map(Number),
+      },
+    };
+  }
+
+  it('answers after every step what a full recomputation of the season gives', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(stepArb, { minLength: 4, maxLength: 14 }), async (steps) => {
+        const pool = await newPool();
+        for (const step of steps) {
+          await take(step, pool);
+          const response = await pool.members[1]!.client.get(`/api/pools/${pool.poolId}/standings`);
+          expect(response.statusCode, response.body).toBe(200);
+          const answered = PoolStandingsResponse.parse(response.json()).data;
+          // Read back after the answer: a member's read records the locks it finds, which the recomputation sees.
+          expect(answered, JSON.stringify(step)).toEqual(await recomputed(pool.poolId));
+        }
+      }),
+      { numRuns: 10 },
+    );
+    // Ten pools of up to fourteen steps, each read twice: minutes on a busy machine.
+  }, 600_000);
+});
