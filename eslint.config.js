@@ -46,6 +46,7 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      '**/.tsbuild/**',
       '**/node_modules/**',
       'data/**',
       'coverage/**',
