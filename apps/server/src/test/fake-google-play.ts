@@ -1,14 +1,18 @@
-import { generateKeyPairSync, randomBytes, randomUUID, verify, type KeyObject } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { generateKeyPairSync, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
+import { jwtVerify } from 'jose';
 import type { SubscriptionPurchaseV2 } from '../providers/google-play/google-play-client.js';
+import { FakeHttpServer, header, type FakeAnswer, type FakeFailure, type FakeRequest } from './fake-http-server.js';
 
 /**
  * A local Google Play for the tests (`../shared/contracts/README.md`, "Mobile stores"): Google's OAuth 2.0
  * token endpoint for a service account (the JWT bearer grant, its RS256 assertion checked against the
- * account's public key), `purchases.subscriptionsv2.get` and `purchases.subscriptions.cancel`, with purchases
- * kept in memory, and the Pub/Sub push envelopes Google would send. It can be told to fail with a 503.
+ * account's public key with `jose`), `purchases.subscriptionsv2.get` and `purchases.subscriptions.cancel`, with
+ * purchases kept in memory, and the Pub/Sub push envelopes Google would send. Its API calls can be told to fail
+ * (test/fake-http-server.ts).
  */
+
+const SCOPE = 'https://www.googleapis.com/auth/androidpublisher';
+const API_PREFIX = '/androidpublisher/v3/applications/';
 
 export interface FakePurchaseFields {
   productId: string;
@@ -30,38 +34,62 @@ export class FakeGooglePlay {
   readonly packageName = 'org.pass.app';
   readonly pushToken = randomBytes(24).toString('hex');
   readonly purchases = new Map<string, SubscriptionPurchaseV2>();
-  readonly requests: RecordedPlayRequest[] = [];
   private readonly clientEmail = `billing@pass-tests.iam.gserviceaccount.com`;
   private readonly publicKey: KeyObject;
   private readonly privateKeyPem: string;
   private readonly tokens = new Set<string>();
-  private failures = 0;
-  private server: Server | null = null;
-  url = '';
+  private readonly http: FakeHttpServer<RecordedPlayRequest>;
 
   constructor() {
     const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     this.publicKey = publicKey;
     this.privateKeyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    this.http = new FakeHttpServer({
+      routes: [
+        { method: 'POST', path: '/token', answer: (request) => this.token(request) },
+        {
+          method: 'GET',
+          path: /^\/androidpublisher\/v3\/applications\/([^/]+)\/purchases\/subscriptionsv2\/tokens\/([^/]+)$/,
+          answer: this.api(([token]) => {
+            const purchase = this.purchases.get(token!);
+            return purchase ? { status: 200, json: purchase } : purchaseNotFound();
+          }),
+        },
+        {
+          method: 'POST',
+          path: /^\/androidpublisher\/v3\/applications\/([^/]+)\/purchases\/subscriptions\/([^/]+)\/tokens\/([^/]+):cancel$/,
+          answer: this.api(([productId, token]) => this.cancel(productId!, token!)),
+        },
+      ],
+      notFound: () => googleError(404, 'NOT_FOUND', 'Not found'),
+      failure: (status) =>
+        status === 429
+          ? googleError(429, 'RESOURCE_EXHAUSTED', 'Quota exceeded for quota metric.')
+          : googleError(status, 'UNAVAILABLE', 'The service is currently unavailable.'),
+      record: (request) => ({
+        method: request.method,
+        path: request.path,
+        authorization: header(request, 'authorization'),
+      }),
+    });
+  }
+
+  get url(): string {
+    return this.http.url;
+  }
+
+  /** Every request, oldest first. */
+  get requests(): RecordedPlayRequest[] {
+    return this.http.requests;
   }
 
   async start(): Promise<this> {
-    this.server = createServer((request, response) => {
-      this.handle(request, response).catch(() => {
-        if (!response.headersSent) response.writeHead(500).end();
-      });
-    });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    await this.http.start();
     return this;
   }
 
-  async stop(): Promise<void> {
-    const server = this.server;
-    this.server = null;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+  stop(): Promise<void> {
+    return this.http.stop();
   }
 
   /** The service account's key file, as Google Cloud hands it out. */
@@ -87,9 +115,9 @@ export class FakeGooglePlay {
     };
   }
 
-  /** The next `times` API calls answer 503. */
-  failNext(times = 1): void {
-    this.failures += times;
+  /** The next `times` API calls (the token endpoint's aside) fail this way: 503 unless told otherwise. */
+  failNext(times = 1, failure: FakeFailure = 503, headers: Record<string, string> = {}): void {
+    this.http.failNext(failure, { times, path: API_PREFIX, headers });
   }
 
   /** A purchase as Google holds it after the member bought in the app; its purchase token. */
@@ -154,88 +182,60 @@ export class FakeGooglePlay {
     };
   }
 
-  private async handle(request: IncomingMessage, response: ServerResponse) {
-    const url = new URL(request.url ?? '/', 'http://fake');
-    const raw = await readBody(request);
-    const authorization = request.headers.authorization;
-    this.requests.push({ method: request.method ?? 'GET', path: url.pathname, authorization });
-    if (request.method === 'POST' && url.pathname === '/token') return this.token(response, raw);
-    if (this.failures > 0) {
-      this.failures -= 1;
-      return send(response, 503, googleError(503, 'UNAVAILABLE', 'The service is currently unavailable.'));
-    }
-    if (!authorization?.startsWith('Bearer ') || !this.tokens.has(authorization.slice(7))) {
-      return send(
-        response,
-        401,
-        googleError(401, 'UNAUTHENTICATED', 'Request had invalid authentication credentials.'),
-      );
-    }
-    const prefix = `/androidpublisher/v3/applications/${this.packageName}/purchases/`;
-    if (!url.pathname.startsWith(prefix)) return send(response, 404, googleError(404, 'NOT_FOUND', 'Not found'));
-    const rest = url.pathname.slice(prefix.length);
-    const get = /^subscriptionsv2\/tokens\/([^/]+)$/.exec(rest);
-    if (get && request.method === 'GET') {
-      const purchase = this.purchases.get(decodeURIComponent(get[1]!));
-      return purchase
-        ? send(response, 200, purchase)
-        : send(response, 404, googleError(404, 'NOT_FOUND', 'The purchase token was not found.'));
-    }
-    const cancel = /^subscriptions\/([^/]+)\/tokens\/([^/]+):cancel$/.exec(rest);
-    if (cancel && request.method === 'POST') {
-      const purchase = this.purchases.get(decodeURIComponent(cancel[2]!));
-      if (!purchase || purchase.lineItems[0]?.productId !== decodeURIComponent(cancel[1]!)) {
-        return send(response, 404, googleError(404, 'NOT_FOUND', 'The purchase token was not found.'));
+  /** An API call: the bearer token must be one handed out, and the package this fake's. */
+  private api(handle: (params: string[]) => FakeAnswer): (request: FakeRequest) => FakeAnswer {
+    return (request) => {
+      const authorization = header(request, 'authorization');
+      if (!authorization?.startsWith('Bearer ') || !this.tokens.has(authorization.slice(7))) {
+        return googleError(401, 'UNAUTHENTICATED', 'Request had invalid authentication credentials.');
       }
-      if (purchase.subscriptionState === 'SUBSCRIPTION_STATE_ACTIVE') {
-        purchase.subscriptionState = 'SUBSCRIPTION_STATE_CANCELED';
-        for (const item of purchase.lineItems) item.autoRenewingPlan = { autoRenewEnabled: false };
-      }
-      return send(response, 204, undefined);
+      const [packageName, ...params] = request.params;
+      if (packageName !== this.packageName) return googleError(404, 'NOT_FOUND', 'Not found');
+      return handle(params);
+    };
+  }
+
+  private cancel(productId: string, token: string): FakeAnswer {
+    const purchase = this.purchases.get(token);
+    if (!purchase || purchase.lineItems[0]?.productId !== productId) return purchaseNotFound();
+    if (purchase.subscriptionState === 'SUBSCRIPTION_STATE_ACTIVE') {
+      purchase.subscriptionState = 'SUBSCRIPTION_STATE_CANCELED';
+      for (const item of purchase.lineItems) item.autoRenewingPlan = { autoRenewEnabled: false };
     }
-    return send(response, 404, googleError(404, 'NOT_FOUND', 'Not found'));
+    return { status: 204 };
   }
 
   /** The JWT bearer grant: the assertion must be the service account's, for this token endpoint and scope. */
-  private token(response: ServerResponse, raw: string) {
-    const form = new URLSearchParams(raw);
-    const assertion = form.get('assertion') ?? '';
-    const [header = '', claims = '', signature = ''] = assertion.split('.');
-    const valid =
-      form.get('grant_type') === 'urn:ietf:params:oauth:grant-type:jwt-bearer' &&
-      verify('sha256', Buffer.from(`${header}.${claims}`), this.publicKey, Buffer.from(signature, 'base64url'));
-    const payload = valid
-      ? (JSON.parse(Buffer.from(claims, 'base64url').toString()) as Record<string, unknown>)
-      : ({} as Record<string, unknown>);
-    const now = Math.floor(Date.now() / 1000);
-    if (
-      !valid ||
-      payload.iss !== this.clientEmail ||
-      payload.aud !== `${this.url}/token` ||
-      payload.scope !== 'https://www.googleapis.com/auth/androidpublisher' ||
-      typeof payload.exp !== 'number' ||
-      payload.exp < now
-    ) {
-      return send(response, 400, { error: 'invalid_grant', error_description: 'Invalid JWT Signature.' });
+  private async token(request: FakeRequest): Promise<FakeAnswer> {
+    const form = new URLSearchParams(request.text);
+    const refused = { status: 400, json: { error: 'invalid_grant', error_description: 'Invalid JWT Signature.' } };
+    if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer') return refused;
+    try {
+      const { payload } = await jwtVerify(form.get('assertion') ?? '', this.publicKey, {
+        algorithms: ['RS256'],
+        typ: 'JWT',
+        issuer: this.clientEmail,
+        audience: `${this.url}/token`,
+        requiredClaims: ['iat', 'exp'],
+      });
+      if (payload.scope !== SCOPE) return refused;
+    } catch {
+      return refused;
     }
     const accessToken = `ya29.${randomUUID()}`;
     this.tokens.add(accessToken);
-    return send(response, 200, { access_token: accessToken, expires_in: 3599, token_type: 'Bearer' });
+    return { status: 200, json: { access_token: accessToken, expires_in: 3599, token_type: 'Bearer' } };
   }
 }
 
-function googleError(code: number, status: string, message: string) {
-  return { error: { code, message, status } };
+function purchaseNotFound(): FakeAnswer {
+  return googleError(404, 'NOT_FOUND', 'The purchase token was not found.');
 }
 
-function send(response: ServerResponse, status: number, body: unknown) {
-  if (body === undefined) return response.writeHead(status).end();
-  response.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' });
-  return response.end(JSON.stringify(body));
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+function googleError(code: number, status: string, message: string): FakeAnswer {
+  return {
+    status: code,
+    headers: { 'content-type': 'application/json; charset=UTF-8' },
+    json: { error: { code, message, status } },
+  };
 }

@@ -1,7 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
+import { FakeHttpServer, header, type FakeAnswer, type FakeRequest } from './fake-http-server.js';
 
 /**
  * A small local OpenID Connect issuer for tests, speaking the parts of the protocol Google sign-in uses:
@@ -72,14 +71,17 @@ export async function startFakeOidcIssuer(
   const publicJwk: JWK = { ...(await exportJWK(signingKey.publicKey)), kid: KEY_ID, alg: 'RS256', use: 'sig' };
   const codes = new Map<string, PendingCode>();
 
-  const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
-      json(response, 500, { error: 'server_error', error_description: String(error) });
-    });
+  const server = new FakeHttpServer({
+    routes: [
+      { method: 'GET', path: '/.well-known/openid-configuration', answer: () => discovery() },
+      { method: 'GET', path: '/jwks', answer: () => json(200, { keys: [publicJwk] }) },
+      { method: 'GET', path: '/authorize', answer: (request) => authorize(request.url) },
+      { method: 'POST', path: '/token', answer: (request) => token(request) },
+    ],
+    notFound: () => json(404, { error: 'not_found' }),
+    record: (request) => request,
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const issuer = `http://127.0.0.1:${port}`;
+  const issuer = await server.start();
 
   const fake: FakeOidcIssuer = {
     issuer,
@@ -91,37 +93,26 @@ export async function startFakeOidcIssuer(
     authorizeRequests: [],
     tokenRequests: [],
     issuedSecrets: [],
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: () => server.stop(),
   };
 
-  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const url = new URL(request.url ?? '/', issuer);
-    if (request.method === 'GET' && url.pathname === '/.well-known/openid-configuration') {
-      return json(response, 200, {
-        issuer,
-        authorization_endpoint: `${issuer}/authorize`,
-        token_endpoint: `${issuer}/token`,
-        jwks_uri: `${issuer}/jwks`,
-        response_types_supported: ['code'],
-        subject_types_supported: ['public'],
-        id_token_signing_alg_values_supported: ['RS256'],
-        scopes_supported: ['openid', 'email', 'profile'],
-        token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
-        code_challenge_methods_supported: ['S256'],
-        claims_supported: ['aud', 'email', 'email_verified', 'exp', 'iat', 'iss', 'name', 'sub', 'nonce'],
-      });
-    }
-    if (request.method === 'GET' && url.pathname === '/jwks') return json(response, 200, { keys: [publicJwk] });
-    if (request.method === 'GET' && url.pathname === '/authorize') return authorize(url, response);
-    if (request.method === 'POST' && url.pathname === '/token') return token(request, response);
-    return json(response, 404, { error: 'not_found' });
+  function discovery(): FakeAnswer {
+    return json(200, {
+      issuer,
+      authorization_endpoint: `${issuer}/authorize`,
+      token_endpoint: `${issuer}/token`,
+      jwks_uri: `${issuer}/jwks`,
+      response_types_supported: ['code'],
+      subject_types_supported: ['public'],
+      id_token_signing_alg_values_supported: ['RS256'],
+      scopes_supported: ['openid', 'email', 'profile'],
+      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+      code_challenge_methods_supported: ['S256'],
+      claims_supported: ['aud', 'email', 'email_verified', 'exp', 'iat', 'iss', 'name', 'sub', 'nonce'],
+    });
   }
 
-  function authorize(url: URL, response: ServerResponse): void {
+  function authorize(url: URL): FakeAnswer {
     const query = url.searchParams;
     const recorded: AuthorizeRequest = {
       clientId: query.get('client_id') ?? '',
@@ -133,12 +124,12 @@ export async function startFakeOidcIssuer(
       codeChallengeMethod: query.get('code_challenge_method') ?? '',
     };
     fake.authorizeRequests.push(recorded);
-    if (recorded.clientId !== clientId) return json(response, 400, { error: 'invalid_client' });
+    if (recorded.clientId !== clientId) return json(400, { error: 'invalid_client' });
     if (query.get('response_type') !== 'code' || !recorded.scope.split(' ').includes('openid')) {
-      return json(response, 400, { error: 'invalid_request' });
+      return json(400, { error: 'invalid_request' });
     }
     if (!recorded.redirectUri || !recorded.codeChallenge || recorded.codeChallengeMethod !== 'S256') {
-      return json(response, 400, { error: 'invalid_request' });
+      return json(400, { error: 'invalid_request' });
     }
     const back = new URL(recorded.redirectUri);
     if (fake.authorizeError) {
@@ -150,21 +141,21 @@ export async function startFakeOidcIssuer(
       back.searchParams.set('code', code);
     }
     if (recorded.state !== undefined) back.searchParams.set('state', recorded.state);
-    response.writeHead(302, { location: back.href }).end();
+    return { status: 302, headers: { location: back.href } };
   }
 
-  async function token(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const body = new URLSearchParams(await readBody(request));
+  async function token(request: FakeRequest): Promise<FakeAnswer> {
+    const body = new URLSearchParams(request.text);
     const refuse = (status: number, error: string, clientAuth: TokenRequest['clientAuth']) => {
       fake.tokenRequests.push({ clientAuth, ok: false, error });
-      json(response, status, { error });
+      return json(status, { error });
     };
 
     // Client authentication: HTTP Basic (form-encoded id and secret) or the two in the body.
     let clientAuth: TokenRequest['clientAuth'] = 'none';
     let presentedId: string | null = null;
     let presentedSecret: string | null = null;
-    const authorization = request.headers.authorization;
+    const authorization = header(request, 'authorization');
     if (authorization?.startsWith('Basic ')) {
       clientAuth = 'client_secret_basic';
       const decoded = Buffer.from(authorization.slice(6), 'base64').toString('utf8');
@@ -192,7 +183,7 @@ export async function startFakeOidcIssuer(
     const accessToken = randomBytes(24).toString('base64url');
     fake.issuedSecrets.push(idToken, accessToken);
     fake.tokenRequests.push({ clientAuth, ok: true });
-    json(response, 200, {
+    return json(200, {
       access_token: accessToken,
       token_type: 'Bearer',
       expires_in: 3599,
@@ -226,19 +217,8 @@ export async function startFakeOidcIssuer(
   return fake;
 }
 
-function json(response: ServerResponse, status: number, body: unknown): void {
-  response
-    .writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' })
-    .end(JSON.stringify(body));
-}
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
+function json(status: number, body: unknown): FakeAnswer {
+  return { status, headers: { 'cache-control': 'no-store' }, json: body };
 }
 
 function same(a: string, b: string): boolean {

@@ -1,7 +1,5 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -13,6 +11,7 @@ import type {
   PayPalSubscriptionStatus,
   PayPalWebhookEvent,
 } from '../providers/paypal/paypal-types.js';
+import { FakeHttpServer, header, type FakeAnswer, type FakeRequest } from './fake-http-server.js';
 
 /**
  * A local PayPal for the tests (`../shared/contracts/README.md`, "PayPal Subscriptions"): OAuth client
@@ -20,7 +19,7 @@ import type {
  * JSON answer it sends is checked against PayPal's own OpenAPI schemas with ajv; an answer that does not
  * match is recorded in `schemaViolations` and sent as a 500, so a test of the client fails rather than pass
  * against a PayPal that does not exist. It can be told to fail: 500, 503, a slow answer, a reset connection,
- * a body that is not JSON.
+ * a body that is not JSON (test/fake-http-server.ts).
  */
 
 const CONTRACTS_DIR = path.resolve(findRepoRoot() ?? '.', '../shared/contracts/paypal');
@@ -74,13 +73,6 @@ function validatorFor(doc: SchemaDoc, schema: string): ValidateFunction {
 
 export type FailureMode = 500 | 503 | 'slow' | 'reset' | 'malformed';
 
-interface Failure {
-  /** A path prefix (`/v1/billing/subscriptions`), or '*' for any request. */
-  path: string;
-  mode: FailureMode;
-  remaining: number;
-}
-
 export interface RecordedRequest {
   method: string;
   path: string;
@@ -102,6 +94,17 @@ const isoNow = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
 const paypalId = (prefix: string, length = 13) =>
   `${prefix}${randomBytes(length).toString('hex').toUpperCase().slice(0, length)}`;
 
+/** What a route of the API answers, with the PayPal schema the body must match. */
+interface ApiAnswer {
+  status: number;
+  body: unknown;
+  doc: SchemaDoc;
+  schema: string | undefined;
+}
+
+/** An API route's work: the request and its JSON body. */
+type ApiHandler = (request: FakeRequest, body: Record<string, unknown>) => ApiAnswer;
+
 export class FakePayPal {
   readonly clientId: string;
   readonly clientSecret: string;
@@ -109,47 +112,100 @@ export class FakePayPal {
   readonly products = new Map<string, PayPalProduct>();
   readonly plans = new Map<string, PayPalPlan>();
   readonly subscriptions = new Map<string, PayPalSubscription>();
-  readonly requests: RecordedRequest[] = [];
   readonly schemaViolations: string[] = [];
   private readonly tokens = new Map<string, number>();
-  private readonly byRequestId = new Map<string, { status: number; body: unknown }>();
-  private readonly failures: Failure[] = [];
+  private readonly byRequestId = new Map<string, FakeAnswer>();
   private readonly signingKey = randomBytes(32);
   private readonly tokenLifetimeSeconds: number;
-  private readonly slowMs: number;
-  private server: Server | null = null;
-  url = '';
+  private readonly http: FakeHttpServer<RecordedRequest>;
 
   constructor(options: FakePayPalOptions = {}) {
     this.clientId = options.clientId ?? `client-${randomUUID()}`;
     this.clientSecret = options.clientSecret ?? randomBytes(16).toString('hex');
     this.tokenLifetimeSeconds = options.tokenLifetimeSeconds ?? 32_400;
-    this.slowMs = options.slowMs ?? 2_000;
+    this.http = new FakeHttpServer({
+      routes: [
+        { method: 'GET', path: '/sdk/js', answer: (request) => this.sdkScript(request) },
+        {
+          method: 'OPTIONS',
+          path: '/sdk/subscriptions',
+          answer: (request) => ({ status: 204, headers: cors(request) }),
+        },
+        { method: 'POST', path: '/sdk/subscriptions', answer: (request) => this.sdkSubscription(request) },
+        { method: 'POST', path: '/v1/oauth2/token', answer: (request) => this.token(request) },
+        { method: 'POST', path: '/v1/catalogs/products', answer: this.api((_, body) => this.createProduct(body)) },
+        { method: 'GET', path: '/v1/catalogs/products', answer: this.api((request) => this.listProducts(request.url)) },
+        { method: 'POST', path: '/v1/billing/plans', answer: this.api((_, body) => this.createPlan(body)) },
+        { method: 'GET', path: '/v1/billing/plans', answer: this.api((request) => this.listPlans(request.url)) },
+        {
+          method: 'GET',
+          path: /^\/v1\/billing\/plans\/([^/]+)$/,
+          answer: this.api((request) => {
+            const plan = this.plans.get(request.params[0]!);
+            return plan ? { status: 200, body: plan, doc: 'billing', schema: 'plan' } : notFound('billing');
+          }),
+        },
+        {
+          method: 'GET',
+          path: /^\/v1\/billing\/subscriptions\/([^/]+)$/,
+          answer: this.api((request) => {
+            const subscription = this.subscriptions.get(request.params[0]!);
+            return subscription
+              ? { status: 200, body: subscription, doc: 'billing', schema: 'subscription' }
+              : notFound('billing');
+          }),
+        },
+        {
+          method: 'POST',
+          path: /^\/v1\/billing\/subscriptions\/([^/]+)\/cancel$/,
+          answer: this.api((request, body) => this.cancel(request.params[0]!, body)),
+        },
+        {
+          method: 'POST',
+          path: '/v1/notifications/verify-webhook-signature',
+          answer: this.api((_, body) => this.verifyWebhookSignature(body)),
+        },
+      ],
+      notFound: (request) => {
+        if (request.path.startsWith('/sdk/')) return { status: 404, headers: cors(request) };
+        if (!this.authorised(request)) return this.checked(401, errorBody(401), 'billing', 'error_401');
+        return this.checked(404, notFound('billing').body, 'billing', 'error_404');
+      },
+      failure: (status) => this.checked(status, errorBody(status as 500 | 503), 'billing', `error_${status}`),
+      record: (request) => ({
+        method: request.method,
+        path: request.path,
+        requestId: header(request, 'paypal-request-id'),
+        authorization: header(request, 'authorization'),
+        body: jsonBody(request) ?? request.text,
+      }),
+      slowMs: options.slowMs ?? 2_000,
+      headers: () => ({ 'paypal-debug-id': randomBytes(7).toString('hex') }),
+      onError: (error) => this.schemaViolations.push(`fake failed: ${String(error)}`),
+    });
+  }
+
+  get url(): string {
+    return this.http.url;
+  }
+
+  /** Every request, oldest first. */
+  get requests(): RecordedRequest[] {
+    return this.http.requests;
   }
 
   async start(): Promise<this> {
-    this.server = createServer((request, response) => {
-      this.handle(request, response).catch((error: unknown) => {
-        this.schemaViolations.push(`fake failed: ${String(error)}`);
-        if (!response.headersSent) response.writeHead(500).end();
-      });
-    });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    await this.http.start();
     return this;
   }
 
-  async stop(): Promise<void> {
-    const server = this.server;
-    this.server = null;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+  stop(): Promise<void> {
+    return this.http.stop();
   }
 
   /** The next `times` requests whose path starts with `path` ('*': any) fail this way. */
   failNext(path: string, mode: FailureMode, times = 1): void {
-    this.failures.push({ path, mode, remaining: times });
+    this.http.failNext(mode, { path, times });
   }
 
   /** Every token handed out so far stops working (PayPal answers 401), as when one expires early. */
@@ -230,166 +286,117 @@ export class FakePayPal {
       .digest('base64');
   }
 
-  private async handle(request: IncomingMessage, response: ServerResponse) {
-    const url = new URL(request.url ?? '/', 'http://fake');
-    const raw = await readBody(request);
-    const requestId = header(request, 'paypal-request-id');
-    const authorization = header(request, 'authorization');
-    let body: unknown = raw;
-    if (header(request, 'content-type')?.includes('application/json') && raw !== '') {
-      try {
-        body = JSON.parse(raw);
-      } catch {
-        return this.reply(response, 400, errorBody(400), 'billing', 'error_400');
-      }
-    }
-    this.requests.push({ method: request.method ?? 'GET', path: url.pathname, requestId, authorization, body });
-
-    const failure = this.failures.find((entry) => entry.path === '*' || url.pathname.startsWith(entry.path));
-    if (failure) {
-      failure.remaining -= 1;
-      if (failure.remaining <= 0) this.failures.splice(this.failures.indexOf(failure), 1);
-      if (failure.mode === 'reset') return request.socket.destroy();
-      if (failure.mode === 'malformed') {
-        response.writeHead(200, { 'content-type': 'application/json' });
-        return response.end('{"id": "I-TRUNCATED", "status": ');
-      }
-      if (failure.mode === 'slow') await new Promise((resolve) => setTimeout(resolve, this.slowMs));
-      else {
-        return this.reply(response, failure.mode, errorBody(failure.mode), 'billing', `error_${failure.mode}`);
-      }
-    }
-
-    if (url.pathname.startsWith('/sdk/')) return this.sdk(request, response, url, raw);
-    if (request.method === 'POST' && url.pathname === '/v1/oauth2/token') return this.token(request, response, raw);
-    if (!this.authorised(authorization)) {
-      return this.reply(response, 401, errorBody(401), 'billing', 'error_401');
-    }
-    // A POST seen before with the same request id answers as it did then, changing nothing (PayPal-Request-Id).
-    if (request.method === 'POST' && requestId) {
-      const seen = this.byRequestId.get(`${url.pathname} ${requestId}`);
-      if (seen) return this.send(response, seen.status, seen.body);
-    }
-    const answer = this.route(request.method ?? 'GET', url, body);
-    if (request.method === 'POST' && requestId && answer.status < 300) {
-      this.byRequestId.set(`${url.pathname} ${requestId}`, { status: answer.status, body: answer.body });
-    }
-    return this.reply(response, answer.status, answer.body, answer.doc, answer.schema);
+  /**
+   * An API route: the bearer token must be one handed out (else 401); a body that is not JSON is a 400; a POST
+   * seen before with the same request id answers as it did then, changing nothing (PayPal-Request-Id); every
+   * answer is checked against PayPal's schema.
+   */
+  private api(handle: ApiHandler): (request: FakeRequest) => FakeAnswer {
+    return (request) => {
+      if (!this.authorised(request)) return this.checked(401, errorBody(401), 'billing', 'error_401');
+      const requestId = request.method === 'POST' ? header(request, 'paypal-request-id') : undefined;
+      const seen = requestId ? this.byRequestId.get(`${request.path} ${requestId}`) : undefined;
+      if (seen) return seen;
+      const body = request.text === '' ? {} : jsonBody(request);
+      if (body === undefined) return this.checked(400, errorBody(400), 'billing', 'error_400');
+      const { status, body: answerBody, doc, schema } = handle(request, body);
+      const answer = this.checked(status, answerBody, doc, schema);
+      if (requestId && answer.status < 300) this.byRequestId.set(`${request.path} ${requestId}`, answer);
+      return answer;
+    };
   }
 
-  private route(
-    method: string,
-    url: URL,
-    body: unknown,
-  ): { status: number; body: unknown; doc: SchemaDoc; schema: string | undefined } {
-    const input = (body ?? {}) as Record<string, unknown>;
-    const notFound = (doc: SchemaDoc) => ({
-      status: 404,
-      body: errorBody(404, [{ issue: 'INVALID_RESOURCE_ID', description: 'Requested resource ID was not found.' }]),
-      doc,
-      schema: 'error_404',
-    });
-    const path = url.pathname;
+  private createProduct(input: Record<string, unknown>): ApiAnswer {
+    if (typeof input.name !== 'string' || typeof input.type !== 'string') {
+      return { status: 400, body: invalidField('name'), doc: 'catalogs', schema: 'error_400' };
+    }
+    const product: PayPalProduct = {
+      id: paypalId('PROD-', 17),
+      name: input.name,
+      ...(typeof input.description === 'string' ? { description: input.description } : {}),
+      create_time: isoNow(),
+    };
+    this.products.set(product.id, product);
+    return { status: 201, body: { ...product, type: input.type }, doc: 'catalogs', schema: 'product' };
+  }
 
-    if (path === '/v1/catalogs/products' && method === 'POST') {
-      if (typeof input.name !== 'string' || typeof input.type !== 'string') {
-        return { status: 400, body: invalidField('name'), doc: 'catalogs', schema: 'error_400' };
-      }
-      const product: PayPalProduct = {
-        id: paypalId('PROD-', 17),
-        name: input.name,
-        ...(typeof input.description === 'string' ? { description: input.description } : {}),
-        create_time: isoNow(),
-      };
-      this.products.set(product.id, product);
-      return { status: 201, body: { ...product, type: input.type }, doc: 'catalogs', schema: 'product' };
+  private listProducts(url: URL): ApiAnswer {
+    const page = pageOf(url, [...this.products.values()]);
+    if (!page) return { status: 400, body: invalidField('page_size'), doc: 'catalogs', schema: 'error_400' };
+    // PayPal's schema gives the list at least one item: with none, the field is left out.
+    const { items: products, totals } = page;
+    return {
+      status: 200,
+      body: { ...(products.length > 0 ? { products } : {}), ...totals },
+      doc: 'catalogs',
+      schema: 'product_collection',
+    };
+  }
+
+  private createPlan(input: Record<string, unknown>): ApiAnswer {
+    if (typeof input.product_id !== 'string' || !this.products.has(input.product_id)) {
+      return { status: 400, body: invalidField('product_id'), doc: 'billing', schema: 'error_400' };
     }
-    if (path === '/v1/catalogs/products' && method === 'GET') {
-      const page = pageOf(url, [...this.products.values()]);
-      if (!page) return { status: 400, body: invalidField('page_size'), doc: 'catalogs', schema: 'error_400' };
-      // PayPal's schema gives the list at least one item: with none, the field is left out.
-      const { items: products, totals } = page;
+    const plan: PayPalPlan = {
+      id: paypalId('P-', 24),
+      product_id: input.product_id,
+      name: String(input.name),
+      status: (input.status as PayPalPlan['status'] | undefined) ?? 'ACTIVE',
+      ...(typeof input.description === 'string' ? { description: input.description } : {}),
+      billing_cycles: input.billing_cycles as PayPalPlan['billing_cycles'],
+      create_time: isoNow(),
+    };
+    this.plans.set(plan.id, plan);
+    return { status: 201, body: plan, doc: 'billing', schema: 'plan' };
+  }
+
+  private listPlans(url: URL): ApiAnswer {
+    const productId = url.searchParams.get('product_id');
+    const page = pageOf(
+      url,
+      [...this.plans.values()].filter((plan) => !productId || plan.product_id === productId),
+    );
+    if (!page) return { status: 400, body: invalidField('page_size'), doc: 'billing', schema: 'error_400' };
+    return { status: 200, body: { plans: page.items, ...page.totals }, doc: 'billing', schema: 'plan_collection' };
+  }
+
+  private cancel(subscriptionId: string, input: Record<string, unknown>): ApiAnswer {
+    const subscription = this.subscriptions.get(subscriptionId);
+    if (!subscription) return notFound('billing');
+    if (typeof input.reason !== 'string' || input.reason.length === 0) {
+      return { status: 400, body: invalidField('reason'), doc: 'billing', schema: 'error_400' };
+    }
+    if (subscription.status !== 'ACTIVE' && subscription.status !== 'SUSPENDED') {
       return {
-        status: 200,
-        body: { ...(products.length > 0 ? { products } : {}), ...totals },
-        doc: 'catalogs',
-        schema: 'product_collection',
+        status: 422,
+        body: errorBody(422, [
+          {
+            issue: 'SUBSCRIPTION_STATUS_INVALID',
+            description:
+              'Invalid subscription status for cancel action; subscription status should be active or suspended.',
+          },
+        ]),
+        doc: 'billing',
+        schema: 'error_422',
       };
     }
-    if (path === '/v1/billing/plans' && method === 'POST') {
-      if (typeof input.product_id !== 'string' || !this.products.has(input.product_id)) {
-        return { status: 400, body: invalidField('product_id'), doc: 'billing', schema: 'error_400' };
-      }
-      const plan: PayPalPlan = {
-        id: paypalId('P-', 24),
-        product_id: input.product_id,
-        name: String(input.name),
-        status: (input.status as PayPalPlan['status'] | undefined) ?? 'ACTIVE',
-        ...(typeof input.description === 'string' ? { description: input.description } : {}),
-        billing_cycles: input.billing_cycles as PayPalPlan['billing_cycles'],
-        create_time: isoNow(),
-      };
-      this.plans.set(plan.id, plan);
-      return { status: 201, body: plan, doc: 'billing', schema: 'plan' };
-    }
-    if (path === '/v1/billing/plans' && method === 'GET') {
-      const productId = url.searchParams.get('product_id');
-      const page = pageOf(
-        url,
-        [...this.plans.values()].filter((plan) => !productId || plan.product_id === productId),
-      );
-      if (!page) return { status: 400, body: invalidField('page_size'), doc: 'billing', schema: 'error_400' };
-      return { status: 200, body: { plans: page.items, ...page.totals }, doc: 'billing', schema: 'plan_collection' };
-    }
-    const planMatch = /^\/v1\/billing\/plans\/([^/]+)$/.exec(path);
-    if (planMatch && method === 'GET') {
-      const plan = this.plans.get(decodeURIComponent(planMatch[1]!));
-      return plan ? { status: 200, body: plan, doc: 'billing', schema: 'plan' } : notFound('billing');
-    }
-    const subscriptionMatch = /^\/v1\/billing\/subscriptions\/([^/]+)(\/cancel)?$/.exec(path);
-    if (subscriptionMatch) {
-      const subscription = this.subscriptions.get(decodeURIComponent(subscriptionMatch[1]!));
-      if (!subscription) return notFound('billing');
-      if (!subscriptionMatch[2] && method === 'GET') {
-        return { status: 200, body: subscription, doc: 'billing', schema: 'subscription' };
-      }
-      if (subscriptionMatch[2] && method === 'POST') {
-        if (typeof input.reason !== 'string' || input.reason.length === 0) {
-          return { status: 400, body: invalidField('reason'), doc: 'billing', schema: 'error_400' };
-        }
-        if (subscription.status !== 'ACTIVE' && subscription.status !== 'SUSPENDED') {
-          return {
-            status: 422,
-            body: errorBody(422, [
-              {
-                issue: 'SUBSCRIPTION_STATUS_INVALID',
-                description:
-                  'Invalid subscription status for cancel action; subscription status should be active or suspended.',
-              },
-            ]),
-            doc: 'billing',
-            schema: 'error_422',
-          };
-        }
-        this.setStatus(subscription.id, 'CANCELLED');
-        return { status: 204, body: undefined, doc: 'billing', schema: undefined };
-      }
-    }
-    if (path === '/v1/notifications/verify-webhook-signature' && method === 'POST') {
-      const ok =
-        input.webhook_id === this.webhookId &&
-        typeof input.transmission_id === 'string' &&
-        typeof input.transmission_time === 'string' &&
-        input.transmission_sig ===
-          this.signature(input.transmission_id, input.transmission_time, JSON.stringify(input.webhook_event));
-      return {
-        status: 200,
-        body: { verification_status: ok ? 'SUCCESS' : 'FAILURE' },
-        doc: 'notifications',
-        schema: 'verify_webhook_signature_response',
-      };
-    }
-    return notFound('billing');
+    this.setStatus(subscription.id, 'CANCELLED');
+    return { status: 204, body: undefined, doc: 'billing', schema: undefined };
+  }
+
+  private verifyWebhookSignature(input: Record<string, unknown>): ApiAnswer {
+    const ok =
+      input.webhook_id === this.webhookId &&
+      typeof input.transmission_id === 'string' &&
+      typeof input.transmission_time === 'string' &&
+      input.transmission_sig ===
+        this.signature(input.transmission_id, input.transmission_time, JSON.stringify(input.webhook_event));
+    return {
+      status: 200,
+      body: { verification_status: ok ? 'SUCCESS' : 'FAILURE' },
+      doc: 'notifications',
+      schema: 'verify_webhook_signature_response',
+    };
   }
 
   /**
@@ -399,97 +406,78 @@ export class FakePayPal {
    * /sdk/subscriptions`, allowed from any page's origin) and `onApprove` gets its id. A failure told for
    * `/sdk/subscriptions` makes `onError` run instead.
    */
-  private sdk(request: IncomingMessage, response: ServerResponse, url: URL, raw: string) {
-    const origin = header(request, 'origin');
-    const cors: Record<string, string> = origin
-      ? {
-          'access-control-allow-origin': origin,
-          'access-control-allow-methods': 'POST',
-          'access-control-allow-headers': 'content-type',
-          vary: 'origin',
-        }
-      : {};
-    if (url.pathname === '/sdk/js' && request.method === 'GET') {
-      const params = url.searchParams;
-      if (
-        params.get('client-id') !== this.clientId ||
-        params.get('intent') !== 'subscription' ||
-        params.get('vault') !== 'true'
-      ) {
-        response.writeHead(400, { 'content-type': 'text/plain' });
-        return response.end('client-id, vault=true and intent=subscription are required');
-      }
-      response.writeHead(200, { 'content-type': 'application/javascript', 'cache-control': 'no-store' });
-      return response.end(sdkScript(this.url));
+  private sdkScript(request: FakeRequest): FakeAnswer {
+    const params = request.url.searchParams;
+    if (
+      params.get('client-id') !== this.clientId ||
+      params.get('intent') !== 'subscription' ||
+      params.get('vault') !== 'true'
+    ) {
+      return {
+        status: 400,
+        headers: { 'content-type': 'text/plain' },
+        text: 'client-id, vault=true and intent=subscription are required',
+      };
     }
-    if (url.pathname === '/sdk/subscriptions' && request.method === 'OPTIONS') {
-      return response.writeHead(204, cors).end();
-    }
-    if (url.pathname === '/sdk/subscriptions' && request.method === 'POST') {
-      let input: { plan_id?: unknown; custom_id?: unknown } = {};
-      try {
-        input = JSON.parse(raw) as typeof input;
-      } catch {
-        // answered below
-      }
-      if (typeof input.plan_id !== 'string' || !this.plans.has(input.plan_id)) {
-        response.writeHead(400, { ...cors, 'content-type': 'application/json' });
-        return response.end(JSON.stringify(invalidField('plan_id')));
-      }
-      const subscription = this.addSubscription({
-        plan_id: input.plan_id,
-        ...(typeof input.custom_id === 'string' ? { custom_id: input.custom_id } : {}),
-      });
-      response.writeHead(201, { ...cors, 'content-type': 'application/json' });
-      return response.end(JSON.stringify({ id: subscription.id, status: subscription.status }));
-    }
-    response.writeHead(404, cors);
-    return response.end();
+    return {
+      status: 200,
+      headers: { 'content-type': 'application/javascript', 'cache-control': 'no-store' },
+      text: sdkScript(this.url),
+    };
   }
 
-  private token(request: IncomingMessage, response: ServerResponse, raw: string) {
+  private sdkSubscription(request: FakeRequest): FakeAnswer {
+    const input = (jsonBody(request) ?? {}) as { plan_id?: unknown; custom_id?: unknown };
+    if (typeof input.plan_id !== 'string' || !this.plans.has(input.plan_id)) {
+      return { status: 400, headers: cors(request), json: invalidField('plan_id') };
+    }
+    const subscription = this.addSubscription({
+      plan_id: input.plan_id,
+      ...(typeof input.custom_id === 'string' ? { custom_id: input.custom_id } : {}),
+    });
+    return { status: 201, headers: cors(request), json: { id: subscription.id, status: subscription.status } };
+  }
+
+  private token(request: FakeRequest): FakeAnswer {
     const expected = `Basic ${Buffer.from(`${this.clientId}:${this.clientSecret}`).toString('base64')}`;
     if (
       header(request, 'authorization') !== expected ||
-      new URLSearchParams(raw).get('grant_type') !== 'client_credentials'
+      new URLSearchParams(request.text).get('grant_type') !== 'client_credentials'
     ) {
-      return this.send(response, 401, { error: 'invalid_client', error_description: 'Client Authentication failed' });
+      return { status: 401, json: { error: 'invalid_client', error_description: 'Client Authentication failed' } };
     }
     const accessToken = `A21AA${randomBytes(24).toString('base64url')}`;
     this.tokens.set(accessToken, Date.now() + this.tokenLifetimeSeconds * 1000);
-    return this.send(response, 200, {
-      scope: 'https://uri.paypal.com/services/subscriptions',
-      access_token: accessToken,
-      token_type: 'Bearer',
-      app_id: 'APP-80W284485P519543T',
-      expires_in: this.tokenLifetimeSeconds,
-      nonce: `${isoNow()}${randomBytes(8).toString('hex')}`,
-    });
+    return {
+      status: 200,
+      json: {
+        scope: 'https://uri.paypal.com/services/subscriptions',
+        access_token: accessToken,
+        token_type: 'Bearer',
+        app_id: 'APP-80W284485P519543T',
+        expires_in: this.tokenLifetimeSeconds,
+        nonce: `${isoNow()}${randomBytes(8).toString('hex')}`,
+      },
+    };
   }
 
-  private authorised(authorization: string | undefined): boolean {
+  private authorised(request: FakeRequest): boolean {
+    const authorization = header(request, 'authorization');
     const token = authorization?.startsWith('Bearer ') ? authorization.slice(7) : undefined;
     const expiresAt = token ? this.tokens.get(token) : undefined;
     return expiresAt !== undefined && expiresAt > Date.now();
   }
 
-  /** Checks the answer against PayPal's schema, then sends it; one that does not match is a fake's bug: a 500. */
-  private reply(response: ServerResponse, status: number, body: unknown, doc: SchemaDoc, schema: string | undefined) {
+  /** Checks an answer against PayPal's schema; one that does not match is a fake's bug: a 500. */
+  private checked(status: number, body: unknown, doc: SchemaDoc, schema: string | undefined): FakeAnswer {
     if (schema && body !== undefined) {
       const validate = validatorFor(doc, schema);
       if (!validate(body)) {
         this.schemaViolations.push(`${schema}: ${JSON.stringify(validate.errors)}`);
-        return this.send(response, 500, errorBody(500));
+        return { status: 500, json: errorBody(500) };
       }
     }
-    return this.send(response, status, body);
-  }
-
-  private send(response: ServerResponse, status: number, body: unknown) {
-    const headers: Record<string, string> = { 'paypal-debug-id': randomBytes(7).toString('hex') };
-    if (body === undefined) return response.writeHead(status, headers).end();
-    response.writeHead(status, { ...headers, 'content-type': 'application/json' });
-    return response.end(JSON.stringify(body));
+    return { status, json: body };
   }
 }
 
@@ -537,15 +525,35 @@ function sdkScript(origin: string): string {
 `;
 }
 
-function header(request: IncomingMessage, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
+/** The request's body as JSON, or undefined when it is not. */
+function jsonBody(request: FakeRequest): Record<string, unknown> | undefined {
+  try {
+    return JSON.parse(request.text) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
 }
 
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+/** The SDK's calls are allowed from any page's origin. */
+function cors(request: FakeRequest): Record<string, string> {
+  const origin = header(request, 'origin');
+  return origin
+    ? {
+        'access-control-allow-origin': origin,
+        'access-control-allow-methods': 'POST',
+        'access-control-allow-headers': 'content-type',
+        vary: 'origin',
+      }
+    : {};
+}
+
+function notFound(doc: SchemaDoc): ApiAnswer {
+  return {
+    status: 404,
+    body: errorBody(404, [{ issue: 'INVALID_RESOURCE_ID', description: 'Requested resource ID was not found.' }]),
+    doc,
+    schema: 'error_404',
+  };
 }
 
 /** PayPal's error names and messages by status, exactly as its schemas fix them. */

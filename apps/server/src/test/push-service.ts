@@ -1,8 +1,8 @@
 import { createDecipheriv, createECDH, hkdfSync, randomBytes, type ECDH } from 'node:crypto';
 import https from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { importJWK, jwtVerify, type JWTPayload } from 'jose';
 import { generate } from 'selfsigned';
+import { FakeHttpServer, header, type FakeAnswer, type FakeRequest } from './fake-http-server.js';
 
 /**
  * A push service on 127.0.0.1 standing in for a browser vendor's (RFC 8030), with the browsers subscribed to
@@ -97,42 +97,40 @@ export async function startFakePushService(): Promise<FakePushService> {
   const statuses = new Map<string, number>();
   const received: ReceivedPush[] = [];
   const refused: FakePushService['refused'] = [];
-  let origin = '';
 
-  const server = https.createServer({ key: certificate.private, cert: certificate.cert }, (request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const endpoint = `${origin}${request.url}`;
-      const browser = browsers.get(endpoint);
-      const status = statuses.get(endpoint) ?? 201;
-      const answer = (code: number) => response.writeHead(code).end();
-      if (request.method !== 'POST' || !browser) return answer(404);
-      if (status !== 201) return answer(status);
-      verifyVapid(request.headers.authorization, origin)
-        .then((vapid) => {
-          if (request.headers['content-encoding'] !== 'aes128gcm') throw new Error('not aes128gcm');
-          const payload: unknown = JSON.parse(decryptAes128gcm(Buffer.concat(chunks), browser).toString('utf8'));
-          received.push({
-            endpoint,
-            headers: {
-              ttl: request.headers.ttl as string | undefined,
-              urgency: request.headers.urgency as string | undefined,
-              contentEncoding: request.headers['content-encoding'],
-            },
-            vapid,
-            payload,
-          });
-          response.writeHead(201, { location: `${origin}/message/${received.length}` }).end();
-        })
-        .catch((error: unknown) => {
-          refused.push({ endpoint, reason: error instanceof Error ? error.message : String(error) });
-          answer(403);
-        });
-    });
+  const push = async (request: FakeRequest): Promise<FakeAnswer> => {
+    const endpoint = `${origin}${request.path}`;
+    const browser = browsers.get(endpoint);
+    const status = statuses.get(endpoint) ?? 201;
+    if (!browser) return { status: 404 };
+    if (status !== 201) return { status };
+    try {
+      const vapid = await verifyVapid(header(request, 'authorization'), origin);
+      if (header(request, 'content-encoding') !== 'aes128gcm') throw new Error('not aes128gcm');
+      const payload: unknown = JSON.parse(decryptAes128gcm(request.raw, browser).toString('utf8'));
+      received.push({
+        endpoint,
+        headers: {
+          ttl: header(request, 'ttl'),
+          urgency: header(request, 'urgency'),
+          contentEncoding: header(request, 'content-encoding'),
+        },
+        vapid,
+        payload,
+      });
+      return { status: 201, headers: { location: `${origin}/message/${received.length}` } };
+    } catch (error) {
+      refused.push({ endpoint, reason: error instanceof Error ? error.message : String(error) });
+      return { status: 403 };
+    }
+  };
+  const server = new FakeHttpServer({
+    routes: [{ method: 'POST', path: /^\/push\/[^/]+$/, answer: push }],
+    notFound: () => ({ status: 404 }),
+    record: (request) => request,
+    tls: { key: certificate.private, cert: certificate.cert },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const origin = await server.start();
   const agent = new https.Agent({ ca: certificate.cert, keepAlive: false });
 
   let browserCount = 0;
@@ -163,10 +161,9 @@ export async function startFakePushService(): Promise<FakePushService> {
     answer(browser, status) {
       statuses.set(browser.subscription.endpoint, status);
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        agent.destroy();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: () => {
+      agent.destroy();
+      return server.stop();
+    },
   };
 }

@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { DbHandle } from '@pass/db';
 import { createTestDb } from '@pass/db/testing';
 import { parseOddsApiOdds } from '@pass/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { FakeHttpServer, type FakeAnswer } from '../../test/fake-http-server.js';
 import { importNflverse } from './game-importers.js';
-import { OddsApiClient, OddsApiError, OddsApiQuotaError, parseRetryAfter } from './odds-api-client.js';
+import { OddsApiClient, OddsApiError, OddsApiQuotaError } from './odds-api-client.js';
 import {
   fetchAndImportOdds,
   fetchAndImportScores,
@@ -62,63 +61,62 @@ function scoresBody() {
 
 interface ReplayServer {
   url: string;
+  /** Each request's path and query. */
   requests: string[];
   quota: { remaining: number; used: number };
-  /** Answers to give before the replayed ones, first in first out: a 429 or a 5xx, with its headers. */
-  failures: { status: number; headers?: Record<string, string> }[];
+  /** The next answer is a 429 or a 5xx, with these headers, before the replayed ones. */
+  failNext(status: number, headers?: Record<string, string>): void;
+  clearFailures(): void;
   close(): Promise<void>;
 }
 
 async function startReplayServer(): Promise<ReplayServer> {
-  const requests: string[] = [];
   const quota = { remaining: 480, used: 20 };
-  const failures: ReplayServer['failures'] = [];
-  const server: Server = createServer((request, response) => {
-    requests.push(request.url ?? '');
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    const failure = failures.shift();
-    if (failure) {
-      // A refused call costs nothing; the quota headers still come back.
-      response.writeHead(failure.status, {
-        'content-type': 'application/json',
-        'x-requests-remaining': String(quota.remaining),
-        'x-requests-used': String(quota.used),
-        'x-requests-last': '0',
-        ...failure.headers,
-      });
-      response.end(JSON.stringify({ message: failure.status === 429 ? 'Too many requests' : 'Service unavailable' }));
-      return;
-    }
-    if (url.searchParams.get('apiKey') !== API_KEY) {
-      response.writeHead(401, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ message: 'API key is not valid' }));
-      return;
-    }
-    const bodies: Record<string, string> = {
-      '/v4/sports/americanfootball_nfl/odds': NFL_ODDS,
-      '/v4/sports/americanfootball_ncaaf/odds': NCAAF_ODDS,
-      '/v4/sports/americanfootball_nfl/scores': scoresBody(),
-    };
-    const body = bodies[url.pathname];
-    const cost = url.pathname.endsWith('/odds') ? 3 : 2;
-    quota.remaining -= cost;
-    quota.used += cost;
-    response.writeHead(body ? 200 : 404, {
-      'content-type': 'application/json',
-      'x-requests-remaining': String(quota.remaining),
-      'x-requests-used': String(quota.used),
-      'x-requests-last': String(cost),
-    });
-    response.end(body ?? JSON.stringify({ message: 'Unknown sport' }));
+  const quotaHeaders = (cost: number) => ({
+    'x-requests-remaining': String(quota.remaining),
+    'x-requests-used': String(quota.used),
+    'x-requests-last': String(cost),
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const bodies: Record<string, string> = {
+    '/v4/sports/americanfootball_nfl/odds': NFL_ODDS,
+    '/v4/sports/americanfootball_ncaaf/odds': NCAAF_ODDS,
+    '/v4/sports/americanfootball_nfl/scores': scoresBody(),
+  };
+  const server = new FakeHttpServer({
+    routes: [
+      {
+        method: 'GET',
+        path: /^\/v4\/sports\/[^/]+\/(odds|scores)$/,
+        answer: (request): FakeAnswer => {
+          if (request.url.searchParams.get('apiKey') !== API_KEY) {
+            return { status: 401, json: { message: 'API key is not valid' } };
+          }
+          const body = bodies[request.path];
+          const cost = request.params[0] === 'odds' ? 3 : 2;
+          quota.remaining -= cost;
+          quota.used += cost;
+          return body
+            ? { status: 200, headers: { 'content-type': 'application/json', ...quotaHeaders(cost) }, text: body }
+            : { status: 404, headers: quotaHeaders(cost), json: { message: 'Unknown sport' } };
+        },
+      },
+    ],
+    notFound: () => ({ status: 404, json: { message: 'Unknown path' } }),
+    // A refused call costs nothing; the quota headers still come back.
+    failure: (status) => ({
+      status,
+      headers: quotaHeaders(0),
+      json: { message: status === 429 ? 'Too many requests' : 'Service unavailable' },
+    }),
+    record: (request) => `${request.path}${request.url.search}`,
+  });
   return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
+    url: await server.start(),
+    requests: server.requests,
     quota,
-    failures,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    failNext: (status, headers = {}) => server.failNext(status, { headers }),
+    clearFailures: () => server.clearFailures(),
+    close: () => server.stop(),
   };
 }
 
@@ -150,7 +148,7 @@ describe('The Odds API replayed against nflverse 2022', () => {
   });
   beforeEach(() => {
     logs = [];
-    server.failures.length = 0;
+    server.clearFailures();
   });
 
   const eventOfGame = async (gameId: string) =>
@@ -372,7 +370,7 @@ describe('The Odds API replayed against nflverse 2022', () => {
     });
 
   it('tries again after a 429, waiting what Retry-After asks, and imports the answer', async () => {
-    server.failures.push({ status: 429, headers: { 'retry-after': '2' } });
+    server.failNext(429, { 'retry-after': '2' });
     const calls = server.requests.length;
     const waits: number[] = [];
     const summary = await fetchAndImportOdds(database.db, patientClient(waits), 'americanfootball_nfl');
@@ -383,7 +381,10 @@ describe('The Odds API replayed against nflverse 2022', () => {
   });
 
   it('backs off on 5xx answers without Retry-After, doubling the wait, and gives up after three tries', async () => {
-    server.failures.push({ status: 503 }, { status: 502 }, { status: 503 }, { status: 503 });
+    server.failNext(503);
+    server.failNext(502);
+    server.failNext(503);
+    server.failNext(503);
     const calls = server.requests.length;
     const waits: number[] = [];
     const error = await fetchAndImportOdds(database.db, patientClient(waits), 'americanfootball_nfl').catch(
@@ -396,7 +397,7 @@ describe('The Odds API replayed against nflverse 2022', () => {
   });
 
   it('does not call again early when Retry-After asks for more than the longest wait', async () => {
-    server.failures.push({ status: 429, headers: { 'retry-after': '3600' } });
+    server.failNext(429, { 'retry-after': '3600' });
     const calls = server.requests.length;
     const waits: number[] = [];
     await expect(fetchAndImportOdds(database.db, patientClient(waits), 'americanfootball_nfl')).rejects.toThrow(
@@ -425,7 +426,7 @@ describe('The Odds API replayed against nflverse 2022', () => {
   it('never tries again once a refused answer reports the quota below the reserve', async () => {
     const saved = server.quota.remaining;
     server.quota.remaining = 9;
-    server.failures.push({ status: 429, headers: { 'retry-after': '1' } });
+    server.failNext(429, { 'retry-after': '1' });
     const calls = server.requests.length;
     const waits: number[] = [];
     await expect(fetchAndImportOdds(database.db, patientClient(waits), 'americanfootball_nfl')).rejects.toThrow(
@@ -466,19 +467,5 @@ describe('The Odds API replayed against nflverse 2022', () => {
     expect((error as OddsApiError).status).toBe(401);
     expect((error as Error).message).toContain('API key is not valid');
     expect((error as Error).message).not.toContain('wrong-key');
-  });
-});
-
-describe('Retry-After', () => {
-  const now = new Date('2026-11-21T12:00:00Z');
-  it('reads delay-seconds and HTTP dates, and nothing else', () => {
-    expect(parseRetryAfter('5', now)).toBe(5000);
-    expect(parseRetryAfter(' 0 ', now)).toBe(0);
-    expect(parseRetryAfter('Sat, 21 Nov 2026 12:00:30 GMT', now)).toBe(30_000);
-    // A date already past is no wait at all.
-    expect(parseRetryAfter('Sat, 21 Nov 2026 11:00:00 GMT', now)).toBe(0);
-    expect(parseRetryAfter(null, now)).toBeUndefined();
-    expect(parseRetryAfter('soon', now)).toBeUndefined();
-    expect(parseRetryAfter('-3', now)).toBeUndefined();
   });
 });

@@ -1,10 +1,9 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { SyncBet, SyncBetCandidatesResponse } from '@pass/contracts';
 import { parlays, syncAccounts, syncBets, userBets, type DbExecutor } from '@pass/db';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../test/accounts.js';
+import { FakeHttpServer } from '../../test/fake-http-server.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { makeGame, postEntry, signedInMember } from '../../test/ledger.js';
 import { createRefreshJobs } from '../../jobs/refresh-jobs.js';
@@ -409,28 +408,28 @@ describe('synced bets matched again, by themselves or on the games the member ch
         ],
       },
     ];
-    const server: Server = createServer((request, response) => {
-      const found = new URL(request.url ?? '/', 'http://localhost').pathname === '/v4/sports/americanfootball_nfl/odds';
-      response.writeHead(found ? 200 : 404, {
-        'content-type': 'application/json',
-        'x-requests-remaining': '400',
-        'x-requests-used': '100',
-        'x-requests-last': '1',
-      });
-      response.end(JSON.stringify(found ? odds : { message: 'Unknown sport' }));
+    const quotaHeaders = { 'x-requests-remaining': '400', 'x-requests-used': '100', 'x-requests-last': '1' };
+    const server = new FakeHttpServer({
+      routes: [
+        {
+          method: 'GET',
+          path: '/v4/sports/americanfootball_nfl/odds',
+          answer: () => ({ status: 200, headers: quotaHeaders, json: odds }),
+        },
+      ],
+      notFound: () => ({ status: 404, headers: quotaHeaders, json: { message: 'Unknown sport' } }),
+      record: (request) => request.path,
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
-      const { port } = server.address() as AddressInfo;
       const jobs = createRefreshJobs(testApp.database.db, {
         oddsApiKey: 'test-key',
-        oddsApiUrl: `http://127.0.0.1:${port}`,
+        oddsApiUrl: await server.start(),
         // The local Odds API is on loopback, which the test configuration allows.
         outbound: testApp.config.outbound,
       });
       await jobs.odds(NOW);
     } finally {
-      await new Promise((resolve) => server.close(resolve));
+      await server.stop();
     }
     expect((await syncedBets(member.client)).get('J-1')).toMatchObject({ status: 'matched', outcome: null });
   });

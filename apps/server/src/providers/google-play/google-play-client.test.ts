@@ -12,7 +12,7 @@ describe('Google Play client', () => {
     await play.stop();
   });
 
-  const client = (options: { serviceAccount?: string; attempts?: number } = {}) =>
+  const client = (options: { serviceAccount?: string; attempts?: number; waits?: number[] } = {}) =>
     new GooglePlayClient({
       // The fake service listens on loopback: tests only.
       outbound: { allowPrivateAddresses: true },
@@ -24,7 +24,7 @@ describe('Google Play client', () => {
         token_uri: string;
       },
       retry: { attempts: options.attempts ?? 3, baseDelayMs: 1 },
-      sleep: async () => {},
+      sleep: async (ms) => void options.waits?.push(ms),
     });
   const tokenRequests = () => play.requests.filter((request) => request.path === '/token').length;
 
@@ -47,6 +47,16 @@ describe('Google Play client', () => {
     expect((await api.getSubscription(token)).subscriptionState).toBe('SUBSCRIPTION_STATE_ACTIVE');
     play.failNext(3);
     await expect(api.getSubscription(token)).rejects.toMatchObject({ status: 503 });
+  });
+
+  it('waits what a Retry-After asks before trying again', async () => {
+    const token = play.addPurchase({ productId: 'pass.sync.member.regular', expiryTime: new Date() });
+    const waits: number[] = [];
+    const api = client({ waits });
+    await api.getSubscription(token);
+    play.failNext(1, 429, { 'retry-after': '3' });
+    expect((await api.getSubscription(token)).subscriptionState).toBe('SUBSCRIPTION_STATE_ACTIVE');
+    expect(waits).toEqual([3000]);
   });
 
   it('says not found for a token Google does not have, and cancels one it has', async () => {

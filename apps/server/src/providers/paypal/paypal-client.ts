@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { guardedFetch, STRICT_OUTBOUND, type OutboundPolicy } from '../../lib/outbound.js';
 import {
+  AccessToken,
   DEFAULT_PROVIDER_RETRY,
+  grantedToken,
+  ProviderHttp,
+  ProviderHttpError,
   sleepFor,
-  withProviderRetries,
+  type ProviderFailure,
   type ProviderRetryPolicy,
-} from '../../lib/provider-retry.js';
+} from '../../lib/provider-http.js';
 import type {
   PayPalPlan,
   PayPalPlanRequest,
@@ -13,7 +18,6 @@ import type {
   PayPalSubscription,
   PayPalWebhookVerification,
 } from './paypal-types.js';
-import { guardedFetch, STRICT_OUTBOUND, type OutboundPolicy } from '../../lib/outbound.js';
 
 /**
  * PayPal's REST API v1 (Subscriptions, Catalog Products, Webhooks), as `../shared/contracts/README.md`
@@ -23,7 +27,7 @@ import { guardedFetch, STRICT_OUTBOUND, type OutboundPolicy } from '../../lib/ou
  * - sends a `PayPal-Request-Id` with every POST, so a POST tried again after a timeout or a reset connection
  *   is done once at PayPal;
  * - gives each try a time limit, and tries again on 5xx, 429, a reset or refused connection and a time-out,
- *   after a doubling backoff;
+ *   after the wait a Retry-After asks for or a doubling backoff (lib/provider-http.ts);
  * - turns PayPal's error body (`name`, `message`, `debug_id`, `details`) into a `PayPalError`; the secret and
  *   tokens are never put in an error or a log line.
  */
@@ -39,17 +43,18 @@ export interface PayPalErrorDetail {
   description?: string;
 }
 
-export class PayPalError extends Error {
+export class PayPalError extends ProviderHttpError {
   constructor(
     message: string,
     /** The HTTP status, or undefined when no answer came (unreachable, reset, timed out). */
-    readonly status: number | undefined,
+    status: number | undefined,
     /** PayPal's error name (`RESOURCE_NOT_FOUND`, `UNPROCESSABLE_ENTITY`, …), or ours for a transport failure. */
     readonly errorName: string,
     readonly debugId?: string,
     readonly details: PayPalErrorDetail[] = [],
+    body?: unknown,
   ) {
-    super(message);
+    super(message, status, body);
     this.name = 'PayPalError';
   }
 
@@ -79,13 +84,11 @@ export interface PayPalClientOptions {
   fetch?: typeof fetch;
   /** Where requests may go (lib/outbound.ts); strict by default. */
   outbound?: OutboundPolicy;
-  /** The clock the token's expiry is read against. */
+  /** The clock the token's expiry and a Retry-After date are read against. */
   now?: () => number;
 }
 
 export const DEFAULT_PAYPAL_TIMEOUT_MS = 15_000;
-/** A token is renewed this long before PayPal says it expires, so no call carries one that lapses in flight. */
-const TOKEN_MARGIN_MS = 60_000;
 /** PayPal's largest page of a list. */
 const LIST_PAGE_SIZE = 20;
 /** A bound on the pages read from one list (20 × 50 items), should a list never say it ended. */
@@ -100,26 +103,30 @@ interface CallOptions {
 
 export class PayPalClient {
   private readonly baseUrl: string;
-  private readonly timeoutMs: number;
-  private readonly retry: PayPalRetryPolicy;
-  private readonly sleep: (ms: number) => Promise<void>;
-  private readonly log: (message: string) => void;
-  private readonly fetchImpl: typeof fetch;
-  private readonly now: () => number;
-  private token: { value: string; expiresAt: number } | null = null;
-  private tokenPending: Promise<string> | null = null;
+  private readonly http: ProviderHttp<PayPalError>;
+  private readonly token: AccessToken;
 
   constructor(private readonly options: PayPalClientOptions) {
     if (!options.clientId || !options.clientSecret) {
       throw new PayPalError('PayPal needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET.', undefined, 'NOT_CONFIGURED');
     }
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_PAYPAL_TIMEOUT_MS;
-    this.retry = { ...DEFAULT_PROVIDER_RETRY, ...options.retry };
-    this.sleep = options.sleep ?? sleepFor;
-    this.log = options.log ?? (() => {});
-    this.fetchImpl = options.fetch ?? guardedFetch(options.outbound ?? STRICT_OUTBOUND);
-    this.now = options.now ?? Date.now;
+    const now = options.now ?? Date.now;
+    this.http = new ProviderHttp({
+      provider: 'PayPal',
+      fetch: options.fetch ?? guardedFetch(options.outbound ?? STRICT_OUTBOUND),
+      timeoutMs: options.timeoutMs ?? DEFAULT_PAYPAL_TIMEOUT_MS,
+      retry: { ...DEFAULT_PROVIDER_RETRY, ...options.retry },
+      sleep: options.sleep ?? sleepFor,
+      log: options.log ?? (() => {}),
+      now,
+      errorOf: payPalError,
+      messageOf: ({ status, body }) => {
+        const { name, message } = payPalErrorBody(body);
+        return `${message ?? `PayPal answered ${status}`} (${name}, ${status})`;
+      },
+    });
+    this.token = new AccessToken(() => this.fetchToken(), now);
   }
 
   // Catalog products and plans (the admin's provisioning).
@@ -192,35 +199,22 @@ export class PayPalClient {
     return this.call('POST', '/v1/notifications/verify-webhook-signature', { body: verification });
   }
 
-  /** The bearer token: cached, asked for once however many calls wait, renewed before it expires. */
-  private async accessToken(): Promise<string> {
-    if (this.token && this.token.expiresAt > this.now()) return this.token.value;
-    this.tokenPending ??= this.fetchToken().finally(() => (this.tokenPending = null));
-    return this.tokenPending;
-  }
-
-  private async fetchToken(): Promise<string> {
+  /** The client-credentials grant. */
+  private async fetchToken() {
     const basic = Buffer.from(`${this.options.clientId}:${this.options.clientSecret}`).toString('base64');
-    const answer = await this.withRetries('POST /v1/oauth2/token', () =>
-      this.send(`${this.baseUrl}/v1/oauth2/token`, {
-        method: 'POST',
-        headers: {
-          authorization: `Basic ${basic}`,
-          'content-type': 'application/x-www-form-urlencoded',
-          accept: 'application/json',
-        },
-        body: 'grant_type=client_credentials',
-      }),
-    );
-    const body = answer as { access_token?: unknown; expires_in?: unknown };
-    if (typeof body.access_token !== 'string' || typeof body.expires_in !== 'number') {
+    const answer = await this.http.json('POST /v1/oauth2/token', `${this.baseUrl}/v1/oauth2/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${basic}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+      },
+      body: 'grant_type=client_credentials',
+    });
+    const granted = grantedToken(answer);
+    if (!granted)
       throw new PayPalError('PayPal answered the token request without a token.', 200, 'MALFORMED_RESPONSE');
-    }
-    this.token = {
-      value: body.access_token,
-      expiresAt: this.now() + Math.max(0, body.expires_in * 1000 - TOKEN_MARGIN_MS),
-    };
-    return body.access_token;
+    return granted;
   }
 
   /** One API call with the bearer token: a 401 renews the token once; the POST's request id is kept across tries. */
@@ -229,92 +223,47 @@ export class PayPalClient {
     for (const [name, value] of Object.entries(options.query ?? {})) url.searchParams.set(name, value);
     const requestId = method === 'POST' ? (options.requestId ?? randomUUID()) : undefined;
     const label = `${method} ${path}`;
-    for (let renewed = false; ; renewed = true) {
-      const token = await this.accessToken();
-      try {
-        return (await this.withRetries(label, () =>
-          this.send(url.toString(), {
-            method,
-            headers: {
-              authorization: `Bearer ${token}`,
-              accept: 'application/json',
-              ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-              ...(requestId ? { 'paypal-request-id': requestId } : {}),
-            },
-            ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-          }),
-        )) as T;
-      } catch (error) {
-        if (error instanceof PayPalError && error.status === 401 && !renewed) {
-          this.log(`PayPal refused the access token on ${label}: getting a new one`);
-          this.token = null;
-          continue;
-        }
-        throw error;
-      }
-    }
+    return (await this.http.withToken(label, this.token, (bearer) =>
+      this.http.json(label, url, {
+        method,
+        headers: {
+          authorization: `Bearer ${bearer}`,
+          accept: 'application/json',
+          ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(requestId ? { 'paypal-request-id': requestId } : {}),
+        },
+        ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+      }),
+    )) as T;
   }
+}
 
-  private withRetries(label: string, attempt: () => Promise<unknown>): Promise<unknown> {
-    return withProviderRetries(attempt, {
-      policy: this.retry,
-      statusOf: (error) => (error instanceof PayPalError ? error.status : null),
-      sleep: this.sleep,
-      onRetry: (error, waitMs) =>
-        this.log(`PayPal ${label} failed (${(error as Error).message}): trying again in ${waitMs} ms`),
-    });
-  }
+/** The fields of PayPal's error body (`{name, message, debug_id, details}`; the token endpoint's `{error}`). */
+function payPalErrorBody(body: unknown) {
+  const error = (typeof body === 'object' && body !== null ? body : {}) as {
+    name?: unknown;
+    message?: unknown;
+    debug_id?: unknown;
+    details?: unknown;
+    error?: unknown;
+  };
+  return {
+    name: typeof error.name === 'string' ? error.name : typeof error.error === 'string' ? error.error : 'HTTP_ERROR',
+    message: typeof error.message === 'string' ? error.message : undefined,
+    debugId: typeof error.debug_id === 'string' ? error.debug_id : undefined,
+    details: Array.isArray(error.details) ? (error.details as PayPalErrorDetail[]) : [],
+  };
+}
 
-  /** One try: the parsed body of a 2xx (undefined for 204), else a PayPalError. */
-  private async send(url: string, init: RequestInit): Promise<unknown> {
-    let response: Response;
-    let text: string;
-    try {
-      response = await this.fetchImpl(url, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
-      text = await response.text();
-    } catch (error) {
-      const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-      const reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : '';
-      throw new PayPalError(
-        timedOut
-          ? `PayPal did not answer within ${this.timeoutMs} ms`
-          : `PayPal could not be reached${reason ? `: ${reason}` : ''}`,
-        undefined,
-        timedOut ? 'TIMEOUT' : 'UNREACHABLE',
-      );
-    }
-    const debugId = response.headers.get('paypal-debug-id') ?? undefined;
-    let body: unknown;
-    if (text !== '') {
-      try {
-        body = JSON.parse(text);
-      } catch {
-        // A 5xx from a proxy in front of PayPal is often HTML: still a server failure, worth another try.
-        throw new PayPalError(
-          `PayPal answered ${response.status} with a body that is not JSON`,
-          response.ok ? 502 : response.status,
-          'MALFORMED_RESPONSE',
-          debugId,
-        );
-      }
-    }
-    if (response.ok) return body;
-    const error = (body ?? {}) as {
-      name?: unknown;
-      message?: unknown;
-      debug_id?: unknown;
-      details?: unknown;
-      error?: unknown;
-    };
-    const name =
-      typeof error.name === 'string' ? error.name : typeof error.error === 'string' ? error.error : 'HTTP_ERROR';
-    const message = typeof error.message === 'string' ? error.message : `PayPal answered ${response.status}`;
-    throw new PayPalError(
-      `${message} (${name}, ${response.status})`,
-      response.status,
-      name,
-      typeof error.debug_id === 'string' ? error.debug_id : debugId,
-      Array.isArray(error.details) ? (error.details as PayPalErrorDetail[]) : [],
-    );
+/** A failed call as a PayPalError: PayPal's error name, debug id and details, or ours when there is no answer. */
+function payPalError(failure: ProviderFailure): PayPalError {
+  if (failure.kind === 'timeout' || failure.kind === 'unreachable') {
+    return new PayPalError(failure.message, undefined, failure.kind === 'timeout' ? 'TIMEOUT' : 'UNREACHABLE');
   }
+  const headerDebugId = failure.headers?.get('paypal-debug-id') ?? undefined;
+  if (failure.kind === 'not-json') {
+    return new PayPalError(failure.message, failure.status, 'MALFORMED_RESPONSE', headerDebugId, [], failure.body);
+  }
+  const { name, debugId, details } = payPalErrorBody(failure.body);
+  return new PayPalError(failure.message, failure.status, name, debugId ?? headerDebugId, details, failure.body);
 }
