@@ -33,13 +33,17 @@ import { entriesRoutes } from './modules/ledger/entries.routes.js';
 import { parlaysRoutes } from './modules/ledger/parlays.routes.js';
 import { playLimitsRoutes } from './modules/ledger/play-limits.routes.js';
 import { resultsRoutes } from './modules/ledger/results.routes.js';
+import { StatsCache } from './modules/ledger/stats-cache.js';
 import { statsRoutes } from './modules/ledger/stats.routes.js';
 import { tellerRoutes } from './modules/ledger/teller.routes.js';
 import { legalRoutes } from './modules/legal/legal.routes.js';
 import type { PushNotifier } from './modules/notifications/push-notifier.js';
 import { pushRoutes } from './modules/notifications/push.routes.js';
 import { createWebPushNotifier, type WebPushNotifier } from './modules/notifications/web-push-notifier.js';
-import { poolsRoutes } from './modules/pools/pools.routes.js';
+import { invitationsRoutes } from './modules/pools/invitations.routes.js';
+import { poolsRoutes, type PoolsRoutesOptions } from './modules/pools/pools.routes.js';
+import { standingsRoutes } from './modules/pools/standings.routes.js';
+import { weeksRoutes } from './modules/pools/weeks.routes.js';
 import { segmentsRoutes } from './modules/segments/segments.routes.js';
 import { invalidateSportsCaches, onSportsInvalidated, SPORTS_CHANGED } from './modules/sports/sports-cache.js';
 import { sportsRoutes } from './modules/sports/sports.routes.js';
@@ -320,7 +324,20 @@ export async function buildApp({
   await app.register(resultsRoutes, { ...authDeps, now, roomNotices });
   await app.register(playLimitsRoutes, { ...authDeps, now });
   await app.register(syncAccountsRoutes, authDeps);
-  await app.register(poolsRoutes, { ...authDeps, now, chatBus });
+  // Pool Party's four route files share the pools' chat rooms and one cache of standings answers.
+  const poolsOptions: PoolsRoutesOptions = {
+    ...authDeps,
+    now,
+    chat: {
+      bus: chatBus,
+      onPublishError: (error) => app.log.warn({ err: error }, 'chat: a frame could not be published'),
+    },
+    standingsCache: new StatsCache(),
+  };
+  await app.register(poolsRoutes, poolsOptions);
+  await app.register(invitationsRoutes, poolsOptions);
+  await app.register(weeksRoutes, poolsOptions);
+  await app.register(standingsRoutes, poolsOptions);
   await app.register(chatRoutes, {
     ...authDeps,
     now,

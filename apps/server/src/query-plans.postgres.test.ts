@@ -4,8 +4,11 @@ import { TransactionRollbackError } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as chatRepository from './modules/chat/chat.repository.js';
+import * as closingRepository from './modules/pools/closing.repository.js';
 import * as poolsRepository from './modules/pools/pools.repository.js';
-import { loadSeason } from './modules/pools/weeks.service.js';
+import { loadSeason } from './modules/pools/slates.service.js';
+import * as standingsRepository from './modules/pools/standings.repository.js';
+import * as weeksRepository from './modules/pools/weeks.repository.js';
 
 /**
  * The hot statements of a Sunday keep their index plans on a database of a real Sunday's size (issue: a
@@ -183,7 +186,7 @@ describe('the hot statements of a Sunday use their indexes (PostgreSQL)', () => 
 
   it("the next instant time alone changes a pool's standings (its next lock)", async () => {
     const { scans } = await scansOf(async () => {
-      const next = await poolsRepository.nextLock(capturing, 77, NOW);
+      const next = await standingsRepository.nextLock(capturing, 77, NOW);
       expect(next).not.toBeNull();
     });
     expect(scans).toEqual([]);
@@ -193,9 +196,9 @@ describe('the hot statements of a Sunday use their indexes (PostgreSQL)', () => 
     const eventIds = await weekEvents(7);
     const { statements, scans } = await scansOf(() =>
       rolledBack(async (tx) => {
-        await poolsRepository.keepLocksBeforeEventsChange(tx, eventIds.slice(0, 2), NOW);
-        await poolsRepository.lockedAtsGamesOfEvents(tx, eventIds.slice(0, 1));
-        await poolsRepository.bumpPoolsOfEvents(tx, eventIds.slice(0, 1), NOW);
+        await weeksRepository.keepLocksBeforeEventsChange(tx, eventIds.slice(0, 2), NOW);
+        await closingRepository.lockedAtsGamesOfEvents(tx, eventIds.slice(0, 1));
+        await standingsRepository.bumpPoolsOfEvents(tx, eventIds.slice(0, 1), NOW);
       }),
     );
     expect(statements).toBeGreaterThanOrEqual(3);
@@ -223,12 +226,12 @@ describe('the hot statements of a Sunday use their indexes (PostgreSQL)', () => 
   });
 
   it("a member's submission: its key claimed, its sheet written with its picks", async () => {
-    const [week] = await poolsRepository.weeksOf(handle.db, 900).then((weeks) => weeks.filter((w) => w.week === 8));
+    const [week] = await weeksRepository.weeksOf(handle.db, 900).then((weeks) => weeks.filter((w) => w.week === 8));
     const [member] = await poolsRepository.currentMembers(handle.db, [900]);
     const events = await weekEvents(8);
     const { statements, scans } = await scansOf(() =>
       rolledBack(async (tx) => {
-        const claim = await poolsRepository.claimSubmission(tx, {
+        const claim = await weeksRepository.claimSubmission(tx, {
           memberId: member!.id,
           poolWeekId: week!.id,
           idempotencyKey: 'query-plans-1',
@@ -236,7 +239,7 @@ describe('the hot statements of a Sunday use their indexes (PostgreSQL)', () => 
           now: NOW,
         });
         expect(claim).toEqual({ claimed: true });
-        await poolsRepository.writeSheet(tx, {
+        await weeksRepository.writeSheet(tx, {
           poolWeekId: week!.id,
           memberId: member!.id,
           lmsTeam: null,

@@ -14,12 +14,9 @@ import { setEventResult } from '../../../apps/server/src/modules/ledger/results.
 import { accept, makeShareLink } from '../../../apps/server/src/modules/pools/invitations.service.js';
 import { createPool, poolLimits } from '../../../apps/server/src/modules/pools/pools.service.js';
 import { findMembership } from '../../../apps/server/src/modules/pools/pools.repository.js';
-import {
-  getWeek,
-  loadSeason,
-  publishWeekSlate,
-  submitPicks,
-} from '../../../apps/server/src/modules/pools/weeks.service.js';
+import { submitPicks } from '../../../apps/server/src/modules/pools/picks.service.js';
+import { loadSeason } from '../../../apps/server/src/modules/pools/slates.service.js';
+import { getWeek, publishWeekSlate } from '../../../apps/server/src/modules/pools/weeks.service.js';
 import { startServer } from '../../../apps/server/src/start.js';
 import { announceAndWatchParent } from './announce.js';
 

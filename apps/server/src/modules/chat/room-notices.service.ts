@@ -8,7 +8,7 @@ import {
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { nextTimeChange } from '../pools/standings.service.js';
-import { loadSeason } from '../pools/weeks.service.js';
+import { loadSeason } from '../pools/slates.service.js';
 import { currentMembers } from '../pools/pools.service.js';
 import type { ChatContext } from './chat.service.js';
 import { systemLines } from './chat.service.js';

@@ -17,7 +17,7 @@ import {
 import { systemClock } from '../../lib/clock.js';
 import { yieldToEventLoop } from '../../lib/event-loop.js';
 import { gradeEvents } from '../ledger/grading.service.js';
-import { keepLocksBeforeEventsChange } from '../pools/weeks.service.js';
+import { keepLocksBeforeEventsChange } from '../pools/slates.service.js';
 import { invalidateSportCache } from '../sports/sports.service.js';
 import * as repository from './imports.repository.js';
 import type { EventFields, EventProvenance, ImportTrigger, QuoteRow, StoredEvent } from './imports.repository.js';

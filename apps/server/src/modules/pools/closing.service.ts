@@ -1,7 +1,7 @@
 import type { DbExecutor } from '@pass/db';
 import { linesOfRecord } from '../sports/sports.service.js';
-import * as repository from './pools.repository.js';
-import type { LockedAtsGame } from './pools.repository.js';
+import * as repository from './closing.repository.js';
+import type { LockedAtsGame } from './closing.repository.js';
 
 /**
  * Closing spreads of pool slate games (DESIGN.md section 6, decision record 029). In an `ats` pool each

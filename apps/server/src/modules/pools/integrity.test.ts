@@ -6,7 +6,7 @@ import { adminClient, expectError, type TestClient } from '../../test/accounts.j
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { makeGame, newKey } from '../../test/ledger.js';
 import { poolSettings, poolWithGuests, quoteSpread } from '../../test/pools.js';
-import { submitPicks } from './weeks.service.js';
+import { submitPicks } from './picks.service.js';
 
 /**
  * The integrity of a pool's results (issue 23, finding 8), through the API with the server clock set by the

@@ -24,8 +24,10 @@ import { recordAuditEvent, type AuditContext } from '../audit/audit.service.js';
 import { hashSecret, randomSecret } from '../auth/crypto.js';
 import type { Mailer, MailMessage } from '../mail/mailer.js';
 import { poolInvitationMail } from '../mail/templates.js';
-import * as repository from './pools.repository.js';
-import type { InvitationRow, PoolRow } from './pools.repository.js';
+import * as repository from './invitations.repository.js';
+import type { InvitationRow } from './invitations.repository.js';
+import * as poolsRepository from './pools.repository.js';
+import type { PoolRow } from './pools.repository.js';
 import {
   getPool,
   iso,
@@ -112,9 +114,9 @@ export async function inviteWithin(
   const { pool } = input;
   const closed = joiningRefusal(pool, input.now);
   if (closed) return { refused: closed, message: MESSAGES[closed] };
-  const full = refuseNewGuest(await repository.countGuests(tx, pool.id), context.limits);
+  const full = refuseNewGuest(await poolsRepository.countGuests(tx, pool.id), context.limits);
   if (full) return { refused: 'pool_full', message: full.message };
-  if (await repository.isMemberByEmail(tx, pool.id, input.email)) {
+  if (await poolsRepository.isMemberByEmail(tx, pool.id, input.email)) {
     return { refused: 'already_member', message: MESSAGES.already_member };
   }
   // Counted per mailbox, not per spelling: `Pat+1@`, `p.a.t@gmail.com` and `PAT@googlemail.com` are one person.
@@ -162,7 +164,7 @@ export async function invite(
   const { db } = context;
   const outcome = await db.transaction(async (tx) => {
     // The Lifeguard's row first, as creating a pool does: invitations sent at once are counted in turn.
-    await repository.lockLifeguard(tx, input.userId);
+    await poolsRepository.lockLifeguard(tx, input.userId);
     const { pool } = await requireLifeguard(tx, input.poolId, input.userId, { forUpdate: true });
     // A Lifeguard writes to addresses of their choosing: at a rate a person invites friends, never in bulk.
     const sent = await repository.listMailedInvitations(tx, input.userId);
@@ -242,7 +244,7 @@ export async function accept(
     const found = await repository.findInvitationForUpdate(tx, hashSecret(input.token));
     if (!found) throw AppError.notFound('No such invitation: check the link you were sent');
     const { invitation, pool } = found;
-    const existing = await repository.findMemberRow(tx, pool.id, input.userId);
+    const existing = await poolsRepository.findMemberRow(tx, pool.id, input.userId);
     if (existing && existing.leftAt === null && existing.removedAt === null) return pool.id;
     if (pool.suspendedAt !== null) refuse('pool_suspended');
     if (pool.endedAt !== null) refuse('pool_ended');
@@ -251,13 +253,18 @@ export async function accept(
     if (invitation.revokedAt !== null) refuse('revoked');
     if (!canJoin(settingsOf(pool), input.now)) refuse('joining_closed');
     if (invitation.expiresAt <= input.now) refuse('expired');
-    const full = refuseNewGuest(await repository.countGuests(tx, pool.id), context.limits);
+    const full = refuseNewGuest(await poolsRepository.countGuests(tx, pool.id), context.limits);
     if (full) refuse('pool_full', 'body.token', full.message);
-    if (existing) await repository.rejoin(tx, existing.id);
+    if (existing) await poolsRepository.rejoin(tx, existing.id);
     else
-      await repository.insertMember(tx, { poolId: pool.id, userId: input.userId, role: 'guest', joinedAt: input.now });
+      await poolsRepository.insertMember(tx, {
+        poolId: pool.id,
+        userId: input.userId,
+        role: 'guest',
+        joinedAt: input.now,
+      });
     await repository.markInvitationUsed(tx, invitation.id, input.userId, input.now);
-    await repository.bumpVersion(tx, pool.id);
+    await poolsRepository.bumpVersion(tx, pool.id);
     return pool.id;
   });
   return getPool(context.db, poolId, input.userId, input.now);
@@ -273,8 +280,8 @@ export async function leave(db: Database, input: { poolId: number; userId: numbe
         { field: 'params.id', message: 'The Lifeguard cannot leave the pool; end it instead', reason: 'lifeguard' },
       ]);
     }
-    await repository.markLeft(tx, member.id, input.now);
-    await repository.bumpVersion(tx, pool.id);
+    await poolsRepository.markLeft(tx, member.id, input.now);
+    await poolsRepository.bumpVersion(tx, pool.id);
     return member.id;
   });
 }
@@ -287,15 +294,15 @@ export async function removeGuest(
   await db.transaction(async (tx) => {
     const { pool } = await requireLifeguard(tx, input.poolId, input.userId, { forUpdate: true });
     refuseSuspended(pool);
-    const member = await repository.findCurrentMember(tx, pool.id, input.memberId);
+    const member = await poolsRepository.findCurrentMember(tx, pool.id, input.memberId);
     if (!member) throw AppError.notFound('No such member of this pool');
     if (member.role === 'lifeguard') {
       throw new AppError('CONFLICT', 'The Lifeguard cannot be removed; end the pool instead', [
         { field: 'params.memberId', message: 'The Lifeguard cannot be removed', reason: 'lifeguard' },
       ]);
     }
-    await repository.markRemoved(tx, member.id, input.now);
-    await repository.bumpVersion(tx, pool.id);
+    await poolsRepository.markRemoved(tx, member.id, input.now);
+    await poolsRepository.bumpVersion(tx, pool.id);
   });
 }
 
@@ -313,7 +320,7 @@ export async function listInvitationRefusals(
   const rows = await repository.listInvitationRefusals(db, { limit: query.limit + 1, before: query.before });
   const page = rows.slice(0, query.limit);
   const poolIds = [...new Set(page.flatMap((row) => (row.poolId === null ? [] : [row.poolId])))];
-  const pools = await repository.poolsByIds(db, poolIds);
+  const pools = await poolsRepository.poolsByIds(db, poolIds);
   const byId = new Map(pools.map((pool) => [pool.id, pool]));
   const statuses = await poolStatuses(db, pools, now);
   return {

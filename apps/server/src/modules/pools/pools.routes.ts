@@ -1,102 +1,53 @@
 import {
-  AcceptInvitationBody,
-  HeadToHeadParams,
-  HeadToHeadResponse,
-  PointsPossibleResponse,
-  PoolStandingsResponse,
-  WeeklyResultsResponse,
-  WhatIfQuery,
-  WhatIfResponse,
   AnnouncementBody,
   AnnouncementListResponse,
   AnnouncementResponse,
-  MissingPicksResponse,
-  PoolEditListResponse,
-  PoolWeekMemberParams,
-  IdempotencyKeyHeaders,
-  PoolWeekParams,
-  PoolWeekResponse,
-  PublishSlateBody,
-  SubmitPicksBody,
   CreatePoolBody,
-  InvitationListResponse,
-  InvitationResponse,
-  InviteBody,
-  PoolMemberParams,
-  ShareLinkResponse,
   ErrorBody,
   errorResponses,
   PoolListResponse,
-  PoolInvitationRefusalsQuery,
-  PoolInvitationRefusalsResponse,
   PoolParams,
   PoolResponse,
   RunAgainResponse,
   UpdatePoolBody,
 } from '@pass/contracts';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
-import { auditContext, requireAdmin, requireSession, type AuthDeps } from '../auth/auth-context.js';
-import type { ChatBus } from '../chat/chat-bus.js';
-import { memberLeft, systemLines } from '../chat/chat.service.js';
-import {
-  accept,
-  invite,
-  leave,
-  listInvitationRefusals,
-  listInvitations,
-  makeShareLink,
-  removeGuest,
-} from './invitations.service.js';
-import { StatsCache } from '../ledger/stats-cache.js';
+import { auditContext, requireSession, type AuthDeps } from '../auth/auth-context.js';
+import { systemLines, type ChatContext } from '../chat/chat.service.js';
+import type { StatsCache } from '../ledger/stats-cache.js';
+import { listAnnouncements, postAnnouncement } from './announcements.service.js';
+import { createPool, endPool, getPool, listPools, poolLimits, updatePoolSettings } from './pools.service.js';
 import { runAgain } from './run-again.service.js';
-import {
-  compareMembers,
-  memberStanding,
-  pointsPossible,
-  results,
-  standingsAnswer,
-  whatIfStandings,
-} from './standings.service.js';
-import { editMemberPicks, getWeek, listEdits, missingPicks, publishWeekSlate, submitPicks } from './weeks.service.js';
-import {
-  createPool,
-  endPool,
-  getPool,
-  listAnnouncements,
-  listPools,
-  poolLimits,
-  postAnnouncement,
-  updatePoolSettings,
-} from './pools.service.js';
+import { memberStanding } from './standings.service.js';
 
+/** What each of the pools module's route files is given (app.ts registers the four with the same options). */
 export interface PoolsRoutesOptions extends AuthDeps {
   /** The server clock that decides locks and joining (decision 020). */
   now: Clock;
-  /** The pools' chat rooms, where announcements and the Lifeguard's edits appear as system lines. */
-  chatBus: ChatBus;
+  /** The pools' chat rooms, where announcements, the Lifeguard's edits and members leaving appear. */
+  chat: Pick<ChatContext, 'bus' | 'onPublishError'>;
+  /**
+   * This instance's standings answers, one cache for the pools list and the standings page so the two never
+   * disagree: current across instances through each pool's version.
+   */
+  standingsCache: StatsCache;
 }
 
 const memberErrors = { ...errorResponses, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody };
 const noStore = { 'cache-control': 'no-store' };
-const Done = z.object({ data: z.object({ ok: z.literal(true) }) });
 
 /**
- * Pool Party (DESIGN.md section 6): a member's pools. Every route is a member's; what a pool holds answers
- * only to its current members (anyone else: 404), and the Lifeguard's actions to its Lifeguard (a guest: 403).
+ * Pool Party (DESIGN.md section 6): a member's pools, their settings, running one again and its announcements.
+ * Every route is a member's; what a pool holds answers only to its current members (anyone else: 404), and the
+ * Lifeguard's actions to its Lifeguard (a guest: 403). Invitations, weeks and standings have route files of
+ * their own beside this one.
  */
 export const poolsRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = async (app, options) => {
-  const { db, now } = options;
+  const { db, now, standingsCache } = options;
   const limits = poolLimits(options.config.poolMaxPerLifeguard);
-  // This instance's standings answers: current across instances through each pool's version.
-  const standingsCache = new StatsCache();
-  const chat = {
-    bus: options.chatBus,
-    onPublishError: (error: unknown) => app.log.warn({ err: error }, 'chat: a frame could not be published'),
-  };
-  const chatLines = () => systemLines(chat);
+  // Next season's pool invites the members as the invitations do, with their mailer and limits.
+  const runAgainContext = { db, limits, mailer: options.mailer, publicUrl: options.config.publicUrl };
 
   app.post(
     '/api/pools',
@@ -196,8 +147,6 @@ export const poolsRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = async (app
     },
   );
 
-  const invitations = { db, limits, mailer: options.mailer, publicUrl: options.config.publicUrl };
-
   app.post(
     '/api/pools/:id/again',
     {
@@ -215,7 +164,7 @@ export const poolsRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = async (app
     },
     async (request, reply) => {
       const session = await requireSession(options, request);
-      const { created, body } = await runAgain(invitations, {
+      const { created, body } = await runAgain(runAgainContext, {
         poolId: request.params.id,
         userId: session.user.id,
         username: session.user.username,
@@ -226,275 +175,6 @@ export const poolsRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = async (app
         .code(created ? 201 : 200)
         .headers(noStore)
         .send(body);
-    },
-  );
-
-  app.post(
-    '/api/pools/:id/invitations',
-    {
-      config: { access: 'member' },
-      schema: {
-        tags: ['pools'],
-        summary:
-          'Invites an email address to the pool (its Lifeguard): mailed with the accept link. 409 with the reason: ' +
-          'pool_ended, joining_closed, pool_full, already_member, or invitation_limit (a fourth invitation to the ' +
-          "same address from this Lifeguard, recorded for the admin); 429 past the Lifeguard's invitations an hour " +
-          'or a day, with Retry-After',
-        params: PoolParams,
-        body: InviteBody,
-        response: { 201: InvitationResponse, ...memberErrors, 429: ErrorBody },
-      },
-    },
-    async (request, reply) => {
-      const session = await requireSession(options, request);
-      const invitation = await invite(invitations, {
-        poolId: request.params.id,
-        userId: session.user.id,
-        username: session.user.username,
-        email: request.body.email,
-        now: now(),
-        audit: auditContext(request),
-      });
-      return reply.code(201).headers(noStore).send({ data: invitation });
-    },
-  );
-
-  app.get(
-    '/api/pools/:id/invitations',
-    {
-      config: { access: 'member' },
-      schema: {
-        tags: ['pools'],
-        summary: "The pool's invitations and links, newest first (its Lifeguard)",
-        params: PoolParams,
-        response: { 200: InvitationListResponse, ...memberErrors },
-      },
-    },
-    async (request, reply) => {
-      const session = await requireSession(options, request);
-      reply.headers(noStore);
-      return listInvitations(db, { poolId: request.params.id, userId: session.user.id });
-    },
-  );
-
-  app.post(
-    '/api/pools/:id/link',
-    {
-      config: { access: 'member' },
-      schema: {
-        tags: ['pools'],
-        summary:
-          'A new shareable link to join the pool (its Lifeguard), shown once; the one before stops working. It ' +
-          'works until joining closes',
-        params: PoolParams,
-        response: { 201: ShareLinkResponse, ...memberErrors },
-      },
-    },
-    async (request, reply) => {
-      const session = await requireSession(options, request);
-      const link = await makeShareLink(invitations, { poolId: request.params.id, userId: session.user.id, now: now() });
-      return reply.code(201).headers(noStore).send({ data: link });
-    },
-  );
-
-  app.post(
-    '/api/pools/accept',
-    {
-      config: { access: 'member' },
-      schema: {
-        tags: ['pools'],
-        summary:
-          "Joins a pool with an invitation's token (a visitor signs up first). 404 for an unknown token; 409 with " +
-          'the reason: pool_ended, removed, used, revoked, joining_closed, expired or pool_full',
-        body: AcceptInvitationBody,
-        response: { 200: PoolResponse, ...memberErrors },
-      },
-    },
-    async (request, reply) => {
-      const session = await requireSession(options, request);
-      const pool = await accept(invitations, { userId: session.user.id, token: request.body.token, now: now() });
-      return reply.headers(noStore).send({ data: pool });
-    },
-  );
-
-  app.post(
-    '/api/pools/:id/leave',
-    {
-      config: { access: 'member' },
-      schema: {
-        tags: ['pools'],
-        summary: 'The caller leaves the pool (a guest; the Lifeguard ends it instead)',
-        params: PoolParams,
-        response: { 200: Done, ...memberErrors },
-      },
-    },
-    async (request) => {
-      const session = await requireSession(options, request);
-      const memberId = await leave(db, { poolId: request.params.id, userId: session.user.id, now: now() });
-      await memberLeft(chat, request.params.id, memberId);
-      return { data: { ok: true as const } };
-    },
-  );
-
-  app.delete(
-    '/api/pools/:id/members/:memberId',
-    {
-      config: { access: 'member' },
-      schema: {
-        tags: ['pools'],
-        summary: 'Removes a guest from the pool (its Lifeguard); a removed guest cannot rejoin',
-        params: PoolMemberParams,
-        response: { 200: Done, ...memberErrors },
-      },
-    },
-    async (request) => {
-      const session = await requireSession(options, request);
-      const input = { poolId: request.params.id, userId: session.user.id, memberId: request.params.memberId };
-      await removeGuest(db, { ...input, now: now() });
-      await memberLeft(chat, input.poolId, input.memberId);
-      return { data: { ok: true as const } };
-    },
-  );
-
-  app.get(
-    '/api/pools/:id/weeks/:week',
-    {
-      config: { access: 'member' },
-      schema: {
-        tags: ['pools'],
-        summary:
-          "A pool week: its slate with frozen spreads and locks, and every member's sheet as the caller may see it " +
-          "(others' picks only of games that have locked). A week whose first kickoff passed without a slate is " +
-          'filled with its first games by kickoff',
-        params: PoolWeekParams,
-        response: { 200: PoolWeekResponse, ...memberErrors },
-      },
-    },
-    async (request, reply) => {
-      const session = await requireSession(options, request);
-      reply.headers(noStore);
-      const input = { poolId: request.params.id, userId: session.user.id, week: request.params.week, now: now() };
-      return { data: await getWeek(db, input) };
-    },
-  );
-
-  app.put(
-    '/api/pools/:id/weeks/:week/slate',
-    {
-      config: { access: 'member' },
-      schema: {
-        tags: ['pools'],
-        summary:
-          "Publishes the week's slate (its Lifeguard, before the week's first kickoff), freezing each game's spread " +
-          'in an ats pool (400 with the reason per game: started, called_off, no_line, not_this_week, count, ...)',
-        params: PoolWeekParams,
-        body: PublishSlateBody,
-        response: { 200: PoolWeekResponse, ...memberErrors },
-      },
-    },
-    async (request) => {
-      const session = await requireSession(options, request);
-      const { id, week } = request.params;
-      return {
-        data: await publishWeekSlate(db, { poolId: id, userId: session.user.id, week, body: request.body, now: now() }),
-      };
-    },
-  );
-
-  app.put(
-    '/api/pools/:id/weeks/:week/picks',
-    {
-      config: { access: 'member' },
-      schema: {
-        tags: ['pools'],
-        summary:
-          "Submits the caller's picks for the week in one request (Idempotency-Key header: a retry returns the " +
-          'sheet as stored, the same key with another body is a 409). A change to a locked game is refused with ' +
-          'the game named (400 reason locked)',
-        params: PoolWeekParams,
-        headers: IdempotencyKeyHeaders,
-        body: SubmitPicksBody,
-        response: { 200: PoolWeekResponse, ...memberErrors },
-      },
-    },
-    async (request, reply) => {
-      const session = await requireSession(options, request);
-      const { id, week } = request.params;
-      const sheet = await submitPicks(db, {
-        poolId: id,
-        userId: session.user.id,
-        week,
-        idempotencyKey: request.headers['idempotency-key'],
-        body: request.body,
-        // The clock itself: the service reads it once the pool is locked.
-        now,
-      });
-      return reply.headers(noStore).send({ data: sheet });
-    },
-  );
-
-  app.put(
-    '/api/pools/:id/weeks/:week/members/:memberId/picks',
-    {
-      config: { access: 'member' },
-      schema: {
-        tags: ['pools'],
-        summary:
-          "Enters or corrects a member's picks for the week before they lock (the pool's Lifeguard): only the " +
-          "picks sent change, the rest stay; each change is logged and shown to the pool; the member's submission " +
-          'time does not move',
-        params: PoolWeekMemberParams,
-        body: SubmitPicksBody,
-        response: { 200: PoolWeekResponse, ...memberErrors },
-      },
-    },
-    async (request) => {
-      const session = await requireSession(options, request);
-      const { id, week, memberId } = request.params;
-      const input = { poolId: id, userId: session.user.id, week, memberId, body: request.body, now: now() };
-      const lines = chatLines();
-      const data = await editMemberPicks(db, input, lines);
-      await lines.publish();
-      return { data };
-    },
-  );
-
-  app.get(
-    '/api/pools/:id/edits',
-    {
-      config: { access: 'member' },
-      schema: {
-        tags: ['pools'],
-        summary:
-          "The Lifeguard's edits of members' picks, newest first (every member of the pool; what another member's " +
-          'pick was and became is withheld, `hidden`, until the games it concerns lock)',
-        params: PoolParams,
-        response: { 200: PoolEditListResponse, ...memberErrors },
-      },
-    },
-    async (request, reply) => {
-      const session = await requireSession(options, request);
-      reply.headers(noStore);
-      return listEdits(db, { poolId: request.params.id, userId: session.user.id, now: now() });
-    },
-  );
-
-  app.get(
-    '/api/pools/:id/weeks/:week/missing',
-    {
-      config: { access: 'member' },
-      schema: {
-        tags: ['pools'],
-        summary: 'Who has not picked yet this week, and what (the pool’s Lifeguard)',
-        params: PoolWeekParams,
-        response: { 200: MissingPicksResponse, ...memberErrors },
-      },
-    },
-    async (request, reply) => {
-      const session = await requireSession(options, request);
-      reply.headers(noStore);
-      const { id, week } = request.params;
-      return missingPicks(db, { poolId: id, userId: session.user.id, week, now: now() });
     },
   );
 
@@ -513,7 +193,7 @@ export const poolsRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = async (app
     async (request, reply) => {
       const session = await requireSession(options, request);
       const input = { poolId: request.params.id, userId: session.user.id, body: request.body.body, now: now() };
-      const lines = chatLines();
+      const lines = systemLines(options.chat);
       const data = await postAnnouncement(db, input, lines);
       await lines.publish();
       return reply.code(201).headers(noStore).send({ data });
@@ -535,132 +215,6 @@ export const poolsRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = async (app
       const session = await requireSession(options, request);
       reply.headers(noStore);
       return listAnnouncements(db, { poolId: request.params.id, userId: session.user.id });
-    },
-  );
-
-  app.get(
-    '/api/pools/:id/standings',
-    {
-      config: { access: 'member' },
-      schema: {
-        tags: ['pools'],
-        summary:
-          "The pool's season standings (points, wins, tiebreaker, submission) and Last Man Standing, derived from " +
-          'the picks and the results of the moment',
-        params: PoolParams,
-        response: { 200: PoolStandingsResponse, ...memberErrors },
-      },
-    },
-    async (request, reply) => {
-      const session = await requireSession(options, request);
-      const body = await standingsAnswer(db, standingsCache, {
-        poolId: request.params.id,
-        userId: session.user.id,
-        now: now(),
-      });
-      // The bytes were built from the documented shape; they are sent as they are.
-      const raw: FastifyReply = reply;
-      return raw.headers(noStore).type('application/json; charset=utf-8').send(body);
-    },
-  );
-
-  app.get(
-    '/api/pools/:id/results',
-    {
-      config: { access: 'member' },
-      schema: {
-        tags: ['pools'],
-        summary:
-          "The weekly results grid: every member's graded picks, each week ranked, with its winners (others' picks " +
-          'of games not yet locked hidden)',
-        params: PoolParams,
-        response: { 200: WeeklyResultsResponse, ...memberErrors },
-      },
-    },
-    async (request, reply) => {
-      const session = await requireSession(options, request);
-      reply.headers(noStore);
-      return results(db, { poolId: request.params.id, userId: session.user.id, now: now() });
-    },
-  );
-
-  app.get(
-    '/api/pools/:id/head-to-head/:a/:b',
-    {
-      config: { access: 'member' },
-      schema: {
-        tags: ['pools'],
-        summary: 'Two members of the pool side by side: weeks won on points, and where their locked picks agree',
-        params: HeadToHeadParams,
-        response: { 200: HeadToHeadResponse, ...memberErrors },
-      },
-    },
-    async (request, reply) => {
-      const session = await requireSession(options, request);
-      reply.headers(noStore);
-      const { id, a, b } = request.params;
-      return compareMembers(db, { poolId: id, userId: session.user.id, a, b, now: now() });
-    },
-  );
-
-  app.get(
-    '/api/pools/:id/weeks/:week/possible',
-    {
-      config: { access: 'member' },
-      schema: {
-        tags: ['pools'],
-        summary: "Each member's points still possible this week and over the season",
-        params: PoolWeekParams,
-        response: { 200: PointsPossibleResponse, ...memberErrors },
-      },
-    },
-    async (request, reply) => {
-      const session = await requireSession(options, request);
-      reply.headers(noStore);
-      const { id, week } = request.params;
-      return pointsPossible(db, { poolId: id, userId: session.user.id, week, now: now() });
-    },
-  );
-
-  app.get(
-    '/api/pools/:id/what-if',
-    {
-      config: { access: 'member' },
-      schema: {
-        tags: ['pools'],
-        summary:
-          "The season's standings under other rules (straight up, pushes worth half, no double or triple plays) " +
-          'beside the real ones',
-        params: PoolParams,
-        querystring: WhatIfQuery,
-        response: { 200: WhatIfResponse, ...memberErrors },
-      },
-    },
-    async (request, reply) => {
-      const session = await requireSession(options, request);
-      reply.headers(noStore);
-      const input = { poolId: request.params.id, userId: session.user.id, rules: request.query.rules, now: now() };
-      return whatIfStandings(db, input);
-    },
-  );
-
-  app.get(
-    '/api/admin/pool-invitation-refusals',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin'],
-        summary:
-          'Invitations refused because the Lifeguard had sent the address the most allowed, newest first, with ' +
-          'the pool and the Lifeguard’s refusals in all (admin); `before`: the `next_before` of the page before',
-        querystring: PoolInvitationRefusalsQuery,
-        response: { 200: PoolInvitationRefusalsResponse, 401: ErrorBody, 403: ErrorBody, ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      await requireAdmin(options, request);
-      reply.headers(noStore);
-      return listInvitationRefusals(db, request.query, now());
     },
   );
 };

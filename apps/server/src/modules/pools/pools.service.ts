@@ -1,6 +1,4 @@
 import type {
-  AnnouncementListResponse,
-  AnnouncementResponse,
   CreatePoolBody,
   FieldError,
   PoolDetail,
@@ -30,9 +28,10 @@ import {
   type Sport,
 } from '@pass/domain';
 import { AppError } from '../../errors.js';
-import type { SystemLines } from '../chat/pool-events.js';
 import * as repository from './pools.repository.js';
-import type { MemberRow, MemberWithName, PoolRow, SlateRow } from './pools.repository.js';
+import type { MemberRow, MemberWithName, PoolRow } from './pools.repository.js';
+import * as weeksRepository from './weeks.repository.js';
+import type { SlateRow } from './weeks.repository.js';
 
 /** For chat and notices: a member's pools, and a pool's current members. */
 export { currentMembers, listMemberships } from './pools.repository.js';
@@ -240,7 +239,7 @@ export async function factsOf(
     repository.currentMembers(db, poolIds),
     repository.lifeguardNames(db, poolIds),
     repository.firstLocks(db, poolIds),
-    repository.slatesOfWeeks(db, lastWeeks),
+    weeksRepository.slatesOfWeeks(db, lastWeeks),
   ]);
   return new Map(
     poolIds.map((id) => [
@@ -438,47 +437,4 @@ export async function endPool(db: Database, input: { poolId: number; userId: num
     await repository.endPool(tx, pool.id, input.now);
     return toDetail(tx, { ...pool, status: 4, endedAt: input.now, updatedAt: input.now }, member, input.now);
   });
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Announcements
-
-/** The Lifeguard posts an announcement to the pool (and to its chat room, as a system line, given `lines`). */
-export async function postAnnouncement(
-  db: Database,
-  input: { poolId: number; userId: number; body: string; now: Date },
-  lines?: SystemLines,
-): Promise<AnnouncementResponse['data']> {
-  return db.transaction(async (tx) => {
-    const { pool } = await requireLifeguard(tx, input.poolId, input.userId);
-    refuseEnded(pool);
-    const row = await repository.insertAnnouncement(tx, {
-      poolId: pool.id,
-      authorId: input.userId,
-      body: input.body,
-      createdAt: input.now,
-    });
-    await lines?.add(tx, pool.id, { type: 'announcement', body: row.body }, input.now);
-    const [author] = await repository
-      .currentMembers(tx, [pool.id])
-      .then((members) => members.filter((member) => member.userId === input.userId));
-    return { id: row.id, body: row.body, author: author?.username ?? null, created_at: row.createdAt.toISOString() };
-  });
-}
-
-/** The pool's announcements, newest first, for its members. */
-export async function listAnnouncements(
-  db: DbExecutor,
-  input: { poolId: number; userId: number },
-): Promise<AnnouncementListResponse> {
-  const { pool } = await requireMembership(db, input.poolId, input.userId);
-  const rows = await repository.listAnnouncements(db, pool.id);
-  return {
-    data: rows.map((row) => ({
-      id: row.id,
-      body: row.body,
-      author: row.author,
-      created_at: row.createdAt.toISOString(),
-    })),
-  };
 }

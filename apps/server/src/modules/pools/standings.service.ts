@@ -29,14 +29,16 @@ import {
 } from '@pass/domain';
 import { AppError } from '../../errors.js';
 import type { CachedStats, StatsCache } from '../ledger/stats-cache.js';
-import * as repository from './pools.repository.js';
+import * as poolsRepository from './pools.repository.js';
 import type { PoolRow } from './pools.repository.js';
 import { poolWeekOf, requireMembership } from './pools.service.js';
+import { loadSeason } from './slates.service.js';
+import * as repository from './standings.repository.js';
 import { currentWeekTotals } from './week-totals.service.js';
-import { loadSeason } from './weeks.service.js';
+import * as weeksRepository from './weeks.repository.js';
 
 /** For grading: the pools holding changed games have stale cached standings (their version moves on). */
-export { bumpPoolsOfEvents } from './pools.repository.js';
+export { bumpPoolsOfEvents } from './standings.repository.js';
 
 /**
  * Standings, the weekly results grid, head-to-head, points still possible and the what-if view (DESIGN.md
@@ -58,7 +60,7 @@ const rowOf = (row: RankedRow, names: Map<string, string>): PoolStandingRow => (
 });
 
 async function seasonOf(db: DbExecutor, pool: PoolRow, now: Date) {
-  const members = await repository.currentMembers(db, [pool.id]);
+  const members = await poolsRepository.currentMembers(db, [pool.id]);
   const season = await loadSeason(db, pool, now, members);
   const names = new Map(members.map((member) => [String(member.id), member.username]));
   return { season, names };
@@ -69,7 +71,7 @@ async function seasonOf(db: DbExecutor, pool: PoolRow, now: Date) {
  * others worked out again from just their weeks.
  */
 async function standingsBody(db: Database, pool: PoolRow, now: Date): Promise<PoolStandingsResponse> {
-  const members = await repository.currentMembers(db, [pool.id]);
+  const members = await poolsRepository.currentMembers(db, [pool.id]);
   const names = new Map(members.map((member) => [String(member.id), member.username]));
   const memberIds = members.map((member) => String(member.id));
   const weeks = await currentWeekTotals(db, pool, members, now);
@@ -101,7 +103,7 @@ export async function nextTimeChange(db: DbExecutor, pool: PoolRow, now: Date): 
   const candidates: number[] = [];
   const lock = await repository.nextLock(db, pool.id, now);
   if (lock) candidates.push(lock.getTime());
-  for (const week of await repository.weeksOf(db, pool.id)) {
+  for (const week of await weeksRepository.weeksOf(db, pool.id)) {
     const calendarWeek = poolWeekOf(pool, week.week);
     const end = calendarWeek ? Date.parse(weekEnd(calendarWeek)) : Number.NaN;
     if (end > now.getTime()) candidates.push(end);
@@ -185,7 +187,7 @@ export async function results(
     const { pool, member } = await requireMembership(tx, input.poolId, input.userId);
     const { season: current, names } = await seasonOf(tx, pool, input.now);
     // Members no longer in the pool keep their rows in the weeks they were in, marked removed.
-    const past = await repository.pastMembers(tx, pool.id);
+    const past = await poolsRepository.pastMembers(tx, pool.id);
     for (const gone of past) names.set(String(gone.id), gone.username);
     const removed = new Set(past.map((gone) => String(gone.id)));
     const season: PoolSeason = {

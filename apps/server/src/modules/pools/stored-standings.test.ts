@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { makeGame, newKey } from '../../test/ledger.js';
 import { poolSettings, poolWithGuests, quoteSpread } from '../../test/pools.js';
 import * as repository from './pools.repository.js';
-import { loadSeason } from './weeks.service.js';
+import { loadSeason } from './slates.service.js';
 
 /**
  * The stored week totals (decision 059) against a full recomputation: a pool of three members over two weeks

@@ -5,8 +5,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 /**
  * The stored totals of pool weeks (decision 059): each week's rows, and on its `pool_weeks` row the inputs
  * version they were worked out at and the stretch of time they hold for. Every change a week's totals depend
- * on raises the week's inputs version in its own transaction (pools.repository `bumpVersion` and
- * `bumpPoolsOfEvents`, and `invalidateWeeks` below); a read works out again only the weeks not current.
+ * on raises the week's inputs version in its own transaction (pools.repository `bumpVersion`,
+ * standings.repository `bumpPoolsOfEvents`, and `invalidateWeeks` below); a read works out again only the weeks
+ * not current.
  */
 
 export interface WeekTotalsState {

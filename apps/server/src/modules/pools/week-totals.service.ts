@@ -9,9 +9,9 @@ import {
 } from '@pass/domain';
 import type { MemberWithName, PoolRow } from './pools.repository.js';
 import { poolWeekOf } from './pools.service.js';
+import { loadWeeks } from './slates.service.js';
 import * as repository from './week-totals.repository.js';
 import type { WeekTotalsState } from './week-totals.repository.js';
-import { loadWeeks } from './weeks.service.js';
 
 /**
  * Each week's totals of a pool at `now` (decision 059): the stored ones that are current, the others worked out

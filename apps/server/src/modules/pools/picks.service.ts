@@ -1,0 +1,305 @@
+import { createHash } from 'node:crypto';
+import type { PoolEditListResponse, PoolWeekView, SubmitPicksBody } from '@pass/contracts';
+import type { Database, DbExecutor } from '@pass/db';
+import {
+  isLocked,
+  lastManStanding,
+  slateTeams,
+  usedLmsTeams,
+  validateWeekSheet,
+  visibleEdit,
+  type CalendarWeek,
+  type PoolSeason,
+  type SlateGame,
+  type WeekSheet,
+} from '@pass/domain';
+import { AppError } from '../../errors.js';
+import type { SystemLines } from '../chat/pool-events.js';
+import * as poolsRepository from './pools.repository.js';
+import type { PoolRow } from './pools.repository.js';
+import { refuseEnded, requireLifeguard, requireMembership } from './pools.service.js';
+import { ensureWeek, keepLocks, loadSeason, refuseProblems, requirePoolWeek, toSlateGame } from './slates.service.js';
+import * as repository from './weeks.repository.js';
+import type { PoolWeekRow } from './weeks.repository.js';
+import { weekView } from './weeks.service.js';
+
+/**
+ * A member's picks for a week (DESIGN.md section 6; decision records 026, 027 and 052): submitted in one request
+ * under an Idempotency-Key, or entered and corrected by the Lifeguard before they lock, each change logged and
+ * shown to the pool. The rules check every sheet; a change to a locked pick is refused with the game named.
+ */
+
+const requestHashOf = (poolId: number, week: number, body: SubmitPicksBody) =>
+  createHash('sha256')
+    .update(JSON.stringify({ poolId, week, picks: body.picks, lms: body.lms_team, tiebreaker: body.tiebreaker }))
+    .digest('hex');
+
+/**
+ * A member submits a week's picks in one request (Idempotency-Key: a retry with the same body returns the
+ * sheet as stored and stores nothing again; another body with the same key is a 409). Picks of locked games
+ * left out stay as they were; a change to one is refused with the game named, by the server clock.
+ */
+export async function submitPicks(
+  db: Database,
+  input: {
+    poolId: number;
+    userId: number;
+    week: number;
+    idempotencyKey: string;
+    body: SubmitPicksBody;
+    /** The server clock (read once the pool is locked), or a fixed instant. */
+    now: Date | (() => Date);
+  },
+): Promise<PoolWeekView> {
+  return db.transaction(async (tx) => {
+    // The pool's row first, as publishing does: a pool's submissions and slate changes go one at a time.
+    const { pool, member } = await requireMembership(tx, input.poolId, input.userId, { forUpdate: true });
+    // The locks are judged when the sheet is written, not when the request arrived: a submission that waited
+    // for the pool (or, on PGlite, for the one connection every transaction shares, behind an import or a
+    // standings rebuild) could otherwise store a pick after its game locked, and after others saw the lock.
+    const now = typeof input.now === 'function' ? input.now() : input.now;
+    refuseEnded(pool);
+    const week = requirePoolWeek(pool, input.week);
+    const weekRow = await ensureWeek(tx, pool, week, now);
+    const requestHash = requestHashOf(pool.id, week.number, input.body);
+    const claim = await repository.claimSubmission(tx, {
+      memberId: member.id,
+      poolWeekId: weekRow.id,
+      idempotencyKey: input.idempotencyKey,
+      requestHash,
+      now,
+    });
+    if (!claim.claimed) {
+      if (claim.requestHash !== requestHash || claim.poolWeekId !== weekRow.id) {
+        throw new AppError(
+          'CONFLICT',
+          'This Idempotency-Key was used for other picks; use a new key for a new submission',
+        );
+      }
+      return weekView(tx, { pool, viewerMemberId: member.id, week, now });
+    }
+    await applySheet(tx, {
+      pool,
+      weekRow,
+      week,
+      memberId: member.id,
+      body: input.body,
+      now,
+      editorId: null,
+    });
+    await poolsRepository.bumpVersion(tx, pool.id, [weekRow.id]);
+    return weekView(tx, { pool, viewerMemberId: member.id, week, now });
+  });
+}
+
+/**
+ * Validates and writes a member's sheet for the week (the sheet row locked first): the member's own
+ * submission (`editorId` null: its time becomes `submitted_at` when it changes the sheet) or the Lifeguard's
+ * edit (logged per change, `submitted_at` unmoved). The picks of locked games left out stay; a change to one is
+ * refused.
+ */
+async function applySheet(
+  tx: DbExecutor,
+  input: {
+    pool: PoolRow;
+    weekRow: PoolWeekRow;
+    week: CalendarWeek;
+    memberId: number;
+    body: SubmitPicksBody;
+    now: Date;
+    editorId: number | null;
+  },
+): Promise<void> {
+  const { pool, weekRow, week, now } = input;
+  await repository.lockSheet(tx, weekRow.id, input.memberId, now);
+  const season = await loadSeason(tx, pool, now);
+  const thisWeek = season.weeks.find((candidate) => candidate.week === week.number)!;
+  const memberId = String(input.memberId);
+  const stored = thisWeek.sheets.find((sheet) => sheet.memberId === memberId);
+  // lockSheet leaves an empty row where there was none: that is no sheet yet.
+  const previous =
+    stored &&
+    (stored.submittedAt !== null || stored.picks.length > 0 || stored.lmsTeam !== null || stored.tiebreaker !== null)
+      ? stored
+      : null;
+
+  // A team in any case reads as the schedule spells it (the rules compare exact abbreviations).
+  const spelled = (team: string, teams: readonly string[]) =>
+    teams.find((candidate) => candidate.toLowerCase() === team.toLowerCase()) ?? team;
+  const submitted = input.body.picks.map((pick) => {
+    const game = thisWeek.slate.find((candidate) => candidate.id === String(pick.event_id));
+    return {
+      gameId: String(pick.event_id),
+      team: spelled(pick.team, game ? [game.home, game.away] : []),
+      play: pick.play ?? null,
+    };
+  });
+  // The picks of locked games may be left out: they stay as they were. The Lifeguard sends only the picks they
+  // enter or correct (they cannot see a member's picks of open games), so every pick left out of an edit stays.
+  const lockedGame = (gameId: string) => thisWeek.slate.some((game) => game.id === gameId && isLocked(game, now));
+  const kept = (previous?.picks ?? []).filter(
+    (pick) =>
+      !submitted.some((candidate) => candidate.gameId === pick.gameId) &&
+      (input.editorId !== null || lockedGame(pick.gameId)),
+  );
+  // A double or triple play the Lifeguard enters moves the member's play from an open game they cannot see:
+  // refusing it instead would tell the Lifeguard where the member's open play is (decision 052).
+  const movesPlay = input.editorId !== null && submitted.some((pick) => pick.play !== null);
+  if (movesPlay) {
+    for (const [index, pick] of kept.entries()) {
+      if (pick.play && !lockedGame(pick.gameId)) kept[index] = { ...pick, play: null };
+    }
+  }
+  const next: WeekSheet = {
+    memberId,
+    picks: [...submitted, ...kept],
+    lmsTeam:
+      input.body.lms_team === undefined
+        ? (previous?.lmsTeam ?? null)
+        : input.body.lms_team === null
+          ? null
+          : spelled(input.body.lms_team, slateTeams(thisWeek.slate)),
+    tiebreaker: input.body.tiebreaker === undefined ? (previous?.tiebreaker ?? null) : input.body.tiebreaker,
+  };
+  const earlier: PoolSeason = { ...season, weeks: season.weeks.filter((candidate) => candidate.week < week.number) };
+  const problems = validateWeekSheet({
+    settings: season.settings,
+    slate: thisWeek.slate,
+    previous,
+    next,
+    usedLmsTeams: usedLmsTeams(season, memberId, week.number, now),
+    survivor: !pool.lastManStanding || lastManStanding(earlier, now).survivors.includes(memberId),
+    now,
+  });
+  if (problems.length > 0) refuseProblems(problems);
+  // `submitted_at` is the season's last tiebreaker (the earlier submission wins): it moves only when the member
+  // submits something new. Locked picks, a locked tiebreaker and a locked Last Man Standing team cannot change
+  // (refused above), so "new" is any change of the open picks, their plays, the tiebreaker or the Last Man
+  // Standing team, or the member's first submission of the week (a sheet only the Lifeguard wrote has none).
+  // A re-submission that changes nothing, before or after kickoff, keeps the time and so the member's rank.
+  const movesSubmission =
+    input.editorId === null && (stored?.submittedAt == null || sheetChanges(previous, next).length > 0);
+  await repository.writeSheet(tx, {
+    poolWeekId: weekRow.id,
+    memberId: input.memberId,
+    lmsTeam: next.lmsTeam ?? null,
+    tiebreaker: next.tiebreaker ?? null,
+    submittedAt: movesSubmission ? now : null,
+    now,
+    picks: next.picks.map((pick) => ({ eventId: Number(pick.gameId), team: pick.team, play: pick.play ?? null })),
+  });
+  if (input.editorId !== null) {
+    await repository.insertEdits(
+      tx,
+      sheetChanges(previous, next).map((change) => ({
+        ...change,
+        poolId: pool.id,
+        poolWeekId: weekRow.id,
+        memberId: input.memberId,
+        editorId: input.editorId,
+        createdAt: now,
+      })),
+    );
+  }
+}
+
+const pickText = (pick: WeekSheet['picks'][number] | undefined) =>
+  pick === undefined ? null : pick.play ? `${pick.team} (${pick.play} play)` : pick.team;
+
+/** What changed between two sheets, one entry per game, Last Man Standing team and tiebreaker. */
+function sheetChanges(previous: WeekSheet | null, next: WeekSheet) {
+  const changes: { eventId: number | null; field: string; before: string | null; after: string | null }[] = [];
+  const gameIds = new Set([...(previous?.picks ?? []), ...next.picks].map((pick) => pick.gameId));
+  for (const gameId of [...gameIds].sort((a, b) => Number(a) - Number(b))) {
+    const before = pickText(previous?.picks.find((pick) => pick.gameId === gameId));
+    const after = pickText(next.picks.find((pick) => pick.gameId === gameId));
+    if (before !== after) changes.push({ eventId: Number(gameId), field: 'pick', before, after });
+  }
+  const lmsBefore = previous?.lmsTeam ?? null;
+  if (lmsBefore !== (next.lmsTeam ?? null)) {
+    changes.push({ eventId: null, field: 'lms_team', before: lmsBefore, after: next.lmsTeam ?? null });
+  }
+  const tieBefore = previous?.tiebreaker ?? null;
+  if (tieBefore !== (next.tiebreaker ?? null)) {
+    const text = (value: number | null | undefined) => (value == null ? null : String(value));
+    changes.push({ eventId: null, field: 'tiebreaker', before: text(tieBefore), after: text(next.tiebreaker) });
+  }
+  return changes;
+}
+
+/** The Lifeguard enters or corrects a member's picks before they lock: logged, and shown to the pool. */
+export async function editMemberPicks(
+  db: Database,
+  input: { poolId: number; userId: number; week: number; memberId: number; body: SubmitPicksBody; now: Date },
+  lines?: SystemLines,
+): Promise<PoolWeekView> {
+  return db.transaction(async (tx) => {
+    const { pool, member } = await requireLifeguard(tx, input.poolId, input.userId, { forUpdate: true });
+    refuseEnded(pool);
+    const week = requirePoolWeek(pool, input.week);
+    const target = await poolsRepository.findCurrentMember(tx, pool.id, input.memberId);
+    if (!target) throw AppError.notFound('No such member of this pool');
+    const weekRow = await ensureWeek(tx, pool, week, input.now);
+    await applySheet(tx, {
+      pool,
+      weekRow,
+      week,
+      memberId: target.id,
+      body: input.body,
+      now: input.now,
+      editorId: input.userId,
+    });
+    // The pool is told in its chat room too (the edits list keeps each change).
+    await lines?.add(tx, pool.id, { type: 'pick_edit', memberId: target.id, week: week.number }, input.now);
+    await poolsRepository.bumpVersion(tx, pool.id, [weekRow.id]);
+    return weekView(tx, { pool, viewerMemberId: member.id, week, now: input.now });
+  });
+}
+
+/**
+ * The Lifeguard's edits of members' picks, newest first: every member of the pool sees that each was made, and
+ * what another member's pick was and became by the reveal rule (`visibleEdit`): once the games it concerns lock.
+ */
+export async function listEdits(
+  db: Database,
+  input: { poolId: number; userId: number; now: Date },
+): Promise<PoolEditListResponse> {
+  const { pool, member } = await requireMembership(db, input.poolId, input.userId);
+  const rows = await repository.listEdits(db, pool.id);
+  const weekIds = [...new Set(rows.flatMap((row) => (row.poolWeekId === null ? [] : [row.poolWeekId])))];
+  const storedSlates = await repository.slatesOfWeekIds(db, weekIds);
+  const slates = new Map<number, SlateGame[]>();
+  for (const weekId of weekIds) {
+    const stored = (storedSlates.get(weekId) ?? []).map(toSlateGame);
+    // Locks as a member's read would keep them, written nowhere: a later kickoff never hides an edit again.
+    slates.set(weekId, await keepLocks(db, pool, weekId, stored, input.now, false));
+  }
+  return {
+    data: rows.map((row) => {
+      const edit = visibleEdit(
+        {
+          memberId: String(row.memberId),
+          gameId: row.eventId === null ? null : String(row.eventId),
+          field: row.field as PoolEditListResponse['data'][number]['field'],
+          before: row.before,
+          after: row.after,
+        },
+        String(member.id),
+        row.poolWeekId === null ? null : (slates.get(row.poolWeekId) ?? null),
+        input.now,
+      );
+      return {
+        id: row.id,
+        week: row.week,
+        member: row.member,
+        editor: row.editor,
+        event_id: row.eventId,
+        field: edit.field,
+        before: edit.before,
+        after: edit.after,
+        hidden: edit.hidden,
+        created_at: row.createdAt.toISOString(),
+      };
+    }),
+  };
+}

@@ -1,0 +1,275 @@
+import type { FieldError } from '@pass/contracts';
+import type { DbExecutor } from '@pass/db';
+import {
+  autoSlate,
+  isLocked,
+  lockInstant,
+  poolWeekWindow,
+  publishSlate,
+  slateDeadline,
+  type CalendarWeek,
+  type PoolProblem,
+  type PoolSeason,
+  type PoolWeekData,
+  type SlateGame,
+  type WeekGame,
+  type WeekSheet,
+} from '@pass/domain';
+import { AppError } from '../../errors.js';
+import { linesOfRecord } from '../sports/sports.service.js';
+import { recordCloses } from './closing.service.js';
+import * as poolsRepository from './pools.repository.js';
+import type { MemberWithName, PoolRow } from './pools.repository.js';
+import { iso, poolWeekOf, settingsOf } from './pools.service.js';
+import * as weekTotals from './week-totals.repository.js';
+import * as repository from './weeks.repository.js';
+import type { GameRow, PoolWeekRow, SheetRow, SlateRow } from './weeks.repository.js';
+
+/** For the importers: slate games keep their locks before a schedule moves their kickoffs (decision 027). */
+export { keepLocksBeforeEventsChange } from './weeks.repository.js';
+
+/**
+ * A pool week as stored (DESIGN.md section 6; decision records 026 and 027): its slate (the Lifeguard's, else
+ * the first games by kickoff, stored when first needed), the locks kept by the server clock and, in an `ats`
+ * pool, the closes; the members' sheets; and the whole season as the rules read it. The rules decide; this file
+ * loads and stores. A week as a member reads it is weeks.service.ts; picks and edits are picks.service.ts.
+ */
+
+/** The calendar week of a pool week; 404 for a week the pool does not play. */
+export function requirePoolWeek(pool: PoolRow, week: number): CalendarWeek {
+  const calendarWeek = poolWeekOf(pool, week);
+  if (!calendarWeek) throw AppError.notFound('No such week in this pool');
+  return calendarWeek;
+}
+
+/** The rules' problems as a 400, each with its field, reason and (in the message) the game it is about. */
+export function refuseProblems(problems: readonly PoolProblem[]): never {
+  const fieldOf: Record<string, string> = {
+    picks: 'body.picks',
+    play: 'body.picks',
+    lmsTeam: 'body.lms_team',
+    tiebreaker: 'body.tiebreaker',
+    slate: 'body.event_ids',
+  };
+  const fields: FieldError[] = problems.map((problem) => ({
+    field: fieldOf[problem.field] ?? `body.${problem.field}`,
+    message: problem.message,
+    reason: problem.reason,
+  }));
+  throw new AppError('BAD_REQUEST', problems.map((problem) => problem.message).join('; '), fields);
+}
+
+const toWeekGame = (game: GameRow, homeSpread: number | null): WeekGame => ({
+  id: String(game.id),
+  home: game.homeTeam,
+  away: game.awayTeam,
+  kickoff: game.kickoff.toISOString(),
+  status: game.status,
+  homeSpread,
+});
+
+export const toSlateGame = (row: SlateRow): SlateGame => ({
+  id: String(row.id),
+  home: row.homeTeam,
+  away: row.awayTeam,
+  kickoff: row.kickoff.toISOString(),
+  lockedAt: iso(row.lockedAt),
+  status: row.status,
+  homeScore: row.homeScore,
+  awayScore: row.awayScore,
+  frozenHomeSpread: row.frozenHomeSpread,
+  closingHomeSpread: row.closingHomeSpread,
+});
+
+const toSheet = (row: SheetRow): WeekSheet => ({
+  memberId: String(row.memberId),
+  picks: row.picks.map((pick) => ({ gameId: String(pick.eventId), team: pick.team, play: pick.play })),
+  lmsTeam: row.lmsTeam,
+  tiebreaker: row.tiebreaker,
+  submittedAt: iso(row.submittedAt),
+});
+
+/**
+ * The week's games with their lines of record as of `asOf`, and whether they are the generated demo season's
+ * (a week without real games, docs/decisions/028).
+ */
+export async function weekGamesWithLines(
+  db: DbExecutor,
+  pool: PoolRow,
+  week: CalendarWeek,
+  asOf: Date,
+): Promise<{ games: WeekGame[]; demo: boolean }> {
+  const games = await repository.weekGames(db, {
+    sport: pool.sport,
+    season: pool.season,
+    week: week.number,
+    start: week.start,
+    end: week.end,
+  });
+  const lines = await linesOfRecord(
+    db,
+    games.map((game) => ({ id: game.id, homeTeam: game.homeTeam, awayTeam: game.awayTeam })),
+    asOf,
+  );
+  return {
+    games: games.map((game) => toWeekGame(game, lines.get(game.id)?.homeSpread ?? null)),
+    demo: games.some((game) => game.isDemo),
+  };
+}
+
+/** Stores a slate of these games, their spreads frozen (ats pools). */
+export function storeGames(
+  db: DbExecutor,
+  input: { pool: PoolRow; week: number; games: readonly WeekGame[]; source: 'lifeguard' | 'auto' },
+  publishedBy: number | null,
+  now: Date,
+  replace: boolean,
+) {
+  const slate = publishSlate(input.games, input.pool.winBasis);
+  return repository.storeSlate(db, {
+    poolId: input.pool.id,
+    week: input.week,
+    source: input.source,
+    publishedBy,
+    now,
+    replace,
+    games: slate.map((game) => ({ eventId: Number(game.id), frozenHomeSpread: game.frozenHomeSpread })),
+  });
+}
+
+/**
+ * The week's stored slate, filled automatically when none is stored yet: with the lines of record of `now`,
+ * or of the week's first kickoff once it has passed (the moment the Lifeguard's choice ended).
+ */
+export async function ensureWeek(db: DbExecutor, pool: PoolRow, week: CalendarWeek, now: Date): Promise<PoolWeekRow> {
+  const stored = await repository.findWeek(db, pool.id, week.number);
+  if (stored) return stored;
+  const { games: all } = await weekGamesWithLines(db, pool, week, now);
+  const deadline = slateDeadline(all);
+  const asOf = deadline !== undefined && Date.parse(deadline) < now.getTime() ? new Date(deadline) : now;
+  // A game without a line by the first kickoff (a source that files only the closing line) takes its line as
+  // of now, which is never after its own kickoff: a past season's weeks fill with their closing lines.
+  const games =
+    asOf === now
+      ? all
+      : (await weekGamesWithLines(db, pool, week, asOf)).games.map((game) =>
+          game.homeSpread === null
+            ? { ...game, homeSpread: all.find((candidate) => candidate.id === game.id)?.homeSpread ?? null }
+            : game,
+        );
+  const chosen = autoSlate(games, pool.gamesPerWeek, pool.winBasis);
+  const weekRow = await storeGames(db, { pool, week: week.number, games: chosen, source: 'auto' }, null, now, false);
+  // A stored week enters the standings (its missed picks count): the cached standings are no longer current.
+  await poolsRepository.bumpVersion(db, pool.id, [weekRow.id]);
+  return weekRow;
+}
+
+/**
+ * Keeps the lock of every slate game that has locked, so a later kickoff cannot reopen it, and in an `ats`
+ * pool the close of every locked game that has none yet (closing.service.ts). Returns the slate with both.
+ */
+export async function keepLocks(
+  db: DbExecutor,
+  pool: PoolRow,
+  weekId: number,
+  slate: readonly SlateGame[],
+  now: Date,
+  record = true,
+): Promise<SlateGame[]> {
+  const locks = new Map(
+    slate
+      .filter((game) => game.lockedAt == null && isLocked(game, now))
+      .map((game) => [game.id, new Date(Math.min(lockInstant(game), now.getTime())).toISOString()]),
+  );
+  if (!record) return slate.map((game) => (locks.has(game.id) ? { ...game, lockedAt: locks.get(game.id)! } : game));
+  // A lock or a close written is a change the week's stored totals depend on.
+  const recorded = () => weekTotals.invalidateWeeks(db, pool.id, [weekId]);
+  if (locks.size > 0) {
+    await recorded();
+    await repository.recordLocks(
+      db,
+      weekId,
+      [...locks].map(([id, lockedAt]) => ({ eventId: Number(id), lockedAt: new Date(lockedAt) })),
+    );
+  }
+  const locked = slate.map((game) => (locks.has(game.id) ? { ...game, lockedAt: locks.get(game.id)! } : game));
+  if (pool.winBasis !== 'ats') return locked;
+  const unclosed = locked.filter((game) => game.lockedAt != null && game.closingHomeSpread == null);
+  if (unclosed.length === 0) return locked;
+  const closes = await recordCloses(
+    db,
+    unclosed.map((game) => ({
+      poolWeekId: weekId,
+      eventId: Number(game.id),
+      homeTeam: game.home,
+      awayTeam: game.away,
+      lockedAt: new Date(game.lockedAt!),
+      closingHomeSpread: null,
+    })),
+  );
+  if ([...closes.values()].some((close) => close !== null)) await recorded();
+  return locked.map((game) =>
+    closes.has(Number(game.id)) ? { ...game, closingHomeSpread: closes.get(Number(game.id)) ?? null } : game,
+  );
+}
+
+/** A stored week's slate (locks and closes kept) and sheets. */
+export async function loadWeek(db: DbExecutor, pool: PoolRow, weekRow: PoolWeekRow, now: Date) {
+  const stored = (await repository.slateOf(db, weekRow.id)).map(toSlateGame);
+  const slate = await keepLocks(db, pool, weekRow.id, stored, now);
+  const sheets = (await repository.sheetsOf(db, weekRow.id)).map(toSheet);
+  return { slate, sheets };
+}
+
+/**
+ * The pool's season as the rules read it: every stored week with its slate and sheets, the current members
+ * (read here unless the caller has just read them). A member's read keeps the locks and closes it finds;
+ * with `record` false (a background job's read) they are worked out the same way and written nowhere.
+ */
+export async function loadSeason(
+  db: DbExecutor,
+  pool: PoolRow,
+  now: Date,
+  currentMembers?: readonly MemberWithName[],
+  { record = true }: { record?: boolean } = {},
+): Promise<PoolSeason> {
+  const members = currentMembers ?? (await poolsRepository.currentMembers(db, [pool.id]));
+  const weekRows = (await repository.weeksOf(db, pool.id)).filter((row) => poolWeekOf(pool, row.week));
+  return {
+    settings: settingsOf(pool),
+    members: members.map((member) => ({ id: String(member.id), joinedAt: member.joinedAt.toISOString() })),
+    weeks: await loadWeeks(db, pool, now, weekRows, { record }),
+  };
+}
+
+/**
+ * Stored weeks of the pool as the rules read them, in three queries whatever their number: their slates (locks
+ * and closes kept, as loadSeason says) and sheets with their picks.
+ */
+export async function loadWeeks(
+  db: DbExecutor,
+  pool: PoolRow,
+  now: Date,
+  weekRows: readonly { id: number; week: number }[],
+  { record = true }: { record?: boolean } = {},
+): Promise<PoolWeekData[]> {
+  const ids = weekRows.map((row) => row.id);
+  const [slates, sheetRows] = await Promise.all([
+    repository.slatesOfWeekIds(db, ids),
+    repository.sheetsOfWeeks(db, ids),
+  ]);
+  const weeks: PoolWeekData[] = [];
+  for (const weekRow of weekRows) {
+    const calendarWeek = poolWeekOf(pool, weekRow.week);
+    if (!calendarWeek) continue;
+    const stored = (slates.get(weekRow.id) ?? []).map(toSlateGame);
+    const slate = await keepLocks(db, pool, weekRow.id, stored, now, record);
+    const sheets = sheetRows.filter((row) => row.poolWeekId === weekRow.id).map(toSheet);
+    const window = poolWeekWindow(
+      calendarWeek,
+      slate.map((game) => game.kickoff),
+    );
+    weeks.push({ week: weekRow.week, window, slate, sheets });
+  }
+  return weeks;
+}

@@ -1,0 +1,51 @@
+import { events, pools, poolSlateGames, poolWeeks, type DbExecutor } from '@pass/db';
+import { and, eq, sql } from 'drizzle-orm';
+
+/**
+ * The SQL of the standings' freshness: which pools' cached standings a result change makes stale, and the next
+ * lock after which time alone changes them.
+ */
+
+/**
+ * A result changed for these events: the pools with one of them on a slate have new standings, and the
+ * slate games that have locked by `now` keep their lock. Called where every result change goes through (the
+ * ledger's grading).
+ */
+export async function bumpPoolsOfEvents(db: DbExecutor, eventIds: readonly number[], now: Date): Promise<void> {
+  if (eventIds.length === 0) return;
+  // A game that has kicked off or is under way keeps its lock from now on, even if no one looked at it.
+  await db.execute(
+    sql`update ${poolSlateGames} g set locked_at = least(e.kickoff_at, ${now.toISOString()}::timestamptz)
+        from ${events} e
+        where e.id = g.event_id and g.locked_at is null and g.event_id = any(${sql.param([...eventIds])}::int[])
+          and (e.kickoff_at <= ${now.toISOString()}::timestamptz or e.status in ('in_progress', 'final'))`,
+  );
+  await db.execute(
+    sql`update ${pools} set version = version + 1
+        where id in (select w.pool_id from ${poolSlateGames} g join ${poolWeeks} w on w.id = g.pool_week_id
+                     where g.event_id = any(${sql.param([...eventIds])}::int[]))`,
+  );
+  // Only the weeks with one of these games on their slate are worked out again (decision 059).
+  await db.execute(
+    sql`update ${poolWeeks} set inputs_version = inputs_version + 1
+        where id in (select pool_week_id from ${poolSlateGames} where event_id = any(${sql.param([...eventIds])}::int[]))`,
+  );
+}
+
+/** The pool's next slate lock after `now` (a missing pick starts to count at its game's lock), if any. */
+export async function nextLock(db: DbExecutor, poolId: number, now: Date): Promise<Date | null> {
+  const [row] = await db
+    .select({
+      next: sql<string | Date | null>`min(coalesce(${poolSlateGames.lockedAt}, ${events.kickoffAt}))`,
+    })
+    .from(poolSlateGames)
+    .innerJoin(poolWeeks, eq(poolWeeks.id, poolSlateGames.poolWeekId))
+    .innerJoin(events, eq(events.id, poolSlateGames.eventId))
+    .where(
+      and(
+        eq(poolWeeks.poolId, poolId),
+        sql`coalesce(${poolSlateGames.lockedAt}, ${events.kickoffAt}) > ${now.toISOString()}::timestamptz`,
+      ),
+    );
+  return row?.next ? new Date(row.next) : null;
+}

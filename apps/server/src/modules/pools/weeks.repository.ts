@@ -1,0 +1,391 @@
+import {
+  events,
+  poolEdits,
+  poolMembers,
+  poolPicks,
+  poolSheets,
+  poolSlateGames,
+  poolSubmissions,
+  poolWeeks,
+  users,
+  type DbExecutor,
+} from '@pass/db';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+
+/**
+ * The SQL of a pool's weeks: the sport week's games, each stored week's slate and its locks, the members' sheets
+ * with their picks, submissions and the Lifeguard's edits.
+ */
+
+export interface GameRow {
+  id: number;
+  homeTeam: string;
+  awayTeam: string;
+  /** The kickoff, or noon UTC of the game date when the schedule has no time yet (as closing quotes are filed). */
+  kickoff: Date;
+  status: 'scheduled' | 'in_progress' | 'final' | 'postponed' | 'cancelled';
+  homeScore: number | null;
+  awayScore: number | null;
+  /** A game of the generated demo season (docs/decisions/008), played only where a week has no real games. */
+  isDemo: boolean;
+}
+
+const gameColumns = {
+  id: events.id,
+  homeTeam: events.homeTeam,
+  awayTeam: events.awayTeam,
+  kickoff: sql<Date>`coalesce(${events.kickoffAt}, (${events.gameDate} || 'T12:00:00Z')::timestamptz)`.mapWith(
+    (value: string | Date) => new Date(value),
+  ),
+  status: events.status,
+  homeScore: events.homeScore,
+  awayScore: events.awayScore,
+  isDemo: events.isDemo,
+};
+
+/**
+ * The games of a sport week: the football week's games by their week number, or for a sport whose events
+ * carry none (MLB) the games dated within the week's days. A week with real games plays those only; a week
+ * with none (a fresh install's generated demo season) plays its demo games, which the week marks as demo
+ * (docs/decisions/028).
+ */
+export async function weekGames(
+  db: DbExecutor,
+  input: { sport: string; season: number; week: number; start: string; end: string },
+): Promise<GameRow[]> {
+  const found = await db
+    .select(gameColumns)
+    .from(events)
+    .where(
+      and(
+        eq(events.sport, input.sport),
+        eq(events.season, input.season),
+        sql`(${events.week} = ${input.week} or (${events.week} is null and ${events.gameDate} between ${input.start} and ${input.end}))`,
+      ),
+    );
+  const real = found.filter((game) => !game.isDemo);
+  return real.length > 0 ? real : found;
+}
+
+export type PoolWeekRow = typeof poolWeeks.$inferSelect;
+export type SlateRow = GameRow & {
+  frozenHomeSpread: number | null;
+  lockedAt: Date | null;
+  closingHomeSpread: number | null;
+};
+
+export async function findWeek(db: DbExecutor, poolId: number, week: number): Promise<PoolWeekRow | null> {
+  const [row] = await db
+    .select()
+    .from(poolWeeks)
+    .where(and(eq(poolWeeks.poolId, poolId), eq(poolWeeks.week, week)));
+  return row ?? null;
+}
+
+/**
+ * Stores a week's slate. With `replace`, over one stored before (its picks of games no longer on it go);
+ * without, a slate stored meanwhile by another request wins and is returned as it is.
+ */
+export async function storeSlate(
+  db: DbExecutor,
+  input: {
+    poolId: number;
+    week: number;
+    source: 'lifeguard' | 'auto';
+    publishedBy: number | null;
+    now: Date;
+    replace: boolean;
+    games: { eventId: number; frozenHomeSpread: number | null }[];
+  },
+): Promise<PoolWeekRow> {
+  const values = {
+    poolId: input.poolId,
+    week: input.week,
+    slateSource: input.source,
+    publishedAt: input.now,
+    publishedBy: input.publishedBy,
+  };
+  const insert = db.insert(poolWeeks).values(values);
+  const [row] = input.replace
+    ? await insert
+        .onConflictDoUpdate({
+          target: [poolWeeks.poolId, poolWeeks.week],
+          set: { slateSource: input.source, publishedAt: input.now, publishedBy: input.publishedBy },
+        })
+        .returning()
+    : await insert.onConflictDoNothing().returning();
+  if (!row) return (await findWeek(db, input.poolId, input.week))!;
+  const week = row;
+  const ids = input.games.map((game) => game.eventId);
+  await db.delete(poolSlateGames).where(eq(poolSlateGames.poolWeekId, week.id));
+  await db.execute(
+    sql`delete from ${poolPicks} p using ${poolSheets} s
+        where p.sheet_id = s.id and s.pool_week_id = ${week.id} and not (p.event_id = any(${sql.param(ids)}::int[]))`,
+  );
+  if (input.games.length > 0) {
+    await db.insert(poolSlateGames).values(input.games.map((game) => ({ poolWeekId: week.id, ...game })));
+  }
+  return week;
+}
+
+/** The pool's stored weeks, in order. */
+export async function weeksOf(db: DbExecutor, poolId: number): Promise<PoolWeekRow[]> {
+  return db.select().from(poolWeeks).where(eq(poolWeeks.poolId, poolId)).orderBy(asc(poolWeeks.week));
+}
+
+/** A stored week's slate games with their events. */
+export async function slateOf(db: DbExecutor, poolWeekId: number): Promise<SlateRow[]> {
+  return (
+    db
+      .select({
+        ...gameColumns,
+        frozenHomeSpread: poolSlateGames.frozenHomeSpread,
+        lockedAt: poolSlateGames.lockedAt,
+        closingHomeSpread: poolSlateGames.closingHomeSpread,
+      })
+      .from(poolSlateGames)
+      .innerJoin(events, eq(events.id, poolSlateGames.eventId))
+      .where(eq(poolSlateGames.poolWeekId, poolWeekId))
+      // One order everywhere: requests that keep locks update these rows in it, never crosswise.
+      .orderBy(asc(poolSlateGames.eventId))
+  );
+}
+
+/**
+ * Before an import rewrites events, records the lock of every pool slate game among them whose kickoff, as
+ * stored, has passed by `now`: a schedule that then moves the kickoff later cannot reopen a game whose picks
+ * were already locked (and shown) though no one had looked at the pool since (decision 027).
+ */
+export async function keepLocksBeforeEventsChange(db: DbExecutor, eventIds: readonly number[], now: Date) {
+  if (eventIds.length === 0) return;
+  await db.execute(sql`update pool_slate_games s set locked_at = e.kickoff_at
+    from events e
+    where s.event_id = e.id and s.locked_at is null and e.kickoff_at is not null
+      and e.kickoff_at <= ${now.toISOString()}::timestamptz
+      and e.id = any(${sql.param(eventIds)}::int[])`);
+}
+
+export async function recordLocks(
+  db: DbExecutor,
+  poolWeekId: number,
+  locks: readonly { eventId: number; lockedAt: Date }[],
+): Promise<void> {
+  for (const lock of locks) {
+    await db
+      .update(poolSlateGames)
+      .set({ lockedAt: lock.lockedAt })
+      .where(
+        and(
+          eq(poolSlateGames.poolWeekId, poolWeekId),
+          eq(poolSlateGames.eventId, lock.eventId),
+          isNull(poolSlateGames.lockedAt),
+        ),
+      );
+  }
+}
+
+export interface SheetRow {
+  id: number;
+  poolWeekId: number;
+  memberId: number;
+  lmsTeam: string | null;
+  tiebreaker: number | null;
+  submittedAt: Date | null;
+  picks: { eventId: number; team: string; play: 'double' | 'triple' | null }[];
+}
+
+/** The week's sheets with their picks. */
+export function sheetsOf(db: DbExecutor, poolWeekId: number): Promise<SheetRow[]> {
+  return sheetsOfWeeks(db, [poolWeekId]);
+}
+
+/** The sheets of these weeks with their picks: two queries whatever the number of weeks. */
+export async function sheetsOfWeeks(db: DbExecutor, poolWeekIds: readonly number[]): Promise<SheetRow[]> {
+  if (poolWeekIds.length === 0) return [];
+  const sheets = await db
+    .select()
+    .from(poolSheets)
+    .where(inArray(poolSheets.poolWeekId, [...poolWeekIds]));
+  if (sheets.length === 0) return [];
+  // By the weeks, not by a list of every sheet id: a season of a full pool has hundreds of sheets, and a
+  // parameter per sheet cost more than the join (bench: pool-standings-rebuild-*).
+  const picks = await db
+    .select({ sheetId: poolPicks.sheetId, eventId: poolPicks.eventId, team: poolPicks.team, play: poolPicks.play })
+    .from(poolPicks)
+    .innerJoin(poolSheets, eq(poolSheets.id, poolPicks.sheetId))
+    .where(inArray(poolSheets.poolWeekId, [...poolWeekIds]))
+    .orderBy(asc(poolPicks.eventId));
+  const picksOf = new Map<number, SheetRow['picks']>();
+  for (const pick of picks) {
+    const list = picksOf.get(pick.sheetId) ?? [];
+    list.push({ eventId: pick.eventId, team: pick.team, play: pick.play });
+    picksOf.set(pick.sheetId, list);
+  }
+  return sheets.map((sheet) => ({
+    id: sheet.id,
+    poolWeekId: sheet.poolWeekId,
+    memberId: sheet.memberId,
+    lmsTeam: sheet.lmsTeam,
+    tiebreaker: sheet.tiebreaker,
+    submittedAt: sheet.submittedAt,
+    picks: picksOf.get(sheet.id) ?? [],
+  }));
+}
+
+/** The slate games of these weeks with their events, by week: one query. */
+export async function slatesOfWeekIds(
+  db: DbExecutor,
+  poolWeekIds: readonly number[],
+): Promise<Map<number, SlateRow[]>> {
+  const byWeek = new Map<number, SlateRow[]>();
+  if (poolWeekIds.length === 0) return byWeek;
+  const rows = await db
+    .select({
+      poolWeekId: poolSlateGames.poolWeekId,
+      ...gameColumns,
+      frozenHomeSpread: poolSlateGames.frozenHomeSpread,
+      lockedAt: poolSlateGames.lockedAt,
+      closingHomeSpread: poolSlateGames.closingHomeSpread,
+    })
+    .from(poolSlateGames)
+    .innerJoin(events, eq(events.id, poolSlateGames.eventId))
+    .where(inArray(poolSlateGames.poolWeekId, [...poolWeekIds]))
+    .orderBy(asc(poolSlateGames.poolWeekId), asc(poolSlateGames.eventId));
+  for (const { poolWeekId, ...row } of rows) {
+    const list = byWeek.get(poolWeekId) ?? [];
+    list.push(row);
+    byWeek.set(poolWeekId, list);
+  }
+  return byWeek;
+}
+
+/** The slate games (with their events) of the given weeks of the given pools, by pool. */
+export async function slatesOfWeeks(
+  db: DbExecutor,
+  weeks: readonly { poolId: number; week: number }[],
+): Promise<Map<number, SlateRow[]>> {
+  const byPool = new Map<number, SlateRow[]>();
+  if (weeks.length === 0) return byPool;
+  const rows = await db
+    .select({
+      poolId: poolWeeks.poolId,
+      ...gameColumns,
+      frozenHomeSpread: poolSlateGames.frozenHomeSpread,
+      lockedAt: poolSlateGames.lockedAt,
+      closingHomeSpread: poolSlateGames.closingHomeSpread,
+    })
+    .from(poolSlateGames)
+    .innerJoin(poolWeeks, eq(poolWeeks.id, poolSlateGames.poolWeekId))
+    .innerJoin(events, eq(events.id, poolSlateGames.eventId))
+    .where(or(...weeks.map((week) => and(eq(poolWeeks.poolId, week.poolId), eq(poolWeeks.week, week.week)))));
+  for (const { poolId, ...row } of rows) byPool.set(poolId, [...(byPool.get(poolId) ?? []), row]);
+  return byPool;
+}
+
+/**
+ * Writes a member's sheet (its row locked for the rest of the transaction) and replaces its picks.
+ * `submittedAt` moves only for the member's own submissions (null: keep it).
+ */
+export async function writeSheet(
+  db: DbExecutor,
+  input: {
+    poolWeekId: number;
+    memberId: number;
+    lmsTeam: string | null;
+    tiebreaker: number | null;
+    submittedAt: Date | null;
+    now: Date;
+    picks: readonly { eventId: number; team: string; play: 'double' | 'triple' | null }[];
+  },
+): Promise<void> {
+  const [sheet] = await db
+    .insert(poolSheets)
+    .values({
+      poolWeekId: input.poolWeekId,
+      memberId: input.memberId,
+      lmsTeam: input.lmsTeam,
+      tiebreaker: input.tiebreaker,
+      submittedAt: input.submittedAt,
+      updatedAt: input.now,
+    })
+    .onConflictDoUpdate({
+      target: [poolSheets.poolWeekId, poolSheets.memberId],
+      set: {
+        lmsTeam: input.lmsTeam,
+        tiebreaker: input.tiebreaker,
+        submittedAt: input.submittedAt === null ? sql`${poolSheets.submittedAt}` : input.submittedAt,
+        updatedAt: input.now,
+      },
+    })
+    .returning({ id: poolSheets.id });
+  await db.delete(poolPicks).where(eq(poolPicks.sheetId, sheet!.id));
+  if (input.picks.length > 0) {
+    await db
+      .insert(poolPicks)
+      .values(input.picks.map((pick) => ({ sheetId: sheet!.id, ...pick, updatedAt: input.now })));
+  }
+}
+
+/** Locks a member's sheet row for the week (made empty if none), so submissions of it go one at a time. */
+export async function lockSheet(db: DbExecutor, poolWeekId: number, memberId: number, now: Date): Promise<void> {
+  await db
+    .insert(poolSheets)
+    .values({ poolWeekId, memberId, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [poolSheets.poolWeekId, poolSheets.memberId],
+      set: { updatedAt: sql`${poolSheets.updatedAt}` },
+    });
+}
+
+/**
+ * Claims an Idempotency-Key for a member: true when it is new; otherwise the request hash stored with it
+ * (a concurrent claim of the same key waits for the first to commit or roll back).
+ */
+export async function claimSubmission(
+  db: DbExecutor,
+  input: { memberId: number; poolWeekId: number; idempotencyKey: string; requestHash: string; now: Date },
+): Promise<{ claimed: true } | { claimed: false; requestHash: string; poolWeekId: number }> {
+  const inserted = await db
+    .insert(poolSubmissions)
+    .values({ ...input, createdAt: input.now })
+    .onConflictDoNothing()
+    .returning({ id: poolSubmissions.id });
+  if (inserted.length > 0) return { claimed: true };
+  const [stored] = await db
+    .select()
+    .from(poolSubmissions)
+    .where(and(eq(poolSubmissions.memberId, input.memberId), eq(poolSubmissions.idempotencyKey, input.idempotencyKey)));
+  return { claimed: false, requestHash: stored!.requestHash, poolWeekId: stored!.poolWeekId };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The Lifeguard's edits
+
+export async function insertEdits(db: DbExecutor, rows: (typeof poolEdits.$inferInsert)[]): Promise<void> {
+  if (rows.length > 0) await db.insert(poolEdits).values(rows);
+}
+
+/** The pool's edit log, newest first, with the week and both usernames. */
+export async function listEdits(db: DbExecutor, poolId: number) {
+  return (
+    db
+      .select({
+        id: poolEdits.id,
+        week: poolWeeks.week,
+        poolWeekId: poolEdits.poolWeekId,
+        memberId: poolEdits.memberId,
+        member: sql<string>`(select u.username from ${users} u join ${poolMembers} m on m.user_id = u.id where m.id = ${poolEdits.memberId})`,
+        editor: sql<string | null>`(select u.username from ${users} u where u.id = ${poolEdits.editorId})`,
+        eventId: poolEdits.eventId,
+        field: poolEdits.field,
+        before: poolEdits.before,
+        after: poolEdits.after,
+        createdAt: poolEdits.createdAt,
+      })
+      .from(poolEdits)
+      .leftJoin(poolWeeks, eq(poolWeeks.id, poolEdits.poolWeekId))
+      .where(eq(poolEdits.poolId, poolId))
+      // Newest edit first; the changes of one edit in the order of the sheet.
+      .orderBy(desc(poolEdits.createdAt), asc(poolEdits.id))
+  );
+}

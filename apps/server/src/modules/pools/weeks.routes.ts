@@ -1,0 +1,172 @@
+import {
+  ErrorBody,
+  errorResponses,
+  IdempotencyKeyHeaders,
+  MissingPicksResponse,
+  PoolEditListResponse,
+  PoolParams,
+  PoolWeekMemberParams,
+  PoolWeekParams,
+  PoolWeekResponse,
+  PublishSlateBody,
+  SubmitPicksBody,
+} from '@pass/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireSession } from '../auth/auth-context.js';
+import { systemLines } from '../chat/chat.service.js';
+import { editMemberPicks, listEdits, submitPicks } from './picks.service.js';
+import type { PoolsRoutesOptions } from './pools.routes.js';
+import { getWeek, missingPicks, publishWeekSlate } from './weeks.service.js';
+
+const memberErrors = { ...errorResponses, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody };
+const noStore = { 'cache-control': 'no-store' };
+
+/**
+ * A pool's weeks (DESIGN.md section 6): a week with its slate and sheets, the Lifeguard's slate, a member's
+ * picks, the Lifeguard's edits of them and who has not picked yet. Locks are the server clock's.
+ */
+export const weeksRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = async (app, options) => {
+  const { db, now } = options;
+
+  app.get(
+    '/api/pools/:id/weeks/:week',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['pools'],
+        summary:
+          "A pool week: its slate with frozen spreads and locks, and every member's sheet as the caller may see it " +
+          "(others' picks only of games that have locked). A week whose first kickoff passed without a slate is " +
+          'filled with its first games by kickoff',
+        params: PoolWeekParams,
+        response: { 200: PoolWeekResponse, ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(options, request);
+      reply.headers(noStore);
+      const input = { poolId: request.params.id, userId: session.user.id, week: request.params.week, now: now() };
+      return { data: await getWeek(db, input) };
+    },
+  );
+
+  app.put(
+    '/api/pools/:id/weeks/:week/slate',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['pools'],
+        summary:
+          "Publishes the week's slate (its Lifeguard, before the week's first kickoff), freezing each game's spread " +
+          'in an ats pool (400 with the reason per game: started, called_off, no_line, not_this_week, count, ...)',
+        params: PoolWeekParams,
+        body: PublishSlateBody,
+        response: { 200: PoolWeekResponse, ...memberErrors },
+      },
+    },
+    async (request) => {
+      const session = await requireSession(options, request);
+      const { id, week } = request.params;
+      return {
+        data: await publishWeekSlate(db, { poolId: id, userId: session.user.id, week, body: request.body, now: now() }),
+      };
+    },
+  );
+
+  app.put(
+    '/api/pools/:id/weeks/:week/picks',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['pools'],
+        summary:
+          "Submits the caller's picks for the week in one request (Idempotency-Key header: a retry returns the " +
+          'sheet as stored, the same key with another body is a 409). A change to a locked game is refused with ' +
+          'the game named (400 reason locked)',
+        params: PoolWeekParams,
+        headers: IdempotencyKeyHeaders,
+        body: SubmitPicksBody,
+        response: { 200: PoolWeekResponse, ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(options, request);
+      const { id, week } = request.params;
+      const sheet = await submitPicks(db, {
+        poolId: id,
+        userId: session.user.id,
+        week,
+        idempotencyKey: request.headers['idempotency-key'],
+        body: request.body,
+        // The clock itself: the service reads it once the pool is locked.
+        now,
+      });
+      return reply.headers(noStore).send({ data: sheet });
+    },
+  );
+
+  app.put(
+    '/api/pools/:id/weeks/:week/members/:memberId/picks',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['pools'],
+        summary:
+          "Enters or corrects a member's picks for the week before they lock (the pool's Lifeguard): only the " +
+          "picks sent change, the rest stay; each change is logged and shown to the pool; the member's submission " +
+          'time does not move',
+        params: PoolWeekMemberParams,
+        body: SubmitPicksBody,
+        response: { 200: PoolWeekResponse, ...memberErrors },
+      },
+    },
+    async (request) => {
+      const session = await requireSession(options, request);
+      const { id, week, memberId } = request.params;
+      const input = { poolId: id, userId: session.user.id, week, memberId, body: request.body, now: now() };
+      const lines = systemLines(options.chat);
+      const data = await editMemberPicks(db, input, lines);
+      await lines.publish();
+      return { data };
+    },
+  );
+
+  app.get(
+    '/api/pools/:id/edits',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['pools'],
+        summary:
+          "The Lifeguard's edits of members' picks, newest first (every member of the pool; what another member's " +
+          'pick was and became is withheld, `hidden`, until the games it concerns lock)',
+        params: PoolParams,
+        response: { 200: PoolEditListResponse, ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(options, request);
+      reply.headers(noStore);
+      return listEdits(db, { poolId: request.params.id, userId: session.user.id, now: now() });
+    },
+  );
+
+  app.get(
+    '/api/pools/:id/weeks/:week/missing',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['pools'],
+        summary: 'Who has not picked yet this week, and what (the pool’s Lifeguard)',
+        params: PoolWeekParams,
+        response: { 200: MissingPicksResponse, ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(options, request);
+      reply.headers(noStore);
+      const { id, week } = request.params;
+      return missingPicks(db, { poolId: id, userId: session.user.id, week, now: now() });
+    },
+  );
+};
