@@ -50,3 +50,51 @@ describe("the web's enumeration rule", () => {
     expect(await ruleIds(`${entry}\n${code}`, file)).toEqual([]);
   });
 });
+
+describe("the web's layers", () => {
+  const crossFeature = (feature: string) =>
+    `pass/web-boundaries: A feature does not import another feature (features/${feature}): move shared code to components/ or lib/, or compose in app/.`;
+
+  it.each([
+    [
+      'the teller importing the ledger',
+      'apps/web/src/features/teller/components/example.tsx',
+      "export { ParlayLauncher } from '../../ledger/components/parlay-launcher';",
+      crossFeature('ledger'),
+    ],
+    [
+      'the ledger importing the stats',
+      'apps/web/src/features/ledger/api/example.ts',
+      "export { statsQuery } from '../../stats/api/stats';",
+      crossFeature('stats'),
+    ],
+    [
+      'the replay importing the stats, lazily',
+      'apps/web/src/features/replay/components/example.tsx',
+      "export const screen = () => import('../../stats/components/stats-screen');",
+      crossFeature('stats'),
+    ],
+    [
+      'shared code importing a feature',
+      'apps/web/src/lib/example.ts',
+      "export { tellerQuery } from '../features/teller/api/teller';",
+      'pass/web-boundaries: Shared code (lib/) does not depend on features.',
+    ],
+  ])('refuses %s', async (_, file, code, message) => {
+    expect(await ruleIds(code, file)).toEqual([message]);
+  });
+
+  it("takes a feature's own code and shared code, and app/ composing features", async () => {
+    const feature = [
+      "export { useCreateBet } from '../api/bets';",
+      "export { useInvalidateLedger } from '../../../lib/ledger-cache';",
+      "export { default as RewardChart } from '../../../components/reward-chart';",
+    ].join('\n');
+    expect(await ruleIds(feature, 'apps/web/src/features/ledger/components/example.tsx')).toEqual([]);
+    const app = [
+      "export { ParlayLauncher } from '../../features/ledger/components/parlay-launcher';",
+      "export { default as TellerPlaceBetRoute } from '../../features/teller/routes/teller-place-bet';",
+    ].join('\n');
+    expect(await ruleIds(app, 'apps/web/src/app/teller/example.tsx')).toEqual([]);
+  });
+});

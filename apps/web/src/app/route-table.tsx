@@ -5,7 +5,7 @@ import type { LoaderFunctionArgs, Params, RouteObject } from 'react-router';
 import { paths, type RouteName } from '../config/paths';
 import type { ScheduleSlots } from '../lib/game-actions';
 import type { PoolSlots } from '../lib/pool-chat';
-import { prefetchDemoReplay } from '../features/ledger/api/demo-replay';
+import { prefetchDemoReplay } from '../features/replay/api/demo-replay';
 import { loadSportStore } from '../features/sports/api/load-sport-store';
 import { prefetchTeamScreen } from '../features/sports/api/prefetch-team-screen';
 import type { AdminSection } from '../features/sports/components/admin-imports-screen';
@@ -410,13 +410,13 @@ export const screens: ScreenRoute[] = [
     name: 'user-stats',
     needsData: true,
     guards: ['auth'],
-    screen: () => import('../features/ledger/routes/user-stats'),
+    screen: () => import('../features/stats/routes/user-stats'),
   },
   {
     name: 'teller-place-bet',
     needsData: true,
     guards: ['auth'],
-    screen: () => import('../features/ledger/routes/teller-place-bet'),
+    screen: () => import('./teller/teller-page'),
   },
   // Pool Party: the lists, creating a pool, invitations and joining. The accept link is open to visitors (it
   // sends them to log in and back).
@@ -480,16 +480,16 @@ export const screens: ScreenRoute[] = [
     name: 'demo',
     needsData: true,
     prefetch: demoReplayData,
-    screen: () => import('../features/ledger/routes/demo'),
+    screen: () => import('../features/replay/routes/demo'),
   },
   {
     name: 'welcome',
     needsData: true,
     prefetch: demoReplayData,
-    screen: () => import('../features/ledger/routes/welcome'),
+    screen: () => import('../features/replay/routes/welcome'),
   },
-  { name: 'demo-charts', needsData: true, screen: () => import('../features/ledger/routes/demo-charts') },
-  { name: 'demo-modal', needsData: true, screen: () => import('../features/ledger/routes/demo-modal') },
+  { name: 'demo-charts', needsData: true, screen: () => import('../features/replay/routes/demo-charts') },
+  { name: 'demo-modal', needsData: true, screen: () => import('../features/replay/routes/demo-modal') },
 ];
 
 /** What a route tells the layout (`useMatches()`). */

@@ -1,7 +1,7 @@
 import Typography from '@mui/material/Typography';
 import type { SyncBet } from '@pass/contracts';
 import { useState } from 'react';
-import { useInvalidateLedger } from '../../features/ledger/api/bets';
+import { useInvalidateLedger } from '../../lib/ledger-cache';
 import { BetForm } from '../../features/ledger/components/bet-form';
 import { EntryDialog } from '../../features/ledger/components/entry-dialog';
 import { UserBetsScreen } from '../../features/ledger/routes/user-bets';

@@ -2,6 +2,7 @@ import type { BetListResponse, BookEventsResponse, CurrentWeekResponse, SportKey
 import type { Status } from '@pass/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api-client';
+import { LEDGER_KEY } from '../../lib/ledger-cache';
 
 /**
  * The member home's reads, each an existing endpoint. The member's entries sit under the ledger's key, so a
@@ -17,7 +18,7 @@ export const homeEntriesQuery = (
   limit: number,
 ) =>
   queryOptions({
-    queryKey: ['ledger', 'home', status, limit],
+    queryKey: [LEDGER_KEY, 'home', status, limit],
     queryFn: ({ signal }) => api.get<BetListResponse>('/api/user/bets', { query: { status, limit }, signal }),
     staleTime: 10_000,
   });

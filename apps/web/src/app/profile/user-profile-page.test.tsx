@@ -1,6 +1,6 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { playLimitsStatus } from '../../features/ledger/testing-data';
+import { playLimitsStatus } from '../../features/stats/testing-data';
 import { jsonResponse, stubFetch } from '../../testing/fetch';
 import { renderWithProviders } from '../../testing/render';
 import { stubViewportWidth } from '../../testing/viewport';

@@ -2,8 +2,8 @@ import { lazy, Suspense } from 'react';
 import { Loading } from '../../components/loading';
 import { SectionCard } from '../../components/section-card';
 import { UserProfileScreen } from '../../features/auth/routes/user-profile';
-import { useInvalidateLedger } from '../../features/ledger/api/bets';
-import { PlayLimitsSection } from '../../features/ledger/components/play-limits-form';
+import { useInvalidateLedger } from '../../lib/ledger-cache';
+import { PlayLimitsSection } from '../../features/stats/components/play-limits-form';
 import { browserSupportsPush } from '../../features/notifications/push-support';
 
 // Its own chunk, fetched only in a browser that can receive push.

@@ -1,7 +1,7 @@
 import type { BetEntry, BetListResponse, BetResponse, CreateBetBody, SportKey, UpdateBetBody } from '@pass/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { forgetStoredStats } from './stats';
+import { invalidateLedger, LEDGER_KEY, useInvalidateLedger } from '../../../lib/ledger-cache';
 
 export interface BetsFilter {
   sport?: SportKey | undefined;
@@ -24,7 +24,7 @@ export function getBets(filter: BetsFilter, signal?: AbortSignal): Promise<BetLi
 
 export const betsQuery = (filter: BetsFilter) =>
   queryOptions({
-    queryKey: ['ledger', 'bets', filter],
+    queryKey: [LEDGER_KEY, 'bets', filter],
     queryFn: ({ signal }) => getBets(filter, signal),
     staleTime: 10_000,
     placeholderData: keepPreviousData,
@@ -42,15 +42,6 @@ export function updateBet(id: number, body: UpdateBetBody): Promise<BetResponse>
 
 export function cancelBet(id: number): Promise<BetResponse> {
   return api.delete<BetResponse>(`/api/user/bets/${id}`);
-}
-
-/** After any change to the ledger: lists, stats and the teller are stale. */
-export function useInvalidateLedger() {
-  const queryClient = useQueryClient();
-  return () => {
-    forgetStoredStats();
-    return queryClient.invalidateQueries({ queryKey: ['ledger'] });
-  };
 }
 
 export function useCreateBet() {
@@ -76,7 +67,7 @@ export function useUpdateBet() {
 }
 
 /** Marks the changes made through useOptimisticEntries, so the last one to settle refreshes the ledger. */
-const OPTIMISTIC_KEY = ['ledger', 'optimistic-change'];
+const OPTIMISTIC_KEY = [LEDGER_KEY, 'optimistic-change'];
 
 /**
  * Changes to the entries of one list, shown before the server answers: each is applied to the cached list at
@@ -106,10 +97,7 @@ export function useOptimisticEntries(filter: BetsFilter) {
     );
   const settle = () => {
     // This change still counts as pending while it settles.
-    if (queryClient.isMutating({ mutationKey: OPTIMISTIC_KEY }) === 1) {
-      forgetStoredStats();
-      return queryClient.invalidateQueries({ queryKey: ['ledger'] });
-    }
+    if (queryClient.isMutating({ mutationKey: OPTIMISTIC_KEY }) === 1) return invalidateLedger(queryClient);
   };
 
   const create = useMutation({

@@ -1,32 +1,13 @@
-import type { BookEventsResponse, CurrentWeekResponse, SportKey } from '@pass/contracts';
+import type { BookEventsResponse, SportKey } from '@pass/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-
-/** The current week's events with every book's latest quotes. */
-export const currentEventsQuery = (sport: SportKey) =>
-  queryOptions({
-    queryKey: ['ledger', 'events', sport],
-    queryFn: ({ signal }) => api.get<BookEventsResponse>(`/api/book/events/${sport}`, { signal }),
-    staleTime: 60_000,
-  });
-
-export const useCurrentEvents = (sport: SportKey, { enabled = true }: { enabled?: boolean } = {}) =>
-  useQuery({ ...currentEventsQuery(sport), enabled });
-
-/** The current week, whose season is the default of the stats screen. */
-export const currentWeekQuery = (sport: SportKey) =>
-  queryOptions({
-    queryKey: ['ledger', 'current-week', sport],
-    queryFn: ({ signal }) => api.get<CurrentWeekResponse>(`/api/dates/${sport}/current-week`, { signal }),
-    staleTime: 30_000,
-  });
-
-export const useCurrentWeek = (sport: SportKey) => useQuery(currentWeekQuery(sport));
+import { useCurrentEvents } from '../../../lib/current-events';
+import { LEDGER_KEY } from '../../../lib/ledger-cache';
 
 /** A week's events by number (the coming week after the current one). */
 export const weekEventsQuery = (sport: SportKey, season: number, week: number) =>
   queryOptions({
-    queryKey: ['ledger', 'events', sport, season, week],
+    queryKey: [LEDGER_KEY, 'events', sport, season, week],
     queryFn: ({ signal }) =>
       api.get<BookEventsResponse>(`/api/book/events/${sport}/${week}`, { query: { season_year: season }, signal }),
     staleTime: 60_000,

@@ -7,14 +7,14 @@ import type {
 } from '@pass/contracts';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { useInvalidateLedger } from './bets';
+import { LEDGER_KEY, useInvalidateLedger } from '../../../lib/ledger-cache';
 
 /** The most parlays one list loads (the server's maximum page). */
 export const PARLAYS_LIMIT = 500;
 
 export const parlaysQuery = () =>
   queryOptions({
-    queryKey: ['ledger', 'parlays'],
+    queryKey: [LEDGER_KEY, 'parlays'],
     queryFn: ({ signal }) =>
       api.get<ParlayListResponse>('/api/user/parlays', { query: { limit: PARLAYS_LIMIT }, signal }),
     staleTime: 10_000,
@@ -47,7 +47,7 @@ export function useCancelParlay() {
 /** A week's events with every book's latest quotes (the schedule's own endpoint): the coming week's games. */
 export const weekEventsQuery = (sport: SportKey, week: number) =>
   queryOptions({
-    queryKey: ['ledger', 'events', sport, 'week', week],
+    queryKey: [LEDGER_KEY, 'events', sport, 'week', week],
     queryFn: ({ signal }) => api.get<BookEventsResponse>(`/api/book/events/${sport}/${week}`, { signal }),
     staleTime: 60_000,
   });

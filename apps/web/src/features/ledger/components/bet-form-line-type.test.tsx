@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../../testing/fetch';
 import { renderWithProviders } from '../../../testing/render';
-import { bookEvent } from '../testing-data';
+import { bookEvent } from '../../../testing/ledger-fixtures';
 import { BetForm } from './bet-form';
 
 afterEach(() => {

@@ -5,7 +5,7 @@ import { fetchCall, fetchHeaders, jsonResponse, stubFetch, type FetchMock } from
 import { renderWithProviders } from '../../../testing/render';
 import type { BetEntry, BookEvent, SeasonWeek } from '@pass/contracts';
 import { storeSessionUser } from '../../../lib/session-user';
-import { betEntry, bookEvent } from '../testing-data';
+import { betEntry, bookEvent } from '../../../testing/ledger-fixtures';
 import { BetForm } from './bet-form';
 
 afterEach(() => {

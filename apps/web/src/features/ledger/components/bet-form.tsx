@@ -36,17 +36,16 @@ import { typeOfBet } from '../lib/slip';
 import { serverProblems } from '../../../lib/field-errors';
 import {
   americanPrice,
-  booksOf,
   gameText,
   isBet,
   KIND_WORDS,
   kindText,
-  latestQuote,
   MODE_WORDS,
   sideText,
   SPORT_WORDS,
   TYPE_WORDS,
-} from '../lib/format';
+} from '../../../lib/bet-format';
+import { booksOf, latestQuote } from '../../../lib/book-quotes';
 import { useIdempotencyKey } from '../../../lib/idempotency';
 
 type Kind = BetKindValue;

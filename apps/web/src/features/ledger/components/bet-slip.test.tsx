@@ -7,7 +7,7 @@ import { storeSessionUser } from '../../../lib/session-user';
 import { fetchCall, fetchHeaders, jsonResponse, stubFetch, type FetchMock } from '../../../testing/fetch';
 import { renderWithProviders } from '../../../testing/render';
 import { stubViewportWidth } from '../../../testing/viewport';
-import { betEntry, bookEvent } from '../testing-data';
+import { betEntry, bookEvent } from '../../../testing/ledger-fixtures';
 import { BetSlip } from './bet-slip';
 
 registerRoutes(['user-bets']);

@@ -23,7 +23,9 @@ import { usePhoneLayout } from '../../../components/use-phone-layout';
 import { RouteLink } from '../../../components/route-link';
 import { useCreateBet } from '../api/bets';
 import { useBetMoney, type BetMoney } from '../lib/bet-mode';
-import { americanPrice, dollars, gameText, kindText, latestQuote, MARKET_OF_KIND, TYPE_WORDS } from '../lib/format';
+import { americanPrice, gameText, kindText, TYPE_WORDS } from '../../../lib/bet-format';
+import { dollars } from '../../../lib/money';
+import { latestQuote, MARKET_OF_KIND } from '../../../lib/book-quotes';
 import { KIND_OF_MARKET, payoutOf, typeOfBet } from '../lib/slip';
 
 interface BetSlipProps {

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchCall, jsonResponse, stubFetch, type FetchMock } from '../../../testing/fetch';
 import { renderWithProviders } from '../../../testing/render';
 import { stubViewportWidth } from '../../../testing/viewport';
-import { betsToCsv, CSV_HEADER } from '../lib/format';
-import { betEntry } from '../testing-data';
+import { betsToCsv, CSV_HEADER } from '../lib/bets-csv';
+import { betEntry } from '../../../testing/ledger-fixtures';
 import { BetsList } from './bets-list';
 
 afterEach(() => {

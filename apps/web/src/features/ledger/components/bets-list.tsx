@@ -25,9 +25,6 @@ import { BetForm } from './bet-form';
 import { EntryDialog } from './entry-dialog';
 import {
   americanPrice,
-  betsToCsv,
-  dollars,
-  downloadText,
   gameText,
   gradingState,
   KIND_WORDS,
@@ -40,7 +37,9 @@ import {
   SPORT_WORDS,
   STATUS_WORDS,
   TYPE_WORDS,
-} from '../lib/format';
+} from '../../../lib/bet-format';
+import { betsToCsv, downloadText } from '../lib/bets-csv';
+import { dollars } from '../../../lib/money';
 
 type Sort = 'date-desc' | 'date-asc' | 'reward-desc' | 'reward-asc';
 

@@ -6,7 +6,7 @@ import { BetSlipContext, type OpenSlip } from '../../../lib/bet-slip';
 import { clearSessionUser, storeSessionUser } from '../../../lib/session-user';
 import { fetchCall, fetchHeaders, jsonResponse, stubFetch, type FetchMock } from '../../../testing/fetch';
 import { renderWithProviders } from '../../../testing/render';
-import { betEntry, bookEvent } from '../testing-data';
+import { betEntry, bookEvent } from '../../../testing/ledger-fixtures';
 import { GamePickActions } from './game-pick-actions';
 
 const DAY = 86_400_000;

@@ -10,7 +10,7 @@ import type { GameActionsProps } from '../../../lib/game-actions';
 import { useSessionUser } from '../../../lib/use-session-user';
 import { useBets, useOptimisticEntries, type BetsFilter } from '../api/bets';
 import { refusalMessage } from '../../../lib/field-errors';
-import { gameText, gradingState } from '../lib/format';
+import { gameText, gradingState } from '../../../lib/bet-format';
 import { slipChoiceOf } from '../lib/slip';
 import { useIdempotencyKey } from '../../../lib/idempotency';
 import {

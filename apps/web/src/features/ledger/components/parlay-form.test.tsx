@@ -6,7 +6,7 @@ import { fetchCall, fetchHeaders, jsonResponse, stubFetch, type FetchMock } from
 import { storeSessionUser } from '../../../lib/session-user';
 import { renderWithProviders } from '../../../testing/render';
 import { readBetMoney, rememberBetMoney } from '../lib/bet-mode';
-import { bookEvent } from '../testing-data';
+import { bookEvent } from '../../../testing/ledger-fixtures';
 import { groupByDay, legBody, parlayPreview, ParlayForm } from './parlay-form';
 import { ParlaysList } from './parlays-list';
 

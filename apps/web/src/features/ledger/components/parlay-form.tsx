@@ -29,10 +29,12 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Loading } from '../../../components/loading';
 import { serverProblems } from '../../../lib/field-errors';
 import { useIdempotencyKey } from '../../../lib/idempotency';
-import { useCurrentEvents } from '../api/events';
+import { useCurrentEvents } from '../../../lib/current-events';
 import { useCreateParlay, useWeekEvents } from '../api/parlays';
 import { useBetMoney, type BetMoney } from '../lib/bet-mode';
-import { americanPrice, booksOf, dollars, gameText, kindText, latestQuote, SPORT_WORDS } from '../lib/format';
+import { americanPrice, gameText, kindText, SPORT_WORDS } from '../../../lib/bet-format';
+import { booksOf, latestQuote } from '../../../lib/book-quotes';
+import { dollars } from '../../../lib/money';
 
 type Kind = BetKindValue;
 

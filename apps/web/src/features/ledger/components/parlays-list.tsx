@@ -10,7 +10,8 @@ import Typography from '@mui/material/Typography';
 import { Loading } from '../../../components/loading';
 import { refusalMessage } from '../../../lib/field-errors';
 import { useCancelParlay, useParlays } from '../api/parlays';
-import { americanPrice, dollars, gameText, gradingState, line, sideText } from '../lib/format';
+import { americanPrice, gameText, gradingState, line, sideText } from '../../../lib/bet-format';
+import { dollars } from '../../../lib/money';
 
 const OUTCOME_WORDS: Record<string, string> = { win: 'Won', loss: 'Lost', push: 'Push', void: 'Void' };
 

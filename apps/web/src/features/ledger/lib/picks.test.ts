@@ -1,6 +1,6 @@
 import type { BookEvent, BookQuote } from '@pass/contracts';
 import { describe, expect, it } from 'vitest';
-import { betEntry, bookEvent } from '../testing-data';
+import { betEntry, bookEvent } from '../../../testing/ledger-fixtures';
 import { entrySummary, isBeforeKickoff, pickBody, pickLabel, pickSides, previewOfChange, switchBody } from './picks';
 
 const quote = (book: string, market: BookQuote['market'], outcome: string, price: number, point: number | null) => ({

@@ -1,6 +1,8 @@
 import type { BetEntry, BookEvent, CreateBetBody, UpdateBetBody } from '@pass/contracts';
 import { BetKind, BetMode, BetType, DEFAULT_BOOK, isTeaserType, Status } from '@pass/domain';
-import { americanPrice, dollars, isBet, latestQuote, line, MODE_WORDS, sideText } from './format';
+import { americanPrice, isBet, line, MODE_WORDS, sideText } from '../../../lib/bet-format';
+import { dollars } from '../../../lib/money';
+import { latestQuote } from '../../../lib/book-quotes';
 
 /** Where a book's quotes stand among the pick's candidates: the default book first, the consensus last. */
 const CONSENSUS = 'consensus';

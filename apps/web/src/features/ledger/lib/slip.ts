@@ -10,7 +10,7 @@ import {
   type BetTypeValue,
 } from '@pass/domain';
 import type { PriceChoice } from '../../../lib/bet-slip';
-import { booksOf, latestQuote } from './format';
+import { booksOf, latestQuote } from '../../../lib/book-quotes';
 
 /** The kind of a market in the odds feed. */
 export const KIND_OF_MARKET = {

@@ -1,5 +1,0 @@
-import { TellerScreen } from '../components/teller-screen';
-
-export default function TellerPlaceBetRoute() {
-  return <TellerScreen />;
-}

@@ -1,0 +1,89 @@
+import type { BetEntry } from '@pass/contracts';
+import { BetKind, BetMode, BetType, Status } from '@pass/domain';
+import { dollars } from './money';
+import { sportWords } from './sport-words';
+
+/**
+ * How an entry reads on screen: the specification's enumerations in words, prices, lines and rewards. Shared by
+ * the screens of the ledger, the stats, the teller, the demo replay and the member's home.
+ */
+
+/** The specification's enumerations in words. */
+export const MODE_WORDS: Record<number, string> = {
+  [BetMode.pick_on]: 'Pick on',
+  [BetMode.pick_against]: 'Pick against',
+  [BetMode.bet_on]: 'Bet on',
+  [BetMode.bet_against]: 'Bet against',
+};
+export const KIND_WORDS: Record<number, string> = {
+  [BetKind.moneyline]: 'Moneyline',
+  [BetKind.totals]: 'Totals',
+  [BetKind.spread]: 'Spread',
+};
+
+/** A bet's kind in its sport's words: a baseball spread is the run line. */
+export function kindText(kind: number, sport: string): string {
+  return kind === BetKind.spread ? sportWords(sport).spread : (KIND_WORDS[kind] ?? '');
+}
+export const TYPE_WORDS: Record<number, string> = {
+  [BetType.over]: 'Over',
+  [BetType.under]: 'Under',
+  [BetType.underdog]: 'Underdog',
+  [BetType.favored]: 'Favored',
+  [BetType.to_win]: 'To win',
+  [BetType.tease_dog]: 'Teaser (underdog)',
+  [BetType.tease_fav]: 'Teaser (favored)',
+};
+export const STATUS_WORDS: Record<number, string> = {
+  [Status.unknown]: 'Unknown',
+  [Status.open]: 'Open',
+  [Status.confirmed]: 'Confirmed',
+  [Status.pending]: 'Pending',
+  [Status.closed]: 'Closed',
+  [Status.rejected]: 'Rejected',
+  [Status.canceled]: 'Canceled',
+  [Status.deleted]: 'Deleted',
+  [Status.completed]: 'Completed',
+};
+
+export const SPORT_WORDS: Record<string, string> = {
+  americanfootball_nfl: 'Pro football',
+  americanfootball_ncaaf: 'College football',
+  baseball_mlb: 'Baseball',
+};
+
+export const isPick = (mode: number) => mode === BetMode.pick_on || mode === BetMode.pick_against;
+export const isBet = (mode: number) => mode === BetMode.bet_on || mode === BetMode.bet_against;
+
+/** Grading state in words: open, in play, won, lost, push, void, canceled, rejected. */
+export function gradingState(entry: Pick<BetEntry, 'status' | 'outcome'>): string {
+  if (entry.outcome === 'win') return 'Won';
+  if (entry.outcome === 'loss') return 'Lost';
+  if (entry.outcome === 'push') return 'Push';
+  if (entry.outcome === 'void') return 'Void';
+  if (entry.status === Status.open) return 'Open';
+  if (entry.status === Status.pending) return 'In play';
+  return STATUS_WORDS[entry.status] ?? 'Unknown';
+}
+
+export const signedNumber = (value: number | null, digits = 0): string =>
+  value === null ? '—' : `${value > 0 ? '+' : ''}${value.toFixed(digits)}`;
+
+export const americanPrice = (price: number | null): string =>
+  price === null ? '—' : price > 0 ? `+${price}` : String(price);
+
+export const line = (value: number | null): string => (value === null ? '—' : value > 0 ? `+${value}` : String(value));
+
+/** A pick's reward in points, a bet's in dollars. */
+export function rewardText(entry: Pick<BetEntry, 'bet_mode' | 'reward'>): string {
+  if (entry.reward === null) return '—';
+  return isPick(entry.bet_mode) ? `${signedNumber(entry.reward)} pts` : dollars(entry.reward, { signed: true });
+}
+
+export const gameText = (event: { away_team: string; home_team: string }) => `${event.away_team} @ ${event.home_team}`;
+
+/** The side an entry holds: its team, or Over / Under for totals. */
+export function sideText(entry: Pick<BetEntry, 'bet_kind' | 'bet_type' | 'bet_team'>): string {
+  if (entry.bet_kind === BetKind.totals) return entry.bet_type === BetType.under ? 'Under' : 'Over';
+  return entry.bet_team ?? '—';
+}
