@@ -5,12 +5,12 @@ import {
   CreateBetBody,
   ErrorBody,
   errorResponses,
-  IdempotencyKeyHeaders,
   ListBetsQuery,
   UpdateBetBody,
 } from '@pass/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../lib/clock.js';
+import { idempotentCreate } from '../../lib/idempotent-route.js';
 import { requireSession, type AuthDeps } from '../auth/auth-context.js';
 import { cancelEntry, createEntry, getEntry, listEntries, updateEntry } from './entries.service.js';
 
@@ -29,35 +29,30 @@ export const entriesRoutes: FastifyPluginAsyncZod<EntriesRoutesOptions> = async 
   const { db, now } = options;
   const noStore = { 'cache-control': 'no-store' };
 
-  app.post(
-    '/api/user/bets',
-    {
-      config: { access: 'member' },
-      schema: {
-        tags: ['ledger'],
-        summary:
-          'Records a pick or bet (Idempotency-Key header: a retry returns the stored entry with 200, the same key ' +
-          'with another body is a 409)',
-        headers: IdempotencyKeyHeaders,
-        body: CreateBetBody,
-        response: { 200: BetResponse, 201: BetResponse, ...memberErrors },
-      },
+  idempotentCreate(app, {
+    method: 'POST',
+    url: '/api/user/bets',
+    access: 'member',
+    schema: {
+      tags: ['ledger'],
+      summary:
+        'Records a pick or bet (Idempotency-Key header: a retry returns the stored entry with 200, the same key ' +
+        'with another body is a 409)',
+      body: CreateBetBody,
+      response: { 200: BetResponse, 201: BetResponse, ...memberErrors },
     },
-    async (request, reply) => {
+    create: async (request, idempotencyKey) => {
       const session = await requireSession(options, request);
       const { entry, created } = await createEntry(db, {
         userId: session.user.id,
-        idempotencyKey: request.headers['idempotency-key'],
+        idempotencyKey,
         body: request.body,
         source: 'manual',
         now: now(),
       });
-      return reply
-        .code(created ? 201 : 200)
-        .headers(noStore)
-        .send({ data: entry });
+      return { data: entry, created };
     },
-  );
+  });
 
   app.get(
     '/api/user/bets',

@@ -2,7 +2,6 @@ import {
   CreateParlayBody,
   ErrorBody,
   errorResponses,
-  IdempotencyKeyHeaders,
   ListParlaysQuery,
   ParlayListResponse,
   ParlayParams,
@@ -10,6 +9,7 @@ import {
 } from '@pass/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../lib/clock.js';
+import { idempotentCreate } from '../../lib/idempotent-route.js';
 import { requireSession, type AuthDeps } from '../auth/auth-context.js';
 import { cancelParlay, createParlay, getParlay, listParlays } from './parlays.service.js';
 
@@ -28,34 +28,29 @@ export const parlaysRoutes: FastifyPluginAsyncZod<ParlaysRoutesOptions> = async 
   const { db, now } = options;
   const noStore = { 'cache-control': 'no-store' };
 
-  app.post(
-    '/api/user/parlays',
-    {
-      config: { access: 'member' },
-      schema: {
-        tags: ['ledger'],
-        summary:
-          'Records a parlay of 2 to 10 legs on different games still to come (Idempotency-Key header: a retry ' +
-          'returns the stored parlay with 200, the same key with another body is a 409)',
-        headers: IdempotencyKeyHeaders,
-        body: CreateParlayBody,
-        response: { 200: ParlayResponse, 201: ParlayResponse, ...memberErrors },
-      },
+  idempotentCreate(app, {
+    method: 'POST',
+    url: '/api/user/parlays',
+    access: 'member',
+    schema: {
+      tags: ['ledger'],
+      summary:
+        'Records a parlay of 2 to 10 legs on different games still to come (Idempotency-Key header: a retry ' +
+        'returns the stored parlay with 200, the same key with another body is a 409)',
+      body: CreateParlayBody,
+      response: { 200: ParlayResponse, 201: ParlayResponse, ...memberErrors },
     },
-    async (request, reply) => {
+    create: async (request, idempotencyKey) => {
       const session = await requireSession(options, request);
       const { parlay, created } = await createParlay(db, {
         userId: session.user.id,
-        idempotencyKey: request.headers['idempotency-key'],
+        idempotencyKey,
         body: request.body,
         now: now(),
       });
-      return reply
-        .code(created ? 201 : 200)
-        .headers(noStore)
-        .send({ data: parlay });
+      return { data: parlay, created };
     },
-  );
+  });
 
   app.get(
     '/api/user/parlays',

@@ -1,13 +1,7 @@
-import {
-  BetResponse,
-  ErrorBody,
-  errorResponses,
-  IdempotencyKeyHeaders,
-  TellerBetBody,
-  TellerResponse,
-} from '@pass/contracts';
+import { BetResponse, ErrorBody, errorResponses, TellerBetBody, TellerResponse } from '@pass/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../lib/clock.js';
+import { idempotentCreate } from '../../lib/idempotent-route.js';
 import { requireSession, type AuthDeps } from '../auth/auth-context.js';
 import { getTeller, placeTellerBet } from './teller.service.js';
 
@@ -40,30 +34,25 @@ export const tellerRoutes: FastifyPluginAsyncZod<TellerRoutesOptions> = async (a
     },
   );
 
-  app.post(
-    '/api/teller/bets',
-    {
-      config: { access: 'member' },
-      schema: {
-        tags: ['ledger'],
-        summary: 'A simulated moneyline bet from the paper bankroll (Idempotency-Key header)',
-        headers: IdempotencyKeyHeaders,
-        body: TellerBetBody,
-        response: { 200: BetResponse, 201: BetResponse, ...memberErrors },
-      },
+  idempotentCreate(app, {
+    method: 'POST',
+    url: '/api/teller/bets',
+    access: 'member',
+    schema: {
+      tags: ['ledger'],
+      summary: 'A simulated moneyline bet from the paper bankroll (Idempotency-Key header)',
+      body: TellerBetBody,
+      response: { 200: BetResponse, 201: BetResponse, ...memberErrors },
     },
-    async (request, reply) => {
+    create: async (request, idempotencyKey) => {
       const session = await requireSession(options, request);
       const { entry, created } = await placeTellerBet(db, {
         userId: session.user.id,
-        idempotencyKey: request.headers['idempotency-key'],
+        idempotencyKey,
         body: request.body,
         now: now(),
       });
-      return reply
-        .code(created ? 201 : 200)
-        .headers(noStore)
-        .send({ data: entry });
+      return { data: entry, created };
     },
-  );
+  });
 };

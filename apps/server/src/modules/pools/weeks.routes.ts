@@ -1,7 +1,6 @@
 import {
   ErrorBody,
   errorResponses,
-  IdempotencyKeyHeaders,
   MissingPicksResponse,
   PoolEditListResponse,
   PoolParams,
@@ -12,6 +11,7 @@ import {
   SubmitPicksBody,
 } from '@pass/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idempotentCreate } from '../../lib/idempotent-route.js';
 import { requireSession } from '../auth/auth-context.js';
 import { systemLines } from '../chat/chat.service.js';
 import { editMemberPicks, listEdits, submitPicks } from './picks.service.js';
@@ -73,37 +73,36 @@ export const weeksRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = async (app
     },
   );
 
-  app.put(
-    '/api/pools/:id/weeks/:week/picks',
-    {
-      config: { access: 'member' },
-      schema: {
-        tags: ['pools'],
-        summary:
-          "Submits the caller's picks for the week in one request (Idempotency-Key header: a retry returns the " +
-          'sheet as stored, the same key with another body is a 409). A change to a locked game is refused with ' +
-          'the game named (400 reason locked)',
-        params: PoolWeekParams,
-        headers: IdempotencyKeyHeaders,
-        body: SubmitPicksBody,
-        response: { 200: PoolWeekResponse, ...memberErrors },
-      },
+  idempotentCreate(app, {
+    method: 'PUT',
+    url: '/api/pools/:id/weeks/:week/picks',
+    access: 'member',
+    schema: {
+      tags: ['pools'],
+      summary:
+        "Submits the caller's picks for the week in one request (Idempotency-Key header: a retry returns the " +
+        'sheet as stored, the same key with another body is a 409). A change to a locked game is refused with ' +
+        'the game named (400 reason locked)',
+      params: PoolWeekParams,
+      body: SubmitPicksBody,
+      response: { 200: PoolWeekResponse, ...memberErrors },
     },
-    async (request, reply) => {
+    create: async (request, idempotencyKey) => {
       const session = await requireSession(options, request);
       const { id, week } = request.params;
       const sheet = await submitPicks(db, {
         poolId: id,
         userId: session.user.id,
         week,
-        idempotencyKey: request.headers['idempotency-key'],
+        idempotencyKey,
         body: request.body,
         // The clock itself: the service reads it once the pool is locked.
         now,
       });
-      return reply.headers(noStore).send({ data: sheet });
+      // A retry's answer is the sheet as stored now: 200 either way.
+      return { data: sheet };
     },
-  );
+  });
 
   app.put(
     '/api/pools/:id/weeks/:week/members/:memberId/picks',
