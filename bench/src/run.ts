@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { deferCleanup, runAllCleanups } from './lib/cleanup.js';
 import { measureColdStart, type ColdStart } from './lib/cold-start.js';
 import { measureFirstContent, type FirstContent } from './lib/first-content.js';
@@ -876,7 +877,19 @@ const ONLY = [
   'hostile-upload',
   'request-path',
 ];
-const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+const USAGE = `Usage: npx tsx bench/src/run.ts [--only <${ONLY.join(' | ')}>]`;
+
+/** `--only <section>`, or nothing for the whole run; anything else is a usage error (exit 2) before any work. */
+function readOnly(): string | undefined {
+  try {
+    return parseArgs({ args: process.argv.slice(2), options: { only: { type: 'string' } }, strict: true }).values.only;
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    return process.exit(2);
+  }
+}
+
+const only = readOnly();
 if (only !== undefined && !ONLY.includes(only)) {
   console.error(`--only takes ${ONLY.map((name) => `"${name}"`).join(' or ')}, not ${JSON.stringify(only)}`);
   process.exit(2);

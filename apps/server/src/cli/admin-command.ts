@@ -1,4 +1,5 @@
 import { userInfo } from 'node:os';
+import { parseArgs } from 'node:util';
 import type { PoolInvitationRefusal } from '@pass/contracts';
 import type { DbExecutor } from '@pass/db';
 import type { Config } from '../env.js';
@@ -41,6 +42,23 @@ export type AdminCommand =
   | { command: 'refusals'; limit: number }
   | { command: 'help' };
 
+/**
+ * A command's one option (`--to <email>`, `--limit=<n>`) by parseArgs' strict rules: its value, undefined when
+ * it is not given, or null when anything else is there (another option, an argument, an empty value, the option
+ * twice, a value that looks like an option).
+ */
+function readOption(args: string[], name: string): string | undefined | null {
+  try {
+    // `multiple`, so that a second one is refused rather than silently taking the first one's place.
+    const { values } = parseArgs({ args, options: { [name]: { type: 'string', multiple: true } }, strict: true });
+    const given = values[name];
+    if (given === undefined) return undefined;
+    return given.length === 1 && given[0] !== '' ? given[0] : null;
+  } catch {
+    return null;
+  }
+}
+
 export function parseAdminArguments(argv: string[]): AdminCommand {
   if (argv.some((arg) => arg === '--help' || arg === '-h')) return { command: 'help' };
   const [command, ...rest] = argv;
@@ -58,23 +76,14 @@ export function parseAdminArguments(argv: string[]): AdminCommand {
       expect(1, 'one username');
       return { command, username: rest[0]! };
     case 'outbox': {
-      if (rest.length === 0) return { command, to: undefined };
-      const [option, value, ...extra] = rest;
-      const inline = option?.startsWith('--to=') ? option.slice('--to='.length) : undefined;
-      if (inline !== undefined && inline !== '' && value === undefined) return { command, to: inline };
-      if (option === '--to' && value && !value.startsWith('-') && extra.length === 0) return { command, to: value };
-      throw new UsageError('outbox takes only --to <email>.');
+      const to = readOption(rest, 'to');
+      if (to === null) throw new UsageError('outbox takes only --to <email>.');
+      return { command, to };
     }
     case 'refusals': {
-      if (rest.length === 0) return { command, limit: REFUSALS_DEFAULT };
-      const [option, value, ...extra] = rest;
-      const text = option?.startsWith('--limit=')
-        ? option.slice('--limit='.length)
-        : option === '--limit'
-          ? value
-          : null;
-      const count = (option === '--limit' ? extra.length === 0 : value === undefined) ? Number(text) : Number.NaN;
-      if (text && /^\d+$/.test(text) && count >= 1 && count <= REFUSALS_MAX) return { command, limit: count };
+      const text = readOption(rest, 'limit');
+      const limit = text === undefined ? REFUSALS_DEFAULT : text !== null && /^\d+$/.test(text) ? Number(text) : NaN;
+      if (limit >= 1 && limit <= REFUSALS_MAX) return { command, limit };
       throw new UsageError(`refusals takes only --limit <n>, from 1 to ${REFUSALS_MAX}.`);
     }
     case undefined:

@@ -11,6 +11,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { createDb, DataDirInUseError, migrate, type Database, type DbHandle } from '@pass/db';
 import { isSport, type Sport } from '@pass/domain';
 import { ConfigError, loadConfig, type Config } from '../env.js';
@@ -45,23 +46,24 @@ interface Arguments {
 }
 
 function parseArguments(argv: string[]): Arguments {
-  const positional: string[] = [];
+  // Not strict: the options are read in the order given, and an unknown one is named as it was typed.
+  const { positionals, tokens } = parseArgs({
+    args: argv,
+    options: { seasons: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    allowPositionals: true,
+    strict: false,
+    tokens: true,
+  });
   let seasons: ImportOptions['seasons'];
-  for (let index = 0; index < argv.length; index++) {
-    const arg = argv[index]!;
-    if (arg === '--seasons' || arg.startsWith('--seasons=')) {
-      const value = arg.includes('=') ? arg.slice('--seasons='.length) : argv[++index];
-      seasons = value === undefined ? undefined : parseSeasonRange(value);
-      if (!seasons) throw new UsageError(`--seasons needs a year or a range such as 2015-2025, got "${value ?? ''}"`);
-    } else if (arg === '--help' || arg === '-h') {
-      throw new UsageError('');
-    } else if (arg.startsWith('--')) {
-      throw new UsageError(`Unknown option ${arg}`);
-    } else {
-      positional.push(arg);
-    }
+  for (const token of tokens) {
+    if (token.kind !== 'option') continue;
+    if (token.name === 'help') throw new UsageError('');
+    if (token.name !== 'seasons') throw new UsageError(`Unknown option ${argv[token.index]}`);
+    const value = token.value ?? '';
+    seasons = parseSeasonRange(value);
+    if (!seasons) throw new UsageError(`--seasons needs a year or a range such as 2015-2025, got "${value}"`);
   }
-  const [source, target, ...rest] = positional;
+  const [source, target, ...rest] = positionals;
   if (!source) throw new UsageError('Name a source.');
   if (rest.length > 0) throw new UsageError(`Unexpected arguments: ${rest.join(' ')}`);
   if (!isFileSource(source) && !ODDS_SOURCES.includes(source)) throw new UsageError(`Unknown source "${source}".`);
