@@ -86,6 +86,9 @@ export default defineConfig({
           include: ['packages/domain/src/**/*.test.ts', 'packages/contracts/src/**/*.test.ts', 'tools/**/*.test.ts'],
           environment: 'node',
           setupFiles: [failOnConsoleError],
+          // The rules' tests start ESLint, dependency-cruiser and knip, whose first run loads the TypeScript
+          // parser: seconds on a busy 2-core machine.
+          testTimeout: 60_000,
         },
       },
       {
