@@ -46,6 +46,7 @@ import {
 import { runChatFanoutBenchmarks } from './lib/chat-fanout.js';
 import { runPoolBenchmarks } from './lib/pool-benchmarks.js';
 import { runSignupBenchmarks } from './lib/signup-benchmark.js';
+import { runSundayBenchmarks } from './lib/sunday-benchmarks.js';
 import { createThrowawayDatabase } from './lib/throwaway-database.js';
 import { missingStoredFiles, STORED_FILES } from '../../apps/server/src/modules/imports/stored-files.js';
 import { createDb } from '@pass/db';
@@ -664,6 +665,7 @@ async function main(): Promise<number> {
   data.timed.push(...(await runChatFanoutBenchmarks(appEnv)));
   data.timed.push(...(await runSyncImportBenchmarks()));
   data.timed.push(...(await runHostileUploadBenchmarks(appEnv)));
+  data.timed.push(...(await runSundayBenchmarks(appEnv)));
   console.log('• page weight: apps/web/dist');
   const pageWeight = measurePageWeight(WEB_DIST_DIR);
   const coldStart = await runColdStart();
@@ -823,6 +825,27 @@ async function runHostileUploadOnly(): Promise<number> {
 }
 
 /**
+ * `--only sunday`: the Sunday-at-scale rows alone (PostgreSQL, with DATABASE_URL); they replace (or join) theirs in
+ * RESULTS.md with a note of when and under what load they ran, and the rest stays.
+ */
+async function runSundayOnly(): Promise<number> {
+  if (!process.env.DATABASE_URL) {
+    console.error('--only sunday needs DATABASE_URL (the Sunday runs on PostgreSQL only)');
+    return 1;
+  }
+  const startedAt = new Date();
+  const loadAverageAtStart = os.loadavg();
+  console.log(`PA$$ bench, a Sunday at scale only: ${describeMachine()}`);
+  const timed = await runSundayBenchmarks(appEnv);
+  const run = { startedAt, loadAverageAtStart, loadAverageAtEnd: os.loadavg(), timed };
+  console.log(`\n${formatTimedConsole(run)}\n`);
+  const previous = existsSync(RESULTS_FILE) ? await readFile(RESULTS_FILE, 'utf8') : '# Benchmark results\n';
+  await writeFile(RESULTS_FILE, replaceTimedRows(previous, run, 'sunday'));
+  console.log(`Updated the Sunday rows of ${path.relative(process.cwd(), RESULTS_FILE) || RESULTS_FILE}`);
+  return timed.some(({ outcome }) => outcome.status === 'failed') ? 1 : 0;
+}
+
+/**
  * `--only request-path`: the rows that measure the request path against bare node:http (the baseline, health,
  * the legal page, and the cached schedule on PGlite and on PostgreSQL with DATABASE_URL); they replace theirs in
  * RESULTS.md with a note of when and under what load they ran.
@@ -876,6 +899,7 @@ const ONLY = [
   'sync-import',
   'hostile-upload',
   'request-path',
+  'sunday',
 ];
 const USAGE = `Usage: npx tsx bench/src/run.ts [--only <${ONLY.join(' | ')}>]`;
 
@@ -916,7 +940,9 @@ try {
                     ? await runHostileUploadOnly()
                     : only === 'request-path'
                       ? await runRequestPathOnly()
-                      : await main();
+                      : only === 'sunday'
+                        ? await runSundayOnly()
+                        : await main();
 } catch (error) {
   console.error(error);
 } finally {

@@ -70,14 +70,14 @@ export function poolRowNames(label: string) {
   };
 }
 
-async function timed(send: () => Promise<Response>): Promise<{ ms: number; status: number; bytes: number }> {
+export async function timed(send: () => Promise<Response>): Promise<{ ms: number; status: number; bytes: number }> {
   const started = performance.now();
   const response = await send();
   const body = await response.arrayBuffer();
   return { ms: performance.now() - started, status: response.status, bytes: body.byteLength };
 }
 
-function summary(latencies: number[]) {
+export function summary(latencies: number[]) {
   const sorted = Float64Array.from(latencies).sort();
   const total = latencies.reduce((sum, value) => sum + value, 0);
   return {
@@ -89,7 +89,7 @@ function summary(latencies: number[]) {
 }
 
 /** `count` requests one after another after a few discarded; `before` (timed apart) runs before each. */
-async function sequential(
+export async function sequential(
   count: number,
   send: (index: number) => Promise<Response>,
   before?: (index: number) => Promise<Response>,

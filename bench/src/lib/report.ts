@@ -135,7 +135,8 @@ function timedRows(report: Pick<BenchReport, 'timed'>): string[][] {
     if (outcome.status === 'skipped') return [...head, '-', benchmark.targetLabel, '-', `skipped: ${outcome.reason}`];
     if (outcome.status === 'failed') return [...head, '-', benchmark.targetLabel, 'FAILED (see below)', ''];
     // A row without a target (targetLabel '-') records a time only.
-    const verdict = benchmark.targetLabel === '-' ? '-' : outcome.valueMs < benchmark.targetMs ? 'meets' : 'MISSES';
+    const meets = outcome.meets ?? outcome.valueMs < benchmark.targetMs;
+    const verdict = benchmark.targetLabel === '-' ? '-' : meets ? 'meets' : 'MISSES';
     return [...head, outcome.figures, benchmark.targetLabel, verdict, outcome.detail];
   });
 }
