@@ -1,4 +1,13 @@
-import { BetKind, BetMode, BetType, MAX_TEASER_POINTS, parlayLegsProblem, Status } from '@pass/domain';
+import {
+  BetKind,
+  BetMode,
+  BetType,
+  hasWholeCents,
+  isAmericanPrice,
+  MAX_TEASER_POINTS,
+  parlayLegsProblem,
+  Status,
+} from '@pass/domain';
 import { z } from 'zod';
 import { idField, idParam, MAX_ID, SingleLine, Text } from './boundary.js';
 import { SportKey } from './sports.js';
@@ -36,13 +45,13 @@ export const StakeDollars = z
   .number({ error: 'must be an amount in dollars' })
   .positive('must be more than 0')
   .max(MAX_STAKE_DOLLARS, `must be at most ${MAX_STAKE_DOLLARS} dollars`)
-  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'must have at most two decimals (cents)');
+  .refine(hasWholeCents, 'must have at most two decimals (cents)');
 
 /** An American price: whole, and not strictly between −100 and +100. */
 export const AmericanPrice = z
   .number({ error: 'must be an American price such as -110 or 150' })
   .int('must be a whole American price')
-  .refine((value) => Math.abs(value) >= 100, 'must not lie strictly between -100 and 100')
+  .refine(isAmericanPrice, 'must not lie strictly between -100 and 100')
   .refine((value) => Math.abs(value) <= 100_000, 'must be at most 100000 either way');
 
 const Line = z

@@ -1,3 +1,4 @@
+import { isAmericanPrice } from '@pass/domain';
 import { z } from 'zod';
 import { SportKey } from './sports.js';
 
@@ -21,10 +22,7 @@ export const SyncMarket = z.enum(['moneyline', 'spread', 'total']);
 export type SyncMarket = z.infer<typeof SyncMarket>;
 
 const Name = z.string().trim().min(1).max(200);
-const AmericanPrice = z
-  .number()
-  .int()
-  .refine((price) => price <= -100 || price >= 100, 'must be American odds: -100 or less, or +100 or more');
+const AmericanPrice = z.number().int().refine(isAmericanPrice, 'must be American odds: -100 or less, or +100 or more');
 const Cents = z.number().int().min(0).max(100_000_000);
 
 export const SyncLeg = z.object({

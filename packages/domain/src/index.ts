@@ -29,6 +29,8 @@ export * from './sources/data-as-of.js';
 export * from './sources/merge-observation.js';
 export * from './odds/american-odds.js';
 export * from './odds/profit.js';
+export * from './odds/money.js';
+export * from './odds/parlay-pricing.js';
 export * from './odds/vig.js';
 export * from './odds/closing-line-value.js';
 export * from './odds/line-of-record.js';

@@ -5,43 +5,9 @@ import { americanToDecimal, OddsError } from '../odds/american-odds.js';
 import { profitCents } from '../odds/profit.js';
 import { betTypeLineConflict, betTypeOfLine } from './bet-type.js';
 import { gradeEntry, type Outcome } from './grade-entry.js';
-import {
-  gradeParlay,
-  MAX_PARLAY_LEGS,
-  parlayAmericanPrice,
-  parlayDecimal,
-  parlayLegsProblem,
-  parlayPayoutCents,
-  parlayProfitCents,
-  type ParlayLegResult,
-} from './parlay.js';
+import { gradeParlay, MAX_PARLAY_LEGS, parlayLegsProblem, type ParlayLegResult } from './parlay.js';
 
 const leg = (price: number, outcome: Outcome | null): ParlayLegResult => ({ price, outcome });
-
-describe('parlay prices', () => {
-  it('multiplies the legs’ decimal prices', () => {
-    // −110 × −110: 1.9091² = 3.6446, +264 as a ticket prints it.
-    expect(parlayDecimal([-110, -110])).toBeCloseTo(3.6446, 4);
-    expect(parlayAmericanPrice([-110, -110])).toBe(264);
-    expect(parlayDecimal([150, 200, -200])).toBeCloseTo(2.5 * 3 * 1.5, 10);
-    expect(parlayAmericanPrice([150, 200, -200])).toBe(1025);
-    expect(parlayAmericanPrice([])).toBeNull();
-  });
-
-  it('pays the product of the legs on a stake, to the cent', () => {
-    // $100 on −110, −110, −110: 100 × ((21/11)³ − 1) = $595.79.
-    expect(parlayProfitCents(10_000, [-110, -110, -110])).toBe(59_579);
-    expect(parlayPayoutCents(10_000, [-110, -110, -110])).toBe(69_579);
-    // The ticket's own price replaces the product.
-    expect(parlayPayoutCents(10_000, [-110, -110, -110], 600)).toBe(70_000);
-  });
-
-  it('refuses a price no book could quote', () => {
-    expect(() => parlayProfitCents(100, [-110, 50])).toThrow(OddsError);
-    expect(() => parlayProfitCents(100, [-110.5, 120])).toThrow(OddsError);
-    expect(() => parlayProfitCents(-1, [-110, 120])).toThrow(OddsError);
-  });
-});
 
 describe('gradeParlay', () => {
   const stakeCents = 10_000;

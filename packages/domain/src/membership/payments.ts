@@ -1,3 +1,4 @@
+import { centsOfDollarDigits } from '../odds/money.js';
 import { MEMBERSHIP_TERMS } from './plans.js';
 
 /**
@@ -26,7 +27,7 @@ export function parsePaymentAmount(value: unknown, currency: unknown): PaymentAm
   const match = typeof value === 'string' ? MONEY_VALUE.exec(value) : null;
   if (!match) return { ok: false, reason: 'amount', message: `amount ${describe(value)} is not a money value` };
   // Whole cents from the digits themselves: no floating point between PayPal's text and the column.
-  const amountCents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  const amountCents = centsOfDollarDigits(match[1]!, match[2]);
   if (amountCents > MAX_PAYMENT_CENTS) {
     return { ok: false, reason: 'amount', message: `amount ${describe(value)} is more than a payment can hold` };
   }

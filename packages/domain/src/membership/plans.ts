@@ -1,3 +1,5 @@
+import { centsToDollars, centsToDollarsText } from '../odds/money.js';
+
 /**
  * The sync membership's plans and prices (DESIGN.md section 6; the specification's plans and constants):
  * the one place the trial, the price and the early-subscriber price are written. Pages, legal texts, the
@@ -82,8 +84,8 @@ export function priceTierAt(at: Date): PriceTier {
 
 /** "$20" or "$15.50": a whole-dollar price without cents. */
 export function formatPrice(cents: number): string {
-  const dollars = cents / 100;
-  return `$${Number.isInteger(dollars) ? dollars : dollars.toFixed(2)}`;
+  const dollars = centsToDollars(cents);
+  return `$${Number.isInteger(dollars) ? dollars : centsToDollarsText(cents)}`;
 }
 
 /** A plan's price as the pages say it: "Free for 1 month, then $20 a month". */

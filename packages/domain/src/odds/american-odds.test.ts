@@ -1,14 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  americanPriceText,
   americanToDecimal,
+  americanToDecimalFraction,
   americanToImplied,
   assertAmericanPrice,
+  assertWholeAmericanPrice,
+  decimalToAmerican,
   decimalToAmericanExact,
   decimalToImplied,
   impliedToAmerican,
   impliedToDecimal,
   isAmericanPrice,
+  isWholeAmericanPrice,
   OddsError,
 } from './american-odds.js';
 
@@ -97,6 +102,59 @@ describe('American, decimal and implied prices', () => {
         expect(implied).toBeGreaterThan(0);
         expect(implied).toBeLessThan(1);
         expect(implied * americanToDecimal(american)).toBeCloseTo(1, 12);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('tells a price as books quote it: whole, and ±100 or beyond', () => {
+    expect([-110, 150, 100, -100, 100_000].every(isWholeAmericanPrice)).toBe(true);
+    expect([-110.5, 99, 0, Number.NaN, Number.POSITIVE_INFINITY].some(isWholeAmericanPrice)).toBe(false);
+    expect(() => assertWholeAmericanPrice(-110.5)).toThrow(expect.objectContaining({ code: 'price_not_whole' }));
+    expect(() => assertWholeAmericanPrice(2 ** 60)).toThrow(expect.objectContaining({ code: 'price_not_whole' }));
+    expect(() => assertWholeAmericanPrice(50)).toThrow(expect.objectContaining({ code: 'inside_even_money' }));
+  });
+
+  it('writes a price as books print it', () => {
+    expect(americanPriceText(150)).toBe('+150');
+    expect(americanPriceText(-110)).toBe('-110');
+    expect(americanPriceText(100)).toBe('+100');
+    expect(americanPriceText(-100)).toBe('-100');
+  });
+
+  it('keeps a whole price’s decimal as an exact fraction: +150 is 250/100, −110 is 210/110', () => {
+    expect(americanToDecimalFraction(150)).toEqual({ numerator: 250n, denominator: 100n });
+    expect(americanToDecimalFraction(-110)).toEqual({ numerator: 210n, denominator: 110n });
+    expect(() => americanToDecimalFraction(-110.5)).toThrow(OddsError);
+  });
+
+  it('rounds a decimal price to the whole American price a book quotes', () => {
+    expect(decimalToAmerican(2.5)).toBe(150);
+    expect(decimalToAmerican(1.4)).toBe(-250);
+    expect(decimalToAmerican(3.1)).toBe(210);
+    expect(decimalToAmerican(1.9091)).toBe(-110);
+    expect(decimalToAmerican(2)).toBe(100);
+    expect(decimalToAmerican(1.995)).toBe(-101); // −100.5…
+    expect(() => decimalToAmerican(1)).toThrow(expect.objectContaining({ code: 'decimal_out_of_range' }));
+  });
+
+  it('gives a whole price whose payout matches the decimal one within rounding (300 runs)', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 1.01, max: 100, noNaN: true }), (decimal) => {
+        const american = decimalToAmerican(decimal);
+        const profitPerUnit = american > 0 ? american / 100 : 100 / -american;
+        expect(isWholeAmericanPrice(american)).toBe(true);
+        expect(Math.abs(profitPerUnit - (decimal - 1)) / (decimal - 1)).toBeLessThan(0.01);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('gives a whole price back as it was: American → decimal → whole American (300 runs)', () => {
+    const wholePrice = fc.oneof(fc.integer({ min: 100, max: 100_000 }), fc.integer({ min: -100_000, max: -101 }));
+    fc.assert(
+      fc.property(wholePrice, (american) => {
+        expect(decimalToAmerican(americanToDecimal(american))).toBe(american);
       }),
       { numRuns: 300 },
     );

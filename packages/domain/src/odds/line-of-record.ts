@@ -1,4 +1,4 @@
-import { americanToImplied, impliedToAmerican, isAmericanPrice } from './american-odds.js';
+import { americanToImplied, decimalToAmerican, impliedToDecimal, isAmericanPrice } from './american-odds.js';
 
 /**
  * The line of record (DESIGN.md section 6, decision record 034): the one line a past game is shown and graded
@@ -137,7 +137,7 @@ export function medianPrice(quoted: readonly number[]): number | null {
   if (implied === null) return null;
   const exact = valid.filter((price) => americanToImplied(price) === implied);
   if (exact.length > 0) return Math.max(...exact);
-  const american = Math.round(impliedToAmerican(implied));
+  const american = decimalToAmerican(impliedToDecimal(implied));
   return Math.abs(american) === 100 ? 100 : american;
 }
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { americanToDecimal, OddsError } from './american-odds.js';
-import { profitCents } from './profit.js';
+import { profitCents, profitCentsAtDecimal, profitCentsUnrounded } from './profit.js';
 
 describe('profitCents', () => {
   it('pays $90.91 on $100 at −110, $150 on $100 at +150, $100 on $110 at −110', () => {
@@ -54,6 +54,40 @@ describe('profitCents', () => {
         expect(twiceError).toBeLessThanOrEqual(denominator); // … at most half a cent above, when exactly half
         // The same bound in the terms the ledger speaks: never more than stake × (decimal − 1) and half a cent.
         expect(profit).toBeLessThanOrEqual(stake * (americanToDecimal(american) - 1) + 0.5 + profit * 1e-12);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('profitCentsAtDecimal', () => {
+  it('pays stake × (decimal − 1) on an exact fraction, rounded as profitCents rounds', () => {
+    // 21/11 is −110: the same 9091 and 50 as profitCents.
+    expect(profitCentsAtDecimal(10_000, { numerator: 21n, denominator: 11n })).toBe(9091);
+    expect(profitCentsAtDecimal(55, { numerator: 21n, denominator: 11n })).toBe(50);
+    expect(profitCentsAtDecimal(3, { numerator: 3n, denominator: 2n })).toBe(2); // 1.5
+    expect(() => profitCentsAtDecimal(-1, { numerator: 3n, denominator: 2n })).toThrow(
+      expect.objectContaining({ code: 'stake_not_cents' }),
+    );
+  });
+});
+
+describe('profitCentsUnrounded', () => {
+  it('is the exact profit in cents, before any rounding', () => {
+    expect(profitCentsUnrounded(1, -110)).toBeCloseTo(0.909_090_9, 6);
+    expect(profitCentsUnrounded(10_000, 150)).toBe(15_000);
+    expect(profitCentsUnrounded(11_000, -110)).toBe(10_000);
+    expect(profitCentsUnrounded(3, -200)).toBe(1.5);
+    expect(() => profitCentsUnrounded(100, 50)).toThrow(OddsError);
+  });
+
+  it('rounds to profitCents to within half a cent (300 runs)', () => {
+    const price = fc.oneof(fc.integer({ min: 100, max: 50_000 }), fc.integer({ min: -50_000, max: -100 }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000 }), price, (stake, american) => {
+        expect(Math.abs(profitCents(stake, american) - profitCentsUnrounded(stake, american))).toBeLessThanOrEqual(
+          0.5 + 1e-9,
+        );
       }),
       { numRuns: 300 },
     );

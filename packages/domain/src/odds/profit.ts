@@ -1,4 +1,11 @@
-import { assertAmericanPrice, OddsError } from './american-odds.js';
+import { americanToDecimalFraction, assertAmericanPrice, OddsError, type DecimalFraction } from './american-odds.js';
+
+/** Throws an `OddsError` unless `stakeCents` is a whole, non-negative number of cents. */
+export function assertStakeCents(stakeCents: number): void {
+  if (!Number.isSafeInteger(stakeCents) || stakeCents < 0) {
+    throw new OddsError('stake_not_cents', `Stake ${stakeCents} is not a whole, non-negative number of cents`);
+  }
+}
 
 /**
  * The profit of a winning stake at an American price, in whole cents.
@@ -12,20 +19,28 @@ import { assertAmericanPrice, OddsError } from './american-odds.js';
  * else throws an `OddsError`.
  */
 export function profitCents(stakeCents: number, american: number): number {
-  if (!Number.isSafeInteger(stakeCents) || stakeCents < 0) {
-    throw new OddsError('stake_not_cents', `Stake ${stakeCents} is not a whole, non-negative number of cents`);
-  }
-  assertAmericanPrice(american);
-  if (!Number.isSafeInteger(american)) {
-    throw new OddsError('price_not_whole', `American price ${american} is not a whole number`);
-  }
-  const stake = BigInt(stakeCents);
-  const [numerator, denominator] = american > 0 ? [stake * BigInt(american), 100n] : [stake * 100n, BigInt(-american)];
-  return Number(divideRoundingHalfAwayFromZero(numerator, denominator));
+  assertStakeCents(stakeCents);
+  return profitCentsAtDecimal(stakeCents, americanToDecimalFraction(american));
 }
 
-/** numerator / denominator (both non-negative) to the nearest integer, halves away from zero. */
-function divideRoundingHalfAwayFromZero(numerator: bigint, denominator: bigint): bigint {
+/**
+ * The profit of a winning stake at a decimal price given as an exact fraction (a parlay's product of its legs),
+ * in whole cents, rounded as `profitCents` rounds: stake × (decimal − 1), halves away from zero.
+ */
+export function profitCentsAtDecimal(stakeCents: number, price: DecimalFraction): number {
+  assertStakeCents(stakeCents);
+  const { numerator, denominator } = price;
+  const profit = BigInt(stakeCents) * (numerator - denominator);
   // BigInt division truncates; adding half the denominator first turns that into rounding half up.
-  return (2n * numerator + denominator) / (2n * denominator);
+  return Number((2n * profit + denominator) / (2n * denominator));
+}
+
+/**
+ * The exact profit of a winning stake at an American price, in cents and not rounded (1¢ at −110 is 0.909¢).
+ * Kept apart from `profitCents` because reading a book's export compares its payout with the profit to within
+ * a cent, which rounding first would shift.
+ */
+export function profitCentsUnrounded(stakeCents: number, american: number): number {
+  assertAmericanPrice(american);
+  return american > 0 ? (stakeCents * american) / 100 : (stakeCents * 100) / -american;
 }

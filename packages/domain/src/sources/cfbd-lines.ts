@@ -1,3 +1,4 @@
+import { isWholeAmericanPrice } from '../odds/american-odds.js';
 import { parseCfbdPregameLines } from './cfbd-games.js';
 import { negate, type GameLine, type ParseResult, type Skipped } from './types.js';
 import { asNumber, field, type Json } from './cfbd-json.js';
@@ -66,7 +67,7 @@ export function cfbdProviderBook(provider: string): string | undefined {
 /** Whole American odds, or null: CFBD leaves a moneyline out, null, or (rarely) 0 when a book had none. */
 function moneyline(value: unknown): number | null {
   const price = asNumber(value);
-  return price !== null && Number.isInteger(price) && Math.abs(price) >= 100 ? price : null;
+  return price !== null && isWholeAmericanPrice(price) ? price : null;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { seasonForDate } from '../calendar.js';
 import { isSport, type Sport } from '../enums.js';
+import { decimalToAmerican, isWholeAmericanPrice } from '../odds/american-odds.js';
 import { teamRegistry } from '../teams/all-teams.js';
 import type { TeamRegistry } from '../teams/registry.js';
 import type { ParseResult, Skipped } from './types.js';
@@ -48,12 +49,6 @@ export interface OddsApiScore {
 }
 
 export type OddsFormat = 'american' | 'decimal';
-
-/** Decimal odds (2.5, 1.4) in American terms (+150, −250), rounded to the whole number books quote. */
-export function decimalToAmerican(decimal: number): number {
-  if (!(decimal > 1)) throw new RangeError(`Decimal odds must exceed 1, got ${decimal}`);
-  return decimal >= 2 ? Math.round((decimal - 1) * 100) : Math.round(-100 / (decimal - 1));
-}
 
 type Json = Record<string, unknown>;
 
@@ -172,8 +167,10 @@ function readQuote(
   let price = outcome.price;
   if (decimal) {
     if (!(price > 1)) return `decimal price ${price} is not above 1`;
+    // JSON's 1e400 reads as Infinity, which no American price stands for.
+    if (!Number.isFinite(price)) return `decimal price ${price} is not a finite number`;
     price = decimalToAmerican(price);
-  } else if (!Number.isInteger(price) || Math.abs(price) < 100) {
+  } else if (!isWholeAmericanPrice(price)) {
     // An American price is a whole number of at least 100 either way; anything else means decimal odds.
     return `price ${price} is not American odds (was oddsFormat=decimal?)`;
   }
