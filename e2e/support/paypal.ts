@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { billingPlans, createDb, type Database } from '@pass/db';
+import { centsToDollarsText } from '@pass/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { PayPalClient } from '../../apps/server/src/providers/paypal/paypal-client';
@@ -43,7 +44,7 @@ export async function provisionPayPalPlans(fake: FakePayPal, db: Database): Prom
           sequence: 1,
           total_cycles: 0,
           frequency: { interval_unit: 'MONTH', interval_count: 1 },
-          pricing_scheme: { fixed_price: { currency_code: 'USD', value: (row.monthlyPriceCents / 100).toFixed(2) } },
+          pricing_scheme: { fixed_price: { currency_code: 'USD', value: centsToDollarsText(row.monthlyPriceCents) } },
         },
       ],
       payment_preferences: {},

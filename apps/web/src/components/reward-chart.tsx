@@ -1,4 +1,5 @@
 import type { StatsResponse } from '@pass/contracts';
+import { centsToDollars } from '@pass/domain';
 import {
   Bar,
   BarChart,
@@ -20,7 +21,7 @@ export default function RewardChart({ weeks }: { weeks: StatsResponse['by_week']
   const data = weeks.map((week) => ({
     label: week.nbr === null ? String(week.yr_week ?? '—') : `W${week.nbr}`,
     points: week.picks.points,
-    profit: week.bets.profit_cents / 100,
+    profit: centsToDollars(week.bets.profit_cents),
   }));
   const pointsDomain = symmetricDomain(data.map((week) => week.points));
   const profitDomain = symmetricDomain(data.map((week) => week.profit));

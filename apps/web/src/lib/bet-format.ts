@@ -1,5 +1,5 @@
 import type { BetEntry } from '@pass/contracts';
-import { BetKind, BetMode, BetType, Status } from '@pass/domain';
+import { americanPriceText, BetKind, BetMode, BetType, Status } from '@pass/domain';
 import { dollars } from './money';
 import { sportWords } from './sport-words';
 
@@ -69,8 +69,7 @@ export function gradingState(entry: Pick<BetEntry, 'status' | 'outcome'>): strin
 export const signedNumber = (value: number | null, digits = 0): string =>
   value === null ? '—' : `${value > 0 ? '+' : ''}${value.toFixed(digits)}`;
 
-export const americanPrice = (price: number | null): string =>
-  price === null ? '—' : price > 0 ? `+${price}` : String(price);
+export const americanPrice = (price: number | null): string => (price === null ? '—' : americanPriceText(price));
 
 export const line = (value: number | null): string => (value === null ? '—' : value > 0 ? `+${value}` : String(value));
 

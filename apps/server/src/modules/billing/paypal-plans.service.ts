@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { PayPalProvisionResponse, PayPalSyncResponse } from '@pass/contracts';
 import { billingPlans, type Database } from '@pass/db';
-import { formatPrice, MEMBERSHIP_TERMS, PLANS, type PlanCode, type PriceTier } from '@pass/domain';
+import {
+  centsToDollarsText,
+  dollarsToCents,
+  formatPrice,
+  MEMBERSHIP_TERMS,
+  PLANS,
+  type PlanCode,
+  type PriceTier,
+} from '@pass/domain';
 import { eq, inArray } from 'drizzle-orm';
 import { AppError } from '../../errors.js';
 import { systemClock } from '../../lib/clock.js';
@@ -32,7 +40,7 @@ export function paypalRequestId(...parts: string[]): string {
 }
 
 /** "20.00" for 2000 cents. */
-const money = (cents: number) => ({ currency_code: MEMBERSHIP_TERMS.currency, value: (cents / 100).toFixed(2) });
+const money = (cents: number) => ({ currency_code: MEMBERSHIP_TERMS.currency, value: centsToDollarsText(cents) });
 
 /** The free trial (no price: free), then the tier's monthly price until cancelled. */
 export function billingCycles(tier: PriceTier): PayPalBillingCycle[] {
@@ -195,7 +203,7 @@ async function storeIds(
 function regularPriceCents(plan: PayPalPlan): number | null {
   const regular = plan.billing_cycles?.find((cycle) => cycle.tenure_type === 'REGULAR');
   const value = regular?.pricing_scheme?.fixed_price.value;
-  return value === undefined ? null : Math.round(Number(value) * 100);
+  return value === undefined ? null : dollarsToCents(Number(value));
 }
 
 /**

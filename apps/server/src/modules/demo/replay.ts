@@ -1,5 +1,5 @@
 import type { ReplayClv, ReplayEntry, ReplayLines, ReplayStrategy, StatsTotals } from '@pass/contracts';
-import { BetKind, BetMode, BetType, Status } from '@pass/domain';
+import { BetKind, BetMode, BetType, centsToDollars, Status } from '@pass/domain';
 import { totalsOf, type AggregateRow } from '../ledger/stats.service.js';
 
 /**
@@ -9,17 +9,16 @@ import { totalsOf, type AggregateRow } from '../ledger/stats.service.js';
 
 export const PICKS_PER_WEEK = 4;
 export const BET_STAKE_CENTS = 10_000;
+const BET_STAKE_DOLLARS = centsToDollars(BET_STAKE_CENTS);
 
 export const STRATEGY: ReplayStrategy = {
   key: 'home-underdogs',
   name: 'Home underdogs',
-  summary: `Each week, pick up to ${PICKS_PER_WEEK} home underdogs against the spread, and put a simulated $${
-    BET_STAKE_CENTS / 100
-  } on the biggest of them to win outright.`,
+  summary: `Each week, pick up to ${PICKS_PER_WEEK} home underdogs against the spread, and put a simulated $${BET_STAKE_DOLLARS} on the biggest of them to win outright.`,
   rules: [
     'Lines are the ones on record the day before kickoff (one book per game: the consensus where there is one, else betus); sources that file only the closing line give the close.',
     `The picks: home teams getting points, the most points first, up to ${PICKS_PER_WEEK} a week; neutral-site games have no home team and are left out. Each scores +5 for a cover, −5 for a loss, 0 for a push.`,
-    `The bet: $${BET_STAKE_CENTS / 100} (simulated) on the moneyline of the week's biggest home underdog; a win pays at its price.`,
+    `The bet: $${BET_STAKE_DOLLARS} (simulated) on the moneyline of the week's biggest home underdog; a win pays at its price.`,
     'Every entry is graded when its game is final, with the same rules, closing line and totals as a member’s picks and bets.',
   ],
   picks_per_week: PICKS_PER_WEEK,

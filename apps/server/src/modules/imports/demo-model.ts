@@ -1,4 +1,4 @@
-import { easternToUtc } from '@pass/domain';
+import { easternToUtc, impliedToAmerican } from '@pass/domain';
 
 /**
  * What every demo season generator shares: seeded randomness that gives the same numbers on every
@@ -100,13 +100,14 @@ export function normalCdf(x: number): number {
   return x >= 0 ? (1 + y) / 2 : (1 - y) / 2;
 }
 
-/** An implied probability (vig included) to an American price, rounded to 5 and never inside ±100. */
+/**
+ * An implied probability (vig included) to an American price as the demo's books quote it: held between 1.5%
+ * and 98.5%, then rounded to a multiple of 5 (the domain's `decimalToAmerican` rounds to 1; a demo line reads
+ * like a printed one). Never inside ±100, since the exact price never is.
+ */
 export function toAmerican(probability: number): number {
   const p = Math.min(0.985, Math.max(0.015, probability));
-  const raw = p >= 0.5 ? (-100 * p) / (1 - p) : (100 * (1 - p)) / p;
-  const rounded = Math.round(raw / 5) * 5;
-  if (rounded > -100 && rounded < 100) return rounded < 0 || (rounded === 0 && p >= 0.5) ? -100 : 100;
-  return rounded;
+  return Math.round(impliedToAmerican(p) / 5) * 5;
 }
 
 /** Moneylines consistent with a home spread (sportsbook sign): win chance from the spread, 4.5% of vig. */

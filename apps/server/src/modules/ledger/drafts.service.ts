@@ -47,8 +47,6 @@ const FIELD_OF: Record<GradingErrorCode, string> = {
 export const isPick = (mode: number) => mode === BetMode.pick_on || mode === BetMode.pick_against;
 export const isTeaser = (type: number) => type === BetType.tease_dog || type === BetType.tease_fav;
 
-export const dollarsToCents = (dollars: number) => Math.round(dollars * 100);
-
 /**
  * Checks a draft against its event and normalises it: the team as the event spells it, no team for totals,
  * no line for moneylines. The rules of grading itself (a type that fits the kind, a team in the game, a line

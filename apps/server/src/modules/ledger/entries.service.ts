@@ -7,9 +7,9 @@ import {
   type UpdateBetBody,
 } from '@pass/contracts';
 import type { Database, DbExecutor } from '@pass/db';
-import { Status, type Sport } from '@pass/domain';
+import { dollarsToCents, Status, type Sport } from '@pass/domain';
 import { AppError } from '../../errors.js';
-import { checkDraft, dollarsToCents, isPick, isTeaser } from './drafts.service.js';
+import { checkDraft, isPick, isTeaser } from './drafts.service.js';
 import * as repository from './entries.repository.js';
 import type { EntryRow, NewEntry, Source } from './entry-rows.js';
 import { getEvent } from './events.repository.js';

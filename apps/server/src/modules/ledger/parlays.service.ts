@@ -4,6 +4,7 @@ import type { Database, DbExecutor } from '@pass/db';
 import {
   BetMode,
   BetType,
+  dollarsToCents,
   parlayAmericanPrice,
   parlayDecimal,
   parlayPayoutCents,
@@ -11,7 +12,7 @@ import {
   type Sport,
 } from '@pass/domain';
 import { AppError } from '../../errors.js';
-import { checkDraft, dollarsToCents } from './drafts.service.js';
+import { checkDraft } from './drafts.service.js';
 import { listEvents } from './events.repository.js';
 import { hasStarted, kickoffOf } from './grading.service.js';
 import { bumpLedgerVersions } from './ledger-versions.repository.js';

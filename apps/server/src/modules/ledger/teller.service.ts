@@ -1,6 +1,6 @@
 import { TELLER_START_CENTS, type BetEntry, type TellerBetBody, type TellerResponse } from '@pass/contracts';
 import type { Database, DbExecutor } from '@pass/db';
-import { BetKind, BetMode, BetType } from '@pass/domain';
+import { BetKind, BetMode, BetType, centsToDollarsText } from '@pass/domain';
 import { AppError } from '../../errors.js';
 import { findByKey } from './entries.repository.js';
 import { createEntry, toBetEntry } from './entries.service.js';
@@ -68,7 +68,10 @@ export async function placeTellerBet(
         const totals = await repository.tellerTotals(tx, input.userId);
         const available = TELLER_START_CENTS + totals.settledCents - totals.openStakesCents;
         if ((entry.stakeCents ?? 0) > available) {
-          throw AppError.badRequest('body.stake', `is more than the ${(available / 100).toFixed(2)} dollars available`);
+          throw AppError.badRequest(
+            'body.stake',
+            `is more than the ${centsToDollarsText(available)} dollars available`,
+          );
         }
       },
     },

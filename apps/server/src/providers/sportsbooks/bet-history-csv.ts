@@ -6,16 +6,15 @@ import {
   type SyncLegResult,
   type SyncMarket,
 } from '@pass/contracts';
-import { easternToUtc, iterateCsv, type Sport } from '@pass/domain';
+import { dollarsTextToCents, easternToUtc, iterateCsv, profitCentsUnrounded, type Sport } from '@pass/domain';
 import {
   asText,
   CHARS_PER_STEP,
-  decimalToAmerican,
-  dollarsToCentsExact,
   listRowErrors,
   looksLikeFormula,
   MAX_EXPORT_ROWS,
   parseAmericanPrice,
+  parseDecimalPrice,
   readAtOnce,
   ROWS_PER_STEP,
   tooManyRows,
@@ -282,14 +281,14 @@ function readBonus(row: CsvRow, stakeCents: number, payoutCents: number | undefi
     return true;
   }
   if (truthy(row.get('Risk Free Bet'))) return true;
-  const bonusAmount = dollarsToCentsExact(row.get('Bet Bonus Amount'));
+  const bonusAmount = dollarsTextToCents(row.get('Bet Bonus Amount'));
   if (bonusAmount !== undefined && bonusAmount > 0 && bonusAmount >= stakeCents && !/boost/.test(bonusType)) {
     return true;
   }
   if (payoutCents === undefined || payoutCents === 0 || price === undefined || stakeCents === 0) {
     return stakeCents === 0 && (payoutCents ?? 0) > 0;
   }
-  const profit = price > 0 ? (stakeCents * price) / 100 : (stakeCents * 100) / -price;
+  const profit = profitCentsUnrounded(stakeCents, price);
   // Within a cent of the profit alone, and not of the stake with it: the stake never came back.
   return Math.abs(payoutCents - profit) <= 1 && Math.abs(payoutCents - (profit + stakeCents)) > 1;
 }
@@ -314,7 +313,7 @@ function readLeg(row: CsvRow, layout: CsvLayout, single: boolean, betPrice: numb
     if (!eventStart) return `the game's start "${asText(cells.eventStart)}" is not a time`;
   }
   const legPriceCell = row.get('Leg American Odds');
-  let price = parseAmericanPrice(legPriceCell) ?? decimalToAmerican(row.get('Leg Decimal Odds'));
+  let price = parseAmericanPrice(legPriceCell) ?? parseDecimalPrice(row.get('Leg Decimal Odds'));
   if (price === undefined && single) price = betPrice;
   if (price === undefined) return `the leg's price "${asText(legPriceCell)}" is not American odds`;
   const resultCell = row.has('Leg Result') ? row.get('Leg Result') : single ? row.get('Bet Result') : '';
@@ -401,7 +400,7 @@ export function* readCsvBetHistorySteps(text: string, layout: CsvLayout): ReadSt
       fail(`the time placed "${asText(primary.get('Bet Date Time'))}" is not a time`, [primary]);
       continue;
     }
-    const stakeCents = dollarsToCentsExact(primary.get('Bet Amount'));
+    const stakeCents = dollarsTextToCents(primary.get('Bet Amount'));
     if (stakeCents === undefined) {
       fail(`the amount "${asText(primary.get('Bet Amount'))}" is not dollars and cents`, [primary]);
       continue;
@@ -419,7 +418,7 @@ export function* readCsvBetHistorySteps(text: string, layout: CsvLayout): ReadSt
     }
     if (result !== 'open' && (settledCell === 'unsettled' || settledCell === 'false')) result = 'open';
     const payoutCell = primary.get('Payout');
-    const payoutCents = payoutCell === '' ? undefined : dollarsToCentsExact(payoutCell);
+    const payoutCents = payoutCell === '' ? undefined : dollarsTextToCents(payoutCell);
     if (payoutCell !== '' && payoutCents === undefined) {
       fail(`the payout "${asText(payoutCell)}" is not dollars and cents`, [primary]);
       continue;
@@ -428,8 +427,8 @@ export function* readCsvBetHistorySteps(text: string, layout: CsvLayout): ReadSt
     const price =
       parseAmericanPrice(priceCell) ??
       parseAmericanPrice(primary.get('Bet American Odds')) ??
-      decimalToAmerican(primary.get(kind === 'single' ? 'Bet Decimal Odds' : 'Multi Bet Decimal Odds')) ??
-      decimalToAmerican(primary.get('Bet Decimal Odds'));
+      parseDecimalPrice(primary.get(kind === 'single' ? 'Bet Decimal Odds' : 'Multi Bet Decimal Odds')) ??
+      parseDecimalPrice(primary.get('Bet Decimal Odds'));
     const legs: SyncLeg[] = [];
     let legFailed = false;
     for (const row of betRows) {

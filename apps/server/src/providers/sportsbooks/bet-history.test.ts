@@ -3,9 +3,10 @@ import { readCsvBetHistory, readMarket, readSelection } from './bet-history-csv.
 import {
   asText,
   decodeExport,
-  dollarsToCentsExact,
   MAX_EXPORT_ROWS,
   MAX_LISTED_ROW_ERRORS,
+  parseAmericanPrice,
+  parseDecimalPrice,
   readAtOnce,
   ROWS_PER_STEP,
   UnreadableExport,
@@ -16,12 +17,17 @@ const DK_HEADER =
   'External_Bet_ID,Bet_Date_Time,Bet_Type,Bet_Amount,Number_of_Legs,Bet_Settled,Bet_Selection,Market_Name,Bet_American_Odds,Bet_Result,Payout,Leg_Result,Leg_American_Odds,Primary';
 
 describe('the sportsbook connectors', () => {
-  it('turns dollars into cents from the digits, never through a float', () => {
-    expect(dollarsToCentsExact('0.29')).toBe(29);
-    expect(dollarsToCentsExact('$1,204.10')).toBe(120_410);
-    expect(dollarsToCentsExact('19.999')).toBeUndefined();
-    expect(dollarsToCentsExact('-5.00')).toBeUndefined();
-    expect(dollarsToCentsExact('=1+1')).toBeUndefined();
+  it('reads prices as the exports write them, American or decimal', () => {
+    expect(parseAmericanPrice('+150')).toBe(150);
+    expect(parseAmericanPrice(' -110 ')).toBe(-110);
+    expect(parseAmericanPrice('EVEN')).toBe(100);
+    expect(parseAmericanPrice('-99')).toBeUndefined();
+    expect(parseAmericanPrice('2.50')).toBeUndefined();
+    expect(parseDecimalPrice('2.50')).toBe(150);
+    expect(parseDecimalPrice('1.40')).toBe(-250);
+    expect(parseDecimalPrice('1.01')).toBeUndefined();
+    expect(parseDecimalPrice('-2.5')).toBeUndefined();
+    expect(parseDecimalPrice(`1${'0'.repeat(400)}`)).toBeUndefined();
   });
 
   it('reads header names with underscores, quoted cells with commas and CRLF endings', () => {

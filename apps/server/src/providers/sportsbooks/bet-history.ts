@@ -1,4 +1,5 @@
 import type { SyncSlip } from '@pass/contracts';
+import { decimalToAmerican, isAmericanPrice } from '@pass/domain';
 
 /**
  * What every sportsbook connector gives back (decision 051): the bets it could read as bet slips, and each row
@@ -144,33 +145,23 @@ export function looksLikeFormula(cell: string): boolean {
   return /^[=+\-@\t\r]/.test(cell);
 }
 
-/**
- * Dollars as written in an export ("12.50", "$1,204.00", "0") to cents, from the digits: never through a
- * float, so 0.29 is 29 cents exactly. Undefined for anything else.
- */
-export function dollarsToCentsExact(value: string): number | undefined {
-  const match = /^\$?\s*((?:\d{1,3}(?:,\d{3})+)|\d+)(?:\.(\d{1,2}))?$/.exec(value.trim());
-  if (!match) return undefined;
-  const whole = Number(match[1]!.replaceAll(',', ''));
-  const cents = Number((match[2] ?? '').padEnd(2, '0'));
-  const total = whole * 100 + cents;
-  return Number.isSafeInteger(total) ? total : undefined;
-}
-
 /** An American price as written ("+150", "-110", "150", "EVEN"); undefined for anything else. */
 export function parseAmericanPrice(value: string): number | undefined {
   const trimmed = value.trim();
   if (/^even$/i.test(trimmed)) return 100;
   if (!/^[+-]?\d{3,6}$/.test(trimmed)) return undefined;
   const price = Number(trimmed);
-  return price <= -100 || price >= 100 ? price : undefined;
+  return isAmericanPrice(price) ? price : undefined;
 }
 
-/** A decimal price ("2.50") as the nearest American one; undefined below 1.01 or when not a number. */
-export function decimalToAmerican(value: string): number | undefined {
+/**
+ * A decimal price as written ("2.50") as the nearest whole American one; undefined at 1.01 or below, or when
+ * not a finite number.
+ */
+export function parseDecimalPrice(value: string): number | undefined {
   const trimmed = value.trim();
   if (!/^\d+(\.\d+)?$/.test(trimmed)) return undefined;
   const decimal = Number(trimmed);
-  if (!(decimal > 1.01)) return undefined;
-  return decimal >= 2 ? Math.round((decimal - 1) * 100) : Math.round(-100 / (decimal - 1));
+  if (!(decimal > 1.01) || !Number.isFinite(decimal)) return undefined;
+  return decimalToAmerican(decimal);
 }

@@ -1,4 +1,5 @@
 import type { DemoReplayResponse, ReplayEntry, ReplayGame, StatsTotals } from '@pass/contracts';
+import { profitCents } from '@pass/domain';
 
 /** A two-week replay of the demo screens' tests: 2024 weeks 1 and 2, as the server answers them. */
 
@@ -64,7 +65,7 @@ const bet = (eventId: number, team: string, price: number, outcome: 'win' | 'los
   stake_cents: 10_000,
   status: 8,
   outcome,
-  reward: outcome === 'win' ? price * 100 : -10_000,
+  reward: outcome === 'win' ? profitCents(10_000, price) : -10_000,
   closing_line: null,
   closing_price: price,
   clv: 0,

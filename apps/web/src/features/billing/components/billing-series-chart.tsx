@@ -1,4 +1,5 @@
 import type { AdminSeriesPoint } from '@pass/contracts';
+import { centsToDollars } from '@pass/domain';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 /**
@@ -10,7 +11,7 @@ export default function BillingSeriesChart({ points }: { points: readonly AdminS
     label: point.period.length === 10 ? point.period.slice(5) : point.period,
     subscriptions: point.new_subscriptions,
     cancelled: point.cancelled,
-    revenue: point.revenue_cents / 100,
+    revenue: centsToDollars(point.revenue_cents),
   }));
   return (
     <ResponsiveContainer width="100%" height={280}>

@@ -3,6 +3,7 @@ import {
   BetKind,
   BetType,
   betTypeOfLine,
+  dollarsToCents,
   MAX_PARLAY_LEGS,
   MIN_PARLAY_LEGS,
   parlayAmericanPrice,
@@ -32,6 +33,7 @@ import { useIdempotencyKey } from '../../../lib/idempotency';
 import { useCurrentEvents } from '../../../lib/current-events';
 import { useCreateParlay, useWeekEvents } from '../api/parlays';
 import { useBetMoney, type BetMoney } from '../lib/bet-mode';
+import { typedPrice } from '../lib/slip';
 import { americanPrice, gameText, kindText, SPORT_WORDS } from '../../../lib/bet-format';
 import { booksOf, latestQuote } from '../../../lib/book-quotes';
 import { dollars } from '../../../lib/money';
@@ -123,17 +125,13 @@ export function legBody(leg: LegDraft): CreateParlayBody['legs'][number] {
   };
 }
 
-const validPrice = (text: string) => {
-  const value = Number(text);
-  return text.trim() !== '' && Number.isInteger(value) && Math.abs(value) >= 100;
-};
-
 /** The price and payout the ticket shows as it is typed: null where a price or the stake is not usable yet. */
 export function parlayPreview(legs: readonly LegDraft[], stake: string, ticketPrice: string) {
-  const prices = legs.every((leg) => validPrice(leg.price)) ? legs.map((leg) => Number(leg.price)) : null;
-  const ticket = validPrice(ticketPrice) ? Number(ticketPrice) : null;
+  const typed = legs.map((leg) => typedPrice(leg.price)).filter((price) => price !== null);
+  const prices = typed.length === legs.length ? typed : null;
+  const ticket = typedPrice(ticketPrice);
   const price = ticket ?? (prices && prices.length > 0 ? parlayAmericanPrice(prices) : null);
-  const stakeCents = Math.round(Number(stake) * 100);
+  const stakeCents = dollarsToCents(Number(stake));
   const usableStake = stake.trim() !== '' && Number.isFinite(stakeCents) && stakeCents > 0;
   const payout = usableStake && prices ? parlayPayoutCents(stakeCents, prices, ticket) : null;
   return { price, payout, toWin: payout === null ? null : payout - stakeCents };
@@ -192,7 +190,7 @@ export function ParlayForm({ onRecorded }: { onRecorded?: () => void } = {}) {
     setRecorded(null);
     const shape = parlayLegsProblem(legs);
     if (shape) return setLocalProblem(`Choose ${MIN_PARLAY_LEGS} to ${MAX_PARLAY_LEGS} games.`);
-    if (legs.some((leg) => !validPrice(leg.price)))
+    if (legs.some((leg) => typedPrice(leg.price) === null))
       return setLocalProblem('Every leg needs a price such as -110 or 150.');
     if (mode === '') return setLocalProblem('Choose whether this parlay is real or simulated.');
     setLocalProblem(null);

@@ -4,7 +4,9 @@ import {
   BetMode,
   betTypeOfLine,
   BetType,
+  centsToDollars,
   DEFAULT_TEASER_POINTS,
+  dollarsToCents,
   isTeaserType,
   type BetKindValue,
   type BetTypeValue,
@@ -114,7 +116,7 @@ export function valuesOfEntry(entry: BetEntry): BetFormValues {
     book: entry.book ?? '',
     line: toText(entry.line),
     price: toText(entry.price),
-    stake: entry.stake_cents === null ? '' : String(entry.stake_cents / 100),
+    stake: entry.stake_cents === null ? '' : String(centsToDollars(entry.stake_cents)),
     teaser_points: String(entry.teaser_points ?? DEFAULT_TEASER_POINTS),
     multiplier: entry.multiplier as 1 | 2 | 3,
     is_simulated: entry.is_simulated,
@@ -153,7 +155,7 @@ export function changesOf(values: BetFormValues, entry: BetEntry): UpdateBetBody
   const price = numberOrNull(values.price);
   if (bet && price !== entry.price) changes.price = price;
   const stake = numberOrNull(values.stake);
-  const stakeCents = stake === null ? null : Math.round(stake * 100);
+  const stakeCents = stake === null ? null : dollarsToCents(stake);
   if (bet && stakeCents !== entry.stake_cents) changes.stake = stake;
   const book = values.book.trim() || null;
   if (book !== entry.book) changes.book = book;

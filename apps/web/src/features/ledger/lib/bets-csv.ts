@@ -1,4 +1,5 @@
 import type { BetEntry } from '@pass/contracts';
+import { centsToDollarsText } from '@pass/domain';
 import {
   isPick,
   KIND_WORDS,
@@ -53,12 +54,12 @@ export function betsToCsv(entries: readonly BetEntry[]): string {
     sideText(entry),
     entry.line,
     entry.price,
-    entry.stake_cents === null ? null : (entry.stake_cents / 100).toFixed(2),
+    entry.stake_cents === null ? null : centsToDollarsText(entry.stake_cents),
     entry.book,
     entry.is_simulated,
     STATUS_WORDS[entry.status] ?? '',
     gradingState(entry),
-    entry.reward === null ? null : isPick(entry.bet_mode) ? entry.reward : (entry.reward / 100).toFixed(2),
+    entry.reward === null ? null : isPick(entry.bet_mode) ? entry.reward : centsToDollarsText(entry.reward),
     entry.clv,
   ]);
   return [CSV_HEADER, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';

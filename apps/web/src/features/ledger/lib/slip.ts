@@ -4,7 +4,8 @@ import {
   BetKind,
   betTypeOfLine,
   BetType,
-  isAmericanPrice,
+  dollarsToCents,
+  isWholeAmericanPrice,
   profitCents,
   type BetKindValue,
   type BetTypeValue,
@@ -43,13 +44,19 @@ export interface Payout {
   decimal: number;
 }
 
+/** A price as typed, when it is one a book could quote (whole, ±100 or beyond); null otherwise, blank included. */
+export function typedPrice(text: string): number | null {
+  const price = Number(text);
+  return text.trim() !== '' && isWholeAmericanPrice(price) ? price : null;
+}
+
 /** What a stake (dollars, as typed) wins at an American price; null while either cannot be priced. */
 export function payoutOf(stakeText: string, priceText: string): Payout | null {
   const stake = Number(stakeText);
-  const price = Number(priceText);
-  if (stakeText.trim() === '' || priceText.trim() === '') return null;
-  if (!Number.isFinite(stake) || stake <= 0 || !Number.isInteger(price) || !isAmericanPrice(price)) return null;
-  const stakeCents = Math.round(stake * 100);
+  const price = typedPrice(priceText);
+  if (stakeText.trim() === '' || price === null) return null;
+  if (!Number.isFinite(stake) || stake <= 0) return null;
+  const stakeCents = dollarsToCents(stake);
   const toWinCents = profitCents(stakeCents, price);
   return { toWinCents, payoutCents: stakeCents + toWinCents, decimal: americanToDecimal(price) };
 }

@@ -3,6 +3,8 @@ import { AmericanPrice, StakeDollars } from '@pass/contracts';
 import {
   BetKind,
   BetType,
+  centsToDollars,
+  dollarsToCents,
   gradeEntry,
   GradingError,
   OddsError,
@@ -32,7 +34,7 @@ export function cumulativeOf(weeks: readonly ReplayWeek[]): CumulativePoint[] {
   return weeks.map((week) => ({
     label: `W${week.number}`,
     points: week.running.picks.points,
-    profit: week.running.bets.profit_cents / 100,
+    profit: centsToDollars(week.running.bets.profit_cents),
   }));
 }
 
@@ -126,7 +128,7 @@ export function gradeDemoDraft(draft: DemoDraft, game: ReplayGame): DemoGrade {
     if (priceResult.success) price = priceResult.data;
     else fields.price = firstIssue(priceResult) ?? 'is required';
     const stakeResult = StakeDollars.safeParse(draft.stake.trim() === '' ? undefined : Number(draft.stake));
-    if (stakeResult.success) stakeCents = Math.round(stakeResult.data * 100);
+    if (stakeResult.success) stakeCents = dollarsToCents(stakeResult.data);
     else fields.stake = firstIssue(stakeResult) ?? 'is required';
   }
   if (Object.keys(fields).length > 0) return { kind: 'invalid', fields };

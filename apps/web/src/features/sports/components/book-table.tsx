@@ -10,12 +10,12 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { BookEvent, BookQuote } from '@pass/contracts';
+import { americanPriceText } from '@pass/domain';
 import { useState, type ReactNode } from 'react';
 import {
   bestQuotes,
   bookName,
   booksOf,
-  formatPrice,
   formatSpread,
   isStartedOrOver,
   lineOf,
@@ -76,7 +76,7 @@ function QuoteCell({
                 point: quote.point,
                 price: quote.price,
               }),
-            'aria-label': `Bet ${[label ?? quote.outcome, point].filter(Boolean).join(' ')} at ${formatPrice(quote.price)}, ${bookName(quote.book)}${isBest ? ', best price' : ''}`,
+            'aria-label': `Bet ${[label ?? quote.outcome, point].filter(Boolean).join(' ')} at ${americanPriceText(quote.price)}, ${bookName(quote.book)}${isBest ? ', best price' : ''}`,
           }
         : {})}
       sx={{
@@ -91,7 +91,7 @@ function QuoteCell({
     >
       {text ? `${text} ` : null}
       <Box component="span" sx={{ color: isBest ? 'inherit' : 'text.secondary' }}>
-        ({formatPrice(quote.price)})
+        ({americanPriceText(quote.price)})
       </Box>
       {isBest ? (
         <Box component="span" sx={visuallyHidden}>

@@ -4,13 +4,14 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { BookEvent, BookQuote, OutsideDivision } from '@pass/contracts';
+import { americanPriceText } from '@pass/domain';
 import type { ReactNode } from 'react';
 import { RouteLink } from '../../../components/route-link';
 import { useOpenSlip } from '../../../lib/bet-slip';
 import type { RouteName } from '../../../config/paths';
 import { OUTSIDE_LABEL, type NamedTeam } from '../api/get-teams';
 import { formatKickoff, formatKickoffTime, localDay, matchupText, statusText } from '../lib/format';
-import { bookName, formatPrice, formatSpread, isStartedOrOver, scheduleLine } from '../lib/lines';
+import { bookName, formatSpread, isStartedOrOver, scheduleLine } from '../lib/lines';
 import { gameResult, RECORD_LINE, recordLineOf } from '../lib/results';
 import { SPORT_INFO, type SportWords } from '../lib/sports';
 import { seriesText } from '../lib/weeks';
@@ -172,7 +173,7 @@ function SchedulePrice({ event, quote, children }: { event: BookEvent; quote: Bo
           price: quote.price,
         })
       }
-      aria-label={`Bet ${side} at ${formatPrice(quote.price)}, ${bookName(quote.book)}`}
+      aria-label={`Bet ${side} at ${americanPriceText(quote.price)}, ${bookName(quote.book)}`}
       sx={{
         font: 'inherit',
         color: 'primary.main',
@@ -230,11 +231,11 @@ function LineSummary({
     line.moneyline.away && line.moneyline.home ? (
       <>
         <SchedulePrice event={event} quote={line.moneyline.away}>
-          {`${event.away_team} ${formatPrice(line.moneyline.away.price)}`}
+          {`${event.away_team} ${americanPriceText(line.moneyline.away.price)}`}
         </SchedulePrice>
         {' / '}
         <SchedulePrice event={event} quote={line.moneyline.home}>
-          {`${event.home_team} ${formatPrice(line.moneyline.home.price)}`}
+          {`${event.home_team} ${americanPriceText(line.moneyline.home.price)}`}
         </SchedulePrice>
       </>
     ) : null;

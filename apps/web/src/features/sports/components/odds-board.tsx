@@ -11,6 +11,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { BookEvent, BookQuote, SportKey } from '@pass/contracts';
+import { americanPriceText } from '@pass/domain';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useOpenSlip, type OpenSlip } from '../../../lib/bet-slip';
 import { segmentSx } from '../../../components/segment-style';
@@ -21,7 +22,6 @@ import {
   bestQuotes,
   bookName,
   CONSENSUS_BOOK,
-  formatPrice,
   formatSpread,
   isStartedOrOver,
   lineOf,
@@ -140,10 +140,10 @@ function sidesOf(event: BookEvent, market: Market): [string, string] {
 }
 
 function quoteText(quote: BookQuote): string {
-  if (quote.market === 'h2h') return formatPrice(quote.price);
-  if (quote.point === null) return formatPrice(quote.price);
+  if (quote.market === 'h2h') return americanPriceText(quote.price);
+  if (quote.point === null) return americanPriceText(quote.price);
   const point = quote.market === 'spreads' ? formatSpread(quote.point) : `${isOver(quote) ? 'o' : 'u'}${quote.point}`;
-  return `${point} ${formatPrice(quote.price)}`;
+  return `${point} ${americanPriceText(quote.price)}`;
 }
 
 const isOver = (quote: BookQuote) => quote.outcome.toLowerCase() === 'over';
@@ -155,7 +155,7 @@ function spokenQuote(quote: BookQuote): string {
     quote.point === null || quote.market === 'h2h'
       ? ''
       : ` ${quote.market === 'spreads' ? formatSpread(quote.point) : quote.point}`;
-  return `${side}${point} at ${formatPrice(quote.price)}, ${bookName(quote.book)}`;
+  return `${side}${point} at ${americanPriceText(quote.price)}, ${bookName(quote.book)}`;
 }
 
 function PriceCell({

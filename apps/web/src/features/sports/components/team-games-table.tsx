@@ -6,11 +6,12 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { AlmanacGame, SportKey } from '@pass/contracts';
+import { americanPriceText } from '@pass/domain';
 import { RouteLink } from '../../../components/route-link';
 import type { RouteName } from '../../../config/paths';
 import { formatDay, formatKickoff, venuePrefix } from '../lib/format';
 import { OutsideMark } from './game-card';
-import { formatPrice, formatSpread } from '../lib/lines';
+import { formatSpread } from '../lib/lines';
 import { gameWeekText } from '../lib/weeks';
 import { StackedRows } from '../../../components/stacked-rows';
 import { usePhoneLayout } from '../../../components/use-phone-layout';
@@ -143,7 +144,7 @@ export function TeamGamesTable({
           fields: [
             { label: words.spread, value: game.spread === null ? '–' : formatSpread(game.spread) },
             { label: 'Total', value: game.total ?? '–' },
-            { label: 'ML', value: game.moneyline === null ? '–' : formatPrice(game.moneyline) },
+            { label: 'ML', value: game.moneyline === null ? '–' : americanPriceText(game.moneyline) },
             {
               label: words.spreadRecord,
               value: (
@@ -182,7 +183,7 @@ export function TeamGamesTable({
       </TableCell>
       <TableCell title={game.line_source?.label}>{game.spread === null ? '–' : formatSpread(game.spread)}</TableCell>
       <TableCell title={game.line_source?.label}>{game.total ?? '–'}</TableCell>
-      <TableCell>{game.moneyline === null ? '–' : formatPrice(game.moneyline)}</TableCell>
+      <TableCell>{game.moneyline === null ? '–' : americanPriceText(game.moneyline)}</TableCell>
       <TableCell sx={{ color: game.ats ? RESULT_COLOR[game.ats] : undefined, fontWeight: 600 }}>
         {game.ats ?? '–'}
       </TableCell>

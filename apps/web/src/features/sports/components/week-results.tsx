@@ -7,6 +7,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { BookEvent, SportKey } from '@pass/contracts';
+import { americanPriceText } from '@pass/domain';
 import { useState } from 'react';
 import { RouteLink } from '../../../components/route-link';
 import type { RouteName } from '../../../config/paths';
@@ -14,7 +15,7 @@ import { useBookHistory } from '../api/get-book-history';
 import { useSeasonWeeks } from '../api/get-season-weeks';
 import { hasDemoEvents } from '../lib/demo';
 import { formatDay, statusText } from '../lib/format';
-import { bookName, formatPrice, formatSpread } from '../lib/lines';
+import { bookName, formatSpread } from '../lib/lines';
 import { closingLineOf, easternToday, gameResult, latestPlayedWeek, type GameResult } from '../lib/results';
 import { SPORT_INFO } from '../lib/sports';
 import type { SportWords } from '../../../lib/sport-words';
@@ -41,7 +42,7 @@ function rowOf(event: BookEvent): ResultRow {
     result: gameResult(event, line),
     moneyline:
       away && home
-        ? `${event.away_team} ${formatPrice(away.price)} · ${event.home_team} ${formatPrice(home.price)}`
+        ? `${event.away_team} ${americanPriceText(away.price)} · ${event.home_team} ${americanPriceText(home.price)}`
         : '–',
     // The line of record names its source ("closing line from nflverse"); an older server's line, its book.
     book: event.line_of_record ? event.line_of_record.source.label : line ? bookName(line.book) : null,

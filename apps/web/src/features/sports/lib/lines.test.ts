@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { event, quote } from '../testing/fixtures';
-import { bestQuotes, compareQuotes, formatPrice, formatSpread, orderBooks, scheduleLine } from './lines';
+import { bestQuotes, compareQuotes, formatSpread, orderBooks, scheduleLine } from './lines';
 
 describe('lines', () => {
-  it('formats prices and spreads as books print them', () => {
-    expect(formatPrice(150)).toBe('+150');
-    expect(formatPrice(-110)).toBe('-110');
+  it('formats spreads as books print them', () => {
     expect(formatSpread(-3.5)).toBe('-3.5');
     expect(formatSpread(7)).toBe('+7');
     expect(formatSpread(0)).toBe('PK');

@@ -25,11 +25,6 @@ function rank(book: string): number {
   return 1;
 }
 
-/** American price as books print it: +150, -110, +100 for even money. */
-export function formatPrice(price: number): string {
-  return price > 0 ? `+${price}` : String(price);
-}
-
 /** A spread from one side: -3.5, +7, PK. */
 export function formatSpread(point: number): string {
   if (point === 0) return 'PK';

@@ -1,5 +1,5 @@
 import type { PlayLimitsStatus, UpdatePlayLimitsBody } from '@pass/contracts';
-import { PLAY_LIMIT_BOUNDS } from '@pass/domain';
+import { centsOfDollarDigits, centsToDollarsText, PLAY_LIMIT_BOUNDS } from '@pass/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -28,7 +28,7 @@ interface Values {
 }
 
 const valuesOf = (status: PlayLimitsStatus): Values => ({
-  budget: status.limits.monthly_budget_cents === null ? '' : (status.limits.monthly_budget_cents / 100).toFixed(2),
+  budget: status.limits.monthly_budget_cents === null ? '' : centsToDollarsText(status.limits.monthly_budget_cents),
   streak: status.limits.loss_streak_alert === null ? '' : String(status.limits.loss_streak_alert),
 });
 
@@ -41,10 +41,10 @@ export function limitsFromValues(values: Values): {
   let budget: number | null = null;
   const budgetText = values.budget.trim().replace(/^\$/, '').replace(/,/g, '');
   if (budgetText !== '') {
-    if (!/^\d+(\.\d{1,2})?$/.test(budgetText))
-      problems.monthly_budget_cents = 'Enter an amount in dollars, such as 200';
+    const amount = /^(\d+)(?:\.(\d{1,2}))?$/.exec(budgetText);
+    if (!amount) problems.monthly_budget_cents = 'Enter an amount in dollars, such as 200';
     else {
-      budget = Math.round(Number(budgetText) * 100);
+      budget = centsOfDollarDigits(amount[1]!, amount[2]);
       if (budget < BUDGET.min) problems.monthly_budget_cents = `The budget must be at least ${dollars(BUDGET.min)}`;
       else if (budget > BUDGET.max) problems.monthly_budget_cents = `The budget must be at most ${dollars(BUDGET.max)}`;
     }

@@ -13,6 +13,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { SyncBet, SyncBetStatus, SyncLeg } from '@pass/contracts';
+import { americanPriceText } from '@pass/domain';
 import { useState } from 'react';
 import { Loading } from '../../../components/loading';
 import { ApiError } from '../../../lib/api-client';
@@ -21,8 +22,6 @@ import { dollars } from '../../../lib/money';
 import { useDismissSyncBet, useSyncAccounts, useSyncBets, type SyncBetsFilter } from '../api/sync';
 import { ChooseGameDialog } from './choose-game-dialog';
 import { syncLegText } from './sync-leg-text';
-
-const price = (value: number) => (value > 0 ? `+${value}` : String(value));
 
 /** When the book took the bet, on the US Eastern calendar the books keep. */
 const placedText = (iso: string) =>
@@ -108,7 +107,7 @@ function SyncedBetCard({ bet, onSetAside, onChooseGame, onRecordByHand }: Synced
       <Typography variant="body2" sx={{ mt: 0.5 }}>
         Stake {dollars(bet.stake_cents)}
         {bet.bonus ? ' (bonus bet)' : ''}
-        {bet.book_price !== null && bet.kind !== 'single' ? ` at ${price(bet.book_price)}` : ''}
+        {bet.book_price !== null && bet.kind !== 'single' ? ` at ${americanPriceText(bet.book_price)}` : ''}
         {bet.payout_cents !== null ? ` · paid ${dollars(bet.payout_cents)}` : ''}
       </Typography>
       <Typography variant="body2" sx={{ mt: 0.5 }} color={bet.disagrees ? 'error' : undefined}>

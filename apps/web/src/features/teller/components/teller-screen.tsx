@@ -1,4 +1,5 @@
 import type { BetEntry, SportKey, TellerBetBody } from '@pass/contracts';
+import { dollarsToCents } from '@pass/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -107,7 +108,7 @@ export function TellerScreen({ children }: { children?: ReactNode }) {
       {
         onSuccess: () => {
           idempotency.reset();
-          setPlaced(`Placed ${dollars(Math.round(body.stake * 100))} on ${team} at ${americanPrice(body.price)}.`);
+          setPlaced(`Placed ${dollars(dollarsToCents(body.stake))} on ${team} at ${americanPrice(body.price)}.`);
           setStake('');
         },
       },
