@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { DbExecutor } from './client.js';
 
 /**
- * The helpers of the repositories' hand-written SQL: a raw statement's rows, bulk writes cut into statements, and
- * a column of values sent as one array parameter (`unnest(...)`), which keeps a bulk statement's parameters few
- * on PGlite as on PostgreSQL.
+ * The helpers of the repositories' hand-written SQL: a raw statement's rows, bulk writes cut into statements, a
+ * column of values sent as one array parameter (`unnest(...)`), which keeps a bulk statement's parameters few
+ * on PGlite as on PostgreSQL, and rows grouped by their parent.
  */
 
 /** The rows of a raw statement, as the caller's row type (the SQL's `as` names are the fields). */
@@ -18,6 +18,23 @@ export function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let index = 0; index < items.length; index += size) out.push(items.slice(index, index + size));
   return out;
+}
+
+/** Rows grouped by a key (a parent's id), each group in the rows' order: a one-to-many read put together. */
+export function groupBy<T, K, V = T>(
+  items: readonly T[],
+  keyOf: (item: T) => K,
+  valueOf?: (item: T) => V,
+): Map<K, V[]> {
+  const grouped = new Map<K, V[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const value = valueOf ? valueOf(item) : (item as unknown as V);
+    const list = grouped.get(key);
+    if (list) list.push(value);
+    else grouped.set(key, [value]);
+  }
+  return grouped;
 }
 
 /** One column of a bulk statement: the values as a single array parameter of the PostgreSQL `type`. */

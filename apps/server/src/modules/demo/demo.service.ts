@@ -1,5 +1,5 @@
 import type { DemoReplayResponse, ReplayEntry, ReplayGame, ReplaySeason, ReplayWeek } from '@pass/contracts';
-import type { DbExecutor } from '@pass/db';
+import { groupBy, type DbExecutor } from '@pass/db';
 import { isSport, SPORTS, Status, type Sport } from '@pass/domain';
 import { AppError } from '../../errors.js';
 import { listClosingQuoteMap, regrade, type QuoteMap } from '../ledger/grading.service.js';
@@ -130,11 +130,7 @@ function toReplayGame(event: EventRow, lines: ReplayGame['lines']): ReplayGame {
   };
 }
 
-function groupByEvent(quotes: readonly TakenQuote[]): Map<number, TakenQuote[]> {
-  const grouped = new Map<number, TakenQuote[]>();
-  for (const quote of quotes) grouped.set(quote.eventId, [...(grouped.get(quote.eventId) ?? []), quote]);
-  return grouped;
-}
+const groupByEvent = (quotes: readonly TakenQuote[]) => groupBy(quotes, (quote) => quote.eventId);
 
 /**
  * A season replayed with the strategy (replay.ts): each week's picks and simulated bet, graded as the games

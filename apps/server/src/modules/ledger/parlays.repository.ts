@@ -1,4 +1,4 @@
-import { chunks, column, type DbExecutor, events, parlayLegs, parlays, rows } from '@pass/db';
+import { chunks, column, type DbExecutor, events, groupBy, parlayLegs, parlays, rows } from '@pass/db';
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { ledgerEventColumns, type LedgerEvent } from './ledger-event.js';
 import { firstOfEachKey, memberKey } from './entries.repository.js';
@@ -31,12 +31,11 @@ async function attachLegs(db: DbExecutor, found: ParlayRow[]): Promise<ParlayWit
       ),
     )
     .orderBy(asc(parlayLegs.parlayId), asc(parlayLegs.position));
-  const byParlay = new Map<number, ParlayWithLegs['legs']>();
-  for (const { leg, event } of legs) {
-    const list = byParlay.get(leg.parlayId) ?? [];
-    list.push({ ...leg, event: event as LedgerEvent });
-    byParlay.set(leg.parlayId, list);
-  }
+  const byParlay = groupBy(
+    legs,
+    ({ leg }) => leg.parlayId,
+    ({ leg, event }): ParlayWithLegs['legs'][number] => ({ ...leg, event: event as LedgerEvent }),
+  );
   return found.map((parlay) => ({ ...parlay, legs: byParlay.get(parlay.id) ?? [] }));
 }
 

@@ -1,4 +1,4 @@
-import { poolWeeks, poolWeekTotals, type DbExecutor } from '@pass/db';
+import { groupBy, poolWeeks, poolWeekTotals, type DbExecutor } from '@pass/db';
 import type { LmsOutcome, MemberWeekTotals } from '@pass/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 
@@ -42,15 +42,15 @@ export async function storedTotals(
   db: DbExecutor,
   poolWeekIds: readonly number[],
 ): Promise<Map<number, MemberWeekTotals[]>> {
-  const byWeek = new Map<number, MemberWeekTotals[]>();
-  if (poolWeekIds.length === 0) return byWeek;
+  if (poolWeekIds.length === 0) return new Map();
   const rows = await db
     .select()
     .from(poolWeekTotals)
     .where(inArray(poolWeekTotals.poolWeekId, [...poolWeekIds]));
-  for (const row of rows) {
-    const list = byWeek.get(row.poolWeekId) ?? [];
-    list.push({
+  return groupBy(
+    rows,
+    (row) => row.poolWeekId,
+    (row): MemberWeekTotals => ({
       memberId: String(row.memberId),
       points: row.points,
       wins: row.wins,
@@ -62,10 +62,8 @@ export async function storedTotals(
       clvCount: row.clvCount,
       lmsTeam: row.lmsTeam,
       lmsOutcome: row.lmsOutcome as LmsOutcome,
-    });
-    byWeek.set(row.poolWeekId, list);
-  }
-  return byWeek;
+    }),
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import {
   events,
+  groupBy,
   poolEdits,
   poolMembers,
   poolPicks,
@@ -215,12 +216,11 @@ export async function sheetsOfWeeks(db: DbExecutor, poolWeekIds: readonly number
     .innerJoin(poolSheets, eq(poolSheets.id, poolPicks.sheetId))
     .where(inArray(poolSheets.poolWeekId, [...poolWeekIds]))
     .orderBy(asc(poolPicks.eventId));
-  const picksOf = new Map<number, SheetRow['picks']>();
-  for (const pick of picks) {
-    const list = picksOf.get(pick.sheetId) ?? [];
-    list.push({ eventId: pick.eventId, team: pick.team, play: pick.play });
-    picksOf.set(pick.sheetId, list);
-  }
+  const picksOf = groupBy(
+    picks,
+    (pick) => pick.sheetId,
+    ({ eventId, team, play }) => ({ eventId, team, play }),
+  );
   return sheets.map((sheet) => ({
     id: sheet.id,
     poolWeekId: sheet.poolWeekId,
@@ -237,8 +237,7 @@ export async function slatesOfWeekIds(
   db: DbExecutor,
   poolWeekIds: readonly number[],
 ): Promise<Map<number, SlateRow[]>> {
-  const byWeek = new Map<number, SlateRow[]>();
-  if (poolWeekIds.length === 0) return byWeek;
+  if (poolWeekIds.length === 0) return new Map();
   const rows = await db
     .select({
       poolWeekId: poolSlateGames.poolWeekId,
@@ -251,12 +250,11 @@ export async function slatesOfWeekIds(
     .innerJoin(events, eq(events.id, poolSlateGames.eventId))
     .where(inArray(poolSlateGames.poolWeekId, [...poolWeekIds]))
     .orderBy(asc(poolSlateGames.poolWeekId), asc(poolSlateGames.eventId));
-  for (const { poolWeekId, ...row } of rows) {
-    const list = byWeek.get(poolWeekId) ?? [];
-    list.push(row);
-    byWeek.set(poolWeekId, list);
-  }
-  return byWeek;
+  return groupBy(
+    rows,
+    (row) => row.poolWeekId,
+    ({ poolWeekId: _week, ...row }): SlateRow => row,
+  );
 }
 
 /** The slate games (with their events) of the given weeks of the given pools, by pool. */
@@ -264,8 +262,7 @@ export async function slatesOfWeeks(
   db: DbExecutor,
   weeks: readonly { poolId: number; week: number }[],
 ): Promise<Map<number, SlateRow[]>> {
-  const byPool = new Map<number, SlateRow[]>();
-  if (weeks.length === 0) return byPool;
+  if (weeks.length === 0) return new Map();
   const rows = await db
     .select({
       poolId: poolWeeks.poolId,
@@ -278,8 +275,11 @@ export async function slatesOfWeeks(
     .innerJoin(poolWeeks, eq(poolWeeks.id, poolSlateGames.poolWeekId))
     .innerJoin(events, eq(events.id, poolSlateGames.eventId))
     .where(or(...weeks.map((week) => and(eq(poolWeeks.poolId, week.poolId), eq(poolWeeks.week, week.week)))));
-  for (const { poolId, ...row } of rows) byPool.set(poolId, [...(byPool.get(poolId) ?? []), row]);
-  return byPool;
+  return groupBy(
+    rows,
+    (row) => row.poolId,
+    ({ poolId: _pool, ...row }): SlateRow => row,
+  );
 }
 
 /**

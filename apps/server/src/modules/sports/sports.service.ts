@@ -14,7 +14,7 @@ import type {
   SeasonWeeksResponse,
   TeamsResponse,
 } from '@pass/contracts';
-import type { DbExecutor } from '@pass/db';
+import { groupBy, type DbExecutor } from '@pass/db';
 import {
   calendarWeekOf,
   isResultMissing,
@@ -306,11 +306,7 @@ function toBookEvent(
   };
 }
 
-function groupByEvent(quotes: readonly QuoteRow[]): Map<number, QuoteRow[]> {
-  const grouped = new Map<number, QuoteRow[]>();
-  for (const quote of quotes) grouped.set(quote.eventId, [...(grouped.get(quote.eventId) ?? []), quote]);
-  return grouped;
-}
+const groupByEvent = (quotes: readonly QuoteRow[]) => groupBy(quotes, (quote) => quote.eventId);
 
 /** The events of a week (the current one unless `extra` names another), each with the latest quote per book × market × outcome. */
 export async function listBookEvents(
