@@ -1,5 +1,6 @@
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorResponse, fetchCall, fetchHeaders, jsonResponse, stubFetch } from '../testing/fetch';
+import { answer, errorResponse, sentRequest, sentRequests } from '../testing/api-server';
 import { api, ApiError, apiRequest, parseRetryAfter } from './api-client';
 import { isShowingKeptAnswers } from './offline-status';
 import { clearSessionUser, storeSessionUser } from './session-user';
@@ -21,27 +22,26 @@ beforeEach(() => {
 
 afterEach(() => {
   clearCookies();
-  vi.unstubAllGlobals();
 });
 
 describe('api.get', () => {
   it('requests JSON from the same origin and returns the parsed body', async () => {
-    const fetchMock = stubFetch(() => jsonResponse({ ok: true, n: 3 }));
+    answer('get', '/api/health', { ok: true, n: 3 });
     await expect(api.get('/api/health')).resolves.toEqual({ ok: true, n: 3 });
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const { url, init } = fetchCall(fetchMock);
+    expect(sentRequests()).toHaveLength(1);
+    const { url, method, headers, request } = sentRequest();
     expect(url.origin).toBe(window.location.origin);
     expect(url.pathname).toBe('/api/health');
-    expect(init.method).toBe('GET');
-    expect(init.credentials).toBe('same-origin');
-    expect(init.body).toBeNull();
-    expect(fetchHeaders(fetchMock)).toEqual({ accept: 'application/json' });
+    expect(method).toBe('GET');
+    expect(request.credentials).toBe('same-origin');
+    expect(request.body).toBeNull();
+    expect(headers).toEqual({ accept: 'application/json' });
   });
 
   it('appends the query parameters, skipping undefined ones', async () => {
-    const fetchMock = stubFetch(() => jsonResponse([]));
+    answer('get', '/api/segments', []);
     await api.get('/api/segments', { query: { _route: 'home', week: 3, skipped: undefined, q: 'a b&c' } });
-    const { url } = fetchCall(fetchMock);
+    const { url } = sentRequest();
     expect(url.pathname).toBe('/api/segments');
     expect([...url.searchParams]).toEqual([
       ['_route', 'home'],
@@ -52,21 +52,25 @@ describe('api.get', () => {
 
   it('does not send the CSRF header on GET, even with the cookie set', async () => {
     setCookie('XSRF-TOKEN=csrf-value');
-    const fetchMock = stubFetch(() => jsonResponse({}));
+    answer('get', '/api/config', {});
     await api.get('/api/config');
-    expect(fetchHeaders(fetchMock)).not.toHaveProperty('x-xsrf-token');
+    expect(sentRequest().headers).not.toHaveProperty('x-xsrf-token');
   });
 
   it('passes the abort signal and extra headers', async () => {
-    const fetchMock = stubFetch(() => jsonResponse({}));
+    // Never answers: only the signal ends the request.
+    answer('get', '/api/config', () => new Promise<Response>(() => undefined));
     const controller = new AbortController();
-    await api.get('/api/config', { signal: controller.signal, headers: { 'x-extra': 'yes' } });
-    expect(fetchCall(fetchMock).init.signal).toBe(controller.signal);
-    expect(fetchHeaders(fetchMock)).toMatchObject({ 'x-extra': 'yes', accept: 'application/json' });
+    const request = api.get('/api/config', { signal: controller.signal, headers: { 'x-extra': 'yes' } });
+    controller.abort();
+    await expect(request).rejects.toMatchObject({ name: 'AbortError' });
+    const sent = sentRequest();
+    expect(sent.request.signal.aborted).toBe(true);
+    expect(sent.headers).toMatchObject({ 'x-extra': 'yes', accept: 'application/json' });
   });
 
   it('returns null for an empty success body', async () => {
-    stubFetch(() => new Response(null, { status: 204 }));
+    answer('get', '/api/segments', () => new HttpResponse(null, { status: 204 }));
     await expect(api.get('/api/segments')).resolves.toBeNull();
   });
 });
@@ -75,19 +79,21 @@ describe('the offline copies of the service worker', () => {
   afterEach(() => clearSessionUser());
 
   it('names the signed-in member on the reads the worker keeps, and a visitor when no one is signed in', async () => {
-    const fetchMock = stubFetch(() => jsonResponse({}));
+    answer('get', '/api/*', {});
     await api.get('/api/pools');
     storeSessionUser({ id: 42, username: 'ann', name: null, isAdmin: false });
     await api.get('/api/pools/7/standings');
     await api.get('/api/segments');
-    expect(fetchHeaders(fetchMock, 0)['x-pass-user']).toBe('visitor');
-    expect(fetchHeaders(fetchMock, 1)['x-pass-user']).toBe('42');
-    expect(fetchHeaders(fetchMock, 2)).not.toHaveProperty('x-pass-user');
+    expect(sentRequest(0).headers['x-pass-user']).toBe('visitor');
+    expect(sentRequest(1).headers['x-pass-user']).toBe('42');
+    expect(sentRequest(2).headers).not.toHaveProperty('x-pass-user');
   });
 
   it('notes an answer the worker gave from its copy, until the server answers again', async () => {
     let offline = true;
-    stubFetch(() => jsonResponse({ n: 1 }, { headers: offline ? { 'x-pass-offline': '1' } : {} }));
+    answer('get', '/api/pools', () =>
+      HttpResponse.json({ n: 1 }, { headers: offline ? { 'x-pass-offline': '1' } : {} }),
+    );
     await expect(api.get('/api/pools')).resolves.toEqual({ n: 1 });
     expect(isShowingKeptAnswers()).toBe(true);
     offline = false;
@@ -96,11 +102,11 @@ describe('the offline copies of the service worker', () => {
   });
 
   it('keeps the offline mark while the browser is offline, whatever its own HTTP cache answers', async () => {
-    stubFetch(() => jsonResponse({ n: 1 }, { headers: { 'x-pass-offline': '1' } }));
+    answer('get', '/api/pools', { n: 1 }, { headers: { 'x-pass-offline': '1' } });
     await api.get('/api/pools');
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     try {
-      stubFetch(() => jsonResponse({ supportEmail: 'x' }));
+      answer('get', '/api/config', { supportEmail: 'x' });
       await api.get('/api/config');
       expect(isShowingKeptAnswers()).toBe(true);
     } finally {
@@ -114,12 +120,12 @@ describe('the offline copies of the service worker', () => {
 describe('api.post', () => {
   it('sends the body as JSON with the CSRF cookie echoed in X-XSRF-TOKEN', async () => {
     setCookie('XSRF-TOKEN=csrf-value');
-    const fetchMock = stubFetch(() => jsonResponse({ id: 1 }, { status: 201 }));
+    answer('post', '/api/pools', { id: 1 }, { status: 201 });
     await expect(api.post('/api/pools', { name: 'Office' })).resolves.toEqual({ id: 1 });
-    const { init } = fetchCall(fetchMock);
-    expect(init.method).toBe('POST');
-    expect(init.body).toBe(JSON.stringify({ name: 'Office' }));
-    expect(fetchHeaders(fetchMock)).toEqual({
+    const { method, request, headers } = sentRequest();
+    expect(method).toBe('POST');
+    expect(await request.text()).toBe(JSON.stringify({ name: 'Office' }));
+    expect(headers).toEqual({
       accept: 'application/json',
       'content-type': 'application/json',
       'x-xsrf-token': 'csrf-value',
@@ -128,18 +134,19 @@ describe('api.post', () => {
 
   it('sends a raw body as it is, with its content type and the CSRF header', async () => {
     setCookie('XSRF-TOKEN=csrf-value');
-    const fetchMock = stubFetch(() => jsonResponse({ data: { rows: 1 } }));
-    const file = new Blob(['a,b\n1,2\n'], { type: 'text/csv' });
+    answer('post', '/api/sync/accounts/x/uploads', { data: { rows: 1 } });
+    const csv = 'a,b\n1,2\n';
+    const file = new Blob([csv], { type: 'text/csv' });
     await api.postRaw(
       '/api/sync/accounts/x/uploads',
       { raw: file, contentType: 'text/csv' },
       { query: { file_name: 'h.csv' } },
     );
-    const { url, init } = fetchCall(fetchMock);
+    const { url, method, request, headers } = sentRequest();
     expect(url.searchParams.get('file_name')).toBe('h.csv');
-    expect(init.method).toBe('POST');
-    expect(init.body).toBe(file);
-    expect(fetchHeaders(fetchMock)).toEqual({
+    expect(method).toBe('POST');
+    expect(await request.text()).toBe(csv);
+    expect(headers).toEqual({
       accept: 'application/json',
       'content-type': 'text/csv',
       'x-xsrf-token': 'csrf-value',
@@ -150,38 +157,39 @@ describe('api.post', () => {
     setCookie('first=1');
     setCookie('XSRF-TOKEN=abc%3D%3D');
     setCookie('last=2');
-    const fetchMock = stubFetch(() => jsonResponse({}));
+    answer('post', '/auth/logout', {});
     await api.post('/auth/logout');
-    expect(fetchHeaders(fetchMock)['x-xsrf-token']).toBe('abc==');
+    expect(sentRequest().headers['x-xsrf-token']).toBe('abc==');
   });
 
   it('does not mistake a cookie whose name ends like the CSRF cookie for it', async () => {
     setCookie('NOT-XSRF-TOKEN=wrong');
-    const fetchMock = stubFetch(() => jsonResponse({}));
+    answer('post', '/auth/logout', {});
     await api.post('/auth/logout');
-    expect(fetchHeaders(fetchMock)).not.toHaveProperty('x-xsrf-token');
+    expect(sentRequest().headers).not.toHaveProperty('x-xsrf-token');
   });
 
   it('sends no CSRF header without the cookie, and no content type without a body', async () => {
-    const fetchMock = stubFetch(() => jsonResponse({}));
+    answer('post', '/auth/logout', {});
     await api.post('/auth/logout');
-    const { init } = fetchCall(fetchMock);
-    expect(init.body).toBeNull();
-    expect(fetchHeaders(fetchMock)).toEqual({ accept: 'application/json' });
+    const { request, headers } = sentRequest();
+    expect(request.body).toBeNull();
+    expect(headers).toEqual({ accept: 'application/json' });
   });
 
   it('sends the CSRF header on other state-changing methods', async () => {
     setCookie('XSRF-TOKEN=t');
-    const fetchMock = stubFetch(() => jsonResponse({}));
+    answer('delete', '/api/pools/1', {});
     await apiRequest('/api/pools/1', { method: 'DELETE' });
-    expect(fetchCall(fetchMock).init.method).toBe('DELETE');
-    expect(fetchHeaders(fetchMock)['x-xsrf-token']).toBe('t');
+    const { method, headers } = sentRequest();
+    expect(method).toBe('DELETE');
+    expect(headers['x-xsrf-token']).toBe('t');
   });
 });
 
 describe('errors', () => {
   it('throws an ApiError with the status and the parsed error body for a non-2xx answer', async () => {
-    stubFetch(() => errorResponse(404, 'NOT_FOUND', 'No such pool'));
+    answer('get', '/api/pools/9', () => errorResponse(404, 'NOT_FOUND', 'No such pool'));
     const error = await api.get('/api/pools/9').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toBeInstanceOf(Error);
@@ -197,14 +205,14 @@ describe('errors', () => {
     const body = {
       error: { code: 'BAD_REQUEST', message: 'Invalid', fields: [{ field: 'body.name', message: 'Required' }] },
     };
-    stubFetch(() => jsonResponse(body, { status: 400 }));
+    answer('post', '/api/pools', body, { status: 400 });
     const error = (await api.post('/api/pools', {}).catch((caught: unknown) => caught)) as ApiError;
     expect(error.status).toBe(400);
     expect(error.body?.error.fields).toEqual([{ field: 'body.name', message: 'Required' }]);
   });
 
   it('has no body and a generic message when the error is not JSON', async () => {
-    stubFetch(() => new Response('<html>Bad gateway</html>', { status: 502 }));
+    answer('get', '/api/config', () => HttpResponse.html('<html>Bad gateway</html>', { status: 502 }));
     const error = (await api.get('/api/config').catch((caught: unknown) => caught)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(502);
@@ -214,29 +222,31 @@ describe('errors', () => {
   });
 
   it('has no body when the JSON is not the API error shape', async () => {
-    stubFetch(() => jsonResponse({ message: 'nope' }, { status: 500 }));
+    answer('get', '/api/config', { message: 'nope' }, { status: 500 });
     const error = (await api.get('/api/config').catch((caught: unknown) => caught)) as ApiError;
     expect(error.status).toBe(500);
     expect(error.body).toBeNull();
   });
 
   it('treats 3xx answers that reach the client as failures', async () => {
-    stubFetch(() => new Response(null, { status: 304 }));
+    answer('get', '/api/config', () => new HttpResponse(null, { status: 304 }));
     await expect(api.get('/api/config')).rejects.toMatchObject({ name: 'ApiError', status: 304 });
   });
 
   it('passes a network failure through unchanged', async () => {
-    const failure = new TypeError('Failed to fetch');
-    stubFetch(() => Promise.reject(failure));
-    await expect(api.get('/api/config')).rejects.toBe(failure);
+    answer('get', '/api/config', () => HttpResponse.error());
+    const failure = await api.get('/api/config').catch((caught: unknown) => caught);
+    expect(failure).toBeInstanceOf(TypeError);
+    expect(failure).not.toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ message: 'Failed to fetch' });
   });
 
   it('reads the seconds to wait from Retry-After', async () => {
-    stubFetch(() =>
-      jsonResponse(
-        { error: { code: 'RATE_LIMITED', message: 'slow down' } },
-        { status: 429, headers: { 'retry-after': '120' } },
-      ),
+    answer(
+      'post',
+      '/auth/login',
+      { error: { code: 'RATE_LIMITED', message: 'slow down' } },
+      { status: 429, headers: { 'retry-after': '120' } },
     );
     const error = (await api.post('/auth/login', {}).catch((caught: unknown) => caught)) as ApiError;
     expect(error.status).toBe(429);
@@ -244,7 +254,7 @@ describe('errors', () => {
   });
 
   it('has no retry delay without a Retry-After header', async () => {
-    stubFetch(() => errorResponse(429, 'RATE_LIMITED'));
+    answer('post', '/auth/login', () => errorResponse(429, 'RATE_LIMITED'));
     const error = (await api.post('/auth/login', {}).catch((caught: unknown) => caught)) as ApiError;
     expect(error.retryAfterSeconds).toBeNull();
   });
@@ -252,12 +262,12 @@ describe('errors', () => {
 
 describe('api.patch', () => {
   it('sends the body with PATCH', async () => {
-    const fetchMock = stubFetch(() => jsonResponse({ data: { ok: true } }));
+    answer('patch', '/auth/profile', { data: { ok: true } });
     await api.patch('/auth/profile', { name: 'Pat' });
-    const { url, init } = fetchCall(fetchMock);
+    const { url, method, request } = sentRequest();
     expect(url.pathname).toBe('/auth/profile');
-    expect(init.method).toBe('PATCH');
-    expect(init.body).toBe('{"name":"Pat"}');
+    expect(method).toBe('PATCH');
+    expect(await request.text()).toBe('{"name":"Pat"}');
   });
 });
 

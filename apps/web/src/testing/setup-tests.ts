@@ -1,6 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { configure } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { apiServer, forgetSentRequests } from './api-server';
 
 // Screens render MUI and charts in jsdom, which can take more than Testing Library's default second to
 // settle on a loaded 2-core machine; a find still fails when what it looks for never appears.
 configure({ asyncUtilTimeout: 5000 });
+
+// A request no test answered is a bug: MSW reports it with console.error, which fails the test.
+beforeAll(() => apiServer.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => forgetSentRequests());
+afterEach(() => apiServer.resetHandlers());
+afterAll(() => apiServer.close());
