@@ -1,7 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSessionUser, storeSessionUser } from '../lib/session-user';
-import { jsonResponse, stubFetch } from '../testing/fetch';
+import { answer } from '../testing/api-server';
 import { renderRoutes, renderWithProviders } from '../testing/render';
 import { stubViewportWidth } from '../testing/viewport';
 import { ADMIN_SECTIONS, adminShellSections } from './admin-sections';
@@ -16,11 +16,8 @@ afterEach(() => {
 describe('the admin screen', () => {
   it('holds Pool Party’s refused invitations, a link away in its navigation', async () => {
     storeSessionUser({ id: 1, username: 'root', name: null, isAdmin: true });
-    stubFetch((url) => {
-      if (url.pathname === '/api/admin/imports') return jsonResponse({ sources: [], scheduler: { jobs: [] } });
-      if (url.pathname === '/api/admin/pool-invitation-refusals') return jsonResponse({ data: [], next_before: null });
-      throw new Error(`unexpected request to ${url.pathname}`);
-    });
+    answer('get', '/api/admin/imports', { sources: [], scheduler: { jobs: [] } });
+    answer('get', '/api/admin/pool-invitation-refusals', { data: [], next_before: null });
     const { default: Admin } = await screens.find((entry) => entry.name === 'admin-almanac')!.screen();
     renderWithProviders(<Admin />);
     const nav = screen.getByRole('navigation', { name: 'Admin sections' });
@@ -39,16 +36,15 @@ describe('the admin screen', () => {
 
 describe('the admin shell at /admin/:section?', () => {
   const emptyList = { page: 1, page_size: 20, total: 0, sort: 'id', dir: 'desc', data: [] };
-  const answer = (url: URL) => {
-    if (url.pathname.startsWith('/api/admin/tables/')) return jsonResponse(emptyList);
-    if (url.pathname === '/api/admin/pool-invitation-refusals') return jsonResponse({ data: [], next_before: null });
-    throw new Error(`unexpected request to ${url.pathname}`);
+  const answerEmptyLists = () => {
+    answer('get', '/api/admin/tables/*', emptyList);
+    answer('get', '/api/admin/pool-invitation-refusals', { data: [], next_before: null });
   };
 
   it('lists the registry’s sections in their order as tabs, opens the first, and each by its address', async () => {
     stubViewportWidth(1280);
     storeSessionUser({ id: 1, username: 'root', name: null, isAdmin: true });
-    stubFetch(answer);
+    answerEmptyLists();
     const { default: Admin } = await screens.find((entry) => entry.name === 'admin')!.screen();
     const { router } = renderRoutes([{ path: '/admin/:section?', element: <Admin /> }], { path: '/admin' });
     const nav = await screen.findByRole('navigation', { name: 'Admin sections' });
@@ -97,7 +93,7 @@ describe('the admin shell at /admin/:section?', () => {
   it('gives a phone a select of the sections instead of tabs', async () => {
     stubViewportWidth(390);
     storeSessionUser({ id: 1, username: 'root', name: null, isAdmin: true });
-    stubFetch(answer);
+    answerEmptyLists();
     const { default: Admin } = await screens.find((entry) => entry.name === 'admin')!.screen();
     renderRoutes([{ path: '/admin/:section?', element: <Admin /> }], { path: '/admin/pools' });
     expect(await screen.findByRole('combobox', { name: 'Admin section' })).toHaveTextContent('Pools');

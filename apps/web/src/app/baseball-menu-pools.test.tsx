@@ -1,9 +1,9 @@
 import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { teamsResponse } from '../features/sports/testing/fixtures';
 import { registerRoutes } from '../lib/route-registry';
 import { clearSessionUser, storeSessionUser } from '../lib/session-user';
-import { errorResponse, jsonResponse, stubFetch } from '../testing/fetch';
+import { answer, errorResponse } from '../testing/api-server';
 import { renderRoutes } from '../testing/render';
 import { screens } from './route-table';
 
@@ -11,7 +11,6 @@ registerRoutes(['login', 'football-pool']);
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   clearSessionUser();
 });
 
@@ -40,15 +39,10 @@ const baseballPool = {
 };
 
 async function renderMenu() {
-  stubFetch((url) => {
-    if (url.pathname === '/api/standings/baseball_mlb') return errorResponse(404, 'NOT_FOUND');
-    if (url.pathname === '/api/sport/baseball_mlb/teams')
-      return jsonResponse({ ...teamsResponse, sport: 'baseball_mlb' });
-    if (url.pathname === '/api/pools') return jsonResponse({ data: [baseballPool] });
-    if (url.pathname === '/api/health')
-      return jsonResponse({ status: 'ok', uptimeSeconds: 1, time: '2026-06-10T16:00:00Z' });
-    throw new Error(`unexpected request to ${url.pathname}${url.search}`);
-  });
+  answer('get', '/api/standings/baseball_mlb', () => errorResponse(404, 'NOT_FOUND'));
+  answer('get', '/api/sport/baseball_mlb/teams', { ...teamsResponse, sport: 'baseball_mlb' });
+  answer('get', '/api/pools', { data: [baseballPool] });
+  answer('get', '/api/health', { status: 'ok', uptimeSeconds: 1, time: '2026-06-10T16:00:00Z' });
   const { default: Menu } = await screens.find((entry) => entry.name === 'baseball-menu')!.screen();
   return renderRoutes([{ path: '/baseball', element: <Menu /> }], { path: '/baseball' });
 }

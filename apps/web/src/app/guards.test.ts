@@ -1,6 +1,7 @@
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSessionUser, storeSessionUser, type SessionUser } from '../lib/session-user';
-import { errorResponse, fetchCall, jsonResponse, stubFetch } from '../testing/fetch';
+import { answer, errorResponse, sentRequest, sentRequests } from '../testing/api-server';
 import {
   adminGuard,
   authGuard,
@@ -62,43 +63,43 @@ afterEach(() => {
 
 describe('segmentsGuard', () => {
   it('reports the route name and the query of the request to /api/segments with GET', () => {
-    const fetchMock = stubFetch(() => jsonResponse({ recorded: true }));
+    answer('get', '/api/segments', { recorded: true });
     segmentsGuard('football-schedule', request('/football/schedule?week=3&season=2025'));
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const { url, init } = fetchCall(fetchMock);
+    expect(sentRequests()).toHaveLength(1);
+    const { url, method } = sentRequest();
     expect(url.pathname).toBe('/api/segments');
-    expect(init.method).toBe('GET');
+    expect(method).toBe('GET');
     expect(Object.fromEntries(url.searchParams)).toEqual({ _route: 'football-schedule', week: '3', season: '2025' });
   });
 
   it('sends only the route name for a request without a query', () => {
-    const fetchMock = stubFetch(() => jsonResponse({ recorded: true }));
+    answer('get', '/api/segments', { recorded: true });
     segmentsGuard('home', request('/'));
-    expect([...fetchCall(fetchMock).url.searchParams]).toEqual([['_route', 'home']]);
+    expect([...sentRequest().url.searchParams]).toEqual([['_route', 'home']]);
   });
 
   it('does not let the page query override the route name', () => {
-    const fetchMock = stubFetch(() => jsonResponse({ recorded: true }));
+    answer('get', '/api/segments', { recorded: true });
     segmentsGuard('about', request('/about?_route=admin&ref=mail'));
-    expect(Object.fromEntries(fetchCall(fetchMock).url.searchParams)).toEqual({ _route: 'about', ref: 'mail' });
+    expect(Object.fromEntries(sentRequest().url.searchParams)).toEqual({ _route: 'about', ref: 'mail' });
   });
 
   it('returns at once, without waiting for the answer', () => {
-    const fetchMock = stubFetch(() => new Promise<Response>(() => undefined));
+    answer('get', '/api/segments', () => new Promise<Response>(() => undefined));
     const result: unknown = segmentsGuard('home', request('/'));
     expect(result).toBeUndefined();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(sentRequests()).toHaveLength(1);
   });
 
   it('swallows a network failure', async () => {
-    const fetchMock = stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    answer('get', '/api/segments', () => HttpResponse.error());
     expect(() => segmentsGuard('home', request('/'))).not.toThrow();
     await settle();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(sentRequests()).toHaveLength(1);
   });
 
   it('swallows an error answer', async () => {
-    stubFetch(() => errorResponse(400, 'BAD_REQUEST'));
+    answer('get', '/api/segments', () => errorResponse(400, 'BAD_REQUEST'));
     expect(() => segmentsGuard('home', request('/?x=1'))).not.toThrow();
     await settle();
   });
@@ -123,21 +124,22 @@ describe('authGuard', () => {
   });
 
   it('sends a visitor to login with the page to come back to, without asking the server', async () => {
-    const fetchMock = stubFetch(() => jsonResponse(whoami));
+    answer('get', '/auth/whoami', whoami);
     const location = await redirectOf(authGuard(request('/user/profile?tab=pools&x=a%26b')));
     const target = new URL(location, ORIGIN);
     expect(target.pathname).toBe('/login');
     expect(target.searchParams.get('redirect')).toBe('/user/profile?tab=pools&x=a%26b');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sentRequests()).toEqual([]);
   });
 
   it('lets a stored user in before whoami answers, so the screen asks for its data at once', async () => {
     storeSessionUser(stale);
-    let answer: (response: Response) => void = () => undefined;
-    const fetchMock = stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    let reply!: (response: Response) => void;
+    const whoamiAnswer = new Promise<Response>((resolve) => (reply = resolve));
+    answer('get', '/auth/whoami', () => whoamiAnswer);
     await expect(authGuard(request('/user/profile'))).resolves.toEqual(stale);
-    expect(fetchCall(fetchMock).url.pathname).toBe('/auth/whoami');
-    answer(jsonResponse(whoami));
+    expect(sentRequest().url.pathname).toBe('/auth/whoami');
+    reply(HttpResponse.json(whoami));
     await settle();
     expect(getSessionUser()).toEqual(fresh);
     expect(JSON.parse(localStorage.getItem('pass.user')!)).toEqual(fresh);
@@ -146,7 +148,7 @@ describe('authGuard', () => {
 
   it('keeps only the id, username, name and admin flag of the account, never the email', async () => {
     storeSessionUser(stale);
-    stubFetch(() => jsonResponse(whoami));
+    answer('get', '/auth/whoami', whoami);
     await authGuard(request('/user/profile'));
     await settle();
     expect(Object.keys(JSON.parse(sessionStorage.getItem('pass.user')!)).sort()).toEqual([
@@ -159,13 +161,13 @@ describe('authGuard', () => {
   });
 
   it.each([
-    ['a bare user record', () => jsonResponse(fresh)],
-    ['no user', () => jsonResponse({ data: null })],
-    ['an empty answer', () => new Response(null, { status: 200 })],
+    ['a bare user record', () => HttpResponse.json(fresh)],
+    ['no user', () => HttpResponse.json({ data: null })],
+    ['an empty answer', () => new HttpResponse(null, { status: 200 })],
     ['401: the session has expired', () => errorResponse(401, 'UNAUTHORIZED')],
-  ])('logs out locally and leaves for login when whoami answers %s', async (_case, answer) => {
+  ])('logs out locally and leaves for login when whoami answers %s', async (_case, reply) => {
     storeSessionUser(stale);
-    stubFetch(answer);
+    answer('get', '/auth/whoami', reply);
     await authGuard(request('/user/profile'));
     await settle();
     expect(lost).toHaveBeenCalledWith('login');
@@ -179,14 +181,22 @@ describe('authGuard', () => {
   it.each([
     [
       'no answer: the server cannot be reached or the page is being left',
-      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => answer('get', '/auth/whoami', () => HttpResponse.error()),
     ],
-    ['a cancelled request', () => Promise.reject(new DOMException('The user aborted a request.', 'AbortError'))],
-    ['a server fault', () => errorResponse(503, 'UNAVAILABLE')],
-    ['too many requests', () => errorResponse(429, 'RATE_LIMITED')],
-  ])('keeps the member signed in when whoami gets %s', async (_case, answer) => {
+    [
+      'a cancelled request',
+      // No server answers a request the browser cancelled: fetch itself rejects.
+      () =>
+        vi.stubGlobal(
+          'fetch',
+          vi.fn(() => Promise.reject(new DOMException('The user aborted a request.', 'AbortError'))),
+        ),
+    ],
+    ['a server fault', () => answer('get', '/auth/whoami', () => errorResponse(503, 'UNAVAILABLE'))],
+    ['too many requests', () => answer('get', '/auth/whoami', () => errorResponse(429, 'RATE_LIMITED'))],
+  ])('keeps the member signed in when whoami gets %s', async (_case, arrange) => {
     storeSessionUser(stale);
-    stubFetch(answer);
+    arrange();
     await authGuard(request('/user/profile'));
     await settle();
     expect(lost).not.toHaveBeenCalled();
@@ -205,33 +215,33 @@ describe('loginPath', () => {
 
 describe('resetTokenGuard', () => {
   it('sends to login when there is no token, without asking the server', async () => {
-    const fetchMock = stubFetch(() => jsonResponse(true));
+    answer('get', '/auth/passwd/reset/:token', true);
     expect(await redirectOf(resetTokenGuard(request('/user/password-reset')))).toBe('/login');
     expect(await redirectOf(resetTokenGuard(request('/user/password-reset?token=')))).toBe('/login');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sentRequests()).toEqual([]);
   });
 
   it('checks the token with the server, encoded as one path segment', async () => {
-    const fetchMock = stubFetch(() => jsonResponse(true));
+    answer('get', '/auth/passwd/reset/:token', true);
     await resetTokenGuard(request('/user/password-reset?token=a%2Fb%20c&verified=true'));
-    const { url, init } = fetchCall(fetchMock);
+    const { url, method } = sentRequest();
     expect(url.pathname).toBe('/auth/passwd/reset/a%2Fb%20c');
-    expect(init.method).toBe('GET');
+    expect(method).toBe('GET');
   });
 
   it.each([
-    ['false', () => jsonResponse(false)],
-    ['null', () => jsonResponse(null)],
-    ['an empty answer', () => new Response(null, { status: 200 })],
+    ['false', () => HttpResponse.json(false)],
+    ['null', () => HttpResponse.json(null)],
+    ['an empty answer', () => new HttpResponse(null, { status: 200 })],
     ['an error status', () => errorResponse(404, 'NOT_FOUND')],
-    ['a network failure', () => Promise.reject(new TypeError('Failed to fetch'))],
-  ])('sends to login when the server answers %s', async (_case, answer) => {
-    stubFetch(answer);
+    ['a network failure', () => HttpResponse.error()],
+  ])('sends to login when the server answers %s', async (_case, reply) => {
+    answer('get', '/auth/passwd/reset/:token', reply);
     expect(await redirectOf(resetTokenGuard(request('/user/password-reset?token=abc')))).toBe('/login');
   });
 
   it('adds verified=true to the query of a valid token, keeping the rest', async () => {
-    stubFetch(() => jsonResponse(true));
+    answer('get', '/auth/passwd/reset/:token', true);
     const location = await redirectOf(
       resetTokenGuard(request('/user/password-reset?token=abc&email=pat%40example.com')),
     );
@@ -245,20 +255,20 @@ describe('resetTokenGuard', () => {
   });
 
   it('replaces a verified flag that is not true', async () => {
-    stubFetch(() => jsonResponse(true));
+    answer('get', '/auth/passwd/reset/:token', true);
     const location = await redirectOf(resetTokenGuard(request('/user/password-reset?token=abc&verified=false')));
     expect(new URL(location, ORIGIN).searchParams.getAll('verified')).toEqual(['true']);
   });
 
   it('lets a valid, verified token through', async () => {
-    stubFetch(() => jsonResponse({ valid: true }));
+    answer('get', '/auth/passwd/reset/:token', { valid: true });
     await expect(resetTokenGuard(request('/user/password-reset?token=abc&verified=true'))).resolves.toBeNull();
   });
 
   it('checks the token again even when the query says verified', async () => {
-    const fetchMock = stubFetch(() => jsonResponse(false));
+    answer('get', '/auth/passwd/reset/:token', false);
     expect(await redirectOf(resetTokenGuard(request('/user/password-reset?token=abc&verified=true')))).toBe('/login');
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(sentRequests()).toHaveLength(1);
   });
 });
 
@@ -306,14 +316,14 @@ describe('adminGuard', () => {
 
   it("sends a member whose stored record is not the admin's home, without asking the server", async () => {
     storeSessionUser(stale);
-    const fetchMock = stubFetch(() => jsonResponse(whoami));
+    answer('get', '/auth/whoami', whoami);
     expect(await redirectOf(adminGuard(request('/admin/almanac')))).toBe('/');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sentRequests()).toEqual([]);
   });
 
   it('lets the admin through, and keeps them there when whoami agrees', async () => {
     storeSessionUser(fresh);
-    stubFetch(() => jsonResponse(whoami));
+    answer('get', '/auth/whoami', whoami);
     await expect(adminGuard(request('/admin/almanac'))).resolves.toMatchObject({ isAdmin: true });
     await settle();
     expect(lost).not.toHaveBeenCalled();
@@ -321,7 +331,7 @@ describe('adminGuard', () => {
 
   it('sends home a stored admin whom whoami no longer calls the admin', async () => {
     storeSessionUser(fresh);
-    stubFetch(() => jsonResponse({ data: { ...whoami.data, isAdmin: false } }));
+    answer('get', '/auth/whoami', { data: { ...whoami.data, isAdmin: false } });
     await adminGuard(request('/admin/almanac'));
     await settle();
     expect(lost).toHaveBeenCalledWith('home');
@@ -332,7 +342,7 @@ describe('adminGuard', () => {
 describe('collegeGuard', () => {
   it('lets a member with college access through and refreshes the stored user', async () => {
     storeSessionUser(stale);
-    stubFetch(() => jsonResponse(whoami));
+    answer('get', '/auth/whoami', whoami);
     await expect(collegeGuard(request('/college/football/schedule'))).resolves.toMatchObject({ name: 'Pat Smith' });
     expect(getSessionUser()).toEqual(fresh);
   });
@@ -340,24 +350,24 @@ describe('collegeGuard', () => {
   it('sends a member whose free month has ended to /college/subscribe', async () => {
     storeSessionUser(stale);
     const ended = { granted: false, reason: 'trial-ended', trialEndsAt: '2026-10-01T12:00:00.000Z' };
-    stubFetch(() => jsonResponse({ data: { ...whoami.data, collegeAccess: ended } }));
+    answer('get', '/auth/whoami', { data: { ...whoami.data, collegeAccess: ended } });
     expect(await redirectOf(collegeGuard(request('/college/football/schedule')))).toBe('/college/subscribe');
     expect(getSessionUser()).not.toBeNull();
   });
 
   it('sends a visitor to login first', async () => {
-    const fetchMock = stubFetch(() => jsonResponse(whoami));
+    answer('get', '/auth/whoami', whoami);
     expect(await redirectOf(collegeGuard(request('/college/football/odds')))).toBe(
       '/login?redirect=%2Fcollege%2Ffootball%2Fodds',
     );
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sentRequests()).toEqual([]);
   });
 });
 
 describe('collegeGuard when the session is gone', () => {
   it('logs out locally and sends to login, to come back after', async () => {
     storeSessionUser(stale);
-    stubFetch(() => errorResponse(401, 'UNAUTHORIZED'));
+    answer('get', '/auth/whoami', () => errorResponse(401, 'UNAUTHORIZED'));
     expect(await redirectOf(collegeGuard(request('/college/football/schedule')))).toBe(
       '/login?redirect=%2Fcollege%2Ffootball%2Fschedule',
     );
@@ -367,9 +377,10 @@ describe('collegeGuard when the session is gone', () => {
   it('keeps the stored user when the navigation is cancelled mid-check', async () => {
     storeSessionUser(stale);
     const controller = new AbortController();
-    stubFetch((_url, init) => {
+    // The navigation is cancelled while whoami is on its way, which ends the request.
+    answer('get', '/auth/whoami', () => {
       controller.abort();
-      return Promise.reject(init.signal?.reason ?? new DOMException('aborted', 'AbortError'));
+      return new Promise<Response>(() => undefined);
     });
     const aborting = new Request(`${ORIGIN}/college/football/schedule`, { signal: controller.signal });
     await redirectOf(collegeGuard(aborting));
@@ -390,18 +401,20 @@ describe('collegeGuard once this tab knows the member has college access', () =>
   /** A first college visit that waits for whoami, which grants access. */
   async function firstVisit() {
     storeSessionUser(stale);
-    stubFetch(() => jsonResponse(whoami));
+    answer('get', '/auth/whoami', whoami);
     await collegeGuard(request('/college/football/schedule'));
   }
 
   it('enters the next college screen at once, before whoami answers, and checks in the background', async () => {
     await firstVisit();
-    let answer: (response: Response) => void = () => {};
-    const fetchMock = stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    let reply!: (response: Response) => void;
+    const whoamiAnswer = new Promise<Response>((resolve) => (reply = resolve));
+    answer('get', '/auth/whoami', () => whoamiAnswer);
     // Resolves while whoami is still on its way.
     await expect(collegeGuard(request('/college/football/odds'))).resolves.toMatchObject({ id: 7 });
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    answer(jsonResponse(whoami));
+    // The first visit's whoami, and this one's.
+    expect(sentRequests({ path: '/auth/whoami' })).toHaveLength(2);
+    reply(HttpResponse.json(whoami));
     await settle();
     expect(lost).not.toHaveBeenCalled();
   });
@@ -409,7 +422,7 @@ describe('collegeGuard once this tab knows the member has college access', () =>
   it('leaves for /college/subscribe when the background check finds the access gone', async () => {
     await firstVisit();
     const ended = { granted: false, reason: 'trial-ended', trialEndsAt: '2026-11-19T12:00:00.000Z' };
-    stubFetch(() => jsonResponse({ data: { ...whoami.data, collegeAccess: ended } }));
+    answer('get', '/auth/whoami', { data: { ...whoami.data, collegeAccess: ended } });
     await collegeGuard(request('/college/football/odds'));
     await settle();
     expect(lost).toHaveBeenCalledWith('college-subscribe');
@@ -419,7 +432,7 @@ describe('collegeGuard once this tab knows the member has college access', () =>
 
   it('leaves for login when the background check finds the session gone', async () => {
     await firstVisit();
-    stubFetch(() => errorResponse(401, 'UNAUTHORIZED'));
+    answer('get', '/auth/whoami', () => errorResponse(401, 'UNAUTHORIZED'));
     await collegeGuard(request('/college/football/odds'));
     await settle();
     expect(lost).toHaveBeenCalledWith('login');
@@ -429,7 +442,7 @@ describe('collegeGuard once this tab knows the member has college access', () =>
     await firstVisit();
     vi.setSystemTime(new Date('2026-12-02T12:00:00.000Z'));
     const ended = { granted: false, reason: 'trial-ended', trialEndsAt: '2026-12-01T12:00:00.000Z' };
-    stubFetch(() => jsonResponse({ data: { ...whoami.data, collegeAccess: ended } }));
+    answer('get', '/auth/whoami', { data: { ...whoami.data, collegeAccess: ended } });
     expect(await redirectOf(collegeGuard(request('/college/football/schedule')))).toBe('/college/subscribe');
     expect(lost).not.toHaveBeenCalled();
   });
@@ -437,15 +450,13 @@ describe('collegeGuard once this tab knows the member has college access', () =>
   it('does not carry one member’s access over to another signed in on the same tab', async () => {
     await firstVisit();
     storeSessionUser({ ...stale, id: 8 });
-    stubFetch(() =>
-      jsonResponse({
-        data: {
-          ...whoami.data,
-          id: 8,
-          collegeAccess: { granted: false, reason: 'trial-ended', trialEndsAt: '2026-11-01T12:00:00.000Z' },
-        },
-      }),
-    );
+    answer('get', '/auth/whoami', {
+      data: {
+        ...whoami.data,
+        id: 8,
+        collegeAccess: { granted: false, reason: 'trial-ended', trialEndsAt: '2026-11-01T12:00:00.000Z' },
+      },
+    });
     expect(await redirectOf(collegeGuard(request('/college/football/schedule')))).toBe('/college/subscribe');
   });
 });

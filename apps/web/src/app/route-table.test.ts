@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../config/paths';
 import { storeSessionUser } from '../lib/session-user';
-import { fetchCall, jsonResponse, stubFetch } from '../testing/fetch';
+import { answer, sentRequest, sentRequests } from '../testing/api-server';
 import { screens, toRouteObject, type ScreenRoute } from './route-table';
 
 beforeEach(() => {
@@ -10,7 +10,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   sessionStorage.clear();
   localStorage.clear();
 });
@@ -119,18 +118,18 @@ describe('toRouteObject', () => {
   });
 
   it('reports the page view in its loader and resolves without guards', async () => {
-    const fetchMock = stubFetch(() => jsonResponse({ recorded: true }));
+    answer('get', '/api/segments', { recorded: true });
     const loader = loaderOf({ name: 'about', screen });
     await expect(
       loader({ request: new Request('http://localhost/about?ref=x'), params: {}, context: undefined }),
     ).resolves.toBeNull();
-    const { url } = fetchCall(fetchMock);
+    const { url } = sentRequest();
     expect(url.pathname).toBe('/api/segments');
     expect(Object.fromEntries(url.searchParams)).toEqual({ _route: 'about', ref: 'x' });
   });
 
   it('runs the auth guard: a visitor is redirected to login, after the page view is reported', async () => {
-    const fetchMock = stubFetch(() => jsonResponse({ recorded: true }));
+    answer('get', '/api/segments', { recorded: true });
     const loader = loaderOf({ name: 'user-profile', guards: ['auth'], screen });
     const thrown = await loader({
       request: new Request('http://localhost/user/profile'),
@@ -139,41 +138,33 @@ describe('toRouteObject', () => {
     }).catch((error: unknown) => error);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).headers.get('Location')).toBe('/login?redirect=%2Fuser%2Fprofile');
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(fetchCall(fetchMock).url.pathname).toBe('/api/segments');
+    expect(sentRequests()).toHaveLength(1);
+    expect(sentRequest().url.pathname).toBe('/api/segments');
   });
 
   it('runs the auth guard: a member whose session holds goes through', async () => {
     storeSessionUser({ id: 1, username: 'pat', name: null, isAdmin: false });
-    const fetchMock = stubFetch((url) =>
-      jsonResponse(
-        url.pathname === '/auth/whoami'
-          ? {
-              data: {
-                id: 1,
-                username: 'pat',
-                name: null,
-                isAdmin: false,
-                email: 'pat@example.com',
-                emailVerified: true,
-                setupComplete: true,
-              },
-            }
-          : { recorded: true },
-      ),
-    );
+    answer('get', '/api/segments', { recorded: true });
+    answer('get', '/auth/whoami', {
+      data: {
+        id: 1,
+        username: 'pat',
+        name: null,
+        isAdmin: false,
+        email: 'pat@example.com',
+        emailVerified: true,
+        setupComplete: true,
+      },
+    });
     const loader = loaderOf({ name: 'user-profile', guards: ['auth'], screen });
     await expect(
       loader({ request: new Request('http://localhost/user/profile'), params: {}, context: undefined }),
     ).resolves.toBeNull();
-    expect(fetchMock.mock.calls.map((_call, index) => fetchCall(fetchMock, index).url.pathname)).toEqual([
-      '/api/segments',
-      '/auth/whoami',
-    ]);
+    expect(sentRequests().map((request) => request.url.pathname)).toEqual(['/api/segments', '/auth/whoami']);
   });
 
   it('runs the reset-token guard', async () => {
-    stubFetch(() => jsonResponse({ recorded: true }));
+    answer('get', '/api/segments', { recorded: true });
     const loader = loaderOf({ name: 'password-reset', guards: ['reset-token'], screen });
     const thrown = await loader({
       request: new Request('http://localhost/user/password-reset'),

@@ -1,25 +1,20 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isRouteRegistered } from '../lib/route-registry';
-import { fetchCall, jsonResponse, stubFetch, type FetchMock } from '../testing/fetch';
+import { answer, sentRequests } from '../testing/api-server';
 import { renderRoutes } from '../testing/render';
 import { routes } from './router';
 
 const config = { supportEmail: 'help@pass.example', appStoreUrl: null, playStoreUrl: null, poolMaxPerLifeguard: 5 };
 
-let fetchMock: FetchMock;
-
 const page = (name: string) => document.querySelector(`main[data-page="${name}"]`);
-const requestedUrls = () => fetchMock.mock.calls.map((_call, index) => fetchCall(fetchMock, index).url);
+const requestedUrls = () => sentRequests().map((request) => request.url);
 
 beforeEach(() => {
   // The clock never ticks outside act(); other timers stay real for findBy*.
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-  fetchMock = stubFetch((url) => {
-    if (url.pathname === '/api/segments') return jsonResponse({ recorded: true });
-    if (url.pathname === '/api/config') return jsonResponse(config);
-    throw new Error(`unexpected request to ${url.pathname}`);
-  });
+  answer('get', '/api/segments', { recorded: true });
+  answer('get', '/api/config', config);
 });
 
 afterEach(() => {
@@ -27,7 +22,6 @@ afterEach(() => {
   // Nothing but the page-view report and the public settings is fetched.
   for (const url of requestedUrls()) expect(['/api/segments', '/api/config']).toContain(url.pathname);
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe('the route table', () => {

@@ -1,9 +1,9 @@
 import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { event, eventsResponse, teamsResponse, weeksResponse } from '../features/sports/testing/fixtures';
 import { registerRoutes } from '../lib/route-registry';
 import { clearSessionUser, storeSessionUser } from '../lib/session-user';
-import { jsonResponse, stubFetch } from '../testing/fetch';
+import { answer } from '../testing/api-server';
 import { renderWithProviders } from '../testing/render';
 import { screens } from './route-table';
 
@@ -29,7 +29,6 @@ beforeEach(() => storeSessionUser({ id: 1, username: 'pat', name: null, isAdmin:
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   clearSessionUser();
 });
 
@@ -38,13 +37,11 @@ describe('the schedule screens', () => {
     const kickoff = new Date(Date.now() + 86_400_000).toISOString();
     const game = event(21, 'KC', 'DEN', { kickoff, game_date: kickoff.slice(0, 10) });
     // Every sport and season answers with the same week: the screens differ only in what they ask for.
-    stubFetch((url) => {
-      if (/^\/api\/sport\/[a-z_]+\/teams$/.test(url.pathname)) return jsonResponse(teamsResponse);
-      if (url.pathname.startsWith('/api/dates/season/')) return jsonResponse(weeksResponse);
-      if (url.pathname.startsWith('/api/book/events/')) return jsonResponse(eventsResponse(2, [game]));
-      if (url.pathname === '/api/user/bets') return jsonResponse({ data: [], total: 0, limit: 500, offset: 0 });
-      throw new Error(`unexpected request to ${url.pathname}${url.search}`);
-    });
+    answer('get', '/api/sport/:sport/teams', teamsResponse);
+    answer('get', '/api/dates/season/*', weeksResponse);
+    answer('get', '/api/book/events/*', eventsResponse(2, [game]));
+    answer('get', '/api/user/bets', { data: [], total: 0, limit: 500, offset: 0 });
+    answer('get', '/api/health', { status: 'ok', uptimeSeconds: 1, time: new Date().toISOString() });
     for (const name of SCHEDULES) {
       const route = screens.find((entry) => entry.name === name);
       expect(route, name).toBeDefined();

@@ -1,9 +1,10 @@
 import type { DataLoadStep, DataStatusResponse } from '@pass/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { HttpResponse } from 'msw';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DATA_STATUS_POLL_MS } from '../lib/data-status';
-import { errorResponse, fetchCall, jsonResponse, stubFetch, type FetchMock } from '../testing/fetch';
+import { answer, errorResponse, sentRequests } from '../testing/api-server';
 import { renderWithProviders } from '../testing/render';
 import { DataGate, DataLoading, describePhase } from './data-loading';
 
@@ -45,9 +46,7 @@ const done: DataStatusResponse = {
   finishedAt: '2026-11-21T15:00:20.000Z',
 };
 
-let fetchMock: FetchMock;
-const calls = (path: string) =>
-  fetchMock.mock.calls.filter((_call, index) => fetchCall(fetchMock, index).url.pathname === path).length;
+const calls = (path: string) => sentRequests({ path }).length;
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
@@ -56,7 +55,6 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe('DataLoading', () => {
@@ -106,11 +104,8 @@ describe('DataGate', () => {
   it('shows the progress instead of the screen while loading, then the screen, refreshing what was fetched', async () => {
     let status = loading;
     let games = 0;
-    fetchMock = stubFetch((url) => {
-      if (url.pathname === '/api/health/data') return jsonResponse(status);
-      if (url.pathname === '/api/games') return jsonResponse({ n: games });
-      throw new Error(`unexpected request to ${url.pathname}`);
-    });
+    answer('get', '/api/health/data', () => HttpResponse.json(status));
+    answer('get', '/api/games', () => HttpResponse.json({ n: games }));
     renderWithProviders(
       <>
         {/* Fetched outside the gate meanwhile, as a route loader would: empty while the data loads. */}
@@ -145,10 +140,7 @@ describe('DataGate', () => {
   });
 
   it('shows the screen at once when the data is loaded', async () => {
-    fetchMock = stubFetch((url) => {
-      if (url.pathname === '/api/health/data') return jsonResponse(done);
-      throw new Error(`unexpected request to ${url.pathname}`);
-    });
+    answer('get', '/api/health/data', done);
     renderWithProviders(
       <DataGate needsData>
         <p>the schedule</p>
@@ -161,7 +153,7 @@ describe('DataGate', () => {
   });
 
   it('shows the screen when the status cannot be read', async () => {
-    fetchMock = stubFetch(() => errorResponse(500, 'INTERNAL'));
+    answer('get', '/api/health/data', () => errorResponse(500, 'INTERNAL'));
     renderWithProviders(
       <DataGate needsData>
         <p>the schedule</p>
@@ -173,7 +165,7 @@ describe('DataGate', () => {
   });
 
   it('does not ask on a screen that needs no data', async () => {
-    fetchMock = stubFetch(() => jsonResponse(loading));
+    answer('all', '/*', loading);
     renderWithProviders(
       <DataGate needsData={false}>
         <p>the about page</p>
@@ -181,6 +173,6 @@ describe('DataGate', () => {
     );
     expect(screen.getByText('the about page')).toBeInTheDocument();
     await act(async () => vi.advanceTimersByTime(DATA_STATUS_POLL_MS * 2));
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sentRequests()).toEqual([]);
   });
 });

@@ -1,14 +1,13 @@
 import type { SyncAccount, SyncBet } from '@pass/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorResponse, jsonResponse, stubFetch } from '../../testing/fetch';
+import { afterEach, describe, expect, it } from 'vitest';
+import { answer, errorResponse } from '../../testing/api-server';
 import { renderWithProviders } from '../../testing/render';
 import UserBetsPage from './user-bets-page';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   localStorage.clear();
   sessionStorage.clear();
 });
@@ -104,24 +103,20 @@ const teaser: SyncBet = {
 describe('My Bets', () => {
   it('shows the synced bets: a single to match to its game, a teaser to record by hand with what the book said', async () => {
     const user = userEvent.setup();
-    stubFetch((url) => {
-      if (url.pathname === '/api/sync/accounts') return jsonResponse({ data: [fanduel] });
-      if (url.pathname === '/api/sync/bets')
-        return jsonResponse({ data: [rejected, teaser], total: 2, limit: 200, offset: 0 });
-      if (url.pathname === '/api/sync/bets/5/candidates')
-        return jsonResponse({
-          data: {
-            bet: rejected,
-            placeable: true,
-            reason: null,
-            legs: [{ position: 0, matched_event_id: null, reason: rejected.reject_reason, games: [] }],
-          },
-        });
-      if (url.pathname === '/api/user/bets' || url.pathname === '/api/user/parlays')
-        return jsonResponse({ data: [], total: 0, limit: 50, offset: 0 });
-      // The form's games and the rest of the screen are not what this test reads.
-      return errorResponse(404, 'NOT_FOUND', 'not here');
+    // The form's games and the rest of the screen are not what this test reads.
+    answer('all', '/*', () => errorResponse(404, 'NOT_FOUND', 'not here'));
+    answer('get', '/api/sync/accounts', { data: [fanduel] });
+    answer('get', '/api/sync/bets', { data: [rejected, teaser], total: 2, limit: 200, offset: 0 });
+    answer('get', '/api/sync/bets/5/candidates', {
+      data: {
+        bet: rejected,
+        placeable: true,
+        reason: null,
+        legs: [{ position: 0, matched_event_id: null, reason: rejected.reject_reason, games: [] }],
+      },
     });
+    answer('get', '/api/user/bets', { data: [], total: 0, limit: 50, offset: 0 });
+    answer('get', '/api/user/parlays', { data: [], total: 0, limit: 50, offset: 0 });
     renderWithProviders(<UserBetsPage />);
     const synced = await screen.findByRole('region', { name: 'Synced bets' });
     const single = await within(synced).findByRole('listitem', { name: /^FanDuel single placed/ });

@@ -1,11 +1,12 @@
 import type { BetEntry, BookEvent, StatsTotals } from '@pass/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { HttpResponse } from 'msw';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { event, eventsResponse, week } from '../../features/sports/testing/fixtures';
 import { registerRoutes } from '../../lib/route-registry';
 import { clearSessionUser, storeSessionUser } from '../../lib/session-user';
-import { jsonResponse, stubFetch } from '../../testing/fetch';
+import { answer, sentRequests } from '../../testing/api-server';
 import { renderRoutes } from '../../testing/render';
 import { screens } from '../route-table';
 import { SYNC_SETUP_SHOWN_KEY } from '../../features/sync/components/sync-setup-modal';
@@ -28,7 +29,6 @@ beforeAll(() => {
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   clearSessionUser();
   localStorage.clear();
   sessionStorage.removeItem(SYNC_SETUP_SHOWN_KEY);
@@ -155,7 +155,7 @@ const pool = {
   standing: null,
 };
 
-const list = (data: BetEntry[]) => jsonResponse({ data, total: data.length, limit: 8, offset: 0 });
+const list = (data: BetEntry[]) => HttpResponse.json({ data, total: data.length, limit: 8, offset: 0 });
 
 const syncedAccount = (id: string, name: string, access: boolean, covered: boolean, graceDays = 0) => ({
   betsync_account_id: `00000000-0000-4000-8000-00000000000${id}`,
@@ -172,83 +172,97 @@ function stubMemberApi({
   syncStopped = false,
   syncInGrace = false,
 }: { week1?: BookEvent[]; week2?: BookEvent[]; syncStopped?: boolean; syncInGrace?: boolean } = {}) {
-  return stubFetch((url) => {
-    const path = url.pathname;
-    if (path === '/billing/check-subscriptions-required')
-      return jsonResponse({
-        data: {
-          subscriptions_required: syncStopped,
-          betsync_accounts: [
-            ...(syncStopped || syncInGrace ? [syncedAccount('2', 'FanDuel', true, true)] : []),
-            ...(syncStopped ? [syncedAccount('1', 'DraftKings', false, false)] : []),
-            ...(syncInGrace ? [syncedAccount('3', 'BetMGM', true, false, 3)] : []),
-          ],
-          billing_subscriptions: [],
-          missing_subscriptions: [],
-        },
-      });
-    if (path === '/api/health') return jsonResponse({ status: 'ok', uptimeSeconds: 1, time: NOW });
-    if (path === '/auth/whoami')
-      return jsonResponse({
-        data: {
-          id: 1,
-          username: 'pat',
-          name: 'Pat Smith',
-          isAdmin: false,
-          collegeAccess: { granted: false, reason: 'trial-ended', trialEndsAt: '2026-02-01T00:00:00.000Z' },
-        },
-      });
-    if (path === '/api/dates/americanfootball_nfl/current-week')
-      return jsonResponse({ ...week(1), sport: 'americanfootball_nfl', season: 2026 });
-    if (path === '/api/dates/season/2026/americanfootball_nfl')
-      return jsonResponse({ sport: 'americanfootball_nfl', season: 2026, weeks: [week(1), week(2), week(3)] });
-    if (path === '/api/book/events/americanfootball_nfl/1') return jsonResponse(eventsResponse(1, week1));
-    if (path === '/api/book/events/americanfootball_nfl/2') return jsonResponse(eventsResponse(2, week2));
-    if (path === '/api/dates/baseball_mlb/current-week')
-      return jsonResponse({ ...week(30), sport: 'baseball_mlb', season: 2026, start: '2026-09-01', end: '2026-09-07' });
-    if (path === '/api/dates/season/2026/baseball_mlb')
-      return jsonResponse({
-        sport: 'baseball_mlb',
-        season: 2026,
-        weeks: [{ ...week(30), start: '2026-09-01', end: '2026-09-07' }],
-      });
-    if (path === '/api/user/bets') {
-      const status = url.searchParams.get('status');
-      if (status === '1') return list([entry(21)]);
-      if (status === '3') return list([]);
-      if (status === '8') return list([won, lost]);
-      return list([]);
-    }
-    if (path === '/api/user/stats/americanfootball_nfl/season/2026')
-      return jsonResponse({
-        sport: 'americanfootball_nfl',
-        season: 2026,
-        totals: totals({
-          entries: 2,
-          wins: 1,
-          losses: 1,
-          record: '1-1-0',
-          picks: { count: 1, points: 5 },
-          bets: { count: 1, staked_cents: 15_000, profit_cents: -15_000, roi: -1, units: -1 },
-        }),
-        by_team: [],
-        by_week: [],
-        by_mode: [],
-        by_kind: [],
-        by_type: [],
-        by_book: [],
-        by_side: [],
-        clv: {
-          spread: { count: 0, average: null },
-          totals: { count: 0, average: null },
-          moneyline: { count: 0, average: null },
-        },
-      });
-    if (path === '/api/user/stats/baseball_mlb/season/2026')
-      return jsonResponse({ sport: 'baseball_mlb', season: 2026, totals: totals({}), by_team: [] });
-    if (path === '/api/pools') return jsonResponse({ data: [pool] });
-    if (path === '/api/client-config') return jsonResponse({});
-    throw new Error(`unexpected request to ${path}${url.search}`);
+  answer('get', '/billing/check-subscriptions-required', {
+    data: {
+      subscriptions_required: syncStopped,
+      betsync_accounts: [
+        ...(syncStopped || syncInGrace ? [syncedAccount('2', 'FanDuel', true, true)] : []),
+        ...(syncStopped ? [syncedAccount('1', 'DraftKings', false, false)] : []),
+        ...(syncInGrace ? [syncedAccount('3', 'BetMGM', true, false, 3)] : []),
+      ],
+      billing_subscriptions: [],
+      missing_subscriptions: [],
+    },
+  });
+  answer('get', '/api/health', { status: 'ok', uptimeSeconds: 1, time: NOW });
+  answer('get', '/auth/whoami', {
+    data: {
+      id: 1,
+      username: 'pat',
+      name: 'Pat Smith',
+      isAdmin: false,
+      collegeAccess: { granted: false, reason: 'trial-ended', trialEndsAt: '2026-02-01T00:00:00.000Z' },
+    },
+  });
+  answer('get', '/api/dates/americanfootball_nfl/current-week', {
+    ...week(1),
+    sport: 'americanfootball_nfl',
+    season: 2026,
+  });
+  answer('get', '/api/dates/season/2026/americanfootball_nfl', {
+    sport: 'americanfootball_nfl',
+    season: 2026,
+    weeks: [week(1), week(2), week(3)],
+  });
+  answer('get', '/api/book/events/americanfootball_nfl/1', eventsResponse(1, week1));
+  answer('get', '/api/book/events/americanfootball_nfl/2', eventsResponse(2, week2));
+  answer('get', '/api/dates/baseball_mlb/current-week', {
+    ...week(30),
+    sport: 'baseball_mlb',
+    season: 2026,
+    start: '2026-09-01',
+    end: '2026-09-07',
+  });
+  answer('get', '/api/dates/season/2026/baseball_mlb', {
+    sport: 'baseball_mlb',
+    season: 2026,
+    weeks: [{ ...week(30), start: '2026-09-01', end: '2026-09-07' }],
+  });
+  answer('get', '/api/user/bets', ({ request }) => {
+    const status = new URL(request.url).searchParams.get('status');
+    if (status === '1') return list([entry(21)]);
+    if (status === '3') return list([]);
+    if (status === '8') return list([won, lost]);
+    return list([]);
+  });
+  answer('get', '/api/user/stats/americanfootball_nfl/season/2026', {
+    sport: 'americanfootball_nfl',
+    season: 2026,
+    totals: totals({
+      entries: 2,
+      wins: 1,
+      losses: 1,
+      record: '1-1-0',
+      picks: { count: 1, points: 5 },
+      bets: { count: 1, staked_cents: 15_000, profit_cents: -15_000, roi: -1, units: -1 },
+    }),
+    by_team: [],
+    by_week: [],
+    by_mode: [],
+    by_kind: [],
+    by_type: [],
+    by_book: [],
+    by_side: [],
+    clv: {
+      spread: { count: 0, average: null },
+      totals: { count: 0, average: null },
+      moneyline: { count: 0, average: null },
+    },
+  });
+  answer('get', '/api/user/stats/baseball_mlb/season/2026', {
+    sport: 'baseball_mlb',
+    season: 2026,
+    totals: totals({}),
+    by_team: [],
+  });
+  answer('get', '/api/pools', { data: [pool] });
+  answer('get', '/api/config', {
+    supportEmail: 'help@pass.example',
+    appStoreUrl: null,
+    playStoreUrl: null,
+    poolMaxPerLifeguard: 5,
+    googleSignIn: false,
+    paypal: null,
   });
 }
 
@@ -259,13 +273,13 @@ async function renderHome() {
 
 describe('the home page', () => {
   it('shows a visitor the marketing page and asks nothing of the member API', async () => {
-    const fetchMock = stubFetch(() => jsonResponse({}));
+    answer('all', '/*', {});
     await renderHome();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Every pick. Every bet. Every pool.');
     expect(screen.getByRole('link', { name: 'Join for free' })).toHaveAttribute('href', '/user/register-new');
     expect(screen.queryByRole('region', { name: 'Next games to pick' })).toBeNull();
     expect(document.getElementById('mobile-app')).not.toBeNull();
-    const asked = fetchMock.mock.calls.map(([input]) => new URL(String(input), window.location.origin).pathname);
+    const asked = sentRequests().map((request) => request.url.pathname);
     expect(asked.filter((path) => path.startsWith('/api/user') || path === '/api/pools')).toEqual([]);
   });
 

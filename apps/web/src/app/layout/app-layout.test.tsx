@@ -2,7 +2,7 @@ import type { DataStatusResponse } from '@pass/contracts';
 import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fetchCall, jsonResponse, stubFetch, type FetchMock } from '../../testing/fetch';
+import { answer, sentRequests } from '../../testing/api-server';
 import { noteAnswerSource } from '../../lib/offline-status';
 import { setWaitingUpdate } from '../../lib/service-worker';
 import { renderRoutes } from '../../testing/render';
@@ -40,22 +40,17 @@ const routes = [
   },
 ];
 
-let fetchMock: FetchMock;
-const requested = () => fetchMock.mock.calls.map((_call, index) => fetchCall(fetchMock, index).url.pathname);
+const requested = () => sentRequests().map((request) => request.url.pathname);
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-  fetchMock = stubFetch((url) => {
-    if (url.pathname === '/api/config') return jsonResponse(config);
-    if (url.pathname === '/api/health/data') return jsonResponse(loading);
-    throw new Error(`unexpected request to ${url.pathname}`);
-  });
+  answer('get', '/api/config', config);
+  answer('get', '/api/health/data', loading);
 });
 
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe('the layout while the server loads its first data', () => {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerRoutes } from '../../lib/route-registry';
 import { clearSessionUser, storeSessionUser, type SessionUser } from '../../lib/session-user';
+import { answer } from '../../testing/api-server';
 import { renderWithProviders } from '../../testing/render';
 import { NavBar } from './nav-bar';
 
@@ -29,6 +30,8 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
   sessionStorage.clear();
   localStorage.clear();
+  // A member's navigation asks for their chat rooms, for its unread dot.
+  answer('get', '/api/chat/rooms', { data: [] });
 });
 
 afterEach(() => {

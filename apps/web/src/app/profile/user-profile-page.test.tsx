@@ -1,7 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { playLimitsStatus } from '../../features/stats/testing-data';
-import { jsonResponse, stubFetch } from '../../testing/fetch';
+import { answer, errorResponse } from '../../testing/api-server';
 import { renderWithProviders } from '../../testing/render';
 import { stubViewportWidth } from '../../testing/viewport';
 import UserProfilePage from './user-profile-page';
@@ -26,21 +26,18 @@ const account = {
 describe('the profile page', () => {
   it('has a Responsible play section with the member’s limits, usable on a phone', async () => {
     stubViewportWidth(390);
-    stubFetch((url) => {
-      if (url.pathname === '/auth/whoami') return jsonResponse({ data: account });
-      if (url.pathname === '/api/user/play-limits') return jsonResponse({ data: playLimitsStatus() });
-      if (url.pathname === '/api/user/notifications')
-        return jsonResponse({
-          data: {
-            mail_pick_reminder: true,
-            mail_pool_results: true,
-            push_pick_reminder: false,
-            push_pool_results: false,
-            push_chat_mention: false,
-          },
-        });
-      // The subscriptions section is not what this test reads.
-      return jsonResponse({ error: { code: 'NOT_FOUND', message: 'not here' } }, { status: 404 });
+    // The subscriptions section is not what this test reads.
+    answer('all', '/*', () => errorResponse(404, 'NOT_FOUND', 'not here'));
+    answer('get', '/auth/whoami', { data: account });
+    answer('get', '/api/user/play-limits', { data: playLimitsStatus() });
+    answer('get', '/api/user/notifications', {
+      data: {
+        mail_pick_reminder: true,
+        mail_pool_results: true,
+        push_pick_reminder: false,
+        push_pool_results: false,
+        push_chat_mention: false,
+      },
     });
     renderWithProviders(<UserProfilePage />);
     const section = await screen.findByRole('region', { name: 'Responsible play' });
