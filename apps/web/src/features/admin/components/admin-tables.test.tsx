@@ -1,8 +1,9 @@
 import type { AdminUserRow, AdminUsersResponse } from '@pass/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, stubFetch } from '../../../testing/fetch';
+import { answer, sentRequests } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render';
 import { stubViewportWidth } from '../../../testing/viewport';
 import { UsersSection } from './admin-tables';
@@ -26,21 +27,22 @@ const user = (id: number, overrides: Partial<AdminUserRow> = {}): AdminUserRow =
   ...overrides,
 });
 
-/** A server of 45 accounts that answers each list request from its parameters, and records every request. */
+/** A server of 45 accounts that answers each list request from its parameters. */
 function server(options: { suspended?: Set<number> } = {}) {
   const suspended = options.suspended ?? new Set<number>();
   const everyone = Array.from({ length: 45 }, (_, index) => user(index + 1));
-  return stubFetch((url, init) => {
-    const suspend = /^\/api\/admin\/users\/(\d+)\/(suspend|unsuspend)$/.exec(url.pathname);
-    if (suspend) {
-      const id = Number(suspend[1]);
-      if (suspend[2] === 'suspend') suspended.add(id);
-      else suspended.delete(id);
-      expect(init.method).toBe('POST');
-      return jsonResponse({ data: { id, suspended: null } });
-    }
-    if (url.pathname !== '/api/admin/tables/users') throw new Error(`unexpected ${url.pathname}`);
-    const params = url.searchParams;
+  answer('post', '/api/admin/users/:id/suspend', ({ params }) => {
+    const id = Number(params.id);
+    suspended.add(id);
+    return HttpResponse.json({ data: { id, suspended: null } });
+  });
+  answer('post', '/api/admin/users/:id/unsuspend', ({ params }) => {
+    const id = Number(params.id);
+    suspended.delete(id);
+    return HttpResponse.json({ data: { id, suspended: null } });
+  });
+  answer('get', '/api/admin/tables/users', ({ request }) => {
+    const params = new URL(request.url).searchParams;
     const q = params.get('q') ?? '';
     const sort = params.get('sort') ?? 'created_at';
     const dir = params.get('dir') ?? (params.get('sort') ? 'asc' : 'desc');
@@ -49,7 +51,7 @@ function server(options: { suspended?: Set<number> } = {}) {
     let rows = everyone.filter((row) => row.username.includes(q));
     if (sort === 'username') rows = [...rows].sort((a, b) => a.username.localeCompare(b.username));
     if (dir === 'desc' && sort === 'username') rows = [...rows].reverse();
-    const answer: AdminUsersResponse = {
+    const list: AdminUsersResponse = {
       page,
       page_size: pageSize,
       total: rows.length,
@@ -63,45 +65,42 @@ function server(options: { suspended?: Set<number> } = {}) {
             : row,
         ),
     };
-    return jsonResponse(answer);
+    return HttpResponse.json(list);
   });
 }
 
-const lastListRequest = (mock: ReturnType<typeof server>) => {
-  const calls = mock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost'));
-  return calls.filter((url) => url.pathname === '/api/admin/tables/users').at(-1)!.searchParams;
-};
+const lastListRequest = () => sentRequests({ path: '/api/admin/tables/users' }).at(-1)!.url.searchParams;
 
 const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
 
 describe('the admin users table', () => {
   it('asks for page 1 of 20 first, pages on, and starts again at page 1 when the search changes', async () => {
     stubViewportWidth(1280);
-    const mock = server();
+    server();
     renderWithProviders(<UsersSection />);
     const table = await screen.findByRole('table', { name: 'Users' });
     await within(table).findByText('member1@example.com');
     expect(bodyRows(table)).toHaveLength(20);
-    expect(Object.fromEntries(lastListRequest(mock))).toEqual({ page: '1', pageSize: '20' });
+    expect(Object.fromEntries(lastListRequest())).toEqual({ page: '1', pageSize: '20' });
     expect(screen.getByText('1–20 of 45')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
     await within(table).findByText('member21@example.com');
-    expect(lastListRequest(mock).get('page')).toBe('2');
+    expect(lastListRequest().get('page')).toBe('2');
     expect(screen.getByText('21–40 of 45')).toBeInTheDocument();
 
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search username, email or name' }), {
       target: { value: 'member4' },
     });
-    await waitFor(() => expect(lastListRequest(mock).get('q')).toBe('member4'));
-    expect(lastListRequest(mock).get('page')).toBe('1');
+    await waitFor(() => expect(lastListRequest().get('q')).toBe('member4'));
+    expect(lastListRequest().get('page')).toBe('1');
     await waitFor(() => expect(bodyRows(table)).toHaveLength(7));
     expect(screen.getByText('1–7 of 7')).toBeInTheDocument();
   });
 
   it('sorts by a header, reverses on a second click, and exports with the same filters and sort', async () => {
     stubViewportWidth(1280);
-    const mock = server();
+    server();
     renderWithProviders(<UsersSection />);
     const table = await screen.findByRole('table', { name: 'Users' });
     await within(table).findByText('member1@example.com');
@@ -109,18 +108,18 @@ describe('the admin users table', () => {
     expect(within(table).getByRole('columnheader', { name: /Joined/ })).toHaveAttribute('aria-sort', 'descending');
 
     await userEvent.click(within(table).getByRole('button', { name: 'Username' }));
-    await waitFor(() => expect(lastListRequest(mock).get('sort')).toBe('username'));
-    expect(lastListRequest(mock).get('dir')).toBe('asc');
+    await waitFor(() => expect(lastListRequest().get('sort')).toBe('username'));
+    expect(lastListRequest().get('dir')).toBe('asc');
     await waitFor(() => expect(within(bodyRows(table)[1]!).getByText('member10')).toBeInTheDocument());
     expect(within(table).getByRole('columnheader', { name: /Username/ })).toHaveAttribute('aria-sort', 'ascending');
 
     await userEvent.click(within(table).getByRole('button', { name: /Username/ }));
-    await waitFor(() => expect(lastListRequest(mock).get('dir')).toBe('desc'));
+    await waitFor(() => expect(lastListRequest().get('dir')).toBe('desc'));
     await waitFor(() => expect(within(bodyRows(table)[0]!).getByText('member9')).toBeInTheDocument());
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Suspended' }));
-    await waitFor(() => expect(lastListRequest(mock).get('status')).toBe('suspended'));
+    await waitFor(() => expect(lastListRequest().get('status')).toBe('suspended'));
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
       'href',
       '/api/admin/tables/users/export?status=suspended&sort=username&dir=desc&format=csv',
@@ -142,7 +141,7 @@ describe('the admin users table', () => {
 
   it('suspends an account with a reason and lifts the suspension', async () => {
     stubViewportWidth(1280);
-    const mock = server();
+    server();
     renderWithProviders(<UsersSection />);
     const table = await screen.findByRole('table', { name: 'Users' });
     await within(table).findByText('member1@example.com');
@@ -155,14 +154,14 @@ describe('the admin users table', () => {
     await userEvent.click(submit);
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    const post = mock.mock.calls.find(([input]) => String(input).includes('/api/admin/users/3/suspend'));
-    expect(JSON.parse(String(post![1]!.body))).toEqual({ reason: 'Invitation spam' });
+    const [post] = sentRequests({ method: 'post', path: '/api/admin/users/3/suspend' });
+    expect(await post!.json()).toEqual({ reason: 'Invitation spam' });
     // The table is asked again and shows the suspension, with a button to lift it.
     const lift = await within(table).findByRole('button', { name: 'Lift the suspension of account member3' });
     expect(within(table).getByText(/Invitation spam/)).toBeInTheDocument();
 
     await userEvent.click(lift);
     await within(table).findByRole('button', { name: 'Suspend account member3' });
-    expect(mock.mock.calls.some(([input]) => String(input).includes('/api/admin/users/3/unsuspend'))).toBe(true);
+    expect(sentRequests({ method: 'post', path: '/api/admin/users/3/unsuspend' })).not.toEqual([]);
   });
 });
