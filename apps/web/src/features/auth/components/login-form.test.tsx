@@ -1,9 +1,10 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { registerRoutes } from '../../../lib/route-registry';
 import { getSessionUser } from '../../../lib/session-user';
-import { errorResponse, fetchCall, jsonResponse, stubFetch, type FetchMock } from '../../../testing/fetch';
+import { answer, errorResponse, sentRequests } from '../../../testing/api-server';
 import { renderRoutes } from '../../../testing/render';
 import LoginRoute from '../routes/login';
 import SigninRoute from '../routes/signin';
@@ -25,22 +26,12 @@ const account = {
   isAdmin: false,
 };
 
-type Answer = (url: URL, init: RequestInit) => Response | Promise<Response>;
-
 /** The server: `/api/config` always answers; the account endpoints answer as the test says. */
-function server(answers: Record<string, Answer>, googleSignIn = false): FetchMock {
-  return stubFetch((url, init) => {
-    if (url.pathname === '/api/config') return jsonResponse(config(googleSignIn));
-    const answer = answers[url.pathname];
-    if (!answer) throw new Error(`unexpected request to ${url.pathname}`);
-    return answer(url, init);
-  });
+function server(googleSignIn = false) {
+  answer('get', '/api/config', config(googleSignIn));
 }
 
-const calls = (fetchMock: FetchMock) =>
-  fetchMock.mock.calls
-    .map((_call, index) => fetchCall(fetchMock, index))
-    .filter((call) => call.url.pathname !== '/api/config');
+const calls = () => sentRequests().filter((request) => request.url.pathname !== '/api/config');
 
 function renderLogin(path = '/login') {
   return renderRoutes(
@@ -68,14 +59,13 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   sessionStorage.clear();
   localStorage.clear();
 });
 
 describe('the login form', () => {
   it('is a real page with a heading, labelled fields and the account links', async () => {
-    server({});
+    server();
     const { container } = renderLogin();
     expect(screen.getByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
     expect(container.querySelector('main[data-page="login"]')).not.toBeNull();
@@ -88,20 +78,21 @@ describe('the login form', () => {
   });
 
   it('puts the cursor in its first field', async () => {
-    server({});
+    server();
     renderLogin();
     await waitFor(() => expect(screen.getByLabelText(/Username or email/)).toHaveFocus());
   });
 
   it('is the same form at /user/signin, under its own route name', () => {
-    server({});
+    server();
     const { container } = renderLogin('/user/signin');
     expect(container.querySelector('main[data-page="signin"]')).not.toBeNull();
     expect(screen.getByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
   });
 
   it('says "Incorrect username or password" on a 401, and nothing more', async () => {
-    server({ '/auth/login': () => errorResponse(401, 'UNAUTHORIZED', 'Incorrect username or password') });
+    server();
+    answer('post', '/auth/login', () => errorResponse(401, 'UNAUTHORIZED', 'Incorrect username or password'));
     renderLogin();
     await logIn('pat', 'wrong password');
     const alert = await screen.findByRole('alert');
@@ -112,30 +103,30 @@ describe('the login form', () => {
   });
 
   it('sends X-AUTH-TOKEN (a random UUID) and X-AUTH-IDENT (MD5 of "user:" + the username)', async () => {
-    const fetchMock = server({ '/auth/login': () => errorResponse(401, 'UNAUTHORIZED') });
+    server();
+    answer('post', '/auth/login', () => errorResponse(401, 'UNAUTHORIZED'));
     renderLogin();
     await logIn('  pat ', 'secret words');
     await screen.findByRole('alert');
-    const [login] = calls(fetchMock);
-    expect(login!.init.method).toBe('POST');
+    const [login] = calls();
+    expect(login!.method).toBe('POST');
     // The username is trimmed, as the server trims it before checking the hash.
-    expect(JSON.parse(String(login!.init.body))).toEqual({ username: 'pat', password: 'secret words' });
-    const headers = Object.fromEntries(new Headers(login!.init.headers).entries());
+    expect(await login!.json()).toEqual({ username: 'pat', password: 'secret words' });
+    const headers = login!.headers;
     expect(headers['x-auth-ident']).toBe('bcae96afd695f63103da40fcdd7a9592');
     expect(headers['x-auth-token']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
   it('on success fetches whoami and billing, stores the user and goes to the redirect path', async () => {
-    const fetchMock = server({
-      '/auth/login': () => jsonResponse({ data: account }),
-      '/auth/whoami': () => jsonResponse({ data: { ...account, name: 'Pat S.' } }),
-      '/billing/user': () => jsonResponse({ data: { billing_id: '5d0bbd1e-7a8b-4c56-9a43-2f0c1e9b8e11' } }),
-    });
+    server();
+    answer('post', '/auth/login', { data: account });
+    answer('get', '/auth/whoami', { data: { ...account, name: 'Pat S.' } });
+    answer('get', '/billing/user', { data: { billing_id: '5d0bbd1e-7a8b-4c56-9a43-2f0c1e9b8e11' } });
     const { router } = renderLogin('/login?redirect=%2Fabout%3Ftab%3D2');
     await logIn('pat', 'correct horse battery');
     await screen.findByText('Somewhere else');
     expect(router.state.location.pathname + router.state.location.search).toBe('/about?tab=2');
-    expect(calls(fetchMock).map((call) => call.url.pathname)).toEqual(['/auth/login', '/auth/whoami', '/billing/user']);
+    expect(calls().map((request) => request.url.pathname)).toEqual(['/auth/login', '/auth/whoami', '/billing/user']);
     expect(getSessionUser()).toEqual({ id: 42, username: 'pat', name: 'Pat S.', isAdmin: false });
     expect(localStorage.getItem('pass.user')).not.toContain('pat@example.com');
   });
@@ -146,11 +137,10 @@ describe('the login form', () => {
     ['a protocol-relative address', '/login?redirect=%2F%2Fevil.example%2Fx'],
     ['the logout page', '/login?redirect=%2Flogout'],
   ])('goes home after logging in with %s', async (_case, path) => {
-    server({
-      '/auth/login': () => jsonResponse({ data: account }),
-      '/auth/whoami': () => jsonResponse({ data: account }),
-      '/billing/user': () => jsonResponse({ data: { billing_id: '5d0bbd1e-7a8b-4c56-9a43-2f0c1e9b8e11' } }),
-    });
+    server();
+    answer('post', '/auth/login', { data: account });
+    answer('get', '/auth/whoami', { data: account });
+    answer('get', '/billing/user', { data: { billing_id: '5d0bbd1e-7a8b-4c56-9a43-2f0c1e9b8e11' } });
     const { router } = renderLogin(path);
     await logIn('pat', 'correct horse battery');
     await screen.findByText('Somewhere else');
@@ -158,11 +148,10 @@ describe('the login form', () => {
   });
 
   it('still logs in when billing cannot be loaded', async () => {
-    server({
-      '/auth/login': () => jsonResponse({ data: account }),
-      '/auth/whoami': () => jsonResponse({ data: account }),
-      '/billing/user': () => errorResponse(500, 'INTERNAL'),
-    });
+    server();
+    answer('post', '/auth/login', { data: account });
+    answer('get', '/auth/whoami', { data: account });
+    answer('get', '/billing/user', () => errorResponse(500, 'INTERNAL'));
     renderLogin();
     await logIn('pat', 'correct horse battery');
     await screen.findByText('Somewhere else');
@@ -170,24 +159,24 @@ describe('the login form', () => {
   });
 
   it.each([
-    ['a user id of 0', () => jsonResponse({ data: { ...account, id: 0 } })],
-    ['no user', () => jsonResponse({})],
-  ])('fails, storing nothing, when the login answers 200 with %s', async (_case, answer) => {
-    const fetchMock = server({ '/auth/login': answer });
+    ['a user id of 0', () => HttpResponse.json({ data: { ...account, id: 0 } })],
+    ['no user', () => HttpResponse.json({})],
+  ])('fails, storing nothing, when the login answers 200 with %s', async (_case, reply) => {
+    server();
+    answer('post', '/auth/login', reply);
     renderLogin();
     await logIn('pat', 'correct horse battery');
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Could not log you in right now. Try again in a moment.',
     );
     expect(getSessionUser()).toBeNull();
-    expect(calls(fetchMock).map((call) => call.url.pathname)).toEqual(['/auth/login']);
+    expect(calls().map((request) => request.url.pathname)).toEqual(['/auth/login']);
   });
 
   it('fails, storing nothing, when whoami fails after the login', async () => {
-    server({
-      '/auth/login': () => jsonResponse({ data: account }),
-      '/auth/whoami': () => errorResponse(401, 'UNAUTHORIZED'),
-    });
+    server();
+    answer('post', '/auth/login', { data: account });
+    answer('get', '/auth/whoami', () => errorResponse(401, 'UNAUTHORIZED'));
     renderLogin();
     await logIn('pat', 'correct horse battery');
     // Not "Incorrect username or password": the password was right.
@@ -198,10 +187,9 @@ describe('the login form', () => {
   });
 
   it('explains an unconfirmed address and sends a new link on a 403', async () => {
-    const fetchMock = server({
-      '/auth/login': () => errorResponse(403, 'FORBIDDEN', 'Confirm your email address first'),
-      '/auth/verify/resend': () => jsonResponse({ data: { status: 'accepted' } }, { status: 202 }),
-    });
+    server();
+    answer('post', '/auth/login', () => errorResponse(403, 'FORBIDDEN', 'Confirm your email address first'));
+    answer('post', '/auth/verify/resend', { data: { status: 'accepted' } }, { status: 202 });
     renderLogin();
     await logIn('Pat@Example.com', 'correct horse battery');
     expect(await screen.findByText(/Your email address is not confirmed yet/)).toBeInTheDocument();
@@ -209,25 +197,25 @@ describe('the login form', () => {
     expect(email).toHaveValue('Pat@Example.com');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Send a new link' }));
     expect(await screen.findByRole('status')).toHaveTextContent('If pat@example.com still needs confirming');
-    const resend = calls(fetchMock).find((call) => call.url.pathname === '/auth/verify/resend');
-    expect(JSON.parse(String(resend!.init.body))).toEqual({ email: 'pat@example.com' });
+    const resend = calls().find((request) => request.url.pathname === '/auth/verify/resend');
+    expect(await resend!.json()).toEqual({ email: 'pat@example.com' });
   });
 
   it('shows the suspension and its reason on a 403 for a suspended account, and offers no new link', async () => {
     const message = 'This account is suspended by the admin: Invitation spam.';
-    server({
-      '/auth/login': () =>
-        jsonResponse(
-          {
-            error: {
-              code: 'FORBIDDEN',
-              message,
-              fields: [{ field: 'body.username', message, reason: 'account_suspended' }],
-            },
-          },
-          { status: 403 },
-        ),
-    });
+    server();
+    answer(
+      'post',
+      '/auth/login',
+      {
+        error: {
+          code: 'FORBIDDEN',
+          message,
+          fields: [{ field: 'body.username', message, reason: 'account_suspended' }],
+        },
+      },
+      { status: 403 },
+    );
     renderLogin();
     await logIn('pat', 'correct horse battery');
     expect(await screen.findByText(message)).toBeInTheDocument();
@@ -236,7 +224,8 @@ describe('the login form', () => {
   });
 
   it('asks for the address to send the new link to when the login was a username', async () => {
-    server({ '/auth/login': () => errorResponse(403, 'FORBIDDEN') });
+    server();
+    answer('post', '/auth/login', () => errorResponse(403, 'FORBIDDEN'));
     renderLogin();
     await logIn('pat', 'correct horse battery');
     await screen.findByText(/Your email address is not confirmed yet/);
@@ -246,49 +235,50 @@ describe('the login form', () => {
   });
 
   it('says how many minutes to wait on a 429 with Retry-After', async () => {
-    server({
-      '/auth/login': () =>
-        jsonResponse(
-          { error: { code: 'RATE_LIMITED', message: 'Too many failed logins' } },
-          { status: 429, headers: { 'retry-after': '601' } },
-        ),
-    });
+    server();
+    answer(
+      'post',
+      '/auth/login',
+      { error: { code: 'RATE_LIMITED', message: 'Too many failed logins' } },
+      { status: 429, headers: { 'retry-after': '601' } },
+    );
     renderLogin();
     await logIn('pat', 'guess');
     expect((await screen.findByRole('alert')).textContent).toBe('Too many attempts, try again in 11 minutes.');
   });
 
   it('says to try again later on a 429 without a readable Retry-After', async () => {
-    server({ '/auth/login': () => errorResponse(429, 'RATE_LIMITED') });
+    server();
+    answer('post', '/auth/login', () => errorResponse(429, 'RATE_LIMITED'));
     renderLogin();
     await logIn('pat', 'guess');
     expect((await screen.findByRole('alert')).textContent).toBe('Too many attempts, try again later.');
   });
 
   it('asks for both fields without calling the server', async () => {
-    const fetchMock = server({});
+    server();
     renderLogin();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Log in' }));
     expect(screen.getByText('Enter your username or email')).toBeInTheDocument();
     expect(screen.getByText('Enter your password')).toBeInTheDocument();
-    expect(calls(fetchMock)).toEqual([]);
+    expect(calls()).toEqual([]);
   });
 
   it('shows "Continue with Google" as a plain link only when the server has Google sign-in', async () => {
-    server({}, true);
+    server(true);
     renderLogin();
     const google = await screen.findByRole('link', { name: 'Continue with Google' });
     expect(google).toHaveAttribute('href', '/auth/google/start?intent=login');
     cleanup();
 
-    server({}, false);
+    server(false);
     const { queryClient } = renderLogin();
     await waitFor(() => expect(queryClient.getQueryState(['client-config'])?.status).toBe('success'));
     expect(screen.queryByRole('link', { name: 'Continue with Google' })).toBeNull();
   });
 
   it('shows and hides the password', async () => {
-    server({});
+    server();
     renderLogin();
     const user = userEvent.setup();
     const field = screen.getByLabelText(/^Password/);

@@ -1,7 +1,7 @@
 import { cleanup, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { registerRoutes } from '../../../lib/route-registry';
-import { jsonResponse, stubFetch } from '../../../testing/fetch';
+import { answer } from '../../../testing/api-server';
 import { renderRoutes } from '../../../testing/render';
 import LoginRoute from '../routes/login';
 
@@ -11,19 +11,16 @@ beforeAll(() => {
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 function renderLogin(search: string) {
-  stubFetch(() =>
-    jsonResponse({
-      supportEmail: 'help@pass.example',
-      appStoreUrl: null,
-      playStoreUrl: null,
-      poolMaxPerLifeguard: 5,
-      googleSignIn: false,
-    }),
-  );
+  answer('get', '/api/config', {
+    supportEmail: 'help@pass.example',
+    appStoreUrl: null,
+    playStoreUrl: null,
+    poolMaxPerLifeguard: 5,
+    googleSignIn: false,
+  });
   return renderRoutes([{ path: '/login', element: <LoginRoute /> }], { path: `/login${search}` });
 }
 

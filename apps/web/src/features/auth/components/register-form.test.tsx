@@ -1,8 +1,8 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { registerRoutes } from '../../../lib/route-registry';
-import { fetchCall, jsonResponse, stubFetch, type FetchMock } from '../../../testing/fetch';
+import { answer, sentRequests } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render';
 import RegisterNewRoute from '../routes/register-new';
 import SignupRoute from '../routes/signup';
@@ -15,20 +15,12 @@ const config = {
   googleSignIn: false,
 };
 
-function server(answers: Record<string, () => Response>): FetchMock {
-  return stubFetch((url) => {
-    if (url.pathname === '/api/config') return jsonResponse(config);
-    const answer = answers[url.pathname];
-    if (!answer) throw new Error(`unexpected request to ${url.pathname}`);
-    return answer();
-  });
+/** The server: `/api/config` always answers; the account endpoints answer as the test says. */
+function server() {
+  answer('get', '/api/config', config);
 }
 
-const posted = (fetchMock: FetchMock, path: string) =>
-  fetchMock.mock.calls
-    .map((_call, index) => fetchCall(fetchMock, index))
-    .filter((call) => call.url.pathname === path)
-    .map((call) => JSON.parse(String(call.init.body)) as unknown);
+const posted = (path: string) => Promise.all(sentRequests({ method: 'post', path }).map((request) => request.json()));
 
 const field = (label: RegExp) => screen.getByLabelText(label);
 
@@ -54,12 +46,11 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe('the sign-up form', () => {
   it('is a real page at both addresses, with labelled fields', () => {
-    server({});
+    server();
     const { container } = renderWithProviders(<RegisterNewRoute />);
     expect(container.querySelector('main[data-page="register-new"]')).not.toBeNull();
     expect(screen.getByRole('heading', { level: 1, name: 'Create your account' })).toBeInTheDocument();
@@ -71,14 +62,14 @@ describe('the sign-up form', () => {
   });
 
   it('checks the fields with the server’s rules as the user types, before sending anything', async () => {
-    const fetchMock = server({});
+    server();
     renderWithProviders(<RegisterNewRoute />);
     const user = await fillIn({ username: 'x!', email: 'pat@example.io', password: 'short' });
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(messageUnder(/^Username/)).toBe('Username must be at least 3 characters');
     expect(messageUnder(/^Email/)).toBe('Email must end in .com, .org or .net');
     expect(messageUnder(/^Password/)).toBe('Password must be at least 8 characters');
-    expect(posted(fetchMock, '/auth/register')).toEqual([]);
+    expect(await posted('/auth/register')).toEqual([]);
 
     // The message follows the value as it changes.
     await user.type(field(/^Username/), 'yz');
@@ -91,25 +82,25 @@ describe('the sign-up form', () => {
   });
 
   it('shows the server’s field errors from a 400 under their fields', async () => {
-    const fetchMock = server({
-      '/auth/register': () =>
-        jsonResponse(
-          {
-            error: {
-              code: 'BAD_REQUEST',
-              message: 'Invalid request',
-              fields: [
-                { field: 'body.username', message: 'is taken' },
-                {
-                  field: 'body.password',
-                  message: 'is one of the most common passwords: choose one that is harder to guess',
-                },
-              ],
+    server();
+    answer(
+      'post',
+      '/auth/register',
+      {
+        error: {
+          code: 'BAD_REQUEST',
+          message: 'Invalid request',
+          fields: [
+            { field: 'body.username', message: 'is taken' },
+            {
+              field: 'body.password',
+              message: 'is one of the most common passwords: choose one that is harder to guess',
             },
-          },
-          { status: 400 },
-        ),
-    });
+          ],
+        },
+      },
+      { status: 400 },
+    );
     renderWithProviders(<RegisterNewRoute />);
     const user = await fillIn({ username: 'pat', email: 'pat@example.com', password: 'password1' });
     await user.click(screen.getByRole('button', { name: 'Create account' }));
@@ -121,7 +112,7 @@ describe('the sign-up form', () => {
     );
     expect(messageUnder(/^Email/)).toBe('We mail you a link to confirm it');
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(posted(fetchMock, '/auth/register')).toEqual([
+    expect(await posted('/auth/register')).toEqual([
       { username: 'pat', email: 'pat@example.com', password: 'password1' },
     ]);
 
@@ -132,19 +123,19 @@ describe('the sign-up form', () => {
   });
 
   it('shows a problem the form has no field for above the button', async () => {
-    server({
-      '/auth/register': () =>
-        jsonResponse(
-          {
-            error: {
-              code: 'BAD_REQUEST',
-              message: 'Invalid request',
-              fields: [{ field: 'body', message: 'must be valid JSON' }],
-            },
-          },
-          { status: 400 },
-        ),
-    });
+    server();
+    answer(
+      'post',
+      '/auth/register',
+      {
+        error: {
+          code: 'BAD_REQUEST',
+          message: 'Invalid request',
+          fields: [{ field: 'body', message: 'must be valid JSON' }],
+        },
+      },
+      { status: 400 },
+    );
     renderWithProviders(<RegisterNewRoute />);
     const user = await fillIn({ username: 'pat', email: 'pat@example.com', password: 'a fine password' });
     await user.click(screen.getByRole('button', { name: 'Create account' }));
@@ -152,10 +143,9 @@ describe('the sign-up form', () => {
   });
 
   it('after a 201 says to check the email, with the address, and can send a new link', async () => {
-    const fetchMock = server({
-      '/auth/register': () => jsonResponse({ data: { status: 'verification_sent' } }, { status: 201 }),
-      '/auth/verify/resend': () => jsonResponse({ data: { status: 'accepted' } }, { status: 202 }),
-    });
+    server();
+    answer('post', '/auth/register', { data: { status: 'verification_sent' } }, { status: 201 });
+    answer('post', '/auth/verify/resend', { data: { status: 'accepted' } }, { status: 202 });
     renderWithProviders(<RegisterNewRoute />);
     const user = await fillIn({
       name: ' Pat Smith ',
@@ -166,16 +156,17 @@ describe('the sign-up form', () => {
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Check your email' })).toBeInTheDocument();
     expect(screen.getByText('pat@example.com')).toBeInTheDocument();
-    expect(posted(fetchMock, '/auth/register')).toEqual([
+    expect(await posted('/auth/register')).toEqual([
       { username: 'pat', email: 'pat@example.com', password: 'a fine password', name: 'Pat Smith' },
     ]);
     await user.click(screen.getByRole('button', { name: 'Send a new link' }));
     expect(await screen.findByRole('status')).toHaveTextContent('a new link is on its way');
-    expect(posted(fetchMock, '/auth/verify/resend')).toEqual([{ email: 'pat@example.com' }]);
+    expect(await posted('/auth/verify/resend')).toEqual([{ email: 'pat@example.com' }]);
   });
 
   it('says so when the server fails', async () => {
-    server({ '/auth/register': () => jsonResponse({ error: { code: 'INTERNAL', message: 'x' } }, { status: 500 }) });
+    server();
+    answer('post', '/auth/register', { error: { code: 'INTERNAL', message: 'x' } }, { status: 500 });
     renderWithProviders(<RegisterNewRoute />);
     const user = await fillIn({ username: 'pat', email: 'pat@example.com', password: 'a fine password' });
     await user.click(screen.getByRole('button', { name: 'Create account' }));

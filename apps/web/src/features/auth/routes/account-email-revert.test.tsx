@@ -1,9 +1,9 @@
 import { cleanup, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { registerRoutes } from '../../../lib/route-registry';
 import { getSessionUser, storeSessionUser } from '../../../lib/session-user';
-import { errorResponse, fetchCall, jsonResponse, stubFetch } from '../../../testing/fetch';
+import { answer, errorResponse, sentRequests } from '../../../testing/api-server';
 import { renderRoutes } from '../../../testing/render';
 import AccountEmailRevertRoute from './account-email-revert';
 
@@ -19,10 +19,7 @@ const routes = [
   },
 ];
 
-const revertCalls = (fetchMock: ReturnType<typeof stubFetch>) =>
-  fetchMock.mock.calls
-    .map((_call, index) => fetchCall(fetchMock, index))
-    .filter((call) => call.url.pathname.startsWith('/auth/email/revert/'));
+const revertCalls = () => sentRequests().filter((request) => request.url.pathname.startsWith('/auth/email/revert/'));
 
 beforeEach(() => {
   registerRoutes(['login', 'password-reset']);
@@ -30,7 +27,6 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   sessionStorage.clear();
   localStorage.clear();
 });
@@ -38,7 +34,7 @@ afterEach(() => {
 describe('the revert link of an email change', () => {
   it('calls POST /auth/email/revert/{token} once, even in strict mode, says what happened and forgets the member', async () => {
     storeSessionUser({ id: 7, username: 'pat', name: 'Pat', isAdmin: false });
-    const fetchMock = stubFetch(() => jsonResponse({ data: { reverted: true } }));
+    answer('post', '/auth/email/revert/:token', { data: { reverted: true } });
     const { container } = renderRoutes(routes, { path: `/account/email/revert/${TOKEN}` });
     expect(container.querySelector('main[data-page="account-email-revert"]')).not.toBeNull();
     expect(await screen.findByRole('heading', { level: 1, name: 'Your email address is back' })).toBeInTheDocument();
@@ -47,15 +43,17 @@ describe('the revert link of an email change', () => {
       'href',
       '/user/password-reset',
     );
-    const calls = revertCalls(fetchMock);
+    const calls = revertCalls();
     expect(calls).toHaveLength(1);
     expect(calls[0]!.url.pathname).toBe(`/auth/email/revert/${TOKEN}`);
-    expect(calls[0]!.init.method).toBe('POST');
+    expect(calls[0]!.method).toBe('POST');
     expect(getSessionUser()).toBeNull();
   });
 
   it('says the link is invalid, used or expired on a 400, and offers a password reset', async () => {
-    stubFetch(() => errorResponse(400, 'BAD_REQUEST', 'params.token: this link is invalid'));
+    answer('post', '/auth/email/revert/:token', () =>
+      errorResponse(400, 'BAD_REQUEST', 'params.token: this link is invalid'),
+    );
     renderRoutes(routes, { path: `/account/email/revert/${TOKEN}` });
     expect(await screen.findByText('This link is invalid, was already used or has expired.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Your email address was not changed back');
@@ -63,7 +61,7 @@ describe('the revert link of an email change', () => {
   });
 
   it('says to try again later when the server fails', async () => {
-    stubFetch(() => errorResponse(503, 'UNAVAILABLE'));
+    answer('post', '/auth/email/revert/:token', () => errorResponse(503, 'UNAVAILABLE'));
     renderRoutes(routes, { path: `/account/email/revert/${TOKEN}` });
     expect(await screen.findByText(/could not put your email address back right now/)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Reset my password' })).toBeNull();

@@ -1,15 +1,14 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { getSessionUser, storeSessionUser } from '../../../lib/session-user';
-import { fetchCall, jsonResponse, stubFetch } from '../../../testing/fetch';
+import { answer, sentRequest } from '../../../testing/api-server';
 import { renderRoutes } from '../../../testing/render';
 import AccountSetupRoute from './account-setup';
 import RefreshRoute from './refresh';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   sessionStorage.clear();
   localStorage.clear();
 });
@@ -17,19 +16,17 @@ afterEach(() => {
 describe('/account/setup', () => {
   it('saves the username and name, then goes home', async () => {
     storeSessionUser({ id: 9, username: 'user-9f2c', name: null, isAdmin: false });
-    const fetchMock = stubFetch(() =>
-      jsonResponse({
-        data: {
-          id: 9,
-          username: 'sam',
-          name: 'Sam',
-          email: 'sam@example.com',
-          emailVerified: true,
-          setupComplete: true,
-          isAdmin: false,
-        },
-      }),
-    );
+    answer('post', '/auth/setup', {
+      data: {
+        id: 9,
+        username: 'sam',
+        name: 'Sam',
+        email: 'sam@example.com',
+        emailVerified: true,
+        setupComplete: true,
+        isAdmin: false,
+      },
+    });
     const { router, container } = renderRoutes(
       [
         { path: '/account/setup', element: <AccountSetupRoute /> },
@@ -47,9 +44,9 @@ describe('/account/setup', () => {
     await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     await screen.findByText('Home');
     expect(router.state.location.pathname).toBe('/');
-    const { url, init } = fetchCall(fetchMock);
-    expect(url.pathname).toBe('/auth/setup');
-    expect(JSON.parse(String(init.body))).toEqual({ username: 'sam', name: 'Sam' });
+    const setup = sentRequest();
+    expect(setup.url.pathname).toBe('/auth/setup');
+    expect(await setup.json()).toEqual({ username: 'sam', name: 'Sam' });
     expect(getSessionUser()).toEqual({ id: 9, username: 'sam', name: 'Sam', isAdmin: false });
   });
 });

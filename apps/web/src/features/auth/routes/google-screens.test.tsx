@@ -1,7 +1,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerRoutes } from '../../../lib/route-registry';
-import { jsonResponse, stubFetch } from '../../../testing/fetch';
+import { answer } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render';
 import type * as google from '../lib/google';
 import { leaveTo } from '../lib/google';
@@ -28,13 +28,12 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   vi.mocked(leaveTo).mockClear();
 });
 
 describe('/login/sso', () => {
   it('goes on to Google when it is available', async () => {
-    stubFetch(() => jsonResponse(config(true)));
+    answer('get', '/api/config', config(true));
     const { container } = renderWithProviders(<LoginSsoRoute />);
     expect(container.querySelector('main[data-page="login-sso"]')).not.toBeNull();
     expect(await screen.findByText('Taking you to Google…')).toBeInTheDocument();
@@ -43,7 +42,7 @@ describe('/login/sso', () => {
   });
 
   it('explains, and links to the login form, when it is not', async () => {
-    stubFetch(() => jsonResponse(config(false)));
+    answer('get', '/api/config', config(false));
     renderWithProviders(<LoginSsoRoute />);
     expect(await screen.findByText('Google sign-in is not available right now.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
@@ -53,7 +52,7 @@ describe('/login/sso', () => {
 
 describe('/user/register-with-google', () => {
   it('offers the Google button for signing up', async () => {
-    stubFetch(() => jsonResponse(config(true)));
+    answer('get', '/api/config', config(true));
     const { container } = renderWithProviders(<RegisterWithGoogleRoute />);
     expect(container.querySelector('main[data-page="register-with-google"]')).not.toBeNull();
     expect(await screen.findByRole('link', { name: 'Continue with Google' })).toHaveAttribute(
@@ -63,7 +62,7 @@ describe('/user/register-with-google', () => {
   });
 
   it('says Google sign-in is not available, and offers the email sign-up', async () => {
-    stubFetch(() => jsonResponse(config(false)));
+    answer('get', '/api/config', config(false));
     renderWithProviders(<RegisterWithGoogleRoute />);
     expect(await screen.findByText('Google sign-in is not available right now.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign up with your email' })).toHaveAttribute('href', '/user/register-new');

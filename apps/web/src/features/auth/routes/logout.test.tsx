@@ -1,8 +1,9 @@
 import { cleanup, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getSessionUser, storeSessionUser } from '../../../lib/session-user';
-import { errorResponse, fetchCall, jsonResponse, stubFetch } from '../../../testing/fetch';
+import { answer, errorResponse, sentRequest, sentRequests } from '../../../testing/api-server';
 import { renderRoutes } from '../../../testing/render';
 import LogoutRoute from './logout';
 
@@ -24,7 +25,6 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   sessionStorage.clear();
   localStorage.clear();
 });
@@ -32,25 +32,25 @@ afterEach(() => {
 describe('logging out', () => {
   it('ends the session with POST /auth/logout and its CSRF header, once, clears the user and goes home', async () => {
     document.cookie = 'XSRF-TOKEN=logout-pair';
-    const fetchMock = stubFetch(() => jsonResponse({ data: { ok: true } }));
+    answer('post', '/auth/logout', { data: { ok: true } });
     const { router } = renderRoutes(routes, { path: '/logout' });
     expect(screen.getByRole('heading', { level: 1, name: 'Logging out' })).toBeInTheDocument();
     await screen.findByText('Home page');
     expect(router.state.location.pathname).toBe('/');
     expect(getSessionUser()).toBeNull();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const { url, init } = fetchCall(fetchMock);
+    expect(sentRequests()).toHaveLength(1);
+    const { url, method, headers } = sentRequest();
     expect(url.pathname).toBe('/auth/logout');
-    expect(init.method).toBe('POST');
-    expect(new Headers(init.headers).get('X-XSRF-TOKEN')).toBe('logout-pair');
+    expect(method).toBe('POST');
+    expect(headers['x-xsrf-token']).toBe('logout-pair');
     document.cookie = 'XSRF-TOKEN=; max-age=0';
   });
 
   it.each([
     ['an error status', () => errorResponse(500, 'INTERNAL')],
-    ['a network failure', () => Promise.reject(new TypeError('Failed to fetch'))],
-  ])('clears the stored user and goes home even on %s', async (_case, answer) => {
-    stubFetch(answer);
+    ['a network failure', () => HttpResponse.error()],
+  ])('clears the stored user and goes home even on %s', async (_case, reply) => {
+    answer('post', '/auth/logout', reply);
     const { router } = renderRoutes(routes, { path: '/logout' });
     await screen.findByText('Home page');
     expect(router.state.location.pathname).toBe('/');
@@ -60,7 +60,7 @@ describe('logging out', () => {
   });
 
   it('drops the user’s cached data, keeping the public settings', async () => {
-    stubFetch(() => jsonResponse({ data: { ok: true } }));
+    answer('post', '/auth/logout', { data: { ok: true } });
     const { queryClient } = renderRoutes(routes, { path: '/logout' });
     queryClient.setQueryData(['auth', 'whoami'], { id: 7 });
     queryClient.setQueryData(['client-config'], { supportEmail: 'x' });

@@ -1,9 +1,9 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { registerRoutes } from '../../../lib/route-registry';
 import { getSessionUser, storeSessionUser } from '../../../lib/session-user';
-import { errorResponse, fetchCall, jsonResponse, stubFetch } from '../../../testing/fetch';
+import { answer, errorResponse, sentRequest, sentRequests } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render';
 import PasswdRoute from './passwd';
 import PasswordResetRoute from './password-reset';
@@ -16,7 +16,6 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   sessionStorage.clear();
   localStorage.clear();
 });
@@ -31,15 +30,15 @@ async function setPassword(password: string, again = password) {
 describe('the reset link page', () => {
   it('sets the new password with the token, then offers to log in', async () => {
     storeSessionUser({ id: 7, username: 'pat', name: null, isAdmin: false });
-    const fetchMock = stubFetch(() => jsonResponse({ data: { ok: true } }));
+    answer('post', '/auth/passwd/reset/:token', { data: { ok: true } });
     const { container } = renderWithProviders(<PasswdRoute />, { path: `/u/passwd?token=${TOKEN}&verified=true` });
     expect(container.querySelector('main[data-page="passwd"]')).not.toBeNull();
     await setPassword('a brand new secret');
     expect(await screen.findByRole('status')).toHaveTextContent('Your password has been changed');
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
-    const { url, init } = fetchCall(fetchMock);
-    expect(url.pathname).toBe(`/auth/passwd/reset/${TOKEN}`);
-    expect(JSON.parse(String(init.body))).toEqual({
+    const reset = sentRequest();
+    expect(reset.url.pathname).toBe(`/auth/passwd/reset/${TOKEN}`);
+    expect(await reset.json()).toEqual({
       token: TOKEN,
       password: 'a brand new secret',
       verify: 'a brand new secret',
@@ -49,25 +48,25 @@ describe('the reset link page', () => {
   });
 
   it('does not send passwords that differ or are too short', async () => {
-    const fetchMock = stubFetch(() => jsonResponse({ data: { ok: true } }));
+    answer('post', '/auth/passwd/reset/:token', { data: { ok: true } });
     renderWithProviders(<PasswdRoute />, { path: `/u/passwd?token=${TOKEN}` });
     await setPassword('a brand new secret', 'a brand new secreT');
     expect(screen.getByText('The passwords do not match')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sentRequests()).toEqual([]);
   });
 
   it('says the link is dead when the server refuses the token', async () => {
-    stubFetch(() =>
-      jsonResponse(
-        {
-          error: {
-            code: 'BAD_REQUEST',
-            message: 'params.token: this link is invalid, was already used or has expired',
-            fields: [{ field: 'params.token', message: 'this link is invalid, was already used or has expired' }],
-          },
+    answer(
+      'post',
+      '/auth/passwd/reset/:token',
+      {
+        error: {
+          code: 'BAD_REQUEST',
+          message: 'params.token: this link is invalid, was already used or has expired',
+          fields: [{ field: 'params.token', message: 'this link is invalid, was already used or has expired' }],
         },
-        { status: 400 },
-      ),
+      },
+      { status: 400 },
     );
     renderWithProviders(<PasswdRoute />, { path: `/u/passwd?token=${TOKEN}` });
     await setPassword('a brand new secret');
@@ -76,17 +75,17 @@ describe('the reset link page', () => {
   });
 
   it('shows a refused password under its field', async () => {
-    stubFetch(() =>
-      jsonResponse(
-        {
-          error: {
-            code: 'BAD_REQUEST',
-            message: 'x',
-            fields: [{ field: 'body.password', message: 'is one of the most common passwords' }],
-          },
+    answer(
+      'post',
+      '/auth/passwd/reset/:token',
+      {
+        error: {
+          code: 'BAD_REQUEST',
+          message: 'x',
+          fields: [{ field: 'body.password', message: 'is one of the most common passwords' }],
         },
-        { status: 400 },
-      ),
+      },
+      { status: 400 },
     );
     renderWithProviders(<PasswdRoute />, { path: `/u/passwd?token=${TOKEN}` });
     await setPassword('password123');
@@ -96,31 +95,31 @@ describe('the reset link page', () => {
 
 describe('asking for a reset link', () => {
   it('always answers that a link was sent if an account matches', async () => {
-    const fetchMock = stubFetch(() => jsonResponse({ data: { status: 'accepted' } }, { status: 202 }));
+    answer('post', '/auth/passwd/reset', { data: { status: 'accepted' } }, { status: 202 });
     const { container } = renderWithProviders(<PasswordResetRoute />);
     expect(container.querySelector('main[data-page="password-reset"]')).not.toBeNull();
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: /^Email/ }), 'Pat@Example.com');
     await user.click(screen.getByRole('button', { name: 'Send me a link' }));
     expect(await screen.findByRole('status')).toHaveTextContent('If an account matches, we have sent a link');
-    const { url, init } = fetchCall(fetchMock);
-    expect(url.pathname).toBe('/auth/passwd/reset');
-    expect(JSON.parse(String(init.body))).toEqual({ email: 'pat@example.com' });
+    const request = sentRequest();
+    expect(request.url.pathname).toBe('/auth/passwd/reset');
+    expect(await request.json()).toEqual({ email: 'pat@example.com' });
   });
 
   it('sends the username too when given', async () => {
-    const fetchMock = stubFetch(() => jsonResponse({ data: { status: 'accepted' } }, { status: 202 }));
+    answer('post', '/auth/passwd/reset', { data: { status: 'accepted' } }, { status: 202 });
     renderWithProviders(<PasswordResetRoute />);
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: /^Email/ }), 'pat@example.com');
     await user.type(screen.getByRole('textbox', { name: /^Username/ }), 'pat');
     await user.click(screen.getByRole('button', { name: 'Send me a link' }));
     await screen.findByRole('status');
-    expect(JSON.parse(String(fetchCall(fetchMock).init.body))).toEqual({ email: 'pat@example.com', username: 'pat' });
+    expect(await sentRequest().json()).toEqual({ email: 'pat@example.com', username: 'pat' });
   });
 
   it('says so when the server fails', async () => {
-    stubFetch(() => errorResponse(500, 'INTERNAL'));
+    answer('post', '/auth/passwd/reset', () => errorResponse(500, 'INTERNAL'));
     renderWithProviders(<PasswordResetRoute />);
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: /^Email/ }), 'pat@example.com');

@@ -2,7 +2,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSessionUser, storeSessionUser } from '../../../lib/session-user';
-import { fetchCall, jsonResponse, stubFetch, type FetchMock } from '../../../testing/fetch';
+import { answer, sentRequests } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render';
 import UserProfileRoute from './user-profile';
 
@@ -24,35 +24,25 @@ const preferences = {
   push_chat_mention: false,
 };
 
-function server(answers: Record<string, (init: RequestInit) => Response>): FetchMock {
-  const all: Record<string, (init: RequestInit) => Response> = {
-    'GET /api/user/notifications': () => jsonResponse({ data: preferences }),
-    ...answers,
-  };
-  return stubFetch((url, init) => {
-    const answer = all[`${init.method ?? 'GET'} ${url.pathname}`];
-    if (!answer) throw new Error(`unexpected request ${init.method} ${url.pathname}`);
-    return answer(init);
-  });
+/** The server: the notification switches always answer; the account endpoints answer as the test says. */
+function server() {
+  answer('get', '/api/user/notifications', { data: preferences });
 }
 
-const bodyOf = (fetchMock: FetchMock, path: string) => {
-  const index = fetchMock.mock.calls.findIndex((_call, at) => fetchCall(fetchMock, at).url.pathname === path);
-  return JSON.parse(String(fetchCall(fetchMock, index).init.body)) as unknown;
-};
+const bodyOf = (path: string) => sentRequests({ path })[0]!.json();
 
 const section = (name: string) => screen.getByRole('region', { name });
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   sessionStorage.clear();
   localStorage.clear();
 });
 
 describe('the profile', () => {
   it('shows the account’s details from whoami', async () => {
-    server({ 'GET /auth/whoami': () => jsonResponse({ data: account }) });
+    server();
+    answer('get', '/auth/whoami', { data: account });
     const { container } = renderWithProviders(<UserProfileRoute />);
     expect(container.querySelector('main[data-page="user-profile"]')).not.toBeNull();
     expect(screen.getByRole('heading', { level: 1, name: 'Your profile' })).toBeInTheDocument();
@@ -63,10 +53,9 @@ describe('the profile', () => {
 
   it('saves only what changed, and stores the new name for the navigation', async () => {
     storeSessionUser({ id: 7, username: 'pat', name: 'Pat', isAdmin: false });
-    const fetchMock = server({
-      'GET /auth/whoami': () => jsonResponse({ data: account }),
-      'PATCH /auth/profile': () => jsonResponse({ data: { ...account, name: 'Pat Smith' } }),
-    });
+    server();
+    answer('get', '/auth/whoami', { data: account });
+    answer('patch', '/auth/profile', { data: { ...account, name: 'Pat Smith' } });
     renderWithProviders(<UserProfileRoute />);
     const name = await screen.findByRole('textbox', { name: /^Name/ });
     const user = userEvent.setup();
@@ -74,16 +63,15 @@ describe('the profile', () => {
     await user.type(name, 'Pat Smith');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Your profile has been saved.');
-    expect(bodyOf(fetchMock, '/auth/profile')).toEqual({ name: 'Pat Smith' });
+    expect(await bodyOf('/auth/profile')).toEqual({ name: 'Pat Smith' });
     expect(getSessionUser()).toEqual({ id: 7, username: 'pat', name: 'Pat Smith', isAdmin: false });
   });
 
   it('asks for the current password only when the email changes, and sends it with the new address', async () => {
-    const fetchMock = server({
-      'GET /auth/whoami': () => jsonResponse({ data: account }),
-      // The account is unchanged until the new address is confirmed.
-      'PATCH /auth/profile': () => jsonResponse({ data: account }),
-    });
+    server();
+    answer('get', '/auth/whoami', { data: account });
+    // The account is unchanged until the new address is confirmed.
+    answer('patch', '/auth/profile', { data: account });
     renderWithProviders(<UserProfileRoute />);
     const email = await screen.findByRole('textbox', { name: /^Email/ });
     const details = section('Your details');
@@ -99,7 +87,7 @@ describe('the profile', () => {
     expect(await within(details).findByRole('status')).toHaveTextContent(
       'We sent a confirmation link to new@example.com: your address changes when you open it.',
     );
-    expect(bodyOf(fetchMock, '/auth/profile')).toEqual({
+    expect(await bodyOf('/auth/profile')).toEqual({
       email: 'new@example.com',
       currentPassword: 'my secret words',
     });
@@ -109,7 +97,8 @@ describe('the profile', () => {
   });
 
   it('does not send an email change without the current password', async () => {
-    const fetchMock = server({ 'GET /auth/whoami': () => jsonResponse({ data: account }) });
+    server();
+    answer('get', '/auth/whoami', { data: account });
     renderWithProviders(<UserProfileRoute />);
     const email = await screen.findByRole('textbox', { name: /^Email/ });
     const details = section('Your details');
@@ -118,7 +107,7 @@ describe('the profile', () => {
     await user.type(email, 'new@example.com');
     await user.click(within(details).getByRole('button', { name: 'Save changes' }));
     expect(await within(details).findByText('Enter your password to change your email')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some((_call, at) => fetchCall(fetchMock, at).init.method === 'PATCH')).toBe(false);
+    expect(sentRequests({ method: 'patch' })).toEqual([]);
     // Back to the account's address, the password is not asked for.
     await user.clear(email);
     await user.type(email, 'pat@example.com');
@@ -126,20 +115,20 @@ describe('the profile', () => {
   });
 
   it('shows a wrong current password under its field', async () => {
-    server({
-      'GET /auth/whoami': () => jsonResponse({ data: account }),
-      'PATCH /auth/profile': () =>
-        jsonResponse(
-          {
-            error: {
-              code: 'BAD_REQUEST',
-              message: 'x',
-              fields: [{ field: 'body.currentPassword', message: 'is not your current password' }],
-            },
-          },
-          { status: 400 },
-        ),
-    });
+    server();
+    answer('get', '/auth/whoami', { data: account });
+    answer(
+      'patch',
+      '/auth/profile',
+      {
+        error: {
+          code: 'BAD_REQUEST',
+          message: 'x',
+          fields: [{ field: 'body.currentPassword', message: 'is not your current password' }],
+        },
+      },
+      { status: 400 },
+    );
     renderWithProviders(<UserProfileRoute />);
     const email = await screen.findByRole('textbox', { name: /^Email/ });
     const details = section('Your details');
@@ -153,14 +142,14 @@ describe('the profile', () => {
   });
 
   it('shows the server’s field errors under the fields', async () => {
-    server({
-      'GET /auth/whoami': () => jsonResponse({ data: account }),
-      'PATCH /auth/profile': () =>
-        jsonResponse(
-          { error: { code: 'BAD_REQUEST', message: 'x', fields: [{ field: 'body.username', message: 'is taken' }] } },
-          { status: 400 },
-        ),
-    });
+    server();
+    answer('get', '/auth/whoami', { data: account });
+    answer(
+      'patch',
+      '/auth/profile',
+      { error: { code: 'BAD_REQUEST', message: 'x', fields: [{ field: 'body.username', message: 'is taken' }] } },
+      { status: 400 },
+    );
     renderWithProviders(<UserProfileRoute />);
     const username = await screen.findByRole('textbox', { name: /^Username/ });
     const user = userEvent.setup();
@@ -170,10 +159,9 @@ describe('the profile', () => {
   });
 
   it('changes the password with the current one', async () => {
-    const fetchMock = server({
-      'GET /auth/whoami': () => jsonResponse({ data: account }),
-      'POST /auth/password': () => jsonResponse({ data: { ok: true } }),
-    });
+    server();
+    answer('get', '/auth/whoami', { data: account });
+    answer('post', '/auth/password', { data: { ok: true } });
     renderWithProviders(<UserProfileRoute />);
     await screen.findByRole('textbox', { name: /^Username/ });
     const form = section('Change password');
@@ -183,7 +171,7 @@ describe('the profile', () => {
     await user.type(within(form).getByLabelText(/^Repeat the new password/), 'new secret words');
     await user.click(within(form).getByRole('button', { name: 'Change password' }));
     expect(await within(form).findByRole('status')).toHaveTextContent('Your password has been changed.');
-    expect(bodyOf(fetchMock, '/auth/password')).toEqual({
+    expect(await bodyOf('/auth/password')).toEqual({
       currentPassword: 'old secret words',
       newPassword: 'new secret words',
     });
@@ -191,35 +179,32 @@ describe('the profile', () => {
   });
 
   it('signs out every other device and says how many', async () => {
-    const fetchMock = server({
-      'GET /auth/whoami': () => jsonResponse({ data: account }),
-      'POST /auth/logout/others': () => jsonResponse({ data: { sessions_ended: 2 } }),
-    });
+    server();
+    answer('get', '/auth/whoami', { data: account });
+    answer('post', '/auth/logout/others', { data: { sessions_ended: 2 } });
     renderWithProviders(<UserProfileRoute />);
     await screen.findByRole('textbox', { name: /^Username/ });
     const devices = section('Other devices');
     await userEvent.setup().click(within(devices).getByRole('button', { name: 'Sign out all other devices' }));
     expect(await within(devices).findByRole('status')).toHaveTextContent('Signed out of 2 other devices.');
-    expect(
-      fetchMock.mock.calls.filter((_call, at) => fetchCall(fetchMock, at).url.pathname === '/auth/logout/others'),
-    ).toHaveLength(1);
+    expect(sentRequests({ path: '/auth/logout/others' })).toHaveLength(1);
   });
 
   it('says when the current password is wrong', async () => {
-    server({
-      'GET /auth/whoami': () => jsonResponse({ data: account }),
-      'POST /auth/password': () =>
-        jsonResponse(
-          {
-            error: {
-              code: 'BAD_REQUEST',
-              message: 'x',
-              fields: [{ field: 'body.currentPassword', message: 'is not your current password' }],
-            },
-          },
-          { status: 400 },
-        ),
-    });
+    server();
+    answer('get', '/auth/whoami', { data: account });
+    answer(
+      'post',
+      '/auth/password',
+      {
+        error: {
+          code: 'BAD_REQUEST',
+          message: 'x',
+          fields: [{ field: 'body.currentPassword', message: 'is not your current password' }],
+        },
+      },
+      { status: 400 },
+    );
     renderWithProviders(<UserProfileRoute />);
     await screen.findByRole('textbox', { name: /^Username/ });
     const form = section('Change password');
@@ -232,10 +217,9 @@ describe('the profile', () => {
   });
 
   it('shows the notification switches and saves a change at once, only that switch', async () => {
-    const fetchMock = server({
-      'GET /auth/whoami': () => jsonResponse({ data: account }),
-      'PUT /api/user/notifications': () => jsonResponse({ data: { ...preferences, mail_pick_reminder: false } }),
-    });
+    server();
+    answer('get', '/auth/whoami', { data: account });
+    answer('put', '/api/user/notifications', { data: { ...preferences, mail_pick_reminder: false } });
     renderWithProviders(<UserProfileRoute />);
     const notifications = await screen.findByRole('region', { name: 'Notifications' });
     const reminders = await within(notifications).findByRole('switch', { name: /^Pick reminders 24 hours/ });
@@ -243,8 +227,8 @@ describe('the profile', () => {
     expect(within(notifications).getByRole('switch', { name: 'Mentions in a pool chat' })).not.toBeChecked();
     expect(within(notifications).getByText(/reach only the devices you have turned them on for/)).toBeInTheDocument();
     await userEvent.setup().click(reminders);
-    const put = fetchMock.mock.calls.findIndex((_call, at) => fetchCall(fetchMock, at).init.method === 'PUT');
-    expect(JSON.parse(String(fetchCall(fetchMock, put).init.body))).toEqual({ mail_pick_reminder: false });
+    const [put] = sentRequests({ method: 'put' });
+    expect(await put!.json()).toEqual({ mail_pick_reminder: false });
     await vi.waitFor(() => expect(reminders).not.toBeChecked());
   });
 });
