@@ -7,9 +7,10 @@ import type {
 } from '@pass/contracts';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { HttpResponse } from 'msw';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { registerRoutes } from '../../../lib/route-registry';
-import { errorResponse, fetchCall, jsonResponse, stubFetch, type FetchMock } from '../../../testing/fetch';
+import { answer, errorResponse, sentRequests } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render';
 import { RECENT_PAGE } from '../api/admin-billing';
 import { AdminBillingSection } from './admin-billing-section';
@@ -17,7 +18,6 @@ import { AdminBillingSection } from './admin-billing-section';
 beforeAll(() => registerRoutes(['admin-plan-detail']));
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 const subscription = (id: number, overrides: Partial<AdminSubscription> = {}): AdminSubscription => ({
@@ -103,62 +103,52 @@ interface Answers {
   sync?: () => Response;
 }
 
-function server({ recent, provision, sync }: Answers = {}): FetchMock {
-  return stubFetch((url) => {
-    switch (url.pathname) {
-      case '/billing/admin/stats':
-        return jsonResponse(stats);
-      case '/billing/admin/betsync-stats':
-        return jsonResponse({
-          data: {
-            linked_accounts: 5,
-            by_book: [
-              { book: 'draftkings', title: 'DraftKings', accounts: 3 },
-              { book: 'fanduel', title: 'FanDuel', accounts: 2 },
-            ],
-            with_access: 4,
-            without_access: 1,
-            in_grace: 2,
-            members_with_accounts: 3,
-            synced_bets: 120,
-          },
-        });
-      case '/billing/admin/subscriptions/series':
-        return jsonResponse({ ...series, interval: url.searchParams.get('interval') });
-      case '/billing/admin/subscriptions/recent':
-        return jsonResponse(
-          (recent ?? { first: { data: [subscription(1)], next_before: null } })[
-            url.searchParams.get('before') ?? 'first'
-          ],
-        );
-      case '/billing/admin/subscriptions/overview':
-        return jsonResponse({
-          data: [
-            plan(1),
-            plan(2, {
-              price_tier: 'early',
-              monthly_price_cents: 1500,
-              paypal_plan_id: null,
-              mobile_plan_id: 'pass.early',
-            }),
-          ],
-        });
-      case '/billing/admin/paypal-plans/provision':
-        return provision!();
-      case '/billing/admin/paypal-plans/sync-to-db':
-        return sync!();
-      default:
-        throw new Error(`unexpected ${url.pathname}`);
-    }
+function server({ recent, provision, sync }: Answers = {}) {
+  answer('get', '/billing/admin/stats', stats);
+  answer('get', '/billing/admin/betsync-stats', {
+    data: {
+      linked_accounts: 5,
+      by_book: [
+        { book: 'draftkings', title: 'DraftKings', accounts: 3 },
+        { book: 'fanduel', title: 'FanDuel', accounts: 2 },
+      ],
+      with_access: 4,
+      without_access: 1,
+      in_grace: 2,
+      members_with_accounts: 3,
+      synced_bets: 120,
+    },
   });
+  answer('get', '/billing/admin/subscriptions/series', ({ request }) =>
+    HttpResponse.json({ ...series, interval: new URL(request.url).searchParams.get('interval') }),
+  );
+  answer('get', '/billing/admin/subscriptions/recent', ({ request }) =>
+    HttpResponse.json(
+      (recent ?? { first: { data: [subscription(1)], next_before: null } })[
+        new URL(request.url).searchParams.get('before') ?? 'first'
+      ],
+    ),
+  );
+  answer('get', '/billing/admin/subscriptions/overview', {
+    data: [
+      plan(1),
+      plan(2, {
+        price_tier: 'early',
+        monthly_price_cents: 1500,
+        paypal_plan_id: null,
+        mobile_plan_id: 'pass.early',
+      }),
+    ],
+  });
+  if (provision) answer('post', '/billing/admin/paypal-plans/provision', provision);
+  if (sync) answer('post', '/billing/admin/paypal-plans/sync-to-db', sync);
 }
 
-const callsTo = (mock: FetchMock, path: string) =>
-  mock.mock.calls.map((_call, index) => fetchCall(mock, index)).filter((call) => call.url.pathname === path);
+const callsTo = (path: string) => sentRequests({ path });
 
 describe('AdminBillingSection', () => {
   it('shows the figures, the chart, the plans with links to their subscribers, and the export links', async () => {
-    const mock = server();
+    server();
     renderWithProviders(<AdminBillingSection />);
     const figures = await screen.findByRole('list', { name: 'Billing figures' });
     expect(within(figures).getByText('42')).toBeInTheDocument();
@@ -208,12 +198,12 @@ describe('AdminBillingSection', () => {
       await screen.findByRole('img', { name: 'New subscriptions and revenue per month: 3 new, $35.00 in all' }),
     ).toBeInTheDocument();
     expect(
-      callsTo(mock, '/billing/admin/subscriptions/series').map((call) => call.url.searchParams.get('interval')),
+      callsTo('/billing/admin/subscriptions/series').map((request) => request.url.searchParams.get('interval')),
     ).toEqual(['day', 'month']);
   });
 
   it('pages the recent subscriptions older and back newer', async () => {
-    const mock = server({
+    server({
       recent: {
         first: { data: [subscription(9), subscription(8)], next_before: 8 },
         8: { data: [subscription(3, { active: false, status: 'CANCELLED' })], next_before: null },
@@ -223,9 +213,7 @@ describe('AdminBillingSection', () => {
     const table = await screen.findByRole('table', { name: 'Recent subscriptions' });
     expect(within(table).getByText('member9')).toBeInTheDocument();
     expect(within(table).getByText('member8')).toBeInTheDocument();
-    expect(callsTo(mock, '/billing/admin/subscriptions/recent')[0]!.url.searchParams.get('limit')).toBe(
-      String(RECENT_PAGE),
-    );
+    expect(callsTo('/billing/admin/subscriptions/recent')[0]!.url.searchParams.get('limit')).toBe(String(RECENT_PAGE));
     const user = userEvent.setup();
     expect(screen.getByRole('button', { name: 'Newer' })).toBeDisabled();
 
@@ -235,7 +223,7 @@ describe('AdminBillingSection', () => {
     expect(within(table).queryByText('member9')).toBeNull();
     expect(screen.getByText('Page 2')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Older' })).toBeDisabled();
-    expect(callsTo(mock, '/billing/admin/subscriptions/recent')[1]!.url.searchParams.get('before')).toBe('8');
+    expect(callsTo('/billing/admin/subscriptions/recent')[1]!.url.searchParams.get('before')).toBe('8');
 
     await user.click(screen.getByRole('button', { name: 'Newer' }));
     expect(await within(table).findByText('member9')).toBeInTheDocument();
@@ -243,9 +231,9 @@ describe('AdminBillingSection', () => {
   });
 
   it('provisions PayPal plans and syncs them, showing what each did, and says why PayPal refused', async () => {
-    const mock = server({
+    server({
       provision: () =>
-        jsonResponse({
+        HttpResponse.json({
           data: {
             product: { id: 'PROD-7', name: 'PA$$ Sync', created: true },
             plans: [
@@ -262,10 +250,10 @@ describe('AdminBillingSection', () => {
     expect(
       await screen.findByText('PayPal product PROD-7 created; 1 plan created, 1 found, 2 ids stored.'),
     ).toBeInTheDocument();
-    const provisionCall = callsTo(mock, '/billing/admin/paypal-plans/provision')[0]!;
-    expect(provisionCall.init.method).toBe('POST');
+    const provisionCall = callsTo('/billing/admin/paypal-plans/provision')[0]!;
+    expect(provisionCall.method).toBe('POST');
     // The plans are read again with their new ids.
-    expect(callsTo(mock, '/billing/admin/subscriptions/overview').length).toBeGreaterThan(1);
+    expect(callsTo('/billing/admin/subscriptions/overview').length).toBeGreaterThan(1);
 
     await user.click(screen.getByRole('button', { name: 'Sync PayPal plans to the database' }));
     expect(await screen.findByText('PayPal is not set up on this server')).toBeInTheDocument();
@@ -275,7 +263,7 @@ describe('AdminBillingSection', () => {
   it('says what the sync wrote, what is not ours and what is missing', async () => {
     server({
       sync: () =>
-        jsonResponse({
+        HttpResponse.json({
           data: {
             product_id: 'PROD-7',
             changes: [{ code: 'add_on', price_tier: 'early', field: 'paypal_plan_id', from: null, to: 'P-9' }],

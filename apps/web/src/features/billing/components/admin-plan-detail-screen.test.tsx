@@ -1,15 +1,15 @@
 import type { AdminPlanSubscribersResponse, AdminSubscription } from '@pass/contracts';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorResponse, fetchCall, jsonResponse, stubFetch } from '../../../testing/fetch';
+import { HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { answer, errorResponse, sentRequest, sentRequests } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render';
 import { SUBSCRIBERS_PAGE } from '../api/admin-billing';
 import { AdminPlanDetailScreen } from './admin-plan-detail-screen';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 const subscriber = (id: number): AdminSubscription => ({
@@ -54,10 +54,11 @@ const page = (number: number, ids: number[], total: number): AdminPlanSubscriber
 
 describe('AdminPlanDetailScreen', () => {
   it("lists the plan's subscribers page by page", async () => {
-    const mock = stubFetch((url) => {
-      expect(url.pathname).toBe('/billing/admin/plans/paypal/P-EARLY/subscribers');
-      return jsonResponse(url.searchParams.get('page') === '2' ? page(2, [1], 21) : page(1, [21, 20], 21));
-    });
+    answer('get', '/billing/admin/plans/paypal/P-EARLY/subscribers', ({ request }) =>
+      HttpResponse.json(
+        new URL(request.url).searchParams.get('page') === '2' ? page(2, [1], 21) : page(1, [21, 20], 21),
+      ),
+    );
     const { container } = renderWithProviders(<AdminPlanDetailScreen platform="paypal" planId="P-EARLY" />);
     expect(container.querySelector('[data-page="admin-plan-detail"]')).not.toBeNull();
     expect(await screen.findByRole('heading', { name: 'PA$$ Sync Member Plan' })).toBeInTheDocument();
@@ -67,24 +68,24 @@ describe('AdminPlanDetailScreen', () => {
     const table = screen.getByRole('table', { name: 'Subscribers of PA$$ Sync Member Plan' });
     expect(within(table).getByText('member21')).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
-    expect(fetchCall(mock).url.searchParams.get('pageSize')).toBe(String(SUBSCRIBERS_PAGE));
+    expect(sentRequest().url.searchParams.get('pageSize')).toBe(String(SUBSCRIBERS_PAGE));
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Next' }));
     expect(await within(table).findByText('member1')).toBeInTheDocument();
     expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
-    expect(fetchCall(mock, 1).url.searchParams.get('page')).toBe('2');
+    expect(sentRequest(1).url.searchParams.get('page')).toBe('2');
   });
 
   it('says when no plan of ours has the id, and when the platform is not one', async () => {
-    stubFetch(() => errorResponse(404, 'NOT_FOUND'));
+    answer('get', '/billing/admin/plans/:platform/:planId/subscribers', () => errorResponse(404, 'NOT_FOUND'));
     renderWithProviders(<AdminPlanDetailScreen platform="mobile" planId="nope" />);
     expect(await screen.findByText('No plan of ours has the App store id nope.')).toBeInTheDocument();
     cleanup();
 
-    const mock = stubFetch(() => jsonResponse({}));
+    const asked = sentRequests().length;
     renderWithProviders(<AdminPlanDetailScreen platform="bitcoin" planId="x" />);
     expect(screen.getByText('There are PayPal plans and app-store plans only.')).toBeInTheDocument();
-    expect(mock).not.toHaveBeenCalled();
+    expect(sentRequests()).toHaveLength(asked);
   });
 });

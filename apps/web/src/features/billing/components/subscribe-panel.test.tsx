@@ -2,9 +2,10 @@ import type { BillingPlan, CheckSubscriptionsRequiredResponse, ClientConfigRespo
 import { priceSentence } from '@pass/domain';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSessionUser, storeSessionUser } from '../../../lib/session-user';
-import { errorResponse, jsonResponse, stubFetch, type FetchMock } from '../../../testing/fetch';
+import { answer, errorResponse, sentRequests } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render';
 import type * as PayPalSdk from '../lib/paypal-sdk';
 import type { PayPalButtonsOptions } from '../lib/paypal-sdk';
@@ -47,27 +48,22 @@ const CONFIG: ClientConfigResponse = {
 
 function server(
   missing: CheckSubscriptionsRequiredResponse['data']['missing_subscriptions'],
-  subscribe: () => Response = () => jsonResponse({ data: {} }),
+  subscribe: () => Response = () => HttpResponse.json({ data: {} }),
   accounts: CheckSubscriptionsRequiredResponse['data']['betsync_accounts'] = [],
-): FetchMock {
-  return stubFetch((url, init) => {
-    const key = `${init.method ?? 'GET'} ${url.pathname}`;
-    if (key === 'GET /billing/plans')
-      return jsonResponse({ data: [plan('add_on', 'P-ADDON'), plan('member', 'P-MEMBER')] });
-    if (key === 'GET /billing/check-subscriptions-required')
-      return jsonResponse({
-        data: {
-          subscriptions_required: false,
-          betsync_accounts: accounts,
-          billing_subscriptions: [],
-          missing_subscriptions: missing,
-        },
-      });
-    if (key === 'GET /billing/user') return jsonResponse({ data: { billing_id: BILLING_ID } });
-    if (key === 'GET /api/config') return jsonResponse(CONFIG);
-    if (key === 'POST /billing/paypal/subscribe') return subscribe();
-    return errorResponse(404, 'NOT_FOUND');
+) {
+  answer('all', '/*', () => errorResponse(404, 'NOT_FOUND'));
+  answer('get', '/billing/plans', { data: [plan('add_on', 'P-ADDON'), plan('member', 'P-MEMBER')] });
+  answer('get', '/billing/check-subscriptions-required', {
+    data: {
+      subscriptions_required: false,
+      betsync_accounts: accounts,
+      billing_subscriptions: [],
+      missing_subscriptions: missing,
+    },
   });
+  answer('get', '/billing/user', { data: { billing_id: BILLING_ID } });
+  answer('get', '/api/config', CONFIG);
+  answer('post', '/billing/paypal/subscribe', subscribe);
 }
 
 const MEMBER_MISSING = [
@@ -93,7 +89,6 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   clearSessionUser();
-  vi.unstubAllGlobals();
 });
 
 /** Chooses the membership and waits for PayPal's button to be made. */
@@ -170,7 +165,7 @@ describe('the subscribe panel', () => {
   });
 
   it('creates the subscription with the plan and billing id, confirms it, and shows the success alert', async () => {
-    const fetchMock = server(MEMBER_MISSING);
+    server(MEMBER_MISSING);
     const onSubscribed = vi.fn();
     renderWithProviders(<SubscribePanel onSubscribed={onSubscribed} />);
     const buttons = await chooseMembership();
@@ -179,8 +174,8 @@ describe('the subscribe panel', () => {
     await expect(buttons.createSubscription({}, { subscription: { create } })).resolves.toBe('I-NEW1');
     expect(create).toHaveBeenCalledWith({ plan_id: 'P-MEMBER', custom_id: BILLING_ID });
     await buttons.onApprove({ subscriptionID: 'I-NEW1' });
-    const posted = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/billing/paypal/subscribe'));
-    expect(JSON.parse(String(posted![1]!.body))).toEqual({ billing_id: BILLING_ID, subscription_id: 'I-NEW1' });
+    const [posted] = sentRequests({ path: '/billing/paypal/subscribe' });
+    expect(await posted!.json()).toEqual({ billing_id: BILLING_ID, subscription_id: 'I-NEW1' });
     expect(await screen.findByText(SUBSCRIPTION_SUCCESS)).toBeInTheDocument();
     expect(onSubscribed).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
