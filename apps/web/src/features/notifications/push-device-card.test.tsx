@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorResponse, fetchCall, jsonResponse, stubFetch, type FetchMock } from '../../testing/fetch';
+import { answer, errorResponse, sentRequests } from '../../testing/api-server';
 import { renderWithProviders } from '../../testing/render';
 import PushDeviceCard, { keyBytes } from './push-device-card';
 import { browserSupportsPush } from './push-support';
@@ -53,14 +53,9 @@ function pushBrowser(options: {
   return { pushManager, notification, subscription: () => current };
 }
 
-function server(publicKey: string | null, extra: Record<string, (init: RequestInit) => Response> = {}): FetchMock {
-  return stubFetch((url, init) => {
-    const key = `${init.method ?? 'GET'} ${url.pathname}`;
-    if (key === 'GET /api/push/public-key') return jsonResponse({ data: { public_key: publicKey } });
-    const answer = extra[key];
-    if (!answer) throw new Error(`unexpected request ${key}`);
-    return answer(init);
-  });
+/** The server: its public key (null: push is off) always answers; the device endpoints as the test says. */
+function server(publicKey: string | null) {
+  answer('get', '/api/push/public-key', { data: { public_key: publicKey } });
 }
 
 afterEach(() => {
@@ -78,22 +73,22 @@ describe('notifications on this device', () => {
 
   it('shows nothing when the server has push turned off', async () => {
     pushBrowser({});
-    const fetchMock = server(null);
+    server(null);
     const { container } = renderWithProviders(<PushDeviceCard />);
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await waitFor(() => expect(sentRequests()).not.toEqual([]));
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(container.querySelector('section')).toBeNull();
   });
 
   it('asks permission, subscribes with the server’s key and hands the subscription to the server', async () => {
     const browser = pushBrowser({});
-    const fetchMock = server(PUBLIC_KEY, {
-      'POST /api/user/push-subscriptions': () =>
-        jsonResponse(
-          { data: { endpoint: SUBSCRIPTION.endpoint, created_at: '2026-11-24T12:00:00Z' } },
-          { status: 201 },
-        ),
-    });
+    server(PUBLIC_KEY);
+    answer(
+      'post',
+      '/api/user/push-subscriptions',
+      { data: { endpoint: SUBSCRIPTION.endpoint, created_at: '2026-11-24T12:00:00Z' } },
+      { status: 201 },
+    );
     renderWithProviders(<PushDeviceCard />);
     expect(await screen.findByRole('heading', { name: 'Notifications on this device' })).toBeInTheDocument();
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Turn on notifications' }));
@@ -103,8 +98,8 @@ describe('notifications on this device', () => {
     const options = browser.pushManager.subscribe.mock.calls[0]![0];
     expect(options.applicationServerKey).toEqual(keyBytes(PUBLIC_KEY));
     expect(keyBytes(PUBLIC_KEY)).toHaveLength(65);
-    const post = fetchMock.mock.calls.findIndex((_call, at) => fetchCall(fetchMock, at).init.method === 'POST');
-    expect(JSON.parse(String(fetchCall(fetchMock, post).init.body))).toEqual(SUBSCRIPTION);
+    const [post] = sentRequests({ method: 'post' });
+    expect(await post!.json()).toEqual(SUBSCRIPTION);
     expect(screen.getByRole('button', { name: 'Send a test' })).toBeInTheDocument();
   });
 
@@ -119,10 +114,9 @@ describe('notifications on this device', () => {
 
   it('turns off: unsubscribes the browser and tells the server; a test says how many devices it reached', async () => {
     const browser = pushBrowser({ permission: 'granted', subscribed: true });
-    const fetchMock = server(PUBLIC_KEY, {
-      'POST /api/user/push-subscriptions/test': () => jsonResponse({ data: { sent: 2, failed: 0 } }),
-      'DELETE /api/user/push-subscriptions': () => errorResponse(404, 'NOT_FOUND'),
-    });
+    server(PUBLIC_KEY);
+    answer('post', '/api/user/push-subscriptions/test', { data: { sent: 2, failed: 0 } });
+    answer('delete', '/api/user/push-subscriptions', () => errorResponse(404, 'NOT_FOUND'));
     renderWithProviders(<PushDeviceCard />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Send a test' }));
@@ -131,8 +125,8 @@ describe('notifications on this device', () => {
     await user.click(screen.getByRole('button', { name: 'Turn off on this device' }));
     expect(await screen.findByText('Notifications are off for this device.')).toBeInTheDocument();
     expect(browser.subscription()).toBeNull();
-    const remove = fetchMock.mock.calls.findIndex((_call, at) => fetchCall(fetchMock, at).init.method === 'DELETE');
-    expect(JSON.parse(String(fetchCall(fetchMock, remove).init.body))).toEqual({ endpoint: SUBSCRIPTION.endpoint });
+    const [remove] = sentRequests({ method: 'delete' });
+    expect(await remove!.json()).toEqual({ endpoint: SUBSCRIPTION.endpoint });
     expect(screen.getByRole('button', { name: 'Turn on notifications' })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorResponse, fetchCall, jsonResponse, stubFetch } from '../../../testing/fetch';
+import { HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { answer, errorResponse, sentRequest } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render';
 import PrivacyRoute from '../routes/privacy';
 import TermsRoute from '../routes/terms';
@@ -8,7 +9,6 @@ import { LegalDocument } from './legal-document';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 const privacy = {
@@ -28,22 +28,22 @@ function deferred() {
 
 describe('LegalDocument', () => {
   it('shows a loading state with the title, then the document', async () => {
-    const answer = deferred();
-    const fetchMock = stubFetch(() => answer.promise);
+    const reply = deferred();
+    answer('get', '/legal/:slug', () => reply.promise);
     renderWithProviders(<PrivacyRoute />);
 
     expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading the Privacy Policy…');
-    expect(fetchCall(fetchMock).url.pathname).toBe('/legal/privacy-policy');
+    expect(sentRequest().url.pathname).toBe('/legal/privacy-policy');
 
-    answer.resolve(jsonResponse(privacy));
+    reply.resolve(HttpResponse.json(privacy));
     expect(await screen.findByRole('heading', { level: 2, name: 'What we collect' })).toBeInTheDocument();
     expect(screen.queryByRole('status')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('renders the html of the document', async () => {
-    stubFetch(() => jsonResponse(privacy));
+    answer('get', '/legal/:slug', privacy);
     const { container } = renderWithProviders(<PrivacyRoute />);
     await screen.findByText('picks');
     const text = container.querySelector('.legal-text');
@@ -53,7 +53,7 @@ describe('LegalDocument', () => {
   });
 
   it('shows exactly the failure message of the specification when loading fails', async () => {
-    stubFetch(() => errorResponse(500, 'INTERNAL', 'Something broke'));
+    answer('get', '/legal/:slug', () => errorResponse(500, 'INTERNAL', 'Something broke'));
     renderWithProviders(<PrivacyRoute />);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe('Failed to load Privacy Policy');
@@ -62,13 +62,13 @@ describe('LegalDocument', () => {
   });
 
   it('shows the failure message when the server cannot be reached', async () => {
-    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    answer('get', '/legal/:slug', () => HttpResponse.error());
     renderWithProviders(<PrivacyRoute />);
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to load Privacy Policy');
   });
 
   it('marks the page with its route and sets the document title', async () => {
-    stubFetch(() => jsonResponse(privacy));
+    answer('get', '/legal/:slug', privacy);
     const { container } = renderWithProviders(<PrivacyRoute />);
     await screen.findByText('picks');
     expect(container.querySelector('main[data-page="privacy"]')).not.toBeNull();
@@ -76,16 +76,16 @@ describe('LegalDocument', () => {
   });
 
   it('loads each document from its own endpoint, under its own title', async () => {
-    const fetchMock = stubFetch(() => jsonResponse({ ...privacy, title: 'Terms', htmlContent: '<p>Be nice.</p>' }));
+    answer('get', '/legal/:slug', { ...privacy, title: 'Terms', htmlContent: '<p>Be nice.</p>' });
     const { container } = renderWithProviders(<TermsRoute />);
     expect(await screen.findByText('Be nice.')).toBeInTheDocument();
-    expect(fetchCall(fetchMock).url.pathname).toBe('/legal/terms-of-service');
+    expect(sentRequest().url.pathname).toBe('/legal/terms-of-service');
     expect(screen.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeInTheDocument();
     expect(container.querySelector('main[data-page="tos"]')).not.toBeNull();
   });
 
   it('names the document in its failure message', async () => {
-    stubFetch(() => errorResponse(404, 'NOT_FOUND'));
+    answer('get', '/legal/:slug', () => errorResponse(404, 'NOT_FOUND'));
     renderWithProviders(<LegalDocument route="pool-party-rules" slug="pool-party-rules" title="Pool Party Rules" />);
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to load Pool Party Rules');
   });

@@ -2,7 +2,7 @@ import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { listenForInstallOffer } from '../../../lib/install-prompt';
-import { jsonResponse, stubFetch } from '../../../testing/fetch';
+import { answer } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render';
 import { MobileAppSection } from './mobile-app-section';
 
@@ -15,12 +15,11 @@ const config = (stores: { appStoreUrl: string | null; playStoreUrl: string | nul
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe('MobileAppSection', () => {
   it('tells how to add the app on Android and on iPhone', () => {
-    stubFetch(() => jsonResponse(config({ appStoreUrl: null, playStoreUrl: null })));
+    answer('get', '/api/config', config({ appStoreUrl: null, playStoreUrl: null }));
     renderWithProviders(<MobileAppSection />);
     const section = screen.getByRole('region', { name: 'PA$$ on your phone' });
     expect(section).toHaveAttribute('id', 'mobile-app');
@@ -31,10 +30,10 @@ describe('MobileAppSection', () => {
   });
 
   it('shows each store badge only when its address is configured, linking to it', async () => {
-    stubFetch(() =>
-      jsonResponse(
-        config({ appStoreUrl: null, playStoreUrl: 'https://play.google.com/store/apps/details?id=org.pass' }),
-      ),
+    answer(
+      'get',
+      '/api/config',
+      config({ appStoreUrl: null, playStoreUrl: 'https://play.google.com/store/apps/details?id=org.pass' }),
     );
     renderWithProviders(<MobileAppSection />);
     const play = await screen.findByRole('link', { name: 'Get it on Google Play' });
@@ -44,10 +43,10 @@ describe('MobileAppSection', () => {
   });
 
   it('shows both badges when both stores are configured', async () => {
-    stubFetch(() =>
-      jsonResponse(
-        config({ appStoreUrl: 'https://apps.apple.com/app/id123', playStoreUrl: 'https://play.google.com/x' }),
-      ),
+    answer(
+      'get',
+      '/api/config',
+      config({ appStoreUrl: 'https://apps.apple.com/app/id123', playStoreUrl: 'https://play.google.com/x' }),
     );
     renderWithProviders(<MobileAppSection />);
     expect(await screen.findByRole('link', { name: 'Download on the App Store' })).toHaveAttribute(
@@ -58,7 +57,7 @@ describe('MobileAppSection', () => {
   });
 
   it("offers an Install button when the browser offers to install, and uses the browser's prompt", async () => {
-    stubFetch(() => jsonResponse(config({ appStoreUrl: null, playStoreUrl: null })));
+    answer('get', '/api/config', config({ appStoreUrl: null, playStoreUrl: null }));
     const target = new EventTarget() as Window;
     listenForInstallOffer(target);
     renderWithProviders(<MobileAppSection />);

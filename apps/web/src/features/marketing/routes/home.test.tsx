@@ -1,7 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { registerRoutes } from '../../../lib/route-registry';
-import { jsonResponse, stubFetch } from '../../../testing/fetch';
+import { answer } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render';
 import HomeRoute from './home';
 
@@ -11,12 +11,11 @@ beforeAll(() => {
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe('HomeRoute', () => {
   it('links the Win, Lose, Learn section to the demo of simulated wagers', () => {
-    stubFetch(() => jsonResponse({}));
+    answer('all', '/*', {});
     renderWithProviders(<HomeRoute />);
     const section = screen.getByRole('heading', { name: 'Win, lose, learn' }).parentElement!;
     expect(within(section).getByRole('link', { name: 'Try simulated wagers' })).toHaveAttribute('href', '/demo');
@@ -25,7 +24,7 @@ describe('HomeRoute', () => {
   });
 
   it("sends the Pool Party section's Create button to the pools page, and its campaign link to the free sign-up", () => {
-    stubFetch(() => jsonResponse({}));
+    answer('all', '/*', {});
     renderWithProviders(<HomeRoute />);
     const section = screen.getByRole('region', { name: 'Pool Party' });
     expect(within(section).getByRole('link', { name: 'Create a pool' })).toHaveAttribute('href', '/football/pools');
