@@ -1,9 +1,10 @@
 import type { ImportSourceStatus, SchedulerJobStatus } from '@pass/contracts';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSessionUser, storeSessionUser } from '../../../lib/session-user';
-import { errorResponse, jsonResponse, stubFetch } from '../../../testing/fetch';
+import { answer, errorResponse, sentRequests } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render';
 import { importRun, importSource } from '../testing/fixtures';
 import { stubViewportWidth } from '../../../testing/viewport';
@@ -80,42 +81,40 @@ function stubImportsApi({ start }: { start?: () => Response } = {}) {
   let runPolls = 0;
   let finished = false;
   const rerun = importRun(9, { source: 'demo', trigger: 'admin', started_at: new Date().toISOString(), added: 0 });
-  const fetchMock = stubFetch((url, init) => {
-    if (url.pathname === '/api/admin/imports' && !init.method?.match(/POST/)) {
-      if (!finished) return jsonResponse({ sources, scheduler });
-      return jsonResponse({
-        scheduler,
-        sources: sources.map((source) =>
-          source.source === 'demo'
-            ? {
-                ...source,
-                last_run: rerun,
-                last_success: rerun,
-                counts: { ...source.counts, runs: 2, succeeded: 2 },
-              }
-            : source,
-        ),
+  answer('get', '/api/admin/imports', () => {
+    if (!finished) return HttpResponse.json({ sources, scheduler });
+    return HttpResponse.json({
+      scheduler,
+      sources: sources.map((source) =>
+        source.source === 'demo'
+          ? {
+              ...source,
+              last_run: rerun,
+              last_success: rerun,
+              counts: { ...source.counts, runs: 2, succeeded: 2 },
+            }
+          : source,
+      ),
+    });
+  });
+  answer(
+    'post',
+    '/api/admin/imports/demo',
+    start ?? (() => HttpResponse.json({ run_id: 9, source: 'demo', status: 'running' }, { status: 202 })),
+  );
+  answer('get', '/api/admin/imports/runs/9', () => {
+    runPolls += 1;
+    if (runPolls === 1) {
+      return HttpResponse.json({
+        ...rerun,
+        status: 'running',
+        finished_at: null,
+        progress: { phase: 'demo americanfootball_nfl', done: 3, total: 10 },
       });
     }
-    if (url.pathname === '/api/admin/imports/demo' && init.method === 'POST') {
-      return start ? start() : jsonResponse({ run_id: 9, source: 'demo', status: 'running' }, { status: 202 });
-    }
-    if (url.pathname === '/api/admin/imports/runs/9') {
-      runPolls += 1;
-      if (runPolls === 1) {
-        return jsonResponse({
-          ...rerun,
-          status: 'running',
-          finished_at: null,
-          progress: { phase: 'demo americanfootball_nfl', done: 3, total: 10 },
-        });
-      }
-      finished = true;
-      return jsonResponse({ ...rerun, progress: null });
-    }
-    throw new Error(`unexpected ${init.method ?? 'GET'} ${url.pathname}`);
+    finished = true;
+    return HttpResponse.json({ ...rerun, progress: null });
   });
-  return fetchMock;
 }
 
 /** The text of each cell of a source's row, by column header. */
@@ -166,17 +165,13 @@ describe('AdminImportsScreen', () => {
   });
 
   it('re-runs a source, shows its progress while it runs, then the refreshed table', async () => {
-    const fetchMock = stubImportsApi();
+    stubImportsApi();
     renderWithProviders(<AdminImportsScreen />);
     await screen.findByRole('table', { name: 'Import sources' });
     expect(rowOf('demo')['Last run']).toBe('5 hours ago (first-run)');
 
     await userEvent.click(screen.getByRole('button', { name: 'Re-run demo' }));
-    expect(
-      fetchMock.mock.calls.some(
-        ([input, init]) => String(input).endsWith('/api/admin/imports/demo') && init?.method === 'POST',
-      ),
-    ).toBe(true);
+    expect(sentRequests({ method: 'post', path: '/api/admin/imports/demo' })).not.toEqual([]);
     const progress = await screen.findByRole('progressbar', { name: 'Run 9 progress' });
     expect(progress).toHaveAttribute('aria-valuenow', '30');
     expect(screen.getByRole('status')).toHaveTextContent('demo americanfootball_nfl: 3 / 10');
@@ -223,7 +218,7 @@ describe('AdminImportsScreen', () => {
 
   it('tells a member who is not the admin that the page is for the admin', async () => {
     storeSessionUser({ id: 2, username: 'pat', name: null, isAdmin: false });
-    stubFetch(() => errorResponse(403, 'FORBIDDEN'));
+    answer('get', '/api/admin/imports', () => errorResponse(403, 'FORBIDDEN'));
     renderWithProviders(<AdminImportsScreen />);
     expect(await screen.findByText('This page is for the admin.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).toBeNull();

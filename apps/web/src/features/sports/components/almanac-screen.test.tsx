@@ -1,9 +1,10 @@
 import type { SeasonWeek } from '@pass/contracts';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registerRoutes } from '../../../lib/route-registry';
-import { jsonResponse, stubFetch } from '../../../testing/fetch';
+import { answer, sentRequests } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render';
 import { easternToday } from '../lib/results';
 import {
@@ -67,46 +68,36 @@ const week2 = [
 const week1 = [final(11, 'DAL', 'PHI', { away: 24, home: 17 }, { homeSpread: -6, total: 41 }, { week: 1 })];
 
 function stubAlmanacApi() {
-  return stubFetch((url) => {
-    const season = url.searchParams.get('season');
-    switch (url.pathname) {
-      case '/api/sport/americanfootball_nfl/teams':
-        return jsonResponse(teamsResponse);
-      case '/api/dates/americanfootball_nfl/current-week':
-        return jsonResponse({ ...weeks[2], sport: 'americanfootball_nfl', season: 2026 });
-      case '/api/dates/season/2026/americanfootball_nfl':
-        return jsonResponse({ sport: 'americanfootball_nfl', season: 2026, weeks });
-      case '/api/book/tips/americanfootball_nfl':
-        return jsonResponse(tipsResponse(tips, [teamTrend('KC', 'Kansas City Chiefs')]));
-      case '/api/book/history/americanfootball_nfl/2':
-        return jsonResponse(historyResponse(2, week2));
-      case '/api/book/history/americanfootball_nfl/1':
-        return jsonResponse(historyResponse(1, week1));
-      case '/api/almanac/americanfootball_nfl/KC':
-        return jsonResponse(
-          season === null
-            ? {
-                ...almanacResponse,
-                season: null,
-                includes_demo: url.searchParams.get('include_demo') === 'true',
-                seasons: [
-                  { ...almanacResponse.totals, season: 2025 },
-                  { ...almanacResponse.totals, season: 2026 },
-                ],
-              }
-            : almanacResponse,
-        );
-      default:
-        throw new Error(`unexpected request to ${url.pathname}${url.search}`);
-    }
+  answer('get', '/api/sport/americanfootball_nfl/teams', teamsResponse);
+  answer('get', '/api/dates/americanfootball_nfl/current-week', {
+    ...weeks[2],
+    sport: 'americanfootball_nfl',
+    season: 2026,
+  });
+  answer('get', '/api/dates/season/2026/americanfootball_nfl', { sport: 'americanfootball_nfl', season: 2026, weeks });
+  answer('get', '/api/book/tips/americanfootball_nfl', tipsResponse(tips, [teamTrend('KC', 'Kansas City Chiefs')]));
+  answer('get', '/api/book/history/americanfootball_nfl/2', historyResponse(2, week2));
+  answer('get', '/api/book/history/americanfootball_nfl/1', historyResponse(1, week1));
+  answer('get', '/api/almanac/americanfootball_nfl/KC', ({ request }) => {
+    const query = new URL(request.url).searchParams;
+    return HttpResponse.json(
+      query.get('season') === null
+        ? {
+            ...almanacResponse,
+            season: null,
+            includes_demo: query.get('include_demo') === 'true',
+            seasons: [
+              { ...almanacResponse.totals, season: 2025 },
+              { ...almanacResponse.totals, season: 2026 },
+            ],
+          }
+        : almanacResponse,
+    );
   });
 }
 
 /** The requests made to a path, with their query strings. */
-const requestsTo = (fetchMock: ReturnType<typeof stubFetch>, path: string) =>
-  fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((url) => url.pathname === path);
+const requestsTo = (path: string) => sentRequests({ path }).map((request) => request.url);
 
 const trendTitles = () =>
   within(screen.getByRole('list', { name: 'Trends' }))
@@ -121,13 +112,11 @@ function figuresOf(element: HTMLElement): Record<string, string> {
 
 describe('AlmanacScreen', () => {
   it("shows the current season's strongest trends with the figures behind each, and all of them on request", async () => {
-    const fetchMock = stubAlmanacApi();
+    stubAlmanacApi();
     const { container } = renderWithProviders(<AlmanacScreen />);
     const list = await screen.findByRole('list', { name: 'Trends' });
     expect(container.querySelector('main[data-page="almanac"]')).not.toBeNull();
-    expect(requestsTo(fetchMock, '/api/book/tips/americanfootball_nfl')[0]?.searchParams.get('season_year')).toBe(
-      '2026',
-    );
+    expect(requestsTo('/api/book/tips/americanfootball_nfl')[0]?.searchParams.get('season_year')).toBe('2026');
     expect(screen.getByText(/^2026 season\./)).toBeInTheDocument();
     expect(trendTitles()).toHaveLength(TRENDS_SHOWN_FIRST);
     expect(trendTitles().slice(0, 2)).toEqual(['KC is 7-2 ATS', 'DAL games went under the total 9 of 10']);
@@ -148,14 +137,12 @@ describe('AlmanacScreen', () => {
   });
 
   it("shows the latest finished week's finals against the closing line, and another week when chosen", async () => {
-    const fetchMock = stubAlmanacApi();
+    stubAlmanacApi();
     renderWithProviders(<AlmanacScreen />);
     const table = await screen.findByRole('table', { name: 'Finals against the closing line' });
     expect(screen.getByRole('heading', { name: '2026 results by week' })).toBeInTheDocument();
     expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Week' }).value).toBe('2');
-    expect(requestsTo(fetchMock, '/api/book/history/americanfootball_nfl/2')[0]?.searchParams.get('season')).toBe(
-      '2026',
-    );
+    expect(requestsTo('/api/book/history/americanfootball_nfl/2')[0]?.searchParams.get('season')).toBe('2026');
     const cells = (name: string) =>
       [...within(table).getByRole('rowheader', { name }).closest('tr')!.querySelectorAll('td')].map(
         (cell) => cell.textContent,
@@ -208,7 +195,7 @@ describe('AlmanacScreen', () => {
   });
 
   it("shows a team's whole history season by season when every season is chosen", async () => {
-    const fetchMock = stubAlmanacApi();
+    stubAlmanacApi();
     renderWithProviders(<AlmanacScreen />);
     await screen.findByRole('option', { name: 'Kansas City Chiefs' });
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Team' }), 'KC');
@@ -228,25 +215,21 @@ describe('AlmanacScreen', () => {
       ['+10', '+$40.50'],
       ['+10', '+$40.50'],
     ]);
-    expect(requestsTo(fetchMock, '/api/almanac/americanfootball_nfl/KC')[0]?.searchParams.has('season')).toBe(false);
+    expect(requestsTo('/api/almanac/americanfootball_nfl/KC')[0]?.searchParams.has('season')).toBe(false);
   });
 
   it('leaves the demo season out of every season, and marks the page when it is asked for', async () => {
-    const fetchMock = stubAlmanacApi();
+    stubAlmanacApi();
     renderWithProviders(<AlmanacScreen />);
     await screen.findByRole('option', { name: 'Kansas City Chiefs' });
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Team' }), 'KC');
     await screen.findByRole('table', { name: 'Season by season' });
     expect(screen.queryByText('Demo season')).toBeNull();
-    expect(requestsTo(fetchMock, '/api/almanac/americanfootball_nfl/KC')[0]?.searchParams.has('include_demo')).toBe(
-      false,
-    );
+    expect(requestsTo('/api/almanac/americanfootball_nfl/KC')[0]?.searchParams.has('include_demo')).toBe(false);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Include the demo season' }));
     expect(await screen.findByText('Demo season')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: /with demo games/ })).toBeInTheDocument();
-    expect(requestsTo(fetchMock, '/api/almanac/americanfootball_nfl/KC').at(-1)?.searchParams.get('include_demo')).toBe(
-      'true',
-    );
+    expect(requestsTo('/api/almanac/americanfootball_nfl/KC').at(-1)?.searchParams.get('include_demo')).toBe('true');
     // A single season is shown as it is: the choice is not offered.
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Season' }), '2026');
     expect(screen.queryByRole('checkbox', { name: 'Include the demo season' })).toBeNull();

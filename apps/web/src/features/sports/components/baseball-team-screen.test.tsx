@@ -2,7 +2,7 @@ import type { AlmanacGame, TeamsResponse } from '@pass/contracts';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registerRoutes } from '../../../lib/route-registry';
-import { jsonResponse, stubFetch } from '../../../testing/fetch';
+import { answer } from '../../../testing/api-server';
 import { renderRoutes } from '../../../testing/render';
 import { stubViewportWidth } from '../../../testing/viewport';
 import { almanacResponse, team, teamTrend, tip, tipsResponse, week } from '../testing/fixtures';
@@ -98,27 +98,21 @@ const standings = {
 };
 
 function renderBaseballTeam() {
-  stubFetch((url) => {
-    if (url.pathname === `/api/sport/${MLB}/teams`) return jsonResponse(teams);
-    if (url.pathname === `/api/dates/${MLB}/current-week`)
-      return jsonResponse({ ...week(2), sport: MLB, season: 2026 });
-    if (url.pathname === `/api/almanac/${MLB}/NYY`) return jsonResponse(almanac);
-    if (url.pathname === `/api/standings/${MLB}`) return jsonResponse(standings);
-    if (url.pathname === `/api/book/tips/${MLB}`)
-      return jsonResponse({
-        ...tipsResponse(
-          [
-            tip('NYY', 'ats_record', 'NYY is 6-3 on the run line', { wins: 6, losses: 3, games: 9, pct: 0.667 }),
-            tip('NYY', 'su_streak', 'NYY has won 4 straight', { wins: 4, games: 4, pct: 1 }),
-          ],
-          [teamTrend('NYY', 'New York Yankees')],
-        ),
-        sport: MLB,
-      });
-    if (url.pathname === `/api/book/events/${MLB}`)
-      return jsonResponse({ sport: MLB, season: 2026, week: week(2), book: null, events: [] });
-    throw new Error(`unexpected request to ${url.pathname}`);
+  answer('get', `/api/sport/${MLB}/teams`, teams);
+  answer('get', `/api/dates/${MLB}/current-week`, { ...week(2), sport: MLB, season: 2026 });
+  answer('get', `/api/almanac/${MLB}/NYY`, almanac);
+  answer('get', `/api/standings/${MLB}`, standings);
+  answer('get', `/api/book/tips/${MLB}`, {
+    ...tipsResponse(
+      [
+        tip('NYY', 'ats_record', 'NYY is 6-3 on the run line', { wins: 6, losses: 3, games: 9, pct: 0.667 }),
+        tip('NYY', 'su_streak', 'NYY has won 4 straight', { wins: 4, games: 4, pct: 1 }),
+      ],
+      [teamTrend('NYY', 'New York Yankees')],
+    ),
+    sport: MLB,
   });
+  answer('get', `/api/book/events/${MLB}`, { sport: MLB, season: 2026, week: week(2), book: null, events: [] });
   return renderRoutes(
     [
       {

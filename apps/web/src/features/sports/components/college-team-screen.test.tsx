@@ -1,8 +1,8 @@
 import type { AlmanacGame, TeamsResponse } from '@pass/contracts';
 import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { registerRoutes } from '../../../lib/route-registry';
-import { jsonResponse, stubFetch } from '../../../testing/fetch';
+import { answer } from '../../../testing/api-server';
 import { renderRoutes } from '../../../testing/render';
 import { almanacResponse, event, team, tipsResponse, week } from '../testing/fixtures';
 import { TeamScreen } from './team-screen';
@@ -11,7 +11,6 @@ registerRoutes(['ncaa-football-team']);
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 const NCAAF = 'americanfootball_ncaaf';
@@ -75,24 +74,18 @@ const almanac = {
 };
 
 function renderCollegeTeam() {
-  stubFetch((url) => {
-    if (url.pathname === `/api/sport/${NCAAF}/teams`) return jsonResponse(teams);
-    if (url.pathname === `/api/dates/${NCAAF}/current-week`)
-      return jsonResponse({ ...week(2), sport: NCAAF, season: 2024 });
-    if (url.pathname === `/api/almanac/${NCAAF}/ARIZ`) return jsonResponse(almanac);
-    if (url.pathname === `/api/standings/${NCAAF}`) return jsonResponse({ sport: NCAAF, season: 2024, groups: [] });
-    if (url.pathname === `/api/book/tips/${NCAAF}`)
-      return jsonResponse({ ...tipsResponse([], [], 2024), sport: NCAAF });
-    if (url.pathname === `/api/book/events/${NCAAF}`)
-      return jsonResponse({
-        sport: NCAAF,
-        season: 2024,
-        week: week(2),
-        book: null,
-        // Next up: Northern Arizona at Arizona, not yet played.
-        events: [event(21, 'NAU', 'ARIZ', { sport: NCAAF, season: 2024, week: 2, status: 'scheduled', odds: [] })],
-      });
-    throw new Error(`unexpected request to ${url.pathname}`);
+  answer('get', `/api/sport/${NCAAF}/teams`, teams);
+  answer('get', `/api/dates/${NCAAF}/current-week`, { ...week(2), sport: NCAAF, season: 2024 });
+  answer('get', `/api/almanac/${NCAAF}/ARIZ`, almanac);
+  answer('get', `/api/standings/${NCAAF}`, { sport: NCAAF, season: 2024, groups: [] });
+  answer('get', `/api/book/tips/${NCAAF}`, { ...tipsResponse([], [], 2024), sport: NCAAF });
+  answer('get', `/api/book/events/${NCAAF}`, {
+    sport: NCAAF,
+    season: 2024,
+    week: week(2),
+    book: null,
+    // Next up: Northern Arizona at Arizona, not yet played.
+    events: [event(21, 'NAU', 'ARIZ', { sport: NCAAF, season: 2024, week: 2, status: 'scheduled', odds: [] })],
   });
   return renderRoutes(
     [

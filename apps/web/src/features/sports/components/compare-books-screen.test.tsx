@@ -1,7 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { registerRoutes } from '../../../lib/route-registry';
-import { jsonResponse, stubFetch } from '../../../testing/fetch';
+import { answer } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render';
 import { event, eventsResponse, quote, teamsResponse, weeksResponse } from '../testing/fixtures';
 import { CompareBooksScreen } from './compare-books-screen';
@@ -10,7 +10,6 @@ registerRoutes(['football-team', 'compare-books-event']);
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 // Three books on KC at DEN, and the consensus, which is no book to bet at.
@@ -39,14 +38,10 @@ const game = event(21, 'KC', 'DEN', {
 });
 
 function stubApi() {
-  stubFetch((url) => {
-    if (url.pathname === '/api/sport/americanfootball_nfl/teams') return jsonResponse(teamsResponse);
-    if (url.pathname === '/api/dates/season/2026/americanfootball_nfl') return jsonResponse(weeksResponse);
-    if (url.pathname === '/api/book/events/americanfootball_nfl') return jsonResponse(eventsResponse(2, [game]));
-    if (url.pathname === '/api/health')
-      return jsonResponse({ status: 'ok', uptimeSeconds: 1, time: '2026-09-20T12:00:00.000Z' });
-    throw new Error(`unexpected request to ${url.pathname}`);
-  });
+  answer('get', '/api/sport/americanfootball_nfl/teams', teamsResponse);
+  answer('get', '/api/dates/season/2026/americanfootball_nfl', weeksResponse);
+  answer('get', '/api/book/events/americanfootball_nfl', eventsResponse(2, [game]));
+  answer('get', '/api/health', { status: 'ok', uptimeSeconds: 1, time: '2026-09-20T12:00:00.000Z' });
 }
 
 describe('CompareBooksScreen', () => {

@@ -1,11 +1,12 @@
 import type { BookEvent, TeamsResponse } from '@pass/contracts';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BetSlipContext, type OpenSlip } from '../../../lib/bet-slip';
 import type { GameActionsProps } from '../../../lib/game-actions';
 import { registerRoutes } from '../../../lib/route-registry';
-import { jsonResponse, stubFetch } from '../../../testing/fetch';
+import { answer, errorResponse, sentRequests } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render';
 import { event, eventsResponse, quote, team, teamsResponse, weeksResponse } from '../testing/fixtures';
 import { ScheduleScreen, type ScheduleScreenProps } from './schedule-screen';
@@ -14,7 +15,6 @@ registerRoutes(['football-team']);
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 const week2 = [
@@ -50,22 +50,18 @@ function stubSportsApi({
   current = 2,
   weeks = { 1: week1, 2: week2 },
 }: { now?: string; current?: number; weeks?: Record<number, BookEvent[]> } = {}) {
-  return stubFetch((url) => {
-    if (url.pathname === '/api/health') return jsonResponse({ status: 'ok', uptimeSeconds: 1, time: now });
-    if (url.pathname === '/api/sport/americanfootball_nfl/teams') return jsonResponse(teamsResponse);
-    if (url.pathname === '/api/dates/season/2026/americanfootball_nfl') return jsonResponse(weeksResponse);
-    // No week in the path: the server's current week.
-    const path = /^\/api\/book\/events\/americanfootball_nfl(?:\/(\d+))?$/.exec(url.pathname);
-    if (path) {
-      const number = path[1] === undefined ? current : Number(path[1]);
-      const events = weeks[number];
-      if (!events) {
-        return jsonResponse({ error: { code: 'NOT_FOUND', message: `no week ${number}` } }, { status: 404 });
-      }
-      return jsonResponse(eventsResponse(number, events));
-    }
-    throw new Error(`unexpected request to ${url.pathname}${url.search}`);
-  });
+  const weekEvents = (number: number) => {
+    const events = weeks[number];
+    return events
+      ? HttpResponse.json(eventsResponse(number, events))
+      : errorResponse(404, 'NOT_FOUND', `no week ${number}`);
+  };
+  answer('get', '/api/health', { status: 'ok', uptimeSeconds: 1, time: now });
+  answer('get', '/api/sport/americanfootball_nfl/teams', teamsResponse);
+  answer('get', '/api/dates/season/2026/americanfootball_nfl', weeksResponse);
+  // No week in the path: the server's current week.
+  answer('get', '/api/book/events/americanfootball_nfl', () => weekEvents(current));
+  answer('get', '/api/book/events/americanfootball_nfl/:week', ({ params }) => weekEvents(Number(params.week)));
 }
 
 const nflSchedule = (gameActions?: ScheduleScreenProps['gameActions']) => (
@@ -131,7 +127,7 @@ describe('ScheduleScreen', () => {
   });
 
   it('switches the week and shows the finals with their scores', async () => {
-    const fetchMock = stubSportsApi();
+    stubSportsApi();
     renderWithProviders(
       <ScheduleScreen route="football-schedule" sport="americanfootball_nfl" teamRoute="football-team" />,
     );
@@ -147,7 +143,7 @@ describe('ScheduleScreen', () => {
     expect(within(final).getByTestId('game-line')).toHaveTextContent('KC -7');
     expect(within(final).getByTestId('line-source')).toHaveTextContent('closing line from nflverse');
     expect(weekSelect).toHaveValue('1');
-    const urls = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname);
+    const urls = sentRequests().map((request) => request.url.pathname);
     expect(urls).toContain('/api/book/events/americanfootball_nfl/1');
   });
 
@@ -213,26 +209,22 @@ describe('ScheduleScreen', () => {
   });
 
   it('says so when no games are loaded for the season', async () => {
-    stubFetch((url) =>
-      url.pathname.startsWith('/api/book/events')
-        ? jsonResponse({ error: { code: 'NOT_FOUND', message: 'none' } }, { status: 404 })
-        : url.pathname === '/api/health'
-          ? jsonResponse({ status: 'ok', uptimeSeconds: 1, time: NOW })
-          : jsonResponse(teamsResponse),
-    );
+    answer('all', '/*', teamsResponse);
+    answer('get', '/api/book/events/*', () => errorResponse(404, 'NOT_FOUND', 'none'));
+    answer('get', '/api/health', { status: 'ok', uptimeSeconds: 1, time: NOW });
     renderWithProviders(<ScheduleScreen route="baseball-schedule" sport="baseball_mlb" teamRoute="baseball-team" />);
     expect(await screen.findByRole('alert')).toHaveTextContent('No MLB games are loaded for this season yet.');
   });
 
   it('keeps the week in the address: a reload, back and forward, and a shared link show the same week', async () => {
-    const fetchMock = stubSportsApi();
+    stubSportsApi();
     const user = userEvent.setup();
     const { router } = renderWithProviders(nflSchedule(), { path: '/football/schedule?week=1' });
     await screen.findByRole('article', { name: 'Denver Broncos at Kansas City Chiefs' });
     const weekSelect = await screen.findByRole('combobox', { name: 'Week' });
     await waitFor(() => expect(weekSelect).toHaveValue('1'));
     expect(games()).toEqual(['Denver Broncos at Kansas City Chiefs', 'Philadelphia Eagles at Buffalo Bills']);
-    const paths = () => fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname);
+    const paths = () => sentRequests().map((request) => request.url.pathname);
     expect(paths()).toContain('/api/book/events/americanfootball_nfl/1');
 
     await user.selectOptions(weekSelect, '2');
@@ -380,24 +372,17 @@ describe('ScheduleScreen', () => {
     });
 
     it('names the weeks by their dates, groups the games by day, numbers each series, and speaks of the run line', async () => {
-      stubFetch((url) => {
-        if (url.pathname === '/api/health') return jsonResponse({ status: 'ok', uptimeSeconds: 1, time: NOW });
-        if (url.pathname === '/api/sport/baseball_mlb/teams') return jsonResponse(mlbTeams);
-        if (url.pathname === '/api/dates/season/2026/baseball_mlb') {
-          return jsonResponse({
-            sport: 'baseball_mlb',
-            season: 2026,
-            weeks: [mlbWeek(10, '2026-06-01', '2026-06-07'), mlbWeek(14, '2026-06-29', '2026-07-05')],
-          });
-        }
-        if (url.pathname === '/api/book/events/baseball_mlb') {
-          return jsonResponse({
-            ...eventsResponse(10, games10),
-            sport: 'baseball_mlb',
-            week: mlbWeek(10, '2026-06-01', '2026-06-07'),
-          });
-        }
-        throw new Error(`unexpected request to ${url.pathname}${url.search}`);
+      answer('get', '/api/health', { status: 'ok', uptimeSeconds: 1, time: NOW });
+      answer('get', '/api/sport/baseball_mlb/teams', mlbTeams);
+      answer('get', '/api/dates/season/2026/baseball_mlb', {
+        sport: 'baseball_mlb',
+        season: 2026,
+        weeks: [mlbWeek(10, '2026-06-01', '2026-06-07'), mlbWeek(14, '2026-06-29', '2026-07-05')],
+      });
+      answer('get', '/api/book/events/baseball_mlb', {
+        ...eventsResponse(10, games10),
+        sport: 'baseball_mlb',
+        week: mlbWeek(10, '2026-06-01', '2026-06-07'),
       });
       renderWithProviders(<ScheduleScreen route="baseball-schedule" sport="baseball_mlb" teamRoute="baseball-team" />);
       await screen.findByRole('article', { name: 'Tampa Bay Rays at Baltimore Orioles' });

@@ -1,7 +1,8 @@
 import { cleanup, screen, within } from '@testing-library/react';
+import { HttpResponse, type JsonBodyType } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registerRoutes } from '../../../lib/route-registry';
-import { jsonResponse, stubFetch } from '../../../testing/fetch';
+import { answer, sentRequests } from '../../../testing/api-server';
 import { renderRoutes } from '../../../testing/render';
 import { almanacResponse, team, teamsResponse, teamTrend, tip, tipsResponse, week } from '../testing/fixtures';
 import { stubViewportWidth } from '../../../testing/viewport';
@@ -45,37 +46,42 @@ function renderTeam(
   {
     abbv = 'KC',
     teams = teamsResponse,
-    standingsBody = standings as unknown,
+    standingsBody = standings as JsonBodyType,
     // The almanac names the team of the season; today's name unless a test says otherwise.
     almanacName = undefined as string | undefined,
   } = {},
 ) {
-  const fetchMock = stubFetch((url) => {
-    if (url.pathname === '/api/sport/americanfootball_nfl/teams') return jsonResponse(teams);
-    if (url.pathname === '/api/dates/americanfootball_nfl/current-week')
-      return jsonResponse({ ...week(3), sport: 'americanfootball_nfl', season: 2026 });
-    if (url.pathname === `/api/almanac/americanfootball_nfl/${abbv}`)
-      return jsonResponse({
-        ...almanacResponse,
-        team: abbv,
-        name: almanacName ?? teams.teams.find((entry) => entry.abbv === abbv)?.name ?? abbv,
-      });
-    if (url.pathname === '/api/standings/americanfootball_nfl') return jsonResponse(standingsBody);
-    if (url.pathname === '/api/book/tips/americanfootball_nfl')
-      return jsonResponse(
-        tipsResponse(
-          [
-            tip('DEN', 'su_streak', 'DEN has won 4 straight', { wins: 4, games: 4, pct: 1 }),
-            tip('KC', 'ats_record', 'KC is 6-3 ATS', { wins: 6, losses: 3, games: 9, pct: 0.667 }),
-            tip('KC', 'ats_streak', 'KC has covered 3 straight', { wins: 3, games: 3, pct: 1 }),
-          ],
-          [teamTrend('DEN', 'Denver Broncos'), teamTrend('KC', 'Kansas City Chiefs')],
-          Number(url.searchParams.get('season_year')),
-        ),
-      );
-    if (url.pathname === '/api/book/events/americanfootball_nfl')
-      return jsonResponse({ sport: 'americanfootball_nfl', season: 2026, week: week(3), book: null, events: [] });
-    throw new Error(`unexpected request to ${url.pathname}`);
+  answer('get', '/api/sport/americanfootball_nfl/teams', teams);
+  answer('get', '/api/dates/americanfootball_nfl/current-week', {
+    ...week(3),
+    sport: 'americanfootball_nfl',
+    season: 2026,
+  });
+  answer('get', `/api/almanac/americanfootball_nfl/${abbv}`, {
+    ...almanacResponse,
+    team: abbv,
+    name: almanacName ?? teams.teams.find((entry) => entry.abbv === abbv)?.name ?? abbv,
+  });
+  answer('get', '/api/standings/americanfootball_nfl', standingsBody);
+  answer('get', '/api/book/tips/americanfootball_nfl', ({ request }) =>
+    HttpResponse.json(
+      tipsResponse(
+        [
+          tip('DEN', 'su_streak', 'DEN has won 4 straight', { wins: 4, games: 4, pct: 1 }),
+          tip('KC', 'ats_record', 'KC is 6-3 ATS', { wins: 6, losses: 3, games: 9, pct: 0.667 }),
+          tip('KC', 'ats_streak', 'KC has covered 3 straight', { wins: 3, games: 3, pct: 1 }),
+        ],
+        [teamTrend('DEN', 'Denver Broncos'), teamTrend('KC', 'Kansas City Chiefs')],
+        Number(new URL(request.url).searchParams.get('season_year')),
+      ),
+    ),
+  );
+  answer('get', '/api/book/events/americanfootball_nfl', {
+    sport: 'americanfootball_nfl',
+    season: 2026,
+    week: week(3),
+    book: null,
+    events: [],
   });
   const result = renderRoutes(
     [
@@ -93,7 +99,7 @@ function renderTeam(
     ],
     { path: `/football/team/${abbv}` },
   );
-  return { ...result, fetchMock };
+  return result;
 }
 
 describe('TeamScreen', () => {
@@ -131,12 +137,12 @@ describe('TeamScreen', () => {
   });
 
   it('asks the almanac, standings and trends for the season the route fixes', async () => {
-    const { fetchMock } = renderTeam(2023);
+    renderTeam(2023);
     await screen.findByRole('table', { name: 'Records' });
     await screen.findByRole('list', { name: 'Trends' });
     const call = (path: string) =>
-      fetchMock.mock.calls
-        .map(([input]) => new URL(String(input), 'http://localhost'))
+      sentRequests()
+        .map((request) => request.url)
         .find((url) => url.pathname.startsWith(path));
     expect(call('/api/almanac/')?.searchParams.get('season')).toBe('2023');
     expect(call('/api/book/tips/')?.searchParams.get('season_year')).toBe('2023');

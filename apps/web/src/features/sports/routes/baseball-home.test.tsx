@@ -1,7 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registerRoutes } from '../../../lib/route-registry';
-import { jsonResponse, stubFetch } from '../../../testing/fetch';
+import { answer } from '../../../testing/api-server';
 import { renderRoutes } from '../../../testing/render';
 import { stubViewportWidth } from '../../../testing/viewport';
 import BaseballHomeRoute from './baseball-home';
@@ -30,20 +30,15 @@ const row = (team: string, name: string, wins: number) => ({
 });
 
 function renderBaseballHome() {
-  stubFetch((url) => {
-    if (url.pathname === '/api/standings/baseball_mlb')
-      return jsonResponse({
-        sport: 'baseball_mlb',
-        season: 2026,
-        groups: [
-          { conference: 'AL', division: 'AL East', teams: [row('NYY', 'New York Yankees', 94)] },
-          { conference: 'NL', division: 'NL West', teams: [row('LAD', 'Los Angeles Dodgers', 98)] },
-        ],
-      });
-    if (url.pathname === '/api/sport/baseball_mlb/teams')
-      return jsonResponse({ sport: 'baseball_mlb', teams: [], opponents: [] });
-    throw new Error(`unexpected request to ${url.pathname}`);
+  answer('get', '/api/standings/baseball_mlb', {
+    sport: 'baseball_mlb',
+    season: 2026,
+    groups: [
+      { conference: 'AL', division: 'AL East', teams: [row('NYY', 'New York Yankees', 94)] },
+      { conference: 'NL', division: 'NL West', teams: [row('LAD', 'Los Angeles Dodgers', 98)] },
+    ],
   });
+  answer('get', '/api/sport/baseball_mlb/teams', { sport: 'baseball_mlb', teams: [], opponents: [] });
   return renderRoutes([{ path: '/baseball/conferences', element: <BaseballHomeRoute /> }], {
     path: '/baseball/conferences',
   });
