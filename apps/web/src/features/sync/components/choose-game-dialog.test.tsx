@@ -1,14 +1,14 @@
 import type { SyncBet, SyncBetCandidatesResponse, SyncCandidateGame, SyncLeg } from '@pass/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, stubFetch } from '../../../testing/fetch';
+import { answer } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render';
 import { SyncedBetsSection } from './synced-bets-section';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 const ACCOUNT_ID = '00000000-0000-4000-8000-000000000001';
@@ -103,37 +103,32 @@ const PACKERS_GAME = game(73, ['CHI', 'Chicago Bears'], ['GB', 'Green Bay Packer
 function server(bets: SyncBet[], candidates: Record<number, SyncBetCandidatesResponse['data']>, refusal?: string) {
   let list = [...bets];
   const matched: { path: string; body: unknown }[] = [];
-  stubFetch((url, init) => {
-    const method = init.method ?? 'GET';
-    if (url.pathname === '/api/sync/accounts') return jsonResponse({ data: [] });
-    if (url.pathname === '/api/sync/bets') {
-      return jsonResponse({ data: list, total: list.length, limit: 200, offset: 0 });
-    }
-    const listed = /^\/api\/sync\/bets\/(\d+)\/candidates$/.exec(url.pathname);
-    if (listed && method === 'GET') return jsonResponse({ data: candidates[Number(listed[1])] });
-    const match = /^\/api\/sync\/bets\/(\d+)\/match$/.exec(url.pathname);
-    if (match && method === 'POST') {
-      matched.push({ path: url.pathname, body: JSON.parse(String(init.body)) });
-      if (refusal) {
-        return jsonResponse(
-          {
-            error: {
-              code: 'BAD_REQUEST',
-              message: `body.legs.1.event_id: ${refusal}`,
-              fields: [{ field: 'body.legs.1.event_id', message: refusal }],
-            },
+  answer('get', '/api/sync/accounts', { data: [] });
+  answer('get', '/api/sync/bets', () => HttpResponse.json({ data: list, total: list.length, limit: 200, offset: 0 }));
+  answer('get', '/api/sync/bets/:id/candidates', ({ params }) =>
+    HttpResponse.json({ data: candidates[Number(params.id)] }),
+  );
+  answer('post', '/api/sync/bets/:id/match', async ({ request, params }) => {
+    matched.push({ path: new URL(request.url).pathname, body: await request.json() });
+    if (refusal) {
+      return HttpResponse.json(
+        {
+          error: {
+            code: 'BAD_REQUEST',
+            message: `body.legs.1.event_id: ${refusal}`,
+            fields: [{ field: 'body.legs.1.event_id', message: refusal }],
           },
-          { status: 400 },
-        );
-      }
-      list = list.map((item) =>
-        item.id === Number(match[1])
-          ? { ...item, status: 'matched' as const, reject_reason: null, user_bet_id: 501, outcome: 'win' as const }
-          : item,
+        },
+        { status: 400 },
       );
-      return jsonResponse({ data: list.find((item) => item.id === Number(match[1])) });
     }
-    throw new Error(`unexpected ${method} ${url.pathname}`);
+    const id = Number(params.id);
+    list = list.map((item) =>
+      item.id === id
+        ? { ...item, status: 'matched' as const, reject_reason: null, user_bet_id: 501, outcome: 'win' as const }
+        : item,
+    );
+    return HttpResponse.json({ data: list.find((item) => item.id === id) });
   });
   return { matched };
 }

@@ -1,16 +1,16 @@
 import type { SyncAccount, SyncToken } from '@pass/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerRoutes } from '../../../lib/route-registry';
-import { errorResponse, jsonResponse, stubFetch, type FetchMock } from '../../../testing/fetch';
+import { answer, errorResponse } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render';
 import { SyncAccountsSection } from './sync-accounts-section';
 
 beforeAll(() => registerRoutes(['subscribe']));
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 const account = (book: string, name: string, overrides: Partial<SyncAccount> = {}): SyncAccount => ({
@@ -29,61 +29,65 @@ const account = (book: string, name: string, overrides: Partial<SyncAccount> = {
 const NEW_TOKEN = 'pass_sync_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde';
 
 /** The sync calls over a small in-memory store, recording what the page sent. */
-function server(initial: SyncAccount[]): { mock: FetchMock; sent: string[] } {
+function server(initial: SyncAccount[]): { sent: string[] } {
   let accounts = [...initial];
   const tokens = new Map<string, SyncToken[]>();
   const sent: string[] = [];
-  const mock = stubFetch((url, init) => {
-    const method = init.method ?? 'GET';
-    const key = `${method} ${url.pathname}`;
-    if (method !== 'GET') sent.push(`${key} ${typeof init.body === 'string' ? init.body : ''}`.trim());
-    if (key === 'GET /api/sync/books')
-      return jsonResponse({
-        data: [
-          { key: 'draftkings', title: 'DraftKings' },
-          { key: 'fanduel', title: 'FanDuel' },
-        ],
-      });
-    if (key === 'GET /api/sync/accounts') return jsonResponse({ data: accounts });
-    if (key === 'POST /api/sync/accounts') {
-      const { book } = JSON.parse(String(init.body)) as { book: string };
-      if (accounts.some((linked) => linked.book === book)) return errorResponse(409, 'CONFLICT', 'linked already');
-      const made = account(book, book === 'fanduel' ? 'FanDuel' : 'DraftKings', { grace_days_remaining: 5 });
-      accounts = [...accounts, made];
-      return jsonResponse({ data: made }, { status: 201 });
-    }
-    const tokensPath = /^\/api\/sync\/accounts\/([^/]+)\/tokens(?:\/(\d+))?$/.exec(url.pathname);
-    if (tokensPath) {
-      const accountId = tokensPath[1]!;
-      const list = tokens.get(accountId) ?? [];
-      if (method === 'GET') return jsonResponse({ data: list });
-      if (method === 'POST') {
-        const { label } = JSON.parse(String(init.body)) as { label: string };
-        const token: SyncToken = {
-          id: list.length + 1,
-          label,
-          prefix: NEW_TOKEN.slice(0, 16),
-          created_at: '2026-11-24T12:00:00.000Z',
-          last_used_at: null,
-          revoked_at: null,
-        };
-        tokens.set(accountId, [...list, token]);
-        return jsonResponse({ data: { ...token, token: NEW_TOKEN } }, { status: 201 });
-      }
-      const revoked = list.map((token) =>
-        token.id === Number(tokensPath[2]) ? { ...token, revoked_at: '2026-11-24T13:00:00.000Z' } : token,
-      );
-      tokens.set(accountId, revoked);
-      return jsonResponse({ data: revoked.find((token) => token.id === Number(tokensPath[2])) });
-    }
-    const accountPath = /^\/api\/sync\/accounts\/([^/]+)$/.exec(url.pathname);
-    if (accountPath && method === 'DELETE') {
-      accounts = accounts.filter((linked) => linked.betsync_account_id !== accountPath[1]);
-      return jsonResponse({ data: { betsync_account_id: accountPath[1], unlinked_at: '2026-11-24T12:00:00.000Z' } });
-    }
-    throw new Error(`unexpected ${key}`);
+  /** Notes a change the page sent, with its body; returns the body. */
+  const note = async (request: Request) => {
+    const body = await request.text();
+    sent.push(`${request.method} ${new URL(request.url).pathname} ${body}`.trim());
+    return body;
+  };
+  answer('get', '/api/sync/books', {
+    data: [
+      { key: 'draftkings', title: 'DraftKings' },
+      { key: 'fanduel', title: 'FanDuel' },
+    ],
   });
-  return { mock, sent };
+  answer('get', '/api/sync/accounts', () => HttpResponse.json({ data: accounts }));
+  answer('post', '/api/sync/accounts', async ({ request }) => {
+    const { book } = JSON.parse(await note(request)) as { book: string };
+    if (accounts.some((linked) => linked.book === book)) return errorResponse(409, 'CONFLICT', 'linked already');
+    const made = account(book, book === 'fanduel' ? 'FanDuel' : 'DraftKings', { grace_days_remaining: 5 });
+    accounts = [...accounts, made];
+    return HttpResponse.json({ data: made }, { status: 201 });
+  });
+  answer('get', '/api/sync/accounts/:accountId/tokens', ({ params }) =>
+    HttpResponse.json({ data: tokens.get(String(params.accountId)) ?? [] }),
+  );
+  answer('post', '/api/sync/accounts/:accountId/tokens', async ({ request, params }) => {
+    const accountId = String(params.accountId);
+    const list = tokens.get(accountId) ?? [];
+    const { label } = JSON.parse(await note(request)) as { label: string };
+    const token: SyncToken = {
+      id: list.length + 1,
+      label,
+      prefix: NEW_TOKEN.slice(0, 16),
+      created_at: '2026-11-24T12:00:00.000Z',
+      last_used_at: null,
+      revoked_at: null,
+    };
+    tokens.set(accountId, [...list, token]);
+    return HttpResponse.json({ data: { ...token, token: NEW_TOKEN } }, { status: 201 });
+  });
+  answer('delete', '/api/sync/accounts/:accountId/tokens/:tokenId', async ({ request, params }) => {
+    await note(request);
+    const accountId = String(params.accountId);
+    const revoked = (tokens.get(accountId) ?? []).map((token) =>
+      token.id === Number(params.tokenId) ? { ...token, revoked_at: '2026-11-24T13:00:00.000Z' } : token,
+    );
+    tokens.set(accountId, revoked);
+    return HttpResponse.json({ data: revoked.find((token) => token.id === Number(params.tokenId)) });
+  });
+  answer('delete', '/api/sync/accounts/:accountId', async ({ request, params }) => {
+    await note(request);
+    accounts = accounts.filter((linked) => linked.betsync_account_id !== params.accountId);
+    return HttpResponse.json({
+      data: { betsync_account_id: params.accountId, unlinked_at: '2026-11-24T12:00:00.000Z' },
+    });
+  });
+  return { sent };
 }
 
 describe('SyncAccountsSection', () => {

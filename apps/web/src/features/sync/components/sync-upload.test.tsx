@@ -1,16 +1,16 @@
 import type { SyncAccount, SyncSummaryResponse } from '@pass/contracts';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerRoutes } from '../../../lib/route-registry';
-import { errorResponse, fetchCall, fetchHeaders, jsonResponse, stubFetch } from '../../../testing/fetch';
+import { answer, errorResponse, sentRequest } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render';
 import { summaryText, SyncUpload } from './sync-upload';
 
 beforeAll(() => registerRoutes(['subscribe']));
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 const fanduel: SyncAccount = {
@@ -36,7 +36,8 @@ const summary = (overrides: Partial<SyncSummaryResponse['data']> = {}): SyncSumm
   ...overrides,
 });
 
-const csv = () => new File(['External Bet ID,Bet Date Time\nFD-1,2026-11-01 10:00:00\n'], 'fanduel.csv');
+const CSV_TEXT = 'External Bet ID,Bet Date Time\nFD-1,2026-11-01 10:00:00\n';
+const csv = () => new File([CSV_TEXT], 'fanduel.csv');
 
 describe('summaryText', () => {
   it('says what a sync did in words', () => {
@@ -56,8 +57,9 @@ describe('SyncUpload', () => {
   it('sends the file as CSV with the CSRF pair, shows progress, then the summary and each unreadable row', async () => {
     document.cookie = 'XSRF-TOKEN=csrf-value; path=/';
     const user = userEvent.setup();
-    let answer: (response: Response) => void = () => undefined;
-    const mock = stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    let reply!: (response: Response) => void;
+    const summaryAnswer = new Promise<Response>((resolve) => (reply = resolve));
+    answer('post', '/api/sync/accounts/:accountId/uploads', () => summaryAnswer);
     const onSynced = vi.fn();
     renderWithProviders(<SyncUpload account={fanduel} onSynced={onSynced} />);
 
@@ -67,15 +69,15 @@ describe('SyncUpload', () => {
     expect(await screen.findByText('Sending fanduel.csv…')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Upload bet history' })).toBeDisabled();
 
-    const { url, init } = fetchCall(mock);
+    const { url, method, request, headers } = sentRequest();
     expect(url.pathname).toBe(`/api/sync/accounts/${fanduel.betsync_account_id}/uploads`);
     expect(url.searchParams.get('file_name')).toBe('fanduel.csv');
-    expect(init.method).toBe('POST');
-    expect(init.body).toBe(file);
-    expect(fetchHeaders(mock)).toMatchObject({ 'content-type': 'text/csv', 'x-xsrf-token': 'csrf-value' });
+    expect(method).toBe('POST');
+    expect(await request.text()).toBe(CSV_TEXT);
+    expect(headers).toMatchObject({ 'content-type': 'text/csv', 'x-xsrf-token': 'csrf-value' });
 
-    answer(
-      jsonResponse({
+    reply(
+      HttpResponse.json({
         data: summary({ row_errors: [{ row: 4, reason: 'Bet Amount: "=1+1" is not an amount' }] }),
       }),
     );
@@ -92,20 +94,20 @@ describe('SyncUpload', () => {
 
   it('sends a .json file as JSON', async () => {
     const user = userEvent.setup();
-    const mock = stubFetch(() => jsonResponse({ data: summary() }));
+    answer('post', '/api/sync/accounts/:accountId/uploads', { data: summary() });
     renderWithProviders(<SyncUpload account={fanduel} />);
     await user.upload(
       screen.getByLabelText('Bet history file for FanDuel'),
       new File(['{"slips":[]}'], 'slips.json', { type: 'application/json' }),
     );
     await screen.findByText(/12 bets read/);
-    expect(fetchHeaders(mock)['content-type']).toBe('application/json');
+    expect(sentRequest().headers['content-type']).toBe('application/json');
   });
 
   it('shows the server’s 403 with the way to subscribe, and a 400’s reason', async () => {
     const user = userEvent.setup();
     let status = 403;
-    stubFetch(() =>
+    answer('post', '/api/sync/accounts/:accountId/uploads', () =>
       status === 403
         ? errorResponse(
             403,

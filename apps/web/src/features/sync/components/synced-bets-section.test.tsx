@@ -1,14 +1,14 @@
 import type { SyncAccount, SyncBet } from '@pass/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, stubFetch } from '../../../testing/fetch';
+import { answer } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render';
 import { SyncedBetsSection } from './synced-bets-section';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 const account = (book: string, name: string, id: string): SyncAccount => ({
@@ -72,34 +72,28 @@ function server(initial: SyncBet[]) {
   let bets = [...initial];
   const sent: string[] = [];
   const queries: string[] = [];
-  const mock = stubFetch((url, init) => {
-    const method = init.method ?? 'GET';
-    if (url.pathname === '/api/sync/accounts')
-      return jsonResponse({
-        data: [account('fanduel', 'FanDuel', FANDUEL_ID), account('draftkings', 'DraftKings', DRAFTKINGS_ID)],
-      });
-    if (url.pathname === '/api/sync/bets') {
-      queries.push(url.search);
-      const status = url.searchParams.get('status');
-      const accountId = url.searchParams.get('account_id');
-      const data = bets.filter(
-        (item) => (!status || item.status === status) && (!accountId || item.account_id === accountId),
-      );
-      return jsonResponse({ data, total: data.length, limit: 200, offset: 0 });
-    }
-    const dismiss = /^\/api\/sync\/bets\/(\d+)\/dismiss$/.exec(url.pathname);
-    if (dismiss && method === 'POST') {
-      sent.push(url.pathname);
-      bets = bets.map((item) =>
-        item.id === Number(dismiss[1])
-          ? { ...item, status: 'dismissed' as const, dismissed_at: '2026-11-24T12:00:00.000Z' }
-          : item,
-      );
-      return jsonResponse({ data: bets.find((item) => item.id === Number(dismiss[1])) });
-    }
-    throw new Error(`unexpected ${method} ${url.pathname}`);
+  answer('get', '/api/sync/accounts', {
+    data: [account('fanduel', 'FanDuel', FANDUEL_ID), account('draftkings', 'DraftKings', DRAFTKINGS_ID)],
   });
-  return { mock, sent, queries };
+  answer('get', '/api/sync/bets', ({ request }) => {
+    const url = new URL(request.url);
+    queries.push(url.search);
+    const status = url.searchParams.get('status');
+    const accountId = url.searchParams.get('account_id');
+    const data = bets.filter(
+      (item) => (!status || item.status === status) && (!accountId || item.account_id === accountId),
+    );
+    return HttpResponse.json({ data, total: data.length, limit: 200, offset: 0 });
+  });
+  answer('post', '/api/sync/bets/:id/dismiss', ({ request, params }) => {
+    sent.push(new URL(request.url).pathname);
+    const id = Number(params.id);
+    bets = bets.map((item) =>
+      item.id === id ? { ...item, status: 'dismissed' as const, dismissed_at: '2026-11-24T12:00:00.000Z' } : item,
+    );
+    return HttpResponse.json({ data: bets.find((item) => item.id === id) });
+  });
+  return { sent, queries };
 }
 
 describe('SyncedBetsSection', () => {
@@ -195,11 +189,8 @@ describe('SyncedBetsSection', () => {
   });
 
   it('stays hidden for a member who never linked a book', async () => {
-    stubFetch((url) =>
-      url.pathname === '/api/sync/accounts'
-        ? jsonResponse({ data: [] })
-        : jsonResponse({ data: [], total: 0, limit: 200, offset: 0 }),
-    );
+    answer('all', '/*', { data: [], total: 0, limit: 200, offset: 0 });
+    answer('get', '/api/sync/accounts', { data: [] });
     const { container } = renderWithProviders(<SyncedBetsSection />);
     await waitFor(() => expect(container).toBeEmptyDOMElement());
   });
