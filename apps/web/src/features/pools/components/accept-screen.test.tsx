@@ -1,9 +1,9 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { registerRoutes } from '../../../lib/route-registry';
 import { clearSessionUser, storeSessionUser } from '../../../lib/session-user';
-import { errorResponse, fetchCall, jsonResponse, stubFetch } from '../../../testing/fetch';
+import { answer, errorResponse, sentRequest, sentRequests } from '../../../testing/api-server';
 import { forgetInvitation, pendingInvitation } from '../../../lib/pending-invitation';
 import { renderRoutes } from '../../../testing/render';
 import { INVITE_ERRORS } from '../lib/pool-text';
@@ -16,7 +16,6 @@ beforeEach(() => registerRoutes(['login', 'signup', 'football-pools', 'pool-part
 afterEach(() => {
   cleanup();
   clearSessionUser();
-  vi.unstubAllGlobals();
   forgetInvitation();
 });
 
@@ -34,20 +33,18 @@ function renderAccept(token = 'tok-1') {
 
 describe('AcceptScreen', () => {
   it('sends a visitor to log in and back here, or to sign up', async () => {
-    const mock = stubFetch(() => {
-      throw new Error('a visitor sends nothing');
-    });
+    // A visitor sends nothing: no request is answered.
     renderAccept();
     const login = await screen.findByRole('link', { name: 'Log in to join' });
     expect(login).toHaveAttribute('href', `/login?${new URLSearchParams({ redirect: '/pool-party/accept/tok-1' })}`);
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup');
     expect(document.querySelector('main[data-page="pool-party-accept"]')).not.toBeNull();
-    expect(mock).not.toHaveBeenCalled();
+    expect(sentRequests()).toEqual([]);
   });
 
   it('keeps the invitation for a visitor who signs up first, and forgets it once they join', async () => {
     const token = 'Zm9vYmFyYmF6cXV4MTIz';
-    stubFetch(() => jsonResponse({ data: poolDetail({ id: 7 }) }));
+    answer('post', '/api/pools/accept', { data: poolDetail({ id: 7 }) });
     renderAccept(token);
     await screen.findByRole('link', { name: 'Create an account' });
     expect(pendingInvitation()).toBe(`/pool-party/accept/${token}`);
@@ -64,13 +61,13 @@ describe('AcceptScreen', () => {
   it("joins with the token and goes to the pool's page", async () => {
     registerRoutes(['football-pool']);
     storeSessionUser({ id: 2, username: 'kim', name: null, isAdmin: false });
-    const mock = stubFetch(() => jsonResponse({ data: poolDetail({ id: 7 }) }));
+    answer('post', '/api/pools/accept', { data: poolDetail({ id: 7 }) });
     const { router } = renderAccept('tok-1');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Join the pool' }));
     expect(await screen.findByText('pool page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/football/pool/7');
-    expect(fetchCall(mock).url.pathname).toBe('/api/pools/accept');
-    expect(JSON.parse(String(fetchCall(mock).init.body))).toEqual({ token: 'tok-1' });
+    expect(sentRequest().url.pathname).toBe('/api/pools/accept');
+    expect(await sentRequest().json()).toEqual({ token: 'tok-1' });
   });
 
   it.each([
@@ -81,7 +78,7 @@ describe('AcceptScreen', () => {
     ['pool_ended', 'This pool has ended'],
   ] as const)('shows the invite-error page for a refusal: %s', async (reason, message) => {
     storeSessionUser({ id: 2, username: 'kim', name: null, isAdmin: false });
-    stubFetch(() => jsonResponse(refusal(reason, message), { status: 409 }));
+    answer('post', '/api/pools/accept', refusal(reason, message), { status: 409 });
     const { router } = renderAccept();
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Join the pool' }));
     expect(await screen.findByText(`${INVITE_ERRORS[reason].title}.`)).toBeInTheDocument();
@@ -92,7 +89,7 @@ describe('AcceptScreen', () => {
   it('treats an unknown token as such, and a failure of the server as worth a retry', async () => {
     storeSessionUser({ id: 2, username: 'kim', name: null, isAdmin: false });
     let calls = 0;
-    stubFetch(() =>
+    answer('post', '/api/pools/accept', () =>
       calls++ === 0 ? errorResponse(500, 'INTERNAL', 'Something broke') : errorResponse(404, 'NOT_FOUND'),
     );
     renderAccept();

@@ -1,14 +1,14 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, stubFetch } from '../../../testing/fetch';
+import { answer } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render';
 import { poolListItem, refusal } from '../testing-data';
 import { InviteScreen } from './invite-screen';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 const pools = [
@@ -19,40 +19,33 @@ const pools = [
 ];
 
 function server(invitationsSent: string[] = []) {
-  return stubFetch((url, init) => {
-    if (url.pathname === '/api/pools') return jsonResponse({ data: pools });
-    const invite = /^\/api\/pools\/(\d+)\/invitations$/.exec(url.pathname);
-    if (invite && init.method === 'POST') {
-      const { email } = JSON.parse(String(init.body)) as { email: string };
-      if (invitationsSent.filter((sent) => sent === email).length >= 3) {
-        return jsonResponse(
-          refusal('invitation_limit', 'This address has had the most invitations allowed', 'body.email'),
-          { status: 409 },
-        );
-      }
-      invitationsSent.push(email);
-      const now = '2025-09-10T12:00:00.000Z';
-      return jsonResponse(
-        { data: { id: 1, email, created_at: now, expires_at: now, used_at: null, revoked_at: null } },
-        { status: 201 },
+  const now = '2025-09-10T12:00:00.000Z';
+  answer('get', '/api/pools', { data: pools });
+  answer('post', '/api/pools/:poolId/invitations', async ({ request }) => {
+    const { email } = (await request.json()) as { email: string };
+    if (invitationsSent.filter((sent) => sent === email).length >= 3) {
+      return HttpResponse.json(
+        refusal('invitation_limit', 'This address has had the most invitations allowed', 'body.email'),
+        { status: 409 },
       );
     }
-    if (url.pathname === '/api/pools/8/link' && init.method === 'POST') {
-      const now = '2025-09-10T12:00:00.000Z';
-      return jsonResponse({
-        data: {
-          id: 2,
-          email: null,
-          created_at: now,
-          expires_at: now,
-          used_at: null,
-          revoked_at: null,
-          token: 'tok8',
-          url: 'https://pass.example/pool-party/accept/tok8',
-        },
-      });
-    }
-    throw new Error(`unexpected request to ${init.method ?? 'GET'} ${url.pathname}`);
+    invitationsSent.push(email);
+    return HttpResponse.json(
+      { data: { id: 1, email, created_at: now, expires_at: now, used_at: null, revoked_at: null } },
+      { status: 201 },
+    );
+  });
+  answer('post', '/api/pools/8/link', {
+    data: {
+      id: 2,
+      email: null,
+      created_at: now,
+      expires_at: now,
+      used_at: null,
+      revoked_at: null,
+      token: 'tok8',
+      url: 'https://pass.example/pool-party/accept/tok8',
+    },
   });
 }
 
@@ -102,7 +95,7 @@ describe('InviteScreen', () => {
   });
 
   it('sends a Lifeguard with no open pool to create one', async () => {
-    stubFetch(() => jsonResponse({ data: [poolListItem({ role: 'guest' })] }));
+    answer('get', '/api/pools', { data: [poolListItem({ role: 'guest' })] });
     renderWithProviders(<InviteScreen />);
     expect(await screen.findByText('You host no open pool to invite guests to.')).toBeInTheDocument();
   });

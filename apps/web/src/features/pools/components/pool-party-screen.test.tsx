@@ -1,68 +1,56 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { registerRoutes } from '../../../lib/route-registry';
-import { jsonResponse, stubFetch } from '../../../testing/fetch';
+import { answer } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render';
 import { poolListItem } from '../testing-data';
 import { PoolPartyScreen } from './pool-party-screen';
 
 beforeEach(() => {
   registerRoutes(['football-pools', 'invite']);
-  stubFetch((url) => {
-    if (url.pathname === '/api/config') {
-      return jsonResponse({
-        supportEmail: 'help@pass.example',
-        appStoreUrl: null,
-        playStoreUrl: null,
-        poolMaxPerLifeguard: 3,
-        googleSignIn: false,
-      });
-    }
-    if (url.pathname === '/api/pools') {
-      return jsonResponse({
-        data: [poolListItem(), poolListItem({ id: 9, name: 'Guest Pool', role: 'guest' })],
-      });
-    }
-    if (url.pathname === '/api/book/events/americanfootball_nfl') {
-      return jsonResponse({
+  answer('get', '/api/config', {
+    supportEmail: 'help@pass.example',
+    appStoreUrl: null,
+    playStoreUrl: null,
+    poolMaxPerLifeguard: 3,
+    googleSignIn: false,
+  });
+  answer('get', '/api/pools', {
+    data: [poolListItem(), poolListItem({ id: 9, name: 'Guest Pool', role: 'guest' })],
+  });
+  answer('get', '/api/book/events/americanfootball_nfl', {
+    sport: 'americanfootball_nfl',
+    season: 2025,
+    book: null,
+    week: { number: 3, label: 'Week 3', season_type: 'regular', start: '2025-09-18', end: '2025-09-22', games: 1 },
+    events: [
+      {
+        event_id: 1,
         sport: 'americanfootball_nfl',
         season: 2025,
-        book: null,
-        week: { number: 3, label: 'Week 3', season_type: 'regular', start: '2025-09-18', end: '2025-09-22', games: 1 },
-        events: [
-          {
-            event_id: 1,
-            sport: 'americanfootball_nfl',
-            season: 2025,
-            week: 3,
-            yr_week: 202503,
-            season_type: 'regular',
-            kickoff: '2025-09-19T00:15:00.000Z',
-            game_date: '2025-09-18',
-            home_team: 'KC',
-            away_team: 'BUF',
-            neutral_site: false,
-            status: 'final',
-            event_scores: { home: 24, away: 20 },
-          },
-        ],
-      });
-    }
-    if (url.pathname === '/legal/pool-party-rules') {
-      return jsonResponse({
-        title: 'Pool Party Rules',
-        updatedAt: '2025-01-01',
-        htmlContent: '<p>Picks lock at kickoff.</p>',
-      });
-    }
-    throw new Error(`unexpected request to ${url.pathname}`);
+        week: 3,
+        yr_week: 202503,
+        season_type: 'regular',
+        kickoff: '2025-09-19T00:15:00.000Z',
+        game_date: '2025-09-18',
+        home_team: 'KC',
+        away_team: 'BUF',
+        neutral_site: false,
+        status: 'final',
+        event_scores: { home: 24, away: 20 },
+      },
+    ],
+  });
+  answer('get', '/legal/pool-party-rules', {
+    title: 'Pool Party Rules',
+    updatedAt: '2025-01-01',
+    htmlContent: '<p>Picks lock at kickoff.</p>',
   });
 });
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe('PoolPartyScreen', () => {

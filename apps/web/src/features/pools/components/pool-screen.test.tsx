@@ -7,9 +7,10 @@ import type {
 } from '@pass/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSessionUser, storeSessionUser } from '../../../lib/session-user';
-import { errorResponse, fetchHeaders, jsonResponse, stubFetch, type FetchMock } from '../../../testing/fetch';
+import { answer, errorResponse, sentRequests } from '../../../testing/api-server';
 import { renderRoutes } from '../../../testing/render';
 import { stubViewportWidth } from '../../../testing/viewport';
 import { PoolScreen } from './pool-screen';
@@ -200,138 +201,129 @@ interface Answers {
   submit?: () => Response;
   /** The sport's current week (2 by default). */
   currentWeek?: number;
-  /** Answers for other requests, tried first. */
-  extra?: (path: string, init: RequestInit) => Response | undefined;
 }
 
-function serve(answers: Answers = {}): FetchMock {
+function serve(answers: Answers = {}) {
   const pool = answers.pool ?? poolOf();
-  return stubFetch((url, init) => {
-    const path = url.pathname;
-    const extra = answers.extra?.(path, init);
-    if (extra) return extra;
-    if (answers.poolStatus) return errorResponse(answers.poolStatus, 'NOT_FOUND', 'No such pool');
-    if (path === '/api/dates/americanfootball_nfl/current-week')
-      return jsonResponse({ number: answers.currentWeek ?? 2 });
-    if (path === '/api/pools/7') return jsonResponse({ data: pool });
-    if (path === '/api/pools/7/weeks/2/members/3/picks' && init.method === 'PUT')
-      return jsonResponse({ data: weekOf(2, []) });
-    if (path === '/api/pools/7/announcements' && init.method === 'POST')
-      return jsonResponse({ data: { id: 2, body: 'Wings Monday', author: 'lou', created_at: at(0) } });
-    if (path === '/api/pools/7/weeks/2/picks' && init.method === 'PUT')
-      return answers.submit?.() ?? jsonResponse({ data: weekOf(2, []) });
-    if (path === '/api/pools/7/weeks/1') {
-      const played = weekOf(1, [
-        { member_id: 2, username: 'gina', picks: [], lms_team: 'DEN', tiebreaker: 40, submitted_at: null },
-      ]);
-      return jsonResponse({
-        data: { ...played, demo: true, games: played.games.map((item) => ({ ...item, locked: true })) },
-      });
-    }
-    if (path === '/api/pools/7/weeks/2')
-      return jsonResponse({
-        data: weekOf(
-          2,
-          [
-            {
-              member_id: 1,
-              username: 'lou',
-              picks: [{ event_id: 101, team: 'BUF', play: null, clv: -1.5 }],
-              lms_team: null,
-              tiebreaker: null,
-              submitted_at: null,
-            },
-            {
-              member_id: 2,
-              username: 'gina',
-              picks: [
-                { event_id: 101, team: 'NYJ', play: null, clv: 1.5 },
-                { event_id: 102, team: 'KC', play: null, clv: null },
-              ],
-              lms_team: null,
-              tiebreaker: 41,
-              submitted_at: at(-2 * HOUR),
-            },
-            {
-              member_id: 3,
-              username: 'sam',
-              picks: [{ event_id: 101, team: 'BUF', play: null, clv: -1.5 }],
-              lms_team: null,
-              tiebreaker: null,
-              submitted_at: null,
-            },
-          ],
-          ['DEN'],
-        ),
-      });
-    if (path === '/api/pools/7/standings') return jsonResponse(standings);
-    if (path === '/api/pools/7/results') return jsonResponse(results);
-    if (path === '/api/pools/7/what-if') return jsonResponse(whatIf);
-    if (path === '/api/pools/7/weeks/2/possible')
-      return jsonResponse({ data: { pool: { id: 7, name: 'Office Pool' }, week: 2, rows: [] } });
-    if (path === '/api/pools/7/head-to-head/2/3')
-      return jsonResponse({
-        data: {
-          pool: { id: 7, name: 'Office Pool' },
-          a: { member_id: 2, username: 'gina', weeks_won: 2 },
-          b: { member_id: 3, username: 'sam', weeks_won: 0 },
-          tied: 0,
-          weeks: [
-            { week: 1, a_points: 10, b_points: -5, winner: 'a' },
-            { week: 2, a_points: 5, b_points: 0, winner: 'a' },
-          ],
-          games: [],
-          agreed: 1,
-          disagreed: 3,
+  if (answers.poolStatus) {
+    const status = answers.poolStatus;
+    answer('all', '/*', () => errorResponse(status, 'NOT_FOUND', 'No such pool'));
+    return;
+  }
+  answer('all', '/*', ({ request }) => errorResponse(500, 'UNEXPECTED', `unexpected ${new URL(request.url).pathname}`));
+  answer('get', '/api/dates/americanfootball_nfl/current-week', { number: answers.currentWeek ?? 2 });
+  answer('get', '/api/pools/7', { data: pool });
+  answer('put', '/api/pools/7/weeks/2/members/3/picks', { data: weekOf(2, []) });
+  answer('post', '/api/pools/7/announcements', {
+    data: { id: 2, body: 'Wings Monday', author: 'lou', created_at: at(0) },
+  });
+  answer('put', '/api/pools/7/weeks/2/picks', answers.submit ?? { data: weekOf(2, []) });
+  answer('get', '/api/pools/7/weeks/1', () => {
+    const played = weekOf(1, [
+      { member_id: 2, username: 'gina', picks: [], lms_team: 'DEN', tiebreaker: 40, submitted_at: null },
+    ]);
+    return HttpResponse.json({
+      data: { ...played, demo: true, games: played.games.map((item) => ({ ...item, locked: true })) },
+    });
+  });
+  answer('get', '/api/pools/7/weeks/2', {
+    data: weekOf(
+      2,
+      [
+        {
+          member_id: 1,
+          username: 'lou',
+          picks: [{ event_id: 101, team: 'BUF', play: null, clv: -1.5 }],
+          lms_team: null,
+          tiebreaker: null,
+          submitted_at: null,
         },
-      });
-    if (path === '/api/pools/7/announcements')
-      return jsonResponse({ data: [{ id: 1, body: 'Pizza Friday', author: 'lou', created_at: at(-HOUR) }] });
-    if (path === '/api/pools/7/edits')
-      return jsonResponse({
-        data: [
-          // Another member's edit of a game still open, then one whose game has locked.
-          {
-            id: 2,
-            week: 2,
-            member: 'gina',
-            editor: 'lou',
-            event_id: 102,
-            field: 'pick',
-            before: null,
-            after: null,
-            hidden: true,
-            created_at: at(-HOUR),
-          },
-          {
-            id: 1,
-            week: 2,
-            member: 'gina',
-            editor: 'lou',
-            event_id: 101,
-            field: 'tiebreaker',
-            before: '41',
-            after: '45',
-            hidden: false,
-            created_at: at(-2 * HOUR),
-          },
-        ],
-      });
-    if (path === '/api/pools/7/weeks/2/missing')
-      return jsonResponse({
-        pool: { id: 7, name: 'Office Pool' },
+        {
+          member_id: 2,
+          username: 'gina',
+          picks: [
+            { event_id: 101, team: 'NYJ', play: null, clv: 1.5 },
+            { event_id: 102, team: 'KC', play: null, clv: null },
+          ],
+          lms_team: null,
+          tiebreaker: 41,
+          submitted_at: at(-2 * HOUR),
+        },
+        {
+          member_id: 3,
+          username: 'sam',
+          picks: [{ event_id: 101, team: 'BUF', play: null, clv: -1.5 }],
+          lms_team: null,
+          tiebreaker: null,
+          submitted_at: null,
+        },
+      ],
+      ['DEN'],
+    ),
+  });
+  answer('get', '/api/pools/7/standings', standings);
+  answer('get', '/api/pools/7/results', results);
+  answer('get', '/api/pools/7/what-if', whatIf);
+  answer('get', '/api/pools/7/weeks/2/possible', { data: { pool: { id: 7, name: 'Office Pool' }, week: 2, rows: [] } });
+  answer('get', '/api/pools/7/head-to-head/2/3', {
+    data: {
+      pool: { id: 7, name: 'Office Pool' },
+      a: { member_id: 2, username: 'gina', weeks_won: 2 },
+      b: { member_id: 3, username: 'sam', weeks_won: 0 },
+      tied: 0,
+      weeks: [
+        { week: 1, a_points: 10, b_points: -5, winner: 'a' },
+        { week: 2, a_points: 5, b_points: 0, winner: 'a' },
+      ],
+      games: [],
+      agreed: 1,
+      disagreed: 3,
+    },
+  });
+  answer('get', '/api/pools/7/announcements', {
+    data: [{ id: 1, body: 'Pizza Friday', author: 'lou', created_at: at(-HOUR) }],
+  });
+  answer('get', '/api/pools/7/edits', {
+    data: [
+      // Another member's edit of a game still open, then one whose game has locked.
+      {
+        id: 2,
         week: 2,
-        data: [
-          {
-            member_id: 3,
-            username: 'sam',
-            missing_event_ids: [102, 103],
-            missing_tiebreaker: true,
-            missing_lms_team: false,
-          },
-        ],
-      });
-    return errorResponse(500, 'UNEXPECTED', `unexpected ${path}`);
+        member: 'gina',
+        editor: 'lou',
+        event_id: 102,
+        field: 'pick',
+        before: null,
+        after: null,
+        hidden: true,
+        created_at: at(-HOUR),
+      },
+      {
+        id: 1,
+        week: 2,
+        member: 'gina',
+        editor: 'lou',
+        event_id: 101,
+        field: 'tiebreaker',
+        before: '41',
+        after: '45',
+        hidden: false,
+        created_at: at(-2 * HOUR),
+      },
+    ],
+  });
+  answer('get', '/api/pools/7/weeks/2/missing', {
+    pool: { id: 7, name: 'Office Pool' },
+    week: 2,
+    data: [
+      {
+        member_id: 3,
+        username: 'sam',
+        missing_event_ids: [102, 103],
+        missing_tiebreaker: true,
+        missing_lms_team: false,
+      },
+    ],
   });
 }
 
@@ -399,10 +391,10 @@ describe('the pool page', () => {
   it('submits the week with an Idempotency-Key, leaving locked games out, and shows a lock refusal naming the game', async () => {
     const user = userEvent.setup();
     let refuse = true;
-    const fetch = serve({
+    serve({
       submit: () =>
         refuse
-          ? jsonResponse(
+          ? HttpResponse.json(
               {
                 error: {
                   code: 'BAD_REQUEST',
@@ -414,7 +406,7 @@ describe('the pool page', () => {
               },
               { status: 400 },
             )
-          : jsonResponse({ data: weekOf(2, []) }),
+          : HttpResponse.json({ data: weekOf(2, []) }),
     });
     renderPool();
     const sheet = await screen.findByRole('form', { name: 'Picks for Week 2' });
@@ -424,10 +416,10 @@ describe('the pool page', () => {
     expect(await within(sheet).findByRole('alert')).toHaveTextContent(
       'Not saved: KC at DEN has locked: its pick cannot change',
     );
-    const index = fetch.mock.calls.findIndex(([, init]) => init?.method === 'PUT');
-    const headers = fetchHeaders(fetch, index);
+    const [firstPut] = sentRequests({ method: 'put' });
+    const headers = firstPut!.headers;
     expect(headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(JSON.parse(String(fetch.mock.calls[index]![1]!.body))).toEqual({
+    expect(await firstPut!.json()).toEqual({
       picks: [
         { event_id: 102, team: 'KC', play: null },
         { event_id: 103, team: 'PHI', play: null },
@@ -440,14 +432,14 @@ describe('the pool page', () => {
     refuse = false;
     await user.click(within(sheet).getByRole('button', { name: 'Save Week 2 picks' }));
     expect(await within(sheet).findByText('Picks saved.')).toBeInTheDocument();
-    const puts = fetch.mock.calls.map(([, init], i) => (init?.method === 'PUT' ? i : -1)).filter((i) => i >= 0);
+    const puts = sentRequests({ method: 'put' });
     expect(puts).toHaveLength(2);
-    expect(fetchHeaders(fetch, puts[1])['idempotency-key']).toBe(headers['idempotency-key']);
+    expect(puts[1]!.headers['idempotency-key']).toBe(headers['idempotency-key']);
   });
 
   it('allows one play a week, double or triple, on an open pick', async () => {
     const user = userEvent.setup();
-    const fetch = serve();
+    serve();
     renderPool();
     const sheet = await screen.findByRole('form', { name: 'Picks for Week 2' });
     const group = within(sheet).getByRole('radiogroup');
@@ -457,8 +449,8 @@ describe('the pool page', () => {
     expect(within(group).getByRole('radio', { name: 'Triple (±15)' })).toBeChecked();
     await user.click(within(sheet).getByRole('button', { name: 'Save Week 2 picks' }));
     await within(sheet).findByText('Picks saved.');
-    const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT')!;
-    const body = JSON.parse(String(put[1]!.body)) as { picks: { play: string | null }[] };
+    const [put] = sentRequests({ method: 'put' });
+    const body = (await put!.json()) as { picks: { play: string | null }[] };
     expect(body.picks.map((pick) => pick.play)).toEqual(['triple']);
   });
 
@@ -471,7 +463,7 @@ describe('the pool page', () => {
 
   it('offers the open slate teams for Last Man Standing, the ones the week says were used disabled', async () => {
     const user = userEvent.setup();
-    const fetch = serve();
+    serve();
     renderPool();
     await screen.findByRole('form', { name: 'Picks for Week 2' });
     await user.click(screen.getByRole('combobox', { name: 'Last Man Standing team' }));
@@ -480,8 +472,8 @@ describe('the pool page', () => {
     expect(screen.getByRole('option', { name: 'DEN (used)' })).toHaveAttribute('aria-disabled', 'true');
     expect(screen.queryByRole('option', { name: 'BUF' })).toBeNull();
     // The week's own answer says which teams were used: no earlier week is read for it.
-    const weeksRead = fetch.mock.calls
-      .map(([input]) => new URL(String(input), 'http://localhost').pathname)
+    const weeksRead = sentRequests()
+      .map((request) => request.url.pathname)
       .filter((path) => /^\/api\/pools\/7\/weeks\/\d+$/.test(path));
     expect(weeksRead.every((path) => path === '/api/pools/7/weeks/2')).toBe(true);
   });
@@ -546,14 +538,14 @@ describe('the pool page', () => {
   });
 
   it('shows the what-if standings beside the real ones', async () => {
-    const fetch = serve();
+    serve();
     renderPool('/football/pool/7?tab=what-if');
     const table = await screen.findByRole('table', { name: 'Standings, real and what if' });
     expect(within(table).getByText('#3 · -5')).toBeInTheDocument();
     expect(within(table).getByText('#1 · 10')).toBeInTheDocument();
     expect(within(table).getByText('▲2')).toBeInTheDocument();
-    const call = fetch.mock.calls.find(([input]) => String(input).includes('what-if'))!;
-    expect(new URL(String(call[0])).searchParams.get('rules')).toBe('straight');
+    const call = sentRequests().find((request) => request.url.pathname.includes('what-if'))!;
+    expect(call.url.searchParams.get('rules')).toBe('straight');
   });
 
   it("shows a guest the members, announcements and edit log, and none of the Lifeguard's tools", async () => {
@@ -587,30 +579,26 @@ describe('the pool page', () => {
   it('lets the Lifeguard run an ended pool again next season, then opens the new pool with who was invited', async () => {
     const user = userEvent.setup();
     const next = poolOf({ id: 12, season: 2027, status: 1, role: 'lifeguard', started: false, member_count: 1 });
-    const fetch = serve({
-      pool: poolOf({ role: 'lifeguard', status: 4, ended_at: at(-HOUR) }),
-      extra: (path, init) => {
-        if (path === '/api/pools/7/again' && init.method === 'POST')
-          return jsonResponse(
+    serve({ pool: poolOf({ role: 'lifeguard', status: 4, ended_at: at(-HOUR) }) });
+    answer(
+      'post',
+      '/api/pools/7/again',
+      {
+        data: { ...next, members: next.members.slice(0, 1) },
+        invitations: {
+          sent: [{ username: 'gina' }],
+          refused: [
             {
-              data: { ...next, members: next.members.slice(0, 1) },
-              invitations: {
-                sent: [{ username: 'gina' }],
-                refused: [
-                  {
-                    username: 'sam',
-                    reason: 'invitation_limit',
-                    message: 'This address has already had 3 invitations from you, the most allowed',
-                  },
-                ],
-              },
+              username: 'sam',
+              reason: 'invitation_limit',
+              message: 'This address has already had 3 invitations from you, the most allowed',
             },
-            { status: 201 },
-          );
-        if (path === '/api/pools/12') return jsonResponse({ data: next });
-        return undefined;
+          ],
+        },
       },
-    });
+      { status: 201 },
+    );
+    answer('get', '/api/pools/12', { data: next });
     storeSessionUser({ id: 49, username: 'lou', name: null, isAdmin: false });
     renderRoutes([{ path: '/football/pool/:id', element: <PoolScreen route="football-pool" /> }], {
       path: '/football/pool/7?tab=members',
@@ -627,7 +615,7 @@ describe('the pool page', () => {
       'Not invited: sam, This address has already had 3 invitations from you, the most allowed',
     );
     expect(await screen.findByText(/^2027 ·/)).toBeInTheDocument();
-    const runs = fetch.mock.calls.filter(([input]) => String(input).endsWith('/api/pools/7/again'));
+    const runs = sentRequests({ path: '/api/pools/7/again' });
     expect(runs).toHaveLength(1);
   });
 
@@ -640,7 +628,7 @@ describe('the pool page', () => {
 
   it("lets the Lifeguard enter a missing member's picks and post an announcement", async () => {
     const user = userEvent.setup();
-    const fetch = serve({ pool: poolOf({ role: 'lifeguard' }) });
+    serve({ pool: poolOf({ role: 'lifeguard' }) });
     storeSessionUser({ id: 49, username: 'lou', name: null, isAdmin: false });
     renderPool('/football/pool/7?tab=members');
     const enter = await screen.findByRole('region', { name: "Enter a member's picks" });
@@ -649,20 +637,14 @@ describe('the pool page', () => {
     await user.click(within(enter).getByRole('button', { name: 'DEN +6.5' }));
     await user.click(within(enter).getByRole('button', { name: 'Save for sam' }));
     expect(await within(enter).findByText('Saved and logged.')).toBeInTheDocument();
-    const edit = fetch.mock.calls.find(([input]) => String(input).includes('/members/3/picks'))!;
-    expect(JSON.parse(String(edit[1]!.body))).toEqual({ picks: [{ event_id: 102, team: 'DEN' }] });
+    const edit = sentRequests().find((request) => request.url.pathname.includes('/members/3/picks'))!;
+    expect(await edit.json()).toEqual({ picks: [{ event_id: 102, team: 'DEN' }] });
 
     await user.type(screen.getByLabelText('New announcement'), 'Wings Monday');
     await user.click(screen.getByRole('button', { name: 'Post announcement' }));
-    await waitFor(() =>
-      expect(
-        fetch.mock.calls.some(([input, init]) => String(input).endsWith('/announcements') && init?.method === 'POST'),
-      ).toBe(true),
-    );
-    const post = fetch.mock.calls.find(
-      ([input, init]) => String(input).endsWith('/announcements') && init?.method === 'POST',
-    )!;
-    expect(JSON.parse(String(post[1]!.body))).toEqual({ body: 'Wings Monday' });
+    const announcements = () => sentRequests({ method: 'post', path: '/api/pools/7/announcements' });
+    await waitFor(() => expect(announcements()).not.toEqual([]));
+    expect(await announcements()[0]!.json()).toEqual({ body: 'Wings Monday' });
   });
 
   it('shows a week whose games have all locked as final, with nothing to save, and says a demo week is one', async () => {
@@ -677,13 +659,12 @@ describe('the pool page', () => {
   });
 
   it("shows the pool's last week once the season has gone on to its playoffs", async () => {
-    const fetch = serve({ currentWeek: 22 });
+    serve({ currentWeek: 22 });
     renderPool();
+    const paths = () => sentRequests().map((request) => request.url.pathname);
     // 2026's regular season ends in week 18: the Super Bowl's week 22 is not a pool week.
-    await waitFor(() =>
-      expect(fetch.mock.calls.some(([input]) => String(input).endsWith('/api/pools/7/weeks/18'))).toBe(true),
-    );
-    expect(fetch.mock.calls.some(([input]) => /\/weeks\/(19|2[0-2])/.test(String(input)))).toBe(false);
+    await waitFor(() => expect(paths()).toContain('/api/pools/7/weeks/18'));
+    expect(paths().some((path) => /\/weeks\/(19|2[0-2])/.test(path))).toBe(false);
     expect(screen.getByRole('button', { name: 'Next week' })).toBeDisabled();
   });
 

@@ -1,7 +1,8 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchCall, jsonResponse, stubFetch, type FetchMock } from '../../../testing/fetch';
+import { answer, sentRequests } from '../../../testing/api-server';
 import { registerRoutes } from '../../../lib/route-registry';
 import { renderRoutes } from '../../../testing/render';
 import { fieldErrors, poolDetail, poolListItem } from '../testing-data';
@@ -9,7 +10,6 @@ import { PoolsScreen } from './pools-screen';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 
@@ -29,19 +29,15 @@ const pools = [
 ];
 
 function server(
-  onCreate: (body: unknown) => Response = () => jsonResponse({ data: poolDetail() }, { status: 201 }),
+  onCreate: (body: unknown) => Response = () => HttpResponse.json({ data: poolDetail() }, { status: 201 }),
   serverTime = new Date().toISOString(),
 ) {
-  return stubFetch((url, init) => {
-    if (url.pathname === '/api/health') return jsonResponse({ status: 'ok', uptimeSeconds: 1, time: serverTime });
-    if (url.pathname === '/api/pools' && init.method === 'POST') return onCreate(JSON.parse(String(init.body)));
-    if (url.pathname === '/api/pools') return jsonResponse({ data: pools });
-    throw new Error(`unexpected request to ${init.method ?? 'GET'} ${url.pathname}`);
-  });
+  answer('get', '/api/health', { status: 'ok', uptimeSeconds: 1, time: serverTime });
+  answer('post', '/api/pools', async ({ request }) => onCreate(await request.json()));
+  answer('get', '/api/pools', { data: pools });
 }
 
-const posts = (mock: FetchMock) =>
-  mock.mock.calls.map((_call, index) => fetchCall(mock, index)).filter((call) => call.init.method === 'POST');
+const posts = () => sentRequests({ method: 'post' });
 
 function renderScreen(fixedSeason?: number) {
   return renderRoutes(
@@ -121,7 +117,7 @@ describe('PoolsScreen', () => {
     // The device thinks it is 2019 (its season would be 2018); the server's clock is mid-October 2025.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2019-01-01T00:00:00Z'));
-    const mock = server(undefined, '2025-10-15T16:00:00.000Z');
+    server(undefined, '2025-10-15T16:00:00.000Z');
     renderScreen();
     expect(await screen.findByText(/^NFL 2025\. You will be its Lifeguard/)).toBeInTheDocument();
     // The week under way on the server's date (week 6: October 9 to 15) is the default start week.
@@ -130,11 +126,11 @@ describe('PoolsScreen', () => {
     await user.type(screen.getByLabelText(/Pool name/), 'Office Splash');
     await user.click(screen.getByRole('button', { name: 'Create pool' }));
     expect(await screen.findByText(/“Office Splash” is ready/)).toBeInTheDocument();
-    expect(JSON.parse(String(posts(mock)[0]?.init.body))).toMatchObject({ season: 2025, start_week: 6 });
+    expect(await posts()[0]!.json()).toMatchObject({ season: 2025, start_week: 6 });
   });
 
   it('checks the settings as the server does before sending anything', async () => {
-    const mock = server();
+    server();
     renderScreen(2025);
     const user = userEvent.setup();
     await screen.findByLabelText('Games per week');
@@ -144,11 +140,11 @@ describe('PoolsScreen', () => {
     expect(await screen.findByText('A pool needs a name')).toBeInTheDocument();
     expect(screen.getByText('Games per week is a whole number from 1 to 16')).toBeInTheDocument();
     expect(screen.getByLabelText(/Pool name/)).toHaveAttribute('aria-invalid', 'true');
-    expect(posts(mock)).toHaveLength(0);
+    expect(posts()).toHaveLength(0);
   });
 
   it('sends every setting and shows the new pool', async () => {
-    const mock = server();
+    server();
     renderScreen(2025);
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/Pool name/), 'Office Splash');
@@ -158,7 +154,7 @@ describe('PoolsScreen', () => {
     await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Week 5' }));
     await user.click(screen.getByRole('button', { name: 'Create pool' }));
     expect(await screen.findByText(/“Office Splash” is ready/)).toBeInTheDocument();
-    expect(JSON.parse(String(posts(mock)[0]?.init.body))).toEqual({
+    expect(await posts()[0]!.json()).toEqual({
       name: 'Office Splash',
       icon: 'wave',
       icon_color: '#ffffff',
@@ -175,17 +171,17 @@ describe('PoolsScreen', () => {
   });
 
   it("shows the server's 400 field errors next to their fields, and its limit refusal", async () => {
-    let answer = 0;
+    let attempts = 0;
     server(() =>
-      answer++ === 0
-        ? jsonResponse(
+      attempts++ === 0
+        ? HttpResponse.json(
             fieldErrors([
               { field: 'body.name', message: 'A pool with this name exists', reason: 'taken' },
               { field: 'body.start_week', message: 'The start week has passed', reason: 'out_of_range' },
             ]),
             { status: 400 },
           )
-        : jsonResponse(
+        : HttpResponse.json(
             { error: { code: 'CONFLICT', message: 'You host the most pools allowed (5): end one first' } },
             { status: 409 },
           ),

@@ -1,8 +1,9 @@
 import type { PoolInvitationRefusal } from '@pass/contracts';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchCall, jsonResponse, stubFetch } from '../../../testing/fetch';
+import { answer, sentRequest } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render';
 import { stubViewportWidth } from '../../../testing/viewport';
 import { REFUSALS_PAGE } from '../api/admin-refusals';
@@ -23,16 +24,15 @@ const refusal = (id: number, overrides: Partial<PoolInvitationRefusal> = {}): Po
 });
 
 function server(pages: Record<string, { data: PoolInvitationRefusal[]; next_before: number | null }>) {
-  return stubFetch((url) => {
-    if (url.pathname !== '/api/admin/pool-invitation-refusals') throw new Error(`unexpected ${url.pathname}`);
-    return jsonResponse(pages[url.searchParams.get('before') ?? 'first']);
-  });
+  answer('get', '/api/admin/pool-invitation-refusals', ({ request }) =>
+    HttpResponse.json(pages[new URL(request.url).searchParams.get('before') ?? 'first']),
+  );
 }
 
 describe('RefusedInvitations (admin)', () => {
   it('shows each refusal with its Lifeguard, their refusals in all, the pool and the address, then older ones', async () => {
     stubViewportWidth(1280);
-    const mock = server({
+    server({
       first: {
         data: [
           refusal(9),
@@ -63,12 +63,12 @@ describe('RefusedInvitations (admin)', () => {
     expect(within(rows[0]!).getByText('friend9@example.com')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Account #5 (deleted)')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('A deleted pool')).toBeInTheDocument();
-    expect(fetchCall(mock).url.searchParams.get('limit')).toBe(String(REFUSALS_PAGE));
+    expect(sentRequest().url.searchParams.get('limit')).toBe(String(REFUSALS_PAGE));
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Show older' }));
     expect(await within(table).findByText('friend3@example.com')).toBeInTheDocument();
     expect(within(table).getByText('#2 · MLB 2026 · Ended')).toBeInTheDocument();
-    expect(fetchCall(mock, 1).url.searchParams.get('before')).toBe('8');
+    expect(sentRequest(1).url.searchParams.get('before')).toBe('8');
     expect(screen.queryByRole('button', { name: 'Show older' })).toBeNull();
   });
 

@@ -1,8 +1,8 @@
 import type { PoolWeekView } from '@pass/contracts';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchCall, jsonResponse, stubFetch } from '../../../testing/fetch';
+import { afterEach, describe, expect, it } from 'vitest';
+import { answer, sentRequest } from '../../../testing/api-server';
 import { renderRoutes } from '../../../testing/render';
 import { poolDetail } from '../testing-data';
 import { choosable, SlateChooser } from './slate-chooser';
@@ -45,7 +45,6 @@ const pool = poolDetail({ games_per_week: 2, win_basis: 'ats' });
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe('the slate chooser', () => {
@@ -60,7 +59,7 @@ describe('the slate chooser', () => {
 
   it("publishes the Lifeguard's games once as many as the slate holds are chosen", async () => {
     const user = userEvent.setup();
-    const mock = stubFetch(() => jsonResponse({ data: week({ slate_source: 'lifeguard' }) }));
+    answer('put', '/api/pools/:poolId/weeks/:week/slate', { data: week({ slate_source: 'lifeguard' }) });
     renderRoutes([{ path: '/', element: <SlateChooser pool={pool} week={week()} /> }]);
     const games = await screen.findByRole('group', { name: 'Games of Week 12' });
     expect(within(games).getByRole('checkbox', { name: /WAS at NYG/ })).toBeDisabled();
@@ -72,25 +71,25 @@ describe('the slate chooser', () => {
     await user.click(within(games).getByRole('checkbox', { name: /LAC at KC/ }));
     await user.click(publish);
     expect(await screen.findByText('Slate published: everyone picks from these games.')).toBeInTheDocument();
-    const call = fetchCall(mock);
+    const call = sentRequest();
     expect(call.url.pathname).toBe('/api/pools/7/weeks/12/slate');
-    expect(call.init.method).toBe('PUT');
-    expect(JSON.parse(String(call.init.body))).toEqual({ event_ids: [1, 4] });
+    expect(call.method).toBe('PUT');
+    expect(await call.json()).toEqual({ event_ids: [1, 4] });
   });
 
   it("starts from the week's slate and shows the server's refusal", async () => {
     const user = userEvent.setup();
-    stubFetch(() =>
-      jsonResponse(
-        {
-          error: {
-            code: 'BAD_REQUEST',
-            message: 'The slate is not valid',
-            fields: [{ field: 'body.event_ids', message: 'DAL at PHI has already kicked off', reason: 'started' }],
-          },
+    answer(
+      'put',
+      '/api/pools/:poolId/weeks/:week/slate',
+      {
+        error: {
+          code: 'BAD_REQUEST',
+          message: 'The slate is not valid',
+          fields: [{ field: 'body.event_ids', message: 'DAL at PHI has already kicked off', reason: 'started' }],
         },
-        { status: 400 },
-      ),
+      },
+      { status: 400 },
     );
     const slateGame = (eventId: number, away: string, home: string) => ({
       event_id: eventId,

@@ -1,9 +1,10 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerRoutes } from '../../../lib/route-registry';
 import { clearSessionUser, storeSessionUser } from '../../../lib/session-user';
-import { errorResponse, fetchCall, jsonResponse, stubFetch } from '../../../testing/fetch';
+import { answer, errorResponse, sentRequests } from '../../../testing/api-server';
 import { renderRoutes } from '../../../testing/render';
 import { poolDetail, poolSummary } from '../testing-data';
 import { SportPoolsSection } from './sport-pools-section';
@@ -13,7 +14,6 @@ beforeEach(() => registerRoutes(['login', 'signup', 'football-pool', 'pool-party
 afterEach(() => {
   cleanup();
   clearSessionUser();
-  vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 
@@ -24,19 +24,16 @@ const pools = [
 ];
 
 function server({ list = pools, time = '2026-06-10T16:00:00.000Z', health = true } = {}) {
-  return stubFetch((url, init) => {
-    if (url.pathname === '/api/health') {
-      return health ? jsonResponse({ status: 'ok', uptimeSeconds: 1, time }) : errorResponse(503, 'UNAVAILABLE');
-    }
-    if (url.pathname === '/api/pools' && init.method === 'POST') {
-      return jsonResponse(
-        { data: poolDetail({ id: 13, name: 'Seventh Inning', sport: 'baseball_mlb' }) },
-        { status: 201 },
-      );
-    }
-    if (url.pathname === '/api/pools') return jsonResponse({ data: list });
-    throw new Error(`unexpected request to ${init.method ?? 'GET'} ${url.pathname}`);
-  });
+  answer('get', '/api/health', () =>
+    health ? HttpResponse.json({ status: 'ok', uptimeSeconds: 1, time }) : errorResponse(503, 'UNAVAILABLE'),
+  );
+  answer(
+    'post',
+    '/api/pools',
+    { data: poolDetail({ id: 13, name: 'Seventh Inning', sport: 'baseball_mlb' }) },
+    { status: 201 },
+  );
+  answer('get', '/api/pools', { data: list });
 }
 
 const renderSection = () =>
@@ -48,7 +45,7 @@ const member = () => storeSessionUser({ id: 2, username: 'kim', name: null, isAd
 
 describe('SportPoolsSection (the baseball menu’s pools)', () => {
   it('asks a visitor to log in and come back, and asks the server for nothing', async () => {
-    const mock = server();
+    server();
     renderSection();
     const section = screen.getByRole('region', { name: 'Pools' });
     expect(within(section).getByRole('link', { name: 'Log in' })).toHaveAttribute(
@@ -57,7 +54,7 @@ describe('SportPoolsSection (the baseball menu’s pools)', () => {
     );
     expect(within(section).getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup');
     expect(within(section).queryByRole('list')).toBeNull();
-    expect(mock).not.toHaveBeenCalled();
+    expect(sentRequests()).toEqual([]);
   });
 
   it("lists the member's baseball pools only, each opening on the pool page", async () => {
@@ -83,7 +80,7 @@ describe('SportPoolsSection (the baseball menu’s pools)', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2019-01-01T00:00:00Z'));
     member();
-    const mock = server();
+    server();
     renderSection();
     const user = userEvent.setup();
     const open = await screen.findByRole('button', { name: 'Create a baseball pool' });
@@ -95,10 +92,8 @@ describe('SportPoolsSection (the baseball menu’s pools)', () => {
     await user.type(screen.getByLabelText(/Pool name/), 'Seventh Inning');
     await user.click(screen.getByRole('button', { name: 'Create pool' }));
     expect(await screen.findByText(/“Seventh Inning” is ready/)).toBeInTheDocument();
-    const post = mock.mock.calls
-      .map((_call, index) => fetchCall(mock, index))
-      .find((call) => call.init.method === 'POST');
-    expect(JSON.parse(String(post?.init.body))).toMatchObject({ sport: 'baseball_mlb', season: 2026, start_week: 12 });
+    const [post] = sentRequests({ method: 'post' });
+    expect(await post!.json()).toMatchObject({ sport: 'baseball_mlb', season: 2026, start_week: 12 });
   });
 
   it('offers next season once this season’s pool weeks are over', async () => {
