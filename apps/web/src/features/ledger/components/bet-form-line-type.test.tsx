@@ -1,14 +1,13 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, stubFetch } from '../../../testing/fetch';
+import { afterEach, describe, expect, it } from 'vitest';
+import { answer } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render';
 import { bookEvent } from '../../../testing/ledger-fixtures';
 import { BetForm } from './bet-form';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 async function choose(label: string, option: string | RegExp) {
@@ -19,28 +18,28 @@ async function choose(label: string, option: string | RegExp) {
 
 describe('BetForm: the type follows the line', () => {
   it('sets favoured or underdog from the spread typed, as the server requires', async () => {
-    stubFetch((url, init) => {
-      // The server's clock: two days before the fixture game's kickoff, so the game is still open.
-      if (url.pathname === '/api/health')
-        return jsonResponse({ status: 'ok', uptimeSeconds: 1, time: '2025-11-21T12:00:00.000Z' });
-      if (url.pathname === '/api/book/events/americanfootball_nfl/13')
-        return jsonResponse({ sport: 'americanfootball_nfl', season: 2025, week: null, book: null, events: [] });
-      if (url.pathname === '/api/book/events/americanfootball_nfl')
-        return jsonResponse({
-          sport: 'americanfootball_nfl',
-          season: 2025,
-          week: {
-            number: 12,
-            label: 'Week 12',
-            season_type: 'regular',
-            start: '2025-11-20',
-            end: '2025-11-24',
-            games: 1,
-          },
-          book: null,
-          events: [bookEvent],
-        });
-      throw new Error(`unexpected request to ${init.method ?? 'GET'} ${url.pathname}`);
+    // The server's clock: two days before the fixture game's kickoff, so the game is still open.
+    answer('get', '/api/health', { status: 'ok', uptimeSeconds: 1, time: '2025-11-21T12:00:00.000Z' });
+    answer('get', '/api/book/events/americanfootball_nfl/13', {
+      sport: 'americanfootball_nfl',
+      season: 2025,
+      week: null,
+      book: null,
+      events: [],
+    });
+    answer('get', '/api/book/events/americanfootball_nfl', {
+      sport: 'americanfootball_nfl',
+      season: 2025,
+      week: {
+        number: 12,
+        label: 'Week 12',
+        season_type: 'regular',
+        start: '2025-11-20',
+        end: '2025-11-24',
+        games: 1,
+      },
+      book: null,
+      events: [bookEvent],
     });
     renderWithProviders(<BetForm />);
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Game' })).not.toHaveAttribute('aria-disabled'), {

@@ -1,7 +1,8 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchCall, fetchHeaders, jsonResponse, stubFetch, type FetchMock } from '../../../testing/fetch';
+import { answer, sentRequests } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render';
 import type { BetEntry, BookEvent, SeasonWeek } from '@pass/contracts';
 import { storeSessionUser } from '../../../lib/session-user';
@@ -10,7 +11,6 @@ import { BetForm } from './bet-form';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   localStorage.clear();
   sessionStorage.clear();
 });
@@ -18,7 +18,7 @@ afterEach(() => {
 /** The server's clock in these tests: two days before the fixture game's kickoff. */
 const SERVER_NOW = '2025-11-21T12:00:00.000Z';
 
-type Answer = (url: URL, init: RequestInit) => Response;
+type Answer = () => Response;
 
 const WEEK_12: SeasonWeek = {
   number: 12,
@@ -29,25 +29,31 @@ const WEEK_12: SeasonWeek = {
   games: 1,
 };
 
-function server(postAnswers: Answer[], events: BookEvent[] = [bookEvent], next: BookEvent[] = []): FetchMock {
+function server(postAnswers: Answer[], events: BookEvent[] = [bookEvent], next: BookEvent[] = []) {
   let posts = 0;
-  return stubFetch((url, init) => {
-    if (url.pathname === '/api/health') return jsonResponse({ status: 'ok', uptimeSeconds: 1, time: SERVER_NOW });
-    if (url.pathname === '/api/book/events/americanfootball_nfl')
-      return jsonResponse({ sport: 'americanfootball_nfl', season: 2025, week: WEEK_12, book: null, events });
-    if (url.pathname === '/api/book/events/americanfootball_nfl/13')
-      return jsonResponse({ sport: 'americanfootball_nfl', season: 2025, week: null, book: null, events: next });
-    if (url.pathname === '/api/user/bets' && init.method === 'POST') {
-      const answer = postAnswers[posts++];
-      if (!answer) throw new Error('unexpected POST');
-      return answer(url, init);
-    }
-    throw new Error(`unexpected request to ${init.method ?? 'GET'} ${url.pathname}`);
+  answer('get', '/api/health', { status: 'ok', uptimeSeconds: 1, time: SERVER_NOW });
+  answer('get', '/api/book/events/americanfootball_nfl', {
+    sport: 'americanfootball_nfl',
+    season: 2025,
+    week: WEEK_12,
+    book: null,
+    events,
+  });
+  answer('get', '/api/book/events/americanfootball_nfl/13', {
+    sport: 'americanfootball_nfl',
+    season: 2025,
+    week: null,
+    book: null,
+    events: next,
+  });
+  answer('post', '/api/user/bets', () => {
+    const reply = postAnswers[posts++];
+    if (!reply) throw new Error('unexpected POST');
+    return reply();
   });
 }
 
-const posts = (mock: FetchMock) =>
-  mock.mock.calls.map((_call, index) => index).filter((index) => fetchCall(mock, index).init.method === 'POST');
+const posts = () => sentRequests({ method: 'post' });
 
 async function choose(label: string, option: string | RegExp) {
   const user = userEvent.setup();
@@ -86,10 +92,10 @@ describe('BetForm', () => {
 
   it('posts with an Idempotency-Key, keeps it across a retry of the same submission, and a new one after', async () => {
     const user = userEvent.setup();
-    const fetchMock = server([
-      () => jsonResponse({ error: { code: 'INTERNAL', message: 'Something went wrong' } }, { status: 500 }),
-      () => jsonResponse({ data: betEntry() }, { status: 201 }),
-      () => jsonResponse({ data: betEntry({ id: 2 }) }, { status: 201 }),
+    server([
+      () => HttpResponse.json({ error: { code: 'INTERNAL', message: 'Something went wrong' } }, { status: 500 }),
+      () => HttpResponse.json({ data: betEntry() }, { status: 201 }),
+      () => HttpResponse.json({ data: betEntry({ id: 2 }) }, { status: 201 }),
     ]);
     renderWithProviders(<BetForm />);
     await fillBet();
@@ -98,11 +104,11 @@ describe('BetForm', () => {
     await user.click(screen.getByRole('button', { name: 'Record' }));
     expect(await screen.findByText(/Recorded: Bet on BUF @ KC/, {}, { timeout: 5000 })).toBeInTheDocument();
 
-    const [first, second] = posts(fetchMock);
-    const firstKey = fetchHeaders(fetchMock, first)['idempotency-key'];
+    const [first, second] = posts();
+    const firstKey = first!.headers['idempotency-key'];
     expect(firstKey).toMatch(/^[0-9a-f-]{36}$/);
-    expect(fetchHeaders(fetchMock, second)['idempotency-key']).toBe(firstKey);
-    expect(JSON.parse(fetchCall(fetchMock, first!).init.body as string)).toEqual({
+    expect(second!.headers['idempotency-key']).toBe(firstKey);
+    expect(await first!.json()).toEqual({
       event_id: 101,
       bet_mode: 3,
       bet_kind: 3,
@@ -117,13 +123,13 @@ describe('BetForm', () => {
 
     await user.type(screen.getByLabelText('Stake ($)'), '110');
     await user.click(screen.getByRole('button', { name: 'Record' }));
-    await waitFor(() => expect(posts(fetchMock)).toHaveLength(3));
-    expect(fetchHeaders(fetchMock, posts(fetchMock)[2])['idempotency-key']).not.toBe(firstKey);
+    await waitFor(() => expect(posts()).toHaveLength(3));
+    expect(posts()[2]!.headers['idempotency-key']).not.toBe(firstKey);
   });
 
   it('posts a pick without price or stake, always simulated, with its play', async () => {
     const user = userEvent.setup();
-    const fetchMock = server([() => jsonResponse({ data: betEntry({ bet_mode: 1 }) }, { status: 201 })]);
+    server([() => HttpResponse.json({ data: betEntry({ bet_mode: 1 }) }, { status: 201 })]);
     // Stats kept in the stored cache from before are stale once the pick is recorded.
     localStorage.setItem('pass.cache.stats:americanfootball_nfl:2025', '{"kept":true}');
     renderWithProviders(<BetForm />);
@@ -136,8 +142,8 @@ describe('BetForm', () => {
     await choose('Play', 'Double play (±10)');
     await user.click(screen.getByRole('button', { name: 'Record' }));
     await screen.findByText(/Recorded: Pick on/, {}, { timeout: 5000 });
-    const [post] = posts(fetchMock);
-    expect(JSON.parse(fetchCall(fetchMock, post!).init.body as string)).toEqual({
+    const [post] = posts();
+    expect(await post!.json()).toEqual({
       event_id: 101,
       bet_mode: 1,
       bet_kind: 3,
@@ -157,7 +163,7 @@ describe('BetForm', () => {
     const user = userEvent.setup();
     server([
       () =>
-        jsonResponse(
+        HttpResponse.json(
           {
             error: {
               code: 'BAD_REQUEST',
@@ -201,10 +207,7 @@ describe('BetForm games and money', () => {
 
   it("offers a baseball game's markets as moneyline, totals and the run line", async () => {
     const user = userEvent.setup();
-    stubFetch((url, init) => {
-      if (url.pathname === '/api/health') return jsonResponse({ status: 'ok', uptimeSeconds: 1, time: SERVER_NOW });
-      throw new Error(`unexpected request to ${init.method ?? 'GET'} ${url.pathname}`);
-    });
+    answer('get', '/api/health', { status: 'ok', uptimeSeconds: 1, time: SERVER_NOW });
     renderWithProviders(<BetForm game={{ ...bookEvent, sport: 'baseball_mlb' }} />);
     await user.click(screen.getByRole('combobox', { name: 'Kind' }));
     expect(
@@ -246,7 +249,7 @@ describe('BetForm games and money', () => {
   it('asks real or simulated before recording a bet, then remembers the choice for the member', async () => {
     const user = userEvent.setup();
     storeSessionUser({ id: 7, username: 'sam', name: null, isAdmin: false });
-    const fetchMock = server([() => jsonResponse({ data: betEntry({ is_simulated: false }) }, { status: 201 })]);
+    server([() => HttpResponse.json({ data: betEntry({ is_simulated: false }) }, { status: 201 })]);
     renderWithProviders(<BetForm />);
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Game' })).not.toHaveAttribute('aria-disabled'));
     await choose('Game', /BUF @ KC/);
@@ -256,12 +259,12 @@ describe('BetForm games and money', () => {
     expect(screen.getByRole('button', { name: 'Simulated' })).toHaveAttribute('aria-pressed', 'false');
     await user.click(screen.getByRole('button', { name: 'Record' }));
     expect(await screen.findByText('Choose real money or simulated.')).toBeInTheDocument();
-    expect(posts(fetchMock)).toHaveLength(0);
+    expect(posts()).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Real money' }));
     await user.click(screen.getByRole('button', { name: 'Record' }));
     await screen.findByText(/Recorded: Bet on/);
-    expect(JSON.parse(fetchCall(fetchMock, posts(fetchMock)[0]!).init.body as string)).toMatchObject({
+    expect(await posts()[0]!.json()).toMatchObject({
       is_simulated: false,
     });
 
@@ -277,9 +280,7 @@ describe('BetForm games and money', () => {
 describe('BetForm teaser points', () => {
   it('shows teaser points, 6 to start with, for a teaser type and sends them', async () => {
     const user = userEvent.setup();
-    const fetchMock = server([
-      () => jsonResponse({ data: betEntry({ bet_type: 7, teaser_points: 7 }) }, { status: 201 }),
-    ]);
+    server([() => HttpResponse.json({ data: betEntry({ bet_type: 7, teaser_points: 7 }) }, { status: 201 })]);
     renderWithProviders(<BetForm />);
     await fillBet();
     expect(screen.queryByLabelText('Teaser points')).toBeNull();
@@ -289,8 +290,8 @@ describe('BetForm teaser points', () => {
     await user.type(screen.getByLabelText('Teaser points'), '7');
     await user.click(screen.getByRole('button', { name: 'Record' }));
     await screen.findByText(/Recorded: Bet on/, {}, { timeout: 5000 });
-    const [post] = posts(fetchMock);
-    expect(JSON.parse(fetchCall(fetchMock, post!).init.body as string)).toMatchObject({
+    const [post] = posts();
+    expect(await post!.json()).toMatchObject({
       bet_type: 7,
       line: -3,
       teaser_points: 7,
@@ -299,7 +300,7 @@ describe('BetForm teaser points', () => {
 
   it('refuses teaser points that are not a number without asking the server', async () => {
     const user = userEvent.setup();
-    const fetchMock = server([]);
+    server([]);
     renderWithProviders(<BetForm />);
     await fillBet();
     await choose('Type', 'Teaser (favored)');
@@ -307,38 +308,30 @@ describe('BetForm teaser points', () => {
     await user.type(screen.getByLabelText('Teaser points'), 'six');
     await user.click(screen.getByRole('button', { name: 'Record' }));
     expect(screen.getByLabelText('Teaser points')).toHaveAccessibleDescription('must be a number');
-    expect(posts(fetchMock)).toHaveLength(0);
+    expect(posts()).toHaveLength(0);
   });
 });
 
 describe('BetForm changing an entry', () => {
-  type Answer = (url: URL, init: RequestInit) => Response;
-
-  function editServer(patchAnswers: Answer[]): FetchMock {
+  function editServer(patchAnswers: Answer[]) {
     let patches = 0;
-    return stubFetch((url, init) => {
-      if (url.pathname === '/api/book/events/americanfootball_nfl')
-        return jsonResponse({
-          sport: 'americanfootball_nfl',
-          season: 2025,
-          week: null,
-          book: null,
-          events: [bookEvent],
-        });
-      if (url.pathname === '/api/user/bets/1' && init.method === 'PATCH') {
-        const answer = patchAnswers[patches++];
-        if (!answer) throw new Error('unexpected PATCH');
-        return answer(url, init);
-      }
-      throw new Error(`unexpected request to ${init.method ?? 'GET'} ${url.pathname}`);
+    // The server's clock cannot be read: the form goes by the device's.
+    answer('get', '/api/health', () => HttpResponse.error());
+    answer('get', '/api/book/events/americanfootball_nfl', {
+      sport: 'americanfootball_nfl',
+      season: 2025,
+      week: null,
+      book: null,
+      events: [bookEvent],
+    });
+    answer('patch', '/api/user/bets/1', () => {
+      const reply = patchAnswers[patches++];
+      if (!reply) throw new Error('unexpected PATCH');
+      return reply();
     });
   }
 
-  const patchBodies = (mock: FetchMock) =>
-    mock.mock.calls
-      .map((_call, index) => fetchCall(mock, index))
-      .filter((call) => call.init.method === 'PATCH')
-      .map((call) => JSON.parse(call.init.body as string) as unknown);
+  const patchBodies = () => Promise.all(sentRequests({ method: 'patch' }).map((request) => request.json()));
 
   async function replace(label: string, text: string) {
     const user = userEvent.setup();
@@ -349,7 +342,7 @@ describe('BetForm changing an entry', () => {
   it('sends only what changed with PATCH, and nothing while nothing has', async () => {
     const user = userEvent.setup();
     const onRecorded = vi.fn<(entry: BetEntry) => void>();
-    const fetchMock = editServer([() => jsonResponse({ data: betEntry({ line: -3.5, stake_cents: 15_000 }) })]);
+    editServer([() => HttpResponse.json({ data: betEntry({ line: -3.5, stake_cents: 15_000 }) })]);
     renderWithProviders(<BetForm entry={betEntry()} onRecorded={onRecorded} />);
     expect(screen.getByText(/Bet on KC · Spread · BUF @ KC/)).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Mode' })).toBeNull();
@@ -362,15 +355,15 @@ describe('BetForm changing an entry', () => {
     await replace('Stake ($)', '150');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(onRecorded).toHaveBeenCalledOnce(), { timeout: 5000 });
-    expect(patchBodies(fetchMock)).toEqual([{ line: -3.5, stake: 150 }]);
+    expect(await patchBodies()).toEqual([{ line: -3.5, stake: 150 }]);
     expect(onRecorded.mock.calls[0]![0]).toMatchObject({ line: -3.5, stake_cents: 15_000 });
   });
 
   it("changes a teaser's points, and shows a refused change's message under its field", async () => {
     const user = userEvent.setup();
-    const fetchMock = editServer([
+    editServer([
       () =>
-        jsonResponse(
+        HttpResponse.json(
           {
             error: {
               code: 'BAD_REQUEST',
@@ -390,7 +383,7 @@ describe('BetForm changing an entry', () => {
       () => expect(screen.getByLabelText('Teaser points')).toHaveAccessibleDescription('must be at most 20'),
       { timeout: 5000 },
     );
-    expect(patchBodies(fetchMock)).toEqual([]);
+    expect(await patchBodies()).toEqual([]);
 
     await replace('Teaser points', '7');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -401,17 +394,17 @@ describe('BetForm changing an entry', () => {
         { timeout: 5000 },
       ),
     ).toBeInTheDocument();
-    expect(patchBodies(fetchMock)).toEqual([{ teaser_points: 7 }]);
+    expect(await patchBodies()).toEqual([{ teaser_points: 7 }]);
   });
 
   it('gives an entry turned into a teaser its points, 6 unless changed', async () => {
     const user = userEvent.setup();
-    const fetchMock = editServer([() => jsonResponse({ data: betEntry({ bet_type: 7, teaser_points: 6 }) })]);
+    editServer([() => HttpResponse.json({ data: betEntry({ bet_type: 7, teaser_points: 6 }) })]);
     renderWithProviders(<BetForm entry={betEntry()} />);
     await choose('Type', 'Teaser (favored)');
     expect(screen.getByLabelText('Teaser points')).toHaveValue('6');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(patchBodies(fetchMock)).toHaveLength(1), { timeout: 5000 });
-    expect(patchBodies(fetchMock)).toEqual([{ bet_type: 7, teaser_points: 6 }]);
+    await waitFor(() => expect(sentRequests({ method: 'patch' })).toHaveLength(1), { timeout: 5000 });
+    expect(await patchBodies()).toEqual([{ bet_type: 7, teaser_points: 6 }]);
   });
 });

@@ -1,10 +1,11 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PriceChoice } from '../../../lib/bet-slip';
 import { registerRoutes } from '../../../lib/route-registry';
 import { storeSessionUser } from '../../../lib/session-user';
-import { fetchCall, fetchHeaders, jsonResponse, stubFetch, type FetchMock } from '../../../testing/fetch';
+import { answer, sentRequests } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render';
 import { stubViewportWidth } from '../../../testing/viewport';
 import { betEntry, bookEvent } from '../../../testing/ledger-fixtures';
@@ -41,29 +42,25 @@ const moneylineBuf: PriceChoice = {
   price: 145,
 };
 
-function server(): FetchMock {
+function server() {
   let id = 0;
-  return stubFetch((url, init) => {
-    if (url.pathname === '/api/user/bets' && init.method === 'POST') {
-      const body = JSON.parse(init.body as string) as { is_simulated: boolean; price: number; stake: number };
-      return jsonResponse(
-        {
-          data: betEntry({
-            id: ++id,
-            is_simulated: body.is_simulated,
-            price: body.price,
-            stake_cents: Math.round(body.stake * 100),
-          }),
-        },
-        { status: 201 },
-      );
-    }
-    throw new Error(`unexpected request to ${init.method ?? 'GET'} ${url.pathname}`);
+  answer('post', '/api/user/bets', async ({ request }) => {
+    const body = (await request.json()) as { is_simulated: boolean; price: number; stake: number };
+    return HttpResponse.json(
+      {
+        data: betEntry({
+          id: ++id,
+          is_simulated: body.is_simulated,
+          price: body.price,
+          stake_cents: Math.round(body.stake * 100),
+        }),
+      },
+      { status: 201 },
+    );
   });
 }
 
-const posts = (mock: FetchMock) =>
-  mock.mock.calls.map((_call, index) => index).filter((index) => fetchCall(mock, index).init.method === 'POST');
+const posts = () => sentRequests({ method: 'post' });
 
 const preview = () =>
   within(screen.getByTestId('slip-preview'))
@@ -117,7 +114,7 @@ describe('BetSlip', () => {
   });
 
   it('asks real money or simulated the first time, records through the bet API, and remembers the choice', async () => {
-    const fetchMock = server();
+    server();
     const user = userEvent.setup();
     renderWithProviders(<BetSlip choice={moneylineBuf} onClose={() => {}} />);
     const slip = await screen.findByRole('dialog');
@@ -129,15 +126,15 @@ describe('BetSlip', () => {
     expect(within(slip).getByRole('button', { name: 'Simulated' })).toHaveAttribute('aria-pressed', 'false');
     await user.click(within(slip).getByRole('button', { name: 'Record bet' }));
     expect(within(slip).getByText('Choose real money or simulated.')).toBeInTheDocument();
-    expect(posts(fetchMock)).toHaveLength(0);
+    expect(posts()).toHaveLength(0);
 
     await user.click(within(slip).getByRole('button', { name: 'Simulated' }));
     await user.click(within(slip).getByRole('button', { name: 'Record bet' }));
     expect(await within(slip).findByText('Recorded: BUF at +145, DraftKings, $20.00 simulated.')).toBeInTheDocument();
     expect(within(slip).getByRole('link', { name: 'See My Bets' })).toHaveAttribute('href', '/user/bets');
-    const [post] = posts(fetchMock);
-    expect(fetchHeaders(fetchMock, post)['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(JSON.parse(fetchCall(fetchMock, post!).init.body as string)).toEqual({
+    const [post] = posts();
+    expect(post!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await post!.json()).toEqual({
       event_id: 101,
       bet_mode: 3,
       bet_kind: 1,

@@ -1,8 +1,9 @@
 import type { BetEntry } from '@pass/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchCall, jsonResponse, stubFetch, type FetchMock } from '../../../testing/fetch';
+import { answer, sentRequest, sentRequests } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render';
 import { stubViewportWidth } from '../../../testing/viewport';
 import { betsToCsv, CSV_HEADER } from '../lib/bets-csv';
@@ -45,16 +46,12 @@ const won = betEntry({
 });
 const lost = betEntry({ id: 3, status: 8, outcome: 'loss', reward: -11000, bet_team: 'BUF', line: 3 });
 
-function server(entries: () => BetEntry[]): FetchMock {
-  return stubFetch((url, init) => {
-    if (url.pathname === '/api/user/bets' && (init.method ?? 'GET') === 'GET') {
-      const data = entries();
-      return jsonResponse({ data, total: data.length, limit: 500, offset: 0 });
-    }
-    if (url.pathname === '/api/user/bets/1' && init.method === 'DELETE')
-      return jsonResponse({ data: { ...open, status: 6 } });
-    throw new Error(`unexpected request to ${init.method ?? 'GET'} ${url.pathname}`);
+function server(entries: () => BetEntry[]) {
+  answer('get', '/api/user/bets', () => {
+    const data = entries();
+    return HttpResponse.json({ data, total: data.length, limit: 500, offset: 0 });
   });
+  answer('delete', '/api/user/bets/1', { data: { ...open, status: 6 } });
 }
 
 /** A card's figures, each label with its value. */
@@ -143,26 +140,25 @@ describe('BetsList', () => {
 
   it('sends the filters to the server', async () => {
     const user = userEvent.setup();
-    const fetchMock = server(() => [won]);
+    server(() => [won]);
     renderWithProviders(<BetsList />);
     await screen.findAllByRole('row', {}, { timeout: 5000 });
     await user.click(screen.getByRole('combobox', { name: 'Kind' }));
     await user.click(screen.getByRole('option', { name: 'Totals' }));
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
-    expect(fetchCall(fetchMock, 1).url.searchParams.get('kind')).toBe('2');
+    await waitFor(() => expect(sentRequests()).toHaveLength(2));
+    expect(sentRequest(1).url.searchParams.get('kind')).toBe('2');
   });
 
   it('cancels an open entry with DELETE and reloads the list', async () => {
     const user = userEvent.setup();
     let canceled = false;
-    const fetchMock = server(() => (canceled ? [won] : [open, won]));
+    server(() => (canceled ? [won] : [open, won]));
     renderWithProviders(<BetsList />);
     const button = await screen.findByRole('button', { name: /Cancel Bet on KC, BUF @ KC/ });
     canceled = true;
     await user.click(button);
     await waitFor(() => expect(screen.queryByRole('button', { name: /Cancel/ })).toBeNull());
-    const calls = fetchMock.mock.calls.map((_call, index) => fetchCall(fetchMock, index));
-    expect(calls.some((call) => call.init.method === 'DELETE' && call.url.pathname === '/api/user/bets/1')).toBe(true);
+    expect(sentRequests({ method: 'delete', path: '/api/user/bets/1' })).not.toEqual([]);
     expect(screen.getAllByRole('row')).toHaveLength(2);
   });
 
@@ -173,18 +169,22 @@ describe('BetsList', () => {
       const user = userEvent.setup();
       const teller = betEntry({ id: 4, source: 'teller', bet_kind: 1, bet_type: 5, line: null });
       let stored = [open, teller];
-      const fetchMock = stubFetch((url, init) => {
-        const method = init.method ?? 'GET';
-        if (url.pathname === '/api/user/bets' && method === 'GET')
-          return jsonResponse({ data: stored, total: stored.length, limit: 500, offset: 0 });
-        if (url.pathname === '/api/book/events/americanfootball_nfl')
-          return jsonResponse({ sport: 'americanfootball_nfl', season: 2025, week: null, book: null, events: [] });
-        if (url.pathname === '/api/user/bets/1' && method === 'PATCH') {
-          const changed = { ...open, stake_cents: 20_000 };
-          stored = [changed, teller];
-          return jsonResponse({ data: changed });
-        }
-        throw new Error(`unexpected request to ${method} ${url.pathname}`);
+      answer('get', '/api/user/bets', () =>
+        HttpResponse.json({ data: stored, total: stored.length, limit: 500, offset: 0 }),
+      );
+      answer('get', '/api/book/events/americanfootball_nfl', {
+        sport: 'americanfootball_nfl',
+        season: 2025,
+        week: null,
+        book: null,
+        events: [],
+      });
+      // The server's clock cannot be read: the form goes by the device's.
+      answer('get', '/api/health', () => HttpResponse.error());
+      answer('patch', '/api/user/bets/1', () => {
+        const changed = { ...open, stake_cents: 20_000 };
+        stored = [changed, teller];
+        return HttpResponse.json({ data: changed });
       });
       renderWithProviders(<BetsList />);
       await screen.findAllByRole('row', {}, { timeout: 5000 });
@@ -199,10 +199,8 @@ describe('BetsList', () => {
       await user.type(within(dialog).getByLabelText('Stake ($)'), '200');
       await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 5000 });
-      const patch = fetchMock.mock.calls
-        .map((_call, index) => fetchCall(fetchMock, index))
-        .find((call) => call.init.method === 'PATCH')!;
-      expect(JSON.parse(patch.init.body as string)).toEqual({ stake: 200 });
+      const [patch] = sentRequests({ method: 'patch' });
+      expect(await patch!.json()).toEqual({ stake: 200 });
       const openRow = await waitFor(() => {
         const row = screen.getAllByRole('row').find((item) => item.getAttribute('data-entry') === '1')!;
         expect(row).toHaveTextContent('$200.00');
@@ -248,7 +246,7 @@ describe('BetsList', () => {
   it('shows each entry as a card on a phone, with every figure of the table and its buttons', async () => {
     const user = userEvent.setup();
     stubViewportWidth(390);
-    const fetchMock = server(() => [open, won]);
+    server(() => [open, won]);
     renderWithProviders(<BetsList />);
     const cards = await screen.findByRole('list', { name: 'Picks and bets' }, { timeout: 5000 });
     expect(screen.queryByRole('table')).toBeNull();
@@ -271,12 +269,7 @@ describe('BetsList', () => {
     expect(figuresOf(openCard!)).toMatchObject({ Line: '-3', Price: '-115', Stake: '$110.00', Book: 'BetUS' });
     expect(within(openCard!).getByRole('button', { name: 'Change Bet on KC, BUF @ KC' })).toBeVisible();
     await user.click(within(openCard!).getByRole('button', { name: 'Cancel Bet on KC, BUF @ KC' }));
-    await waitFor(() => {
-      const calls = fetchMock.mock.calls.map((_call, index) => fetchCall(fetchMock, index));
-      expect(calls.some((call) => call.init.method === 'DELETE' && call.url.pathname === '/api/user/bets/1')).toBe(
-        true,
-      );
-    });
+    await waitFor(() => expect(sentRequests({ method: 'delete', path: '/api/user/bets/1' })).not.toEqual([]));
   });
 
   it('keeps the table from the width where its ten columns fit', async () => {

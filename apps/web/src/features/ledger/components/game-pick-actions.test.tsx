@@ -1,10 +1,11 @@
 import type { BetEntry, BookEvent } from '@pass/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BetSlipContext, type OpenSlip } from '../../../lib/bet-slip';
 import { clearSessionUser, storeSessionUser } from '../../../lib/session-user';
-import { fetchCall, fetchHeaders, jsonResponse, stubFetch, type FetchMock } from '../../../testing/fetch';
+import { answer, sentRequest, sentRequests, type Method, type SentRequest } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render';
 import { betEntry, bookEvent } from '../../../testing/ledger-fixtures';
 import { GamePickActions } from './game-pick-actions';
@@ -27,41 +28,30 @@ const storedPick = (overrides: Partial<BetEntry> = {}) =>
   });
 
 const refusal = (field: string, message: string) =>
-  jsonResponse(
+  HttpResponse.json(
     { error: { code: 'BAD_REQUEST', message: 'The request is not valid', fields: [{ field, message }] } },
     { status: 400 },
   );
 
-type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>;
+type Handler = () => Response | Promise<Response>;
 
 /** The ledger API over a list of stored entries; writes answer through the handlers given. */
-function server(stored: BetEntry[], handlers: { post?: Handler; patch?: Handler; delete?: Handler } = {}): FetchMock {
-  return stubFetch((url, init) => {
-    const method = init.method ?? 'GET';
-    if (url.pathname === '/api/user/bets' && method === 'GET') {
-      const ids = (url.searchParams.get('event_ids') ?? '').split(',').map(Number);
-      const data = stored.filter((entry) => ids.includes(entry.event_id));
-      return jsonResponse({ data, total: data.length, limit: 500, offset: 0 });
-    }
-    const handler =
-      url.pathname === '/api/user/bets' && method === 'POST'
-        ? handlers.post
-        : /^\/api\/user\/bets\/\d+$/.test(url.pathname)
-          ? method === 'PATCH'
-            ? handlers.patch
-            : method === 'DELETE'
-              ? handlers.delete
-              : undefined
-          : undefined;
-    if (!handler) throw new Error(`unexpected request to ${method} ${url.pathname}${url.search}`);
-    return handler(url, init);
+function server(stored: BetEntry[], handlers: { post?: Handler; patch?: Handler; delete?: Handler } = {}) {
+  answer('get', '/api/user/bets', ({ request }) => {
+    const ids = (new URL(request.url).searchParams.get('event_ids') ?? '').split(',').map(Number);
+    const data = stored.filter((entry) => ids.includes(entry.event_id));
+    return HttpResponse.json({ data, total: data.length, limit: 500, offset: 0 });
   });
+  // The bet form asks the server's clock, which cannot be read here: the form goes by the device's.
+  answer('get', '/api/health', () => HttpResponse.error());
+  if (handlers.post) answer('post', '/api/user/bets', handlers.post);
+  if (handlers.patch) answer('patch', '/api/user/bets/:id', handlers.patch);
+  if (handlers.delete) answer('delete', '/api/user/bets/:id', handlers.delete);
 }
 
-const callsOf = (mock: FetchMock, method: string) =>
-  mock.mock.calls.map((_call, index) => fetchCall(mock, index)).filter((call) => call.init.method === method);
+const callsOf = (method: Method) => sentRequests({ method });
 
-const bodyOf = (call: { init: RequestInit }) => JSON.parse(call.init.body as string) as unknown;
+const bodyOf = (request: SentRequest) => request.json();
 
 function deferred() {
   let resolve!: (response: Response) => void;
@@ -79,7 +69,6 @@ beforeEach(() => storeSessionUser({ id: 1, username: 'pat', name: null, isAdmin:
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   clearSessionUser();
 });
 
@@ -87,12 +76,12 @@ describe('GamePickActions', () => {
   it('picks a side with one tap: POST with an Idempotency-Key, shown at once, kept once stored', async () => {
     const user = userEvent.setup();
     const stored: BetEntry[] = [];
-    const answer = deferred();
-    const fetchMock = server(stored, { post: () => answer.promise });
+    const reply = deferred();
+    server(stored, { post: () => reply.promise });
     renderWithProviders(<GamePickActions event={game} weekEvents={week} />);
     await pickButtonsReady();
     // One request for the whole week's entries.
-    expect(fetchCall(fetchMock, 0).url.searchParams.get('event_ids')).toBe('101,102');
+    expect(sentRequest(0).url.searchParams.get('event_ids')).toBe('101,102');
     expect(screen.getByText('Tap a side to pick it')).toBeInTheDocument();
 
     await user.click(pickButton('KC -3'));
@@ -101,8 +90,8 @@ describe('GamePickActions', () => {
     expect(pickButton('BUF +3')).toHaveAttribute('aria-pressed', 'false');
     expect(screen.getByText('Your pick: KC -3')).toBeInTheDocument();
 
-    const [post] = callsOf(fetchMock, 'POST');
-    expect(bodyOf(post!)).toEqual({
+    const [post] = callsOf('post');
+    expect(await bodyOf(post!)).toEqual({
       event_id: 101,
       bet_mode: 1,
       bet_kind: 3,
@@ -111,27 +100,26 @@ describe('GamePickActions', () => {
       line: -3,
       book: 'betus',
     });
-    const postIndex = fetchMock.mock.calls.findIndex((call) => call[1]?.method === 'POST');
-    expect(fetchHeaders(fetchMock, postIndex)['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(post!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
 
     // Undo waits for the stored entry: the shown one has no id the server knows.
     expect(screen.getByRole('button', { name: 'Undo pick' })).toBeDisabled();
     stored.push(storedPick());
-    answer.resolve(jsonResponse({ data: storedPick() }, { status: 201 }));
+    reply.resolve(HttpResponse.json({ data: storedPick() }, { status: 201 }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Undo pick' })).toBeEnabled(), { timeout: 5000 });
     expect(pickButton('KC -3')).toHaveAttribute('aria-pressed', 'true');
-    expect(callsOf(fetchMock, 'POST')).toHaveLength(1);
+    expect(callsOf('post')).toHaveLength(1);
   });
 
   it("rolls a refused pick back and says why, in the server's words", async () => {
     const user = userEvent.setup();
-    const answer = deferred();
-    server([], { post: () => answer.promise });
+    const reply = deferred();
+    server([], { post: () => reply.promise });
     renderWithProviders(<GamePickActions event={game} weekEvents={week} />);
     await pickButtonsReady();
     await user.click(pickButton('BUF +3'));
     expect(pickButton('BUF +3')).toHaveAttribute('aria-pressed', 'true');
-    answer.resolve(refusal('body.event_id', 'the game has started: picks and simulated bets close at kickoff'));
+    reply.resolve(refusal('body.event_id', 'the game has started: picks and simulated bets close at kickoff'));
     expect(
       await screen.findByText('BUF +3 was not picked: the game has started: picks and simulated bets close at kickoff'),
     ).toBeInTheDocument();
@@ -143,11 +131,11 @@ describe('GamePickActions', () => {
     const user = userEvent.setup();
     const stored = [storedPick()];
     const patched = deferred();
-    const fetchMock = server(stored, {
+    server(stored, {
       patch: () => patched.promise,
       delete: () => {
         stored.splice(0);
-        return jsonResponse({ data: storedPick({ bet_team: 'BUF', line: 3, bet_type: 3, status: 6 }) });
+        return HttpResponse.json({ data: storedPick({ bet_team: 'BUF', line: 3, bet_type: 3, status: 6 }) });
       },
     });
     renderWithProviders(<GamePickActions event={game} weekEvents={week} />);
@@ -157,19 +145,19 @@ describe('GamePickActions', () => {
     await user.click(pickButton('BUF +3'));
     expect(pickButton('BUF +3')).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByText('Your pick: BUF +3')).toBeInTheDocument();
-    const [patch] = callsOf(fetchMock, 'PATCH');
+    const [patch] = callsOf('patch');
     expect(patch!.url.pathname).toBe('/api/user/bets/7');
-    expect(bodyOf(patch!)).toEqual({ bet_team: 'BUF', bet_type: 3, line: 3, book: 'betus' });
+    expect(await bodyOf(patch!)).toEqual({ bet_team: 'BUF', bet_type: 3, line: 3, book: 'betus' });
     stored[0] = storedPick({ bet_team: 'BUF', line: 3, bet_type: 3 });
-    patched.resolve(jsonResponse({ data: stored[0] }));
+    patched.resolve(HttpResponse.json({ data: stored[0] }));
 
     await waitFor(() => expect(screen.getByRole('button', { name: 'Undo pick' })).toBeEnabled(), { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'Undo pick' }));
     expect(await screen.findByText('Tap a side to pick it')).toBeInTheDocument();
-    const [remove] = callsOf(fetchMock, 'DELETE');
+    const [remove] = callsOf('delete');
     expect(remove!.url.pathname).toBe('/api/user/bets/7');
     expect(pickButton('BUF +3')).toHaveAttribute('aria-pressed', 'false');
-    expect(callsOf(fetchMock, 'POST')).toHaveLength(0);
+    expect(callsOf('post')).toHaveLength(0);
   });
 
   it('keeps the pick where it was when a switch or an undo is refused', async () => {
@@ -192,7 +180,7 @@ describe('GamePickActions', () => {
   });
 
   it("offers no pick while the member's entries cannot be loaded", async () => {
-    stubFetch(() => jsonResponse({ error: { code: 'INTERNAL', message: 'Something went wrong' } }, { status: 500 }));
+    answer('get', '/api/user/bets', { error: { code: 'INTERNAL', message: 'Something went wrong' } }, { status: 500 });
     renderWithProviders(<GamePickActions event={game} weekEvents={week} />);
     expect(await screen.findByText('Your picks could not be loaded.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(pickButton('KC -3')).toBeDisabled();
@@ -213,14 +201,14 @@ describe('GamePickActions', () => {
         { ...game.odds[4]!, outcome: 'BOS', price: 130 },
       ],
     };
-    const fetchMock = server([], {
-      post: () => jsonResponse({ data: storedPick({ event_id: 101, bet_kind: 1, bet_type: 5 }) }, { status: 201 }),
+    server([], {
+      post: () => HttpResponse.json({ data: storedPick({ event_id: 101, bet_kind: 1, bet_type: 5 }) }, { status: 201 }),
     });
     renderWithProviders(<GamePickActions event={mlb} weekEvents={[mlb]} />);
     await waitFor(() => expect(pickButton('NYY -150')).toBeEnabled(), { timeout: 5000 });
     await user.click(pickButton('NYY -150'));
-    await waitFor(() => expect(callsOf(fetchMock, 'POST')).toHaveLength(1));
-    expect(bodyOf(callsOf(fetchMock, 'POST')[0]!)).toEqual({
+    await waitFor(() => expect(callsOf('post')).toHaveLength(1));
+    expect(await bodyOf(callsOf('post')[0]!)).toEqual({
       event_id: 101,
       bet_mode: 1,
       bet_kind: 1,
@@ -246,16 +234,17 @@ describe('GamePickActions', () => {
     cleanup();
 
     clearSessionUser();
-    const fetchMock = server([]);
+    server([]);
+    const asked = sentRequests().length;
     const { container } = renderWithProviders(<GamePickActions event={game} weekEvents={week} />);
     expect(container).toBeEmptyDOMElement();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sentRequests()).toHaveLength(asked);
   });
 
   it("opens the bet form on the game, prefilled from the book's latest quote, and records a bet", async () => {
     const user = userEvent.setup();
-    const fetchMock = server([], {
-      post: () => jsonResponse({ data: betEntry({ id: 9 }) }, { status: 201 }),
+    server([], {
+      post: () => HttpResponse.json({ data: betEntry({ id: 9 }) }, { status: 201 }),
     });
     renderWithProviders(<GamePickActions event={game} weekEvents={week} />);
     await pickButtonsReady();
@@ -269,8 +258,8 @@ describe('GamePickActions', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Simulated' }));
     await user.click(within(dialog).getByRole('button', { name: 'Record' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 5000 });
-    const [post] = callsOf(fetchMock, 'POST');
-    expect(bodyOf(post!)).toEqual({
+    const [post] = callsOf('post');
+    expect(await bodyOf(post!)).toEqual({
       event_id: 101,
       bet_mode: 3,
       bet_kind: 3,

@@ -1,8 +1,9 @@
 import type { BookEvent, ParlayEntry } from '@pass/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchCall, fetchHeaders, jsonResponse, stubFetch, type FetchMock } from '../../../testing/fetch';
+import { HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { answer, sentRequests } from '../../../testing/api-server';
 import { storeSessionUser } from '../../../lib/session-user';
 import { renderWithProviders } from '../../../testing/render';
 import { readBetMoney, rememberBetMoney } from '../lib/bet-mode';
@@ -12,7 +13,6 @@ import { ParlaysList } from './parlays-list';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 const game = (id: number, home: string, away: string, kickoff: string, extra: Partial<BookEvent> = {}): BookEvent => ({
@@ -44,15 +44,17 @@ const week = (number: number) => ({
   games: 3,
 });
 
-function server(onPost: (body: unknown) => Response): FetchMock {
-  return stubFetch((url, init) => {
-    const events = (weekNumber: number, list: BookEvent[]) =>
-      jsonResponse({ sport: 'americanfootball_nfl', season: 2025, week: week(weekNumber), book: null, events: list });
-    if (url.pathname === '/api/book/events/americanfootball_nfl') return events(12, thisWeek);
-    if (url.pathname === '/api/book/events/americanfootball_nfl/13') return events(13, nextWeek);
-    if (url.pathname === '/api/user/parlays' && init.method === 'POST') return onPost(JSON.parse(init.body as string));
-    throw new Error(`unexpected request to ${init.method ?? 'GET'} ${url.pathname}`);
+function server(onPost: (body: unknown) => Response) {
+  const events = (weekNumber: number, list: BookEvent[]) => ({
+    sport: 'americanfootball_nfl',
+    season: 2025,
+    week: week(weekNumber),
+    book: null,
+    events: list,
   });
+  answer('get', '/api/book/events/americanfootball_nfl', events(12, thisWeek));
+  answer('get', '/api/book/events/americanfootball_nfl/13', events(13, nextWeek));
+  answer('post', '/api/user/parlays', async ({ request }) => onPost(await request.json()));
 }
 
 async function chooseGame(name: RegExp) {
@@ -62,7 +64,7 @@ async function chooseGame(name: RegExp) {
 
 describe('ParlayForm', () => {
   it('offers only games still to come, this week and next, grouped by day', async () => {
-    server(() => jsonResponse({}));
+    server(() => HttpResponse.json({}));
     renderWithProviders(<ParlayForm />);
     await screen.findByRole('checkbox', { name: /SEA @ SF/ }, { timeout: 5000 });
     expect(screen.getByRole('checkbox', { name: /BUF @ KC/ })).toBeInTheDocument();
@@ -77,10 +79,10 @@ describe('ParlayForm', () => {
     async () => {
       const user = userEvent.setup();
       const posted: unknown[] = [];
-      const mock = server((body) => {
+      server((body) => {
         posted.push(body);
         const parlay = { legs: [{}, {}, {}], price: 596, stake_cents: 10_000, payout_cents: 69_579 } as ParlayEntry;
-        return jsonResponse({ data: parlay }, { status: 201 });
+        return HttpResponse.json({ data: parlay }, { status: 201 });
       });
       renderWithProviders(<ParlayForm />);
       await chooseGame(/BUF @ KC/);
@@ -113,8 +115,8 @@ describe('ParlayForm', () => {
         stake: 100,
         is_simulated: false,
       });
-      const post = mock.mock.calls.findIndex((_call, index) => fetchCall(mock, index).init.method === 'POST');
-      expect(fetchHeaders(mock, post)['idempotency-key']).toMatch(/.+/);
+      const [post] = sentRequests({ method: 'post' });
+      expect(post!.headers['idempotency-key']).toMatch(/.+/);
     },
   );
 
@@ -127,7 +129,7 @@ describe('ParlayForm', () => {
       server((body) => {
         posted.push(body as { is_simulated?: boolean });
         const parlay = { legs: [{}, {}], price: 264, stake_cents: 1000, payout_cents: 3640 } as ParlayEntry;
-        return jsonResponse({ data: parlay }, { status: 201 });
+        return HttpResponse.json({ data: parlay }, { status: 201 });
       });
       renderWithProviders(<ParlayForm />);
       await chooseGame(/BUF @ KC/);
@@ -152,7 +154,7 @@ describe('ParlayForm', () => {
   it('uses the ticket’s own price when typed, and shows the server’s refusal', { timeout: 60_000 }, async () => {
     const user = userEvent.setup();
     server(() =>
-      jsonResponse(
+      HttpResponse.json(
         {
           error: {
             code: 'BAD_REQUEST',
@@ -273,11 +275,7 @@ describe('ParlaysList', () => {
   };
 
   it('shows a parlay as one row with its legs, each leg’s result, the price and the payout', async () => {
-    stubFetch((url) => {
-      if (url.pathname === '/api/user/parlays')
-        return jsonResponse({ data: [parlay], total: 1, limit: 500, offset: 0 });
-      throw new Error(`unexpected request to ${url.pathname}`);
-    });
+    answer('get', '/api/user/parlays', { data: [parlay], total: 1, limit: 500, offset: 0 });
     renderWithProviders(<ParlaysList />);
     const rows = await screen
       .findAllByRole('listitem', {}, { timeout: 5000 })

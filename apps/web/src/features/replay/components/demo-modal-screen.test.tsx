@@ -1,8 +1,8 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { registerRoutes } from '../../../lib/route-registry';
-import { jsonResponse, stubFetch } from '../../../testing/fetch';
+import { answer, sentRequests } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render';
 import { replay } from '../testing-data';
 import { DemoModalScreen } from './demo-modal-screen';
@@ -13,14 +13,13 @@ beforeAll(() => {
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 async function openDialog(path = '/demo/modal') {
-  const fetchMock = stubFetch(() => jsonResponse(replay));
+  answer('get', '/api/demo/replay/:sport', replay);
   renderWithProviders(<DemoModalScreen />, { path });
   const dialog = await screen.findByRole('dialog', { name: 'Record a pick or bet (demo)' }, { timeout: 5000 });
-  return { fetchMock, dialog };
+  return { dialog };
 }
 
 async function choose(dialog: HTMLElement, label: string, option: string) {
@@ -39,7 +38,7 @@ describe('DemoModalScreen', () => {
   });
 
   it('grades a simulated moneyline bet at the replay’s price, and sends nothing', async () => {
-    const { dialog, fetchMock } = await openDialog('/demo/modal?event=501');
+    const { dialog } = await openDialog('/demo/modal?event=501');
     expect(within(dialog).getByText('HOU @ IND')).toBeInTheDocument();
     await choose(dialog, 'Mode', 'Bet on');
     await choose(dialog, 'Kind', 'Moneyline');
@@ -49,7 +48,7 @@ describe('DemoModalScreen', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Grade it' }));
     // $100 at −155 wins $64.52; HOU won 29–27.
     expect(within(dialog).getByRole('status')).toHaveTextContent('Won: +$64.52 (final HOU 29 – 27 IND)');
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(sentRequests()).toHaveLength(1);
   });
 
   it('names the field of a bad entry, as the server would', async () => {

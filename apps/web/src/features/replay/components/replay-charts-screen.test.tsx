@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { registerRoutes } from '../../../lib/route-registry';
-import { errorResponse, fetchCall, jsonResponse, stubFetch } from '../../../testing/fetch';
+import { answer, errorResponse, sentRequest } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render';
 import { replay } from '../testing-data';
 import { ReplayChartsScreen } from './replay-charts-screen';
@@ -12,7 +12,6 @@ beforeAll(() => {
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 const rowsOf = (table: HTMLElement) =>
@@ -27,11 +26,11 @@ const rowsOf = (table: HTMLElement) =>
 
 describe('ReplayChartsScreen', () => {
   it('charts the season: totals, cumulative and weekly reward, record by kind and by team', async () => {
-    const fetchMock = stubFetch(() => jsonResponse(replay));
+    answer('get', '/api/demo/replay/:sport', replay);
     renderWithProviders(<ReplayChartsScreen />, { path: '/demo/charts?sport=americanfootball_nfl&season=2024' });
     expect(document.querySelector('[data-page="demo-charts"]')).not.toBeNull();
     const byKind = await screen.findByRole('table', { name: 'Record by kind' }, { timeout: 5000 });
-    expect(fetchCall(fetchMock).url.searchParams.get('season')).toBe('2024');
+    expect(sentRequest().url.searchParams.get('season')).toBe('2024');
     expect(document.querySelector('[data-figure="Record"]')).toHaveTextContent('3-2-0');
     expect(rowsOf(byKind)).toEqual([
       ['Moneyline', '1-1-0', '—', '+$80.00', '+40.0%'],
@@ -59,7 +58,9 @@ describe('ReplayChartsScreen', () => {
   });
 
   it('shows the error of a replay that cannot be loaded', async () => {
-    stubFetch(() => errorResponse(400, 'BAD_REQUEST', 'Illegal Argument for SportStore'));
+    answer('get', '/api/demo/replay/:sport', () =>
+      errorResponse(400, 'BAD_REQUEST', 'Illegal Argument for SportStore'),
+    );
     renderWithProviders(<ReplayChartsScreen />, { path: '/demo/charts?season=2024' });
     expect(
       await screen.findByText(/The replay could not be loaded: Illegal Argument for SportStore/, {}, { timeout: 5000 }),

@@ -1,9 +1,10 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { HttpResponse } from 'msw';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { registerRoutes } from '../../../lib/route-registry';
 import { storeSessionUser } from '../../../lib/session-user';
-import { errorResponse, fetchCall, jsonResponse, stubFetch } from '../../../testing/fetch';
+import { answer, errorResponse, sentRequest, sentRequests } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render';
 import { emptyReplay, replay } from '../testing-data';
 import { ReplayScreen } from './replay-screen';
@@ -14,23 +15,19 @@ beforeAll(() => {
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   localStorage.clear();
   sessionStorage.clear();
 });
 
 const figure = (label: string) => document.querySelector(`[data-figure="${label}"]`);
 
-function server(answer = () => jsonResponse(replay)) {
-  return stubFetch((url) => {
-    if (url.pathname.startsWith('/api/demo/replay/')) return answer();
-    throw new Error(`unexpected request to ${url.pathname}`);
-  });
+function server(reply: () => Response = () => HttpResponse.json(replay)) {
+  answer('get', '/api/demo/replay/*', reply);
 }
 
 describe('ReplayScreen', () => {
   it('welcomes a visitor with a join-for-free call to action, then shows week 1 graded', async () => {
-    const fetchMock = server();
+    server();
     renderWithProviders(<ReplayScreen name="welcome" />, { path: '/welcome' });
     expect(document.querySelector('[data-page="welcome"]')).not.toBeNull();
     expect(screen.getByRole('heading', { level: 1, name: 'Hello, and welcome to PA$$!' })).toBeInTheDocument();
@@ -46,8 +43,8 @@ describe('ReplayScreen', () => {
     expect(figure('Record')).toHaveTextContent('1-2-0');
     expect(figure('Bet profit')).toHaveTextContent('−$100.00');
     expect(screen.getByText(/The strategy: Home underdogs/)).toBeInTheDocument();
-    expect(fetchCall(fetchMock).url.pathname).toBe('/api/demo/replay/americanfootball_nfl');
-    expect(fetchCall(fetchMock).url.searchParams.has('season')).toBe(false);
+    expect(sentRequest().url.pathname).toBe('/api/demo/replay/americanfootball_nfl');
+    expect(sentRequest().url.searchParams.has('season')).toBe(false);
   });
 
   it('steps to the next week and back, with the running totals of the season so far', async () => {
@@ -84,13 +81,13 @@ describe('ReplayScreen', () => {
   });
 
   it('asks for the season chosen and keeps it in the address', async () => {
-    const fetchMock = server();
+    server();
     const { router } = renderWithProviders(<ReplayScreen name="demo" />, { path: '/demo' });
     await screen.findByRole('list', { name: 'Week 1 picks' }, { timeout: 5000 });
     await userEvent.click(screen.getByRole('combobox', { name: 'Season' }));
     await userEvent.click(screen.getByRole('option', { name: /2025/ }));
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
-    expect(fetchCall(fetchMock, 1).url.searchParams.get('season')).toBe('2025');
+    await waitFor(() => expect(sentRequests()).toHaveLength(2));
+    expect(sentRequest(1).url.searchParams.get('season')).toBe('2025');
     expect(router.state.location.search).toBe('?season=2025');
     expect(screen.getByRole('link', { name: 'See the season as charts' })).toHaveAttribute(
       'href',
@@ -99,7 +96,7 @@ describe('ReplayScreen', () => {
   });
 
   it('opens the pick form on a game and grades the entry there, sending nothing', async () => {
-    const fetchMock = server();
+    server();
     renderWithProviders(<ReplayScreen name="demo" />, { path: '/demo' });
     const week = await screen.findByRole('list', { name: 'Week 1 picks' }, { timeout: 5000 });
     await userEvent.click(within(week).getAllByRole('button', { name: 'Try your own pick on this game' })[0]!);
@@ -108,7 +105,7 @@ describe('ReplayScreen', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Grade it' }));
     expect(within(dialog).getByText(/Won: \+5 points/)).toBeInTheDocument();
     expect(within(dialog).getByText(/Nothing is saved here/)).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(sentRequests()).toHaveLength(1);
   });
 
   it('welcomes a member back without the sign-up call to action', async () => {
@@ -122,7 +119,7 @@ describe('ReplayScreen', () => {
   });
 
   it('says so when no season has final scores yet', async () => {
-    server(() => jsonResponse(emptyReplay));
+    server(() => HttpResponse.json(emptyReplay));
     renderWithProviders(<ReplayScreen name="demo" />, { path: '/demo' });
     expect(
       await screen.findByText(/No pro football season with final scores is loaded yet/, {}, { timeout: 5000 }),
@@ -132,7 +129,7 @@ describe('ReplayScreen', () => {
 
   it('shows an error with a way to try again when the replay cannot be loaded', async () => {
     let fail = true;
-    server(() => (fail ? errorResponse(500, 'INTERNAL', 'Something went wrong') : jsonResponse(replay)));
+    server(() => (fail ? errorResponse(500, 'INTERNAL', 'Something went wrong') : HttpResponse.json(replay)));
     renderWithProviders(<ReplayScreen name="demo" />, { path: '/demo' });
     expect(
       await screen.findByText(/The replay could not be loaded: Something went wrong/, {}, { timeout: 5000 }),

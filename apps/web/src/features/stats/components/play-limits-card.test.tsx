@@ -2,7 +2,7 @@ import type { PlayLimitsStatus } from '@pass/contracts';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerRoutes } from '../../../lib/route-registry';
-import { jsonResponse, stubFetch } from '../../../testing/fetch';
+import { answer } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render';
 import { stubViewportWidth } from '../../../testing/viewport';
 import { playLimitsStatus } from '../testing-data';
@@ -17,11 +17,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const serve = (status: PlayLimitsStatus) =>
-  stubFetch((url) => {
-    if (url.pathname === '/api/user/play-limits') return jsonResponse({ data: status });
-    throw new Error(`unexpected request to ${url.pathname}`);
-  });
+const serve = (status: PlayLimitsStatus) => answer('get', '/api/user/play-limits', { data: status });
 
 describe('PlayLimitsCard', () => {
   it("shows this month's real money against the budget with a progress bar, and no notice below it", async () => {

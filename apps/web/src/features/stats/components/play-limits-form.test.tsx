@@ -1,8 +1,9 @@
 import type { PlayLimitsStatus } from '@pass/contracts';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchCall, jsonResponse, stubFetch, type FetchMock } from '../../../testing/fetch';
+import { answer, sentRequests } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render';
 import { stubViewportWidth } from '../../../testing/viewport';
 import { playLimitsStatus } from '../testing-data';
@@ -14,24 +15,18 @@ afterEach(() => {
 });
 
 /** The API: the status as stored, a PUT answered as the server would, or with `refusal`. */
-function server(initial: PlayLimitsStatus, refusal?: Response): FetchMock {
+function server(initial: PlayLimitsStatus, refusal?: Response) {
   let status = initial;
-  return stubFetch((url, init) => {
-    if (url.pathname !== '/api/user/play-limits') throw new Error(`unexpected request to ${url.pathname}`);
-    if (init.method === 'PUT') {
-      if (refusal) return refusal;
-      const body = JSON.parse(String(init.body)) as PlayLimitsStatus['limits'];
-      status = { ...status, limits: { ...body, updated_at: '2026-11-25T12:00:00.000Z' } };
-    }
-    return jsonResponse({ data: status });
+  answer('get', '/api/user/play-limits', () => HttpResponse.json({ data: status }));
+  answer('put', '/api/user/play-limits', async ({ request }) => {
+    if (refusal) return refusal;
+    const body = (await request.json()) as PlayLimitsStatus['limits'];
+    status = { ...status, limits: { ...body, updated_at: '2026-11-25T12:00:00.000Z' } };
+    return HttpResponse.json({ data: status });
   });
 }
 
-const puts = (fetchMock: FetchMock) =>
-  fetchMock.mock.calls
-    .map((_call, index) => fetchCall(fetchMock, index))
-    .filter((call) => call.init.method === 'PUT')
-    .map((call) => JSON.parse(String(call.init.body)) as unknown);
+const puts = () => Promise.all(sentRequests({ method: 'put' }).map((request) => request.json()));
 
 const none = { monthly_budget_cents: null, loss_streak_alert: null, updated_at: null };
 
@@ -39,7 +34,7 @@ describe('PlayLimitsSection', () => {
   it('sets both limits from labelled fields on a phone, in cents, and says so', async () => {
     stubViewportWidth(390);
     const user = userEvent.setup();
-    const fetchMock = server(playLimitsStatus({ limits: none }));
+    server(playLimitsStatus({ limits: none }));
     renderWithProviders(<PlayLimitsSection />);
     const budget = await screen.findByRole('textbox', { name: 'Monthly budget' });
     const streak = screen.getByRole('textbox', { name: 'Loss streak alert' });
@@ -49,37 +44,37 @@ describe('PlayLimitsSection', () => {
     await user.type(streak, '4');
     await user.click(screen.getByRole('button', { name: 'Save limits' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Your limits have been saved.');
-    expect(puts(fetchMock)).toEqual([{ monthly_budget_cents: 25_050, loss_streak_alert: 4 }]);
+    expect(await puts()).toEqual([{ monthly_budget_cents: 25_050, loss_streak_alert: 4 }]);
     expect(budget).toHaveValue('250.50');
     expect(screen.getByRole('link', { name: '1-800-GAMBLER' })).toBeInTheDocument();
   });
 
   it('shows the limits kept, and removes both at once', async () => {
     const user = userEvent.setup();
-    const fetchMock = server(playLimitsStatus());
+    server(playLimitsStatus());
     renderWithProviders(<PlayLimitsSection />);
     expect(await screen.findByRole('textbox', { name: 'Monthly budget' })).toHaveValue('200.00');
     expect(screen.getByRole('textbox', { name: 'Loss streak alert' })).toHaveValue('4');
     await user.click(screen.getByRole('button', { name: 'Remove both limits' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Your limits have been removed.');
-    expect(puts(fetchMock)).toEqual([{ monthly_budget_cents: null, loss_streak_alert: null }]);
+    expect(await puts()).toEqual([{ monthly_budget_cents: null, loss_streak_alert: null }]);
     expect(screen.getByRole('textbox', { name: 'Monthly budget' })).toHaveValue('');
     expect(screen.queryByRole('button', { name: 'Remove both limits' })).toBeNull();
   });
 
   it('clears one limit by leaving its field empty', async () => {
     const user = userEvent.setup();
-    const fetchMock = server(playLimitsStatus());
+    server(playLimitsStatus());
     renderWithProviders(<PlayLimitsSection />);
     await user.clear(await screen.findByRole('textbox', { name: 'Loss streak alert' }));
     await user.click(screen.getByRole('button', { name: 'Save limits' }));
     await screen.findByRole('status');
-    expect(puts(fetchMock)).toEqual([{ monthly_budget_cents: 20_000, loss_streak_alert: null }]);
+    expect(await puts()).toEqual([{ monthly_budget_cents: 20_000, loss_streak_alert: null }]);
   });
 
   it('explains a value it cannot send under its field, and sends nothing', async () => {
     const user = userEvent.setup();
-    const fetchMock = server(playLimitsStatus({ limits: none }));
+    server(playLimitsStatus({ limits: none }));
     renderWithProviders(<PlayLimitsSection />);
     await user.type(await screen.findByRole('textbox', { name: 'Monthly budget' }), '0.50');
     await user.type(screen.getByRole('textbox', { name: 'Loss streak alert' }), '25');
@@ -90,14 +85,14 @@ describe('PlayLimitsSection', () => {
     expect(screen.getByRole('textbox', { name: 'Loss streak alert' })).toHaveAccessibleDescription(
       'Enter a whole number from 2 to 20',
     );
-    expect(puts(fetchMock)).toEqual([]);
+    expect(await puts()).toEqual([]);
   });
 
   it("shows the server's refusal under the field it names", async () => {
     const user = userEvent.setup();
     server(
       playLimitsStatus({ limits: none }),
-      jsonResponse(
+      HttpResponse.json(
         {
           error: {
             code: 'BAD_REQUEST',

@@ -1,10 +1,11 @@
 import type { StatsResponse, StatsTotals } from '@pass/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storeSessionUser } from '../../../lib/session-user';
 import { writeStoredCache } from '../../../lib/stored-cache';
-import { jsonResponse, stubFetch } from '../../../testing/fetch';
+import { answer, sentRequests } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render';
 import { stubViewportWidth } from '../../../testing/viewport';
 import { playLimitsStatus } from '../testing-data';
@@ -60,24 +61,21 @@ const stats: StatsResponse = {
 function server(
   limits = playLimitsStatus({ limits: { monthly_budget_cents: null, loss_streak_alert: null, updated_at: null } }),
 ) {
-  return stubFetch((url) => {
-    if (url.pathname === '/api/user/play-limits') return jsonResponse({ data: limits });
-    if (url.pathname === '/api/dates/americanfootball_nfl/current-week')
-      return jsonResponse({
-        sport: 'americanfootball_nfl',
-        season: 2025,
-        number: 12,
-        label: 'Week 12',
-        season_type: 'regular',
-        start: '2025-11-20',
-        end: '2025-11-24',
-        games: 14,
-      });
-    // The screen shows totals only: it asks without the summary rows.
-    if (url.pathname === '/api/user/stats/americanfootball_nfl/season/2025' && url.searchParams.get('rows') === 'none')
-      return jsonResponse(stats);
-    throw new Error(`unexpected request to ${url.pathname}${url.search}`);
+  answer('get', '/api/user/play-limits', { data: limits });
+  answer('get', '/api/dates/americanfootball_nfl/current-week', {
+    sport: 'americanfootball_nfl',
+    season: 2025,
+    number: 12,
+    label: 'Week 12',
+    season_type: 'regular',
+    start: '2025-11-20',
+    end: '2025-11-24',
+    games: 14,
   });
+  // The screen shows totals only: it asks without the summary rows. Asked otherwise, nothing answers.
+  answer('get', '/api/user/stats/americanfootball_nfl/season/2025', ({ request }) =>
+    new URL(request.url).searchParams.get('rows') === 'none' ? HttpResponse.json(stats) : undefined,
+  );
 }
 
 /** A card's figures, each label with its value. */
@@ -121,23 +119,23 @@ describe('StatsScreen', () => {
   it('names a baseball record by kind and by team in run line words', async () => {
     const user = userEvent.setup();
     storeSessionUser({ id: 42, username: 'pat', name: null, isAdmin: false });
-    stubFetch((url) => {
-      const sport = url.pathname.split('/')[3];
-      if (url.pathname.startsWith('/api/dates/'))
-        return jsonResponse({
-          sport,
-          season: 2025,
-          number: 12,
-          label: 'Week 12',
-          season_type: 'regular',
-          start: '2025-11-20',
-          end: '2025-11-24',
-          games: 14,
-        });
-      if (url.pathname.startsWith('/api/user/stats/'))
-        return jsonResponse({ ...stats, sport: url.pathname.split('/')[4] });
-      throw new Error(`unexpected request to ${url.pathname}${url.search}`);
-    });
+    // The member's play limits cannot be read: the Responsible play card is not what this test reads.
+    answer('get', '/api/user/play-limits', () => HttpResponse.error());
+    answer('get', '/api/dates/*', ({ request }) =>
+      HttpResponse.json({
+        sport: new URL(request.url).pathname.split('/')[3],
+        season: 2025,
+        number: 12,
+        label: 'Week 12',
+        season_type: 'regular',
+        start: '2025-11-20',
+        end: '2025-11-24',
+        games: 14,
+      }),
+    );
+    answer('get', '/api/user/stats/*', ({ request }) =>
+      HttpResponse.json({ ...stats, sport: new URL(request.url).pathname.split('/')[4] }),
+    );
     renderWithProviders(<StatsScreen />);
     await screen.findByRole('table', { name: 'Record by kind' }, { timeout: 5000 });
     await user.click(screen.getByRole('combobox', { name: 'Sport' }));
@@ -248,7 +246,7 @@ describe('StatsScreen', () => {
 
   it('keeps the stats in the stored cache for the user, so a second visit does not ask again', async () => {
     storeSessionUser({ id: 42, username: 'pat', name: null, isAdmin: false });
-    const fetchMock = server();
+    server();
     const first = renderWithProviders(<StatsScreen />);
     await screen.findByText('3-1-0', {}, { timeout: 5000 });
     first.unmount();
@@ -258,20 +256,20 @@ describe('StatsScreen', () => {
     expect(envelope.user_uuid).toBe('42');
     renderWithProviders(<StatsScreen />);
     await screen.findByText('3-1-0', {}, { timeout: 5000 });
-    const statsCalls = fetchMock.mock.calls.filter(([input]) => String(input).includes('/api/user/stats/'));
+    const statsCalls = sentRequests().filter((request) => request.url.pathname.includes('/api/user/stats/'));
     expect(statsCalls).toHaveLength(1);
   });
 
   it('discards stats kept in an older shape and asks the server again', async () => {
     storeSessionUser({ id: 42, username: 'pat', name: null, isAdmin: false });
-    const fetchMock = server();
+    server();
     const { by_side: _sides, ...olderShape } = stats;
     writeStoredCache('stats:americanfootball_nfl:2025', olderShape, { userUuid: '42', version: 1, ttlSeconds: 60 });
     renderWithProviders(<StatsScreen />);
     expect(
       await screen.findByText('Backing favourites 2-1-0, underdogs 1-0-1.', {}, { timeout: 5000 }),
     ).toBeInTheDocument();
-    const statsCalls = fetchMock.mock.calls.filter(([input]) => String(input).includes('/api/user/stats/'));
+    const statsCalls = sentRequests().filter((request) => request.url.pathname.includes('/api/user/stats/'));
     expect(statsCalls).toHaveLength(1);
   });
 });
