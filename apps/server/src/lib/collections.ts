@@ -11,3 +11,27 @@ export function addToSetOf<K, V>(map: Map<K, Set<V>> | WeakMap<K & object, Set<V
   set.add(value);
   return set;
 }
+
+/**
+ * `work` over every item, at most `limit` at a time (a few rooms or pools side by side on both cores and
+ * several connections, never all of them at once); the results in the items' order. A failure rejects once
+ * the work already under way has settled, and starts nothing more.
+ */
+export async function mapAtMost<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const worker = async () => {
+    while (failure === undefined && next < items.length) {
+      const index = next++;
+      try {
+        results[index] = await work(items[index]!);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  if (failure) throw failure.error;
+  return results;
+}

@@ -158,6 +158,8 @@ export const poolWeeks = pgTable(
     totalsUntil: timestamp('totals_until', { withTimezone: true }),
     /** Whether a slate game was decided when the totals were worked out (the domain's WeekTotals.started). */
     totalsStarted: boolean('totals_started').notNull().default(false),
+    /** Whether every slate game was decided when the totals were worked out (the domain's WeekTotals.complete). */
+    totalsComplete: boolean('totals_complete').notNull().default(false),
   },
   (table) => [uniqueIndex('pool_weeks_pool_week').on(table.poolId, table.week)],
 );
@@ -182,6 +184,8 @@ export const poolWeekTotals = pgTable(
     clvCount: integer('clv_count').notNull(),
     lmsTeam: text('lms_team'),
     lmsOutcome: text('lms_outcome', { enum: ['advanced', 'carried', 'eliminated', 'no_pick', 'pending'] }).notNull(),
+    /** Eliminated by a push (MemberWeekTotals.lmsPushed). */
+    lmsPushed: boolean('lms_pushed').notNull().default(false),
   },
   (table) => [primaryKey({ columns: [table.poolWeekId, table.memberId] })],
 );

@@ -1,14 +1,14 @@
-import { slateGameState, teamOutcome } from './grading.js';
-import { lastManStanding } from './last-man-standing.js';
-import { lmsGame } from './picks.js';
-import { standings } from './standings.js';
-import type { PoolSeason, PoolWeekData } from './types.js';
+import { lastManStandingOfWeeks } from './last-man-standing.js';
+import { gradeSeason, seasonWeekTotals, standingsOfWeeks } from './standings.js';
+import type { PoolSeason } from './types.js';
+import { lmsResultsOfWeeks, type WeekTotals } from './week-totals.js';
 
 /**
  * What a pool's chat room should be told of events derived from results and time (decision record 041): a
  * Last Man Standing elimination, and the standings when a week's results change the top of the table. Pure:
- * the server reads what the room was already told (chat_room_notices), passes it here with the season, and
- * writes back what this answers, lines and records in one transaction.
+ * the server reads what the room was already told (chat_room_notices), passes it here with each week's totals
+ * (the stored ones of decision 059, so a room is looked at without reading its season), and writes back what
+ * this answers, lines and records in one transaction.
  */
 
 /** How many places at the top of the standings are told: a change among them is news, below them it is not. */
@@ -55,17 +55,21 @@ export interface RoomNoticeChanges {
   reinstated: { memberId: string; week: number }[];
 }
 
-/** Every slate game of the week is decided (final or void). */
-function weekComplete(week: PoolWeekData, now: Date): boolean {
-  return week.slate.length > 0 && week.slate.every((game) => slateGameState(game, week.window, now) !== 'pending');
+/** A pool's season as the room notices read it: each week's totals (week-totals.ts), in any order. */
+export interface NoticeSeason {
+  /** The current members. */
+  memberIds: readonly string[];
+  lastManStanding: boolean;
+  /** The pool's last week (Last Man Standing survivors share the win after it). */
+  lastWeek?: number | undefined;
+  weeks: readonly WeekTotals[];
 }
 
 /** The season's weeks up to the last of the first run of complete weeks ("standings after week N"). */
-function completeWeeks(season: PoolSeason, now: Date): PoolWeekData[] {
-  const sorted = [...season.weeks].sort((a, b) => a.week - b.week);
-  const complete: PoolWeekData[] = [];
-  for (const week of sorted) {
-    if (!weekComplete(week, now)) break;
+function completeWeeks(weeks: readonly WeekTotals[]): WeekTotals[] {
+  const complete: WeekTotals[] = [];
+  for (const week of [...weeks].sort((a, b) => a.week - b.week)) {
+    if (!week.complete) break;
     complete.push(week);
   }
   return complete;
@@ -81,15 +85,15 @@ const sameList = <T>(a: readonly T[], b: readonly T[]) =>
  * silently). Incomplete weeks are left out, so a Sunday's games in progress do not move the table back and
  * forth in the room.
  */
-function standingsChange(season: PoolSeason, now: Date, told: StandingsNoticeState | undefined) {
-  const weeks = completeWeeks(season, now);
+function standingsChange(season: NoticeSeason, told: StandingsNoticeState | undefined) {
+  const weeks = completeWeeks(season.weeks);
   const last = weeks.at(-1);
   if (!last) {
     // Nothing complete yet: the first look records that, so later eliminations are news.
     if (told) return null;
     return { state: { week: null, order: [], points: [] }, line: null };
   }
-  const rows = standings({ ...season, weeks }, now);
+  const rows = standingsOfWeeks(season.memberIds, weeks);
   const state: StandingsNoticeState = {
     week: last.week,
     order: rows.map((row) => row.memberId),
@@ -117,19 +121,21 @@ function standingsChange(season: PoolSeason, now: Date, told: StandingsNoticeSta
  * The eliminations of settled Last Man Standing weeks (no survivor's result pending, so the "everyone out"
  * rule cannot take one back), with the team picked and how it went.
  */
-function settledEliminations(season: PoolSeason, now: Date, lastWeek: number | undefined) {
+function settledEliminations(season: NoticeSeason) {
   const out = new Map<string, LmsOutNoticeState>();
-  const lms = lastManStanding(season, now, lastWeek);
+  const lms = lastManStandingOfWeeks(season.memberIds, lmsResultsOfWeeks(season.weeks), {
+    enabled: season.lastManStanding,
+    lastWeek: season.lastWeek,
+  });
   for (const week of lms.weeks) {
     if (!week.complete || week.everyoneOut) continue;
-    const data = season.weeks.find((candidate) => candidate.week === week.week)!;
+    const rows = season.weeks.find((candidate) => candidate.week === week.week)!.members;
     for (const result of week.results) {
       if (result.outcome === 'no_pick') {
         out.set(result.memberId, { week: week.week, team: null, result: 'missed' });
       } else if (result.outcome === 'eliminated' && result.team !== null) {
-        const game = lmsGame(data.slate, result.team);
-        const how = game ? teamOutcome(result.team, game, season.settings.winBasis) : 'loss';
-        out.set(result.memberId, { week: week.week, team: result.team, result: how === 'push' ? 'pushed' : 'lost' });
+        const pushed = rows.find((row) => row.memberId === result.memberId)?.lmsPushed ?? false;
+        out.set(result.memberId, { week: week.week, team: result.team, result: pushed ? 'pushed' : 'lost' });
       }
     }
   }
@@ -137,23 +143,17 @@ function settledEliminations(season: PoolSeason, now: Date, lastWeek: number | u
 }
 
 /**
- * What to record and tell now. On the room's first look (no standings recorded), eliminations of weeks before
- * the latest settled one (complete for the standings, or settled for Last Man Standing) are recorded without a
- * line, so a pool already under way is not flooded with old news.
+ * What to record and tell now, from each week's totals. On the room's first look (no standings recorded),
+ * eliminations of weeks before the latest settled one (complete for the standings, or settled for Last Man
+ * Standing) are recorded without a line, so a pool already under way is not flooded with old news.
  */
-export function roomNoticeChanges(
-  season: PoolSeason,
-  now: Date,
-  told: ToldNotices,
-  /** The pool's last week (Last Man Standing survivors share the win after it). */
-  lastWeek?: number,
-): RoomNoticeChanges {
+export function roomNoticeChangesOfWeeks(season: NoticeSeason, told: ToldNotices): RoomNoticeChanges {
   const firstLook = told.standings === undefined;
-  const { out, lastSettled } = settledEliminations(season, now, lastWeek);
+  const { out, lastSettled } = settledEliminations(season);
   // The latest week with settled news, of either kind: on a first look only its eliminations are told.
   const latest = Math.max(
     lastSettled ?? Number.NEGATIVE_INFINITY,
-    completeWeeks(season, now).at(-1)?.week ?? Number.NEGATIVE_INFINITY,
+    completeWeeks(season.weeks).at(-1)?.week ?? Number.NEGATIVE_INFINITY,
   );
   const eliminations: RoomNoticeChanges['eliminations'] = [];
   for (const [memberId, state] of out) {
@@ -162,9 +162,28 @@ export function roomNoticeChanges(
     const old = firstLook && state.week < latest;
     eliminations.push({ memberId, state, tell: !old });
   }
-  const current = new Set(season.members.map((member) => member.id));
+  const current = new Set(season.memberIds);
   const reinstated = [...told.lmsOut]
-    .filter(([memberId]) => season.settings.lastManStanding && !out.has(memberId) && current.has(memberId))
+    .filter(([memberId]) => season.lastManStanding && !out.has(memberId) && current.has(memberId))
     .map(([memberId, state]) => ({ memberId, week: state.week }));
-  return { standings: standingsChange(season, now, told.standings), eliminations, reinstated };
+  return { standings: standingsChange(season, told.standings), eliminations, reinstated };
+}
+
+/** roomNoticeChangesOfWeeks of a whole season as loaded, each week's totals worked out at `now`. */
+export function roomNoticeChanges(
+  season: PoolSeason,
+  now: Date,
+  told: ToldNotices,
+  /** The pool's last week (Last Man Standing survivors share the win after it). */
+  lastWeek?: number,
+): RoomNoticeChanges {
+  return roomNoticeChangesOfWeeks(
+    {
+      memberIds: season.members.map((member) => member.id),
+      lastManStanding: season.settings.lastManStanding,
+      lastWeek,
+      weeks: seasonWeekTotals(season, gradeSeason(season, now), now),
+    },
+    told,
+  );
 }

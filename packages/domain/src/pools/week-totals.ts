@@ -1,5 +1,5 @@
-import { poolPickClv, slateGameState, type GradedWeek, type PickOutcome } from './grading.js';
-import { lockInstant } from './picks.js';
+import { poolPickClv, slateGameState, teamOutcome, type GradedWeek, type PickOutcome } from './grading.js';
+import { lmsGame, lockInstant } from './picks.js';
 import { tiebreakerGame } from './slate.js';
 import { lmsWeekResult, type LmsOutcome, type LmsResult } from './last-man-standing.js';
 import { instantMs, type PoolMember, type PoolWeekData, type WeekSheet, type WinBasis } from './types.js';
@@ -28,12 +28,16 @@ export interface MemberWeekTotals {
   /** The member's Last Man Standing pick of the week and how it stands, whether or not they still survive. */
   lmsTeam: string | null;
   lmsOutcome: LmsOutcome;
+  /** Eliminated by a push (the room is told "pushed" rather than "lost"). */
+  lmsPushed: boolean;
 }
 
 export interface WeekTotals {
   week: number;
   /** Whether any slate game is decided (final or void): the latest such week's submissions break ties. */
   started: boolean;
+  /** Every slate game is decided (final or void), and there is at least one: "standings after week N". */
+  complete: boolean;
   members: MemberWeekTotals[];
 }
 
@@ -57,9 +61,11 @@ export function weekTotals(
   pool: { members: readonly PoolMember[]; winBasis: WinBasis },
 ): WeekTotals {
   const games = new Map(week.slate.map((game) => [game.id, game]));
+  const decided = week.slate.filter((game) => slateGameState(game, week.window, now) !== 'pending').length;
   return {
     week: week.week,
-    started: week.slate.some((game) => slateGameState(game, week.window, now) !== 'pending'),
+    started: decided > 0,
+    complete: decided > 0 && decided === week.slate.length,
     members: graded.map((row) => {
       const sheet = week.sheets.find((candidate) => candidate.memberId === row.memberId);
       let clvSum = 0;
@@ -74,6 +80,7 @@ export function weekTotals(
       }
       const member = pool.members.find((candidate) => candidate.id === row.memberId) ?? { id: row.memberId };
       const lms = lmsWeekResult(week, member, pool.winBasis, now);
+      const lmsPlayed = lms.outcome === 'eliminated' && lms.team !== null ? lmsGame(week.slate, lms.team) : undefined;
       return {
         memberId: row.memberId,
         points: row.points,
@@ -86,6 +93,7 @@ export function weekTotals(
         clvCount,
         lmsTeam: lms.team,
         lmsOutcome: lms.outcome,
+        lmsPushed: lmsPlayed !== undefined && teamOutcome(lms.team!, lmsPlayed, pool.winBasis) === 'push',
       };
     }),
   };

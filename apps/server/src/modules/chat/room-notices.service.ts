@@ -1,15 +1,17 @@
 import {
   lastPoolWeek,
-  roomNoticeChanges,
+  roomNoticeChangesOfWeeks,
   type LmsOutNoticeState,
   type Sport,
   type StandingsNoticeState,
 } from '@pass/domain';
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
+import { mapAtMost } from '../../lib/collections.js';
+import type { PoolRow } from '../pools/pools.repository.js';
 import { nextTimeChange } from '../pools/standings.service.js';
-import { loadSeason } from '../pools/slates.service.js';
 import { currentMembers } from '../pools/pools.service.js';
+import { currentWeekTotals } from '../pools/week-totals.service.js';
 import type { ChatContext } from './chat.service.js';
 import { systemLines } from './chat.service.js';
 import * as repository from './chat.repository.js';
@@ -17,11 +19,16 @@ import * as repository from './chat.repository.js';
 /**
  * The room notices job (decision 041): the system lines derived from results and time, never stored as events
  * of their own: a member out of Last Man Standing (and back in, when a corrected result reverses it) and the
- * standings when a week's results change their top. Each pool's room is looked at in one transaction under the
- * pool's row lock: what the room was told (chat_room_notices) is read, compared with what the season says now
- * (the domain's `roomNoticeChanges`), and the new lines and records are written together, so a run repeated, or
- * run on two instances at once, tells the room once. The lines are published after the commit.
+ * standings when a week's results change their top. A room is read from its pool's stored week totals (decision
+ * 059; the weeks a change touched are worked out again and stored, so the standings reads after it find them),
+ * then looked at in one transaction under the pool's row lock: what the room was told (chat_room_notices) is
+ * read, compared with what the totals say (the domain's `roomNoticeChangesOfWeeks`), and the new lines and
+ * records are written together, so a run repeated, or run on two instances at once, tells the room once. The
+ * lines are published after the commit. A few rooms are looked at side by side (ROOMS_AT_ONCE).
  */
+
+/** Rooms looked at side by side: both cores and a few connections, leaving the rest of the pool to requests. */
+const ROOMS_AT_ONCE = 4;
 
 export const STANDINGS_NOTICE = 'standings';
 export const lmsOutNotice = (memberId: number | string) => `lms-out:${memberId}`;
@@ -62,29 +69,38 @@ function standingsRecordOf(rows: readonly repository.NoticeRow[]): StandingsReco
   return parsed.success ? parsed.data : undefined;
 }
 
-/** One room, in one transaction under the pool's lock: the lines written (published once committed). */
-async function tellRoom(context: NoticeContext, poolId: number, now: Date): Promise<number> {
+/**
+ * One room: its pool's week totals (read, or worked out and stored, before the room's lock), then the lines, in
+ * one transaction under the pool's lock (published once committed). `pool` is the row as listed, whose version
+ * the totals are at least as new as: a change committed meanwhile has raised it, so the room is looked at again.
+ */
+async function tellRoom(context: NoticeContext, pool: PoolRow, now: Date): Promise<number> {
   const lines = systemLines(context);
+  const members = await currentMembers(context.db, [pool.id]);
+  const weeks = await currentWeekTotals(context.db, pool, members, now);
   const written = await context.db.transaction(async (tx) => {
-    // Taken first: a second run waits here and then reads what the first recorded.
-    const pool = await repository.lockPoolRow(tx, poolId);
-    if (!pool || (pool.endedAt !== null && pool.endedAt.getTime() <= now.getTime())) return 0;
-    const rows = await repository.listNotices(tx, [poolId]);
+    // Taken first: a second run waits here and then reads what the first recorded. Not a share lock's equal:
+    // members' submissions, which take the pool's row to share, go on meanwhile.
+    const locked = await repository.lockPoolRow(tx, pool.id);
+    if (!locked || (locked.endedAt !== null && locked.endedAt.getTime() <= now.getTime())) return 0;
+    const rows = await repository.listNotices(tx, [pool.id]);
     const standings = standingsRecordOf(rows);
+    // A run that read the pool later has recorded what it found: this one's totals may be older.
+    if (standings && standings.version > pool.version) return 0;
     const lmsOut = new Map<string, LmsOutNoticeState>();
     for (const row of rows) {
       if (!row.noticeKey.startsWith(LMS_OUT_PREFIX)) continue;
       const parsed = LmsOutRecord.safeParse(row.state);
       if (parsed.success) lmsOut.set(row.noticeKey.slice(LMS_OUT_PREFIX.length), parsed.data);
     }
-    const members = await currentMembers(tx, [pool.id]);
-    // Read only: the job changes nothing of the pool but its room (closes stay for grading and members' reads).
-    const season = await loadSeason(tx, pool, now, members, { record: false });
-    const changes = roomNoticeChanges(
-      season,
-      now,
+    const changes = roomNoticeChangesOfWeeks(
+      {
+        memberIds: members.map((member) => String(member.id)),
+        lastManStanding: pool.lastManStanding,
+        lastWeek: lastPoolWeek(pool.sport as Sport, pool.season),
+        weeks,
+      },
       { standings, lmsOut },
-      lastPoolWeek(pool.sport as Sport, pool.season),
     );
 
     let count = 0;
@@ -155,12 +171,8 @@ export async function tellRoomNotices(
     recordKey: STANDINGS_NOTICE,
     poolIds: input.poolIds,
   });
-  const result: RoomNoticesResult = { looked: 0, lines: 0 };
-  for (const pool of candidates) {
-    result.looked += 1;
-    result.lines += await tellRoom(context, pool.id, input.now);
-  }
-  return result;
+  const written = await mapAtMost(candidates, ROOMS_AT_ONCE, (pool) => tellRoom(context, pool, input.now));
+  return { looked: candidates.length, lines: written.reduce((sum, lines) => sum + lines, 0) };
 }
 
 /** The job as the scheduler and the grading paths run it. */

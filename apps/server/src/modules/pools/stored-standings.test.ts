@@ -1,5 +1,13 @@
 import { PoolStandingsResponse } from '@pass/contracts';
-import { averageClv, lastManStanding, lastPoolWeek, standings, type Sport } from '@pass/domain';
+import {
+  averageClv,
+  lastManStanding,
+  lastPoolWeek,
+  roomNoticeChanges,
+  roomNoticeChangesOfWeeks,
+  standings,
+  type Sport,
+} from '@pass/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, type TestClient } from '../../test/accounts.js';
@@ -8,12 +16,15 @@ import { makeGame, newKey } from '../../test/ledger.js';
 import { poolSettings, poolWithGuests, quoteSpread } from '../../test/pools.js';
 import * as repository from './pools.repository.js';
 import { loadSeason } from './slates.service.js';
+import { currentWeekTotals } from './week-totals.service.js';
 
 /**
  * The stored week totals (decision 059) against a full recomputation: a pool of three members over two weeks
  * takes generated steps (picks submitted, results entered, corrected, cleared, games cancelled or postponed,
  * the server clock moved on or set back), and after every step the standings the API answers, from stored
- * totals worked out only where a change reached, equal the domain's standings of the whole season read afresh.
+ * totals worked out only where a change reached, equal the domain's standings of the whole season read afresh;
+ * and what the room notices read from the stored totals (complete weeks, eliminations and how they went) equals
+ * what the whole season says.
  */
 
 const WEEKS = [1, 2] as const;
@@ -35,8 +46,9 @@ type Step =
       kind: 'result';
       game: number;
       status: 'final' | 'cancelled' | 'postponed' | 'in_progress';
-      home: number;
       away: number;
+      /** Home minus away: 3 is a push against the home side's −3. */
+      margin: number;
     }
   | { kind: 'clear'; game: number }
   | { kind: 'later'; hours: number }
@@ -62,8 +74,8 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
       'postponed' as const,
       'in_progress' as const,
     ),
-    home: fc.integer({ min: 0, max: 35 }),
-    away: fc.integer({ min: 0, max: 35 }),
+    away: fc.integer({ min: 10, max: 30 }),
+    margin: fc.constantFrom(-7, -3, 0, 3, 3, 7, 10),
   }),
   fc.record({ kind: fc.constant('clear' as const), game: fc.integer({ min: 0, max: 5 }) }),
   fc.record({ kind: fc.constant('later' as const), hours: fc.integer({ min: 1, max: 60 }) }),
@@ -143,7 +155,7 @@ describe('stored week totals against a full recomputation', () => {
         const scored = step.status === 'final' || step.status === 'in_progress';
         const response = await admin.post(`/api/admin/events/${pool.games[step.game]!.id}/result`, {
           status: step.status,
-          ...(scored ? { home_score: step.home, away_score: step.away } : {}),
+          ...(scored ? { home_score: step.away + step.margin, away_score: step.away } : {}),
         });
         expect(response.statusCode, response.body).toBe(200);
         return;
@@ -194,6 +206,28 @@ describe('stored week totals against a full recomputation', () => {
     };
   }
 
+  /** The room's news on a first look, from the stored totals (as the job reads them) and from the season. */
+  async function roomNews(poolId: number) {
+    const [pool] = await repository.poolsByIds(db(), [poolId]);
+    const members = await repository.currentMembers(db(), [poolId]);
+    const lastWeek = lastPoolWeek(pool!.sport as Sport, pool!.season);
+    const nothingTold = { lmsOut: new Map() };
+    const season = await loadSeason(db(), pool!, clock, members, { record: false });
+    const weeks = await currentWeekTotals(db(), pool!, members, clock);
+    return {
+      stored: roomNoticeChangesOfWeeks(
+        {
+          memberIds: season.members.map((member) => member.id),
+          lastManStanding: pool!.lastManStanding,
+          lastWeek,
+          weeks,
+        },
+        nothingTold,
+      ),
+      recomputed: roomNoticeChanges(season, clock, nothingTold, lastWeek),
+    };
+  }
+
   it('answers after every step what a full recomputation of the season gives', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(stepArb, { minLength: 4, maxLength: 14 }), async (steps) => {
@@ -205,9 +239,34 @@ describe('stored week totals against a full recomputation', () => {
           const answered = PoolStandingsResponse.parse(response.json()).data;
           // Read back after the answer: a member's read records the locks it finds, which the recomputation sees.
           expect(answered, JSON.stringify(step)).toEqual(await recomputed(pool.poolId));
+          const news = await roomNews(pool.poolId);
+          expect(news.stored, JSON.stringify(step)).toEqual(news.recomputed);
         }
       }),
-      { numRuns: 10 },
+      {
+        numRuns: 10,
+        examples: [
+          [
+            [
+              // Week 1 played with each member's Last Man Standing team at home: the first member's game is a
+              // push against −3 (out, "pushed"), the others' home sides cover.
+              ...[0, 1, 2].map((member): Step => ({
+                kind: 'picks',
+                member,
+                week: 1,
+                sides: ['home', 'home', 'away'],
+                play: 0,
+                lms: member * 2,
+                tiebreaker: 40,
+              })),
+              { kind: 'clock', hoursFromStart: 24 * 8 },
+              { kind: 'result', game: 0, status: 'final', away: 17, margin: 3 },
+              { kind: 'result', game: 1, status: 'final', away: 17, margin: 7 },
+              { kind: 'result', game: 2, status: 'final', away: 17, margin: 10 },
+            ],
+          ],
+        ],
+      },
     );
     // Ten pools of up to fourteen steps, each read twice: minutes on a busy machine.
   }, 600_000);

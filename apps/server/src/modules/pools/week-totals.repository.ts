@@ -18,6 +18,7 @@ export interface WeekTotalsState {
   totalsFrom: Date | null;
   totalsUntil: Date | null;
   totalsStarted: boolean;
+  totalsComplete: boolean;
 }
 
 /** The pool's weeks with the state of their stored totals. */
@@ -31,6 +32,7 @@ export async function weekTotalsStates(db: DbExecutor, poolId: number): Promise<
       totalsFrom: poolWeeks.totalsFrom,
       totalsUntil: poolWeeks.totalsUntil,
       totalsStarted: poolWeeks.totalsStarted,
+      totalsComplete: poolWeeks.totalsComplete,
     })
     .from(poolWeeks)
     .where(eq(poolWeeks.poolId, poolId))
@@ -62,6 +64,7 @@ export async function storedTotals(
       clvCount: row.clvCount,
       lmsTeam: row.lmsTeam,
       lmsOutcome: row.lmsOutcome as LmsOutcome,
+      lmsPushed: row.lmsPushed,
     }),
   );
 }
@@ -80,6 +83,7 @@ export async function storeWeekTotals(
     from: Date;
     until: Date | null;
     started: boolean;
+    complete: boolean;
     rows: readonly MemberWeekTotals[];
   },
 ): Promise<void> {
@@ -105,6 +109,7 @@ export async function storeWeekTotals(
         clvCount: row.clvCount,
         lmsTeam: row.lmsTeam,
         lmsOutcome: row.lmsOutcome,
+        lmsPushed: row.lmsPushed,
       })),
     );
   }
@@ -115,6 +120,7 @@ export async function storeWeekTotals(
       totalsFrom: input.from,
       totalsUntil: input.until,
       totalsStarted: input.started,
+      totalsComplete: input.complete,
     })
     .where(eq(poolWeeks.id, input.poolWeekId));
 }

@@ -39,6 +39,7 @@ export async function currentWeekTotals(
     ...current.map((state) => ({
       week: state.week,
       started: state.totalsStarted,
+      complete: state.totalsComplete,
       members: stored.get(state.id) ?? [],
     })),
     ...workedOut,
@@ -94,6 +95,7 @@ async function workOut(
         from: now,
         until: changeAt === null ? null : new Date(changeAt),
         started: worked.started,
+        complete: worked.complete,
         rows: worked.members,
       }),
     );
