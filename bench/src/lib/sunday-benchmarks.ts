@@ -243,7 +243,7 @@ async function measureBurst(calls: Api, info: SundayInfo, row: Row): Promise<Tim
       status: 'measured',
       valueMs: wallMs / BURST_SUBMISSIONS,
       figures: `${perSecond.toFixed(0)}/s; p50 ${fmt(result.p50Ms)} ms, p99 ${fmt(result.p99Ms)} ms`,
-      detail: `${BURST_SUBMISSIONS} in ${secondsOf(wallMs)} after ${WARMUP} discarded; max ${fmt(result.maxMs)} ms; ${members.length} members (${info.fullPool.survivors} still in Last Man Standing), week ${info.fullPool.week}'s ${info.gamesPerWeek} open games (slate published by the Lifeguard), weeks 1–${info.weeks} stored with every member's sheet; each submission takes the pool's row, so they queue on it`,
+      detail: `${BURST_SUBMISSIONS} in ${secondsOf(wallMs)} after ${WARMUP} discarded; max ${fmt(result.maxMs)} ms; ${members.length} members (${info.fullPool.survivors} still in Last Man Standing), week ${info.fullPool.week}'s ${info.gamesPerWeek} open games (slate published by the Lifeguard), weeks 1–${info.weeks} stored with every member's sheet; submissions share the pool's row and each takes its own sheet's, then raises the pool's and the week's versions at its end`,
       meets: perSecond >= TARGETS.submissionsPerSecond,
     },
   };

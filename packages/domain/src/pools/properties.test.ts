@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BetKind, BetMode, BetType } from '../enums.js';
 import { gradeEntry } from '../grading/grade-entry.js';
 import { slateGameState } from './grading.js';
-import { lastManStanding, lastManStandingOfWeeks } from './last-man-standing.js';
+import { lastManStanding, lastManStandingOfWeeks, usedLmsTeams } from './last-man-standing.js';
 import { isLocked } from './picks.js';
 import { frozenSpreadFor } from './slate.js';
 import {
@@ -16,7 +16,7 @@ import {
   weeklyResults,
 } from './standings.js';
 import type { PoolPick, PoolSeason, PoolWeekData, SlateGame, WeekSheet } from './types.js';
-import { lmsResultsOfWeeks, weekTotals, weekTotalsChangeAt } from './week-totals.js';
+import { lmsResultsOfWeeks, usedLmsTeamsOfWeeks, weekTotals, weekTotalsChangeAt } from './week-totals.js';
 
 /**
  * Properties of the pool rules over generated seasons: up to four members, up to three weeks of up to five
@@ -331,6 +331,13 @@ describe('pool rules: properties', () => {
           expect(lastManStandingOfWeeks(memberIds, lmsResultsOfWeeks(kept), { enabled: true, lastWeek: 2 })).toEqual(
             lastManStanding(season, now, 2),
           );
+          for (const memberId of memberIds) {
+            for (const week of [1, 2, 3]) {
+              expect(usedLmsTeamsOfWeeks(shuffle(kept, week), memberId, week)).toEqual(
+                usedLmsTeams(season, memberId, week, now),
+              );
+            }
+          }
         },
       ),
     );

@@ -120,3 +120,18 @@ export function lmsResultsOfWeeks(weeks: readonly WeekTotals[]): { week: number;
     results: week.members.map((row) => ({ memberId: row.memberId, team: row.lmsTeam, outcome: row.lmsOutcome })),
   }));
 }
+
+/**
+ * The teams a member has used in Last Man Standing before `beforeWeek`, from the weeks' totals: as
+ * usedLmsTeams reads the season (a pick on a void game, or on no game of the slate, is not used; a pending
+ * one is).
+ */
+export function usedLmsTeamsOfWeeks(weeks: readonly WeekTotals[], memberId: string, beforeWeek: number): string[] {
+  return [...weeks]
+    .filter((week) => week.week < beforeWeek)
+    .sort((a, b) => a.week - b.week)
+    .flatMap((week) => {
+      const row = week.members.find((candidate) => candidate.memberId === memberId);
+      return row && row.lmsTeam !== null && row.lmsOutcome !== 'carried' ? [row.lmsTeam] : [];
+    });
+}

@@ -93,7 +93,7 @@ export async function postMessage(
   const stored = await db.transaction(async (tx) => {
     // The pool's row lock orders the room's inserts, so ids commit in the order they rise (resume relies on
     // it), and an end of the pool at the same moment is seen.
-    const { pool, member } = await requireMembership(tx, input.poolId, input.userId, { forUpdate: true });
+    const { pool, member } = await requireMembership(tx, input.poolId, input.userId, { lock: 'update' });
     refuseEnded(pool);
     // A socket opened before its account was suspended stays open; what it sends is refused (decision 049).
     if (await repository.isAccountSuspended(tx, input.userId)) {

@@ -79,8 +79,7 @@ async function tellRoom(context: NoticeContext, pool: PoolRow, now: Date): Promi
   const members = await currentMembers(context.db, [pool.id]);
   const weeks = await currentWeekTotals(context.db, pool, members, now);
   const written = await context.db.transaction(async (tx) => {
-    // Taken first: a second run waits here and then reads what the first recorded. Not a share lock's equal:
-    // members' submissions, which take the pool's row to share, go on meanwhile.
+    // Taken first: a second run waits here and then reads what the first recorded.
     const locked = await repository.lockPoolRow(tx, pool.id);
     if (!locked || (locked.endedAt !== null && locked.endedAt.getTime() <= now.getTime())) return 0;
     const rows = await repository.listNotices(tx, [pool.id]);

@@ -172,8 +172,10 @@ describe('pool closing line value', () => {
     expect(await storedCloses(thursday.id)).toEqual([[null, null]]);
     await result(sunday.id, 27, 20);
     expect(await storedCloses(sunday.id)).toEqual([[-3.5, sunday.kickoff.toISOString()]]);
-    // The Thursday game has no result yet: its close waits for a read or for grading to reach it.
-    expect(await storedCloses(thursday.id)).toEqual([[null, null]]);
+    // The Thursday game has no result yet: the room notices behind the Sunday result read the pool's week as a
+    // standings request does, which writes the close it finds missing (the line of record at the lock).
+    await testApp.app.roomNotices.run();
+    expect(await storedCloses(thursday.id)).toEqual([[1.5, thursday.kickoff.toISOString()]]);
     await result(thursday.id, 17, 21);
     expect(await storedCloses(thursday.id)).toEqual([[1.5, thursday.kickoff.toISOString()]]);
 

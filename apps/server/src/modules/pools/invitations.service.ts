@@ -165,7 +165,7 @@ export async function invite(
   const outcome = await db.transaction(async (tx) => {
     // The Lifeguard's row first, as creating a pool does: invitations sent at once are counted in turn.
     await poolsRepository.lockLifeguard(tx, input.userId);
-    const { pool } = await requireLifeguard(tx, input.poolId, input.userId, { forUpdate: true });
+    const { pool } = await requireLifeguard(tx, input.poolId, input.userId, { lock: 'update' });
     // A Lifeguard writes to addresses of their choosing: at a rate a person invites friends, never in bulk.
     const sent = await repository.listMailedInvitations(tx, input.userId);
     const tooMany = refuseInvitationRate(
@@ -214,7 +214,7 @@ export async function makeShareLink(
   input: { poolId: number; userId: number; now: Date },
 ): Promise<ShareLinkResponse['data']> {
   return context.db.transaction(async (tx) => {
-    const { pool } = await requireLifeguard(tx, input.poolId, input.userId, { forUpdate: true });
+    const { pool } = await requireLifeguard(tx, input.poolId, input.userId, { lock: 'update' });
     const closed = joiningRefusal(pool, input.now);
     if (closed) refuse(closed, 'params.id');
     await repository.revokeLinks(tx, pool.id, input.now);
@@ -274,7 +274,7 @@ export async function accept(
 /** The caller leaves the pool (a guest); returns the member id they had in it. */
 export async function leave(db: Database, input: { poolId: number; userId: number; now: Date }): Promise<number> {
   return db.transaction(async (tx) => {
-    const { pool, member } = await requireMembership(tx, input.poolId, input.userId, { forUpdate: true });
+    const { pool, member } = await requireMembership(tx, input.poolId, input.userId, { lock: 'update' });
     if (member.role === 'lifeguard') {
       throw new AppError('CONFLICT', 'The Lifeguard cannot leave the pool; end it instead', [
         { field: 'params.id', message: 'The Lifeguard cannot leave the pool; end it instead', reason: 'lifeguard' },
@@ -292,7 +292,7 @@ export async function removeGuest(
   input: { poolId: number; userId: number; memberId: number; now: Date },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const { pool } = await requireLifeguard(tx, input.poolId, input.userId, { forUpdate: true });
+    const { pool } = await requireLifeguard(tx, input.poolId, input.userId, { lock: 'update' });
     refuseSuspended(pool);
     const member = await poolsRepository.findCurrentMember(tx, pool.id, input.memberId);
     if (!member) throw AppError.notFound('No such member of this pool');

@@ -3,13 +3,10 @@ import type { PoolEditListResponse, PoolWeekView, SubmitPicksBody } from '@pass/
 import type { Database, DbExecutor } from '@pass/db';
 import {
   isLocked,
-  lastManStanding,
   slateTeams,
-  usedLmsTeams,
   validateWeekSheet,
   visibleEdit,
   type CalendarWeek,
-  type PoolSeason,
   type SlateGame,
   type WeekSheet,
 } from '@pass/domain';
@@ -17,8 +14,9 @@ import { AppError } from '../../errors.js';
 import type { SystemLines } from '../chat/pool-events.js';
 import * as poolsRepository from './pools.repository.js';
 import type { PoolRow } from './pools.repository.js';
-import { refuseEnded, requireLifeguard, requireMembership } from './pools.service.js';
-import { ensureWeek, keepLocks, loadSeason, refuseProblems, requirePoolWeek, toSlateGame } from './slates.service.js';
+import { refuseEnded, requireLifeguard, requireMembership, settingsOf } from './pools.service.js';
+import { ensureWeek, keepLocks, loadWeek, refuseProblems, requirePoolWeek, toSlateGame } from './slates.service.js';
+import { lmsBeforeWeek } from './week-totals.service.js';
 import * as repository from './weeks.repository.js';
 import type { PoolWeekRow } from './weeks.repository.js';
 import { weekView } from './weeks.service.js';
@@ -52,8 +50,9 @@ export async function submitPicks(
   },
 ): Promise<PoolWeekView> {
   return db.transaction(async (tx) => {
-    // The pool's row first, as publishing does: a pool's submissions and slate changes go one at a time.
-    const { pool, member } = await requireMembership(tx, input.poolId, input.userId, { forUpdate: true });
+    // The pool's row first, shared: members' submissions go side by side (each takes its own sheet's row),
+    // while publishing a slate, a change of settings or the pool's end wait for them, and they for it.
+    const { pool, member } = await requireMembership(tx, input.poolId, input.userId, { lock: 'share' });
     // The locks are judged when the sheet is written, not when the request arrived: a submission that waited
     // for the pool (or, on PGlite, for the one connection every transaction shares, behind an import or a
     // standings rebuild) could otherwise store a pick after its game locked, and after others saw the lock.
@@ -78,7 +77,7 @@ export async function submitPicks(
       }
       return weekView(tx, { pool, viewerMemberId: member.id, week, now });
     }
-    await applySheet(tx, {
+    const { lmsUsed } = await applySheet(tx, {
       pool,
       weekRow,
       week,
@@ -87,8 +86,10 @@ export async function submitPicks(
       now,
       editorId: null,
     });
+    const view = await weekView(tx, { pool, viewerMemberId: member.id, week, now, lmsUsed });
+    // Last: the pool's and the week's versions are rows every submission to the week updates, held to the commit.
     await poolsRepository.bumpVersion(tx, pool.id, [weekRow.id]);
-    return weekView(tx, { pool, viewerMemberId: member.id, week, now });
+    return view;
   });
 }
 
@@ -96,7 +97,8 @@ export async function submitPicks(
  * Validates and writes a member's sheet for the week (the sheet row locked first): the member's own
  * submission (`editorId` null: its time becomes `submitted_at` when it changes the sheet) or the Lifeguard's
  * edit (logged per change, `submitted_at` unmoved). The picks of locked games left out stay; a change to one is
- * refused.
+ * refused. Reads the week itself and, in a Last Man Standing pool, the earlier weeks' totals (never the whole
+ * season); answers the member's Last Man Standing teams used before the week.
  */
 async function applySheet(
   tx: DbExecutor,
@@ -109,11 +111,13 @@ async function applySheet(
     now: Date;
     editorId: number | null;
   },
-): Promise<void> {
+): Promise<{ lmsUsed: string[] }> {
   const { pool, weekRow, week, now } = input;
   await repository.lockSheet(tx, weekRow.id, input.memberId, now);
-  const season = await loadSeason(tx, pool, now);
-  const thisWeek = season.weeks.find((candidate) => candidate.week === week.number)!;
+  const thisWeek = await loadWeek(tx, pool, weekRow, now);
+  const lms = pool.lastManStanding
+    ? await lmsBeforeWeek(tx, pool, week.number, input.memberId, now)
+    : { survivor: true, usedTeams: [] };
   const memberId = String(input.memberId);
   const stored = thisWeek.sheets.find((sheet) => sheet.memberId === memberId);
   // lockSheet leaves an empty row where there was none: that is no sheet yet.
@@ -161,14 +165,13 @@ async function applySheet(
           : spelled(input.body.lms_team, slateTeams(thisWeek.slate)),
     tiebreaker: input.body.tiebreaker === undefined ? (previous?.tiebreaker ?? null) : input.body.tiebreaker,
   };
-  const earlier: PoolSeason = { ...season, weeks: season.weeks.filter((candidate) => candidate.week < week.number) };
   const problems = validateWeekSheet({
-    settings: season.settings,
+    settings: settingsOf(pool),
     slate: thisWeek.slate,
     previous,
     next,
-    usedLmsTeams: usedLmsTeams(season, memberId, week.number, now),
-    survivor: !pool.lastManStanding || lastManStanding(earlier, now).survivors.includes(memberId),
+    usedLmsTeams: lms.usedTeams,
+    survivor: lms.survivor,
     now,
   });
   if (problems.length > 0) refuseProblems(problems);
@@ -201,6 +204,7 @@ async function applySheet(
       })),
     );
   }
+  return { lmsUsed: lms.usedTeams };
 }
 
 const pickText = (pick: WeekSheet['picks'][number] | undefined) =>
@@ -234,7 +238,7 @@ export async function editMemberPicks(
   lines?: SystemLines,
 ): Promise<PoolWeekView> {
   return db.transaction(async (tx) => {
-    const { pool, member } = await requireLifeguard(tx, input.poolId, input.userId, { forUpdate: true });
+    const { pool, member } = await requireLifeguard(tx, input.poolId, input.userId, { lock: 'update' });
     refuseEnded(pool);
     const week = requirePoolWeek(pool, input.week);
     const target = await poolsRepository.findCurrentMember(tx, pool.id, input.memberId);

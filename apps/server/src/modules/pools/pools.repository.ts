@@ -46,19 +46,30 @@ export async function insertMember(
   return row!;
 }
 
+/**
+ * How a change takes the pool's row for the rest of its transaction: `update` for a change of the pool itself
+ * (its slate, settings, members, end), which goes alone; `share` for a member's sheet, so submissions go side
+ * by side (each takes its own sheet's row) while a change of the pool waits for them, and they for it.
+ */
+export type PoolLock = 'update' | 'share';
+
 /** The pool and the caller's current membership of it; null when there is no such pool or the caller is not in it. */
 export async function findMembership(
   db: DbExecutor,
   poolId: number,
   userId: number,
-  options: { forUpdate?: boolean } = {},
+  options: { lock?: PoolLock } = {},
 ): Promise<{ pool: PoolRow; member: MemberRow } | null> {
   const query = db
     .select({ pool: pools, member: poolMembers })
     .from(pools)
     .innerJoin(poolMembers, and(eq(poolMembers.poolId, pools.id), eq(poolMembers.userId, userId), currentMember))
     .where(eq(pools.id, poolId));
-  const [row] = options.forUpdate ? await query.for('update', { of: pools }) : await query;
+  // `key share`: it conflicts with `update`, not with the version's own update (`no key update`) nor itself.
+  const [row] =
+    options.lock === undefined
+      ? await query
+      : await query.for(options.lock === 'update' ? 'update' : 'key share', { of: pools });
   return row ?? null;
 }
 

@@ -29,7 +29,7 @@ import {
 } from '@pass/domain';
 import { AppError } from '../../errors.js';
 import * as repository from './pools.repository.js';
-import type { MemberRow, MemberWithName, PoolRow } from './pools.repository.js';
+import type { MemberRow, MemberWithName, PoolLock, PoolRow } from './pools.repository.js';
 import * as weeksRepository from './weeks.repository.js';
 import type { SlateRow } from './weeks.repository.js';
 
@@ -286,7 +286,7 @@ export async function requireMembership(
   db: DbExecutor,
   poolId: number,
   userId: number,
-  options: { forUpdate?: boolean } = {},
+  options: { lock?: PoolLock } = {},
 ): Promise<{ pool: PoolRow; member: MemberRow }> {
   const found = await repository.findMembership(db, poolId, userId, options);
   if (!found) throw AppError.notFound('No such pool');
@@ -298,7 +298,7 @@ export async function requireLifeguard(
   db: DbExecutor,
   poolId: number,
   userId: number,
-  options: { forUpdate?: boolean } = {},
+  options: { lock?: PoolLock } = {},
 ): Promise<{ pool: PoolRow; member: MemberRow }> {
   const found = await requireMembership(db, poolId, userId, options);
   if (found.member.role !== 'lifeguard') throw AppError.forbidden("Only the pool's Lifeguard may do this");
@@ -415,7 +415,7 @@ export async function updatePoolSettings(
   input: { poolId: number; userId: number; body: UpdatePoolBody; now: Date },
 ): Promise<PoolDetail> {
   return db.transaction(async (tx) => {
-    const { pool, member } = await requireLifeguard(tx, input.poolId, input.userId, { forUpdate: true });
+    const { pool, member } = await requireLifeguard(tx, input.poolId, input.userId, { lock: 'update' });
     refuseEnded(pool);
     const before = settingsOf(pool);
     const after = settingsFromBody(input.body, before);
@@ -432,7 +432,7 @@ export async function updatePoolSettings(
 /** The Lifeguard ends the pool, at any time: it is closed from now on and takes no more picks or guests. */
 export async function endPool(db: Database, input: { poolId: number; userId: number; now: Date }): Promise<PoolDetail> {
   return db.transaction(async (tx) => {
-    const { pool, member } = await requireLifeguard(tx, input.poolId, input.userId, { forUpdate: true });
+    const { pool, member } = await requireLifeguard(tx, input.poolId, input.userId, { lock: 'update' });
     refuseEnded(pool);
     await repository.endPool(tx, pool.id, input.now);
     return toDetail(tx, { ...pool, status: 4, endedAt: input.now, updatedAt: input.now }, member, input.now);

@@ -44,7 +44,7 @@ export async function runAgain(
   const outcome = await db.transaction(async (tx) => {
     // The Lifeguard's row, then the pool's, as inviting does: a retried click waits for the first to finish.
     await repository.lockLifeguard(tx, input.userId);
-    const { pool } = await requireLifeguard(tx, input.poolId, input.userId, { forUpdate: true });
+    const { pool } = await requireLifeguard(tx, input.poolId, input.userId, { lock: 'update' });
     // A suspended pool invites no one, next season's pool included (decision 049).
     refuseSuspended(pool);
     const before = await repository.nextSeasonPool(tx, input.userId, pool.id);

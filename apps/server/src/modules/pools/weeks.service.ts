@@ -9,7 +9,6 @@ import {
   poolWeekWindow,
   publishSlate,
   slateDeadline,
-  usedLmsTeams,
   validateSlate,
   visibleSheet,
   type CalendarWeek,
@@ -21,13 +20,13 @@ import type { PoolRow } from './pools.repository.js';
 import { poolWeekOf, refuseEnded, requireLifeguard, requireMembership } from './pools.service.js';
 import {
   ensureWeek,
-  loadSeason,
   loadWeek,
   refuseProblems,
   requirePoolWeek,
   storeGames,
   weekGamesWithLines,
 } from './slates.service.js';
+import { lmsBeforeWeek } from './week-totals.service.js';
 import * as repository from './weeks.repository.js';
 
 /**
@@ -39,7 +38,14 @@ import * as repository from './weeks.repository.js';
 /** A week as a member (the viewer) reads it: the answer to reading the week, and to each change made to it. */
 export async function weekView(
   db: DbExecutor,
-  input: { pool: PoolRow; viewerMemberId: number; week: CalendarWeek; now: Date },
+  input: {
+    pool: PoolRow;
+    viewerMemberId: number;
+    week: CalendarWeek;
+    now: Date;
+    /** The viewer's Last Man Standing teams of earlier weeks, when the caller has just read them. */
+    lmsUsed?: string[];
+  },
 ): Promise<PoolWeekView> {
   const { pool, week, now } = input;
   const stored = await repository.findWeek(db, pool.id, week.number);
@@ -58,7 +64,9 @@ export async function weekView(
   const members = await poolsRepository.currentMembers(db, [pool.id]);
   const viewer = String(input.viewerMemberId);
   // The caller's Last Man Standing teams of earlier weeks, by the rule the submission is checked against.
-  const lmsUsed = pool.lastManStanding ? usedLmsTeams(await loadSeason(db, pool, now), viewer, week.number, now) : [];
+  const lmsUsed = !pool.lastManStanding
+    ? []
+    : (input.lmsUsed ?? (await lmsBeforeWeek(db, pool, week.number, input.viewerMemberId, now)).usedTeams);
   const sheetOf = new Map(sheets.map((sheet) => [sheet.memberId, sheet]));
   const gameOf = new Map(slate.map((game) => [game.id, game]));
   const ordered = [...slate].sort(byKickoff);
@@ -137,7 +145,7 @@ export async function publishWeekSlate(
   input: { poolId: number; userId: number; week: number; body: PublishSlateBody; now: Date },
 ): Promise<PoolWeekView> {
   return db.transaction(async (tx) => {
-    const { pool, member } = await requireLifeguard(tx, input.poolId, input.userId, { forUpdate: true });
+    const { pool, member } = await requireLifeguard(tx, input.poolId, input.userId, { lock: 'update' });
     refuseEnded(pool);
     const week = requirePoolWeek(pool, input.week);
     const { games } = await weekGamesWithLines(tx, pool, week, input.now);
