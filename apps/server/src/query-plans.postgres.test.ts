@@ -1,4 +1,4 @@
-import { schema, type Database, type DbHandle } from '@pass/db';
+import { groupBy, schema, type Database, type DbHandle } from '@pass/db';
 import { createTestDb } from '@pass/db/testing';
 import { TransactionRollbackError } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -8,6 +8,7 @@ import * as closingRepository from './modules/pools/closing.repository.js';
 import * as poolsRepository from './modules/pools/pools.repository.js';
 import { loadSeason } from './modules/pools/slates.service.js';
 import * as standingsRepository from './modules/pools/standings.repository.js';
+import { currentWeekTotalsOfPools } from './modules/pools/week-totals.service.js';
 import * as weeksRepository from './modules/pools/weeks.repository.js';
 
 /**
@@ -222,6 +223,29 @@ describe('the hot statements of a Sunday use their indexes (PostgreSQL)', () => 
       const rooms = await chatRepository.listPoolsWithResults(capturing, { now: NOW, recordKey: 'standings' });
       expect(rooms).toHaveLength(CHANGED_POOLS);
     });
+    expect(scans).toEqual([]);
+  });
+
+  it("the week totals of a result's pools, read, worked out and stored together", async () => {
+    // 200 pools whose totals were stored, then a result of week 7 (theirs to work out again).
+    const poolIds = Array.from({ length: 200 }, (_, index) => 300 + index);
+    const pools = await poolsRepository.poolsByIds(handle.db, poolIds);
+    const membersOf = groupBy(await poolsRepository.currentMembers(handle.db, poolIds), (member) => member.poolId);
+    const rooms = pools.map((pool) => ({ pool, members: membersOf.get(pool.id) ?? [] }));
+    await currentWeekTotalsOfPools(handle.db, rooms, NOW);
+    if (handle.raw.kind !== 'postgres') throw new Error('query plans are checked on PostgreSQL');
+    await handle.raw.pool.query(
+      'update pool_weeks set inputs_version = inputs_version + 1 where pool_id = any($1::int[]) and week = 7',
+      [poolIds],
+    );
+    const { statements, scans } = await scansOf(() =>
+      rolledBack(async (tx) => {
+        const totals = await currentWeekTotalsOfPools(tx, rooms, NOW);
+        expect(totals).toHaveLength(poolIds.length);
+        expect(totals[0]!.map((week) => week.members.length)).toEqual(Array.from({ length: WEEKS }, () => 5));
+      }),
+    );
+    expect(statements).toBeGreaterThanOrEqual(6);
     expect(scans).toEqual([]);
   });
 

@@ -17,7 +17,11 @@ export function addToSetOf<K, V>(map: Map<K, Set<V>> | WeakMap<K & object, Set<V
  * several connections, never all of them at once); the results in the items' order. A failure rejects once
  * the work already under way has settled, and starts nothing more.
  */
-export async function mapAtMost<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapAtMost<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array<R>(items.length);
   let next = 0;
   let failure: { error: unknown } | undefined;
@@ -25,7 +29,7 @@ export async function mapAtMost<T, R>(items: readonly T[], limit: number, work: 
     while (failure === undefined && next < items.length) {
       const index = next++;
       try {
-        results[index] = await work(items[index]!);
+        results[index] = await work(items[index]!, index);
       } catch (error) {
         failure ??= { error };
       }

@@ -4,14 +4,16 @@ import {
   type LmsOutNoticeState,
   type Sport,
   type StandingsNoticeState,
+  type WeekTotals,
 } from '@pass/domain';
 import { z } from 'zod';
+import { chunks, groupBy } from '@pass/db';
 import type { Clock } from '../../lib/clock.js';
 import { mapAtMost } from '../../lib/collections.js';
-import type { PoolRow } from '../pools/pools.repository.js';
+import type { MemberWithName, PoolRow } from '../pools/pools.repository.js';
 import { nextTimeChange } from '../pools/standings.service.js';
 import { currentMembers } from '../pools/pools.service.js';
-import { currentWeekTotals } from '../pools/week-totals.service.js';
+import { currentWeekTotalsOfPools } from '../pools/week-totals.service.js';
 import type { ChatContext } from './chat.service.js';
 import { systemLines } from './chat.service.js';
 import * as repository from './chat.repository.js';
@@ -29,6 +31,12 @@ import * as repository from './chat.repository.js';
 
 /** Rooms looked at side by side: both cores and a few connections, leaving the rest of the pool to requests. */
 const ROOMS_AT_ONCE = 4;
+
+/**
+ * Pools whose week totals are worked out together before their rooms are looked at: a result reaches every
+ * pool holding the game, and their weeks are read, worked out and stored a few statements per batch.
+ */
+const POOLS_PER_BATCH = 200;
 
 export const STANDINGS_NOTICE = 'standings';
 export const lmsOutNotice = (memberId: number | string) => `lms-out:${memberId}`;
@@ -70,14 +78,17 @@ function standingsRecordOf(rows: readonly repository.NoticeRow[]): StandingsReco
 }
 
 /**
- * One room: its pool's week totals (read, or worked out and stored, before the room's lock), then the lines, in
+ * One room, from its pool's week totals (read, or worked out and stored, before the room's lock): the lines, in
  * one transaction under the pool's lock (published once committed). `pool` is the row as listed, whose version
  * the totals are at least as new as: a change committed meanwhile has raised it, so the room is looked at again.
  */
-async function tellRoom(context: NoticeContext, pool: PoolRow, now: Date): Promise<number> {
+async function tellRoom(
+  context: NoticeContext,
+  room: { pool: PoolRow; members: readonly MemberWithName[]; weeks: readonly WeekTotals[] },
+  now: Date,
+): Promise<number> {
+  const { pool, members, weeks } = room;
   const lines = systemLines(context);
-  const members = await currentMembers(context.db, [pool.id]);
-  const weeks = await currentWeekTotals(context.db, pool, members, now);
   const written = await context.db.transaction(async (tx) => {
     // Taken first: a second run waits here and then reads what the first recorded.
     const locked = await repository.lockPoolRow(tx, pool.id);
@@ -170,8 +181,23 @@ export async function tellRoomNotices(
     recordKey: STANDINGS_NOTICE,
     poolIds: input.poolIds,
   });
-  const written = await mapAtMost(candidates, ROOMS_AT_ONCE, (pool) => tellRoom(context, pool, input.now));
-  return { looked: candidates.length, lines: written.reduce((sum, lines) => sum + lines, 0) };
+  let lines = 0;
+  for (const batch of chunks(candidates, POOLS_PER_BATCH)) {
+    const membersOf = groupBy(
+      await currentMembers(
+        context.db,
+        batch.map((pool) => pool.id),
+      ),
+      (member) => member.poolId,
+    );
+    const rooms = batch.map((pool) => ({ pool, members: membersOf.get(pool.id) ?? [] }));
+    const totals = await currentWeekTotalsOfPools(context.db, rooms, input.now);
+    const written = await mapAtMost(rooms, ROOMS_AT_ONCE, (room, index) =>
+      tellRoom(context, { ...room, weeks: totals[index]! }, input.now),
+    );
+    lines += written.reduce((sum, count) => sum + count, 0);
+  }
+  return { looked: candidates.length, lines };
 }
 
 /** The job as the scheduler and the grading paths run it. */

@@ -1,5 +1,5 @@
 import type { FieldError } from '@pass/contracts';
-import type { DbExecutor } from '@pass/db';
+import { groupBy, type DbExecutor } from '@pass/db';
 import {
   autoSlate,
   isLocked,
@@ -251,25 +251,43 @@ export async function loadWeeks(
   pool: PoolRow,
   now: Date,
   weekRows: readonly { id: number; week: number }[],
-  { record = true }: { record?: boolean } = {},
+  options: { record?: boolean } = {},
 ): Promise<PoolWeekData[]> {
-  const ids = weekRows.map((row) => row.id);
+  const [weeks] = await loadWeeksOfPools(db, [{ pool, weekRows }], now, options);
+  return weeks!;
+}
+
+/**
+ * loadWeeks for the weeks of several pools at once (a result's pools worked out together): still three
+ * queries, and for each pool its weeks as loadWeeks answers them.
+ */
+export async function loadWeeksOfPools(
+  db: DbExecutor,
+  pools: readonly { pool: PoolRow; weekRows: readonly { id: number; week: number }[] }[],
+  now: Date,
+  { record = true }: { record?: boolean } = {},
+): Promise<PoolWeekData[][]> {
+  const ids = pools.flatMap((entry) => entry.weekRows.map((row) => row.id));
   const [slates, sheetRows] = await Promise.all([
     repository.slatesOfWeekIds(db, ids),
     repository.sheetsOfWeeks(db, ids),
   ]);
-  const weeks: PoolWeekData[] = [];
-  for (const weekRow of weekRows) {
-    const calendarWeek = poolWeekOf(pool, weekRow.week);
-    if (!calendarWeek) continue;
-    const stored = (slates.get(weekRow.id) ?? []).map(toSlateGame);
-    const slate = await keepLocks(db, pool, weekRow.id, stored, now, record);
-    const sheets = sheetRows.filter((row) => row.poolWeekId === weekRow.id).map(toSheet);
-    const window = poolWeekWindow(
-      calendarWeek,
-      slate.map((game) => game.kickoff),
-    );
-    weeks.push({ week: weekRow.week, window, slate, sheets });
+  const sheetsOf = groupBy(sheetRows, (row) => row.poolWeekId, toSheet);
+  const answer: PoolWeekData[][] = [];
+  for (const { pool, weekRows } of pools) {
+    const weeks: PoolWeekData[] = [];
+    for (const weekRow of weekRows) {
+      const calendarWeek = poolWeekOf(pool, weekRow.week);
+      if (!calendarWeek) continue;
+      const stored = (slates.get(weekRow.id) ?? []).map(toSlateGame);
+      const slate = await keepLocks(db, pool, weekRow.id, stored, now, record);
+      const window = poolWeekWindow(
+        calendarWeek,
+        slate.map((game) => game.kickoff),
+      );
+      weeks.push({ week: weekRow.week, window, slate, sheets: sheetsOf.get(weekRow.id) ?? [] });
+    }
+    answer.push(weeks);
   }
-  return weeks;
+  return answer;
 }

@@ -1,6 +1,6 @@
-import { groupBy, poolWeeks, poolWeekTotals, type DbExecutor } from '@pass/db';
+import { chunks, column, groupBy, poolWeeks, poolWeekTotals, type DbExecutor } from '@pass/db';
 import type { LmsOutcome, MemberWeekTotals } from '@pass/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 
 /**
  * The stored totals of pool weeks (decision 059): each week's rows, and on its `pool_weeks` row the inputs
@@ -12,6 +12,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 
 export interface WeekTotalsState {
   id: number;
+  poolId: number;
   week: number;
   inputsVersion: number;
   totalsVersion: number | null;
@@ -21,11 +22,13 @@ export interface WeekTotalsState {
   totalsComplete: boolean;
 }
 
-/** The pool's weeks with the state of their stored totals. */
-export async function weekTotalsStates(db: DbExecutor, poolId: number): Promise<WeekTotalsState[]> {
+/** The pools' weeks with the state of their stored totals, by pool and week. */
+export async function weekTotalsStates(db: DbExecutor, poolIds: readonly number[]): Promise<WeekTotalsState[]> {
+  if (poolIds.length === 0) return [];
   return db
     .select({
       id: poolWeeks.id,
+      poolId: poolWeeks.poolId,
       week: poolWeeks.week,
       inputsVersion: poolWeeks.inputsVersion,
       totalsVersion: poolWeeks.totalsVersion,
@@ -35,8 +38,8 @@ export async function weekTotalsStates(db: DbExecutor, poolId: number): Promise<
       totalsComplete: poolWeeks.totalsComplete,
     })
     .from(poolWeeks)
-    .where(eq(poolWeeks.poolId, poolId))
-    .orderBy(poolWeeks.week);
+    .where(inArray(poolWeeks.poolId, [...poolIds]))
+    .orderBy(asc(poolWeeks.poolId), asc(poolWeeks.week));
 }
 
 /** The stored rows of these weeks, by week. */
@@ -69,60 +72,88 @@ export async function storedTotals(
   );
 }
 
+/** A week's totals worked out from its inputs at `inputsVersion` (read before them), to store. */
+export interface WorkedWeekTotals {
+  poolWeekId: number;
+  inputsVersion: number;
+  from: Date;
+  until: Date | null;
+  started: boolean;
+  complete: boolean;
+  rows: readonly MemberWeekTotals[];
+}
+
+/** Rows of pool_week_totals per insert: 12 parameters each, under PostgreSQL's 65,535. */
+const ROWS_PER_INSERT = 4_000;
+
 /**
- * Stores a week's totals worked out from its inputs at `inputsVersion` (read before them), unless totals of the
- * same or a later version are stored already (another request got there first). The week's row is locked for
- * the rest of the transaction, so two requests storing the same week take turns; run it in a transaction of its
- * own, which holds no other lock, so it never waits in a cycle with a change raising the week's version.
+ * Stores weeks' totals, each unless totals of the same or a later version are stored already (another request
+ * got there first): five statements whatever the number of weeks. The weeks' rows are locked in id order for
+ * the rest of the transaction, so two stores of the same weeks take turns; run it in a transaction of its own,
+ * which holds no other lock, so it never waits in a cycle with a change raising a week's version.
  */
-export async function storeWeekTotals(
-  db: DbExecutor,
-  input: {
-    poolWeekId: number;
-    inputsVersion: number;
-    from: Date;
-    until: Date | null;
-    started: boolean;
-    complete: boolean;
-    rows: readonly MemberWeekTotals[];
-  },
-): Promise<void> {
-  const [locked] = await db
-    .select({ totalsVersion: poolWeeks.totalsVersion })
+export async function storeWeekTotals(db: DbExecutor, weeks: readonly WorkedWeekTotals[]): Promise<void> {
+  if (weeks.length === 0) return;
+  const locked = await db
+    .select({ id: poolWeeks.id, totalsVersion: poolWeeks.totalsVersion })
     .from(poolWeeks)
-    .where(eq(poolWeeks.id, input.poolWeekId))
+    .where(
+      inArray(
+        poolWeeks.id,
+        weeks.map((week) => week.poolWeekId),
+      ),
+    )
+    .orderBy(asc(poolWeeks.id))
     .for('update');
-  if (!locked || (locked.totalsVersion !== null && locked.totalsVersion > input.inputsVersion)) return;
-  await db.delete(poolWeekTotals).where(eq(poolWeekTotals.poolWeekId, input.poolWeekId));
-  if (input.rows.length > 0) {
-    await db.insert(poolWeekTotals).values(
-      input.rows.map((row) => ({
-        poolWeekId: input.poolWeekId,
-        memberId: Number(row.memberId),
-        points: row.points,
-        wins: row.wins,
-        losses: row.losses,
-        pushes: row.pushes,
-        tiebreakerError: row.tiebreakerError,
-        submittedAt: row.submittedAt === null ? null : new Date(row.submittedAt),
-        clvSum: row.clvSum,
-        clvCount: row.clvCount,
-        lmsTeam: row.lmsTeam,
-        lmsOutcome: row.lmsOutcome,
-        lmsPushed: row.lmsPushed,
-      })),
-    );
-  }
-  await db
-    .update(poolWeeks)
-    .set({
-      totalsVersion: input.inputsVersion,
-      totalsFrom: input.from,
-      totalsUntil: input.until,
-      totalsStarted: input.started,
-      totalsComplete: input.complete,
-    })
-    .where(eq(poolWeeks.id, input.poolWeekId));
+  const storedVersion = new Map(locked.map((row) => [row.id, row.totalsVersion]));
+  const kept = weeks.filter((week) => {
+    if (!storedVersion.has(week.poolWeekId)) return false;
+    const stored = storedVersion.get(week.poolWeekId);
+    return stored === null || stored === undefined || stored <= week.inputsVersion;
+  });
+  if (kept.length === 0) return;
+  const ids = kept.map((week) => week.poolWeekId);
+  await db.delete(poolWeekTotals).where(inArray(poolWeekTotals.poolWeekId, ids));
+  const rows = kept.flatMap((week) =>
+    week.rows.map((row) => ({
+      poolWeekId: week.poolWeekId,
+      memberId: Number(row.memberId),
+      points: row.points,
+      wins: row.wins,
+      losses: row.losses,
+      pushes: row.pushes,
+      tiebreakerError: row.tiebreakerError,
+      submittedAt: row.submittedAt === null ? null : new Date(row.submittedAt),
+      clvSum: row.clvSum,
+      clvCount: row.clvCount,
+      lmsTeam: row.lmsTeam,
+      lmsOutcome: row.lmsOutcome,
+      lmsPushed: row.lmsPushed,
+    })),
+  );
+  for (const part of chunks(rows, ROWS_PER_INSERT)) await db.insert(poolWeekTotals).values(part);
+  const iso = (date: Date | null) => (date === null ? null : date.toISOString());
+  await db.execute(
+    sql`update ${poolWeeks} w set totals_version = t.version, totals_from = t.from_at, totals_until = t.until_at,
+               totals_started = t.started, totals_complete = t.complete
+        from unnest(${column(ids, 'int')}, ${column(
+          kept.map((week) => week.inputsVersion),
+          'int',
+        )}, ${column(
+          kept.map((week) => iso(week.from)),
+          'timestamptz',
+        )}, ${column(
+          kept.map((week) => iso(week.until)),
+          'timestamptz',
+        )}, ${column(
+          kept.map((week) => week.started),
+          'bool',
+        )}, ${column(
+          kept.map((week) => week.complete),
+          'bool',
+        )}) as t(id, version, from_at, until_at, started, complete)
+        where w.id = t.id`,
+  );
 }
 
 /** A change to these weeks of the pool (all of them when none are named): their stored totals are not current. */

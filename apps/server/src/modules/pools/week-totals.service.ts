@@ -1,4 +1,4 @@
-import type { DbExecutor } from '@pass/db';
+import { groupBy, type DbExecutor } from '@pass/db';
 import {
   gradeWeekSheet,
   lastManStandingOfWeeks,
@@ -13,9 +13,20 @@ import {
 import * as poolsRepository from './pools.repository.js';
 import type { MemberWithName, PoolRow } from './pools.repository.js';
 import { poolWeekOf } from './pools.service.js';
-import { loadWeeks } from './slates.service.js';
+import { loadWeeksOfPools } from './slates.service.js';
 import * as repository from './week-totals.repository.js';
 import type { WeekTotalsState } from './week-totals.repository.js';
+
+/** Which weeks currentWeekTotals reads, and whether it stores what it works out. */
+export interface WeekTotalsOptions {
+  /** Only the weeks before this one. */
+  beforeWeek?: number;
+  /**
+   * False inside a change's transaction: the weeks not current are worked out and not stored (storing takes
+   * their weeks' rows, which the change would then hold to its end).
+   */
+  store?: boolean;
+}
 
 /**
  * Each week's totals of a pool at `now` (decision 059): the stored ones that are current, the others worked out
@@ -27,39 +38,62 @@ export async function currentWeekTotals(
   pool: PoolRow,
   members: readonly MemberWithName[],
   now: Date,
-  options: {
-    /** Only the weeks before this one. */
-    beforeWeek?: number;
-    /**
-     * False inside a change's transaction: the weeks not current are worked out and not stored (storing takes
-     * a week's row, which the change would then hold to its end).
-     */
-    store?: boolean;
-  } = {},
+  options: WeekTotalsOptions = {},
 ): Promise<WeekTotals[]> {
-  const { beforeWeek = Number.POSITIVE_INFINITY, store = true } = options;
+  const [weeks] = await currentWeekTotalsOfPools(db, [{ pool, members }], now, options);
+  return weeks!;
+}
+
+/**
+ * currentWeekTotals of several pools at once (the pools a result reached, worked out together): a handful of
+ * queries and one transaction storing what was worked out, whatever the number of pools; each pool's weeks in
+ * the order given.
+ */
+export async function currentWeekTotalsOfPools(
+  db: DbExecutor,
+  pools: readonly { pool: PoolRow; members: readonly MemberWithName[] }[],
+  now: Date,
+  { beforeWeek = Number.POSITIVE_INFINITY, store = true }: WeekTotalsOptions = {},
+): Promise<WeekTotals[][]> {
+  const poolOf = new Map(pools.map((entry) => [entry.pool.id, entry.pool]));
   // The versions are read before the inputs: totals stored at a version are never newer than their inputs.
-  const states = (await repository.weekTotalsStates(db, pool.id)).filter(
-    (state) => state.week < beforeWeek && poolWeekOf(pool, state.week),
-  );
+  const states = (
+    await repository.weekTotalsStates(
+      db,
+      pools.map((entry) => entry.pool.id),
+    )
+  ).filter((state) => state.week < beforeWeek && poolWeekOf(poolOf.get(state.poolId)!, state.week));
   const current = states.filter((state) => isCurrent(state, now));
-  const stale = states.filter((state) => !isCurrent(state, now));
+  const stale = groupBy(
+    states.filter((state) => !isCurrent(state, now)),
+    (state) => state.poolId,
+  );
   const [stored, workedOut] = await Promise.all([
     repository.storedTotals(
       db,
       current.map((state) => state.id),
     ),
-    workOut(db, pool, members, stale, now, store),
+    workOut(
+      db,
+      pools.flatMap(({ pool, members }) => {
+        const weeks = stale.get(pool.id);
+        return weeks ? [{ pool, members, states: weeks }] : [];
+      }),
+      now,
+      store,
+    ),
   ]);
-  return [
-    ...current.map((state) => ({
+  const currentOf = groupBy(
+    current,
+    (state) => state.poolId,
+    (state): WeekTotals => ({
       week: state.week,
       started: state.totalsStarted,
       complete: state.totalsComplete,
       members: stored.get(state.id) ?? [],
-    })),
-    ...workedOut,
-  ];
+    }),
+  );
+  return pools.map(({ pool }) => [...(currentOf.get(pool.id) ?? []), ...(workedOut.get(pool.id) ?? [])]);
 }
 
 /** Whether a week's stored totals hold at `now`: worked out at its inputs' version, within their stretch of time. */
@@ -74,54 +108,59 @@ function isCurrent(state: WeekTotalsState, now: Date): boolean {
 }
 
 /**
- * Works out these weeks' totals from their slates and sheets, and (with `store`) stores each in a transaction
- * of its own.
+ * Works out these weeks' totals from their slates and sheets (by pool), and with `store` stores them all in one
+ * transaction of its own.
  */
 async function workOut(
   db: DbExecutor,
-  pool: PoolRow,
-  members: readonly MemberWithName[],
-  states: readonly WeekTotalsState[],
+  pools: readonly { pool: PoolRow; members: readonly MemberWithName[]; states: readonly WeekTotalsState[] }[],
   now: Date,
   store: boolean,
-): Promise<WeekTotals[]> {
-  if (states.length === 0) return [];
-  const weeks = await loadWeeks(db, pool, now, states);
-  const rules = scoringRules({ winBasis: pool.winBasis });
-  const poolMembers: PoolMember[] = members.map((member) => ({
-    id: String(member.id),
-    joinedAt: member.joinedAt.toISOString(),
-  }));
-  const totals: WeekTotals[] = [];
-  for (const week of weeks) {
-    const state = states.find((candidate) => candidate.week === week.week)!;
-    const graded = poolMembers.map((member) =>
-      gradeWeekSheet({
-        week: week.week,
-        slate: week.slate,
-        window: week.window,
-        sheet: week.sheets.find((sheet) => sheet.memberId === member.id),
-        member,
-        rules,
-        now,
-      }),
-    );
-    const worked = weekTotals(week, graded, now, { members: poolMembers, winBasis: pool.winBasis });
-    totals.push(worked);
-    if (!store) continue;
-    const changeAt = weekTotalsChangeAt(week, now);
-    await db.transaction((tx) =>
-      repository.storeWeekTotals(tx, {
+): Promise<Map<number, WeekTotals[]>> {
+  const totals = new Map<number, WeekTotals[]>();
+  if (pools.length === 0) return totals;
+  const loaded = await loadWeeksOfPools(
+    db,
+    pools.map(({ pool, states }) => ({ pool, weekRows: states })),
+    now,
+  );
+  const worked: repository.WorkedWeekTotals[] = [];
+  pools.forEach(({ pool, members, states }, index) => {
+    const rules = scoringRules({ winBasis: pool.winBasis });
+    const poolMembers: PoolMember[] = members.map((member) => ({
+      id: String(member.id),
+      joinedAt: member.joinedAt.toISOString(),
+    }));
+    const weeks: WeekTotals[] = [];
+    for (const week of loaded[index]!) {
+      const graded = poolMembers.map((member) =>
+        gradeWeekSheet({
+          week: week.week,
+          slate: week.slate,
+          window: week.window,
+          sheet: week.sheets.find((sheet) => sheet.memberId === member.id),
+          member,
+          rules,
+          now,
+        }),
+      );
+      const weekTotal = weekTotals(week, graded, now, { members: poolMembers, winBasis: pool.winBasis });
+      weeks.push(weekTotal);
+      const changeAt = weekTotalsChangeAt(week, now);
+      const state = states.find((candidate) => candidate.week === week.week)!;
+      worked.push({
         poolWeekId: state.id,
         inputsVersion: state.inputsVersion,
         from: now,
         until: changeAt === null ? null : new Date(changeAt),
-        started: worked.started,
-        complete: worked.complete,
-        rows: worked.members,
-      }),
-    );
-  }
+        started: weekTotal.started,
+        complete: weekTotal.complete,
+        rows: weekTotal.members,
+      });
+    }
+    totals.set(pool.id, weeks);
+  });
+  if (store && worked.length > 0) await db.transaction((tx) => repository.storeWeekTotals(tx, worked));
   return totals;
 }
 
