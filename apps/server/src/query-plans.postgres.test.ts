@@ -242,7 +242,7 @@ describe('the hot statements of a Sunday use their indexes (PostgreSQL)', () => 
       rolledBack(async (tx) => {
         const totals = await currentWeekTotalsOfPools(tx, rooms, NOW);
         expect(totals).toHaveLength(poolIds.length);
-        expect(totals[0]!.map((week) => week.members.length)).toEqual(Array.from({ length: WEEKS }, () => 5));
+        expect(totals[0]!.weeks.map((week) => week.members.length)).toEqual(Array.from({ length: WEEKS }, () => 5));
       }),
     );
     expect(statements).toBeGreaterThanOrEqual(6);

@@ -170,6 +170,35 @@ export async function writeNotice(
     });
 }
 
+/**
+ * Records of rooms with nothing to tell, in one statement: each written unless a record of a later pool version
+ * is stored (a look that read the pool later got there first), keeping the line it was last told with.
+ */
+export async function writeQuietRecords(
+  db: DbExecutor,
+  input: { noticeKey: string; records: readonly { poolId: number; state: { version: number } }[]; now: Date },
+): Promise<void> {
+  if (input.records.length === 0) return;
+  const storedVersion = sql`case when jsonb_typeof(${chatRoomNotices.state} -> 'version') = 'number'
+                                 then (${chatRoomNotices.state} ->> 'version')::numeric else -1 end`;
+  await db
+    .insert(chatRoomNotices)
+    .values(
+      input.records.map((record) => ({
+        poolId: record.poolId,
+        noticeKey: input.noticeKey,
+        state: record.state,
+        chatMessageId: null,
+        updatedAt: input.now,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [chatRoomNotices.poolId, chatRoomNotices.noticeKey],
+      set: { state: sql`excluded.state`, updatedAt: sql`excluded.updated_at` },
+      setWhere: sql`${storedVersion} <= (excluded.state ->> 'version')::numeric`,
+    });
+}
+
 export async function deleteNotice(db: DbExecutor, poolId: number, noticeKey: string): Promise<void> {
   await db
     .delete(chatRoomNotices)

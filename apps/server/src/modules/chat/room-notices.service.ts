@@ -4,16 +4,14 @@ import {
   type LmsOutNoticeState,
   type Sport,
   type StandingsNoticeState,
-  type WeekTotals,
 } from '@pass/domain';
 import { z } from 'zod';
 import { chunks, groupBy } from '@pass/db';
 import type { Clock } from '../../lib/clock.js';
 import { mapAtMost } from '../../lib/collections.js';
 import type { MemberWithName, PoolRow } from '../pools/pools.repository.js';
-import { nextTimeChange } from '../pools/standings.service.js';
 import { currentMembers } from '../pools/pools.service.js';
-import { currentWeekTotalsOfPools } from '../pools/week-totals.service.js';
+import { currentWeekTotalsOfPools, type PoolWeekTotals } from '../pools/week-totals.service.js';
 import type { ChatContext } from './chat.service.js';
 import { systemLines } from './chat.service.js';
 import * as repository from './chat.repository.js';
@@ -77,41 +75,63 @@ function standingsRecordOf(rows: readonly repository.NoticeRow[]): StandingsReco
   return parsed.success ? parsed.data : undefined;
 }
 
+/** A room to look at: its pool as listed (with the version its totals are at least as new as), members and totals. */
+interface Room {
+  pool: PoolRow;
+  members: readonly MemberWithName[];
+  totals: PoolWeekTotals;
+}
+
 /**
- * One room, from its pool's week totals (read, or worked out and stored, before the room's lock): the lines, in
- * one transaction under the pool's lock (published once committed). `pool` is the row as listed, whose version
- * the totals are at least as new as: a change committed meanwhile has raised it, so the room is looked at again.
+ * What a room's records (`rows`, chat_room_notices) and its pool's totals say is news: the domain's changes,
+ * and the standings record to write with them. Null when a look that read the pool later has recorded what it
+ * found (this one's totals may be older).
  */
-async function tellRoom(
-  context: NoticeContext,
-  room: { pool: PoolRow; members: readonly MemberWithName[]; weeks: readonly WeekTotals[] },
-  now: Date,
-): Promise<number> {
-  const { pool, members, weeks } = room;
+function roomChanges(room: Room, rows: readonly repository.NoticeRow[]) {
+  const { pool, members, totals } = room;
+  const standings = standingsRecordOf(rows);
+  if (standings && standings.version > pool.version) return null;
+  const lmsOut = new Map<string, LmsOutNoticeState>();
+  for (const row of rows) {
+    if (!row.noticeKey.startsWith(LMS_OUT_PREFIX)) continue;
+    const parsed = LmsOutRecord.safeParse(row.state);
+    if (parsed.success) lmsOut.set(row.noticeKey.slice(LMS_OUT_PREFIX.length), parsed.data);
+  }
+  const changes = roomNoticeChangesOfWeeks(
+    {
+      memberIds: members.map((member) => String(member.id)),
+      lastManStanding: pool.lastManStanding,
+      lastWeek: lastPoolWeek(pool.sport as Sport, pool.season),
+      weeks: totals.weeks,
+    },
+    { standings, lmsOut },
+  );
+  const state: StandingsNoticeState = changes.standings?.state ?? standings!;
+  const record: StandingsRecord = {
+    week: state.week,
+    order: state.order,
+    points: state.points,
+    version: pool.version,
+    until: totals.until,
+  };
+  const quiet = changes.reinstated.length === 0 && changes.eliminations.length === 0 && !changes.standings?.line;
+  return { changes, record, quiet };
+}
+
+/**
+ * A room with news: its lines and records, in one transaction under the pool's lock (published once committed),
+ * its records read again under the lock.
+ */
+async function tellRoom(context: NoticeContext, room: Room, now: Date): Promise<number> {
+  const { pool } = room;
   const lines = systemLines(context);
   const written = await context.db.transaction(async (tx) => {
     // Taken first: a second run waits here and then reads what the first recorded.
     const locked = await repository.lockPoolRow(tx, pool.id);
     if (!locked || (locked.endedAt !== null && locked.endedAt.getTime() <= now.getTime())) return 0;
-    const rows = await repository.listNotices(tx, [pool.id]);
-    const standings = standingsRecordOf(rows);
-    // A run that read the pool later has recorded what it found: this one's totals may be older.
-    if (standings && standings.version > pool.version) return 0;
-    const lmsOut = new Map<string, LmsOutNoticeState>();
-    for (const row of rows) {
-      if (!row.noticeKey.startsWith(LMS_OUT_PREFIX)) continue;
-      const parsed = LmsOutRecord.safeParse(row.state);
-      if (parsed.success) lmsOut.set(row.noticeKey.slice(LMS_OUT_PREFIX.length), parsed.data);
-    }
-    const changes = roomNoticeChangesOfWeeks(
-      {
-        memberIds: members.map((member) => String(member.id)),
-        lastManStanding: pool.lastManStanding,
-        lastWeek: lastPoolWeek(pool.sport as Sport, pool.season),
-        weeks,
-      },
-      { standings, lmsOut },
-    );
+    const look = roomChanges(room, await repository.listNotices(tx, [pool.id]));
+    if (!look) return 0;
+    const { changes, record } = look;
 
     let count = 0;
     for (const { memberId, week } of changes.reinstated) {
@@ -147,14 +167,6 @@ async function tellRoom(
       );
       count += 1;
     }
-    const state: StandingsNoticeState = changes.standings?.state ?? standings!;
-    const record: StandingsRecord = {
-      week: state.week,
-      order: state.order,
-      points: state.points,
-      version: pool.version,
-      until: await nextTimeChange(tx, pool, now),
-    };
     await repository.writeNotice(tx, {
       poolId: pool.id,
       noticeKey: STANDINGS_NOTICE,
@@ -170,7 +182,10 @@ async function tellRoom(
 
 /**
  * Looks at every room with results (or those of `poolIds`) at `now`: a room whose pool has not changed since it
- * was last looked at, and whose next lock or week end has not come, is skipped without reading its season.
+ * was last looked at, and whose next lock or week end has not come, is skipped without reading its totals. The
+ * rest go in batches: their totals worked out together, their records read together; the rooms with nothing to
+ * tell have their standings records written in one statement (never over a record of a later version), and
+ * only those with news take their pool's lock, a few at a time.
  */
 export async function tellRoomNotices(
   context: NoticeContext,
@@ -183,18 +198,22 @@ export async function tellRoomNotices(
   });
   let lines = 0;
   for (const batch of chunks(candidates, POOLS_PER_BATCH)) {
-    const membersOf = groupBy(
-      await currentMembers(
-        context.db,
-        batch.map((pool) => pool.id),
-      ),
-      (member) => member.poolId,
-    );
-    const rooms = batch.map((pool) => ({ pool, members: membersOf.get(pool.id) ?? [] }));
-    const totals = await currentWeekTotalsOfPools(context.db, rooms, input.now);
-    const written = await mapAtMost(rooms, ROOMS_AT_ONCE, (room, index) =>
-      tellRoom(context, { ...room, weeks: totals[index]! }, input.now),
-    );
+    const ids = batch.map((pool) => pool.id);
+    const membersOf = groupBy(await currentMembers(context.db, ids), (member) => member.poolId);
+    const listed = batch.map((pool) => ({ pool, members: membersOf.get(pool.id) ?? [] }));
+    const totals = await currentWeekTotalsOfPools(context.db, listed, input.now);
+    const rooms: Room[] = listed.map((room, index) => ({ ...room, totals: totals[index]! }));
+    const recordsOf = groupBy(await repository.listNotices(context.db, ids), (row) => row.poolId);
+    const withNews: Room[] = [];
+    const quiet: { poolId: number; state: StandingsRecord }[] = [];
+    for (const room of rooms) {
+      const look = roomChanges(room, recordsOf.get(room.pool.id) ?? []);
+      if (!look) continue;
+      if (look.quiet) quiet.push({ poolId: room.pool.id, state: look.record });
+      else withNews.push(room);
+    }
+    await repository.writeQuietRecords(context.db, { noticeKey: STANDINGS_NOTICE, records: quiet, now: input.now });
+    const written = await mapAtMost(withNews, ROOMS_AT_ONCE, (room) => tellRoom(context, room, input.now));
     lines += written.reduce((sum, count) => sum + count, 0);
   }
   return { looked: candidates.length, lines };

@@ -99,7 +99,7 @@ async function standingsBody(db: Database, pool: PoolRow, now: Date): Promise<Po
  * The next instant after `now` at which time alone changes the standings: a slate game's lock (a missing pick
  * starts to count) or a stored week's end (a postponed game not played by then is void).
  */
-export async function nextTimeChange(db: DbExecutor, pool: PoolRow, now: Date): Promise<number> {
+async function nextTimeChange(db: DbExecutor, pool: PoolRow, now: Date): Promise<number> {
   const candidates: number[] = [];
   const lock = await repository.nextLock(db, pool.id, now);
   if (lock) candidates.push(lock.getTime());

@@ -40,8 +40,15 @@ export async function currentWeekTotals(
   now: Date,
   options: WeekTotalsOptions = {},
 ): Promise<WeekTotals[]> {
-  const [weeks] = await currentWeekTotalsOfPools(db, [{ pool, members }], now, options);
-  return weeks!;
+  const [totals] = await currentWeekTotalsOfPools(db, [{ pool, members }], now, options);
+  return totals!.weeks;
+}
+
+/** A pool's week totals at `now`, and the next instant time alone changes any of them. */
+export interface PoolWeekTotals {
+  weeks: WeekTotals[];
+  /** The earliest of the weeks' next locks and window ends (decision 059's `until`); MAX_SAFE_INTEGER: none. */
+  until: number;
 }
 
 /**
@@ -54,7 +61,7 @@ export async function currentWeekTotalsOfPools(
   pools: readonly { pool: PoolRow; members: readonly MemberWithName[] }[],
   now: Date,
   { beforeWeek = Number.POSITIVE_INFINITY, store = true }: WeekTotalsOptions = {},
-): Promise<WeekTotals[][]> {
+): Promise<PoolWeekTotals[]> {
   const poolOf = new Map(pools.map((entry) => [entry.pool.id, entry.pool]));
   // The versions are read before the inputs: totals stored at a version are never newer than their inputs.
   const states = (
@@ -93,7 +100,17 @@ export async function currentWeekTotalsOfPools(
       members: stored.get(state.id) ?? [],
     }),
   );
-  return pools.map(({ pool }) => [...(currentOf.get(pool.id) ?? []), ...(workedOut.get(pool.id) ?? [])]);
+  const untilOf = new Map<number, number>();
+  const earliest = (poolId: number, until: Date | null) => {
+    const at = until === null ? Number.MAX_SAFE_INTEGER : until.getTime();
+    untilOf.set(poolId, Math.min(untilOf.get(poolId) ?? Number.MAX_SAFE_INTEGER, at));
+  };
+  for (const state of current) earliest(state.poolId, state.totalsUntil);
+  for (const [poolId, worked] of workedOut) for (const week of worked) earliest(poolId, week.until);
+  return pools.map(({ pool }) => ({
+    weeks: [...(currentOf.get(pool.id) ?? []), ...(workedOut.get(pool.id) ?? []).map((worked) => worked.totals)],
+    until: untilOf.get(pool.id) ?? Number.MAX_SAFE_INTEGER,
+  }));
 }
 
 /** Whether a week's stored totals hold at `now`: worked out at its inputs' version, within their stretch of time. */
@@ -116,8 +133,8 @@ async function workOut(
   pools: readonly { pool: PoolRow; members: readonly MemberWithName[]; states: readonly WeekTotalsState[] }[],
   now: Date,
   store: boolean,
-): Promise<Map<number, WeekTotals[]>> {
-  const totals = new Map<number, WeekTotals[]>();
+): Promise<Map<number, { totals: WeekTotals; until: Date | null }[]>> {
+  const totals = new Map<number, { totals: WeekTotals; until: Date | null }[]>();
   if (pools.length === 0) return totals;
   const loaded = await loadWeeksOfPools(
     db,
@@ -131,7 +148,7 @@ async function workOut(
       id: String(member.id),
       joinedAt: member.joinedAt.toISOString(),
     }));
-    const weeks: WeekTotals[] = [];
+    const weeks: { totals: WeekTotals; until: Date | null }[] = [];
     for (const week of loaded[index]!) {
       const graded = poolMembers.map((member) =>
         gradeWeekSheet({
@@ -145,14 +162,15 @@ async function workOut(
         }),
       );
       const weekTotal = weekTotals(week, graded, now, { members: poolMembers, winBasis: pool.winBasis });
-      weeks.push(weekTotal);
       const changeAt = weekTotalsChangeAt(week, now);
+      const until = changeAt === null ? null : new Date(changeAt);
+      weeks.push({ totals: weekTotal, until });
       const state = states.find((candidate) => candidate.week === week.week)!;
       worked.push({
         poolWeekId: state.id,
         inputsVersion: state.inputsVersion,
         from: now,
-        until: changeAt === null ? null : new Date(changeAt),
+        until,
         started: weekTotal.started,
         complete: weekTotal.complete,
         rows: weekTotal.members,
