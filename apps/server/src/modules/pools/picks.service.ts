@@ -77,7 +77,7 @@ export async function submitPicks(
       }
       return weekView(tx, { pool, viewerMemberId: member.id, week, now });
     }
-    const { lmsUsed } = await applySheet(tx, {
+    const written = await applySheet(tx, {
       pool,
       weekRow,
       week,
@@ -86,7 +86,14 @@ export async function submitPicks(
       now,
       editorId: null,
     });
-    const view = await weekView(tx, { pool, viewerMemberId: member.id, week, now, lmsUsed });
+    const view = await weekView(tx, {
+      pool,
+      viewerMemberId: member.id,
+      week,
+      now,
+      lmsUsed: written.lmsUsed,
+      stored: { weekRow, slate: written.slate, sheets: written.sheets },
+    });
     // Last: the pool's and the week's versions are rows every submission to the week updates, held to the commit.
     await poolsRepository.bumpVersion(tx, pool.id, [weekRow.id]);
     return view;
@@ -111,7 +118,7 @@ async function applySheet(
     now: Date;
     editorId: number | null;
   },
-): Promise<{ lmsUsed: string[] }> {
+): Promise<{ lmsUsed: string[]; slate: SlateGame[]; sheets: WeekSheet[] }> {
   const { pool, weekRow, week, now } = input;
   await repository.lockSheet(tx, weekRow.id, input.memberId, now);
   const thisWeek = await loadWeek(tx, pool, weekRow, now);
@@ -204,7 +211,19 @@ async function applySheet(
       })),
     );
   }
-  return { lmsUsed: lms.usedTeams };
+  // The week as it now stands, as a read of it would give it: the sheet's picks in the order they are read back.
+  const written: WeekSheet = {
+    ...next,
+    picks: [...next.picks]
+      .sort((a, b) => Number(a.gameId) - Number(b.gameId))
+      .map((pick) => ({ ...pick, play: pick.play ?? null })),
+    submittedAt: movesSubmission ? now.toISOString() : (stored?.submittedAt ?? null),
+  };
+  return {
+    lmsUsed: lms.usedTeams,
+    slate: thisWeek.slate,
+    sheets: [...thisWeek.sheets.filter((sheet) => sheet.memberId !== memberId), written],
+  };
 }
 
 const pickText = (pick: WeekSheet['picks'][number] | undefined) =>

@@ -1,4 +1,14 @@
-import { auditEvents, events, poolMembers, pools, poolSlateGames, poolWeeks, users, type DbExecutor } from '@pass/db';
+import {
+  auditEvents,
+  column,
+  events,
+  poolMembers,
+  pools,
+  poolSlateGames,
+  poolWeeks,
+  users,
+  type DbExecutor,
+} from '@pass/db';
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 
 /**
@@ -233,14 +243,12 @@ export async function endPool(db: DbExecutor, poolId: number, now: Date): Promis
  * are worked out again (decision 059).
  */
 export async function bumpVersion(db: DbExecutor, poolId: number, poolWeekIds?: readonly number[]): Promise<void> {
-  await db
-    .update(pools)
-    .set({ version: sql`${pools.version} + 1` })
-    .where(eq(pools.id, poolId));
-  await db
-    .update(poolWeeks)
-    .set({ inputsVersion: sql`${poolWeeks.inputsVersion} + 1` })
-    .where(and(eq(poolWeeks.poolId, poolId), poolWeekIds ? inArray(poolWeeks.id, [...poolWeekIds]) : undefined));
+  // One statement: a submission's last, whose row locks are held only to its commit.
+  const weeks = poolWeekIds === undefined ? sql`` : sql` and id = any(${column([...poolWeekIds], 'int')})`;
+  await db.execute(
+    sql`with pool as (update ${pools} set version = version + 1 where id = ${poolId})
+        update ${poolWeeks} set inputs_version = inputs_version + 1 where pool_id = ${poolId}${weeks}`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------

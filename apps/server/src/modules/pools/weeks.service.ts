@@ -28,6 +28,7 @@ import {
 } from './slates.service.js';
 import { lmsBeforeWeek } from './week-totals.service.js';
 import * as repository from './weeks.repository.js';
+import type { PoolWeekRow } from './weeks.repository.js';
 
 /**
  * A pool week as a member reads it (DESIGN.md section 6; decision records 026 and 027): the slate with its
@@ -45,10 +46,12 @@ export async function weekView(
     now: Date;
     /** The viewer's Last Man Standing teams of earlier weeks, when the caller has just read them. */
     lmsUsed?: string[];
+    /** The stored week as the caller has just read and written it (a submission): not read again. */
+    stored?: { weekRow: PoolWeekRow; slate: SlateGame[]; sheets: WeekSheet[] };
   },
 ): Promise<PoolWeekView> {
   const { pool, week, now } = input;
-  const stored = await repository.findWeek(db, pool.id, week.number);
+  const stored = input.stored?.weekRow ?? (await repository.findWeek(db, pool.id, week.number));
   const { games: all, demo } = await weekGamesWithLines(db, pool, week, now);
   const deadline = slateDeadline(all) ?? null;
   let weekRow = stored;
@@ -58,7 +61,7 @@ export async function weekView(
   }
   let slate: SlateGame[];
   let sheets: WeekSheet[] = [];
-  if (weekRow) ({ slate, sheets } = await loadWeek(db, pool, weekRow, now));
+  if (weekRow) ({ slate, sheets } = input.stored ?? (await loadWeek(db, pool, weekRow, now)));
   else slate = publishSlate(autoSlate(all, pool.gamesPerWeek, pool.winBasis), pool.winBasis);
 
   const members = await poolsRepository.currentMembers(db, [pool.id]);
