@@ -44,6 +44,7 @@ import {
   type HttpBenchmark,
 } from './lib/report.js';
 import { runChatFanoutBenchmarks } from './lib/chat-fanout.js';
+import { runInstancesBenchmarks } from './lib/instances.js';
 import { runPoolBenchmarks } from './lib/pool-benchmarks.js';
 import { runSignupBenchmarks } from './lib/signup-benchmark.js';
 import { runSundayBenchmarks } from './lib/sunday-benchmarks.js';
@@ -57,6 +58,7 @@ import { sql } from 'drizzle-orm';
 const APP_VARIABLES = [
   'DATABASE_URL',
   'REDIS_URL',
+  'REDIS_KEY_PREFIX',
   'SMTP_URL',
   'PORT',
   'HOST',
@@ -666,6 +668,7 @@ async function main(): Promise<number> {
   data.timed.push(...(await runSyncImportBenchmarks()));
   data.timed.push(...(await runHostileUploadBenchmarks(appEnv)));
   data.timed.push(...(await runSundayBenchmarks(appEnv)));
+  http.push(...(await runInstances(httpNotes)));
   console.log('• page weight: apps/web/dist');
   const pageWeight = measurePageWeight(WEB_DIST_DIR);
   const coldStart = await runColdStart();
@@ -889,6 +892,35 @@ async function runRequestPathOnly(): Promise<number> {
   return http.some(({ outcome }) => outcome.status === 'failed') ? 1 : 0;
 }
 
+const runInstances = (notes: string[]) =>
+  runInstancesBenchmarks(appEnv, notes, { urlPath: SCHEDULE_PATH, snapshots: ODDS_SNAPSHOTS });
+
+/**
+ * `--only instances`: one instance and two on the same PostgreSQL database and Redis (with DATABASE_URL and Redis
+ * at 127.0.0.1:6379; skipped otherwise); their rows replace theirs in RESULTS.md with a note of when and under
+ * what load they ran.
+ */
+async function runInstancesOnly(): Promise<number> {
+  const startedAt = new Date();
+  const loadAverageAtStart = os.loadavg();
+  console.log(
+    `PA$$ bench, two instances only: ${describeMachine()}; load by ${LOAD_GENERATOR.name} ${LOAD_GENERATOR.version}`,
+  );
+  const httpNotes: string[] = [];
+  const http = await runInstances(httpNotes);
+  const run = { startedAt, loadAverageAtStart, loadAverageAtEnd: os.loadavg(), http, httpNotes, timed: [] };
+  console.log(`\n${formatHttpConsole(run)}\n`);
+  const previous = existsSync(RESULTS_FILE) ? await readFile(RESULTS_FILE, 'utf8') : '# Benchmark results\n';
+  await writeFile(RESULTS_FILE, replaceHttpRows(previous, run, 'instances'));
+  console.log(`Updated the two-instance rows of ${path.relative(process.cwd(), RESULTS_FILE) || RESULTS_FILE}`);
+  const bad = http.some(
+    ({ outcome }) =>
+      outcome.status === 'failed' ||
+      (outcome.status === 'measured' && outcome.load.non2xx + outcome.load.errors + outcome.load.timeouts > 0),
+  );
+  return bad ? 1 : 0;
+}
+
 const ONLY = [
   'ledger',
   'cold-start',
@@ -900,6 +932,7 @@ const ONLY = [
   'hostile-upload',
   'request-path',
   'sunday',
+  'instances',
 ];
 const USAGE = `Usage: npx tsx bench/src/run.ts [--only <${ONLY.join(' | ')}>]`;
 
@@ -942,7 +975,9 @@ try {
                       ? await runRequestPathOnly()
                       : only === 'sunday'
                         ? await runSundayOnly()
-                        : await main();
+                        : only === 'instances'
+                          ? await runInstancesOnly()
+                          : await main();
 } catch (error) {
   console.error(error);
 } finally {

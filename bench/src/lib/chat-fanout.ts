@@ -29,7 +29,7 @@ const ORIGIN = 'http://localhost:3000';
 /** A server clock in the 2026 NFL season's preseason: the pool is a current one. */
 const CHAT_CLOCK = '2026-08-01T12:00:00Z';
 const START_TIMEOUT_MS = 300_000;
-const REDIS_URL = 'redis://127.0.0.1:6379';
+export const REDIS_URL = 'redis://127.0.0.1:6379';
 
 type AppEnv = (database: { DATA_DIR: string } | { DATABASE_URL: string; DATA_DIR: string }) => NodeJS.ProcessEnv;
 
@@ -171,7 +171,8 @@ async function measureFanout(ports: number[], info: ChatInfo) {
   }
 }
 
-async function redisReachable(): Promise<boolean> {
+/** Whether the machine's Redis (REDIS_URL) answers a PING. */
+export async function redisReachable(): Promise<boolean> {
   const client = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
   client.on('error', () => undefined);
   try {

@@ -34,18 +34,56 @@ export async function measureLoad(
   url: string,
   request: Omit<autocannon.Options, 'url' | 'connections' | 'duration'> = {},
 ): Promise<LoadResult> {
+  return (await measureLoadAcross([url], request)).total;
+}
+
+/**
+ * The load of `measureLoad` spread over several servers, as a load balancer would: the same connections in all,
+ * dealt to the `urls` in turn (10 over two servers: 5 each), one autocannon per server, the warm-ups together
+ * and then the measured windows together. `onMeasuring` runs just before the measured windows start (to read
+ * what the processes have used so far). `total` sums the rates and counts and takes the percentiles over every
+ * request; `each` is per server, in the order of `urls`.
+ */
+export async function measureLoadAcross(
+  urls: string[],
+  request: Omit<autocannon.Options, 'url' | 'connections' | 'duration'> = {},
+  onMeasuring?: () => void | Promise<void>,
+): Promise<{ total: LoadResult; each: LoadResult[] }> {
   const { connections, warmupSeconds, durationSeconds } = LOAD_SETTINGS;
-  await runAutocannon({ ...request, url, connections, duration: warmupSeconds });
-  const latencies = new LatencyRecorder();
-  const result = await runAutocannon({ ...request, url, connections, duration: durationSeconds }, latencies);
-  return {
+  const share = (index: number) => Math.floor(connections / urls.length) + (index < connections % urls.length ? 1 : 0);
+  await Promise.all(
+    urls.map((url, index) => runAutocannon({ ...request, url, connections: share(index), duration: warmupSeconds })),
+  );
+  const recorders = urls.map(() => new LatencyRecorder());
+  await onMeasuring?.();
+  const results = await Promise.all(
+    urls.map((url, index) =>
+      runAutocannon({ ...request, url, connections: share(index), duration: durationSeconds }, recorders[index]),
+    ),
+  );
+  const each = results.map((result, index) => ({
     requestsPerSecond: result.requests.mean,
-    p50Ms: latencies.percentile(50),
-    p99Ms: latencies.percentile(99),
+    p50Ms: recorders[index]!.percentile(50),
+    p99Ms: recorders[index]!.percentile(99),
     totalRequests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
+  }));
+  const all = LatencyRecorder.merged(recorders);
+  const add = (field: 'requestsPerSecond' | 'totalRequests' | 'non2xx' | 'errors' | 'timeouts') =>
+    each.reduce((sum, result) => sum + result[field], 0);
+  return {
+    total: {
+      requestsPerSecond: add('requestsPerSecond'),
+      p50Ms: all.percentile(50),
+      p99Ms: all.percentile(99),
+      totalRequests: add('totalRequests'),
+      non2xx: add('non2xx'),
+      errors: add('errors'),
+      timeouts: add('timeouts'),
+    },
+    each,
   };
 }
 
@@ -74,6 +112,18 @@ class LatencyRecorder {
     this.values[this.count++] = milliseconds;
   }
 
+  /** One recorder holding what all of `recorders` recorded. */
+  static merged(recorders: LatencyRecorder[]): LatencyRecorder {
+    if (recorders.length === 1) return recorders[0]!;
+    const merged = new LatencyRecorder();
+    merged.values = new Float64Array(recorders.reduce((sum, recorder) => sum + recorder.count, 0));
+    for (const recorder of recorders) {
+      merged.values.set(recorder.values.subarray(0, recorder.count), merged.count);
+      merged.count += recorder.count;
+    }
+    return merged;
+  }
+
   /** Nearest-rank percentile, in milliseconds; NaN when nothing was recorded. */
   percentile(p: number): number {
     if (this.count === 0) return Number.NaN;
@@ -87,9 +137,12 @@ export function percentile(sorted: Float64Array, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
-/** One plain GET before loading: a wrong status would otherwise be measured as a fast 404. */
-export async function probe(url: string): Promise<{ status: number; bodyBytes: number }> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+/** One plain GET (with `headers`) before loading: a wrong status would otherwise be measured as a fast 404. */
+export async function probe(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; bodyBytes: number }> {
+  const response = await fetch(url, { headers, signal: AbortSignal.timeout(10_000) });
   const body = Buffer.from(await response.arrayBuffer());
   return { status: response.status, bodyBytes: body.length };
 }
