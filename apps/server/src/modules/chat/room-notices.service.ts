@@ -196,7 +196,9 @@ export async function tellRoomNotices(
     recordKey: STANDINGS_NOTICE,
     poolIds: input.poolIds,
   });
-  let lines = 0;
+  // First every batch's totals, worked out and stored (what the standings reads after a result need), and the
+  // quiet rooms recorded; then the rooms with news, whose lines take longer, a few at a time.
+  const withNews: Room[] = [];
   for (const batch of chunks(candidates, POOLS_PER_BATCH)) {
     const ids = batch.map((pool) => pool.id);
     const membersOf = groupBy(await currentMembers(context.db, ids), (member) => member.poolId);
@@ -204,7 +206,6 @@ export async function tellRoomNotices(
     const totals = await currentWeekTotalsOfPools(context.db, listed, input.now);
     const rooms: Room[] = listed.map((room, index) => ({ ...room, totals: totals[index]! }));
     const recordsOf = groupBy(await repository.listNotices(context.db, ids), (row) => row.poolId);
-    const withNews: Room[] = [];
     const quiet: { poolId: number; state: StandingsRecord }[] = [];
     for (const room of rooms) {
       const look = roomChanges(room, recordsOf.get(room.pool.id) ?? []);
@@ -213,9 +214,9 @@ export async function tellRoomNotices(
       else withNews.push(room);
     }
     await repository.writeQuietRecords(context.db, { noticeKey: STANDINGS_NOTICE, records: quiet, now: input.now });
-    const written = await mapAtMost(withNews, ROOMS_AT_ONCE, (room) => tellRoom(context, room, input.now));
-    lines += written.reduce((sum, count) => sum + count, 0);
   }
+  const written = await mapAtMost(withNews, ROOMS_AT_ONCE, (room) => tellRoom(context, room, input.now));
+  const lines = written.reduce((sum, count) => sum + count, 0);
   return { looked: candidates.length, lines };
 }
 
