@@ -29,24 +29,28 @@ export interface UnsafeText {
   message: string;
 }
 
+// Each entry links to its parent, so a path is built only for the string that is reported.
+interface TextEntry {
+  value: unknown;
+  key: string | number | null;
+  parent: TextEntry | null;
+}
+
+function pathOf(entry: TextEntry | null): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let at = entry; at && at.key !== null; at = at.parent) path.push(at.key);
+  return path.reverse();
+}
+
 /**
  * The first string in a parsed value (JSON body, query, path parameters) that `unsafeTextReason` refuses,
  * in document order, object keys included (reported at their object). Walks without recursion, so a deeply
  * nested body cannot exhaust the stack.
  */
 export function findUnsafeText(value: unknown): UnsafeText | null {
-  // Each entry links to its parent, so a path is built only for the string that is reported.
-  interface Entry {
-    value: unknown;
-    key: string | number | null;
-    parent: Entry | null;
-  }
-  const pathOf = (entry: Entry | null): (string | number)[] => {
-    const path: (string | number)[] = [];
-    for (let at = entry; at && at.key !== null; at = at.parent) path.push(at.key);
-    return path.reverse();
-  };
-  const stack: Entry[] = [{ value, key: null, parent: null }];
+  // Every request passes its body, query and path here, most of them with nothing to walk.
+  if (value === undefined || value === null) return null;
+  const stack: TextEntry[] = [{ value, key: null, parent: null }];
   while (stack.length > 0) {
     const entry = stack.pop()!;
     const current = entry.value;

@@ -51,6 +51,11 @@ function contextAccess(instance: FastifyInstance): RouteAccess | undefined {
  * when the request arrives, before its body is read or validated: a visitor on a member route gets 401,
  * a member on an admin route 403, whatever they sent. Handlers still call requireSession/requireAdmin
  * for the session they need; its lookup is cached per request.
+ *
+ * The check is given to member and admin routes when they are declared, as the first of the route's own
+ * `onRequest` hooks: a public route or page has nothing to run for it on each request. It runs after the hooks
+ * the app adds for every request (request id, cookies, security headers and CSRF); a hook a module adds in its
+ * own context would run before it.
  */
 export const accessPlugin = fp<AuthDeps>(
   async (app: FastifyInstance, deps) => {
@@ -63,6 +68,8 @@ export const accessPlugin = fp<AuthDeps>(
       const { url } = route;
       if (!isApiPath(url)) {
         for (const method of methods) rules.push({ method, url, access: declared ?? null });
+        // Outside the API only the route's own rule is enforced, not one given by its context.
+        enforce(route, route.config?.access);
         return;
       }
       if (declared === undefined) {
@@ -73,18 +80,28 @@ export const accessPlugin = fp<AuthDeps>(
       if (!ROUTE_ACCESS.includes(declared)) {
         throw new Error(`${methods.join(',')} ${url} declares an unknown access rule '${String(declared)}'`);
       }
-      // A rule given by the context is written onto the route, so the request hook and the docs read one place.
+      // A rule given by the context is written onto the route, so the docs read one place.
       route.config = { ...route.config, access: declared };
       for (const method of methods) rules.push({ method, url, access: declared });
+      enforce(route, declared);
     });
 
-    app.addHook('onRequest', async (request: FastifyRequest) => {
-      const access = request.routeOptions.config.access;
+    function enforce(route: RouteOptions, access: RouteAccess | undefined) {
+      const check = access === 'member' ? requireMember : access === 'admin' ? requireAdminRole : null;
+      if (!check) return;
+      const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
+      route.onRequest = [check, ...own];
+    }
+
+    async function requireMember(request: FastifyRequest) {
       // A bet-sync token's request is authorized by its route (authorizeSyncWrite), against its one account.
-      if (access === 'member' && isSyncTokenRequest(request)) return;
-      if (access === 'member') await requireSession(deps, request);
-      else if (access === 'admin') await requireAdmin(deps, request);
-    });
+      if (isSyncTokenRequest(request)) return;
+      await requireSession(deps, request);
+    }
+
+    async function requireAdminRole(request: FastifyRequest) {
+      await requireAdmin(deps, request);
+    }
   },
   { name: 'access', dependencies: ['@fastify/cookie'] },
 );

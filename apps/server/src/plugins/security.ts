@@ -125,33 +125,40 @@ export const securityPlugin = fp<SecurityOptions>(
       strictTransportSecurity: options.secureCookies,
     });
 
-    app.addHook('onRequest', async (request, reply) => {
+    // Both hooks run on every request: they take a callback, since an async hook costs a promise and a turn.
+    app.addHook('onRequest', (request, reply, done) => {
       // Set first, so a route's own policy (PayPal's pages, the reset page) replaces the default.
       reply.headers(headers);
-      if (SAFE_METHODS.has(request.method) || request.routeOptions.config.csrf === false) return;
-      if (isSyncTokenRequest(request)) return;
-      const cookie = request.cookies[CSRF_COOKIE];
-      const header = request.headers[CSRF_HEADER];
-      if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) {
-        throw AppError.forbidden(
-          'Missing or invalid CSRF token: send the XSRF-TOKEN cookie value in the X-XSRF-TOKEN header',
-        );
-      }
+      done(csrfRefusal(request));
     });
 
-    app.addHook('onSend', async (request, reply) => {
-      if (request.cookies[CSRF_COOKIE] || !isBrowserRequest(request)) return;
-      reply.setCookie(CSRF_COOKIE, randomBytes(32).toString('base64url'), {
-        path: '/',
-        sameSite: 'lax',
-        secure: options.secureCookies,
-        // The web app must read it to send it back in the header.
-        httpOnly: false,
-      });
+    app.addHook('onSend', (request, reply, _payload, done) => {
+      if (!request.cookies[CSRF_COOKIE] && isBrowserRequest(request)) {
+        reply.setCookie(CSRF_COOKIE, randomBytes(32).toString('base64url'), {
+          path: '/',
+          sameSite: 'lax',
+          secure: options.secureCookies,
+          // The web app must read it to send it back in the header.
+          httpOnly: false,
+        });
+      }
+      done();
     });
   },
   { name: 'security', dependencies: ['@fastify/cookie'] },
 );
+
+/** Why a request that changes state is refused for want of the CSRF pair, or undefined when it may go on. */
+function csrfRefusal(request: FastifyRequest): AppError | undefined {
+  if (SAFE_METHODS.has(request.method) || request.routeOptions.config.csrf === false) return undefined;
+  if (isSyncTokenRequest(request)) return undefined;
+  const cookie = request.cookies[CSRF_COOKIE];
+  const header = request.headers[CSRF_HEADER];
+  if (cookie && typeof header === 'string' && sameToken(cookie, header)) return undefined;
+  return AppError.forbidden(
+    'Missing or invalid CSRF token: send the XSRF-TOKEN cookie value in the X-XSRF-TOKEN header',
+  );
+}
 
 function sameToken(a: string, b: string): boolean {
   const left = Buffer.from(a);

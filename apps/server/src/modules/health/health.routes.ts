@@ -8,6 +8,16 @@ import type { FirstRunProgress } from '../imports/first-run-progress.js';
 // Readiness must answer within 2 s even when the database hangs.
 const READINESS_PING_TIMEOUT_MS = 1500;
 
+/**
+ * The liveness answer, written out field by field (decision 062). Every field is made by the handler below (a
+ * literal, a whole number of seconds, the clock's ISO time), so checking it against HealthResponse on each call
+ * could never fail, and that check was most of what the answer cost. The bytes are those of the schema's
+ * serialiser; the health tests hold the two together.
+ */
+export function serializeHealth(answer: HealthResponse): string {
+  return `{"status":${JSON.stringify(answer.status)},"uptimeSeconds":${JSON.stringify(answer.uptimeSeconds)},"time":${JSON.stringify(answer.time)}}`;
+}
+
 export const healthRoutes: FastifyPluginAsyncZod<{
   database: DbHandle;
   now: Clock;
@@ -23,8 +33,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{
         summary: 'Liveness: 200 while the process runs, from the first second (the first run imports behind it)',
         response: { 200: HealthResponse },
       },
+      serializerCompiler: () => serializeHealth,
     },
-    async () => ({ status: 'ok' as const, uptimeSeconds: Math.round(process.uptime()), time: now().toISOString() }),
+    (): HealthResponse => ({ status: 'ok', uptimeSeconds: Math.round(process.uptime()), time: now().toISOString() }),
   );
 
   app.get(
