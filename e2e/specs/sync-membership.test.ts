@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { CheckSubscriptionsRequiredResponse } from '@pass/contracts';
 import type { Database } from '@pass/db';
 import { PLANS } from '@pass/domain';
@@ -6,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importDemoSeason } from '../../apps/server/src/modules/imports/demo-season';
 import { importSourceBody } from '../../apps/server/src/modules/imports/import-jobs';
-import { sharedDataFile } from '../../apps/server/src/modules/imports/shared-data';
+import { historyFile, readHistoryFile } from '../../apps/server/src/modules/imports/history-files';
 import { apiSessionOf, createMember, openSignedIn, type Identity } from '../support/accounts';
 import {
   chooseOption,
@@ -57,8 +56,7 @@ const SEASONS = [
 
 async function importSeasons(db: Database) {
   for (const { source, file, season } of SEASONS) {
-    const location = sharedDataFile(file)!;
-    await importSourceBody(db, source, readFileSync(location, 'utf8'), location, {
+    await importSourceBody(db, source, readHistoryFile(file), historyFile(file)!, {
       trigger: 'cli',
       now: linkedAt,
       seasons: { from: season, to: season },

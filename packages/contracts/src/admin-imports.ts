@@ -7,7 +7,7 @@ import { idParam } from './boundary.js';
  */
 
 /**
- * Sources an admin can run: the schedule files (the reference files under ../shared/data by default),
+ * Sources an admin can run: the schedule files (by default the history the repository holds in history/),
  * The Odds API's odds and scores (every sport; needs ODDS_API_KEY), and the demo season.
  */
 export const IMPORT_SOURCE_KEYS = [

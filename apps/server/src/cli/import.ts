@@ -1,21 +1,23 @@
 /**
  * `npm run import -- <source> [file-or-url] [--seasons 2015-2025]`
  *
- * Sources: nflverse, cfbd, sportsdataverse, statsapi, retrosheet (a file or URL; the reference files under
- * ../shared/data by default), odds-api and odds-api-scores (a sport key; needs ODDS_API_KEY). cfbd takes a
- * `/games` response or a lines one (`/lines`, `/metrics/wp/pregame`), told apart by its content.
+ * Sources: nflverse, cfbd, sportsdataverse, statsapi, retrosheet (a file, gzip-compressed or not, or a URL; by
+ * default the history the repository holds in history/), odds-api and odds-api-scores (a sport key; needs
+ * ODDS_API_KEY). cfbd takes a `/games` response or a lines one (`/lines`, `/metrics/wp/pregame`), told apart by
+ * its content.
  * Progress goes to stderr, the summary to stdout. With the embedded database, a running server holds the
  * data directory: the import then stops with that message and changes nothing. An import that added or changed
  * games then tries the rejected synced bets again (decision 051); like the import, this needs no scheduler lock:
  * each bet is locked while it is placed, so a server doing the same at that moment places it once.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createDb, DataDirInUseError, migrate, type Database, type DbHandle } from '@pass/db';
 import { isSport, type Sport } from '@pass/domain';
 import { ConfigError, loadConfig, type Config } from '../env.js';
 import { clockFor } from '../lib/clock.js';
+import { historyFile } from '../modules/imports/history-files.js';
 import { DEFAULT_FILES, importSourceBody } from '../modules/imports/import-jobs.js';
 import {
   parseSeasonRange,
@@ -27,9 +29,7 @@ import { OddsApiClient, OddsApiError } from '../modules/imports/odds-api-client.
 import { fetchAndImportOdds, fetchAndImportScores } from '../modules/imports/odds-api.service.js';
 import { rematchRejectedSyncBets } from '../modules/sync/sync-rematch.service.js';
 import { guardedFetch, type OutboundPolicy } from '../lib/outbound.js';
-
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
-const sharedData = (file: string) => path.resolve(repoRoot, '../shared/data', file);
+import { readTextFile } from '../lib/text-file.js';
 
 const ODDS_SOURCES = ['odds-api', 'odds-api-scores'];
 const USAGE =
@@ -99,7 +99,7 @@ async function readInput(target: string, outbound: OutboundPolicy): Promise<{ bo
   }
   const file = path.resolve(target);
   if (!existsSync(file)) throw new UsageError(`No such file: ${file}`);
-  return { body: readFileSync(file, 'utf8'), location: file };
+  return { body: readTextFile(file), location: file };
 }
 
 function printSummary(label: string, summary: ImportSummary) {
@@ -154,7 +154,7 @@ async function run(args: Arguments, config: Config, database: DbHandle): Promise
   const targets = args.target
     ? [args.target]
     : isFileSource(args.source)
-      ? DEFAULT_FILES[args.source].map(sharedData)
+      ? DEFAULT_FILES[args.source].map((file) => historyFile(file) ?? file)
       : [];
   let stored = false;
   for (const target of targets) {

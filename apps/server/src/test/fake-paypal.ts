@@ -1,9 +1,7 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { findRepoRoot } from '../modules/imports/shared-data.js';
+import { readHistoryFile } from '../modules/imports/history-files.js';
 import type {
   PayPalPlan,
   PayPalProduct,
@@ -16,13 +14,11 @@ import { FakeHttpServer, header, type FakeAnswer, type FakeRequest } from './fak
 /**
  * A local PayPal for the tests (`../shared/contracts/README.md`, "PayPal Subscriptions"): OAuth client
  * credentials, catalog products, plans, subscriptions and the webhook signature check, kept in memory. Every
- * JSON answer it sends is checked against PayPal's own OpenAPI schemas with ajv; an answer that does not
- * match is recorded in `schemaViolations` and sent as a 500, so a test of the client fails rather than pass
- * against a PayPal that does not exist. It can be told to fail: 500, 503, a slow answer, a reset connection,
- * a body that is not JSON (test/fake-http-server.ts).
+ * JSON answer it sends is checked against PayPal's own OpenAPI schemas (history/fixtures/paypal) with ajv; an
+ * answer that does not match is recorded in `schemaViolations` and sent as a 500, so a test of the client fails
+ * rather than pass against a PayPal that does not exist. It can be told to fail: 500, 503, a slow answer, a reset
+ * connection, a body that is not JSON (test/fake-http-server.ts).
  */
-
-const CONTRACTS_DIR = path.resolve(findRepoRoot() ?? '.', '../shared/contracts/paypal');
 
 type SchemaDoc = 'billing' | 'catalogs' | 'notifications';
 const SCHEMA_FILES: Record<SchemaDoc, string> = {
@@ -60,7 +56,7 @@ function validatorFor(doc: SchemaDoc, schema: string): ValidateFunction {
       ])
         sharedAjv.addFormat(name, true);
       for (const [name, file] of Object.entries(SCHEMA_FILES)) {
-        const parsed = JSON.parse(readFileSync(path.join(CONTRACTS_DIR, file), 'utf8')) as Record<string, unknown>;
+        const parsed = JSON.parse(readHistoryFile(`fixtures/paypal/${file}`)) as Record<string, unknown>;
         sharedAjv.addSchema({ ...parsed, $id: `paypal-${name}` });
       }
     }

@@ -1,17 +1,15 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { DemoReplayResponse, StatsResponse, type ReplayEntry, type StatsTotals } from '@pass/contracts';
 import { userBets } from '@pass/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readHistoryFile } from '../imports/history-files.js';
 import { expectError, seedUser, TestClient } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { importDemoSeason } from '../imports/demo-season.js';
 import { importNflverse } from '../imports/game-importers.js';
 import { gradeEvents } from '../ledger/grading.service.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
-const GAMES_CSV = readFileSync(path.resolve(repoRoot, '../shared/data/nflverse/games.csv'), 'utf8');
+const GAMES_CSV = readHistoryFile('nflverse/games.csv');
 const NFL = 'americanfootball_nfl';
 
 /** games.csv with the rows of these game ids changed: a corrected file for a re-import. */

@@ -7,7 +7,7 @@ import { easternToUtc, impliedToAmerican } from '@pass/domain';
  */
 
 export const DEMO_SOURCE = 'demo';
-/** Real US bookmaker keys of The Odds API (../shared/data/the-odds-api/bookmakers_us.csv). */
+/** Real US bookmaker keys of The Odds API (history/fixtures/the-odds-api/bookmakers_us.csv). */
 export const DEMO_BOOKS = [
   'betus',
   'draftkings',

@@ -69,12 +69,14 @@ describe('first run with PASS_SEED=demo on an empty database', () => {
     ]);
     expect(logs).toHaveLength(7);
     // games.csv, then the 2025 export's 13 playoff games.
-    expect(logs[0]).toMatch(/^first run: nflverse done in \d+ ms: 7276 games added from .*games\.csv, .*export\.csv$/);
+    expect(logs[0]).toMatch(
+      /^first run: nflverse done in \d+ ms: 7276 games added from .*games\.csv\.gz, .*export\.csv\.gz$/,
+    );
     expect(logs[1]).toMatch(/^first run: college done in \d+ ms: \d+ games added from .*cfbd.*sportsdataverse.*$/);
     expect(logs[2]).toMatch(
-      /^first run: retrosheet done in \d+ ms: 4859 games added from .*GL2023\.TXT, .*GL2024\.TXT$/,
+      /^first run: retrosheet done in \d+ ms: 4859 games added from .*GL2023\.TXT\.gz, .*GL2024\.TXT\.gz$/,
     );
-    expect(logs[3]).toMatch(/^first run: statsapi done in \d+ ms: 2430 games added from .*games_2025\.csv$/);
+    expect(logs[3]).toMatch(/^first run: statsapi done in \d+ ms: 2430 games added from .*games_2025\.csv\.gz$/);
     expect(await count(database, sql`select count(*) as n from event_source_keys where source = 'nflverse'`)).toBe(
       7276,
     );

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { Database } from '@pass/db';
 import { seasonForDate } from '@pass/domain';
 import { sql } from 'drizzle-orm';
@@ -8,15 +8,16 @@ import type { FirstRunProgress, PlannedStep } from './first-run-progress.js';
 import { DEFAULT_FILES, hasRealGames, importSourceBody } from './import-jobs.js';
 import { OddsApiClient } from './odds-api-client.js';
 import { fetchAndImportOdds, fetchAndImportScores } from './odds-api.service.js';
-import { sharedDataFile } from './shared-data.js';
+import { historyFile } from './history-files.js';
 import { guardedFetch, STRICT_OUTBOUND, type OutboundPolicy } from '../../lib/outbound.js';
+import { readTextFile } from '../../lib/text-file.js';
 
 /**
  * The first run (DESIGN.md section 5): after migrations and reference data, unless PASS_SEED=none, the
  * database gets real history and a current season.
  *
- * - nflverse `games.csv` and its complete 2025 export (../shared/data) when no nflverse game is loaded yet:
- *   real NFL history for the almanac and standings, in every mode but none.
+ * - nflverse `games.csv` and its complete 2025 export (held in the repository's history/) when no nflverse game
+ *   is loaded yet: real NFL history for the almanac and standings, in every mode but none.
  * - The real college seasons (CFBD's 2024 games and pregame lines, sportsdataverse's 2025 results and lines)
  *   when no game of those sources is loaded yet.
  * - The real MLB seasons beside it (Retrosheet game logs 2023–2024, the Stats API's 2025 results), each
@@ -76,10 +77,10 @@ async function hasSourceGames(db: Database, source: string): Promise<boolean> {
   return result.rows.length > 0;
 }
 
-/** The reference files of a source that are there. */
+/** The held history files of a source that are there. */
 const presentFiles = (source: keyof typeof DEFAULT_FILES) =>
   DEFAULT_FILES[source].flatMap((file) => {
-    const resolved = sharedDataFile(file);
+    const resolved = historyFile(file);
     return resolved && existsSync(resolved) ? [resolved] : [];
   });
 
@@ -192,7 +193,7 @@ async function runSteps(db: Database, options: FirstRunOptions): Promise<FirstRu
       if (toImport.length === 0) return { outcome: 'skipped', message: `${name} games already loaded` };
       let added = 0;
       for (const [index, { source, file }] of toImport.entries()) {
-        const summary = await importSourceBody(db, source, readFileSync(file, 'utf8'), file, {
+        const summary = await importSourceBody(db, source, readTextFile(file), file, {
           trigger: 'first-run',
           now,
           onProgress: reportTo(name, index, toImport.length),

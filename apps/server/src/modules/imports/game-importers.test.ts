@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { DbHandle } from '@pass/db';
 import { createTestDb } from '@pass/db/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { readHistoryFile } from './history-files.js';
 import {
   importCfbd,
   importNflverse,
@@ -15,9 +14,6 @@ import { parseSeasonRange, type ImportSummary } from './imports.service.js';
 import { importOddsApiOdds } from './odds-api.service.js';
 
 /** shared/ sits beside the repository. */
-const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
-const DATA = path.resolve(repoRoot, '../shared/data');
-const read = (file: string) => readFileSync(path.join(DATA, file), 'utf8');
 
 async function query<T>(database: DbHandle, text: ReturnType<typeof sql>): Promise<T[]> {
   return ((await database.db.execute(text)) as unknown as { rows: T[] }).rows;
@@ -47,7 +43,7 @@ const nothingChanged = (summary: ImportSummary, total: number) =>
   });
 
 describe('nflverse games.csv, all of it', () => {
-  const csv = read('nflverse/games.csv');
+  const csv = readHistoryFile('nflverse/games.csv');
   let database: DbHandle;
   let first: ImportSummary;
 
@@ -208,11 +204,11 @@ describe('nflverse games.csv, all of it', () => {
 });
 
 describe('a schedule arriving after The Odds API created its games', () => {
-  const oddsFile = read(
-    'the-odds-api/captured/americanfootball_nfl_odds_us_h2h-spreads-totals_american_2022-12-27.json',
+  const oddsFile = readHistoryFile(
+    'fixtures/the-odds-api/captured/americanfootball_nfl_odds_us_h2h-spreads-totals_american_2022-12-27.json',
   );
   /** nflverse's week 17 of 2022 alone: the week the captured odds are about. */
-  const week17 = read('nflverse/games.csv')
+  const week17 = readHistoryFile('nflverse/games.csv')
     .split('\n')
     .filter((line, index) => index === 0 || line.startsWith('2022_17_'))
     .join('\n');
@@ -316,7 +312,7 @@ describe('nflverse with --seasons', () => {
   it('imports only the seasons asked for: 2022 has 284 games (BUF at CIN was never completed)', async () => {
     const database = await openDb();
     try {
-      const summary = await importNflverse(database.db, read('nflverse/games.csv'), {
+      const summary = await importNflverse(database.db, readHistoryFile('nflverse/games.csv'), {
         seasons: { from: 2022, to: 2022 },
       });
       expect(summary).toMatchObject({ added: 284, updated: 0, unchanged: 0, skipped: [] });
@@ -338,7 +334,7 @@ describe('college football: CFBD and sportsdataverse', () => {
   });
 
   it('loads the 874 games of FBS teams in CFBD 2024 (v1), 121 against FCS teams, and says why it left out the rest', async () => {
-    const summary = await importCfbd(database.db, read('cfbd/games_2024_regular_v1.json'));
+    const summary = await importCfbd(database.db, readHistoryFile('cfbd/games_2024_regular_v1.json'));
     expect(summary).toMatchObject({ added: 874, updated: 0, unchanged: 0 });
     expect(summary.skipped).toEqual([{ reason: 'not an FBS game', count: 3747 - 874 }]);
     const [game] = await query<Record<string, unknown>>(
@@ -347,16 +343,18 @@ describe('college football: CFBD and sportsdataverse', () => {
           where k.source = 'cfbd' and e.home_team = 'OSU' and e.away_team = 'MICH' and e.season = 2024`,
     );
     expect(game).toMatchObject({ home_score: 10, away_score: 13, status: 'final', sport: 'americanfootball_ncaaf' });
-    nothingChanged(await importCfbd(database.db, read('cfbd/games_2024_regular_v1.json')), 874);
+    nothingChanged(await importCfbd(database.db, readHistoryFile('cfbd/games_2024_regular_v1.json')), 874);
   });
 
   it('loads the v2 2025 schedule, then lets sportsdataverse results land on the same games by ESPN id', async () => {
-    expect(await importCfbd(database.db, read('cfbd/games_2025_v2_snapshot_2025-08-28.json'))).toMatchObject({
-      added: 879,
-    });
+    expect(await importCfbd(database.db, readHistoryFile('cfbd/games_2025_v2_snapshot_2025-08-28.json'))).toMatchObject(
+      {
+        added: 879,
+      },
+    );
     const files = {
-      schedule: read('sportsdataverse-cfb/cfb_schedule_2025.csv'),
-      betting: read('sportsdataverse-cfb/betting_2025.csv'),
+      schedule: readHistoryFile('sportsdataverse-cfb/cfb_schedule_2025.csv'),
+      betting: readHistoryFile('sportsdataverse-cfb/betting_2025.csv'),
     };
     const summary = await importSportsdataverse(database.db, files);
     expect(summary.added + summary.updated + summary.unchanged).toBe(934);
@@ -388,13 +386,13 @@ describe('MLB: Stats API and Retrosheet', () => {
   });
 
   it('loads the 2,430 games of 2025 keyed by game_pk', async () => {
-    const summary = await importStatsapi(database.db, read('mlb/statsapi/games_2025.csv'));
+    const summary = await importStatsapi(database.db, readHistoryFile('mlb/statsapi/games_2025.csv'));
     expect(summary).toMatchObject({ added: 2430, updated: 0, unchanged: 0, skipped: [] });
-    nothingChanged(await importStatsapi(database.db, read('mlb/statsapi/games_2025.csv')), 2430);
+    nothingChanged(await importStatsapi(database.db, readHistoryFile('mlb/statsapi/games_2025.csv')), 2430);
   });
 
   it('loads the 2,430 games of Retrosheet 2023, the two games of each of the 35 doubleheaders distinct', async () => {
-    const summary = await importRetrosheet(database.db, read('mlb/retrosheet/GL2023.TXT'));
+    const summary = await importRetrosheet(database.db, readHistoryFile('mlb/retrosheet/GL2023.TXT'));
     expect(summary).toMatchObject({ added: 2430, updated: 0, unchanged: 0, skipped: [] });
     const doubleheaders = await query<{ n: string }>(
       database,
@@ -403,6 +401,6 @@ describe('MLB: Stats API and Retrosheet', () => {
             group by game_date, home_team having count(*) = 2) as pairs`,
     );
     expect(Number(doubleheaders[0]!.n)).toBe(35);
-    nothingChanged(await importRetrosheet(database.db, read('mlb/retrosheet/GL2023.TXT')), 2430);
+    nothingChanged(await importRetrosheet(database.db, readHistoryFile('mlb/retrosheet/GL2023.TXT')), 2430);
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ImportSourceKey } from '@pass/contracts';
 import type { Database } from '@pass/db';
@@ -16,18 +16,19 @@ import {
 import type { ImportOptions, ImportSummary } from './imports.service.js';
 import { OddsApiClient } from './odds-api-client.js';
 import { fetchAndImportOdds, fetchAndImportScores } from './odds-api.service.js';
-import { sharedDataFile } from './shared-data.js';
+import { historyFile } from './history-files.js';
 import type { OutboundPolicy } from '../../lib/outbound.js';
+import { readTextFile } from '../../lib/text-file.js';
 
 /**
  * One import of a named source with its defaults, for the admin API and the scheduler: the file sources
- * read their reference files under ../shared/data, The Odds API is called for each sport, the demo season
+ * read the history the repository holds (history/), The Odds API is called for each sport, the demo season
  * is generated for `now`. Each writes its import runs as the importers do.
  */
 
 type FileSource = Exclude<ImportSourceKey, 'odds-api' | 'odds-api-scores' | 'demo'>;
 
-/** The reference files each file source imports (relative to ../shared/data), as the CLI does. */
+/** The held files each file source imports (as history-files.ts names them), as the CLI does. */
 export const DEFAULT_FILES: Record<FileSource, string[]> = {
   // The complete 2025 export is newer than games.csv for 2025 (playoffs included); the order does not matter.
   nflverse: ['nflverse/games.csv', 'nflverse/games_2025_complete_nfl_data_py_export.csv'],
@@ -64,16 +65,16 @@ export const importerSource = (source: ImportSourceKey): string => (source === '
 /** The files a file source would import, resolved; a missing one is a 409 before anything runs. */
 export function defaultFiles(source: FileSource): string[] {
   return DEFAULT_FILES[source].map((file) => {
-    const resolved = sharedDataFile(file);
+    const resolved = historyFile(file);
     if (!resolved || !existsSync(resolved)) {
-      throw new AppError('CONFLICT', `The reference file ${file} of ${source} is not there (../shared/data/${file})`);
+      throw new AppError('CONFLICT', `The history file ${file} of ${source} is not there (history/${file}.gz)`);
     }
     return resolved;
   });
 }
 
 async function importFile(db: Database, source: FileSource, file: string, options: ImportOptions) {
-  return importSourceBody(db, source, readFileSync(file, 'utf8'), file, options);
+  return importSourceBody(db, source, readTextFile(file), file, options);
 }
 
 /**
@@ -106,7 +107,7 @@ export async function importSourceBody(
         db,
         {
           schedule: body,
-          betting: hasBetting ? readFileSync(betting, 'utf8') : undefined,
+          betting: hasBetting ? readTextFile(betting) : undefined,
           bettingLocation: hasBetting ? betting : undefined,
         },
         withLocation,

@@ -8,7 +8,7 @@ import { seedUser } from '../../test/accounts.js';
 import { gradeEvents } from '../ledger/grading.service.js';
 import { setEventResult } from '../ledger/results.service.js';
 import { DEFAULT_FILES, runSourceImport } from './import-jobs.js';
-import { findRepoRoot } from './shared-data.js';
+import { findRepoRoot } from './history-files.js';
 import { STORED_FILES, type StoredFile } from './stored-files.js';
 
 /**

@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { DbHandle } from '@pass/db';
 import { createTestDb } from '@pass/db/testing';
 import { parseOddsApiOdds } from '@pass/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { readHistoryFile } from './history-files.js';
 import { FakeHttpServer, type FakeAnswer } from '../../test/fake-http-server.js';
 import { importNflverse } from './game-importers.js';
 import { OddsApiClient, OddsApiError, OddsApiQuotaError } from './odds-api-client.js';
@@ -15,12 +14,11 @@ import {
   importOddsApiScores,
 } from './odds-api.service.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
-const DATA = path.resolve(repoRoot, '../shared/data');
-const read = (file: string) => readFileSync(path.join(DATA, file), 'utf8');
-const NFL_ODDS = read('the-odds-api/captured/americanfootball_nfl_odds_us_h2h-spreads-totals_american_2022-12-27.json');
-const NCAAF_ODDS = read(
-  'the-odds-api/captured/americanfootball_ncaaf_odds_us_h2h-spreads-totals_american_2022-12-27.json',
+const NFL_ODDS = readHistoryFile(
+  'fixtures/the-odds-api/captured/americanfootball_nfl_odds_us_h2h-spreads-totals_american_2022-12-27.json',
+);
+const NCAAF_ODDS = readHistoryFile(
+  'fixtures/the-odds-api/captured/americanfootball_ncaaf_odds_us_h2h-spreads-totals_american_2022-12-27.json',
 );
 const API_KEY = 'test-key-0123456789abcdef';
 
@@ -140,7 +138,7 @@ describe('The Odds API replayed against nflverse 2022', () => {
   beforeAll(async () => {
     database = await createTestDb({ pgliteTemplate: inject('pgliteTemplate') });
     server = await startReplayServer();
-    await importNflverse(database.db, read('nflverse/games.csv'), { seasons: { from: 2022, to: 2022 } });
+    await importNflverse(database.db, readHistoryFile('nflverse/games.csv'), { seasons: { from: 2022, to: 2022 } });
   });
   afterAll(async () => {
     await server.close();

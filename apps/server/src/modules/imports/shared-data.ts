@@ -1,26 +1,25 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { historyFile } from './history-files.js';
 
 /**
- * The reference data sits beside the repository, in `../shared/data` (DESIGN.md section 5). The server
- * runs from its sources (tsx, tests) and from a bundle (apps/server/dist), so the repository is found by
- * walking up from this file, and from the working directory, to the folder with the workspace's lock file.
+ * The path of an unpacked copy of a held history file (`nflverse/games.csv`), for a caller that reads a path
+ * as plain text (the bench's sync import). The server and the tests read history/ through `readHistoryFile`
+ * (history-files.ts); this goes once nothing calls it. The copy is written once under the system's temporary
+ * folder, in a folder named after the held file's size and time, so a refreshed file gets a fresh copy.
  */
-export function findRepoRoot(): string | undefined {
-  for (const start of [import.meta.dirname, process.cwd()]) {
-    let dir = path.resolve(start);
-    for (;;) {
-      if (existsSync(path.join(dir, 'package-lock.json')) && existsSync(path.join(dir, 'packages'))) return dir;
-      const parent = path.dirname(dir);
-      if (parent === dir) break;
-      dir = parent;
-    }
-  }
-  return undefined;
-}
-
-/** The path of a reference file (`nflverse/games.csv`), or undefined when the repository cannot be found. */
 export function sharedDataFile(file: string): string | undefined {
-  const root = findRepoRoot();
-  return root ? path.resolve(root, '../shared/data', file) : undefined;
+  const held = historyFile(file);
+  if (!held || !existsSync(held)) return undefined;
+  const { size, mtimeMs } = statSync(held);
+  const copy = path.join(tmpdir(), 'pass-history', `${size}-${Math.round(mtimeMs)}`, file);
+  if (!existsSync(copy)) {
+    mkdirSync(path.dirname(copy), { recursive: true });
+    const partial = `${copy}.${process.pid}`;
+    writeFileSync(partial, gunzipSync(readFileSync(held)));
+    renameSync(partial, copy);
+  }
+  return copy;
 }

@@ -1,33 +1,31 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { Database } from '@pass/db';
 import { importSourceBody, type DEFAULT_FILES } from './import-jobs.js';
 import type { ImportSummary } from './imports.service.js';
 import { importOddsApiOdds } from './odds-api.service.js';
-import { sharedDataFile } from './shared-data.js';
+import { historyFile, readHistoryFile } from './history-files.js';
 
 /**
- * Every stored file of ../shared/data that an importer reads, each with the call that imports it: what the
+ * Every file of history/ that an importer reads, each with the call that imports it: what the
  * import-order test runs in several orders and the bench times (docs/decisions/022 lists the files left out
  * and why). Each import takes the server clock as `now`: a file's data time is never later than it.
  */
 export interface StoredFile {
-  /** The path under ../shared/data. */
+  /** The file as history-files.ts names it (`nflverse/games.csv`, `fixtures/the-odds-api/…`). */
   file: string;
   load: (db: Database, now: Date) => Promise<ImportSummary>;
 }
 
-const read = (file: string) => readFileSync(sharedDataFile(file)!, 'utf8');
-
 const fileSource = (source: keyof typeof DEFAULT_FILES, file: string): StoredFile => ({
   file,
-  load: (db, now) => importSourceBody(db, source, read(file), sharedDataFile(file)!, { now }),
+  load: (db, now) => importSourceBody(db, source, readHistoryFile(file), historyFile(file)!, { now }),
 });
 
-/** The Odds API answers captured from the live API, replayed with their fetch time (the-odds-api/README.md). */
+/** The Odds API answers captured from the live API, replayed with their fetch time (history/README.md). */
 const capturedOdds = (file: string, fetchedAt: string): StoredFile => ({
   file,
   load: (db, now) =>
-    importOddsApiOdds(db, { body: read(file), location: file, fetchedAt: new Date(fetchedAt) }, { now }),
+    importOddsApiOdds(db, { body: readHistoryFile(file), location: file, fetchedAt: new Date(fetchedAt) }, { now }),
 });
 
 export const STORED_FILES: readonly StoredFile[] = [
@@ -46,22 +44,22 @@ export const STORED_FILES: readonly StoredFile[] = [
   fileSource('retrosheet', 'mlb/retrosheet/GL2023.TXT'),
   fileSource('retrosheet', 'mlb/retrosheet/GL2024.TXT'),
   capturedOdds(
-    'the-odds-api/captured/americanfootball_nfl_odds_us_h2h-spreads-totals_american_2022-12-27.json',
+    'fixtures/the-odds-api/captured/americanfootball_nfl_odds_us_h2h-spreads-totals_american_2022-12-27.json',
     '2022-12-27T21:40:00Z',
   ),
   capturedOdds(
-    'the-odds-api/captured/americanfootball_ncaaf_odds_us_h2h-spreads-totals_american_2022-12-27.json',
+    'fixtures/the-odds-api/captured/americanfootball_ncaaf_odds_us_h2h-spreads-totals_american_2022-12-27.json',
     '2022-12-27T21:40:00Z',
   ),
   capturedOdds(
-    'the-odds-api/captured/americanfootball_nfl_odds_us_spreads_american_2023-01-17.json',
+    'fixtures/the-odds-api/captured/americanfootball_nfl_odds_us_spreads_american_2023-01-17.json',
     '2023-01-17T02:10:00Z',
   ),
 ];
 
-/** The stored files that are missing (a checkout without ../shared/data). */
+/** The stored files that are missing from history/. */
 export const missingStoredFiles = () =>
   STORED_FILES.filter(({ file }) => {
-    const resolved = sharedDataFile(file);
+    const resolved = historyFile(file);
     return !resolved || !existsSync(resolved);
   }).map(({ file }) => file);

@@ -1,16 +1,14 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { AlmanacResponse, LineHistoryResponse, StandingsResponse, TeamsResponse, TipsResponse } from '@pass/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readHistoryFile } from '../imports/history-files.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { lineOfRecordFromQuotes } from '@pass/domain';
 import type { QuoteRow } from './sports.repository.js';
 import { importDemoSeason } from '../imports/demo-season.js';
 import { importNflverse } from '../imports/game-importers.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
-const GAMES_CSV = readFileSync(path.resolve(repoRoot, '../shared/data/nflverse/games.csv'), 'utf8');
+const GAMES_CSV = readHistoryFile('nflverse/games.csv');
 const NFL = 'americanfootball_nfl';
 
 /** The rows of games.csv as objects, read here without the importer (quoted cells included). */

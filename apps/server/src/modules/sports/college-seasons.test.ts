@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { AlmanacResponse, StandingsResponse, TeamsResponse } from '@pass/contracts';
 import { createTestDb } from '@pass/db/testing';
 import { teamRegistry } from '@pass/domain';
@@ -8,7 +7,7 @@ import { memberCookies } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { CFBD_LINES_SOURCE } from '../imports/cfbd-lines.js';
 import { importCfbd, importSportsdataverse } from '../imports/game-importers.js';
-import { sharedDataFile } from '../imports/shared-data.js';
+import { readHistoryFile } from '../imports/history-files.js';
 
 /**
  * Complete college seasons from the stored files (docs/decisions/023): FBS teams' games against FCS teams kept,
@@ -17,7 +16,6 @@ import { sharedDataFile } from '../imports/shared-data.js';
  */
 
 const NCAAF = 'americanfootball_ncaaf';
-const read = (file: string) => readFileSync(sharedDataFile(file)!, 'utf8');
 
 const GAMES_2024 = ['cfbd/games_2024_regular_v1.json', 'cfbd/games_2024_postseason_v1.json'];
 const GAMES_2025 = 'cfbd/games_2025_v2_snapshot_2025-08-28.json';
@@ -40,11 +38,11 @@ interface RawGame {
 function atsFromFiles(): Map<string, { wins: number; losses: number; pushes: number }> {
   const spreads = new Map<number, number>();
   for (const file of PREGAME_2024) {
-    for (const row of JSON.parse(read(file)) as { gameId: number; spread: number | null }[]) {
+    for (const row of JSON.parse(readHistoryFile(file)) as { gameId: number; spread: number | null }[]) {
       if (row.spread !== null) spreads.set(row.gameId, row.spread);
     }
   }
-  const fbs2024 = read('cfbd/fbs_teams_2024_2025_derived.csv')
+  const fbs2024 = readHistoryFile('cfbd/fbs_teams_2024_2025_derived.csv')
     .trim()
     .split(/\r?\n/)
     .slice(1)
@@ -55,7 +53,7 @@ function atsFromFiles(): Map<string, { wins: number; losses: number; pushes: num
     fbs2024.map((id) => [id, { wins: 0, losses: 0, pushes: 0 }]),
   );
   for (const file of GAMES_2024) {
-    for (const game of JSON.parse(read(file)) as RawGame[]) {
+    for (const game of JSON.parse(readHistoryFile(file)) as RawGame[]) {
       const spread = spreads.get(game.id);
       if (!game.completed || game.home_points === null || game.away_points === null || spread === undefined) continue;
       const homeCover = game.home_points - game.away_points + spread;
@@ -91,10 +89,11 @@ describe('complete college seasons from the stored files', () => {
     const db = testApp.database.db;
     cookies = await memberCookies(db);
     // Lines before their games on purpose: they wait in raw_responses and land when the games arrive.
-    for (const file of [...PREGAME_2024, PREGAME_2025, ...GAMES_2024, GAMES_2025]) await importCfbd(db, read(file));
+    for (const file of [...PREGAME_2024, PREGAME_2025, ...GAMES_2024, GAMES_2025])
+      await importCfbd(db, readHistoryFile(file));
     await importSportsdataverse(db, {
-      schedule: read('sportsdataverse-cfb/cfb_schedule_2025.csv'),
-      betting: read('sportsdataverse-cfb/betting_2025.csv'),
+      schedule: readHistoryFile('sportsdataverse-cfb/cfb_schedule_2025.csv'),
+      betting: readHistoryFile('sportsdataverse-cfb/betting_2025.csv'),
     });
   });
   afterAll(async () => {
@@ -183,7 +182,7 @@ describe('complete college seasons from the stored files', () => {
     expect(sources).toEqual([CFBD_LINES_SOURCE, 'sportsdataverse']);
     const wyoming = await almanac('WYO', 2025);
     const game = wyoming.games.find((entry) => entry.opponent === 'AKR')!;
-    const betting = read('sportsdataverse-cfb/betting_2025.csv')
+    const betting = readHistoryFile('sportsdataverse-cfb/betting_2025.csv')
       .split('\n')
       .find((line) => line.startsWith('401762789,'))!
       .split(',');
@@ -218,9 +217,9 @@ describe('complete college seasons from the stored files', () => {
     const before = await count();
     // Two quotes (home and away spread) for each of the 757 + 46 + 114 pregame spreads whose game is stored.
     expect(before).toBeGreaterThan(2 * 800);
-    const again = await importCfbd(testApp.database.db, read(GAMES_2024[0]!));
+    const again = await importCfbd(testApp.database.db, readHistoryFile(GAMES_2024[0]!));
     expect(again).toMatchObject({ added: 0, updated: 0 });
-    const lines = await importCfbd(testApp.database.db, read(PREGAME_2024[0]!));
+    const lines = await importCfbd(testApp.database.db, readHistoryFile(PREGAME_2024[0]!));
     // The one left is an FCS playoff game (Idaho at Montana State): no FBS team, so no event; its line waits.
     expect(lines).toMatchObject({
       added: 0,
@@ -250,7 +249,7 @@ describe('CFBD lines in either order', () => {
     for (const order of [files, [...files].reverse()]) {
       const database = await createTestDb({ pgliteTemplate: inject('pgliteTemplate') });
       try {
-        for (const file of order) await importCfbd(database.db, read(file));
+        for (const file of order) await importCfbd(database.db, readHistoryFile(file));
         results.push(await lineQuotes(database));
       } finally {
         await database.close();
@@ -265,7 +264,7 @@ describe('CFBD lines in either order', () => {
   it('imports a /lines answer: each provider under its book, spreads, totals and moneylines, a minute before kickoff', async () => {
     const database = await createTestDb({ pgliteTemplate: inject('pgliteTemplate') });
     try {
-      await importCfbd(database.db, read('cfbd/games_2024_postseason_v1.json'));
+      await importCfbd(database.db, readHistoryFile('cfbd/games_2024_postseason_v1.json'));
       // The Rose Bowl (Ohio State at Oregon, 2025-01-01 22:00 UTC) as CFBD v2 `/lines` gives it.
       const body = JSON.stringify([
         {

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import {
   AlmanacResponse,
   BookEventsResponse,
@@ -11,6 +9,7 @@ import {
 } from '@pass/contracts';
 import { lineOfRecordFromQuotes } from '@pass/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readHistoryFile } from '../imports/history-files.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { importDemoSeason } from '../imports/demo-season.js';
 import { importNflverse } from '../imports/game-importers.js';
@@ -21,8 +20,7 @@ import { importNflverse } from '../imports/game-importers.js';
  * stored data's demo season (lines from the books' median) and nflverse's 2025 (its closing lines).
  */
 
-const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
-const GAMES_CSV = readFileSync(path.resolve(repoRoot, '../shared/data/nflverse/games.csv'), 'utf8');
+const GAMES_CSV = readHistoryFile('nflverse/games.csv');
 const NFL = 'americanfootball_nfl';
 /** A Tuesday after week 11 of the demo season: weeks 1 to 11 are final. */
 const NOW = new Date('2026-11-24T12:00:00Z');

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import {
   BookEventsResponse,
   BookHistoryResponse,
@@ -13,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readHistoryFile } from '../imports/history-files.js';
 import { errorHandlerPlugin } from '../../plugins/error-handler.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { importNflverse } from '../imports/game-importers.js';
@@ -21,10 +20,9 @@ import { SportsCache } from './sports-cache.js';
 import { sportsRoutes } from './sports.routes.js';
 import { warmPublicReads } from './warm-reads.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
-const DATA = path.resolve(repoRoot, '../shared/data');
-const read = (file: string) => readFileSync(path.join(DATA, file), 'utf8');
-const NFL_ODDS = read('the-odds-api/captured/americanfootball_nfl_odds_us_h2h-spreads-totals_american_2022-12-27.json');
+const NFL_ODDS = readHistoryFile(
+  'fixtures/the-odds-api/captured/americanfootball_nfl_odds_us_h2h-spreads-totals_american_2022-12-27.json',
+);
 const ODDS_FETCHED_AT = new Date('2022-12-27T21:40:00Z');
 const NFL = 'americanfootball_nfl';
 
@@ -51,7 +49,7 @@ describe('sports read API', () => {
   beforeAll(async () => {
     testApp = await buildTestApp();
     const { db } = testApp.database;
-    await importNflverse(db, read('nflverse/games.csv'), { seasons: { from: 2022, to: 2023 } });
+    await importNflverse(db, readHistoryFile('nflverse/games.csv'), { seasons: { from: 2022, to: 2023 } });
     await importOddsApiOdds(db, { body: NFL_ODDS, location: 'captured', fetchedAt: ODDS_FETCHED_AT });
     week17 = await appAt(testApp.database, '2022-12-29T15:00:00Z');
     february = await appAt(testApp.database, '2023-02-20T12:00:00Z');

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import {
   AlmanacResponse,
   BookEventsResponse,
@@ -11,13 +10,12 @@ import { memberCookies } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { importDemoSeason } from '../imports/demo-season.js';
 import { importCfbd, importRetrosheet, importStatsapi } from '../imports/game-importers.js';
-import { sharedDataFile } from '../imports/shared-data.js';
+import { readHistoryFile } from '../imports/history-files.js';
 
 const MLB = 'baseball_mlb';
 const NCAAF = 'americanfootball_ncaaf';
 /** The server clock of these tests: after every stored season and the demo season it generates. */
 const NOW = new Date('2026-11-21T15:00:00Z');
-const read = (file: string) => readFileSync(sharedDataFile(file)!, 'utf8');
 
 describe('neutral sites, local dates, demo seasons and names of their time on the stored files', () => {
   let testApp: TestApp;
@@ -34,9 +32,9 @@ describe('neutral sites, local dates, demo seasons and names of their time on th
     testApp = await buildTestApp({}, { now: () => NOW });
     const { db } = testApp.database;
     cookies = await memberCookies(db);
-    await importCfbd(db, read('cfbd/games_2024_postseason_v1.json'));
-    await importRetrosheet(db, read('mlb/retrosheet/GL2023.TXT'));
-    await importStatsapi(db, read('mlb/statsapi/games_2025.csv'));
+    await importCfbd(db, readHistoryFile('cfbd/games_2024_postseason_v1.json'));
+    await importRetrosheet(db, readHistoryFile('mlb/retrosheet/GL2023.TXT'));
+    await importStatsapi(db, readHistoryFile('mlb/statsapi/games_2025.csv'));
     await importDemoSeason(db, { sport: MLB, now: NOW });
   }, 240_000);
   afterAll(async () => {

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import cookie from '@fastify/cookie';
 import { AlmanacResponse, BookEventsResponse, BookHistoryResponse, SeasonWeeksResponse } from '@pass/contracts';
 import type { DbHandle } from '@pass/db';
@@ -12,11 +11,10 @@ import { memberCookies } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { importCfbd, importSportsdataverse, importStatsapi } from '../imports/game-importers.js';
 import { importOddsApiOdds } from '../imports/odds-api.service.js';
-import { sharedDataFile } from '../imports/shared-data.js';
+import { readHistoryFile } from '../imports/history-files.js';
 import { sportsRoutes } from './sports.routes.js';
 import { invalidateSportCache } from './sports.service.js';
 
-const read = (file: string) => readFileSync(sharedDataFile(file)!, 'utf8');
 const NCAAF = 'americanfootball_ncaaf';
 const MLB = 'baseball_mlb';
 
@@ -46,10 +44,10 @@ describe('one week numbering for the stored college seasons (decision 024)', () 
   beforeAll(async () => {
     testApp = await buildTestApp();
     const { db } = testApp.database;
-    await importCfbd(db, read('cfbd/games_2024_regular_v1.json'));
-    await importCfbd(db, read('cfbd/games_2024_postseason_v1.json'));
-    await importSportsdataverse(db, { schedule: read('sportsdataverse-cfb/cfb_schedule_2025.csv') });
-    await importStatsapi(db, read('mlb/statsapi/games_2025.csv'));
+    await importCfbd(db, readHistoryFile('cfbd/games_2024_regular_v1.json'));
+    await importCfbd(db, readHistoryFile('cfbd/games_2024_postseason_v1.json'));
+    await importSportsdataverse(db, { schedule: readHistoryFile('sportsdataverse-cfb/cfb_schedule_2025.csv') });
+    await importStatsapi(db, readHistoryFile('mlb/statsapi/games_2025.csv'));
     app = await appAt(testApp.database, '2026-03-01T12:00:00Z');
     cookies = await memberCookies(db);
   }, 120_000);
@@ -144,7 +142,7 @@ describe('one week numbering for the stored college seasons (decision 024)', () 
     expect(weeks[0]).toMatchObject({ number: 1, season_type: 'regular' });
     // Without the game's name the kind is unknown: every postseason game reads as a bowl until a re-import.
     expect(weeks.at(-1)).toMatchObject({ number: 17, label: 'Bowls', games: 45 });
-    await importCfbd(db, read('cfbd/games_2024_postseason_v1.json'));
+    await importCfbd(db, readHistoryFile('cfbd/games_2024_postseason_v1.json'));
     invalidateSportCache(testApp.database.db, NCAAF);
     const reimported = SeasonWeeksResponse.parse(await get(`/api/dates/season/2024/${NCAAF}`));
     expect(reimported.weeks.slice(-2).map((week) => [week.label, week.games])).toEqual([
@@ -154,8 +152,8 @@ describe('one week numbering for the stored college seasons (decision 024)', () 
   });
 
   it('files the bowls The Odds API lists, with no schedule loaded for them, in the Bowls week by date', async () => {
-    const body = read(
-      'the-odds-api/captured/americanfootball_ncaaf_odds_us_h2h-spreads-totals_american_2022-12-27.json',
+    const body = readHistoryFile(
+      'fixtures/the-odds-api/captured/americanfootball_ncaaf_odds_us_h2h-spreads-totals_american_2022-12-27.json',
     );
     await importOddsApiOdds(testApp.database.db, {
       body,

@@ -8,11 +8,10 @@ import type { TestClient } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { makeGame, signedInMember } from '../../test/ledger.js';
 import { importNflverse, importSportsdataverse, importStatsapi } from '../imports/game-importers.js';
-import { sharedDataFile } from '../imports/shared-data.js';
+import { readHistoryFile } from '../imports/history-files.js';
 import { setEventResult } from '../ledger/results.service.js';
 import { getUploadContent } from './sync-import.repository.js';
 
-const read = (file: string) => readFileSync(sharedDataFile(file)!, 'utf8');
 const fixture = (file: string) =>
   readFileSync(path.resolve(import.meta.dirname, '../../providers/sportsbooks/fixtures', file), 'utf8');
 
@@ -30,9 +29,9 @@ describe('sportsbook sync: uploads and slips (decision 051)', () => {
     testApp = await buildTestApp({}, { now: () => NOW });
     db = testApp.database.db;
     const database = testApp.database.db;
-    await importNflverse(database, read('nflverse/games.csv'), { seasons: { from: 2024, to: 2024 } });
-    await importSportsdataverse(database, { schedule: read('sportsdataverse-cfb/cfb_schedule_2025.csv') });
-    await importStatsapi(database, read('mlb/statsapi/games_2025.csv'));
+    await importNflverse(database, readHistoryFile('nflverse/games.csv'), { seasons: { from: 2024, to: 2024 } });
+    await importSportsdataverse(database, { schedule: readHistoryFile('sportsdataverse-cfb/cfb_schedule_2025.csv') });
+    await importStatsapi(database, readHistoryFile('mlb/statsapi/games_2025.csv'));
   }, 180_000);
   afterAll(async () => {
     await testApp.app.close();
