@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { readHistoryFile } from './testing/history-files.js';
 import { parseCfbdGames, type CfbdGame } from './sources/cfbd-games.js';
 import { parseNflverseGames } from './sources/nflverse-games.js';
 import { parseRetrosheetGameLog } from './sources/retrosheet-gamelogs.js';
@@ -20,9 +19,6 @@ import {
   weekShortLabel,
   type CalendarGame,
 } from './sports-calendar.js';
-
-const DATA = path.resolve(import.meta.dirname, '../../../../shared/data');
-const read = (file: string) => readFileSync(path.join(DATA, file), 'utf8');
 
 /** A parsed game as the importers hand it to the calendar. */
 const asCalendarGame = (game: SourceGame & { notes?: string | null }): CalendarGame => ({
@@ -50,8 +46,8 @@ function mixedWeeks(games: readonly SourceGame[]): number[] {
 }
 
 describe('college football, 2024 (CFBD files)', () => {
-  const regular = parseCfbdGames(JSON.parse(read('cfbd/games_2024_regular_v1.json'))).records;
-  const postseason = parseCfbdGames(JSON.parse(read('cfbd/games_2024_postseason_v1.json'))).records;
+  const regular = parseCfbdGames(JSON.parse(readHistoryFile('cfbd/games_2024_regular_v1.json'))).records;
+  const postseason = parseCfbdGames(JSON.parse(readHistoryFile('cfbd/games_2024_postseason_v1.json'))).records;
   const all: CfbdGame[] = [...regular, ...postseason];
 
   it('ends the regular season in week 16, Army–Navy, so the bowls are week 17 and the playoff week 18', () => {
@@ -91,7 +87,7 @@ describe('college football, 2024 (CFBD files)', () => {
 });
 
 describe('college football, 2025 (sportsdataverse schedule)', () => {
-  const games = parseSportsdataverseSchedule(read('sportsdataverse-cfb/cfb_schedule_2025.csv')).records;
+  const games = parseSportsdataverseSchedule(readHistoryFile('sportsdataverse-cfb/cfb_schedule_2025.csv')).records;
 
   it('has no week 0: the August 23 games are week 1 in the schedule and here', () => {
     const early = games.filter((game) => game.date < '2025-08-25');
@@ -119,7 +115,7 @@ describe('college football, 2025 (sportsdataverse schedule)', () => {
 });
 
 describe('NFL (nflverse)', () => {
-  const games = parseNflverseGames(read('nflverse/games.csv')).records;
+  const games = parseNflverseGames(readHistoryFile('nflverse/games.csv')).records;
 
   it('numbers the playoffs after the regular season: Super Bowl week 22 from 2021, week 21 before', () => {
     const superBowl = (season: number) =>
@@ -157,7 +153,7 @@ describe('NFL (nflverse)', () => {
 
 describe('MLB', () => {
   it('numbers 2025 Monday to Sunday from the Tokyo series: week 1 is its week, the domestic opener week 2', () => {
-    const games = parseStatsApiGamesCsv(read('mlb/statsapi/games_2025.csv')).records;
+    const games = parseStatsApiGamesCsv(readHistoryFile('mlb/statsapi/games_2025.csv')).records;
     expect(mlbFirstGameDate(2025)).toBe(games.map((game) => game.date).sort()[0]);
     const week = (date: string) =>
       calendarWeek({ sport: 'baseball_mlb', season: 2025, seasonType: 'regular', date, sourceWeek: null });
@@ -180,7 +176,7 @@ describe('MLB', () => {
     ['GL2023.TXT', 2023],
     ['GL2024.TXT', 2024],
   ])('starts %s at its first game', (file, season) => {
-    const games = parseRetrosheetGameLog(read(`mlb/retrosheet/${file}`)).records;
+    const games = parseRetrosheetGameLog(readHistoryFile(`mlb/retrosheet/${file}`)).records;
     const first = games.map((game) => game.date).sort()[0]!;
     expect(mlbFirstGameDate(season)).toBe(first);
     expect(Math.min(...games.map(weekOf))).toBe(1);
@@ -234,7 +230,7 @@ describe('seasonCalendar', () => {
 
 describe('mlbSeries', () => {
   it('numbers the 2025 Tokyo series game by game and places every game of the season in a series', () => {
-    const games = parseStatsApiGamesCsv(read('mlb/statsapi/games_2025.csv')).records;
+    const games = parseStatsApiGamesCsv(readHistoryFile('mlb/statsapi/games_2025.csv')).records;
     const withIds = games.map((game, index) => ({ ...game, id: index }));
     const series = mlbSeries(withIds);
     const tokyo = withIds.filter((game) => game.date <= '2025-03-19');

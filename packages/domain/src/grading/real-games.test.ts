@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readHistoryFile } from '../testing/history-files.js';
 import { BetKind, BetMode, BetType } from '../enums.js';
 import { type NflverseGame, parseNflverseGames } from '../sources/nflverse-games.js';
 import { negate } from '../sources/types.js';
@@ -12,12 +11,9 @@ import { type EventResult, type GradableEntry, type Grade, gradeEntries, gradeEn
  * the file (or a box score) without trusting the arithmetic below.
  */
 
-/** shared/ sits beside the repository: packages/domain/src/grading → ../../../../../shared/data. */
-const DATA = path.resolve(import.meta.dirname, '../../../../../shared/data');
-
 let games: Map<string, NflverseGame>;
 beforeAll(() => {
-  const parsed = parseNflverseGames(readFileSync(path.join(DATA, 'nflverse/games.csv'), 'utf8'));
+  const parsed = parseNflverseGames(readHistoryFile('nflverse/games.csv'));
   games = new Map(parsed.records.map((game) => [game.sourceId, game]));
 });
 

@@ -1,13 +1,10 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readHistoryFile } from '../testing/history-files.js';
 import { BOOK_TITLES, bookTitle } from './books.js';
-
-const CSV = path.resolve(import.meta.dirname, '../../../../../shared/data/the-odds-api/bookmakers_us.csv');
 
 describe('book titles', () => {
   it("names every book of The Odds API's list by its title", () => {
-    const rows = readFileSync(CSV, 'utf8').trim().split('\n').slice(1);
+    const rows = readHistoryFile('fixtures/the-odds-api/bookmakers_us.csv').trim().split('\n').slice(1);
     expect(rows.length).toBeGreaterThan(30);
     for (const row of rows) {
       const [key, title] = row.split(',');

@@ -1,10 +1,6 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readHistoryJson } from '../testing/history-files.js';
 import { cfbdProviderBook, cfbdResponseKind, parseCfbdLines } from './cfbd-lines.js';
-
-const DATA = path.resolve(import.meta.dirname, '../../../../../shared/data');
-const readJson = (file: string): unknown => JSON.parse(readFileSync(path.join(DATA, file), 'utf8'));
 
 /** A `/lines` entry as CFBD v2 answers it (camelCase), trimmed to two games. */
 const LINES_V2 = [
@@ -122,7 +118,7 @@ describe('parseCfbdLines', () => {
   });
 
   it('reads a pregame win-probability file as the consensus spread, nothing else', () => {
-    const { records, skipped } = parseCfbdLines(readJson('cfbd/pregame_wp_2024_regular.json'));
+    const { records, skipped } = parseCfbdLines(readHistoryJson('cfbd/pregame_wp_2024_regular.json'));
     expect(records).toHaveLength(757);
     expect(skipped).toEqual([]);
     expect(records[0]).toEqual({
@@ -141,9 +137,9 @@ describe('parseCfbdLines', () => {
   it('says what a response holds, so one importer takes games and lines', () => {
     expect(cfbdResponseKind(LINES_V2)).toBe('lines');
     expect(cfbdResponseKind(LINES_V1)).toBe('lines');
-    expect(cfbdResponseKind(readJson('cfbd/pregame_wp_2025_snapshot_v2.json'))).toBe('lines');
-    expect(cfbdResponseKind(readJson('cfbd/games_2024_postseason_v1.json'))).toBe('games');
-    expect(cfbdResponseKind(readJson('cfbd/games_2025_v2_snapshot_2025-08-28.json'))).toBe('games');
+    expect(cfbdResponseKind(readHistoryJson('cfbd/pregame_wp_2025_snapshot_v2.json'))).toBe('lines');
+    expect(cfbdResponseKind(readHistoryJson('cfbd/games_2024_postseason_v1.json'))).toBe('games');
+    expect(cfbdResponseKind(readHistoryJson('cfbd/games_2025_v2_snapshot_2025-08-28.json'))).toBe('games');
     expect(cfbdResponseKind([])).toBe('games');
   });
 

@@ -1,19 +1,13 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readHistoryFile, readHistoryJson } from '../testing/history-files.js';
 import { parseCfbdGames, parseCfbdPregameLines } from './cfbd-games.js';
 import { parseSportsdataverseBetting, parseSportsdataverseSchedule } from './sportsdataverse-cfb.js';
 import { teamRegistry } from '../teams/all-teams.js';
 
 const NCAAF = 'americanfootball_ncaaf';
 
-/** shared/ sits beside the repository: packages/domain/src/sources → ../../../../../shared/data. */
-const DATA = path.resolve(import.meta.dirname, '../../../../../shared/data');
-const read = (file: string) => readFileSync(path.join(DATA, file), 'utf8');
-const readJson = (file: string): unknown => JSON.parse(read(file));
-
 describe('parseCfbdGames (v1, 2024)', () => {
-  const regular = parseCfbdGames(readJson('cfbd/games_2024_regular_v1.json'));
+  const regular = parseCfbdGames(readHistoryJson('cfbd/games_2024_regular_v1.json'));
 
   it('keeps the 874 games with an FBS team of 3,747 (121 of them against FCS teams) and skips the rest', () => {
     expect(regular.records).toHaveLength(753 + 121);
@@ -51,7 +45,7 @@ describe('parseCfbdGames (v1, 2024)', () => {
   });
 
   it('does not count UConn at UMass (two independents) as a conference game, though CFBD flags it', () => {
-    const raw = (readJson('cfbd/games_2024_regular_v1.json') as { id: number; conference_game: boolean }[]).find(
+    const raw = (readHistoryJson('cfbd/games_2024_regular_v1.json') as { id: number; conference_game: boolean }[]).find(
       (game) => game.id === 401629038,
     );
     expect(raw?.conference_game).toBe(true);
@@ -93,7 +87,7 @@ describe('parseCfbdGames (v1, 2024)', () => {
   });
 
   it('reads the postseason snapshot: 45 FBS games, the CFP semifinals not yet scored', () => {
-    const { records } = parseCfbdGames(readJson('cfbd/games_2024_postseason_v1.json'));
+    const { records } = parseCfbdGames(readHistoryJson('cfbd/games_2024_postseason_v1.json'));
     expect(records).toHaveLength(45);
     expect(records.filter((game) => game.status === 'scheduled').map((game) => game.notes)).toEqual([
       expect.stringMatching(/Orange Bowl/),
@@ -112,7 +106,7 @@ describe('parseCfbdGames (v1, 2024)', () => {
 });
 
 describe('parseCfbdGames (v2, 2025 snapshot)', () => {
-  const { records, skipped } = parseCfbdGames(readJson('cfbd/games_2025_v2_snapshot_2025-08-28.json'));
+  const { records, skipped } = parseCfbdGames(readHistoryJson('cfbd/games_2025_v2_snapshot_2025-08-28.json'));
 
   it('reads the camelCase shape: 879 games with an FBS team (126 against FCS teams), 5 of them completed', () => {
     expect(records).toHaveLength(753 + 126);
@@ -143,7 +137,7 @@ describe('parseCfbdGames (v2, 2025 snapshot)', () => {
     expect(teamRegistry.classificationIn(teamRegistry.get(NCAAF, 'DEL')!, 2024)).toBe('fcs');
     expect(teamRegistry.classificationIn(teamRegistry.get(NCAAF, 'MOST')!, 2025)).toBe('fbs');
     // In 2024 both were FCS: Missouri State's game at Ball State is kept as an FCS opponent's, Delaware met no FBS team.
-    const regular2024 = parseCfbdGames(readJson('cfbd/games_2024_regular_v1.json')).records;
+    const regular2024 = parseCfbdGames(readHistoryJson('cfbd/games_2024_regular_v1.json')).records;
     const theirs = regular2024.filter((game) =>
       [game.home, game.away].some((abbr) => abbr === 'DEL' || abbr === 'MOST'),
     );
@@ -155,7 +149,7 @@ describe('parseCfbdGames (v2, 2025 snapshot)', () => {
 
 describe('parseCfbdPregameLines', () => {
   it('reads 757 home-view spreads (negative = home favoured), v1 and v2 names alike', () => {
-    const v1 = parseCfbdPregameLines(readJson('cfbd/pregame_wp_2024_regular.json'));
+    const v1 = parseCfbdPregameLines(readHistoryJson('cfbd/pregame_wp_2024_regular.json'));
     expect(v1.records).toHaveLength(757);
     expect(v1.records[0]).toEqual({
       gameId: '401628319',
@@ -166,14 +160,14 @@ describe('parseCfbdPregameLines', () => {
       homeWinProbability: 0.99,
     });
     expect(v1.records.every((line) => line.homeSpread! < 0 === line.homeWinProbability! > 0.5)).toBe(true);
-    const v2 = parseCfbdPregameLines(readJson('cfbd/pregame_wp_2025_snapshot_v2.json'));
+    const v2 = parseCfbdPregameLines(readHistoryJson('cfbd/pregame_wp_2025_snapshot_v2.json'));
     expect(v2.records).toHaveLength(114);
     expect(v2.records[0]).toMatchObject({ gameId: '401762789', homeSpread: 5.5, homeWinProbability: 0.352 });
   });
 });
 
 describe('sportsdataverse 2025', () => {
-  const schedule = parseSportsdataverseSchedule(read('sportsdataverse-cfb/cfb_schedule_2025.csv'));
+  const schedule = parseSportsdataverseSchedule(readHistoryFile('sportsdataverse-cfb/cfb_schedule_2025.csv'));
 
   it('keeps the 934 games with an FBS team of 958 (126 against FCS teams), all final', () => {
     expect(schedule.records).toHaveLength(808 + 126);
@@ -196,7 +190,7 @@ describe('sportsdataverse 2025', () => {
   });
 
   it('joins the betting file by game id; 946 real lines, negative when home is favoured', () => {
-    const betting = parseSportsdataverseBetting(read('sportsdataverse-cfb/betting_2025.csv'));
+    const betting = parseSportsdataverseBetting(readHistoryFile('sportsdataverse-cfb/betting_2025.csv'));
     expect(betting.records).toHaveLength(946);
     expect(betting.skipped).toHaveLength(12);
     const lines = new Map(betting.records.map((line) => [line.gameId, line]));

@@ -1,18 +1,19 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readHistoryFile } from '../testing/history-files.js';
 import { matchOddsEvent } from './match-odds-event.js';
 import { parseNflverseGames } from './nflverse-games.js';
 import { parseOddsApiOdds } from './odds-api.js';
 
-/** shared/ sits beside the repository: packages/domain/src/sources → ../../../../../shared/data. */
-const DATA = path.resolve(import.meta.dirname, '../../../../../shared/data');
-const read = (file: string) => readFileSync(path.join(DATA, file), 'utf8');
-
-const games2022 = parseNflverseGames(read('nflverse/games.csv')).records.filter((game) => game.season === 2022);
+const games2022 = parseNflverseGames(readHistoryFile('nflverse/games.csv')).records.filter(
+  (game) => game.season === 2022,
+);
 const week17 = games2022.filter((game) => game.week === 17);
 const odds = parseOddsApiOdds(
-  JSON.parse(read('the-odds-api/captured/americanfootball_nfl_odds_us_h2h-spreads-totals_american_2022-12-27.json')),
+  JSON.parse(
+    readHistoryFile(
+      'fixtures/the-odds-api/captured/americanfootball_nfl_odds_us_h2h-spreads-totals_american_2022-12-27.json',
+    ),
+  ),
 );
 
 describe('matchOddsEvent: Odds API 2022-12-27 NFL file against nflverse 2022', () => {
@@ -73,7 +74,9 @@ describe('matchOddsEvent: Odds API 2022-12-27 NFL file against nflverse 2022', (
 describe('matchOddsEvent: the in-play wild-card file of 2023-01-17', () => {
   it('matches the live DAL at TB game despite a commence_time 38 s after the scheduled kickoff', () => {
     const live = parseOddsApiOdds(
-      JSON.parse(read('the-odds-api/captured/americanfootball_nfl_odds_us_spreads_american_2023-01-17.json')),
+      JSON.parse(
+        readHistoryFile('fixtures/the-odds-api/captured/americanfootball_nfl_odds_us_spreads_american_2023-01-17.json'),
+      ),
     );
     const ids = live.records.map((event) => {
       const result = matchOddsEvent(event, games2022);

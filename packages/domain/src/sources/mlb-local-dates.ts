@@ -1,6 +1,6 @@
 import { MLB_HOME_TIME_ZONES, US_EASTERN } from './mlb-venues.js';
 
-/** A game known only by the UTC date of its first pitch (the Stats API export in shared/data). */
+/** A game known only by the UTC date of its first pitch (the Stats API export in history/). */
 export interface UtcDatedGame {
   sourceId: string;
   /** The UTC date of first pitch (YYYY-MM-DD). */

@@ -1,16 +1,11 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readHistoryFile } from '../testing/history-files.js';
 import { parseRetrosheetGameLog } from './retrosheet-gamelogs.js';
 import { parseStatsApiGamesCsv } from './statsapi-games.js';
 
-/** shared/ sits beside the repository: packages/domain/src/sources → ../../../../../shared/data. */
-const MLB = path.resolve(import.meta.dirname, '../../../../../shared/data/mlb');
-const read = (file: string) => readFileSync(path.join(MLB, file), 'utf8');
-
 describe('parseRetrosheetGameLog', () => {
-  const log2023 = parseRetrosheetGameLog(read('retrosheet/GL2023.TXT'));
-  const log2024 = parseRetrosheetGameLog(read('retrosheet/GL2024.TXT'));
+  const log2023 = parseRetrosheetGameLog(readHistoryFile('mlb/retrosheet/GL2023.TXT'));
+  const log2024 = parseRetrosheetGameLog(readHistoryFile('mlb/retrosheet/GL2024.TXT'));
 
   it('reads all 2,430 games of 2023 and 2,429 of 2024 with every Retrosheet team code resolved', () => {
     expect(log2023.skipped).toEqual([]);
@@ -78,7 +73,7 @@ describe('parseRetrosheetGameLog', () => {
 
   it('maps Retrosheet codes (NYA, SLN, ANA, CHA, OAK) to Stats API abbreviations', () => {
     const codes = new Map<string, string>();
-    for (const line of read('retrosheet/GL2023.TXT').split('\n').filter(Boolean)) {
+    for (const line of readHistoryFile('mlb/retrosheet/GL2023.TXT').split('\n').filter(Boolean)) {
       const cells = line.split(',').map((cell) => cell.replaceAll('"', ''));
       const game = log2023.records.find((g) => g.sourceId === `${cells[6]}${cells[0]}${cells[1]}`);
       codes.set(cells[6]!, game!.home);
@@ -114,7 +109,7 @@ describe('parseRetrosheetGameLog', () => {
 });
 
 describe('parseStatsApiGamesCsv', () => {
-  const { records, skipped } = parseStatsApiGamesCsv(read('statsapi/games_2025.csv'));
+  const { records, skipped } = parseStatsApiGamesCsv(readHistoryFile('mlb/statsapi/games_2025.csv'));
 
   it('reads all 2,430 games of 2025 keyed by game_pk, every team name resolved', () => {
     expect(skipped).toEqual([]);
@@ -185,7 +180,7 @@ describe('parseStatsApiGamesCsv', () => {
   it("gives starters the rest Retrosheet's true dates show: under four days only by exception", () => {
     // Straight from the file: game_pk and the two starters' ids (columns 1, 8 and 9).
     const starts = new Map<string, string[]>();
-    for (const line of read('statsapi/games_2025.csv').trim().split(/\r?\n/).slice(1)) {
+    for (const line of readHistoryFile('mlb/statsapi/games_2025.csv').trim().split(/\r?\n/).slice(1)) {
       const [gamePk, , , , , , , homeStarter, awayStarter] = line.split(',');
       for (const starter of [homeStarter, awayStarter]) {
         if (starter) starts.set(starter, [...(starts.get(starter) ?? []), gamePk!]);

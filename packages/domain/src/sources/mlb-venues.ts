@@ -59,7 +59,7 @@ export interface MlbSpecialVenue {
 }
 
 /**
- * The 2025 regular season's games away from both clubs' parks. The Stats API export in shared/data has no
+ * The 2025 regular season's games away from both clubs' parks. The Stats API export in history/ has no
  * park column, so these are facts, each checked against its row in `mlb/statsapi/games_2025.csv` (game_pk,
  * teams, date, score). Sources: MLB's announcements and game stories on mlb.com: the Tokyo Series (Cubs and
  * Dodgers at the Tokyo Dome, March 18–19, 2025; 7:05 pm in Tokyo, the same date in UTC); the MLB Speedway

@@ -1,19 +1,14 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readHistoryFile } from '../testing/history-files.js';
 import { seasonForDate } from '../calendar.js';
 import { teamRegistry } from '../teams/all-teams.js';
 import { type NflverseGame, parseNflverseGames } from './nflverse-games.js';
 import type { ParseResult } from './types.js';
 
-/** shared/ sits beside the repository: packages/domain/src/sources → ../../../../../shared/data. */
-const DATA = path.resolve(import.meta.dirname, '../../../../../shared/data');
-const read = (file: string) => readFileSync(path.join(DATA, file), 'utf8');
-
 let parsed: ParseResult<NflverseGame>;
 let byId: Map<string, NflverseGame>;
 beforeAll(() => {
-  parsed = parseNflverseGames(read('nflverse/games.csv'));
+  parsed = parseNflverseGames(readHistoryFile('nflverse/games.csv'));
   byId = new Map(parsed.records.map((game) => [game.sourceId, game]));
 });
 
@@ -26,7 +21,7 @@ describe('parseNflverseGames on games.csv', () => {
 
   it('resolves every team abbreviation in the file, old codes included', () => {
     const codes = new Set(
-      read('nflverse/games.csv')
+      readHistoryFile('nflverse/games.csv')
         .split('\n')
         .slice(1)
         .filter(Boolean)
@@ -148,7 +143,9 @@ describe('parseNflverseGames on games.csv', () => {
 
 describe('parseNflverseGames on the 2025 pandas export', () => {
   it('parses float-formatted numbers: 285 games through Super Bowl LX, SEA 29 NE 13', () => {
-    const { records, skipped } = parseNflverseGames(read('nflverse/games_2025_complete_nfl_data_py_export.csv'));
+    const { records, skipped } = parseNflverseGames(
+      readHistoryFile('nflverse/games_2025_complete_nfl_data_py_export.csv'),
+    );
     expect(skipped).toEqual([]);
     expect(records).toHaveLength(285);
     const superBowl = records.find((game) => game.sourceId === '2025_22_SEA_NE');

@@ -1,17 +1,15 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readHistoryJson } from '../testing/history-files.js';
 import { parseOddsApiOdds, parseOddsApiScores } from './odds-api.js';
 
-/** shared/ sits beside the repository: packages/domain/src/sources → ../../../../../shared/data. */
-const ODDS = path.resolve(import.meta.dirname, '../../../../../shared/data/the-odds-api');
-const readJson = (file: string): unknown => JSON.parse(readFileSync(path.join(ODDS, file), 'utf8'));
-const NFL_2022_12_27 = 'captured/americanfootball_nfl_odds_us_h2h-spreads-totals_american_2022-12-27.json';
-const NCAAF_2022_12_27 = 'captured/americanfootball_ncaaf_odds_us_h2h-spreads-totals_american_2022-12-27.json';
-const NFL_2023_01_17 = 'captured/americanfootball_nfl_odds_us_spreads_american_2023-01-17.json';
+const NFL_2022_12_27 =
+  'fixtures/the-odds-api/captured/americanfootball_nfl_odds_us_h2h-spreads-totals_american_2022-12-27.json';
+const NCAAF_2022_12_27 =
+  'fixtures/the-odds-api/captured/americanfootball_ncaaf_odds_us_h2h-spreads-totals_american_2022-12-27.json';
+const NFL_2023_01_17 = 'fixtures/the-odds-api/captured/americanfootball_nfl_odds_us_spreads_american_2023-01-17.json';
 
 describe('parseOddsApiOdds on the captured NFL week 17 2022 file', () => {
-  const { records, quotes, skipped } = parseOddsApiOdds(readJson(NFL_2022_12_27));
+  const { records, quotes, skipped } = parseOddsApiOdds(readHistoryJson(NFL_2022_12_27));
 
   it('reads all 16 events with both teams resolved, BUF at CIN among them', () => {
     expect(records).toHaveLength(16);
@@ -102,7 +100,7 @@ describe('parseOddsApiOdds on the captured NFL week 17 2022 file', () => {
 
 describe('parseOddsApiOdds on the other captured files', () => {
   it('resolves every NCAAF bowl team and leaves out the FCS championship (NDSU v SDSU), which has no FBS team', () => {
-    const { records, skipped } = parseOddsApiOdds(readJson(NCAAF_2022_12_27));
+    const { records, skipped } = parseOddsApiOdds(readHistoryJson(NCAAF_2022_12_27));
     expect(records).toHaveLength(23);
     expect(skipped.filter((entry) => !entry.reason.startsWith('market'))).toEqual([
       {
@@ -118,7 +116,7 @@ describe('parseOddsApiOdds on the other captured files', () => {
   });
 
   it('takes the market-level last_update when present (2023-01-17 in-play file)', () => {
-    const { records, quotes, skipped } = parseOddsApiOdds(readJson(NFL_2023_01_17));
+    const { records, quotes, skipped } = parseOddsApiOdds(readHistoryJson(NFL_2023_01_17));
     expect(skipped).toEqual([]);
     expect(records.map((event) => `${event.away}@${event.home}`).sort()).toEqual([
       'CIN@BUF',
@@ -137,19 +135,21 @@ describe('parseOddsApiOdds on the other captured files', () => {
 
   it('resolves every team in the docs examples of our sports and skips the NBA ones', () => {
     for (const file of [
-      'docs-examples/odds_americanfootball_nfl_us_h2h-spreads_american.json',
-      'docs-examples/events_americanfootball_nfl.json',
-      'docs-examples/historical_odds_americanfootball_nfl_h2h_2021-10-18T12-00Z.json',
-      'docs-examples/event_markets_baseball_mlb.json',
+      'fixtures/the-odds-api/docs-examples/odds_americanfootball_nfl_us_h2h-spreads_american.json',
+      'fixtures/the-odds-api/docs-examples/events_americanfootball_nfl.json',
+      'fixtures/the-odds-api/docs-examples/historical_odds_americanfootball_nfl_h2h_2021-10-18T12-00Z.json',
+      'fixtures/the-odds-api/docs-examples/event_markets_baseball_mlb.json',
     ]) {
-      const { records, skipped } = parseOddsApiOdds(readJson(file));
+      const { records, skipped } = parseOddsApiOdds(readHistoryJson(file));
       expect(records.length, file).toBeGreaterThan(0);
       expect(
         skipped.filter((entry) => !entry.reason.startsWith('market')),
         file,
       ).toEqual([]);
     }
-    const nba = parseOddsApiOdds(readJson('docs-examples/historical_events_basketball_nba_2023-11-29T22-42Z.json'));
+    const nba = parseOddsApiOdds(
+      readHistoryJson('fixtures/the-odds-api/docs-examples/historical_events_basketball_nba_2023-11-29T22-42Z.json'),
+    );
     expect(nba.records).toEqual([]);
     expect(nba.skipped.map((entry) => entry.reason)).toEqual(
       Array(3).fill('sport "basketball_nba" is not one we track'),
@@ -158,7 +158,9 @@ describe('parseOddsApiOdds on the other captured files', () => {
 
   it('resolves all 32 teams of the participants list', async () => {
     const { teamRegistry } = await import('../teams/all-teams.js');
-    const participants = readJson('docs-examples/participants_americanfootball_nfl.json') as { full_name: string }[];
+    const participants = readHistoryJson(
+      'fixtures/the-odds-api/docs-examples/participants_americanfootball_nfl.json',
+    ) as { full_name: string }[];
     const resolved = participants.map((p) => teamRegistry.resolve('americanfootball_nfl', p.full_name, 'odds_api'));
     expect(new Set(resolved.map((team) => team?.abbr)).size).toBe(32);
   });
@@ -214,7 +216,9 @@ describe('odds formats', () => {
 
 describe('parseOddsApiScores', () => {
   it('skips the docs example, which is NBA', () => {
-    const { records, skipped } = parseOddsApiScores(readJson('docs-examples/scores_basketball_nba_daysFrom1.json'));
+    const { records, skipped } = parseOddsApiScores(
+      readHistoryJson('fixtures/the-odds-api/docs-examples/scores_basketball_nba_daysFrom1.json'),
+    );
     expect(records).toEqual([]);
     expect(skipped).toHaveLength(4);
   });

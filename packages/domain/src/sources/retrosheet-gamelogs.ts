@@ -17,7 +17,7 @@ export interface RetrosheetGame extends SourceGame {
 
 /**
  * Retrosheet game logs (`GLyyyy.TXT`): no header, 161 quoted fields per game (field list in
- * shared/data/mlb/README.md and Retrosheet's glfields). The logs have no game id and no start time, so
+ * history/README.md and Retrosheet's glfields). The logs have no game id and no start time, so
  * the key is Retrosheet's event-file id, home code + date + game number (`SDN202403200`), which tells the
  * two games of a doubleheader apart. Team codes are Retrosheet's (`NYA`, `SLN`, `ANA`, `CHA`).
  *

@@ -14,7 +14,7 @@ export interface StatsApiGame extends SourceGame {
 }
 
 /**
- * The MLB Stats API schedule export in shared/data (`mlb/statsapi/games_2025.csv`: `game_pk, date,
+ * The MLB Stats API schedule export in history/ (`mlb/statsapi/games_2025.csv`: `game_pk, date,
  * season, home, away, home_score, away_score, …`). Keyed by `game_pk`, the Stats API's game id. Its `date`
  * is the UTC date of first pitch (night games fall on the next day), and it has no start time, so
  * doubleheaders are told apart by `game_pk` alone and each game's local date is inferred season by season

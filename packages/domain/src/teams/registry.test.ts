@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { readHistoryFile } from '../testing/history-files.js';
 import { parseCsvWithHeader } from '../sources/csv.js';
 import { TEAMS, teamRegistry } from './all-teams.js';
 import { MLB_TEAMS } from './mlb-teams.js';
@@ -9,9 +8,7 @@ import { NCAAF_OUTSIDE_TEAMS, NCAAF_TEAMS } from './ncaaf-teams.js';
 import { NFL_TEAMS } from './nfl-teams.js';
 import { FBS_INDEPENDENTS, normalizeTeamKey, TeamRegistry } from './registry.js';
 
-/** shared/ sits beside the repository: packages/domain/src/teams → ../../../../../shared/data. */
-const DATA = path.resolve(import.meta.dirname, '../../../../../shared/data');
-const readCsv = (file: string) => parseCsvWithHeader(readFileSync(path.join(DATA, file), 'utf8'));
+const readCsv = (file: string) => parseCsvWithHeader(readHistoryFile(file));
 
 const NFL = 'americanfootball_nfl';
 const NCAAF = 'americanfootball_ncaaf';
@@ -57,7 +54,7 @@ describe('team data', () => {
   });
 
   it('agrees with nflverse teams_colors_logos.csv on names, conferences and divisions', () => {
-    const rows = readCsv('nflverse/teams_colors_logos.csv');
+    const rows = readCsv('fixtures/nflverse/teams_colors_logos.csv');
     for (const team of NFL_TEAMS) {
       const row = rows.find((r) => r.get('team_abbr') === team.abbr);
       expect(row, team.abbr).toBeDefined();
@@ -75,8 +72,8 @@ describe('team data', () => {
   });
 
   it('agrees with the MLB crosswalk and Lahman 2020 on codes, ids, leagues and divisions', () => {
-    const lahman2020 = readCsv('mlb/lahman/Teams_2015-2020.csv').filter((r) => r.get('yearID') === '2020');
-    for (const row of readCsv('mlb/mlb_teams_crosswalk.csv')) {
+    const lahman2020 = readCsv('fixtures/mlb/lahman/Teams_2015-2020.csv').filter((r) => r.get('yearID') === '2020');
+    for (const row of readCsv('fixtures/mlb/mlb_teams_crosswalk.csv')) {
       const team = teamRegistry.resolve(MLB, row.get('retrosheet_code'), 'retrosheet');
       expect(team?.abbr, row.get('retrosheet_code')).toBe(row.get('statsapi_abbr'));
       expect(team?.ids.statsapi).toBe(row.get('statsapi_team_id'));
