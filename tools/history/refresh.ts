@@ -34,13 +34,14 @@ function listFiles(dir: string, prefix = ''): string[] {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 let differences = 0;
+let missing = 0;
 let raw = 0;
 let stored = 0;
 for (const held of HELD_FILES) {
   const source = path.join(sourceDir, held.from);
   if (!existsSync(source)) {
     console.error(`missing: ${source}`);
-    process.exitCode = 1;
+    missing += 1;
     continue;
   }
   const content = readFileSync(source);
@@ -67,8 +68,15 @@ for (const file of listFiles(historyDir)) {
   if (!values.check) rmSync(path.join(historyDir, file));
 }
 
-console.log(
-  `${HELD_FILES.length} files, ${kb(raw)} as published, ${kb(stored)} held; ` +
-    `${differences === 0 ? 'history/ matches the captures' : `${differences} ${values.check ? 'differ' : 'written or removed'}`}`,
-);
+if (missing > 0) {
+  console.error(
+    `${missing} of ${HELD_FILES.length} captures are not in ${sourceDir}; their held copies are left as they are`,
+  );
+  process.exitCode = 1;
+} else {
+  console.log(
+    `${HELD_FILES.length} files, ${kb(raw)} as published, ${kb(stored)} held; ` +
+      `${differences === 0 ? 'history/ matches the captures' : `${differences} ${values.check ? 'differ' : 'written or removed'}`}`,
+  );
+}
 if (values.check && differences > 0) process.exitCode = 1;
