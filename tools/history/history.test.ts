@@ -9,11 +9,11 @@ const root = path.resolve(import.meta.dirname, '../..');
 const historyDir = path.join(root, 'history');
 
 /**
- * Folders not searched: installed and built output, the held files themselves, the embedded database's data
- * directory, and the bench, which measures and is run by neither `npm start` nor `npm test`.
+ * Folders not searched: installed and built output, the held files themselves and the embedded database's
+ * data directory.
  */
 const SKIPPED = new Set(['node_modules', 'dist', '.tsbuild', 'coverage']);
-const SKIPPED_AT_TOP = new Set(['history', 'data', 'bench']);
+const SKIPPED_AT_TOP = new Set(['history', 'data']);
 /** The one program that reads the raw captures beside the repository, to write history/. */
 const REFRESH = 'tools/history/refresh.ts';
 

@@ -3,11 +3,11 @@
  * entries, and grading a Sunday's 100,000 entries. They run in the bench process against a database of
  * their own (PGlite in memory) or the throwaway PostgreSQL database a server child is running on.
  */
-import { readFileSync } from 'node:fs';
 import { createDb, migrate, seedReferenceData, type Database, type DbHandle } from '@pass/db';
 import { sql } from 'drizzle-orm';
 import { importNflverse } from '../../../apps/server/src/modules/imports/game-importers.js';
 import { STORED_FILES } from '../../../apps/server/src/modules/imports/stored-files.js';
+import { readTextFile } from '../../../apps/server/src/lib/text-file.js';
 import { startSession } from '../../../apps/server/src/modules/auth/sessions.service.js';
 import { gradeEvents } from '../../../apps/server/src/modules/ledger/grading.service.js';
 import { bumpLedgerVersions } from '../../../apps/server/src/modules/ledger/ledger-versions.repository.js';
@@ -52,7 +52,7 @@ export async function timeNflverseImport(
   handle: DbHandle,
   file: string,
 ): Promise<{ ms: number; added: number; rows: number }> {
-  const body = readFileSync(file, 'utf8');
+  const body = readTextFile(file);
   const started = performance.now();
   const summary = await importNflverse(handle.db, body, { trigger: 'cli', location: file });
   const ms = performance.now() - started;
@@ -60,7 +60,7 @@ export async function timeNflverseImport(
 }
 
 /**
- * Times the import of every stored file of ../shared/data that has an importer (STORED_FILES: nflverse,
+ * Times the import of every held file of history/ that has an importer (STORED_FILES: nflverse,
  * CFBD, sportsdataverse, Stats API, Retrosheet, the captured Odds API answers) into an empty database, then
  * the same files again into the now full one (every game merged by the provenance rule, nothing to change).
  */

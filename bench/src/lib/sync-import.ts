@@ -5,12 +5,11 @@
  * call does it (the connector, then the import in one transaction), on PGlite in memory and, with
  * DATABASE_URL, on a throwaway PostgreSQL database.
  */
-import { readFileSync } from 'node:fs';
 import { syncAccounts, users } from '@pass/db';
 import { teamRegistry, type Sport } from '@pass/domain';
 import { sql } from 'drizzle-orm';
 import { importNflverse, importStatsapi } from '../../../apps/server/src/modules/imports/game-importers.js';
-import { sharedDataFile } from '../../../apps/server/src/modules/imports/shared-data.js';
+import { readHistoryFile } from '../../../apps/server/src/modules/imports/history-files.js';
 import { importSyncSlips } from '../../../apps/server/src/modules/sync/sync-import.service.js';
 import { readBetHistory } from '../../../apps/server/src/providers/sportsbooks/index.js';
 import { openPrepared, type TimedBenchmark } from './data-benchmarks.js';
@@ -116,10 +115,10 @@ async function timeSyncImport(databaseUrl: string | undefined) {
   const handle = await openPrepared(databaseUrl);
   try {
     const { db } = handle;
-    await importNflverse(db, readFileSync(sharedDataFile('nflverse/games.csv')!, 'utf8'), {
+    await importNflverse(db, readHistoryFile('nflverse/games.csv'), {
       seasons: { from: 2024, to: 2024 },
     });
-    await importStatsapi(db, readFileSync(sharedDataFile('mlb/statsapi/games_2025.csv')!, 'utf8'));
+    await importStatsapi(db, readHistoryFile('mlb/statsapi/games_2025.csv'));
     const games = (
       (await db.execute(
         sql`select sport, coalesce(kickoff_at, (game_date || 'T23:00:00Z')::timestamptz) as kickoff, home_team, away_team
