@@ -20,6 +20,18 @@ export default function AboutRoute() {
         is free and needs no credit card; the optional PA$$ Sync membership links your sportsbook accounts so your bets
         arrive on their own.
       </Typography>
+      <Typography variant="h6" component="h2" gutterBottom>
+        Where the history comes from
+      </Typography>
+      <Typography sx={{ mb: 1 }}>
+        Past seasons come from public sources: NFL games and closing lines from nflverse (CC BY 4.0), college football
+        from CollegeFootballData.com and sportsdataverse, MLB 2025 results from the MLB Stats API (© MLB Advanced Media,
+        L.P.), and MLB 2023 and 2024 from Retrosheet.
+      </Typography>
+      <Typography component="p" variant="body2" sx={{ mb: 2 }} data-testid="retrosheet-notice">
+        The information used here was obtained free of charge from and is copyrighted by Retrosheet. Interested parties
+        may contact Retrosheet at &quot;www.retrosheet.org&quot;.
+      </Typography>
       <Typography color="text.secondary">
         {VERSION_LABEL} · <RouteLink to="about-changes">What&apos;s new</RouteLink>
       </Typography>
