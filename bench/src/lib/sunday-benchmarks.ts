@@ -11,6 +11,7 @@ import { SERVERS_DIR } from './paths.js';
 import { sequential, summary, timed } from './pool-benchmarks.js';
 import { startBenchServer } from './processes.js';
 import { createThrowawayDatabase } from './throwaway-database.js';
+import { mapAtMost } from '../../../apps/server/src/lib/collections.js';
 
 /**
  * A Sunday at scale, on PostgreSQL: the Sunday's 16 NFL finals entered through the admin's result endpoint
@@ -117,24 +118,6 @@ function rowsOf(pools: number): Record<keyof typeof SUNDAY_ROWS, Row> {
   };
 }
 
-/** Runs `work` on each item, at most `concurrency` at a time; the results in the items' order. */
-async function inTurn<T, R>(
-  items: readonly T[],
-  concurrency: number,
-  work: (item: T, index: number) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]!, index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
-  return results;
-}
-
 /** Each member's decided games (wins, losses and pushes) in a standings answer. */
 type Decided = Map<number, number>;
 
@@ -229,7 +212,7 @@ async function measureBurst(calls: Api, info: SundayInfo, row: Row): Promise<Tim
   };
   for (let index = 0; index < WARMUP; index++) await submit(index);
   const started = performance.now();
-  const latencies = await inTurn(
+  const latencies = await mapAtMost(
     Array.from({ length: BURST_SUBMISSIONS }, (_, index) => index),
     BURST_CONCURRENCY,
     (index) => submit(WARMUP + index),
@@ -255,7 +238,7 @@ async function measureBurst(calls: Api, info: SundayInfo, row: Row): Promise<Tim
  */
 async function measureFinals(calls: Api, info: SundayInfo, databaseUrl: string, row: Row): Promise<TimedBenchmark> {
   const coldStarted = performance.now();
-  const before = await inTurn(info.pools, READ_CONCURRENCY, (pool) => calls.readStandings(pool));
+  const before = await mapAtMost(info.pools, READ_CONCURRENCY, (pool) => calls.readStandings(pool));
   const coldMs = performance.now() - coldStarted;
 
   const resultMs: number[] = [];
@@ -266,7 +249,7 @@ async function measureFinals(calls: Api, info: SundayInfo, databaseUrl: string, 
     resultMs.push(answer.ms);
   }
   const lastFinalAt = performance.now();
-  const after = await inTurn(info.pools, READ_CONCURRENCY, (pool) => calls.readStandings(pool));
+  const after = await mapAtMost(info.pools, READ_CONCURRENCY, (pool) => calls.readStandings(pool));
   const freshMs = Math.max(...after.map((read) => read.at)) - lastFinalAt;
 
   const stale: string[] = [];
