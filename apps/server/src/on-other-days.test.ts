@@ -24,19 +24,20 @@ const HOUR = 3_600_000;
 
 /**
  * The current week of each sport on each day, by the calendar rules: on the Monday night every game of NFL week 11
- * has kicked off, so week 12 is the one to pick (the demo's college season ends with week 12, baseball's 2026
- * season is over and shows its last week); the day after the Super Bowl, the NFL regular season's last week and
- * baseball's next season; in mid-July, the next football seasons' first weeks and baseball's week in play.
+ * has kicked off, so week 12 is the one to pick (college's is rivalry week, 13; baseball's 2026 season is over and
+ * shows its last week); the day after the Super Bowl, the demo seasons' last weeks (the Super Bowl, the college
+ * playoff) and baseball's next season; in mid-July, the next football seasons' first weeks and baseball's week in
+ * play.
  */
 const CURRENT_WEEKS: Record<string, Record<Sport, { season: number; number: number }>> = {
   '2026-11-24T04:30:00Z': {
     americanfootball_nfl: { season: 2026, number: 12 },
-    americanfootball_ncaaf: { season: 2026, number: 12 },
+    americanfootball_ncaaf: { season: 2026, number: 13 },
     baseball_mlb: { season: 2026, number: 27 },
   },
   '2027-02-15T15:00:00Z': {
-    americanfootball_nfl: { season: 2026, number: 18 },
-    americanfootball_ncaaf: { season: 2026, number: 12 },
+    americanfootball_nfl: { season: 2026, number: 22 },
+    americanfootball_ncaaf: { season: 2026, number: 17 },
     baseball_mlb: { season: 2027, number: 1 },
   },
   '2027-07-15T16:00:00Z': {

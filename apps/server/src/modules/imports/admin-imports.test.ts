@@ -32,7 +32,7 @@ describe('admin imports API', () => {
   beforeAll(async () => {
     testApp = await buildTestApp({}, { now: () => NOW });
     // Real games of this season for college football and baseball: the demo import leaves those sports alone and
-    // generates the NFL's alone (272 games), where all three would take seconds, and far longer on a busy machine.
+    // generates the NFL's alone (285 games), where all three would take seconds, and far longer on a busy machine.
     for (const [sport, home, away] of [
       ['americanfootball_ncaaf', 'ALA', 'AUB'],
       ['baseball_mlb', 'NYY', 'BOS'],
@@ -122,8 +122,8 @@ describe('admin imports API', () => {
     expect(demo.last_success?.id).toBe(started.run_id);
     expect(demo.last_error).toBeNull();
     expect(demo.counts).toMatchObject({ runs: 1, succeeded: 1, failed: 0 });
-    // The 272 NFL games of 2026, quoted by several books.
-    expect(demo.counts.events).toBe(272);
+    // The 285 NFL games of 2026 (272 and 13 in the playoffs), quoted by several books.
+    expect(demo.counts.events).toBe(285);
     expect(demo.counts.quotes).toBeGreaterThan(1000);
   }, 120_000);
 

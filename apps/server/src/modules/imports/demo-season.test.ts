@@ -1,6 +1,14 @@
 import type { DbHandle } from '@pass/db';
 import { createTestDb } from '@pass/db/testing';
-import { nflOpeningThursday, teamRegistry } from '@pass/domain';
+import {
+  calendarWeek,
+  collegeBowlsWeek,
+  collegeLastRegularWeek,
+  collegePlayoffWeek,
+  nflOpeningThursday,
+  teamRegistry,
+  weekLabel,
+} from '@pass/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { mlbAllStarGame, mlbDemoSchedule, mlbOpeningDay } from './demo-season-mlb.js';
@@ -22,13 +30,14 @@ function eastern(iso: string): string {
 }
 
 describe('the NFL demo season', () => {
-  const { season, games } = generateDemoSeason({ sport: NFL, now: NOW });
+  const { season, games: all } = generateDemoSeason({ sport: NFL, now: NOW });
+  const games = all.filter((game) => game.fields.seasonType === 'regular');
 
   it('is the season of `now`, and the same for the same seed', () => {
     expect(season).toBe(2026);
-    expect(generateDemoSeason({ sport: NFL, now: NOW })).toEqual({ season, games });
+    expect(generateDemoSeason({ sport: NFL, now: NOW })).toEqual({ season, games: all });
     const other = generateDemoSeason({ sport: NFL, now: NOW, seed: 'another' });
-    expect(other.games.map((game) => game.keys[0]!.key)).not.toEqual(games.map((game) => game.keys[0]!.key));
+    expect(other.games.map((game) => game.keys[0]!.key)).not.toEqual(all.map((game) => game.keys[0]!.key));
   });
 
   it('has 18 weeks of the 32 real teams, 17 games each, each team at most once a week', () => {
@@ -119,6 +128,59 @@ describe('the NFL demo season', () => {
     expect(pickem.home).toBe(pickem.away);
   });
 
+  it("plays the playoffs on the calendar's weeks: Wild Card, Divisional Round, Conference Championships, Super Bowl", () => {
+    const playoffs = all.filter((game) => game.fields.seasonType === 'postseason');
+    expect(playoffs).toHaveLength(13);
+    const rounds = [19, 20, 21, 22].map((week) => playoffs.filter((game) => game.fields.week === week));
+    expect(rounds.map((round) => round.length)).toEqual([6, 4, 2, 1]);
+    expect([19, 20, 21, 22].map((week) => weekLabel(NFL, season, week))).toEqual([
+      'Wild Card',
+      'Divisional Round',
+      'Conference Championships',
+      'Super Bowl',
+    ]);
+    // Each game's week is the one the calendar gives its date.
+    for (const game of playoffs) {
+      const date = game.fields.gameDate;
+      expect(calendarWeek({ sport: NFL, season, seasonType: 'postseason', date, sourceWeek: null })).toBe(
+        game.fields.week,
+      );
+    }
+    const dates = rounds.map((round) => [...new Set(round.map((game) => game.fields.gameDate))].sort());
+    expect(dates).toEqual([
+      ['2027-01-16', '2027-01-17', '2027-01-18'],
+      ['2027-01-23', '2027-01-24'],
+      ['2027-01-31'],
+      ['2027-02-14'],
+    ]);
+    const [superBowl] = rounds[3]!;
+    expect(superBowl!.fields.neutralSite).toBe(true);
+    expect(eastern(superBowl!.fields.kickoffAt!)).toBe('Sun 6:30 PM');
+    // Conference champions meet: one AFC team, one NFC team.
+    const conference = (team: string) => teamRegistry.get(NFL, team)!.division!.slice(0, 3);
+    expect([conference(superBowl!.fields.homeTeam), conference(superBowl!.fields.awayTeam)].sort()).toEqual([
+      'AFC',
+      'NFC',
+    ]);
+    // Played out in February, every round's teams are the winners of the round before.
+    const played = generateDemoSeason({ sport: NFL, now: new Date('2027-02-20T00:00:00Z') }).games.filter(
+      (game) => game.fields.seasonType === 'postseason',
+    );
+    const winners = (week: number) =>
+      played
+        .filter((game) => game.fields.week === week)
+        .map((game) => (game.fields.homeScore! > game.fields.awayScore! ? game.fields.homeTeam : game.fields.awayTeam));
+    const teams = (week: number) =>
+      played
+        .filter((game) => game.fields.week === week)
+        .flatMap((game) => [game.fields.homeTeam, game.fields.awayTeam]);
+    for (const week of [20, 21, 22]) {
+      for (const team of winners(week - 1)) expect(teams(week)).toContain(team);
+    }
+    // Not quoted before the week of the game: no lookahead lines for playoff games.
+    for (const game of playoffs) expect(game.quotes).toEqual([]);
+  });
+
   it('totals sit around 44', () => {
     const totals = games.flatMap((game) =>
       game.quotes.filter((quote) => quote.market === 'totals').map((quote) => quote.point!),
@@ -130,15 +192,91 @@ describe('the NFL demo season', () => {
 });
 
 describe('college football demo season', () => {
-  it('schedules the power conferences, each team at most once a week', () => {
-    const { games } = generateDemoSeason({ sport: 'americanfootball_ncaaf', now: NOW });
-    expect(games.length).toBeGreaterThan(300);
-    for (let week = 1; week <= 12; week++) {
-      const teams = games
-        .filter((game) => game.fields.week === week)
-        .flatMap((game) => [game.fields.homeTeam, game.fields.awayTeam]);
-      expect(new Set(teams).size).toBe(teams.length);
+  const NCAAF = 'americanfootball_ncaaf';
+  const { season, games } = generateDemoSeason({ sport: NCAAF, now: NOW });
+  const inWeek = (week: number) => games.filter((game) => game.fields.week === week);
+  const calendarOf = (game: (typeof games)[number]) =>
+    calendarWeek({
+      sport: NCAAF,
+      season,
+      seasonType: game.fields.seasonType,
+      date: game.fields.gameDate,
+      sourceWeek: null,
+      postseason: game.fields.week === collegePlayoffWeek(season) ? 'playoff' : 'bowl',
+    });
+
+  it('schedules the power conferences, each team at most once a week, the same for the same seed', () => {
+    expect(games.length).toBeGreaterThan(400);
+    expect(generateDemoSeason({ sport: NCAAF, now: NOW })).toEqual({ season, games });
+    for (let week = 1; week <= collegeBowlsWeek(season); week++) {
+      const teams = inWeek(week).flatMap((game) => [game.fields.homeTeam, game.fields.awayTeam]);
+      expect(new Set(teams).size, `week ${week}`).toBe(teams.length);
     }
+  });
+
+  it("runs on the sports calendar's weeks through rivalry week, the championships, Army–Navy, the bowls and the playoff", () => {
+    expect([collegeLastRegularWeek(season), collegeBowlsWeek(season), collegePlayoffWeek(season)]).toEqual([
+      15, 16, 17,
+    ]);
+    // Every game's week is the one the calendar gives its date (the postseason weeks by kind).
+    for (const game of games) expect(calendarOf(game), game.keys[0]!.key).toBe(game.fields.week);
+    // Rivalry week: Thanksgiving night, Black Friday and the last Saturday of November.
+    const rivalry = inWeek(13);
+    expect(rivalry.length).toBeGreaterThan(30);
+    expect(new Set(rivalry.map((game) => game.fields.gameDate))).toEqual(
+      new Set(['2026-11-26', '2026-11-27', '2026-11-28']),
+    );
+    // The four conference championships on the first Saturday of December, at neutral sites.
+    expect(inWeek(14).map((game) => [game.fields.gameDate, game.fields.neutralSite])).toEqual(
+      Array.from({ length: 4 }, () => ['2026-12-05', true]),
+    );
+    expect(inWeek(15).map((game) => [game.fields.awayTeam, game.fields.homeTeam, game.fields.gameDate])).toEqual([
+      ['NAVY', 'ARMY', '2026-12-12'],
+    ]);
+    for (const game of games) expect(game.fields.seasonType).toBe(game.fields.week! >= 16 ? 'postseason' : 'regular');
+    const bowls = inWeek(16);
+    expect(bowls).toHaveLength(16);
+    expect(weekLabel(NCAAF, season, 16)).toBe('Bowls');
+    const bowlDates = bowls.map((game) => game.fields.gameDate).sort();
+    expect([bowlDates[0], bowlDates.at(-1)]).toEqual(['2026-12-19', '2027-01-02']);
+    // The playoff: four first-round games, four quarterfinals, two semifinals and the final.
+    const playoff = inWeek(17).sort((a, b) => a.fields.kickoffAt!.localeCompare(b.fields.kickoffAt!));
+    expect(weekLabel(NCAAF, season, 17)).toBe('Playoff');
+    expect(playoff.map((game) => game.fields.gameDate)).toEqual([
+      '2026-12-18',
+      '2026-12-19',
+      '2026-12-19',
+      '2026-12-19',
+      '2026-12-31',
+      '2027-01-01',
+      '2027-01-01',
+      '2027-01-01',
+      '2027-01-08',
+      '2027-01-09',
+      '2027-01-18',
+    ]);
+    expect(playoff.map((game) => game.fields.neutralSite)).toEqual([...Array(4).fill(false), ...Array(7).fill(true)]);
+  });
+
+  it('plays the bracket out: each later playoff game is between winners of the games before', () => {
+    const final = (now: Date) => generateDemoSeason({ sport: NCAAF, now }).games;
+    const played = final(new Date('2027-02-01T00:00:00Z')).filter((game) => game.fields.week === 17);
+    const winner = (game: (typeof played)[number]) =>
+      game.fields.homeScore! > game.fields.awayScore! ? game.fields.homeTeam : game.fields.awayTeam;
+    played.sort((a, b) => a.fields.kickoffAt!.localeCompare(b.fields.kickoffAt!));
+    expect(
+      played.every((game) => game.fields.status === 'final' && game.fields.homeScore !== game.fields.awayScore),
+    ).toBe(true);
+    const firstRoundWinners = new Set(played.slice(0, 4).map(winner));
+    const quarterfinalTeams = played.slice(4, 8).flatMap((game) => [game.fields.homeTeam, game.fields.awayTeam]);
+    expect(quarterfinalTeams.filter((team) => firstRoundWinners.has(team))).toHaveLength(4);
+    const semifinalTeams = played.slice(8, 10).flatMap((game) => [game.fields.homeTeam, game.fields.awayTeam]);
+    expect(new Set(semifinalTeams)).toEqual(new Set(played.slice(4, 8).map(winner)));
+    expect(new Set([played[10]!.fields.homeTeam, played[10]!.fields.awayTeam])).toEqual(
+      new Set(played.slice(8, 10).map(winner)),
+    );
+    // In November the playoff is still to come, its lines not yet quoted.
+    for (const game of inWeek(17)) expect(game.fields).toMatchObject({ status: 'scheduled', homeScore: null });
   });
 });
 
@@ -323,17 +461,18 @@ describe('importing the demo season', () => {
 
   it('writes demo events keyed by a stable id; a re-run changes nothing; a later one adds finals', async () => {
     const first = await importDemoSeason(database.db, { sport: NFL, now: NOW });
-    expect(first).toMatchObject({ added: 272, updated: 0, unchanged: 0 });
+    // 272 regular-season games and 13 playoff games.
+    expect(first).toMatchObject({ added: 285, updated: 0, unchanged: 0 });
     const [counts] = await query<{ events: number; demo: number; keys: number; quotes: number }>(
       sql`select (select count(*)::int from events) as events, (select count(*)::int from events where is_demo) as demo,
             (select count(*)::int from event_source_keys where source = 'demo') as keys,
             (select count(*)::int from odds_quotes where source = 'demo') as quotes`,
     );
-    expect(counts).toMatchObject({ events: 272, demo: 272, keys: 272 });
+    expect(counts).toMatchObject({ events: 285, demo: 285, keys: 285 });
     const snapshot = await query(sql`select * from events order by id`);
 
     const again = await importDemoSeason(database.db, { sport: NFL, now: NOW });
-    expect(again).toMatchObject({ added: 0, updated: 0, unchanged: 272, rawStored: false });
+    expect(again).toMatchObject({ added: 0, updated: 0, unchanged: 285, rawStored: false });
     expect(await query(sql`select * from events order by id`)).toEqual(snapshot);
     const [quotes] = await query<{ n: number }>(sql`select count(*)::int as n from odds_quotes`);
     expect(quotes!.n).toBe(counts!.quotes);

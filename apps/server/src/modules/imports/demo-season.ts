@@ -1,5 +1,12 @@
 import type { Database } from '@pass/db';
-import { nflOpeningThursday, seasonForDate, teamRegistry, type Sport } from '@pass/domain';
+import {
+  collegeLastRegularWeek,
+  nflLastRegularWeek,
+  nflOpeningThursday,
+  seasonForDate,
+  teamRegistry,
+  type Sport,
+} from '@pass/domain';
 import {
   addDays,
   clean,
@@ -10,6 +17,7 @@ import {
   HOUR_MS,
   kickoffAt,
   moneylinesForSpread,
+  normalCdf,
   Rng,
   roundHalf,
   STANDARD_PRICE,
@@ -62,6 +70,15 @@ export interface DemoFixture {
   kickoff: Date;
   /** US Eastern date of the kickoff. */
   gameDate: string;
+  /** Postseason weeks (college bowls and playoff, the NFL playoffs); regular when absent. */
+  seasonType?: 'regular' | 'postseason';
+  /** Played at neutral site: no home edge. */
+  neutral?: boolean;
+  /**
+   * The team that wins, where the schedule already depends on it (a playoff bracket drawn ahead): the
+   * game's score is made to agree.
+   */
+  winner?: string;
 }
 
 /** The 1-factorisation of four teams: three rounds of two games. */
@@ -239,7 +256,10 @@ function nflKickoffs(rng: Rng, week: number, thursday: Date, games: Matchup[]): 
   });
 }
 
-/** The NFL's regular season: 18 weeks from the opening Thursday, 17 games per team, one bye in weeks 5–14. */
+/**
+ * The NFL's season: 18 weeks from the opening Thursday, 17 games per team, one bye in weeks 5–14, then the
+ * playoffs through the Super Bowl.
+ */
 export function nflDemoSchedule(season: number, seed: string): DemoFixture[] {
   const rng = new Rng(`${seed}|americanfootball_nfl|${season}|schedule`);
   const { rounds, divisionRounds } = nflRounds(rng);
@@ -250,7 +270,103 @@ export function nflDemoSchedule(season: number, seed: string): DemoFixture[] {
   const full = others.slice(9);
   const weeks = [...full.slice(0, 4), ...byeBlock, ...full.slice(4), rounds[last]!];
   const opening = nflOpeningThursday(season);
-  return weeks.flatMap((games, index) => nflKickoffs(rng, index + 1, addDays(opening, index * 7), games));
+  const regular = weeks.flatMap((games, index) => nflKickoffs(rng, index + 1, addDays(opening, index * 7), games));
+  return [...regular, ...nflPlayoffs(season, seed, opening)];
+}
+
+/**
+ * The NFL playoffs after the 18 weeks (decision 065), on the sports calendar's weeks: seven teams a
+ * conference, the four division winners seeded first and three wild cards, taken by the demo's seeded
+ * ratings. Wild Card weekend (2–7, 3–6, 4–5 at the better seed, Saturday to Monday), the Divisional Round
+ * (the first seed hosts the lowest seed left), the Conference Championships and, two weeks later, the Super
+ * Bowl at a neutral site on the second Sunday of February. The bracket is drawn ahead from the seed, each
+ * winner with the model's chance of winning, and those games' scores agree with it.
+ */
+function nflPlayoffs(season: number, seed: string, opening: Date): DemoFixture[] {
+  const sport = 'americanfootball_nfl';
+  const rng = new Rng(`${seed}|${sport}|${season}|playoffs`);
+  const { power } = ratingsFor(sport, season, seed);
+  const model = MODELS[sport];
+  const rating = (team: string) => power.get(team) ?? 0;
+  const byRating = (teams: readonly string[]) => [...teams].sort((a, b) => rating(b) - rating(a) || (a < b ? -1 : 1));
+  const last = nflLastRegularWeek(season);
+  const fixtures: DemoFixture[] = [];
+  const play = (week: number, day: Date, time: string, home: string, away: string, neutral = false) => {
+    const margin = rating(home) - rating(away) + (neutral ? 0 : model.homeEdge);
+    const winner = rng.next() < normalCdf(margin / model.marginSd) ? home : away;
+    fixtures.push({
+      week,
+      home,
+      away,
+      kickoff: kickoffAt(day, time),
+      gameDate: dateOnly(day),
+      seasonType: 'postseason',
+      neutral,
+      winner,
+    });
+    return winner;
+  };
+  const thursday = (week: number) => addDays(opening, (week - 1) * 7);
+
+  const conferences = (['AFC', 'NFC'] as const).map((conference) => {
+    const divisions = new Map<string, string[]>();
+    for (const team of teamRegistry.teams(sport)) {
+      if (!team.division!.startsWith(conference)) continue;
+      divisions.set(team.division!, [...(divisions.get(team.division!) ?? []), team.abbr]);
+    }
+    const winners = byRating([...divisions.values()].map((teams) => byRating(teams)[0]!));
+    const wildCards = byRating(teamRegistry.teams(sport).map((team) => team.abbr))
+      .filter((team) => teamRegistry.get(sport, team)!.division!.startsWith(conference) && !winners.includes(team))
+      .slice(0, 3);
+    return [...winners, ...wildCards];
+  });
+
+  // Wild Card weekend: Saturday 4:30 and 8:15, Sunday 1:00, 4:30 and 8:15, Monday 8:15 PM.
+  const wildCard = last + 1;
+  const wildCardSlots = rng.shuffle([
+    [2, '16:30'],
+    [2, '20:15'],
+    [3, '13:00'],
+    [3, '16:30'],
+    [3, '20:15'],
+    [4, '20:15'],
+  ] as const);
+  const divisional = last + 2;
+  const divisionalSlots = rng.shuffle([
+    [2, '16:30'],
+    [2, '20:15'],
+    [3, '15:00'],
+    [3, '18:30'],
+  ] as const);
+  const championships = last + 3;
+  const champions = conferences.map((seeds, index) => {
+    const wildCardWinners = [
+      [2, 7],
+      [3, 6],
+      [4, 5],
+    ].map(([better, worse]) => {
+      const [day, time] = wildCardSlots[index * 3 + better! - 2]!;
+      return play(wildCard, addDays(thursday(wildCard), day), time, seeds[better! - 1]!, seeds[worse! - 1]!);
+    });
+    // The top seed hosts the lowest seed left, the other two the better seed of theirs.
+    const left = [...wildCardWinners].sort((a, b) => seeds.indexOf(a) - seeds.indexOf(b));
+    const pairs: [string, string][] = [
+      [seeds[0]!, left[2]!],
+      [left[0]!, left[1]!],
+    ];
+    const divisionalWinners = pairs.map(([home, away], game) => {
+      const [day, time] = divisionalSlots[index * 2 + game]!;
+      return play(divisional, addDays(thursday(divisional), day), time, home, away);
+    });
+    const [home, away] = [...divisionalWinners].sort((a, b) => seeds.indexOf(a) - seeds.indexOf(b));
+    return play(championships, addDays(thursday(championships), 3), index === 0 ? '15:00' : '18:30', home!, away!);
+  });
+  // The Super Bowl, two weeks on; the AFC champion is the home team in odd-numbered Super Bowls.
+  const superBowlSunday = addDays(thursday(championships), 17);
+  const afcHome = (season - 1965) % 2 === 1;
+  const [afc, nfc] = champions as [string, string];
+  play(last + 4, superBowlSunday, '18:30', afcHome ? afc : nfc, afcHome ? nfc : afc, true);
+  return fixtures;
 }
 
 /**
@@ -259,6 +375,7 @@ export function nflDemoSchedule(season: number, seed: string): DemoFixture[] {
  * the weeks. Kickoffs at noon, 3:30 and 7:30 PM Eastern, a few on Thursday and Friday nights.
  */
 export const NCAAF_DEMO_CONFERENCES = ['SEC', 'Big Ten', 'Big 12', 'ACC'];
+/** The Saturdays of the schedule's first part; rivalry week, the championships and the postseason follow. */
 const NCAAF_WEEKS = 12;
 
 export function ncaafDemoSchedule(season: number, seed: string): DemoFixture[] {
@@ -276,9 +393,11 @@ export function ncaafDemoSchedule(season: number, seed: string): DemoFixture[] {
   const conferenceRounds = 8;
   const playing = Array.from({ length: NCAAF_WEEKS }, () => new Set<string>());
   const firstConferenceWeek = NCAAF_WEEKS - conferenceRounds;
-  for (const members of byConference.values()) {
+  const circles = new Map<string, (string | null)[]>();
+  for (const [conference, members] of byConference) {
     const list: (string | null)[] = rng.shuffle(members);
     if (list.length % 2 === 1) list.push(null);
+    circles.set(conference, list);
     const n = list.length;
     for (let round = 0; round < Math.min(conferenceRounds, n - 1); round++) {
       const rotated = [list[0]!, ...list.slice(1).map((_, i) => list[1 + ((i + round) % (n - 1))]!)];
@@ -310,7 +429,7 @@ export function ncaafDemoSchedule(season: number, seed: string): DemoFixture[] {
   }
   // Week 1 is the Saturday before Labor Day: the opening Thursday minus five days.
   const firstSaturday = addDays(nflOpeningThursday(season), -5);
-  return weeks.flatMap((games, index) => {
+  const regular = weeks.flatMap((games, index) => {
     const saturday = addDays(firstSaturday, index * 7);
     return rng.shuffle(games).map((game, slot): DemoFixture => {
       const day = slot === 0 ? addDays(saturday, -2) : slot === 1 ? addDays(saturday, -1) : saturday;
@@ -324,6 +443,193 @@ export function ncaafDemoSchedule(season: number, seed: string): DemoFixture[] {
       };
     });
   });
+  return [...regular, ...ncaafLateSeason(season, seed, firstSaturday, circles)];
+}
+
+/** The circle method's round `round` of a conference (its list padded to an even length with null). */
+function circleRound(list: readonly (string | null)[], round: number): Matchup[] {
+  const n = list.length;
+  const rotated = [list[0]!, ...list.slice(1).map((_, i) => list[1 + ((i + round) % (n - 1))]!)];
+  const games: Matchup[] = [];
+  for (let i = 0; i < n / 2; i++) {
+    const a = rotated[i];
+    const b = rotated[n - 1 - i];
+    if (!a || !b) continue;
+    games.push((round + i) % 2 === 0 ? { home: a, away: b } : { home: b, away: a });
+  }
+  return games;
+}
+
+/** The fourth Thursday of November. */
+function thanksgiving(season: number): Date {
+  const november1 = new Date(Date.UTC(season, 10, 1));
+  return addDays(november1, ((4 - november1.getUTCDay() + 7) % 7) + 21);
+}
+
+/**
+ * The end of the college season on the real calendar (decision 065), after the twelve Saturdays above:
+ *
+ * - rivalry week, the week of Thanksgiving: each conference's next round, one game on Thanksgiving night,
+ *   four on the Friday, the rest on Saturday;
+ * - the conference championships the Saturday after, at a neutral site, between the two teams of each
+ *   conference the demo's seeded ratings rank highest;
+ * - Army–Navy on the second Saturday of December, the last regular-season week;
+ * - the bowls (week "Bowls"): sixteen games from the Saturday after Army–Navy to January 2 between the
+ *   best-rated teams outside the playoff, neighbours in the ranking from different conferences;
+ * - the College Football Playoff (week "Playoff"): the four conference champions and the eight best-rated
+ *   other teams, seeded by rating; a first round at the better seeds' stadiums the weekend after Army–Navy,
+ *   quarterfinals on December 31 and January 1, semifinals on January 8 and 9 and the final on the third
+ *   Monday of January, at neutral sites.
+ *
+ * The bracket is drawn ahead from the seed, each winner with the model's chance of winning, and those games'
+ * scores agree with it; the regular season's games never depend on it. The weeks are the sports calendar's.
+ */
+function ncaafLateSeason(
+  season: number,
+  seed: string,
+  firstSaturday: Date,
+  circles: ReadonlyMap<string, readonly (string | null)[]>,
+): DemoFixture[] {
+  const sport = 'americanfootball_ncaaf';
+  const rng = new Rng(`${seed}|${sport}|${season}|late-season`);
+  const { power } = ratingsFor(sport, season, seed);
+  const model = MODELS[sport];
+  const weekOfSaturday = (saturday: Date) =>
+    Math.round((saturday.getTime() - firstSaturday.getTime()) / (7 * DAY_MS)) + 1;
+  const fixture = (
+    week: number,
+    day: Date,
+    time: string,
+    game: Matchup,
+    extra: Pick<DemoFixture, 'seasonType' | 'neutral' | 'winner'> = {},
+  ): DemoFixture => ({
+    week,
+    home: game.home,
+    away: game.away,
+    kickoff: kickoffAt(day, time),
+    gameDate: dateOnly(day),
+    ...extra,
+  });
+  const rating = (team: string) => power.get(team) ?? 0;
+  const byRating = (teams: readonly string[]) => [...teams].sort((a, b) => rating(b) - rating(a) || (a < b ? -1 : 1));
+  /** The winner, drawn with the model's chance. */
+  const draw = (game: Matchup, neutral: boolean) => {
+    const margin = rating(game.home) - rating(game.away) + (neutral ? 0 : model.homeEdge);
+    return rng.next() < normalCdf(margin / model.marginSd) ? game.home : game.away;
+  };
+  const fixtures: DemoFixture[] = [];
+
+  // Rivalry week.
+  const rivalrySaturday = addDays(thanksgiving(season), 2);
+  const rivalryWeek = weekOfSaturday(rivalrySaturday);
+  const rivalryGames = rng.shuffle([...circles.values()].flatMap((list) => circleRound(list, 8)));
+  rivalryGames.forEach((game, slot) => {
+    const friday = addDays(rivalrySaturday, -1);
+    if (slot === 0) fixtures.push(fixture(rivalryWeek, addDays(rivalrySaturday, -2), '19:30', game));
+    else if (slot <= 4)
+      fixtures.push(fixture(rivalryWeek, friday, ['12:00', '15:30', '15:30', '19:30'][slot - 1]!, game));
+    else fixtures.push(fixture(rivalryWeek, rivalrySaturday, ['12:00', '15:30', '19:30'][slot % 3]!, game));
+  });
+
+  // Conference championships.
+  const championshipSaturday = addDays(rivalrySaturday, 7);
+  const champions: string[] = [];
+  const times: Record<string, string> = { 'Big 12': '12:00', SEC: '16:00', ACC: '20:00', 'Big Ten': '20:00' };
+  for (const [conference, list] of circles) {
+    const [home, away] = byRating(list.filter((team): team is string => team !== null));
+    const game = { home: home!, away: away! };
+    const winner = draw(game, true);
+    champions.push(winner);
+    fixtures.push(
+      fixture(rivalryWeek + 1, championshipSaturday, times[conference] ?? '12:00', game, { neutral: true, winner }),
+    );
+  }
+
+  // Army–Navy, the last regular-season week.
+  const lastWeek = collegeLastRegularWeek(season);
+  const armyNavySaturday = addDays(firstSaturday, (lastWeek - 1) * 7);
+  if (power.has('ARMY') && power.has('NAVY')) {
+    const game = season % 2 === 0 ? { home: 'ARMY', away: 'NAVY' } : { home: 'NAVY', away: 'ARMY' };
+    fixtures.push(fixture(lastWeek, armyNavySaturday, '15:00', game, { neutral: true }));
+  }
+
+  // The playoff field and the bowls.
+  const demoTeams = byRating([...circles.values()].flat().filter((team): team is string => team !== null));
+  const others = demoTeams.filter((team) => !champions.includes(team));
+  const seeds = byRating([...champions, ...others.slice(0, 8)]);
+  const conferenceOf = new Map(
+    [...circles].flatMap(([conference, list]) => list.flatMap((team) => (team ? [[team, conference] as const] : []))),
+  );
+  const bowlTeams = demoTeams.filter((team) => !seeds.includes(team)).slice(0, 32);
+  const bowls: Matchup[] = [];
+  while (bowlTeams.length >= 2) {
+    const a = bowlTeams.shift()!;
+    const index = bowlTeams.findIndex((b) => conferenceOf.get(b) !== conferenceOf.get(a));
+    const [b] = bowlTeams.splice(Math.max(0, index), 1);
+    bowls.push(rng.next() < 0.5 ? { home: a, away: b! } : { home: b!, away: a });
+  }
+  const day = (month: number, date: number) => new Date(Date.UTC(month === 0 ? season + 1 : season, month, date));
+  const bowlSaturday = addDays(armyNavySaturday, 7);
+  const bowlDays = [
+    bowlSaturday,
+    bowlSaturday,
+    bowlSaturday,
+    day(11, 22),
+    day(11, 23),
+    day(11, 26),
+    day(11, 26),
+    day(11, 27),
+    day(11, 29),
+    day(11, 30),
+    day(11, 30),
+    day(11, 31),
+    day(11, 31),
+    day(0, 1),
+    day(0, 2),
+    day(0, 2),
+  ];
+  const bowlWeek = lastWeek + 1;
+  bowls.forEach((game, index) => {
+    const date = bowlDays[index % bowlDays.length]!;
+    const sameDay = bowlDays.slice(0, index).filter((other) => other.getTime() === date.getTime()).length;
+    fixtures.push(
+      fixture(bowlWeek, date, ['12:00', '15:30', '19:30'][sameDay % 3]!, game, {
+        seasonType: 'postseason',
+        neutral: true,
+      }),
+    );
+  });
+
+  // The playoff: first round at the better seed's stadium, then neutral sites.
+  const playoffWeek = lastWeek + 2;
+  const play = (game: Matchup, date: Date, time: string, neutral: boolean) => {
+    const winner = draw(game, neutral);
+    fixtures.push(fixture(playoffWeek, date, time, game, { seasonType: 'postseason', neutral, winner }));
+    return winner;
+  };
+  const seeded = (rank: number) => seeds[rank - 1]!;
+  const firstRound = [
+    play({ home: seeded(8), away: seeded(9) }, addDays(bowlSaturday, -1), '20:00', false),
+    play({ home: seeded(5), away: seeded(12) }, bowlSaturday, '12:00', false),
+    play({ home: seeded(6), away: seeded(11) }, bowlSaturday, '16:00', false),
+    play({ home: seeded(7), away: seeded(10) }, bowlSaturday, '20:00', false),
+  ];
+  const [w89, w512, w611, w710] = firstRound as [string, string, string, string];
+  const quarterfinals = [
+    play({ home: seeded(1), away: w89 }, day(0, 1), '17:00', true),
+    play({ home: seeded(4), away: w512 }, day(11, 31), '19:30', true),
+    play({ home: seeded(2), away: w710 }, day(0, 1), '20:30', true),
+    play({ home: seeded(3), away: w611 }, day(0, 1), '13:00', true),
+  ];
+  const [q1, q4, q2, q3] = quarterfinals as [string, string, string, string];
+  const semifinals = [
+    play({ home: q1, away: q4 }, day(0, 8), '19:30', true),
+    play({ home: q2, away: q3 }, day(0, 9), '19:30', true),
+  ];
+  const january1 = day(0, 1);
+  const thirdMonday = addDays(january1, ((1 - january1.getUTCDay() + 7) % 7) + 14);
+  play({ home: semifinals[0]!, away: semifinals[1]! }, thirdMonday, '19:30', true);
+  return fixtures;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -416,7 +722,8 @@ function gameOf(
   const model = MODELS[sport];
   const key = demoKey(sport, season, fixture);
   const rng = new Rng(`${seed}|${key}`);
-  const margin = ratings.power.get(fixture.home)! - ratings.power.get(fixture.away)! + model.homeEdge;
+  const margin =
+    ratings.power.get(fixture.home)! - ratings.power.get(fixture.away)! + (fixture.neutral ? 0 : model.homeEdge);
   const expectedTotal = model.baseTotal + ratings.offense.get(fixture.home)! + ratings.offense.get(fixture.away)!;
 
   // The market's line at each snapshot: an opening number near the model, then small moves.
@@ -449,7 +756,9 @@ function gameOf(
         follows || !previous
           ? { spread: clean(market[index]!.spread + shadeSpread), total: market[index]!.total + shadeTotal }
           : previous;
-      if (time > now || time > fixture.kickoff || (index === 0 && bookIndex >= model.lookaheadBooks)) return;
+      // Lookahead lines are for the regular season: playoff matchups are not known in March.
+      const lookahead = bookIndex < model.lookaheadBooks && fixture.seasonType !== 'postseason';
+      if (time > now || time > fixture.kickoff || (index === 0 && !lookahead)) return;
       const fetchedAt = time.toISOString();
       // Literal objects of one shape: spreading a base object per quote is several times slower.
       const quote = (market: QuoteRow['market'], outcome: string, price: number, point: number | null) =>
@@ -483,6 +792,14 @@ function gameOf(
     if (finalMargin >= 0) homeScore += 3;
     else awayScore += 3;
   }
+  // A game whose winner the schedule already depends on (a bracket drawn ahead) ends the way it says.
+  if (fixture.winner && (homeScore > awayScore ? fixture.home : fixture.away) !== fixture.winner) {
+    [homeScore, awayScore] = [awayScore, homeScore];
+  }
+  if (fixture.winner && homeScore === awayScore) {
+    if (fixture.winner === fixture.home) homeScore += 3;
+    else awayScore += 3;
+  }
   const elapsed = now.getTime() - fixture.kickoff.getTime();
   const status: EventFields['status'] = elapsed < 0 ? 'scheduled' : elapsed < GAME_LENGTH_MS ? 'in_progress' : 'final';
   const share = status === 'in_progress' ? elapsed / GAME_LENGTH_MS : 1;
@@ -493,12 +810,12 @@ function gameOf(
       sport,
       season,
       week: fixture.week,
-      seasonType: 'regular',
+      seasonType: fixture.seasonType ?? 'regular',
       kickoffAt: fixture.kickoff.toISOString(),
       gameDate: fixture.gameDate,
       homeTeam: fixture.home,
       awayTeam: fixture.away,
-      neutralSite: false,
+      neutralSite: fixture.neutral ?? false,
       status,
       homeScore: status === 'scheduled' ? null : Math.floor(homeScore * share),
       awayScore: status === 'scheduled' ? null : Math.floor(awayScore * share),
@@ -542,7 +859,7 @@ export async function importDemoSeason(
   // Generating a season takes a moment of its own: requests that came in meanwhile go first.
   await yieldToEventLoop();
   // The generator's parameters stand for the body: the same season and seed are stored once.
-  const body = JSON.stringify({ generator: 'demo-season', version: 1, sport: options.sport, season, seed });
+  const body = JSON.stringify({ generator: 'demo-season', version: 2, sport: options.sport, season, seed });
   const summary = await runImport(
     db,
     {

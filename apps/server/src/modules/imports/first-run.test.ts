@@ -94,7 +94,7 @@ describe('first run with PASS_SEED=demo on an empty database', () => {
     ]);
     expect(
       await count(database, sql`select count(*) as n from events where sport = ${NFL} and season = 2026 and is_demo`),
-    ).toBe(272);
+    ).toBe(285);
     const mlbSeasons = await query<{ season: number; n: number; demo: boolean }>(
       database,
       sql`select season, count(*)::int as n, bool_and(is_demo) as demo from events
@@ -170,7 +170,7 @@ describe('first run with PASS_SEED=demo on an empty database', () => {
     ]);
     expect(again[1]!.message).toBe('college games already loaded');
     expect(again[2]!.message).toBe('retrosheet games already loaded');
-    expect(again[4]!.message).toContain('0 added, 0 updated, 272 unchanged');
+    expect(again[4]!.message).toContain('0 added, 0 updated, 285 unchanged');
     expect(again[6]!.message).toContain('0 added, 0 updated, 2430 unchanged');
     expect(await count(database, sql`select count(*) as n from odds_quotes`)).toBe(before);
   });
@@ -213,7 +213,7 @@ describe('first run, other modes', () => {
     ]);
     expect(steps[4]!.message).toContain('could not be reached');
     expect(steps[4]!.message).not.toContain('test-key');
-    expect(await count(database, sql`select count(*) as n from events where is_demo`)).toBe(272);
+    expect(await count(database, sql`select count(*) as n from events where is_demo`)).toBe(285);
   });
 
   it('falls back to the demo season with PASS_SEED=auto when The Odds API has no games of the sport', async () => {
@@ -243,7 +243,7 @@ describe('first run, other modes', () => {
       [`odds-api ${NFL}`, 'done'],
       [`demo ${NFL}`, 'done'],
     ]);
-    expect(await count(database, sql`select count(*) as n from events where is_demo`)).toBe(272);
+    expect(await count(database, sql`select count(*) as n from events where is_demo`)).toBe(285);
   });
 
   it("takes the season from the server clock's time, and leaves a season with real games alone", async () => {
