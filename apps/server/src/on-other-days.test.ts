@@ -25,7 +25,7 @@ const HOUR = 3_600_000;
 /**
  * The current week of each sport on each day, by the calendar rules: on the Monday night every game of NFL week 11
  * has kicked off, so week 12 is the one to pick (college's is rivalry week, 13; baseball's 2026 season is over and
- * shows its last week); the day after the Super Bowl, the demo seasons' last weeks (the Super Bowl, the college
+ * shows its last week, the World Series'); the day after the Super Bowl, the demo seasons' last weeks (the Super Bowl, the college
  * playoff) and baseball's next season; in mid-July, the next football seasons' first weeks and baseball's week in
  * play.
  */
@@ -33,7 +33,7 @@ const CURRENT_WEEKS: Record<string, Record<Sport, { season: number; number: numb
   '2026-11-24T04:30:00Z': {
     americanfootball_nfl: { season: 2026, number: 12 },
     americanfootball_ncaaf: { season: 2026, number: 13 },
-    baseball_mlb: { season: 2026, number: 27 },
+    baseball_mlb: { season: 2026, number: 32 },
   },
   '2027-02-15T15:00:00Z': {
     americanfootball_nfl: { season: 2026, number: 22 },

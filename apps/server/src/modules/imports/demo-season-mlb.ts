@@ -17,7 +17,8 @@ import type { IncomingGame } from './imports.service.js';
 
 /**
  * The MLB demo season (docs/decisions/010): the real 30 clubs from the last Thursday of March to late
- * September, 162 games each in series of two to four games, off days and an All-Star break;
+ * September, 162 games each in series of two to four games, off days and an All-Star break, then the
+ * postseason through the World Series (decision 065);
  * moneylines, run lines (±1.5) and totals from a seeded rating model quoted by three books the day before
  * and an hour before first pitch; finals for the games already played.
  */
@@ -228,6 +229,8 @@ export interface MlbFixture {
   /** 1 for the first game of its series. */
   seriesGame: number;
   seriesLength: number;
+  /** A postseason game: its winner is drawn with the series, and its score agrees. */
+  postseason?: { winner: string };
 }
 
 /** "19:05" local plus hours behind Eastern → the Eastern wall-clock time. */
@@ -288,6 +291,80 @@ export function mlbDemoSchedule(season: number, seed: string): MlbFixture[] {
       });
     }
   });
+  const lastDay = fixtures.reduce((last, fixture) => (fixture.gameDate > last ? fixture.gameDate : last), '');
+  return [...fixtures, ...mlbPostseason(season, seed, new Date(`${lastDay}T00:00:00Z`), nightTime)];
+}
+
+/**
+ * The postseason (decision 065): six clubs a league by the demo's seeded ratings, the three division winners
+ * seeded first (the best two with a bye) and three wild cards. The Wild Card Series (best of three, all at the
+ * better seed) from the Tuesday after the season, the Division Series (best of five, 2-2-1) from the
+ * Saturday, the League Championship Series (best of seven, 2-3-2) from the Sunday after, and the World Series
+ * (best of seven, 2-3-2, the better-rated club at home first) from the Friday after that, ending by October
+ * 31. Each game's winner is drawn ahead with the model's chance, a series stops when a club has won it, and
+ * the games' scores agree. First pitches in the evening at the home club's usual time.
+ */
+function mlbPostseason(
+  season: number,
+  seed: string,
+  lastRegularDay: Date,
+  nightTime: ReadonlyMap<string, string>,
+): MlbFixture[] {
+  const rng = new Rng(`${seed}|${MLB}|${season}|postseason`);
+  const { power } = mlbRatings(season, seed);
+  const rating = (team: string) => power.get(team) ?? 0;
+  const byRating = (teams: readonly string[]) => [...teams].sort((a, b) => rating(b) - rating(a) || (a < b ? -1 : 1));
+  const fixtures: MlbFixture[] = [];
+
+  /** A series: `better` hosts the games where `homes` says true; days are offsets from the last regular day. */
+  const series = (better: string, worse: string, days: readonly number[], homes: readonly boolean[]) => {
+    const needed = Math.floor(days.length / 2) + 1;
+    const wins = new Map([
+      [better, 0],
+      [worse, 0],
+    ]);
+    const games: MlbFixture[] = [];
+    for (let index = 0; index < days.length && Math.max(...wins.values()) < needed; index++) {
+      const [home, away] = homes[index] ? [better, worse] : [worse, better];
+      const margin = rating(home) - rating(away) + MODEL.homeEdge;
+      const winner = rng.next() < normalCdf(margin / MODEL.marginSd) ? home : away;
+      wins.set(winner, wins.get(winner)! + 1);
+      const day = addDays(lastRegularDay, days[index]!);
+      games.push({
+        home,
+        away,
+        kickoff: kickoffAt(day, easternTime(nightTime.get(home)!, HOURS_BEHIND_EASTERN[home] ?? 0)),
+        gameDate: dateOnly(day),
+        seriesGame: index + 1,
+        seriesLength: 0,
+        postseason: { winner },
+      });
+    }
+    for (const game of games) game.seriesLength = games.length;
+    fixtures.push(...games);
+    return wins.get(better)! >= needed ? better : worse;
+  };
+  const twoThreeTwo = [true, true, false, false, false, true, true];
+
+  const champions = (['AL', 'NL'] as const).map((league) => {
+    const clubs = teamRegistry.teams(MLB).filter((team) => team.division!.startsWith(`${league} `));
+    const divisions = new Map<string, string[]>();
+    for (const team of clubs) divisions.set(team.division!, [...(divisions.get(team.division!) ?? []), team.abbr]);
+    const winners = byRating([...divisions.values()].map((teams) => byRating(teams)[0]!));
+    const wildCards = byRating(clubs.map((team) => team.abbr).filter((team) => !winners.includes(team))).slice(0, 3);
+    const seeds = [...winners, ...wildCards];
+    const wildCard = [2, 3, 4];
+    const w36 = series(seeds[2]!, seeds[5]!, wildCard, [true, true, true]);
+    const w45 = series(seeds[3]!, seeds[4]!, wildCard, [true, true, true]);
+    const division = [6, 7, 9, 10, 12];
+    const divisionHomes = [true, true, false, false, true];
+    const d1 = series(seeds[0]!, w45, division, divisionHomes);
+    const d2 = series(seeds[1]!, w36, division, divisionHomes);
+    const [better, worse] = [d1, d2].sort((a, b) => seeds.indexOf(a) - seeds.indexOf(b));
+    return series(better!, worse!, [14, 15, 17, 18, 19, 21, 22], twoThreeTwo);
+  });
+  const [better, worse] = byRating(champions);
+  series(better!, worse!, [26, 27, 29, 30, 31, 33, 34], twoThreeTwo);
   return fixtures;
 }
 
@@ -413,6 +490,11 @@ function mlbGameOf(season: number, seed: string, ratings: Ratings, fixture: MlbF
     if (homeWinsExtras) homeRuns += extra;
     else awayRuns += extra;
   }
+  // A postseason game ends the way its series was drawn.
+  const winner = fixture.postseason?.winner;
+  if (winner && (homeRuns > awayRuns ? fixture.home : fixture.away) !== winner) {
+    [homeRuns, awayRuns] = [awayRuns, homeRuns];
+  }
   const elapsed = now.getTime() - fixture.kickoff.getTime();
   const status: EventFields['status'] = elapsed < 0 ? 'scheduled' : elapsed < GAME_LENGTH_MS ? 'in_progress' : 'final';
   const share = status === 'in_progress' ? elapsed / GAME_LENGTH_MS : 1;
@@ -424,7 +506,7 @@ function mlbGameOf(season: number, seed: string, ratings: Ratings, fixture: MlbF
       season,
       // The sports calendar's Monday-to-Sunday week of the game's date, as every MLB importer stores it.
       week: calendarWeek({ sport: MLB, season, seasonType: 'regular', date: fixture.gameDate, sourceWeek: null }),
-      seasonType: 'regular',
+      seasonType: fixture.postseason ? 'postseason' : 'regular',
       kickoffAt: fixture.kickoff.toISOString(),
       gameDate: fixture.gameDate,
       homeTeam: fixture.home,
@@ -440,11 +522,17 @@ function mlbGameOf(season: number, seed: string, ratings: Ratings, fixture: MlbF
 
 /** The MLB demo season as an importer's games (pure: no database, no clock but `now`). */
 export function mlbDemoGames(season: number, seed: string, now: Date): IncomingGame[] {
+  const ratings = mlbRatings(season, seed);
+  return mlbDemoSchedule(season, seed).map((fixture) => mlbGameOf(season, seed, ratings, fixture, now));
+}
+
+/** The clubs' seeded strength and offence, in runs. */
+function mlbRatings(season: number, seed: string): Ratings {
   const rng = new Rng(`${seed}|${MLB}|${season}|ratings`);
   const ratings: Ratings = { power: new Map(), offense: new Map() };
   for (const team of teamRegistry.teams(MLB)) {
     ratings.power.set(team.abbr, rng.normal(0, MODEL.ratingSd));
     ratings.offense.set(team.abbr, rng.normal(0, MODEL.offenseSd));
   }
-  return mlbDemoSchedule(season, seed).map((fixture) => mlbGameOf(season, seed, ratings, fixture, now));
+  return ratings;
 }

@@ -282,8 +282,9 @@ describe('college football demo season', () => {
 
 describe('the MLB demo season', () => {
   const MLB = 'baseball_mlb';
-  const { season, games } = generateDemoSeason({ sport: MLB, now: NOW });
-  const fixtures = mlbDemoSchedule(2026, 'pass-demo');
+  const { season, games: all } = generateDemoSeason({ sport: MLB, now: NOW });
+  const games = all.filter((game) => game.fields.seasonType === 'regular');
+  const fixtures = mlbDemoSchedule(2026, 'pass-demo').filter((fixture) => !fixture.postseason);
   const clubs = teamRegistry.teams(MLB).map((team) => team.abbr);
   const teamsOf = (game: { fields: { homeTeam: string; awayTeam: string } }) => [
     game.fields.homeTeam,
@@ -292,7 +293,7 @@ describe('the MLB demo season', () => {
 
   it('is the season of `now`: 2026, the same for the same seed', () => {
     expect(season).toBe(2026);
-    expect(generateDemoSeason({ sport: MLB, now: NOW })).toEqual({ season, games });
+    expect(generateDemoSeason({ sport: MLB, now: NOW })).toEqual({ season, games: all });
   });
 
   it('gives each of the 30 real clubs 162 games, about half at home, never two on one day', () => {
@@ -342,6 +343,55 @@ describe('the MLB demo season', () => {
       const days = series.map((f) => Date.parse(f.gameDate) / (24 * HOUR_MS));
       expect(days.at(-1)! - days[0]!).toBe(fixture.seriesLength - 1);
     }
+  });
+
+  it('plays the postseason through the World Series: best of three, five, seven and seven, won by who the games say', () => {
+    const postseason = mlbDemoSchedule(2026, 'pass-demo').filter((fixture) => fixture.postseason);
+    const played = all.filter((game) => game.fields.seasonType === 'postseason');
+    expect(played).toHaveLength(postseason.length);
+    // Every game final in November, none tied, and each one's week is the calendar's Monday-to-Sunday week.
+    for (const game of played) {
+      expect(game.fields.status).toBe('final');
+      expect(game.fields.homeScore).not.toBe(game.fields.awayScore);
+      const { week, gameDate: date } = game.fields;
+      expect(calendarWeek({ sport: MLB, season, seasonType: 'postseason', date, sourceWeek: null })).toBe(week);
+    }
+    // The series, in order: four Wild Card Series, four Division Series, two LCS, the World Series.
+    const series = new Map<string, typeof played>();
+    for (const game of played) {
+      const key = [game.fields.homeTeam, game.fields.awayTeam].sort().join('–');
+      series.set(key, [...(series.get(key) ?? []), game]);
+    }
+    const rounds = [...series.values()];
+    expect(rounds).toHaveLength(11);
+    const needed = [2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4];
+    const byStart = rounds.sort((a, b) => a[0]!.fields.gameDate.localeCompare(b[0]!.fields.gameDate));
+    const winnerOf = (games: typeof played) => {
+      const wins = new Map<string, number>();
+      for (const game of games) {
+        const { homeTeam, awayTeam, homeScore, awayScore } = game.fields;
+        const winner = homeScore! > awayScore! ? homeTeam : awayTeam;
+        wins.set(winner, (wins.get(winner) ?? 0) + 1);
+      }
+      return [...wins].sort((a, b) => b[1] - a[1])[0]!;
+    };
+    byStart.forEach((games, index) => {
+      // A series ends when a club has won it: the winner's last win is the last game.
+      const [, wins] = winnerOf(games);
+      expect(wins).toBe(needed[index]);
+      expect(games.length).toBeLessThanOrEqual(needed[index]! * 2 - 1);
+    });
+    const worldSeries = byStart.at(-1)!;
+    const dates = played.map((game) => game.fields.gameDate).sort();
+    expect(dates[0]).toBe('2026-09-29');
+    expect(worldSeries[0]!.fields.gameDate).toBe('2026-10-23');
+    expect(dates.at(-1)).toBe(worldSeries.at(-1)!.fields.gameDate);
+    expect(dates.at(-1)! <= '2026-10-31').toBe(true);
+    // The World Series is between the two LCS winners, one of each league.
+    const lcsWinners = byStart.slice(8, 10).map((games) => winnerOf(games)[0]);
+    expect(new Set([worldSeries[0]!.fields.homeTeam, worldSeries[0]!.fields.awayTeam])).toEqual(new Set(lcsWinners));
+    const league = (team: string) => teamRegistry.get(MLB, team)!.division!.slice(0, 2);
+    expect(lcsWinners.map((team) => league(team)).sort()).toEqual(['AL', 'NL']);
   });
 
   it("starts games at the home club's usual local times: evenings, weekend and getaway-day afternoons", () => {

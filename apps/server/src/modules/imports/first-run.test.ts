@@ -104,22 +104,27 @@ describe('first run with PASS_SEED=demo on an empty database', () => {
       { season: 2023, n: 2430, demo: false },
       { season: 2024, n: 2429, demo: false },
       { season: 2025, n: 2430, demo: false },
-      { season: 2026, n: 2430, demo: true },
+      { season: 2026, n: 2474, demo: true },
     ]);
     // Two nflverse files, six CFBD files and sportsdataverse's, two Retrosheet files, the Stats API file and three
     // demo seasons.
     expect(await count(database, sql`select count(*) as n from import_runs where trigger = 'first-run'`)).toBe(15);
   });
 
-  it('serves the last week of the finished 2026 baseball season, every game final with lines from three books', async () => {
+  it('serves the last week of the finished 2026 baseball season, the World Series, every game final with lines from three books', async () => {
     const week = CurrentWeekResponse.parse((await app.inject({ url: `/api/dates/${MLB}/current-week` })).json());
-    expect(week).toMatchObject({ season: 2026, start: '2026-09-21', end: '2026-09-27' });
+    expect(week).toMatchObject({ season: 2026, start: '2026-10-26', end: '2026-11-01' });
     const response = await app.inject({ url: `/api/book/events/${MLB}` });
     expect(response.statusCode).toBe(200);
     const body = BookEventsResponse.parse(response.json());
     expect(body.season).toBe(2026);
-    // Monday off, a midweek series and a weekend series: 15 games a day on six days.
-    expect(body.events).toHaveLength(90);
+    // The World Series' last week: games 3 to 6 of the demo's (the Marlins at home for three, then Boston).
+    expect(body.events.map((event) => [event.game_date, event.season_type, event.series])).toEqual([
+      ['2026-10-26', 'postseason', { game: 1, of: 3 }],
+      ['2026-10-27', 'postseason', { game: 2, of: 3 }],
+      ['2026-10-28', 'postseason', { game: 3, of: 3 }],
+      ['2026-10-30', 'postseason', { game: 1, of: 1 }],
+    ]);
     for (const event of body.events) {
       expect(event).toMatchObject({ is_demo: true, status: 'final' });
       expect(event.event_scores.home).not.toBe(event.event_scores.away);
@@ -171,7 +176,7 @@ describe('first run with PASS_SEED=demo on an empty database', () => {
     expect(again[1]!.message).toBe('college games already loaded');
     expect(again[2]!.message).toBe('retrosheet games already loaded');
     expect(again[4]!.message).toContain('0 added, 0 updated, 285 unchanged');
-    expect(again[6]!.message).toContain('0 added, 0 updated, 2430 unchanged');
+    expect(again[6]!.message).toContain('0 added, 0 updated, 2474 unchanged');
     expect(await count(database, sql`select count(*) as n from odds_quotes`)).toBe(before);
   });
 });
