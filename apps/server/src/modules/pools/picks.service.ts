@@ -19,7 +19,7 @@ import { ensureWeek, keepLocks, loadWeek, refuseProblems, requirePoolWeek, toSla
 import { lmsBeforeWeek } from './week-totals.service.js';
 import * as repository from './weeks.repository.js';
 import type { PoolWeekRow } from './weeks.repository.js';
-import { weekView } from './weeks.service.js';
+import { weekView, type StoredWeek } from './weeks.service.js';
 
 /**
  * A member's picks for a week (DESIGN.md section 6; decision records 026, 027 and 052): submitted in one request
@@ -92,7 +92,7 @@ export async function submitPicks(
       week,
       now,
       lmsUsed: written.lmsUsed,
-      stored: { weekRow, slate: written.slate, sheets: written.sheets },
+      stored: written.stored,
     });
     // Last: the pool's and the week's versions are rows every submission to the week updates, held to the commit.
     await poolsRepository.bumpVersion(tx, pool.id, [weekRow.id]);
@@ -118,12 +118,13 @@ async function applySheet(
     now: Date;
     editorId: number | null;
   },
-): Promise<{ lmsUsed: string[]; slate: SlateGame[]; sheets: WeekSheet[] }> {
+): Promise<{ lmsUsed: string[]; stored: StoredWeek }> {
   const { pool, weekRow, week, now } = input;
   await repository.lockSheet(tx, weekRow.id, input.memberId, now);
   const thisWeek = await loadWeek(tx, pool, weekRow, now);
+  const members = await poolsRepository.currentMembers(tx, [pool.id]);
   const lms = pool.lastManStanding
-    ? await lmsBeforeWeek(tx, pool, week.number, input.memberId, now)
+    ? await lmsBeforeWeek(tx, pool, members, week.number, input.memberId, now)
     : { survivor: true, usedTeams: [] };
   const memberId = String(input.memberId);
   const stored = thisWeek.sheets.find((sheet) => sheet.memberId === memberId);
@@ -221,8 +222,12 @@ async function applySheet(
   };
   return {
     lmsUsed: lms.usedTeams,
-    slate: thisWeek.slate,
-    sheets: [...thisWeek.sheets.filter((sheet) => sheet.memberId !== memberId), written],
+    stored: {
+      weekRow,
+      slate: thisWeek.slate,
+      sheets: [...thisWeek.sheets.filter((sheet) => sheet.memberId !== memberId), written],
+      members,
+    },
   };
 }
 
@@ -263,7 +268,7 @@ export async function editMemberPicks(
     const target = await poolsRepository.findCurrentMember(tx, pool.id, input.memberId);
     if (!target) throw AppError.notFound('No such member of this pool');
     const weekRow = await ensureWeek(tx, pool, week, input.now);
-    await applySheet(tx, {
+    const written = await applySheet(tx, {
       pool,
       weekRow,
       week,
@@ -274,8 +279,10 @@ export async function editMemberPicks(
     });
     // The pool is told in its chat room too (the edits list keeps each change).
     await lines?.add(tx, pool.id, { type: 'pick_edit', memberId: target.id, week: week.number }, input.now);
+    // The sheet written is the target's; the Lifeguard's own Last Man Standing teams are read for the view.
+    const view = await weekView(tx, { pool, viewerMemberId: member.id, week, now: input.now, stored: written.stored });
     await poolsRepository.bumpVersion(tx, pool.id, [weekRow.id]);
-    return weekView(tx, { pool, viewerMemberId: member.id, week, now: input.now });
+    return view;
   });
 }
 

@@ -10,7 +10,6 @@ import {
   type PoolMember,
   type WeekTotals,
 } from '@pass/domain';
-import * as poolsRepository from './pools.repository.js';
 import type { MemberWithName, PoolRow } from './pools.repository.js';
 import { poolWeekOf } from './pools.service.js';
 import { loadWeeksOfPools } from './slates.service.js';
@@ -190,11 +189,11 @@ async function workOut(
 export async function lmsBeforeWeek(
   db: DbExecutor,
   pool: PoolRow,
+  members: readonly MemberWithName[],
   week: number,
   memberId: number,
   now: Date,
 ): Promise<{ survivor: boolean; usedTeams: string[] }> {
-  const members = await poolsRepository.currentMembers(db, [pool.id]);
   const weeks = await currentWeekTotals(db, pool, members, now, { beforeWeek: week, store: false });
   const memberIds = members.map((member) => String(member.id));
   const standing = lastManStandingOfWeeks(memberIds, lmsResultsOfWeeks(weeks), { enabled: true });

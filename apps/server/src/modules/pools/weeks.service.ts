@@ -16,7 +16,7 @@ import {
   type WeekSheet,
 } from '@pass/domain';
 import * as poolsRepository from './pools.repository.js';
-import type { PoolRow } from './pools.repository.js';
+import type { MemberWithName, PoolRow } from './pools.repository.js';
 import { poolWeekOf, refuseEnded, requireLifeguard, requireMembership } from './pools.service.js';
 import {
   ensureWeek,
@@ -36,6 +36,14 @@ import type { PoolWeekRow } from './weeks.repository.js';
  * what the pick reminders need. The week as stored is slates.service.ts; picks and edits are picks.service.ts.
  */
 
+/** A stored week as a change has just read and written it: its row, slate, sheets and the current members. */
+export interface StoredWeek {
+  weekRow: PoolWeekRow;
+  slate: SlateGame[];
+  sheets: WeekSheet[];
+  members: MemberWithName[];
+}
+
 /** A week as a member (the viewer) reads it: the answer to reading the week, and to each change made to it. */
 export async function weekView(
   db: DbExecutor,
@@ -46,8 +54,8 @@ export async function weekView(
     now: Date;
     /** The viewer's Last Man Standing teams of earlier weeks, when the caller has just read them. */
     lmsUsed?: string[];
-    /** The stored week as the caller has just read and written it (a submission): not read again. */
-    stored?: { weekRow: PoolWeekRow; slate: SlateGame[]; sheets: WeekSheet[] };
+    /** The stored week as the caller has just read and written it (a sheet): not read again. */
+    stored?: StoredWeek;
   },
 ): Promise<PoolWeekView> {
   const { pool, week, now } = input;
@@ -64,12 +72,12 @@ export async function weekView(
   if (weekRow) ({ slate, sheets } = input.stored ?? (await loadWeek(db, pool, weekRow, now)));
   else slate = publishSlate(autoSlate(all, pool.gamesPerWeek, pool.winBasis), pool.winBasis);
 
-  const members = await poolsRepository.currentMembers(db, [pool.id]);
+  const members = input.stored?.members ?? (await poolsRepository.currentMembers(db, [pool.id]));
   const viewer = String(input.viewerMemberId);
   // The caller's Last Man Standing teams of earlier weeks, by the rule the submission is checked against.
   const lmsUsed = !pool.lastManStanding
     ? []
-    : (input.lmsUsed ?? (await lmsBeforeWeek(db, pool, week.number, input.viewerMemberId, now)).usedTeams);
+    : (input.lmsUsed ?? (await lmsBeforeWeek(db, pool, members, week.number, input.viewerMemberId, now)).usedTeams);
   const sheetOf = new Map(sheets.map((sheet) => [sheet.memberId, sheet]));
   const gameOf = new Map(slate.map((game) => [game.id, game]));
   const ordered = [...slate].sort(byKickoff);
