@@ -134,6 +134,16 @@ export const LineSourceCount = z.object({
 });
 export type LineSourceCount = z.infer<typeof LineSourceCount>;
 
+/** A game under way as its source last showed it. */
+export const LiveGameState = z.object({
+  period: z.number().int().nullable(),
+  clock: z.string().nullable(),
+  detail: z.string(),
+  /** When the source showed it (ISO time). */
+  as_of: z.string().nullable(),
+});
+export type LiveGameState = z.infer<typeof LiveGameState>;
+
 /** The specification's event: event_id, yr_week, teams and event_scores, with kickoff, status and quotes. */
 export const BookEvent = z.object({
   event_id: z.number().int(),
@@ -150,6 +160,11 @@ export const BookEvent = z.object({
   neutral_site: z.boolean(),
   status: z.enum(['scheduled', 'in_progress', 'final', 'postponed', 'cancelled']),
   event_scores: z.object({ home: z.number().int().nullable(), away: z.number().int().nullable() }),
+  /**
+   * A game under way (docs/decisions/066): the quarter or inning, the football clock, the source's line and
+   * when the source showed it. Null unless `in_progress`; schedules and week views send it.
+   */
+  live: LiveGameState.nullable().optional(),
   /** A game of the generated demo season (PASS_SEED), to be shown as such. The server always sends it. */
   is_demo: z.boolean().optional(),
   /** MLB, in a week's events: the game's place in its series (game 2 of 3); absent elsewhere. */

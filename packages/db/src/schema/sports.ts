@@ -49,6 +49,13 @@ export const events = pgTable(
     kickoffAsOf: timestamp('kickoff_as_of', { withTimezone: true }),
     resultSource: text('result_source'),
     resultAsOf: timestamp('result_as_of', { withTimezone: true }),
+    /**
+     * A game under way as its result's source last showed it (docs/decisions/066): the quarter or inning, the
+     * football clock and the source's line ("3rd Quarter 4:12", "Bottom 9th"). Null unless in progress.
+     */
+    livePeriod: integer('live_period'),
+    liveClock: text('live_clock'),
+    liveDetail: text('live_detail'),
     /** Generated for the demo season, shown as such. */
     isDemo: boolean('is_demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

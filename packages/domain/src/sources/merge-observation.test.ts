@@ -328,3 +328,29 @@ describe('observedStatus', () => {
     expect(observedStatus({ ...unplayed, status: 'final', homeScore: 1, awayScore: 2 }, asOf)).toBe('final');
   });
 });
+
+describe('mergeObservation: a game under way', () => {
+  const live = (detail: string, homeScore: number, awayScore: number, asOf: string) =>
+    game({
+      source: 'espn',
+      status: 'in_progress',
+      homeScore,
+      awayScore,
+      asOf,
+      live: { period: 2, clock: '4:12', detail },
+    });
+
+  it('keeps the live state with the newest result and drops it at the final', () => {
+    const first = apply([game(), live('2nd Quarter 4:12', 7, 3, '2025-08-30T20:10:00Z')]);
+    expect(first).toMatchObject({ status: 'in_progress', homeScore: 7, live: { detail: '2nd Quarter 4:12' } });
+    const older = mergeObservation(first, live('1st Quarter 9:00', 0, 0, '2025-08-30T19:50:00Z'));
+    expect(older.live?.detail).toBe('2nd Quarter 4:12');
+    const ended = mergeObservation(first, final({ asOf: '2025-08-30T23:00:00Z' }));
+    expect(ended).toMatchObject({ status: 'final', live: null });
+  });
+
+  it('never shows a live state on a game that is not in progress', () => {
+    const merged = eventFromObservation(game({ live: { period: 1, clock: '15:00', detail: 'Kickoff' } }));
+    expect(merged.live).toBeNull();
+  });
+});

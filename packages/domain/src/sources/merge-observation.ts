@@ -1,4 +1,4 @@
-import type { GameStatus } from './types.js';
+import type { GameStatus, LiveState } from './types.js';
 
 /**
  * Imports only move forward (docs/decisions/022). Every event keeps, for its schedule fields and for its
@@ -24,6 +24,8 @@ export interface ResultFacts {
   status: GameStatus;
   homeScore: number | null;
   awayScore: number | null;
+  /** A game under way: period, clock and line, part of the result it was seen with (null otherwise). */
+  live?: LiveState | null;
 }
 
 /** Where a group of fields came from. `asOf` null: stored before provenance was kept, older than any dated data. */
@@ -59,6 +61,8 @@ export const SOURCE_RANK: readonly string[] = [
   'sportsdataverse',
   'cfbd',
   'odds-api',
+  // The ESPN scoreboard is unofficial and best effort: every other source's word goes first on a tie.
+  'espn',
   'demo',
 ];
 
@@ -126,6 +130,10 @@ const scheduleOf = (facts: ScheduleFacts): ScheduleFacts => ({
   neutralSite: facts.neutralSite,
 });
 
+/** A result's live state: only a game under way has one. */
+const liveOf = (result: ResultFacts): LiveState | null =>
+  result.status === 'in_progress' ? (result.live ?? null) : null;
+
 /** The event as first seen: the observation itself, with its provenance on both groups. */
 export function eventFromObservation(observation: GameObservation): MergedEvent {
   const provenance = { source: observation.source, asOf: observation.asOf };
@@ -134,6 +142,7 @@ export function eventFromObservation(observation: GameObservation): MergedEvent 
     status: observation.status,
     homeScore: observation.homeScore,
     awayScore: observation.awayScore,
+    live: liveOf(observation),
     schedule: provenance,
     kickoff: provenance,
     result: provenance,
@@ -181,6 +190,7 @@ export function mergeObservation(
     ...schedule,
     status: result.status,
     ...orientScores(result, schedule.homeTeam, schedule.awayTeam),
+    live: liveOf(result),
     schedule: scheduleWins ? { source: incoming.source, asOf: incoming.asOf } : stored.schedule,
     kickoff: kickoffWins ? { source: incoming.source, asOf: incoming.asOf } : stored.kickoff,
     result: resultWins ? { source: incoming.source, asOf: incoming.asOf } : stored.result,

@@ -13,7 +13,26 @@ export interface ParseResult<T> {
 export const GAME_STATUSES = ['scheduled', 'in_progress', 'final', 'postponed', 'cancelled'] as const;
 export type GameStatus = (typeof GAME_STATUSES)[number];
 
-export type GameSource = 'nflverse' | 'cfbd' | 'sportsdataverse' | 'statsapi' | 'retrosheet';
+export type GameSource = 'nflverse' | 'cfbd' | 'sportsdataverse' | 'statsapi' | 'retrosheet' | 'espn';
+
+/**
+ * A game under way as a live source shows it (docs/decisions/066): shown on every open screen, never graded
+ * (only a final is). It travels with the result it was seen with.
+ */
+export interface LiveState {
+  /** The quarter or inning (overtime continues the count); null where the source gives none. */
+  period: number | null;
+  /** The football clock as the source prints it ("4:12"); null in baseball and at breaks. */
+  clock: string | null;
+  /** The source's line for people: "3rd Quarter 4:12", "Bottom 9th", "Halftime", "Rain Delay". */
+  detail: string;
+}
+
+/** Whether two live states show the same thing (null and absent alike). */
+export function sameLiveState(a: LiveState | null | undefined, b: LiveState | null | undefined): boolean {
+  if (!a || !b) return !a && !b;
+  return a.period === b.period && a.clock === b.clock && a.detail === b.detail;
+}
 
 /**
  * A game as a source describes it, with teams already resolved to registry abbreviations. Keyed by the
@@ -41,6 +60,8 @@ export interface SourceGame {
   /** Played at neither team's stadium; `home` is then the designated home team. */
   neutralSite: boolean;
   status: GameStatus;
+  /** A game under way: its period, clock and the source's line; absent from sources that tell only finals. */
+  live?: LiveState | null;
 }
 
 /** A closing or pre-game line, home-team view, sportsbook sign convention: −3 means home favoured by 3. */

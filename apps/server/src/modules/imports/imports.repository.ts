@@ -1,5 +1,5 @@
 import { chunks, column, type DbExecutor, importRuns, rows, schedulerJobs } from '@pass/db';
-import type { Provenance, ResultFacts, ScheduleFacts } from '@pass/domain';
+import type { LiveState, Provenance, ResultFacts, ScheduleFacts } from '@pass/domain';
 import { eq, sql } from 'drizzle-orm';
 import { systemClock } from '../../lib/clock.js';
 import { yieldToEventLoop } from '../../lib/event-loop.js';
@@ -50,7 +50,7 @@ const iso = (value: unknown): string | null =>
 
 const EVENT_COLUMNS = sql`e.id, e.sport, e.season, e.week, e.season_type, e.kickoff_at, e.game_date, e.home_team,
   e.away_team, e.neutral_site, e.status, e.home_score, e.away_score, e.schedule_source, e.schedule_as_of,
-  e.kickoff_source, e.kickoff_as_of, e.result_source, e.result_as_of`;
+  e.kickoff_source, e.kickoff_as_of, e.result_source, e.result_as_of, e.live_period, e.live_clock, e.live_detail`;
 
 interface EventRowSql {
   id: number;
@@ -72,6 +72,23 @@ interface EventRowSql {
   kickoff_as_of: string | Date | null;
   result_source: string | null;
   result_as_of: string | Date | null;
+  live_period: number | null;
+  live_clock: string | null;
+  live_detail: string | null;
+}
+
+/** The live state stored with a result (docs/decisions/066): a line is what marks one. */
+export function liveOfRow(row: {
+  live_period: number | null;
+  live_clock: string | null;
+  live_detail: string | null;
+}): LiveState | null {
+  if (row.live_detail === null) return null;
+  return {
+    period: row.live_period === null ? null : Number(row.live_period),
+    clock: row.live_clock,
+    detail: row.live_detail,
+  };
 }
 
 function toStoredEvent(row: EventRowSql): StoredEvent {
@@ -89,6 +106,7 @@ function toStoredEvent(row: EventRowSql): StoredEvent {
     status: row.status,
     homeScore: row.home_score === null ? null : Number(row.home_score),
     awayScore: row.away_score === null ? null : Number(row.away_score),
+    live: liveOfRow(row),
     provenance: {
       schedule: { source: row.schedule_source, asOf: iso(row.schedule_as_of) },
       kickoff: { source: row.kickoff_source, asOf: iso(row.kickoff_as_of) },
@@ -281,10 +299,20 @@ const eventColumns = (events: readonly StoredEvent[]) => sql`unnest(
     )}, ${column(
       events.map((event) => event.provenance.result.asOf),
       'timestamptz',
+    )},
+    ${column(
+      events.map((event) => event.live?.period ?? null),
+      'int',
+    )}, ${column(
+      events.map((event) => event.live?.clock ?? null),
+      'text',
+    )}, ${column(
+      events.map((event) => event.live?.detail ?? null),
+      'text',
     )}
   ) as v(id, sport, season, week, season_type, kickoff_at, game_date, home_team, away_team, neutral_site, status,
     home_score, away_score, schedule_source, schedule_as_of, kickoff_source, kickoff_as_of, result_source,
-    result_as_of)`;
+    result_as_of, live_period, live_clock, live_detail)`;
 
 /** Rows per statement: each batch is a few tens of milliseconds on PGlite, between two turns of the event loop. */
 const BULK_ROWS = 2000;
@@ -309,7 +337,7 @@ export async function insertEvents(
   for (const batch of chunks(withIds, BULK_ROWS)) {
     await db.execute(sql`insert into events (id, sport, season, week, season_type, kickoff_at, game_date, home_team,
         away_team, neutral_site, status, home_score, away_score, schedule_source, schedule_as_of, kickoff_source,
-        kickoff_as_of, result_source, result_as_of, is_demo)
+        kickoff_as_of, result_source, result_as_of, live_period, live_clock, live_detail, is_demo)
       select *, ${options.isDemo ?? false} from ${eventColumns(batch)}`);
     await yieldToEventLoop();
   }
@@ -327,7 +355,8 @@ export async function updateEvents(db: DbExecutor, events: readonly StoredEvent[
         away_team = v.away_team, neutral_site = v.neutral_site, status = v.status, home_score = v.home_score,
         away_score = v.away_score, schedule_source = v.schedule_source, schedule_as_of = v.schedule_as_of,
         kickoff_source = v.kickoff_source, kickoff_as_of = v.kickoff_as_of, result_source = v.result_source,
-        result_as_of = v.result_as_of, updated_at = now()
+        result_as_of = v.result_as_of, live_period = v.live_period, live_clock = v.live_clock,
+        live_detail = v.live_detail, updated_at = now()
       from ${eventColumns(batch)}
       where events.id = v.id`);
     await yieldToEventLoop();

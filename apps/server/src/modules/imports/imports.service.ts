@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Database, DbExecutor } from '@pass/db';
 import {
+  sameLiveState,
   eventFromObservation,
   fileDataAsOf,
   matchScheduleGames,
@@ -240,7 +241,7 @@ const FIELD_NAMES: (keyof EventFields)[] = [
 ];
 
 export function sameFields(a: EventFields, b: EventFields): boolean {
-  return FIELD_NAMES.every((name) => a[name] === b[name]);
+  return FIELD_NAMES.every((name) => a[name] === b[name]) && sameLiveState(a.live, b.live);
 }
 
 /** A game's event columns as the merge rule sees them, with the provenance they came from. */
@@ -254,7 +255,8 @@ function fromMerged(id: number, merged: MergedEvent): StoredEvent {
 }
 
 function pickFields(fields: EventFields): EventFields {
-  return Object.fromEntries(FIELD_NAMES.map((name) => [name, fields[name]])) as unknown as EventFields;
+  const picked = Object.fromEntries(FIELD_NAMES.map((name) => [name, fields[name]])) as unknown as EventFields;
+  return { ...picked, live: fields.live ?? null };
 }
 
 const sameProvenance = (a: EventProvenance, b: EventProvenance) =>

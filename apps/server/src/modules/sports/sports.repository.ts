@@ -1,5 +1,5 @@
 import { type DbExecutor, rows } from '@pass/db';
-import { calendarWeek, type Sport } from '@pass/domain';
+import { calendarWeek, type LiveState, type Sport } from '@pass/domain';
 import { sql } from 'drizzle-orm';
 
 export interface EventRow {
@@ -17,6 +17,8 @@ export interface EventRow {
   homeScore: number | null;
   awayScore: number | null;
   isDemo: boolean;
+  /** A game under way as its source last showed it, with when (docs/decisions/066); null otherwise. */
+  live: (LiveState & { asOf: string | null }) | null;
 }
 
 export interface QuoteRow {
@@ -37,7 +39,7 @@ const iso = (value: unknown) =>
 const ids = (values: readonly number[]) => sql`${sql.param(values)}::int[]`;
 
 const EVENT_COLUMNS = sql`id, sport, season, week, season_type, kickoff_at, game_date, home_team, away_team,
-  neutral_site, status, home_score, away_score, is_demo`;
+  neutral_site, status, home_score, away_score, is_demo, live_period, live_clock, live_detail, result_as_of`;
 
 /** Every event of a sport's season, in kickoff order: a season is a few hundred to a few thousand rows. */
 export async function listSeasonEvents(db: DbExecutor, sport: string, season: number): Promise<EventRow[]> {
@@ -90,6 +92,15 @@ function toEvent(row: Record<string, unknown>): EventRow {
     homeScore: row.home_score === null ? null : Number(row.home_score),
     awayScore: row.away_score === null ? null : Number(row.away_score),
     isDemo: Boolean(row.is_demo),
+    live:
+      row.live_detail === null || row.live_detail === undefined
+        ? null
+        : {
+            period: row.live_period === null ? null : Number(row.live_period),
+            clock: row.live_clock === null ? null : String(row.live_clock),
+            detail: String(row.live_detail),
+            asOf: iso(row.result_as_of),
+          },
   };
 }
 

@@ -290,6 +290,9 @@ function toBookEvent(
     neutral_site: event.neutralSite,
     status: event.status,
     event_scores: { home: event.homeScore, away: event.awayScore },
+    live: event.live
+      ? { period: event.live.period, clock: event.live.clock, detail: event.live.detail, as_of: event.live.asOf }
+      : null,
     is_demo: event.isDemo,
     ...(series ? { series } : {}),
     result_missing: isResultMissing({ status: event.status, kickoff: event.kickoffAt, gameDate: event.gameDate }, now),

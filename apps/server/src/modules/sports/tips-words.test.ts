@@ -22,6 +22,7 @@ function season(sport: string, home: string, away: string) {
       homeScore: 5,
       awayScore: 2,
       isDemo: false,
+      live: null,
     });
     lines.set(day, {
       homeSpread: -1.5,
