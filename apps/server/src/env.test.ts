@@ -79,7 +79,7 @@ describe('loadConfig', () => {
     expect(fromEmpty.databaseUrl).toBeUndefined();
     expect(fromEmpty.redisKeyPrefix).toBe('pass:');
     expect(fromEmpty.shutdownDrainMs).toBe(5_000);
-    expect(fromEmpty.jobsTickMs).toBe(60_000);
+    expect(fromEmpty.jobsTickMs).toBe(15_000);
   });
 
   it('derives the public URL from the port and the support address from the public URL', () => {

@@ -180,7 +180,8 @@ const EnvSchema = z.object({
     .int('must be a whole number of milliseconds')
     .min(1_000, 'must be between 1000 and 600000')
     .max(600_000, 'must be between 1000 and 600000')
-    .default(60_000),
+    // Live sources are polled every 30 s while games are played (decision 067): the tick is shorter.
+    .default(15_000),
   VAPID_PUBLIC_KEY: z
     .string()
     .regex(/^B[A-Za-z0-9_-]{86}$/, {

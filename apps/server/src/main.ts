@@ -7,6 +7,8 @@ import { createSessionCleanupJob } from './jobs/session-cleanup-job.js';
 import { createSyncAccessJob } from './jobs/sync-access-job.js';
 import { createRefreshJobs } from './jobs/refresh-jobs.js';
 import { Scheduler } from './jobs/scheduler.js';
+import { createLiveSources } from './modules/imports/live-sources.js';
+import { pollDueSources } from './modules/imports/source-polls.service.js';
 import { listenWhileStarting } from './lib/starting-listener.js';
 import { warmPublicReads } from './modules/sports/warm-reads.js';
 import { startServer } from './start.js';
@@ -47,6 +49,7 @@ async function main() {
   }
   const { app, database, loadData, now } = started;
   // Scheduled refresh: here and not in buildApp, so tests and tools that build the app run no jobs.
+  const liveSources = createLiveSources(config, (message) => app.log.info(message));
   const scheduler = new Scheduler({
     db: database.db,
     lock: createAdvisoryLock(database),
@@ -65,6 +68,8 @@ async function main() {
     // The room notices follow the jobs' grading, and time passing a lock (decision 041); sync access follows
     // the grace days and subscriptions (decision 051); ended sessions and spent links are deleted (decision 054).
     everyTick: [
+      // The live sources first: a final they bring is graded before the rooms hear of it (decision 067).
+      () => pollDueSources(database.db, liveSources, now(), (message) => app.log.warn(message)),
       () => app.roomNotices.run(),
       createSyncAccessJob({ db: database.db, now, log: (message) => app.log.warn(message) }),
       createSessionCleanupJob({

@@ -82,9 +82,55 @@ export const SchedulerJobStatus = z.object({
 });
 export type SchedulerJobStatus = z.infer<typeof SchedulerJobStatus>;
 
+/** A live source the scheduler polls (docs/decisions/067), one per source and sport. */
+export const LiveSourceStatus = z.object({
+  /** `<source>:<sport>`, e.g. `espn:baseball_mlb`. */
+  key: z.string(),
+  name: z.string(),
+  sport: z.string(),
+  /** Switched off by an admin: not polled. */
+  enabled: z.boolean(),
+  /** The calendar's cadence at the last poll. */
+  cadence: z.enum(['live', 'game-day', 'idle']).nullable(),
+  last_fetch_at: z.string().nullable(),
+  /** The last answer's HTTP status (304: unchanged), null when none came. */
+  last_status: z.number().int().nullable(),
+  last_outcome: z.enum(['changed', 'unchanged', 'failed']).nullable(),
+  last_changed_at: z.string().nullable(),
+  /** What the last changed answer's import did. */
+  last_summary: z
+    .object({
+      added: z.number().int(),
+      updated: z.number().int(),
+      unchanged: z.number().int(),
+      skipped: z.number().int(),
+    })
+    .nullable(),
+  etag: z.string().nullable(),
+  next_poll_at: z.string().nullable(),
+  /** Failures in a row (the back-off doubles with each). */
+  failures: z.number().int(),
+  last_error: z.string().nullable(),
+  last_error_at: z.string().nullable(),
+});
+export type LiveSourceStatus = z.infer<typeof LiveSourceStatus>;
+
+/** What a keyed source may still spend: The Odds API's credits as its last answer reported them. */
+export const SourceBudget = z.object({
+  source: z.string(),
+  /** Credits or calls left, as last reported; null when never called. */
+  remaining: z.number().int().nullable(),
+  used: z.number().int().nullable(),
+  /** The key is set: the source is called at all. */
+  configured: z.boolean(),
+});
+export type SourceBudget = z.infer<typeof SourceBudget>;
+
 export const AdminImportsResponse = z.object({
   sources: z.array(ImportSourceStatus),
   scheduler: z.object({ jobs: z.array(SchedulerJobStatus) }),
+  live_sources: z.array(LiveSourceStatus),
+  budgets: z.array(SourceBudget),
 });
 export type AdminImportsResponse = z.infer<typeof AdminImportsResponse>;
 
@@ -107,3 +153,15 @@ export type AdminImportRunParams = z.infer<typeof AdminImportRunParams>;
 /** A run with its live progress while it runs in this server process. */
 export const AdminImportRunResponse = ImportRun.extend({ progress: ImportProgress.nullable() });
 export type AdminImportRunResponse = z.infer<typeof AdminImportRunResponse>;
+
+export const AdminLiveSourceParams = z.object({
+  key: z
+    .string()
+    .min(1, 'must name a live source')
+    .max(64, 'must be at most 64 characters')
+    .regex(/^[a-z0-9-]+:[a-z_]+$/, 'must be a live source key such as espn:baseball_mlb'),
+});
+export type AdminLiveSourceParams = z.infer<typeof AdminLiveSourceParams>;
+
+export const AdminLiveSourceUpdate = z.object({ enabled: z.boolean({ message: 'must be true or false' }) }).strict();
+export type AdminLiveSourceUpdate = z.infer<typeof AdminLiveSourceUpdate>;

@@ -16,7 +16,7 @@ afterEach(() => {
 describe('the admin screen', () => {
   it('holds Pool Party’s refused invitations, a link away in its navigation', async () => {
     storeSessionUser({ id: 1, username: 'root', name: null, isAdmin: true });
-    answer('get', '/api/admin/imports', { sources: [], scheduler: { jobs: [] } });
+    answer('get', '/api/admin/imports', { sources: [], scheduler: { jobs: [] }, live_sources: [], budgets: [] });
     answer('get', '/api/admin/pool-invitation-refusals', { data: [], next_before: null });
     const { default: Admin } = await screens.find((entry) => entry.name === 'admin-almanac')!.screen();
     renderWithProviders(<Admin />);

@@ -155,6 +155,33 @@ export const importRuns = pgTable(
 );
 
 /**
+ * Each live source the scheduler polls (docs/decisions/067), one row per source and sport ("espn:baseball_mlb"):
+ * what its last answer was, the ETag and body hash a conditional GET sends back, when it is next due and how
+ * many failures in a row back it off. The admin switches a source off here; every instance reads the same rows.
+ */
+export const sourcePolls = pgTable('source_polls', {
+  key: text('key').primaryKey(),
+  enabled: boolean('enabled').notNull().default(true),
+  lastFetchAt: timestamp('last_fetch_at', { withTimezone: true }),
+  /** The HTTP status of the last answer (304 unchanged), null when none came. */
+  lastStatus: integer('last_status'),
+  lastOutcome: text('last_outcome', { enum: ['changed', 'unchanged', 'failed'] }),
+  /** The import the last changed answer made: added, updated, unchanged and skipped games. */
+  lastSummary: jsonb('last_summary').$type<Record<string, unknown>>(),
+  lastChangedAt: timestamp('last_changed_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+  /** Failures in a row: the back-off doubles with each. */
+  failures: integer('failures').notNull().default(0),
+  etag: text('etag'),
+  bodyHash: text('body_hash'),
+  /** The calendar's cadence at the last poll: live, game-day or idle. */
+  cadence: text('cadence'),
+  nextPollAt: timestamp('next_poll_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * The refresh scheduler's jobs (odds, scores, schedules): when each last started, finished, succeeded and
  * failed. Every server instance reads and writes the same rows, so whichever instance holds the jobs' lock
  * knows what is due, and a restart neither repeats a job that just ran nor forgets its last error.

@@ -13,6 +13,7 @@ import { importerSource, runSourceImport, type SourceJobOptions } from './import
 import * as repository from './imports.repository.js';
 import type { ImportRunRow, ImportTrigger } from './imports.repository.js';
 import { getSchedulerState, recordFailedRun } from './imports.service.js';
+import { listLiveSources, type PolledSource } from './source-polls.service.js';
 
 /** The importers' own source names, as import_runs and event_source_keys have them, in screen order. */
 const IMPORTER_SOURCES = ['nflverse', 'cfbd', 'sportsdataverse', 'statsapi', 'retrosheet', 'odds-api', 'demo'];
@@ -46,8 +47,10 @@ const isoOrNull = (date: Date | null | undefined) => (date ? date.toISOString() 
 export async function listImportSources(
   db: Database,
   refresh: Record<SchedulerJobStatus['job'], boolean>,
+  live: { sources: readonly PolledSource[]; oddsApiConfigured: boolean },
 ): Promise<AdminImportsResponse> {
   const scheduler = await getSchedulerState(db);
+  const oddsQuota = await repository.getLastOddsApiQuota(db);
   const [latest, succeeded, failed, counts] = [
     await repository.listLatestRuns(db),
     await repository.listLatestRuns(db, 'succeeded'),
@@ -83,6 +86,15 @@ export async function listImportSources(
         };
       }),
     },
+    live_sources: await listLiveSources(db, live.sources),
+    budgets: [
+      {
+        source: 'odds-api',
+        remaining: oddsQuota?.remaining ?? null,
+        used: oddsQuota?.used ?? null,
+        configured: live.oddsApiConfigured,
+      },
+    ],
   };
 }
 

@@ -4,7 +4,10 @@ import {
   AdminImportSourceParams,
   AdminImportsResponse,
   AdminImportStartResponse,
+  AdminLiveSourceParams,
+  AdminLiveSourceUpdate,
   ErrorBody,
+  LiveSourceStatus,
   errorResponses,
 } from '@pass/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,6 +15,8 @@ import type { Clock } from '../../lib/clock.js';
 import { requireAdmin, type AuthDeps } from '../auth/auth-context.js';
 import type { RoomNotices } from '../chat/room-notices.service.js';
 import { getImportRun, ImportJobRunner, listImportSources } from './admin-imports.service.js';
+import { createLiveSources } from './live-sources.js';
+import { setLiveSourceEnabled } from './source-polls.service.js';
 
 const adminErrors = { 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, ...errorResponses };
 
@@ -32,6 +37,8 @@ export const importsRoutes: FastifyPluginAsyncZod<AuthDeps & { now: Clock; roomN
     // An import grades the games it changed: the pools' rooms hear of it (decision 041).
     onFinished: () => void deps.roomNotices?.run(),
   });
+  // The live sources as the scheduler polls them: here for their state and the admin's switch.
+  const liveSources = createLiveSources(config);
   // Close waits for running imports: the database is closed right after.
   app.addHook('onClose', async () => runner.idle());
 
@@ -49,7 +56,29 @@ export const importsRoutes: FastifyPluginAsyncZod<AuthDeps & { now: Clock; roomN
     async (request, reply) => {
       await requireAdmin(deps, request);
       reply.header('cache-control', 'no-store');
-      return listImportSources(db, config.refresh);
+      return listImportSources(db, config.refresh, {
+        sources: liveSources,
+        oddsApiConfigured: Boolean(config.oddsApiKey),
+      });
+    },
+  );
+
+  app.patch(
+    '/api/admin/imports/live/:key',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Switches a live source off (it is not polled) or on again (polled at once) (admin)',
+        params: AdminLiveSourceParams,
+        body: AdminLiveSourceUpdate,
+        response: { 200: LiveSourceStatus, ...adminErrors },
+      },
+    },
+    async (request, reply) => {
+      await requireAdmin(deps, request);
+      reply.header('cache-control', 'no-store');
+      return setLiveSourceEnabled(db, liveSources, request.params.key, request.body.enabled);
     },
   );
 

@@ -1,4 +1,4 @@
-import type { ImportSourceStatus, SchedulerJobStatus } from '@pass/contracts';
+import type { ImportSourceStatus, LiveSourceStatus, SchedulerJobStatus } from '@pass/contracts';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
@@ -76,15 +76,54 @@ const scheduler = {
   ],
 };
 
+const liveSource = (key: string, fields: Partial<LiveSourceStatus> = {}): LiveSourceStatus => ({
+  key,
+  name: key.split(':')[0]!,
+  sport: key.split(':')[1]!,
+  enabled: true,
+  cadence: 'live',
+  last_fetch_at: hoursAgo(0.01),
+  last_status: 304,
+  last_outcome: 'unchanged',
+  last_changed_at: null,
+  last_summary: null,
+  etag: '"5f2a"',
+  next_poll_at: new Date(Date.now() + 30_000).toISOString(),
+  failures: 0,
+  last_error: null,
+  last_error_at: null,
+  ...fields,
+});
+const liveSources: LiveSourceStatus[] = [
+  liveSource('espn:americanfootball_nfl', {
+    name: 'ESPN scoreboard',
+    last_status: 200,
+    last_outcome: 'changed',
+    last_summary: { added: 0, updated: 2, unchanged: 12, skipped: 0 },
+  }),
+  liveSource('statsapi:baseball_mlb', {
+    name: 'MLB Stats API',
+    cadence: 'game-day',
+    last_status: 500,
+    last_outcome: 'failed',
+    failures: 2,
+    last_error: 'the MLB Stats API answered 500',
+    last_error_at: hoursAgo(0.02),
+  }),
+];
+const budgets = [{ source: 'odds-api', remaining: 412, used: 88, configured: true }];
+
 /** The admin's import API: a re-run of `demo` runs once at 3 of 10, then has succeeded. */
 function stubImportsApi({ start }: { start?: () => Response } = {}) {
   let runPolls = 0;
   let finished = false;
   const rerun = importRun(9, { source: 'demo', trigger: 'admin', started_at: new Date().toISOString(), added: 0 });
   answer('get', '/api/admin/imports', () => {
-    if (!finished) return HttpResponse.json({ sources, scheduler });
+    if (!finished) return HttpResponse.json({ sources, scheduler, live_sources: liveSources, budgets });
     return HttpResponse.json({
       scheduler,
+      live_sources: liveSources,
+      budgets,
       sources: sources.map((source) =>
         source.source === 'demo'
           ? {
@@ -162,6 +201,31 @@ describe('AdminImportsScreen', () => {
     expect(scores).toHaveTextContent(/Last success\s*–/);
     expect(schedules).toHaveTextContent('Off');
     expect(schedules).toHaveTextContent(/Last started\s*–/);
+  });
+
+  it('shows each live source: cadence, last answer, ETag, next poll, errors, the budgets, and switches one off', async () => {
+    stubImportsApi();
+    let switched: unknown;
+    answer('patch', '/api/admin/imports/live/:key', async ({ request }) => {
+      switched = await request.json();
+      return HttpResponse.json({ ...liveSources[1], enabled: false });
+    });
+    renderWithProviders(<AdminImportsScreen />);
+    const list = await screen.findByRole('list', { name: 'Live sources' });
+    const [nfl, mlb] = within(list).getAllByRole('listitem');
+    expect(nfl).toHaveTextContent(/ESPN scoreboard · Pro football/);
+    expect(nfl).toHaveTextContent(/Games on: every 30–60 s/);
+    expect(nfl).toHaveTextContent(/200 changed: 0 added, 2 updated/);
+    expect(nfl).toHaveTextContent('"5f2a"');
+    expect(mlb).toHaveTextContent(/Game day: every 15 min/);
+    expect(mlb).toHaveTextContent(/Failed \(500\)/);
+    expect(mlb).toHaveTextContent(/the MLB Stats API answered 500/);
+    expect(mlb).toHaveTextContent('2 in a row');
+    expect(screen.getByText(/odds-api: 412 credits left \(88 used\)/)).toBeInTheDocument();
+
+    await userEvent.click(within(mlb).getByRole('switch', { name: 'Poll MLB Stats API for Baseball' }));
+    await vi.waitFor(() => expect(switched).toEqual({ enabled: false }));
+    expect(sentRequests({ method: 'patch', path: '/api/admin/imports/live/statsapi%3Abaseball_mlb' })).toHaveLength(1);
   });
 
   it('re-runs a source, shows its progress while it runs, then the refreshed table', async () => {

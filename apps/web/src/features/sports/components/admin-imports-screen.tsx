@@ -21,6 +21,7 @@ import { adminImportsQuery, useAdminImports } from '../api/get-admin-imports';
 import { useAdminImportRun } from '../api/get-admin-import-run';
 import { useStartAdminImport } from '../api/start-admin-import';
 import { timeAgo } from '../lib/format';
+import { LiveSourcesSection } from './live-sources-section';
 import { QueryState } from './query-state';
 import { ScreenHeader } from './screen-header';
 import { StackedRows } from '../../../components/stacked-rows';
@@ -329,6 +330,9 @@ export function AdminImportsPanel() {
           />
         ) : null}
       </Box>
+      {imports.data ? (
+        <LiveSourcesSection sources={imports.data.live_sources} budgets={imports.data.budgets} />
+      ) : null}
       {imports.data && imports.data.scheduler.jobs.length > 0 ? (
         <SchedulerJobs jobs={imports.data.scheduler.jobs} />
       ) : null}
@@ -365,6 +369,7 @@ export function AdminImportsScreen({ sections = [] }: { sections?: readonly Admi
           sx={{ mb: 3, flexWrap: 'wrap' }}
         >
           <Link href="#data-imports">Data imports</Link>
+          <Link href="#live-sources">Live sources</Link>
           {imports.data && imports.data.scheduler.jobs.length > 0 ? (
             <Link href="#scheduled-refresh">Scheduled refresh</Link>
           ) : null}

@@ -1,0 +1,13 @@
+import type { Config } from '../../env.js';
+import type { PolledSource } from './source-polls.service.js';
+
+/**
+ * The live sources the scheduler polls and the admin sees (docs/decisions/067): each free source for each
+ * sport it covers, with how often it is polled while that sport's games are played.
+ */
+export function createLiveSources(
+  _config: Pick<Config, 'outbound'>,
+  _log: (message: string) => void = () => {},
+): PolledSource[] {
+  return [];
+}

@@ -1,0 +1,136 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import type { LiveSourceStatus, SourceBudget } from '@pass/contracts';
+import { StackedRows } from '../../../components/stacked-rows';
+import { SPORT_WORDS } from '../../../lib/bet-format';
+import { useSwitchLiveSource } from '../api/switch-live-source';
+import { timeAgo } from '../lib/format';
+
+const CADENCE_WORDS: Record<NonNullable<LiveSourceStatus['cadence']>, string> = {
+  live: 'Games on: every 30–60 s',
+  'game-day': 'Game day: every 15 min',
+  idle: 'Daily',
+};
+
+function At({ at, future = false }: { at: string | null; future?: boolean }) {
+  if (!at) return <>–</>;
+  const time = new Date(at);
+  return (
+    <time dateTime={at} title={time.toLocaleString()}>
+      {future && time.getTime() > Date.now() ? `at ${time.toLocaleTimeString()}` : timeAgo(time)}
+    </time>
+  );
+}
+
+/** The last answer in words: "304 unchanged", "200 changed: 2 updated", "failed (500)". */
+function LastAnswer({ source }: { source: LiveSourceStatus }) {
+  if (!source.last_outcome) return <>Not polled yet</>;
+  const status = source.last_status === null ? 'no answer' : String(source.last_status);
+  if (source.last_outcome === 'failed') return <>Failed ({status})</>;
+  if (source.last_outcome === 'unchanged') return <>{status} unchanged</>;
+  const summary = source.last_summary;
+  return (
+    <>
+      {status} changed{summary ? `: ${summary.added} added, ${summary.updated} updated` : ''}
+    </>
+  );
+}
+
+function Budgets({ budgets }: { budgets: readonly SourceBudget[] }) {
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+      {budgets.map((budget) =>
+        !budget.configured
+          ? `${budget.source}: no key set, not called.`
+          : `${budget.source}: ${budget.remaining ?? 'unknown'} credits left${budget.used === null ? '' : ` (${budget.used} used)`}.`,
+      )}
+    </Typography>
+  );
+}
+
+/**
+ * The live sources the server polls (decision 067): each one's cadence, last fetch and answer, ETag, next poll
+ * and last error, with a switch that stops polling it.
+ */
+export function LiveSourcesSection({
+  sources,
+  budgets,
+}: {
+  sources: readonly LiveSourceStatus[];
+  budgets: readonly SourceBudget[];
+}) {
+  const switchSource = useSwitchLiveSource();
+  return (
+    <Box component="section" aria-labelledby="live-sources" sx={{ mt: 4 }}>
+      <Typography id="live-sources" variant="h6" component="h2" gutterBottom sx={{ scrollMarginTop: 72 }}>
+        Live sources
+      </Typography>
+      <Budgets budgets={budgets} />
+      {sources.length === 0 ? (
+        <Typography variant="body2">No live source is set up.</Typography>
+      ) : (
+        <StackedRows
+          label="Live sources"
+          minFieldWidth="8.5rem"
+          rows={sources.map((source) => ({
+            key: source.key,
+            title: `${source.name} · ${SPORT_WORDS[source.sport] ?? source.sport}`,
+            aside: (
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={source.enabled}
+                    disabled={switchSource.isPending}
+                    onChange={(event) => switchSource.mutate({ key: source.key, enabled: event.target.checked })}
+                    slotProps={{
+                      input: { 'aria-label': `Poll ${source.name} for ${SPORT_WORDS[source.sport] ?? source.sport}` },
+                    }}
+                  />
+                }
+                label={source.enabled ? 'On' : 'Off'}
+              />
+            ),
+            fields: [
+              {
+                label: 'Cadence',
+                value: source.enabled ? (source.cadence ? CADENCE_WORDS[source.cadence] : '–') : 'Switched off',
+              },
+              {
+                label: 'Last fetch',
+                value: (
+                  <>
+                    <At at={source.last_fetch_at} />
+                    <br />
+                    <LastAnswer source={source} />
+                  </>
+                ),
+              },
+              { label: 'Next poll', value: source.enabled ? <At at={source.next_poll_at} future /> : '–' },
+              {
+                label: 'ETag',
+                value: source.etag ? <code style={{ overflowWrap: 'anywhere' }}>{source.etag}</code> : '–',
+              },
+              {
+                label: 'Last error',
+                wide: true,
+                value: source.last_error_at ? (
+                  <>
+                    <At at={source.last_error_at} />: {source.last_error}
+                    {source.failures > 0 ? (
+                      <Chip size="small" color="warning" label={`${source.failures} in a row`} sx={{ ml: 1 }} />
+                    ) : null}
+                  </>
+                ) : (
+                  '–'
+                ),
+              },
+            ],
+          }))}
+        />
+      )}
+    </Box>
+  );
+}
