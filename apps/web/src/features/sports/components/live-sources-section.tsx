@@ -7,7 +7,7 @@ import type { LiveSourceStatus, SourceBudget } from '@pass/contracts';
 import { StackedRows } from '../../../components/stacked-rows';
 import { SPORT_WORDS } from '../../../lib/bet-format';
 import { useSwitchLiveSource } from '../api/switch-live-source';
-import { timeAgo } from '../lib/format';
+import { timeAgo, timeFromNow } from '../lib/format';
 
 const CADENCE_WORDS: Record<NonNullable<LiveSourceStatus['cadence']>, string> = {
   live: 'Games on: every 30–60 s',
@@ -20,7 +20,7 @@ function At({ at, future = false }: { at: string | null; future?: boolean }) {
   const time = new Date(at);
   return (
     <time dateTime={at} title={time.toLocaleString()}>
-      {future && time.getTime() > Date.now() ? `at ${time.toLocaleTimeString()}` : timeAgo(time)}
+      {future ? timeFromNow(time) : timeAgo(time)}
     </time>
   );
 }

@@ -45,6 +45,15 @@ export function timeAgo(at: Date, now: Date = new Date()): string {
   return relative.format(-Math.round(hours / 24), 'day');
 }
 
+/** A time to come as "in 12 min" or "at 7:05 PM", one already past as timeAgo says it. */
+export function timeFromNow(at: Date, now: Date = new Date()): string {
+  const minutes = Math.round((at.getTime() - now.getTime()) / 60_000);
+  if (minutes < 0) return timeAgo(at, now);
+  if (minutes < 1) return 'in under a minute';
+  if (minutes < 60) return `in ${minutes} min`;
+  return `at ${at.toLocaleString()}`;
+}
+
 /** "vs" for a home game or one at a neutral site (bowls, the London and Tokyo series), "@" for an away game. */
 export function venuePrefix(game: { home: boolean; neutral_site: boolean }): 'vs' | '@' {
   return game.home || game.neutral_site ? 'vs' : '@';
