@@ -56,6 +56,7 @@ export function appServerEnv(options: AppServerOptions): NodeJS.ProcessEnv {
     REFRESH_ODDS: 'off',
     REFRESH_SCORES: 'off',
     REFRESH_SCHEDULES: 'off',
+    REFRESH_LIVE: 'off',
     POOL_MAILS: 'off',
     SMTP_URL: options.smtpUrl,
     // Every page of every test is visited from this one address; the per-client limit is for strangers.

@@ -174,6 +174,8 @@ const EnvSchema = z.object({
   REFRESH_ODDS: onOff,
   REFRESH_SCORES: onOff,
   REFRESH_SCHEDULES: onOff,
+  // The free live sources (nflverse, the ESPN scoreboard, the MLB Stats API), polled on their calendar.
+  REFRESH_LIVE: onOff,
   // How often the instance that leads looks for due jobs, and another instance tries to take the lead.
   JOBS_TICK_MS: z.coerce
     .number({ message: 'must be a number' })
@@ -294,6 +296,8 @@ export interface Config {
    * Each can be switched off.
    */
   refresh: { odds: boolean; scores: boolean; schedules: boolean; pool_mails: boolean };
+  /** Whether the free live sources are polled (REFRESH_LIVE), and asked for the current season on a first run. */
+  refreshLive: boolean;
   /** How often the scheduler ticks (JOBS_TICK_MS): a standby instance takes the lead within one tick. */
   jobsTickMs: number;
   /**
@@ -393,6 +397,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       schedules: values.REFRESH_SCHEDULES,
       pool_mails: values.POOL_MAILS,
     },
+    refreshLive: values.REFRESH_LIVE,
     jobsTickMs: values.JOBS_TICK_MS,
     outbound: { allowPrivateAddresses: values.OUTBOUND_ALLOW_PRIVATE_ADDRESSES },
     clockStart: values.PASS_CLOCK,

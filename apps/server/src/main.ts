@@ -49,7 +49,7 @@ async function main() {
   }
   const { app, database, loadData, now } = started;
   // Scheduled refresh: here and not in buildApp, so tests and tools that build the app run no jobs.
-  const liveSources = createLiveSources(config, (message) => app.log.info(message));
+  const liveSources = config.refreshLive ? createLiveSources(config, (message) => app.log.info(message)) : [];
   const scheduler = new Scheduler({
     db: database.db,
     lock: createAdvisoryLock(database),

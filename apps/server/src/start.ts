@@ -7,6 +7,10 @@ import { clockFor, type Clock } from './lib/clock.js';
 import type { InstanceLifecycle } from './lib/lifecycle.js';
 import { runFirstRun, type FirstRunOptions } from './modules/imports/first-run.js';
 import { FirstRunProgress } from './modules/imports/first-run-progress.js';
+import { createLiveSources } from './modules/imports/live-sources.js';
+
+/** How long a live source may take on a first run before the demo season is used instead. */
+const FIRST_RUN_LIVE_TIMEOUT_MS = 4000;
 
 export interface StartedServer {
   app: FastifyInstance;
@@ -83,6 +87,10 @@ export async function startServer(
         oddsApiUrl: config.oddsApiUrl,
         outbound: config.outbound,
         log,
+        liveSources:
+          config.seed === 'auto' && config.refreshLive
+            ? createLiveSources(config, log, { timeoutMs: FIRST_RUN_LIVE_TIMEOUT_MS, attempts: 1 })
+            : [],
         ...options.firstRun,
         progress: firstRun,
       }),

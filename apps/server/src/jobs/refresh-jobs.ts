@@ -19,7 +19,8 @@ import type { JobFn } from './scheduler.js';
  * - odds: The Odds API's odds of the sports with games in the next week (needs ODDS_API_KEY);
  * - scores: The Odds API's scores of the sports with live games, and the demo season's results;
  * - schedules: The Odds API's scores of every sport and the demo season top-up (a new season's demo once
- *   the calendar turns). The nflverse file is static: nothing to refresh from it.
+ *   the calendar turns). The free live sources (nflverse, ESPN, the MLB Stats API) are polled apart, on their
+ *   own calendar (source-polls.service.ts).
  *
  * A job whose imports added or changed real games then tries the rejected synced bets again (decision 051), as
  * its last step: still under the scheduler's lock, so one instance at a time does it.
@@ -37,9 +38,10 @@ async function sportsWithGames(db: Database, from: Date, to: Date, where = sql``
   return SPORTS.filter((sport) => result.rows.some((row) => row.sport === sport));
 }
 
-async function hasDemoGames(db: Database, sport: string): Promise<boolean> {
+async function hasDemoGames(db: Database, sport: string, season?: number): Promise<boolean> {
   const result = (await db.execute(
-    sql`select 1 from events where sport = ${sport} and is_demo limit 1`,
+    sql`select 1 from events where sport = ${sport} and is_demo
+          ${season === undefined ? sql`` : sql`and season = ${season}`} limit 1`,
   )) as unknown as { rows: unknown[] };
   return result.rows.length > 0;
 }
@@ -111,7 +113,10 @@ export function createRefreshJobs(
   const demoTopUp = (now: Date, sports: readonly Sport[] = DEMO_SPORTS) =>
     DEMO_SPORTS.filter((sport) => sports.includes(sport)).map((sport) => async () => {
       if (!(await hasDemoGames(db, sport))) return;
-      if (await hasRealGames(db, sport, seasonForDate(sport, now))) return;
+      // A season whose real games came after its demo keeps its demo games played to their finals, for the
+      // bets and picks made on them (docs/decisions/068); a season that was real from the start gets no demo.
+      const season = seasonForDate(sport, now);
+      if ((await hasRealGames(db, sport, season)) && !(await hasDemoGames(db, sport, season))) return;
       await recorded(db, 'demo', now, (options) => importDemoSeason(db, { ...options, sport, now }));
     });
 

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { importDemoSeason } from '../modules/imports/demo-season.js';
+import { listSeasonEvents } from '../modules/sports/sports.repository.js';
 import { seedAdmin, TestClient } from '../test/accounts.js';
 import { testConfig } from '../test/helpers.js';
 import { createAdvisoryLock } from './advisory-lock.js';
@@ -344,6 +345,22 @@ describe('the refresh jobs', () => {
       sql`select trigger, status from import_runs where source = 'demo' order by id`,
     )) as unknown as { rows: { trigger: string; status: string }[] };
     expect(runs.rows.at(-1)).toEqual({ trigger: 'schedule', status: 'succeeded' });
+  });
+
+  it("keep a demo season's games played to their finals once real games of the season arrive, listing only the real ones", async () => {
+    const jobs = createRefreshJobs(database.db, { oddsApiKey: undefined, oddsApiUrl: undefined });
+    await importDemoSeason(database.db, { sport: 'americanfootball_nfl', now: new Date('2026-11-20T12:00:00Z') });
+    // A real game of the 2026 season arrives (a live source's first answer).
+    await database.db.execute(sql`insert into events (sport, season, week, season_type, kickoff_at, game_date,
+      home_team, away_team, status) values ('americanfootball_nfl', 2026, 13, 'regular',
+      '2026-11-29T18:00:00Z'::timestamptz, '2026-11-29', 'HOU', 'BUF', 'scheduled')`);
+    const listed = await listSeasonEvents(database.db, 'americanfootball_nfl', 2026);
+    expect(listed.map((event) => [event.homeTeam, event.awayTeam, event.isDemo])).toEqual([['HOU', 'BUF', false]]);
+
+    const before = await finals();
+    await jobs.schedules(new Date('2026-12-01T12:00:00Z'));
+    // The demo's games of weeks 12 and 13 got their finals: bets and picks made on them still settle.
+    expect(await finals()).toBeGreaterThan(before);
   });
 
   it('leave the odds alone without an API key', async () => {

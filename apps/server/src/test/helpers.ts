@@ -26,6 +26,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent',
     OUTBOUND_ALLOW_PRIVATE_ADDRESSES: 'on',
+    // The live sources are asked only by the tests that serve them from a local fake.
+    REFRESH_LIVE: 'off',
     ...env,
   });
 }

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { errorHandlerPlugin } from '../../plugins/error-handler.js';
 import { sportsRoutes } from '../sports/sports.routes.js';
 import { runFirstRun } from './first-run.js';
+import type { PolledSource } from './source-polls.service.js';
 
 const NFL = 'americanfootball_nfl';
 const MLB = 'baseball_mlb';
@@ -250,6 +251,56 @@ describe('first run, other modes', () => {
     ]);
     expect(await count(database, sql`select count(*) as n from events where is_demo`)).toBe(285);
   });
+
+  it('asks the live sources for the current season with PASS_SEED=auto: a sport they serve gets no demo', async () => {
+    database = await openDb();
+    const asked: string[] = [];
+    /** A live source of our own polling interface; the outside sources' fakes are in their adapters' tests. */
+    const source = (sport: typeof NFL | typeof MLB, answers: boolean): PolledSource => ({
+      key: `espn:${sport}`,
+      name: 'ESPN scoreboard',
+      sport,
+      liveEveryMs: 30_000,
+      async poll(now) {
+        asked.push(`${sport} ${now.toISOString()}`);
+        if (!answers) throw new Error('the ESPN scoreboard could not be reached');
+        await database.db.execute(sql`insert into events (sport, season, week, season_type, kickoff_at, game_date,
+          home_team, away_team, status) values (${sport}, 2026, 12, 'regular', '2026-11-22T18:00:00Z'::timestamptz,
+          '2026-11-22', 'HOU', 'BUF', 'scheduled')`);
+        return { status: 200, changed: true, etag: null, bodyHash: 'h', summaries: [] };
+      },
+    });
+    const steps = await runFirstRun(database.db, {
+      seed: 'auto',
+      now: NOW,
+      liveSources: [source(NFL, true), source(MLB, false)],
+      nflverseFile: null,
+      collegeFiles: null,
+      mlbFiles: null,
+      demoSports: [NFL, MLB],
+    });
+    expect(asked).toEqual([`${NFL} ${NOW.toISOString()}`, `${MLB} ${NOW.toISOString()}`]);
+    expect(steps.slice(4).map((step) => [step.step, step.outcome])).toEqual([
+      [`live ${NFL}`, 'done'],
+      [`live ${MLB}`, 'failed'],
+      [`demo ${NFL}`, 'skipped'],
+      [`demo ${MLB}`, 'done'],
+    ]);
+    expect(steps[5]!.message).toContain('no live source answered');
+    expect(await count(database, sql`select count(*) as n from events where is_demo and sport = ${NFL}`)).toBe(0);
+    expect(await count(database, sql`select count(*) as n from events where is_demo and sport = ${MLB}`)).toBeGreaterThan(
+      2000,
+    );
+    // The scheduler finds each source's first answer recorded: the failed one backs off.
+    const polls = await query<{ key: string; failures: number }>(
+      database,
+      sql`select key, failures from source_polls order by key`,
+    );
+    expect(polls).toEqual([
+      { key: `espn:${NFL}`, failures: 0 },
+      { key: `espn:${MLB}`, failures: 1 },
+    ]);
+  }, 120_000);
 
   it("takes the season from the server clock's time, and leaves a season with real games alone", async () => {
     database = await openDb();

@@ -9,6 +9,7 @@ import { DEFAULT_FILES, hasRealGames, importSourceBody } from './import-jobs.js'
 import { OddsApiClient } from './odds-api-client.js';
 import { fetchAndImportOdds, fetchAndImportScores } from './odds-api.service.js';
 import { historyFile } from './history-files.js';
+import { pollDueSources, type PolledSource } from './source-polls.service.js';
 import { guardedFetch, STRICT_OUTBOUND, type OutboundPolicy } from '../../lib/outbound.js';
 import { readTextFile } from '../../lib/text-file.js';
 
@@ -22,8 +23,10 @@ import { readTextFile } from '../../lib/text-file.js';
  *   when no game of those sources is loaded yet.
  * - The real MLB seasons beside it (Retrosheet game logs 2023–2024, the Stats API's 2025 results), each
  *   source when none of its games is loaded yet.
- * - auto: The Odds API's current odds and scores when ODDS_API_KEY is set and the API answers; a sport the
- *   API did not serve, or had no games of, falls back to the demo season.
+ * - auto: the free live sources (nflverse, the ESPN scoreboard, the MLB Stats API) for the current season,
+ *   each given a few seconds (docs/decisions/068); then The Odds API's current odds and scores when
+ *   ODDS_API_KEY is set and the API answers. A sport none of them served, or had no games of, falls back to
+ *   the demo season.
  * - demo, and auto's fallback: the demo season of each demo sport whose current season has no real games.
  *   A database that already has the demo season gets it topped up (finals of the games played since).
  *
@@ -52,6 +55,11 @@ export interface FirstRunOptions {
   collegeFiles?: { cfbd: readonly string[]; sportsdataverse: readonly string[] } | null;
   /** The MLB history files per source; `null` skips them. Default: the reference files that exist. */
   mlbFiles?: { retrosheet: readonly string[]; statsapi: readonly string[] } | null;
+  /**
+   * auto: the live sources asked for the current season before the demo is considered (docs/decisions/068);
+   * none by default. Each should give up within a few seconds.
+   */
+  liveSources?: readonly PolledSource[];
   /** The sports that get a demo season; all the generator knows by default. */
   demoSports?: readonly DemoSport[];
   log?: (message: string) => void;
@@ -102,6 +110,11 @@ function planSteps(options: FirstRunOptions, sports: readonly DemoSport[]): Plan
     { name: 'college', label: 'College history (CFBD, sportsdataverse)', weight: 0.8 },
     { name: 'retrosheet', label: 'MLB history (Retrosheet)', weight: 1.7 },
     { name: 'statsapi', label: 'MLB results (MLB Stats API)', weight: 0.5 },
+    ...(options.seed === 'auto'
+      ? sports
+          .filter((sport) => options.liveSources?.some((source) => source.sport === sport))
+          .map((sport) => ({ name: `live ${sport}`, label: `${SPORT_NAMES[sport]} current season (live)`, weight: 0.8 }))
+      : []),
     ...(options.seed === 'auto' && options.oddsApiKey
       ? sports.map((sport) => ({
           name: `odds-api ${sport}`,
@@ -216,6 +229,22 @@ async function runSteps(db: Database, options: FirstRunOptions): Promise<FirstRu
       : options.mlbFiles;
   for (const source of ['retrosheet', 'statsapi'] as const) {
     await importFiles(source, [{ source, files: mlbFiles?.[source] ?? [] }]);
+  }
+
+  if (options.seed === 'auto') {
+    // The real current season from the free live sources: a sport any of them serves gets no demo.
+    for (const sport of sports) {
+      const sources = options.liveSources?.filter((source) => source.sport === sport) ?? [];
+      if (sources.length === 0) continue;
+      await step(`live ${sport}`, async () => {
+        const run = await pollDueSources(db, sources, now, log);
+        const answered = run.polled.filter((poll) => poll.outcome !== 'failed').map((poll) => poll.key);
+        if (answered.length === 0) {
+          return { outcome: 'failed', message: `no live source answered (${sources.map((s) => s.key).join(', ')})` };
+        }
+        return { outcome: 'done', message: `answered: ${answered.join(', ')}` };
+      });
+    }
   }
 
   if (options.seed === 'auto' && options.oddsApiKey) {

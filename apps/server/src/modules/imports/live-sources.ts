@@ -8,6 +8,8 @@ import type { PolledSource } from './source-polls.service.js';
 export function createLiveSources(
   _config: Pick<Config, 'outbound'>,
   _log: (message: string) => void = () => {},
+  /** The first run's: a source that does not answer within a few seconds is left for the scheduler. */
+  _options: { timeoutMs?: number; attempts?: number } = {},
 ): PolledSource[] {
   return [];
 }

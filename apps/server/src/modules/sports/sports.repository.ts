@@ -41,12 +41,18 @@ const ids = (values: readonly number[]) => sql`${sql.param(values)}::int[]`;
 const EVENT_COLUMNS = sql`id, sport, season, week, season_type, kickoff_at, game_date, home_team, away_team,
   neutral_site, status, home_score, away_score, is_demo, live_period, live_clock, live_detail, result_as_of`;
 
-/** Every event of a sport's season, in kickoff order: a season is a few hundred to a few thousand rows. */
+/**
+ * Every event of a sport's season, in kickoff order: a season is a few hundred to a few thousand rows. Once a
+ * season has real games, its demo games are no longer listed (docs/decisions/068): they stay stored for the
+ * bets and picks made on them.
+ */
 export async function listSeasonEvents(db: DbExecutor, sport: string, season: number): Promise<EventRow[]> {
   const found = await rows<Record<string, unknown>>(
     db,
     sql`select ${EVENT_COLUMNS}
         from events where sport = ${sport} and season = ${season}
+          and (not is_demo or not exists (
+            select 1 from events r where r.sport = ${sport} and r.season = ${season} and not r.is_demo))
         order by coalesce(kickoff_at, (game_date || 'T12:00:00Z')::timestamptz), id`,
   );
   return found.map(toEvent);
