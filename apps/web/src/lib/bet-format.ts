@@ -1,5 +1,5 @@
 import type { BetEntry } from '@pass/contracts';
-import { americanPriceText, BetKind, BetMode, BetType, Status } from '@pass/domain';
+import { americanPriceText, BetKind, BetMode, BetType, liveStanding, Status, type LiveStanding } from '@pass/domain';
 import { dollars } from './money';
 import { sportWords } from './sport-words';
 
@@ -85,4 +85,34 @@ export const gameText = (event: { away_team: string; home_team: string }) => `${
 export function sideText(entry: Pick<BetEntry, 'bet_kind' | 'bet_type' | 'bet_team'>): string {
   if (entry.bet_kind === BetKind.totals) return entry.bet_type === BetType.under ? 'Under' : 'Over';
   return entry.bet_team ?? '—';
+}
+
+/**
+ * Where an entry stands while its game is played ("covering by 3.5", "under by 6", "leading by 7"), by the
+ * same rule the server grades with; null before and after the game, or for an entry that cannot be graded.
+ */
+export function entryLiveStanding(
+  entry: Pick<BetEntry, 'bet_mode' | 'bet_kind' | 'bet_type' | 'bet_team' | 'line' | 'teaser_points' | 'event'>,
+): LiveStanding | null {
+  try {
+    return liveStanding(
+      {
+        mode: entry.bet_mode,
+        kind: entry.bet_kind,
+        type: entry.bet_type,
+        team: entry.bet_team,
+        line: entry.line,
+        ...(entry.teaser_points === null ? {} : { teaserPoints: entry.teaser_points }),
+      },
+      {
+        status: entry.event.status,
+        homeTeam: entry.event.home_team,
+        awayTeam: entry.event.away_team,
+        homeScore: entry.event.event_scores.home,
+        awayScore: entry.event.event_scores.away,
+      },
+    );
+  } catch {
+    return null;
+  }
 }

@@ -84,6 +84,39 @@ describe('BetsList', () => {
     expect(lostRow).toHaveTextContent('−$110.00');
   });
 
+  it('shows the live score and where each entry stands while its game is played, at both widths', async () => {
+    const playing = {
+      ...open.event,
+      status: 'in_progress' as const,
+      event_scores: { home: 17, away: 13 },
+    };
+    const entries = [
+      betEntry({ id: 7, status: 3, event: playing }),
+      betEntry({ id: 8, status: 3, event: playing, bet_team: 'BUF', line: 3 }),
+      betEntry({ id: 9, status: 3, event: playing, bet_kind: 2, bet_type: 2, bet_team: null, line: 44.5 }),
+    ];
+    server(() => entries);
+    renderWithProviders(<BetsList />);
+    const rows = await screen.findAllByRole('row', {}, { timeout: 5000 });
+    const row = (id: number) => rows.find((candidate) => candidate.getAttribute('data-entry') === String(id))!;
+    expect(row(7)).toHaveTextContent('live 13–17');
+    expect(row(7)).toHaveTextContent('Covering by 1');
+    expect(row(7).querySelector('[data-standing]')).toHaveAttribute('data-standing', 'ahead');
+    expect(row(8)).toHaveTextContent('Not covering by 1');
+    expect(row(9)).toHaveTextContent('Under by 14.5');
+    cleanup();
+
+    stubViewportWidth(390);
+    server(() => entries);
+    renderWithProviders(<BetsList />);
+    const cards = await screen.findAllByRole('listitem', {}, { timeout: 5000 });
+    expect(cards.map((card) => card.querySelector('[data-standing]')?.textContent).sort()).toEqual([
+      'Covering by 1',
+      'Not covering by 1',
+      'Under by 14.5',
+    ]);
+  });
+
   it("names a teaser's points, 6 when the entry left them to the default", async () => {
     server(() => [
       betEntry({ id: 5, bet_type: 7, teaser_points: 6.5 }),

@@ -25,6 +25,7 @@ import { BetForm } from './bet-form';
 import { EntryDialog } from './entry-dialog';
 import {
   americanPrice,
+  entryLiveStanding,
   gameText,
   gradingState,
   KIND_WORDS,
@@ -77,7 +78,28 @@ function gameDetails(entry: BetEntry): string {
     entry.event.game_date +
     // Baseball is told by its dates: its weeks are only the server's way of cutting the season.
     (entry.week !== null && sportWords(entry.sport).period === 'Week' ? ` · week ${entry.week}` : '') +
-    (entry.event.status === 'final' ? ` · ${entry.event.event_scores.away}–${entry.event.event_scores.home}` : '')
+    (entry.event.status === 'final' ? ` · ${entry.event.event_scores.away}–${entry.event.event_scores.home}` : '') +
+    (entry.event.status === 'in_progress' && entry.event.event_scores.home !== null
+      ? ` · live ${entry.event.event_scores.away}–${entry.event.event_scores.home}`
+      : '')
+  );
+}
+
+const STANDING_COLOR = { ahead: 'success.dark', behind: 'error.main', level: 'text.secondary' } as const;
+
+/** While the game is played: where the entry stands if it ended now ("covering by 3.5"). */
+function LiveStandingText({ entry }: { entry: BetEntry }) {
+  const standing = entryLiveStanding(entry);
+  if (!standing) return null;
+  return (
+    <Typography
+      component="span"
+      variant="caption"
+      data-standing={standing.state}
+      sx={{ display: 'block', color: STANDING_COLOR[standing.state], fontWeight: 600, mt: 0.5 }}
+    >
+      {standing.words.charAt(0).toUpperCase() + standing.words.slice(1)}
+    </Typography>
   );
 }
 
@@ -189,6 +211,7 @@ function EntryTable({ rows, ...actions }: RowsProps) {
               <TableCell>{entry.book ? bookName(entry.book) : '—'}</TableCell>
               <TableCell>
                 <StateChip entry={entry} />
+                <LiveStandingText entry={entry} />
               </TableCell>
               <TableCell align="right">{rewardText(entry)}</TableCell>
               <TableCell align="right">{clvText(entry)}</TableCell>
@@ -224,7 +247,12 @@ function EntryCards({ rows, ...actions }: RowsProps) {
             </Typography>
           </>
         ),
-        aside: <StateChip entry={entry} />,
+        aside: (
+          <>
+            <StateChip entry={entry} />
+            <LiveStandingText entry={entry} />
+          </>
+        ),
         fields: [
           {
             label: 'Entry',

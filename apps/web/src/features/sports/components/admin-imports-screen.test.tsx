@@ -223,7 +223,7 @@ describe('AdminImportsScreen', () => {
     expect(mlb).toHaveTextContent('2 in a row');
     expect(screen.getByText(/odds-api: 412 credits left \(88 used\)/)).toBeInTheDocument();
 
-    await userEvent.click(within(mlb).getByRole('switch', { name: 'Poll MLB Stats API for Baseball' }));
+    await userEvent.click(within(mlb!).getByRole('switch', { name: 'Poll MLB Stats API for Baseball' }));
     await vi.waitFor(() => expect(switched).toEqual({ enabled: false }));
     expect(sentRequests({ method: 'patch', path: '/api/admin/imports/live/statsapi%3Abaseball_mlb' })).toHaveLength(1);
   });
