@@ -529,7 +529,7 @@ export const PointsPossibleResponse = z.object({
 });
 export type PointsPossibleResponse = z.infer<typeof PointsPossibleResponse>;
 
-export const WhatIfRuleField = z.enum(['straight', 'half_point_push', 'no_plays']);
+export const WhatIfRuleField = z.enum(['straight', 'half_point_push', 'no_plays', 'ended_now']);
 
 /** `rules`: the changes, comma-separated (`straight,no_plays`). */
 export const WhatIfQuery = z.object({

@@ -254,6 +254,20 @@ describe('what-if', () => {
     ]);
   });
 
+  it('ends the games under way at their current scores: the standings if the games ended now', () => {
+    // Week 2 under way: MIA leads BUF by 7 (BUF −3 not covering), NE at GB not started.
+    const live = [{ ...BUF_MIA, status: 'in_progress' as const, homeScore: 14, awayScore: 7 }, NE_GB];
+    const rows = whatIf(pool(live), LATER, ['ended_now']);
+    // Officially week 2 has nothing graded; ended now, ann's MIA pick wins (+5), bob's and cat's BUF lose.
+    expect(rows.map((row) => [row.memberId, row.actual.points, row.whatIf.points])).toEqual([
+      ['ann', 20, 25],
+      ['bob', 15, 10],
+      ['cat', -5, -15],
+    ]);
+    // Nothing under way: the same standings.
+    expect(whatIf(pool(), LATER, ['ended_now']).every((row) => row.actual.points === row.whatIf.points)).toBe(true);
+  });
+
   it('leaves the real standings as they are', () => {
     expect(
       whatIf(pool(), LATER, []).every((row) => row.rankChange === 0 && row.actual.points === row.whatIf.points),

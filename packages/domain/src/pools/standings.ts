@@ -1,7 +1,7 @@
 import { gradeWeekSheet, scoringRules, slateGameState, type GradedWeek, type ScoringRules } from './grading.js';
 import { isLocked, lockInstant } from './picks.js';
 import { byKickoff } from './slate.js';
-import { instantMs, type PoolSeason, type PoolWeekData } from './types.js';
+import { instantMs, type PoolSeason, type PoolWeekData, type SlateGame } from './types.js';
 import { tiebreakerError, weekTotals, type WeekTotals } from './week-totals.js';
 
 /**
@@ -330,8 +330,26 @@ export function pointsStillPossible(
   });
 }
 
-/** The rule changes the what-if view offers. */
-export type WhatIfRule = 'straight' | 'half_point_push' | 'no_plays';
+/**
+ * The changes the what-if view offers: other rules, or `ended_now`, the games under way ending at their
+ * current scores (the standings "if the games ended now", docs/decisions/066).
+ */
+export type WhatIfRule = 'straight' | 'half_point_push' | 'no_plays' | 'ended_now';
+
+/** The season with every game under way (both scores known) ended at its current score. */
+export function seasonIfEndedNow(season: PoolSeason): PoolSeason {
+  const playing = (game: SlateGame) =>
+    game.status === 'in_progress' && game.homeScore !== null && game.awayScore !== null;
+  if (!season.weeks.some((week) => week.slate.some(playing))) return season;
+  return {
+    ...season,
+    weeks: season.weeks.map((week) =>
+      week.slate.some(playing)
+        ? { ...week, slate: week.slate.map((game) => (playing(game) ? { ...game, status: 'final' as const } : game)) }
+        : week,
+    ),
+  };
+}
 
 /** The pool's rules with the what-if changes applied. */
 export function whatIfRules(settings: PoolSeason['settings'], changes: readonly WhatIfRule[]): ScoringRules {
@@ -355,7 +373,11 @@ export interface WhatIfRow {
 /** The season's standings under the pool's rules and under the changed ones, side by side. */
 export function whatIf(season: PoolSeason, now: Date, changes: readonly WhatIfRule[]): WhatIfRow[] {
   const actual = standings(season, now);
-  const other = standings(season, now, whatIfRules(season.settings, changes));
+  const other = standings(
+    changes.includes('ended_now') ? seasonIfEndedNow(season) : season,
+    now,
+    whatIfRules(season.settings, changes),
+  );
   return actual.map((row) => {
     const whatIfRow = other.find((candidate) => candidate.memberId === row.memberId)!;
     return { memberId: row.memberId, actual: row, whatIf: whatIfRow, rankChange: row.rank - whatIfRow.rank };

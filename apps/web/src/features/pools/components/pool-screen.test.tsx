@@ -201,6 +201,20 @@ interface Answers {
   submit?: () => Response;
   /** The sport's current week (2 by default). */
   currentWeek?: number;
+  /** Week 2's first game under way: NYJ 10 at BUF 7, BUF −3. */
+  live?: boolean;
+}
+
+function playingIf(live: boolean | undefined, week: PoolWeekView): PoolWeekView {
+  if (!live) return week;
+  return {
+    ...week,
+    games: week.games.map((item) =>
+      item.event_id === 101
+        ? { ...item, status: 'in_progress' as const, home_score: 7, away_score: 10, locked: true }
+        : item,
+    ),
+  };
 }
 
 function serve(answers: Answers = {}) {
@@ -227,7 +241,9 @@ function serve(answers: Answers = {}) {
     });
   });
   answer('get', '/api/pools/7/weeks/2', {
-    data: weekOf(
+    data: playingIf(
+      answers.live,
+      weekOf(
       2,
       [
         {
@@ -259,6 +275,7 @@ function serve(answers: Answers = {}) {
         },
       ],
       ['DEN'],
+      ),
     ),
   });
   answer('get', '/api/pools/7/standings', standings);
@@ -525,6 +542,30 @@ describe('the pool page', () => {
     renderPool('/football/pool/7?tab=standings');
     const straight = await screen.findByRole('table', { name: 'Standings' });
     expect(within(straight).queryByRole('columnheader', { name: 'Avg CLV' })).toBeNull();
+  });
+
+  it('shows a game under way in the grid, where each pick stands, and the standings if the games ended now', async () => {
+    serve({ live: true });
+    renderPool('/football/pool/7?tab=grid');
+    const grid = await screen.findByRole('table', { name: "Everyone's picks, Week 2" });
+    expect(within(grid).getByText('Live 10–7')).toBeInTheDocument();
+    expect(within(grid).getByLabelText('gina, NYJ at BUF: NYJ, covering by 6')).toHaveAttribute(
+      'data-standing',
+      'ahead',
+    );
+    expect(within(grid).getByLabelText('lou, NYJ at BUF: BUF, not covering by 6')).toHaveAttribute(
+      'data-standing',
+      'behind',
+    );
+    cleanup();
+
+    serve({ live: true });
+    renderPool('/football/pool/7?tab=standings');
+    const table = await screen.findByRole('table', { name: 'Standings' });
+    expect(await within(table).findByRole('columnheader', { name: 'If ended now' })).toBeInTheDocument();
+    await waitFor(() => expect(within(table).getByText('#1 · 10')).toBeInTheDocument());
+    const call = sentRequests().find((request) => request.url.pathname.includes('what-if'))!;
+    expect(call.url.searchParams.get('rules')).toBe('ended_now');
   });
 
   it('compares two members head to head', async () => {

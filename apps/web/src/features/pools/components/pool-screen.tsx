@@ -220,7 +220,13 @@ function PoolBody({ pool, chatPanel: ChatPanel }: { pool: PoolDetail; chatPanel:
       {tab === 'grid' && view && (
         <WeekGrid week={view} graded={results.data?.data.weeks.find((item) => item.week === view.week)} />
       )}
-      {tab === 'standings' && <StandingsPanel pool={pool} possible={possible.data?.data} />}
+      {tab === 'standings' && (
+        <StandingsPanel
+          pool={pool}
+          possible={possible.data?.data}
+          live={view?.games.some((game) => game.status === 'in_progress') ?? false}
+        />
+      )}
       {tab === 'h2h' && <HeadToHeadPanel pool={pool} meId={me?.id ?? null} />}
       {tab === 'members' && <MembersPanel pool={pool} week={view} />}
       {tab === 'what-if' && <WhatIfPanel pool={pool} />}

@@ -38,11 +38,17 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 export function StandingsPanel({
   pool,
   possible,
+  live = false,
 }: {
   pool: PoolDetail;
   possible: PointsPossibleResponse['data'] | undefined;
+  /** Games of the week shown are under way: the standings if they ended now go beside the official ones. */
+  live?: boolean;
 }) {
   const standings = useStandings(pool.id);
+  const endedNow = useWhatIf(pool.id, live ? ['ended_now'] : []);
+  const endedNowRow = (memberId: number) =>
+    live ? endedNow.data?.data.rows.find((row) => row.member_id === memberId) : undefined;
   const results = useResults(pool.id);
   // Closing line value exists in `ats` pools only; a phone-wide table has no room for it.
   const phone = usePhoneLayout();
@@ -78,6 +84,15 @@ export function StandingsPanel({
               <TableCell align="right" title="Points still possible this season">
                 Max
               </TableCell>
+              {live && (
+                <TableCell
+                  align="right"
+                  title="Rank and points if the games under way ended at their current scores"
+                  sx={{ whiteSpace: 'nowrap' }}
+                >
+                  If ended now
+                </TableCell>
+              )}
               {showClv && (
                 <TableCell
                   align="right"
@@ -110,6 +125,13 @@ export function StandingsPanel({
                   </TableCell>
                   <TableCell align="right">{row.tiebreaker_error}</TableCell>
                   <TableCell align="right">{left ? left.season_possible : '—'}</TableCell>
+                  {live && (
+                    <TableCell align="right" data-column="ended-now" sx={{ whiteSpace: 'nowrap' }}>
+                      {endedNowRow(row.member_id)
+                        ? `#${endedNowRow(row.member_id)!.what_if.rank} · ${endedNowRow(row.member_id)!.what_if.points}`
+                        : '…'}
+                    </TableCell>
+                  )}
                   {showClv && (
                     <TableCell align="right">{row.avg_clv === null ? '—' : formatClv(row.avg_clv)}</TableCell>
                   )}

@@ -7,6 +7,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { PoolWeekView, WeeklyResultsResponse } from '@pass/contracts';
+import { pickStanding } from '../lib/pick-standing';
 
 type GradedWeek = WeeklyResultsResponse['data']['weeks'][number];
 type Outcome = GradedWeek['rows'][number]['picks'][number]['outcome'];
@@ -17,6 +18,9 @@ const outcomeColour: Partial<Record<Outcome, string>> = {
   push: 'grey.300',
   void: 'grey.200',
 };
+
+/** A pick in a game under way: paler than a result's colour, it may still change. */
+const standingColour = { ahead: '#E8F5E9', behind: '#FFEBEE', level: 'grey.100' } as const;
 
 const outcomeWord: Record<Outcome, string> = {
   win: 'win',
@@ -64,6 +68,11 @@ export function WeekGrid({ week, graded }: { week: PoolWeekView; graded: GradedW
                     {game.away_score}–{game.home_score}
                   </Typography>
                 )}
+                {game.status === 'in_progress' && game.home_score !== null && (
+                  <Typography variant="caption" sx={{ display: 'block', color: 'error.main', fontWeight: 600 }}>
+                    Live {game.away_score}–{game.home_score}
+                  </Typography>
+                )}
               </TableCell>
             ))}
             <TableCell align="right">Pts</TableCell>
@@ -94,22 +103,31 @@ export function WeekGrid({ week, graded }: { week: PoolWeekView; graded: GradedW
                 {week.games.map((game) => {
                   const pick = sheet.picks.find((candidate) => candidate.event_id === game.event_id);
                   const gradedPick = row?.picks.find((candidate) => candidate.event_id === game.event_id);
-                  const outcome = game.locked ? gradedPick?.outcome : undefined;
+                  // A game under way has no result yet, only a standing.
+                  const outcome = game.locked && game.status !== 'in_progress' ? gradedPick?.outcome : undefined;
                   const team = pick?.team ?? (game.locked ? gradedPick?.team : null);
                   const hidden = !game.locked && !pick;
                   const text = hidden ? '🔒' : (team ?? '—');
                   const play = pick?.play === 'double' ? '×2' : pick?.play === 'triple' ? '×3' : '';
+                  // A game under way: where the pick stands if it ended now.
+                  const standing = team && !outcome ? pickStanding(game, team) : null;
                   return (
                     <TableCell
                       key={game.event_id}
                       align="center"
                       data-outcome={outcome ?? (hidden ? 'hidden' : 'open')}
+                      data-standing={standing?.state}
+                      title={standing ? standing.words : undefined}
                       aria-label={
                         hidden
                           ? `${sheet.username}, ${game.away_team} at ${game.home_team}: shown at lock`
-                          : `${sheet.username}, ${game.away_team} at ${game.home_team}: ${team ?? 'no pick'}${outcome ? `, ${outcomeWord[outcome]}` : ''}`
+                          : `${sheet.username}, ${game.away_team} at ${game.home_team}: ${team ?? 'no pick'}${outcome ? `, ${outcomeWord[outcome]}` : ''}${standing ? `, ${standing.words}` : ''}`
                       }
-                      sx={{ px: 0.75, bgcolor: outcome ? outcomeColour[outcome] : undefined, whiteSpace: 'nowrap' }}
+                      sx={{
+                        px: 0.75,
+                        bgcolor: outcome ? outcomeColour[outcome] : standing ? standingColour[standing.state] : undefined,
+                        whiteSpace: 'nowrap',
+                      }}
                     >
                       {text}
                       {play && (
