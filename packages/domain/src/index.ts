@@ -16,6 +16,7 @@ export * from './sources/csv.js';
 export * from './sources/nflverse-games.js';
 export * from './sources/cfbd-games.js';
 export * from './sources/cfbd-lines.js';
+export * from './sources/espn-scoreboard.js';
 export * from './sources/sportsdataverse-cfb.js';
 export * from './sources/retrosheet-gamelogs.js';
 export * from './sources/statsapi-games.js';
