@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import type { Sport } from '../enums.js';
 import { calendarWeek, weekLabel } from '../sports-calendar.js';
 import { teamRegistry } from '../teams/all-teams.js';
-import { espnProviderBook, espnScoreboardSport, parseEspnScoreboard, type EspnGame } from './espn-scoreboard.js';
+import {
+  compactEspnScoreboard,
+  espnProviderBook,
+  espnScoreboardSport,
+  parseEspnScoreboard,
+  type EspnGame,
+} from './espn-scoreboard.js';
 
 /** The captures and the college stand-in (fixtures/espn/README.md). */
 const FIXTURES = path.join(import.meta.dirname, 'fixtures/espn');
@@ -420,5 +426,24 @@ describe('parseEspnScoreboard: what it cannot read, it skips with the reason', (
       records: [],
       skipped: [{ id: '(response)', reason: 'a mlb scoreboard, not nfl' }],
     });
+  });
+});
+
+describe('compactEspnScoreboard', () => {
+  it('leaves out the blocks no importer reads, the rest as it came: the fixtures were made so', () => {
+    for (const file of [NFL_WEEK_12, NFL_WILD_CARD, MLB_DAY])
+      expect(compactEspnScoreboard(board(file))).toEqual(board(file));
+    const body = board(MLB_DAY);
+    const event = body.events.find((item) => item.id === '401696991')!;
+    const competition = event.competitions[0]!;
+    competition.situation = { outs: 1, lastPlay: { text: 'Albert Suarez pitches to Jake Cronenworth' } };
+    competition.odds = [{ provider: { name: 'ESPN BET' }, spread: -1.5, featuredBets: [{ legs: [] }] }];
+    event.links = [{ href: 'https://www.espn.com/mlb/game/_/gameId/401696991' }];
+    const compact = compactEspnScoreboard(body) as Board;
+    const compactEvent = compact.events.find((item) => item.id === '401696991')!;
+    expect(compactEvent.links).toBeUndefined();
+    expect(compactEvent.competitions[0]!.situation).toEqual({ outs: 1 });
+    expect(compactEvent.competitions[0]!.odds).toEqual([{ provider: { name: 'ESPN BET' }, spread: -1.5 }]);
+    expect(parseEspnScoreboard(compact, MLB)).toEqual(parseEspnScoreboard(body, MLB));
   });
 });

@@ -57,6 +57,47 @@ export interface EspnGame extends SourceGame {
   line: EspnLine | null;
 }
 
+/**
+ * The blocks of a scoreboard no importer reads, which make most of its size (ESPN BET's `featuredBets` parlay
+ * offers alone were 1.5 MB of a 1.9 MB NFL week): left out of what is stored of each poll.
+ */
+const UNREAD_BLOCKS = new Set([
+  'featuredBets',
+  'links',
+  'link',
+  'leaders',
+  'headlines',
+  'highlights',
+  'probables',
+  'featuredAthletes',
+  'geoBroadcasts',
+  'tickets',
+  'logos',
+  'logo',
+  'statistics',
+  'calendar',
+  'header',
+  'weather',
+]);
+/** Within `situation`: the last play and the players at bat; the count, outs and runners stay. */
+const UNREAD_SITUATION_BLOCKS = new Set(['lastPlay', 'pitcher', 'batter']);
+
+function withoutUnread(value: unknown, parent: string | undefined): unknown {
+  if (Array.isArray(value)) return value.map((item) => withoutUnread(item, parent));
+  if (typeof value !== 'object' || value === null) return value;
+  const kept: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    if (UNREAD_BLOCKS.has(key) || (parent === 'situation' && UNREAD_SITUATION_BLOCKS.has(key))) continue;
+    kept[key] = withoutUnread(inner, key);
+  }
+  return kept;
+}
+
+/** A scoreboard without the blocks no importer reads; everything else as it came, in the same order. */
+export function compactEspnScoreboard(body: unknown): unknown {
+  return withoutUnread(body, undefined);
+}
+
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
