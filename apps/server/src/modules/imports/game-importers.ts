@@ -4,23 +4,31 @@ import {
   calendarWeek,
   cfbdResponseKind,
   collegePostseasonKind,
+  compactEspnScoreboard,
+  ESPN_LEAGUES,
+  espnScoreboardSport,
   parseCfbdGames,
+  parseEspnScoreboard,
   parseNflverseGames,
   parseRetrosheetGameLog,
   parseSportsdataverseBetting,
   parseSportsdataverseSchedule,
   parseStatsApiGamesCsv,
+  SOURCE_RANK,
+  type EspnGame,
+  type GameObservation,
   type NflverseGame,
   type ParseResult,
   type Skipped,
   type SourceGame,
+  type Sport,
   type SportsdataverseLine,
 } from '@pass/domain';
 import { yieldToEventLoop } from '../../lib/event-loop.js';
 import { applyStoredCfbdLines, importCfbdLines } from './cfbd-lines.js';
 import { lineQuotes, type LineQuote } from './line-quotes.js';
 import * as repository from './imports.repository.js';
-import type { EventFields } from './imports.repository.js';
+import type { EventFields, StoredEvent } from './imports.repository.js';
 import {
   gamesDataAsOf,
   generalReason,
@@ -68,6 +76,7 @@ function eventFields(game: SourceGame): EventFields {
     status: game.status,
     homeScore: game.homeScore,
     awayScore: game.awayScore,
+    live: game.live ?? null,
   };
 }
 
@@ -85,12 +94,24 @@ interface GameImport<G extends SourceGame> {
   before?: (tx: Parameters<Parameters<typeof runImport>[2]>[0]) => Promise<void>;
   /** Extra work in the same transaction after the games are written; true when it changed the sport's data. */
   after?: (tx: Parameters<Parameters<typeof runImport>[2]>[0]) => Promise<boolean>;
+  /** The data time of the games; by default what the whole file proves (gamesDataAsOf). */
+  asOf?: (games: readonly EventFields[], now: Date) => Date;
+  /** What writeGames is told beyond the games (a source's own checks, the Odds API's events left alone). */
+  write?: Pick<Parameters<typeof writeGames>[1], 'keepStored' | 'removeOddsEventsLeftOut'>;
+  /** Recorded on the run (the time a live source was fetched). */
+  detail?: Record<string, unknown>;
 }
 
 async function importGames<G extends SourceGame>(db: Database, spec: GameImport<G>): Promise<ImportSummary> {
   return runImport(
     db,
-    { source: spec.source, location: spec.location, body: spec.body, options: spec.options },
+    {
+      source: spec.source,
+      location: spec.location,
+      body: spec.body,
+      options: spec.options,
+      ...(spec.detail ? { detail: spec.detail } : {}),
+    },
     async (context) => {
       await spec.before?.(context);
       context.progress('parse', 0, 1);
@@ -115,12 +136,14 @@ async function importGames<G extends SourceGame>(db: Database, spec: GameImport<
         games: incoming,
         matchUnkeyed: true,
         // What the whole file proves, whichever seasons are written (docs/decisions/022).
-        asOf: gamesDataAsOf(records.map(eventFields), context.now),
+        asOf: (spec.asOf ?? gamesDataAsOf)(records.map(eventFields), context.now),
+        ...spec.write,
       });
       const afterChanged = (await spec.after?.(context)) ?? false;
       const reasons = [
         ...skippedHere.map(generalReason),
         ...Array.from({ length: written.duplicates }, () => 'the same game id twice in the file'),
+        ...written.kept,
       ];
       return {
         added: written.added,
@@ -132,7 +155,10 @@ async function importGames<G extends SourceGame>(db: Database, spec: GameImport<
           games: games.length,
           matchedExisting: written.matched,
           ...(written.oddsEventsRemoved > 0 ? { oddsEventsRemoved: written.oddsEventsRemoved } : {}),
-          skippedExamples: skippedHere.slice(0, 20).map((entry) => entry.reason),
+          skippedExamples: [
+            ...written.kept,
+            ...skippedHere.map((entry) => ('id' in entry ? `${entry.id}: ${entry.reason}` : entry.reason)),
+          ].slice(0, 20),
         },
       };
     },
@@ -238,5 +264,101 @@ export function importRetrosheet(db: Database, body: string, options: ImportOpti
     body,
     options,
     parse: () => parseRetrosheetGameLog(body),
+  });
+}
+
+/** The ESPN scoreboard's source name: its event ids' key and its quotes' source. */
+export const ESPN_SOURCE = 'espn';
+
+export interface EspnImportOptions extends ImportOptions {
+  /** The scoreboard's sport; by default the one its league names (`leagues[0].slug`). */
+  sport?: Sport;
+  /**
+   * When the body was fetched: the data time of a live poll, so that each poll's scores and live state are the
+   * newest observation (docs/decisions/066). Without it (a saved file), the data time is what the file proves.
+   */
+  fetchedAt?: Date;
+}
+
+/** Whether a stored result's source ranks above the ESPN scoreboard (decision 022's SOURCE_RANK). */
+function outranksEspn(source: string | null): boolean {
+  const rank = source === null ? -1 : SOURCE_RANK.indexOf(source);
+  return rank !== -1 && rank < SOURCE_RANK.indexOf(ESPN_SOURCE);
+}
+
+const scoreLine = (away: string, awayScore: number | null, home: string, homeScore: number | null) =>
+  `${away} ${awayScore ?? '?'} at ${home} ${homeScore ?? '?'}`;
+
+/**
+ * The scoreboard is unofficial: its final never takes over a final a higher-ranked source gave (nflverse, the
+ * Stats API, CFBD, the admin …), whatever its data time. One that agrees leaves the event as it is, the result
+ * still the official source's; one that differs is recorded and not applied. ESPN's correction of its own final
+ * applies as any newer data does.
+ */
+function keepOfficialFinal(incoming: GameObservation, stored: StoredEvent): { reason: string | null } | undefined {
+  const source = stored.provenance.result.source;
+  if (incoming.status !== 'final' || stored.status !== 'final' || !outranksEspn(source)) return undefined;
+  // Teams as the stored event has them: at a neutral site a source may name them the other way round.
+  const swapped = incoming.homeTeam === stored.awayTeam && incoming.awayTeam === stored.homeTeam;
+  const homeScore = swapped ? incoming.awayScore : incoming.homeScore;
+  const awayScore = swapped ? incoming.homeScore : incoming.awayScore;
+  if (homeScore === stored.homeScore && awayScore === stored.awayScore) return { reason: null };
+  return {
+    reason:
+      `ESPN's final differs from ${source}'s: kept ${scoreLine(stored.awayTeam, stored.awayScore, stored.homeTeam, stored.homeScore)}` +
+      ` (ESPN: ${scoreLine(stored.awayTeam, awayScore, stored.homeTeam, homeScore)})`,
+  };
+}
+
+function parsedJson(body: string): unknown {
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * An ESPN scoreboard (NFL, college football or MLB; a date's or a week's games), keyed by ESPN's event id. The
+ * NFL and college events of the other sources are found again by that id (CFBD and sportsdataverse key it) or by
+ * teams and kickoff (nflverse, The Odds API). Each game's status, scores and live state go in as of the fetch; its
+ * pre-game line as quotes of source `espn` under the provider's book (ESPN BET → `espnbet`), filed at kickoff,
+ * only when the board has one: a board without lines (after kickoff) leaves the stored ones. What is stored of
+ * the body leaves out the blocks no importer reads (compactEspnScoreboard). A scoreboard covers one day or week
+ * only, so it removes none of the Odds API's events it does not list.
+ */
+export function importEspn(db: Database, body: string, options: EspnImportOptions = {}): Promise<ImportSummary> {
+  const json = parsedJson(body);
+  const sport = options.sport ?? espnScoreboardSport(json);
+  if (!sport) {
+    throw new Error('Not an ESPN scoreboard of the NFL, college football or MLB: leagues[0].slug names none of them');
+  }
+  // A body that is not JSON goes in as it came: its run fails and is recorded.
+  const stored = json === undefined ? body : JSON.stringify(compactEspnScoreboard(json));
+  const { fetchedAt } = options;
+  return importGames<EspnGame>(db, {
+    source: ESPN_SOURCE,
+    sport,
+    location: options.location ?? `espn/${ESPN_LEAGUES[sport].slug}/scoreboard.json`,
+    body: stored,
+    options,
+    parse: () => {
+      try {
+        return parseEspnScoreboard(JSON.parse(stored), sport);
+      } catch (error) {
+        if (!(error instanceof SyntaxError)) throw error;
+        throw new Error(`The ESPN scoreboard is not JSON (${error.message}): cut off or not a scoreboard`);
+      }
+    },
+    quotes: (game) =>
+      game.line
+        ? lineQuotes(game, game.line, ESPN_SOURCE).map((quote) => ({
+            ...quote,
+            book: game.line!.book,
+            quotedAt: fetchedAt?.toISOString() ?? null,
+          }))
+        : [],
+    ...(fetchedAt ? { asOf: () => fetchedAt, detail: { fetchedAt: fetchedAt.toISOString() } } : {}),
+    write: { keepStored: keepOfficialFinal, removeOddsEventsLeftOut: false },
   });
 }

@@ -302,6 +302,16 @@ export async function writeGames(
     now?: Date;
     /** The data time of the games; by default what the games prove (gamesDataAsOf), capped at `now`. */
     asOf?: Date;
+    /**
+     * Whether the Odds API's events of the games' span that the games leave out are removed (by default with
+     * `matchUnkeyed`): only a source that lists every game of its span may say a game is left out.
+     */
+    removeOddsEventsLeftOut?: boolean;
+    /**
+     * A source's own check before a game is merged into the event found for it: a game it returns a verdict
+     * for leaves the event as stored (its keys are still added), with the reason, if any, in `kept`.
+     */
+    keepStored?: (incoming: GameObservation, stored: StoredEvent) => { reason: string | null } | undefined;
   },
 ): Promise<{
   added: number;
@@ -311,6 +321,8 @@ export async function writeGames(
   matched: number;
   /** Events the Odds API created that this schedule leaves out, removed (docs/decisions/022). */
   oddsEventsRemoved: number;
+  /** Why games were left unmerged by `keepStored`, one entry per game that gave a reason. */
+  kept: string[];
 }> {
   const { tx, progress } = context;
   const total = input.games.length;
@@ -352,6 +364,7 @@ export async function writeGames(
   const placed: { game: IncomingGame; event: StoredEvent | undefined; status: 'added' | 'updated' | 'unchanged' }[] =
     [];
   let duplicates = 0;
+  const kept: string[] = [];
 
   /** Files a game under an existing event: its missing keys are added, its observation merged in. */
   const placeOnEvent = (game: IncomingGame, found: StoredEvent) => {
@@ -362,7 +375,14 @@ export async function writeGames(
       }
     }
     const event = changed.get(found.id) ?? found;
-    const merged = fromMerged(event.id, mergeObservation(toMerged(event), observe(game)));
+    const observation = observe(game);
+    const verdict = input.keepStored?.(observation, event);
+    if (verdict) {
+      if (verdict.reason !== null) kept.push(verdict.reason);
+      placed.push({ game: { ...game, quotes: [] }, event, status: 'unchanged' });
+      return;
+    }
+    const merged = fromMerged(event.id, mergeObservation(toMerged(event), observation));
     const fieldsChanged = !sameFields(event, merged);
     if (fieldsChanged || !sameProvenance(event.provenance, merged.provenance)) changed.set(event.id, merged);
     placed.push({ game, event: merged, status: fieldsChanged ? 'updated' : 'unchanged' });
@@ -403,7 +423,10 @@ export async function writeGames(
 
   await repository.insertSourceKeys(tx, keysToAdd);
   await updateEvents(tx, [...changed.values()], input.now ?? context.now);
-  const oddsEventsRemoved = input.matchUnkeyed ? await removeOddsEventsLeftOut(tx, input.sport, input.games) : 0;
+  const oddsEventsRemoved =
+    (input.removeOddsEventsLeftOut ?? input.matchUnkeyed)
+      ? await removeOddsEventsLeftOut(tx, input.sport, input.games)
+      : 0;
   progress('events', total, total);
 
   const quotesChanged = await syncQuotes(context, input.sport, input.quoteSource, placed, asOf);
@@ -427,7 +450,7 @@ export async function writeGames(
     else if (entry.status === 'updated' || quotesChanged.has(entry.event!.id)) updated++;
     else unchanged++;
   }
-  return { added, updated, unchanged, duplicates, matched, oddsEventsRemoved };
+  return { added, updated, unchanged, duplicates, matched, oddsEventsRemoved, kept };
 }
 
 /** The odds matcher's window (odds-api.service.ts): a schedule game this close makes the period known. */
