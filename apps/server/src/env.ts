@@ -143,6 +143,7 @@ const EnvSchema = z.object({
   ),
   ODDS_API_KEY: z.string().optional(),
   ODDS_API_URL: urlWithProtocols(['https:', 'http:'], 'https://api.the-odds-api.com').optional(),
+  ESPN_API_URL: urlWithProtocols(['https:', 'http:'], 'https://site.api.espn.com').optional(),
   PAYPAL_API_URL: urlWithProtocols(['https:', 'http:'], 'https://api-m.paypal.com').default(
     'https://api-m.sandbox.paypal.com',
   ),
@@ -259,6 +260,8 @@ export interface Config {
   oddsApiKey: string | undefined;
   /** The Odds API's host; a local replay server in tests. */
   oddsApiUrl: string | undefined;
+  /** The ESPN scoreboard's host (site.api.espn.com by default); a local fake in tests. */
+  espnApiUrl: string | undefined;
   /** PayPal, when both client credentials are set: the REST host, the webhook's id and the buttons' script. */
   paypal: {
     apiUrl: string;
@@ -379,6 +382,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         : null,
     oddsApiKey: values.ODDS_API_KEY,
     oddsApiUrl: values.ODDS_API_URL?.replace(/\/+$/, ''),
+    espnApiUrl: values.ESPN_API_URL?.replace(/\/+$/, ''),
     paypal:
       values.PAYPAL_CLIENT_ID && values.PAYPAL_CLIENT_SECRET
         ? {

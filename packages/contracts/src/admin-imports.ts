@@ -8,7 +8,8 @@ import { idParam } from './boundary.js';
 
 /**
  * Sources an admin can run: the schedule files (by default the history the repository holds in history/),
- * The Odds API's odds and scores (every sport; needs ODDS_API_KEY), and the demo season.
+ * the ESPN scoreboard (today's games of every sport), The Odds API's odds and scores (every sport; needs
+ * ODDS_API_KEY), and the demo season.
  */
 export const IMPORT_SOURCE_KEYS = [
   'nflverse',
@@ -16,6 +17,7 @@ export const IMPORT_SOURCE_KEYS = [
   'sportsdataverse',
   'statsapi',
   'retrosheet',
+  'espn',
   'odds-api',
   'odds-api-scores',
   'demo',

@@ -2,9 +2,9 @@
  * `npm run import -- <source> [file-or-url] [--seasons 2015-2025]`
  *
  * Sources: nflverse, cfbd, sportsdataverse, statsapi, retrosheet (a file, gzip-compressed or not, or a URL; by
- * default the history the repository holds in history/), odds-api and odds-api-scores (a sport key; needs
- * ODDS_API_KEY). cfbd takes a `/games` response or a lines one (`/lines`, `/metrics/wp/pregame`), told apart by
- * its content.
+ * default the history the repository holds in history/), espn (a saved scoreboard or a scoreboard URL; by
+ * default today's scoreboard of each sport), odds-api and odds-api-scores (a sport key; needs ODDS_API_KEY).
+ * cfbd takes a `/games` response or a lines one (`/lines`, `/metrics/wp/pregame`), told apart by its content.
  * Progress goes to stderr, the summary to stdout. With the embedded database, a running server holds the
  * data directory: the import then stops with that message and changes nothing. An import that added or changed
  * games then tries the rejected synced bets again (decision 051); like the import, this needs no scheduler lock:
@@ -14,11 +14,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createDb, DataDirInUseError, migrate, type Database, type DbHandle } from '@pass/db';
-import { isSport, type Sport } from '@pass/domain';
+import { dateInZone, isSport, US_EASTERN, type Sport } from '@pass/domain';
 import { ConfigError, loadConfig, type Config } from '../env.js';
 import { clockFor } from '../lib/clock.js';
 import { historyFile } from '../modules/imports/history-files.js';
-import { DEFAULT_FILES, importSourceBody } from '../modules/imports/import-jobs.js';
+import { importEspn } from '../modules/imports/game-importers.js';
+import { DEFAULT_FILES, espnClient, importEspnToday, importSourceBody } from '../modules/imports/import-jobs.js';
+import { SourceFetchError } from '../modules/imports/source-fetch.js';
 import {
   parseSeasonRange,
   type ImportOptions,
@@ -32,9 +34,11 @@ import { guardedFetch, type OutboundPolicy } from '../lib/outbound.js';
 import { readTextFile } from '../lib/text-file.js';
 
 const ODDS_SOURCES = ['odds-api', 'odds-api-scores'];
+const ESPN = 'espn';
 const USAGE =
   'Usage: npm run import -- <source> [file-or-url] [--seasons 2015-2025]\n' +
-  `  sources: ${[...Object.keys(DEFAULT_FILES), ...ODDS_SOURCES].join(', ')}\n` +
+  `  sources: ${[...Object.keys(DEFAULT_FILES), ESPN, ...ODDS_SOURCES].join(', ')}\n` +
+  "  espn takes a saved scoreboard or a scoreboard URL; without one, today's scoreboard of each sport\n" +
   '  odds-api and odds-api-scores take a sport key (americanfootball_nfl, americanfootball_ncaaf, baseball_mlb) and need ODDS_API_KEY';
 
 class UsageError extends Error {}
@@ -66,7 +70,9 @@ function parseArguments(argv: string[]): Arguments {
   const [source, target, ...rest] = positionals;
   if (!source) throw new UsageError('Name a source.');
   if (rest.length > 0) throw new UsageError(`Unexpected arguments: ${rest.join(' ')}`);
-  if (!isFileSource(source) && !ODDS_SOURCES.includes(source)) throw new UsageError(`Unknown source "${source}".`);
+  if (!isFileSource(source) && source !== ESPN && !ODDS_SOURCES.includes(source)) {
+    throw new UsageError(`Unknown source "${source}".`);
+  }
   return { source, target, seasons };
 }
 
@@ -132,6 +138,7 @@ async function run(args: Arguments, config: Config, database: DbHandle): Promise
     now: clockFor(config)(),
     ...(args.seasons ? { seasons: args.seasons } : {}),
   };
+  if (args.source === ESPN) return runEspn(args, config, database, options);
   if (ODDS_SOURCES.includes(args.source)) {
     const sport = args.target ?? 'americanfootball_nfl';
     if (!isSport(sport)) throw new UsageError(`"${sport}" is not a sport key.`);
@@ -176,6 +183,39 @@ async function run(args: Arguments, config: Config, database: DbHandle): Promise
 
 const storedGames = (summary: ImportSummary) => summary.added + summary.updated > 0;
 
+/**
+ * The ESPN scoreboard: a saved body (its data time what it proves, as any file's) or a URL (as of the fetch), or
+ * without either today's scoreboard of each sport through the client.
+ */
+async function runEspn(args: Arguments, config: Config, database: DbHandle, options: ImportOptions): Promise<boolean> {
+  const summaries: [string, ImportSummary][] = [];
+  if (args.target) {
+    const { body, location } = await readInput(args.target, config.outbound);
+    const fetched = /^https?:\/\//.test(args.target);
+    const bar = progressBar(`espn ${path.basename(location)}`);
+    const summary = await importEspn(database.db, body, {
+      ...options,
+      location,
+      onProgress: bar.update,
+      ...(fetched ? { fetchedAt: options.now ?? clockFor(config)() } : {}),
+    });
+    bar.done();
+    summaries.push([`espn ${path.basename(location)}`, summary]);
+  } else {
+    const client = espnClient({
+      espnApiUrl: config.espnApiUrl,
+      outbound: config.outbound,
+      log: (message) => process.stderr.write(`${message}\n`),
+    });
+    const now = options.now ?? clockFor(config)();
+    for (const { sport, summary } of await importEspnToday(database.db, client, { ...options, now })) {
+      summaries.push([`espn ${sport} ${dateInZone(now, US_EASTERN)}`, summary]);
+    }
+  }
+  for (const [label, summary] of summaries) printSummary(label, summary);
+  return summaries.some(([, summary]) => storedGames(summary));
+}
+
 async function main(): Promise<number> {
   let args: Arguments;
   let config: Config;
@@ -212,7 +252,7 @@ async function main(): Promise<number> {
     }
     return 0;
   } catch (error) {
-    if (error instanceof UsageError || error instanceof OddsApiError) {
+    if (error instanceof UsageError || error instanceof OddsApiError || error instanceof SourceFetchError) {
       console.error(error.message);
       return error instanceof UsageError ? 2 : 1;
     }

@@ -16,7 +16,7 @@ import { getSchedulerState, recordFailedRun } from './imports.service.js';
 import { listLiveSources, type PolledSource } from './source-polls.service.js';
 
 /** The importers' own source names, as import_runs and event_source_keys have them, in screen order. */
-const IMPORTER_SOURCES = ['nflverse', 'cfbd', 'sportsdataverse', 'statsapi', 'retrosheet', 'odds-api', 'demo'];
+const IMPORTER_SOURCES = ['nflverse', 'cfbd', 'sportsdataverse', 'statsapi', 'retrosheet', 'espn', 'odds-api', 'demo'];
 
 function toRun(row: ImportRunRow): ImportRun {
   return {

@@ -155,7 +155,7 @@ describe('admin imports API', () => {
   });
 
   it('checks the source and the run id', async () => {
-    expect((await admin.post('/api/admin/imports/espn')).statusCode).toBe(400);
+    expect((await admin.post('/api/admin/imports/pinnacle')).statusCode).toBe(400);
     expect((await admin.get('/api/admin/imports/runs/0')).statusCode).toBe(400);
     expect((await admin.get('/api/admin/imports/runs/999999')).statusCode).toBe(404);
   });

@@ -1,8 +1,14 @@
-import { BetResponse, BookEventsResponse } from '@pass/contracts';
-import type { Database, DbExecutor } from '@pass/db';
+import {
+  AdminImportRunResponse,
+  AdminImportsResponse,
+  AdminImportStartResponse,
+  BetResponse,
+  BookEventsResponse,
+} from '@pass/contracts';
+import { eventSourceKeys, events, type Database, type DbExecutor } from '@pass/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestClient } from '../../test/accounts.js';
+import { adminClient, type TestClient } from '../../test/accounts.js';
 import {
   ESPN_FIXTURES,
   FakeEspn,
@@ -17,6 +23,7 @@ import { postEntry, signedInMember } from '../../test/ledger.js';
 import { EspnClient, fetchAndImportEspn, type EspnBoard } from './espn-client.js';
 import { importCfbd, importEspn, importNflverse } from './game-importers.js';
 import { readHistoryFile } from './history-files.js';
+import { runSourceImport } from './import-jobs.js';
 import type { ImportSummary } from './imports.service.js';
 import { SourceFetchError } from './source-fetch.js';
 
@@ -82,7 +89,7 @@ const eventsSnapshot = () =>
 
 beforeAll(async () => {
   await espn.server.start();
-  testApp = await buildTestApp({}, { now: () => clock });
+  testApp = await buildTestApp({ ESPN_API_URL: espn.url }, { now: () => clock });
   db = testApp.database.db;
   client = newClient();
 });
@@ -379,5 +386,98 @@ describe('ESPN among the other sources', () => {
     );
     expect(spread!.point).toBe(-1.5);
     expect(await eventOf('401756851')).toMatchObject({ home_team: 'BYU', game_date: '2025-08-30' });
+  });
+});
+
+describe('MLB from the ESPN scoreboard, and the named source', () => {
+  it("imports a day's games with the one still in the ninth under way, from the admin's source", async () => {
+    // An event The Odds API made for a game of the next day: a board of one day says nothing of it.
+    const [tomorrow] = await db
+      .insert(events)
+      .values({
+        sport: 'baseball_mlb',
+        season: 2025,
+        week: 25,
+        seasonType: 'regular',
+        kickoffAt: new Date('2025-09-03T23:10:00Z'),
+        gameDate: '2025-09-03',
+        homeTeam: 'PHI',
+        awayTeam: 'MIL',
+        status: 'scheduled',
+      })
+      .returning({ id: events.id });
+    await db.insert(eventSourceKeys).values({ source: 'odds-api', sourceKey: 'odds-mil-phi', eventId: tomorrow!.id });
+    // 11:30 pm in the East: the board of the day, the last game in the ninth.
+    at('2025-09-03T03:30:00Z');
+    const day: EspnBoard = { sport: 'baseball_mlb', date: '2025-09-02' };
+    espn.serve(pathOf(day), readEspnBoard(ESPN_FIXTURES.mlbDay));
+    const summaries = await runSourceImport(db, 'espn', {
+      now: clock,
+      espnApiUrl: espn.url,
+      outbound: { allowPrivateAddresses: true },
+    });
+    // Today (US Eastern) is 2025-09-02: one board a sport, the NFL's and college's without games that day.
+    expect(espn.server.requests.slice(-3).map((request) => request.url)).toEqual([
+      '/apis/site/v2/sports/football/nfl/scoreboard?dates=20250902',
+      '/apis/site/v2/sports/football/college-football/scoreboard?dates=20250902&groups=80&limit=400',
+      '/apis/site/v2/sports/baseball/mlb/scoreboard?dates=20250902',
+    ]);
+    expect(summaries.map((summary) => summary.added)).toEqual([0, 0, 14]);
+    expect(await query(db, sql`select id from events where id = ${tomorrow!.id}`)).toHaveLength(1);
+    expect(await eventOf('401696991')).toMatchObject({
+      status: 'in_progress',
+      home_team: 'SD',
+      away_team: 'BAL',
+      home_score: 2,
+      away_score: 6,
+      live_period: 9,
+      live_clock: null,
+      live_detail: 'Bottom 9th',
+      game_date: '2025-09-02',
+    });
+  });
+
+  it('keeps a suspended game under way, ungraded, until ESPN says it ended', async () => {
+    at('2025-09-03T03:45:00Z');
+    const day: EspnBoard = { sport: 'baseball_mlb', date: '2025-09-02' };
+    espn.serve(
+      pathOf(day),
+      withState(
+        readEspnBoard(ESPN_FIXTURES.mlbDay),
+        '401696991',
+        { name: 'STATUS_SUSPENDED', state: 'post', period: 9, detail: 'Suspended: Rain' },
+        { home: 2, away: 6 },
+      ),
+    );
+    imported(await poll(day));
+    expect(await eventOf('401696991')).toMatchObject({ status: 'in_progress', live_detail: 'Suspended' });
+  });
+
+  it("is run from the admin's import screen like the other sources", async () => {
+    const admin = await adminClient(testApp.app, db);
+    const runs = await runCount();
+    const started = await admin.post('/api/admin/imports/espn', {});
+    expect(started.statusCode, started.body).toBe(202);
+    const runId = AdminImportStartResponse.parse(started.json()).run_id;
+    // One run a sport, one after the other: wait for the third to end.
+    const running = async () =>
+      (await query<{ n: number }>(db, sql`select count(*)::int as n from import_runs where status = 'running'`))[0]!.n;
+    for (let tries = 0; ((await runCount()) < runs + 3 || (await running()) > 0) && tries < 200; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    const run = AdminImportRunResponse.parse((await admin.get(`/api/admin/imports/runs/${runId}`)).json());
+    expect(run).toMatchObject({ source: 'espn', trigger: 'admin', status: 'succeeded' });
+    expect(espn.server.requests.at(-1)!.url).toBe('/apis/site/v2/sports/baseball/mlb/scoreboard?dates=20250902');
+    const { sources } = AdminImportsResponse.parse((await admin.get('/api/admin/imports')).json());
+    // Its events: the ones it created and the ones it found (CFBD's college events carry ESPN ids already).
+    const [keyed] = await query<{ n: number }>(
+      db,
+      sql`select count(distinct event_id)::int as n from event_source_keys where source = 'espn'`,
+    );
+    expect(sources.find((source) => source.source === 'espn')).toMatchObject({
+      last_success: { trigger: 'admin' },
+      counts: { events: keyed!.n },
+    });
+    expect(keyed!.n).toBeGreaterThan(14 + 6 + 10 + 14);
   });
 });

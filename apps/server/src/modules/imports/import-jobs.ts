@@ -2,10 +2,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ImportSourceKey } from '@pass/contracts';
 import type { Database } from '@pass/db';
-import { seasonForDate, SPORTS, type Sport } from '@pass/domain';
+import { dateInZone, seasonForDate, SPORTS, US_EASTERN, type Sport } from '@pass/domain';
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../errors.js';
 import { DEMO_SPORTS, importDemoSeason } from './demo-season.js';
+import { EspnClient, fetchAndImportEspn } from './espn-client.js';
 import {
   importCfbd,
   importNflverse,
@@ -22,11 +23,11 @@ import { readTextFile } from '../../lib/text-file.js';
 
 /**
  * One import of a named source with its defaults, for the admin API and the scheduler: the file sources
- * read the history the repository holds (history/), The Odds API is called for each sport, the demo season
- * is generated for `now`. Each writes its import runs as the importers do.
+ * read the history the repository holds (history/), the ESPN scoreboard and The Odds API are called for each
+ * sport, the demo season is generated for `now`. Each writes its import runs as the importers do.
  */
 
-type FileSource = Exclude<ImportSourceKey, 'odds-api' | 'odds-api-scores' | 'demo'>;
+type FileSource = Exclude<ImportSourceKey, 'espn' | 'odds-api' | 'odds-api-scores' | 'demo'>;
 
 /** The held files each file source imports (as history-files.ts names them), as the CLI does. */
 export const DEFAULT_FILES: Record<FileSource, string[]> = {
@@ -51,9 +52,11 @@ export interface SourceJobOptions extends ImportOptions {
   now: Date;
   oddsApiKey?: string | undefined;
   oddsApiUrl?: string | undefined;
-  /** Where The Odds API's requests may go (lib/outbound.ts); strict by default. */
+  /** ESPN_API_URL: the ESPN scoreboard's host, ESPN's own by default. */
+  espnApiUrl?: string | undefined;
+  /** Where the ESPN scoreboard's and The Odds API's requests may go (lib/outbound.ts); strict by default. */
   outbound?: OutboundPolicy;
-  /** The sports of The Odds API calls; every sport by default. */
+  /** The sports of the ESPN scoreboard's and The Odds API's calls; every sport by default. */
   sports?: readonly Sport[];
   fetch?: typeof fetch;
   log?: (message: string) => void;
@@ -137,6 +140,34 @@ export function oddsApiClient(
   });
 }
 
+export function espnClient(options: Pick<SourceJobOptions, 'espnApiUrl' | 'outbound' | 'fetch' | 'log'>): EspnClient {
+  return new EspnClient({
+    baseUrl: options.espnApiUrl,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.outbound ? { outbound: options.outbound } : {}),
+    ...(options.log ? { log: options.log } : {}),
+  });
+}
+
+/**
+ * Today's ESPN scoreboard of each sport (the US Eastern date of `now`), as of the fetch; a board ESPN answers
+ * without games adds a run that changes nothing.
+ */
+export async function importEspnToday(
+  db: Database,
+  client: EspnClient,
+  options: ImportOptions & { now: Date; sports?: readonly Sport[] | undefined },
+): Promise<{ sport: Sport; summary: ImportSummary }[]> {
+  const { sports, ...importOptions } = options;
+  const date = dateInZone(options.now, US_EASTERN);
+  const imported: { sport: Sport; summary: ImportSummary }[] = [];
+  for (const sport of sports ?? SPORTS) {
+    const summary = await fetchAndImportEspn(db, client, { sport, date }, importOptions);
+    if (summary !== 'unchanged') imported.push({ sport, summary });
+  }
+  return imported;
+}
+
 /**
  * Runs one source's import. Checks that can fail before any run exists (a missing file, no API key)
  * throw a 409 AppError first; failures inside a run are recorded on the run and rethrown.
@@ -150,6 +181,7 @@ export async function runSourceImport(
     now,
     oddsApiKey: _key,
     oddsApiUrl: _url,
+    espnApiUrl: _espnUrl,
     outbound: _outbound,
     sports,
     fetch: _fetch,
@@ -157,6 +189,10 @@ export async function runSourceImport(
     ...importOptions
   } = options;
   switch (source) {
+    case 'espn':
+      return (await importEspnToday(db, espnClient(options), { ...importOptions, now, sports })).map(
+        ({ summary }) => summary,
+      );
     case 'odds-api':
     case 'odds-api-scores': {
       const client = oddsApiClient(options);

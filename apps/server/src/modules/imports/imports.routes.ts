@@ -30,6 +30,7 @@ export const importsRoutes: FastifyPluginAsyncZod<AuthDeps & { now: Clock; roomN
     clock: deps.now,
     oddsApiKey: config.oddsApiKey,
     oddsApiUrl: config.oddsApiUrl,
+    espnApiUrl: config.espnApiUrl,
     outbound: config.outbound,
     log: (message) => app.log.info(message),
     onFailure: (source, error) =>
