@@ -245,7 +245,7 @@ describe('the ESPN scoreboard, NFL week 12 of 2025 from before kickoff to the fi
   });
 
   it('applies ESPN’s own correction of its final, and grades again', async () => {
-    at('2025-11-21T12:00:00Z');
+    at('2025-11-21T05:00:00Z');
     espn.serve(
       pathOf(WEEK_12),
       withState(readEspnBoard(ESPN_FIXTURES.nflWeek12), BUF_HOU, finalState(), { home: 23, away: 30 }),
@@ -254,6 +254,40 @@ describe('the ESPN scoreboard, NFL week 12 of 2025 from before kickoff to the fi
     expect(await eventOf(BUF_HOU)).toMatchObject({ status: 'final', home_score: 23, away_score: 30 });
     const entry = BetResponse.parse((await member.client.get(`/api/user/bets/${entryId}`)).json()).data;
     expect(entry).toMatchObject({ status: 8, outcome: 'loss' });
+  });
+
+  it('keeps the time a final was first seen when later polls show it again', async () => {
+    at('2025-11-21T05:10:00Z');
+    const board = withState(readEspnBoard(ESPN_FIXTURES.nflWeek12), BUF_HOU, finalState(), { home: 23, away: 30 });
+    // Something else on the board changed (a record line no importer reads): the body is new, the final is not.
+    const other = board.events.find((event) => event.id === '401772780')!.competitions[0]!.competitors[0]!;
+    other.records = [];
+    espn.serve(pathOf(WEEK_12), board);
+    expect(imported(await poll(WEEK_12))).toMatchObject({ updated: 0, unchanged: 14 });
+    const game = await eventOf(BUF_HOU);
+    expect(new Date(game.result_as_of as string).toISOString()).toBe('2025-11-21T05:00:00.000Z');
+  });
+
+  it('gives way to the official final read after the game, and keeps it over ESPN from then on', async () => {
+    const lines = readHistoryFile('nflverse/games_2025_complete_nfl_data_py_export.csv').split('\n');
+    const thursday = [lines[0]!, lines.find((line) => line.startsWith('2025_12_BUF_HOU,'))!].join('\n');
+    // nflverse's file, read at 6 am, is as of the game's end (kickoff + 4 h, 05:15): newer than ESPN's final.
+    await importNflverse(db, thursday, { now: new Date('2025-11-21T06:00:00Z') });
+    expect(await eventOf(BUF_HOU)).toMatchObject({ home_score: 23, away_score: 19, result_source: 'nflverse' });
+    let entry = BetResponse.parse((await member.client.get(`/api/user/bets/${entryId}`)).json()).data;
+    expect(entry).toMatchObject({ status: 8, outcome: 'win' });
+
+    at('2025-11-21T12:00:00Z');
+    espn.serve(
+      pathOf(WEEK_12),
+      withState(readEspnBoard(ESPN_FIXTURES.nflWeek12), BUF_HOU, finalState(), { home: 23, away: 30 }),
+    );
+    expect(imported(await poll(WEEK_12)).skipped).toEqual([
+      { reason: "ESPN's final differs from nflverse's: kept BUF 19 at HOU 23 (ESPN: BUF 30 at HOU 23)", count: 1 },
+    ]);
+    expect(await eventOf(BUF_HOU)).toMatchObject({ home_score: 23, away_score: 19, result_source: 'nflverse' });
+    entry = BetResponse.parse((await member.client.get(`/api/user/bets/${entryId}`)).json()).data;
+    expect(entry).toMatchObject({ outcome: 'win' });
   });
 });
 

@@ -290,19 +290,23 @@ const scoreLine = (away: string, awayScore: number | null, home: string, homeSco
   `${away} ${awayScore ?? '?'} at ${home} ${homeScore ?? '?'}`;
 
 /**
- * The scoreboard is unofficial: its final never takes over a final a higher-ranked source gave (nflverse, the
- * Stats API, CFBD, the admin …), whatever its data time. One that agrees leaves the event as it is, the result
- * still the official source's; one that differs is recorded and not applied. ESPN's correction of its own final
- * applies as any newer data does.
+ * What an ESPN final does to a stored final. The scoreboard is unofficial: its final never takes over one a
+ * higher-ranked source gave (nflverse, the Stats API, CFBD, the admin …), whatever its data time; one that agrees
+ * leaves the event as it is, the result still the official source's, and one that differs is recorded and not
+ * applied. ESPN's correction of its own final applies as any newer data; its same final seen again keeps the time
+ * it was first seen, so that an official source's final read after the game (as of the game's end) still wins.
  */
-function keepOfficialFinal(incoming: GameObservation, stored: StoredEvent): { reason: string | null } | undefined {
+function keepStoredFinal(incoming: GameObservation, stored: StoredEvent): { reason: string | null } | undefined {
+  if (incoming.status !== 'final' || stored.status !== 'final') return undefined;
   const source = stored.provenance.result.source;
-  if (incoming.status !== 'final' || stored.status !== 'final' || !outranksEspn(source)) return undefined;
   // Teams as the stored event has them: at a neutral site a source may name them the other way round.
   const swapped = incoming.homeTeam === stored.awayTeam && incoming.awayTeam === stored.homeTeam;
   const homeScore = swapped ? incoming.awayScore : incoming.homeScore;
   const awayScore = swapped ? incoming.homeScore : incoming.awayScore;
-  if (homeScore === stored.homeScore && awayScore === stored.awayScore) return { reason: null };
+  const same = homeScore === stored.homeScore && awayScore === stored.awayScore;
+  if (source === ESPN_SOURCE) return same ? { reason: null } : undefined;
+  if (!outranksEspn(source)) return undefined;
+  if (same) return { reason: null };
   return {
     reason:
       `ESPN's final differs from ${source}'s: kept ${scoreLine(stored.awayTeam, stored.awayScore, stored.homeTeam, stored.homeScore)}` +
@@ -359,6 +363,6 @@ export function importEspn(db: Database, body: string, options: EspnImportOption
           }))
         : [],
     ...(fetchedAt ? { asOf: () => fetchedAt, detail: { fetchedAt: fetchedAt.toISOString() } } : {}),
-    write: { keepStored: keepOfficialFinal, removeOddsEventsLeftOut: false },
+    write: { keepStored: keepStoredFinal, removeOddsEventsLeftOut: false },
   });
 }
