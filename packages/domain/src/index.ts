@@ -20,6 +20,7 @@ export * from './sources/espn-scoreboard.js';
 export * from './sources/sportsdataverse-cfb.js';
 export * from './sources/retrosheet-gamelogs.js';
 export * from './sources/statsapi-games.js';
+export * from './sources/statsapi-schedule.js';
 export * from './sources/mlb-venues.js';
 export * from './sources/mlb-local-dates.js';
 export * from './events/result-missing.js';
