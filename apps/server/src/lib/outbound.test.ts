@@ -4,6 +4,7 @@ import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   guardedFetch,
+  guardedFetchFollowingRedirects,
   GuardedHttpsAgent,
   isPublicAddress,
   isPushServiceEndpoint,
@@ -138,5 +139,80 @@ describe('a guarded fetch (the providers’ requests)', () => {
     expect(await (await allowed(`http://127.0.0.1:${port}/ok`)).json()).toEqual({ ok: true });
     await expect(allowed(`http://127.0.0.1:${port}/moved`)).rejects.toThrow();
     expect(paths).toEqual(['/ok', '/moved']);
+  });
+});
+
+describe('a guarded fetch that follows redirects (the free sources’ public files)', () => {
+  /** A stand-in for the network: each URL's answer, and the requests made, with the headers they carried. */
+  function network(answers: Record<string, Response | (() => Response)>) {
+    const requests: { url: string; redirect: RequestInit['redirect']; authorization: string | null }[] = [];
+    const base = (async (input: string | URL, init?: RequestInit) => {
+      const url = String(input);
+      requests.push({
+        url,
+        redirect: init?.redirect,
+        authorization: new Headers(init?.headers).get('authorization'),
+      });
+      const answer = answers[url];
+      if (!answer) throw new TypeError(`no answer for ${url}`);
+      return typeof answer === 'function' ? answer() : answer;
+    }) as typeof fetch;
+    return { base, requests };
+  }
+  const moved = (location: string, status = 302) => new Response(null, { status, headers: { location } });
+
+  it('follows a redirect between public addresses, checking and sending each hop itself', async () => {
+    const { base, requests } = network({
+      'https://93.184.216.34/nflverse/nfldata/raw/master/data/games.csv': moved(
+        'https://185.199.108.133/data/games.csv',
+      ),
+      'https://185.199.108.133/data/games.csv': new Response('game_id,season\n', { status: 200 }),
+    });
+    const follow = guardedFetchFollowingRedirects(STRICT_OUTBOUND, { base });
+    const answer = await follow('https://93.184.216.34/nflverse/nfldata/raw/master/data/games.csv', {
+      headers: { 'if-none-match': '"v1"', authorization: 'Bearer x' },
+    });
+    expect(await answer.text()).toBe('game_id,season\n');
+    expect(requests).toEqual([
+      {
+        url: 'https://93.184.216.34/nflverse/nfldata/raw/master/data/games.csv',
+        redirect: 'manual',
+        authorization: 'Bearer x',
+      },
+      // Another origin: the first one's credentials stay behind.
+      { url: 'https://185.199.108.133/data/games.csv', redirect: 'manual', authorization: null },
+    ]);
+  });
+
+  it('refuses a redirect to a private address before sending anything there', async () => {
+    const { base, requests } = network({
+      'https://93.184.216.34/games.csv': moved('https://10.0.0.1/latest/meta-data/'),
+    });
+    await expect(
+      guardedFetchFollowingRedirects(STRICT_OUTBOUND, { base })('https://93.184.216.34/games.csv'),
+    ).rejects.toMatchObject({ code: 'EOUTBOUND_FORBIDDEN' });
+    expect(requests.map((request) => request.url)).toEqual(['https://93.184.216.34/games.csv']);
+  });
+
+  it('refuses https to http, another scheme, and more redirects than it follows', async () => {
+    const { base } = network({
+      'https://93.184.216.34/a': moved('http://93.184.216.35/a'),
+      'https://93.184.216.34/b': moved('file:///etc/passwd'),
+      'https://93.184.216.34/loop': () => moved('/loop', 307),
+    });
+    const follow = guardedFetchFollowingRedirects(STRICT_OUTBOUND, { base, maxRedirects: 3 });
+    await expect(follow('https://93.184.216.34/a')).rejects.toThrow(/from https to http/);
+    await expect(follow('https://93.184.216.34/b')).rejects.toThrow(/redirect to file:/);
+    await expect(follow('https://93.184.216.34/loop')).rejects.toThrow(/more than 3 redirects/);
+  });
+
+  it('answers a 304 or a redirect without a location as it came', async () => {
+    const { base } = network({
+      'https://93.184.216.34/same': new Response(null, { status: 304 }),
+      'https://93.184.216.34/nowhere': new Response(null, { status: 302 }),
+    });
+    const follow = guardedFetchFollowingRedirects(STRICT_OUTBOUND, { base });
+    expect((await follow('https://93.184.216.34/same')).status).toBe(304);
+    expect((await follow('https://93.184.216.34/nowhere')).status).toBe(302);
   });
 });

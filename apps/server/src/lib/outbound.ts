@@ -199,3 +199,43 @@ export function guardedFetch(policy: OutboundPolicy, base: typeof fetch = fetch)
     return base(input, { ...init, redirect: 'error' });
   };
 }
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** Headers that belong to the origin they were meant for, dropped when a redirect leads to another. */
+const ORIGIN_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
+
+/**
+ * `fetch` under the rule that follows redirects, for the free sources' public files (nflverse's games.csv on
+ * github.com answers with a redirect to raw.githubusercontent.com; release downloads to objects.githubusercontent.com):
+ * each hop is a request of its own, its address checked like the first, at most `maxRedirects` of them, never from
+ * https down to http, and without the first origin's credentials on another origin. The answer is the last hop's.
+ * For GET requests (a redirect repeats the request as it was).
+ */
+export function guardedFetchFollowingRedirects(
+  policy: OutboundPolicy,
+  options: { maxRedirects?: number; base?: typeof fetch } = {},
+): typeof fetch {
+  const base = options.base ?? fetch;
+  const maxRedirects = options.maxRedirects ?? 5;
+  return async (input, init) => {
+    let url = new URL(input instanceof Request ? input.url : input instanceof URL ? input.href : String(input));
+    const headers = new Headers(init?.headers);
+    for (let hop = 0; ; hop++) {
+      await checkUrlAddresses(url, policy);
+      const response = await base(url, { ...init, headers, redirect: 'manual' });
+      const location = response.headers.get('location');
+      if (!REDIRECT_STATUSES.has(response.status) || location === null) return response;
+      await response.body?.cancel();
+      if (hop >= maxRedirects) throw new TypeError(`more than ${maxRedirects} redirects from ${url.host}`);
+      const next = new URL(location, url);
+      if (next.protocol !== 'https:' && next.protocol !== 'http:') {
+        throw new TypeError(`refused a redirect to ${next.protocol} from ${url.host}`);
+      }
+      if (url.protocol === 'https:' && next.protocol === 'http:') {
+        throw new TypeError(`refused a redirect from https to http (${url.host} to ${next.host})`);
+      }
+      if (next.origin !== url.origin) for (const name of ORIGIN_HEADERS) headers.delete(name);
+      url = next;
+    }
+  };
+}

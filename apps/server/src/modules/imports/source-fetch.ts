@@ -1,12 +1,7 @@
 import { createHash } from 'node:crypto';
 import { systemClock } from '../../lib/clock.js';
-import { guardedFetch, STRICT_OUTBOUND, type OutboundPolicy } from '../../lib/outbound.js';
-import {
-  ProviderHttp,
-  ProviderHttpError,
-  sleepFor,
-  type ProviderRetryPolicy,
-} from '../../lib/provider-http.js';
+import { guardedFetchFollowingRedirects, STRICT_OUTBOUND, type OutboundPolicy } from '../../lib/outbound.js';
+import { ProviderHttp, ProviderHttpError, sleepFor, type ProviderRetryPolicy } from '../../lib/provider-http.js';
 
 /**
  * One GET of a free live source (nflverse's games.csv, the ESPN scoreboard, the MLB Stats API schedule), made
@@ -15,7 +10,8 @@ import {
  * - a 200 whose body hashes the same as the last one is "unchanged" too (sources without ETags);
  * - a 429 or a 5xx is tried again after its Retry-After or a doubling wait (lib/provider-http.ts); anything
  *   else, or the last failure, is a `SourceFetchError` with the status, for the poller's back-off.
- * Every request goes through the outbound guard (lib/outbound.ts).
+ * Every request goes through the outbound guard (lib/outbound.ts), and so does each redirect it follows: public
+ * files move (nflverse's games.csv on github.com redirects to raw.githubusercontent.com).
  */
 
 export class SourceFetchError extends ProviderHttpError {
@@ -62,7 +58,7 @@ export class SourceFetcher {
   constructor(options: SourceFetcherOptions) {
     this.http = new ProviderHttp({
       provider: options.provider,
-      fetch: options.fetch ?? guardedFetch(options.outbound ?? STRICT_OUTBOUND),
+      fetch: options.fetch ?? guardedFetchFollowingRedirects(options.outbound ?? STRICT_OUTBOUND),
       timeoutMs: options.timeoutMs ?? 10_000,
       retry: { ...SOURCE_RETRY, ...options.retry },
       sleep: options.sleep ?? sleepFor,
