@@ -14,6 +14,7 @@ import {
   parseSportsdataverseBetting,
   parseSportsdataverseSchedule,
   parseStatsApiGamesCsv,
+  parseStatsApiSchedule,
   SOURCE_RANK,
   type EspnGame,
   type GameObservation,
@@ -252,6 +253,28 @@ export function importStatsapi(db: Database, body: string, options: ImportOption
     body,
     options,
     parse: () => parseStatsApiGamesCsv(body),
+  });
+}
+
+/**
+ * An MLB Stats API schedule answer (`/api/v1/schedule`), keyed by gamePk under the same source as the export
+ * above, so a game of both is one event. A live answer is as of its fetch (`options.now`): each poll is newer
+ * data, so a game moves from scheduled to the inning under way to final, and its live state with it
+ * (docs/decisions/066). A body that is not JSON fails the run and changes nothing.
+ */
+export function importStatsapiSchedule(
+  db: Database,
+  body: string,
+  options: ImportOptions = {},
+): Promise<ImportSummary> {
+  return importGames(db, {
+    source: 'statsapi',
+    sport: 'baseball_mlb',
+    location: options.location ?? 'statsapi.mlb.com/api/v1/schedule',
+    body,
+    options,
+    parse: () => parseStatsApiSchedule(JSON.parse(body)),
+    asOf: (_games, now) => now,
   });
 }
 

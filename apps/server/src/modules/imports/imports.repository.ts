@@ -533,6 +533,23 @@ export async function storeRawResponse(
   return { id: Number(existing!.id), stored: false };
 }
 
+/**
+ * The body last stored of a source fetched from `location` (a live source's URL): its SHA-256 (hex) and the ETag
+ * it came with, for the next conditional GET. Null when nothing from there was imported yet.
+ */
+export async function getLastRawResponse(
+  db: DbExecutor,
+  source: string,
+  location: string,
+): Promise<{ bodyHash: string; etag: string | null } | null> {
+  const [row] = await rows<{ body_hash: string; etag: string | null }>(
+    db,
+    sql`select body_hash, headers->>'etag' as etag from raw_responses
+        where source = ${source} and location = ${location} order by id desc limit 1`,
+  );
+  return row ? { bodyHash: row.body_hash, etag: row.etag } : null;
+}
+
 export async function createImportRun(db: DbExecutor, source: string, trigger: ImportTrigger): Promise<number> {
   const [run] = await db
     .insert(importRuns)

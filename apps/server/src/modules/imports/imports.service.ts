@@ -48,6 +48,8 @@ export interface ImportOptions {
   seasons?: SeasonRange;
   /** Where the body came from: a file path or a URL (never with a key in it). */
   location?: string;
+  /** The answer's headers kept with a fetched body: a live source's ETag, for its next conditional GET. */
+  headers?: Record<string, string>;
   onProgress?: (progress: ImportProgress) => void;
   /** Told the run's id as soon as its row exists (the admin API answers with it while the run goes on). */
   onRun?: (runId: number) => void;
@@ -161,7 +163,7 @@ export async function runImport(
         location: input.location,
         bodyHash: createHash('sha256').update(input.body).digest('hex'),
         body: input.body,
-        headers: input.headers ?? null,
+        headers: input.headers ?? input.options.headers ?? null,
       });
       const result = await work({
         tx,
