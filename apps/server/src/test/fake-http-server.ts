@@ -52,9 +52,11 @@ export interface FakeRoute {
 
 /**
  * A failure told in advance: an error status (answered with the provider's own error body), `slow` (held, then
- * answered as usual), `reset` (the connection dropped unanswered) or `malformed` (a 200 whose JSON breaks off).
+ * answered as usual), `reset` (the connection dropped unanswered), `malformed` (a 200 whose JSON breaks off) or
+ * `truncated` (the usual answer, its Content-Length announced in full, the connection dropped halfway through
+ * the body).
  */
-export type FakeFailure = number | 'slow' | 'reset' | 'malformed';
+export type FakeFailure = number | 'slow' | 'reset' | 'malformed' | 'truncated';
 
 export interface FakeHttpServerOptions<Recorded> {
   routes: FakeRoute[];
@@ -147,6 +149,7 @@ export class FakeHttpServer<Recorded = FakeRequest> {
     this.requests.push(this.options.record(request));
 
     const pending = this.failures.find((entry) => entry.path === '*' || request.path.startsWith(entry.path));
+    let truncated = false;
     if (pending) {
       pending.remaining -= 1;
       if (pending.remaining <= 0) this.failures.splice(this.failures.indexOf(pending), 1);
@@ -154,7 +157,9 @@ export class FakeHttpServer<Recorded = FakeRequest> {
       if (pending.failure === 'malformed') {
         return this.send(response, { status: 200, headers: { 'content-type': 'application/json' }, text: '{"id": ' });
       }
-      if (pending.failure === 'slow') {
+      if (pending.failure === 'truncated') {
+        truncated = true;
+      } else if (pending.failure === 'slow') {
         await new Promise((resolve) => setTimeout(resolve, this.options.slowMs ?? 2_000));
       } else {
         const answer = this.options.failure?.(pending.failure) ?? { status: pending.failure };
@@ -167,13 +172,19 @@ export class FakeHttpServer<Recorded = FakeRequest> {
       const match = typeof route.path === 'string' ? route.path === request.path : route.path.exec(request.path);
       if (!match) continue;
       request.params = match === true ? [] : match.slice(1).map((group) => decodeURIComponent(group ?? ''));
-      return this.send(response, await route.answer(request));
+      return this.send(response, await route.answer(request), truncated);
     }
-    return this.send(response, this.options.notFound(request));
+    return this.send(response, this.options.notFound(request), truncated);
   }
 
-  private send(response: ServerResponse, answer: FakeAnswer): void {
+  private send(response: ServerResponse, answer: FakeAnswer, truncated = false): void {
     const headers = { ...this.options.headers?.(), ...answer.headers };
+    if (truncated) {
+      const body = Buffer.from(answer.json !== undefined ? JSON.stringify(answer.json) : (answer.text ?? ''));
+      response.writeHead(answer.status, { ...headers, 'content-length': String(body.length) });
+      response.write(body.subarray(0, Math.floor(body.length / 2)), () => response.socket?.destroy());
+      return;
+    }
     if (answer.json !== undefined) {
       response.writeHead(answer.status, { 'content-type': 'application/json', ...headers });
       response.end(JSON.stringify(answer.json));

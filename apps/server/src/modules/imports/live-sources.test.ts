@@ -1,21 +1,25 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BookEventsResponse } from '@pass/contracts';
-import { rows, type Database, type DbExecutor } from '@pass/db';
+import { rows, type Database, type DbExecutor, type DbHandle } from '@pass/db';
+import { createTestDb } from '@pass/db/testing';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seedUser } from '../../test/accounts.js';
 import { FakeHttpServer, header, type FakeAnswer, type FakeRequest } from '../../test/fake-http-server.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { importStatsapi } from './game-importers.js';
 import { findRepoRoot, readHistoryFile } from './history-files.js';
-import { fetchAndImportStatsapiSchedule } from './live-sources.js';
+import { fetchAndImportNflverse, fetchAndImportStatsapiSchedule } from './live-sources.js';
 import { MlbStatsApiClient } from './mlb-statsapi-client.js';
+import { NflverseClient } from './nflverse-client.js';
+import { SourceFetchError } from './source-fetch.js';
 
 /**
  * The free live sources against local fakes that answer as the real ones do: the MLB Stats API's schedule
  * (real answers, packages/domain/src/sources/fixtures/statsapi-schedule, changed as a later poll would see the
- * games).
+ * games) and nflverse's games.csv behind GitHub's redirect, with ETags and 304s (the held copy of the file).
  */
 
 const SCHEDULE_FIXTURES = path.join(findRepoRoot()!, 'packages/domain/src/sources/fixtures/statsapi-schedule');
@@ -62,7 +66,10 @@ const scores = (game: Game, home: number, away: number) => {
 };
 
 /** What the fakes serve, changed by the tests as the sources change. */
-const served = { schedules: new Map<string, string>() };
+const served = { schedules: new Map<string, string>(), games: '' };
+const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('hex').slice(0, 20)}"`;
+const GAMES_PATH = '/nflverse/nfldata/raw/master/data/games.csv';
+const RAW_GAMES_PATH = '/nflverse/nfldata/master/data/games.csv';
 
 const server = new FakeHttpServer({
   routes: [
@@ -77,6 +84,17 @@ const server = new FakeHttpServer({
         }
         const body = served.schedules.get(date) ?? JSON.stringify({ totalGames: 0, dates: [] });
         return { status: 200, headers: { 'content-type': 'application/json;charset=UTF-8' }, text: body };
+      },
+    },
+    // github.com answers the file's address with a redirect to raw.githubusercontent.com, which has the ETag.
+    { method: 'GET', path: GAMES_PATH, answer: () => ({ status: 302, headers: { location: RAW_GAMES_PATH } }) },
+    {
+      method: 'GET',
+      path: RAW_GAMES_PATH,
+      answer: (request): FakeAnswer => {
+        const etag = etagOf(served.games);
+        if (header(request, 'if-none-match') === etag) return { status: 304, headers: { etag } };
+        return { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8', etag }, text: served.games };
       },
     },
   ],
@@ -96,6 +114,7 @@ const fetcherOptions = {
   sleep: async (ms: number) => void waits.push(ms),
 };
 const mlb = () => new MlbStatsApiClient({ baseUrl: server.url, ...fetcherOptions });
+const nflverse = () => new NflverseClient({ url: `${server.url}${GAMES_PATH}`, ...fetcherOptions });
 
 const eventOf = async (db: DbExecutor, source: string, key: string) =>
   (
@@ -394,5 +413,111 @@ describe('the MLB Stats API schedule, live', () => {
     });
     expect(new Date(both.kickoff_at!).toISOString()).toBe('2025-07-04T20:10:00.000Z');
     expect(await rows(db, sql`select id from events`)).toHaveLength(events);
+  });
+});
+
+describe("nflverse's games.csv, live", () => {
+  let database: DbHandle;
+  /** The held file as of 2025-12-01, the 2024 and 2025 seasons: the 2025 season has no result after week 13. */
+  const held = readHistoryFile('nflverse/games.csv')
+    .split('\n')
+    .filter((line, index) => index === 0 || /^202[45]_/.test(line))
+    .join('\n');
+  const columns = held.split('\n')[0]!.split(',');
+  /** The file once a game has its result (as nflverse's complete 2025 export has it). */
+  const withResult = (csv: string, gameId: string, away: number, home: number) =>
+    csv
+      .split('\n')
+      .map((line) => {
+        if (!line.startsWith(`${gameId},`)) return line;
+        const cells = line.split(',');
+        const set = (column: string, value: number) => (cells[columns.indexOf(column)] = String(value));
+        set('away_score', away);
+        set('home_score', home);
+        set('result', home - away);
+        set('total', home + away);
+        return cells.join(',');
+      })
+      .join('\n');
+  const poll = (at: string) => fetchAndImportNflverse(database.db, nflverse(), { now: new Date(at) });
+
+  beforeAll(async () => {
+    database = await createTestDb({ pgliteTemplate: inject('pgliteTemplate') });
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('imports the current season through GitHub’s redirect, then takes a 304 as unchanged without an import run', async () => {
+    served.games = held;
+    const requests = server.requests.length;
+    const first = await poll('2025-12-02T12:00:00Z');
+    expect(first).toMatchObject({
+      status: 'imported',
+      location: `${server.url}${GAMES_PATH}`,
+      summary: { added: 272, updated: 0, skipped: [] },
+    });
+    expect(server.requests.slice(requests)).toEqual([
+      { path: GAMES_PATH, query: '', ifNoneMatch: null },
+      { path: RAW_GAMES_PATH, query: '', ifNoneMatch: null },
+    ]);
+    // Only the 2025 season is written: a poll does not rewrite 1999 to 2024.
+    expect(await rows(database.db, sql`select 1 from events where season = 2024`)).toEqual([]);
+    expect(await eventOf(database.db, 'nflverse', '2025_13_NYG_NE')).toMatchObject({ status: 'scheduled' });
+
+    const runs = (await runsOf(database.db, 'nflverse')).length;
+    expect(await poll('2025-12-02T12:05:00Z')).toMatchObject({ status: 'unchanged', httpStatus: 304 });
+    expect(server.requests.at(-1)).toEqual({ path: RAW_GAMES_PATH, query: '', ifNoneMatch: etagOf(held) });
+    expect(await runsOf(database.db, 'nflverse')).toHaveLength(runs);
+  });
+
+  it('imports only the game that changed', async () => {
+    served.games = withResult(held, '2025_13_NYG_NE', 15, 33);
+    const changed = await poll('2025-12-02T12:10:00Z');
+    expect(changed).toMatchObject({ status: 'imported', summary: { added: 0, updated: 1, unchanged: 271 } });
+    expect(await eventOf(database.db, 'nflverse', '2025_13_NYG_NE')).toMatchObject({
+      status: 'final',
+      away_score: 15,
+      home_score: 33,
+    });
+  });
+
+  it('waits as a 429 asks, then fetches', async () => {
+    served.games = withResult(withResult(held, '2025_13_NYG_NE', 15, 33), '2025_14_DAL_DET', 30, 44);
+    waits.length = 0;
+    server.failNext(429, { path: RAW_GAMES_PATH, headers: { 'retry-after': '2' } });
+    expect(await poll('2025-12-05T12:00:00Z')).toMatchObject({ status: 'imported', summary: { updated: 1 } });
+    expect(waits).toEqual([2000]);
+    expect(await eventOf(database.db, 'nflverse', '2025_14_DAL_DET')).toMatchObject({
+      status: 'final',
+      home_score: 44,
+    });
+  });
+
+  it('records a failed run and changes nothing on a 500, no answer in time, or a body cut short', async () => {
+    const file = served.games;
+    served.games = withResult(file, '2025_14_SEA_ATL', 37, 9);
+    const before = await snapshot(database.db);
+    for (const [failure, message] of [
+      [500, /answered 500/],
+      ['slow', /did not answer .* within 1000 ms/],
+      ['truncated', /could not be reached/],
+    ] as const) {
+      const runs = (await runsOf(database.db, 'nflverse')).length;
+      server.failNext(failure, { path: RAW_GAMES_PATH, times: 2 });
+      const error = await poll('2025-12-08T12:00:00Z').catch((caught: unknown) => caught);
+      expect(error, String(failure)).toBeInstanceOf(SourceFetchError);
+      expect((error as Error).message).toMatch(message);
+      const recorded = await runsOf(database.db, 'nflverse');
+      expect(recorded).toHaveLength(runs + 1);
+      expect(recorded.at(-1)).toMatchObject({ status: 'failed', error: (error as Error).message });
+      expect(await snapshot(database.db)).toBe(before);
+    }
+    // Nothing of the failed fetches was kept as seen: the next poll imports the change.
+    expect(await poll('2025-12-08T12:05:00Z')).toMatchObject({ status: 'imported', summary: { updated: 1 } });
+    expect(await eventOf(database.db, 'nflverse', '2025_14_SEA_ATL')).toMatchObject({
+      status: 'final',
+      away_score: 37,
+    });
   });
 });

@@ -1,15 +1,17 @@
 import type { Database } from '@pass/db';
+import { seasonForDate } from '@pass/domain';
 import { systemClock } from '../../lib/clock.js';
-import { importStatsapiSchedule } from './game-importers.js';
+import { importNflverse, importStatsapiSchedule } from './game-importers.js';
 import * as repository from './imports.repository.js';
 import { recordFailedRun, type ImportOptions, type ImportSummary } from './imports.service.js';
 import type { MlbStatsApiClient, ScheduleDays } from './mlb-statsapi-client.js';
+import type { NflverseClient } from './nflverse-client.js';
 import type { ConditionalState, SourceAnswer } from './source-fetch.js';
 import type { Config } from '../../env.js';
 import type { PolledSource } from './source-polls.service.js';
 
 /**
- * The free live sources, fetched and imported: the MLB Stats API's schedule. Each fetch
+ * The free live sources, fetched and imported: the MLB Stats API's schedule and nflverse's games.csv. Each fetch
  * is a conditional GET against what was last imported from the same address (the ETag and the body's hash that
  * raw_responses keeps), so a poll that brings nothing new is `unchanged` and starts no import run at all. A fetch
  * that fails (the source down, a 429 or 5xx after its retries, no answer in time, a body cut short) is recorded as
@@ -65,6 +67,33 @@ export async function fetchAndImportStatsapiSchedule(
   const summary = await importStatsapiSchedule(db, answer.body, {
     ...options,
     now: options.now ?? systemClock(),
+    location,
+    ...(headers ? { headers } : {}),
+  });
+  return { status: 'imported', location, summary };
+}
+
+/**
+ * Fetches nflverse's games.csv and imports the games of `options.seasons`, by default the current NFL season's
+ * alone (a poll writes its few hundred games at most, not the 7,000 since 1999). The file's data time is what its
+ * games prove, as for the held copy (docs/decisions/022).
+ */
+export async function fetchAndImportNflverse(
+  db: Database,
+  client: NflverseClient,
+  options: ImportOptions = {},
+): Promise<LiveImportResult> {
+  const location = client.url;
+  const previous = await lastAnswer(db, 'nflverse', location);
+  const answer = await fetched(db, 'nflverse', options, () => client.fetchGames(previous));
+  if (!answer.changed) return { status: 'unchanged', location, httpStatus: answer.status };
+  const now = options.now ?? systemClock();
+  const season = seasonForDate('americanfootball_nfl', now);
+  const headers = etagHeaders(answer);
+  const summary = await importNflverse(db, answer.body, {
+    ...options,
+    now,
+    seasons: options.seasons ?? { from: season, to: season },
     location,
     ...(headers ? { headers } : {}),
   });
