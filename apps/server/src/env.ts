@@ -144,6 +144,11 @@ const EnvSchema = z.object({
   ODDS_API_KEY: z.string().optional(),
   ODDS_API_URL: urlWithProtocols(['https:', 'http:'], 'https://api.the-odds-api.com').optional(),
   ESPN_API_URL: urlWithProtocols(['https:', 'http:'], 'https://site.api.espn.com').optional(),
+  MLB_STATSAPI_URL: urlWithProtocols(['https:', 'http:'], 'https://statsapi.mlb.com').optional(),
+  NFLVERSE_GAMES_URL: urlWithProtocols(
+    ['https:', 'http:'],
+    'https://github.com/nflverse/nfldata/raw/master/data/games.csv',
+  ).optional(),
   PAYPAL_API_URL: urlWithProtocols(['https:', 'http:'], 'https://api-m.paypal.com').default(
     'https://api-m.sandbox.paypal.com',
   ),
@@ -262,6 +267,10 @@ export interface Config {
   oddsApiUrl: string | undefined;
   /** The ESPN scoreboard's host (site.api.espn.com by default); a local fake in tests. */
   espnApiUrl: string | undefined;
+  /** The MLB Stats API's host (its schedule, free); a local fake in tests. */
+  mlbStatsapiUrl: string | undefined;
+  /** The address of nflverse's games.csv (free); a local fake in tests. */
+  nflverseGamesUrl: string | undefined;
   /** PayPal, when both client credentials are set: the REST host, the webhook's id and the buttons' script. */
   paypal: {
     apiUrl: string;
@@ -383,6 +392,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     oddsApiKey: values.ODDS_API_KEY,
     oddsApiUrl: values.ODDS_API_URL?.replace(/\/+$/, ''),
     espnApiUrl: values.ESPN_API_URL?.replace(/\/+$/, ''),
+    mlbStatsapiUrl: values.MLB_STATSAPI_URL?.replace(/\/+$/, ''),
+    nflverseGamesUrl: values.NFLVERSE_GAMES_URL,
     paypal:
       values.PAYPAL_CLIENT_ID && values.PAYPAL_CLIENT_SECRET
         ? {

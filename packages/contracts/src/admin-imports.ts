@@ -9,7 +9,8 @@ import { idParam } from './boundary.js';
 /**
  * Sources an admin can run: the schedule files (by default the history the repository holds in history/),
  * the ESPN scoreboard (today's games of every sport), The Odds API's odds and scores (every sport; needs
- * ODDS_API_KEY), and the demo season.
+ * ODDS_API_KEY), the free live sources (today's MLB Stats API schedule and the current NFL season of nflverse's
+ * games.csv, fetched now), and the demo season.
  */
 export const IMPORT_SOURCE_KEYS = [
   'nflverse',
@@ -20,6 +21,8 @@ export const IMPORT_SOURCE_KEYS = [
   'espn',
   'odds-api',
   'odds-api-scores',
+  'statsapi-live',
+  'nflverse-live',
   'demo',
 ] as const;
 export const ImportSourceKey = z.enum(IMPORT_SOURCE_KEYS);

@@ -5,6 +5,10 @@
  * default the history the repository holds in history/), espn (a saved scoreboard or a scoreboard URL; by
  * default today's scoreboard of each sport), odds-api and odds-api-scores (a sport key; needs ODDS_API_KEY).
  * cfbd takes a `/games` response or a lines one (`/lines`, `/metrics/wp/pregame`), told apart by its content.
+ * The free live sources, fetched with a conditional GET (nothing is imported when nothing changed):
+ * statsapi-live (the MLB Stats API's schedule of a date, YYYY-MM-DD, by default the day being played at the server
+ * clock; MLB_STATSAPI_URL or a URL given for its host) and nflverse-live (nflverse's games.csv, the current NFL season
+ * or `--seasons`; NFLVERSE_GAMES_URL or a URL given for the file).
  * Progress goes to stderr, the summary to stdout. With the embedded database, a running server holds the
  * data directory: the import then stops with that message and changes nothing. An import that added or changed
  * games then tries the rejected synced bets again (decision 051); like the import, this needs no scheduler lock:
@@ -14,13 +18,20 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createDb, DataDirInUseError, migrate, type Database, type DbHandle } from '@pass/db';
-import { dateInZone, isSport, US_EASTERN, type Sport } from '@pass/domain';
+import { dateInZone, isSport, mlbScheduleDay, US_EASTERN, type Sport } from '@pass/domain';
 import { ConfigError, loadConfig, type Config } from '../env.js';
 import { clockFor } from '../lib/clock.js';
 import { historyFile } from '../modules/imports/history-files.js';
 import { importEspn } from '../modules/imports/game-importers.js';
 import { DEFAULT_FILES, espnClient, importEspnToday, importSourceBody } from '../modules/imports/import-jobs.js';
 import { SourceFetchError } from '../modules/imports/source-fetch.js';
+import {
+  fetchAndImportNflverse,
+  fetchAndImportStatsapiSchedule,
+  type LiveImportResult,
+} from '../modules/imports/live-sources.js';
+import { MlbStatsApiClient } from '../modules/imports/mlb-statsapi-client.js';
+import { NflverseClient } from '../modules/imports/nflverse-client.js';
 import {
   parseSeasonRange,
   type ImportOptions,
@@ -35,11 +46,13 @@ import { readTextFile } from '../lib/text-file.js';
 
 const ODDS_SOURCES = ['odds-api', 'odds-api-scores'];
 const ESPN = 'espn';
+const LIVE_SOURCES = ['statsapi-live', 'nflverse-live'];
 const USAGE =
   'Usage: npm run import -- <source> [file-or-url] [--seasons 2015-2025]\n' +
-  `  sources: ${[...Object.keys(DEFAULT_FILES), ESPN, ...ODDS_SOURCES].join(', ')}\n` +
+  `  sources: ${[...Object.keys(DEFAULT_FILES), ESPN, ...ODDS_SOURCES, ...LIVE_SOURCES].join(', ')}\n` +
   "  espn takes a saved scoreboard or a scoreboard URL; without one, today's scoreboard of each sport\n" +
-  '  odds-api and odds-api-scores take a sport key (americanfootball_nfl, americanfootball_ncaaf, baseball_mlb) and need ODDS_API_KEY';
+  '  odds-api and odds-api-scores take a sport key (americanfootball_nfl, americanfootball_ncaaf, baseball_mlb) and need ODDS_API_KEY\n' +
+  '  statsapi-live takes a date (YYYY-MM-DD; today by default) or the Stats API host, nflverse-live the URL of games.csv';
 
 class UsageError extends Error {}
 
@@ -70,7 +83,7 @@ function parseArguments(argv: string[]): Arguments {
   const [source, target, ...rest] = positionals;
   if (!source) throw new UsageError('Name a source.');
   if (rest.length > 0) throw new UsageError(`Unexpected arguments: ${rest.join(' ')}`);
-  if (!isFileSource(source) && source !== ESPN && !ODDS_SOURCES.includes(source)) {
+  if (!isFileSource(source) && source !== ESPN && !ODDS_SOURCES.includes(source) && !LIVE_SOURCES.includes(source)) {
     throw new UsageError(`Unknown source "${source}".`);
   }
   return { source, target, seasons };
@@ -158,6 +171,7 @@ async function run(args: Arguments, config: Config, database: DbHandle): Promise
     printSummary(`${args.source} ${sport}`, summary);
     return storedGames(summary);
   }
+  if (LIVE_SOURCES.includes(args.source)) return runLive(args, config, database, options);
   const targets = args.target
     ? [args.target]
     : isFileSource(args.source)
@@ -214,6 +228,38 @@ async function runEspn(args: Arguments, config: Config, database: DbHandle, opti
   }
   for (const [label, summary] of summaries) printSummary(label, summary);
   return summaries.some(([, summary]) => storedGames(summary));
+}
+
+/** A free live source fetched and imported; true when it added or changed games. */
+async function runLive(args: Arguments, config: Config, database: DbHandle, options: ImportOptions): Promise<boolean> {
+  const fetcher = { outbound: config.outbound, log: (message: string) => process.stderr.write(`${message}\n`) };
+  const bar = progressBar(args.source);
+  const isUrl = args.target !== undefined && /^https?:\/\//.test(args.target);
+  let result: LiveImportResult;
+  if (args.source === 'statsapi-live') {
+    const date = isUrl || args.target === undefined ? mlbScheduleDay(options.now ?? clockFor(config)()) : args.target;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+      throw new UsageError(`statsapi-live takes a date (YYYY-MM-DD), got "${date}"`);
+    }
+    const client = new MlbStatsApiClient({ baseUrl: isUrl ? args.target : config.mlbStatsapiUrl, ...fetcher });
+    result = await fetchAndImportStatsapiSchedule(
+      database.db,
+      client,
+      { date },
+      { ...options, onProgress: bar.update },
+    );
+  } else {
+    if (args.target !== undefined && !isUrl) throw new UsageError(`nflverse-live takes a URL, got "${args.target}"`);
+    const client = new NflverseClient({ url: isUrl ? args.target : config.nflverseGamesUrl, ...fetcher });
+    result = await fetchAndImportNflverse(database.db, client, { ...options, onProgress: bar.update });
+  }
+  bar.done();
+  if (result.status === 'unchanged') {
+    console.log(`${args.source}: unchanged since the last import (${result.httpStatus}), nothing imported`);
+    return false;
+  }
+  printSummary(`${args.source} ${result.location}`, result.summary);
+  return storedGames(result.summary);
 }
 
 async function main(): Promise<number> {

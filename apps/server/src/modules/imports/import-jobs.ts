@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ImportSourceKey } from '@pass/contracts';
 import type { Database } from '@pass/db';
-import { dateInZone, seasonForDate, SPORTS, US_EASTERN, type Sport } from '@pass/domain';
+import { dateInZone, mlbScheduleDay, seasonForDate, SPORTS, US_EASTERN, type Sport } from '@pass/domain';
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../errors.js';
 import { DEMO_SPORTS, importDemoSeason } from './demo-season.js';
@@ -15,6 +15,9 @@ import {
   importStatsapi,
 } from './game-importers.js';
 import type { ImportOptions, ImportSummary } from './imports.service.js';
+import { fetchAndImportNflverse, fetchAndImportStatsapiSchedule, type LiveImportResult } from './live-sources.js';
+import { MlbStatsApiClient } from './mlb-statsapi-client.js';
+import { NflverseClient } from './nflverse-client.js';
 import { OddsApiClient } from './odds-api-client.js';
 import { fetchAndImportOdds, fetchAndImportScores } from './odds-api.service.js';
 import { historyFile } from './history-files.js';
@@ -24,10 +27,13 @@ import { readTextFile } from '../../lib/text-file.js';
 /**
  * One import of a named source with its defaults, for the admin API and the scheduler: the file sources
  * read the history the repository holds (history/), the ESPN scoreboard and The Odds API are called for each
- * sport, the demo season is generated for `now`. Each writes its import runs as the importers do.
+ * sport, the free live sources are fetched (today's MLB schedule, the current NFL season's games.csv), the demo
+ * season is generated for `now`. Each writes its import runs as the importers do.
  */
 
-type FileSource = Exclude<ImportSourceKey, 'espn' | 'odds-api' | 'odds-api-scores' | 'demo'>;
+/** The free live sources: fetched now, with a conditional GET (live-sources.ts). */
+type LiveSource = 'statsapi-live' | 'nflverse-live';
+type FileSource = Exclude<ImportSourceKey, 'espn' | 'odds-api' | 'odds-api-scores' | 'demo' | LiveSource>;
 
 /** The held files each file source imports (as history-files.ts names them), as the CLI does. */
 export const DEFAULT_FILES: Record<FileSource, string[]> = {
@@ -54,7 +60,10 @@ export interface SourceJobOptions extends ImportOptions {
   oddsApiUrl?: string | undefined;
   /** ESPN_API_URL: the ESPN scoreboard's host, ESPN's own by default. */
   espnApiUrl?: string | undefined;
-  /** Where the ESPN scoreboard's and The Odds API's requests may go (lib/outbound.ts); strict by default. */
+  /** MLB_STATSAPI_URL and NFLVERSE_GAMES_URL: where the live sources are fetched from. */
+  mlbStatsapiUrl?: string | undefined;
+  nflverseGamesUrl?: string | undefined;
+  /** Where the live sources' and The Odds API's requests may go (lib/outbound.ts); strict by default. */
   outbound?: OutboundPolicy;
   /** The sports of the ESPN scoreboard's and The Odds API's calls; every sport by default. */
   sports?: readonly Sport[];
@@ -62,8 +71,18 @@ export interface SourceJobOptions extends ImportOptions {
   log?: (message: string) => void;
 }
 
-/** The importer's own source name of an admin source (odds and scores both record as `odds-api`). */
-export const importerSource = (source: ImportSourceKey): string => (source === 'odds-api-scores' ? 'odds-api' : source);
+/**
+ * The importer's own source names of the admin's sources: odds and scores record as `odds-api`, a live source as
+ * the held file of the same source does.
+ */
+const IMPORTER_SOURCES: Partial<Record<ImportSourceKey, string>> = {
+  'odds-api-scores': 'odds-api',
+  'statsapi-live': 'statsapi',
+  'nflverse-live': 'nflverse',
+};
+
+/** The importer's own source name of an admin source. */
+export const importerSource = (source: ImportSourceKey): string => IMPORTER_SOURCES[source] ?? source;
 
 /** The files a file source would import, resolved; a missing one is a 409 before anything runs. */
 export function defaultFiles(source: FileSource): string[] {
@@ -182,6 +201,8 @@ export async function runSourceImport(
     oddsApiKey: _key,
     oddsApiUrl: _url,
     espnApiUrl: _espnUrl,
+    mlbStatsapiUrl: _mlbUrl,
+    nflverseGamesUrl: _nflverseUrl,
     outbound: _outbound,
     sports,
     fetch: _fetch,
@@ -206,6 +227,9 @@ export async function runSourceImport(
       }
       return summaries;
     }
+    case 'statsapi-live':
+    case 'nflverse-live':
+      return importedSummaries(await runLiveImport(db, source, options, { ...importOptions, now }));
     case 'demo': {
       const summaries: ImportSummary[] = [];
       for (const sport of DEMO_SPORTS) {
@@ -224,4 +248,30 @@ export async function runSourceImport(
       return summaries;
     }
   }
+}
+
+/** The summaries of a live import: none when the source had nothing new (no run was started). */
+const importedSummaries = (result: LiveImportResult): ImportSummary[] =>
+  result.status === 'imported' ? [result.summary] : [];
+
+/**
+ * A live source's import: today's MLB schedule (the day being played at `now`, mlbScheduleDay) or the current NFL
+ * season of nflverse's games.csv (or the seasons asked for).
+ */
+function runLiveImport(
+  db: Database,
+  source: LiveSource,
+  options: Pick<SourceJobOptions, 'mlbStatsapiUrl' | 'nflverseGamesUrl' | 'outbound' | 'fetch' | 'log'>,
+  importOptions: ImportOptions & { now: Date },
+): Promise<LiveImportResult> {
+  const fetcher = {
+    ...(options.outbound ? { outbound: options.outbound } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.log ? { log: options.log } : {}),
+  };
+  if (source === 'statsapi-live') {
+    const client = new MlbStatsApiClient({ baseUrl: options.mlbStatsapiUrl, ...fetcher });
+    return fetchAndImportStatsapiSchedule(db, client, { date: mlbScheduleDay(importOptions.now) }, importOptions);
+  }
+  return fetchAndImportNflverse(db, new NflverseClient({ url: options.nflverseGamesUrl, ...fetcher }), importOptions);
 }

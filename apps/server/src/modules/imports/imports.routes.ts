@@ -31,6 +31,8 @@ export const importsRoutes: FastifyPluginAsyncZod<AuthDeps & { now: Clock; roomN
     oddsApiKey: config.oddsApiKey,
     oddsApiUrl: config.oddsApiUrl,
     espnApiUrl: config.espnApiUrl,
+    mlbStatsapiUrl: config.mlbStatsapiUrl,
+    nflverseGamesUrl: config.nflverseGamesUrl,
     outbound: config.outbound,
     log: (message) => app.log.info(message),
     onFailure: (source, error) =>

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { BookEventsResponse } from '@pass/contracts';
+import { AdminImportRunResponse, AdminImportStartResponse, BookEventsResponse } from '@pass/contracts';
 import { rows, type Database, type DbExecutor, type DbHandle } from '@pass/db';
 import { createTestDb } from '@pass/db/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { seedUser } from '../../test/accounts.js';
+import { adminClient, seedUser } from '../../test/accounts.js';
 import { FakeHttpServer, header, type FakeAnswer, type FakeRequest } from '../../test/fake-http-server.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { importStatsapi } from './game-importers.js';
@@ -173,7 +173,7 @@ describe('the MLB Stats API schedule, live', () => {
   };
 
   beforeAll(async () => {
-    testApp = await buildTestApp({}, { now: () => clock });
+    testApp = await buildTestApp({ MLB_STATSAPI_URL: server.url }, { now: () => clock });
     db = testApp.database.db;
   });
   afterAll(async () => {
@@ -413,6 +413,41 @@ describe('the MLB Stats API schedule, live', () => {
     });
     expect(new Date(both.kickoff_at!).toISOString()).toBe('2025-07-04T20:10:00.000Z');
     expect(await rows(db, sql`select id from events`)).toHaveLength(events);
+  });
+
+  it("runs for the admin as statsapi-live: today's schedule by the server clock, nothing when nothing changed", async () => {
+    const admin = await adminClient(testApp.app, db);
+    // 1:30 am Eastern: still the 29th's games.
+    clock = new Date('2023-08-30T05:30:00Z');
+    served.schedules.set(
+      '2023-08-29',
+      eveningWith({
+        716790: (game) => {
+          game.status = FINAL;
+          scores(game, 5, 3);
+        },
+        716803: (game) => {
+          game.status = FINAL;
+          scores(game, 4, 2);
+        },
+      }),
+    );
+    const started = await admin.post('/api/admin/imports/statsapi-live');
+    expect(started.statusCode, started.body).toBe(202);
+    const { run_id: runId } = AdminImportStartResponse.parse(started.json());
+    let run = AdminImportRunResponse.parse((await admin.get(`/api/admin/imports/runs/${runId}`)).json());
+    for (let tries = 0; run.status === 'running' && tries < 100; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      run = AdminImportRunResponse.parse((await admin.get(`/api/admin/imports/runs/${runId}`)).json());
+    }
+    expect(run).toMatchObject({ source: 'statsapi', trigger: 'admin', status: 'succeeded' });
+    expect(run.detail).toMatchObject({
+      location: `${server.url}/api/v1/schedule?sportId=1&date=2023-08-29&hydrate=linescore`,
+    });
+    expect(await eventOf(db, 'statsapi', '716803')).toMatchObject({ status: 'final', home_score: 4, away_score: 2 });
+    const again = await admin.post('/api/admin/imports/statsapi-live');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toContain('had nothing to import');
   });
 });
 
