@@ -23,6 +23,7 @@ type FootballSport = Exclude<Sport, 'baseball_mlb'>;
 /** Which scoreboard: the games of a date (US date, YYYY-MM-DD), or a football week of a season. */
 export type EspnBoard =
   | { sport: Sport; date: string }
+  | { sport: Sport; from: string; to: string }
   | { sport: FootballSport; week: number; seasonType: 'regular' | 'postseason'; season?: number };
 
 export interface EspnClientOptions {
@@ -74,6 +75,12 @@ export class EspnClient {
       if (!/^\d{4}-\d{2}-\d{2}$/.test(board.date))
         throw new Error(`An ESPN scoreboard date is YYYY-MM-DD, not "${board.date}"`);
       url.searchParams.set('dates', board.date.replaceAll('-', ''));
+    } else if ('from' in board) {
+      if (![board.from, board.to].every((date) => /^\d{4}-\d{2}-\d{2}$/.test(date)))
+        throw new Error(`An ESPN scoreboard's dates are YYYY-MM-DD, not "${board.from}" to "${board.to}"`);
+      // A span of dates: a whole season of a sport in one answer (a college season is some 900 games).
+      url.searchParams.set('dates', `${board.from.replaceAll('-', '')}-${board.to.replaceAll('-', '')}`);
+      url.searchParams.set('limit', '1000');
     } else {
       if ((board.sport as Sport) === 'baseball_mlb') throw new Error('MLB scoreboards go by date, not by week');
       if (board.season !== undefined) url.searchParams.set('dates', String(board.season));
@@ -82,15 +89,18 @@ export class EspnClient {
     }
     if (board.sport === 'americanfootball_ncaaf') {
       url.searchParams.set('groups', '80');
-      url.searchParams.set('limit', '400');
+      if (!url.searchParams.has('limit')) url.searchParams.set('limit', '400');
     }
     return url;
   }
 
-  /** GETs a board, conditional on the last answer imported from its URL. */
-  async fetchScoreboard(board: EspnBoard): Promise<EspnScoreboardAnswer> {
+  /**
+   * GETs a board, conditional on `previous` when given (the poller's record), else on the last answer imported
+   * from its URL.
+   */
+  async fetchScoreboard(board: EspnBoard, given?: ConditionalState): Promise<EspnScoreboardAnswer> {
     const url = this.scoreboardUrl(board).toString();
-    const previous = this.imported.get(url) ?? { etag: null, bodyHash: null };
+    const previous = given ?? this.imported.get(url) ?? { etag: null, bodyHash: null };
     const answer = await this.fetcher.get(`${board.sport} scoreboard`, url, previous);
     return { url, answer, fetchedAt: this.clock() };
   }

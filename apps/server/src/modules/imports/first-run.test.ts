@@ -261,7 +261,7 @@ describe('first run, other modes', () => {
       name: 'ESPN scoreboard',
       sport,
       liveEveryMs: 30_000,
-      async poll(now) {
+      async poll(_db, now) {
         asked.push(`${sport} ${now.toISOString()}`);
         if (!answers) throw new Error('the ESPN scoreboard could not be reached');
         await database.db.execute(sql`insert into events (sport, season, week, season_type, kickoff_at, game_date,

@@ -1,14 +1,15 @@
 import type { Database } from '@pass/db';
-import { seasonForDate } from '@pass/domain';
+import { mlbScheduleDay, seasonForDate, SPORTS, type Sport } from '@pass/domain';
 import { systemClock } from '../../lib/clock.js';
-import { importNflverse, importStatsapiSchedule } from './game-importers.js';
+import { EspnClient, type EspnBoard } from './espn-client.js';
+import { importEspn, importNflverse, importStatsapiSchedule } from './game-importers.js';
 import * as repository from './imports.repository.js';
 import { recordFailedRun, type ImportOptions, type ImportSummary } from './imports.service.js';
-import type { MlbStatsApiClient, ScheduleDays } from './mlb-statsapi-client.js';
-import type { NflverseClient } from './nflverse-client.js';
+import { MlbStatsApiClient, type ScheduleDays } from './mlb-statsapi-client.js';
+import { NflverseClient } from './nflverse-client.js';
 import type { ConditionalState, SourceAnswer } from './source-fetch.js';
 import type { Config } from '../../env.js';
-import type { PolledSource } from './source-polls.service.js';
+import type { PollAnswer, PolledSource } from './source-polls.service.js';
 
 /**
  * The free live sources, fetched and imported: the MLB Stats API's schedule and nflverse's games.csv. Each fetch
@@ -100,15 +101,104 @@ export async function fetchAndImportNflverse(
   return { status: 'imported', location, summary };
 }
 
+/** The dates a sport's season spans, as the daily poll asks for it (a first start's too). */
+export function seasonSpan(sport: Sport, season: number): { from: string; to: string } {
+  return sport === 'baseball_mlb'
+    ? { from: `${season}-03-01`, to: `${season}-11-30` }
+    : { from: `${season}-08-20`, to: `${season + 1}-02-20` };
+}
+
+/** What a poll reports of a fetch that brought nothing new, or of one it imported. */
+const pollAnswer = (answer: SourceAnswer, summaries: ImportSummary[]): PollAnswer => ({
+  status: answer.status,
+  changed: answer.changed,
+  etag: answer.etag,
+  bodyHash: answer.bodyHash,
+  summaries,
+});
+
 /**
- * The live sources the scheduler polls and the admin sees (docs/decisions/067): each free source for each
- * sport it covers, with how often it is polled while that sport's games are played.
+ * The live sources the scheduler polls and the admin sees (docs/decisions/067, 068): the ESPN scoreboard of each
+ * sport, the MLB Stats API's schedule and nflverse's games.csv. While a sport's games are on or due, a poll asks
+ * for the day being played; the daily poll (and a first start) for the whole current season.
  */
 export function createLiveSources(
-  _config: Pick<Config, 'outbound'>,
-  _log: (message: string) => void = () => {},
+  config: Pick<Config, 'outbound' | 'espnApiUrl' | 'mlbStatsapiUrl' | 'nflverseGamesUrl'>,
+  log: (message: string) => void = () => {},
   /** The first run's: a source that does not answer within a few seconds is left for the scheduler. */
-  _options: { timeoutMs?: number; attempts?: number } = {},
+  options: { timeoutMs?: number; attempts?: number } = {},
 ): PolledSource[] {
-  return [];
+  const fetcher = {
+    outbound: config.outbound,
+    log,
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    ...(options.attempts === undefined ? {} : { retry: { attempts: options.attempts } }),
+  };
+  const espn = new EspnClient({ baseUrl: config.espnApiUrl, ...fetcher });
+  const mlb = new MlbStatsApiClient({ baseUrl: config.mlbStatsapiUrl, ...fetcher });
+  const nflverse = new NflverseClient({ url: config.nflverseGamesUrl, ...fetcher });
+  const trigger = 'schedule' as const;
+
+  const espnSources = SPORTS.map(
+    (sport): PolledSource => ({
+      key: `espn:${sport}`,
+      name: 'ESPN scoreboard',
+      sport,
+      liveEveryMs: 30_000,
+      async poll(db, now, previous, cadence) {
+        const board: EspnBoard =
+          cadence === 'idle'
+            ? { sport, ...seasonSpan(sport, seasonForDate(sport, now)) }
+            : { sport, date: mlbScheduleDay(now) };
+        const { url, answer } = await espn.fetchScoreboard(board, previous);
+        if (!answer.changed) return pollAnswer(answer, []);
+        const summary = await importEspn(db, answer.body, { trigger, now, sport, location: url, fetchedAt: now });
+        return pollAnswer(answer, [summary]);
+      },
+    }),
+  );
+  const statsapi: PolledSource = {
+    key: 'statsapi:baseball_mlb',
+    name: 'MLB Stats API',
+    sport: 'baseball_mlb',
+    liveEveryMs: 30_000,
+    async poll(db, now, previous, cadence) {
+      const span = seasonSpan('baseball_mlb', seasonForDate('baseball_mlb', now));
+      const days: ScheduleDays =
+        cadence === 'idle' ? { startDate: span.from, endDate: span.to } : { date: mlbScheduleDay(now) };
+      const answer = await mlb.fetchSchedule(days, previous);
+      if (!answer.changed) return pollAnswer(answer, []);
+      const headers = etagHeaders(answer);
+      const summary = await importStatsapiSchedule(db, answer.body, {
+        trigger,
+        now,
+        location: mlb.scheduleUrl(days),
+        ...(headers ? { headers } : {}),
+      });
+      return pollAnswer(answer, [summary]);
+    },
+  };
+  const nflverseSource: PolledSource = {
+    key: 'nflverse:americanfootball_nfl',
+    name: 'nflverse games.csv',
+    sport: 'americanfootball_nfl',
+    // The whole file (some 2 MB) is fetched, almost always answered 304: once a minute is enough for finals.
+    liveEveryMs: 60_000,
+    async poll(db, now, previous) {
+      const answer = await nflverse.fetchGames(previous);
+      if (!answer.changed) return pollAnswer(answer, []);
+      const season = seasonForDate('americanfootball_nfl', now);
+      const headers = etagHeaders(answer);
+      const summary = await importNflverse(db, answer.body, {
+        trigger,
+        now,
+        seasons: { from: season, to: season },
+        location: nflverse.url,
+        ...(headers ? { headers } : {}),
+      });
+      return pollAnswer(answer, [summary]);
+    },
+  };
+  // nflverse before ESPN: its final is the official one, ESPN's never replaces it (decision 069).
+  return [nflverseSource, statsapi, ...espnSources];
 }

@@ -40,8 +40,11 @@ export interface PolledSource {
   sport: Sport;
   /** How often it is polled while one of its sport's games is played. */
   liveEveryMs: number;
-  /** One poll at `now`, sending back what the last answer left. */
-  poll(now: Date, previous: ConditionalState): Promise<PollAnswer>;
+  /**
+   * One poll at `now`, sending back what the last answer left. `cadence` says how wide: the day being played
+   * while games are on or due, the whole season on the daily poll (and a first start's).
+   */
+  poll(db: Database, now: Date, previous: ConditionalState, cadence: PollCadence): Promise<PollAnswer>;
 }
 
 export interface PollsRun {
@@ -99,7 +102,8 @@ async function pollOne(
   log: (message: string) => void,
 ): Promise<{ outcome: 'changed' | 'unchanged' | 'failed'; changedGames: boolean }> {
   try {
-    const answer = await source.poll(now, { etag: state?.etag ?? null, bodyHash: state?.bodyHash ?? null });
+    const previous = { etag: state?.etag ?? null, bodyHash: state?.bodyHash ?? null };
+    const answer = await source.poll(db, now, previous, cadence);
     const summary = answer.changed ? summaryOf(answer.summaries) : null;
     await repository.recordPollAnswer(db, source.key, {
       at: now,

@@ -29,7 +29,7 @@ function scriptedSource(key: string, sport: PolledSource['sport'], answers: (() 
     name: key,
     sport,
     liveEveryMs: 30_000,
-    async poll(now, previous) {
+    async poll(_db, now, previous) {
       calls.push({ at: now, ...previous });
       const next = answers.shift();
       if (!next) throw new Error('no answer scripted');
