@@ -55,6 +55,7 @@ export async function measureColdStart(serverBundle: string, baseEnv: NodeJS.Pro
       REFRESH_ODDS: 'off',
       REFRESH_SCORES: 'off',
       REFRESH_SCHEDULES: 'off',
+      REFRESH_LIVE: 'off',
       POOL_MAILS: 'off',
     };
     delete env.DATABASE_URL;

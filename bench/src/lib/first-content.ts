@@ -334,6 +334,7 @@ export async function measureFirstContent(
       REFRESH_ODDS: 'off',
       REFRESH_SCORES: 'off',
       REFRESH_SCHEDULES: 'off',
+      REFRESH_LIVE: 'off',
       POOL_MAILS: 'off',
       SMTP_URL: mail.url,
       // Every visit comes from one address; the per-client limit of page views is for strangers.
