@@ -24,6 +24,7 @@ import {
 } from './lib/data-benchmarks.js';
 import { LOAD_GENERATOR, measureLoad, probe } from './lib/load.js';
 import { measurePageWeight } from './lib/page-weight.js';
+import { runLivePollBenchmarks } from './lib/live-polls.js';
 import { runSyncImportBenchmarks } from './lib/sync-import.js';
 import { runHostileUploadBenchmarks } from './lib/hostile-upload.js';
 import { REPO_ROOT, RESULTS_FILE, SERVER_BUNDLE, SERVERS_DIR, WEB_DIST_DIR } from './lib/paths.js';
@@ -921,7 +922,22 @@ async function runInstancesOnly(): Promise<number> {
   return bad ? 1 : 0;
 }
 
+/** `--only live-polls`: what a live source's poll with nothing new costs the server (PGlite, PostgreSQL). */
+async function runLivePollsOnly(): Promise<number> {
+  const startedAt = new Date();
+  const loadAverageAtStart = os.loadavg();
+  console.log(`PA$$ bench, live polls only: ${describeMachine()}`);
+  const timed = await runLivePollBenchmarks();
+  const run = { startedAt, loadAverageAtStart, loadAverageAtEnd: os.loadavg(), timed };
+  console.log(`\n${formatTimedConsole(run)}\n`);
+  const previous = existsSync(RESULTS_FILE) ? await readFile(RESULTS_FILE, 'utf8') : '# Benchmark results\n';
+  await writeFile(RESULTS_FILE, replaceTimedRows(previous, run, 'live-polls'));
+  console.log(`Updated the live-poll rows of ${path.relative(process.cwd(), RESULTS_FILE) || RESULTS_FILE}`);
+  return timed.some(({ outcome }) => outcome.status === 'failed') ? 1 : 0;
+}
+
 const ONLY = [
+  'live-polls',
   'ledger',
   'cold-start',
   'import-all',
@@ -955,29 +971,31 @@ if (only !== undefined && !ONLY.includes(only)) {
 let exitCode = 1;
 try {
   exitCode =
-    only === 'ledger'
-      ? await runLedgerOnly()
-      : only === 'cold-start'
-        ? await runColdStartOnly()
-        : only === 'import-all'
-          ? await runImportAllOnly()
-          : only === 'pools'
-            ? await runPoolsOnly()
-            : only === 'first-content'
-              ? await runFirstContentOnly()
-              : only === 'chat-fanout'
-                ? await runChatFanoutOnly()
-                : only === 'sync-import'
-                  ? await runSyncImportOnly()
-                  : only === 'hostile-upload'
-                    ? await runHostileUploadOnly()
-                    : only === 'request-path'
-                      ? await runRequestPathOnly()
-                      : only === 'sunday'
-                        ? await runSundayOnly()
-                        : only === 'instances'
-                          ? await runInstancesOnly()
-                          : await main();
+    only === 'live-polls'
+      ? await runLivePollsOnly()
+      : only === 'ledger'
+        ? await runLedgerOnly()
+        : only === 'cold-start'
+          ? await runColdStartOnly()
+          : only === 'import-all'
+            ? await runImportAllOnly()
+            : only === 'pools'
+              ? await runPoolsOnly()
+              : only === 'first-content'
+                ? await runFirstContentOnly()
+                : only === 'chat-fanout'
+                  ? await runChatFanoutOnly()
+                  : only === 'sync-import'
+                    ? await runSyncImportOnly()
+                    : only === 'hostile-upload'
+                      ? await runHostileUploadOnly()
+                      : only === 'request-path'
+                        ? await runRequestPathOnly()
+                        : only === 'sunday'
+                          ? await runSundayOnly()
+                          : only === 'instances'
+                            ? await runInstancesOnly()
+                            : await main();
 } catch (error) {
   console.error(error);
 } finally {
