@@ -15,6 +15,7 @@ import type { Config } from './env.js';
 import { clockFor, type Clock } from './lib/clock.js';
 import { yieldToEventLoop } from './lib/event-loop.js';
 import { createRedisInstanceSignals } from './lib/instance-signals.js';
+import { createMemoryPubSub, createRedisPubSub, type PubSub } from './lib/pubsub.js';
 import { runningLifecycle, SERVICE_RESTART, type InstanceLifecycle } from './lib/lifecycle.js';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
 import type { AuthDeps } from './modules/auth/auth-context.js';
@@ -24,7 +25,7 @@ import { googleRoutes } from './modules/auth/google.routes.js';
 import { adminBillingRoutes } from './modules/billing/admin-billing.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { mobileStoreRoutes } from './modules/billing/mobile-stores.routes.js';
-import { createMemoryChatBus, createRedisChatBus, type ChatBus } from './modules/chat/chat-bus.js';
+import { createChatBus, type ChatBus } from './modules/chat/chat-bus.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
 import { createRoomNotices, type RoomNotices } from './modules/chat/room-notices.service.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
@@ -86,7 +87,12 @@ export interface AppDependencies {
   mailer?: Mailer;
   /** Defaults to Redis when REDIS_URL is set, else memory. */
   limiter?: RateLimiter;
-  /** How chat messages reach every instance's sockets: Redis pub/sub when REDIS_URL is set, else in-process. */
+  /**
+   * How what is stored reaches every instance's sockets (chat rooms, live games): Redis pub/sub when REDIS_URL is
+   * set, else in-process.
+   */
+  pubsub?: PubSub;
+  /** The chat rooms' bus; defaults to the chat's topics on `pubsub`. */
   chatBus?: ChatBus;
   /**
    * How members' devices are reached (decision 044): defaults to Web Push with the configured VAPID keys, off
@@ -238,14 +244,15 @@ export async function buildApp({
     (config.redisUrl
       ? createRedisRateLimiter(new Redis(config.redisUrl), config.redisKeyPrefix)
       : createMemoryRateLimiter());
-  const chatBus =
-    overrides.chatBus ??
+  const pubsub =
+    overrides.pubsub ??
     (config.redisUrl
-      ? createRedisChatBus(config.redisUrl, {
-          prefix: `${config.redisKeyPrefix}chat:`,
-          onError: (error) => app.log.warn({ err: error }, 'chat: Redis'),
+      ? createRedisPubSub(config.redisUrl, {
+          prefix: config.redisKeyPrefix,
+          onError: (error) => app.log.warn({ err: error }, 'pub/sub: Redis'),
         })
-      : createMemoryChatBus());
+      : createMemoryPubSub());
+  const chatBus = overrides.chatBus ?? createChatBus(pubsub);
   // With Redis, a change one instance makes to a sport's data clears the other instances' cached answers too.
   const signals = config.redisUrl
     ? createRedisInstanceSignals(config.redisUrl, {
@@ -275,6 +282,7 @@ export async function buildApp({
     await mailer.close();
     await limiter.close();
     await chatBus.close();
+    await pubsub.close();
   });
   app.decorate('mailer', mailer);
   const authDeps: AuthDeps = {

@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { chatMessages } from '@pass/db';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { TestClient } from '../../test/accounts.js';
 import { listen, openChat, refusedStatus, type ChatSocket } from '../../test/chat.js';
-import { requireRedis, TEST_REDIS_URL } from '../../test/redis.js';
+import { requireRedis, TEST_REDIS_URL, testRedisPrefix } from '../../test/redis.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { signedInMember } from '../../test/ledger.js';
 import { poolSettings, poolWithGuests } from '../../test/pools.js';
@@ -21,7 +21,7 @@ import { createRedisChatBus } from './chat-bus.js';
 const REDIS_URL = TEST_REDIS_URL;
 const clock = new Date('2025-08-01T12:00:00Z');
 // Channels of this run only, so runs side by side never meet.
-const prefix = `test:${randomBytes(6).toString('hex')}:chat:`;
+const prefix = testRedisPrefix();
 
 describe('chat across two app instances on one database and one Redis', () => {
   let first: TestApp;

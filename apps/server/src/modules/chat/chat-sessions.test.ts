@@ -1,11 +1,11 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import { adminClient, testPassword, TestClient } from '../../test/accounts.js';
 import { listen, openChat, refusedStatus, type ChatSocket } from '../../test/chat.js';
-import { requireRedis, TEST_REDIS_URL } from '../../test/redis.js';
+import { requireRedis, TEST_REDIS_URL, testRedisPrefix } from '../../test/redis.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { poolSettings, poolWithGuests } from '../../test/pools.js';
 import * as authRepository from '../auth/auth.repository.js';
@@ -22,7 +22,7 @@ import { ACCOUNT_CHANGED, CHAT_PINGS_PER_MINUTE, CHAT_SOCKETS_PER_MEMBER, SESSIO
 
 const REDIS_URL = TEST_REDIS_URL;
 const clock = new Date('2025-08-01T12:00:00Z');
-const prefix = `test:${randomBytes(6).toString('hex')}:chat:`;
+const prefix = testRedisPrefix();
 
 const closeCode = (chat: ChatSocket) =>
   new Promise<number>((resolve) => chat.socket.once('close', (code) => resolve(code)));
