@@ -1,5 +1,6 @@
 import { ChatServerFrame } from '@pass/contracts';
 import { createMemoryPubSub, createRedisPubSub, type PubSub } from '../../lib/pubsub.js';
+import type { MemberSignal, MemberSignals } from '../auth/member-socket.js';
 
 /**
  * How a stored message (or a deletion) reaches every socket of its pool: topics of the app's bus
@@ -11,22 +12,6 @@ import { createMemoryPubSub, createRedisPubSub, type PubSub } from '../../lib/pu
 /** What travels on the bus: the frames every socket of the pool is sent. */
 export type ChatBroadcast = Extract<ChatServerFrame, { type: 'message' | 'deleted' | 'left' }>;
 export type ChatListener = (frame: ChatBroadcast) => void;
-
-/**
- * What a member's own sockets are told, on every instance: some of the member's sessions ended (each socket
- * checks its own), or the account's address changed (every socket closes; a live session opens it again).
- * Every socket of a member listens, the chat rooms' and the live games' (auth/member-socket.ts).
- */
-export interface MemberSignal {
-  type: 'sessions_ended' | 'account_changed';
-}
-export type MemberListener = (signal: MemberSignal) => void;
-
-/** Where a member's sockets hear that their sessions ended (the chat bus, whichever socket it is). */
-export interface MemberSignals {
-  /** Resolves once the member's signals will be delivered; the function it returns stops them. */
-  subscribeMember(userId: number, listener: MemberListener): Promise<() => Promise<void>>;
-}
 
 export interface ChatBus extends MemberSignals {
   publish(poolId: number, frame: ChatBroadcast): Promise<void>;

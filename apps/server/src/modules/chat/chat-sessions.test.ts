@@ -11,7 +11,8 @@ import { poolSettings, poolWithGuests } from '../../test/pools.js';
 import * as authRepository from '../auth/auth.repository.js';
 import { hashSecret, randomSecret } from '../auth/crypto.js';
 import { createRedisChatBus } from './chat-bus.js';
-import { ACCOUNT_CHANGED, CHAT_PINGS_PER_MINUTE, CHAT_SOCKETS_PER_MEMBER, SESSION_ENDED } from './chat.routes.js';
+import { ACCOUNT_CHANGED, SESSION_ENDED } from '../auth/member-socket.js';
+import { CHAT_PINGS_PER_MINUTE, CHAT_SOCKETS_PER_MEMBER } from './chat.routes.js';
 
 /**
  * A chat socket ends with its session (decision 054): logout, a password change or reset, an address change

@@ -14,14 +14,24 @@ import {
   ErrorBody,
   errorResponses,
   type ChatServerFrame,
-  type FieldError,
 } from '@pass/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { RawData, WebSocket } from 'ws';
+import type { WebSocket } from 'ws';
 import { AppError } from '../../errors.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { requireSession, type AuthDeps } from '../auth/auth-context.js';
+import {
+  badFrame,
+  closeWhenSessionEnds,
+  keepAlive,
+  pingAllowance,
+  readClientFrame,
+  requireAppOrigin,
+  serialisedOnce,
+  SESSION_ENDED,
+  SocketCounts,
+} from '../auth/member-socket.js';
 import { isSessionLive } from '../auth/sessions.service.js';
 import type { PushNotifier } from '../notifications/push-notifier.js';
 import type { ChatBroadcast, ChatBus } from './chat-bus.js';
@@ -54,12 +64,6 @@ export const CHAT_HEARTBEAT_MS = 25_000;
 /** The close code of a socket whose member left the pool or was removed. */
 export const NO_LONGER_A_MEMBER = 4403;
 
-/** The close code of a socket whose session ended (logout, a password change or reset, a suspension). */
-export const SESSION_ENDED = 4401;
-
-/** The close code of a socket opened under an address the account has since changed: it may open again. */
-export const ACCOUNT_CHANGED = 4409;
-
 /**
  * The most chat sockets a member holds open on one instance: a room each in a few tabs and devices, far from
  * the hundreds one client could open to hold the server's memory (decision 054).
@@ -75,19 +79,8 @@ export const CHAT_PINGS_PER_MINUTE = 12;
 const memberErrors = { ...errorResponses, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody };
 const noStore = { 'cache-control': 'no-store' };
 
-/**
- * A frame from the bus goes to every socket of the room on this instance as the same object: it is serialised
- * once, not once per socket (500 sockets in a room made 500 copies of every message's JSON).
- */
-const serialisedFrames = new WeakMap<ChatBroadcast, string>();
-function serialised(frame: ChatBroadcast): string {
-  let text = serialisedFrames.get(frame);
-  if (text === undefined) {
-    text = JSON.stringify(frame);
-    serialisedFrames.set(frame, text);
-  }
-  return text;
-}
+/** A frame from the bus goes to every socket of the room on this instance as the same object, serialised once. */
+const serialised = serialisedOnce<ChatBroadcast>();
 
 /** A refused frame as the socket answers it: the error's code, message and fields, nothing changed. */
 function errorFrame(error: unknown, clientId?: string): ChatServerFrame {
@@ -103,34 +96,6 @@ function errorFrame(error: unknown, clientId?: string): ChatServerFrame {
     };
   }
   return { type: 'error', code: 'INTERNAL', message: 'The message could not be handled', ...base };
-}
-
-function badFrame(fields: FieldError[]): ChatServerFrame {
-  return {
-    type: 'error',
-    code: 'BAD_REQUEST',
-    message: fields.map((field) => `${field.field}: ${field.message}`).join('; '),
-    fields,
-  };
-}
-
-/** Reads one client frame: JSON text in the contract's shape, or the fields that are wrong and why. */
-function readFrame(data: RawData, isBinary: boolean): { frame: ChatClientFrame } | { refused: FieldError[] } {
-  if (isBinary) return { refused: [{ field: 'frame', message: 'must be a text frame' }] };
-  let json: unknown;
-  try {
-    json = JSON.parse(Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.concat(data as Buffer[]).toString());
-  } catch {
-    return { refused: [{ field: 'frame', message: 'must be JSON' }] };
-  }
-  const parsed = ChatClientFrame.safeParse(json);
-  if (parsed.success) return { frame: parsed.data };
-  return {
-    refused: parsed.error.issues.map((issue) => ({
-      field: issue.path.length > 0 ? issue.path.join('.') : 'frame',
-      message: issue.message,
-    })),
-  };
 }
 
 /**
@@ -151,9 +116,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
     onNotifyError: (error) => app.log.warn({ err: error }, "chat: a message's mentions could not be notified"),
   };
   const publicOrigin = new URL(options.config.publicUrl).origin;
-  /** Open sockets per member on this instance. */
-  const openSockets = new Map<number, number>();
-  const hasRoomForSocket = (userId: number) => (openSockets.get(userId) ?? 0) < CHAT_SOCKETS_PER_MEMBER;
+  const openSockets = new SocketCounts(CHAT_SOCKETS_PER_MEMBER);
 
   async function requireMember(request: FastifyRequest, poolId: number) {
     const session = await requireSession(options, request);
@@ -176,14 +139,10 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
       response: { 200: ChatCatchUpResponse, ...memberErrors },
     },
     preHandler: async (request) => {
-      // A browser always sends the page's Origin with a socket: one from another site is refused, so no other
-      // site can open a member's room with their cookie (a GET, so the CSRF token is not asked for).
-      if (request.ws && request.headers.origin !== publicOrigin) {
-        throw AppError.forbidden('This socket must be opened from the PA$$ web app');
-      }
+      requireAppOrigin(request, publicOrigin);
       const { poolId } = request.params as ChatSocketParams;
       const session = await requireMember(request, poolId);
-      if (request.ws && !hasRoomForSocket(session.user.id)) {
+      if (request.ws && !openSockets.hasRoom(session.user.id)) {
         throw AppError.rateLimited(
           60,
           `At most ${CHAT_SOCKETS_PER_MEMBER} chat rooms open at once: close one in another tab or device`,
@@ -217,24 +176,11 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
     const send = (frame: ChatServerFrame) => sendText(JSON.stringify(frame));
     const { idHash, user } = await session;
     // Counted at once, before any await that could let another socket of the member past the cap.
-    if (!hasRoomForSocket(user.id)) {
+    if (!openSockets.add(user.id, socket)) {
       socket.close(1008, `At most ${CHAT_SOCKETS_PER_MEMBER} chat rooms open at once`);
       return;
     }
-    openSockets.set(user.id, (openSockets.get(user.id) ?? 0) + 1);
-    socket.once('close', () => {
-      const left = (openSockets.get(user.id) ?? 1) - 1;
-      if (left > 0) openSockets.set(user.id, left);
-      else openSockets.delete(user.id);
-    });
-    const pings: number[] = [];
-    /** Whether another ping fits in the last minute's allowance. */
-    const pingAllowed = () => {
-      const at = performance.now(); // monotonic: a wall-clock change cannot reopen the window
-      while (pings.length > 0 && pings[0]! <= at - 60_000) pings.shift();
-      pings.push(at);
-      return pings.length <= CHAT_PINGS_PER_MINUTE;
-    };
+    const pingAllowed = pingAllowance(CHAT_PINGS_PER_MINUTE);
 
     // Frames are handled one after the other, in the order they came.
     let incoming = Promise.resolve();
@@ -243,8 +189,8 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
         .then(() => handleFrame(data, isBinary))
         .catch((error: unknown) => request.log.error({ err: error }, 'chat: a frame could not be handled'));
     });
-    async function handleFrame(data: RawData, isBinary: boolean) {
-      const read = readFrame(data, isBinary);
+    async function handleFrame(data: Parameters<typeof readClientFrame>[1], isBinary: boolean) {
+      const read = readClientFrame(ChatClientFrame, data, isBinary);
       if ('refused' in read) return send(badFrame(read.refused));
       const { frame } = read;
       if (frame.type === 'ping') {
@@ -285,48 +231,18 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
       if (frame.type === 'message' && replayed.has(frame.message.id)) return;
       sendText(serialised(frame));
     };
-    let answered = true;
-    socket.on('pong', () => {
-      answered = true;
-    });
-    const heartbeat = setInterval(() => {
-      if (!answered) return socket.terminate();
-      answered = false;
-      socket.ping();
-    }, heartbeatMs);
-    heartbeat.unref();
+    keepAlive(socket, heartbeatMs);
 
     let closed = false;
     let unsubscribe: (() => Promise<void>) | null = null;
-    let unsubscribeMember: (() => Promise<void>) | null = null;
     socket.on('close', () => {
       closed = true;
-      clearInterval(heartbeat);
       void unsubscribe?.();
-      void unsubscribeMember?.();
     });
-    // The member's sessions changed on some instance: this socket closes unless its own session is still live;
-    // an address change closes it in any case.
-    unsubscribeMember = await bus.subscribeMember(user.id, (signal) => {
-      if (signal.type === 'account_changed') return socket.close(ACCOUNT_CHANGED, 'The account changed');
-      isSessionLive(db, idHash, systemClock()).then(
-        (live) => {
-          if (!live) socket.close(SESSION_ENDED, 'Signed out');
-        },
-        (error: unknown) => {
-          request.log.warn({ err: error }, 'chat: a session could not be checked; the socket closes');
-          socket.close(SESSION_ENDED, 'Signed out');
-        },
-      );
-    });
-    if (closed) return unsubscribeMember();
+    // Closed when the member's session ends, on whichever instance; checked once more now that it listens.
+    if (!(await closeWhenSessionEnds(socket, { db, idHash, userId: user.id, signals: bus, log: request.log }))) return;
     unsubscribe = await bus.subscribe(poolId, (frame) => (caughtUp ? forward(frame) : waiting.push(frame)));
     if (closed) return unsubscribe();
-    // Checked again once listening: a session that ended between the upgrade and now closes here.
-    if (!(await isSessionLive(db, idHash, systemClock()))) {
-      socket.close(SESSION_ENDED, 'Signed out');
-      return;
-    }
     // Checked again once subscribed: a member who left between the upgrade and now is closed here, and one who
     // leaves from now on is closed by the `left` frame.
     try {
