@@ -44,6 +44,9 @@ import { StatsCache } from './modules/ledger/stats-cache.js';
 import { statsRoutes } from './modules/ledger/stats.routes.js';
 import { tellerRoutes } from './modules/ledger/teller.routes.js';
 import { legalRoutes } from './modules/legal/legal.routes.js';
+import { createLiveBus } from './modules/live/live-bus.js';
+import { liveRoutes } from './modules/live/live.routes.js';
+import { registerLivePublisher } from './modules/live/live.service.js';
 import type { PushNotifier } from './modules/notifications/push-notifier.js';
 import { pushRoutes } from './modules/notifications/push.routes.js';
 import { createWebPushNotifier, type WebPushNotifier } from './modules/notifications/web-push-notifier.js';
@@ -100,7 +103,7 @@ export interface AppDependencies {
    * jobs main.ts runs beside the app.
    */
   pushNotifier?: WebPushNotifier;
-  /** How often chat sockets are pinged (chat.routes.ts); tests shorten it. */
+  /** How often chat and live sockets are pinged (chat.routes.ts, live.routes.ts); tests shorten it. */
   chatHeartbeatMs?: number;
   /** Pino options or an instance-specific logger; defaults to JSON logs at the configured level. */
   logger?: FastifyServerOptions['logger'];
@@ -253,6 +256,12 @@ export async function buildApp({
         })
       : createMemoryPubSub());
   const chatBus = overrides.chatBus ?? createChatBus(pubsub);
+  // Games changed in this process (imports, jobs, the admin's result) are told to every instance's live sockets.
+  const liveBus = createLiveBus(pubsub);
+  const stopPublishing = registerLivePublisher(database.db, {
+    bus: liveBus,
+    onError: (error) => app.log.warn({ err: error }, 'live: a change to games could not be told'),
+  });
   // With Redis, a change one instance makes to a sport's data clears the other instances' cached answers too.
   const signals = config.redisUrl
     ? createRedisInstanceSignals(config.redisUrl, {
@@ -279,6 +288,7 @@ export async function buildApp({
     createWebPushNotifier({ db, push: config.push, now, log: app.log.child({ module: 'push' }) });
   app.decorate('pushNotifier', pushNotifier as PushNotifier);
   app.addHook('onClose', async () => {
+    stopPublishing();
     await mailer.close();
     await limiter.close();
     await chatBus.close();
@@ -368,6 +378,12 @@ export async function buildApp({
     now,
     bus: chatBus,
     notifier: pushNotifier,
+    heartbeatMs: overrides.chatHeartbeatMs,
+  });
+  await app.register(liveRoutes, {
+    ...authDeps,
+    bus: liveBus,
+    signals: chatBus,
     heartbeatMs: overrides.chatHeartbeatMs,
   });
   await app.register(pushRoutes, { ...authDeps, now, notifier: pushNotifier });

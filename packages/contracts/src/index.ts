@@ -22,3 +22,4 @@ export * from './sync-import.js';
 export * from './sync-slip.js';
 export * from './play-limits.js';
 export * from './sync.js';
+export * from './live.js';

@@ -5,8 +5,8 @@ import WebSocket from 'ws';
 import type { TestClient } from './accounts.js';
 
 /**
- * A chat socket for the chat module's server tests: the `ws` client against a listening app, with the
- * test browser's cookies; every frame it receives is checked against the contract and kept in order.
+ * Sockets for the server's tests (the chat rooms', the live games'): the `ws` client against a listening app, with
+ * the test browser's cookies; every frame it receives is checked against the contract and kept in order.
  */
 
 /** The address a listening app serves on. */
@@ -17,18 +17,20 @@ export async function listen(app: FastifyInstance): Promise<string> {
   return `ws://127.0.0.1:${address.port}`;
 }
 
-export interface ChatSocket {
+export interface TestSocket<F extends { type: string }> {
   socket: WebSocket;
-  frames: ChatServerFrame[];
+  frames: F[];
   /** The first frame (from `from` on) that matches, waiting at most `timeoutMs` for it. */
-  next<T extends ChatServerFrame['type']>(
+  next<T extends F['type']>(
     type: T,
-    match?: (frame: Extract<ChatServerFrame, { type: T }>) => boolean,
+    match?: (frame: Extract<F, { type: T }>) => boolean,
     timeoutMs?: number,
-  ): Promise<Extract<ChatServerFrame, { type: T }>>;
+  ): Promise<Extract<F, { type: T }>>;
   send(frame: unknown): void;
   close(): Promise<void>;
 }
+
+export type ChatSocket = TestSocket<ChatServerFrame>;
 
 const cookieHeader = (client: TestClient | null) =>
   client ? [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ') : undefined;
@@ -38,29 +40,32 @@ function socketOptions(client: TestClient | null, origin: string | null) {
   return { headers: { ...(cookie ? { cookie } : {}) }, ...(origin === null ? {} : { origin }) };
 }
 
-/** Opens the room's socket; rejects with the HTTP status when the upgrade is refused. */
-export function openChat(
-  base: string,
+/**
+ * Opens a socket at `url` with the test browser's cookies and the web app's Origin (unless another is given);
+ * every frame it receives is read by `parse` (the contract's schema) and kept in order. Rejects with the HTTP
+ * status when the upgrade is refused.
+ */
+export function openTestSocket<F extends { type: string }>(
+  url: string,
   client: TestClient | null,
-  poolId: number,
-  options: { after?: number; origin?: string | null; autoPong?: boolean } = {},
-): Promise<ChatSocket> {
-  const query = options.after === undefined ? '' : `?after=${options.after}`;
-  const socket = new WebSocket(`${base}/ws/pools/${poolId}/chat${query}`, {
+  parse: (value: unknown) => F,
+  options: { origin?: string | null; autoPong?: boolean } = {},
+): Promise<TestSocket<F>> {
+  const socket = new WebSocket(url, {
     ...socketOptions(client, options.origin === undefined ? 'http://localhost:3000' : options.origin),
     autoPong: options.autoPong ?? true,
   });
-  const frames: ChatServerFrame[] = [];
+  const frames: F[] = [];
   const waiters = new Set<() => void>();
   socket.on('message', (data) => {
-    frames.push(ChatServerFrame.parse(JSON.parse(String(data))));
+    frames.push(parse(JSON.parse(String(data))));
     for (const wake of waiters) wake();
   });
-  const chat: ChatSocket = {
+  const opened: TestSocket<F> = {
     socket,
     frames,
     next(type, match = () => true, timeoutMs = 5_000) {
-      type Frame = Extract<ChatServerFrame, { type: typeof type }>;
+      type Frame = Extract<F, { type: typeof type }>;
       const find = () => frames.find((frame): frame is Frame => frame.type === type && match(frame as Frame));
       return new Promise((resolve, reject) => {
         const found = find();
@@ -91,13 +96,29 @@ export function openChat(
     },
   };
   return new Promise((resolve, reject) => {
-    socket.once('open', () => resolve(chat));
+    socket.once('open', () => resolve(opened));
     socket.once('unexpected-response', (_request, response) => {
       reject(new RefusedUpgrade(response.statusCode ?? 0));
       socket.terminate();
     });
     socket.once('error', (error) => reject(error));
   });
+}
+
+/** Opens the room's socket; rejects with the HTTP status when the upgrade is refused. */
+export function openChat(
+  base: string,
+  client: TestClient | null,
+  poolId: number,
+  options: { after?: number; origin?: string | null; autoPong?: boolean } = {},
+): Promise<ChatSocket> {
+  const query = options.after === undefined ? '' : `?after=${options.after}`;
+  return openTestSocket(
+    `${base}/ws/pools/${poolId}/chat${query}`,
+    client,
+    (value) => ChatServerFrame.parse(value),
+    options,
+  );
 }
 
 export class RefusedUpgrade extends Error {
@@ -107,7 +128,7 @@ export class RefusedUpgrade extends Error {
 }
 
 /** The HTTP status an upgrade was refused with (fails when it was not refused). */
-export async function refusedStatus(opening: Promise<ChatSocket>): Promise<number> {
+export async function refusedStatus(opening: Promise<{ close(): Promise<void> }>): Promise<number> {
   try {
     const chat = await opening;
     await chat.close();

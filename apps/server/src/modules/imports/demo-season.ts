@@ -886,6 +886,7 @@ export async function importDemoSeason(
         unchanged: written.unchanged,
         skipped: [],
         changedSports: written.added + written.updated > 0 ? [options.sport] : [],
+        events: written.events,
         detail: { games: games.length, quotes: games.reduce((sum, game) => sum + game.quotes.length, 0) },
       };
     },

@@ -152,6 +152,7 @@ async function importGames<G extends SourceGame>(db: Database, spec: GameImport<
         unchanged: written.unchanged,
         skipped: groupSkipped(reasons),
         changedSports: written.added + written.updated > 0 || afterChanged ? [spec.sport] : [],
+        events: written.events,
         detail: {
           games: games.length,
           matchedExisting: written.matched,

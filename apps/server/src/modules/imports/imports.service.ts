@@ -18,6 +18,7 @@ import {
 import { systemClock } from '../../lib/clock.js';
 import { yieldToEventLoop } from '../../lib/event-loop.js';
 import { gradeEvents } from '../ledger/grading.service.js';
+import { announceEventsChanged, type EventsChanged } from '../live/live.service.js';
 import { keepLocksBeforeEventsChange } from '../pools/slates.service.js';
 import { invalidateSportCache } from '../sports/sports.service.js';
 import * as repository from './imports.repository.js';
@@ -114,6 +115,8 @@ export interface RunResult {
   skipped: { reason: string; count: number }[];
   /** The sports whose data changed: their cached reads are cleared. */
   changedSports: string[];
+  /** The games the run changed: once it is committed, open screens are told (live/live.service.ts). */
+  events?: EventsChanged;
   detail?: Record<string, unknown>;
 }
 
@@ -182,6 +185,7 @@ export async function runImport(
       detail: { ...baseDetail, rawResponseId: raw.id, skipped: result.skipped, ...result.detail },
     });
     for (const sport of result.changedSports) invalidateSportCache(db, sport);
+    await announceEventsChanged(db, result.events);
     return {
       runId,
       added: result.added,
@@ -325,6 +329,8 @@ export async function writeGames(
   oddsEventsRemoved: number;
   /** Why games were left unmerged by `keepStored`, one entry per game that gave a reason. */
   kept: string[];
+  /** The games written: for the live frames once the run is committed. */
+  events: EventsChanged;
 }> {
   const { tx, progress } = context;
   const total = input.games.length;
@@ -452,7 +458,33 @@ export async function writeGames(
     else if (entry.status === 'updated' || quotesChanged.has(entry.event!.id)) updated++;
     else unchanged++;
   }
-  return { added, updated, unchanged, duplicates, matched, oddsEventsRemoved, kept };
+  return {
+    added,
+    updated,
+    unchanged,
+    duplicates,
+    matched,
+    oddsEventsRemoved,
+    kept,
+    events: writtenEvents(placed, changed),
+  };
+}
+
+/**
+ * What the live frames tell of a schedule's games: those added or whose fields changed, and those under way whose
+ * result only got a newer time (a screen shows how fresh a score is). A game whose provenance alone moved, not
+ * under way, is not told.
+ */
+function writtenEvents(
+  placed: readonly { event: StoredEvent | undefined; status: 'added' | 'updated' | 'unchanged' }[],
+  rewritten: ReadonlyMap<number, StoredEvent>,
+): EventsChanged {
+  const changed = new Set<number>();
+  for (const entry of placed) if (entry.status !== 'unchanged') changed.add(entry.event!.id);
+  const refreshed = [...rewritten.values()]
+    .filter((event) => event.status === 'in_progress' && !changed.has(event.id))
+    .map((event) => event.id);
+  return { changed: [...changed], refreshed };
 }
 
 /** The odds matcher's window (odds-api.service.ts): a schedule game this close makes the period known. */

@@ -253,6 +253,8 @@ export async function importOddsApiOdds(
         unchanged: quotes.length - inserted,
         skipped: groupSkipped(reasons),
         changedSports: inserted > 0 || toCreate.length > 0 || kickoffChanged.length > 0 ? sports : [],
+        // A new game (for a week a screen shows) and a moved kickoff are told; quotes are not.
+        events: { changed: [...created, ...kickoffChanged] },
         detail: {
           events: parsed.records.length,
           eventsMatched: parsed.records.length - unmatched.length,
@@ -334,6 +336,10 @@ export async function importOddsApiScores(
         unchanged,
         skipped: groupSkipped(reasons),
         changedSports: changed.length > 0 ? [...new Set(changed.map((event) => event.sport))] : [],
+        events: {
+          changed: changed.map((event) => event.id),
+          refreshed: dated.filter((event) => event.status === 'in_progress').map((event) => event.id),
+        },
       };
     },
   );

@@ -1,13 +1,14 @@
 import type { EventResultBody, EventResultResponse } from '@pass/contracts';
 import type { Database } from '@pass/db';
 import { AppError } from '../../errors.js';
+import { announceEventsChanged } from '../live/live.service.js';
 import { invalidateSportCache } from '../sports/sports.service.js';
 import * as repository from './events.repository.js';
 import { gradeEvent } from './grading.service.js';
 
 /**
  * The admin's results: a game finished (or its result cleared) by hand, and its entries graded again in the same
- * transaction.
+ * transaction; once committed, open screens and the members holding entries on it are told.
  */
 
 /** Sets an event's result (the admin's "finish the game") and grades its entries, in one transaction. */
@@ -32,6 +33,7 @@ export async function setEventResult(
     return { event, graded: await gradeEvent(tx, eventId, now) };
   });
   invalidateSportCache(db, event.sport);
+  await announceEventsChanged(db, { changed: [event.id] });
   return {
     event_id: event.id,
     status: event.status,
@@ -55,6 +57,7 @@ export async function clearEventResult(db: Database, eventId: number, now: Date)
     return { event, graded: await gradeEvent(tx, eventId, now) };
   });
   invalidateSportCache(db, event.sport);
+  await announceEventsChanged(db, { changed: [event.id] });
   return {
     event_id: event.id,
     status: event.status,

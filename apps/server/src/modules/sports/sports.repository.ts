@@ -19,6 +19,8 @@ export interface EventRow {
   isDemo: boolean;
   /** A game under way as its source last showed it, with when (docs/decisions/066); null otherwise. */
   live: (LiveState & { asOf: string | null }) | null;
+  /** The data time of the result (its status and scores), whatever the status; null when not known. */
+  resultAsOf?: string | null;
 }
 
 export interface QuoteRow {
@@ -98,6 +100,7 @@ function toEvent(row: Record<string, unknown>): EventRow {
     homeScore: row.home_score === null ? null : Number(row.home_score),
     awayScore: row.away_score === null ? null : Number(row.away_score),
     isDemo: Boolean(row.is_demo),
+    resultAsOf: iso(row.result_as_of),
     live:
       row.live_detail === null || row.live_detail === undefined
         ? null

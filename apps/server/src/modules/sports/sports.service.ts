@@ -450,6 +450,14 @@ export async function linesOfRecord(
   );
 }
 
+/**
+ * Events by id as the schedules read them (the week as they number it, the live state): for the live games'
+ * frames (live/live.service.ts).
+ */
+export function eventsByIds(db: DbExecutor, eventIds: readonly number[]): Promise<EventRow[]> {
+  return repository.listEventsByIds(db, eventIds);
+}
+
 /** These events with their lines of record (the ledger's and the demo's closing line value). */
 export async function linesOfRecordByIds(
   db: DbExecutor,
