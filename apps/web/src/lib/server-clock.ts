@@ -1,6 +1,6 @@
 import type { HealthResponse } from '@pass/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { api } from './api-client';
 
 /**
@@ -24,4 +24,21 @@ export function useServerNow(): Date | null {
   const serverNow = useMemo(() => (clock.data ? new Date(clock.data) : null), [clock.data]);
   if (serverNow && !Number.isNaN(serverNow.getTime())) return serverNow;
   return clock.isError ? deviceNow : null;
+}
+
+/**
+ * The server's time now, moving: the server's last word carried forward by the device's clock, read again every
+ * `everyMs` (a score's age on screen grows while the page stays open). Null while the server is being asked.
+ */
+export function useMovingServerNow(everyMs = 30_000): Date | null {
+  const clock = useQuery(serverClockQuery);
+  const [deviceNow, setDeviceNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setDeviceNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  const told = clock.data ? Date.parse(clock.data) : Number.NaN;
+  if (Number.isNaN(told)) return clock.isError ? new Date(deviceNow) : null;
+  // The device's time since the server was asked (none when it was asked after the last tick).
+  return new Date(told + Math.max(0, deviceNow - clock.dataUpdatedAt));
 }

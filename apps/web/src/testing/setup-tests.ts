@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { apiServer, forgetSentRequests } from './api-server';
+import { FakeSocket } from './fake-socket';
 
 // Screens render MUI and charts in jsdom, which can take more than Testing Library's default second to
 // settle on a loaded 2-core machine; a find still fails when what it looks for never appears.
@@ -12,3 +13,12 @@ beforeAll(() => apiServer.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => forgetSentRequests());
 afterEach(() => apiServer.resetHandlers());
 afterAll(() => apiServer.close());
+
+// No socket reaches a network either: the page's sockets (the live games') are fakes a test drives. Set once MSW
+// listens, which puts its own in place of the browser's.
+beforeAll(() => {
+  Object.defineProperty(globalThis, 'WebSocket', { value: FakeSocket, writable: true, configurable: true });
+});
+beforeEach(() => {
+  FakeSocket.made = [];
+});

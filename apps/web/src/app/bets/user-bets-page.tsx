@@ -2,6 +2,7 @@ import Typography from '@mui/material/Typography';
 import type { SyncBet } from '@pass/contracts';
 import { useState } from 'react';
 import { useInvalidateLedger } from '../../lib/ledger-cache';
+import { useLiveEntries } from '../../lib/use-live-games';
 import { BetForm } from '../../features/ledger/components/bet-form';
 import { EntryDialog } from '../../features/ledger/components/entry-dialog';
 import { UserBetsScreen } from '../../features/ledger/routes/user-bets';
@@ -16,6 +17,8 @@ export default function UserBetsPage() {
   const [recording, setRecording] = useState<SyncBet | null>(null);
   // A bet matched by hand is a new ledger entry: the ledger's lists and stats are stale after it.
   const invalidateLedger = useInvalidateLedger();
+  // The member's entries are read again as their games are played and graded.
+  useLiveEntries();
   return (
     <UserBetsScreen>
       <SyncedBetsSection onRecordByHand={setRecording} onMatched={invalidateLedger} />

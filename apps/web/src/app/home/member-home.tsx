@@ -16,6 +16,7 @@ import { Loading } from '../../components/loading';
 import { RouteButton, RouteLink } from '../../components/route-link';
 import type { RouteName } from '../../config/paths';
 import { useServerNow } from '../../lib/server-clock';
+import { useLiveEntries, useLiveGames } from '../../lib/use-live-games';
 import { useSessionUser } from '../../lib/use-session-user';
 import { whoamiQuery } from '../../features/auth/api/get-whoami';
 import { useCheckSubscriptions } from '../../features/billing/api/billing';
@@ -196,6 +197,11 @@ function SportNextGames({
   const from = usDay(now.getTime());
   const to = usDay(now.getTime() + COMING_DAYS * DAY_MS);
   const shownWeeks = (weeks.data?.weeks ?? []).filter((week) => week.end >= from && week.start <= to);
+  useLiveGames(
+    info.sport,
+    season,
+    shownWeeks.map((week) => week.number),
+  );
   const results = useQueries({
     queries: shownWeeks.map((week) => homeWeekEventsQuery(info.sport, season ?? 0, week.number)),
   });
@@ -285,6 +291,8 @@ function chipColor(state: string): 'success' | 'error' | 'info' | 'warning' | 'd
 const kickoffTime = (entry: BetEntry) => Date.parse(entry.event.kickoff ?? `${entry.event.game_date}T12:00:00Z`);
 
 function OpenEntries() {
+  // Entries on games under way or just graded are read again as they change.
+  useLiveEntries();
   const [open, pending] = useQueries({
     queries: [homeEntriesQuery(Status.open, HOME_ENTRIES), homeEntriesQuery(Status.pending, HOME_ENTRIES)],
   });

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { BookEvent, BookQuote, OutsideDivision } from '@pass/contracts';
 import { americanPriceText } from '@pass/domain';
 import type { ReactNode } from 'react';
+import { LiveGameStatus } from '../../../components/live-game-status';
 import { RouteLink } from '../../../components/route-link';
 import { useOpenSlip } from '../../../lib/bet-slip';
 import type { RouteName } from '../../../config/paths';
@@ -43,11 +44,13 @@ export function OutsideMark({ division }: { division: OutsideDivision }) {
 }
 
 /**
- * One game: the teams (away at home), the kickoff, the score once final with the result against its line of
- * record, and the line. In the sport's own words: baseball's card speaks of the run line.
+ * One game: the teams (away at home), the kickoff, the score while it is played (with where it stands, marked
+ * LIVE) and once final with the result against its line of record, and the line. In the sport's own words:
+ * baseball's card speaks of the run line.
  */
 export function GameCard({ event, teams, teamRoute, showLine = true, children, underDay }: GameCardProps) {
   const final = event.status === 'final';
+  const playing = event.status === 'in_progress';
   const { home, away } = event.event_scores;
   const winner = final && home !== null && away !== null ? (home > away ? 'home' : away > home ? 'away' : null) : null;
   // A game that has kicked off shows its line of record (the one its result is told against), named by source.
@@ -75,7 +78,7 @@ export function GameCard({ event, teams, teamRoute, showLine = true, children, u
             teamName(teams, abbv)
           )}
         </Typography>
-        {final && score !== null ? (
+        {(final || playing) && score !== null ? (
           <Typography
             component="span"
             sx={{ fontWeight: winner === side ? 700 : 400, fontVariantNumeric: 'tabular-nums' }}
@@ -114,7 +117,9 @@ export function GameCard({ event, teams, teamRoute, showLine = true, children, u
           ) : null}
           {event.neutral_site ? ' · neutral site' : ''}
         </Typography>
-        {event.status === 'scheduled' && !event.result_missing ? null : (
+        {playing && !event.result_missing ? (
+          <LiveGameStatus event={event} />
+        ) : event.status === 'scheduled' && !event.result_missing ? null : (
           <Chip
             size="small"
             label={statusText(event)}

@@ -13,6 +13,7 @@ import type { RouteName } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import type { ScheduleSlots } from '../../../lib/game-actions';
 import { useServerNow } from '../../../lib/server-clock';
+import { useLiveGames } from '../../../lib/use-live-games';
 import { bookEventsQuery } from '../api/get-book-events';
 import { useSeasonWeeks } from '../api/get-season-weeks';
 import { teamsByAbbv, useTeams } from '../api/get-teams';
@@ -116,6 +117,8 @@ export function ScheduleScreen({
   }, [unknownWeek, chooseWeek]);
 
   const shownWeek = week ?? events.data?.week?.number;
+  // The games shown move as they are played: scores, statuses and where each stands, pushed as they change.
+  useLiveGames(sport, events.data?.season, [events.data?.week?.number]);
   const all = useMemo(() => withSeries(events.data?.events ?? []), [events.data]);
   const games = all.filter((event) => matchesText(event, teamMap, text) && matchesVersus(event, first, second));
   const title = `${info.label} schedule${shownSeason ? ` · ${shownSeason}` : ''}`;
