@@ -99,6 +99,22 @@ describe('OddsBoard', () => {
     expect(within(folded).getByRole('rowheader', { name: /DAL at PHI/ })).toHaveTextContent('Final');
   });
 
+  it('shows a game being played with its score and where it stands', async () => {
+    const user = userEvent.setup();
+    const playing = event(24, 'NYJ', 'NE', {
+      status: 'in_progress',
+      event_scores: { home: 14, away: 10 },
+      live: { period: 3, clock: '4:12', detail: '3rd Quarter 4:12', as_of: '2026-09-20T11:58:00Z' },
+    });
+    renderBoard([game, playing]);
+    await user.click(screen.getByRole('button', { name: /1 game started or final/ }));
+    const folded = screen.getByRole('table', { name: 'Spread by book, started or final' });
+    const row = within(folded).getByRole('rowheader', { name: /NYJ at NE/ });
+    expect(row).toHaveTextContent('LIVE · Q3 4:12');
+    expect(row).toHaveTextContent('NYJ 10');
+    expect(row).toHaveTextContent('@ NE 14');
+  });
+
   it('shows one market at a time on a phone, chosen with a segmented control, in a focusable region', async () => {
     stubViewportWidth(390);
     const user = userEvent.setup();

@@ -14,6 +14,7 @@ import type { BookEvent, BookQuote, SportKey } from '@pass/contracts';
 import { americanPriceText } from '@pass/domain';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useOpenSlip, type OpenSlip } from '../../../lib/bet-slip';
+import { liveLabel } from '../../../lib/live-game';
 import { segmentSx } from '../../../components/segment-style';
 import { usePhoneLayout } from '../../../components/use-phone-layout';
 import { formatKickoff, matchupText, statusText } from '../lib/format';
@@ -357,14 +358,17 @@ const shortKickoff = new Intl.DateTimeFormat(undefined, { weekday: 'short', hour
 
 /** A game's row heading: its two sides stacked beside the prices, the kickoff (or the state) beside them. */
 function GameName({ event, market }: { event: BookEvent; market: Market }) {
-  const final = event.status === 'final';
+  // A game being played shows its score and where it stands, as the schedule's cards do.
+  const scored = event.status === 'final' || event.status === 'in_progress';
   const { home, away } = event.event_scores;
   const when =
     event.status === 'scheduled' && !event.result_missing
       ? event.kickoff
         ? shortKickoff.format(new Date(event.kickoff))
         : formatKickoff(null, event.game_date)
-      : statusText(event);
+      : event.status === 'in_progress' && event.live
+        ? `LIVE · ${liveLabel(event.sport, event.live)}`
+        : statusText(event);
   const at = event.neutral_site ? 'vs' : '@';
   const rows: [string, number | null][] =
     market === 'totals'
@@ -395,7 +399,7 @@ function GameName({ event, market }: { event: BookEvent; market: Market }) {
           <Box key={index} sx={{ display: 'contents' }}>
             <Box component="span" sx={{ fontWeight: 600, whiteSpace: 'nowrap', minHeight: 32, lineHeight: '32px' }}>
               {text}
-              {final && score !== null ? ` ${score}` : ''}
+              {scored && score !== null ? ` ${score}` : ''}
             </Box>
             <Box
               component="span"

@@ -9,6 +9,7 @@ import { Page } from '../../../components/page';
 import { RouteButton } from '../../../components/route-link';
 import type { RouteName } from '../../../config/paths';
 import { useServerNow } from '../../../lib/server-clock';
+import { useLiveGames } from '../../../lib/use-live-games';
 import { bookEventsQuery } from '../api/get-book-events';
 import { useSeasonWeeks } from '../api/get-season-weeks';
 import { hasDemoEvents } from '../lib/demo';
@@ -37,6 +38,8 @@ export function OddsScreen({ route, sport, free = false }: OddsScreenProps) {
   const [week, setWeek] = useState<number | undefined>(undefined);
   const events = useQuery({ ...bookEventsQuery(sport, { week }), placeholderData: keepPreviousData });
   const weeks = useSeasonWeeks(sport, events.data?.season);
+  // The week's games move as they are played: their scores and where each stands, beside the prices.
+  useLiveGames(sport, events.data?.season, [events.data?.week?.number]);
   const now = useServerNow();
   const all = events.data?.events ?? [];
   const title = `${free ? 'Free ' : ''}${info.label} odds`;
