@@ -39,7 +39,10 @@ const moneyline = (team: string): GradableEntry => ({
 
 describe('liveStanding', () => {
   it('says how a spread stands: covering, not covering, on the number', () => {
-    expect(liveStanding(spread('KC', -3.5), playing(24, 17))).toMatchObject({ state: 'ahead', words: 'covering by 3.5' });
+    expect(liveStanding(spread('KC', -3.5), playing(24, 17))).toMatchObject({
+      state: 'ahead',
+      words: 'covering by 3.5',
+    });
     expect(liveStanding(spread('BUF', 3.5), playing(24, 17))).toMatchObject({
       state: 'behind',
       words: 'not covering by 3.5',
@@ -50,7 +53,10 @@ describe('liveStanding', () => {
   });
 
   it('says how a total stands, for the over and the under', () => {
-    expect(liveStanding(total(BetType.under, 47), playing(24, 17))).toMatchObject({ state: 'ahead', words: 'under by 6' });
+    expect(liveStanding(total(BetType.under, 47), playing(24, 17))).toMatchObject({
+      state: 'ahead',
+      words: 'under by 6',
+    });
     expect(liveStanding(total(BetType.over, 47), playing(24, 17))).toMatchObject({ state: 'behind', words: '6 to go' });
     expect(liveStanding(total(BetType.over, 38.5), playing(24, 17))!.words).toBe('over by 2.5');
   });

@@ -288,9 +288,9 @@ describe('first run, other modes', () => {
     ]);
     expect(steps[5]!.message).toContain('no live source answered');
     expect(await count(database, sql`select count(*) as n from events where is_demo and sport = ${NFL}`)).toBe(0);
-    expect(await count(database, sql`select count(*) as n from events where is_demo and sport = ${MLB}`)).toBeGreaterThan(
-      2000,
-    );
+    expect(
+      await count(database, sql`select count(*) as n from events where is_demo and sport = ${MLB}`),
+    ).toBeGreaterThan(2000);
     // The scheduler finds each source's first answer recorded: the failed one backs off.
     const polls = await query<{ key: string; failures: number }>(
       database,

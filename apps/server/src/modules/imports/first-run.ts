@@ -113,7 +113,11 @@ function planSteps(options: FirstRunOptions, sports: readonly DemoSport[]): Plan
     ...(options.seed === 'auto'
       ? sports
           .filter((sport) => options.liveSources?.some((source) => source.sport === sport))
-          .map((sport) => ({ name: `live ${sport}`, label: `${SPORT_NAMES[sport]} current season (live)`, weight: 0.8 }))
+          .map((sport) => ({
+            name: `live ${sport}`,
+            label: `${SPORT_NAMES[sport]} current season (live)`,
+            weight: 0.8,
+          }))
       : []),
     ...(options.seed === 'auto' && options.oddsApiKey
       ? sports.map((sport) => ({

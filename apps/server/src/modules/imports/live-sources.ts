@@ -139,24 +139,22 @@ export function createLiveSources(
   const nflverse = new NflverseClient({ url: config.nflverseGamesUrl, ...fetcher });
   const trigger = 'schedule' as const;
 
-  const espnSources = SPORTS.map(
-    (sport): PolledSource => ({
-      key: `espn:${sport}`,
-      name: 'ESPN scoreboard',
-      sport,
-      liveEveryMs: 30_000,
-      async poll(db, now, previous, cadence) {
-        const board: EspnBoard =
-          cadence === 'idle'
-            ? { sport, ...seasonSpan(sport, seasonForDate(sport, now)) }
-            : { sport, date: mlbScheduleDay(now) };
-        const { url, answer } = await espn.fetchScoreboard(board, previous);
-        if (!answer.changed) return pollAnswer(answer, []);
-        const summary = await importEspn(db, answer.body, { trigger, now, sport, location: url, fetchedAt: now });
-        return pollAnswer(answer, [summary]);
-      },
-    }),
-  );
+  const espnSources = SPORTS.map((sport): PolledSource => ({
+    key: `espn:${sport}`,
+    name: 'ESPN scoreboard',
+    sport,
+    liveEveryMs: 30_000,
+    async poll(db, now, previous, cadence) {
+      const board: EspnBoard =
+        cadence === 'idle'
+          ? { sport, ...seasonSpan(sport, seasonForDate(sport, now)) }
+          : { sport, date: mlbScheduleDay(now) };
+      const { url, answer } = await espn.fetchScoreboard(board, previous);
+      if (!answer.changed) return pollAnswer(answer, []);
+      const summary = await importEspn(db, answer.body, { trigger, now, sport, location: url, fetchedAt: now });
+      return pollAnswer(answer, [summary]);
+    },
+  }));
   const statsapi: PolledSource = {
     key: 'statsapi:baseball_mlb',
     name: 'MLB Stats API',

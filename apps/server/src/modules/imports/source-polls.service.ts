@@ -137,10 +137,7 @@ async function pollOne(
 const isoOrNull = (value: Date | null) => (value ? value.toISOString() : null);
 
 /** The admin's view of each live source: last fetch, answer, ETag, next poll, errors, on or off. */
-export async function listLiveSources(
-  db: Database,
-  sources: readonly PolledSource[],
-): Promise<LiveSourceStatus[]> {
+export async function listLiveSources(db: Database, sources: readonly PolledSource[]): Promise<LiveSourceStatus[]> {
   const states = await repository.listSourcePolls(db);
   return sources.map((source) => {
     const state = states.get(source.key);

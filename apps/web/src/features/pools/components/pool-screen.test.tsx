@@ -244,37 +244,37 @@ function serve(answers: Answers = {}) {
     data: playingIf(
       answers.live,
       weekOf(
-      2,
-      [
-        {
-          member_id: 1,
-          username: 'lou',
-          picks: [{ event_id: 101, team: 'BUF', play: null, clv: -1.5 }],
-          lms_team: null,
-          tiebreaker: null,
-          submitted_at: null,
-        },
-        {
-          member_id: 2,
-          username: 'gina',
-          picks: [
-            { event_id: 101, team: 'NYJ', play: null, clv: 1.5 },
-            { event_id: 102, team: 'KC', play: null, clv: null },
-          ],
-          lms_team: null,
-          tiebreaker: 41,
-          submitted_at: at(-2 * HOUR),
-        },
-        {
-          member_id: 3,
-          username: 'sam',
-          picks: [{ event_id: 101, team: 'BUF', play: null, clv: -1.5 }],
-          lms_team: null,
-          tiebreaker: null,
-          submitted_at: null,
-        },
-      ],
-      ['DEN'],
+        2,
+        [
+          {
+            member_id: 1,
+            username: 'lou',
+            picks: [{ event_id: 101, team: 'BUF', play: null, clv: -1.5 }],
+            lms_team: null,
+            tiebreaker: null,
+            submitted_at: null,
+          },
+          {
+            member_id: 2,
+            username: 'gina',
+            picks: [
+              { event_id: 101, team: 'NYJ', play: null, clv: 1.5 },
+              { event_id: 102, team: 'KC', play: null, clv: null },
+            ],
+            lms_team: null,
+            tiebreaker: 41,
+            submitted_at: at(-2 * HOUR),
+          },
+          {
+            member_id: 3,
+            username: 'sam',
+            picks: [{ event_id: 101, team: 'BUF', play: null, clv: -1.5 }],
+            lms_team: null,
+            tiebreaker: null,
+            submitted_at: null,
+          },
+        ],
+        ['DEN'],
       ),
     ),
   });

@@ -125,7 +125,11 @@ export function WeekGrid({ week, graded }: { week: PoolWeekView; graded: GradedW
                       }
                       sx={{
                         px: 0.75,
-                        bgcolor: outcome ? outcomeColour[outcome] : standing ? standingColour[standing.state] : undefined,
+                        bgcolor: outcome
+                          ? outcomeColour[outcome]
+                          : standing
+                            ? standingColour[standing.state]
+                            : undefined,
                         whiteSpace: 'nowrap',
                       }}
                     >

@@ -330,9 +330,7 @@ export function AdminImportsPanel() {
           />
         ) : null}
       </Box>
-      {imports.data ? (
-        <LiveSourcesSection sources={imports.data.live_sources} budgets={imports.data.budgets} />
-      ) : null}
+      {imports.data ? <LiveSourcesSection sources={imports.data.live_sources} budgets={imports.data.budgets} /> : null}
       {imports.data && imports.data.scheduler.jobs.length > 0 ? (
         <SchedulerJobs jobs={imports.data.scheduler.jobs} />
       ) : null}
