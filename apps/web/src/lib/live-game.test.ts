@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { liveLabel, scoreAge } from './live-game';
+import type { LiveGameFrame, PoolWeekResponse } from '@pass/contracts';
+import { liveLabel, patchGame, scoreAge } from './live-game';
 
 describe('a game under way, in words', () => {
   it('names the quarter and clock of a football game, then overtime', () => {
@@ -30,5 +31,50 @@ describe('a game under way, in words', () => {
     expect(scoreAge('2026-09-17T18:30:00Z', now)).toBe('3 days old');
     expect(scoreAge(null, now)).toBeNull();
     expect(scoreAge('2026-09-20T18:00:00Z', null)).toBeNull();
+  });
+});
+
+describe('a frame applied to a pool week', () => {
+  const week = {
+    data: {
+      week: 12,
+      games: [
+        {
+          event_id: 7,
+          home_team: 'HOU',
+          away_team: 'BUF',
+          kickoff: '2025-11-21T01:15:00Z',
+          status: 'scheduled',
+          home_score: null,
+          away_score: null,
+          frozen_home_spread: 6,
+          closing_home_spread: null,
+          locked: false,
+        },
+      ],
+    },
+  } as unknown as PoolWeekResponse;
+  const frame: LiveGameFrame = {
+    type: 'game',
+    event_id: 7,
+    sport: 'americanfootball_nfl',
+    season: 2025,
+    week: 12,
+    status: 'in_progress',
+    scores: { home: 10, away: 3 },
+    live: { period: 2, clock: '4:12', detail: '4:12 - 2nd Quarter' },
+    as_of: '2025-11-21T02:00:00Z',
+  };
+
+  it('moves the slate game to the frame and locks it, leaving other weeks alone', () => {
+    const patched = patchGame(week, frame);
+    expect(patched && 'data' in patched && (patched.data as PoolWeekResponse).data.games[0]).toMatchObject({
+      status: 'in_progress',
+      home_score: 10,
+      away_score: 3,
+      locked: true,
+      frozen_home_spread: 6,
+    });
+    expect(patchGame(week, { ...frame, event_id: 8 })).toBeNull();
   });
 });

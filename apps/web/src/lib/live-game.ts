@@ -1,4 +1,4 @@
-import type { BookEvent, LiveGameFrame, LiveGameState, SportKey } from '@pass/contracts';
+import type { BookEvent, LiveGameFrame, LiveGameState, SlateGameView, SportKey } from '@pass/contracts';
 
 /**
  * A game under way as screens word it (decision XXX-live-push), and a `game` frame applied to an event the page
@@ -91,6 +91,8 @@ export type Patched = { data: unknown } | { missing: true } | null;
  */
 export function patchGame(data: unknown, frame: LiveGameFrame): Patched {
   if (typeof data !== 'object' || data === null) return null;
+  const poolWeek = patchPoolWeek(data, frame);
+  if (poolWeek) return poolWeek;
   const holder = data as { events?: unknown; event?: unknown; sport?: unknown; season?: unknown; week?: unknown };
   if (Array.isArray(holder.events)) {
     const index = holder.events.findIndex((event) => isBookEvent(event) && event.event_id === frame.event_id);
@@ -107,6 +109,33 @@ export function patchGame(data: unknown, frame: LiveGameFrame): Patched {
     return { data: { ...holder, event: withGameFrame(holder.event, frame) } };
   }
   return null;
+}
+
+const isSlateGame = (value: unknown): value is SlateGameView =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as SlateGameView).event_id === 'number' &&
+  'frozen_home_spread' in value;
+
+/**
+ * A pool's week (`{ data: { games } }`, the grid and the pick sheet): its slate game moves with the frame, and a
+ * game under way or over is locked (its picks showed at kickoff already).
+ */
+function patchPoolWeek(data: object, frame: LiveGameFrame): Patched {
+  const view = (data as { data?: { games?: unknown } }).data;
+  if (!view || !Array.isArray(view.games)) return null;
+  const index = view.games.findIndex((game) => isSlateGame(game) && game.event_id === frame.event_id);
+  if (index < 0) return null;
+  const games = [...(view.games as SlateGameView[])];
+  const game = games[index]!;
+  games[index] = {
+    ...game,
+    status: frame.status,
+    home_score: frame.scores.home,
+    away_score: frame.scores.away,
+    locked: game.locked || frame.status !== 'scheduled',
+  };
+  return { data: { ...data, data: { ...view, games } } };
 }
 
 /** Whether a query's data shows a game of one of these weeks (`<sport>:<season>:<week>`): read again on reconnect. */

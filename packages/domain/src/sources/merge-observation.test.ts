@@ -349,6 +349,16 @@ describe('mergeObservation: a game under way', () => {
     expect(ended).toMatchObject({ status: 'final', live: null });
   });
 
+  it('never lets a newer schedule snapshot put a game under way back to scheduled, in either order', () => {
+    const underWay = live('2nd Quarter 4:12', 7, 3, '2025-08-30T20:10:00Z');
+    // nflverse's file, re-read after another game's final, proves a later time but has not seen this one start.
+    const snapshot = game({ source: 'nflverse', asOf: '2025-08-30T20:30:00Z' });
+    const one = apply([game(), underWay, snapshot]);
+    const other = apply([game(), snapshot, underWay]);
+    expect(one).toMatchObject({ status: 'in_progress', homeScore: 7, live: { detail: '2nd Quarter 4:12' } });
+    expect(facts(other)).toEqual(facts(one));
+  });
+
   it('never shows a live state on a game that is not in progress', () => {
     const merged = eventFromObservation(game({ live: { period: 1, clock: '15:00', detail: 'Kickoff' } }));
     expect(merged.live).toBeNull();

@@ -101,7 +101,12 @@ function replaces(
   return incoming.source < (stored.source ?? '');
 }
 
-const isFinal = (status: GameStatus) => (status === 'final' ? 1 : 0);
+/**
+ * How much a result says: a final most; a game seen under way, postponed or called off more than a schedule's
+ * "scheduled" (a schedule that has not seen the game start says nothing about it, so a newer snapshot of it
+ * never puts a game under way back to scheduled: decision 066); then the data time decides.
+ */
+const resultStrength = (status: GameStatus) => (status === 'final' ? 2 : status === 'scheduled' ? 0 : 1);
 
 /**
  * The scores of a result as the given home and away teams see them: a source that names the teams the other
@@ -178,8 +183,8 @@ export function mergeObservation(
     (authority !== 0
       ? authority > 0
       : replaces(
-          { source: incoming.source, asOf: incoming.asOf, strength: isFinal(incoming.status) },
-          { ...stored.result, strength: isFinal(stored.status) },
+          { source: incoming.source, asOf: incoming.asOf, strength: resultStrength(incoming.status) },
+          { ...stored.result, strength: resultStrength(stored.status) },
         ));
   const schedule = {
     ...(scheduleWins ? scheduleOf(incoming) : scheduleOf(stored)),

@@ -79,9 +79,10 @@ export function useHeadToHead(poolId: number, a: number | null, b: number | null
   });
 }
 
-export function useWhatIf(poolId: number, rules: string[]) {
+/** `scores`: the scores of the games under way, so the standings if they ended now are asked again as they move. */
+export function useWhatIf(poolId: number, rules: string[], scores = '') {
   return useQuery({
-    queryKey: [...poolKeys.all(poolId), 'what-if', rules.join(',')],
+    queryKey: [...poolKeys.all(poolId), 'what-if', rules.join(','), scores],
     queryFn: ({ signal }) =>
       api.get<WhatIfResponse>(`${base(poolId)}/what-if`, { query: { rules: rules.join(',') }, signal }),
     enabled: rules.length > 0,

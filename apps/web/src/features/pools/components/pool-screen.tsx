@@ -24,6 +24,7 @@ import { SlateChooser } from './slate-chooser';
 import { HeadToHeadPanel, StandingsPanel, WhatIfPanel } from './standings-panel';
 import { WeekGrid } from './week-grid';
 import { winBasisText } from '../lib/pool-text';
+import { useLiveGames } from '../../../lib/use-live-games';
 
 const TABS = [
   { key: 'picks', label: 'Picks' },
@@ -127,6 +128,12 @@ function PoolBody({ pool, chatPanel: ChatPanel }: { pool: PoolDetail; chatPanel:
       { replace: true },
     );
   const view = week.data?.data;
+  // The week's games move as they are played (the grid, the pick sheet), and the standings if they ended now.
+  useLiveGames(pool.sport, pool.season, [view?.week]);
+  const liveScores = (view?.games ?? [])
+    .filter((game) => game.status === 'in_progress')
+    .map((game) => `${game.event_id}:${game.away_score}-${game.home_score}`)
+    .join(',');
 
   return (
     <>
@@ -220,13 +227,7 @@ function PoolBody({ pool, chatPanel: ChatPanel }: { pool: PoolDetail; chatPanel:
       {tab === 'grid' && view && (
         <WeekGrid week={view} graded={results.data?.data.weeks.find((item) => item.week === view.week)} />
       )}
-      {tab === 'standings' && (
-        <StandingsPanel
-          pool={pool}
-          possible={possible.data?.data}
-          live={view?.games.some((game) => game.status === 'in_progress') ?? false}
-        />
-      )}
+      {tab === 'standings' && <StandingsPanel pool={pool} possible={possible.data?.data} liveScores={liveScores} />}
       {tab === 'h2h' && <HeadToHeadPanel pool={pool} meId={me?.id ?? null} />}
       {tab === 'members' && <MembersPanel pool={pool} week={view} />}
       {tab === 'what-if' && <WhatIfPanel pool={pool} />}

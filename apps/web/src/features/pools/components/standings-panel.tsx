@@ -38,15 +38,19 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 export function StandingsPanel({
   pool,
   possible,
-  live = false,
+  liveScores = '',
 }: {
   pool: PoolDetail;
   possible: PointsPossibleResponse['data'] | undefined;
-  /** Games of the week shown are under way: the standings if they ended now go beside the official ones. */
-  live?: boolean;
+  /**
+   * The scores of the week's games under way (empty when none is): the standings if they ended now go beside
+   * the official ones, asked again as the scores move.
+   */
+  liveScores?: string;
 }) {
   const standings = useStandings(pool.id);
-  const endedNow = useWhatIf(pool.id, live ? ['ended_now'] : []);
+  const live = liveScores !== '';
+  const endedNow = useWhatIf(pool.id, live ? ['ended_now'] : [], liveScores);
   const endedNowRow = (memberId: number) =>
     live ? endedNow.data?.data.rows.find((row) => row.member_id === memberId) : undefined;
   const results = useResults(pool.id);
