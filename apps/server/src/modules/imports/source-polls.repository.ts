@@ -130,3 +130,23 @@ export async function listSportGames(
     found.map((row) => [row.sport, { playing: Number(row.playing), nextKickoff: date(row.next_kickoff) }]),
   );
 }
+
+/**
+ * The live sources' stored answers older than `before`, except the newest of each address (what the next
+ * conditional GET of a command-line import compares with): a game polled every 30 s stores an answer each time its
+ * score moves, and only the recent ones are worth keeping to look into.
+ */
+export async function pruneLiveResponses(db: DbExecutor, sources: readonly string[], before: Date): Promise<number> {
+  const [result] = await rows<{ n: number }>(
+    db,
+    sql`with deleted as (
+          delete from raw_responses r
+          where r.source = any(${sql.param([...sources])}::text[])
+            and r.fetched_at < ${before.toISOString()}::timestamptz
+            and exists (select 1 from raw_responses n
+              where n.source = r.source and n.location = r.location and n.fetched_at > r.fetched_at)
+          returning 1)
+        select count(*)::int as n from deleted`,
+  );
+  return Number(result?.n ?? 0);
+}

@@ -54,6 +54,10 @@ export interface PollsRun {
   changedSports: Sport[];
 }
 
+/** The importers' names of the live sources' answers, and how long their answers are kept. */
+const LIVE_RESPONSE_SOURCES = ['espn', 'statsapi', 'nflverse'];
+export const RESPONSES_KEPT_MS = 7 * 86_400_000;
+
 const summaryOf = (summaries: readonly ImportSummary[]) => ({
   added: summaries.reduce((sum, s) => sum + s.added, 0),
   updated: summaries.reduce((sum, s) => sum + s.updated, 0),
@@ -89,6 +93,10 @@ export async function pollDueSources(
     const outcome = await pollOne(db, source, state, cadence, now, log);
     run.polled.push({ key: source.key, outcome: outcome.outcome });
     if (outcome.changedGames && !run.changedSports.includes(source.sport)) run.changedSports.push(source.sport);
+  }
+  // Each changed answer is stored (raw_responses): the week-old ones go, the newest of each address stays.
+  if (run.polled.some((poll) => poll.outcome === 'changed')) {
+    await repository.pruneLiveResponses(db, LIVE_RESPONSE_SOURCES, new Date(now.getTime() - RESPONSES_KEPT_MS));
   }
   return run;
 }

@@ -3,6 +3,7 @@ import { createTestDb } from '@pass/db/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SourceFetchError } from './source-fetch.js';
+import { pruneLiveResponses } from './source-polls.repository.js';
 import {
   listLiveSources,
   pollDueSources,
@@ -160,5 +161,24 @@ describe('polling the live sources', () => {
     expect((await pollDueSources(database.db, [source.source], tuesday)).polled).toHaveLength(1);
     [state] = await listLiveSources(database.db, [source.source]);
     expect(state).toMatchObject({ cadence: 'game-day', next_poll_at: '2025-11-25T13:15:00.000Z' });
+  });
+
+  it("keeps a week of the live sources' answers, and the newest of each address whatever its age", async () => {
+    const stored = (source: string, location: string, hash: string, at: string) =>
+      database.db.execute(sql`insert into raw_responses (source, location, body_hash, body, fetched_at)
+        values (${source}, ${location}, ${hash}, '{}', ${at}::timestamptz)`);
+    const board = 'https://site.api.espn.com/apis/site/v2/sports/football/nfl/scoreboard?dates=20251123';
+    await stored('espn', board, 'a', '2025-11-01T18:00:00Z');
+    await stored('espn', board, 'b', '2025-11-01T18:00:30Z');
+    await stored('espn', board, 'c', '2025-11-23T18:00:00Z');
+    await stored('espn', 'https://site.api.espn.com/old-board', 'd', '2025-10-01T18:00:00Z');
+    await stored('cfbd', 'history/cfbd/games.json', 'e', '2025-01-01T00:00:00Z');
+    await stored('cfbd', 'history/cfbd/games.json', 'f', '2025-02-01T00:00:00Z');
+    expect(await pruneLiveResponses(database.db, ['espn'], new Date('2025-11-20T00:00:00Z'))).toBe(2);
+    const left = (await database.db.execute(
+      sql`select body_hash from raw_responses where body_hash in ('a', 'b', 'c', 'd', 'e', 'f') order by body_hash`,
+    )) as unknown as { rows: { body_hash: string }[] };
+    // The old answers of the board go; its newest, the other board's only answer and the files' stay.
+    expect(left.rows.map((row) => row.body_hash)).toEqual(['c', 'd', 'e', 'f']);
   });
 });
