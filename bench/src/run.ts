@@ -45,6 +45,7 @@ import {
   type HttpBenchmark,
 } from './lib/report.js';
 import { runChatFanoutBenchmarks } from './lib/chat-fanout.js';
+import { runLiveFanoutBenchmarks } from './lib/live-fanout.js';
 import { runInstancesBenchmarks } from './lib/instances.js';
 import { runPoolBenchmarks } from './lib/pool-benchmarks.js';
 import { runSignupBenchmarks } from './lib/signup-benchmark.js';
@@ -666,6 +667,7 @@ async function main(): Promise<number> {
   http.push(...pools.http);
   data.timed.push(...pools.timed);
   data.timed.push(...(await runChatFanoutBenchmarks(appEnv)));
+  data.timed.push(...(await runLiveFanoutBenchmarks(appEnv)));
   data.timed.push(...(await runSyncImportBenchmarks()));
   data.timed.push(...(await runHostileUploadBenchmarks(appEnv)));
   data.timed.push(...(await runSundayBenchmarks(appEnv)));
@@ -791,6 +793,23 @@ async function runChatFanoutOnly(): Promise<number> {
   const previous = existsSync(RESULTS_FILE) ? await readFile(RESULTS_FILE, 'utf8') : '# Benchmark results\n';
   await writeFile(RESULTS_FILE, replaceTimedRows(previous, run, 'chat-fanout'));
   console.log(`Updated the chat fan-out rows of ${path.relative(process.cwd(), RESULTS_FILE) || RESULTS_FILE}`);
+  return timed.some(({ outcome }) => outcome.status === 'failed') ? 1 : 0;
+}
+
+/**
+ * `--only live-fanout`: the live fan-out rows alone (the bare baseline, PGlite, PostgreSQL with DATABASE_URL); they
+ * replace (or join) theirs in RESULTS.md with a note of when and under what load they ran, and the rest stays.
+ */
+async function runLiveFanoutOnly(): Promise<number> {
+  const startedAt = new Date();
+  const loadAverageAtStart = os.loadavg();
+  console.log(`PA$$ bench, live fan-out only: ${describeMachine()}`);
+  const timed = await runLiveFanoutBenchmarks(appEnv);
+  const run = { startedAt, loadAverageAtStart, loadAverageAtEnd: os.loadavg(), timed };
+  console.log(`\n${formatTimedConsole(run)}\n`);
+  const previous = existsSync(RESULTS_FILE) ? await readFile(RESULTS_FILE, 'utf8') : '# Benchmark results\n';
+  await writeFile(RESULTS_FILE, replaceTimedRows(previous, run, 'live-fanout'));
+  console.log(`Updated the live fan-out rows of ${path.relative(process.cwd(), RESULTS_FILE) || RESULTS_FILE}`);
   return timed.some(({ outcome }) => outcome.status === 'failed') ? 1 : 0;
 }
 
@@ -944,6 +963,7 @@ const ONLY = [
   'pools',
   'first-content',
   'chat-fanout',
+  'live-fanout',
   'sync-import',
   'hostile-upload',
   'request-path',
@@ -985,17 +1005,19 @@ try {
                 ? await runFirstContentOnly()
                 : only === 'chat-fanout'
                   ? await runChatFanoutOnly()
-                  : only === 'sync-import'
-                    ? await runSyncImportOnly()
-                    : only === 'hostile-upload'
-                      ? await runHostileUploadOnly()
-                      : only === 'request-path'
-                        ? await runRequestPathOnly()
-                        : only === 'sunday'
-                          ? await runSundayOnly()
-                          : only === 'instances'
-                            ? await runInstancesOnly()
-                            : await main();
+                  : only === 'live-fanout'
+                    ? await runLiveFanoutOnly()
+                    : only === 'sync-import'
+                      ? await runSyncImportOnly()
+                      : only === 'hostile-upload'
+                        ? await runHostileUploadOnly()
+                        : only === 'request-path'
+                          ? await runRequestPathOnly()
+                          : only === 'sunday'
+                            ? await runSundayOnly()
+                            : only === 'instances'
+                              ? await runInstancesOnly()
+                              : await main();
 } catch (error) {
   console.error(error);
 } finally {

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 
 /**
  * CPU time from Linux's /proc: what a process (a server child, a PostgreSQL backend) has used so far, and how
- * busy the whole machine has been. Elsewhere (no /proc, a process that is gone) the readings are null and the
- * bench reports no CPU figure.
+ * busy the whole machine has been; and the memory a process holds. Elsewhere (no /proc, a process that is gone)
+ * the readings are null and the bench reports no figure.
  */
 
 /** USER_HZ: the unit of /proc's CPU times, 100 on every Linux the bench runs on. */
@@ -31,6 +31,16 @@ export function machineCpuSeconds(): { busy: number; total: number } | null {
     const total = ticks.reduce((sum, value) => sum + value, 0);
     const idle = ticks[3]! + ticks[4]!;
     return { busy: (total - idle) / CLOCK_TICKS_PER_SECOND, total: total / CLOCK_TICKS_PER_SECOND };
+  } catch {
+    return null;
+  }
+}
+
+/** The memory a process holds resident (/proc/<pid>/status, VmRSS), in MiB. */
+export function processRssMiB(pid: number): number | null {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : null;
   } catch {
     return null;
   }
