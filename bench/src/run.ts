@@ -668,6 +668,7 @@ async function main(): Promise<number> {
   data.timed.push(...pools.timed);
   data.timed.push(...(await runChatFanoutBenchmarks(appEnv)));
   data.timed.push(...(await runLiveFanoutBenchmarks(appEnv)));
+  data.timed.push(...(await runLivePollBenchmarks()));
   data.timed.push(...(await runSyncImportBenchmarks()));
   data.timed.push(...(await runHostileUploadBenchmarks(appEnv)));
   data.timed.push(...(await runSundayBenchmarks(appEnv)));
