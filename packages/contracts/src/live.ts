@@ -78,9 +78,20 @@ export const LiveEntriesFrame = z.object({
 });
 export type LiveEntriesFrame = z.infer<typeof LiveEntriesFrame>;
 
+/**
+ * Several games of one channel changed by one import (a Sunday's poll moves a dozen scores): one message, so a
+ * socket is written once per change, not once per game.
+ */
+export const LiveGamesFrame = z.object({
+  type: z.literal('games'),
+  games: z.array(LiveGameFrame),
+});
+export type LiveGamesFrame = z.infer<typeof LiveGamesFrame>;
+
 /** What the server sends over the socket. */
 export const LiveServerFrame = z.discriminatedUnion('type', [
   LiveGameFrame,
+  LiveGamesFrame,
   LiveEntriesFrame,
   /** The socket's channels after a `subscribe` or `unsubscribe`: frames of each are sent from now on. */
   z.object({ type: z.literal('subscribed'), channels: z.array(z.string()) }),

@@ -86,6 +86,19 @@ describe('the tab’s live connection', () => {
     expect(schedule()).toBe(after);
   });
 
+  it('patches every game of a week sent in one message', () => {
+    connection.hold([WEEK2]);
+    FakeSocket.latest().open();
+    FakeSocket.latest().receive({
+      type: 'games',
+      games: [gameFrame(), gameFrame({ event_id: 22, scores: { home: 7, away: 10 } })],
+    });
+    expect(schedule().events.map((game) => [game.event_id, game.status, game.event_scores])).toEqual([
+      [21, 'in_progress', { home: 3, away: 0 }],
+      [22, 'in_progress', { home: 7, away: 10 }],
+    ]);
+  });
+
   it("reads a shown week again when a frame names a game it lacks, and the member's entries on entries_changed", () => {
     connection.hold([WEEK2, 'member:7']);
     FakeSocket.latest().open();

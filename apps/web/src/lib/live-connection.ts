@@ -204,6 +204,7 @@ export class LiveConnection {
       return;
     }
     if (frame.type === 'game') this.applyGame(frame);
+    else if (frame.type === 'games') for (const game of frame.games) this.applyGame(game);
     else if (frame.type === 'entries_changed') void invalidateLedger(this.deps.queryClient);
   }
 

@@ -149,6 +149,36 @@ describe('live games across two app instances on one database and one Redis', ()
     expect(again).toMatchObject({ event_id: seen.event_id, scores: { home: 13, away: 10 }, live: third });
   });
 
+  it("sends a week's games changed by one import as one message", async () => {
+    const watcher = await member();
+    const socket = await open(onSecond(watcher.client));
+    await subscribe(socket, [gamesChannel(NFL, 2025, 7)]);
+    const kickoff = new Date(clock.getTime() - HOUR);
+    await runImport(
+      first.database.db,
+      { source: 'espn', location: 'test', body: `two games ${clock.getTime()}`, options: { now: clock } },
+      async (context) => {
+        const written = await writeGames(context, {
+          sport: NFL,
+          quoteSource: 'espn',
+          keySources: ['espn'],
+          games: [
+            liveGame('pair-1', { home: 'ATL', away: 'CAR', kickoff }),
+            liveGame('pair-2', { home: 'NO', away: 'TB', kickoff, homeScore: 21 }),
+          ],
+          asOf: clock,
+          now: clock,
+        });
+        return { added: 2, updated: 0, unchanged: 0, skipped: [], changedSports: [NFL], events: written.events };
+      },
+    );
+    const frame = await socket.next('games');
+    expect(frame.type === 'games' && frame.games.map((game) => [game.status, game.scores.home])).toEqual([
+      ['in_progress', 13],
+      ['in_progress', 21],
+    ]);
+  });
+
   it('sends nothing of a change that was rolled back', async () => {
     const watcher = await member();
     const socket = await open(onSecond(watcher.client));

@@ -5,6 +5,7 @@ import {
   LiveClientFrame,
   LiveSocketResponse,
   memberChannel,
+  type LiveGameFrame,
   type LiveServerFrame,
 } from '@pass/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -46,6 +47,24 @@ const memberErrors = { ...errorResponses, 401: ErrorBody, 403: ErrorBody };
 
 /** A frame from the bus reaches every socket of the channel on this instance as the same object. */
 const serialised = serialisedOnce<LiveBroadcast[number]>();
+const broadcasts = new WeakMap<LiveBroadcast, string[]>();
+
+/**
+ * A channel's frames of one change as the socket's messages, made once per instance whatever the sockets: a
+ * week's games as one `games` frame (a socket written once per change, not once per game), else each frame.
+ */
+function serialisedBroadcast(frames: LiveBroadcast): string[] {
+  let texts = broadcasts.get(frames);
+  if (texts === undefined) {
+    const games = frames.filter((frame): frame is LiveGameFrame => frame.type === 'game');
+    texts =
+      games.length > 1 && games.length === frames.length
+        ? [`{"type":"games","games":[${games.map(serialised).join(',')}]}`]
+        : frames.map(serialised);
+    broadcasts.set(frames, texts);
+  }
+  return texts;
+}
 
 /**
  * Live games over one socket a tab (decision XXX-live-push). `/ws/live` is a member route whose checks run before
@@ -110,7 +129,7 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, 
     };
     const send = (frame: LiveServerFrame) => sendText(JSON.stringify(frame));
     const forward = (frames: LiveBroadcast) => {
-      for (const frame of frames) sendText(serialised(frame));
+      for (const text of serialisedBroadcast(frames)) sendText(text);
     };
     const pingAllowed = pingAllowance(LIVE_PINGS_PER_MINUTE);
     /** The socket's channels, each with the function that stops it. */
