@@ -15,10 +15,16 @@ export type Identity = ReturnType<typeof newIdentity>;
 const CSRF_TOKEN = 'e2e-csrf-0123456789';
 
 /** A state-changing API call from the test itself, with the CSRF cookie and header pair (and a session cookie). */
-async function post(path: string, body?: unknown, sessionCookie?: string): Promise<Response> {
+async function post(
+  path: string,
+  body?: unknown,
+  sessionCookie?: string,
+  { method = 'POST', headers = {} }: { method?: 'POST' | 'PUT'; headers?: Record<string, string> } = {},
+): Promise<Response> {
   return fetch(`${appUrl()}${path}`, {
-    method: 'POST',
+    method,
     headers: {
+      ...headers,
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       cookie: [`XSRF-TOKEN=${CSRF_TOKEN}`, ...(sessionCookie ? [sessionCookie] : [])].join('; '),
       'x-xsrf-token': CSRF_TOKEN,
@@ -44,6 +50,18 @@ export async function apiSessionOf(identity: Identity) {
     },
     async post<T>(path: string, body?: unknown): Promise<T> {
       const response = await post(path, body, sessionCookie);
+      expect(response.status, `${path}: ${await response.clone().text()}`).toBeLessThan(300);
+      return (await response.json()) as T;
+    },
+    /** A write the API takes once per Idempotency-Key (a new entry, a week's picks): a fresh key each call. */
+    async once<T>(method: 'POST' | 'PUT', path: string, body: unknown): Promise<T> {
+      const headers = { 'idempotency-key': `e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}` };
+      const response = await post(path, body, sessionCookie, { method, headers });
+      expect(response.status, `${path}: ${await response.clone().text()}`).toBeLessThan(300);
+      return (await response.json()) as T;
+    },
+    async put<T>(path: string, body: unknown): Promise<T> {
+      const response = await post(path, body, sessionCookie, { method: 'PUT' });
       expect(response.status, `${path}: ${await response.clone().text()}`).toBeLessThan(300);
       return (await response.json()) as T;
     },

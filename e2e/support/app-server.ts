@@ -25,8 +25,12 @@ export interface AppServerOptions {
   port: number;
   /** Where the server clock starts (PASS_CLOCK). */
   clock: Date;
-  /** `demo`: the first run imports the history and the demo season, and tops it up on each start; `none`: nothing. */
-  seed: 'demo' | 'none';
+  /**
+   * `demo`: the first run imports the history and the demo season, and tops it up on each start; `auto`: the
+   * history, then the current season from the live sources when they answer (REFRESH_LIVE=on and their addresses
+   * in `env`), else the demo; `none`: nothing.
+   */
+  seed: 'auto' | 'demo' | 'none';
   smtpUrl: string;
   /** More settings for this server (a local PayPal, say). */
   env?: Record<string, string>;

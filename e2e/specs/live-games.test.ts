@@ -1,0 +1,210 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { BookEventsResponse } from '@pass/contracts';
+import { BetKind, BetMode, BetType, seasonForDate } from '@pass/domain';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiSessionOf, createMember, openSignedIn, type Identity } from '../support/accounts';
+import { appServerEnv, createAdmin, freePort, startAppServer, type AppServer } from '../support/app-server';
+import { expectNoSeriousA11yViolations, screenshot, screenshotOf, useBrowser, viewports } from '../support/browser';
+import { EspnStandIn, finalState, inPlay } from '../support/espn';
+import { E2E_NFL_WEEK, e2eServerClockStart } from '../support/server-clock';
+import { useAppUrl } from '../support/target';
+
+/**
+ * Live games from a live source, end to end: a fresh start with PASS_SEED=auto takes the NFL season from a
+ * stand-in for ESPN's scoreboard (support/espn.ts: the real week-12 board, moved to the clock's season) instead
+ * of a demo, and while a game is played the member's open screens (the schedule, My Bets) move
+ * with it, without a reload, as the app polls the board and pushes what changed over /ws/live.
+ *
+ * The MLB Stats API and nflverse point at an address that refuses: their polls fail and back off, and nothing
+ * reaches the internet. The server clock starts at the e2e suite's (10:00 Eastern on the Thursday of week 12),
+ * when the member bets and picks; the server is then restarted at the Thursday night game's kickoff (as
+ * pool-week.test.ts restarts its own), so the game can be played at once rather than waited for.
+ */
+const browser = useBrowser();
+
+const WEEK = E2E_NFL_WEEK;
+const MINUTE = 60_000;
+const clockStart = e2eServerClockStart();
+const SEASON = seasonForDate('americanfootball_nfl', clockStart);
+
+let espn: EspnStandIn;
+let server: AppServer;
+let dataDir: string;
+let port: number;
+let serverEnv: Record<string, string>;
+let admin: Identity;
+let member: Identity;
+/** The Thursday night game the test plays: ESPN's event id, its kickoff and our event id. */
+let game: { espnId: string; kickoff: Date; eventId: number; away: string; home: string };
+
+const restartAt = async (clock: Date) => {
+  await server.stop();
+  server = await startAppServer({ dataDir, port, clock, seed: 'auto', smtpUrl: inject('smtpUrl'), env: serverEnv });
+};
+
+beforeAll(async () => {
+  espn = await EspnStandIn.start(SEASON);
+  // Nothing listens there: a connection is refused at once.
+  const refusing = `http://127.0.0.1:${await freePort()}`;
+  serverEnv = {
+    REFRESH_LIVE: 'on',
+    ESPN_API_URL: espn.url,
+    MLB_STATSAPI_URL: refusing,
+    NFLVERSE_GAMES_URL: `${refusing}/nflverse/games.csv`,
+    // The scheduler looks for due sources every second (15 s by default): a poll comes as soon as it is due.
+    JOBS_TICK_MS: '1000',
+  };
+  dataDir = mkdtempSync(path.join(tmpdir(), 'pass-e2e-live-'));
+  port = await freePort();
+  const first = {
+    dataDir,
+    port,
+    clock: clockStart,
+    seed: 'auto' as const,
+    smtpUrl: inject('smtpUrl'),
+    env: serverEnv,
+  };
+  const operator = await createAdmin(appServerEnv(first));
+  server = await startAppServer(first);
+  await operator.setPassword(server.baseUrl);
+  admin = operator.identity;
+  useAppUrl(server.baseUrl);
+  member = await createMember();
+}, 240_000);
+
+afterAll(async () => {
+  useAppUrl(null);
+  await server?.stop();
+  await espn?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A signed-in page of the member on `address`, once its screen is on show. */
+async function memberPage(
+  address: string,
+  screen: string,
+  viewport: { width: number; height: number } = viewports.desktop,
+): Promise<Page> {
+  const page = await browser.newPage(viewport);
+  await openSignedIn(page, member, address, screen);
+  return page;
+}
+
+describe('live games from the ESPN scoreboard', () => {
+  it('a fresh start takes the stand-in’s week as the real season: its games, no demo mark', async () => {
+    // The first run asked for the whole season, once, and ESPN's other boards had no games.
+    expect(espn.answered.map((request) => request.url)).toContain(
+      `/apis/site/v2/sports/football/nfl/scoreboard?dates=${SEASON}0820-${SEASON + 1}0220&limit=1000`,
+    );
+    const api = await apiSessionOf(member);
+    const week = await api.get<BookEventsResponse>('/api/book/events/americanfootball_nfl');
+    expect([week.season, week.week?.number]).toEqual([SEASON, WEEK]);
+    // Each game of the board, once, at ESPN's kickoff.
+    expect(week.events.map((event) => Date.parse(event.kickoff!)).sort()).toEqual(
+      espn.events.map((event) => Date.parse(String(event.date))).sort(),
+    );
+    expect(week.events.some((event) => event.is_demo)).toBe(false);
+    // ESPN's college board had no games: college football got the demo season, marked.
+    const college = await api.get<BookEventsResponse>('/api/book/events/americanfootball_ncaaf');
+    expect(college.events.length).toBeGreaterThan(0);
+    expect(college.events.every((event) => event.is_demo)).toBe(true);
+
+    const first = [...week.events].sort((a, b) => Date.parse(a.kickoff!) - Date.parse(b.kickoff!))[0]!;
+    const espnGame = espn.events.find((event) => Date.parse(String(event.date)) === Date.parse(first.kickoff!))!;
+    game = {
+      espnId: espnGame.id,
+      kickoff: new Date(first.kickoff!),
+      eventId: first.event_id,
+      away: first.away_team,
+      home: first.home_team,
+    };
+    // The Thursday night game: Buffalo at Houston, ESPN BET's line Buffalo −6.
+    expect([game.away, game.home]).toEqual(['BUF', 'HOU']);
+
+    const page = await memberPage('/football/schedule', 'football-schedule');
+    await page.getByRole('heading', { level: 1, name: `NFL schedule · ${SEASON}` }).waitFor();
+    await page.getByRole('article', { name: 'Buffalo Bills at Houston Texans' }).waitFor();
+    await expect(page.getByRole('article').count()).resolves.toBe(espn.events.length);
+    await expect(page.getByText('Demo season').count()).resolves.toBe(0);
+    await screenshot(page, 'live-games-real-season-desktop', { top: true });
+  });
+
+  it('before kickoff the member bets on the Thursday game', async () => {
+    const api = await apiSessionOf(member);
+    // Houston +6 at ESPN BET's −105: covering while they lose by less than 6.
+    await api.once('POST', '/api/user/bets', {
+      event_id: game.eventId,
+      bet_mode: BetMode.bet_on,
+      bet_kind: BetKind.spread,
+      bet_type: BetType.underdog,
+      bet_team: game.home,
+      line: 6,
+      price: -105,
+      stake: 20,
+      book: 'espnbet',
+      is_simulated: true,
+    });
+  });
+
+  it('the schedule and My Bets move with the game, without a reload, to its final', async () => {
+    // ESPN shows the game scheduled for a minute or two past its kickoff time.
+    await restartAt(new Date(game.kickoff.getTime() + MINUTE));
+    // The stand-in's season is the one week ESPN's capture holds: My Bets also asks for the coming week's games,
+    // which this season lacks (404, as after the last week of any season).
+    browser.expectConsoleError(/\/user\/bets: Failed to load resource: the server responded with a status of 404/);
+    const schedule = await memberPage('/football/schedule', 'football-schedule');
+    const card = schedule.getByRole('article', { name: 'Buffalo Bills at Houston Texans' });
+    await card.waitFor();
+    const live = card.getByTestId('live-status');
+    const bets = await memberPage('/user/bets', 'user-bets');
+    const bet = bets.getByRole('table', { name: 'Picks and bets' }).locator('tbody tr').first();
+    await bet.waitFor();
+    const betCard = await memberPage('/user/bets', 'user-bets', viewports.phone);
+    await betCard.getByText('Bet on HOU').waitFor();
+    /** A pushed change shows a moment after the import that made it. */
+    const soon = { timeout: 15_000 };
+
+    // Kickoff: Buffalo score first. The app finds it on its own poll of the day's board, due every 30 seconds
+    // while a game is played: the one wait of the test for the scheduler (a minute at most).
+    espn.play(game.espnId, inPlay(1, '10:02', '10:02 - 1st Quarter'), { home: 0, away: 7 });
+    await expect.poll(() => live.textContent(), { timeout: 75_000 }).toMatch(/^LIVE\s*Q1 10:02/);
+    await expect(card.textContent()).resolves.toMatch(/Buffalo Bills\s*7.*Houston Texans\s*0/);
+    await expect.poll(() => bet.textContent(), soon).toContain('Not covering by 1');
+    await expect(bet.textContent()).resolves.toContain('live 7–0');
+    await expect.poll(() => betCard.getByText('Not covering by 1').count(), soon).toBe(1);
+    await screenshotOf(card, 'live-games-q1-schedule-card-desktop');
+    await screenshot(bets, 'live-games-q1-bets-desktop', { top: true });
+    await screenshot(betCard, 'live-games-q1-bets-phone');
+    await expectNoSeriousA11yViolations(betCard);
+
+    // The rest is fetched at once through the admin's import of today's board, the same fetch and import a
+    // poll makes, so the test waits on no timer.
+    const adminApi = await apiSessionOf(admin);
+    const importToday = () => adminApi.post('/api/admin/imports/espn');
+
+    // Houston take the lead before half time: the bet is covering now.
+    espn.play(game.espnId, inPlay(2, '2:00', '2:00 - 2nd Quarter'), { home: 10, away: 7 });
+    await importToday();
+    await expect.poll(() => live.textContent(), soon).toMatch(/^LIVE\s*Q2 2:00/);
+    await expect(card.textContent()).resolves.toMatch(/Buffalo Bills\s*7.*Houston Texans\s*10/);
+    await expect.poll(() => bet.textContent(), soon).toContain('Covering by 9');
+    await expect(bet.textContent()).resolves.toContain('live 7–10');
+    await expect.poll(() => betCard.getByText('Covering by 9').count(), soon).toBe(1);
+    await screenshotOf(card, 'live-games-q2-schedule-card-desktop');
+    await screenshot(betCard, 'live-games-q2-bets-phone');
+
+    // Final, Houston 23–19: the bet is graded won.
+    espn.play(game.espnId, finalState(), { home: 23, away: 19 });
+    await importToday();
+    await expect.poll(() => live.count(), soon).toBe(0);
+    await expect(card.textContent()).resolves.toMatch(/Buffalo Bills\s*19.*Houston Texans\s*23/);
+    await expect.poll(() => bet.textContent(), soon).toContain('Won');
+    await expect(bet.textContent()).resolves.toContain('19–23');
+    await expect.poll(() => betCard.getByText('Won', { exact: true }).count(), soon).toBeGreaterThan(0);
+    await screenshotOf(card, 'live-games-final-schedule-card-desktop');
+    await screenshot(bets, 'live-games-final-bets-desktop', { top: true });
+  }, 240_000);
+});
