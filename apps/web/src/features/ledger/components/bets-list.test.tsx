@@ -115,6 +115,8 @@ describe('BetsList', () => {
       'Not covering by 1',
       'Under by 14.5',
     ]);
+    // A narrow card never breaks the live score from its word.
+    for (const card of cards) expect(within(card).getByText('live 13–17')).toHaveStyle({ whiteSpace: 'nowrap' });
   });
 
   it("names a teaser's points, 6 when the entry left them to the default", async () => {

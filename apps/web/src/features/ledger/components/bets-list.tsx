@@ -14,7 +14,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import { Loading } from '../../../components/loading';
 import { StackedRows } from '../../../components/stacked-rows';
 import { bookName } from '../../../lib/books';
@@ -72,17 +72,27 @@ function sortEntries(entries: readonly BetEntry[], sort: Sort): BetEntry[] {
 
 const optionalNumber = (text: string) => (text === '' ? undefined : Number(text));
 
-/** The game's date, week and final score (away–home), under its name. */
-function gameDetails(entry: BetEntry): string {
-  return (
-    entry.event.game_date +
+/**
+ * The game's date, week and score (away–home, final or live), under its name: each part kept on one line, so a
+ * narrow card never leaves "live" at the end of one line and its score on the next.
+ */
+function GameDetails({ entry }: { entry: BetEntry }) {
+  const { status, event_scores: scores } = entry.event;
+  const parts = [
+    entry.event.game_date,
     // Baseball is told by its dates: its weeks are only the server's way of cutting the season.
-    (entry.week !== null && sportWords(entry.sport).period === 'Week' ? ` · week ${entry.week}` : '') +
-    (entry.event.status === 'final' ? ` · ${entry.event.event_scores.away}–${entry.event.event_scores.home}` : '') +
-    (entry.event.status === 'in_progress' && entry.event.event_scores.home !== null
-      ? ` · live ${entry.event.event_scores.away}–${entry.event.event_scores.home}`
-      : '')
-  );
+    entry.week !== null && sportWords(entry.sport).period === 'Week' ? `week ${entry.week}` : null,
+    status === 'final' ? `${scores.away}–${scores.home}` : null,
+    status === 'in_progress' && scores.home !== null ? `live ${scores.away}–${scores.home}` : null,
+  ].filter((part): part is string => part !== null);
+  return parts.map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 && ' · '}
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {part}
+      </Box>
+    </Fragment>
+  ));
 }
 
 const STANDING_COLOR = { ahead: 'success.dark', behind: 'error.main', level: 'text.secondary' } as const;
@@ -194,7 +204,7 @@ function EntryTable({ rows, ...actions }: RowsProps) {
                   {gameText(entry.event)}
                 </Typography>
                 <Typography variant="caption" color="text.secondary">
-                  {gameDetails(entry)}
+                  <GameDetails entry={entry} />
                 </Typography>
               </TableCell>
               <TableCell>
@@ -243,7 +253,7 @@ function EntryCards({ rows, ...actions }: RowsProps) {
               color="text.secondary"
               sx={{ display: 'block', fontWeight: 400 }}
             >
-              {gameDetails(entry)}
+              <GameDetails entry={entry} />
             </Typography>
           </>
         ),

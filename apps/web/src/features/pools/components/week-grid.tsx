@@ -21,6 +21,8 @@ const outcomeColour: Partial<Record<Outcome, string>> = {
 
 /** A pick in a game under way: paler than a result's colour, it may still change. */
 const standingColour = { ahead: '#E8F5E9', behind: '#FFEBEE', level: 'grey.100' } as const;
+/** Its words under the pick, dark enough to read on that colour. */
+const standingWordsColour = { ahead: 'success.dark', behind: 'error.dark', level: 'text.secondary' } as const;
 
 const outcomeWord: Record<Outcome, string> = {
   win: 'win',
@@ -109,7 +111,7 @@ export function WeekGrid({ week, graded }: { week: PoolWeekView; graded: GradedW
                   const hidden = !game.locked && !pick;
                   const text = hidden ? '🔒' : (team ?? '—');
                   const play = pick?.play === 'double' ? '×2' : pick?.play === 'triple' ? '×3' : '';
-                  // A game under way: where the pick stands if it ended now.
+                  // A game under way: where the pick stands if it ended now, in words as well as colour.
                   const standing = team && !outcome ? pickStanding(game, team) : null;
                   return (
                     <TableCell
@@ -117,7 +119,6 @@ export function WeekGrid({ week, graded }: { week: PoolWeekView; graded: GradedW
                       align="center"
                       data-outcome={outcome ?? (hidden ? 'hidden' : 'open')}
                       data-standing={standing?.state}
-                      title={standing ? standing.words : undefined}
                       aria-label={
                         hidden
                           ? `${sheet.username}, ${game.away_team} at ${game.home_team}: shown at lock`
@@ -138,6 +139,15 @@ export function WeekGrid({ week, graded }: { week: PoolWeekView; graded: GradedW
                         <Box component="sup" sx={{ ml: 0.25 }}>
                           {play}
                         </Box>
+                      )}
+                      {standing && (
+                        <Typography
+                          component="span"
+                          variant="caption"
+                          sx={{ display: 'block', fontWeight: 600, color: standingWordsColour[standing.state] }}
+                        >
+                          {standing.words}
+                        </Typography>
                       )}
                     </TableCell>
                   );
