@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { BookEventsResponse } from '@pass/contracts';
+import type { BookEventsResponse, PoolResponse, PoolWeekResponse } from '@pass/contracts';
 import { BetKind, BetMode, BetType, seasonForDate } from '@pass/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -15,7 +15,7 @@ import { useAppUrl } from '../support/target';
 /**
  * Live games from a live source, end to end: a fresh start with PASS_SEED=auto takes the NFL season from a
  * stand-in for ESPN's scoreboard (support/espn.ts: the real week-12 board, moved to the clock's season) instead
- * of a demo, and while a game is played the member's open screens (the schedule, My Bets) move
+ * of a demo, and while a game is played the member's open screens (the schedule, My Bets, their pool's grid) move
  * with it, without a reload, as the app polls the board and pushes what changed over /ws/live.
  *
  * The MLB Stats API and nflverse point at an address that refuses: their polls fail and back off, and nothing
@@ -39,6 +39,7 @@ let admin: Identity;
 let member: Identity;
 /** The Thursday night game the test plays: ESPN's event id, its kickoff and our event id. */
 let game: { espnId: string; kickoff: Date; eventId: number; away: string; home: string };
+let poolId: number;
 
 const restartAt = async (clock: Date) => {
   await server.stop();
@@ -132,7 +133,7 @@ describe('live games from the ESPN scoreboard', () => {
     await screenshot(page, 'live-games-real-season-desktop', { top: true });
   });
 
-  it('before kickoff the member bets on the Thursday game', async () => {
+  it('before kickoff the member bets on the Thursday game and picks it in a pool', async () => {
     const api = await apiSessionOf(member);
     // Houston +6 at ESPN BET's −105: covering while they lose by less than 6.
     await api.once('POST', '/api/user/bets', {
@@ -147,9 +148,42 @@ describe('live games from the ESPN scoreboard', () => {
       book: 'espnbet',
       is_simulated: true,
     });
+    const pool = (
+      await api.post<PoolResponse>('/api/pools', {
+        name: 'Thursday Night Pool',
+        icon: 'wave',
+        icon_color: '#1e90ff',
+        icon_background: '#ffffff',
+        sport: 'americanfootball_nfl',
+        season: SEASON,
+        start_week: WEEK,
+        games_per_week: 2,
+        // Straight up: ESPN's line is the line of record from kickoff, so before it the week's games have no
+        // line to freeze for a pool against the spread.
+        win_basis: 'straight',
+        double_play: false,
+        triple_play: false,
+        last_man_standing: false,
+      })
+    ).data;
+    poolId = pool.id;
+    const week = (await api.get<PoolWeekResponse>(`/api/pools/${poolId}/weeks/${WEEK}`)).data;
+    const other = week.choices.find((choice) => choice.event_id !== game.eventId)!;
+    const published = (
+      await api.put<PoolWeekResponse>(`/api/pools/${poolId}/weeks/${WEEK}/slate`, {
+        event_ids: [game.eventId, other.event_id],
+      })
+    ).data;
+    expect(published.games.map((slate) => slate.event_id)).toEqual([game.eventId, other.event_id]);
+    await api.once('PUT', `/api/pools/${poolId}/weeks/${WEEK}/picks`, {
+      picks: [
+        { event_id: game.eventId, team: game.home },
+        { event_id: other.event_id, team: other.home_team },
+      ],
+    });
   });
 
-  it('the schedule and My Bets move with the game, without a reload, to its final', async () => {
+  it('the schedule, My Bets and the pool move with the game, without a reload, to its final', async () => {
     // ESPN shows the game scheduled for a minute or two past its kickoff time.
     await restartAt(new Date(game.kickoff.getTime() + MINUTE));
     // The stand-in's season is the one week ESPN's capture holds: My Bets also asks for the coming week's games,
@@ -164,6 +198,18 @@ describe('live games from the ESPN scoreboard', () => {
     await bet.waitFor();
     const betCard = await memberPage('/user/bets', 'user-bets', viewports.phone);
     await betCard.getByText('Bet on HOU').waitFor();
+    const pool = await memberPage(`/football/pool/${poolId}?week=${WEEK}&tab=grid`, 'football-pool');
+    const grid = pool.getByRole('table', { name: `Everyone's picks, Week ${WEEK}` });
+    await grid.waitFor();
+    const pick = grid.getByLabel(new RegExp(`^${member.username}, ${game.away} at ${game.home}: ${game.home}`));
+    const standings = await memberPage(
+      `/football/pool/${poolId}?week=${WEEK}&tab=standings`,
+      'football-pool',
+      viewports.phone,
+    );
+    const standingsTable = standings.getByRole('table', { name: 'Standings' });
+    await standingsTable.waitFor();
+    const endedNow = standingsTable.locator('[data-column="ended-now"]');
     /** A pushed change shows a moment after the import that made it. */
     const soon = { timeout: 15_000 };
 
@@ -175,10 +221,17 @@ describe('live games from the ESPN scoreboard', () => {
     await expect.poll(() => bet.textContent(), soon).toContain('Not covering by 1');
     await expect(bet.textContent()).resolves.toContain('live 7–0');
     await expect.poll(() => betCard.getByText('Not covering by 1').count(), soon).toBe(1);
+    await expect.poll(() => grid.getByText('Live 7–0').count(), soon).toBe(1);
+    await expect.poll(() => pick.getAttribute('aria-label'), soon).toMatch(/, trailing by 7$/);
+    await expect(pick.textContent()).resolves.toBe(`${game.home}trailing by 7`);
+    await expect.poll(() => endedNow.textContent(), soon).toBe('#1 · -5');
     await screenshotOf(card, 'live-games-q1-schedule-card-desktop');
     await screenshot(bets, 'live-games-q1-bets-desktop', { top: true });
     await screenshot(betCard, 'live-games-q1-bets-phone');
+    await screenshot(pool, 'live-games-q1-grid-desktop', { top: true });
+    await screenshot(standings, 'live-games-q1-standings-phone', { top: true });
     await expectNoSeriousA11yViolations(betCard);
+    await expectNoSeriousA11yViolations(pool);
 
     // The rest is fetched at once through the admin's import of today's board, the same fetch and import a
     // poll makes, so the test waits on no timer.
@@ -193,10 +246,15 @@ describe('live games from the ESPN scoreboard', () => {
     await expect.poll(() => bet.textContent(), soon).toContain('Covering by 9');
     await expect(bet.textContent()).resolves.toContain('live 7–10');
     await expect.poll(() => betCard.getByText('Covering by 9').count(), soon).toBe(1);
+    await expect.poll(() => grid.getByText('Live 7–10').count(), soon).toBe(1);
+    await expect.poll(() => pick.getAttribute('aria-label'), soon).toMatch(/, leading by 3$/);
+    await expect(pick.textContent()).resolves.toBe(`${game.home}leading by 3`);
+    await expect.poll(() => endedNow.textContent(), soon).toBe('#1 · 5');
     await screenshotOf(card, 'live-games-q2-schedule-card-desktop');
     await screenshot(betCard, 'live-games-q2-bets-phone');
+    await screenshot(pool, 'live-games-q2-grid-desktop', { top: true });
 
-    // Final, Houston 23–19: the bet is graded won.
+    // Final, Houston 23–19: the bet is graded won, the pick a win.
     espn.play(game.espnId, finalState(), { home: 23, away: 19 });
     await importToday();
     await expect.poll(() => live.count(), soon).toBe(0);
@@ -204,7 +262,11 @@ describe('live games from the ESPN scoreboard', () => {
     await expect.poll(() => bet.textContent(), soon).toContain('Won');
     await expect(bet.textContent()).resolves.toContain('19–23');
     await expect.poll(() => betCard.getByText('Won', { exact: true }).count(), soon).toBeGreaterThan(0);
+    await expect.poll(() => grid.getByText('19–23').count(), soon).toBe(1);
+    await expect.poll(() => pick.getAttribute('aria-label'), soon).toMatch(/, win$/);
+    await expect.poll(() => endedNow.count(), soon).toBe(0);
     await screenshotOf(card, 'live-games-final-schedule-card-desktop');
     await screenshot(bets, 'live-games-final-bets-desktop', { top: true });
+    await screenshot(pool, 'live-games-final-grid-desktop', { top: true });
   }, 240_000);
 });
