@@ -1,4 +1,5 @@
 import { type DbExecutor, rows } from '@pass/db';
+import { SPORTS } from '@pass/domain';
 import { sql } from 'drizzle-orm';
 import type { PollCadence } from '../../jobs/source-poll-policy.js';
 
@@ -122,7 +123,9 @@ export async function listSportGames(
           count(*) filter (where kickoff_at <= ${at}::timestamptz)::int as playing,
           min(kickoff_at) filter (where kickoff_at > ${at}::timestamptz) as next_kickoff
         from events
-        where kickoff_at between ${from}::timestamptz and ${to}::timestamptz
+        -- Every sport named, so the (sport, kickoff) index serves this on every tick.
+        where sport = any(${sql.param([...SPORTS])}::text[])
+          and kickoff_at between ${from}::timestamptz and ${to}::timestamptz
           and status in ('scheduled', 'in_progress') and not is_demo
         group by sport`,
   );
