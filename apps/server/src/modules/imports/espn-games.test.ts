@@ -26,6 +26,7 @@ import { readHistoryFile } from './history-files.js';
 import { runSourceImport } from './import-jobs.js';
 import type { ImportSummary } from './imports.service.js';
 import { SourceFetchError } from './source-fetch.js';
+import { linesOfRecord } from '../sports/sports.service.js';
 
 /**
  * The ESPN scoreboard against a fake ESPN serving the captures (and states made from them): events created and
@@ -79,6 +80,26 @@ const eventOf = async (espnId: string) => {
   );
   return row!;
 };
+/** ESPN BET's spread of Bills at Texans as the week's schedule sends it, with the time it was filed. */
+const espnLineOnSchedule = async () => {
+  const week = BookEventsResponse.parse(
+    (await testApp.app.inject({ method: 'GET', url: `/api/book/events/${NFL}/12?season_year=2025` })).json(),
+  );
+  const spreads = week.events
+    .find((item) => item.home_team === 'HOU')!
+    .odds.filter((quote) => quote.book === 'espnbet' && quote.market === 'spreads');
+  return {
+    fetched_at: spreads[0]?.fetched_at,
+    spreads: Object.fromEntries(spreads.map((quote) => [quote.outcome, quote.point])),
+  };
+};
+/** The board with one game's ESPN line moved (`details` names the favourite, `spread` is the home team's). */
+function withLine(board: Board, eventId: string, details: string, homeSpread: number): Board {
+  const event = board.events.find((item) => item.id === eventId)!;
+  const odds = event.competitions[0]!.odds![0] as Record<string, unknown>;
+  Object.assign(odds, { details, spread: homeSpread });
+  return board;
+}
 const runCount = async () =>
   Number((await query<{ n: number }>(db, sql`select count(*)::int as n from import_runs where source = 'espn'`))[0]!.n);
 const eventsSnapshot = () =>
@@ -102,7 +123,7 @@ describe('the ESPN scoreboard, NFL week 12 of 2025 from before kickoff to the fi
   let member: { client: TestClient };
   let entryId: number;
 
-  it('creates the week’s events keyed by ESPN id, with ESPN BET’s line as quotes at kickoff', async () => {
+  it('creates the week’s events keyed by ESPN id, with ESPN BET’s line as quotes filed when seen', async () => {
     espn.serve(pathOf(WEEK_12), readEspnBoard(ESPN_FIXTURES.nflWeek12));
     const summary = imported(await poll(WEEK_12));
     expect(summary).toMatchObject({ added: 14, updated: 0, unchanged: 0, skipped: [] });
@@ -132,8 +153,10 @@ describe('the ESPN scoreboard, NFL week 12 of 2025 from before kickoff to the fi
       { book: 'espnbet', market: 'totals', outcome: 'Over', price: -110, point: 43.5, source: 'espn' },
       { book: 'espnbet', market: 'totals', outcome: 'Under', price: -110, point: 43.5, source: 'espn' },
     ]);
-    expect(new Date(quotes[0]!.fetched_at as string).toISOString()).toBe('2025-11-21T01:15:00.000Z');
+    // Filed at the poll that saw it, before kickoff (01:15Z), so the schedule shows it as this week's line.
+    expect(new Date(quotes[0]!.fetched_at as string).toISOString()).toBe(clock.toISOString());
     expect(new Date(quotes[0]!.quoted_at as string).toISOString()).toBe(clock.toISOString());
+    expect(await espnLineOnSchedule()).toEqual({ fetched_at: clock.toISOString(), spreads: { BUF: -6, HOU: 6 } });
   });
 
   it('starts no import run for a poll ESPN answers 304, nor for the same body without an ETag', async () => {
@@ -154,6 +177,43 @@ describe('the ESPN scoreboard, NFL week 12 of 2025 from before kickoff to the fi
     } finally {
       espn.sendsEtags = true;
     }
+  });
+
+  it('keeps an unchanged line filed when first seen, and files a moved one at the poll that saw it move', async () => {
+    at('2025-11-20T18:00:00Z');
+    espn.serve(pathOf(WEEK_12), withLine(readEspnBoard(ESPN_FIXTURES.nflWeek12), BUF_HOU, 'BUF -6', 6));
+    // A body with a changed field elsewhere (the ETag differs) and the same line: imported, the line left as filed.
+    const sameLine = withLine(readEspnBoard(ESPN_FIXTURES.nflWeek12), BUF_HOU, 'BUF -6', 6);
+    sameLine.events[0]!.competitions[0]!.attendance = 71_000;
+    espn.serve(pathOf(WEEK_12), sameLine);
+    imported(await poll(WEEK_12));
+    expect(await espnLineOnSchedule()).toEqual({
+      fetched_at: '2025-11-20T15:00:00.000Z',
+      spreads: { BUF: -6, HOU: 6 },
+    });
+    at('2025-11-20T21:00:00Z');
+    espn.serve(pathOf(WEEK_12), withLine(readEspnBoard(ESPN_FIXTURES.nflWeek12), BUF_HOU, 'BUF -6.5', 6.5));
+    expect(imported(await poll(WEEK_12))).toMatchObject({ added: 0 });
+    expect(await espnLineOnSchedule()).toEqual({
+      fetched_at: '2025-11-20T21:00:00.000Z',
+      spreads: { BUF: -6.5, HOU: 6.5 },
+    });
+    // A pool publishing its against-the-spread slate now freezes the line ESPN shows (no paid odds source needed).
+    const game = await eventOf(BUF_HOU);
+    const lines = await linesOfRecord(
+      db,
+      [{ id: game.id as number, homeTeam: 'HOU', awayTeam: 'BUF' }],
+      new Date('2025-11-20T21:30:00Z'),
+    );
+    expect(lines.get(game.id as number)).toMatchObject({ homeSpread: 6.5 });
+    // Back to the capture's line for what follows.
+    at('2025-11-20T22:00:00Z');
+    espn.serve(pathOf(WEEK_12), readEspnBoard(ESPN_FIXTURES.nflWeek12));
+    imported(await poll(WEEK_12));
+    expect(await espnLineOnSchedule()).toEqual({
+      fetched_at: '2025-11-20T22:00:00.000Z',
+      spreads: { BUF: -6, HOU: 6 },
+    });
   });
 
   it('takes a member’s pick on HOU +6 before kickoff', async () => {
@@ -195,6 +255,11 @@ describe('the ESPN scoreboard, NFL week 12 of 2025 from before kickoff to the fi
       sql`select count(*)::int as n from odds_quotes where source = 'espn' and event_id = ${(await eventOf(BUF_HOU)).id}`,
     );
     expect(quotes!.n).toBe(6);
+    // The last line seen before kickoff is the game's closing line.
+    expect(await espnLineOnSchedule()).toEqual({
+      fetched_at: '2025-11-20T22:00:00.000Z',
+      spreads: { BUF: -6, HOU: 6 },
+    });
     const week = BookEventsResponse.parse(
       (await testApp.app.inject({ method: 'GET', url: `/api/book/events/${NFL}/12?season_year=2025` })).json(),
     );

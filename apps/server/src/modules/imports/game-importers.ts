@@ -98,7 +98,7 @@ interface GameImport<G extends SourceGame> {
   /** The data time of the games; by default what the whole file proves (gamesDataAsOf). */
   asOf?: (games: readonly EventFields[], now: Date) => Date;
   /** What writeGames is told beyond the games (a source's own checks, the Odds API's events left alone). */
-  write?: Pick<Parameters<typeof writeGames>[1], 'keepStored' | 'removeOddsEventsLeftOut'>;
+  write?: Pick<Parameters<typeof writeGames>[1], 'keepStored' | 'removeOddsEventsLeftOut' | 'quotesFiledWhenSeen'>;
   /** Recorded on the run (the time a live source was fetched). */
   detail?: Record<string, unknown>;
 }
@@ -350,8 +350,10 @@ function parsedJson(body: string): unknown {
  * An ESPN scoreboard (NFL, college football or MLB; a date's or a week's games), keyed by ESPN's event id. The
  * NFL and college events of the other sources are found again by that id (CFBD and sportsdataverse key it) or by
  * teams and kickoff (nflverse, The Odds API). Each game's status, scores and live state go in as of the fetch; its
- * pre-game line as quotes of source `espn` under the provider's book (ESPN BET → `espnbet`), filed at kickoff,
- * only when the board has one: a board without lines (after kickoff) leaves the stored ones. What is stored of
+ * pre-game line as quotes of source `espn` under the provider's book (ESPN BET → `espnbet`), only when the board
+ * has one: a board without lines (after kickoff) leaves the stored ones. A polled line is filed when it was first
+ * seen (at most the kickoff), so it is this week's line before the game and the last one seen is its closing line;
+ * a saved file's line is filed at kickoff, as a closing line. What is stored of
  * the body leaves out the blocks no importer reads (compactEspnScoreboard). A scoreboard covers one day or week
  * only, so it removes none of the Odds API's events it does not list.
  */
@@ -384,9 +386,12 @@ export function importEspn(db: Database, body: string, options: EspnImportOption
             ...quote,
             book: game.line!.book,
             quotedAt: fetchedAt?.toISOString() ?? null,
+            ...(fetchedAt && fetchedAt.getTime() < Date.parse(quote.fetchedAt)
+              ? { fetchedAt: fetchedAt.toISOString() }
+              : {}),
           }))
         : [],
     ...(fetchedAt ? { asOf: () => fetchedAt, detail: { fetchedAt: fetchedAt.toISOString() } } : {}),
-    write: { keepStored: keepStoredFinal, removeOddsEventsLeftOut: false },
+    write: { keepStored: keepStoredFinal, removeOddsEventsLeftOut: false, quotesFiledWhenSeen: true },
   });
 }

@@ -318,6 +318,12 @@ export async function writeGames(
      * for leaves the event as stored (its keys are still added), with the reason, if any, in `kept`.
      */
     keepStored?: (incoming: GameObservation, stored: StoredEvent) => { reason: string | null } | undefined;
+    /**
+     * The source's quotes carry the time they were fetched (a live pre-game line): a set whose prices and points
+     * equal the stored set's keeps the stored one, filed when the line was first seen, so an unchanged line is
+     * not rewritten on every poll and the last one seen before kickoff stays the closing line.
+     */
+    quotesFiledWhenSeen?: boolean;
   },
 ): Promise<{
   added: number;
@@ -437,7 +443,9 @@ export async function writeGames(
       : 0;
   progress('events', total, total);
 
-  const quotesChanged = await syncQuotes(context, input.sport, input.quoteSource, placed, asOf);
+  const quotesChanged = await syncQuotes(context, input.sport, input.quoteSource, placed, asOf, {
+    filedWhenSeen: input.quotesFiledWhenSeen ?? false,
+  });
   // Ledger entries follow their games: a changed result regrades them, a started game's new lines set their CLV.
   await gradeEvents(
     tx,
@@ -559,6 +567,14 @@ async function matchUnkeyedEvents(
   return new Map([...matches].map(([game, candidate]) => [game.game, candidate.event]));
 }
 
+/** A sorted quote signature list with each quote's fetch time (its last field) left out. */
+const withoutFetchTimes = (signature: string) =>
+  signature
+    .split(';')
+    .map((quote) => quote.slice(0, quote.lastIndexOf('|')))
+    .sort()
+    .join(';');
+
 /**
  * Makes the source's stored quotes of these games follow the incoming ones, event by event: a non-empty
  * incoming set from data at least as new as the stored set's (quotesReplace) replaces them when it differs;
@@ -570,6 +586,7 @@ async function syncQuotes(
   quoteSource: string,
   placed: { game: IncomingGame; event: StoredEvent | undefined }[],
   asOf: string,
+  { filedWhenSeen }: { filedWhenSeen: boolean },
 ): Promise<Set<number>> {
   const { tx, progress } = context;
   const stored = await repository.listQuoteSignatures(tx, quoteSource, sport);
@@ -584,7 +601,9 @@ async function syncQuotes(
     if (!quotesReplace({ count: game.quotes.length, asOf }, previousAsOf)) continue;
     if (previousAsOf !== asOf) dated.push({ eventId, asOf });
     const signature = game.quotes.map(repository.quoteSignature).sort().join(';');
-    if ((stored.get(eventId) ?? '') === signature) continue;
+    const storedSignature = stored.get(eventId) ?? '';
+    if (storedSignature === signature) continue;
+    if (filedWhenSeen && withoutFetchTimes(storedSignature) === withoutFetchTimes(signature)) continue;
     changedEvents.add(eventId);
     for (const quote of game.quotes) toInsert.push({ ...quote, eventId });
   }
