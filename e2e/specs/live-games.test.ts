@@ -263,6 +263,7 @@ describe('live games from the ESPN scoreboard', () => {
     await expect(bet.textContent()).resolves.toContain('19–23');
     await expect.poll(() => betCard.getByText('Won', { exact: true }).count(), soon).toBeGreaterThan(0);
     await expect.poll(() => grid.getByText('19–23').count(), soon).toBe(1);
+    await expect.poll(() => pick.getAttribute('aria-label'), soon).toMatch(/, win$/);
     await expect.poll(() => endedNow.count(), soon).toBe(0);
     await screenshotOf(card, 'live-games-final-schedule-card-desktop');
     await screenshot(bets, 'live-games-final-bets-desktop', { top: true });

@@ -157,9 +157,10 @@ export function PickSheet({ pool, week, mine, usedLmsTeams }: PickSheetProps) {
   const ats = pool.win_basis === 'ats';
   const ended = pool.status === Status.closed;
 
-  // A new week, or a change of the sheet as the server stored it, replaces the draft (set while rendering,
-  // so the stale draft never shows).
-  const basis = `${week.week}:${JSON.stringify(mine ?? null)}`;
+  // A new week, or a change of the picks as the server stored them, replaces the draft (set while rendering,
+  // so the stale draft never shows). A game's result arriving on a pick is not a change of the picks: the draft
+  // of the games still open stays as the member left it.
+  const basis = `${week.week}:${JSON.stringify(draftOf(mine))}`;
   const [draftBasis, setDraftBasis] = useState(basis);
   if (draftBasis !== basis) {
     setDraftBasis(basis);

@@ -2,6 +2,7 @@ import type {
   PoolDetail,
   PoolStandingsResponse,
   PoolWeekView,
+  SheetView,
   WeeklyResultsResponse,
   WhatIfResponse,
 } from '@pass/contracts';
@@ -13,6 +14,8 @@ import { clearSessionUser, storeSessionUser } from '../../../lib/session-user';
 import { answer, errorResponse, sentRequests } from '../../../testing/api-server';
 import { renderRoutes } from '../../../testing/render';
 import { stubViewportWidth } from '../../../testing/viewport';
+import { useState } from 'react';
+import { PickSheet } from './pick-sheet';
 import { PoolScreen } from './pool-screen';
 
 // Every time is relative to the real clock so that what is locked and what is not holds on any day: the
@@ -452,6 +455,47 @@ describe('the pool page', () => {
     const puts = sentRequests({ method: 'put' });
     expect(puts).toHaveLength(2);
     expect(puts[1]!.headers['idempotency-key']).toBe(headers['idempotency-key']);
+  });
+
+  it("keeps a member's unsaved picks when a locked game's close or result reaches the stored sheet", async () => {
+    const user = userEvent.setup();
+    serve();
+    const stored: SheetView = {
+      member_id: 2,
+      username: 'gina',
+      picks: [
+        { event_id: 101, team: 'NYJ', play: null, clv: null },
+        { event_id: 102, team: 'KC', play: null, clv: null },
+      ],
+      lms_team: null,
+      tiebreaker: 41,
+      submitted_at: at(-2 * HOUR),
+    };
+    // The week as read again: the locked game's close has come in (its pick's CLV), then a guest's picks changed.
+    const readAgain: SheetView[] = [
+      { ...stored, picks: stored.picks.map((pick) => (pick.event_id === 101 ? { ...pick, clv: 1.5 } : pick)) },
+      { ...stored, picks: [...stored.picks, { event_id: 103, team: 'DAL', play: null, clv: null }] },
+    ];
+    function SheetReadAgain() {
+      const [mine, setMine] = useState(stored);
+      return (
+        <>
+          <button type="button" onClick={() => setMine(readAgain.shift()!)}>
+            Read the week again
+          </button>
+          <PickSheet pool={poolOf()} week={weekOf(2, [mine])} mine={mine} usedLmsTeams={[]} />
+        </>
+      );
+    }
+    renderRoutes([{ path: '/', element: <SheetReadAgain /> }], { path: '/' });
+    const sheet = await screen.findByRole('form', { name: 'Picks for Week 2' });
+    await user.click(within(sheet).getByRole('button', { name: 'PHI −2.5' }));
+    await user.click(screen.getByRole('button', { name: 'Read the week again' }));
+    expect(within(sheet).getByRole('button', { name: 'PHI −2.5' })).toHaveAttribute('aria-pressed', 'true');
+    // A change of the picks themselves (saved elsewhere) replaces the draft.
+    await user.click(screen.getByRole('button', { name: 'Read the week again' }));
+    expect(within(sheet).getByRole('button', { name: 'DAL +2.5' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(sheet).getByRole('button', { name: 'PHI −2.5' })).toHaveAttribute('aria-pressed', 'false');
   });
 
   it('allows one play a week, double or triple, on an open pick', async () => {

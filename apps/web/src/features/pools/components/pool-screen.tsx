@@ -9,14 +9,15 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { PoolDetail } from '@pass/contracts';
 import { lastPoolWeek, Status } from '@pass/domain';
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import type { RouteName } from '../../../config/paths';
 import type { PoolChatPanel } from '../../../lib/pool-chat';
 import { useSessionUser } from '../../../lib/use-session-user';
-import { usePointsPossible, usePool, usePoolWeek, useResults, useSportCurrentWeek } from '../api/pool';
+import { poolKeys, usePointsPossible, usePool, usePoolWeek, useResults, useSportCurrentWeek } from '../api/pool';
 import { isNotFound } from '../lib/refusal';
 import { MembersPanel, type RunAgainState } from './members-panel';
 import { PickSheet } from './pick-sheet';
@@ -134,6 +135,23 @@ function PoolBody({ pool, chatPanel: ChatPanel }: { pool: PoolDetail; chatPanel:
     .filter((game) => game.status === 'in_progress')
     .map((game) => `${game.event_id}:${game.away_score}-${game.home_score}`)
     .join(',');
+  // A game that ends live changes the week's results, the standings and the points possible: read them again.
+  const queryClient = useQueryClient();
+  const finals = (view?.games ?? [])
+    .filter((game) => game.status !== 'scheduled' && game.status !== 'in_progress')
+    .map((game) => `${game.event_id}:${game.status}:${game.away_score}-${game.home_score}`)
+    .join(',');
+  // Only a change within the week on show counts: moving to another week is not a game ending.
+  const finalsSeen = useRef<{ week: number; finals: string } | undefined>(undefined);
+  const weekOnShow = view?.week;
+  useEffect(() => {
+    if (weekOnShow === undefined) return;
+    const seen = finalsSeen.current;
+    if (seen !== undefined && seen.week === weekOnShow && seen.finals !== finals) {
+      void queryClient.invalidateQueries({ queryKey: poolKeys.all(pool.id) });
+    }
+    finalsSeen.current = { week: weekOnShow, finals };
+  }, [finals, weekOnShow, queryClient, pool.id]);
 
   return (
     <>
