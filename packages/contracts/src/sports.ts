@@ -184,6 +184,8 @@ export const BookEventsResponse = z.object({
   sport: SportKey,
   season: z.number().int(),
   week: SeasonWeek.nullable(),
+  /** The number of the season's week after this one (the games a bet can be recorded on next); null after the last. */
+  next_week: z.number().int().nullable(),
   book: z.string().nullable(),
   events: z.array(BookEvent),
 });

@@ -347,6 +347,7 @@ export async function listBookEvents(
     sport,
     season,
     week: week ? withoutEvents(week) : null,
+    next_week: week ? (weeks[weeks.indexOf(week) + 1]?.number ?? null) : null,
     book: book ?? null,
     events: events.map((event) =>
       toBookEvent(event, quotes.get(event.id) ?? [], options.now, series.get(event.id), lines.get(event.id)),

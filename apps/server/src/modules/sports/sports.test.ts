@@ -175,6 +175,13 @@ describe('sports read API', () => {
       (await get(february, `/api/book/events/${NFL}/17?season_year=2022`)).json(),
     );
     expect(byWeek.events).toHaveLength(15);
+    expect(byWeek.next_week).toBe(18);
+    // The season's last week (the Super Bowl's) names no week after it: the forms ask for none.
+    const { weeks } = SeasonWeeksResponse.parse((await get(testApp.app, `/api/dates/season/2022/${NFL}`)).json());
+    const last = BookEventsResponse.parse(
+      (await get(february, `/api/book/events/${NFL}/${weeks.at(-1)!.number}?season_year=2022`)).json(),
+    );
+    expect(last).toMatchObject({ week: { number: 22 }, next_week: null });
     const byBook = BookEventsResponse.parse((await get(week17, `/api/book/events/${NFL}/betus`)).json());
     expect(byBook.book).toBe('betus');
     expect(byBook.events.every((event) => event.odds.length > 0 && event.odds.every((q) => q.book === 'betus'))).toBe(

@@ -14,18 +14,22 @@ export const weekEventsQuery = (sport: SportKey, season: number, week: number) =
   });
 
 /**
- * The games a bet can be recorded on: this week's and the coming week's, in kickoff order. The coming week
- * loads once this one says its number; a season without one more week just has none.
+ * The coming week's games: asked for once the current week names the season's next one (none after its last).
  */
-export function useComingEvents(sport: SportKey, { enabled = true }: { enabled?: boolean } = {}) {
+export function useNextWeekEvents(sport: SportKey, { enabled = true }: { enabled?: boolean } = {}) {
   const current = useCurrentEvents(sport, { enabled });
   const season = current.data?.season;
-  const number = current.data?.week?.number;
+  const nextWeek = current.data?.next_week ?? null;
   const next = useQuery({
-    ...weekEventsQuery(sport, season ?? 0, (number ?? 0) + 1),
-    enabled: enabled && season !== undefined && number !== undefined,
-    retry: false,
+    ...weekEventsQuery(sport, season ?? 0, nextWeek ?? 0),
+    enabled: enabled && season !== undefined && nextWeek !== null,
   });
+  return { current, next };
+}
+
+/** The games a bet can be recorded on: this week's and the coming week's, in kickoff order. */
+export function useComingEvents(sport: SportKey, { enabled = true }: { enabled?: boolean } = {}) {
+  const { current, next } = useNextWeekEvents(sport, { enabled });
   const events = [...(current.data?.events ?? []), ...(next.data?.events ?? [])];
   const seen = new Set<number>();
   const unique = events.filter((event) => !seen.has(event.event_id) && seen.add(event.event_id));

@@ -1,10 +1,4 @@
-import type {
-  BookEventsResponse,
-  CreateParlayBody,
-  ParlayListResponse,
-  ParlayResponse,
-  SportKey,
-} from '@pass/contracts';
+import type { CreateParlayBody, ParlayListResponse, ParlayResponse } from '@pass/contracts';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { LEDGER_KEY, useInvalidateLedger } from '../../../lib/ledger-cache';
@@ -43,14 +37,3 @@ export function useCancelParlay() {
   const invalidate = useInvalidateLedger();
   return useMutation({ mutationFn: cancelParlay, onSuccess: invalidate });
 }
-
-/** A week's events with every book's latest quotes (the schedule's own endpoint): the coming week's games. */
-export const weekEventsQuery = (sport: SportKey, week: number) =>
-  queryOptions({
-    queryKey: [LEDGER_KEY, 'events', sport, 'week', week],
-    queryFn: ({ signal }) => api.get<BookEventsResponse>(`/api/book/events/${sport}/${week}`, { signal }),
-    staleTime: 60_000,
-  });
-
-export const useWeekEvents = (sport: SportKey, week: number | null) =>
-  useQuery({ ...weekEventsQuery(sport, week ?? 0), enabled: week !== null });

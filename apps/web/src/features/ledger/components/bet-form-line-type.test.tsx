@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { answer } from '../../../testing/api-server';
+import { answer, sentRequests } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render';
 import { bookEvent } from '../../../testing/ledger-fixtures';
 import { BetForm } from './bet-form';
@@ -20,13 +20,6 @@ describe('BetForm: the type follows the line', () => {
   it('sets favoured or underdog from the spread typed, as the server requires', async () => {
     // The server's clock: two days before the fixture game's kickoff, so the game is still open.
     answer('get', '/api/health', { status: 'ok', uptimeSeconds: 1, time: '2025-11-21T12:00:00.000Z' });
-    answer('get', '/api/book/events/americanfootball_nfl/13', {
-      sport: 'americanfootball_nfl',
-      season: 2025,
-      week: null,
-      book: null,
-      events: [],
-    });
     answer('get', '/api/book/events/americanfootball_nfl', {
       sport: 'americanfootball_nfl',
       season: 2025,
@@ -38,6 +31,8 @@ describe('BetForm: the type follows the line', () => {
         end: '2025-11-24',
         games: 1,
       },
+      // The season's last week: the form asks for no week after it.
+      next_week: null,
       book: null,
       events: [bookEvent],
     });
@@ -53,5 +48,6 @@ describe('BetForm: the type follows the line', () => {
     expect(screen.getByRole('combobox', { name: 'Type' })).toHaveTextContent('Underdog');
     fireEvent.change(line, { target: { value: '-1' } });
     expect(screen.getByRole('combobox', { name: 'Type' })).toHaveTextContent('Favored');
+    expect(sentRequests({ path: '/api/book/events/americanfootball_nfl/13' })).toEqual([]);
   });
 });

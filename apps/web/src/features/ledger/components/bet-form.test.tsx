@@ -36,6 +36,7 @@ function server(postAnswers: Answer[], events: BookEvent[] = [bookEvent], next: 
     sport: 'americanfootball_nfl',
     season: 2025,
     week: WEEK_12,
+    next_week: 13,
     book: null,
     events,
   });

@@ -49,6 +49,7 @@ function server(onPost: (body: unknown) => Response) {
     sport: 'americanfootball_nfl',
     season: 2025,
     week: week(weekNumber),
+    next_week: weekNumber === 12 ? 13 : null,
     book: null,
     events: list,
   });

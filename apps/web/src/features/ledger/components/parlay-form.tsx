@@ -30,8 +30,8 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Loading } from '../../../components/loading';
 import { serverProblems } from '../../../lib/field-errors';
 import { useIdempotencyKey } from '../../../lib/idempotency';
-import { useCurrentEvents } from '../../../lib/current-events';
-import { useCreateParlay, useWeekEvents } from '../api/parlays';
+import { useNextWeekEvents } from '../api/events';
+import { useCreateParlay } from '../api/parlays';
 import { useBetMoney, type BetMoney } from '../lib/bet-mode';
 import { typedPrice } from '../lib/slip';
 import { americanPrice, gameText, kindText, SPORT_WORDS } from '../../../lib/bet-format';
@@ -146,9 +146,7 @@ const FIELDS = ['legs', 'stake', 'is_simulated', 'ticket_price', 'book'];
  */
 export function ParlayForm({ onRecorded }: { onRecorded?: () => void } = {}) {
   const [sport, setSport] = useState<SportKey>('americanfootball_nfl');
-  const current = useCurrentEvents(sport);
-  const nextWeek = current.data?.week ? current.data.week.number + 1 : null;
-  const coming = useWeekEvents(sport, nextWeek);
+  const { current, next: coming } = useNextWeekEvents(sport);
   const [legs, setLegs] = useState<LegDraft[]>([]);
   const [stake, setStake] = useState('');
   const [ticketPrice, setTicketPrice] = useState('');
@@ -218,7 +216,7 @@ export function ParlayForm({ onRecorded }: { onRecorded?: () => void } = {}) {
     );
   };
 
-  const loading = current.isPending || (nextWeek !== null && coming.isPending);
+  const loading = current.isPending || ((current.data?.next_week ?? null) !== null && coming.isPending);
 
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="parlay-form-title">

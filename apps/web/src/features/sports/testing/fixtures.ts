@@ -100,6 +100,7 @@ export const eventsResponse = (weekNumber: number, events: BookEvent[]): BookEve
   sport: 'americanfootball_nfl',
   season: 2026,
   week: week(weekNumber),
+  next_week: weekNumber + 1,
   book: null,
   events,
 });
