@@ -610,6 +610,15 @@ describe('the pool page', () => {
     await waitFor(() => expect(within(table).getByText('#1 · 10')).toBeInTheDocument());
     const call = sentRequests().find((request) => request.url.pathname.includes('what-if'))!;
     expect(call.url.searchParams.get('rules')).toBe('ended_now');
+    cleanup();
+
+    // A phone has no room for the column: the rank and points if they ended now go under each member's points.
+    stubViewportWidth(390);
+    serve({ live: true });
+    renderPool('/football/pool/7?tab=standings');
+    const phoneTable = await screen.findByRole('table', { name: 'Standings' });
+    expect(await within(phoneTable).findByLabelText('If ended now: #1 · 10')).toHaveTextContent('now #1 · 10');
+    expect(within(phoneTable).queryByRole('columnheader', { name: 'If ended now' })).toBeNull();
   });
 
   it('compares two members head to head', async () => {

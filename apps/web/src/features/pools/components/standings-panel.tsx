@@ -57,6 +57,12 @@ export function StandingsPanel({
   // Closing line value exists in `ats` pools only; a phone-wide table has no room for it.
   const phone = usePhoneLayout();
   const showClv = pool.win_basis === 'ats' && !phone;
+  // Nor for a column of the standings if the games ended now: a phone shows them under each member's points.
+  const endedNowColumn = live && !phone;
+  const endedNowText = (memberId: number) => {
+    const row = endedNowRow(memberId);
+    return row ? `#${row.what_if.rank} · ${row.what_if.points}` : '…';
+  };
   if (standings.isPending) return <CircularProgress aria-label="Loading the standings" />;
   if (standings.isError) return <Alert severity="error">The standings could not be loaded.</Alert>;
   const rows = standings.data.data.rows;
@@ -81,14 +87,16 @@ export function StandingsPanel({
               <TableCell>#</TableCell>
               <TableCell>Member</TableCell>
               <TableCell align="right">Pts</TableCell>
-              <TableCell align="right">W-L-P</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                W-L-P
+              </TableCell>
               <TableCell align="right" title="Tiebreaker: summed distance from each week's total">
                 TB
               </TableCell>
               <TableCell align="right" title="Points still possible this season">
                 Max
               </TableCell>
-              {live && (
+              {endedNowColumn && (
                 <TableCell
                   align="right"
                   title="Rank and points if the games under way ended at their current scores"
@@ -123,17 +131,28 @@ export function StandingsPanel({
                       </Typography>
                     )}
                   </TableCell>
-                  <TableCell align="right">{row.points}</TableCell>
+                  <TableCell align="right">
+                    {row.points}
+                    {live && phone && (
+                      <Typography
+                        variant="caption"
+                        color="text.secondary"
+                        data-column="ended-now"
+                        aria-label={`If ended now: ${endedNowText(row.member_id)}`}
+                        sx={{ display: 'block', whiteSpace: 'nowrap' }}
+                      >
+                        now {endedNowText(row.member_id)}
+                      </Typography>
+                    )}
+                  </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     {row.wins}-{row.losses}-{row.pushes}
                   </TableCell>
                   <TableCell align="right">{row.tiebreaker_error}</TableCell>
                   <TableCell align="right">{left ? left.season_possible : '—'}</TableCell>
-                  {live && (
+                  {endedNowColumn && (
                     <TableCell align="right" data-column="ended-now" sx={{ whiteSpace: 'nowrap' }}>
-                      {endedNowRow(row.member_id)
-                        ? `#${endedNowRow(row.member_id)!.what_if.rank} · ${endedNowRow(row.member_id)!.what_if.points}`
-                        : '…'}
+                      {endedNowText(row.member_id)}
                     </TableCell>
                   )}
                   {showClv && (
