@@ -336,19 +336,19 @@ export function pointsStillPossible(
  */
 export type WhatIfRule = 'straight' | 'half_point_push' | 'no_plays' | 'ended_now';
 
+const isPlaying = (game: SlateGame) =>
+  game.status === 'in_progress' && game.homeScore !== null && game.awayScore !== null;
+
+/** The week with every game under way (both scores known) ended at its current score; the same week when none is. */
+export function weekIfEndedNow(week: PoolWeekData): PoolWeekData {
+  if (!week.slate.some(isPlaying)) return week;
+  return { ...week, slate: week.slate.map((game) => (isPlaying(game) ? { ...game, status: 'final' as const } : game)) };
+}
+
 /** The season with every game under way (both scores known) ended at its current score. */
 export function seasonIfEndedNow(season: PoolSeason): PoolSeason {
-  const playing = (game: SlateGame) =>
-    game.status === 'in_progress' && game.homeScore !== null && game.awayScore !== null;
-  if (!season.weeks.some((week) => week.slate.some(playing))) return season;
-  return {
-    ...season,
-    weeks: season.weeks.map((week) =>
-      week.slate.some(playing)
-        ? { ...week, slate: week.slate.map((game) => (playing(game) ? { ...game, status: 'final' as const } : game)) }
-        : week,
-    ),
-  };
+  if (!season.weeks.some((week) => week.slate.some(isPlaying))) return season;
+  return { ...season, weeks: season.weeks.map(weekIfEndedNow) };
 }
 
 /** The pool's rules with the what-if changes applied. */

@@ -25,6 +25,7 @@ import {
   type PoolSeason,
   type RankedRow,
   type Sport,
+  type WhatIfRow,
   type WhatIfRule,
 } from '@pass/domain';
 import { AppError } from '../../errors.js';
@@ -34,7 +35,7 @@ import type { PoolRow } from './pools.repository.js';
 import { poolWeekOf, requireMembership } from './pools.service.js';
 import { loadSeason } from './slates.service.js';
 import * as repository from './standings.repository.js';
-import { currentWeekTotals } from './week-totals.service.js';
+import { currentWeekTotals, weekTotalsIfEndedNow } from './week-totals.service.js';
 import * as weeksRepository from './weeks.repository.js';
 
 /** For grading: the pools holding changed games have stale cached standings (their version moves on). */
@@ -302,37 +303,66 @@ export async function whatIfStandings(
   db: Database,
   input: { poolId: number; userId: number; rules: WhatIfRule[]; now: Date },
 ): Promise<WhatIfResponse> {
+  const rules = [...new Set(input.rules)];
+  // The standings if the games ended now alone: asked again by every open standings screen as scores move, so
+  // from the stored week totals and the weeks still being played (weekTotalsIfEndedNow), not the whole season.
+  if (rules.length === 1 && rules[0] === 'ended_now') return endedNowStandings(db, input);
   return db.transaction(async (tx) => {
     const { pool } = await requireMembership(tx, input.poolId, input.userId);
-    if (input.rules.includes('straight') && pool.winBasis === 'straight') {
+    if (rules.includes('straight') && pool.winBasis === 'straight') {
       throw AppError.badRequest('querystring.rules', 'this pool is already straight up: it has no spreads to drop');
     }
     const { season, names } = await seasonOf(tx, pool, input.now);
-    const rules = [...new Set(input.rules)];
-    return {
-      data: {
-        pool: { id: pool.id, name: pool.name },
-        rules,
-        rows: whatIf(season, input.now, rules).map((row) => {
-          const strip = (ranked: RankedRow) => ({
-            rank: ranked.rank,
-            points: ranked.points,
-            wins: ranked.wins,
-            losses: ranked.losses,
-            pushes: ranked.pushes,
-            tiebreaker_error: ranked.tiebreakerError,
-          });
-          return {
-            member_id: Number(row.memberId),
-            username: names.get(row.memberId) ?? '',
-            actual: strip(row.actual),
-            what_if: strip(row.whatIf),
-            rank_change: row.rankChange,
-          };
-        }),
-      },
-    };
+    return whatIfAnswer(pool, rules, names, whatIf(season, input.now, rules));
   });
+}
+
+/** The what-if view for `ended_now` alone: the same rows as the domain's whatIf over the season. */
+async function endedNowStandings(
+  db: Database,
+  input: { poolId: number; userId: number; now: Date },
+): Promise<WhatIfResponse> {
+  const { pool } = await requireMembership(db, input.poolId, input.userId);
+  const members = await poolsRepository.currentMembers(db, [pool.id]);
+  const names = new Map(members.map((member) => [String(member.id), member.username]));
+  const memberIds = members.map((member) => String(member.id));
+  const { actual, endedNow } = await weekTotalsIfEndedNow(db, pool, members, input.now);
+  const actualRows = standingsOfWeeks(memberIds, actual);
+  const endedRows = endedNow ? standingsOfWeeks(memberIds, endedNow) : actualRows;
+  const rows = actualRows.map((row) => {
+    const ended = endedRows.find((candidate) => candidate.memberId === row.memberId)!;
+    return { memberId: row.memberId, actual: row, whatIf: ended, rankChange: row.rank - ended.rank };
+  });
+  return whatIfAnswer(pool, ['ended_now'], names, rows);
+}
+
+function whatIfAnswer(
+  pool: PoolRow,
+  rules: WhatIfRule[],
+  names: Map<string, string>,
+  rows: readonly WhatIfRow[],
+): WhatIfResponse {
+  const strip = (ranked: RankedRow) => ({
+    rank: ranked.rank,
+    points: ranked.points,
+    wins: ranked.wins,
+    losses: ranked.losses,
+    pushes: ranked.pushes,
+    tiebreaker_error: ranked.tiebreakerError,
+  });
+  return {
+    data: {
+      pool: { id: pool.id, name: pool.name },
+      rules,
+      rows: rows.map((row) => ({
+        member_id: Number(row.memberId),
+        username: names.get(row.memberId) ?? '',
+        actual: strip(row.actual),
+        what_if: strip(row.whatIf),
+        rank_change: row.rankChange,
+      })),
+    },
+  };
 }
 
 /**

@@ -10,6 +10,7 @@ import {
 } from '@pass/contracts';
 import { pools } from '@pass/db';
 import { eq, sql } from 'drizzle-orm';
+import { whatIf } from '@pass/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, expectError, type TestClient } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
@@ -17,6 +18,7 @@ import { makeGame, newKey } from '../../test/ledger.js';
 import { poolSettings, poolWithGuests, quoteSpread } from '../../test/pools.js';
 import { listEventsKickingOffBetween } from '../imports/imports.repository.js';
 import { updateEvents } from '../imports/imports.service.js';
+import { loadSeason } from './slates.service.js';
 
 /**
  * Standings through the API (DESIGN.md section 6; decision records 026 and 027): a whole pool week played
@@ -426,6 +428,111 @@ describe('pool standings', () => {
       expect(week.slate_source).toBe('auto');
       expect(week.games.map((row) => row.event_id)).toEqual([unseen]);
       expect((await standingsOf(lifeguard.client, pool.id)).rows.map((row) => row.points)).toEqual([-5, -5, -5]);
+    } finally {
+      clock = START;
+    }
+  });
+  it('works out the standings if the games ended now from the stored weeks and the week being played', async () => {
+    const early = await game('BUF', 'NE', '2025-12-07T18:00:00Z', -3, 14);
+    const late = await game('DEN', 'LV', '2025-12-07T21:25:00Z', -7, 14);
+    const detroit = await game('DET', 'GB', '2025-12-14T18:00:00Z', -2.5, 15);
+    const seattle = await game('SEA', 'LAR', '2025-12-14T21:25:00Z', 1.5, 15);
+    const { pool, lifeguard, guests } = await poolOf({ start_week: 14, games_per_week: 2 });
+    const [first, second] = guests as [(typeof guests)[0], (typeof guests)[0]];
+    const endedNowOf = async (client: TestClient) => {
+      const response = await client.get(`/api/pools/${pool.id}/what-if?rules=ended_now`);
+      expect(response.statusCode, response.body).toBe(200);
+      return WhatIfResponse.parse(response.json()).data;
+    };
+    clock = new Date('2025-12-03T12:00:00Z');
+    try {
+      await submit(lifeguard.client, pool.id, 14, {
+        picks: [
+          { event_id: early, team: 'BUF' },
+          { event_id: late, team: 'DEN', play: 'double' },
+        ],
+      });
+      await submit(first.client, pool.id, 14, {
+        picks: [
+          { event_id: early, team: 'NE' },
+          { event_id: late, team: 'LV' },
+        ],
+      });
+      await submit(second.client, pool.id, 14, {
+        picks: [
+          { event_id: early, team: 'BUF' },
+          { event_id: late, team: 'LV' },
+        ],
+      });
+      clock = new Date('2025-12-10T12:00:00Z');
+      await result(early, 'final', 27, 20); // BUF by 7 covers −3
+      await result(late, 'final', 24, 20); // DEN by 4 does not cover −7
+      await submit(lifeguard.client, pool.id, 15, {
+        picks: [
+          { event_id: detroit, team: 'DET' },
+          { event_id: seattle, team: 'SEA' },
+        ],
+      });
+      await submit(first.client, pool.id, 15, {
+        picks: [
+          { event_id: detroit, team: 'GB' },
+          { event_id: seattle, team: 'LAR' },
+        ],
+      });
+      await submit(second.client, pool.id, 15, {
+        picks: [
+          { event_id: detroit, team: 'DET' },
+          { event_id: seattle, team: 'LAR', play: 'double' },
+        ],
+      });
+
+      // Week 15's Sunday: DET final by 10 (covers −2.5), LAR leads SEA 20–17 (SEA +1.5 not covering).
+      clock = new Date('2025-12-14T23:00:00Z');
+      await result(detroit, 'final', 30, 20);
+      const [playing] = await listEventsKickingOffBetween(
+        db(),
+        'americanfootball_nfl',
+        new Date('2025-12-14T21:25:00Z'),
+        new Date('2025-12-14T21:25:00Z'),
+      );
+      await updateEvents(db(), [{ ...playing!, status: 'in_progress', homeScore: 17, awayScore: 20 }], clock);
+
+      const endedNow = await endedNowOf(first.client);
+      const points = (memberId: number) => {
+        const row = endedNow.rows.find((candidate) => candidate.member_id === memberId)!;
+        return [row.actual.points, row.what_if.points];
+      };
+      // Week 14: lifeguard +5 −10 = −5, first guest −5 +5 = 0, second guest +5 +5 = 10. Week 15 so far, DET final:
+      // lifeguard +5, first −5, second +5; SEA–LAR as it stands: lifeguard −5, first +5, second +10 (double).
+      expect(points(lifeguard.memberId)).toEqual([0, -5]);
+      expect(points(first.memberId)).toEqual([-5, 0]);
+      expect(points(second.memberId)).toEqual([15, 25]);
+      // The same rows as the whole season worked out by the domain with the games under way ended.
+      const stored = (await db().select().from(pools).where(eq(pools.id, pool.id)))[0]!;
+      const season = await loadSeason(db(), stored, clock);
+      expect(endedNow.rows.map((row) => [row.member_id, row.actual, row.what_if, row.rank_change])).toEqual(
+        whatIf(season, clock, ['ended_now']).map((row) => [
+          Number(row.memberId),
+          ...[row.actual, row.whatIf].map((ranked) => ({
+            rank: ranked.rank,
+            points: ranked.points,
+            wins: ranked.wins,
+            losses: ranked.losses,
+            pushes: ranked.pushes,
+            tiebreaker_error: ranked.tiebreakerError,
+          })),
+          row.rankChange,
+        ]),
+      );
+
+      // The game ends as it stood: the standings are what "if ended now" said, and nothing is under way.
+      await result(seattle, 'final', 17, 20);
+      const after = await endedNowOf(second.client);
+      expect(after.rows.map((row) => row.actual)).toEqual(after.rows.map((row) => row.what_if));
+      const byMember = (rows: number[][]) => [...rows].sort((a, b) => a[0]! - b[0]!);
+      expect(byMember(after.rows.map((row) => [row.member_id, row.actual.points]))).toEqual(
+        byMember(endedNow.rows.map((row) => [row.member_id, row.what_if.points])),
+      );
     } finally {
       clock = START;
     }

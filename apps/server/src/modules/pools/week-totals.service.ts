@@ -5,9 +5,11 @@ import {
   lmsResultsOfWeeks,
   scoringRules,
   usedLmsTeamsOfWeeks,
+  weekIfEndedNow,
   weekTotals,
   weekTotalsChangeAt,
   type PoolMember,
+  type PoolWeekData,
   type WeekTotals,
 } from '@pass/domain';
 import type { MemberWithName, PoolRow } from './pools.repository.js';
@@ -142,25 +144,9 @@ async function workOut(
   );
   const worked: repository.WorkedWeekTotals[] = [];
   pools.forEach(({ pool, members, states }, index) => {
-    const rules = scoringRules({ winBasis: pool.winBasis });
-    const poolMembers: PoolMember[] = members.map((member) => ({
-      id: String(member.id),
-      joinedAt: member.joinedAt.toISOString(),
-    }));
     const weeks: { totals: WeekTotals; until: Date | null }[] = [];
     for (const week of loaded[index]!) {
-      const graded = poolMembers.map((member) =>
-        gradeWeekSheet({
-          week: week.week,
-          slate: week.slate,
-          window: week.window,
-          sheet: week.sheets.find((sheet) => sheet.memberId === member.id),
-          member,
-          rules,
-          now,
-        }),
-      );
-      const weekTotal = weekTotals(week, graded, now, { members: poolMembers, winBasis: pool.winBasis });
+      const weekTotal = totalsOfWeek(pool, members, week, now);
       const changeAt = weekTotalsChangeAt(week, now);
       const until = changeAt === null ? null : new Date(changeAt);
       weeks.push({ totals: weekTotal, until });
@@ -179,6 +165,54 @@ async function workOut(
   });
   if (store && worked.length > 0) await db.transaction((tx) => repository.storeWeekTotals(tx, worked));
   return totals;
+}
+
+/** One week's totals from its slate and sheets, by the domain's rules. */
+function totalsOfWeek(pool: PoolRow, members: readonly MemberWithName[], week: PoolWeekData, now: Date): WeekTotals {
+  const rules = scoringRules({ winBasis: pool.winBasis });
+  const poolMembers: PoolMember[] = members.map((member) => ({
+    id: String(member.id),
+    joinedAt: member.joinedAt.toISOString(),
+  }));
+  const graded = poolMembers.map((member) =>
+    gradeWeekSheet({
+      week: week.week,
+      slate: week.slate,
+      window: week.window,
+      sheet: week.sheets.find((sheet) => sheet.memberId === member.id),
+      member,
+      rules,
+      now,
+    }),
+  );
+  return weekTotals(week, graded, now, { members: poolMembers, winBasis: pool.winBasis });
+}
+
+/**
+ * The pool's week totals as they stand (currentWeekTotals), and as they would if every game under way ended at
+ * its current score (the standings "if the games ended now", docs/decisions/066), or null when no slate game is
+ * under way. Only the weeks not yet complete can hold a game under way: those alone are loaded and worked out
+ * again with the domain's weekIfEndedNow (nothing stored), the others are the stored totals. So keeping a pool's
+ * "if ended now" current as scores move costs one week's grading, not a season's.
+ */
+export async function weekTotalsIfEndedNow(
+  db: DbExecutor,
+  pool: PoolRow,
+  members: readonly MemberWithName[],
+  now: Date,
+): Promise<{ actual: WeekTotals[]; endedNow: WeekTotals[] | null }> {
+  const actual = await currentWeekTotals(db, pool, members, now);
+  const open = new Set(actual.filter((week) => !week.complete).map((week) => week.week));
+  if (open.size === 0) return { actual, endedNow: null };
+  const states = (await repository.weekTotalsStates(db, [pool.id])).filter((state) => open.has(state.week));
+  const [loaded] = await loadWeeksOfPools(db, [{ pool, weekRows: states }], now);
+  const ended = new Map<number, WeekTotals>();
+  for (const week of loaded ?? []) {
+    const endedWeek = weekIfEndedNow(week);
+    if (endedWeek !== week) ended.set(week.week, totalsOfWeek(pool, members, endedWeek, now));
+  }
+  if (ended.size === 0) return { actual, endedNow: null };
+  return { actual, endedNow: actual.map((week) => ended.get(week.week) ?? week) };
 }
 
 /**
