@@ -217,7 +217,9 @@ export class LiveConnection {
       const patched = patchGame(query.state.data, frame);
       if (!patched) continue;
       if ('data' in patched) queryClient.setQueryData(query.queryKey, patched.data);
-      else void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
+      if (!('data' in patched) || patched.readAgain) {
+        void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
+      }
     }
   }
 

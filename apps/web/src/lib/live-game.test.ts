@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveGameFrame, PoolWeekResponse } from '@pass/contracts';
+import { event, eventsResponse } from '../features/sports/testing/fixtures';
 import { liveLabel, patchGame, scoreAge } from './live-game';
 
 describe('a game under way, in words', () => {
@@ -76,5 +77,30 @@ describe('a frame applied to a pool week', () => {
       frozen_home_spread: 6,
     });
     expect(patchGame(week, { ...frame, event_id: 8 })).toBeNull();
+  });
+});
+
+describe('a frame applied to a week of events', () => {
+  const kickoffFrame: LiveGameFrame = {
+    type: 'game',
+    event_id: 1,
+    sport: 'americanfootball_nfl',
+    season: 2026,
+    week: 2,
+    status: 'in_progress',
+    scores: { home: 7, away: 0 },
+    live: { period: 1, clock: '9:12', detail: '9:12 - 1st Quarter' },
+    as_of: '2026-09-20T17:10:00Z',
+  };
+
+  it('patches the game and asks for the week again at kickoff, when the line of record comes', () => {
+    const week = eventsResponse(2, [event(1, 'BUF', 'KC', { status: 'scheduled' })]);
+    const patched = patchGame(week, kickoffFrame);
+    expect(patched).toMatchObject({ readAgain: true });
+    const started = patched && 'data' in patched ? (patched.data as typeof week) : week;
+    expect(started.events[0]).toMatchObject({ status: 'in_progress', event_scores: { home: 7, away: 0 } });
+    // The next score of the game under way is patched alone: nothing to read again.
+    const next = patchGame(started, { ...kickoffFrame, scores: { home: 14, away: 0 } });
+    expect(next && 'readAgain' in next).toBe(false);
   });
 });

@@ -79,8 +79,11 @@ const isBookEvent = (value: unknown): value is BookEvent =>
   typeof (value as BookEvent).event_id === 'number' &&
   typeof (value as BookEvent).event_scores === 'object';
 
-/** What a frame does to one query's data: the data with the game patched, or why it was left alone. */
-export type Patched = { data: unknown } | { missing: true } | null;
+/**
+ * What a frame does to one query's data: the data with the game patched (and `readAgain` when the server has more
+ * to say than the frame carries), or why it was left alone.
+ */
+export type Patched = { data: unknown; readAgain?: true } | { missing: true } | null;
 
 /**
  * Applies a frame to a query's data, whatever screen holds it: a list of events (`{ events }`: a schedule's
@@ -98,8 +101,12 @@ export function patchGame(data: unknown, frame: LiveGameFrame): Patched {
     const index = holder.events.findIndex((event) => isBookEvent(event) && event.event_id === frame.event_id);
     if (index >= 0) {
       const events = [...(holder.events as BookEvent[])];
-      events[index] = withGameFrame(events[index]!, frame);
-      return { data: { ...holder, events } };
+      const before = events[index]!;
+      events[index] = withGameFrame(before, frame);
+      // A game that kicks off gets its line of record, which the frame does not carry (the card grades the final
+      // against it): the week is read again once, at kickoff.
+      const kickedOff = before.status === 'scheduled' && frame.status !== 'scheduled' && !before.line_of_record;
+      return kickedOff ? { data: { ...holder, events }, readAgain: true } : { data: { ...holder, events } };
     }
     const week = holder.week as { number?: unknown } | null | undefined;
     const sameWeek = holder.sport === frame.sport && holder.season === frame.season && week?.number === frame.week;
