@@ -206,6 +206,7 @@ describe('live games from the ESPN scoreboard', () => {
     );
     const standingsTable = standings.getByRole('table', { name: 'Standings' });
     await standingsTable.waitFor();
+    // On a phone the rank and points if the games ended now go under each member's points ("now #1 · 5").
     const endedNow = standingsTable.locator('[data-column="ended-now"]');
     /** A pushed change shows a moment after the import that made it. */
     const soon = { timeout: 15_000 };
@@ -221,7 +222,7 @@ describe('live games from the ESPN scoreboard', () => {
     await expect.poll(() => grid.getByText('Live 7–0').count(), soon).toBe(1);
     await expect.poll(() => pick.getAttribute('aria-label'), soon).toMatch(/, trailing by 7$/);
     await expect(pick.textContent()).resolves.toBe(`${game.home}trailing by 7`);
-    await expect.poll(() => endedNow.textContent(), soon).toBe('#1 · -5');
+    await expect.poll(() => endedNow.textContent(), soon).toBe('now #1 · -5');
     await screenshotOf(card, 'live-games-q1-schedule-card-desktop');
     await screenshot(bets, 'live-games-q1-bets-desktop', { top: true });
     await screenshot(betCard, 'live-games-q1-bets-phone');
@@ -246,7 +247,7 @@ describe('live games from the ESPN scoreboard', () => {
     await expect.poll(() => grid.getByText('Live 7–10').count(), soon).toBe(1);
     await expect.poll(() => pick.getAttribute('aria-label'), soon).toMatch(/, leading by 3$/);
     await expect(pick.textContent()).resolves.toBe(`${game.home}leading by 3`);
-    await expect.poll(() => endedNow.textContent(), soon).toBe('#1 · 5');
+    await expect.poll(() => endedNow.textContent(), soon).toBe('now #1 · 5');
     await screenshotOf(card, 'live-games-q2-schedule-card-desktop');
     await screenshot(betCard, 'live-games-q2-bets-phone');
     await screenshot(pool, 'live-games-q2-grid-desktop', { top: true });
