@@ -219,7 +219,9 @@ describe('live games from the ESPN scoreboard', () => {
     await expect.poll(() => bet.textContent(), soon).toContain('Not covering by 1');
     await expect(bet.textContent()).resolves.toContain('live 7–0');
     await expect.poll(() => betCard.getByText('Not covering by 1').count(), soon).toBe(1);
-    await expect.poll(() => grid.getByText('Live 7–0').count(), soon).toBe(1);
+    await expect
+      .poll(() => grid.getByRole('columnheader', { name: `${game.away} 7 at ${game.home} 0, live` }).count(), soon)
+      .toBe(1);
     await expect.poll(() => pick.getAttribute('aria-label'), soon).toMatch(/, trailing by 7$/);
     await expect(pick.textContent()).resolves.toBe(`${game.home}trailing by 7`);
     await expect.poll(() => endedNow.textContent(), soon).toBe('now #1 · -5');
@@ -244,7 +246,9 @@ describe('live games from the ESPN scoreboard', () => {
     await expect.poll(() => bet.textContent(), soon).toContain('Covering by 9');
     await expect(bet.textContent()).resolves.toContain('live 7–10');
     await expect.poll(() => betCard.getByText('Covering by 9').count(), soon).toBe(1);
-    await expect.poll(() => grid.getByText('Live 7–10').count(), soon).toBe(1);
+    await expect
+      .poll(() => grid.getByRole('columnheader', { name: `${game.away} 7 at ${game.home} 10, live` }).count(), soon)
+      .toBe(1);
     await expect.poll(() => pick.getAttribute('aria-label'), soon).toMatch(/, leading by 3$/);
     await expect(pick.textContent()).resolves.toBe(`${game.home}leading by 3`);
     await expect.poll(() => endedNow.textContent(), soon).toBe('now #1 · 5');
@@ -260,7 +264,9 @@ describe('live games from the ESPN scoreboard', () => {
     await expect.poll(() => bet.textContent(), soon).toContain('Won');
     await expect(bet.textContent()).resolves.toContain('19–23');
     await expect.poll(() => betCard.getByText('Won', { exact: true }).count(), soon).toBeGreaterThan(0);
-    await expect.poll(() => grid.getByText('19–23').count(), soon).toBe(1);
+    await expect
+      .poll(() => grid.getByRole('columnheader', { name: `${game.away} 19 at ${game.home} 23, final` }).count(), soon)
+      .toBe(1);
     await expect.poll(() => pick.getAttribute('aria-label'), soon).toMatch(/, win$/);
     await expect.poll(() => endedNow.count(), soon).toBe(0);
     await screenshotOf(card, 'live-games-final-schedule-card-desktop');

@@ -377,6 +377,15 @@ describe('the pool page', () => {
     expect(within(sheet).queryByText(/^Demo season/)).toBeNull();
   });
 
+  it('shows the icon chosen at creation beside the pool’s name, not its initial', async () => {
+    serve({ pool: poolOf({ icon: 'crown' }) });
+    renderPool();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Office Pool' });
+    const header = heading.closest('.MuiStack-root')!;
+    expect(header).toHaveTextContent('♛');
+    expect(header.textContent).not.toMatch(/^O/);
+  });
+
   it('shows a suspended pool a banner with the admin’s reason, and an open one none', async () => {
     serve({ pool: poolOf({ suspended: { at: at(-HOUR), reason: 'Invitation spam' } }) });
     renderPool();
@@ -586,13 +595,16 @@ describe('the pool page', () => {
     renderPool('/football/pool/7?tab=standings');
     const straight = await screen.findByRole('table', { name: 'Standings' });
     expect(within(straight).queryByRole('columnheader', { name: 'Avg CLV' })).toBeNull();
+    // The columns are explained under the table, where a phone can read them (no hover there).
+    expect(screen.getByTestId('standings-legend')).toHaveTextContent(/TB: tiebreaker.*Max: the most points/);
+    expect(screen.getByTestId('standings-legend')).not.toHaveTextContent('Avg CLV');
   });
 
   it('shows a game under way in the grid, where each pick stands, and the standings if the games ended now', async () => {
     serve({ live: true });
     renderPool('/football/pool/7?tab=grid');
     const grid = await screen.findByRole('table', { name: "Everyone's picks, Week 2" });
-    expect(within(grid).getByText('Live 10–7')).toBeInTheDocument();
+    expect(within(grid).getByRole('columnheader', { name: 'NYJ 10 at BUF 7, live' })).toBeInTheDocument();
     expect(within(grid).getByLabelText('gina, NYJ at BUF: NYJ, covering by 6')).toHaveAttribute(
       'data-standing',
       'ahead',

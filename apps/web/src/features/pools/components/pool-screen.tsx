@@ -21,6 +21,7 @@ import { poolKeys, usePointsPossible, usePool, usePoolWeek, useResults, useSport
 import { isNotFound } from '../lib/refusal';
 import { MembersPanel, type RunAgainState } from './members-panel';
 import { PickSheet } from './pick-sheet';
+import { PoolIcon } from './pool-icon';
 import { SlateChooser } from './slate-chooser';
 import { HeadToHeadPanel, StandingsPanel, WhatIfPanel } from './standings-panel';
 import { WeekGrid } from './week-grid';
@@ -156,22 +157,7 @@ function PoolBody({ pool, chatPanel: ChatPanel }: { pool: PoolDetail; chatPanel:
   return (
     <>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
-        <Box
-          aria-hidden
-          sx={{
-            width: 40,
-            height: 40,
-            borderRadius: '50%',
-            flexShrink: 0,
-            bgcolor: pool.icon_background,
-            color: pool.icon_color,
-            display: 'grid',
-            placeItems: 'center',
-            fontWeight: 700,
-          }}
-        >
-          {pool.name.slice(0, 1).toUpperCase()}
-        </Box>
+        <PoolIcon pool={pool} />
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="h5" component="h1" noWrap>
             {pool.name}

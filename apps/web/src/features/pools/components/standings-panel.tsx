@@ -163,6 +163,18 @@ export function StandingsPanel({
             })}
           </TableBody>
         </Table>
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          component="p"
+          sx={{ mt: 1 }}
+          data-testid="standings-legend"
+        >
+          Pts: points. W-L-P: picks won, lost and pushed. TB: tiebreaker, each week's distance from its last game's
+          total, added up (lower is better). Max: the most points still possible this season.
+          {live ? ' If ended now: rank and points if the games under way ended at their current scores.' : ''}
+          {showClv ? ' Avg CLV: how many points better (+) or worse (−) than the closing line your picks were.' : ''}
+        </Typography>
         {lms && lms.winners.length > 0 && (
           <Typography sx={{ mt: 1 }}>Last Man Standing: {lms.winners.map(nameOf).join(', ')}</Typography>
         )}

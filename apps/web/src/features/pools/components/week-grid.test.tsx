@@ -57,7 +57,8 @@ describe('the week grid while a game is played', () => {
       />,
     );
     const grid = screen.getByRole('table', { name: "Everyone's picks, Week 12" });
-    expect(within(grid).getByText('Live 7–0')).toBeInTheDocument();
+    // Each score beside its team: Buffalo (away) 7, Houston 0.
+    expect(within(grid).getByRole('columnheader', { name: 'BUF 7 at HOU 0, live' })).toBeInTheDocument();
     const gina = within(grid).getByLabelText('gina, BUF at HOU: HOU, not covering by 1');
     expect(gina).toHaveAttribute('data-standing', 'behind');
     expect(gina).toHaveTextContent(/^HOUnot covering by 1$/);

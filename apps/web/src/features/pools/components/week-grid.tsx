@@ -6,7 +6,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { PoolWeekView, WeeklyResultsResponse } from '@pass/contracts';
+import type { PoolWeekView, SlateGameView, WeeklyResultsResponse } from '@pass/contracts';
 import { pickStanding } from '../lib/pick-standing';
 
 type GradedWeek = WeeklyResultsResponse['data']['weeks'][number];
@@ -61,20 +61,13 @@ export function WeekGrid({ week, graded }: { week: PoolWeekView; graded: GradedW
           <TableRow>
             <TableCell sx={{ position: 'sticky', left: 0, zIndex: 3, bgcolor: 'background.paper' }}>Member</TableCell>
             {week.games.map((game) => (
-              <TableCell key={game.event_id} align="center" sx={{ whiteSpace: 'nowrap', px: 0.75 }}>
-                {game.away_team}
-                <br />
-                {game.home_team}
-                {game.status === 'final' && (
-                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                    {game.away_score}–{game.home_score}
-                  </Typography>
-                )}
-                {game.status === 'in_progress' && game.home_score !== null && (
-                  <Typography variant="caption" sx={{ display: 'block', color: 'error.main', fontWeight: 600 }}>
-                    Live {game.away_score}–{game.home_score}
-                  </Typography>
-                )}
+              <TableCell
+                key={game.event_id}
+                align="center"
+                aria-label={gameHeadingLabel(game)}
+                sx={{ whiteSpace: 'nowrap', px: 0.75 }}
+              >
+                <GameHeading game={game} />
               </TableCell>
             ))}
             <TableCell align="right">Pts</TableCell>
@@ -159,5 +152,50 @@ export function WeekGrid({ week, graded }: { week: PoolWeekView; graded: GradedW
         </TableBody>
       </Table>
     </TableContainer>
+  );
+}
+
+const hasScores = (game: SlateGameView) =>
+  (game.status === 'in_progress' || game.status === 'final') && game.home_score !== null && game.away_score !== null;
+
+/** The heading in words: "BUF 7 at HOU 0, live", "BUF at HOU" before kickoff. */
+function gameHeadingLabel(game: SlateGameView): string {
+  if (!hasScores(game)) return `${game.away_team} at ${game.home_team}`;
+  const state = game.status === 'final' ? 'final' : 'live';
+  return `${game.away_team} ${game.away_score} at ${game.home_team} ${game.home_score}, ${state}`;
+}
+
+/**
+ * A game's column heading: its teams, away over home, each with its score once the game has started (so the
+ * score says which team has it), and whether it is final or under way.
+ */
+function GameHeading({ game }: { game: SlateGameView }) {
+  const scored = hasScores(game);
+  const live = scored && game.status === 'in_progress';
+  const team = (name: string, score: number | null) => (
+    <Box component="span" sx={{ display: 'block' }}>
+      {name}
+      {scored && (
+        <Box component="span" sx={{ fontWeight: 700, ml: 0.5 }}>
+          {score}
+        </Box>
+      )}
+    </Box>
+  );
+  return (
+    <>
+      {team(game.away_team, game.away_score)}
+      {team(game.home_team, game.home_score)}
+      {scored && game.status === 'final' && (
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+          Final
+        </Typography>
+      )}
+      {live && (
+        <Typography variant="caption" sx={{ display: 'block', color: 'error.main', fontWeight: 600 }}>
+          Live
+        </Typography>
+      )}
+    </>
   );
 }
