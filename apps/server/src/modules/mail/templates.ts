@@ -118,6 +118,21 @@ export function emailRevertedMail(to: string, username: string, resetUrl: string
   );
 }
 
+/**
+ * A moment as a mail says it: US Eastern time, the games' own (kickoffs are announced in it), with its zone
+ * named, "Thursday, December 3 at 3:00 AM EST". A mail cannot know the reader's zone; the app shows their own.
+ */
+const MAIL_TIME = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/New_York',
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
+export const mailTime = (at: Date) => MAIL_TIME.format(at);
+
 export function poolInvitationMail(
   to: string,
   lifeguard: string,
@@ -130,7 +145,7 @@ export function poolInvitationMail(
     `${lifeguard} invites you to the pool “${poolName}” on PA$$`,
     [
       `${lifeguard} has invited you to join “${poolName}”, a private pick'em pool on PA$$.`,
-      `Accept before ${expiresAt.toUTCString()}. If you have no PA$$ account yet, you can make one on the way; it is free.`,
+      `Accept before ${mailTime(expiresAt)}. If you have no PA$$ account yet, you can make one on the way; it is free.`,
     ],
     { label: 'Join the pool', url },
   );
@@ -187,7 +202,7 @@ export function poolPickReminderMail(
       `${input.poolName}: picks lock in ${hoursText(input.hours)}`,
       [
         `Hi ${input.username},`,
-        `The first game of ${input.weekLabel} in “${input.poolName}” locks at ${input.firstLock.toUTCString()}, in about ${hoursText(input.hours)}. You have no pick yet for ${games} of the ${input.slateSize} on the slate.`,
+        `The first game of ${input.weekLabel} in “${input.poolName}” locks at ${mailTime(input.firstLock)}, in about ${hoursText(input.hours)}. You have no pick yet for ${games} of the ${input.slateSize} on the slate.`,
         'Each game locks at its kickoff; a game without your pick scores as a miss.',
       ],
       { label: 'Make my picks', url: input.url },

@@ -121,6 +121,8 @@ describe('pool mails: reminders and weekly results', () => {
     expect(mailsTo(off!, reminder)).toEqual([]);
     expect(smtp.mails).toHaveLength(2);
     expect(mailsTo(some!, reminder)[0]!.text).toContain('You have no pick yet for 1 game of the 2 on the slate');
+    // The lock in the games' own time, its zone named (Friday 00:20 UTC is Thursday evening in New York).
+    expect(mailsTo(some!, reminder)[0]!.text).toContain('locks at Thursday, September 4 at 8:20 PM EDT');
     // The push notifier hears of the event for everyone missing picks; it applies the push switches itself.
     expect(pushes.map((entry) => [entry.userId, entry.kind]).sort()).toEqual(
       [pool.lifeguard, some!, off!].map((member) => [member.account.id, 'pick_reminder']).sort(),

@@ -5,6 +5,7 @@ import {
   ShareLinkResponse,
   type CreatePoolBody,
 } from '@pass/contracts';
+import { mailTime } from '../mail/templates.js';
 import { auditEvents, mailOutbox, poolInvitations, poolMembers, users } from '@pass/db';
 import { joiningClosesAt, POOL_DEFAULTS } from '@pass/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
@@ -82,6 +83,9 @@ describe('pool invitations and membership', () => {
     const [mail] = await db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, guest.account.email));
     expect(mail!.subject).toContain(lifeguard.account.username);
     expect(mail!.textBody).toContain('/pool-party/accept/');
+    // The deadline in the games' own time with its zone, as a reader says it, not an RFC date in GMT.
+    expect(mail!.textBody).toContain(`Accept before ${mailTime(new Date(invitation.expires_at))}.`);
+    expect(mail!.textBody).toMatch(/Accept before [A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2} at \d{1,2}:\d{2} [AP]M E[SD]T\./);
     // Only the token's hash is stored.
     const stored = await db().select().from(poolInvitations).where(eq(poolInvitations.id, invitation.id));
     expect(stored[0]!.tokenHash).not.toContain(token);
