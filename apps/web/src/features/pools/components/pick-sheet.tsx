@@ -125,7 +125,17 @@ export function GameRow({ game, picked, ats, now, onPick, clv = null }: GameRowP
         }}
       >
         {[game.away_team, game.home_team].map((team) => (
-          <ToggleButton key={team} value={team} color="primary" sx={{ minHeight: 48, fontWeight: 600 }}>
+          <ToggleButton
+            key={team}
+            value={team}
+            color="primary"
+            // An open choice in full-strength text: MUI's 54 % grey reads as disabled next to a locked game.
+            sx={{
+              minHeight: 48,
+              fontWeight: 600,
+              '&:not(.Mui-selected):not(.Mui-disabled)': { color: 'text.primary' },
+            }}
+          >
             {side(team)}
           </ToggleButton>
         ))}

@@ -371,6 +371,10 @@ describe('the pool page', () => {
     expect(within(sheet).getByRole('button', { name: 'DEN +6.5' })).toHaveAttribute('aria-pressed', 'false');
     expect(within(sheet).getByLabelText('NYJ at BUF is locked')).toBeInTheDocument();
     expect(within(sheet).getByRole('button', { name: 'BUF −3' })).toBeDisabled();
+    // An open choice is in full-strength text, unlike a locked one: it must not look disabled.
+    const colourOf = (name: string) => getComputedStyle(within(sheet).getByRole('button', { name })).color;
+    expect(colourOf('DEN +6.5')).toBe('rgba(0, 0, 0, 0.87)');
+    expect(colourOf('BUF −3')).not.toBe(colourOf('DEN +6.5'));
     expect(within(sheet).getByText(/Locks in 2h [45]m/)).toBeInTheDocument();
     expect(within(sheet).getByText('Locks in 1d 2h')).toBeInTheDocument();
     expect(within(sheet).getByRole('spinbutton', { name: 'Tiebreaker' })).toHaveValue(41);
