@@ -288,8 +288,12 @@ describe('the home page', () => {
     storeSessionUser({ id: 1, username: 'pat', name: 'Pat Smith', isAdmin: false });
     await renderHome();
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Pat Smith' })).toBeInTheDocument();
+    // The member's first look at their home: "Welcome"; "Welcome back" from the next visit on.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Pat Smith' })).toBeInTheDocument();
     expect(screen.queryByText('Every pick. Every bet. Every pool.')).toBeNull();
+    // The next games link to each sport's own schedule, not to the NFL's above every sport.
+    const nextGames = await screen.findByRole('region', { name: 'Next games to pick' });
+    expect(within(nextGames).queryByRole('link', { name: 'Pro Season' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Join for free' })).toBeNull();
     expect(document.getElementById('mobile-app')).not.toBeNull();
 
@@ -388,7 +392,7 @@ describe('the member home without games to come', () => {
     storeSessionUser({ id: 1, username: 'pat', name: null, isAdmin: false });
     await renderHome();
     expect(await screen.findByText(/^No game is open to pick in the next 7 days/)).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, pat' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome, pat' })).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'NFL games open to pick' })).toBeNull();
   });
 });

@@ -64,6 +64,7 @@ export default function MemberHome() {
   const sports = whoami.isPending ? null : SPORTS.filter((info) => info.sport !== 'americanfootball_ncaaf' || college);
   // Whether linked sportsbooks stopped syncing for want of a subscription (the sync setup modal).
   const subscriptionsCheck = useCheckSubscriptions();
+  const firstVisit = useFirstHomeVisit(user?.id);
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
@@ -74,7 +75,8 @@ export default function MemberHome() {
       >
         <Box>
           <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.125rem' } }}>
-            Welcome back{user ? `, ${user.name || user.username}` : ''}
+            {firstVisit ? 'Welcome' : 'Welcome back'}
+            {user ? `, ${user.name || user.username}` : ''}
           </Typography>
           <Typography color="text.secondary">Your picks, bets and pools, and the games still open to pick.</Typography>
         </Box>
@@ -105,6 +107,31 @@ export default function MemberHome() {
       <SyncSetupModal check={subscriptionsCheck.data} />
     </Container>
   );
+}
+
+/**
+ * Whether this is the member's first look at their home on this device (just signed up, say): "Welcome", and
+ * "Welcome back" from the next visit on. Kept in the browser: a new device greets them once more.
+ */
+function useFirstHomeVisit(userId: number | undefined): boolean {
+  const key = userId === undefined ? null : `pass.home-seen.${userId}`;
+  const [first] = useState(() => {
+    if (key === null) return false;
+    try {
+      return window.localStorage.getItem(key) === null;
+    } catch {
+      return false;
+    }
+  });
+  useEffect(() => {
+    if (key === null) return;
+    try {
+      window.localStorage.setItem(key, '1');
+    } catch {
+      // Storage refused (private mode): the greeting stays "Welcome back".
+    }
+  }, [key]);
+  return first;
 }
 
 /** A section of the home: a heading, its content, and a link to the full screen. */
@@ -147,7 +174,8 @@ function NextGames({ sports }: { sports: SportInfo[] | null }) {
   const [counts, setCounts] = useState<GameCounts>({});
   const none = sports !== null && sports.every((info) => counts[info.sport] === 0);
   return (
-    <HomeSection id="next-games" title="Next games to pick" more={{ to: 'football-schedule', label: 'Pro Season' }}>
+    // No link of its own: each sport's games link to that sport's schedule.
+    <HomeSection id="next-games" title="Next games to pick">
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         Games of the next {COMING_DAYS} days that have not kicked off: pick a side in one tap, or open the bet form.
       </Typography>
