@@ -1,8 +1,10 @@
 import type { StatsResponse, StatsTotals } from '@pass/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { onlineManager } from '@tanstack/react-query';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client';
 import { storeSessionUser } from '../../../lib/session-user';
 import { writeStoredCache } from '../../../lib/stored-cache';
 import { answer, sentRequests } from '../../../testing/api-server';
@@ -95,6 +97,24 @@ describe('StatsScreen', () => {
     const card = await screen.findByRole('region', { name: 'Responsible play' });
     expect(within(card).getByText('This month: $200.00 of your $200.00 budget')).toBeInTheDocument();
     expect(within(card).getByRole('status')).toHaveTextContent('nothing is blocked');
+    expect(await screen.findByText('3-1-0', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('says it needs a connection when opened offline for the first time, and loads once back online', async () => {
+    storeSessionUser({ id: 42, username: 'pat', name: null, isAdmin: false });
+    server();
+    // Nothing kept on the device: every request fails while the network is down.
+    answer('get', '/api/dates/americanfootball_nfl/current-week', () => HttpResponse.error());
+    onlineManager.setOnline(false);
+    try {
+      // The app's own query settings: a failed request waits for the network to try again.
+      renderWithProviders(<StatsScreen />, { queryClient: createQueryClient() });
+      expect(await screen.findByText(/^This needs a connection: you are offline/)).toBeInTheDocument();
+      expect(screen.queryByText('Loading your stats…')).toBeNull();
+      server();
+    } finally {
+      onlineManager.setOnline(true);
+    }
     expect(await screen.findByText('3-1-0', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 

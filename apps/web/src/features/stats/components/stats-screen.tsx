@@ -365,7 +365,13 @@ export function StatsScreen() {
         </TextField>
       </Box>
       <PlayLimitsCard />
-      {(season === undefined || stats.isPending) && <Loading label="Loading your stats…" />}
+      {(season === undefined || stats.isPending) && (
+        <Loading
+          label="Loading your stats…"
+          // A query paused for the network with nothing kept waits for the connection: say so.
+          offline={currentWeek.fetchStatus === 'paused' || stats.fetchStatus === 'paused'}
+        />
+      )}
       {stats.isError && (
         <Alert severity="error" sx={{ mt: 3 }}>
           Your stats could not be loaded: {stats.error.message}
