@@ -53,10 +53,10 @@ describe('a week of picks and bets, graded', () => {
     await slip.waitFor();
     await expect.poll(() => slip.getByRole('textbox', { name: 'Price' }).inputValue()).not.toBe('');
     // Real money or simulated is asked, never assumed.
-    const realMoney = slip.getByRole('button', { name: 'Real money' });
-    await expect(realMoney.getAttribute('aria-pressed')).resolves.toBe('false');
+    const realMoney = slip.getByRole('radio', { name: 'Real money' });
+    await expect(realMoney.isChecked()).resolves.toBe(false);
     await realMoney.click();
-    await expect.poll(() => realMoney.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => realMoney.isChecked()).toBe(true);
     await slip.getByRole('textbox', { name: 'Stake ($)' }).fill('50');
     await slip.getByRole('button', { name: 'Record bet' }).click();
     await slip.getByText(/^Recorded: /).waitFor();

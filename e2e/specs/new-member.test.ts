@@ -133,8 +133,8 @@ async function betFromTheBoard(page: Page, label: string) {
   await slip.getByRole('textbox', { name: 'Stake ($)' }).fill('25');
   await expect.poll(() => slip.getByTestId('slip-preview').textContent()).toMatch(/To win\$\d+\.\d\dPayout\$\d+\.\d\d/);
   // The first bet asks real or simulated: nothing is chosen for the member.
-  await expect(slip.getByRole('button', { name: 'Simulated' }).getAttribute('aria-pressed')).resolves.toBe('false');
-  await slip.getByRole('button', { name: 'Simulated' }).click();
+  await expect(slip.getByRole('radio', { name: 'Simulated' }).isChecked()).resolves.toBe(false);
+  await slip.getByRole('radio', { name: 'Simulated' }).check();
   await screenshot(page, `bet-slip-${label}`);
   // The board under the slip was checked above; the slip on its own keeps this test within its time.
   await expectNoSeriousA11yViolations(page, '[role="dialog"]');

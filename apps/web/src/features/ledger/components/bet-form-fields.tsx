@@ -9,16 +9,9 @@ import {
   type BetModeValue,
   type BetTypeValue,
 } from '@pass/domain';
-import FormControl from '@mui/material/FormControl';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
 import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { useId } from 'react';
-import { segmentSx } from '../../../components/segment-style';
 import {
   americanPrice,
   gameText,
@@ -30,6 +23,7 @@ import {
 } from '../../../lib/bet-format';
 import { bookName } from '../../../lib/books';
 import { numberOrNull, type BetFormValues } from '../lib/bet-form-values';
+import { BetMoneyChoice } from './bet-money-choice';
 
 /**
  * The bet form's fields, in named groups. Each shows its value, the problem with it (the form's own or the
@@ -317,31 +311,13 @@ export function PriceAndStake({ values, problems, change, bet }: FieldsProps & {
 
 /** Real money or simulated, asked of a new bet: no default, the member's last choice once they made one. */
 export function MoneyChoice({ values, problems, change }: FieldsProps) {
-  const labelId = useId();
   return (
-    <FormControl error={Boolean(problems.is_simulated)}>
-      <FormLabel id={labelId} sx={{ mb: 0.5 }}>
-        Real money or simulated?
-      </FormLabel>
-      <ToggleButtonGroup
-        exclusive
-        fullWidth
-        size="small"
-        aria-labelledby={labelId}
-        value={values.is_simulated === null ? null : values.is_simulated ? 'simulated' : 'real'}
-        onChange={(_event, value: 'real' | 'simulated' | null) =>
-          value && change({ is_simulated: value === 'simulated' }, false)
-        }
-      >
-        <ToggleButton value="real" sx={segmentSx}>
-          Real money
-        </ToggleButton>
-        <ToggleButton value="simulated" sx={segmentSx}>
-          Simulated
-        </ToggleButton>
-      </ToggleButtonGroup>
-      {problems.is_simulated ? <FormHelperText>{problems.is_simulated}</FormHelperText> : null}
-    </FormControl>
+    <BetMoneyChoice
+      value={values.is_simulated === null ? null : values.is_simulated ? 'simulated' : 'real'}
+      onChange={(value) => change({ is_simulated: value === 'simulated' }, false)}
+      error={Boolean(problems.is_simulated)}
+      helperText={problems.is_simulated}
+    />
   );
 }
 

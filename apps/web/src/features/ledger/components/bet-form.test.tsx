@@ -70,7 +70,7 @@ async function fillBet() {
   await choose('Game', /BUF @ KC/);
   await choose('Mode', 'Bet on');
   await user.type(screen.getByLabelText('Stake ($)'), '110');
-  await user.click(screen.getByRole('button', { name: 'Simulated' }));
+  await user.click(screen.getByRole('radio', { name: 'Simulated' }));
 }
 
 // Each test opens several MUI selects, which takes seconds on a busy machine.
@@ -256,13 +256,13 @@ describe('BetForm games and money', () => {
     await choose('Game', /BUF @ KC/);
     await choose('Mode', 'Bet on');
     await user.type(screen.getByLabelText('Stake ($)'), '50');
-    expect(screen.getByRole('button', { name: 'Real money' })).toHaveAttribute('aria-pressed', 'false');
-    expect(screen.getByRole('button', { name: 'Simulated' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('radio', { name: 'Real money' })).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Simulated' })).not.toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Record' }));
     expect(await screen.findByText('Choose real money or simulated.')).toBeInTheDocument();
     expect(posts()).toHaveLength(0);
 
-    await user.click(screen.getByRole('button', { name: 'Real money' }));
+    await user.click(screen.getByRole('radio', { name: 'Real money' }));
     await user.click(screen.getByRole('button', { name: 'Record' }));
     await screen.findByText(/Recorded: Bet on/);
     expect(await posts()[0]!.json()).toMatchObject({
@@ -274,7 +274,7 @@ describe('BetForm games and money', () => {
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Game' })).not.toHaveAttribute('aria-disabled'));
     await choose('Game', /BUF @ KC/);
     await choose('Mode', 'Bet on');
-    expect(screen.getByRole('button', { name: 'Real money' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('radio', { name: 'Real money' })).toBeChecked();
   });
 });
 

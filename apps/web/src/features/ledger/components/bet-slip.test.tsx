@@ -122,13 +122,17 @@ describe('BetSlip', () => {
     expect(within(slip).queryByLabelText('Spread')).toBeNull();
     await user.type(within(slip).getByLabelText('Stake ($)'), '20');
     expect(preview()).toEqual(['$29.00', '$49.00']);
-    expect(within(slip).getByRole('button', { name: 'Real money' })).toHaveAttribute('aria-pressed', 'false');
-    expect(within(slip).getByRole('button', { name: 'Simulated' })).toHaveAttribute('aria-pressed', 'false');
+    expect(within(slip).getByRole('radio', { name: 'Real money' })).not.toBeChecked();
+    expect(within(slip).getByRole('radio', { name: 'Simulated' })).not.toBeChecked();
     await user.click(within(slip).getByRole('button', { name: 'Record bet' }));
     expect(within(slip).getByText('Choose real money or simulated.')).toBeInTheDocument();
     expect(posts()).toHaveLength(0);
 
-    await user.click(within(slip).getByRole('button', { name: 'Simulated' }));
+    // A radio group: the keyboard reaches it with Tab and moves the choice with the arrows.
+    expect(within(slip).getByRole('radiogroup', { name: 'Real money or simulated?' })).toBeInTheDocument();
+    within(slip).getByRole('radio', { name: 'Real money' }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(within(slip).getByRole('radio', { name: 'Simulated' })).toBeChecked();
     await user.click(within(slip).getByRole('button', { name: 'Record bet' }));
     expect(await within(slip).findByText('Recorded: BUF at +145, DraftKings, $20.00 simulated.')).toBeInTheDocument();
     expect(within(slip).getByRole('link', { name: 'See My Bets' })).toHaveAttribute('href', '/user/bets');
@@ -150,11 +154,11 @@ describe('BetSlip', () => {
     // The next slip starts from the member's choice; another member still has to choose.
     cleanup();
     renderWithProviders(<BetSlip choice={spreadKc} onClose={() => {}} />);
-    expect(await screen.findByRole('button', { name: 'Simulated' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByRole('radio', { name: 'Simulated' })).toBeChecked();
     cleanup();
     storeSessionUser({ id: 8, username: 'kim', name: null, isAdmin: false });
     renderWithProviders(<BetSlip choice={spreadKc} onClose={() => {}} />);
-    expect(await screen.findByRole('button', { name: 'Simulated' })).toHaveAttribute('aria-pressed', 'false');
+    expect(await screen.findByRole('radio', { name: 'Simulated' })).not.toBeChecked();
   });
 
   it('is a bottom sheet on a phone, and chooses among the books quoting the side by name', async () => {

@@ -5,7 +5,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import FormControl from '@mui/material/FormControl';
-import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
@@ -23,6 +22,7 @@ import { usePhoneLayout } from '../../../components/use-phone-layout';
 import { RouteLink } from '../../../components/route-link';
 import { useCreateBet } from '../api/bets';
 import { useBetMoney, type BetMoney } from '../lib/bet-mode';
+import { BetMoneyChoice } from './bet-money-choice';
 import { americanPrice, gameText, kindText, TYPE_WORDS } from '../../../lib/bet-format';
 import { dollars } from '../../../lib/money';
 import { latestQuote, MARKET_OF_KIND } from '../../../lib/book-quotes';
@@ -301,36 +301,20 @@ function SlipForm({ choice, titleId, onClose }: { choice: PriceChoice; titleId: 
             {row('To win', preview ? dollars(preview.toWinCents) : '—')}
             {row('Payout', preview ? dollars(preview.payoutCents) : '—')}
           </Box>
-          <FormControl error={(moneyMissing && money === null) || Boolean(problems.fields.is_simulated)}>
-            <FormLabel id={`${titleId}-money`} sx={{ mb: 0.5 }}>
-              Real money or simulated?
-            </FormLabel>
-            <ToggleButtonGroup
-              exclusive
-              fullWidth
-              size="small"
-              value={money}
-              aria-labelledby={`${titleId}-money`}
-              onChange={(_event, value: BetMoney | null) => {
-                if (!value) return;
-                setMoney(value);
-                setMoneyMissing(false);
-              }}
-            >
-              <ToggleButton value="real" sx={segmentSx}>
-                Real money
-              </ToggleButton>
-              <ToggleButton value="simulated" sx={segmentSx}>
-                Simulated
-              </ToggleButton>
-            </ToggleButtonGroup>
-            <FormHelperText>
-              {problems.fields.is_simulated ??
-                (moneyMissing && money === null
-                  ? 'Choose real money or simulated.'
-                  : 'PA$$ never places a bet: this records one you placed, or plays one for practice.')}
-            </FormHelperText>
-          </FormControl>
+          <BetMoneyChoice
+            value={money}
+            onChange={(value) => {
+              setMoney(value);
+              setMoneyMissing(false);
+            }}
+            error={(moneyMissing && money === null) || Boolean(problems.fields.is_simulated)}
+            helperText={
+              problems.fields.is_simulated ??
+              (moneyMissing && money === null
+                ? 'Choose real money or simulated.'
+                : 'PA$$ never places a bet: this records one you placed, or plays one for practice.')
+            }
+          />
           {problems.general ? <Alert severity="error">{problems.general}</Alert> : null}
           {problems.fields.event_id || problems.fields.bet_type || problems.fields.bet_team ? (
             <Alert severity="error">

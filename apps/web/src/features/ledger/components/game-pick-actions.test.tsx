@@ -255,7 +255,7 @@ describe('GamePickActions', () => {
     expect(within(dialog).getByLabelText('Line')).toHaveValue('-3');
     expect(within(dialog).getByLabelText('Price')).toHaveValue('-115');
     await user.type(within(dialog).getByLabelText('Stake ($)'), '20');
-    await user.click(within(dialog).getByRole('button', { name: 'Simulated' }));
+    await user.click(within(dialog).getByRole('radio', { name: 'Simulated' }));
     await user.click(within(dialog).getByRole('button', { name: 'Record' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 5000 });
     const [post] = callsOf('post');

@@ -101,7 +101,7 @@ describe('ParlayForm', () => {
       expect(await screen.findByText('Choose whether this parlay is real or simulated.')).toBeInTheDocument();
       expect(posted).toHaveLength(0);
 
-      await user.click(screen.getByRole('radio', { name: 'Real bet' }));
+      await user.click(screen.getByRole('radio', { name: 'Real money' }));
       await user.click(screen.getByRole('button', { name: 'Save parlay' }));
       await screen.findByText(/Recorded: a 3-leg parlay at \+596/);
       expect(posted[0]).toEqual({
@@ -139,13 +139,13 @@ describe('ParlayForm', () => {
         fireEvent.change(screen.getByLabelText(`Price, ${name}`), { target: { value: '-110' } });
       await user.type(screen.getByLabelText('Stake ($)'), '10');
       expect(screen.getByRole('radio', { name: 'Simulated' })).toBeChecked();
-      await user.click(screen.getByRole('radio', { name: 'Real bet' }));
+      await user.click(screen.getByRole('radio', { name: 'Real money' }));
       await user.click(screen.getByRole('button', { name: 'Save parlay' }));
       await screen.findByText(/Recorded: a 2-leg parlay/);
       expect(posted[0]?.is_simulated).toBe(false);
       expect(readBetMoney(7)).toBe('real');
       // The next parlay starts from the choice just made.
-      expect(screen.getByRole('radio', { name: 'Real bet' })).toBeChecked();
+      expect(screen.getByRole('radio', { name: 'Real money' })).toBeChecked();
     } finally {
       localStorage.clear();
       sessionStorage.clear();

@@ -15,14 +15,9 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -37,6 +32,7 @@ import { typedPrice } from '../lib/slip';
 import { americanPrice, gameText, kindText, SPORT_WORDS } from '../../../lib/bet-format';
 import { booksOf, latestQuote } from '../../../lib/book-quotes';
 import { dollars } from '../../../lib/money';
+import { BetMoneyChoice } from './bet-money-choice';
 
 type Kind = BetKindValue;
 
@@ -296,19 +292,12 @@ export function ParlayForm({ onRecorded }: { onRecorded?: () => void } = {}) {
               helperText={problems.fields.ticket_price ?? 'Leave empty to price it from the legs'}
             />
           </Stack>
-          <FormControl error={Boolean(problems.fields.is_simulated)}>
-            <FormLabel id="parlay-mode-label">Real or simulated</FormLabel>
-            <RadioGroup
-              row
-              aria-labelledby="parlay-mode-label"
-              value={mode}
-              onChange={(changeEvent) => setMode(changeEvent.target.value as BetMoney)}
-            >
-              <FormControlLabel value="real" control={<Radio />} label="Real bet" />
-              <FormControlLabel value="simulated" control={<Radio />} label="Simulated" />
-            </RadioGroup>
-            {problems.fields.is_simulated && <FormHelperText>{problems.fields.is_simulated}</FormHelperText>}
-          </FormControl>
+          <BetMoneyChoice
+            value={mode === '' ? null : mode}
+            onChange={setMode}
+            error={Boolean(problems.fields.is_simulated)}
+            helperText={problems.fields.is_simulated}
+          />
           <Typography data-testid="parlay-preview">
             Price {americanPrice(preview.price)}
             {preview.payout !== null && ` · to win ${dollars(preview.toWin)} · pays ${dollars(preview.payout)}`}
