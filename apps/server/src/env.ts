@@ -149,6 +149,8 @@ const EnvSchema = z.object({
     ['https:', 'http:'],
     'https://github.com/nflverse/nfldata/raw/master/data/games.csv',
   ).optional(),
+  CFBD_API_KEY: z.string().optional(),
+  CFBD_API_URL: urlWithProtocols(['https:', 'http:'], 'https://apinext.collegefootballdata.com').optional(),
   PAYPAL_API_URL: urlWithProtocols(['https:', 'http:'], 'https://api-m.paypal.com').default(
     'https://api-m.sandbox.paypal.com',
   ),
@@ -271,6 +273,10 @@ export interface Config {
   mlbStatsapiUrl: string | undefined;
   /** The address of nflverse's games.csv (free); a local fake in tests. */
   nflverseGamesUrl: string | undefined;
+  /** CollegeFootballData: college games and lines, polled live; absent without a key (a monthly call allowance). */
+  cfbdApiKey: string | undefined;
+  /** CollegeFootballData's API v2 host (apinext.collegefootballdata.com by default); a local fake in tests. */
+  cfbdApiUrl: string | undefined;
   /** PayPal, when both client credentials are set: the REST host, the webhook's id and the buttons' script. */
   paypal: {
     apiUrl: string;
@@ -394,6 +400,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     espnApiUrl: values.ESPN_API_URL?.replace(/\/+$/, ''),
     mlbStatsapiUrl: values.MLB_STATSAPI_URL?.replace(/\/+$/, ''),
     nflverseGamesUrl: values.NFLVERSE_GAMES_URL,
+    cfbdApiKey: values.CFBD_API_KEY,
+    cfbdApiUrl: values.CFBD_API_URL?.replace(/\/+$/, ''),
     paypal:
       values.PAYPAL_CLIENT_ID && values.PAYPAL_CLIENT_SECRET
         ? {

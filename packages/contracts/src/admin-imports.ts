@@ -117,15 +117,29 @@ export const LiveSourceStatus = z.object({
   failures: z.number().int(),
   last_error: z.string().nullable(),
   last_error_at: z.string().nullable(),
+  /**
+   * How long the last success set the source to wait, in milliseconds: its cadence's pace (30 s while games are
+   * on, …), slower for a metered source pacing its calls. Null before a success or while it backs off.
+   */
+  every_ms: z.number().int().nullable(),
 });
 export type LiveSourceStatus = z.infer<typeof LiveSourceStatus>;
 
-/** What a keyed source may still spend: The Odds API's credits as its last answer reported them. */
+/**
+ * What a keyed source may still spend, as its last answer reported it: The Odds API's credits, CollegeFootballData's
+ * calls of the month.
+ */
 export const SourceBudget = z.object({
   source: z.string(),
-  /** Credits or calls left, as last reported; null when never called. */
+  /** What the source counts: The Odds API credits (a call may cost several), CFBD calls. */
+  unit: z.enum(['credits', 'calls']),
+  /** Credits or calls left, as last reported; null when never called (CFBD: not yet this month). */
   remaining: z.number().int().nullable(),
   used: z.number().int().nullable(),
+  /** When the answer that reported them came; null when none did. */
+  reported_at: z.string().nullable(),
+  /** Below this many left, the source is not called (what is left is kept back). */
+  reserve: z.number().int(),
   /** The key is set: the source is called at all. */
   configured: z.boolean(),
 });

@@ -41,4 +41,15 @@ describe('the live sources calendar', () => {
     // A source backing off after failures keeps its back-off whatever the calendar says.
     expect(isDue({ ...waitingADay, failures: 2 }, 'live', now, at(-4 * HOUR), 30_000)).toBe(false);
   });
+
+  it('never polls a metered source more often than its floor, a kickoff included', () => {
+    const metered = { liveEveryMs: 5 * MINUTE, failures: 0, floorMs: 40 * MINUTE };
+    expect(nextPollAt({ now, cadence: 'live', ...metered })).toEqual(at(40 * MINUTE));
+    expect(nextPollAt({ now, cadence: 'game-day', ...metered })).toEqual(at(40 * MINUTE));
+    expect(nextPollAt({ now, cadence: 'idle', ...metered })).toEqual(at(24 * HOUR));
+    expect(nextPollAt({ now, cadence: 'live', ...metered, floorMs: MINUTE })).toEqual(at(5 * MINUTE));
+    const waitingADay = { nextPollAt: at(20 * HOUR), cadence: 'idle' as const, failures: 0 };
+    expect(isDue(waitingADay, 'live', now, at(-30 * MINUTE), 5 * MINUTE, 40 * MINUTE)).toBe(false);
+    expect(isDue(waitingADay, 'live', now, at(-40 * MINUTE), 5 * MINUTE, 40 * MINUTE)).toBe(true);
+  });
 });

@@ -6,6 +6,7 @@
  *   `liveEveryMs` of the source (30 s for the scoreboards, 60 s for nflverse's file);
  * - game-day: the sport has a game today or kicking off within the next hours: every 15 minutes;
  * - idle: once a day.
+ * A metered source (CFBD, docs/decisions/XXX-cfbd-live-source.md) sets a floor: it is never polled more often than that, whatever the cadence.
  * A failure backs off: the wait doubles with each failure in a row, from 1 minute up to an hour, and is never
  * shorter than a Retry-After the source asked for.
  */
@@ -37,8 +38,9 @@ export function cadenceOf(games: SportGames, now: Date): PollCadence {
   return 'idle';
 }
 
-export function cadenceEveryMs(cadence: PollCadence, liveEveryMs: number): number {
-  return cadence === 'live' ? liveEveryMs : cadence === 'game-day' ? GAME_DAY_EVERY_MS : IDLE_EVERY_MS;
+export function cadenceEveryMs(cadence: PollCadence, liveEveryMs: number, floorMs = 0): number {
+  const every = cadence === 'live' ? liveEveryMs : cadence === 'game-day' ? GAME_DAY_EVERY_MS : IDLE_EVERY_MS;
+  return Math.max(every, floorMs);
 }
 
 /**
@@ -51,8 +53,10 @@ export function nextPollAt(input: {
   liveEveryMs: number;
   failures: number;
   retryAfterMs?: number | undefined;
+  /** The source's floor: the shortest wait after a success. */
+  floorMs?: number | undefined;
 }): Date {
-  const every = cadenceEveryMs(input.cadence, input.liveEveryMs);
+  const every = cadenceEveryMs(input.cadence, input.liveEveryMs, input.floorMs);
   if (input.failures === 0) return new Date(input.now.getTime() + every);
   const backoff = Math.min(FIRST_BACKOFF_MS * 2 ** (input.failures - 1), LONGEST_BACKOFF_MS);
   return new Date(input.now.getTime() + Math.max(backoff, input.retryAfterMs ?? 0));
@@ -60,7 +64,8 @@ export function nextPollAt(input: {
 
 /**
  * Whether a source is due: never polled, its time has come, or the calendar has moved it to a faster cadence
- * than the one it was last polled at (a game kicked off while the source was on its daily wait).
+ * than the one it was last polled at (a game kicked off while the source was on its daily wait), once the faster
+ * cadence's wait (never shorter than the source's floor) has passed since the last fetch.
  */
 export function isDue(
   state: { nextPollAt: Date | null; cadence: PollCadence | null; failures: number },
@@ -68,9 +73,11 @@ export function isDue(
   now: Date,
   lastFetchAt: Date | null,
   liveEveryMs: number,
+  floorMs = 0,
 ): boolean {
   if (!state.nextPollAt || state.nextPollAt <= now) return true;
   if (state.failures > 0 || state.cadence === cadence) return false;
-  const faster = cadenceEveryMs(cadence, liveEveryMs) < cadenceEveryMs(state.cadence ?? 'idle', liveEveryMs);
-  return faster && (!lastFetchAt || now.getTime() - lastFetchAt.getTime() >= cadenceEveryMs(cadence, liveEveryMs));
+  const every = cadenceEveryMs(cadence, liveEveryMs, floorMs);
+  const faster = every < cadenceEveryMs(state.cadence ?? 'idle', liveEveryMs, floorMs);
+  return faster && (!lastFetchAt || now.getTime() - lastFetchAt.getTime() >= every);
 }

@@ -182,6 +182,20 @@ export const sourcePolls = pgTable('source_polls', {
 });
 
 /**
+ * What a metered source may still spend, as its last answer reported it (CFBD's `X-CallLimit-Remaining`,
+ * docs/decisions/XXX-cfbd-live-source.md), one row per source: read back by every instance and after a restart,
+ * so calls stop below the reserve whoever polls, and shown on the admin's imports screen.
+ */
+export const sourceBudgets = pgTable('source_budgets', {
+  source: text('source').primaryKey(),
+  /** Calls (or credits) left, as last reported. */
+  remaining: integer('remaining').notNull(),
+  /** When the answer that reported it came. */
+  reportedAt: timestamp('reported_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * The refresh scheduler's jobs (odds, scores, schedules): when each last started, finished, succeeded and
  * failed. Every server instance reads and writes the same rows, so whichever instance holds the jobs' lock
  * knows what is due, and a restart neither repeats a job that just ran nor forgets its last error.

@@ -9,10 +9,13 @@ import type {
 import type { Database } from '@pass/db';
 import { AppError } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
+import { CFBD_SOURCE, cfbdAllowanceRenewedSince, DEFAULT_CFBD_RESERVE } from './cfbd-client.js';
 import { importerSource, runSourceImport, type SourceJobOptions } from './import-jobs.js';
 import * as repository from './imports.repository.js';
 import type { ImportRunRow, ImportTrigger } from './imports.repository.js';
 import { getSchedulerState, recordFailedRun } from './imports.service.js';
+import { DEFAULT_QUOTA_RESERVE } from './odds-api-client.js';
+import { getSourceBudget } from './source-polls.repository.js';
 import { listLiveSources, type PolledSource } from './source-polls.service.js';
 
 /** The importers' own source names, as import_runs and event_source_keys have them, in screen order. */
@@ -47,10 +50,13 @@ const isoOrNull = (date: Date | null | undefined) => (date ? date.toISOString() 
 export async function listImportSources(
   db: Database,
   refresh: Record<SchedulerJobStatus['job'], boolean>,
-  live: { sources: readonly PolledSource[]; oddsApiConfigured: boolean },
+  live: { sources: readonly PolledSource[]; oddsApiConfigured: boolean; cfbdConfigured: boolean; now: Date },
 ): Promise<AdminImportsResponse> {
   const scheduler = await getSchedulerState(db);
   const oddsQuota = await repository.getLastOddsApiQuota(db);
+  const stored = await getSourceBudget(db, CFBD_SOURCE);
+  // A count of an earlier month is spent no more: CFBD's calls renew on the first of each month.
+  const cfbdCalls = stored && !cfbdAllowanceRenewedSince(stored.reportedAt, live.now) ? stored : null;
   const [latest, succeeded, failed, counts] = [
     await repository.listLatestRuns(db),
     await repository.listLatestRuns(db, 'succeeded'),
@@ -90,9 +96,22 @@ export async function listImportSources(
     budgets: [
       {
         source: 'odds-api',
+        unit: 'credits',
         remaining: oddsQuota?.remaining ?? null,
         used: oddsQuota?.used ?? null,
+        reported_at: oddsQuota?.reportedAt ?? null,
+        reserve: DEFAULT_QUOTA_RESERVE,
         configured: live.oddsApiConfigured,
+      },
+      {
+        source: CFBD_SOURCE,
+        unit: 'calls',
+        remaining: cfbdCalls?.remaining ?? null,
+        // CFBD tells the calls left, not those spent.
+        used: null,
+        reported_at: cfbdCalls ? cfbdCalls.reportedAt.toISOString() : null,
+        reserve: DEFAULT_CFBD_RESERVE,
+        configured: live.cfbdConfigured,
       },
     ],
   };

@@ -29,14 +29,15 @@ const BEFORE_KICKOFF_MS = 60_000;
 /** CFBD line bodies are the ones with a `"spread"` key; games bodies have none. */
 async function storedLineBodies(tx: DbExecutor): Promise<{ id: number; body: string }[]> {
   const result = (await tx.execute(
-    sql`select id, body from raw_responses where source = 'cfbd' and position('"spread"' in body) > 0 order by id`,
+    sql`select id, body from raw_responses where source = 'cfbd' and position('"spread"' in body) > 0
+        order by fetched_at, id`,
   )) as unknown as { rows: { id: number; body: string }[] };
   return result.rows.map((row) => ({ id: Number(row.id), body: row.body }));
 }
 
 /**
- * Every CFBD line stored, one per game and book: where two bodies give one, the body stored last (the latest
- * fetch) stands.
+ * Every CFBD line stored, one per game and book: where two bodies give one, the body received last (the latest
+ * fetch, a body seen again included) stands.
  */
 function linesOfBodies(bodies: readonly { body: string }[]): Map<string, Map<string, CfbdLine>> {
   const byGame = new Map<string, Map<string, CfbdLine>>();

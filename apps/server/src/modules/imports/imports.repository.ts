@@ -526,9 +526,15 @@ export async function storeRawResponse(
         returning id`,
   );
   if (inserted[0]) return { id: Number(inserted[0].id), stored: true };
+  // The body is kept once; the row tells where and when it was last received, with that answer's headers: a live
+  // source's answer that comes back to an earlier body (a line that moved and moved back) is again the newest of
+  // its address, for the next conditional GET and for the lines applied last.
   const [existing] = await rows<{ id: number }>(
     db,
-    sql`select id from raw_responses where source = ${raw.source} and body_hash = ${raw.bodyHash}`,
+    sql`update raw_responses set location = ${raw.location}, fetched_at = now(),
+          headers = coalesce(${raw.headers === null ? null : JSON.stringify(raw.headers)}::jsonb, headers)
+        where source = ${raw.source} and body_hash = ${raw.bodyHash}
+        returning id`,
   );
   return { id: Number(existing!.id), stored: false };
 }
@@ -545,7 +551,7 @@ export async function getLastRawResponse(
   const [row] = await rows<{ body_hash: string; etag: string | null }>(
     db,
     sql`select body_hash, headers->>'etag' as etag from raw_responses
-        where source = ${source} and location = ${location} order by id desc limit 1`,
+        where source = ${source} and location = ${location} order by fetched_at desc, id desc limit 1`,
   );
   return row ? { bodyHash: row.body_hash, etag: row.etag } : null;
 }
@@ -579,16 +585,22 @@ export async function finishImportRun(
 }
 
 /** The quota The Odds API reported on its last answer, as the latest run of that source recorded it. */
-export async function getLastOddsApiQuota(db: DbExecutor): Promise<{ remaining: number; used: number | null } | null> {
-  const [row] = await rows<{ remaining: string | null; used: string | null }>(
+export async function getLastOddsApiQuota(
+  db: DbExecutor,
+): Promise<{ remaining: number; used: number | null; reportedAt: string } | null> {
+  const [row] = await rows<{ remaining: string | null; used: string | null; started_at: string | Date }>(
     db,
-    sql`select detail->'quota'->>'remaining' as remaining, detail->'quota'->>'used' as used
+    sql`select detail->'quota'->>'remaining' as remaining, detail->'quota'->>'used' as used, started_at
         from import_runs
         where source = 'odds-api' and detail->'quota'->>'remaining' is not null
         order by id desc limit 1`,
   );
   if (!row || row.remaining === null) return null;
-  return { remaining: Number(row.remaining), used: row.used === null ? null : Number(row.used) };
+  return {
+    remaining: Number(row.remaining),
+    used: row.used === null ? null : Number(row.used),
+    reportedAt: new Date(row.started_at).toISOString(),
+  };
 }
 
 /** An import_runs row as the admin API shows it. */

@@ -62,6 +62,8 @@ export const importsRoutes: FastifyPluginAsyncZod<AuthDeps & { now: Clock; roomN
       return listImportSources(db, config.refresh, {
         sources: liveSources,
         oddsApiConfigured: Boolean(config.oddsApiKey),
+        cfbdConfigured: Boolean(config.cfbdApiKey),
+        now: deps.now(),
       });
     },
   );

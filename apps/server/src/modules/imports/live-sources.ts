@@ -1,14 +1,24 @@
 import type { Database } from '@pass/db';
 import { mlbScheduleDay, seasonForDate, SPORTS, type Sport } from '@pass/domain';
 import { systemClock } from '../../lib/clock.js';
+import { GAME_DAY_AHEAD_MS, LIVE_WINDOW_MS, type PollCadence } from '../../jobs/source-poll-policy.js';
+import {
+  CfbdClient,
+  cfbdAllowanceRenewedSince,
+  cfbdAllowanceRenewsAt,
+  CFBD_SOURCE,
+  type CfbdQuery,
+} from './cfbd-client.js';
+import { importCfbdLines } from './cfbd-lines.js';
 import { EspnClient, type EspnBoard } from './espn-client.js';
-import { importEspn, importNflverse, importStatsapiSchedule } from './game-importers.js';
+import { importCfbd, importEspn, importNflverse, importStatsapiSchedule } from './game-importers.js';
 import * as repository from './imports.repository.js';
 import { recordFailedRun, type ImportOptions, type ImportSummary } from './imports.service.js';
 import { MlbStatsApiClient, type ScheduleDays } from './mlb-statsapi-client.js';
 import { NflverseClient } from './nflverse-client.js';
 import type { ConditionalState, SourceAnswer } from './source-fetch.js';
 import type { Config } from '../../env.js';
+import * as polls from './source-polls.repository.js';
 import type { PollAnswer, PolledSource } from './source-polls.service.js';
 
 /**
@@ -117,13 +127,122 @@ const pollAnswer = (answer: SourceAnswer, summaries: ImportSummary[]): PollAnswe
   summaries,
 });
 
+/** The fastest CFBD is polled while college games are on: a metered source, not a scoreboard. */
+export const CFBD_LIVE_EVERY_MS = 5 * 60_000;
+
+/**
+ * How long CFBD waits between polls at `now`: its cadence's wait, never under 5 minutes, and never faster than
+ * the calls left (beyond the reserve) last until they renew on the first of next month, a poll costing its games
+ * call and, except while games are on, its lines call (docs/decisions/XXX-cfbd-live-source.md).
+ */
+export function cfbdFloorMs(
+  budget: { remaining: number | null; reserve: number },
+  now: Date,
+  cadence: PollCadence,
+): number {
+  const spendable = budget.remaining === null ? null : budget.remaining - budget.reserve;
+  if (spendable === null || spendable <= 0) return CFBD_LIVE_EVERY_MS;
+  const callsPerPoll = cadence === 'live' ? 1 : 2;
+  const untilRenewal = cfbdAllowanceRenewsAt(now).getTime() - now.getTime();
+  return Math.max(CFBD_LIVE_EVERY_MS, Math.ceil((untilRenewal * callsPerPoll) / spendable));
+}
+
+/**
+ * What CFBD is asked for at a cadence: the whole season (regular and postseason) on the daily poll; while college
+ * games are on or due, the weeks of those games (the whole postseason for a bowl or playoff game, CFBD numbering
+ * every one of them week 1).
+ */
+async function cfbdQueries(db: Database, now: Date, cadence: PollCadence): Promise<CfbdQuery[]> {
+  const season: CfbdQuery = { year: seasonForDate('americanfootball_ncaaf', now), seasonType: 'both' };
+  if (cadence === 'idle') return [season];
+  const weeks = await polls.listWeeksDue(db, 'americanfootball_ncaaf', now, LIVE_WINDOW_MS, GAME_DAY_AHEAD_MS);
+  const queries = new Map<string, CfbdQuery>();
+  for (const week of weeks) {
+    const query: CfbdQuery =
+      week.seasonType === 'postseason'
+        ? { year: week.season, seasonType: 'postseason' }
+        : { year: week.season, seasonType: 'regular', week: week.week };
+    queries.set(`${query.year}:${query.seasonType}:${query.week ?? ''}`, query);
+  }
+  return queries.size > 0 ? [...queries.values()] : [season];
+}
+
+/**
+ * CollegeFootballData's games and lines, polled for college football (docs/decisions/XXX-cfbd-live-source.md):
+ * its games go in through the merge rule as the CFBD files do (their finals rank above ESPN's), its lines as the
+ * quotes of every provider it lists. Each GET is conditional on what was last imported from its address (as
+ * nflverse's); while games are on only the games are asked for (the lines of games under way no longer move).
+ * The calls left are read back from the database before a poll (a count of an earlier month has renewed) and
+ * kept after it; below the reserve the poll makes no call and fails saying so, due again when the calls renew.
+ */
+function cfbdSource(client: CfbdClient): PolledSource {
+  return {
+    key: `${CFBD_SOURCE}:americanfootball_ncaaf`,
+    name: 'CollegeFootballData',
+    sport: 'americanfootball_ncaaf',
+    liveEveryMs: CFBD_LIVE_EVERY_MS,
+    floorMs: (now, cadence) => cfbdFloorMs(client, now, cadence),
+    async poll(db, now, _previous, cadence) {
+      const stored = await polls.getSourceBudget(db, CFBD_SOURCE);
+      client.remaining = stored && !cfbdAllowanceRenewedSince(stored.reportedAt, now) ? stored.remaining : null;
+      const before = client.remaining;
+      const trigger = 'schedule' as const;
+      const answers: SourceAnswer[] = [];
+      const summaries: ImportSummary[] = [];
+      try {
+        const queries = await cfbdQueries(db, now, cadence);
+        const ask = async (url: string, get: (previous: ConditionalState) => Promise<SourceAnswer>) => {
+          const answer = await get(await lastAnswer(db, CFBD_SOURCE, url));
+          answers.push(answer);
+          return answer.changed ? answer : null;
+        };
+        // Games first: lines wait in raw_responses for games not imported yet, and are applied as they come.
+        for (const query of queries) {
+          const url = client.gamesUrl(query);
+          const answer = await ask(url, (previous) => client.fetchGames(query, previous, now));
+          if (!answer) continue;
+          const headers = etagHeaders(answer);
+          summaries.push(
+            await importCfbd(db, answer.body, { trigger, now, location: url, ...(headers ? { headers } : {}) }),
+          );
+        }
+        if (cadence !== 'live') {
+          for (const query of queries) {
+            const url = client.linesUrl(query);
+            const answer = await ask(url, (previous) => client.fetchLines(query, previous, now));
+            if (!answer) continue;
+            const headers = etagHeaders(answer);
+            summaries.push(
+              await importCfbdLines(db, answer.body, { trigger, now, location: url, ...(headers ? { headers } : {}) }),
+            );
+          }
+        }
+      } finally {
+        if (client.remaining !== null && client.remaining !== before) {
+          await polls.recordSourceBudget(db, CFBD_SOURCE, { remaining: client.remaining, reportedAt: now });
+        }
+      }
+      // What the admin sees of the poll: the first answer that changed, else the games' (304 when all were).
+      const shown = answers.find((answer) => answer.changed) ?? answers[0]!;
+      return {
+        status: shown.status,
+        changed: shown.changed,
+        etag: shown.etag,
+        bodyHash: shown.bodyHash,
+        summaries,
+      };
+    },
+  };
+}
+
 /**
  * The live sources the scheduler polls and the admin sees (docs/decisions/067, 068): the ESPN scoreboard of each
- * sport, the MLB Stats API's schedule and nflverse's games.csv. While a sport's games are on or due, a poll asks
- * for the day being played; the daily poll (and a first start) for the whole current season.
+ * sport, the MLB Stats API's schedule, nflverse's games.csv and, with CFBD_API_KEY, CollegeFootballData. While a
+ * sport's games are on or due, a poll asks for the day (CFBD: the week) being played; the daily poll (and a first
+ * start) for the whole current season.
  */
 export function createLiveSources(
-  config: Pick<Config, 'outbound' | 'espnApiUrl' | 'mlbStatsapiUrl' | 'nflverseGamesUrl'>,
+  config: Pick<Config, 'outbound' | 'espnApiUrl' | 'mlbStatsapiUrl' | 'nflverseGamesUrl' | 'cfbdApiKey' | 'cfbdApiUrl'>,
   log: (message: string) => void = () => {},
   /** The first run's: a source that does not answer within a few seconds is left for the scheduler. */
   options: { timeoutMs?: number; attempts?: number } = {},
@@ -197,6 +316,9 @@ export function createLiveSources(
       return pollAnswer(answer, [summary]);
     },
   };
-  // nflverse before ESPN: its final is the official one, ESPN's never replaces it (decision 069).
-  return [nflverseSource, statsapi, ...espnSources];
+  const cfbd = config.cfbdApiKey
+    ? [cfbdSource(new CfbdClient({ apiKey: config.cfbdApiKey, baseUrl: config.cfbdApiUrl, ...fetcher }))]
+    : [];
+  // nflverse and CFBD before ESPN: theirs are the official finals, ESPN's never replaces them (decision 069).
+  return [nflverseSource, statsapi, ...cfbd, ...espnSources];
 }

@@ -1,10 +1,16 @@
 import { createHash } from 'node:crypto';
 import { systemClock } from '../../lib/clock.js';
 import { guardedFetchFollowingRedirects, STRICT_OUTBOUND, type OutboundPolicy } from '../../lib/outbound.js';
-import { ProviderHttp, ProviderHttpError, sleepFor, type ProviderRetryPolicy } from '../../lib/provider-http.js';
+import {
+  ProviderHttp,
+  ProviderHttpError,
+  sleepFor,
+  type ProviderAnswer,
+  type ProviderRetryPolicy,
+} from '../../lib/provider-http.js';
 
 /**
- * One GET of a free live source (nflverse's games.csv, the ESPN scoreboard, the MLB Stats API schedule), made
+ * One GET of a live source (nflverse's games.csv, the ESPN scoreboard, the MLB Stats API schedule, CFBD), made
  * so that a poll that brings nothing new costs next to nothing (docs/decisions/067):
  * - the ETag of the last answer goes out as If-None-Match, and a 304 is "unchanged" without a body;
  * - a 200 whose body hashes the same as the last one is "unchanged" too (sources without ETags);
@@ -15,7 +21,13 @@ import { ProviderHttp, ProviderHttpError, sleepFor, type ProviderRetryPolicy } f
  */
 
 export class SourceFetchError extends ProviderHttpError {
-  constructor(message: string, status?: number, body?: unknown) {
+  constructor(
+    message: string,
+    status?: number,
+    body?: unknown,
+    /** The wait the source asked for (its Retry-After): the poller backs off at least this long. */
+    readonly retryAfterMs?: number,
+  ) {
     super(message, status, body);
     this.name = 'SourceFetchError';
   }
@@ -48,14 +60,24 @@ export interface SourceFetcherOptions {
   log?: (message: string) => void;
   fetch?: typeof fetch;
   outbound?: OutboundPolicy;
+  /** Headers of every request: a keyed source's `authorization` (never logged, never in a message). */
+  headers?: Record<string, string>;
+  /** Called before each try: a metered source throws to stop below its reserve (lib/provider-http.ts). */
+  beforeTry?: () => void;
+  /** Every answer that came, before it is judged: a metered source reads what it may still spend. */
+  onAnswer?: (answer: ProviderAnswer, label: string) => void;
+  /** The message for an answer that is not a success; by default "<provider> answered <status>". */
+  messageOf?: (answer: { status: number; body: unknown; label: string }) => string;
 }
 
 export const bodyHashOf = (body: string) => createHash('sha256').update(body).digest('base64url');
 
 export class SourceFetcher {
   private readonly http: ProviderHttp<SourceFetchError>;
+  private readonly headers: Record<string, string>;
 
   constructor(options: SourceFetcherOptions) {
+    this.headers = options.headers ?? {};
     this.http = new ProviderHttp({
       provider: options.provider,
       fetch: options.fetch ?? guardedFetchFollowingRedirects(options.outbound ?? STRICT_OUTBOUND),
@@ -64,13 +86,19 @@ export class SourceFetcher {
       sleep: options.sleep ?? sleepFor,
       log: options.log ?? (() => {}),
       now: () => systemClock().getTime(),
-      errorOf: (failure) => new SourceFetchError(failure.message, failure.status, failure.body),
+      errorOf: (failure) => new SourceFetchError(failure.message, failure.status, failure.body, failure.retryAfterMs),
+      ...(options.messageOf ? { messageOf: options.messageOf } : {}),
+      ...(options.beforeTry ? { beforeTry: options.beforeTry } : {}),
+      ...(options.onAnswer ? { onAnswer: options.onAnswer } : {}),
     });
   }
 
   /** GETs `url`; unchanged when the source says 304 or the body is the one `previous` hashed. */
   async get(label: string, url: string | URL, previous: ConditionalState): Promise<SourceAnswer> {
-    const headers: Record<string, string> = { accept: 'application/json, text/csv;q=0.9, */*;q=0.1' };
+    const headers: Record<string, string> = {
+      accept: 'application/json, text/csv;q=0.9, */*;q=0.1',
+      ...this.headers,
+    };
     if (previous.etag) headers['if-none-match'] = previous.etag;
     try {
       const answer = await this.http.text(label, url, { headers });

@@ -153,3 +153,48 @@ export async function pruneLiveResponses(db: DbExecutor, sources: readonly strin
   );
   return Number(result?.n ?? 0);
 }
+
+/** A sport's weeks whose real games are being played or kick off within `aheadMs`, as the events have them. */
+export async function listWeeksDue(
+  db: DbExecutor,
+  sport: string,
+  now: Date,
+  liveWindowMs: number,
+  aheadMs: number,
+): Promise<{ season: number; seasonType: 'regular' | 'postseason'; week: number }[]> {
+  const found = await rows<{ season: number; season_type: string; week: number }>(
+    db,
+    sql`select distinct season, season_type, week from events
+        where sport = ${sport}
+          and kickoff_at between ${new Date(now.getTime() - liveWindowMs).toISOString()}::timestamptz
+            and ${new Date(now.getTime() + aheadMs).toISOString()}::timestamptz
+          and status in ('scheduled', 'in_progress') and not is_demo
+        order by season, season_type desc, week`,
+  );
+  return found.map((row) => ({
+    season: Number(row.season),
+    seasonType: row.season_type === 'postseason' ? 'postseason' : 'regular',
+    week: Number(row.week),
+  }));
+}
+
+export interface SourceBudgetRow {
+  remaining: number;
+  reportedAt: Date;
+}
+
+/** What a metered source may still spend, as its last answer reported it (source_budgets). */
+export async function getSourceBudget(db: DbExecutor, source: string): Promise<SourceBudgetRow | null> {
+  const [row] = await rows<{ remaining: number; reported_at: string | Date }>(
+    db,
+    sql`select remaining, reported_at from source_budgets where source = ${source}`,
+  );
+  return row ? { remaining: Number(row.remaining), reportedAt: new Date(row.reported_at) } : null;
+}
+
+export async function recordSourceBudget(db: DbExecutor, source: string, budget: SourceBudgetRow): Promise<void> {
+  await db.execute(sql`insert into source_budgets (source, remaining, reported_at, updated_at)
+      values (${source}, ${budget.remaining}, ${budget.reportedAt.toISOString()}::timestamptz, now())
+      on conflict (source) do update set remaining = excluded.remaining, reported_at = excluded.reported_at,
+        updated_at = now()`);
+}

@@ -12,7 +12,7 @@ import {
   type PollCadence,
 } from '../../jobs/source-poll-policy.js';
 import type { ImportSummary } from './imports.service.js';
-import type { ConditionalState } from './source-fetch.js';
+import { SourceFetchError, type ConditionalState } from './source-fetch.js';
 import * as repository from './source-polls.repository.js';
 
 /**
@@ -41,6 +41,11 @@ export interface PolledSource {
   /** How often it is polled while one of its sport's games is played. */
   liveEveryMs: number;
   /**
+   * A metered source's floor at `now`: never polled more often than this, whatever the cadence (CFBD paces its
+   * monthly calls, docs/decisions/XXX-cfbd-live-source.md). None by default.
+   */
+  floorMs?: (now: Date, cadence: PollCadence) => number;
+  /**
    * One poll at `now`, sending back what the last answer left. `cadence` says how wide: the day being played
    * while games are on or due, the whole season on the daily poll (and a first start's).
    */
@@ -55,7 +60,7 @@ export interface PollsRun {
 }
 
 /** The importers' names of the live sources' answers, and how long their answers are kept. */
-const LIVE_RESPONSE_SOURCES = ['espn', 'statsapi', 'nflverse'];
+const LIVE_RESPONSE_SOURCES = ['espn', 'statsapi', 'nflverse', 'cfbd'];
 export const RESPONSES_KEPT_MS = 7 * 86_400_000;
 
 const summaryOf = (summaries: readonly ImportSummary[]) => ({
@@ -88,6 +93,7 @@ export async function pollDueSources(
       now,
       state?.lastFetchAt ?? null,
       source.liveEveryMs,
+      source.floorMs?.(now, cadence),
     );
     if (!due) continue;
     const outcome = await pollOne(db, source, state, cadence, now, log);
@@ -121,7 +127,13 @@ async function pollOne(
       bodyHash: answer.bodyHash,
       summary,
       cadence,
-      nextPollAt: nextPollAt({ now, cadence, liveEveryMs: source.liveEveryMs, failures: 0 }),
+      nextPollAt: nextPollAt({
+        now,
+        cadence,
+        liveEveryMs: source.liveEveryMs,
+        failures: 0,
+        floorMs: source.floorMs?.(now, cadence),
+      }),
     });
     return {
       outcome: answer.changed ? 'changed' : 'unchanged',
@@ -136,7 +148,14 @@ async function pollOne(
       status: error instanceof ProviderHttpError ? (error.status ?? null) : null,
       error: message,
       cadence,
-      nextPollAt: nextPollAt({ now, cadence, liveEveryMs: source.liveEveryMs, failures }),
+      // Never sooner than the source asked (a 429's Retry-After, a spent allowance's renewal).
+      nextPollAt: nextPollAt({
+        now,
+        cadence,
+        liveEveryMs: source.liveEveryMs,
+        failures,
+        retryAfterMs: error instanceof SourceFetchError ? error.retryAfterMs : undefined,
+      }),
     });
     return { outcome: 'failed', changedGames: false };
   }
@@ -165,6 +184,11 @@ export async function listLiveSources(db: Database, sources: readonly PolledSour
       failures: state?.failures ?? 0,
       last_error: state?.lastError ?? null,
       last_error_at: isoOrNull(state?.lastErrorAt ?? null),
+      // The wait the last success set (a back-off or the admin's switch leaves none to tell).
+      every_ms:
+        state && state.failures === 0 && state.lastOutcome !== 'failed' && state.lastFetchAt && state.nextPollAt
+          ? state.nextPollAt.getTime() - state.lastFetchAt.getTime()
+          : null,
     };
   });
 }

@@ -1,4 +1,4 @@
-import type { ImportSourceStatus, LiveSourceStatus, SchedulerJobStatus } from '@pass/contracts';
+import type { ImportSourceStatus, LiveSourceStatus, SchedulerJobStatus, SourceBudget } from '@pass/contracts';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
@@ -92,6 +92,7 @@ const liveSource = (key: string, fields: Partial<LiveSourceStatus> = {}): LiveSo
   failures: 0,
   last_error: null,
   last_error_at: null,
+  every_ms: 30_000,
   ...fields,
 });
 const liveSources: LiveSourceStatus[] = [
@@ -109,21 +110,39 @@ const liveSources: LiveSourceStatus[] = [
     failures: 2,
     last_error: 'the MLB Stats API answered 500',
     last_error_at: hoursAgo(0.02),
+    every_ms: null,
+  }),
+  liveSource('cfbd:americanfootball_ncaaf', {
+    name: 'CollegeFootballData',
+    last_status: 304,
+    // Paced by the calls left: 100 to spend until the month's end, one live poll every 43 minutes.
+    every_ms: 2_568_000,
   }),
 ];
-const budgets = [{ source: 'odds-api', remaining: 412, used: 88, configured: true }];
+const budget = (fields: Partial<SourceBudget> & Pick<SourceBudget, 'source' | 'unit'>): SourceBudget => ({
+  remaining: null,
+  used: null,
+  reported_at: null,
+  reserve: 10,
+  configured: true,
+  ...fields,
+});
+const budgets: SourceBudget[] = [
+  budget({ source: 'odds-api', unit: 'credits', remaining: 412, used: 88, reported_at: hoursAgo(2) }),
+  budget({ source: 'cfbd', unit: 'calls', remaining: 125, reserve: 25, reported_at: hoursAgo(0.05) }),
+];
 
 /** The admin's import API: a re-run of `demo` runs once at 3 of 10, then has succeeded. */
-function stubImportsApi({ start }: { start?: () => Response } = {}) {
+function stubImportsApi({ start, shown = budgets }: { start?: () => Response; shown?: SourceBudget[] } = {}) {
   let runPolls = 0;
   let finished = false;
   const rerun = importRun(9, { source: 'demo', trigger: 'admin', started_at: new Date().toISOString(), added: 0 });
   answer('get', '/api/admin/imports', () => {
-    if (!finished) return HttpResponse.json({ sources, scheduler, live_sources: liveSources, budgets });
+    if (!finished) return HttpResponse.json({ sources, scheduler, live_sources: liveSources, budgets: shown });
     return HttpResponse.json({
       scheduler,
       live_sources: liveSources,
-      budgets,
+      budgets: shown,
       sources: sources.map((source) =>
         source.source === 'demo'
           ? {
@@ -212,20 +231,41 @@ describe('AdminImportsScreen', () => {
     });
     renderWithProviders(<AdminImportsScreen />);
     const list = await screen.findByRole('list', { name: 'Live sources' });
-    const [nfl, mlb] = within(list).getAllByRole('listitem');
+    const [nfl, mlb, college] = within(list).getAllByRole('listitem');
     expect(nfl).toHaveTextContent(/ESPN scoreboard · Pro football/);
-    expect(nfl).toHaveTextContent(/Games on: every 30–60 s/);
+    expect(nfl).toHaveTextContent(/Games on: every 30 s/);
     expect(nfl).toHaveTextContent(/200 changed: 0 added, 2 updated/);
     expect(nfl).toHaveTextContent('"5f2a"');
-    expect(mlb).toHaveTextContent(/Game day: every 15 min/);
+    // Backing off after failures: the cadence alone, no pace.
+    expect(mlb).toHaveTextContent(/CadenceGame dayLast fetch/);
     expect(mlb).toHaveTextContent(/Failed \(500\)/);
     expect(mlb).toHaveTextContent(/the MLB Stats API answered 500/);
     expect(mlb).toHaveTextContent('2 in a row');
-    expect(screen.getByText(/odds-api: 412 credits left \(88 used\)/)).toBeInTheDocument();
+    expect(college).toHaveTextContent(/CollegeFootballData · College football/);
+    expect(college).toHaveTextContent(/Games on: every 43 min/);
+    const [odds, cfbd] = within(screen.getByRole('list', { name: "Keyed sources' budgets" })).getAllByRole('listitem');
+    expect(odds).toHaveTextContent(/^odds-api: 412 credits left \(88 used\), 2 hours ago\.$/);
+    expect(cfbd).toHaveTextContent(/^cfbd: 125 calls left, 3 min ago\.$/);
 
     await userEvent.click(within(mlb!).getByRole('switch', { name: 'Poll MLB Stats API for Baseball' }));
     await vi.waitFor(() => expect(switched).toEqual({ enabled: false }));
     expect(sentRequests({ method: 'patch', path: '/api/admin/imports/live/statsapi%3Abaseball_mlb' })).toHaveLength(1);
+  });
+
+  it('says which keyed source has no key, and which is below its reserve and not called', async () => {
+    stubImportsApi({
+      shown: [
+        budget({ source: 'odds-api', unit: 'credits', configured: false }),
+        budget({ source: 'cfbd', unit: 'calls', remaining: 24, reserve: 25, reported_at: hoursAgo(1) }),
+      ],
+    });
+    renderWithProviders(<AdminImportsScreen />);
+    const list = await screen.findByRole('list', { name: "Keyed sources' budgets" });
+    const [odds, cfbd] = within(list).getAllByRole('listitem');
+    expect(odds).toHaveTextContent(/^odds-api: no key set, not called\.$/);
+    expect(cfbd).toHaveTextContent(
+      /^cfbd: 24 calls left, 1 hour ago\. Below the reserve of 25: not called until they renew\.$/,
+    );
   });
 
   it('re-runs a source, shows its progress while it runs, then the refreshed table', async () => {

@@ -10,10 +10,34 @@ import { useSwitchLiveSource } from '../api/switch-live-source';
 import { timeAgo, timeFromNow } from '../lib/format';
 
 const CADENCE_WORDS: Record<NonNullable<LiveSourceStatus['cadence']>, string> = {
-  live: 'Games on: every 30–60 s',
-  'game-day': 'Game day: every 15 min',
+  live: 'Games on',
+  'game-day': 'Game day',
   idle: 'Daily',
 };
+
+/** A wait in words: "30 s", "15 min", "1 h 31 min", "2 days". */
+function waitWords(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 90) return `${seconds} s`;
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 36 * 60) {
+    return minutes % 60 === 0 ? `${minutes / 60} h` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  }
+  return `${Math.round(minutes / 1440)} days`;
+}
+
+/**
+ * The source's cadence and how often it polls at it: "Games on: every 30 s", "Game day: every 15 min", "Daily";
+ * a metered source paces itself slower ("Games on: every 43 min").
+ */
+function paceWords(source: LiveSourceStatus): string {
+  if (!source.cadence) return '–';
+  const words = CADENCE_WORDS[source.cadence];
+  if (source.every_ms === null) return words;
+  if (source.cadence === 'idle' && Math.abs(source.every_ms - 86_400_000) < 60_000) return words;
+  return `${words}: every ${waitWords(source.every_ms)}`;
+}
 
 function At({ at, future = false }: { at: string | null; future?: boolean }) {
   if (!at) return <>–</>;
@@ -39,15 +63,33 @@ function LastAnswer({ source }: { source: LiveSourceStatus }) {
   );
 }
 
+/** What each keyed source may still spend: "cfbd: 812 calls left, 3 min ago." */
+function Budget({ budget }: { budget: SourceBudget }) {
+  if (!budget.configured) return <>{budget.source}: no key set, not called.</>;
+  const below = budget.remaining !== null && budget.remaining < budget.reserve;
+  return (
+    <>
+      {budget.source}: {budget.remaining ?? 'unknown'} {budget.unit} left
+      {budget.used === null ? '' : ` (${budget.used} used)`}
+      {budget.reported_at ? (
+        <>
+          , <At at={budget.reported_at} />
+        </>
+      ) : null}
+      {below ? `. Below the reserve of ${budget.reserve}: not called until they renew.` : '.'}
+    </>
+  );
+}
+
 function Budgets({ budgets }: { budgets: readonly SourceBudget[] }) {
   return (
-    <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-      {budgets.map((budget) =>
-        !budget.configured
-          ? `${budget.source}: no key set, not called.`
-          : `${budget.source}: ${budget.remaining ?? 'unknown'} credits left${budget.used === null ? '' : ` (${budget.used} used)`}.`,
-      )}
-    </Typography>
+    <Box component="ul" aria-label="Keyed sources' budgets" sx={{ listStyle: 'none', p: 0, mt: 0, mb: 1 }}>
+      {budgets.map((budget) => (
+        <Typography key={budget.source} component="li" variant="body2" color="text.secondary">
+          <Budget budget={budget} />
+        </Typography>
+      ))}
+    </Box>
   );
 }
 
@@ -96,7 +138,7 @@ export function LiveSourcesSection({
             fields: [
               {
                 label: 'Cadence',
-                value: source.enabled ? (source.cadence ? CADENCE_WORDS[source.cadence] : '–') : 'Switched off',
+                value: source.enabled ? paceWords(source) : 'Switched off',
               },
               {
                 label: 'Last fetch',
