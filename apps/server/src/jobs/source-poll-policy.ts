@@ -6,7 +6,7 @@
  *   `liveEveryMs` of the source (30 s for the scoreboards, 60 s for nflverse's file);
  * - game-day: the sport has a game today or kicking off within the next hours: every 15 minutes;
  * - idle: once a day.
- * A metered source (CFBD, docs/decisions/XXX-cfbd-live-source.md) sets a floor: it is never polled more often than that, whatever the cadence.
+ * A metered source (CFBD, docs/decisions/073-cfbd-live-source.md) sets a floor: it is never polled more often than that, whatever the cadence.
  * A failure backs off: the wait doubles with each failure in a row, from 1 minute up to an hour, and is never
  * shorter than a Retry-After the source asked for.
  */

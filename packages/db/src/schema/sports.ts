@@ -183,7 +183,7 @@ export const sourcePolls = pgTable('source_polls', {
 
 /**
  * What a metered source may still spend, as its last answer reported it (CFBD's `X-CallLimit-Remaining`,
- * docs/decisions/XXX-cfbd-live-source.md), one row per source: read back by every instance and after a restart,
+ * docs/decisions/073-cfbd-live-source.md), one row per source: read back by every instance and after a restart,
  * so calls stop below the reserve whoever polls, and shown on the admin's imports screen.
  */
 export const sourceBudgets = pgTable('source_budgets', {

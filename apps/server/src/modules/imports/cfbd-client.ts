@@ -14,7 +14,7 @@ import {
  * monthly calls (1,000 on the free tier); each answer reports how many are left in `X-CallLimit-Remaining`, the
  * count after the call (a 2xx spends one, an error is given back). The client remembers the last count and
  * refuses to call once it is below a reserve, so no schedule spends the month to nothing; the count renews on the
- * first of each month, UTC. See docs/decisions/XXX-cfbd-live-source.md.
+ * first of each month, UTC. See docs/decisions/073-cfbd-live-source.md.
  *
  * Each GET is a live source's (source-fetch.ts): conditional on the last answer's ETag and body hash, tried again
  * on a 429 or 5xx after its Retry-After, through the outbound guard. The key is in a header only: never in a URL,

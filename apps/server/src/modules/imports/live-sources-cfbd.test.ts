@@ -11,7 +11,7 @@ import { createLiveSources } from './live-sources.js';
 import { listLiveSources, pollDueSources, setLiveSourceEnabled } from './source-polls.service.js';
 
 /**
- * CollegeFootballData as a keyed live source (docs/decisions/XXX-cfbd-live-source.md), against a local fake of its
+ * CollegeFootballData as a keyed live source (docs/decisions/073-cfbd-live-source.md), against a local fake of its
  * API v2 serving 2025 week 1 (packages/domain/src/sources/fixtures/cfbd): the daily poll asks for the season, a
  * game day for the week's games and lines, a game under way for the games alone; unchanged answers import nothing;
  * the calls left come from each answer's X-CallLimit-Remaining, pace the polls, stop them below the reserve and

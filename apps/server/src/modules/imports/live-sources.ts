@@ -133,7 +133,7 @@ export const CFBD_LIVE_EVERY_MS = 5 * 60_000;
 /**
  * How long CFBD waits between polls at `now`: its cadence's wait, never under 5 minutes, and never faster than
  * the calls left (beyond the reserve) last until they renew on the first of next month, a poll costing its games
- * call and, except while games are on, its lines call (docs/decisions/XXX-cfbd-live-source.md).
+ * call and, except while games are on, its lines call (docs/decisions/073-cfbd-live-source.md).
  */
 export function cfbdFloorMs(
   budget: { remaining: number | null; reserve: number },
@@ -168,7 +168,7 @@ async function cfbdQueries(db: Database, now: Date, cadence: PollCadence): Promi
 }
 
 /**
- * CollegeFootballData's games and lines, polled for college football (docs/decisions/XXX-cfbd-live-source.md):
+ * CollegeFootballData's games and lines, polled for college football (docs/decisions/073-cfbd-live-source.md):
  * its games go in through the merge rule as the CFBD files do (their finals rank above ESPN's), its lines as the
  * quotes of every provider it lists. Each GET is conditional on what was last imported from its address (as
  * nflverse's); while games are on only the games are asked for (the lines of games under way no longer move).

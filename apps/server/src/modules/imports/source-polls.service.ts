@@ -42,7 +42,7 @@ export interface PolledSource {
   liveEveryMs: number;
   /**
    * A metered source's floor at `now`: never polled more often than this, whatever the cadence (CFBD paces its
-   * monthly calls, docs/decisions/XXX-cfbd-live-source.md). None by default.
+   * monthly calls, docs/decisions/073-cfbd-live-source.md). None by default.
    */
   floorMs?: (now: Date, cadence: PollCadence) => number;
   /**
