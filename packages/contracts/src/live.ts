@@ -3,7 +3,7 @@ import { ErrorCode, FieldError } from './common.js';
 import { BookEvent, LiveGameState, SportKey } from './sports.js';
 
 /**
- * Live games pushed to open screens (decision XXX-live-push): one WebSocket per tab at `/ws/live` (members only),
+ * Live games pushed to open screens (decision 071-live-push): one WebSocket per tab at `/ws/live` (members only),
  * on which the client subscribes to channels and the server sends what changed once it is committed. Frames are
  * JSON text, discriminated by `type`.
  *

@@ -4,7 +4,7 @@ import { liveLabel, scoreAge } from '../lib/live-game';
 import { useMovingServerNow } from '../lib/server-clock';
 
 /**
- * A game in progress as every screen shows it (decision XXX-live-push): a LIVE mark, where the game stands
+ * A game in progress as every screen shows it (decision 071-live-push): a LIVE mark, where the game stands
  * ("Q3 4:12", "Bot 9th") and, once the score is more than two minutes old, how old. The score itself is the
  * screen's to show, beside its teams.
  */

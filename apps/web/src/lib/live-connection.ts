@@ -4,7 +4,7 @@ import { invalidateLedger } from './ledger-cache';
 import { patchGame, showsWeeks } from './live-game';
 
 /**
- * One live socket a tab (decision XXX-live-push), shared by every screen that shows games: each screen holds the
+ * One live socket a tab (decision 071-live-push), shared by every screen that shows games: each screen holds the
  * channels it shows (use-live-games.ts) and the socket is open while any is held. A `game` frame patches the event
  * in every query that holds it, so scores and statuses move without a request; `entries_changed` makes the
  * member's ledger queries stale, so those shown ask again. A dropped socket comes back after 1, 2, 4 … 30 s and

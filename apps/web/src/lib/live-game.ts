@@ -1,7 +1,7 @@
 import type { BookEvent, LiveGameFrame, LiveGameState, SlateGameView, SportKey } from '@pass/contracts';
 
 /**
- * A game under way as screens word it (decision XXX-live-push), and a `game` frame applied to an event the page
+ * A game under way as screens word it (decision 071-live-push), and a `game` frame applied to an event the page
  * holds. Pure: the live connection (live-connection.ts) and the components call these.
  */
 

@@ -67,7 +67,7 @@ function serialisedBroadcast(frames: LiveBroadcast): string[] {
 }
 
 /**
- * Live games over one socket a tab (decision XXX-live-push). `/ws/live` is a member route whose checks run before
+ * Live games over one socket a tab (decision 071-live-push). `/ws/live` is a member route whose checks run before
  * the upgrade completes: the session cookie (401), the Origin against PUBLIC_URL (403), the member's sockets on
  * this instance (429). The client then subscribes to channels: the games of a sport's week, and its own member
  * channel; any other channel refuses the whole frame with an `error` frame and subscribes nothing. The same

@@ -8,7 +8,7 @@ import type { LiveBroadcast, LiveBus } from './live-bus.js';
 import * as repository from './live.repository.js';
 
 /**
- * Live games (decision XXX-live-push): once a change to games is committed (an import through writeGames, The Odds
+ * Live games (decision 071-live-push): once a change to games is committed (an import through writeGames, The Odds
  * API's scores, the demo season's top-up, the admin's result), each changed game is sent as a `game` frame to the
  * channel of its sport's week, and the members holding entries on those games get `entries_changed` on their own
  * channel. Told after the commit only: a change rolled back tells nobody. What is sent is read back from the
