@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  MEMBERSHIP_TERMS,
   PLANS,
   formatPrice,
   isOnSaleAt,
   isPayPalPage,
+  monthlyPriceCents,
   priceSentence,
+  syncOfferText,
   priceTierAt,
   saleWindowAt,
 } from './plans.js';
@@ -41,10 +42,27 @@ describe('the membership plans', () => {
   });
 
   it('says the price with the trial first', () => {
-    expect(MEMBERSHIP_TERMS.monthlyPriceCents.regular).toBe(2000);
-    expect(priceSentence('regular')).toBe('Free for 1 month, then $20 a month');
-    expect(priceSentence('early')).toBe('Free for 1 month, then $15 a month');
+    expect(monthlyPriceCents('member', 'regular')).toBe(2000);
+    expect(priceSentence('member', 'regular')).toBe('Free for 1 month, then $20 a month');
+    expect(priceSentence('member', 'early')).toBe('Free for 1 month, then $15 a month');
+    expect(priceSentence('add_on', 'regular')).toBe('Free for 1 month, then $5 a month');
     expect(formatPrice(1550)).toBe('$15.50');
+  });
+
+  it('prices an add-on, one more sportsbook, below the membership in every tier', () => {
+    for (const tier of ['regular', 'early'] as const) {
+      expect(monthlyPriceCents('add_on', tier)).toBeLessThan(monthlyPriceCents('member', tier));
+    }
+  });
+
+  it('tells the whole sync offer one way: the free days of a link, the trial, both prices', () => {
+    expect(syncOfferText('regular')).toBe(
+      'Each sportsbook you link syncs free for its first 5 days. The PA$$ Sync Member Plan keeps up to 2 syncing and ' +
+        'opens college football all season: free for 1 month, then $20 a month. Each PA$$ Sync Add-On Account ' +
+        'syncs one more: free for 1 month, then $5 a month.',
+    );
+    expect(syncOfferText('early')).toContain('then $15 a month');
+    expect(syncOfferText('early')).toContain('then $4 a month');
   });
 });
 

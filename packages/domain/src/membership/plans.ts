@@ -29,6 +29,19 @@ export const PLANS: Record<PlanCode, PlanInfo> = {
   },
 };
 
+/**
+ * Cents a month after the free trial, by plan and price tier (decision 074): an add-on, one more sportsbook, is
+ * priced well below the membership it adds to (two books and college football).
+ */
+export const PLAN_MONTHLY_PRICE_CENTS: Record<PlanCode, Record<PriceTier, number>> = {
+  member: { regular: 2000, early: 1500 },
+  add_on: { regular: 500, early: 400 },
+};
+
+export function monthlyPriceCents(code: PlanCode, tier: PriceTier): number {
+  return PLAN_MONTHLY_PRICE_CENTS[code][tier];
+}
+
 /** What a member's subscription to the membership is called. */
 export const MEMBER_SUBSCRIPTION_NAME = 'PA$$ Sync Member';
 
@@ -36,8 +49,6 @@ export const MEMBERSHIP_TERMS = {
   currency: 'USD',
   /** The free trial before the first payment. */
   trialMonths: 1,
-  /** Cents a month after the trial. */
-  monthlyPriceCents: { regular: 2000, early: 1500 } satisfies Record<PriceTier, number>,
   /** The early-subscriber price is sold to purchases before this month and day (UTC) of the year. */
   earlyPriceUntil: { month: 10, day: 1 },
   /** Sportsbook accounts the membership syncs; each add-on syncs one more. */
@@ -88,10 +99,29 @@ export function formatPrice(cents: number): string {
   return `$${Number.isInteger(dollars) ? dollars : centsToDollarsText(cents)}`;
 }
 
-/** A plan's price as the pages say it: "Free for 1 month, then $20 a month". */
-export function priceSentence(tier: PriceTier): string {
+/** The trial as the pages say it: "1 month". */
+export function trialText(): string {
   const months = MEMBERSHIP_TERMS.trialMonths;
-  return `Free for ${months} month${months === 1 ? '' : 's'}, then ${formatPrice(MEMBERSHIP_TERMS.monthlyPriceCents[tier])} a month`;
+  return `${months} month${months === 1 ? '' : 's'}`;
+}
+
+/** A plan's price as the pages say it: "Free for 1 month, then $20 a month". */
+export function priceSentence(code: PlanCode, tier: PriceTier): string {
+  return `Free for ${trialText()}, then ${formatPrice(monthlyPriceCents(code, tier))} a month`;
+}
+
+/**
+ * The sync offer in one paragraph, the same wherever it is told (the subscribe page, the profile's sportsbooks,
+ * the home's sync notice): the free days of a new link, the membership's trial and price, the add-on's.
+ */
+export function syncOfferText(tier: PriceTier): string {
+  const days = MEMBERSHIP_TERMS.syncGraceDays;
+  return (
+    `Each sportsbook you link syncs free for its first ${days} days. ` +
+    `The ${PLANS.member.name} keeps up to ${MEMBERSHIP_TERMS.booksInMembership} syncing and opens college football ` +
+    `all season: ${priceSentence('member', tier).replace(/^F/, 'f')}. ` +
+    `Each ${PLANS.add_on.name} syncs one more: ${priceSentence('add_on', tier).replace(/^F/, 'f')}.`
+  );
 }
 
 /**

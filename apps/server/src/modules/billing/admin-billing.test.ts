@@ -145,8 +145,9 @@ describe('admin billing', () => {
     expect(stats).toMatchObject({
       active_subscriptions: 4,
       trials: 1,
-      // The early price and two regular prices past their trial; the one in trial pays nothing yet.
-      mrr_cents: 1500 + 2000 + 2000,
+      // The membership's early price, the add-on's regular one and the store membership's regular one, past
+      // their trial; the one in trial pays nothing yet.
+      mrr_cents: 1500 + 500 + 2000,
       // Two early payments within 30 days; the refunded one and the older one left out.
       revenue_30d_cents: 3000,
       currency: 'USD',

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { billingEvents, billingPayments, billingPlans, billingSubscriptions, type DbExecutor } from '@pass/db';
-import { MEMBERSHIP_TERMS, MOBILE_PRODUCT_IDS, PLANS, type PlanCode, type PriceTier } from '@pass/domain';
+import { MOBILE_PRODUCT_IDS, monthlyPriceCents, PLANS, type PlanCode, type PriceTier } from '@pass/domain';
 
 export type BillingPlanRow = typeof billingPlans.$inferSelect;
 export type BillingSubscriptionRow = typeof billingSubscriptions.$inferSelect;
@@ -19,7 +19,7 @@ export async function ensurePlans(db: DbExecutor): Promise<void> {
       priceTier: tier,
       name: plan.name,
       description: plan.description,
-      monthlyPriceCents: MEMBERSHIP_TERMS.monthlyPriceCents[tier],
+      monthlyPriceCents: monthlyPriceCents(plan.code, tier),
       mobilePlanId: MOBILE_PRODUCT_IDS[plan.code][tier],
     })),
   );

@@ -61,7 +61,7 @@ export async function listPlans(db: DbExecutor, now: Date, platform?: BillingPla
       monthly_price_cents: row.monthlyPriceCents,
       currency: MEMBERSHIP_TERMS.currency,
       trial_months: MEMBERSHIP_TERMS.trialMonths,
-      price_text: priceSentence(row.priceTier),
+      price_text: priceSentence(row.code, row.priceTier),
       on_sale_from: saleWindowAt(row.priceTier, now).from.toISOString(),
       on_sale_until: saleWindowAt(row.priceTier, now).until.toISOString(),
       paypal: { plan_id: row.paypalPlanId },

@@ -119,8 +119,12 @@ describe('billing with PayPal', () => {
   it('lists the plans on sale at the regular price, and those PayPal sells', async () => {
     const all = BillingPlansResponse.parse((await testApp.app.inject({ url: '/billing/plans' })).json()).data;
     expect(all.map((plan) => plan.name).sort()).toEqual(['PA$$ Sync Add-On Account', 'PA$$ Sync Member Plan']);
-    expect(all.every((plan) => plan.price_tier === 'regular' && plan.monthly_price_cents === 2000)).toBe(true);
-    expect(all[0]!.price_text).toBe('Free for 1 month, then $20 a month');
+    expect(all.every((plan) => plan.price_tier === 'regular')).toBe(true);
+    // The add-on, one more sportsbook, costs less than the membership (decision 074).
+    expect(all.map((plan) => [plan.code, plan.monthly_price_cents, plan.price_text]).sort()).toEqual([
+      ['add_on', 500, 'Free for 1 month, then $5 a month'],
+      ['member', 2000, 'Free for 1 month, then $20 a month'],
+    ]);
     const paypal = BillingPlansResponse.parse(
       (await testApp.app.inject({ url: '/billing/plans?platform=paypal' })).json(),
     ).data;

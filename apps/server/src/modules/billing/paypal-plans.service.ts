@@ -6,6 +6,7 @@ import {
   dollarsToCents,
   formatPrice,
   MEMBERSHIP_TERMS,
+  monthlyPriceCents,
   PLANS,
   type PlanCode,
   type PriceTier,
@@ -31,7 +32,7 @@ const PAYPAL_PRODUCT_DESCRIPTION = 'PA$$ sportsbook sync membership';
 
 /** A plan's name at PayPal: the plan's and its price tier's, so that each tier is found again by name. */
 export function paypalPlanName(code: PlanCode, tier: PriceTier): string {
-  return `${PLANS[code].name} (${tier === 'early' ? 'Early subscriber' : 'Regular'} ${formatPrice(MEMBERSHIP_TERMS.monthlyPriceCents[tier])})`;
+  return `${PLANS[code].name} (${tier === 'early' ? 'Early subscriber' : 'Regular'} ${formatPrice(monthlyPriceCents(code, tier))})`;
 }
 
 /** A stable idempotency key for one thing we create (PayPal keeps a request id's answer for a while). */
@@ -42,8 +43,8 @@ export function paypalRequestId(...parts: string[]): string {
 /** "20.00" for 2000 cents. */
 const money = (cents: number) => ({ currency_code: MEMBERSHIP_TERMS.currency, value: centsToDollarsText(cents) });
 
-/** The free trial (no price: free), then the tier's monthly price until cancelled. */
-export function billingCycles(tier: PriceTier): PayPalBillingCycle[] {
+/** The free trial (no price: free), then the plan's monthly price in the tier until cancelled. */
+export function billingCycles(code: PlanCode, tier: PriceTier): PayPalBillingCycle[] {
   return [
     {
       tenure_type: 'TRIAL',
@@ -56,7 +57,7 @@ export function billingCycles(tier: PriceTier): PayPalBillingCycle[] {
       sequence: 2,
       total_cycles: 0,
       frequency: { interval_unit: 'MONTH', interval_count: 1 },
-      pricing_scheme: { fixed_price: money(MEMBERSHIP_TERMS.monthlyPriceCents[tier]) },
+      pricing_scheme: { fixed_price: money(monthlyPriceCents(code, tier)) },
     },
   ];
 }
@@ -135,7 +136,7 @@ export async function provisionPayPalPlans(
           name,
           description: PLANS[row.code].description,
           status: 'ACTIVE',
-          billing_cycles: billingCycles(row.priceTier),
+          billing_cycles: billingCycles(row.code, row.priceTier),
           payment_preferences: {
             auto_bill_outstanding: true,
             payment_failure_threshold: 3,
@@ -236,7 +237,7 @@ export async function syncPayPalPlansToDb(
   }
   const used = new Set<string>();
   const chosen = rows.map((row) => {
-    const price = MEMBERSHIP_TERMS.monthlyPriceCents[row.priceTier];
+    const price = monthlyPriceCents(row.code, row.priceTier);
     const byName = plans.find((plan) => !used.has(plan.id) && plan.name === paypalPlanName(row.code, row.priceTier));
     const byPrice = plans.find(
       (plan) => !used.has(plan.id) && plan.name.startsWith(PLANS[row.code].name) && regularPriceCents(plan) === price,

@@ -89,7 +89,8 @@ describe('provisioning PayPal plans', () => {
         pricing_scheme: { fixed_price: { currency_code: 'USD', value: '15.00' } },
       },
     ]);
-    expect(billingCycles('regular')[1]!.pricing_scheme!.fixed_price.value).toBe('20.00');
+    expect(billingCycles('member', 'regular')[1]!.pricing_scheme!.fixed_price.value).toBe('20.00');
+    expect(billingCycles('add_on', 'regular')[1]!.pricing_scheme!.fixed_price.value).toBe('5.00');
 
     const product = [...fake.products.values()][0]!;
     expect(await storedPlans(testApp)).toEqual(
@@ -159,13 +160,13 @@ describe('provisioning PayPal plans', () => {
     const byHand = await paypal.createPlan({
       product_id: productId,
       name: 'PA$$ Sync Add-On Account – launch offer',
-      billing_cycles: billingCycles('early'),
+      billing_cycles: billingCycles('add_on', 'early'),
       payment_preferences: {},
     });
     const stray = await paypal.createPlan({
       product_id: productId,
       name: 'Weekly tips',
-      billing_cycles: billingCycles('regular'),
+      billing_cycles: billingCycles('member', 'regular'),
       payment_preferences: {},
     });
     await testApp.database.db.update(billingPlans).set({ paypalPlanId: null, paypalProductId: null });

@@ -103,9 +103,11 @@ describe('the subscribe panel', () => {
     server(MEMBER_MISSING);
     renderWithProviders(<SubscribePanel />);
     expect(await screen.findByRole('region', { name: 'PA$$ Sync Member Plan' })).toHaveTextContent(
-      priceSentence('regular'),
+      priceSentence('member', 'regular'),
     );
-    expect(screen.getByRole('region', { name: 'PA$$ Sync Add-On Account' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'PA$$ Sync Add-On Account' })).toHaveTextContent(
+      'Free for 1 month, then $5 a month',
+    );
     expect(screen.getAllByRole('button', { name: /^Choose/ })).toHaveLength(1);
   });
 

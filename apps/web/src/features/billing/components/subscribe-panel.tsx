@@ -130,7 +130,7 @@ export function SubscribePanel({ onSubscribed }: { onSubscribed?: () => void }) 
               {PLANS[plan.code].name}
             </Typography>
             <Typography sx={{ mt: 0.5 }}>{PLANS[plan.code].description}</Typography>
-            <Typography sx={{ mt: 1, fontWeight: 600 }}>{priceSentence(plan.price_tier)}</Typography>
+            <Typography sx={{ mt: 1, fontWeight: 600 }}>{priceSentence(plan.code, plan.price_tier)}</Typography>
             {need && !isSelected ? (
               <Button
                 variant="contained"

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { POOL_DEFAULTS } from '@pass/domain';
+import { POOL_DEFAULTS, syncOfferText } from '@pass/domain';
 import { Page } from '../../../components/page';
 
 const SLIDES: { title: string; points: string[] }[] = [
@@ -35,7 +35,7 @@ const SLIDES: { title: string; points: string[] }[] = [
     title: 'Business model',
     points: [
       'Free to join, no credit card: tracking, schedules, odds and pools.',
-      'PA$$ Sync membership: link up to 2 sportsbook accounts and import bets automatically. One-month free trial, then $20 a month; add-on accounts for more books.',
+      `PA$$ Sync: import bets from linked sportsbooks automatically. ${syncOfferText('regular')}`,
       'Never a wager: PA$$ takes no bets and holds no stakes.',
     ],
   },

@@ -28,6 +28,7 @@ import {
   useSyncTokens,
   useUnlinkAccount,
 } from '../api/sync';
+import { useSyncOfferText } from '../../../lib/sync-offer';
 
 const dateText = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
@@ -212,6 +213,7 @@ function AccountCard({
 }
 
 function LinkBook({ linked }: { linked: SyncAccount[] }) {
+  const offer = useSyncOfferText();
   const books = useSyncBooks();
   const link = useLinkAccount();
   const [book, setBook] = useState('');
@@ -253,7 +255,7 @@ function LinkBook({ linked }: { linked: SyncAccount[] }) {
         </Button>
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-        A new link syncs free for 5 days; your membership then covers 2 books, and an add-on each one more.
+        {offer}
       </Typography>
       {link.error ? (
         <Alert severity="error" sx={{ mt: 1 }}>

@@ -9,6 +9,7 @@ import ListItem from '@mui/material/ListItem';
 import type { BetSyncAccount, CheckSubscriptionsRequiredResponse } from '@pass/contracts';
 import { useEffect, useState } from 'react';
 import { RouteButton } from '../../../components/route-link';
+import { useSyncOfferText } from '../../../lib/sync-offer';
 
 /** Set once the modal has been shown, so it opens once per browser session. */
 export const SYNC_SETUP_SHOWN_KEY = 'pass.sync-setup-shown';
@@ -42,6 +43,7 @@ export function uncoveredAccountText(account: BetSyncAccount): string {
  * links to /subscribe, where the missing plans are selected; once per browser session.
  */
 export function SyncSetupModal({ check }: { check: CheckSubscriptionsRequiredResponse['data'] | undefined }) {
+  const offer = useSyncOfferText();
   const uncovered = check?.betsync_accounts.filter((account) => !account.covered) ?? [];
   // Decided once, when the check first shows an uncovered account: open unless shown this session.
   const [state, setState] = useState<'waiting' | 'open' | 'closed'>('waiting');
@@ -72,9 +74,7 @@ export function SyncSetupModal({ check }: { check: CheckSubscriptionsRequiredRes
             <ListItem key={account.betsync_account_id}>{uncoveredAccountText(account)}</ListItem>
           ))}
         </List>
-        <DialogContentText>
-          The membership syncs 2 sportsbooks, and an add-on each one more. Your bets already synced stay.
-        </DialogContentText>
+        <DialogContentText>{offer} Your bets already synced stay.</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={() => setOpen(false)}>Not now</Button>
