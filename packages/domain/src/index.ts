@@ -7,6 +7,7 @@ export * from './validation/account.js';
 export * from './us-eastern-time.js';
 export * from './teams/types.js';
 export * from './teams/registry.js';
+export * from './teams/team-names.js';
 export * from './teams/nfl-teams.js';
 export * from './teams/ncaaf-teams.js';
 export * from './teams/mlb-teams.js';

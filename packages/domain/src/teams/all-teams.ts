@@ -2,6 +2,7 @@ import { MLB_TEAMS } from './mlb-teams.js';
 import { NCAAF_OUTSIDE_TEAMS, NCAAF_TEAMS } from './ncaaf-teams.js';
 import { NFL_TEAMS } from './nfl-teams.js';
 import { TeamRegistry } from './registry.js';
+import { TEAM_NAMES } from './team-names.js';
 import type { Team } from './types.js';
 
 /**
@@ -10,5 +11,5 @@ import type { Team } from './types.js';
  */
 export const TEAMS: readonly Team[] = [...NFL_TEAMS, ...NCAAF_TEAMS, ...NCAAF_OUTSIDE_TEAMS, ...MLB_TEAMS];
 
-/** The registry over TEAMS; parsers use it unless given another. */
-export const teamRegistry = new TeamRegistry(TEAMS);
+/** The registry over TEAMS and the names the books print for them (TEAM_NAMES); parsers use it unless given another. */
+export const teamRegistry = new TeamRegistry(TEAMS, TEAM_NAMES);

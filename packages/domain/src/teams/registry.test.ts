@@ -62,9 +62,10 @@ describe('team data', () => {
         ['team_abbr', 'team_name', 'team_nick', 'team_conf', 'team_division'].map((c) => row?.get(c)),
       );
     }
-    // Every code in that file (LAR, OAK, SD, STL included) names one of our teams.
+    // Every code in that file (LA, LAR, OAK, SD, STL included) names one of our teams as nflverse spells them: "LA"
+    // alone is both Los Angeles teams to a book, and the Rams to nflverse.
     for (const row of rows) {
-      const team = teamRegistry.resolve(NFL, row.get('team_abbr'));
+      const team = teamRegistry.resolve(NFL, row.get('team_abbr'), 'nflverse');
       expect(team, row.get('team_abbr')).toBeDefined();
       expect(teamRegistry.resolve(NFL, row.get('team_name'), 'odds_api')).toBe(team);
       expect(team?.conference).toBe(row.get('team_conf'));

@@ -1,5 +1,5 @@
 import type { SyncLeg } from '@pass/contracts';
-import { SPORTS, teamRegistry, type Sport } from '@pass/domain';
+import { seasonForDate, SPORTS, teamRegistry, type Sport, type Team, type TeamNameMatch } from '@pass/domain';
 import type { LedgerEvent } from '../ledger/ledger-event.js';
 
 /**
@@ -104,43 +104,107 @@ function pickGame(
   };
 }
 
+/**
+ * What a book's team name picks in a game: the team it names when that team plays in it; when the name is
+ * several teams' ("LA"), the one of them that plays in it. Two of them in the game (the Rams at the Chargers)
+ * are the candidates; none, undefined. The date (the game's start or the bet's time) says which season's names
+ * are read.
+ */
+export function teamOfGame(
+  sport: Sport,
+  name: string,
+  event: Pick<LedgerEvent, 'homeTeam' | 'awayTeam'>,
+  date: string,
+): TeamNameMatch | undefined {
+  const match = teamRegistry.resolveName(sport, name, { date });
+  if (!match) return undefined;
+  const inGame = ('team' in match ? [match.team] : match.candidates).filter(
+    (team) => team.abbr === event.homeTeam || team.abbr === event.awayTeam,
+  );
+  if (inGame.length === 0) return undefined;
+  return inGame.length === 1 ? { team: inGame[0]! } : { candidates: inGame };
+}
+
+/** "the Los Angeles Rams or the Los Angeles Chargers", as of the season of `date`. */
+function teamList(teams: readonly Team[], date: string): string {
+  const names = [...new Set(teams)].map(
+    (team) => `the ${teamRegistry.nameIn(team, seasonForDate(team.sport, new Date(date)))}`,
+  );
+  return names.length <= 2 ? names.join(' or ') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+}
+
+/** Why a name several teams go by is refused: the teams it could be. */
+const couldBe = (name: string, teams: readonly Team[], date: string) =>
+  `"${name}" could be ${teamList(teams, date)}: the book's name does not say which, so record it by hand or choose its game`;
+
 /** The game and picked team of a leg, or why none could be told. */
 export function matchLeg(leg: SyncLeg, placedAt: string, games: GameIndex): LegMatch {
   const teams = splitGame(leg.event);
   if (!teams) return { matched: false, reason: `"${leg.event}" does not name two teams ("Away @ Home")` };
   const sports = leg.sport ? [leg.sport] : SPORTS;
+  // Names are read as of the game's season: "LA" was only the Rams in 2016.
+  const date = leg.event_start ?? placedAt;
   const found: LegMatch[] = [];
   const misses: string[] = [];
+  // The names that are several teams' of a sport both names are teams of: never guessed at. A sport where one of
+  // the teams they could be has a game that fits is a contender, so no other sport's game is taken for sure.
+  const ambiguous = new Map<string, Team[]>();
+  let contested = false;
   for (const sport of sports) {
-    const [a, b] = teams.map((name) => teamRegistry.resolve(sport, name));
+    const [a, b] = teams.map((name) => teamRegistry.resolveName(sport, name, { date }));
     if (!a || !b) {
       if (leg.sport) {
-        const unknown = teams.filter((name) => !teamRegistry.resolve(sport, name));
+        const unknown = teams.filter((_, index) => ![a, b][index]);
         misses.push(`${unknown.map((name) => `"${name}"`).join(' and ')}: not a team of ${sport} PA$$ knows`);
       }
       continue;
     }
-    const picked = pickGame(games.between(sport, a.abbr, b.abbr), leg, placedAt);
+    if (!('team' in a) || !('team' in b)) {
+      const [aTeams, bTeams] = [a, b].map((match) => ('team' in match ? [match.team] : match.candidates));
+      for (const [index, match] of [a, b].entries()) {
+        if ('candidates' in match) {
+          const name = teams[index]!;
+          ambiguous.set(name, [...(ambiguous.get(name) ?? []), ...match.candidates]);
+        }
+      }
+      contested ||= aTeams!.some((home) =>
+        bTeams!.some(
+          (away) => home !== away && pickGame(games.between(sport, home.abbr, away.abbr), leg, placedAt).matched,
+        ),
+      );
+      continue;
+    }
+    const picked = pickGame(games.between(sport, a.team.abbr, b.team.abbr), leg, placedAt);
     if (!picked.matched) {
       misses.push(picked.reason);
       continue;
     }
     let team: string | null = null;
     if (leg.market !== 'total') {
-      const selected = teamRegistry.resolve(sport, leg.selection);
-      if (!selected || (selected.abbr !== picked.event.homeTeam && selected.abbr !== picked.event.awayTeam)) {
+      const selected = teamOfGame(sport, leg.selection, picked.event, date);
+      if (!selected) {
         misses.push(`the selection "${leg.selection}" is not either team of "${leg.event}"`);
         continue;
       }
-      team = selected.abbr;
+      if ('candidates' in selected) {
+        misses.push(`the selection ${couldBe(leg.selection, selected.candidates, date)}`);
+        continue;
+      }
+      team = selected.team.abbr;
     }
     found.push({ ...picked, team });
   }
-  if (found.length === 1) return found[0]!;
+  if (found.length === 1 && !contested) return found[0]!;
   if (found.length > 1)
     return {
       matched: false,
       reason: `"${leg.event}" names games of ${found.length} sports: the book's league is needed`,
     };
+  if (ambiguous.size > 0) {
+    return {
+      matched: false,
+      reason: [...ambiguous].map(([name, candidates]) => couldBe(name, candidates, date)).join('; '),
+    };
+  }
   return { matched: false, reason: misses[0] ?? `"${leg.event}": its teams are not teams PA$$ knows` };
 }

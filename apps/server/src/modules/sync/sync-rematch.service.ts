@@ -14,7 +14,7 @@ import * as ledgerWrites from '../ledger/synced-writes.service.js';
 import type { LedgerEvent } from '../ledger/ledger-event.js';
 import { loadGames, place, toSyncBet, type Placement } from './sync-import.service.js';
 import * as repository from './sync-import.repository.js';
-import { GameIndex, matchLeg, matchTime, splitGame } from './sync-matching.js';
+import { GameIndex, matchLeg, matchTime, splitGame, teamOfGame } from './sync-matching.js';
 import * as rematchRepository from './sync-rematch.repository.js';
 
 /**
@@ -169,23 +169,26 @@ const MAX_CANDIDATES = 200;
 
 const teamName = (sport: string, abbr: string) => teamRegistry.get(sport as Sport, abbr)?.name ?? abbr;
 
-/** The teams of each sport the book's game name names, as `sport|abbr`. */
-function namedTeams(leg: SyncSlip['legs'][number]): Set<string> {
+/** The teams of each sport the book's game name names, as `sport|abbr`: each team a name several teams go by could be. */
+function namedTeams(slip: SyncSlip, leg: SyncSlip['legs'][number]): Set<string> {
   const names = splitGame(leg.event) ?? [leg.event];
+  const date = leg.event_start ?? slip.placed_at;
   const named = new Set<string>();
   for (const sport of leg.sport ? [leg.sport] : SPORTS) {
     for (const name of names) {
-      const team = teamRegistry.resolve(sport, name);
-      if (team) named.add(`${sport}|${team.abbr}`);
+      const match = teamRegistry.resolveName(sport, name, { date });
+      for (const team of match ? ('team' in match ? [match.team] : match.candidates) : []) {
+        named.add(`${sport}|${team.abbr}`);
+      }
     }
   }
   return named;
 }
 
-function pickedTeam(leg: SyncSlip['legs'][number], event: LedgerEvent): string | null {
+function pickedTeam(slip: SyncSlip, leg: SyncSlip['legs'][number], event: LedgerEvent): string | null {
   if (leg.market === 'total') return null;
-  const team = teamRegistry.resolve(event.sport as Sport, leg.selection);
-  return team && (team.abbr === event.homeTeam || team.abbr === event.awayTeam) ? team.abbr : null;
+  const picked = teamOfGame(event.sport as Sport, leg.selection, event, leg.event_start ?? slip.placed_at);
+  return picked && 'team' in picked ? picked.team.abbr : null;
 }
 
 async function candidateGames(
@@ -209,7 +212,7 @@ async function candidateGames(
     }
   }
   if (matched) found.set(matched.id, matched);
-  const named = namedTeams(leg);
+  const named = namedTeams(slip, leg);
   const anchor = leg.event_start ? Date.parse(leg.event_start) : placed;
   const namedCount = (event: LedgerEvent) =>
     Number(named.has(`${event.sport}|${event.homeTeam}`)) + Number(named.has(`${event.sport}|${event.awayTeam}`));
@@ -234,7 +237,7 @@ async function candidateGames(
       away_team: event.awayTeam,
       home_name: teamName(event.sport, event.homeTeam),
       away_name: teamName(event.sport, event.awayTeam),
-      picked_team: pickedTeam(leg, event),
+      picked_team: pickedTeam(slip, leg, event),
       names_teams: namedCount(event) > 0,
     }));
 }
