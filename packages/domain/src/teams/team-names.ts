@@ -4,7 +4,7 @@ import type { Sport } from '../enums.js';
  * The names the sportsbooks, their exports, the feeds and people print for a team, beyond those the team data
  * already holds (abbreviation, full name, nickname, the sources' own spellings): city codes ("KC", "NY", "LA"),
  * short school names ("UConn", "Miami (FL)", "Southern Mississippi"), nicknames people use ("Niners", "D-backs")
- * and the names of earlier seasons ("Redskins" to 2019). Decision XXX-team-name-resolver says how they are read.
+ * and the names of earlier seasons ("Redskins" to 2019). Decision 075-team-name-resolver says how they are read.
  *
  * A place (a city, a city code, a school) stands alone and also before every nickname of the team: "KC" gives
  * "KC Chiefs", "Miami (FL)" gives "Miami (FL) Hurricanes". The registry adds on its own the team's abbreviation
