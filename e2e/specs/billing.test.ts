@@ -68,7 +68,7 @@ describe('subscribing with PayPal and cancelling', () => {
       await waitForScreen(page, 'subscribe');
       expect(new URL(page.url()).pathname).toBe('/subscribe');
       const membership = page.getByRole('region', { name: PLANS.member.name });
-      await membership.getByText(priceSentence(priceTierAt(later))).waitFor();
+      await membership.getByText(priceSentence('member', priceTierAt(later))).waitFor();
       await membership.getByRole('button', { name: `Choose ${PLANS.member.name}` }).waitFor();
       // The add-on is not needed while no sportsbook is linked: no Choose button on it.
       await page.getByRole('region', { name: PLANS.add_on.name }).waitFor();

@@ -196,9 +196,12 @@ describe('a pool week from invitation to standings', () => {
       .getByRole('link', { name: 'Invite friends' })
       .click();
     await waitForScreen(page, 'invite');
-    await page.getByRole('textbox', { name: 'Email address' }).fill(members.mailGuest.email);
+    await page.getByRole('textbox', { name: 'Email addresses' }).fill(members.mailGuest.email);
     await page.getByRole('button', { name: 'Send invitation' }).click();
-    await page.getByText(`Invitation sent to ${members.mailGuest.email}.`).waitFor();
+    await page
+      .getByRole('list', { name: 'Invitations sent and not sent' })
+      .locator('[data-status="sent"]', { hasText: members.mailGuest.email })
+      .waitFor();
     await page.getByRole('button', { name: 'Get the link' }).click();
     const link = page.getByRole('textbox', { name: 'Link' });
     await link.waitFor();

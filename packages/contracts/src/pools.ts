@@ -1,4 +1,4 @@
-import { MIN_SEASON, POOL_DEFAULTS, Status } from '@pass/domain';
+import { ADDRESS_LIST_MAX, MIN_SEASON, parseAddressList, POOL_DEFAULTS, Status } from '@pass/domain';
 import { z } from 'zod';
 import { Email } from './auth.js';
 import { idField, idParam, SingleLine, Text } from './boundary.js';
@@ -162,6 +162,44 @@ export type InvitationResponse = z.infer<typeof InvitationResponse>;
 
 export const InvitationListResponse = z.object({ data: z.array(InvitationView) });
 export type InvitationListResponse = z.infer<typeof InvitationListResponse>;
+
+/**
+ * A pasted list of addresses to invite at once (domain `parseAddressList`: commas, semicolons or lines; bare or
+ * `Name <address>`), at most ADDRESS_LIST_MAX entries.
+ */
+export const InviteManyBody = z.object({
+  addresses: Text.max(20_000, 'must be at most 20,000 characters')
+    .refine((value) => parseAddressList(value).length > 0, 'lists no address')
+    .refine(
+      (value) => parseAddressList(value).length <= ADDRESS_LIST_MAX,
+      `lists more than ${ADDRESS_LIST_MAX} addresses: send at most ${ADDRESS_LIST_MAX} at a time`,
+    ),
+});
+export type InviteManyBody = z.infer<typeof InviteManyBody>;
+
+/** What became of each entry of the list, in its order. */
+export const InviteManyResult = z.object({
+  entry: z.string(),
+  email: z.string().nullable(),
+  status: z.enum([
+    'sent',
+    'invalid',
+    'listed_earlier',
+    'already_member',
+    'pool_full',
+    'invitation_limit',
+    'rate_limited',
+    'pool_ended',
+    'pool_suspended',
+    'joining_closed',
+  ]),
+  /** Why it was not sent, in words; null when sent. */
+  message: z.string().nullable(),
+});
+export type InviteManyResult = z.infer<typeof InviteManyResult>;
+
+export const InviteManyResponse = z.object({ data: z.object({ results: z.array(InviteManyResult) }) });
+export type InviteManyResponse = z.infer<typeof InviteManyResponse>;
 
 /**
  * The pool's shareable link, shown once to its Lifeguard: making a new one revokes the one before. It works

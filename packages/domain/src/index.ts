@@ -3,6 +3,7 @@ export * from './constants.js';
 export * from './calendar.js';
 export * from './sports-calendar.js';
 export * from './validation/email.js';
+export * from './validation/address-list.js';
 export * from './validation/account.js';
 export * from './us-eastern-time.js';
 export * from './teams/types.js';

@@ -395,6 +395,7 @@ export const OWNED_OBJECTS: Record<string, OwnedObject> = {
   '/api/pools/{id}/weeks/{week}/picks': ownedPoolWeek,
   '/api/pools/{id}/leave': ownedPool,
   '/api/pools/{id}/link': ownedPool,
+  '/api/pools/{id}/invitations/many': ownedPool,
   '/api/pools/{id}/invitations': {
     // Stored directly: whether joining is still open depends on the pool's season and today's date.
     async create({ app, database, owner, marker }) {

@@ -32,6 +32,7 @@ const LIFEGUARD_ONLY = new Set([
   'POST /api/pools/{id}/end',
   'POST /api/pools/{id}/again',
   'POST /api/pools/{id}/invitations',
+  'POST /api/pools/{id}/invitations/many',
   'GET /api/pools/{id}/invitations',
   'POST /api/pools/{id}/link',
   'DELETE /api/pools/{id}/members/{memberId}',

@@ -5,6 +5,8 @@ import {
   InvitationListResponse,
   InvitationResponse,
   InviteBody,
+  InviteManyBody,
+  InviteManyResponse,
   PoolInvitationRefusalsQuery,
   PoolInvitationRefusalsResponse,
   PoolMemberParams,
@@ -19,6 +21,7 @@ import { memberLeft } from '../chat/chat.service.js';
 import {
   accept,
   invite,
+  inviteMany,
   leave,
   listInvitationRefusals,
   listInvitations,
@@ -73,6 +76,36 @@ export const invitationsRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = asyn
         audit: auditContext(request),
       });
       return reply.code(201).headers(noStore).send({ data: invitation });
+    },
+  );
+
+  app.post(
+    '/api/pools/:id/invitations/many',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['pools'],
+        summary:
+          'Invites a pasted list of addresses to the pool (its Lifeguard): commas, semicolons or lines, each an ' +
+          'address or "Name <address>", at most 25. Each entry answered in order: sent, invalid, listed_earlier, ' +
+          'already_member, pool_full, invitation_limit, rate_limited (past the invitations an hour or a day), ' +
+          'pool_ended, pool_suspended or joining_closed',
+        params: PoolParams,
+        body: InviteManyBody,
+        response: { 200: InviteManyResponse, ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(options, request);
+      const results = await inviteMany(invitations, {
+        poolId: request.params.id,
+        userId: session.user.id,
+        username: session.user.username,
+        addresses: request.body.addresses,
+        now: now(),
+        audit: auditContext(request),
+      });
+      return reply.headers(noStore).send({ data: { results } });
     },
   );
 

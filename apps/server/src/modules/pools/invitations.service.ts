@@ -2,6 +2,7 @@ import type {
   InvitationListResponse,
   InvitationRefusal,
   InvitationView,
+  InviteManyResult,
   PoolDetail,
   PoolInvitationRefusalsQuery,
   PoolInvitationRefusalsResponse,
@@ -14,9 +15,11 @@ import {
   canonicalEmail,
   instantMs,
   joiningClosesAt,
+  parseAddressList,
   refuseInvitation,
   refuseInvitationRate,
   refuseNewGuest,
+  type ListedAddress,
   type PoolLimits,
 } from '@pass/domain';
 import { AppError } from '../../errors.js';
@@ -198,6 +201,94 @@ export async function invite(
   // finished transaction).
   await context.mailer.send(db, outcome.mail);
   return toView(outcome.invitation);
+}
+
+/**
+ * Invites a pasted list of addresses at once (the Lifeguard's "invite the floor"): each entry answered in its
+ * order, sent or why not (not an address, listed earlier, a member already, the pool full or closed, the fourth
+ * invitation to the address, or past the Lifeguard's invitations an hour or a day). One transaction holds the
+ * Lifeguard's and the pool's rows, as a single invitation does; the mails go once it has committed.
+ */
+export async function inviteMany(
+  context: InvitationsContext,
+  input: { poolId: number; userId: number; username: string; addresses: string; now: Date; audit: AuditContext },
+): Promise<InviteManyResult[]> {
+  const { db } = context;
+  const listed = parseAddressList(input.addresses);
+  const outcomes = await db.transaction(async (tx) => {
+    await poolsRepository.lockLifeguard(tx, input.userId);
+    const { pool } = await requireLifeguard(tx, input.poolId, input.userId, { lock: 'update' });
+    const sentAt = (await repository.listMailedInvitations(tx, input.userId)).map((sent) => sent.createdAt);
+    const results: {
+      listed: ListedAddress;
+      outcome: InviteOutcome | { status: InviteManyResult['status']; message: string };
+    }[] = [];
+    for (const entry of listed) {
+      if (entry.email === null) {
+        results.push({ listed: entry, outcome: { status: 'invalid', message: entry.problem ?? 'Not an address' } });
+        continue;
+      }
+      if (entry.problem !== null) {
+        results.push({ listed: entry, outcome: { status: 'listed_earlier', message: 'Listed earlier: invited once' } });
+        continue;
+      }
+      const tooMany = refuseInvitationRate(sentAt, input.now);
+      if (tooMany) {
+        results.push({ listed: entry, outcome: { status: 'rate_limited', message: tooMany.message } });
+        continue;
+      }
+      const outcome = await inviteWithin(tx, context, {
+        pool,
+        inviterId: input.userId,
+        inviterName: input.username,
+        email: entry.email,
+        now: input.now,
+      });
+      if (!('refused' in outcome)) sentAt.push(input.now);
+      results.push({ listed: entry, outcome });
+    }
+    return results;
+  });
+  const answered: InviteManyResult[] = [];
+  for (const { listed: entry, outcome } of outcomes) {
+    if ('status' in outcome) {
+      answered.push({ entry: entry.entry, email: entry.email, status: outcome.status, message: outcome.message });
+    } else if ('refused' in outcome) {
+      if (outcome.refused === 'invitation_limit') {
+        await recordInvitationRefused(db, input.audit, {
+          userId: input.userId,
+          poolId: input.poolId,
+          email: entry.email!,
+        });
+      }
+      answered.push({
+        entry: entry.entry,
+        email: entry.email,
+        status: manyStatus(outcome.refused),
+        message: outcome.message,
+      });
+    } else {
+      // Into the outbox once the invitations are stored, as a single invitation is.
+      await context.mailer.send(db, outcome.mail);
+      answered.push({ entry: entry.entry, email: entry.email, status: 'sent', message: null });
+    }
+  }
+  return answered;
+}
+
+/** A refusal of inviteWithin as a list entry's status (the refusals an invitation can meet). */
+function manyStatus(refused: InvitationRefusal): InviteManyResult['status'] {
+  switch (refused) {
+    case 'already_member':
+    case 'pool_full':
+    case 'invitation_limit':
+    case 'pool_ended':
+    case 'pool_suspended':
+    case 'joining_closed':
+      return refused;
+    default:
+      throw new Error(`An invitation cannot be refused as ${refused}`);
+  }
 }
 
 export async function listInvitations(

@@ -1,6 +1,7 @@
 import {
   InvitationListResponse,
   InvitationResponse,
+  InviteManyResponse,
   PoolResponse,
   ShareLinkResponse,
   type CreatePoolBody,
@@ -135,6 +136,77 @@ describe('pool invitations and membership', () => {
     // Another Lifeguard's invitations are counted apart.
     const theirs = await createPool(other.client);
     expect((await invite(other.client, theirs.id, address)).statusCode).toBe(201);
+  });
+
+  it('invites a pasted list at once, answering each entry: sent, not an address, listed earlier, a member already', async () => {
+    const lifeguard = await member();
+    const guest = await member();
+    const pool = await createPool(lifeguard.client);
+    const { token } = await shareLink(lifeguard.client, pool.id);
+    expect((await accept(guest.client, token)).statusCode).toBe(200);
+    const pat = `${unique('pat')}@example.com`;
+    const sam = `${unique('sam')}@example.com`;
+    const pasted = [
+      `${pat}, "Lee, Sam" <${sam.toUpperCase()}>`,
+      'not an address',
+      `Pat again <${pat}>`,
+      guest.account.email,
+    ].join('\n');
+    const response = await lifeguard.client.post(`/api/pools/${pool.id}/invitations/many`, { addresses: pasted });
+    expect(response.statusCode, response.body).toBe(200);
+    const { results } = InviteManyResponse.parse(response.json()).data;
+    expect(results.map((result) => [result.email, result.status])).toEqual([
+      [pat, 'sent'],
+      [sam, 'sent'],
+      [null, 'invalid'],
+      [pat, 'listed_earlier'],
+      [guest.account.email, 'already_member'],
+    ]);
+    expect(results[2]!.message).toBe('Email is not a valid address');
+    // Each sent address has its own mailed invitation to this pool; nothing went to the others.
+    for (const address of [pat, sam]) expect(await mailedToken(address)).toMatch(/^[A-Za-z0-9_-]+$/);
+    const stored = await db().select().from(poolInvitations).where(eq(poolInvitations.poolId, pool.id));
+    expect(
+      stored
+        .filter((row) => row.email !== null)
+        .map((row) => row.email)
+        .sort(),
+    ).toEqual([pat, sam].sort());
+
+    // Only the Lifeguard invites; a list of more than 25, or of nothing, is refused whole and sends nothing.
+    expectError(await guest.client.post(`/api/pools/${pool.id}/invitations/many`, { addresses: pat }), 403);
+    const many = Array.from({ length: 26 }, (_, index) => `${unique(`n${index}`)}@example.com`).join(', ');
+    const tooMany = expectError(
+      await lifeguard.client.post(`/api/pools/${pool.id}/invitations/many`, { addresses: many }),
+      400,
+    );
+    expect(tooMany.error.fields?.[0]).toMatchObject({ field: 'body.addresses' });
+    expect(tooMany.error.fields?.[0]?.message).toMatch(/at most 25 at a time/);
+    expectError(await lifeguard.client.post(`/api/pools/${pool.id}/invitations/many`, { addresses: ' ,\n' }), 400);
+    const after = await db().select().from(poolInvitations).where(eq(poolInvitations.poolId, pool.id));
+    expect(after).toHaveLength(stored.length);
+  });
+
+  it('stops a pasted list at the Lifeguard’s invitations an hour, answering the rest rate_limited', async () => {
+    const lifeguard = await member();
+    const pools = [
+      await createPool(lifeguard.client, { name: 'One' }),
+      await createPool(lifeguard.client, { name: 'Two' }),
+    ];
+    const list = (count: number) => Array.from({ length: count }, () => `${unique('floor')}@example.com`).join('\n');
+    const first = InviteManyResponse.parse(
+      (await lifeguard.client.post(`/api/pools/${pools[0]!.id}/invitations/many`, { addresses: list(25) })).json(),
+    ).data.results;
+    expect(first.every((result) => result.status === 'sent')).toBe(true);
+    const second = InviteManyResponse.parse(
+      (await lifeguard.client.post(`/api/pools/${pools[1]!.id}/invitations/many`, { addresses: list(10) })).json(),
+    ).data.results;
+    const perHour = POOL_DEFAULTS.maxInvitationsPerHour;
+    expect(second.map((result) => result.status)).toEqual([
+      ...Array<string>(perHour - 25).fill('sent'),
+      ...Array<string>(10 - (perHour - 25)).fill('rate_limited'),
+    ]);
+    expect(second.at(-1)!.message).toBe(`A Lifeguard may send at most ${perHour} invitations an hour; try again later`);
   });
 
   it('lets any number of members join by the shareable link until a newer link replaces it', async () => {

@@ -1,7 +1,7 @@
 import type {
   BookEventsResponse,
   CreatePoolBody,
-  InvitationResponse,
+  InviteManyResponse,
   PoolListResponse,
   PoolResponse,
   ShareLinkResponse,
@@ -33,11 +33,11 @@ export function useCreatePool() {
   });
 }
 
-/** `POST /api/pools/{id}/invitations`: 409 with the reason when the address may not be invited. */
-export function useInvite() {
+/** `POST /api/pools/{id}/invitations/many`: a pasted list of addresses invited at once, each entry answered. */
+export function useInviteMany() {
   return useMutation({
-    mutationFn: ({ poolId, email }: { poolId: number; email: string }) =>
-      api.post<InvitationResponse>(`/api/pools/${poolId}/invitations`, { email }),
+    mutationFn: ({ poolId, addresses }: { poolId: number; addresses: string }) =>
+      api.post<InviteManyResponse>(`/api/pools/${poolId}/invitations/many`, { addresses }),
   });
 }
 

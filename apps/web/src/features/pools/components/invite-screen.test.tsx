@@ -1,10 +1,11 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { parseAddressList } from '@pass/domain';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answer } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render';
-import { poolListItem, refusal } from '../testing-data';
+import { poolListItem } from '../testing-data';
 import { InviteScreen } from './invite-screen';
 
 afterEach(() => {
@@ -21,19 +22,23 @@ const pools = [
 function server(invitationsSent: string[] = []) {
   const now = '2025-09-10T12:00:00.000Z';
   answer('get', '/api/pools', { data: pools });
-  answer('post', '/api/pools/:poolId/invitations', async ({ request }) => {
-    const { email } = (await request.json()) as { email: string };
-    if (invitationsSent.filter((sent) => sent === email).length >= 3) {
-      return HttpResponse.json(
-        refusal('invitation_limit', 'This address has had the most invitations allowed', 'body.email'),
-        { status: 409 },
-      );
-    }
-    invitationsSent.push(email);
-    return HttpResponse.json(
-      { data: { id: 1, email, created_at: now, expires_at: now, used_at: null, revoked_at: null } },
-      { status: 201 },
-    );
+  // The server's answer to a pasted list: each entry in order, a fourth invitation to one address refused.
+  answer('post', '/api/pools/:poolId/invitations/many', async ({ request }) => {
+    const { addresses } = (await request.json()) as { addresses: string };
+    const results = parseAddressList(addresses).map((entry) => {
+      if (entry.email === null) return { entry: entry.entry, email: null, status: 'invalid', message: entry.problem };
+      if (invitationsSent.filter((sent) => sent === entry.email).length >= 3) {
+        return {
+          entry: entry.entry,
+          email: entry.email,
+          status: 'invitation_limit',
+          message: 'This address has had the most invitations allowed',
+        };
+      }
+      invitationsSent.push(entry.email);
+      return { entry: entry.entry, email: entry.email, status: 'sent', message: null };
+    });
+    return HttpResponse.json({ data: { results } });
   });
   answer('post', '/api/pools/8/link', {
     data: {
@@ -60,23 +65,28 @@ describe('InviteScreen', () => {
     expect(document.querySelector('main[data-page="invite"]')).not.toBeNull();
   });
 
-  it("sends invitations, and shows the server's refusal of a fourth to the same address", async () => {
-    server(['kim@example.com', 'kim@example.com']);
+  it('sends a pasted list, answering each address, and keeps the ones not sent to correct', async () => {
+    server(['kim@example.com', 'kim@example.com', 'kim@example.com']);
     renderWithProviders(<InviteScreen />);
     const user = userEvent.setup();
-    const email = await screen.findByLabelText('Email address');
-    await user.type(email, 'not-an-address');
+    const box = await screen.findByLabelText('Email addresses');
     await user.click(screen.getByRole('button', { name: 'Send invitation' }));
-    expect(await screen.findByText('Enter an email address, such as friend@example.com')).toBeInTheDocument();
-    await user.clear(email);
-    await user.type(email, 'kim@example.com');
-    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
-    expect(await screen.findByText('Invitation sent to kim@example.com.')).toBeInTheDocument();
-    await user.type(email, 'kim@example.com');
-    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText(/^Paste or type the addresses/)).toBeInTheDocument();
+    await user.type(box, 'lee@example.com, Sam <sam@example.com>{Enter}not-an-address{Enter}kim@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send 4 invitations' }));
+    const answered = await screen.findByRole('list', { name: 'Invitations sent and not sent' });
     expect(
-      await screen.findByText('The invitation was not sent: This address has had the most invitations allowed'),
-    ).toBeInTheDocument();
+      within(answered)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Sentlee@example.com',
+      'Sentsam@example.com',
+      'Not an addressnot-an-address — Email is not a valid address',
+      'Invited too oftenkim@example.com — This address has had the most invitations allowed',
+    ]);
+    // What went out leaves the box; what did not stays, to be corrected.
+    expect(box).toHaveValue('not-an-address\nkim@example.com');
   });
 
   it("makes the chosen pool's shareable link and copies it", async () => {

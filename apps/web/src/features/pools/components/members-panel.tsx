@@ -34,6 +34,7 @@ import { refusalMessage } from '../lib/refusal';
 import { poolPageRoute } from '../lib/pool-text';
 import { useNow } from '../lib/use-now';
 import { GameRow } from './pick-sheet';
+import { InvitePanel } from './invite-panel';
 
 const when = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
@@ -49,6 +50,12 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** Members with their role, the announcements and the edit log for all; the Lifeguard's tools for the Lifeguard. */
+/** Whether guests may still join: the pool runs and joining has not closed (the end of its first week). */
+const joiningOpen = (pool: PoolDetail) =>
+  pool.status !== Status.closed &&
+  pool.suspended === null &&
+  (pool.joining_closes_at === null || Date.parse(pool.joining_closes_at) > Date.now());
+
 export function MembersPanel({ pool, week }: { pool: PoolDetail; week: PoolWeekView | undefined }) {
   const lifeguard = pool.role === 'lifeguard';
   const ended = pool.status === Status.closed;
@@ -67,6 +74,11 @@ export function MembersPanel({ pool, week }: { pool: PoolDetail; week: PoolWeekV
           ))}
         </List>
       </Section>
+      {lifeguard && joiningOpen(pool) && (
+        <Section title="Invite guests">
+          <InvitePanel poolId={pool.id} />
+        </Section>
+      )}
       {lifeguard && week && <MissingPicks pool={pool} week={week} />}
       <Announcements pool={pool} canPost={lifeguard && !ended} />
       {lifeguard && week && !ended && <EnterPicks pool={pool} week={week} />}

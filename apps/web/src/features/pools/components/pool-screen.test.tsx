@@ -671,6 +671,7 @@ describe('the pool page', () => {
     expect(screen.queryByLabelText('New announcement')).toBeNull();
     expect(screen.queryByRole('button', { name: 'End the pool' })).toBeNull();
     expect(screen.queryByRole('region', { name: "Enter a member's picks" })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Invite guests' })).toBeNull();
   });
 
   it('gives the Lifeguard the missing picks, posting, entering picks and ending the pool', async () => {
@@ -682,6 +683,10 @@ describe('the pool page', () => {
     expect(screen.getByLabelText('New announcement')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: "Enter a member's picks" })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'End the pool' })).toBeInTheDocument();
+    // Inviting is on the pool's own page: a pasted list of addresses, and the shareable link beside it.
+    const invite = screen.getByRole('region', { name: 'Invite guests' });
+    expect(within(invite).getByLabelText('Email addresses')).toBeInTheDocument();
+    expect(within(invite).getByRole('button', { name: 'Get the link' })).toBeInTheDocument();
     // The season is under way: it cannot be run again yet.
     expect(screen.queryByRole('button', { name: 'Run it again next season' })).toBeNull();
   });
