@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMember, logIn, type Identity } from '../support/accounts';
 import { expectNoSeriousA11yViolations, screenshot, useBrowser, waitForScreen } from '../support/browser';
@@ -22,9 +22,12 @@ async function openAsMember(page: Page, path: string, screen: string) {
   await waitForScreen(page, screen);
 }
 
-/** Opens an MUI select and picks the last option (this week's latest game, still to be played). */
-async function chooseLast(page: Page, label: string) {
-  const select = page.getByRole('main').getByRole('combobox', { name: label });
+/**
+ * Opens an MUI select of the screen (or of the dialog given) and picks the last option (this week's latest game,
+ * still to be played).
+ */
+async function chooseLast(page: Page, label: string, scope: Locator = page.getByRole('main')) {
+  const select = scope.getByRole('combobox', { name: label });
   await expect.poll(() => select.getAttribute('aria-disabled'), { timeout: 15_000 }).not.toBe('true');
   await select.click();
   await page.getByRole('listbox').getByRole('option').last().click();
@@ -36,11 +39,17 @@ describe('ledger', () => {
     await openAsMember(page, '/user/bets', 'user-bets');
     await page.getByRole('heading', { level: 1, name: 'My picks and bets' }).waitFor();
     await page.getByText('No picks or bets yet.').waitFor();
-    await chooseLast(page, 'Game');
+    // The list opens the page; recording is the one button above it, opening the forms in a dialog.
+    await page.getByRole('button', { name: 'Record a bet' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Record a bet' });
+    await expect(dialog.getByRole('tab', { name: 'Single bet' }).getAttribute('aria-selected')).resolves.toBe('true');
+    await chooseLast(page, 'Game', dialog);
     // The line comes from the default book's latest quote.
-    await expect.poll(() => page.getByRole('textbox', { name: 'Line' }).inputValue()).not.toBe('');
-    await page.getByRole('button', { name: 'Record' }).click();
-    await page.getByText(/^Recorded: Pick on/).waitFor();
+    await expect.poll(() => dialog.getByRole('textbox', { name: 'Line' }).inputValue()).not.toBe('');
+    await dialog.getByRole('button', { name: 'Record', exact: true }).click();
+    await dialog.getByText(/^Recorded: Pick on/).waitFor();
+    await dialog.getByRole('button', { name: 'See My Bets' }).click();
+    await dialog.waitFor({ state: 'detached' });
 
     const rows = page.getByRole('table', { name: 'Picks and bets' }).locator('tbody tr');
     await expect.poll(() => rows.count()).toBe(1);

@@ -144,10 +144,16 @@ async function betFromTheBoard(page: Page, label: string) {
   return tapped;
 }
 
-/** Records a three-leg parlay from the first open games on My Bets, the price of each leg from its book. */
+/**
+ * Records a three-leg parlay from the first open games on My Bets ("Record a bet", the Parlay tab), the price of
+ * each leg from its book, then closes the dialog onto the list.
+ */
 async function recordParlay(page: Page) {
-  await page.getByRole('button', { name: 'Build a parlay' }).click();
-  const games = page.getByTestId('parlay-games').locator('[data-parlay-game]');
+  await page.getByRole('button', { name: 'Record a bet' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Record a bet' });
+  await dialog.getByRole('tab', { name: 'Parlay' }).click();
+  const form = dialog.getByRole('form', { name: 'Record a parlay' });
+  const games = form.getByTestId('parlay-games').locator('[data-parlay-game]');
   await expect.poll(() => games.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
   for (let index = 0; index < 3; index += 1) {
     const game = games.nth(index);
@@ -156,12 +162,14 @@ async function recordParlay(page: Page) {
     const price = game.getByRole('textbox', { name: /^Price, / });
     if ((await price.inputValue()) === '') await price.fill('-110');
   }
-  await page.getByRole('textbox', { name: 'Stake ($)' }).last().fill('20');
-  await expect.poll(() => page.getByTestId('parlay-preview').textContent()).toMatch(/· pays \$\d/);
+  await form.getByRole('textbox', { name: 'Stake ($)' }).fill('20');
+  await expect.poll(() => form.getByTestId('parlay-preview').textContent()).toMatch(/· pays \$\d/);
   // The member chose simulated on their first bet: the parlay remembers it.
-  await expect(page.getByRole('radio', { name: 'Simulated' }).isChecked()).resolves.toBe(true);
-  await page.getByRole('button', { name: 'Save parlay' }).click();
-  await page.getByText(/^Recorded: a 3-leg parlay at [+-]\d+, \$20\.00 to pay \$/).waitFor();
+  await expect(form.getByRole('radio', { name: 'Simulated' }).isChecked()).resolves.toBe(true);
+  await form.getByRole('button', { name: 'Save parlay' }).click();
+  await form.getByText(/^Recorded: a 3-leg parlay at [+-]\d+, \$20\.00 to pay \$/).waitFor();
+  await dialog.getByRole('button', { name: 'See My Bets' }).click();
+  await dialog.waitFor({ state: 'detached' });
 }
 
 describe('a new member', () => {

@@ -103,7 +103,7 @@ const teaser: SyncBet = {
 describe('My Bets', () => {
   it('shows the synced bets: a single to match to its game, a teaser to record by hand with what the book said', async () => {
     const user = userEvent.setup();
-    // The form's games and the rest of the screen are not what this test reads.
+    // The recording dialog's games and the rest of the screen are not what this test reads.
     answer('all', '/*', () => errorResponse(404, 'NOT_FOUND', 'not here'));
     answer('get', '/api/sync/accounts', { data: [fanduel] });
     answer('get', '/api/sync/bets', { data: [rejected, teaser], total: 2, limit: 200, offset: 0 });
@@ -119,6 +119,9 @@ describe('My Bets', () => {
     answer('get', '/api/user/parlays', { data: [], total: 0, limit: 50, offset: 0 });
     renderWithProviders(<UserBetsPage />);
     const synced = await screen.findByRole('region', { name: 'Synced bets' });
+    // The member's own entries open the page; the synced bets follow them.
+    const entries = screen.getByRole('region', { name: 'My picks and bets' });
+    expect(entries.compareDocumentPosition(synced) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     const single = await within(synced).findByRole('listitem', { name: /^FanDuel single placed/ });
     expect(within(single).queryByRole('button', { name: 'Record by hand' })).not.toBeInTheDocument();
     await user.click(within(single).getByRole('button', { name: 'Choose the game' }));

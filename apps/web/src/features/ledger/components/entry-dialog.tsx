@@ -1,4 +1,4 @@
-import Dialog from '@mui/material/Dialog';
+import Dialog, { type DialogProps } from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
@@ -11,18 +11,21 @@ export function EntryDialog({
   title,
   open,
   onClose,
+  maxWidth = 'sm',
   children,
 }: {
   title: string;
   open: boolean;
   onClose: () => void;
+  /** Its width from the theme's small screens up (a parlay's legs want more than a bet's fields). */
+  maxWidth?: DialogProps['maxWidth'];
   children: ReactNode;
 }) {
   const titleId = useId();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   return (
-    <Dialog open={open} onClose={onClose} fullScreen={phone} maxWidth="sm" fullWidth aria-labelledby={titleId}>
+    <Dialog open={open} onClose={onClose} fullScreen={phone} maxWidth={maxWidth} fullWidth aria-labelledby={titleId}>
       <DialogTitle id={titleId} sx={{ pr: 7 }}>
         {title}
       </DialogTitle>

@@ -138,9 +138,10 @@ const FIELDS = ['legs', 'stake', 'is_simulated', 'ticket_price', 'book'];
 /**
  * "Record a parlay": 2 to 10 games still to come (this week's and the coming week's, by day), a side, line and
  * price on each, a stake, real or simulated chosen outright, and the ticket's price: the legs' product, or
- * the ticket's own when typed. The payout updates as the stake is typed.
+ * the ticket's own when typed. The payout updates as the stake is typed. `bare`: without its own frame and
+ * heading, inside a dialog that names it.
  */
-export function ParlayForm({ onRecorded }: { onRecorded?: () => void } = {}) {
+export function ParlayForm({ bare = false, onRecorded }: { bare?: boolean; onRecorded?: () => void } = {}) {
   const [sport, setSport] = useState<SportKey>('americanfootball_nfl');
   const { current, next: coming } = useNextWeekEvents(sport);
   const [legs, setLegs] = useState<LegDraft[]>([]);
@@ -214,105 +215,109 @@ export function ParlayForm({ onRecorded }: { onRecorded?: () => void } = {}) {
 
   const loading = current.isPending || ((current.data?.next_week ?? null) !== null && coming.isPending);
 
+  const form = (
+    <Box component="form" onSubmit={submit} noValidate aria-label={bare ? 'Record a parlay' : undefined}>
+      <Stack spacing={2}>
+        <TextField
+          select
+          label="Sport"
+          value={sport}
+          onChange={(changeEvent) => {
+            setSport(changeEvent.target.value as SportKey);
+            setLegs([]);
+          }}
+          sx={{ maxWidth: 260 }}
+        >
+          {Object.entries(SPORT_WORDS).map(([key, words]) => (
+            <MenuItem key={key} value={key}>
+              {words}
+            </MenuItem>
+          ))}
+        </TextField>
+        {loading ? (
+          <Loading label="Loading open games" />
+        ) : games.length === 0 ? (
+          <Typography>No games still to come this week or next.</Typography>
+        ) : (
+          <Box data-testid="parlay-games">
+            <Typography variant="body2" color="text.secondary">
+              Choose {MIN_PARLAY_LEGS} to {MAX_PARLAY_LEGS} games ({legs.length} chosen).
+            </Typography>
+            {groupByDay(games).map(([day, dayGames]) => (
+              <Box key={day} component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 1 }}>
+                <Typography component="legend" variant="subtitle2">
+                  {day}
+                </Typography>
+                {dayGames.map((event) => {
+                  const leg = legs.find((candidate) => candidate.eventId === event.event_id);
+                  return (
+                    <Box key={event.event_id} data-parlay-game={event.event_id}>
+                      <FormControlLabel
+                        control={
+                          <Checkbox
+                            checked={leg !== undefined}
+                            disabled={leg === undefined && legs.length >= MAX_PARLAY_LEGS}
+                            onChange={(changeEvent) => toggle(event, changeEvent.target.checked)}
+                          />
+                        }
+                        label={gameText(event)}
+                      />
+                      {leg && (
+                        <LegFields leg={leg} event={event} onChange={(change) => changeLeg(event.event_id, change)} />
+                      )}
+                    </Box>
+                  );
+                })}
+              </Box>
+            ))}
+          </Box>
+        )}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField
+            label="Stake ($)"
+            value={stake}
+            onChange={(changeEvent) => setStake(changeEvent.target.value)}
+            inputMode="decimal"
+            error={Boolean(problems.fields.stake)}
+            helperText={problems.fields.stake}
+          />
+          <TextField
+            label="Ticket price (optional)"
+            value={ticketPrice}
+            onChange={(changeEvent) => setTicketPrice(changeEvent.target.value)}
+            error={Boolean(problems.fields.ticket_price)}
+            helperText={problems.fields.ticket_price ?? 'Leave empty to price it from the legs'}
+          />
+        </Stack>
+        <BetMoneyChoice
+          value={mode === '' ? null : mode}
+          onChange={setMode}
+          error={Boolean(problems.fields.is_simulated)}
+          helperText={problems.fields.is_simulated}
+        />
+        <Typography data-testid="parlay-preview">
+          Price {americanPrice(preview.price)}
+          {preview.payout !== null && ` · to win ${dollars(preview.toWin)} · pays ${dollars(preview.payout)}`}
+        </Typography>
+        {(localProblem ?? problems.fields.legs ?? problems.general) && (
+          <Alert severity="error">{localProblem ?? problems.fields.legs ?? problems.general}</Alert>
+        )}
+        {recorded && <Alert severity="success">{recorded}</Alert>}
+        <Box>
+          <Button type="submit" variant="contained" disabled={create.isPending}>
+            Save parlay
+          </Button>
+        </Box>
+      </Stack>
+    </Box>
+  );
+  if (bare) return form;
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="parlay-form-title">
       <Typography variant="h6" component="h2" id="parlay-form-title" gutterBottom>
         Record a parlay
       </Typography>
-      <Box component="form" onSubmit={submit} noValidate>
-        <Stack spacing={2}>
-          <TextField
-            select
-            label="Sport"
-            value={sport}
-            onChange={(changeEvent) => {
-              setSport(changeEvent.target.value as SportKey);
-              setLegs([]);
-            }}
-            sx={{ maxWidth: 260 }}
-          >
-            {Object.entries(SPORT_WORDS).map(([key, words]) => (
-              <MenuItem key={key} value={key}>
-                {words}
-              </MenuItem>
-            ))}
-          </TextField>
-          {loading ? (
-            <Loading label="Loading open games" />
-          ) : games.length === 0 ? (
-            <Typography>No games still to come this week or next.</Typography>
-          ) : (
-            <Box data-testid="parlay-games">
-              <Typography variant="body2" color="text.secondary">
-                Choose {MIN_PARLAY_LEGS} to {MAX_PARLAY_LEGS} games ({legs.length} chosen).
-              </Typography>
-              {groupByDay(games).map(([day, dayGames]) => (
-                <Box key={day} component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 1 }}>
-                  <Typography component="legend" variant="subtitle2">
-                    {day}
-                  </Typography>
-                  {dayGames.map((event) => {
-                    const leg = legs.find((candidate) => candidate.eventId === event.event_id);
-                    return (
-                      <Box key={event.event_id} data-parlay-game={event.event_id}>
-                        <FormControlLabel
-                          control={
-                            <Checkbox
-                              checked={leg !== undefined}
-                              disabled={leg === undefined && legs.length >= MAX_PARLAY_LEGS}
-                              onChange={(changeEvent) => toggle(event, changeEvent.target.checked)}
-                            />
-                          }
-                          label={gameText(event)}
-                        />
-                        {leg && (
-                          <LegFields leg={leg} event={event} onChange={(change) => changeLeg(event.event_id, change)} />
-                        )}
-                      </Box>
-                    );
-                  })}
-                </Box>
-              ))}
-            </Box>
-          )}
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              label="Stake ($)"
-              value={stake}
-              onChange={(changeEvent) => setStake(changeEvent.target.value)}
-              inputMode="decimal"
-              error={Boolean(problems.fields.stake)}
-              helperText={problems.fields.stake}
-            />
-            <TextField
-              label="Ticket price (optional)"
-              value={ticketPrice}
-              onChange={(changeEvent) => setTicketPrice(changeEvent.target.value)}
-              error={Boolean(problems.fields.ticket_price)}
-              helperText={problems.fields.ticket_price ?? 'Leave empty to price it from the legs'}
-            />
-          </Stack>
-          <BetMoneyChoice
-            value={mode === '' ? null : mode}
-            onChange={setMode}
-            error={Boolean(problems.fields.is_simulated)}
-            helperText={problems.fields.is_simulated}
-          />
-          <Typography data-testid="parlay-preview">
-            Price {americanPrice(preview.price)}
-            {preview.payout !== null && ` · to win ${dollars(preview.toWin)} · pays ${dollars(preview.payout)}`}
-          </Typography>
-          {(localProblem ?? problems.fields.legs ?? problems.general) && (
-            <Alert severity="error">{localProblem ?? problems.fields.legs ?? problems.general}</Alert>
-          )}
-          {recorded && <Alert severity="success">{recorded}</Alert>}
-          <Box>
-            <Button type="submit" variant="contained" disabled={create.isPending}>
-              Save parlay
-            </Button>
-          </Box>
-        </Stack>
-      </Box>
+      {form}
     </Paper>
   );
 }

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ParlayForm } from './parlay-form';
 
-/** "Build a parlay": opens the parlay form in place (My Bets and the teller). */
+/** "Build a parlay": opens the parlay form in place (the teller; My Bets records one from its "Record a bet" dialog). */
 export function ParlayLauncher({ note, initiallyOpen = false }: { note?: string; initiallyOpen?: boolean }) {
   const [open, setOpen] = useState(initiallyOpen);
   return (
