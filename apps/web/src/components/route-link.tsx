@@ -8,23 +8,32 @@ import { isRouteRegistered } from '../lib/route-registry';
 interface RouteTarget {
   to: RouteName;
   params?: Record<string, string | number>;
+  /** A query string for the screen (`?tab=members`). */
+  search?: string;
   /** Shown instead of the link while the route's screen does not exist yet; nothing by default. */
   fallback?: ReactNode;
 }
 
 /** A text link to a named route, rendered only when that route's screen exists. */
-export function RouteLink({ to, params, fallback = null, ...props }: RouteTarget & Omit<LinkProps, 'href'>) {
+export function RouteLink({
+  to,
+  params,
+  search = '',
+  fallback = null,
+  ...props
+}: RouteTarget & Omit<LinkProps, 'href'>) {
   if (!isRouteRegistered(to)) return <>{fallback}</>;
-  return <Link component={RouterLink} to={pathTo(to, params)} {...props} />;
+  return <Link component={RouterLink} to={`${pathTo(to, params)}${search}`} {...props} />;
 }
 
 /** A button to a named route, rendered only when that route's screen exists. */
 export function RouteButton({
   to,
   params,
+  search = '',
   fallback = null,
   ...props
 }: RouteTarget & Omit<ButtonProps<typeof RouterLink>, 'to' | 'component'>) {
   if (!isRouteRegistered(to)) return <>{fallback}</>;
-  return <Button component={RouterLink} to={pathTo(to, params)} {...props} />;
+  return <Button component={RouterLink} to={`${pathTo(to, params)}${search}`} {...props} />;
 }

@@ -17,7 +17,8 @@ import { lastPoolWeek, POOL_DEFAULTS, validatePoolSettings } from '@pass/domain'
 import { useState, type FormEvent } from 'react';
 import { serverProblems } from '../../../lib/field-errors';
 import { useCreatePool } from '../api/pools';
-import { defaultStartWeek, POOL_ICONS, SPORT_NAMES } from '../lib/pool-text';
+import { defaultStartWeek, POOL_ICONS, poolPageRoute, SPORT_NAMES } from '../lib/pool-text';
+import { RouteButton } from '../../../components/route-link';
 import { PoolIcon } from './pool-icon';
 
 /** The form's fields, named as the API's body fields so the server's 400 lands under the right one. */
@@ -252,7 +253,22 @@ export function CreatePoolForm({ sport, season, now, onCreated, headingComponent
           <Alert severity="error">{problem('season') ?? problem('sport')}</Alert>
         ) : null}
         {created && !create.isPending ? (
-          <Alert severity="success">“{created.name}” is ready. Invite your guests from its page or from Invite.</Alert>
+          <Alert
+            severity="success"
+            action={
+              <RouteButton
+                to={poolPageRoute(created.sport)}
+                params={{ id: created.id }}
+                search="?tab=members"
+                color="inherit"
+                size="small"
+              >
+                Invite guests
+              </RouteButton>
+            }
+          >
+            “{created.name}” is ready: invite your guests now, the whole list at once.
+          </Alert>
         ) : null}
         <Box>
           <Button type="submit" variant="contained" disabled={create.isPending}>

@@ -8,6 +8,9 @@ import { renderRoutes } from '../../../testing/render';
 import { fieldErrors, poolDetail, poolListItem } from '../testing-data';
 import { PoolsScreen } from './pools-screen';
 
+// The new pool's page exists in the app: the form links to it.
+registerRoutes(['football-pool']);
+
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
@@ -126,6 +129,9 @@ describe('PoolsScreen', () => {
     await user.type(screen.getByLabelText(/Pool name/), 'Office Splash');
     await user.click(screen.getByRole('button', { name: 'Create pool' }));
     expect(await screen.findByText(/“Office Splash” is ready/)).toBeInTheDocument();
+    // The next step is one tap away: the new pool's Members tab, where the whole list is invited.
+    const invite = screen.getByRole('link', { name: 'Invite guests' });
+    expect(invite.getAttribute('href')).toMatch(/^\/football\/pool\/\d+\?tab=members$/);
     expect(await posts()[0]!.json()).toMatchObject({ season: 2025, start_week: 6 });
   });
 
