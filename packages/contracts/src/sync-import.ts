@@ -110,8 +110,8 @@ export type SyncBetResponse = z.infer<typeof SyncBetResponse>;
 
 /**
  * A stored game a rejected bet's leg could be on, for the member to choose: the games of the leg's sport (every
- * sport when the book named none) from 6 hours before the bet was placed to 7 days after it, and around the
- * game's start when the book gave one.
+ * sport when the book named none) on the US Eastern date the bet was placed and the next, from 6 hours before the
+ * bet was placed to 7 days after it, and around the game's start when the book gave one.
  */
 export const SyncCandidateGame = z.object({
   event_id: z.number().int(),
@@ -130,6 +130,11 @@ export const SyncCandidateGame = z.object({
   picked_team: z.string().nullable(),
   /** The game is between teams the book named (one or both). */
   names_teams: z.boolean(),
+  /**
+   * 1 or 2 for a game of a doubleheader (two games of these teams on one date), in order of start; when the starts
+   * are not known, in the schedule's order. Null for a game alone on its date.
+   */
+  game_number: z.number().int().nullable(),
 });
 export type SyncCandidateGame = z.infer<typeof SyncCandidateGame>;
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { easternToUtc } from './us-eastern-time.js';
+import { easternDateOf, easternToUtc } from './us-eastern-time.js';
 
 /** The Eastern wall-clock date and time of an instant, from the platform's time-zone data. */
 const easternWallClock = (instant: Date) => {
@@ -79,4 +79,27 @@ describe('easternToUtc', () => {
       expect(easternToUtc(date, time), `${date} ${time}`).toBeUndefined();
     }
   });
+});
+
+describe('easternDateOf', () => {
+  it('gives the Eastern date: an evening in New York is the next day in UTC, in summer and in winter', () => {
+    expect(easternDateOf(new Date('2025-05-15T03:30:00Z'))).toBe('2025-05-14');
+    expect(easternDateOf(new Date('2025-05-15T04:00:00Z'))).toBe('2025-05-15');
+    expect(easternDateOf(new Date('2025-12-15T04:30:00Z'))).toBe('2025-12-14');
+    expect(easternDateOf(new Date('2025-12-15T05:00:00Z'))).toBe('2025-12-15');
+  });
+
+  it('agrees with the platform time-zone data on random instants of 1999–2035', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .date({ min: new Date('1999-01-01T00:00:00Z'), max: new Date('2035-12-31T23:59:00Z') })
+          .filter((instant) => !Number.isNaN(instant.getTime())),
+        (instant) => {
+          expect(easternDateOf(instant)).toBe(easternWallClock(instant).slice(0, 10));
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  }, 30_000);
 });

@@ -48,3 +48,14 @@ export function easternToUtc(date: string, time: string): Date | undefined {
   const ifDaylight = wallClockAsUtc + 4 * 3_600_000;
   return new Date(ifDaylight >= start && ifDaylight < end ? ifDaylight : wallClockAsUtc + 5 * 3_600_000);
 }
+
+/**
+ * The US Eastern calendar date (YYYY-MM-DD) of an instant: the date the books and the schedules keep. 03:30 UTC on
+ * 15 May is still 14 May in New York.
+ */
+export function easternDateOf(instant: Date): string {
+  const time = instant.getTime();
+  const { start, end } = easternDstBounds(instant.getUTCFullYear());
+  const offsetHours = time >= start && time < end ? 4 : 5;
+  return new Date(time - offsetHours * 3_600_000).toISOString().slice(0, 10);
+}

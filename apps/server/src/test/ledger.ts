@@ -20,10 +20,12 @@ export interface GameOptions {
   week?: number;
   /** Quote lines for the game (default true). */
   lines?: boolean;
+  /** The sport (default the NFL); a baseball game has no week. */
+  sport?: string;
 }
 
 /**
- * An NFL game with consensus lines quoted an hour before kickoff: KC −4.5 / BUF +4.5 (or the given teams),
+ * An NFL game (or a game of `sport`) with consensus lines quoted an hour before kickoff: KC −4.5 / BUF +4.5 (or the given teams),
  * total 47.5, moneyline −200 / +170, and a later quote after kickoff that is not the close. Returns the
  * event's id.
  */
@@ -34,9 +36,9 @@ export async function makeGame(db: DbExecutor, options: GameOptions = {}): Promi
   const [event] = await db
     .insert(events)
     .values({
-      sport: NFL,
+      sport: options.sport ?? NFL,
       season: options.season ?? 2025,
-      week: options.week ?? 7,
+      week: options.sport === 'baseball_mlb' ? null : (options.week ?? 7),
       seasonType: 'regular',
       kickoffAt: kickoff,
       gameDate: kickoff.toISOString().slice(0, 10),

@@ -12,7 +12,7 @@ import { checkDraft, type Draft } from '../ledger/drafts.service.js';
 import type { NewEntry } from '../ledger/entry-rows.js';
 import type { LedgerEvent } from '../ledger/ledger-event.js';
 import type { SyncAccountRow } from './sync-accounts.repository.js';
-import { GameIndex, matchLeg, MATCH_WINDOW_HOURS, type LegMatch } from './sync-matching.js';
+import { GameIndex, LOAD_WINDOW_HOURS, matchLeg, type LegMatch } from './sync-matching.js';
 import * as repository from './sync-import.repository.js';
 import type { NewSyncBet, SyncBetWithGrade } from './sync-import.repository.js';
 
@@ -123,7 +123,15 @@ function checked(draft: Draft, event: LedgerEvent): Draft | string {
   }
 }
 
-export function place(slip: SyncSlip, account: SyncAccountRow, games: GameIndex, now: Date): Placement {
+/**
+ * Places a slip: each leg matched among `games` (or, given one index a leg, among its own), then the ledger's checks.
+ */
+export function place(
+  slip: SyncSlip,
+  account: SyncAccountRow,
+  games: GameIndex | readonly GameIndex[],
+  now: Date,
+): Placement {
   if (slip.kind === 'teaser') {
     return {
       ok: false,
@@ -134,7 +142,7 @@ export function place(slip: SyncSlip, account: SyncAccountRow, games: GameIndex,
   if (stakeCents <= 0) return { ok: false, reason: 'the bet has no stake (a bonus bet without its amount)' };
   const matches: Extract<LegMatch, { matched: true }>[] = [];
   for (const [index, leg] of slip.legs.entries()) {
-    const match = matchLeg(leg, slip.placed_at, games);
+    const match = matchLeg(leg, slip.placed_at, games instanceof GameIndex ? games : games[index]!);
     if (!match.matched)
       return { ok: false, reason: slip.legs.length > 1 ? `leg ${index + 1}: ${match.reason}` : match.reason };
     matches.push(match);
@@ -227,7 +235,7 @@ export function place(slip: SyncSlip, account: SyncAccountRow, games: GameIndex,
   };
 }
 
-/** The games any leg could be on: from the earliest time named less the window to the latest plus it. */
+/** The games any leg could be on: from the earliest time named less two days to the latest plus two days. */
 export async function loadGames(db: DbExecutor, slips: readonly SyncSlip[]): Promise<GameIndex> {
   // A loop, not Math.min(...times): spreading a large upload's times would overflow the call stack.
   let earliest = Infinity;
@@ -241,7 +249,7 @@ export async function loadGames(db: DbExecutor, slips: readonly SyncSlip[]): Pro
     for (const leg of slip.legs) if (leg.event_start) see(Date.parse(leg.event_start));
   }
   if (earliest === Infinity) return new GameIndex([]);
-  const window = MATCH_WINDOW_HOURS * HOUR_MS;
+  const window = LOAD_WINDOW_HOURS * HOUR_MS;
   return new GameIndex(await repository.listGamesBetween(db, new Date(earliest - window), new Date(latest + window)));
 }
 

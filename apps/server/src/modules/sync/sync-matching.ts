@@ -1,23 +1,58 @@
 import type { SyncLeg } from '@pass/contracts';
-import { seasonForDate, SPORTS, teamRegistry, type Sport, type Team, type TeamNameMatch } from '@pass/domain';
+import {
+  easternDateOf,
+  easternToUtc,
+  seasonForDate,
+  SPORTS,
+  teamRegistry,
+  type Sport,
+  type Team,
+  type TeamNameMatch,
+} from '@pass/domain';
 import type { LedgerEvent } from '../ledger/ledger-event.js';
 
 /**
- * Which game a synced leg is on (decision 051), by the rule the importers use for The Odds API's events: the
- * sport, both teams through the team registry, and the kickoff within 36 hours of the game's start as the book
- * gives it. A book that gives no start (DraftKings' export) leaves only the time the bet was placed: then the
- * one game between the teams from 6 hours before it (a live bet) to 36 hours after it is the game, and two such
- * games (a series, a doubleheader) are a question for the member, not a guess.
+ * Which game a synced leg is on (decision 051; by time, docs/decisions/XXX-sync-matching-by-time.md): the sport,
+ * both teams through the team registry, then the time. A bet is placed before its game starts (live bets aside), so:
+ *
+ * - When the book gives the game's start (FanDuel, JSON slips), the game starting within an hour of it is the game;
+ *   a game known only by its date is the game when it is the only one between the teams on that Eastern date.
+ *   Otherwise the game nearest the start within 36 h, as the importers match The Odds API's events.
+ * - When it does not (DraftKings), the first game between the teams not yet started when the bet was placed (up to
+ *   36 h after, or on the next date), and for games known only by their date, the game of the bet's Eastern date,
+ *   else of the next date. A game perhaps under way when the bet was placed (a live bet?) beside a later one, two
+ *   games of one date without start times (a doubleheader) or a game with a start beside one without on the same
+ *   date are a question for the member, never a guess: the bet is refused naming the games it could be. With
+ *   nothing else, a game that started up to 6 hours before the bet was placed is the game (a live bet).
  */
 
-export const MATCH_WINDOW_HOURS = 36;
+const MATCH_WINDOW_HOURS = 36;
+/** The games loaded around a bet: the window, or the end of the day after the one it was placed on. */
+export const LOAD_WINDOW_HOURS = 48;
 /** How long before the bet was placed its game may have started (a bet placed live). */
 const LIVE_HOURS = 6;
+/** How long after its start a game may still be under way: a bet placed then may be a live bet on it. */
+const UNDER_WAY_HOURS = 4;
+/** Within this of the start the book gives, a stored start is that game's (a doubleheader's games start hours apart). */
+const SAME_START_MS = 3_600_000;
+/** Before this Eastern time, a bet may be a live bet on the previous evening's game. */
+const SMALL_HOURS_END = '03:00';
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 /** A game's start for matching: its kickoff, or for a game known only by its date, 7 pm US Eastern that day. */
 export function matchTime(event: Pick<LedgerEvent, 'kickoffAt' | 'gameDate'>): number {
   return event.kickoffAt?.getTime() ?? Date.parse(`${event.gameDate}T23:00:00Z`);
+}
+
+/** The Eastern calendar date a game is played on: its kickoff's, or the date a game without one is filed under. */
+export function gameDay(event: Pick<LedgerEvent, 'kickoffAt' | 'gameDate'>): string {
+  return event.kickoffAt ? easternDateOf(event.kickoffAt) : event.gameDate;
+}
+
+/** The date `days` after a YYYY-MM-DD date. */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
 /** The two teams a book's game name holds: "Away @ Home", "Away at Home", "Home vs Away", "A v B". */
@@ -46,6 +81,28 @@ export class GameIndex {
   }
 }
 
+/**
+ * Which game of a doubleheader each game is: 1 or 2 for the two (or more) games of one pair of teams on one Eastern
+ * date, in order of start (a game without a start after those with one, then in the schedule's order); games alone
+ * on their date have none.
+ */
+export function doubleheaderNumbers(games: readonly LedgerEvent[]): Map<number, number> {
+  const byDay = new Map<string, LedgerEvent[]>();
+  for (const game of games) {
+    const key = `${pairKey(game.sport, game.homeTeam, game.awayTeam)}|${gameDay(game)}`;
+    byDay.set(key, [...(byDay.get(key) ?? []), game]);
+  }
+  const numbers = new Map<number, number>();
+  for (const sameDay of byDay.values()) {
+    const distinct = [...new Map(sameDay.map((game) => [game.id, game])).values()];
+    if (distinct.length < 2) continue;
+    distinct
+      .sort((a, b) => (a.kickoffAt?.getTime() ?? Infinity) - (b.kickoffAt?.getTime() ?? Infinity) || a.id - b.id)
+      .forEach((game, index) => numbers.set(game.id, index + 1));
+  }
+  return numbers;
+}
+
 export type LegMatch =
   | {
       matched: true;
@@ -55,53 +112,167 @@ export type LegMatch =
     }
   | { matched: false; reason: string };
 
+type GamePick = { matched: true; event: LedgerEvent } | { matched: false; reason: string };
+
 const shownTime = (time: number) => new Date(time).toISOString().replace(':00.000Z', 'Z');
+
+/** How a game is told apart in a refusal: "the game of 2025-05-16", "Game 2 of 2025-05-14 (18:40 UTC)". */
+function gameLabel(game: LedgerEvent, numbers: ReadonlyMap<number, number>): string {
+  const number = numbers.get(game.id);
+  const time = game.kickoffAt ? ` (${shownTime(game.kickoffAt.getTime()).slice(11)})` : '';
+  return number === undefined ? `the game of ${gameDay(game)}${time}` : `Game ${number} of ${gameDay(game)}${time}`;
+}
+
+/** A refusal naming the games the leg could be on, for the member to choose among. */
+function doubt(label: string, why: string, games: readonly LedgerEvent[], all: readonly LedgerEvent[]): GamePick {
+  const numbers = doubleheaderNumbers(all);
+  const listed = [...new Set(games)].sort((a, b) => matchTime(a) - matchTime(b));
+  return {
+    matched: false,
+    reason: `${label}: ${why}: it could be ${listed.map((game) => gameLabel(game, numbers)).join(' or ')}, so choose its game`,
+  };
+}
+
+const matched = (event: LedgerEvent): GamePick => ({ matched: true, event });
+
+/** The game a leg with the book's start is on (see above). */
+function pickByStart(games: readonly LedgerEvent[], label: string, eventStart: string): GamePick {
+  const start = Date.parse(eventStart);
+  const day = easternDateOf(new Date(start));
+  const timed = games
+    .filter((game) => game.kickoffAt && Math.abs(game.kickoffAt.getTime() - start) <= MATCH_WINDOW_HOURS * HOUR_MS)
+    .sort((a, b) => Math.abs(a.kickoffAt!.getTime() - start) - Math.abs(b.kickoffAt!.getTime() - start));
+  const [first, second] = timed;
+  const distance = (game: LedgerEvent) => Math.abs(matchTime(game) - start);
+  if (first && distance(first) <= SAME_START_MS) {
+    if (second && distance(second) - distance(first) < 60_000) {
+      return doubt(label, `two games between these teams start at ${shownTime(start)}`, [first, second], games);
+    }
+    return matched(first);
+  }
+  const datedThatDay = games.filter((game) => !game.kickoffAt && game.gameDate === day);
+  const timedThatDay = timed.filter((game) => gameDay(game) === day);
+  if (datedThatDay.length > 0) {
+    if (datedThatDay.length === 1 && timedThatDay.length === 0) return matched(datedThatDay[0]!);
+    const why =
+      timedThatDay.length === 0
+        ? `${datedThatDay.length} games between these teams on ${day} (a doubleheader) and no start times to tell them apart`
+        : `${datedThatDay.length + timedThatDay.length} games between these teams on ${day} (a doubleheader), and the stored start is not the book's (${shownTime(start)})`;
+    return doubt(label, why, [...datedThatDay, ...timedThatDay], games);
+  }
+  // Nothing on the book's date: the nearest game within the window, as the importers match.
+  const within = games
+    .filter((game) => distance(game) <= MATCH_WINDOW_HOURS * HOUR_MS)
+    .sort((a, b) => distance(a) - distance(b));
+  const [nearest, next] = within;
+  if (!nearest) {
+    const closest = [...games].sort((a, b) => distance(a) - distance(b))[0]!;
+    return {
+      matched: false,
+      reason: `${label}: no game between these teams within ${MATCH_WINDOW_HOURS} h of ${shownTime(start)}; the nearest starts ${shownTime(matchTime(closest))}`,
+    };
+  }
+  if (next && distance(next) - distance(nearest) < 60_000) {
+    return doubt(
+      label,
+      `two games between these teams are as near the book's start (${shownTime(start)})`,
+      [nearest, next],
+      games,
+    );
+  }
+  return matched(nearest);
+}
+
+/** The game a leg without the book's start is on, from when the bet was placed (see above). */
+function pickByPlacement(games: readonly LedgerEvent[], label: string, placedAt: string): GamePick {
+  const placed = Date.parse(placedAt);
+  const day = easternDateOf(new Date(placed));
+  const startOf = (game: LedgerEvent) => game.kickoffAt!.getTime();
+  const timed = games.filter((game) => game.kickoffAt).sort((a, b) => startOf(a) - startOf(b));
+  const dated = games.filter((game) => !game.kickoffAt);
+
+  // The first game not started when the bet was placed: with a start, the earliest up to 36 h after or on the next
+  // date (and any other starting at the same minute); known by its date, the bet's date's games, else the next date's.
+  const upcoming = timed.filter(
+    (game) =>
+      startOf(game) >= placed &&
+      (startOf(game) <= placed + MATCH_WINDOW_HOURS * HOUR_MS || gameDay(game) <= addDays(day, 1)),
+  );
+  const firstTimed = upcoming.filter((game) => startOf(game) - startOf(upcoming[0]!) < 60_000);
+  const onDay = (date: string) => dated.filter((game) => game.gameDate === date);
+  const firstDated = onDay(day).length > 0 ? onDay(day) : onDay(addDays(day, 1));
+  const timedDay = firstTimed[0] && gameDay(firstTimed[0]);
+  const datedDay = firstDated[0]?.gameDate;
+  const next =
+    timedDay === undefined || (datedDay !== undefined && datedDay < timedDay)
+      ? firstDated
+      : datedDay === undefined || timedDay < datedDay
+        ? firstTimed
+        : [...firstTimed, ...firstDated];
+
+  // A game that may be under way when the bet was placed: one started in the hours before, or (in the small hours)
+  // a game of the evening before known only by its date.
+  const smallHours = placed < easternToUtc(day, SMALL_HOURS_END)!.getTime();
+  const underWay = [
+    ...timed.filter((game) => startOf(game) < placed && startOf(game) >= placed - UNDER_WAY_HOURS * HOUR_MS),
+    ...(smallHours ? onDay(addDays(day, -1)) : []),
+  ];
+
+  if (next.length === 1 && underWay.length === 0) return matched(next[0]!);
+  if (next.length === 0 && underWay.length === 1) return matched(underWay[0]!);
+  if (next.length === 0 && underWay.length === 0) {
+    const late = timed.filter(
+      (game) => startOf(game) < placed - UNDER_WAY_HOURS * HOUR_MS && startOf(game) >= placed - LIVE_HOURS * HOUR_MS,
+    );
+    if (late.length === 1) return matched(late[0]!);
+    if (late.length === 0) {
+      const closest = [...games].sort((a, b) => Math.abs(matchTime(a) - placed) - Math.abs(matchTime(b) - placed))[0]!;
+      return {
+        matched: false,
+        reason: `${label}: the book gives no start, and no game between these teams fits the time the bet was placed (${shownTime(placed)}): none from ${LIVE_HOURS} h before it to the end of the next day; the nearest stored is ${gameLabel(closest, new Map())}`,
+      };
+    }
+    return doubt(
+      label,
+      'the book gives no start, and several games between these teams started shortly before the bet',
+      late,
+      games,
+    );
+  }
+  if (underWay.length > 0) {
+    return doubt(
+      label,
+      `the book gives no start, and the bet was placed (${shownTime(placed)}) while a game between these teams may have been under way (a live bet?) and before the next`,
+      [...underWay, ...next],
+      games,
+    );
+  }
+  const sameDay = new Set(next.map(gameDay)).size === 1;
+  const untimed = next.filter((game) => !game.kickoffAt).length;
+  const apart =
+    untimed === next.length
+      ? 'with no start times to tell them apart'
+      : untimed > 0
+        ? 'not all with a start time to tell them apart'
+        : 'starting at the same time';
+  return doubt(
+    label,
+    sameDay
+      ? `the book gives no start, and ${next.length} games between these teams are on ${gameDay(next[0]!)} (a doubleheader) ${apart}`
+      : `the book gives no start, and ${next.length} games between these teams fit`,
+    next,
+    games,
+  );
+}
 
 function pickGame(
   games: readonly LedgerEvent[],
   leg: Pick<SyncLeg, 'event' | 'event_start'>,
   placedAt: string,
-): LegMatch | { matched: false; reason: string } {
+): GamePick {
   const label = `"${leg.event}"`;
   if (games.length === 0) return { matched: false, reason: `${label}: no game between these teams is stored` };
-  const nearestOf = (at: number) =>
-    [...games].sort((a, b) => Math.abs(matchTime(a) - at) - Math.abs(matchTime(b) - at))[0]!;
-  if (leg.event_start) {
-    const start = Date.parse(leg.event_start);
-    const within = games
-      .filter((game) => Math.abs(matchTime(game) - start) <= MATCH_WINDOW_HOURS * HOUR_MS)
-      .sort((a, b) => Math.abs(matchTime(a) - start) - Math.abs(matchTime(b) - start));
-    const [first, second] = within;
-    if (!first) {
-      return {
-        matched: false,
-        reason: `${label}: no game between these teams within ${MATCH_WINDOW_HOURS} h of ${shownTime(start)}; the nearest starts ${shownTime(matchTime(nearestOf(start)))}`,
-      };
-    }
-    if (second && Math.abs(matchTime(second) - start) - Math.abs(matchTime(first) - start) < 60_000) {
-      return {
-        matched: false,
-        reason: `${label}: two games between these teams on ${first.gameDate} (a doubleheader): record it by hand`,
-      };
-    }
-    return { matched: true, event: first, sport: first.sport as Sport, team: null };
-  }
-  const placed = Date.parse(placedAt);
-  const within = games.filter(
-    (game) =>
-      matchTime(game) >= placed - LIVE_HOURS * HOUR_MS && matchTime(game) <= placed + MATCH_WINDOW_HOURS * HOUR_MS,
-  );
-  if (within.length === 1) return { matched: true, event: within[0]!, sport: within[0]!.sport as Sport, team: null };
-  if (within.length === 0) {
-    return {
-      matched: false,
-      reason: `${label}: the book gives no start, and no game between these teams starts within ${MATCH_WINDOW_HOURS} h of the bet (placed ${shownTime(placed)}); the nearest starts ${shownTime(matchTime(nearestOf(placed)))}`,
-    };
-  }
-  return {
-    matched: false,
-    reason: `${label}: the book gives no start, and ${within.length} games between these teams start near the bet (${within.map((game) => game.gameDate).join(', ')}): record it by hand`,
-  };
+  return leg.event_start ? pickByStart(games, label, leg.event_start) : pickByPlacement(games, label, placedAt);
 }
 
 /**
@@ -192,7 +363,7 @@ export function matchLeg(leg: SyncLeg, placedAt: string, games: GameIndex): LegM
       }
       team = selected.team.abbr;
     }
-    found.push({ ...picked, team });
+    found.push({ matched: true, event: picked.event, sport, team });
   }
   if (found.length === 1 && !contested) return found[0]!;
   if (found.length > 1)

@@ -7,14 +7,23 @@ import type {
   SyncSlip,
 } from '@pass/contracts';
 import type { Database, DbExecutor } from '@pass/db';
-import { SPORTS, teamRegistry, type Sport } from '@pass/domain';
+import { easternDateOf, easternToUtc, SPORTS, teamRegistry, type Sport } from '@pass/domain';
 import { AppError } from '../../errors.js';
 import { gradeEntriesById, gradeParlaysById, hasStarted } from '../ledger/grading.service.js';
 import * as ledgerWrites from '../ledger/synced-writes.service.js';
 import type { LedgerEvent } from '../ledger/ledger-event.js';
 import { loadGames, place, toSyncBet, type Placement } from './sync-import.service.js';
 import * as repository from './sync-import.repository.js';
-import { GameIndex, matchLeg, matchTime, splitGame, teamOfGame } from './sync-matching.js';
+import {
+  addDays,
+  doubleheaderNumbers,
+  GameIndex,
+  gameDay,
+  matchLeg,
+  matchTime,
+  splitGame,
+  teamOfGame,
+} from './sync-matching.js';
 import * as rematchRepository from './sync-rematch.repository.js';
 
 /**
@@ -191,6 +200,14 @@ function pickedTeam(slip: SyncSlip, leg: SyncSlip['legs'][number], event: Ledger
   return picked && 'team' in picked ? picked.team.abbr : null;
 }
 
+/**
+ * The games to choose from for one leg: the stored games of the leg's sport on the Eastern date the bet was placed
+ * and the next (whatever their hour: a bet placed late on the day of an early game is still on it), from 6 hours
+ * before the bet was placed to 7 days after, and within 36 h of the book's start when it gave one. Ordered: the game
+ * sync matched, then games between the teams the book named (every team a shared name could be), then games of one
+ * of them, each group on the bet's days first, then by time. So the games of that day between those teams are always
+ * offered when stored, and otherwise the day's games of either team.
+ */
 async function candidateGames(
   db: DbExecutor,
   slip: SyncSlip,
@@ -198,7 +215,12 @@ async function candidateGames(
   matched: LedgerEvent | undefined,
 ): Promise<SyncCandidateGame[]> {
   const placed = Date.parse(slip.placed_at);
-  const windows: [number, number][] = [[placed - CANDIDATES_BEFORE_MS, placed + CANDIDATES_AFTER_MS]];
+  const placedDay = easternDateOf(new Date(placed));
+  const betDays = new Set([placedDay, addDays(placedDay, 1)]);
+  const windows: [number, number][] = [
+    [placed - CANDIDATES_BEFORE_MS, placed + CANDIDATES_AFTER_MS],
+    [easternToUtc(placedDay, '00:00')!.getTime(), easternToUtc(addDays(placedDay, 2), '00:00')!.getTime()],
+  ];
   if (leg.event_start) {
     const start = Date.parse(leg.event_start);
     windows.push([start - CANDIDATES_AROUND_START_MS, start + CANDIDATES_AROUND_START_MS]);
@@ -208,7 +230,9 @@ async function candidateGames(
   for (const [from, to] of windows) {
     for (const event of await repository.listGamesBetween(db, new Date(from), new Date(to))) {
       const at = matchTime(event);
-      if (sports.includes(event.sport) && at >= from && at <= to) found.set(event.id, event);
+      if (sports.includes(event.sport) && ((at >= from && at <= to) || betDays.has(gameDay(event)))) {
+        found.set(event.id, event);
+      }
     }
   }
   if (matched) found.set(matched.id, matched);
@@ -216,11 +240,15 @@ async function candidateGames(
   const anchor = leg.event_start ? Date.parse(leg.event_start) : placed;
   const namedCount = (event: LedgerEvent) =>
     Number(named.has(`${event.sport}|${event.homeTeam}`)) + Number(named.has(`${event.sport}|${event.awayTeam}`));
-  return [...found.values()]
+  const onBetDays = (event: LedgerEvent) => Number(betDays.has(gameDay(event)));
+  const games = [...found.values()];
+  const numbers = doubleheaderNumbers(games);
+  return games
     .sort(
       (a, b) =>
         Number(b.id === matched?.id) - Number(a.id === matched?.id) ||
         namedCount(b) - namedCount(a) ||
+        onBetDays(b) - onBetDays(a) ||
         Math.abs(matchTime(a) - anchor) - Math.abs(matchTime(b) - anchor) ||
         a.id - b.id,
     )
@@ -239,6 +267,7 @@ async function candidateGames(
       away_name: teamName(event.sport, event.awayTeam),
       picked_team: pickedTeam(slip, leg, event),
       names_teams: namedCount(event) > 0,
+      game_number: numbers.get(event.id) ?? null,
     }));
 }
 
@@ -350,7 +379,9 @@ export async function matchSyncBetByHand(
     });
     const account = await rematchRepository.getAccount(tx, bet.accountId);
     if (!account) throw AppError.notFound(`No synced bet ${id}`);
-    const placement = place({ ...slip, legs }, account, new GameIndex([...events.values()]), now);
+    // Each leg is matched among its chosen game alone: a parlay on both games of a doubleheader stays as chosen.
+    const chosenGames = body.legs.map((chosen) => new GameIndex([events.get(chosen.event_id)!]));
+    const placement = place({ ...slip, legs }, account, chosenGames, now);
     if (!placement.ok) throw AppError.badRequest(refusedField(placement.reason), placement.reason);
     if (!(await writePlacement(tx, bet.id, userId, placement, now))) {
       throw new AppError('CONFLICT', 'The ledger already holds this bet');

@@ -251,7 +251,13 @@ type Kind = SyncSlip['kind'];
 
 /** The kind of bet from `Bet Type` ("Single", "Parlay", "3 Leg Parlay", "6 Point Teaser"), else from its legs. */
 function readKind(value: string, legs: number): Kind | string {
-  const type = value.trim().toLowerCase();
+  // A bonus marker in the type ("Single (Bonus Bet)") says how the stake was paid, not what the bet is.
+  const type = value
+    .trim()
+    .toLowerCase()
+    .replace(/\(?\b(bonus bet|free bet|freebet|bonus)\b\)?/g, ' ')
+    .replace(/^[\s\-–:,]+|[\s\-–:,]+$/g, '')
+    .trim();
   if (type === '') return legs === 1 ? 'single' : 'parlay';
   if (/round ?robin|system|yankee|trixie|lucky/.test(type)) {
     return `"${asText(value)}" is several bets in one: record its bets by hand`;
@@ -272,25 +278,65 @@ function readTeaserPoints(cell: string, betType: string): number | undefined {
 const truthy = (value: string) => /^(1|true|yes|y)$/i.test(value.trim());
 
 /**
- * Whether the stake was the book's money: a free-bet or bonus-bet column says so (a profit boost does not), or
- * a settled win paid back only the profit, not the stake.
+ * A cell that says the stake was a bonus: "Bonus Bet", "Free Bet", "Bonus", "Token", "Site Credit". A profit or odds
+ * boost is not, and neither is a No Sweat (risk-free) bet: its stake is the member's own money, and only what it gives
+ * back when it loses is a bonus bet, a bet of its own.
  */
-function readBonus(row: CsvRow, stakeCents: number, payoutCents: number | undefined, price: number | undefined) {
-  const bonusType = row.get('Bet Bonus Type').toLowerCase();
-  if (bonusType !== '' && !/boost/.test(bonusType) && /free|bonus|token|credit|no sweat|risk free/.test(bonusType)) {
-    return true;
-  }
-  if (truthy(row.get('Risk Free Bet'))) return true;
-  const bonusAmount = dollarsTextToCents(row.get('Bet Bonus Amount'));
-  if (bonusAmount !== undefined && bonusAmount > 0 && bonusAmount >= stakeCents && !/boost/.test(bonusType)) {
-    return true;
-  }
-  if (payoutCents === undefined || payoutCents === 0 || price === undefined || stakeCents === 0) {
-    return stakeCents === 0 && (payoutCents ?? 0) > 0;
-  }
+const BONUS_MARKER = /\b(bonus|free ?bets?|freebet|token|site credit|promo credit)\b/i;
+const NOT_A_BONUS_STAKE = /\b(boost|boosted|no ?sweat|risk[ -]?free|insurance|refund)\b/i;
+const isBonusMarker = (cell: string) => BONUS_MARKER.test(cell) && !NOT_A_BONUS_STAKE.test(cell);
+
+/** Columns that name the bonus or promotion a bet used, as the exports and export helpers call them. */
+const BONUS_TYPE_COLUMNS = ['Bet Bonus Type', 'Bonus Type', 'Reward Type', 'Reward Used', 'Promotion', 'Promo'];
+/** Columns that say yes or no to a bonus stake. */
+const BONUS_FLAG_COLUMNS = ['Bonus Bet', 'Free Bet', 'Is Bonus Bet', 'Is Free Bet', 'Bonus'];
+
+/**
+ * Whether an amount the book reports (a payout, or the payout it offered) is the profit alone, without the stake:
+ * the shape of a bonus bet, whose stake is never paid back. Nearer the profit than the profit with the stake, and
+ * within a cent or 2 % of it (a parlay's price is rounded).
+ */
+function isProfitAlone(amountCents: number, stakeCents: number, price: number): boolean {
   const profit = profitCentsUnrounded(stakeCents, price);
-  // Within a cent of the profit alone, and not of the stake with it: the stake never came back.
-  return Math.abs(payoutCents - profit) <= 1 && Math.abs(payoutCents - (profit + stakeCents)) > 1;
+  const offProfit = Math.abs(amountCents - profit);
+  return offProfit < Math.abs(amountCents - (profit + stakeCents)) && offProfit <= Math.max(1, profit * 0.02);
+}
+
+/**
+ * Whether the stake was the book's money (a bonus or free bet), in every way the exports say it: a bonus or
+ * free-bet column or marker (DraftKings' `Bet Bonus Type`, a bet type such as "Single (Bonus Bet)"), a bonus amount
+ * covering the stake, or amounts that leave the stake out — FanDuel writes no bonus column, but a bonus bet's
+ * `Potential Payout` (and a winning one's `Payout`) is the profit alone. So a lost bonus bet is told as well as a won
+ * one.
+ */
+function readBonus(
+  row: CsvRow,
+  stakeCents: number,
+  result: SyncBookResult,
+  payoutCents: number | undefined,
+  price: number | undefined,
+): boolean {
+  if ([...BONUS_TYPE_COLUMNS, 'Bet Type'].some((column) => isBonusMarker(row.get(column)))) return true;
+  if (BONUS_FLAG_COLUMNS.some((column) => truthy(row.get(column)))) return true;
+  const bonusType = row.get('Bet Bonus Type');
+  const bonusAmount = dollarsTextToCents(row.get('Bet Bonus Amount'));
+  if (
+    bonusAmount !== undefined &&
+    bonusAmount > 0 &&
+    stakeCents > 0 &&
+    bonusAmount >= stakeCents &&
+    !NOT_A_BONUS_STAKE.test(bonusType)
+  ) {
+    return true;
+  }
+  if (stakeCents === 0) return result === 'won' && (payoutCents ?? 0) > 0;
+  if (price === undefined) return false;
+  // A win paid what it paid: the stake came back with the profit, or it did not.
+  if (result === 'won' && payoutCents !== undefined && payoutCents > 0) {
+    return isProfitAlone(payoutCents, stakeCents, price);
+  }
+  const potentialCents = dollarsTextToCents(row.get('Potential Payout'));
+  return potentialCents !== undefined && potentialCents > 0 && isProfitAlone(potentialCents, stakeCents, price);
 }
 
 function readLeg(row: CsvRow, layout: CsvLayout, single: boolean, betPrice: number | undefined): SyncLeg | string {
@@ -441,7 +487,7 @@ export function* readCsvBetHistorySteps(text: string, layout: CsvLayout): ReadSt
     if (legFailed) continue;
     const teaserPoints =
       kind === 'teaser' ? readTeaserPoints(primary.get('Teaser Points'), primary.get('Bet Type')) : undefined;
-    const bonus = readBonus(primary, stakeCents, result === 'won' ? payoutCents : undefined, price);
+    const bonus = readBonus(primary, stakeCents, result, payoutCents, price);
     const parsed = SyncSlip.safeParse({
       book_bet_id: id,
       placed_at: placedAt,

@@ -103,6 +103,102 @@ describe('the sportsbook connectors', () => {
     ).toThrow(/Event Name/);
   });
 
+  describe('bonus bets, told in every format', () => {
+    const FD_HEADER =
+      'External Bet ID,Bet Date Time,Bet Type,Bet Amount,Bet Settled,Event Name,League,Bet Selection,Market Name,Leg Handicap,Teaser Points,Bet American Odds,Bet Decimal Odds,Leg American Odds,Leg Decimal Odds,Multi Bet American Odds,Multi Bet Decimal Odds,Leg Result,Bet Result,Payout,Potential Payout,Leg Bet Type,Leg Event Date Time,Bet Settled Date,Same Game Parlay,State,Primary';
+    /** A FanDuel single on the Yankees at −110 with the given type, result, payout and payout offered. */
+    const fdSingle = (id: string, type: string, result: string, payout: string, potential: string) =>
+      `${id},2025-05-16 12:00:00,${type},10.00,Settled,New York Mets @ New York Yankees,MLB,New York Yankees,Moneyline,,,-110,,-110,,,,${result},${result},${payout},${potential},,2025-05-16 19:05:00,,false,NJ,1`;
+    const DK_FULL_HEADER =
+      'External Bet ID,Bet Date Time,Bet Type,Bet Amount,Number of Bets,Number of Legs,Bet Settled,Bet Selection,Market Name,Bet American Odds,Bet Result,Payout,Potential Payout,Leg Settled,Leg Result,Leg American Odds,Bet Settled Date,Bet Bonus Type,Bet Bonus Amount,Risk Free Bet,Bet Boosted Odds,Bet Bonus Max Winning Amount,Bet Bonus Winning Amount,Bet Boost Percentage,Boosted Bet,Early Win Settled,Primary';
+    /** A DraftKings single on the Yankees at −110, lost, with the bonus cells given. */
+    const dkLost = (id: string, bonusType: string, bonusAmount: string, riskFree: string) =>
+      `${id},2025-05-16 12:00:00,Single,10.00,1,1,Settled,NY Yankees,NY Mets @ NY Yankees - Moneyline,-110,Lost,0.00,19.09,true,Lost,-110,,${bonusType},${bonusAmount},${riskFree},,,,,false,false,1`;
+    const bonusOf = (text: string) => {
+      const history = readBetHistory(text);
+      expect(history.rowErrors).toEqual([]);
+      return Object.fromEntries(history.slips.map((slip) => [slip.book_bet_id, slip.bonus]));
+    };
+
+    it('reads FanDuel’s bonus bet, won or lost, from a payout offered without the stake', () => {
+      const text = [
+        FD_HEADER,
+        // Lost: $10 of bonus at −110 offered $9.09, the profit alone; a cash bet is offered $19.09.
+        fdSingle('FD-1', 'Single', 'LOST', '0.00', '9.09'),
+        fdSingle('FD-2', 'Single', 'LOST', '0.00', '19.09'),
+        // Won: paid the profit alone, or the stake with it.
+        fdSingle('FD-3', 'Single', 'WON', '9.09', '9.09'),
+        fdSingle('FD-4', 'Single', 'WON', '19.09', '19.09'),
+        // A marker in the bet type, whatever the amounts say; the type is still read as a single.
+        fdSingle('FD-5', 'Single (Bonus Bet)', 'LOST', '0.00', ''),
+        fdSingle('FD-6', 'Free Bet', 'LOST', '0.00', ''),
+        // No amount offered and nothing paid: nothing says the stake was not the member's.
+        fdSingle('FD-7', 'Single', 'LOST', '0.00', ''),
+        // A lost parlay of $5 at +264 offered $13.20, the profit alone (the price is rounded: within 2 %).
+        'FD-8,2025-05-16 12:00:00,Parlay,5.00,Settled,New York Mets @ New York Yankees,MLB,New York Yankees,Moneyline,,,,,-140,,+264,,LOST,LOST,0.00,13.22,,2025-05-16 19:05:00,,false,NJ,1',
+        'FD-8,2025-05-16 12:00:00,Parlay,,Settled,Minnesota Twins @ Baltimore Orioles,MLB,Over,Total Runs,8.5,,,,+105,,,,WON,,,,,2025-05-16 19:05:00,,false,NJ,0',
+      ].join('\n');
+      expect(bonusOf(text)).toEqual({
+        'FD-1': true,
+        'FD-2': false,
+        'FD-3': true,
+        'FD-4': false,
+        'FD-5': true,
+        'FD-6': true,
+        'FD-7': false,
+        'FD-8': true,
+      });
+      expect(readBetHistory(text).slips.find((slip) => slip.book_bet_id === 'FD-5')!.kind).toBe('single');
+    });
+
+    it('reads DraftKings’ bonus and free bets, and not its boosts or No Sweat bets, staked with the member’s money', () => {
+      const text = [
+        DK_FULL_HEADER,
+        dkLost('DK-1', 'Bonus Bet', '10.00', 'false'),
+        dkLost('DK-2', 'Free Bet', '', 'false'),
+        dkLost('DK-3', '', '10.00', 'false'),
+        dkLost('DK-4', 'Profit Boost', '', 'false'),
+        dkLost('DK-5', 'No Sweat Bet', '10.00', 'false'),
+        dkLost('DK-6', '', '', 'true'),
+        dkLost('DK-7', '', '', 'false'),
+      ].join('\n');
+      expect(bonusOf(text)).toEqual({
+        'DK-1': true,
+        'DK-2': true,
+        'DK-3': true,
+        'DK-4': false,
+        'DK-5': false,
+        'DK-6': false,
+        'DK-7': false,
+      });
+    });
+
+    it('takes a JSON slip’s own flag', () => {
+      const slip = (id: string, bonus?: boolean) => ({
+        book_bet_id: id,
+        placed_at: '2025-05-16T12:00:00-04:00',
+        kind: 'single',
+        stake_cents: 1000,
+        result: 'lost',
+        payout_cents: 0,
+        ...(bonus === undefined ? {} : { bonus }),
+        legs: [
+          {
+            event: 'New York Mets @ New York Yankees',
+            market: 'moneyline',
+            selection: 'New York Yankees',
+            price: -110,
+          },
+        ],
+      });
+      expect(bonusOf(JSON.stringify([slip('J-1', true), slip('J-2', false), slip('J-3')]))).toEqual({
+        'J-1': true,
+        'J-2': false,
+        'J-3': false,
+      });
+    });
+  });
+
   describe('a hostile export: many rows, many of them sharing one bet id', () => {
     const PARLAY_LEG =
       'H-1,2024-09-08 10:00:00,Parlay,5.00,,Settled,Pittsburgh Steelers,Pittsburgh Steelers @ Atlanta Falcons - Moneyline,+950,LOST,0.00,WON,+160,0';

@@ -84,6 +84,7 @@ const game = (
   home_name: home[1],
   picked_team: null,
   names_teams: false,
+  game_number: null,
   ...overrides,
 });
 
@@ -186,6 +187,59 @@ describe('Choose the game for a synced bet sync could not match', () => {
     expect(await within(card).findByText('Matched')).toBeInTheDocument();
     expect(onMatched).toHaveBeenCalled();
     expect(within(card).queryByRole('button', { name: 'Choose the game' })).not.toBeInTheDocument();
+  });
+
+  it('tells the two games of a doubleheader apart, saying when their starts are not known', async () => {
+    const user = userEvent.setup();
+    const twinsLeg: SyncLeg = {
+      event: 'MIN Twins @ BAL Orioles',
+      market: 'moneyline',
+      selection: 'MIN Twins',
+      price: -120,
+      result: 'open',
+    };
+    const bet = { ...rejectedBet(7, [twinsLeg]), book: 'draftkings' };
+    const mlb = (id: number, overrides: Partial<SyncCandidateGame>) =>
+      game(id, ['MIN', 'Minnesota Twins'], ['BAL', 'Baltimore Orioles'], {
+        sport: 'baseball_mlb',
+        season: 2026,
+        week: null,
+        picked_team: 'MIN',
+        names_teams: true,
+        ...overrides,
+      });
+    server([bet], {
+      7: {
+        bet,
+        placeable: true,
+        reason: null,
+        legs: [
+          {
+            position: 0,
+            matched_event_id: null,
+            reason: 'two games between these teams on 2026-05-14 (a doubleheader)',
+            games: [
+              mlb(81, { kickoff_at: null, game_date: '2026-05-14', game_number: 1 }),
+              mlb(82, { kickoff_at: null, game_date: '2026-05-14', game_number: 2 }),
+              mlb(83, { kickoff_at: '2026-05-15T17:05:00.000Z', game_date: '2026-05-15', game_number: 1 }),
+              mlb(84, { kickoff_at: '2026-05-15T22:40:00.000Z', game_date: '2026-05-15', game_number: 2 }),
+            ],
+          },
+        ],
+      },
+    });
+    renderWithProviders(<SyncedBetsSection />);
+    const card = await screen.findByRole('listitem', { name: /^DraftKings single placed/ });
+    await user.click(within(card).getByRole('button', { name: 'Choose the game' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Choose the game' });
+    await user.click(await within(dialog).findByRole('combobox', { name: 'Game' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Minnesota Twins @ Baltimore Orioles · Thu, May 14 · Game 1 (start not known)',
+      'Minnesota Twins @ Baltimore Orioles · Thu, May 14 · Game 2 (start not known)',
+      'Minnesota Twins @ Baltimore Orioles · Fri, May 15, 1:05 PM · Game 1',
+      'Minnesota Twins @ Baltimore Orioles · Fri, May 15, 6:40 PM · Game 2',
+    ]);
   });
 
   it('asks a game for each unmatched leg of a parlay, no team for a total, and shows the server’s refusal', async () => {

@@ -43,7 +43,14 @@ export function gameTimeText(game: Pick<SyncCandidateGame, 'kickoff_at' | 'game_
   });
 }
 
-export const gameText = (game: SyncCandidateGame) => `${game.away_name} @ ${game.home_name} · ${gameTimeText(game)}`;
+/** "Game 2" of a doubleheader; one whose start is not known says so, since its number is only the schedule's order. */
+function doubleheaderText(game: SyncCandidateGame): string {
+  if (game.game_number === null) return '';
+  return game.kickoff_at === null ? ` · Game ${game.game_number} (start not known)` : ` · Game ${game.game_number}`;
+}
+
+export const gameText = (game: SyncCandidateGame) =>
+  `${game.away_name} @ ${game.home_name} · ${gameTimeText(game)}${doubleheaderText(game)}`;
 
 interface Choice {
   eventId: number | null;
@@ -83,8 +90,8 @@ function LegChoice({ leg, candidates, label, choice, onChange }: LegChoiceProps)
       ) : null}
       {candidates.games.length === 0 ? (
         <Alert severity="info">
-          No stored game starts from 6 hours before the bet was placed to 7 days after it. It can be matched once its
-          game is stored; sync tries again by itself.
+          No stored game is on the day the bet was placed or the next, or starts up to 7 days after it. It can be
+          matched once its game is stored; sync tries again by itself.
         </Alert>
       ) : (
         <TextField
