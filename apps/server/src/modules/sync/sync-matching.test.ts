@@ -4,7 +4,7 @@ import type { LedgerEvent } from '../ledger/ledger-event.js';
 import { doubleheaderNumbers, GameIndex, matchLeg, type LegMatch } from './sync-matching.js';
 
 /**
- * Which game a leg goes to by time (docs/decisions/XXX-sync-matching-by-time.md): the first game not started when the bet was placed, the game of
+ * Which game a leg goes to by time (docs/decisions/076-sync-matching-by-time.md): the first game not started when the bet was placed, the game of
  * the bet's date for games known only by their date, the book's start when it gives one, and a refusal naming the
  * games whenever two could be the one. No database: the games are in memory. June 2026 is on daylight time (UTC−4).
  */

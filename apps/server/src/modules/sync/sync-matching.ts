@@ -12,7 +12,7 @@ import {
 import type { LedgerEvent } from '../ledger/ledger-event.js';
 
 /**
- * Which game a synced leg is on (decision 051; by time, docs/decisions/XXX-sync-matching-by-time.md): the sport,
+ * Which game a synced leg is on (decision 051; by time, docs/decisions/076-sync-matching-by-time.md): the sport,
  * both teams through the team registry, then the time. A bet is placed before its game starts (live bets aside), so:
  *
  * - When the book gives the game's start (FanDuel, JSON slips), the game starting within an hour of it is the game;

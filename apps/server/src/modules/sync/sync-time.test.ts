@@ -12,7 +12,7 @@ import { importStatsapi } from '../imports/game-importers.js';
 import { readHistoryFile } from '../imports/history-files.js';
 
 /**
- * Matching by time (docs/decisions/XXX-sync-matching-by-time.md) with exports written the way the books write them, against the real 2025 MLB
+ * Matching by time (docs/decisions/076-sync-matching-by-time.md) with exports written the way the books write them, against the real 2025 MLB
  * schedule as the repository holds it (the Stats API's export: dates, no first pitches): a series where each bet
  * goes to the game of the day it was placed, a doubleheader never guessed without start times and told apart with
  * them, bonus bets kept out of the money responsible play counts, and "Choose the game" offering the day's games.
