@@ -126,7 +126,7 @@ describe('My Bets', () => {
     expect(within(single).queryByRole('button', { name: 'Record by hand' })).not.toBeInTheDocument();
     await user.click(within(single).getByRole('button', { name: 'Choose the game' }));
     const choosing = await screen.findByRole('dialog', { name: 'Choose the game' });
-    expect(await within(choosing).findByText(/^No stored game starts/)).toBeInTheDocument();
+    expect(await within(choosing).findByText(/^No stored game is on the day the bet was placed/)).toBeInTheDocument();
     await user.click(within(choosing).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 

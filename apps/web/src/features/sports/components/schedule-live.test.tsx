@@ -1,6 +1,6 @@
 import { gamesChannel, type LiveGameFrame } from '@pass/contracts';
 import { act, cleanup, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerRoutes } from '../../../lib/route-registry';
 import { clearSessionUser, storeSessionUser } from '../../../lib/session-user';
 import { answer, sentRequests } from '../../../testing/api-server';
@@ -40,6 +40,25 @@ const frame = (overrides: Partial<LiveGameFrame>): LiveGameFrame => ({
   ...overrides,
 });
 
+/**
+ * The server's week once the game has kicked off, as it answers the one read the kickoff frame asks for: the game
+ * under way as the frame has it (the server then also sends its line of record, which no frame carries).
+ */
+function serverSeesKickoff(kickoff: LiveGameFrame) {
+  answer(
+    'get',
+    WEEK,
+    eventsResponse(2, [
+      event(21, 'KC', 'DEN', {
+        status: kickoff.status,
+        event_scores: kickoff.scores,
+        live: kickoff.live ? { ...kickoff.live, as_of: kickoff.as_of } : null,
+      }),
+      event(22, 'BUF', 'MIA'),
+    ]),
+  );
+}
+
 async function showSchedule() {
   renderWithProviders(
     <ScheduleScreen route="football-schedule" sport="americanfootball_nfl" teamRoute="football-team" />,
@@ -54,12 +73,15 @@ async function showSchedule() {
 }
 
 describe('the schedule while games are played', () => {
-  it('moves the score and where the game stands as frames come, without asking the server again', async () => {
+  it('moves the score and where the game stands as frames come, reading the week once at kickoff only', async () => {
     const { card, socket } = await showSchedule();
     expect(within(card).queryByTestId('live-status')).toBeNull();
     const reads = sentRequests({ path: WEEK }).length;
 
+    serverSeesKickoff(frame({}));
     act(() => socket.receive(frame({})));
+    // Kickoff: the week is read once more, for the game's line of record (the final is graded against it).
+    await vi.waitFor(() => expect(sentRequests({ path: WEEK })).toHaveLength(reads + 1));
     const live = await within(card).findByTestId('live-status');
     expect(live).toHaveTextContent('LIVE');
     expect(live).toHaveTextContent('Q2 4:12');
@@ -93,17 +115,20 @@ describe('the schedule while games are played', () => {
     );
     expect(await within(card).findByText('Halftime')).toBeInTheDocument();
     expect(within(card).getByText('13')).toBeInTheDocument();
-    expect(sentRequests({ path: WEEK })).toHaveLength(reads);
+    // The game's later frames move it without asking the server.
+    expect(sentRequests({ path: WEEK })).toHaveLength(reads + 1);
   });
 
   it('shows how old a score is once it is more than two minutes old', async () => {
     const { card, socket } = await showSchedule();
+    serverSeesKickoff(frame({ as_of: '2026-09-20T18:24:00.000Z' }));
     act(() => socket.receive(frame({ as_of: '2026-09-20T18:24:00.000Z' })));
     expect(await within(card).findByTestId('live-status')).toHaveTextContent('score 6 min old');
   });
 
   it('shows a final as Final, with its score, and no LIVE mark', async () => {
     const { card, socket } = await showSchedule();
+    serverSeesKickoff(frame({}));
     act(() => socket.receive(frame({})));
     await within(card).findByTestId('live-status');
     act(() =>
