@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { nflOpeningThursday, seasonForDate } from './calendar.js';
+import { nflOpeningThursday, seasonDateSpan, seasonForDate } from './calendar.js';
 
 const utc = (iso: string) => new Date(iso);
 
@@ -83,6 +83,28 @@ describe('nflOpeningThursday', () => {
   it('falls in the season it opens', () => {
     for (const season of [2022, 2023, 2024, 2025, 2030]) {
       expect(seasonForDate('americanfootball_nfl', nflOpeningThursday(season))).toBe(season);
+    }
+  });
+});
+
+describe('the dates a season can hold games', () => {
+  it('spans a football season into February and a baseball season within its year', () => {
+    expect(seasonDateSpan('americanfootball_nfl', 2025)).toEqual({ from: '2025-08-20', to: '2026-02-20' });
+    expect(seasonDateSpan('americanfootball_ncaaf', 2025)).toEqual({ from: '2025-08-20', to: '2026-02-20' });
+    expect(seasonDateSpan('baseball_mlb', 2025)).toEqual({ from: '2025-03-01', to: '2025-11-30' });
+  });
+
+  it("holds the dates of its sport's games: the season a game's date belongs to spans that date", () => {
+    const gameDates = {
+      americanfootball_nfl: ['2025-09-04', '2025-12-25', '2026-01-18', '2026-02-08'],
+      americanfootball_ncaaf: ['2025-08-23', '2025-11-29', '2026-01-19'],
+      baseball_mlb: ['2025-03-18', '2025-07-04', '2025-11-01'],
+    } as const;
+    for (const [sport, dates] of Object.entries(gameDates) as [keyof typeof gameDates, readonly string[]][]) {
+      for (const date of dates) {
+        const span = seasonDateSpan(sport, seasonForDate(sport, new Date(`${date}T18:00:00Z`)));
+        expect(date >= span.from && date <= span.to, `${sport} ${date}`).toBe(true);
+      }
     }
   });
 });

@@ -1,5 +1,5 @@
 import type { Database } from '@pass/db';
-import { mlbScheduleDay, seasonForDate, SPORTS, type Sport } from '@pass/domain';
+import { mlbScheduleDay, seasonDateSpan, seasonForDate, SPORTS } from '@pass/domain';
 import { systemClock } from '../../lib/clock.js';
 import { GAME_DAY_AHEAD_MS, LIVE_WINDOW_MS, type PollCadence } from '../../jobs/source-poll-policy.js';
 import {
@@ -109,13 +109,6 @@ export async function fetchAndImportNflverse(
     ...(headers ? { headers } : {}),
   });
   return { status: 'imported', location, summary };
-}
-
-/** The dates a sport's season spans, as the daily poll asks for it (a first start's too). */
-export function seasonSpan(sport: Sport, season: number): { from: string; to: string } {
-  return sport === 'baseball_mlb'
-    ? { from: `${season}-03-01`, to: `${season}-11-30` }
-    : { from: `${season}-08-20`, to: `${season + 1}-02-20` };
 }
 
 /** What a poll reports of a fetch that brought nothing new, or of one it imported. */
@@ -266,7 +259,7 @@ export function createLiveSources(
     async poll(db, now, previous, cadence) {
       const board: EspnBoard =
         cadence === 'idle'
-          ? { sport, ...seasonSpan(sport, seasonForDate(sport, now)) }
+          ? { sport, ...seasonDateSpan(sport, seasonForDate(sport, now)) }
           : { sport, date: mlbScheduleDay(now) };
       const { url, answer } = await espn.fetchScoreboard(board, previous);
       if (!answer.changed) return pollAnswer(answer, []);
@@ -280,7 +273,7 @@ export function createLiveSources(
     sport: 'baseball_mlb',
     liveEveryMs: 30_000,
     async poll(db, now, previous, cadence) {
-      const span = seasonSpan('baseball_mlb', seasonForDate('baseball_mlb', now));
+      const span = seasonDateSpan('baseball_mlb', seasonForDate('baseball_mlb', now));
       const days: ScheduleDays =
         cadence === 'idle' ? { startDate: span.from, endDate: span.to } : { date: mlbScheduleDay(now) };
       const answer = await mlb.fetchSchedule(days, previous);
