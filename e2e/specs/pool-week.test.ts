@@ -175,7 +175,7 @@ describe('a pool week from invitation to standings', () => {
     await form.getByLabel(/^Triple play/).uncheck();
     await form.getByLabel('Last Man Standing').check();
     await form.getByRole('button', { name: 'Create pool' }).click();
-    await page.getByText('“Thanksgiving Pool” is ready.', { exact: false }).waitFor();
+    await page.getByText('“Thanksgiving Pool” is ready', { exact: false }).waitFor();
 
     const lifeguardApi = await apiSessionOf(members.lifeguard);
     const [pool] = (await lifeguardApi.get<PoolListResponse>('/api/pools')).data;
