@@ -17,7 +17,10 @@ async function closesOf(db: DbExecutor, games: readonly LockedAtsGame[]) {
   const byLock = new Map<number, LockedAtsGame[]>();
   for (const game of games) {
     const at = game.lockedAt.getTime();
-    byLock.set(at, [...(byLock.get(at) ?? []), game]);
+    // Appended in place: copying the list per game made a Sunday of 20,000 locked slate games quadratic.
+    const locked = byLock.get(at);
+    if (locked) locked.push(game);
+    else byLock.set(at, [game]);
   }
   const changed: { poolWeekId: number; eventId: number; closingHomeSpread: number | null }[] = [];
   for (const [at, locked] of byLock) {
