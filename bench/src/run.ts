@@ -46,6 +46,7 @@ import {
 } from './lib/report.js';
 import { runChatFanoutBenchmarks } from './lib/chat-fanout.js';
 import { runLiveFanoutBenchmarks } from './lib/live-fanout.js';
+import { runLiveStandingsBenchmarks } from './lib/live-standings.js';
 import { runInstancesBenchmarks } from './lib/instances.js';
 import { runPoolBenchmarks } from './lib/pool-benchmarks.js';
 import { runSignupBenchmarks } from './lib/signup-benchmark.js';
@@ -668,6 +669,7 @@ async function main(): Promise<number> {
   data.timed.push(...pools.timed);
   data.timed.push(...(await runChatFanoutBenchmarks(appEnv)));
   data.timed.push(...(await runLiveFanoutBenchmarks(appEnv)));
+  data.timed.push(...(await runLiveStandingsBenchmarks(appEnv)));
   data.timed.push(...(await runLivePollBenchmarks()));
   data.timed.push(...(await runSyncImportBenchmarks()));
   data.timed.push(...(await runHostileUploadBenchmarks(appEnv)));
@@ -811,6 +813,23 @@ async function runLiveFanoutOnly(): Promise<number> {
   const previous = existsSync(RESULTS_FILE) ? await readFile(RESULTS_FILE, 'utf8') : '# Benchmark results\n';
   await writeFile(RESULTS_FILE, replaceTimedRows(previous, run, 'live-fanout'));
   console.log(`Updated the live fan-out rows of ${path.relative(process.cwd(), RESULTS_FILE) || RESULTS_FILE}`);
+  return timed.some(({ outcome }) => outcome.status === 'failed') ? 1 : 0;
+}
+
+/**
+ * `--only live-standings`: the live standings rows alone (the bare baseline, PGlite, PostgreSQL with DATABASE_URL);
+ * they replace (or join) theirs in RESULTS.md with a note of when and under what load they ran, and the rest stays.
+ */
+async function runLiveStandingsOnly(): Promise<number> {
+  const startedAt = new Date();
+  const loadAverageAtStart = os.loadavg();
+  console.log(`PA$$ bench, live standings only: ${describeMachine()}`);
+  const timed = await runLiveStandingsBenchmarks(appEnv);
+  const run = { startedAt, loadAverageAtStart, loadAverageAtEnd: os.loadavg(), timed };
+  console.log(`\n${formatTimedConsole(run)}\n`);
+  const previous = existsSync(RESULTS_FILE) ? await readFile(RESULTS_FILE, 'utf8') : '# Benchmark results\n';
+  await writeFile(RESULTS_FILE, replaceTimedRows(previous, run, 'live-standings'));
+  console.log(`Updated the live standings rows of ${path.relative(process.cwd(), RESULTS_FILE) || RESULTS_FILE}`);
   return timed.some(({ outcome }) => outcome.status === 'failed') ? 1 : 0;
 }
 
@@ -965,6 +984,7 @@ const ONLY = [
   'first-content',
   'chat-fanout',
   'live-fanout',
+  'live-standings',
   'sync-import',
   'hostile-upload',
   'request-path',
@@ -1008,17 +1028,19 @@ try {
                   ? await runChatFanoutOnly()
                   : only === 'live-fanout'
                     ? await runLiveFanoutOnly()
-                    : only === 'sync-import'
-                      ? await runSyncImportOnly()
-                      : only === 'hostile-upload'
-                        ? await runHostileUploadOnly()
-                        : only === 'request-path'
-                          ? await runRequestPathOnly()
-                          : only === 'sunday'
-                            ? await runSundayOnly()
-                            : only === 'instances'
-                              ? await runInstancesOnly()
-                              : await main();
+                    : only === 'live-standings'
+                      ? await runLiveStandingsOnly()
+                      : only === 'sync-import'
+                        ? await runSyncImportOnly()
+                        : only === 'hostile-upload'
+                          ? await runHostileUploadOnly()
+                          : only === 'request-path'
+                            ? await runRequestPathOnly()
+                            : only === 'sunday'
+                              ? await runSundayOnly()
+                              : only === 'instances'
+                                ? await runInstancesOnly()
+                                : await main();
 } catch (error) {
   console.error(error);
 } finally {

@@ -1,19 +1,62 @@
 /**
- * What the live fan-out benchmark (live-fanout.ts) says over IPC to its client processes (live-fanout-clients.ts)
- * and its stand-in ESPN (live-fanout-espn.ts), and the two rules they share: how a change is told from its frames,
- * and the clock.
+ * What the live benchmarks (live-fanout.ts, live-standings.ts) say over IPC to their client processes
+ * (live-fanout-clients.ts) and their stand-in ESPN (live-fanout-espn.ts), and the two rules they share: how a
+ * change is told from its frames, and the clock.
  */
 
+/**
+ * The pool standings screen behind a socket (live-standings.ts): its pool, and the event ids of the pool's slate
+ * of the week being played, whose score changes make it ask `what-if?rules=ended_now` again.
+ */
+export interface ViewerSpec {
+  poolId: number;
+  games: number[];
+}
+
+/** One `what-if` ask of a viewer, on the monotonic clock: sent, answered (or given up), and how it ended. */
+export interface Ask {
+  sent: number;
+  ended: number;
+  /** The HTTP status; 0 for a network error; -1 when a newer ask replaced it before its answer (abandoned). */
+  status: number;
+  /** A network error's code (e.g. ECONNRESET, ETIMEDOUT). */
+  error?: string;
+}
+
 export type ClientCommand =
-  | { type: 'open'; url: string; origin: string; cookies: string[]; channels: string[]; batch: number }
+  | {
+      type: 'open';
+      url: string;
+      origin: string;
+      cookies: string[];
+      channels: string[];
+      batch: number;
+      /** With viewers (one per cookie, in order): the app's HTTP origin they ask, e.g. http://127.0.0.1:1234. */
+      viewers?: { httpUrl: string; specs: ViewerSpec[] };
+    }
   | { type: 'expect'; change: number; games: number }
   | { type: 'status'; change: number }
+  /** Every viewer asks once (and again if it fails), as its screen opens, `batch` at a time; answered with `asked`. */
+  | { type: 'ask-all'; batch: number }
+  /** Every viewer asks once more, `batch` at a time, and compares the answer with the last it had; `verified`. */
+  | { type: 'verify'; batch: number }
+  /** Every ask made since the last `collect`; answered with `asks`. */
+  | { type: 'collect' }
   | { type: 'close' };
 
 export type ClientReport =
   | { type: 'opened'; ms: number }
   | { type: 'delivered'; change: number; first: number[]; last: number[] }
-  | { type: 'status'; change: number; waiting: number; sockets: number }
+  /**
+   * Each viewer's first answer to an ask sent once its socket had the change's games of its whole slate; `failed`:
+   * the viewers whose ask for it failed, retries and all.
+   */
+  | { type: 'refreshed'; change: number; at: number[]; failed: number }
+  | { type: 'status'; change: number; waiting: number; sockets: number; unrefreshed: number }
+  /** The answer times of the screens' first asks, those that failed after retries, and the status of each retried. */
+  | { type: 'asked'; ms: number[]; failed: number; retried: number[] }
+  | { type: 'verified'; viewers: number; differing: number; failed: number }
+  | { type: 'asks'; asks: Ask[] }
   | { type: 'failed'; error: string }
   | { type: 'closed' };
 

@@ -14,6 +14,7 @@ import {
   type ClientReport,
   type StandInCommand,
   type StandInReport,
+  type ViewerSpec,
 } from './live-fanout-protocol.js';
 import { percentile } from './load.js';
 import { BENCH_DIR, REPO_ROOT, SERVERS_DIR } from './paths.js';
@@ -39,35 +40,35 @@ import { createThrowawayDatabase } from './throwaway-database.js';
  */
 
 export const LIVE_SOCKETS = Number(process.env.BENCH_LIVE_SOCKETS ?? 2000);
-const CLIENT_PROCESSES = 4;
-const CHANGES = 16;
-const WARMUP = 2;
-const TARGET_MS = 2000;
+export const CLIENT_PROCESSES = 4;
+export const CHANGES = 16;
+export const WARMUP = 2;
+export const TARGET_MS = 2000;
 /** Sockets a client process opens at a time: each upgrade checks the session in the database. */
 const OPEN_BATCH = 25;
 /** While games are played the source is polled this often instead of every 30 s (the push does not depend on it). */
-const LIVE_EVERY_MS = 5000;
-const JOBS_TICK_MS = 1000;
-const BASELINE_POLL_MS = 1000;
-const ORIGIN = 'http://localhost:3000';
+export const LIVE_EVERY_MS = 5000;
+export const JOBS_TICK_MS = 1000;
+export const BASELINE_POLL_MS = 1000;
+export const ORIGIN = 'http://localhost:3000';
 /** Forty minutes into the 1 pm games of Sunday 23 November 2025 (NFL week 12), by the server clock. */
-const SUNDAY_CLOCK = '2025-11-23T18:40:00Z';
+export const SUNDAY_CLOCK = '2025-11-23T18:40:00Z';
 const KICKOFF = '2025-11-23T18:00Z';
 const SPORT = 'americanfootball_nfl';
 const SEASON = 2025;
 const START_TIMEOUT_MS = 300_000;
-const CHANGE_TIMEOUT_MS = 60_000;
+export const CHANGE_TIMEOUT_MS = 60_000;
 /** Between one change's last delivery and the next change: the server settles, as between two polls. */
 const SETTLE_MS = 500;
 
-type Database = { DATA_DIR: string } | { DATABASE_URL: string; DATA_DIR: string };
-type AppEnv = (database: Database) => NodeJS.ProcessEnv;
+export type Database = { DATA_DIR: string } | { DATABASE_URL: string; DATA_DIR: string };
+export type AppEnv = (database: Database) => NodeJS.ProcessEnv;
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A forked child spoken to over IPC; what it says is kept until asked for, so nothing is missed. */
-class IpcChild<Command, Report extends { type: string }> {
+export class IpcChild<Command, Report extends { type: string }> {
   private readonly reports: Report[] = [];
   private readonly waiters = new Set<() => void>();
   private exit: string | undefined;
@@ -95,8 +96,12 @@ class IpcChild<Command, Report extends { type: string }> {
     });
   }
 
+  /** Sends a command; a child gone (or going) throws, saying how it ended, rather than crashing the bench. */
   send(command: Command) {
-    this.child.send(command as object);
+    if (!this.child.connected) throw new Error(this.exit ?? `${this.name} is no longer connected`);
+    this.child.send(command as object, (error) => {
+      if (error) this.exit ??= `${this.name} could not be sent a command: ${error.message}`;
+    });
   }
 
   /** The first report (kept or to come) that `matches`, taken; a `failed` report or the child's exit rejects. */
@@ -124,7 +129,7 @@ class IpcChild<Command, Report extends { type: string }> {
   }
 }
 
-function forkTs<Command, Report extends { type: string }>(file: string, name: string) {
+export function forkTs<Command, Report extends { type: string }>(file: string, name: string) {
   const child = fork(path.join(BENCH_DIR, 'src', 'lib', file), [], {
     cwd: REPO_ROOT,
     execArgv: ['--import', 'tsx'],
@@ -133,7 +138,7 @@ function forkTs<Command, Report extends { type: string }>(file: string, name: st
   return new IpcChild<Command, Report>(child, name);
 }
 
-const is =
+export const is =
   <T extends string>(type: T, version?: number) =>
   <R extends { type: string; version?: number; change?: number }>(report: R): report is Extract<R, { type: T }> =>
     report.type === type && (version === undefined || report.version === version || report.change === version);
@@ -142,7 +147,7 @@ const is =
 // The Sunday's scoreboard
 
 /** The week-12 capture with every kickoff at 1 pm Eastern on Sunday, and two games of its teams on bye. */
-function sundayBoard(): Board {
+export function sundayBoard(): Board {
   const board = readEspnBoard(ESPN_FIXTURES.nflWeek12);
   const byes = (board.week as { teamsOnBye: Record<string, unknown>[] }).teamsOnBye;
   const template = board.events[1]!;
@@ -171,7 +176,7 @@ function sundayBoard(): Board {
 }
 
 /** The board of change k: every game under way in the second quarter, its home score 3k (what names the change). */
-function boardOfChange(board: Board, change: number): string {
+export function boardOfChange(board: Board, change: number): string {
   let changed = board;
   const clock = `${14 - (change % 14)}:${change % 2 === 0 ? '00' : '30'}`;
   board.events.forEach((event, index) => {
@@ -186,7 +191,7 @@ function boardOfChange(board: Board, change: number): string {
 }
 
 /** The channels of the board's games: the schedule's weeks of their kickoffs. */
-function channelsOf(board: Board): string[] {
+export function channelsOf(board: Board): string[] {
   const weeks = new Set(
     board.events.map((event) =>
       calendarWeek({
@@ -205,7 +210,7 @@ function channelsOf(board: Board): string[] {
 // ---------------------------------------------------------------------------------------------------------
 // One measured run: a server, its sockets, the changes
 
-interface Deliveries {
+export interface Deliveries {
   /** Per change: the poll's wait, and from the answer to each socket's last frame and first frame. */
   pollWaitMs: number[];
   lastSocketMs: number[];
@@ -219,7 +224,7 @@ interface Deliveries {
   games: number;
 }
 
-async function startStandIn(body: string) {
+export async function startStandIn(body: string) {
   const standIn = forkTs<StandInCommand, StandInReport>('live-fanout-espn.ts', 'the stand-in ESPN');
   const { port } = await standIn.take(is('listening'), 30_000, 'port');
   standIn.send({ type: 'serve', version: 0, body });
@@ -227,12 +232,14 @@ async function startStandIn(body: string) {
   return { standIn, url: `http://127.0.0.1:${port}` };
 }
 
-type Clients = IpcChild<ClientCommand, ClientReport>[];
+export type Clients = IpcChild<ClientCommand, ClientReport>[];
 
-async function openClients(
+/** Opens the sockets in CLIENT_PROCESSES processes; with viewers, each socket is also the standings screen of one. */
+export async function openClients(
   port: number,
   cookies: string[],
   channels: string[],
+  viewers?: { httpUrl: string; specs: ViewerSpec[] },
 ): Promise<{ clients: Clients; openMs: number }> {
   const clients: Clients = [];
   const started = performance.now();
@@ -248,13 +255,16 @@ async function openClients(
       cookies: cookies.slice(index * share, (index + 1) * share),
       channels,
       batch: OPEN_BATCH,
+      ...(viewers
+        ? { viewers: { httpUrl: viewers.httpUrl, specs: viewers.specs.slice(index * share, (index + 1) * share) } }
+        : {}),
     }),
   );
   await Promise.all(clients.map((client) => client.take(is('opened'), START_TIMEOUT_MS, 'sockets open')));
   return { clients, openMs: performance.now() - started };
 }
 
-async function closeClients(clients: Clients) {
+export async function closeClients(clients: Clients) {
   await Promise.all(
     clients.map(async (client) => {
       client.send({ type: 'close' });
@@ -264,7 +274,7 @@ async function closeClients(clients: Clients) {
   );
 }
 
-const cpuMs = (pids: number[]) => {
+export const cpuMs = (pids: number[]) => {
   const readings = pids.map(processCpuSeconds);
   return readings.every((value) => value !== null) ? readings.reduce((sum, value) => sum + value, 0) * 1000 : null;
 };
@@ -341,10 +351,17 @@ async function measureChanges(
 // ---------------------------------------------------------------------------------------------------------
 // Rows
 
-const fixed = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
-const sorted = (values: number[]) => Float64Array.from(values).sort();
+export const fixed = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
+export const sorted = (values: number[]) => Float64Array.from(values).sort();
 
-function row(name: string, what: string, database: string, result: Deliveries, extra: string, target: boolean) {
+export function deliveriesRow(
+  name: string,
+  what: string,
+  database: string,
+  result: Deliveries,
+  extra: string,
+  target: boolean,
+) {
   const last = sorted(result.lastSocketMs);
   const every = sorted(result.everySocketMs);
   const p50 = percentile(last, 50);
@@ -383,7 +400,13 @@ function row(name: string, what: string, database: string, result: Deliveries, e
   return benchmark;
 }
 
-const failed = (name: string, what: string, database: string, error: unknown, target: boolean): TimedBenchmark => ({
+export const failed = (
+  name: string,
+  what: string,
+  database: string,
+  error: unknown,
+  target: boolean,
+): TimedBenchmark => ({
   name,
   what,
   database,
@@ -396,7 +419,7 @@ const failed = (name: string, what: string, database: string, error: unknown, ta
 // The three rows
 
 /** The floor: bare node:http and ws polling the same stand-in and sending the same frames to the same sockets. */
-async function runBaseline(board: Board, channels: string[]): Promise<Deliveries> {
+export async function runBaseline(board: Board, channels: string[]): Promise<Deliveries> {
   const { standIn, url } = await startStandIn(boardOfChange(board, 0));
   let server: BenchServer | undefined;
   let clients: Clients = [];
@@ -474,7 +497,14 @@ export async function runLiveFanoutBenchmarks(appEnv: AppEnv): Promise<TimedBenc
   try {
     const result = await runBaseline(board, channels);
     rows.push(
-      row('live-fanout-baseline', baselineWhat, 'none', result, `; polled every ${BASELINE_POLL_MS / 1000} s`, false),
+      deliveriesRow(
+        'live-fanout-baseline',
+        baselineWhat,
+        'none',
+        result,
+        `; polled every ${BASELINE_POLL_MS / 1000} s`,
+        false,
+      ),
     );
   } catch (error) {
     rows.push(failed('live-fanout-baseline', baselineWhat, 'none', error, false));
@@ -509,7 +539,7 @@ export async function runLiveFanoutBenchmarks(appEnv: AppEnv): Promise<TimedBenc
             : { DATA_DIR: dataDir };
           const { result, prepareMs } = await runApp(appEnv, database, infoFile, board, channels);
           rows.push(
-            row(
+            deliveriesRow(
               target.name,
               what,
               target.label,

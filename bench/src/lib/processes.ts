@@ -90,10 +90,12 @@ export async function startBenchServer(
   script: string,
   env: NodeJS.ProcessEnv,
   timeoutMs = 60_000,
+  /** Node's own options before the script (`--cpu-prof`, which NODE_OPTIONS does not take). */
+  nodeOptions: string[] = [],
 ): Promise<BenchServer> {
   let announce: (port: number) => void = () => {};
   const announced = new Promise<number>((resolve) => (announce = resolve));
-  const tracked = spawnNode(['--import', 'tsx', script], env, (line) => {
+  const tracked = spawnNode([...nodeOptions, '--import', 'tsx', script], env, (line) => {
     if (line.startsWith(LISTENING_PREFIX)) announce(Number(line.slice(LISTENING_PREFIX.length)));
   });
 

@@ -6,7 +6,8 @@ import { announceAndWatchParent } from './announce.js';
  * The floor of the live fan-out: bare node:http and ws (the WebSocket library under the app's), no session, no
  * database, no bus. A socket that sends `subscribe` is answered `subscribed` and hears every game. Every
  * BENCH_POLL_MS it asks the stand-in ESPN at BENCH_ESPN_URL for its scoreboard (If-None-Match its last ETag); a
- * new body is parsed and each event sent to every subscribed socket as the app's `game` frame, serialised once.
+ * new body is parsed and its events sent to every subscribed socket as the app sends a week's games of one change:
+ * one `games` frame holding each event's `game` frame, serialised once.
  * What the app adds to the same path (the import, its commit, the read-back, the bus, the session per socket) is
  * the difference.
  */
@@ -69,8 +70,8 @@ async function poll() {
     const response = await fetch(url, { headers: etag ? { 'if-none-match': etag } : {} });
     if (response.status !== 200) return void (await response.arrayBuffer());
     etag = response.headers.get('etag');
-    const texts = frames((await response.json()) as Board);
-    for (const socket of subscribed) for (const text of texts) socket.send(text);
+    const text = `{"type":"games","games":[${frames((await response.json()) as Board).join(',')}]}`;
+    for (const socket of subscribed) socket.send(text);
   } catch (error) {
     console.error(`live baseline: the poll failed: ${error instanceof Error ? error.message : String(error)}`);
   }
