@@ -4,6 +4,8 @@ import {
   AdminImportStartResponse,
   BetResponse,
   BookEventsResponse,
+  PoolResponse,
+  WhatIfResponse,
 } from '@pass/contracts';
 import { eventSourceKeys, events, type Database, type DbExecutor } from '@pass/db';
 import { sql } from 'drizzle-orm';
@@ -19,7 +21,8 @@ import {
   type BoardEvent,
 } from '../../test/espn.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { postEntry, signedInMember } from '../../test/ledger.js';
+import { newKey, postEntry, signedInMember } from '../../test/ledger.js';
+import { poolSettings } from '../../test/pools.js';
 import { EspnClient, fetchAndImportEspn, type EspnBoard } from './espn-client.js';
 import { importCfbd, importEspn, importNflverse } from './game-importers.js';
 import { readHistoryFile } from './history-files.js';
@@ -122,6 +125,14 @@ afterAll(async () => {
 describe('the ESPN scoreboard, NFL week 12 of 2025 from before kickoff to the final', () => {
   let member: { client: TestClient };
   let entryId: number;
+  /** The member's straight-up pool of week 12 with Bills at Texans alone on its slate, and HOU picked. */
+  let poolId: number;
+  const poolVersions = async () =>
+    query(
+      db,
+      sql`select p.version, w.week, w.inputs_version from pools p join pool_weeks w on w.pool_id = p.id
+          where p.id = ${poolId} order by w.week`,
+    );
 
   it('creates the week’s events keyed by ESPN id, with ESPN BET’s line as quotes filed when seen', async () => {
     espn.serve(pathOf(WEEK_12), readEspnBoard(ESPN_FIXTURES.nflWeek12));
@@ -229,6 +240,27 @@ describe('the ESPN scoreboard, NFL week 12 of 2025 from before kickoff to the fi
     });
     expect(posted.statusCode, posted.body).toBe(201);
     entryId = BetResponse.parse(posted.json()).data.id;
+
+    const created = await member.client.post(
+      '/api/pools',
+      poolSettings({ start_week: 12, games_per_week: 1, win_basis: 'straight', last_man_standing: false }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    poolId = PoolResponse.parse(created.json()).data.id;
+    const week = `/api/pools/${poolId}/weeks/12`;
+    const slate = await member.client.request({
+      method: 'PUT',
+      url: `${week}/slate`,
+      payload: { event_ids: [game.id] },
+    });
+    expect(slate.statusCode, slate.body).toBe(200);
+    const picked = await member.client.request({
+      method: 'PUT',
+      url: `${week}/picks`,
+      payload: { picks: [{ event_id: game.id, team: 'HOU' }] },
+      headers: { 'idempotency-key': newKey() },
+    });
+    expect(picked.statusCode, picked.body).toBe(200);
   });
 
   it('shows the game in its second quarter, with the live state the schedule endpoint sends', async () => {
@@ -290,6 +322,31 @@ describe('the ESPN scoreboard, NFL week 12 of 2025 from before kickoff to the fi
     expect(await eventOf(BUF_HOU)).toMatchObject({ live_period: 2, home_score: 3, away_score: 10 });
   });
 
+  it('regrades nothing while only the score moves, and the pool’s "if the games ended now" follows the score', async () => {
+    const before = await poolVersions();
+    expect(before.length).toBeGreaterThan(0);
+    at('2025-11-21T02:50:00Z');
+    espn.serve(
+      pathOf(WEEK_12),
+      withState(
+        readEspnBoard(ESPN_FIXTURES.nflWeek12),
+        BUF_HOU,
+        { name: 'STATUS_IN_PROGRESS', state: 'in', period: 3, clock: '9:01', detail: '9:01 - 3rd Quarter' },
+        { home: 13, away: 10 },
+      ),
+    );
+    expect(imported(await poll(WEEK_12))).toMatchObject({ updated: 1, unchanged: 13 });
+    expect(await eventOf(BUF_HOU)).toMatchObject({ status: 'in_progress', home_score: 13, away_score: 10 });
+    // The week's totals stored before the score moved are still current: nothing to work out again.
+    expect(await poolVersions()).toEqual(before);
+    const endedNow = await member.client.get(`/api/pools/${poolId}/what-if?rules=ended_now`);
+    expect(endedNow.statusCode, endedNow.body).toBe(200);
+    // HOU leads 13–10: ended now, the pick wins; as things stand, nothing is decided.
+    expect(WhatIfResponse.parse(endedNow.json()).data.rows).toMatchObject([
+      { actual: { points: 0, wins: 0 }, what_if: { points: 5, wins: 1 } },
+    ]);
+  });
+
   it('grades the pick at the final and clears the live state', async () => {
     at('2025-11-21T04:30:00Z');
     espn.serve(
@@ -307,6 +364,9 @@ describe('the ESPN scoreboard, NFL week 12 of 2025 from before kickoff to the fi
     });
     const entry = BetResponse.parse((await member.client.get(`/api/user/bets/${entryId}`)).json()).data;
     expect(entry).toMatchObject({ status: 8, outcome: 'win' });
+    // The final is a result: the pool's week is worked out again.
+    const [pool] = await poolVersions();
+    expect(Number((pool as { inputs_version: number }).inputs_version)).toBeGreaterThan(0);
   });
 
   it('applies ESPN’s own correction of its final, and grades again', async () => {

@@ -250,6 +250,16 @@ export function sameFields(a: EventFields, b: EventFields): boolean {
   return FIELD_NAMES.every((name) => a[name] === b[name]) && sameLiveState(a.live, b.live);
 }
 
+/**
+ * Whether a change of a game can change a grade: not when the game was and stays under way with only its score
+ * and live state moved (a bet, a pick and a pool's week totals are graded on the final; a game under way is
+ * already locked). So the live polls of a Sunday regrade nothing and leave the pools' standings current.
+ */
+function changesGrades(before: EventFields, after: EventFields): boolean {
+  if (before.status !== 'in_progress' || after.status !== 'in_progress') return true;
+  return FIELD_NAMES.some((name) => name !== 'homeScore' && name !== 'awayScore' && before[name] !== after[name]);
+}
+
 /** A game's event columns as the merge rule sees them, with the provenance they came from. */
 function toMerged(event: StoredEvent): MergedEvent {
   return { ...event, ...event.provenance };
@@ -375,8 +385,13 @@ export async function writeGames(
   const changed = new Map<number, StoredEvent>();
   const keysToAdd: { source: string; sourceKey: string; eventId: number }[] = [];
   /** Each game of the file with the event it landed on (undefined until new events get their ids). */
-  const placed: { game: IncomingGame; event: StoredEvent | undefined; status: 'added' | 'updated' | 'unchanged' }[] =
-    [];
+  const placed: {
+    game: IncomingGame;
+    event: StoredEvent | undefined;
+    status: 'added' | 'updated' | 'unchanged';
+    /** An update that can change a grade (changesGrades). */
+    regrade?: boolean;
+  }[] = [];
   let duplicates = 0;
   const kept: string[] = [];
 
@@ -399,7 +414,12 @@ export async function writeGames(
     const merged = fromMerged(event.id, mergeObservation(toMerged(event), observation));
     const fieldsChanged = !sameFields(event, merged);
     if (fieldsChanged || !sameProvenance(event.provenance, merged.provenance)) changed.set(event.id, merged);
-    placed.push({ game, event: merged, status: fieldsChanged ? 'updated' : 'unchanged' });
+    placed.push({
+      game,
+      event: merged,
+      status: fieldsChanged ? 'updated' : 'unchanged',
+      regrade: fieldsChanged && changesGrades(event, merged),
+    });
   };
 
   for (const game of input.games) {
@@ -452,7 +472,7 @@ export async function writeGames(
     [
       ...new Set(
         placed
-          .filter((p) => p.status === 'updated' || (quotesChanged.has(p.event!.id) && p.event!.status !== 'scheduled'))
+          .filter((p) => p.regrade || (quotesChanged.has(p.event!.id) && p.event!.status !== 'scheduled'))
           .map((p) => p.event!.id),
       ),
     ],

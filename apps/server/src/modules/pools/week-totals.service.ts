@@ -61,16 +61,28 @@ export async function currentWeekTotalsOfPools(
   db: DbExecutor,
   pools: readonly { pool: PoolRow; members: readonly MemberWithName[] }[],
   now: Date,
+  options: WeekTotalsOptions = {},
+): Promise<PoolWeekTotals[]> {
+  // The versions are read before the inputs: totals stored at a version are never newer than their inputs.
+  const states = await repository.weekTotalsStates(
+    db,
+    pools.map((entry) => entry.pool.id),
+  );
+  return weekTotalsOfStates(db, pools, states, now, options);
+}
+
+/** currentWeekTotalsOfPools from the pools' week states already read. */
+async function weekTotalsOfStates(
+  db: DbExecutor,
+  pools: readonly { pool: PoolRow; members: readonly MemberWithName[] }[],
+  allStates: readonly WeekTotalsState[],
+  now: Date,
   { beforeWeek = Number.POSITIVE_INFINITY, store = true }: WeekTotalsOptions = {},
 ): Promise<PoolWeekTotals[]> {
   const poolOf = new Map(pools.map((entry) => [entry.pool.id, entry.pool]));
-  // The versions are read before the inputs: totals stored at a version are never newer than their inputs.
-  const states = (
-    await repository.weekTotalsStates(
-      db,
-      pools.map((entry) => entry.pool.id),
-    )
-  ).filter((state) => state.week < beforeWeek && poolWeekOf(poolOf.get(state.poolId)!, state.week));
+  const states = allStates.filter(
+    (state) => state.week < beforeWeek && poolWeekOf(poolOf.get(state.poolId)!, state.week),
+  );
   const current = states.filter((state) => isCurrent(state, now));
   const stale = groupBy(
     states.filter((state) => !isCurrent(state, now)),
@@ -201,11 +213,13 @@ export async function weekTotalsIfEndedNow(
   members: readonly MemberWithName[],
   now: Date,
 ): Promise<{ actual: WeekTotals[]; endedNow: WeekTotals[] | null }> {
-  const actual = await currentWeekTotals(db, pool, members, now);
+  const states = await repository.weekTotalsStates(db, [pool.id]);
+  const [totals] = await weekTotalsOfStates(db, [{ pool, members }], states, now);
+  const actual = totals!.weeks;
   const open = new Set(actual.filter((week) => !week.complete).map((week) => week.week));
   if (open.size === 0) return { actual, endedNow: null };
-  const states = (await repository.weekTotalsStates(db, [pool.id])).filter((state) => open.has(state.week));
-  const [loaded] = await loadWeeksOfPools(db, [{ pool, weekRows: states }], now);
+  const weekRows = states.filter((state) => open.has(state.week));
+  const [loaded] = await loadWeeksOfPools(db, [{ pool, weekRows }], now);
   const ended = new Map<number, WeekTotals>();
   for (const week of loaded ?? []) {
     const endedWeek = weekIfEndedNow(week);
