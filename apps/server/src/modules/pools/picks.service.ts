@@ -15,7 +15,15 @@ import type { SystemLines } from '../chat/pool-events.js';
 import * as poolsRepository from './pools.repository.js';
 import type { PoolRow } from './pools.repository.js';
 import { refuseEnded, requireLifeguard, requireMembership, settingsOf } from './pools.service.js';
-import { ensureWeek, keepLocks, loadWeek, refuseProblems, requirePoolWeek, toSlateGame } from './slates.service.js';
+import {
+  ensureWeek,
+  keepLocks,
+  loadWeek,
+  refuseProblems,
+  requirePoolWeek,
+  toSlateGame,
+  weekGamesWithLines,
+} from './slates.service.js';
 import { lmsBeforeWeek } from './week-totals.service.js';
 import * as repository from './weeks.repository.js';
 import type { PoolWeekRow } from './weeks.repository.js';
@@ -77,6 +85,8 @@ export async function submitPicks(
       }
       return weekView(tx, { pool, viewerMemberId: member.id, week, now });
     }
+    // The week's games and lines the answer shows, read before the sheet is written (nothing waits on them).
+    const games = await weekGamesWithLines(tx, pool, week, now);
     const written = await applySheet(tx, {
       pool,
       weekRow,
@@ -85,18 +95,21 @@ export async function submitPicks(
       body: input.body,
       now,
       editorId: null,
+      // The claim locked the sheet's row.
+      sheetLocked: true,
+      // Last, in the sheet's own statement: the pool's and the week's versions are rows every submission to the
+      // week updates, held only to the commit.
+      bump: { poolId: pool.id, poolWeekIds: [weekRow.id] },
     });
-    const view = await weekView(tx, {
+    return weekView(tx, {
       pool,
       viewerMemberId: member.id,
       week,
       now,
       lmsUsed: written.lmsUsed,
       stored: written.stored,
+      games,
     });
-    // Last: the pool's and the week's versions are rows every submission to the week updates, held to the commit.
-    await poolsRepository.bumpVersion(tx, pool.id, [weekRow.id]);
-    return view;
   });
 }
 
@@ -117,10 +130,14 @@ async function applySheet(
     body: SubmitPicksBody;
     now: Date;
     editorId: number | null;
+    /** The caller has locked the sheet's row already (a submission's claim does). */
+    sheetLocked?: boolean;
+    /** Versions that go up with the sheet's write (writeSheet's `bump`). */
+    bump?: { poolId: number; poolWeekIds: readonly number[] };
   },
 ): Promise<{ lmsUsed: string[]; stored: StoredWeek }> {
   const { pool, weekRow, week, now } = input;
-  await repository.lockSheet(tx, weekRow.id, input.memberId, now);
+  if (!input.sheetLocked) await repository.lockSheet(tx, weekRow.id, input.memberId, now);
   const thisWeek = await loadWeek(tx, pool, weekRow, now);
   const members = await poolsRepository.currentMembers(tx, [pool.id]);
   const lms = pool.lastManStanding
@@ -198,6 +215,7 @@ async function applySheet(
     submittedAt: movesSubmission ? now : null,
     now,
     picks: next.picks.map((pick) => ({ eventId: Number(pick.gameId), team: pick.team, play: pick.play ?? null })),
+    bump: input.bump,
   });
   if (input.editorId !== null) {
     await repository.insertEdits(

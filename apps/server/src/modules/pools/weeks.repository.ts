@@ -1,4 +1,5 @@
 import {
+  column,
   events,
   groupBy,
   poolEdits,
@@ -8,6 +9,8 @@ import {
   poolSlateGames,
   poolSubmissions,
   poolWeeks,
+  pools,
+  rows,
   users,
   type DbExecutor,
 } from '@pass/db';
@@ -203,32 +206,25 @@ export function sheetsOf(db: DbExecutor, poolWeekId: number): Promise<SheetRow[]
 /** The sheets of these weeks with their picks: two queries whatever the number of weeks. */
 export async function sheetsOfWeeks(db: DbExecutor, poolWeekIds: readonly number[]): Promise<SheetRow[]> {
   if (poolWeekIds.length === 0) return [];
+  // One statement: each sheet with its picks gathered beside it (a round trip costs more than the JSON).
   const sheets = await db
-    .select()
+    .select({
+      id: poolSheets.id,
+      poolWeekId: poolSheets.poolWeekId,
+      memberId: poolSheets.memberId,
+      lmsTeam: poolSheets.lmsTeam,
+      tiebreaker: poolSheets.tiebreaker,
+      submittedAt: poolSheets.submittedAt,
+      picks: sql<[number, string, 'double' | 'triple' | null][]>`coalesce(
+        (select json_agg(json_build_array(p.event_id, p.team, p.play) order by p.event_id)
+           from ${poolPicks} p where p.sheet_id = ${poolSheets}.id),
+        '[]'::json)`,
+    })
     .from(poolSheets)
     .where(inArray(poolSheets.poolWeekId, [...poolWeekIds]));
-  if (sheets.length === 0) return [];
-  // By the weeks, not by a list of every sheet id: a season of a full pool has hundreds of sheets, and a
-  // parameter per sheet cost more than the join (bench: pool-standings-rebuild-*).
-  const picks = await db
-    .select({ sheetId: poolPicks.sheetId, eventId: poolPicks.eventId, team: poolPicks.team, play: poolPicks.play })
-    .from(poolPicks)
-    .innerJoin(poolSheets, eq(poolSheets.id, poolPicks.sheetId))
-    .where(inArray(poolSheets.poolWeekId, [...poolWeekIds]))
-    .orderBy(asc(poolPicks.eventId));
-  const picksOf = groupBy(
-    picks,
-    (pick) => pick.sheetId,
-    ({ eventId, team, play }) => ({ eventId, team, play }),
-  );
   return sheets.map((sheet) => ({
-    id: sheet.id,
-    poolWeekId: sheet.poolWeekId,
-    memberId: sheet.memberId,
-    lmsTeam: sheet.lmsTeam,
-    tiebreaker: sheet.tiebreaker,
-    submittedAt: sheet.submittedAt,
-    picks: picksOf.get(sheet.id) ?? [],
+    ...sheet,
+    picks: sheet.picks.map(([eventId, team, play]) => ({ eventId, team, play })),
   }));
 }
 
@@ -296,37 +292,59 @@ export async function writeSheet(
     submittedAt: Date | null;
     now: Date;
     picks: readonly { eventId: number; team: string; play: 'double' | 'triple' | null }[];
+    /**
+     * The pool whose version and these weeks' input versions go up in the same statement: a submission's last,
+     * so the rows every submission to the week updates are held only to its commit.
+     */
+    bump?: { poolId: number; poolWeekIds: readonly number[] };
   },
 ): Promise<void> {
-  const [sheet] = await db
-    .insert(poolSheets)
-    .values({
-      poolWeekId: input.poolWeekId,
-      memberId: input.memberId,
-      lmsTeam: input.lmsTeam,
-      tiebreaker: input.tiebreaker,
-      submittedAt: input.submittedAt,
-      updatedAt: input.now,
-    })
-    .onConflictDoUpdate({
-      target: [poolSheets.poolWeekId, poolSheets.memberId],
-      set: {
-        lmsTeam: input.lmsTeam,
-        tiebreaker: input.tiebreaker,
-        submittedAt: input.submittedAt === null ? sql`${poolSheets.submittedAt}` : input.submittedAt,
-        updatedAt: input.now,
-      },
-    })
-    .returning({ id: poolSheets.id });
-  await db.delete(poolPicks).where(eq(poolPicks.sheetId, sheet!.id));
-  if (input.picks.length > 0) {
-    await db
-      .insert(poolPicks)
-      .values(input.picks.map((pick) => ({ sheetId: sheet!.id, ...pick, updatedAt: input.now })));
-  }
+  const now = input.now.toISOString();
+  const eventIds = input.picks.map((pick) => pick.eventId);
+  // One statement: the sheet, its picks no longer on it gone, the others written over (the two never touch the
+  // same row), and with `bump` the versions.
+  const bump = input.bump
+    ? sql`, pool as (update ${pools} set version = version + 1 where id = ${input.bump.poolId}),
+          weeks as (update ${poolWeeks} set inputs_version = inputs_version + 1
+                    where pool_id = ${input.bump.poolId} and id = any(${column([...input.bump.poolWeekIds], 'int')}))`
+    : sql``;
+  await db.execute(sql`
+    with sheet as (
+      insert into ${poolSheets} (pool_week_id, member_id, lms_team, tiebreaker, submitted_at, updated_at)
+      values (${input.poolWeekId}, ${input.memberId}, ${input.lmsTeam}, ${input.tiebreaker},
+              ${input.submittedAt?.toISOString() ?? null}::timestamptz, ${now}::timestamptz)
+      on conflict (pool_week_id, member_id) do update set
+        lms_team = excluded.lms_team,
+        tiebreaker = excluded.tiebreaker,
+        submitted_at = coalesce(excluded.submitted_at, ${poolSheets}.submitted_at),
+        updated_at = excluded.updated_at
+      returning id
+    ),
+    gone as (
+      delete from ${poolPicks} p using sheet
+      where p.sheet_id = sheet.id and not (p.event_id = any(${column(eventIds, 'int')}))
+    ),
+    put as (
+      insert into ${poolPicks} (sheet_id, event_id, team, play, updated_at)
+      select sheet.id, pick.event_id, pick.team, pick.play, ${now}::timestamptz
+      from sheet cross join unnest(
+        ${column(eventIds, 'int')},
+        ${column(
+          input.picks.map((pick) => pick.team),
+          'text',
+        )},
+        ${column(
+          input.picks.map((pick) => pick.play),
+          'text',
+        )}
+      ) as pick(event_id, team, play)
+      on conflict (sheet_id, event_id) do update set
+        team = excluded.team, play = excluded.play, updated_at = excluded.updated_at
+    )${bump}
+    select 1`);
 }
 
-/** Locks a member's sheet row for the week (made empty if none), so submissions of it go one at a time. */
+/** Locks a member's sheet row for the week (made empty if none), so changes of it go one at a time. */
 export async function lockSheet(db: DbExecutor, poolWeekId: number, memberId: number, now: Date): Promise<void> {
   await db
     .insert(poolSheets)
@@ -339,18 +357,33 @@ export async function lockSheet(db: DbExecutor, poolWeekId: number, memberId: nu
 
 /**
  * Claims an Idempotency-Key for a member: true when it is new; otherwise the request hash stored with it
- * (a concurrent claim of the same key waits for the first to commit or roll back).
+ * (a concurrent claim of the same key waits for the first to commit or roll back). In the same statement the
+ * member's sheet row of the week is locked (made empty if none), so submissions of it go one at a time.
  */
 export async function claimSubmission(
   db: DbExecutor,
   input: { memberId: number; poolWeekId: number; idempotencyKey: string; requestHash: string; now: Date },
 ): Promise<{ claimed: true } | { claimed: false; requestHash: string; poolWeekId: number }> {
-  const inserted = await db
-    .insert(poolSubmissions)
-    .values({ ...input, createdAt: input.now })
-    .onConflictDoNothing()
-    .returning({ id: poolSubmissions.id });
-  if (inserted.length > 0) return { claimed: true };
+  const now = input.now.toISOString();
+  const [row] = await rows<{ claimed: number | null }>(
+    db,
+    sql`
+      with claim as (
+        insert into ${poolSubmissions} (member_id, pool_week_id, idempotency_key, request_hash, created_at)
+        values (${input.memberId}, ${input.poolWeekId}, ${input.idempotencyKey}, ${input.requestHash},
+                ${now}::timestamptz)
+        on conflict do nothing
+        returning id
+      ),
+      sheet as (
+        insert into ${poolSheets} (pool_week_id, member_id, updated_at)
+        values (${input.poolWeekId}, ${input.memberId}, ${now}::timestamptz)
+        on conflict (pool_week_id, member_id) do update set updated_at = ${poolSheets}.updated_at
+        returning id
+      )
+      select (select id from claim) as claimed, (select id from sheet) as sheet`,
+  );
+  if (row?.claimed != null) return { claimed: true };
   const [stored] = await db
     .select()
     .from(poolSubmissions)

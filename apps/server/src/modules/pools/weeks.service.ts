@@ -56,11 +56,13 @@ export async function weekView(
     lmsUsed?: string[];
     /** The stored week as the caller has just read and written it (a sheet): not read again. */
     stored?: StoredWeek;
+    /** The week's games with their lines, when the caller has just read them. */
+    games?: Awaited<ReturnType<typeof weekGamesWithLines>>;
   },
 ): Promise<PoolWeekView> {
   const { pool, week, now } = input;
   const stored = input.stored?.weekRow ?? (await repository.findWeek(db, pool.id, week.number));
-  const { games: all, demo } = await weekGamesWithLines(db, pool, week, now);
+  const { games: all, demo } = input.games ?? (await weekGamesWithLines(db, pool, week, now));
   const deadline = slateDeadline(all) ?? null;
   let weekRow = stored;
   // None chosen before the week's first kickoff: the first games by kickoff fill it, for good.
