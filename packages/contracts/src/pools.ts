@@ -1,6 +1,6 @@
 import { ADDRESS_LIST_MAX, MIN_SEASON, parseAddressList, POOL_DEFAULTS, Status } from '@pass/domain';
 import { z } from 'zod';
-import { Email } from './auth.js';
+import { AccountUser, DisplayName, Email, Password, Username } from './auth.js';
 import { idField, idParam, SingleLine, Text } from './boundary.js';
 import { SportKey } from './sports.js';
 
@@ -135,6 +135,8 @@ export const InvitationRefusal = z.enum([
   'removed',
   'invitation_limit',
   'already_member',
+  'account_exists',
+  'account_suspended',
 ]);
 export type InvitationRefusal = z.infer<typeof InvitationRefusal>;
 
@@ -215,6 +217,57 @@ export const AcceptInvitationBody = z.object({
   token: Text.min(1, 'is required').max(200, 'is not an invitation token'),
 });
 export type AcceptInvitationBody = z.infer<typeof AcceptInvitationBody>;
+
+/**
+ * `POST /api/pools/invitation`: what an accept link invites to, for its page, before anyone signs in: the pool,
+ * its Lifeguard and rules, the address the invitation was mailed to (null for a shareable link, and once the
+ * invitation can no longer be used), why it cannot be used now (null when it can), and whether the caller, when
+ * signed in, is in the pool already. 404 for an unknown token. The token goes in the body, kept out of logged URLs.
+ */
+export const InvitationPreview = z.object({
+  pool: PoolSettingsBody.extend({
+    id: z.number().int(),
+    member_count: z.number().int(),
+    joining_closes_at: z.string().nullable(),
+  }),
+  /** The pool's Lifeguard: the display name when they gave one, else null, and the username. */
+  lifeguard: z.object({ username: z.string(), name: z.string().nullable() }),
+  /** The invited address, proved by the token: an account made with it from this page needs no confirmation. */
+  email: z.string().nullable(),
+  refusal: InvitationRefusal.nullable(),
+  /** Whether the signed-in caller is a current member of the pool (false for a visitor). */
+  member: z.boolean(),
+});
+export type InvitationPreview = z.infer<typeof InvitationPreview>;
+
+export const InvitationPreviewResponse = z.object({ data: InvitationPreview });
+export type InvitationPreviewResponse = z.infer<typeof InvitationPreviewResponse>;
+
+/**
+ * `POST /api/pools/accept/new-account`: a visitor joins from an invitation's page by creating their account
+ * there, under the rules of sign-up. Without `email`, or with the invited address, the account takes the
+ * invited address as confirmed (the mailed token proves it), is signed in and joins the pool at once (201).
+ * With another address (or from a shareable link, which names none) it is a normal sign-up: the confirmation
+ * mail goes to that address and nothing is joined yet (202).
+ */
+export const JoinWithNewAccountBody = z.object({
+  token: AcceptInvitationBody.shape.token,
+  username: Username,
+  password: Password,
+  name: DisplayName.optional(),
+  email: Email.optional(),
+});
+export type JoinWithNewAccountBody = z.infer<typeof JoinWithNewAccountBody>;
+
+/** 201: the account made, signed in (the session cookie set) and in the pool. */
+export const JoinedWithNewAccountResponse = z.object({ data: z.object({ user: AccountUser, pool: PoolDetail }) });
+export type JoinedWithNewAccountResponse = z.infer<typeof JoinedWithNewAccountResponse>;
+
+/** 202: another address than the invited one: its confirmation mail is sent, as sign-up's is. */
+export const JoinVerificationSentResponse = z.object({
+  data: z.object({ status: z.literal('verification_sent'), email: z.string() }),
+});
+export type JoinVerificationSentResponse = z.infer<typeof JoinVerificationSentResponse>;
 
 /**
  * `POST /api/pools/{id}/again`: next season's pool from one whose season is over (its Lifeguard). 201 with the

@@ -116,6 +116,85 @@ async function sendVerification(deps: AuthDeps, db: DbExecutor, audit: AuditCont
   await recordAuditEvent(db, audit, 'verification_sent', user.id);
 }
 
+/** The checks of a new account before anything is written: no common password, the username free. */
+async function checkNewAccount(deps: AuthDeps, body: { username: string; password: string }): Promise<void> {
+  refuseCommonPassword(body.password, 'body.password');
+  if (await authRepository.isUsernameTaken(deps.db, body.username))
+    throw AppError.badRequest('body.username', 'is taken');
+}
+
+/** A new account with its password hashed, checked as sign-up checks it; written by `createProvedAccount`. */
+export interface NewAccount {
+  username: string;
+  email: string;
+  name: string | null;
+  passwordHash: string;
+}
+
+/**
+ * Sign-up's checks and hashing for an account whose address is already proved (a pool invitation's token, which
+ * went to that address): the same rules as `register` (no common password, a free username, argon2id), nothing
+ * written yet, so that the caller writes the account in its own transaction.
+ */
+export async function prepareProvedAccount(
+  deps: AuthDeps,
+  body: { username: string; email: string; password: string; name?: string | undefined },
+): Promise<NewAccount> {
+  await checkNewAccount(deps, body);
+  return {
+    username: body.username,
+    email: body.email,
+    name: body.name ? body.name : null,
+    passwordHash: await hashPassword(body.password),
+  };
+}
+
+/**
+ * Writes a prepared account with its address confirmed and starts its session, inside the caller's transaction:
+ * the account is made signed in, as a login would leave it (a new session id; any session cookie the browser
+ * sent is ended). A username or address taken meanwhile is answered as sign-up answers a taken username
+ * (400) or, the address being the caller's own, as 409 `account_exists`.
+ */
+export async function createProvedAccount(
+  tx: DbExecutor,
+  audit: AuditContext,
+  account: NewAccount,
+  input: { currentSession: string | undefined; proof: string },
+): Promise<{ user: authRepository.UserRow; sessionId: string }> {
+  // The account's and the session's times by the clock login and sign-up read.
+  const now = systemClock();
+  const user = await authRepository.createUser(tx, {
+    username: account.username,
+    email: account.email,
+    name: account.name,
+    passwordHash: account.passwordHash,
+    emailVerifiedAt: now,
+    setupCompletedAt: now,
+  });
+  await recordAuditEvent(tx, audit, 'signup', user.id, { emailProvedBy: input.proof });
+  if (input.currentSession) await authRepository.deleteSession(tx, hashSecret(input.currentSession));
+  const session = await startSession(tx, user.id, null, now);
+  await recordAuditEvent(tx, audit, 'login', user.id);
+  return { user, sessionId: session.id };
+}
+
+/** The account that holds an address: its own, or one it may still take back (as sign-up looks it up). */
+export const getEmailOwner = (db: DbExecutor, email: string, now: Date) => authRepository.getEmailOwner(db, email, now);
+
+/** A unique index's refusal of a new account, as sign-up answers it; anything else is rethrown. */
+export function refuseTakenAccount(error: unknown): never {
+  if (isUniqueViolation(error, USERNAME_UNIQUE_INDEX)) throw AppError.badRequest('body.username', 'is taken');
+  if (isUniqueViolation(error, EMAIL_UNIQUE_INDEX)) {
+    const message = ACCOUNT_EXISTS_MESSAGE;
+    throw new AppError('CONFLICT', message, [{ field: 'body.email', message, reason: 'account_exists' }]);
+  }
+  throw error;
+}
+
+/** What a new account for an address that has one is told (only whoever holds a token mailed to it). */
+export const ACCOUNT_EXISTS_MESSAGE =
+  'This address already has a PA$$ account: log in to join (or reset the password if you have forgotten it)';
+
 /**
  * Sign-up. A taken email gets the same answer as a new one, after the same work: the same lookups, the
  * password hashed, one transaction writing the account (or locking the existing one), a token and an
@@ -125,9 +204,7 @@ async function sendVerification(deps: AuthDeps, db: DbExecutor, audit: AuditCont
  */
 export async function register(deps: AuthDeps, audit: AuditContext, body: RegisterBody): Promise<void> {
   const step = deps.steps ?? (() => {});
-  refuseCommonPassword(body.password, 'body.password');
-  if (await authRepository.isUsernameTaken(deps.db, body.username))
-    throw AppError.badRequest('body.username', 'is taken');
+  await checkNewAccount(deps, body);
   step('username checked');
   const now = systemClock();
   const existing = await authRepository.getEmailOwner(deps.db, body.email, now);

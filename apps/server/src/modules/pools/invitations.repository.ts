@@ -48,6 +48,28 @@ export async function revokeLinks(db: DbExecutor, poolId: number, now: Date): Pr
 }
 
 /** The invitation a token opens, with its pool locked for the rest of the transaction. */
+/** The invitation with its pool, read without a lock (the invitation's page, and the checks before any work). */
+export async function findInvitation(
+  db: DbExecutor,
+  tokenHash: string,
+): Promise<{ invitation: InvitationRow; pool: PoolRow } | null> {
+  const [row] = await db
+    .select({ invitation: poolInvitations, pool: pools })
+    .from(poolInvitations)
+    .innerJoin(pools, eq(pools.id, poolInvitations.poolId))
+    .where(eq(poolInvitations.tokenHash, tokenHash));
+  return row ?? null;
+}
+
+/** A pool's Lifeguard as the invitation's page names them: username and display name. */
+export async function getLifeguard(
+  db: DbExecutor,
+  userId: number,
+): Promise<{ username: string; name: string | null } | null> {
+  const [row] = await db.select({ username: users.username, name: users.name }).from(users).where(eq(users.id, userId));
+  return row ?? null;
+}
+
 export async function findInvitationForUpdate(
   db: DbExecutor,
   tokenHash: string,

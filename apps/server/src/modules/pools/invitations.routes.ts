@@ -6,7 +6,11 @@ import {
   InvitationResponse,
   InviteBody,
   InviteManyBody,
+  InvitationPreviewResponse,
   InviteManyResponse,
+  JoinedWithNewAccountResponse,
+  JoinVerificationSentResponse,
+  JoinWithNewAccountBody,
   PoolInvitationRefusalsQuery,
   PoolInvitationRefusalsResponse,
   PoolMemberParams,
@@ -16,16 +20,19 @@ import {
 } from '@pass/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditContext, requireAdmin, requireSession } from '../auth/auth-context.js';
+import { auditContext, getSession, requireAdmin, requireSession, setSessionCookie } from '../auth/auth-context.js';
+import { SESSION_COOKIE } from '../auth/sessions.service.js';
 import { memberLeft } from '../chat/chat.service.js';
 import {
   accept,
   invite,
   inviteMany,
+  joinWithNewAccount,
   leave,
   listInvitationRefusals,
   listInvitations,
   makeShareLink,
+  previewInvitation,
   removeGuest,
 } from './invitations.service.js';
 import type { PoolsRoutesOptions } from './pools.routes.js';
@@ -164,6 +171,75 @@ export const invitationsRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = asyn
       const session = await requireSession(options, request);
       const pool = await accept(invitations, { userId: session.user.id, token: request.body.token, now: now() });
       return reply.headers(noStore).send({ data: pool });
+    },
+  );
+
+  app.post(
+    '/api/pools/invitation',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['pools'],
+        summary:
+          "What an invitation's token invites to, for its page (anyone with the token): the pool, its Lifeguard and " +
+          'rules, the invited address while it can be used, why it cannot (`refusal`), and whether the signed-in ' +
+          'caller is a member already. 404 for an unknown token. The token goes in the body, out of logged URLs',
+        body: AcceptInvitationBody,
+        response: { 200: InvitationPreviewResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const session = await getSession(options, request);
+      reply.headers(noStore);
+      const preview = await previewInvitation(invitations, {
+        token: request.body.token,
+        userId: session?.user.id ?? null,
+        now: now(),
+      });
+      return { data: preview };
+    },
+  );
+
+  app.post(
+    '/api/pools/accept/new-account',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['pools'],
+        summary:
+          "A visitor creates their account on an invitation's page, under sign-up's rules. For the invited address " +
+          '(no `email`, or the same): 201, the address confirmed by the token, signed in (session cookie) and a ' +
+          'member of the pool. For another address: 202, its confirmation mail sent as sign-up sends it, nothing ' +
+          'joined. 404 for an unknown token; 409 with the reason: the invitation (used, revoked, expired, ' +
+          'joining_closed, pool_full, pool_ended, pool_suspended) or the address (already_member, account_exists, ' +
+          "account_suspended); 429 past the source's tries, with Retry-After",
+        body: JoinWithNewAccountBody,
+        response: {
+          201: JoinedWithNewAccountResponse,
+          202: JoinVerificationSentResponse,
+          ...errorResponses,
+          409: ErrorBody,
+          429: ErrorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await joinWithNewAccount(
+        { ...invitations, auth: options },
+        {
+          body: request.body,
+          ip: request.ip,
+          currentSession: request.cookies[SESSION_COOKIE],
+          now: now(),
+          audit: auditContext(request),
+        },
+      );
+      reply.headers(noStore);
+      if (result.status === 'verification_sent') {
+        return reply.code(202).send({ data: { status: result.status, email: result.email } });
+      }
+      setSessionCookie(reply, options.config, result.sessionId);
+      return reply.code(201).send({ data: { user: result.user, pool: result.pool } });
     },
   );
 

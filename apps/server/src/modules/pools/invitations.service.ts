@@ -1,5 +1,8 @@
 import type {
+  AccountUser,
   InvitationListResponse,
+  InvitationPreview,
+  JoinWithNewAccountBody,
   InvitationRefusal,
   InvitationView,
   InviteManyResult,
@@ -24,7 +27,10 @@ import {
 } from '@pass/domain';
 import { AppError } from '../../errors.js';
 import { recordAuditEvent, type AuditContext } from '../audit/audit.service.js';
+import type { AuthDeps } from '../auth/auth-context.js';
+import * as authService from '../auth/auth.service.js';
 import { hashSecret, randomSecret } from '../auth/crypto.js';
+import { sourceOf } from '../auth/login-limits.js';
 import type { Mailer, MailMessage } from '../mail/mailer.js';
 import { poolInvitationMail } from '../mail/templates.js';
 import * as repository from './invitations.repository.js';
@@ -66,6 +72,8 @@ const MESSAGES: Record<InvitationRefusal, string> = {
   pool_ended: 'This pool has ended',
   pool_suspended: 'This pool is suspended by the admin: it takes no new guests or invitations until that is lifted',
   removed: 'The Lifeguard has removed you from this pool',
+  account_exists: authService.ACCOUNT_EXISTS_MESSAGE,
+  account_suspended: 'The account of this address is suspended by the admin: it cannot join pools',
   invitation_limit: 'This address has had the most invitations allowed',
   already_member: 'This address belongs to a member of the pool already',
 };
@@ -322,9 +330,54 @@ export async function makeShareLink(
   });
 }
 
+type FoundInvitation = { invitation: InvitationRow; pool: PoolRow };
+
 /**
- * A member accepts an invitation with its token. Refusals, in this order: an unknown token (404), the pool
- * ended, the member removed from it, the invitation used, replaced or expired, joining closed, the pool full.
+ * Why the invitation cannot bring this member (or a new account: no member row) into its pool now, in this
+ * order: the pool suspended or ended, the member removed from it, the invitation used, replaced or expired,
+ * joining closed, the pool full. Null when it can.
+ */
+async function joinRefusal(
+  db: DbExecutor,
+  found: FoundInvitation,
+  existing: poolsRepository.MemberRow | null,
+  now: Date,
+  limits: PoolLimits,
+): Promise<{ reason: InvitationRefusal; message: string } | null> {
+  const { invitation, pool } = found;
+  const plain = (reason: InvitationRefusal) => ({ reason, message: MESSAGES[reason] });
+  if (pool.suspendedAt !== null) return plain('pool_suspended');
+  if (pool.endedAt !== null) return plain('pool_ended');
+  if (existing?.removedAt) return plain('removed');
+  if (invitation.usedAt !== null) return plain('used');
+  if (invitation.revokedAt !== null) return plain('revoked');
+  if (!canJoin(settingsOf(pool), now)) return plain('joining_closed');
+  if (invitation.expiresAt <= now) return plain('expired');
+  const full = refuseNewGuest(await poolsRepository.countGuests(db, pool.id), limits);
+  if (full) return { reason: 'pool_full', message: full.message };
+  return null;
+}
+
+const isCurrentMember = (member: poolsRepository.MemberRow | null) =>
+  member !== null && member.leftAt === null && member.removedAt === null;
+
+/** Joins the member to the invitation's pool as a guest (back, if they had left), using the invitation up. */
+async function joinWithin(
+  tx: DbExecutor,
+  found: FoundInvitation,
+  userId: number,
+  existing: poolsRepository.MemberRow | null,
+  now: Date,
+): Promise<void> {
+  const { invitation, pool } = found;
+  if (existing) await poolsRepository.rejoin(tx, existing.id);
+  else await poolsRepository.insertMember(tx, { poolId: pool.id, userId, role: 'guest', joinedAt: now });
+  await repository.markInvitationUsed(tx, invitation.id, userId, now);
+  await poolsRepository.bumpVersion(tx, pool.id);
+}
+
+/**
+ * A member accepts an invitation with its token. Refusals: an unknown token (404), then `joinRefusal`'s.
  * A current member accepting again gets the pool; a guest who left comes back.
  */
 export async function accept(
@@ -333,32 +386,145 @@ export async function accept(
 ): Promise<PoolDetail> {
   const poolId = await context.db.transaction(async (tx) => {
     const found = await repository.findInvitationForUpdate(tx, hashSecret(input.token));
-    if (!found) throw AppError.notFound('No such invitation: check the link you were sent');
-    const { invitation, pool } = found;
-    const existing = await poolsRepository.findMemberRow(tx, pool.id, input.userId);
-    if (existing && existing.leftAt === null && existing.removedAt === null) return pool.id;
-    if (pool.suspendedAt !== null) refuse('pool_suspended');
-    if (pool.endedAt !== null) refuse('pool_ended');
-    if (existing?.removedAt) refuse('removed');
-    if (invitation.usedAt !== null) refuse('used');
-    if (invitation.revokedAt !== null) refuse('revoked');
-    if (!canJoin(settingsOf(pool), input.now)) refuse('joining_closed');
-    if (invitation.expiresAt <= input.now) refuse('expired');
-    const full = refuseNewGuest(await poolsRepository.countGuests(tx, pool.id), context.limits);
-    if (full) refuse('pool_full', 'body.token', full.message);
-    if (existing) await poolsRepository.rejoin(tx, existing.id);
-    else
-      await poolsRepository.insertMember(tx, {
-        poolId: pool.id,
-        userId: input.userId,
-        role: 'guest',
-        joinedAt: input.now,
-      });
-    await repository.markInvitationUsed(tx, invitation.id, input.userId, input.now);
-    await poolsRepository.bumpVersion(tx, pool.id);
-    return pool.id;
+    if (!found) throw AppError.notFound(UNKNOWN_INVITATION);
+    const existing = await poolsRepository.findMemberRow(tx, found.pool.id, input.userId);
+    if (isCurrentMember(existing)) return found.pool.id;
+    const refusal = await joinRefusal(tx, found, existing, input.now, context.limits);
+    if (refusal) refuse(refusal.reason, 'body.token', refusal.message);
+    await joinWithin(tx, found, input.userId, existing, input.now);
+    return found.pool.id;
   });
   return getPool(context.db, poolId, input.userId, input.now);
+}
+
+const UNKNOWN_INVITATION = 'No such invitation: check the link you were sent';
+
+/**
+ * What an accept link invites to, for its page: the pool, its Lifeguard and rules, the invited address while the
+ * invitation can be used, why it cannot be (null when it can), and whether the caller is in the pool already.
+ */
+export async function previewInvitation(
+  context: Pick<InvitationsContext, 'db' | 'limits'>,
+  input: { token: string; userId: number | null; now: Date },
+): Promise<InvitationPreview> {
+  const { db } = context;
+  const found = await repository.findInvitation(db, hashSecret(input.token));
+  if (!found) throw AppError.notFound(UNKNOWN_INVITATION);
+  const { pool, invitation } = found;
+  const existing = input.userId === null ? null : await poolsRepository.findMemberRow(db, pool.id, input.userId);
+  const member = isCurrentMember(existing);
+  const refusal = member ? null : await joinRefusal(db, found, existing, input.now, context.limits);
+  const lifeguard = await repository.getLifeguard(db, pool.lifeguardId);
+  const settings = settingsOf(pool);
+  return {
+    pool: {
+      id: pool.id,
+      name: settings.name,
+      icon: settings.icon,
+      icon_color: settings.iconColor,
+      icon_background: settings.iconBackground,
+      sport: settings.sport,
+      season: settings.season,
+      start_week: settings.startWeek,
+      games_per_week: settings.gamesPerWeek,
+      win_basis: settings.winBasis,
+      double_play: settings.doublePlay,
+      triple_play: settings.triplePlay,
+      last_man_standing: settings.lastManStanding,
+      member_count: (await poolsRepository.countGuests(db, pool.id)) + 1,
+      joining_closes_at: joiningClosesAt(settings) ?? null,
+    },
+    lifeguard: { username: lifeguard?.username ?? '', name: lifeguard?.name ?? null },
+    email: refusal === null && !member ? invitation.email : null,
+    refusal: refusal?.reason ?? null,
+    member,
+  };
+}
+
+/** How often one source may try to join with a new account: it hashes a password and may send a mail. */
+export const NEW_ACCOUNT_JOIN_RATE = { limit: 10, windowMs: 15 * 60 * 1000 } as const;
+
+export type JoinWithNewAccountResult =
+  | { status: 'joined'; user: AccountUser; pool: PoolDetail; sessionId: string }
+  | { status: 'verification_sent'; email: string };
+
+/** A refusal of the invited address's owner: a member of the pool already, suspended, or an account to log in to. */
+async function refuseAddressOwner(db: DbExecutor, poolId: number, email: string, now: Date): Promise<void> {
+  const owner = await authService.getEmailOwner(db, email, now);
+  if (!owner) return;
+  if (isCurrentMember(await poolsRepository.findMemberRow(db, poolId, owner.id)))
+    refuse('already_member', 'body.email');
+  if (owner.suspendedAt !== null) refuse('account_suspended', 'body.email');
+  refuse('account_exists', 'body.email');
+}
+
+/**
+ * A visitor joins from the invitation's page by creating their account there (decision: join in one step). The
+ * invitation is checked first, before any work; then, for the invited address, sign-up's own checks and hashing
+ * (auth.service), and one transaction that takes the invitation again under its lock, checks it and the address
+ * once more, writes the account with its address confirmed (the token was mailed to it), joins the pool and
+ * starts the session. Another address (or a shareable link, which names none) is a normal sign-up: its
+ * confirmation mail goes out and nothing is joined yet. Each refusal changes nothing.
+ */
+export async function joinWithNewAccount(
+  context: Pick<InvitationsContext, 'db' | 'limits'> & { auth: AuthDeps },
+  input: {
+    body: JoinWithNewAccountBody;
+    ip: string;
+    currentSession: string | undefined;
+    now: Date;
+    audit: AuditContext;
+  },
+): Promise<JoinWithNewAccountResult> {
+  const { db, auth } = context;
+  const { body, now } = input;
+  const rate = await auth.limiter.hit(`join-new-account:ip:${sourceOf(input.ip)}`, NEW_ACCOUNT_JOIN_RATE.windowMs);
+  if (rate.count > NEW_ACCOUNT_JOIN_RATE.limit) {
+    throw AppError.rateLimited(rate.retryAfterSeconds, 'Too many new accounts from here. Try again later.');
+  }
+  const tokenHash = hashSecret(body.token);
+  const found = await repository.findInvitation(db, tokenHash);
+  if (!found) throw AppError.notFound(UNKNOWN_INVITATION);
+  const early = await joinRefusal(db, found, null, now, context.limits);
+  if (early) refuse(early.reason, 'body.token', early.message);
+  const invited = found.invitation.email;
+  const email = body.email ?? invited;
+  if (email === null) throw AppError.badRequest('body.email', 'is required: this link was not mailed to an address');
+  if (invited === null || email.toLowerCase() !== invited.toLowerCase()) {
+    await authService.register(auth, input.audit, {
+      username: body.username,
+      email,
+      password: body.password,
+      ...(body.name === undefined ? {} : { name: body.name }),
+    });
+    return { status: 'verification_sent', email };
+  }
+  await refuseAddressOwner(db, found.pool.id, invited, now);
+  const account = await authService.prepareProvedAccount(auth, { ...body, email: invited });
+  const joined = await db
+    .transaction(async (tx) => {
+      const locked = await repository.findInvitationForUpdate(tx, tokenHash);
+      if (!locked) throw AppError.notFound(UNKNOWN_INVITATION);
+      const refusal = await joinRefusal(tx, locked, null, now, context.limits);
+      if (refusal) refuse(refusal.reason, 'body.token', refusal.message);
+      await refuseAddressOwner(tx, locked.pool.id, invited, now);
+      const created = await authService.createProvedAccount(tx, input.audit, account, {
+        currentSession: input.currentSession,
+        proof: 'pool_invitation',
+      });
+      await joinWithin(tx, locked, created.user.id, null, now);
+      return { ...created, poolId: locked.pool.id };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof AppError) throw error;
+      return authService.refuseTakenAccount(error);
+    });
+  return {
+    status: 'joined',
+    user: authService.toAccountUser(joined.user, auth.now()),
+    pool: await getPool(db, joined.poolId, joined.user.id, now),
+    sessionId: joined.sessionId,
+  };
 }
 
 /** A guest leaves the pool (the Lifeguard cannot: they end it instead). */

@@ -77,6 +77,14 @@ export const INVITE_ERRORS: Record<InvitationRefusal | 'unknown', { title: strin
   removed: { title: 'You were removed from this pool', advice: 'Only the Lifeguard can invite you again.' },
   invitation_limit: { title: 'Too many invitations', advice: 'This address has had the most invitations allowed.' },
   already_member: { title: 'You are in this pool already', advice: 'Find it under My Pools.' },
+  account_exists: {
+    title: 'This address already has an account',
+    advice: 'Log in with it to join, or reset its password if you have forgotten it.',
+  },
+  account_suspended: {
+    title: 'This account is suspended',
+    advice: 'The admin has suspended the account of this address; write to support to have it looked at.',
+  },
   unknown: { title: 'This invitation does not exist', advice: 'Check the link, or ask the Lifeguard for a new one.' },
 };
 
@@ -127,4 +135,24 @@ export function newPoolSeason(sport: SportKey, now: Date): number {
  */
 export function winBasisText(pool: { sport: SportKey; win_basis: string }): string {
   return pool.win_basis === 'ats' ? spreadRecordText(sportWords(pool.sport)) : '$ Line';
+}
+
+/**
+ * A pool's rules in one line, as the pools list words them: "NFL 2025 · 5 games a week, against the spread ·
+ * Double play on · Triple play off · Last Man Standing on".
+ */
+export function poolRulesLine(
+  pool: Pick<
+    PoolSummary,
+    'sport' | 'season' | 'games_per_week' | 'win_basis' | 'double_play' | 'triple_play' | 'last_man_standing'
+  >,
+): string {
+  const onOff = (value: boolean) => (value ? 'on' : 'off');
+  return [
+    `${SPORT_NAMES[pool.sport]} ${pool.season}`,
+    `${pool.games_per_week} games a week, ${pool.win_basis === 'ats' ? winBasisText(pool).toLowerCase() : '$ Line'}`,
+    `Double play ${onOff(pool.double_play)}`,
+    `Triple play ${onOff(pool.triple_play)}`,
+    `Last Man Standing ${onOff(pool.last_man_standing)}`,
+  ].join(' · ');
 }
