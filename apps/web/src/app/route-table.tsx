@@ -444,7 +444,7 @@ export const screens: ScreenRoute[] = [
     screen: () => import('../features/pools/routes/football-2023-pools'),
   },
   { name: 'invite', guards: ['auth'], screen: () => import('../features/pools/routes/invite') },
-  { name: 'pool-party-accept', screen: () => import('../features/pools/routes/pool-party-accept') },
+  { name: 'pool-party-accept', screen: () => import('./pool-invitation/accept-page') },
   { name: 'pool-party-invite-error', screen: () => import('../features/pools/routes/pool-party-invite-error') },
   { name: 'season-2024', guards: ['auth'], screen: () => import('../features/pools/routes/season-2024') },
   { name: 'season-2025', guards: ['auth'], screen: () => import('../features/pools/routes/season-2025') },

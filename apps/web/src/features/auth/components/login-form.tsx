@@ -39,7 +39,14 @@ function failureOf(error: unknown): Failure {
 }
 
 /** Username (or email) and password; the account links; Google when available. */
-export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: SessionUser) => void }) {
+export function LoginForm({
+  onLoggedIn,
+  autoFocus = true,
+}: {
+  onLoggedIn: (user: SessionUser) => void;
+  /** Whether the username takes the focus (not on a page where the form is not the first thing). */
+  autoFocus?: boolean;
+}) {
   const login = useLogin();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -62,7 +69,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: SessionUser) => v
     <>
       <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
         <TextField
-          autoFocus
+          autoFocus={autoFocus}
           label="Username or email"
           name="username"
           autoComplete="username"

@@ -1,6 +1,7 @@
 import type {
   BookEventsResponse,
   CreatePoolBody,
+  InvitationPreviewResponse,
   InviteManyResponse,
   PoolListResponse,
   PoolResponse,
@@ -47,6 +48,18 @@ export function useShareLink() {
     mutationFn: (poolId: number) => api.post<ShareLinkResponse>(`/api/pools/${poolId}/link`),
   });
 }
+
+/**
+ * `POST /api/pools/invitation`: what an accept link invites to (the pool, its Lifeguard and rules, the invited
+ * address, a refusal); 404 for an unknown token. Asked again when the caller signs in or out.
+ */
+export const invitationPreviewQuery = (token: string, userId: number | null) =>
+  queryOptions({
+    queryKey: ['pools', 'invitation', token, userId],
+    queryFn: ({ signal }) => api.post<InvitationPreviewResponse>('/api/pools/invitation', { token }, { signal }),
+    staleTime: 30_000,
+    retry: false,
+  });
 
 /** `POST /api/pools/accept`: joins with an invitation's token; 404 unknown token, 409 with the reason. */
 export function useAcceptInvitation() {

@@ -1,5 +1,0 @@
-import { AcceptScreen } from '../components/accept-screen';
-
-export default function PoolPartyAcceptRoute() {
-  return <AcceptScreen />;
-}
