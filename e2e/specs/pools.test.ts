@@ -60,11 +60,9 @@ describe('Pool Party', () => {
     await phone.goto(new URL(link).pathname);
     await waitForScreen(phone, 'pool-party-accept');
     await expectNoSeriousA11yViolations(phone);
-    await phone.getByRole('link', { name: 'Log in to join' }).click();
-    await waitForScreen(phone, 'login');
+    // Logged in on the invitation's page itself, and joined with it.
+    await phone.getByRole('tab', { name: 'I have an account' }).click();
     await logIn(phone, guest.username, guest.password);
-    await waitForScreen(phone, 'pool-party-accept');
-    await phone.getByRole('button', { name: 'Join the pool' }).click();
     // The pool's page when it is built, else the joined pool on this screen.
     await phone
       .getByText(/Office Splash/)

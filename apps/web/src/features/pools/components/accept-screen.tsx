@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { InvitationRefusal, type PoolDetail } from '@pass/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { Loading } from '../../../components/loading';
@@ -59,7 +59,10 @@ export function AcceptScreen({ newAccountForm, loginForm }: AcceptScreenProps) {
   const user = useSessionUser();
   const navigate = useNavigate();
   const accept = useAcceptInvitation();
-  const preview = useQuery(invitationPreviewQuery(token, user?.id ?? null));
+  // The last answer stays on show while it is asked again for the member who just signed in.
+  const preview = useQuery({ ...invitationPreviewQuery(token, user?.id ?? null), placeholderData: keepPreviousData });
+  // A visitor's forms stay until their own answer is handled: signing in on them must not take them away first.
+  const [asVisitor, setAsVisitor] = useState(user === null);
   const [joined, setJoined] = useState<PoolDetail | null>(null);
   const [mode, setMode] = useState<'new' | 'existing'>('new');
   const [mailedTo, setMailedTo] = useState<string | null>(null);
@@ -131,7 +134,7 @@ export function AcceptScreen({ newAccountForm, loginForm }: AcceptScreenProps) {
             Go to my pools
           </RouteButton>
         </Stack>
-      ) : !invitation ? null : user ? (
+      ) : !invitation ? null : user && !asVisitor ? (
         invitation.member ? (
           <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
             <Alert severity="success">You are in this pool.</Alert>
@@ -184,7 +187,10 @@ export function AcceptScreen({ newAccountForm, loginForm }: AcceptScreenProps) {
           ) : loginForm ? (
             <>
               {accept.isPending ? <Loading label="Joining the pool…" /> : null}
-              {loginForm(join)}
+              {loginForm(() => {
+                setAsVisitor(false);
+                join();
+              })}
             </>
           ) : (
             <Button
