@@ -63,11 +63,8 @@ describe('Pool Party', () => {
     // Logged in on the invitation's page itself, and joined with it.
     await phone.getByRole('tab', { name: 'I have an account' }).click();
     await logIn(phone, guest.username, guest.password);
-    // The pool's page when it is built, else the joined pool on this screen.
-    await phone
-      .getByText(/Office Splash/)
-      .first()
-      .waitFor();
+    await waitForScreen(phone, 'football-pool');
+    await phone.getByRole('heading', { level: 1, name: 'Office Splash' }).waitFor();
     await phone.goto('/football/pools');
     await waitForScreen(phone, 'football-pools');
     await phone.getByRole('list', { name: 'My pools' }).getByText('Office Splash').waitFor();

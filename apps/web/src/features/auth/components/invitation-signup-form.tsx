@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { PoolDetail } from '@pass/contracts';
 import { PASSWORD_MIN_LENGTH } from '@pass/domain';
 import { useState, type FormEvent } from 'react';
+import { ApiError } from '../../../lib/api-client';
 import { useJoinWithNewAccount } from '../api/join-with-new-account';
 import {
   emailCheck,
@@ -60,8 +61,14 @@ export function InvitationSignupForm({ token, invitedEmail, onJoined, onVerifica
     join.mutate(body, {
       onSuccess: (outcome) =>
         outcome.status === 'joined' ? onJoined(outcome.pool) : onVerificationSent(outcome.email),
+      // A refusal (the invitation used or expired, the address's account) says why in the server's words.
       onError: (error) =>
-        form.showServerError(error, 'Could not create your account right now. Try again in a moment.'),
+        form.showServerError(
+          error,
+          error instanceof ApiError && error.status < 500
+            ? error.message
+            : 'Could not create your account right now. Try again in a moment.',
+        ),
     });
   };
 
