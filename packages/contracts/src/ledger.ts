@@ -290,11 +290,22 @@ export const StatsParams = z.object({ sport: SportKey, season: Text.optional() }
 export type StatsParams = z.infer<typeof StatsParams>;
 
 /**
+ * Which entries a statistics answer counts: one kind of money (the domain's `moneyKindOf`: real, simulated or the
+ * teller's paper), or all of them together.
+ */
+export const StatsMoney = z.enum(['real', 'simulated', 'teller', 'all'], {
+  error: 'must be real, simulated, teller or all',
+});
+export type StatsMoney = z.infer<typeof StatsMoney>;
+
+/**
  * `rows=summary` (the default) includes the specification's summary rows in `data`; `rows=none` leaves them
- * out for screens that show only the totals (the summary rows are most of the answer's size).
+ * out for screens that show only the totals (the summary rows are most of the answer's size). `money` chooses
+ * the kind of money counted: real money unless asked otherwise.
  */
 export const StatsQuery = z.object({
   rows: z.enum(['summary', 'none'], { error: 'must be summary or none' }).default('summary'),
+  money: StatsMoney.default('real'),
 });
 export type StatsQuery = z.infer<typeof StatsQuery>;
 
@@ -356,6 +367,13 @@ export type TeamStats = z.infer<typeof TeamStats>;
 export const StatsResponse = z.object({
   sport: SportKey,
   season: z.number().int(),
+  /**
+   * The kind of money every figure below counts (`money`, real by default), apart from `by_money`: real money
+   * is never summed with play money unless `money=all` asks for it.
+   */
+  money: StatsMoney,
+  /** The season's totals of each kind of money, whichever `money` was asked: what a screen shows beside it. */
+  by_money: z.object({ real: StatsTotals, simulated: StatsTotals, teller: StatsTotals }),
   /** The specification's summary rows; left out with `rows=none`. */
   data: z.array(StatsSummaryRow).optional(),
   totals: StatsTotals,

@@ -1,5 +1,15 @@
 import type { BetEntry } from '@pass/contracts';
-import { americanPriceText, BetKind, BetMode, BetType, liveStanding, Status, type LiveStanding } from '@pass/domain';
+import {
+  americanPriceText,
+  BetKind,
+  BetMode,
+  BetType,
+  liveStanding,
+  moneyKindOf,
+  Status,
+  type LiveStanding,
+  type MoneyKind,
+} from '@pass/domain';
 import { dollars } from './money';
 import { sportWords } from './sport-words';
 
@@ -51,6 +61,24 @@ export const SPORT_WORDS: Record<string, string> = {
   americanfootball_ncaaf: 'College football',
   baseball_mlb: 'Baseball',
 };
+
+/** The kinds of money in words (docs/decisions/XXX-real-money-apart): the teller's bankroll is paper. */
+export const MONEY_WORDS: Record<MoneyKind, string> = {
+  real: 'Real money',
+  simulated: 'Simulated',
+  teller: 'Paper',
+};
+
+/** What each kind of money holds, for a hint under its name. */
+export const MONEY_HINTS: Record<MoneyKind, string> = {
+  real: 'Bets you staked at a book',
+  simulated: 'Simulated bets and picks',
+  teller: "The teller's $1,000 paper bankroll",
+};
+
+/** An entry's kind of money: real, simulated or the teller's paper. */
+export const entryMoney = (entry: Pick<BetEntry, 'bet_mode' | 'is_simulated' | 'source'>): MoneyKind =>
+  moneyKindOf({ betMode: entry.bet_mode, isSimulated: entry.is_simulated, source: entry.source });
 
 export const isPick = (mode: number) => mode === BetMode.pick_on || mode === BetMode.pick_against;
 export const isBet = (mode: number) => mode === BetMode.bet_on || mode === BetMode.bet_against;

@@ -139,7 +139,8 @@ describe('the demo replay', () => {
     await gradeEvents(db, [...new Set(entries.map((entry) => entry.event_id))], new Date());
     const client = new TestClient(testApp.app);
     expect((await client.login(account.username, account.password)).statusCode).toBe(200);
-    const response = await client.get(`/api/user/stats/${NFL}/season/2024`);
+    // The demo's entries are simulated money.
+    const response = await client.get(`/api/user/stats/${NFL}/season/2024?money=simulated`);
     expect(response.statusCode, response.body).toBe(200);
     const stats = StatsResponse.parse(response.json());
 

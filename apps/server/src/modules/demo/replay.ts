@@ -166,6 +166,7 @@ export function aggregateOf(entries: readonly ReplayEntry[]): AggregateRow {
   const clvMoneyline = clvOf(BetKind.moneyline);
   return {
     set: 'all',
+    money: null,
     team: null,
     week: null,
     betMode: null,

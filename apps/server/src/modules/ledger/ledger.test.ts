@@ -378,7 +378,7 @@ describe('the ledger', () => {
     expect(moneyline.graded_at).not.toBeNull();
     expect((await graded(ids[4]!)).status).toBe(1);
 
-    const statsUrl = `/api/user/stats/${NFL}/season/2025`;
+    const statsUrl = `/api/user/stats/${NFL}/season/2025?money=all`;
     let stats = StatsResponse.parse((await client.get(statsUrl)).json());
     expect(stats.totals).toMatchObject({ entries: 4, wins: 2, losses: 2, pushes: 0, record: '2-2-0' });
     expect(stats.totals.picks).toEqual({ count: 2, points: 10 });

@@ -6,7 +6,8 @@ import { adminClient, expectError, TestClient } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { makeGame, newKey, NFL, postEntry, signedInMember, type GameOptions } from '../../test/ledger.js';
 
-const statsUrl = `/api/user/stats/${NFL}/season/2025`;
+/** Every kind of money together: parlays are counted beside the other entries. */
+const statsUrl = `/api/user/stats/${NFL}/season/2025?money=all`;
 
 describe('parlays', () => {
   let testApp: TestApp;

@@ -248,4 +248,27 @@ describe('GET and PUT /api/user/play-limits', () => {
     expect(status.loss_streak).toBe(0);
     expect(status.notices.loss_streak_reached).toBe(false);
   });
+
+  it("leaves the teller's paper bets out of the month's stakes and the loss streak", async () => {
+    clock = new Date('2026-11-12T12:00:00Z');
+    const { client } = await member();
+    await put(client, { monthly_budget_cents: 5_000, loss_streak_alert: 2 });
+    const [real, paper] = [await game(), await game()];
+    await realBet(client, real, 10);
+    const teller = await client.post(
+      '/api/teller/bets',
+      { event_id: paper, bet_team: 'BUF', price: 170, stake: 900 },
+      { headers: { 'idempotency-key': newKey() } },
+    );
+    expect(teller.statusCode, teller.body).toBe(201);
+    expect((await read(client)).month_staked_cents).toBe(1_000);
+
+    clock = new Date(clock.getTime() + 4 * HOUR);
+    await finish(real, 10, 30); // a real loss
+    await finish(paper, 30, 10); // BUF loses: a paper loss
+    const status = await read(client);
+    expect(status.month_staked_cents).toBe(1_000);
+    expect(status.loss_streak).toBe(1);
+    expect(status.notices).toEqual({ budget_reached: false, loss_streak_reached: false });
+  });
 });

@@ -1,5 +1,7 @@
+import type { StatsMoney } from '@pass/contracts';
 import { type DbExecutor, rows } from '@pass/db';
-import { sql } from 'drizzle-orm';
+import type { MoneyKind } from '@pass/domain';
+import { type SQL, sql } from 'drizzle-orm';
 import { KICKOFF, numberOrNull } from './entry-rows.js';
 
 /**
@@ -60,8 +62,10 @@ export async function listOutcomes(
 
 /** Counts and sums of a group of graded entries, as the database aggregates them. */
 export interface AggregateRow {
-  /** Which grouping set the row belongs to (see STATS_SETS). */
+  /** Which grouping set the row belongs to (see GROUPING_MASKS). */
   set: StatsSet;
+  /** The kind of money of a `money` row; null in the grouping sets. */
+  money: MoneyKind | null;
   team: string | null;
   week: number | null;
   betMode: number | null;
@@ -92,13 +96,14 @@ export interface AggregateRow {
   clvMoneylineAverage: number | null;
 }
 
-export type StatsSet = 'all' | 'team' | 'week' | 'mode' | 'kind' | 'type' | 'book' | 'side' | 'summary';
+export type StatsSet = 'all' | 'team' | 'week' | 'mode' | 'kind' | 'type' | 'book' | 'side' | 'summary' | 'money';
 
 /**
  * The bitmask grouping(bet_team, week, bet_mode, bet_kind, bet_type, book, held_favored) gives each set: a
  * bit is 1 where the column is not grouped on.
  */
 const GROUPING_MASKS = new Map<number, StatsSet>([
+  [-1, 'money'],
   [0b1111111, 'all'],
   [0b0111111, 'team'],
   [0b1011111, 'week'],
@@ -124,57 +129,19 @@ const HELD_FAVORED = sql`case
     else coalesce(b.price, b.closing_price) < 0
   end`;
 
-/** Every total of the stats screen in one pass over the member's graded entries of a season. */
-export async function aggregateStats(
-  db: DbExecutor,
-  userId: number,
-  sport: string,
-  season: number,
-): Promise<AggregateRow[]> {
-  const found = await rows<Record<string, unknown>>(
-    db,
-    // One pass over the entries at the finest grain (a few thousand groups at most), then the grouping sets
-    // are rolled up from those groups rather than from the entries nine times over. The text keys in byte order
-    // ("C"): the planner then hashes the entries into groups and sorts only the groups for the rollup (about a
-    // third less time on 10,000 entries); JavaScript orders the rows it shows.
-    sql`with base as (
-          select bet_team collate "C" as bet_team, week, bet_mode, bet_kind, bet_type, book collate "C" as book,
-            ${HELD_FAVORED} as held_favored,
-            count(*) as entries,
-            count(*) filter (where outcome = 'win') as wins,
-            count(*) filter (where outcome = 'loss') as losses,
-            count(*) filter (where outcome = 'push') as pushes,
-            count(*) filter (where outcome = 'void') as voids,
-            count(*) filter (where outcome <> 'void') as staked_count,
-            coalesce(sum(stake_cents::float8) filter (where outcome <> 'void'), 0) as staked,
-            coalesce(sum(reward::float8), 0) as reward,
-            count(clv) as clv_count,
-            coalesce(sum(clv::float8), 0) as clv_sum
-          from user_bets b
-          where b.user_id = ${userId} and b.sport = ${sport} and b.season = ${season} and ${GRADED}
-          group by bet_team, week, bet_mode, bet_kind, bet_type, book, held_favored
-          union all
-          -- Graded parlays (decision 035): each one bet (bet_on) of its first leg's week and its book, with no
-          -- team, kind, type or side; the kind set's row without a kind is their own total.
-          select null::text collate "C", p.week, 3::smallint, null::smallint, null::smallint, p.book collate "C",
-            null::boolean,
-            count(*),
-            count(*) filter (where p.outcome = 'win'),
-            count(*) filter (where p.outcome = 'loss'),
-            count(*) filter (where p.outcome = 'push'),
-            count(*) filter (where p.outcome = 'void'),
-            count(*) filter (where p.outcome <> 'void'),
-            coalesce(sum(p.stake_cents::float8) filter (where p.outcome <> 'void'), 0),
-            coalesce(sum(p.reward::float8), 0),
-            0,
-            0
-          from parlays p
-          where p.user_id = ${userId} and p.sport = ${sport} and p.season = ${season} and p.status = 8
-            and p.deleted_at is null and p.outcome is not null
-          group by p.week, p.book
-        )
-        select grouping(bet_team, week, bet_mode, bet_kind, bet_type, book, held_favored) as g,
-          bet_team, week, bet_mode, bet_kind, bet_type, book, held_favored,
+/**
+ * The kind of money of an entry (the domain's `moneyKindOf`): the teller's paper, a real bet, or simulated (the
+ * rest, picks included); of a parlay, real or simulated (the teller holds no parlays).
+ */
+const ENTRY_MONEY = sql`case when b.source = 'teller' then 'teller'
+    when b.bet_mode >= 3 and not b.is_simulated then 'real' else 'simulated' end`;
+const PARLAY_MONEY = sql`case when p.is_simulated then 'simulated' else 'real' end`;
+
+/** Entries of one kind of money, or of every kind for `all`. */
+const moneyIs = (kind: StatsMoney, expression: SQL) => (kind === 'all' ? sql`true` : sql`${expression} = ${kind}`);
+
+/** The counts and sums of a group of `base` rows (aggregateStats), for a grouping set or a kind of money. */
+const AGGREGATES = sql`
           sum(entries) as entries, sum(wins) as wins, sum(losses) as losses, sum(pushes) as pushes,
           sum(voids) as voids,
           coalesce(sum(entries) filter (where bet_mode <= 2), 0) as picks,
@@ -194,11 +161,75 @@ export async function aggregateStats(
             as clv_totals_average,
           coalesce(sum(clv_count) filter (where bet_kind = 1), 0) as clv_moneyline_count,
           sum(clv_sum) filter (where bet_kind = 1) / nullif(sum(clv_count) filter (where bet_kind = 1), 0)
-            as clv_moneyline_average
+            as clv_moneyline_average`;
+
+/**
+ * Every total of the stats screen in one pass over the member's graded entries of a season: the grouping sets
+ * over the entries of the `money` asked, and the totals of each kind of money (set `money`) beside them.
+ */
+export async function aggregateStats(
+  db: DbExecutor,
+  userId: number,
+  sport: string,
+  season: number,
+  money: StatsMoney,
+): Promise<AggregateRow[]> {
+  const found = await rows<Record<string, unknown>>(
+    db,
+    // One pass over the entries at the finest grain (a few thousand groups at most), then the grouping sets
+    // are rolled up from those groups rather than from the entries nine times over. The text keys in byte order
+    // ("C"): the planner then hashes the entries into groups and sorts only the groups for the rollup (about a
+    // third less time on 10,000 entries); JavaScript orders the rows it shows.
+    sql`with base as (
+          select bet_team collate "C" as bet_team, week, bet_mode, bet_kind, bet_type, book collate "C" as book,
+            ${HELD_FAVORED} as held_favored, ${ENTRY_MONEY} as money,
+            count(*) as entries,
+            count(*) filter (where outcome = 'win') as wins,
+            count(*) filter (where outcome = 'loss') as losses,
+            count(*) filter (where outcome = 'push') as pushes,
+            count(*) filter (where outcome = 'void') as voids,
+            count(*) filter (where outcome <> 'void') as staked_count,
+            coalesce(sum(stake_cents::float8) filter (where outcome <> 'void'), 0) as staked,
+            coalesce(sum(reward::float8), 0) as reward,
+            count(clv) as clv_count,
+            coalesce(sum(clv::float8), 0) as clv_sum
+          from user_bets b
+          where b.user_id = ${userId} and b.sport = ${sport} and b.season = ${season} and ${GRADED}
+          group by bet_team, week, bet_mode, bet_kind, bet_type, book, held_favored, money
+          union all
+          -- Graded parlays (decision 035): each one bet (bet_on) of its first leg's week and its book, with no
+          -- team, kind, type or side; the kind set's row without a kind is their own total.
+          select null::text collate "C", p.week, 3::smallint, null::smallint, null::smallint, p.book collate "C",
+            null::boolean, ${PARLAY_MONEY},
+            count(*),
+            count(*) filter (where p.outcome = 'win'),
+            count(*) filter (where p.outcome = 'loss'),
+            count(*) filter (where p.outcome = 'push'),
+            count(*) filter (where p.outcome = 'void'),
+            count(*) filter (where p.outcome <> 'void'),
+            coalesce(sum(p.stake_cents::float8) filter (where p.outcome <> 'void'), 0),
+            coalesce(sum(p.reward::float8), 0),
+            0,
+            0
+          from parlays p
+          where p.user_id = ${userId} and p.sport = ${sport} and p.season = ${season} and p.status = 8
+            and p.deleted_at is null and p.outcome is not null
+          group by p.week, p.book, p.is_simulated
+        )
+        select grouping(bet_team, week, bet_mode, bet_kind, bet_type, book, held_favored) as g, null as money,
+          bet_team, week, bet_mode, bet_kind, bet_type, book, held_favored,
+          ${AGGREGATES}
         from base
+        where ${moneyIs(money, sql`money`)}
         group by grouping sets ((), (bet_team), (week), (bet_mode), (bet_kind), (bet_type), (book), (held_favored),
-          (bet_team, week, bet_mode, bet_kind, bet_type))`,
+          (bet_team, week, bet_mode, bet_kind, bet_type))
+        union all
+        -- Each kind of money's totals, whichever was asked (-1: no grouping set above gives it).
+        select -1, money, null, null, null, null, null, null, null, ${AGGREGATES}
+        from base
+        group by money`,
   );
+
   return found.flatMap((row): AggregateRow[] => {
     const set = GROUPING_MASKS.get(Number(row.g));
     if (!set) return [];
@@ -206,6 +237,7 @@ export async function aggregateStats(
     return [
       {
         set,
+        money: (row.money as MoneyKind | null) ?? null,
         team: (row.bet_team as string | null) ?? null,
         week: numberOrNull(row.week),
         betMode: numberOrNull(row.bet_mode),
@@ -248,6 +280,7 @@ export async function listTeamPeriodRewards(
   userId: number,
   sport: string,
   season: number,
+  money: StatsMoney,
 ): Promise<{ team: string; pick: boolean; reward: number }[]> {
   const found = await rows<Record<string, unknown>>(
     db,
@@ -255,7 +288,7 @@ export async function listTeamPeriodRewards(
           select b.bet_team as team, b.bet_mode <= 2 as pick, e.game_date as period, sum(b.reward::float8) as reward
           from user_bets b join events e on e.id = b.event_id
           where b.user_id = ${userId} and b.sport = ${sport} and b.season = ${season} and ${GRADED}
-            and b.bet_team is not null and b.week is null
+            and b.bet_team is not null and b.week is null and ${moneyIs(money, ENTRY_MONEY)}
           group by 1, 2, 3
         ), ranked as (
           select team, pick, period, reward, row_number() over (partition by team, pick order by period desc) as n

@@ -53,7 +53,7 @@ export const statsRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, options)
     tags: ['ledger'],
     summary:
       "The caller's statistics of a season: summary rows by team × week × mode × kind × type (unless rows=none), " +
-      'and totals. ETag from the ledger version: 304 on If-None-Match while nothing changed',
+      "and totals, of one kind of money (money: real by default) with each kind's totals beside them. ETag from the ledger version: 304 on If-None-Match while nothing changed",
     response: { 200: StatsResponse, ...memberErrors },
   };
   app.get(
@@ -62,7 +62,8 @@ export const statsRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, options)
     async (request, reply) => {
       const session = await requireSession(options, request);
       const season = requireStatsSeason(request.params.season, 'params.season');
-      const stats = { userId: session.user.id, sport: request.params.sport, season, rows: request.query.rows };
+      const { rows, money } = request.query;
+      const stats = { userId: session.user.id, sport: request.params.sport, season, rows, money };
       const version = await getLedgerVersion(db, stats.userId);
       // The bytes were checked against StatsResponse when built; they are sent as they are.
       const raw: FastifyReply = reply;

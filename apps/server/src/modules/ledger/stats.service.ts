@@ -3,13 +3,14 @@ import {
   StatsResponse,
   type BetOutcome,
   type OutcomeResponse,
+  type StatsMoney,
   type StatsQuery,
   type StatsSummaryRow,
   type StatsTotals,
   type TeamStats,
 } from '@pass/contracts';
 import type { Database, DbExecutor } from '@pass/db';
-import { BetKind, BetMode, BetType, streaks, type Sport } from '@pass/domain';
+import { BetKind, BetMode, BetType, streaks, type MoneyKind, type Sport } from '@pass/domain';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { roundReal } from './entries.service.js';
@@ -120,15 +121,21 @@ export function totalsOf(row: AggregateRow | undefined): StatsTotals {
  * the member's ledger version does. The database does the counting (one GROUPING SETS query); JavaScript
  * only shapes the rows that come back.
  */
-export async function getStats(db: DbExecutor, userId: number, sport: Sport, season: number): Promise<StatsResponse> {
-  const aggregates = await repository.aggregateStats(db, userId, sport, season);
+export async function getStats(
+  db: DbExecutor,
+  userId: number,
+  sport: Sport,
+  season: number,
+  money: StatsMoney,
+): Promise<StatsResponse> {
+  const aggregates = await repository.aggregateStats(db, userId, sport, season, money);
   const bySet = (set: AggregateRow['set']) => aggregates.filter((row) => row.set === set);
   const teamRows = bySet('team').filter((row) => row.team !== null);
   // Parlays have no kind (nor team, type or side): the kind set's row without one is their total.
   const parlayRow = bySet('kind').find((row) => row.betKind === null);
   const summaryRows = bySet('summary').filter((row) => row.betKind !== null);
   const undated = summaryRows.some((row) => row.team !== null && row.week === null);
-  const datedPeriods = undated ? await repository.listTeamPeriodRewards(db, userId, sport, season) : [];
+  const datedPeriods = undated ? await repository.listTeamPeriodRewards(db, userId, sport, season, money) : [];
   // Each team's reward per week, picks and bets apart, from the summary rows (already aggregated).
   const weekly = new Map<string, Map<number, number>>();
   for (const row of summaryRows) {
@@ -146,6 +153,7 @@ export async function getStats(db: DbExecutor, userId: number, sport: Sport, sea
   ];
   const yrWeek = (week: number | null) => (week === null ? null : season * 100 + week);
   const all = bySet('all')[0];
+  const moneyRow = (kind: MoneyKind) => bySet('money').find((row) => row.money === kind);
 
   const summary = summaryRows.map((row): StatsSummaryRow => ({
     reward: row.betMode !== null && row.betMode <= 2 ? row.pickPoints : row.profitCents,
@@ -168,6 +176,12 @@ export async function getStats(db: DbExecutor, userId: number, sport: Sport, sea
   return {
     sport,
     season,
+    money,
+    by_money: {
+      real: totalsOf(moneyRow('real')),
+      simulated: totalsOf(moneyRow('simulated')),
+      teller: totalsOf(moneyRow('teller')),
+    },
     data: summary,
     totals: totalsOf(all),
     by_team: teamRows
@@ -227,8 +241,8 @@ const STATS_FORMAT = createHash('sha256')
  * members use in turn must not revalidate one's answer as the other's.
  */
 export function statsEtag(request: Omit<StatsRequest, 'version'>, version: number): string {
-  const { userId, sport, season, rows } = request;
-  return `"stats-${STATS_FORMAT}-${userId}-${sport}-${season}-${rows}-${version}"`;
+  const { userId, sport, season, rows, money } = request;
+  return `"stats-${STATS_FORMAT}-${userId}-${sport}-${season}-${rows}-${money}-${version}"`;
 }
 
 export interface StatsRequest {
@@ -236,6 +250,7 @@ export interface StatsRequest {
   sport: Sport;
   season: number;
   rows: StatsQuery['rows'];
+  money: StatsMoney;
   /** The ledger version read for this request. */
   version: number;
 }
@@ -247,12 +262,12 @@ export interface StatsRequest {
  * kept under, whatever another instance commits meanwhile.
  */
 export function getStatsAnswer(db: Database, cache: StatsCache, request: StatsRequest): Promise<CachedStats> {
-  const { userId, sport, season, rows } = request;
-  return cache.resolve(`${userId}|${sport}|${season}|${rows}`, request.version, async () => {
+  const { userId, sport, season, rows, money } = request;
+  return cache.resolve(`${userId}|${sport}|${season}|${rows}|${money}`, request.version, async () => {
     const { version, stats } = await db.transaction(
       async (tx) => ({
         version: await versions.getLedgerVersion(tx, userId),
-        stats: await getStats(tx, userId, sport, season),
+        stats: await getStats(tx, userId, sport, season, money),
       }),
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );

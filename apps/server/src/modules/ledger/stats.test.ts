@@ -9,7 +9,8 @@ import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { makeGame, NFL, postEntry, signedInMember } from '../../test/ledger.js';
 import { SESSION_COOKIE } from '../auth/sessions.service.js';
 
-const statsUrl = (season = 2025, query = '') => `/api/user/stats/${NFL}/season/${season}${query}`;
+/** Every kind of money together: these tests are about caching and grouping, not the split (see money.test.ts). */
+const statsUrl = (season = 2025, query = '') => `/api/user/stats/${NFL}/season/${season}?money=all${query}`;
 
 /** A pick on the home team at −3.5. */
 const homePick = (eventId: number) => ({
@@ -135,7 +136,7 @@ describe('the statistics answer, cached at the ledger version', () => {
     // Nor is it another season's, or the answer without summary rows.
     expect((await alice.client.get(statsUrl(2024), { headers: { 'if-none-match': etag } })).statusCode).toBe(200);
     expect(
-      (await alice.client.get(statsUrl(2025, '?rows=none'), { headers: { 'if-none-match': etag } })).statusCode,
+      (await alice.client.get(statsUrl(2025, '&rows=none'), { headers: { 'if-none-match': etag } })).statusCode,
     ).toBe(200);
 
     const eventId = await game(5);
@@ -154,13 +155,13 @@ describe('the statistics answer, cached at the ledger version', () => {
     await postEntry(client, { ...homePick(eventId), bet_mode: 2 });
     await finish(eventId, 30, 20);
     const full = await read(client);
-    const lean = await read(client, statsUrl(2025, '?rows=none'));
+    const lean = await read(client, statsUrl(2025, '&rows=none'));
     expect(full.stats.data).toHaveLength(2);
     expect(lean.stats.data).toBeUndefined();
     const { data: _rows, ...rest } = full.stats;
     expect(lean.stats).toEqual(rest);
     expect(lean.body.length).toBeLessThan(full.body.length);
-    expectError(await client.get(statsUrl(2025, '?rows=all')), 400, 'querystring.rows');
+    expectError(await client.get(statsUrl(2025, '&rows=all')), 400, 'querystring.rows');
   });
 
   it('raises the version of every member a grading changes, once, and no one else’s', async () => {

@@ -225,17 +225,23 @@ function stubMemberApi({
     if (status === '8') return list([won, lost]);
     return list([]);
   });
+  // Real money (the default): one lost bet; a won pick is simulated, beside it.
+  const realTotals = totals({
+    entries: 1,
+    losses: 1,
+    record: '0-1-0',
+    bets: { count: 1, staked_cents: 15_000, profit_cents: -15_000, roi: -1, units: -1 },
+  });
   answer('get', '/api/user/stats/americanfootball_nfl/season/2026', {
     sport: 'americanfootball_nfl',
     season: 2026,
-    totals: totals({
-      entries: 2,
-      wins: 1,
-      losses: 1,
-      record: '1-1-0',
-      picks: { count: 1, points: 5 },
-      bets: { count: 1, staked_cents: 15_000, profit_cents: -15_000, roi: -1, units: -1 },
-    }),
+    money: 'real',
+    by_money: {
+      real: realTotals,
+      simulated: totals({ entries: 1, wins: 1, record: '1-0-0', picks: { count: 1, points: 5 } }),
+      teller: totals({}),
+    },
+    totals: realTotals,
     by_team: [],
     by_week: [],
     by_mode: [],
@@ -252,6 +258,8 @@ function stubMemberApi({
   answer('get', '/api/user/stats/baseball_mlb/season/2026', {
     sport: 'baseball_mlb',
     season: 2026,
+    money: 'real',
+    by_money: { real: totals({}), simulated: totals({}), teller: totals({}) },
     totals: totals({}),
     by_team: [],
   });
@@ -327,8 +335,16 @@ describe('the home page', () => {
 
     const season = screen.getByRole('region', { name: 'Your season' });
     expect(await within(season).findByText('NFL 2026')).toBeInTheDocument();
-    expect(season).toHaveTextContent('Record1-1-0');
-    expect(season).toHaveTextContent('ROI-100.0%');
+    // Real money first, play money apart: never one record of both.
+    const nfl = within(season).getByRole('region', { name: 'NFL 2026' });
+    const lines = [...nfl.querySelectorAll('[data-money-line]')];
+    expect(lines.map((line) => line.getAttribute('data-money-line'))).toEqual(['Real money', 'Simulated']);
+    expect(lines[0]).toHaveTextContent('Record0-1-0');
+    expect(lines[0]).toHaveTextContent('ROI-100.0%');
+    expect(lines[1]).toHaveTextContent('Record1-0-0');
+    expect(lines[1]).toHaveTextContent('Pick points+5');
+    expect(season).not.toHaveTextContent('1-1-0');
+    expect(season).not.toHaveTextContent('Paper');
     expect(within(season).getByRole('link', { name: 'My Stats' })).toHaveAttribute('href', '/user/stats');
     // MLB has nothing graded: it is left out.
     expect(season).not.toHaveTextContent('MLB');

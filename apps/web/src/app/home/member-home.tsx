@@ -8,8 +8,8 @@ import ListItem from '@mui/material/ListItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { BetEntry, BookEvent, SportKey, StatsTotals } from '@pass/contracts';
-import { Status } from '@pass/domain';
+import type { BetEntry, BookEvent, SportKey, StatsResponse, StatsTotals } from '@pass/contracts';
+import { MONEY_KINDS, Status } from '@pass/domain';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import { Loading } from '../../components/loading';
@@ -23,7 +23,7 @@ import { useCheckSubscriptions } from '../../features/billing/api/billing';
 import { statsQuery } from '../../features/stats/api/stats';
 import { GamePickActions } from '../../features/ledger/components/game-pick-actions';
 import { dollars } from '../../lib/money';
-import { gameText, gradingState, rewardText, signedNumber } from '../../lib/bet-format';
+import { gameText, gradingState, MONEY_WORDS, rewardText, signedNumber } from '../../lib/bet-format';
 import { entrySummary, isBeforeKickoff } from '../../features/ledger/lib/picks';
 import { PoolList } from '../../features/pools/components/pool-list';
 import { isPoolRunning } from '../../features/pools/lib/pool-text';
@@ -399,9 +399,12 @@ function SeasonStatsRows({ sports }: { sports: SportInfo[] }) {
     currents.some((query) => query.isPending) ||
     stats.some((query, index) => seasons[index]?.season !== undefined && query.isPending);
   if (loading) return <Loading label="Loading your season" />;
+  // Each kind of money's totals (the answer of real money carries them all); a sport with none graded is left out.
   const rows = seasons.flatMap(({ info, season }, index) => {
-    const totals = stats[index]?.data?.totals;
-    return totals && season !== undefined && totals.entries > 0 ? [{ info, season, totals }] : [];
+    const byMoney = stats[index]?.data?.by_money;
+    return byMoney && season !== undefined && MONEY_KINDS.some((kind) => byMoney[kind].entries > 0)
+      ? [{ info, season, byMoney }]
+      : [];
   });
   if (stats.some((query) => query.isError)) return <Alert severity="error">Your stats could not be loaded.</Alert>;
   if (rows.length === 0) {
@@ -413,14 +416,42 @@ function SeasonStatsRows({ sports }: { sports: SportInfo[] }) {
   }
   return (
     <Stack spacing={1.5}>
-      {rows.map(({ info, season, totals }) => (
-        <StatsLine key={info.sport} title={`${info.name} ${season}`} totals={totals} />
+      {rows.map(({ info, season, byMoney }) => (
+        <SeasonMoney key={info.sport} title={`${info.name} ${season}`} byMoney={byMoney} />
       ))}
     </Stack>
   );
 }
 
-function StatsLine({ title, totals }: { title: string; totals: StatsTotals }) {
+/**
+ * A sport's season: real money first (also when there is none yet), then the play money of each kind apart,
+ * never summed with it (docs/decisions/XXX-real-money-apart).
+ */
+function SeasonMoney({ title, byMoney }: { title: string; byMoney: StatsResponse['by_money'] }) {
+  const play = MONEY_KINDS.filter((kind) => kind !== 'real' && byMoney[kind].entries > 0);
+  return (
+    <Box component="section" aria-label={title}>
+      <Typography variant="subtitle2" component="h3">
+        {title}
+      </Typography>
+      <Stack spacing={0.5}>
+        <StatsLine title={MONEY_WORDS.real} totals={byMoney.real} />
+        {play.map((kind) => (
+          <StatsLine key={kind} title={MONEY_WORDS[kind]} totals={byMoney[kind]} quiet />
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+function StatsLine({ title, totals, quiet = false }: { title: string; totals: StatsTotals; quiet?: boolean }) {
+  if (totals.entries === 0) {
+    return (
+      <Typography variant="body2" color="text.secondary" data-money-line={title}>
+        {title}: nothing graded yet
+      </Typography>
+    );
+  }
   const figures: [string, string][] = [['Record', totals.record]];
   if (totals.picks.count > 0) figures.push(['Pick points', signedNumber(totals.picks.points)]);
   if (totals.bets.count > 0) {
@@ -428,8 +459,13 @@ function StatsLine({ title, totals }: { title: string; totals: StatsTotals }) {
     if (totals.bets.roi !== null) figures.push(['ROI', `${signedNumber(totals.bets.roi * 100, 1)}%`]);
   }
   return (
-    <Box>
-      <Typography variant="subtitle2" component="h3">
+    <Box data-money-line={title}>
+      <Typography
+        variant="caption"
+        component="h4"
+        color={quiet ? 'text.secondary' : 'text.primary'}
+        sx={{ fontWeight: 700 }}
+      >
         {title}
       </Typography>
       <Box component="dl" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 0.5, m: 0 }}>

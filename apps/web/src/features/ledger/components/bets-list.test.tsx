@@ -271,10 +271,10 @@ describe('BetsList', () => {
     expect(lines[0]).toBe(CSV_HEADER.join(','));
     expect(lines).toHaveLength(3);
     expect(lines[1]).toBe(
-      '1,2025-11-23,americanfootball_nfl,2025,12,BUF @ KC,Bet on,Spread,Favored,KC,-3,-115,110.00,betus,true,Open,Open,,',
+      '1,2025-11-23,americanfootball_nfl,2025,12,BUF @ KC,Bet on,Spread,Favored,KC,-3,-115,110.00,betus,true,simulated,Open,Open,,',
     );
     expect(lines[2]).toBe(
-      '2,2025-11-02,americanfootball_nfl,2025,12,"NYG, ""the Giants"" @ DAL",Pick on,Totals,Over,Over,47.5,-110,,draftkings,true,Completed,Won,10,1.5',
+      '2,2025-11-02,americanfootball_nfl,2025,12,"NYG, ""the Giants"" @ DAL",Pick on,Totals,Over,Over,47.5,-110,,draftkings,true,simulated,Completed,Won,10,1.5',
     );
   });
 
@@ -318,5 +318,13 @@ describe('BetsList', () => {
 
   it('writes bet rewards in dollars', () => {
     expect(betsToCsv([lost]).split('\r\n')[1]).toContain(',Completed,Lost,-110.00,');
+  });
+
+  it("says each row's kind of money: real, simulated or the teller's paper", () => {
+    const column = CSV_HEADER.indexOf('money');
+    const moneyOf = (entry: BetEntry) => betsToCsv([entry]).split('\r\n')[1]!.split(',')[column];
+    expect(moneyOf({ ...lost, is_simulated: false })).toBe('real');
+    expect(moneyOf({ ...lost, is_simulated: true })).toBe('simulated');
+    expect(moneyOf({ ...lost, is_simulated: true, source: 'teller' })).toBe('teller');
   });
 });

@@ -26,12 +26,14 @@ import { EntryDialog } from './entry-dialog';
 import {
   americanPrice,
   entryLiveStanding,
+  entryMoney,
   gameText,
   gradingState,
   KIND_WORDS,
   kindText,
   line,
   MODE_WORDS,
+  MONEY_WORDS,
   rewardText,
   sideText,
   signedNumber,
@@ -113,13 +115,13 @@ function LiveStandingText({ entry }: { entry: BetEntry }) {
   );
 }
 
-/** The entry's kind, type, teaser points, multiplier, whether it is simulated and synced, under its side. */
+/** The entry's kind, type, teaser points, multiplier, kind of money (real, simulated, paper) and sync, under its side. */
 function entryDetails(entry: BetEntry): string {
   return (
     `${kindText(entry.bet_kind, entry.sport)} · ${TYPE_WORDS[entry.bet_type]}` +
     (isTeaserType(entry.bet_type) ? ` · ${entry.teaser_points ?? DEFAULT_TEASER_POINTS} points` : '') +
     (entry.multiplier > 1 ? ` · ×${entry.multiplier}` : '') +
-    (entry.is_simulated ? ' · simulated' : ' · real') +
+    ` · ${MONEY_WORDS[entryMoney(entry)].toLowerCase()}` +
     (entry.source === 'sync' ? ` · synced from ${entry.book ? bookName(entry.book) : 'a sportsbook'}` : '')
   );
 }

@@ -1,6 +1,7 @@
 import type { BetEntry } from '@pass/contracts';
 import { centsToDollarsText } from '@pass/domain';
 import {
+  entryMoney,
   isPick,
   KIND_WORDS,
   MODE_WORDS,
@@ -33,13 +34,17 @@ export const CSV_HEADER = [
   'stake',
   'book',
   'simulated',
+  'money',
   'status',
   'result',
   'reward',
   'clv',
 ];
 
-/** The rows as CSV (RFC 4180, CRLF line ends): stakes in dollars, picks' rewards in points, bets' in dollars. */
+/**
+ * The rows as CSV (RFC 4180, CRLF line ends): stakes in dollars, picks' rewards in points, bets' in dollars; each
+ * row's kind of money (`real`, `simulated`, `teller`), so a spreadsheet never sums real money with play money.
+ */
 export function betsToCsv(entries: readonly BetEntry[]): string {
   const rows = entries.map((entry) => [
     entry.id,
@@ -57,6 +62,7 @@ export function betsToCsv(entries: readonly BetEntry[]): string {
     entry.stake_cents === null ? null : centsToDollarsText(entry.stake_cents),
     entry.book,
     entry.is_simulated,
+    entryMoney(entry),
     STATUS_WORDS[entry.status] ?? '',
     gradingState(entry),
     entry.reward === null ? null : isPick(entry.bet_mode) ? entry.reward : centsToDollarsText(entry.reward),

@@ -32,9 +32,32 @@ const totals = (overrides: Partial<StatsTotals> = {}): StatsTotals => ({
   ...overrides,
 });
 
+/** Simulated money: a pick and a simulated bet, both lost. */
+const simulatedTotals = totals({
+  entries: 2,
+  wins: 0,
+  losses: 2,
+  record: '0-2-0',
+  picks: { count: 1, points: -5 },
+  bets: { count: 1, staked_cents: 5500, profit_cents: -5500, roi: -1, units: -1 },
+});
+
 const stats: StatsResponse = {
   sport: 'americanfootball_nfl',
   season: 2025,
+  money: 'real',
+  by_money: {
+    real: totals(),
+    simulated: simulatedTotals,
+    teller: totals({
+      entries: 0,
+      wins: 0,
+      losses: 0,
+      record: '0-0-0',
+      picks: { count: 0, points: 0 },
+      bets: { count: 0, staked_cents: 0, profit_cents: 0, roi: null, units: null },
+    }),
+  },
   totals: totals(),
   by_team: [
     {
@@ -74,10 +97,24 @@ function server(
     end: '2025-11-24',
     games: 14,
   });
-  // The screen shows totals only: it asks without the summary rows. Asked otherwise, nothing answers.
-  answer('get', '/api/user/stats/americanfootball_nfl/season/2025', ({ request }) =>
-    new URL(request.url).searchParams.get('rows') === 'none' ? HttpResponse.json(stats) : undefined,
-  );
+  // The screen shows totals only: it asks without the summary rows, of real money unless the member chose
+  // another kind. Asked otherwise, nothing answers.
+  answer('get', '/api/user/stats/americanfootball_nfl/season/2025', ({ request }) => {
+    const query = new URL(request.url).searchParams;
+    if (query.get('rows') !== 'none') return undefined;
+    if (query.get('money') === 'real') return HttpResponse.json(stats);
+    if (query.get('money') === 'simulated') {
+      return HttpResponse.json({
+        ...stats,
+        money: 'simulated',
+        totals: simulatedTotals,
+        by_team: [],
+        by_kind: [{ ...simulatedTotals, bet_kind: 1 }],
+        by_side: [],
+      });
+    }
+    return undefined;
+  });
 }
 
 /** A card's figures, each label with its value. */
@@ -97,7 +134,7 @@ describe('StatsScreen', () => {
     const card = await screen.findByRole('region', { name: 'Responsible play' });
     expect(within(card).getByText('This month: $200.00 of your $200.00 budget')).toBeInTheDocument();
     expect(within(card).getByRole('status')).toHaveTextContent('nothing is blocked');
-    expect(await screen.findByText('3-1-0', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('3-1-0', { selector: '[data-figure]' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('says it needs a connection when opened offline for the first time, and loads once back online', async () => {
@@ -115,14 +152,14 @@ describe('StatsScreen', () => {
     } finally {
       onlineManager.setOnline(true);
     }
-    expect(await screen.findByText('3-1-0', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('3-1-0', { selector: '[data-figure]' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('shows the totals, the record by kind and by team with streaks', async () => {
     storeSessionUser({ id: 42, username: 'pat', name: null, isAdmin: false });
     server();
     renderWithProviders(<StatsScreen />);
-    expect(await screen.findByText('3-1-0', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('3-1-0', { selector: '[data-figure]' }, { timeout: 5000 })).toBeInTheDocument();
     const figure = (label: string) => document.querySelector(`[data-figure="${label}"]`);
     expect(figure('Bet profit')).toHaveTextContent('+$100.00');
     expect(figure('Pick points')).toHaveTextContent('+10');
@@ -134,6 +171,61 @@ describe('StatsScreen', () => {
     expect(within(byTeam).getByLabelText('up down even')).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Record by kind' })).getByText('Spread')).toBeInTheDocument();
     expect(screen.getByText('Backing favourites 2-1-0, underdogs 1-0-1.')).toBeInTheDocument();
+  });
+
+  it("shows real money alone by default, play money beside it, and keeps the member's choice of money", async () => {
+    const user = userEvent.setup();
+    storeSessionUser({ id: 42, username: 'pat', name: null, isAdmin: false });
+    server();
+    const first = renderWithProviders(<StatsScreen />);
+    expect(await screen.findByText('3-1-0', { selector: '[data-figure]' }, { timeout: 5000 })).toBeInTheDocument();
+    const switcher = screen.getByRole('group', { name: 'Kind of money' });
+    expect(within(switcher).getByRole('button', { name: 'Real money' })).toHaveAttribute('aria-pressed', 'true');
+    const beside = screen.getByRole('table', { name: 'Each kind of money' });
+    const rows = within(beside)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.querySelectorAll('td')].slice(0, 4).map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Real money (shown)', '3-1-0', '+10', '+$100.00'],
+      ['Simulated', '0-2-0', '-5', '−$55.00'],
+      ['Paper', '0-0-0', '—', '—'],
+    ]);
+
+    await user.click(within(switcher).getByRole('button', { name: 'Simulated' }));
+    expect(await screen.findByText('0-2-0', { selector: '[data-figure]' })).toBeInTheDocument();
+    expect(document.querySelector('[data-figure="Bet profit"]')).toHaveTextContent('−$55.00');
+    expect(within(screen.getByRole('table', { name: 'Record by kind' })).getByText('Moneyline')).toBeInTheDocument();
+    expect(screen.getByText('Simulated bets and picks: every figure below counts these alone.')).toBeInTheDocument();
+    first.unmount();
+
+    // The choice is the member's: the next visit opens on it.
+    renderWithProviders(<StatsScreen />);
+    expect(await screen.findByText('0-2-0', { selector: '[data-figure]' }, { timeout: 5000 })).toBeInTheDocument();
+    const asked = sentRequests()
+      .filter((request) => request.url.pathname.includes('/api/user/stats/'))
+      .map((request) => request.url.searchParams.get('money'));
+    expect(asked).toEqual(['real', 'simulated']);
+  });
+
+  it('says no real money is graded yet, and still shows the play money beside it', async () => {
+    storeSessionUser({ id: 42, username: 'pat', name: null, isAdmin: false });
+    const empty = totals({ entries: 0, wins: 0, losses: 0, record: '0-0-0' });
+    server();
+    answer('get', '/api/user/stats/americanfootball_nfl/season/2025', () =>
+      HttpResponse.json({ ...stats, totals: empty, by_money: { ...stats.by_money, real: empty } }),
+    );
+    renderWithProviders(<StatsScreen />);
+    expect(
+      await screen.findByText(
+        'No graded real-money bets in 2025 yet: results show here once games are final.',
+        {},
+        {
+          timeout: 5000,
+        },
+      ),
+    ).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Each kind of money' })).getByText('0-2-0')).toBeInTheDocument();
   });
 
   it('names a baseball record by kind and by team in run line words', async () => {
@@ -268,14 +360,14 @@ describe('StatsScreen', () => {
     storeSessionUser({ id: 42, username: 'pat', name: null, isAdmin: false });
     server();
     const first = renderWithProviders(<StatsScreen />);
-    await screen.findByText('3-1-0', {}, { timeout: 5000 });
+    await screen.findByText('3-1-0', { selector: '[data-figure]' }, { timeout: 5000 });
     first.unmount();
-    const envelope = JSON.parse(localStorage.getItem('pass.cache.stats:americanfootball_nfl:2025')!) as {
+    const envelope = JSON.parse(localStorage.getItem('pass.cache.stats:americanfootball_nfl:2025:real')!) as {
       user_uuid: string;
     };
     expect(envelope.user_uuid).toBe('42');
     renderWithProviders(<StatsScreen />);
-    await screen.findByText('3-1-0', {}, { timeout: 5000 });
+    await screen.findByText('3-1-0', { selector: '[data-figure]' }, { timeout: 5000 });
     const statsCalls = sentRequests().filter((request) => request.url.pathname.includes('/api/user/stats/'));
     expect(statsCalls).toHaveLength(1);
   });
@@ -283,8 +375,12 @@ describe('StatsScreen', () => {
   it('discards stats kept in an older shape and asks the server again', async () => {
     storeSessionUser({ id: 42, username: 'pat', name: null, isAdmin: false });
     server();
-    const { by_side: _sides, ...olderShape } = stats;
-    writeStoredCache('stats:americanfootball_nfl:2025', olderShape, { userUuid: '42', version: 1, ttlSeconds: 60 });
+    const { by_money: _byMoney, ...olderShape } = stats;
+    writeStoredCache('stats:americanfootball_nfl:2025:real', olderShape, {
+      userUuid: '42',
+      version: 2,
+      ttlSeconds: 60,
+    });
     renderWithProviders(<StatsScreen />);
     expect(
       await screen.findByText('Backing favourites 2-1-0, underdogs 1-0-1.', {}, { timeout: 5000 }),

@@ -1,5 +1,5 @@
 import type { SportKey, StatsResponse, StatsTotals } from '@pass/contracts';
-import { bookTitle } from '@pass/domain';
+import { bookTitle, MONEY_KINDS, type MoneyKind } from '@pass/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
@@ -11,16 +11,20 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
+import { segmentSx } from '../../../components/segment-style';
 import { StackedRows, type StackedField } from '../../../components/stacked-rows';
 import { usePhoneLayout } from '../../../components/use-phone-layout';
 import { useCurrentWeek } from '../api/current-week';
 import { useStats } from '../api/stats';
 import { dollars } from '../../../lib/money';
-import { kindText, signedNumber, SPORT_WORDS } from '../../../lib/bet-format';
+import { kindText, MONEY_HINTS, MONEY_WORDS, signedNumber, SPORT_WORDS } from '../../../lib/bet-format';
+import { useStatsMoney } from '../lib/stats-money';
 import { PlayLimitsCard } from './play-limits-card';
 import { sportWords } from '../../../lib/sport-words';
 
@@ -190,6 +194,49 @@ function kindRows(stats: StatsResponse): RecordRow[] {
   return rows;
 }
 
+/** Each kind of money's totals, real money first: the chosen one is what the rest of the page counts. */
+function moneyRows(stats: StatsResponse, chosen: MoneyKind): RecordRow[] {
+  return MONEY_KINDS.map((kind) => ({
+    ...stats.by_money[kind],
+    key: kind,
+    title: kind === chosen ? `${MONEY_WORDS[kind]} (shown)` : MONEY_WORDS[kind],
+  }));
+}
+
+/** "Real money · Simulated · Paper": which kind of money every figure of the page counts. */
+function MoneySwitch({ value, onChange }: { value: MoneyKind; onChange: (money: MoneyKind) => void }) {
+  return (
+    <Box sx={{ mt: 2 }}>
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={value}
+        aria-label="Kind of money"
+        onChange={(_event, next: MoneyKind | null) => {
+          if (next) onChange(next);
+        }}
+        sx={{ width: { xs: '100%', sm: 'auto' } }}
+      >
+        {MONEY_KINDS.map((kind) => (
+          <ToggleButton key={kind} value={kind} sx={{ ...segmentSx, flex: { xs: 1, sm: 'none' }, px: 2 }}>
+            {MONEY_WORDS[kind]}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} data-money={value}>
+        {MONEY_HINTS[value]}: every figure below counts these alone.
+      </Typography>
+    </Box>
+  );
+}
+
+/** What the page counts, in the empty state's words. */
+const NOTHING_GRADED: Record<MoneyKind, string> = {
+  real: 'No graded real-money bets',
+  simulated: 'No graded simulated bets or picks',
+  teller: 'No graded paper bets',
+};
+
 type TeamRow = StatsResponse['by_team'][number];
 
 const atsText = (row: TeamRow) => `${row.ats.wins}-${row.ats.losses}-${row.ats.pushes}`;
@@ -253,23 +300,35 @@ function RecordByTeam({ rows, sport }: { rows: readonly TeamRow[]; sport: string
   );
 }
 
-function Dashboard({ stats, season }: { stats: StatsResponse; season: number }) {
+function Dashboard({ stats, season, money }: { stats: StatsResponse; season: number; money: MoneyKind }) {
   const { totals, clv } = stats;
   const sideRecord = (side: 'favored' | 'underdog') =>
     stats.by_side.find((row) => row.side === side)?.record ?? '0-0-0';
+  const anyMoney = MONEY_KINDS.some((kind) => stats.by_money[kind].entries > 0);
+  // Real money and play money side by side, whichever is shown: never summed into one figure.
+  const beside = (
+    <Section title="Real money and play money">
+      <RecordBy label="Each kind of money" column="Money" rows={moneyRows(stats, money)} />
+    </Section>
+  );
 
   if (totals.entries === 0) {
     return (
-      <Typography sx={{ mt: 3 }}>
-        No graded picks or bets in {season} yet: results show here once games are final.
-      </Typography>
+      <>
+        <Typography sx={{ mt: 3 }}>
+          {NOTHING_GRADED[money]} in {season} yet: results show here once games are final.
+        </Typography>
+        {anyMoney && beside}
+      </>
     );
   }
   return (
     <>
       <Box sx={{ display: 'grid', gap: 2, mt: 3, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' } }}>
         <Figure label="Record" value={totals.record} hint="Won–lost–push" />
-        <Figure label="Pick points" value={signedNumber(totals.picks.points)} hint={`${totals.picks.count} picks`} />
+        {totals.picks.count > 0 && (
+          <Figure label="Pick points" value={signedNumber(totals.picks.points)} hint={`${totals.picks.count} picks`} />
+        )}
         <Figure
           label="Bet profit"
           value={dollars(totals.bets.profit_cents, { signed: true })}
@@ -283,6 +342,8 @@ function Dashboard({ stats, season }: { stats: StatsResponse; season: number }) 
           hint={`Spreads (${clv.spread.count}); totals ${clv.totals.average === null ? '—' : signedNumber(clv.totals.average, 2)} pts; moneylines ${percent(clv.moneyline.average)}`}
         />
       </Box>
+
+      {beside}
 
       <Section title="Reward by week">
         <Paper variant="outlined" sx={{ p: 1 }}>
@@ -318,14 +379,19 @@ function Dashboard({ stats, season }: { stats: StatsResponse; season: number }) 
   );
 }
 
-/** My stats: totals, reward by week, record by kind, by team with streaks and by book, and closing line value. */
+/**
+ * My stats: totals, reward by week, record by kind, by team with streaks and by book, and closing line value, of
+ * one kind of money (real money unless the member chose another, docs/decisions/XXX-real-money-apart), with each
+ * kind's totals side by side.
+ */
 export function StatsScreen() {
   const [sport, setSport] = useState<SportKey>('americanfootball_nfl');
   const [chosenSeason, setChosenSeason] = useState<number | undefined>(undefined);
   const currentWeek = useCurrentWeek(sport);
   const currentSeason = currentWeek.data?.season ?? (currentWeek.isError ? new Date().getFullYear() : undefined);
   const season = chosenSeason ?? currentSeason;
-  const stats = useStats(sport, season);
+  const [money, setMoney] = useStatsMoney();
+  const stats = useStats(sport, season, money);
   const latest = currentSeason ?? new Date().getFullYear();
   const seasons = [latest, latest - 1, latest - 2, latest - 3];
 
@@ -365,6 +431,7 @@ export function StatsScreen() {
         </TextField>
       </Box>
       <PlayLimitsCard />
+      <MoneySwitch value={money} onChange={setMoney} />
       {(season === undefined || stats.isPending) && (
         <Loading
           label="Loading your stats…"
@@ -377,7 +444,7 @@ export function StatsScreen() {
           Your stats could not be loaded: {stats.error.message}
         </Alert>
       )}
-      {stats.data && season !== undefined && <Dashboard stats={stats.data} season={season} />}
+      {stats.data && season !== undefined && <Dashboard stats={stats.data} season={season} money={money} />}
     </Page>
   );
 }
