@@ -108,7 +108,7 @@ describe('a week of picks and bets, graded', () => {
     await page.getByRole('heading', { name: 'Reward by week' }).waitFor();
     await page.locator('.recharts-bar-rectangle').first().waitFor();
     await page.getByRole('table', { name: 'Record by kind' }).waitFor();
-    await expect(page.getByText(/No graded picks or bets/).count()).resolves.toBe(0);
+    await expect(page.getByText(/No graded real-money bets/).count()).resolves.toBe(0);
     await screenshot(page, 'user-stats-graded-desktop');
     await expectNoSeriousA11yViolations(page);
 

@@ -69,7 +69,7 @@ describe('ledger', () => {
     const page = await browser.newPage();
     await openAsMember(page, '/user/stats', 'user-stats');
     await page.getByRole('heading', { level: 1, name: 'My stats' }).waitFor();
-    await page.getByText(/No graded picks or bets in \d{4} yet/).waitFor();
+    await page.getByText(/No graded real-money bets in \d{4} yet/).waitFor();
   });
 
   it('places a simulated moneyline bet from the $1,000 paper bankroll', async () => {

@@ -108,8 +108,10 @@ describe('isBeforeKickoff', () => {
 });
 
 describe('entrySummary', () => {
-  it('names mode, side, line, price, stake and whether a bet is simulated', () => {
+  it("names mode, side, line, price, stake and a bet's kind of money", () => {
     expect(entrySummary(betEntry())).toBe('Bet on KC -3 · -115 · $110.00 · simulated');
+    expect(entrySummary(betEntry({ is_simulated: false }))).toBe('Bet on KC -3 · -115 · $110.00 · real money');
+    expect(entrySummary(betEntry({ source: 'teller' }))).toBe('Bet on KC -3 · -115 · $110.00 · paper');
     expect(
       entrySummary(
         betEntry({

@@ -1,6 +1,6 @@
 import type { BetEntry, BookEvent, CreateBetBody, UpdateBetBody } from '@pass/contracts';
 import { BetKind, BetMode, BetType, DEFAULT_BOOK, isTeaserType, Status } from '@pass/domain';
-import { americanPrice, isBet, line, MODE_WORDS, sideText } from '../../../lib/bet-format';
+import { americanPrice, entryMoney, isBet, line, MODE_WORDS, MONEY_WORDS, sideText } from '../../../lib/bet-format';
 import { dollars } from '../../../lib/money';
 import { latestQuote } from '../../../lib/book-quotes';
 
@@ -180,7 +180,7 @@ export function previewOfChange(entry: BetEntry, body: UpdateBetBody): BetEntry 
   };
 }
 
-/** An entry in a few words: "Bet on KC -3 · $110.00 · simulated", "Pick on Over 47.5". */
+/** An entry in a few words: "Bet on KC -3 · $110.00 · simulated" (or real money, or paper), "Pick on Over 47.5". */
 export function entrySummary(entry: BetEntry): string {
   const shownLine =
     entry.bet_kind === BetKind.moneyline || entry.line === null
@@ -190,6 +190,6 @@ export function entrySummary(entry: BetEntry): string {
   if (entry.price !== null) parts.push(americanPrice(entry.price));
   if (entry.stake_cents !== null) parts.push(dollars(entry.stake_cents));
   if (entry.multiplier > 1) parts.push(`×${entry.multiplier}`);
-  if (isBet(entry.bet_mode)) parts.push(entry.is_simulated ? 'simulated' : 'real');
+  if (isBet(entry.bet_mode)) parts.push(MONEY_WORDS[entryMoney(entry)].toLowerCase());
   return parts.join(' · ');
 }
