@@ -62,7 +62,7 @@ export const SPORT_WORDS: Record<string, string> = {
   baseball_mlb: 'Baseball',
 };
 
-/** The kinds of money in words (docs/decisions/XXX-real-money-apart): the teller's bankroll is paper. */
+/** The kinds of money in words (docs/decisions/078-real-money-apart): the teller's bankroll is paper. */
 export const MONEY_WORDS: Record<MoneyKind, string> = {
   real: 'Real money',
   simulated: 'Simulated',

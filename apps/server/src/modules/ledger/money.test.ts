@@ -7,7 +7,7 @@ import { makeGame, newKey, NFL, postEntry, signedInMember } from '../../test/led
 const statsUrl = (query = '') => `/api/user/stats/${NFL}/season/2025${query}`;
 
 /**
- * Real money apart from play money (docs/decisions/XXX-real-money-apart): the statistics count real money
+ * Real money apart from play money (docs/decisions/078-real-money-apart): the statistics count real money
  * unless asked otherwise, and carry each kind's totals beside the figures asked for.
  */
 describe('statistics by kind of money', () => {

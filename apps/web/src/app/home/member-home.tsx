@@ -425,7 +425,7 @@ function SeasonStatsRows({ sports }: { sports: SportInfo[] }) {
 
 /**
  * A sport's season: real money first (also when there is none yet), then the play money of each kind apart,
- * never summed with it (docs/decisions/XXX-real-money-apart).
+ * never summed with it (docs/decisions/078-real-money-apart).
  */
 function SeasonMoney({ title, byMoney }: { title: string; byMoney: StatsResponse['by_money'] }) {
   const play = MONEY_KINDS.filter((kind) => kind !== 'real' && byMoney[kind].entries > 0);

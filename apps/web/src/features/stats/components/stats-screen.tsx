@@ -381,7 +381,7 @@ function Dashboard({ stats, season, money }: { stats: StatsResponse; season: num
 
 /**
  * My stats: totals, reward by week, record by kind, by team with streaks and by book, and closing line value, of
- * one kind of money (real money unless the member chose another, docs/decisions/XXX-real-money-apart), with each
+ * one kind of money (real money unless the member chose another, docs/decisions/078-real-money-apart), with each
  * kind's totals side by side.
  */
 export function StatsScreen() {

@@ -22,7 +22,7 @@ export function rememberStatsMoney(userId: number, money: MoneyKind): void {
 
 /**
  * The kind of money My Stats shows: real money until the member chooses another, then their choice, kept per
- * member on this device (docs/decisions/XXX-real-money-apart).
+ * member on this device (docs/decisions/078-real-money-apart).
  */
 export function useStatsMoney(): [MoneyKind, (money: MoneyKind) => void] {
   const user = useSessionUser();
