@@ -368,6 +368,7 @@ export async function buildApp({
       onPublishError: (error) => app.log.warn({ err: error }, 'chat: a frame could not be published'),
     },
     standingsCache: new StatsCache(),
+    push: pushNotifier,
   };
   await app.register(poolsRoutes, poolsOptions);
   await app.register(invitationsRoutes, poolsOptions);

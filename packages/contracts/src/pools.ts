@@ -468,10 +468,54 @@ export const MissingPicksResponse = z.object({
       missing_event_ids: z.array(z.number().int()),
       missing_tiebreaker: z.boolean(),
       missing_lms_team: z.boolean(),
+      /** When the Lifeguard last reminded the member of this week (null: never). */
+      reminded_at: z.string().nullable(),
     }),
   ),
 });
 export type MissingPicksResponse = z.infer<typeof MissingPicksResponse>;
+
+/**
+ * The Lifeguard reminds members missing picks of the week, now: the members named, or without `member_ids`
+ * every member missing a pick they can still make. A member id of no current member is a 400.
+ */
+export const RemindBody = z.object({
+  member_ids: z
+    .array(idField('a member id'))
+    .min(1, 'must name at least one member')
+    .max(POOL_DEFAULTS.maxGuestsPerPool + 1, `must name at most ${POOL_DEFAULTS.maxGuestsPerPool + 1} members`)
+    .refine((ids) => new Set(ids).size === ids.length, 'must name each member once')
+    .optional(),
+});
+export type RemindBody = z.infer<typeof RemindBody>;
+
+/**
+ * What reminding one member came to: `sent` (a mail, unless they turned pick reminder mails off, and a push
+ * where they turned it on), `not_missing` (nothing left they can pick), `reminded_recently` (reminded of this week
+ * within 6 hours), `rate_limited` (the Lifeguard's reminders of the last hour are spent).
+ */
+export const ReminderStatus = z.enum(['sent', 'not_missing', 'reminded_recently', 'rate_limited']);
+export type ReminderStatus = z.infer<typeof ReminderStatus>;
+
+export const RemindResponse = z.object({
+  data: z.object({
+    week: z.number().int(),
+    results: z.array(
+      z.object({
+        member_id: z.number().int(),
+        username: z.string(),
+        status: ReminderStatus,
+        /** The member's latest reminder of the week, this one included when sent. */
+        reminded_at: z.string().nullable(),
+        /** When the member may be reminded of the week again (null: now). */
+        next_reminder_at: z.string().nullable(),
+        /** Whether a mail went (a member may have turned pick reminder mails off, or have no verified address). */
+        mailed: z.boolean(),
+      }),
+    ),
+  }),
+});
+export type RemindResponse = z.infer<typeof RemindResponse>;
 
 export const AnnouncementBody = z.object({
   body: Text.trim().min(1, 'is required').max(2000, 'must be at most 2000 characters'),

@@ -370,6 +370,7 @@ export const OWNED_OBJECTS: Record<string, OwnedObject> = {
     },
   },
   '/api/pools/{id}/weeks/{week}/missing': ownedPoolWeek,
+  '/api/pools/{id}/weeks/{week}/reminders': ownedPoolWeek,
   '/api/pools/{id}/announcements': {
     // The announcement carries the marker, so the owner's read shows it and no one else's may.
     async create({ app, owner, marker }) {

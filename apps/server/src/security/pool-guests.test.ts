@@ -25,6 +25,8 @@ const operations = listOperations(await fetchOpenApi(app)).filter((operation) =>
 const fingerprint = watchDb(database);
 const owner = await signedIn(app, database.db, 'member');
 const guest = await signedIn(app, database.db, 'member');
+// A second guest, whom the Lifeguard removes: afterwards they find nothing of the pool either.
+const removedGuest = await signedIn(app, database.db, 'member');
 
 /** The operations only the pool's Lifeguard may call. A new pool operation must be listed here or below. */
 const LIFEGUARD_ONLY = new Set([
@@ -39,6 +41,7 @@ const LIFEGUARD_ONLY = new Set([
   'PUT /api/pools/{id}/weeks/{week}/slate',
   'PUT /api/pools/{id}/weeks/{week}/members/{memberId}/picks',
   'GET /api/pools/{id}/weeks/{week}/missing',
+  'POST /api/pools/{id}/weeks/{week}/reminders',
   'POST /api/pools/{id}/announcements',
   'DELETE /api/pools/{id}/chat/{messageId}',
 ]);
@@ -114,11 +117,16 @@ expect(
     .statusCode,
 ).toBe(201);
 expect((await call(guest, { method: 'POST', url: '/api/pools/accept', ...json({ token }) })).statusCode).toBe(200);
+expect((await call(removedGuest, { method: 'POST', url: '/api/pools/accept', ...json({ token }) })).statusCode).toBe(
+  200,
+);
 const pool = (await call(owner, { method: 'GET', url: `/api/pools/${poolId}`, headers: {} })).json<{
   data: { members: { id: number; role: string }[] };
 }>().data;
 const ownerMember = pool.members.find((member) => member.role === 'lifeguard')!.id;
-const guestMember = pool.members.find((member) => member.role === 'guest')!.id;
+const [guestMember, removedMember] = pool.members
+  .filter((member) => member.role === 'guest')
+  .map((member) => member.id);
 const picked = await call(owner, {
   method: 'PUT',
   url: `/api/pools/${poolId}/weeks/1/picks`,
@@ -186,6 +194,21 @@ describe('a guest against every operation of their pool', () => {
     expect(own.body).toContain(INVITED);
     const ownWeek = await call(owner, { method: 'GET', url: `/api/pools/${poolId}/weeks/1`, headers: {} });
     expect(showsTiebreaker(ownWeek.json())).toBe(true);
+  });
+
+  it('lets the Lifeguard remove a guest, who then finds nothing of the pool and can change nothing in it', async () => {
+    const removed = await call(owner, {
+      method: 'DELETE',
+      url: `/api/pools/${poolId}/members/${removedMember}`,
+      headers: {},
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const before = await fingerprint();
+    for (const operation of operations) {
+      const response = await call(removedGuest, requestFor(operation));
+      expect(response.statusCode, `${operationName(operation)}: ${response.body}`).toBe(404);
+    }
+    expect(changedTables(before, await fingerprint())).toEqual([]);
   });
 
   it('lets the guest leave last, and then finds nothing of the pool', async () => {

@@ -10,7 +10,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { mailOutbox, users } from './accounts.js';
-import { pools } from './pools.js';
+import { poolMembers, pools } from './pools.js';
 
 /**
  * A member's choice of what PA$$ may send them (issue: reminders and notifications). Mail is on until the
@@ -52,6 +52,34 @@ export const poolMailSends = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.poolId, table.week, table.userId, table.kind] })],
+);
+
+/**
+ * Each reminder a pool's Lifeguard sent a member missing picks of a week (decision XXX-lifeguard-remind-and-remove):
+ * who reminded whom, when, for which week, and the mail it queued (none for a member who turned pick reminder mails
+ * off). The member's latest row spaces their reminders of the week; the Lifeguard's rows of the last hour cap theirs.
+ */
+export const poolReminders = pgTable(
+  'pool_reminders',
+  {
+    id: serial('id').primaryKey(),
+    poolId: integer('pool_id')
+      .notNull()
+      .references(() => pools.id, { onDelete: 'cascade' }),
+    /** The sport week (decision 024). */
+    week: integer('week').notNull(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => poolMembers.id, { onDelete: 'cascade' }),
+    /** The Lifeguard who sent it; null once their account is gone. */
+    remindedBy: integer('reminded_by').references(() => users.id, { onDelete: 'set null' }),
+    outboxId: integer('outbox_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('pool_reminders_pool_week_member_idx').on(table.poolId, table.week, table.memberId, table.createdAt),
+    index('pool_reminders_reminded_by_idx').on(table.remindedBy, table.createdAt),
+  ],
 );
 
 /**

@@ -249,3 +249,67 @@ export function poolResultsMail(
     { ...input.unsubscribe, what: 'weekly results' },
   );
 }
+
+/**
+ * The Lifeguard's reminder to a member missing picks (decision XXX-lifeguard-remind-and-remove). It counts what
+ * the member has not picked and says when the next of it locks; it names no pick of anyone (picks are secret
+ * until their games lock), nor which games the member did pick.
+ */
+export function poolLifeguardReminderMail(
+  to: string,
+  input: {
+    username: string;
+    lifeguard: string;
+    poolName: string;
+    weekLabel: string;
+    /** Open slate games without the member's pick, and the slate's size. */
+    missing: number;
+    slateSize: number;
+    lmsTeamMissing: boolean;
+    tiebreakerMissing: boolean;
+    nextLock: Date | null;
+    url: string;
+    unsubscribe: UnsubscribeLinks;
+  },
+): MailMessage {
+  const games = input.missing === 1 ? '1 game' : `${input.missing} games`;
+  const parts = [
+    input.missing > 0 ? `no pick yet for ${games} of the ${input.slateSize} on the slate` : null,
+    input.lmsTeamMissing ? 'no Last Man Standing team yet' : null,
+    input.tiebreakerMissing ? 'no tiebreaker yet' : null,
+  ].filter((part): part is string => part !== null);
+  const what = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts.join('');
+  return poolMail(
+    compose(
+      to,
+      `${input.poolName}: ${input.lifeguard} reminds you to make your ${input.weekLabel} picks`,
+      [
+        `Hi ${input.username},`,
+        `${input.lifeguard}, the Lifeguard of “${input.poolName}”, reminds you that you have ${what} for ${input.weekLabel}.`,
+        input.nextLock
+          ? `The next of them locks at ${mailTime(input.nextLock)}. Each game locks at its kickoff; a game without your pick scores as a miss.`
+          : 'Each game locks at its kickoff; a game without your pick scores as a miss.',
+      ],
+      { label: 'Make my picks', url: input.url },
+    ),
+    { ...input.unsubscribe, what: 'pick reminders' },
+  );
+}
+
+/** A guest the Lifeguard removed from a pool is told, once (decision XXX-lifeguard-remind-and-remove). */
+export function poolRemovedMail(
+  to: string,
+  input: { username: string; lifeguard: string; poolName: string; at: Date; url: string },
+): MailMessage {
+  return compose(
+    to,
+    `You are no longer in the pool “${input.poolName}”`,
+    [
+      `Hi ${input.username},`,
+      `${input.lifeguard}, the Lifeguard of “${input.poolName}”, removed you from the pool on ${mailTime(input.at)}.`,
+      "You no longer see its picks, standings or chat. Your picks of the weeks you played stay in the pool's record.",
+      `If this is a mistake, ask ${input.lifeguard} for a new invitation.`,
+    ],
+    { label: 'My pools', url: input.url },
+  );
+}

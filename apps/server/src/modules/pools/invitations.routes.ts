@@ -162,7 +162,8 @@ export const invitationsRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = asyn
         tags: ['pools'],
         summary:
           "Joins a pool with an invitation's token (a visitor signs up first). 404 for an unknown token; 409 with " +
-          'the reason: pool_ended, removed, used, revoked, joining_closed, expired or pool_full',
+          'the reason: pool_ended, removed (a removed guest with an invitation made before the removal), used, ' +
+          'revoked, joining_closed, expired or pool_full',
         body: AcceptInvitationBody,
         response: { 200: PoolResponse, ...memberErrors },
       },
@@ -268,7 +269,10 @@ export const invitationsRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = asyn
       config: { access: 'member' },
       schema: {
         tags: ['pools'],
-        summary: 'Removes a guest from the pool (its Lifeguard); a removed guest cannot rejoin',
+        summary:
+          'Removes a guest from the pool (its Lifeguard; never the Lifeguard, 409 reason lifeguard): the guest loses ' +
+          'the pool at once (its pages, chat and sockets) and is told by mail; their past weeks stay in the record, ' +
+          'marked removed. An invitation made after the removal lets them back while joining is open',
         params: PoolMemberParams,
         response: { 200: Done, ...memberErrors },
       },
@@ -276,7 +280,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = asyn
     async (request) => {
       const session = await requireSession(options, request);
       const input = { poolId: request.params.id, userId: session.user.id, memberId: request.params.memberId };
-      await removeGuest(db, { ...input, now: now() });
+      await removeGuest(invitations, { ...input, username: session.user.username, now: now() });
       await memberLeft(chat, input.poolId, input.memberId);
       return { data: { ok: true as const } };
     },

@@ -32,7 +32,7 @@ import * as authService from '../auth/auth.service.js';
 import { hashSecret, randomSecret } from '../auth/crypto.js';
 import { sourceOf } from '../auth/login-limits.js';
 import type { Mailer, MailMessage } from '../mail/mailer.js';
-import { poolInvitationMail } from '../mail/templates.js';
+import { poolInvitationMail, poolRemovedMail } from '../mail/templates.js';
 import * as repository from './invitations.repository.js';
 import type { InvitationRow } from './invitations.repository.js';
 import * as poolsRepository from './pools.repository.js';
@@ -71,7 +71,7 @@ const MESSAGES: Record<InvitationRefusal, string> = {
   joining_closed: "Joining has closed: guests may join until the end of the pool's first week",
   pool_ended: 'This pool has ended',
   pool_suspended: 'This pool is suspended by the admin: it takes no new guests or invitations until that is lifted',
-  removed: 'The Lifeguard has removed you from this pool',
+  removed: 'The Lifeguard has removed you from this pool: ask them for a new invitation',
   account_exists: authService.ACCOUNT_EXISTS_MESSAGE,
   account_suspended: 'The account of this address is suspended by the admin: it cannot join pools',
   invitation_limit: 'This address has had the most invitations allowed',
@@ -334,8 +334,8 @@ type FoundInvitation = { invitation: InvitationRow; pool: PoolRow };
 
 /**
  * Why the invitation cannot bring this member (or a new account: no member row) into its pool now, in this
- * order: the pool suspended or ended, the member removed from it, the invitation used, replaced or expired,
- * joining closed, the pool full. Null when it can.
+ * order: the pool suspended or ended, the member removed from it (by an invitation made before the removal), the
+ * invitation used, replaced or expired, joining closed, the pool full. Null when it can.
  */
 async function joinRefusal(
   db: DbExecutor,
@@ -348,7 +348,8 @@ async function joinRefusal(
   const plain = (reason: InvitationRefusal) => ({ reason, message: MESSAGES[reason] });
   if (pool.suspendedAt !== null) return plain('pool_suspended');
   if (pool.endedAt !== null) return plain('pool_ended');
-  if (existing?.removedAt) return plain('removed');
+  // A removed guest comes back only through an invitation made after the removal, not a link they kept.
+  if (existing?.removedAt && invitation.createdAt <= existing.removedAt) return plain('removed');
   if (invitation.usedAt !== null) return plain('used');
   if (invitation.revokedAt !== null) return plain('revoked');
   if (!canJoin(settingsOf(pool), now)) return plain('joining_closed');
@@ -378,7 +379,7 @@ async function joinWithin(
 
 /**
  * A member accepts an invitation with its token. Refusals: an unknown token (404), then `joinRefusal`'s.
- * A current member accepting again gets the pool; a guest who left comes back.
+ * A current member accepting again gets the pool; a guest who left, or was removed and invited again, comes back.
  */
 export async function accept(
   context: Pick<InvitationsContext, 'db' | 'limits'>,
@@ -543,12 +544,17 @@ export async function leave(db: Database, input: { poolId: number; userId: numbe
   });
 }
 
-/** The Lifeguard removes a guest; a removed guest cannot come back through an invitation. */
+/**
+ * The Lifeguard removes a guest (never themselves): the guest loses the pool at once (every read and the chat
+ * answer 404, their sockets close) and is told by mail, sent once the removal has committed. Their picks stay
+ * in the weeks they played. An invitation made after the removal lets them back in while joining is open.
+ */
 export async function removeGuest(
-  db: Database,
-  input: { poolId: number; userId: number; memberId: number; now: Date },
+  context: Pick<InvitationsContext, 'db' | 'mailer' | 'publicUrl'>,
+  input: { poolId: number; userId: number; username: string; memberId: number; now: Date },
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  const { db } = context;
+  const mail = await db.transaction(async (tx) => {
     const { pool } = await requireLifeguard(tx, input.poolId, input.userId, { lock: 'update' });
     refuseSuspended(pool);
     const member = await poolsRepository.findCurrentMember(tx, pool.id, input.memberId);
@@ -560,7 +566,20 @@ export async function removeGuest(
     }
     await poolsRepository.markRemoved(tx, member.id, input.now);
     await poolsRepository.bumpVersion(tx, pool.id);
+    const account = (await poolsRepository.verifiedAccounts(tx, [member.userId])).get(member.userId);
+    if (!account) return null;
+    return context.mailer.store(
+      tx,
+      poolRemovedMail(account.email, {
+        username: account.username,
+        lifeguard: input.username,
+        poolName: pool.name,
+        at: input.now,
+        url: `${context.publicUrl.replace(/\/$/, '')}/pool-party`,
+      }),
+    );
   });
+  if (mail) context.mailer.deliver(db, [mail]);
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   users,
   type DbExecutor,
 } from '@pass/db';
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 
 /**
  * The SQL of pools and their members. A membership is current while neither left nor removed; every read of a
@@ -290,9 +290,25 @@ export async function isMemberByEmail(db: DbExecutor, poolId: number, email: str
   return row !== undefined;
 }
 
-/** A member who left comes back with their first joining time (their earlier picks stay theirs). */
+/**
+ * A member who left, or was removed and invited again, comes back with their first joining time (their earlier
+ * picks stay theirs).
+ */
 export async function rejoin(db: DbExecutor, memberId: number): Promise<void> {
-  await db.update(poolMembers).set({ leftAt: null }).where(eq(poolMembers.id, memberId));
+  await db.update(poolMembers).set({ leftAt: null, removedAt: null }).where(eq(poolMembers.id, memberId));
+}
+
+/** The verified addresses of the accounts, by user id: pool mails go to verified addresses only (decision 042). */
+export async function verifiedAccounts(
+  db: DbExecutor,
+  userIds: readonly number[],
+): Promise<Map<number, { email: string; username: string }>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, email: users.email, username: users.username })
+    .from(users)
+    .where(and(inArray(users.id, [...userIds]), isNotNull(users.emailVerifiedAt)));
+  return new Map(rows.map((row) => [row.id, { email: row.email, username: row.username }]));
 }
 
 export async function markLeft(db: DbExecutor, memberId: number, now: Date): Promise<void> {

@@ -16,6 +16,7 @@ import type { Clock } from '../../lib/clock.js';
 import { auditContext, requireSession, type AuthDeps } from '../auth/auth-context.js';
 import { systemLines, type ChatContext } from '../chat/chat.service.js';
 import type { StatsCache } from '../ledger/stats-cache.js';
+import type { PushNotifier } from '../notifications/push-notifier.js';
 import { listAnnouncements, postAnnouncement } from './announcements.service.js';
 import { createPool, endPool, getPool, listPools, poolLimits, updatePoolSettings } from './pools.service.js';
 import { runAgain } from './run-again.service.js';
@@ -32,6 +33,8 @@ export interface PoolsRoutesOptions extends AuthDeps {
    * disagree: current across instances through each pool's version.
    */
   standingsCache: StatsCache;
+  /** Where the Lifeguard's reminders reach members' devices (none in tests that give none). */
+  push?: PushNotifier;
 }
 
 const memberErrors = { ...errorResponses, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody };

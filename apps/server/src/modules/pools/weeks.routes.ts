@@ -8,6 +8,8 @@ import {
   PoolWeekParams,
   PoolWeekResponse,
   PublishSlateBody,
+  RemindBody,
+  RemindResponse,
   SubmitPicksBody,
 } from '@pass/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,6 +18,7 @@ import { requireSession } from '../auth/auth-context.js';
 import { systemLines } from '../chat/chat.service.js';
 import { editMemberPicks, listEdits, submitPicks } from './picks.service.js';
 import type { PoolsRoutesOptions } from './pools.routes.js';
+import { remindMembers } from './reminders.service.js';
 import { getWeek, missingPicks, publishWeekSlate } from './weeks.service.js';
 
 const memberErrors = { ...errorResponses, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody };
@@ -27,6 +30,14 @@ const noStore = { 'cache-control': 'no-store' };
  */
 export const weeksRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = async (app, options) => {
   const { db, now } = options;
+  const reminders = {
+    db,
+    mailer: options.mailer,
+    limiter: options.limiter,
+    publicUrl: options.config.publicUrl,
+    push: options.push,
+    log: (message: string) => app.log.warn(message),
+  };
 
   app.get(
     '/api/pools/:id/weeks/:week',
@@ -166,6 +177,39 @@ export const weeksRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = async (app
       reply.headers(noStore);
       const { id, week } = request.params;
       return missingPicks(db, { poolId: id, userId: session.user.id, week, now: now() });
+    },
+  );
+
+  app.post(
+    '/api/pools/:id/weeks/:week/reminders',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['pools'],
+        summary:
+          'Reminds members missing picks of the week, now (the pool’s Lifeguard): the members named in ' +
+          '`member_ids`, or without it every member but the caller. Each answered: sent (a mail unless they turned ' +
+          'pick reminder mails off, and a push where they turned it on; logged), not_missing (nothing left they ' +
+          'can pick), reminded_recently (once in 6 hours per member and week) or rate_limited (50 reminders a ' +
+          'Lifeguard an hour). No pick is named. 400 with reason not_member for a member id not in the pool; 409 ' +
+          'for an ended or suspended pool; 429 past 6 requests a minute, with Retry-After',
+        params: PoolWeekParams,
+        body: RemindBody,
+        response: { 200: RemindResponse, ...memberErrors, 429: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(options, request);
+      const { id, week } = request.params;
+      const data = await remindMembers(reminders, {
+        poolId: id,
+        userId: session.user.id,
+        username: session.user.username,
+        week,
+        memberIds: request.body.member_ids,
+        now: now(),
+      });
+      return reply.headers(noStore).send({ data });
     },
   );
 };

@@ -17,6 +17,7 @@ import {
 } from '@pass/domain';
 import * as poolsRepository from './pools.repository.js';
 import type { MemberWithName, PoolRow } from './pools.repository.js';
+import * as remindersRepository from './reminders.repository.js';
 import { poolWeekOf, refuseEnded, requireLifeguard, requireMembership } from './pools.service.js';
 import {
   ensureWeek,
@@ -184,9 +185,57 @@ export async function publishWeekSlate(
   });
 }
 
+/** One current member's missing picks of a week, as the Lifeguard's list and the reminders read them. */
+export interface MissingRow {
+  memberId: number;
+  userId: number;
+  username: string;
+  /** Open slate games the member has no pick for. */
+  missingEventIds: number[];
+  missingTiebreaker: boolean;
+  /** The tiebreaker is missing and its game (the week's last) has not locked: it can still be entered. */
+  openTiebreakerMissing: boolean;
+  missingLmsTeam: boolean;
+}
+
+/**
+ * Each current member's missing picks of the week, inside the caller's transaction (which has checked the
+ * viewer is the Lifeguard): the open slate games without their pick, and whether their tiebreaker and Last Man
+ * Standing team are missing; with the week's games as the viewer reads them (their kickoffs and locks).
+ */
+export async function missingRowsOf(
+  tx: DbExecutor,
+  input: { pool: PoolRow; viewerMemberId: number; week: CalendarWeek; now: Date },
+): Promise<{ view: PoolWeekView; rows: MissingRow[] }> {
+  const { pool } = input;
+  const view = await weekView(tx, input);
+  const stored = await repository.findWeek(tx, pool.id, input.week.number);
+  const sheets = stored ? await repository.sheetsOf(tx, stored.id) : [];
+  const members = await poolsRepository.currentMembers(tx, [pool.id]);
+  const userOf = new Map(members.map((member) => [member.id, member.userId]));
+  const open = view.games.filter((game) => !game.locked).map((game) => game.event_id);
+  const tiebreakerOpen = view.games.at(-1)?.locked === false;
+  const rows = view.sheets.map((sheet) => {
+    const own = sheets.find((row) => row.memberId === sheet.member_id);
+    const picked = new Set((own?.picks ?? []).map((pick) => pick.eventId));
+    const missingTiebreaker = (own?.tiebreaker ?? null) === null && view.games.length > 0;
+    return {
+      memberId: sheet.member_id,
+      userId: userOf.get(sheet.member_id)!,
+      username: sheet.username,
+      missingEventIds: open.filter((eventId) => !picked.has(eventId)),
+      missingTiebreaker,
+      openTiebreakerMissing: missingTiebreaker && tiebreakerOpen,
+      missingLmsTeam: pool.lastManStanding && (own?.lmsTeam ?? null) === null && open.length > 0,
+    };
+  });
+  return { view, rows };
+}
+
 /**
  * Who has not picked yet (the Lifeguard's list): each current member with the open slate games they have no
- * pick for, and whether their tiebreaker and Last Man Standing team are missing.
+ * pick for, whether their tiebreaker and Last Man Standing team are missing, and when the Lifeguard last
+ * reminded them of the week.
  */
 export async function missingPicks(
   db: Database,
@@ -195,31 +244,21 @@ export async function missingPicks(
   return db.transaction(async (tx) => {
     const { pool, member } = await requireLifeguard(tx, input.poolId, input.userId);
     const week = requirePoolWeek(pool, input.week);
-    const view = await weekView(tx, { pool, viewerMemberId: member.id, week, now: input.now });
-    const stored = await repository.findWeek(tx, pool.id, week.number);
-    const sheets = stored ? await repository.sheetsOf(tx, stored.id) : [];
-    const open = view.games.filter((game) => !game.locked).map((game) => game.event_id);
+    const { view, rows } = await missingRowsOf(tx, { pool, viewerMemberId: member.id, week, now: input.now });
+    const reminded = await remindersRepository.lastReminders(tx, pool.id, week.number);
     return {
       pool: view.pool,
       week: view.week,
-      data: view.sheets.flatMap((sheet) => {
-        const own = sheets.find((row) => row.memberId === sheet.member_id);
-        const picked = new Set((own?.picks ?? []).map((pick) => pick.eventId));
-        const games = open.filter((eventId) => !picked.has(eventId));
-        const tiebreaker = (own?.tiebreaker ?? null) === null && view.games.length > 0;
-        const lms = pool.lastManStanding && (own?.lmsTeam ?? null) === null && open.length > 0;
-        return games.length > 0 || tiebreaker || lms
-          ? [
-              {
-                member_id: sheet.member_id,
-                username: sheet.username,
-                missing_event_ids: games,
-                missing_tiebreaker: tiebreaker,
-                missing_lms_team: lms,
-              },
-            ]
-          : [];
-      }),
+      data: rows
+        .filter((row) => row.missingEventIds.length > 0 || row.missingTiebreaker || row.missingLmsTeam)
+        .map((row) => ({
+          member_id: row.memberId,
+          username: row.username,
+          missing_event_ids: row.missingEventIds,
+          missing_tiebreaker: row.missingTiebreaker,
+          missing_lms_team: row.missingLmsTeam,
+          reminded_at: reminded.get(row.memberId)?.toISOString() ?? null,
+        })),
     };
   });
 }

@@ -8,6 +8,8 @@ import type {
   PointsPossibleResponse,
   PoolStandingsResponse,
   PoolWeekResponse,
+  RemindBody,
+  RemindResponse,
   RunAgainResponse,
   SubmitPicksBody,
   WeeklyResultsResponse,
@@ -150,6 +152,28 @@ export function useEditMemberPicks(poolId: number, week: number) {
   return useMutation({
     mutationFn: ({ memberId, body }: { memberId: number; body: SubmitPicksBody }) =>
       apiRequest<PoolWeekResponse>(`${base(poolId)}/weeks/${week}/members/${memberId}/picks`, { method: 'PUT', body }),
+    onSuccess: invalidate,
+  });
+}
+
+/**
+ * The Lifeguard reminds members missing picks of the week now: the members named, or every one missing a pick.
+ * The answer says per member whether it went; the missing picks are read again for "reminded … ago".
+ */
+export function useRemind(poolId: number, week: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RemindBody) => api.post<RemindResponse>(`${base(poolId)}/weeks/${week}/reminders`, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...poolKeys.all(poolId), 'missing'] }),
+  });
+}
+
+/** The Lifeguard removes a guest; the pool's members and derived views are read again. */
+export function useRemoveMember(poolId: number) {
+  const invalidate = useInvalidatePool(poolId);
+  return useMutation({
+    mutationFn: (memberId: number) =>
+      apiRequest<{ data: { ok: true } }>(`${base(poolId)}/members/${memberId}`, { method: 'DELETE' }),
     onSuccess: invalidate,
   });
 }

@@ -16,8 +16,16 @@ import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { PoolDetail, PoolEditView, PoolWeekView, RunAgainResponse } from '@pass/contracts';
-import { Status } from '@pass/domain';
+import type {
+  MissingPicksResponse,
+  PoolDetail,
+  PoolEditView,
+  PoolMemberView,
+  PoolWeekView,
+  RemindResponse,
+  RunAgainResponse,
+} from '@pass/contracts';
+import { missesOpenPicks, nextReminderAt, Status } from '@pass/domain';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { pathTo } from '../../../config/paths';
@@ -28,8 +36,11 @@ import {
   useEndPool,
   useMissingPicks,
   usePostAnnouncement,
+  useRemind,
+  useRemoveMember,
   useRunAgain,
 } from '../api/pool';
+import { agoText } from '../lib/pool-format';
 import { refusalMessage } from '../lib/refusal';
 import { poolPageRoute } from '../lib/pool-text';
 import { useNow } from '../lib/use-now';
@@ -67,9 +78,19 @@ export function MembersPanel({ pool, week }: { pool: PoolDetail; week: PoolWeekV
             <ListItem
               key={member.id}
               disableGutters
-              secondaryAction={<Chip size="small" label={member.role === 'lifeguard' ? 'Lifeguard' : 'Guest'} />}
+              secondaryAction={
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                  <Chip size="small" label={member.role === 'lifeguard' ? 'Lifeguard' : 'Guest'} />
+                  {lifeguard && member.role === 'guest' && <RemoveGuest pool={pool} member={member} />}
+                </Stack>
+              }
+              sx={lifeguard ? { pr: 17 } : undefined}
             >
-              <ListItemText primary={member.username} secondary={`Joined ${when.format(new Date(member.joined_at))}`} />
+              <ListItemText
+                primary={member.username}
+                secondary={`Joined ${when.format(new Date(member.joined_at))}`}
+                slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+              />
             </ListItem>
           ))}
         </List>
@@ -89,8 +110,43 @@ export function MembersPanel({ pool, week }: { pool: PoolDetail; week: PoolWeekV
   );
 }
 
+/** Whether the member misses anything they can still enter (the server answers "not missing" otherwise). */
+function canStillPick(row: MissingPicksResponse['data'][number], week: PoolWeekView): boolean {
+  return missesOpenPicks({
+    openGamesWithoutPick: row.missing_event_ids.length,
+    lmsTeamMissing: row.missing_lms_team,
+    openTiebreakerMissing: row.missing_tiebreaker && week.games.at(-1)?.locked === false,
+  });
+}
+
+const REMIND_STATUS: Record<RemindResponse['data']['results'][number]['status'], string> = {
+  sent: 'reminded',
+  not_missing: 'has nothing left to pick',
+  reminded_recently: 'was reminded in the last 6 hours',
+  rate_limited: 'not reminded: you have sent the most reminders for this hour',
+};
+
+/** What a remind request came to, in a sentence per outcome. */
+function remindSummary(results: RemindResponse['data']['results']): string {
+  if (results.length === 0) return 'No one to remind.';
+  const sent = results.filter((row) => row.status === 'sent');
+  const others = results.filter((row) => row.status !== 'sent');
+  return [
+    sent.length > 0 ? `Reminded ${sent.map((row) => row.username).join(', ')}.` : null,
+    ...others.map((row) => `${row.username} ${REMIND_STATUS[row.status]}.`),
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
 function MissingPicks({ pool, week }: { pool: PoolDetail; week: PoolWeekView }) {
   const missing = useMissingPicks(pool.id, week.week, true);
+  const remind = useRemind(pool.id, week.week);
+  const now = useNow(60_000);
+  const [answer, setAnswer] = useState<RemindResponse['data']['results'] | null>(null);
+  const ended = pool.status === Status.closed || pool.suspended !== null;
+  // The list is the Lifeguard's own: they are the caller, and are not reminded by themselves.
+  const selfId = pool.members.find((member) => member.role === 'lifeguard')?.id;
   const gameName = (id: number) => {
     const game = week.games.find((candidate) => candidate.event_id === id);
     return game ? `${game.away_team} at ${game.home_team}` : `game ${id}`;
@@ -98,31 +154,117 @@ function MissingPicks({ pool, week }: { pool: PoolDetail; week: PoolWeekView }) 
   const rows = missing.data?.data.filter(
     (row) => row.missing_event_ids.length > 0 || row.missing_tiebreaker || row.missing_lms_team,
   );
+  const waiting = (row: MissingPicksResponse['data'][number]) => {
+    const next = nextReminderAt(row.reminded_at);
+    return next !== null && next.getTime() > now;
+  };
+  const remindable = (rows ?? []).filter((row) => row.member_id !== selfId && canStillPick(row, week) && !waiting(row));
+  const send = (memberIds?: number[]) => {
+    setAnswer(null);
+    remind.mutate(memberIds ? { member_ids: memberIds } : {}, { onSuccess: (body) => setAnswer(body.data.results) });
+  };
   return (
     <Section title={`Missing picks, ${week.label}`}>
       {missing.isError && <Alert severity="error">The missing picks could not be loaded.</Alert>}
       {rows && rows.length === 0 && <Typography color="text.secondary">Everyone has picked.</Typography>}
+      {rows && rows.length > 0 && !ended && (
+        <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Button
+            variant="outlined"
+            size="small"
+            disabled={remind.isPending || remindable.length === 0}
+            onClick={() => send()}
+          >
+            Remind all
+          </Button>
+          <Typography variant="body2" color="text.secondary">
+            A mail and a notification now; once in 6 hours a member.
+          </Typography>
+        </Stack>
+      )}
+      {remind.isError && <Alert severity="error">Not sent: {refusalMessage(remind.error)}</Alert>}
+      {answer && (
+        <Alert severity={answer.some((row) => row.status === 'sent') ? 'success' : 'info'} sx={{ mb: 1 }}>
+          {remindSummary(answer)}
+        </Alert>
+      )}
       {rows && rows.length > 0 && (
         <List dense disablePadding>
-          {rows.map((row) => (
-            <ListItem key={row.member_id} disableGutters>
-              <ListItemText
-                primary={row.username}
-                secondary={[
-                  row.missing_event_ids.length > 0
-                    ? `no pick: ${row.missing_event_ids.map(gameName).join(', ')}`
-                    : null,
-                  row.missing_tiebreaker ? 'no tiebreaker' : null,
-                  row.missing_lms_team ? 'no Last Man Standing team' : null,
-                ]
-                  .filter(Boolean)
-                  .join('; ')}
-              />
-            </ListItem>
-          ))}
+          {rows.map((row) => {
+            const own = row.member_id === selfId;
+            const open = canStillPick(row, week);
+            return (
+              <ListItem
+                key={row.member_id}
+                disableGutters
+                secondaryAction={
+                  !ended && !own && open ? (
+                    <Button
+                      size="small"
+                      disabled={remind.isPending || waiting(row)}
+                      onClick={() => send([row.member_id])}
+                      aria-label={`Remind ${row.username}`}
+                    >
+                      Remind
+                    </Button>
+                  ) : undefined
+                }
+                sx={{ pr: !ended && !own && open ? 11 : 0 }}
+              >
+                <ListItemText
+                  primary={row.username}
+                  secondary={[
+                    row.missing_event_ids.length > 0
+                      ? `no pick: ${row.missing_event_ids.map(gameName).join(', ')}`
+                      : null,
+                    row.missing_tiebreaker ? 'no tiebreaker' : null,
+                    row.missing_lms_team ? 'no Last Man Standing team' : null,
+                    row.reminded_at ? `reminded ${agoText(row.reminded_at, now)}` : null,
+                  ]
+                    .filter(Boolean)
+                    .join('; ')}
+                  slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+                />
+              </ListItem>
+            );
+          })}
         </List>
       )}
     </Section>
+  );
+}
+
+/** The Lifeguard removes a guest, after a confirmation that says what it does. */
+function RemoveGuest({ pool, member }: { pool: PoolDetail; member: PoolMemberView }) {
+  const [open, setOpen] = useState(false);
+  const remove = useRemoveMember(pool.id);
+  return (
+    <>
+      <Button size="small" color="error" onClick={() => setOpen(true)} aria-label={`Remove ${member.username}`}>
+        Remove
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)}>
+        <DialogTitle>Remove {member.username}?</DialogTitle>
+        <DialogContent>
+          <Typography gutterBottom>
+            {member.username} loses the pool at once: its picks, standings and chat. They are told by mail. Their picks
+            of the weeks played stay in the record, marked removed.
+          </Typography>
+          <Typography color="text.secondary">You can invite them again while guests may still join.</Typography>
+          {remove.isError && <Alert severity="error">Not removed: {refusalMessage(remove.error)}</Alert>}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>Keep them</Button>
+          <Button
+            color="error"
+            disabled={remove.isPending}
+            onClick={() => remove.mutate(member.id, { onSuccess: () => setOpen(false) })}
+          >
+            Remove {member.username}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
   );
 }
 

@@ -337,14 +337,39 @@ function serve(answers: Answers = {}) {
     week: 2,
     data: [
       {
+        member_id: 2,
+        username: 'gina',
+        missing_event_ids: [103],
+        missing_tiebreaker: false,
+        missing_lms_team: false,
+        reminded_at: at(-2 * HOUR - 60_000),
+      },
+      {
         member_id: 3,
         username: 'sam',
         missing_event_ids: [102, 103],
         missing_tiebreaker: true,
         missing_lms_team: false,
+        reminded_at: null,
       },
     ],
   });
+  answer('post', '/api/pools/7/weeks/2/reminders', {
+    data: {
+      week: 2,
+      results: [
+        {
+          member_id: 3,
+          username: 'sam',
+          status: 'sent',
+          reminded_at: at(0),
+          next_reminder_at: at(6 * HOUR),
+          mailed: true,
+        },
+      ],
+    },
+  });
+  answer('delete', '/api/pools/7/members/2', { data: { ok: true } });
 }
 
 function renderPool(path = '/football/pool/7') {
@@ -672,6 +697,32 @@ describe('the pool page', () => {
     expect(screen.queryByRole('button', { name: 'End the pool' })).toBeNull();
     expect(screen.queryByRole('region', { name: "Enter a member's picks" })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Invite guests' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Remove / })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Remind/ })).toBeNull();
+  });
+
+  it('lets the Lifeguard remind a missing member, not one reminded within 6 hours, and remove a guest', async () => {
+    const user = userEvent.setup();
+    serve({ pool: poolOf({ role: 'lifeguard' }) });
+    storeSessionUser({ id: 49, username: 'lou', name: null, isAdmin: false });
+    renderPool('/football/pool/7?tab=members');
+    const missing = await screen.findByRole('region', { name: 'Missing picks, Week 2' });
+    expect(await within(missing).findByText('no pick: DAL at PHI; reminded 2 h ago')).toBeInTheDocument();
+    expect(within(missing).getByRole('button', { name: 'Remind gina' })).toBeDisabled();
+    await user.click(within(missing).getByRole('button', { name: 'Remind sam' }));
+    expect(await within(missing).findByText('Reminded sam.')).toBeInTheDocument();
+    const [sent] = sentRequests({ method: 'post', path: '/api/pools/7/weeks/2/reminders' });
+    expect(await sent!.json()).toEqual({ member_ids: [3] });
+
+    const members = screen.getByRole('region', { name: 'Members' });
+    // Guests have the action; the Lifeguard does not.
+    expect(within(members).queryByRole('button', { name: 'Remove lou' })).toBeNull();
+    await user.click(within(members).getByRole('button', { name: 'Remove gina' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove gina?' });
+    expect(within(dialog).getByText(/They are told by mail/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Remove gina' }));
+    await waitFor(() => expect(sentRequests({ method: 'delete', path: '/api/pools/7/members/2' })).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('gives the Lifeguard the missing picks, posting, entering picks and ending the pool', async () => {

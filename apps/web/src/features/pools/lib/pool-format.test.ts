@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SlateGameView } from '@pass/contracts';
 import {
+  agoText,
   formatClv,
   formatCountdown,
   formatSpread,
@@ -19,6 +20,14 @@ describe('pool formatting', () => {
     expect(formatCountdown(45 * 60_000)).toBe('45m');
     expect(formatCountdown((3 * 60 + 12) * 60_000)).toBe('3h 12m');
     expect(formatCountdown((2 * 1440 + 4 * 60 + 5) * 60_000)).toBe('2d 4h');
+  });
+
+  it('says how long ago a reminder went, in the largest whole unit', () => {
+    const now = Date.parse('2025-09-07T15:00:00Z');
+    expect(agoText('2025-09-07T14:59:30Z', now)).toBe('just now');
+    expect(agoText('2025-09-07T14:48:00Z', now)).toBe('12 min ago');
+    expect(agoText('2025-09-07T12:59:00Z', now)).toBe('2 h ago');
+    expect(agoText('2025-09-04T14:00:00Z', now)).toBe('3 d ago');
   });
 
   it('reads the close from either side and writes closing line value with its sign', () => {

@@ -89,3 +89,13 @@ export function formatStanding(standing: PoolStanding): string {
   const value = standing.points < 0 ? `−${Math.abs(standing.points)}` : String(standing.points);
   return `${ordinal(standing.rank)} of ${standing.of} · ${value} ${points}`;
 }
+
+/** How long ago an instant was, as a list beside a name says it: "just now", "12 min ago", "2 h ago", "3 d ago". */
+export function agoText(iso: string, now: number): string {
+  const minutes = Math.floor((now - Date.parse(iso)) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  return `${Math.floor(hours / 24)} d ago`;
+}
