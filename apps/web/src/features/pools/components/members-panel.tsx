@@ -260,7 +260,7 @@ function RemoveGuest({ pool, member }: { pool: PoolDetail; member: PoolMemberVie
             disabled={remove.isPending}
             onClick={() => remove.mutate(member.id, { onSuccess: () => setOpen(false) })}
           >
-            Remove {member.username}
+            Remove
           </Button>
         </DialogActions>
       </Dialog>

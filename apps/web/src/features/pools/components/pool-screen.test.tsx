@@ -720,7 +720,7 @@ describe('the pool page', () => {
     await user.click(within(members).getByRole('button', { name: 'Remove gina' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove gina?' });
     expect(within(dialog).getByText(/They are told by mail/)).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Remove gina' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(sentRequests({ method: 'delete', path: '/api/pools/7/members/2' })).toHaveLength(1));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
