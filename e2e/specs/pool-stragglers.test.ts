@@ -7,7 +7,7 @@ import { waitForMail } from '../support/mail';
 import { E2E_NFL_WEEK, e2eServerClockStart } from '../support/server-clock';
 
 /**
- * The Lifeguard's tools for stragglers (decision XXX-lifeguard-remind-and-remove) in the browser, on a 390 px
+ * The Lifeguard's tools for stragglers (decision 079-lifeguard-remind-and-remove) in the browser, on a 390 px
  * phone: on the Thursday morning of the week, before its first kickoff, the Lifeguard sees a guest missing picks,
  * taps Remind, sees "reminded" beside them and the guest gets the mail; then removes another guest, who is told
  * by mail. The same tab at desktop width shows the same tools.

@@ -55,7 +55,7 @@ export const poolMailSends = pgTable(
 );
 
 /**
- * Each reminder a pool's Lifeguard sent a member missing picks of a week (decision XXX-lifeguard-remind-and-remove):
+ * Each reminder a pool's Lifeguard sent a member missing picks of a week (decision 079-lifeguard-remind-and-remove):
  * who reminded whom, when, for which week, and the mail it queued (none for a member who turned pick reminder mails
  * off). The member's latest row spaces their reminders of the week; the Lifeguard's rows of the last hour cap theirs.
  */

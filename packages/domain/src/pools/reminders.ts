@@ -1,5 +1,5 @@
 /**
- * The Lifeguard's reminders to members missing picks (docs/decisions/XXX-lifeguard-remind-and-remove): who may
+ * The Lifeguard's reminders to members missing picks (docs/decisions/079-lifeguard-remind-and-remove): who may
  * be reminded now, and how often. The server decides with these; the web app shows the same answer sooner.
  */
 

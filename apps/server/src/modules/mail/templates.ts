@@ -251,7 +251,7 @@ export function poolResultsMail(
 }
 
 /**
- * The Lifeguard's reminder to a member missing picks (decision XXX-lifeguard-remind-and-remove). It counts what
+ * The Lifeguard's reminder to a member missing picks (decision 079-lifeguard-remind-and-remove). It counts what
  * the member has not picked and says when the next of it locks; it names no pick of anyone (picks are secret
  * until their games lock), nor which games the member did pick.
  */
@@ -296,7 +296,7 @@ export function poolLifeguardReminderMail(
   );
 }
 
-/** A guest the Lifeguard removed from a pool is told, once (decision XXX-lifeguard-remind-and-remove). */
+/** A guest the Lifeguard removed from a pool is told, once (decision 079-lifeguard-remind-and-remove). */
 export function poolRemovedMail(
   to: string,
   input: { username: string; lifeguard: string; poolName: string; at: Date; url: string },

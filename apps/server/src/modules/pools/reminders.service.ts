@@ -20,7 +20,7 @@ import { requirePoolWeek } from './slates.service.js';
 import { missingRowsOf, type MissingRow } from './weeks.service.js';
 
 /**
- * The Lifeguard reminds members missing picks of a week, now (decision XXX-lifeguard-remind-and-remove): a mail
+ * The Lifeguard reminds members missing picks of a week, now (decision 079-lifeguard-remind-and-remove): a mail
  * (unless the member turned pick reminder mails off) and a push (where they turned it on), each logged in
  * pool_reminders. A member is reminded of a week at most once in 6 hours, a Lifeguard sends at most 50 an hour
  * and makes at most 6 remind requests a minute (REMINDER_RULES). Nothing sent names a pick.

@@ -12,7 +12,7 @@ import type { PushKind, PushMessage } from '../notifications/push-notifier.js';
 import type { WebPushNotifier } from '../notifications/web-push-notifier.js';
 
 /**
- * The Lifeguard's reminders (decision XXX-lifeguard-remind-and-remove), with the server clock set by the test,
+ * The Lifeguard's reminders (decision 079-lifeguard-remind-and-remove), with the server clock set by the test,
  * mail delivered to a local SMTP server and pushes recorded: only members missing a pick they can still make
  * are reminded, once in 6 hours per week, within the Lifeguard's hourly budget and request rate; only the
  * Lifeguard may ask; each reminder is logged and shown beside the member; no mail names a pick.

@@ -13,7 +13,7 @@ import { poolSettings, poolWithGuests, quoteSpread } from '../../test/pools.js';
 import { startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture.js';
 
 /**
- * The Lifeguard removes a guest (decision XXX-lifeguard-remind-and-remove), with the server clock set by the
+ * The Lifeguard removes a guest (decision 079-lifeguard-remind-and-remove), with the server clock set by the
  * test and mail delivered to a local SMTP server: the guest is told, loses the pool on every path (its reads,
  * picks, chat and room list), keeps their played weeks in the record, marked, out of the current standings, and
  * can come back only through an invitation made after the removal.
