@@ -1,10 +1,11 @@
+import type { SportKey } from '@pass/contracts';
 import { pools, poolMailSends, users, type Database, type DbExecutor } from '@pass/db';
 import { poolWeekNumbers, poolWeekWindow, weekEnd, type Sport } from '@pass/domain';
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Mailer, StoredMail } from '../mail/mailer.js';
 import { poolPickReminderMail, poolResultsMail } from '../mail/templates.js';
 import type { PoolRow } from '../pools/pools.repository.js';
-import { currentMembers, poolWeekOf } from '../pools/pools.service.js';
+import { currentMembers, poolPagePath, poolWeekOf } from '../pools/pools.service.js';
 import { weekResultsSummary } from '../pools/standings.service.js';
 import { weekPickStatus } from '../pools/weeks.service.js';
 import { listPreferences } from './preferences.service.js';
@@ -107,7 +108,8 @@ async function sendWeekMails(
   now: Date,
 ): Promise<{ mails: number; pushes: number }> {
   const totals = { mails: 0, pushes: 0 };
-  const weekUrl = `${base(options.publicUrl)}/pools/${pool.id}/weeks/${week.number}`;
+  const weekPath = poolPagePath(pool.sport as SportKey, pool.id, week.number);
+  const weekUrl = `${base(options.publicUrl)}${weekPath}`;
 
   // Reading the week may store its automatic slate and its locks, as a member's read would: in a transaction.
   const status = await options.db.transaction((tx) => weekPickStatus(tx, pool, week.number, now));
@@ -134,7 +136,7 @@ async function sendWeekMails(
         push: {
           title: `${pool.name}: picks lock in ${hours === 1 ? '1 hour' : '24 hours'}`,
           body: `You have no pick yet for ${member.eventIds.length} of the ${week.label} games.`,
-          url: `/pools/${pool.id}/weeks/${week.number}`,
+          url: weekPath,
           tag: `pool-${pool.id}-week-${week.number}-reminder`,
         },
       }));
@@ -164,13 +166,13 @@ async function sendWeekMails(
               winners: results.winners,
               seasonRank: row.seasonRank,
               seasonPoints: row.seasonPoints,
-              url: `${base(options.publicUrl)}/pools/${pool.id}`,
+              url: `${base(options.publicUrl)}${poolPagePath(pool.sport as SportKey, pool.id)}`,
               unsubscribe,
             }),
           push: {
             title: `${pool.name}: ${week.label} results`,
             body: `You scored ${row.weekPoints} points, ranked ${row.weekRank} of ${results.of}.`,
-            url: `/pools/${pool.id}`,
+            url: poolPagePath(pool.sport as SportKey, pool.id),
             tag: `pool-${pool.id}-week-${week.number}-results`,
           },
         },

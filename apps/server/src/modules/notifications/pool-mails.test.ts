@@ -127,7 +127,7 @@ describe('pool mails: reminders and weekly results', () => {
     expect(pushes.map((entry) => [entry.userId, entry.kind]).sort()).toEqual(
       [pool.lifeguard, some!, off!].map((member) => [member.account.id, 'pick_reminder']).sort(),
     );
-    expect(pushes[0]!.message.url).toBe(`/pools/${pool.pool.id}/weeks/1`);
+    expect(pushes[0]!.message.url).toBe(`/football/pool/${pool.pool.id}?week=1`);
   });
 
   it('carries the one-click unsubscribe: the RFC 8058 headers, and a link to the confirm page in the body', async () => {

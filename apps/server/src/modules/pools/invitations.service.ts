@@ -40,6 +40,7 @@ import type { PoolRow } from './pools.repository.js';
 import {
   getPool,
   iso,
+  poolFields,
   poolStatuses,
   refuseSuspended,
   requireLifeguard,
@@ -419,21 +420,9 @@ export async function previewInvitation(
   const settings = settingsOf(pool);
   return {
     pool: {
-      id: pool.id,
-      name: settings.name,
-      icon: settings.icon,
-      icon_color: settings.iconColor,
-      icon_background: settings.iconBackground,
-      sport: settings.sport,
-      season: settings.season,
-      start_week: settings.startWeek,
-      games_per_week: settings.gamesPerWeek,
-      win_basis: settings.winBasis,
-      double_play: settings.doublePlay,
-      triple_play: settings.triplePlay,
-      last_man_standing: settings.lastManStanding,
+      ...poolFields(pool),
       member_count: (await poolsRepository.countGuests(db, pool.id)) + 1,
-      joining_closes_at: joiningClosesAt(settings) ?? null,
+      joining_closes_at: joiningClosesAt(settingsOf(pool)) ?? null,
     },
     lifeguard: { username: lifeguard?.username ?? '', name: lifeguard?.name ?? null },
     email: refusal === null && !member ? invitation.email : null,

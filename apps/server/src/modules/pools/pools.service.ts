@@ -5,6 +5,7 @@ import type {
   PoolListResponse,
   PoolStanding,
   PoolSummary,
+  SportKey,
   UpdatePoolBody,
 } from '@pass/contracts';
 import type { Database, DbExecutor } from '@pass/db';
@@ -54,6 +55,12 @@ export const poolLimits = (maxPoolsPerLifeguard: number): PoolLimits => ({
 
 // ---------------------------------------------------------------------------------------------------------
 // Settings between the API's names and the rules' ones
+
+/** The pool's page in the web app, at a week (baseball pools open on the football page too, as the web app does). */
+export function poolPagePath(sport: SportKey, poolId: number, week?: number): string {
+  const page = sport === 'americanfootball_ncaaf' ? `/college/football/pool/${poolId}` : `/football/pool/${poolId}`;
+  return week === undefined ? page : `${page}?week=${week}`;
+}
 
 /** The API's field of each setting. */
 const FIELD_OF: Record<keyof PoolSettings, keyof CreatePoolBody> = {
@@ -171,10 +178,9 @@ export function statusOf(pool: PoolRow, facts: PoolFacts, now: Date): PoolSummar
 /** Whether the pool's season is over: ended by its Lifeguard, or completed (its last week decided). */
 export const seasonOver = (status: PoolSummary['status']) => status === Status.closed || status === Status.completed;
 
-function toSummary(pool: PoolRow, member: MemberRow, facts: PoolFacts, now: Date): PoolSummary {
+/** A pool's id and settings as every answer about the pool gives them. */
+export function poolFields(pool: PoolRow) {
   const settings = settingsOf(pool);
-  const started = hasStarted(facts, now);
-  const status = statusOf(pool, facts, now);
   return {
     id: pool.id,
     name: settings.name,
@@ -189,12 +195,20 @@ function toSummary(pool: PoolRow, member: MemberRow, facts: PoolFacts, now: Date
     double_play: settings.doublePlay,
     triple_play: settings.triplePlay,
     last_man_standing: settings.lastManStanding,
+  };
+}
+
+function toSummary(pool: PoolRow, member: MemberRow, facts: PoolFacts, now: Date): PoolSummary {
+  const started = hasStarted(facts, now);
+  const status = statusOf(pool, facts, now);
+  return {
+    ...poolFields(pool),
     status,
     role: member.role,
     lifeguard: { username: facts.lifeguard },
     member_count: facts.members.length,
     started,
-    joining_closes_at: joiningClosesAt(settings) ?? null,
+    joining_closes_at: joiningClosesAt(settingsOf(pool)) ?? null,
     created_at: pool.createdAt.toISOString(),
     ended_at: iso(pool.endedAt),
     suspended: pool.suspendedAt ? { at: pool.suspendedAt.toISOString(), reason: pool.suspendedReason ?? '' } : null,

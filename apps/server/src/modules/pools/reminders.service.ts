@@ -14,7 +14,7 @@ import {
   unsubscribeUrl,
 } from '../notifications/unsubscribe-token.js';
 import * as poolsRepository from './pools.repository.js';
-import { refuseEnded, requireLifeguard } from './pools.service.js';
+import { poolPagePath, refuseEnded, requireLifeguard } from './pools.service.js';
 import * as repository from './reminders.repository.js';
 import { requirePoolWeek } from './slates.service.js';
 import { missingRowsOf, type MissingRow } from './weeks.service.js';
@@ -36,12 +36,6 @@ export interface RemindContext {
 }
 
 const HOUR_MS = 3_600_000;
-
-/** The pool's page in the web app, at a week (baseball pools open on the football page too, as the web app does). */
-export function poolPagePath(sport: SportKey, poolId: number, week?: number): string {
-  const page = sport === 'americanfootball_ncaaf' ? `/college/football/pool/${poolId}` : `/football/pool/${poolId}`;
-  return week === undefined ? page : `${page}?week=${week}`;
-}
 
 const base = (publicUrl: string) => publicUrl.replace(/\/$/, '');
 

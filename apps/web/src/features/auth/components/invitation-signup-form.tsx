@@ -9,25 +9,9 @@ import { PASSWORD_MIN_LENGTH } from '@pass/domain';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { useJoinWithNewAccount } from '../api/join-with-new-account';
-import {
-  emailCheck,
-  nameCheck,
-  normalizedEmail,
-  passwordCheck,
-  USERNAME_HINT,
-  usernameCheck,
-} from '../lib/account-checks';
-import { useFormFields, type FieldSpec } from '../lib/use-form-fields';
+import { normalizedEmail, SIGN_UP_FIELDS, USERNAME_HINT } from '../lib/account-checks';
+import { useFormFields } from '../lib/use-form-fields';
 import { PasswordField } from './password-field';
-
-type Field = 'name' | 'username' | 'email' | 'password';
-
-const FIELDS: Record<Field, FieldSpec> = {
-  name: { subject: 'Name', check: nameCheck },
-  username: { subject: 'Username', check: usernameCheck },
-  email: { subject: 'Email', check: emailCheck },
-  password: { subject: 'Password', check: passwordCheck },
-};
 
 export interface InvitationSignupFormProps {
   token: string;
@@ -45,7 +29,7 @@ export interface InvitationSignupFormProps {
 export function InvitationSignupForm({ token, invitedEmail, onJoined, onVerificationSent }: InvitationSignupFormProps) {
   const join = useJoinWithNewAccount();
   const [otherAddress, setOtherAddress] = useState(invitedEmail === null);
-  const form = useFormFields(FIELDS, { name: '', username: '', email: invitedEmail ?? '', password: '' });
+  const form = useFormFields(SIGN_UP_FIELDS, { name: '', username: '', email: invitedEmail ?? '', password: '' });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

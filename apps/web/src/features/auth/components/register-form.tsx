@@ -7,31 +7,15 @@ import { PASSWORD_MIN_LENGTH } from '@pass/domain';
 import type { FormEvent } from 'react';
 import { RouteLink } from '../../../components/route-link';
 import { useRegister } from '../api/register';
-import {
-  emailCheck,
-  nameCheck,
-  normalizedEmail,
-  passwordCheck,
-  USERNAME_HINT,
-  usernameCheck,
-} from '../lib/account-checks';
-import { useFormFields, type FieldSpec } from '../lib/use-form-fields';
+import { normalizedEmail, SIGN_UP_FIELDS, USERNAME_HINT } from '../lib/account-checks';
+import { useFormFields } from '../lib/use-form-fields';
 import { GoogleButton } from './google-button';
 import { PasswordField } from './password-field';
-
-type RegisterField = 'name' | 'username' | 'email' | 'password';
-
-const FIELDS: Record<RegisterField, FieldSpec> = {
-  name: { subject: 'Name', check: nameCheck },
-  username: { subject: 'Username', check: usernameCheck },
-  email: { subject: 'Email', check: emailCheck },
-  password: { subject: 'Password', check: passwordCheck },
-};
 
 /** Sign-up: checked as the user types with the server's own rules; the server's field problems under the fields. */
 export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
   const register = useRegister();
-  const form = useFormFields(FIELDS, { name: '', username: '', email: '', password: '' });
+  const form = useFormFields(SIGN_UP_FIELDS, { name: '', username: '', email: '', password: '' });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

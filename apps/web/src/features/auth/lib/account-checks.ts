@@ -6,7 +6,7 @@ import {
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
 } from '@pass/domain';
-import { reasonOf } from './use-form-fields';
+import { reasonOf, type FieldSpec } from './use-form-fields';
 
 /** The server's account rules (from @pass/domain) as instant form checks: a reason, or null. */
 export const nameCheck = (value: string) =>
@@ -22,3 +22,11 @@ export function normalizedEmail(value: string): string {
   const checked = checkEmail(value);
   return checked.ok ? checked.email : value;
 }
+
+/** The fields of sign-up (on its page and on an invitation's), each checked as the user types by the server's rules. */
+export const SIGN_UP_FIELDS: Record<'name' | 'username' | 'email' | 'password', FieldSpec> = {
+  name: { subject: 'Name', check: nameCheck },
+  username: { subject: 'Username', check: usernameCheck },
+  email: { subject: 'Email', check: emailCheck },
+  password: { subject: 'Password', check: passwordCheck },
+};
