@@ -417,7 +417,6 @@ export async function previewInvitation(
   const member = isCurrentMember(existing);
   const refusal = member ? null : await joinRefusal(db, found, existing, input.now, context.limits);
   const lifeguard = await repository.getLifeguard(db, pool.lifeguardId);
-  const settings = settingsOf(pool);
   return {
     pool: {
       ...poolFields(pool),
