@@ -198,15 +198,13 @@ export interface SheetRow {
   picks: { eventId: number; team: string; play: 'double' | 'triple' | null }[];
 }
 
-/** The week's sheets with their picks. */
-export function sheetsOf(db: DbExecutor, poolWeekId: number): Promise<SheetRow[]> {
-  return sheetsOfWeeks(db, [poolWeekId]);
-}
-
-/** The sheets of these weeks with their picks: two queries whatever the number of weeks. */
-export async function sheetsOfWeeks(db: DbExecutor, poolWeekIds: readonly number[]): Promise<SheetRow[]> {
-  if (poolWeekIds.length === 0) return [];
-  // One statement: each sheet with its picks gathered beside it (a round trip costs more than the JSON).
+/**
+ * One week's sheets with their picks, in one statement: each sheet's picks gathered beside it (`json_agg`). A
+ * submission reads its week this way, where a round trip costs more than the JSON; sheetsOfWeeks below reads
+ * many weeks (a season, a result's pools) with a join instead, where parsing a JSON array per sheet costs more
+ * (bench: sunday-finals, pool-standings-after-change).
+ */
+export async function sheetsOf(db: DbExecutor, poolWeekId: number): Promise<SheetRow[]> {
   const sheets = await db
     .select({
       id: poolSheets.id,
@@ -221,10 +219,42 @@ export async function sheetsOfWeeks(db: DbExecutor, poolWeekIds: readonly number
         '[]'::json)`,
     })
     .from(poolSheets)
-    .where(inArray(poolSheets.poolWeekId, [...poolWeekIds]));
+    .where(eq(poolSheets.poolWeekId, poolWeekId));
   return sheets.map((sheet) => ({
     ...sheet,
     picks: sheet.picks.map(([eventId, team, play]) => ({ eventId, team, play })),
+  }));
+}
+
+/** The sheets of these weeks with their picks: two queries whatever the number of weeks. */
+export async function sheetsOfWeeks(db: DbExecutor, poolWeekIds: readonly number[]): Promise<SheetRow[]> {
+  if (poolWeekIds.length === 0) return [];
+  const sheets = await db
+    .select()
+    .from(poolSheets)
+    .where(inArray(poolSheets.poolWeekId, [...poolWeekIds]));
+  if (sheets.length === 0) return [];
+  // By the weeks, not by a list of every sheet id: a season of a full pool has hundreds of sheets, and a
+  // parameter per sheet cost more than the join (bench: pool-standings-rebuild-*).
+  const picks = await db
+    .select({ sheetId: poolPicks.sheetId, eventId: poolPicks.eventId, team: poolPicks.team, play: poolPicks.play })
+    .from(poolPicks)
+    .innerJoin(poolSheets, eq(poolSheets.id, poolPicks.sheetId))
+    .where(inArray(poolSheets.poolWeekId, [...poolWeekIds]))
+    .orderBy(asc(poolPicks.eventId));
+  const picksOf = groupBy(
+    picks,
+    (pick) => pick.sheetId,
+    ({ eventId, team, play }) => ({ eventId, team, play }),
+  );
+  return sheets.map((sheet) => ({
+    id: sheet.id,
+    poolWeekId: sheet.poolWeekId,
+    memberId: sheet.memberId,
+    lmsTeam: sheet.lmsTeam,
+    tiebreaker: sheet.tiebreaker,
+    submittedAt: sheet.submittedAt,
+    picks: picksOf.get(sheet.id) ?? [],
   }));
 }
 
