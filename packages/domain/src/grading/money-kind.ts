@@ -1,8 +1,8 @@
 import { BetMode } from '../enums.js';
 
 /**
- * The kind of money an entry is, so real money is never summed with play money (decision 078): `real` a bet or parlay the member staked at a book (recorded by hand or synced), `teller` a bet against
- * the teller's paper bankroll, `simulated` everything else: simulated bets and parlays, the demo's entries, and
+ * The kind of money an entry is, so real money is never summed with play money (decision 078): `real` a bet or
+ * parlay the member staked at a book (recorded by hand or synced), `teller` a bet against the teller's paper bankroll, `simulated` everything else: simulated bets and parlays, the demo's entries, and
  * picks, which score points and stake no money whatever they are marked. The statistics' SQL
  * (apps/server/src/modules/ledger/stats.repository.ts) applies the same rule.
  */
