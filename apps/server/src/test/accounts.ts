@@ -63,12 +63,15 @@ export async function memberCookies(db: DbExecutor): Promise<Record<string, stri
   return { [SESSION_COOKIE]: id };
 }
 
-/** An admin as the operator's command makes one (the flag on the account), with a password to log in. */
+/**
+ * An admin as the operator's command makes one (the flag on the account), with a password to log in. Not named
+ * `admin-…`: a random tail of digits only would make it a reserved name no member could later take.
+ */
 export function seedAdmin(
   db: DbExecutor,
   options: { username?: string; password?: string } = {},
 ): Promise<TestAccount> {
-  return seedUser(db, { username: unique('admin'), ...options, admin: true });
+  return seedUser(db, { username: unique('chief'), ...options, admin: true });
 }
 
 /** A browser signed in as a new admin. */
