@@ -53,6 +53,10 @@ export async function apiSessionOf(identity: Identity) {
       expect(response.status, `${path}: ${await response.clone().text()}`).toBeLessThan(300);
       return (await response.json()) as T;
     },
+    /** A POST's status alone, for a write the test tries again (an import while the scheduler's own runs: 409). */
+    async postStatus(path: string, body?: unknown): Promise<number> {
+      return (await post(path, body, sessionCookie)).status;
+    },
     /** A write the API takes once per Idempotency-Key (a new entry, a week's picks): a fresh key each call. */
     async once<T>(method: 'POST' | 'PUT', path: string, body: unknown): Promise<T> {
       const headers = { 'idempotency-key': `e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}` };

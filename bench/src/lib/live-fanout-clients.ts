@@ -7,19 +7,21 @@
  * once every socket has all of them, sends back for each socket the time of its first and of its last.
  *
  * With viewers (live-standings.ts), each socket is also a pool's standings screen, as the browser has it
- * (pool-screen.tsx and standings-panel.tsx): when a frame moves the score of one of its pool's slate games of the
- * week, it asks `GET /api/pools/{id}/what-if?rules=ended_now` again with the member's cookie, as the screen's query
- * does when the live scores in its key move. The games of one message (or of one read of the socket) make one
- * ask, as one render takes the frames handled together; an ask still unanswered when the scores move again is abandoned
- * (aborted) for a new one, as the query moving to a new key does; a network error or 5xx is asked again after
- * 1 s, then 2 s (the web app's retries). For each announced change it stamps, per viewer, the first answer to an
- * ask sent once its socket had that change's frames of every game of its slate (the refreshed answer) and, once
- * every viewer has one, sends those times back.
+ * (pool-screen.tsx and standings-panel.tsx): it reads `GET /api/pools/{id}/live-standings` when it opens and again
+ * when a frame shows one of its slate games in another state than that answer had (a game starting or ending),
+ * and works out the standings if the games ended now itself (standingsIfEndedNowOf) at every score a frame
+ * brings. The games of one message (or of one read of the socket) make one render, as the screen renders once
+ * after the frames handled together; a read still unanswered when the states move again is abandoned (aborted) for
+ * a new one, as the query moving to a new key does; a network error or 5xx is read again after 1 s, then 2 s (the
+ * web app's retries). For each announced change it stamps, per viewer, when its rows were worked out from that
+ * change's frames of every game of its slate (the refreshed standings) and, once every viewer has them, sends
+ * those times back. At the end each viewer's rows are compared with the server's own `what-if?rules=ended_now`.
  *
  * Times are the machine's monotonic clock (live-fanout-protocol.ts), which the stand-in ESPN's stamps are read on
  * too; a change is told by its frames' home score.
  */
 import http from 'node:http';
+import { LiveStandingsResponse, standingsIfEndedNowOf, WhatIfResponse, type GameScoreNow } from '@pass/contracts';
 import WebSocket from 'ws';
 import {
   changeOfHomeScore,
@@ -42,6 +44,10 @@ interface Viewer {
   games: Set<number>;
   /** The score last seen of each slate game, `home-away`. */
   scores: Map<number, string>;
+  /** Each slate game as its last frame showed it. */
+  states: Map<number, GameScoreNow>;
+  /** The last live-standings answer the screen works from. */
+  base: LiveStandingsResponse['data'] | undefined;
   /** The newest change whose frames of every slate game the socket has. */
   complete: number;
   /** Per change awaited, when the viewer had its refreshed answer; or that its ask failed, retries and all. */
@@ -51,8 +57,8 @@ interface Viewer {
   current: { covers: number; sent: number; controller: AbortController } | undefined;
   /** An ask is due once the frames read together have been handled. */
   scheduled: boolean;
-  /** The body of the last answer (200). */
-  lastBody: string | undefined;
+  /** The rows last worked out: `member:rank:points`, by member. */
+  lastRows: string | undefined;
 }
 
 interface Client {
@@ -118,6 +124,7 @@ function checkDelivered() {
 interface GameFrame {
   type: 'game';
   event_id: number;
+  status: GameScoreNow['status'];
   scores: Scores;
 }
 
@@ -140,22 +147,31 @@ function onGame(client: Client, at: number, game: GameFrame) {
   }
   arrival.events.add(game.event_id);
   arrival.last = at;
-  if (client.viewer) onViewerGame(client.viewer, arrival, change, game.event_id, game.scores);
+  if (client.viewer) onViewerGame(client.viewer, arrival, change, game);
   if (expected?.change === change && arrival.events.size >= expected.games) checkDelivered();
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Viewers: a pool's standings screen asking the standings if the games ended now again as its scores move
+// Viewers: a pool's standings screen working out the standings if the games ended now as its scores move
 
 type Scores = { home: number | null; away: number | null };
 
+const baseUrl = (viewer: Viewer) => `${httpUrl}/api/pools/${viewer.poolId}/live-standings`;
 const whatIfUrl = (viewer: Viewer) => `${httpUrl}/api/pools/${viewer.poolId}/what-if?rules=ended_now`;
 
-function onViewerGame(viewer: Viewer, arrival: Arrival, change: number, eventId: number, scores: Scores) {
+function onViewerGame(viewer: Viewer, arrival: Arrival, change: number, game: GameFrame) {
+  const eventId = game.event_id;
   if (!viewer.games.has(eventId)) return;
-  if (change > viewer.complete && [...viewer.games].every((game) => arrival.events.has(game))) viewer.complete = change;
-  const score = `${scores.home}-${scores.away}`;
-  if (viewer.scores.get(eventId) === score) return;
+  if (change > viewer.complete && [...viewer.games].every((id) => arrival.events.has(id))) viewer.complete = change;
+  const score = `${game.scores.home}-${game.scores.away}`;
+  const before = viewer.states.get(eventId);
+  viewer.states.set(eventId, {
+    event_id: eventId,
+    status: game.status,
+    home_score: game.scores.home,
+    away_score: game.scores.away,
+  });
+  if (viewer.scores.get(eventId) === score && before?.status === game.status) return;
   viewer.scores.set(eventId, score);
   // The frames of one message (a change's `games`), or of one read of the socket, are handled in one turn: the
   // screen renders once after them.
@@ -163,11 +179,29 @@ function onViewerGame(viewer: Viewer, arrival: Arrival, change: number, eventId:
   viewer.scheduled = true;
   setImmediate(() => {
     viewer.scheduled = false;
-    ask(viewer, 0);
+    if (needsBase(viewer)) ask(viewer, 0);
+    else workOut(viewer, viewer.complete);
   });
 }
 
-/** Asks the standings if the games ended now; a newer ask abandons the one in flight. */
+/** The screen reads the live-standings answer again when a slate game is in another state than the answer had. */
+function needsBase(viewer: Viewer): boolean {
+  if (!viewer.base) return true;
+  const had = new Map(viewer.base.open_weeks.flatMap((week) => week.games.map((game) => [game.event_id, game.status])));
+  return [...viewer.states.values()].some((game) => had.has(game.event_id) && had.get(game.event_id) !== game.status);
+}
+
+/** The screen's render: the standings if the games ended now, from its answer and the scores its frames brought. */
+function workOut(viewer: Viewer, covers: number) {
+  const rows = standingsIfEndedNowOf(viewer.base!, [...viewer.states.values()]);
+  viewer.lastRows = rows
+    .map((row) => `${row.memberId}:${row.rank}:${row.points}`)
+    .sort()
+    .join(',');
+  refreshed(viewer, covers, monotonicMs());
+}
+
+/** Reads the live-standings answer, then works the rows out; a newer read abandons the one in flight. */
 function ask(viewer: Viewer, attempt: number) {
   if (viewer.current) {
     viewer.current.controller.abort();
@@ -181,18 +215,18 @@ function ask(viewer: Viewer, attempt: number) {
     const ended = monotonicMs();
     asks.push({ sent: mine.sent, ended, status, ...(error ? { error } : {}) });
     if (status === 200) {
-      viewer.lastBody = body;
-      refreshed(viewer, mine.covers, ended);
+      viewer.base = LiveStandingsResponse.parse(JSON.parse(body!)).data;
+      workOut(viewer, mine.covers);
     } else if ((status === 0 || status >= 500) && attempt < RETRY_DELAYS_MS.length) {
       setTimeout(() => {
         if (!viewer.current) ask(viewer, attempt + 1);
       }, RETRY_DELAYS_MS[attempt]);
     } else {
-      // The screen shows the error: the changes this ask was for get no refreshed answer from it.
+      // The screen shows the error: the changes this read was for get no refreshed standings from it.
       gaveUp(viewer, mine.covers);
     }
   };
-  get(whatIfUrl(viewer), viewer.cookie, mine.controller.signal)
+  get(baseUrl(viewer), viewer.cookie, mine.controller.signal)
     .then((answer) => settle(answer.status, answer.body))
     .catch((error: unknown) => settle(0, undefined, errorCode(error)));
 }
@@ -238,11 +272,11 @@ function checkRefreshed() {
   }
 }
 
-/** One ask outside the screen's own (its opening, the check at the end): status, body and time. */
-async function askOnce(viewer: Viewer) {
+/** One read outside the screen's own (its opening, the check at the end): status, body and time. */
+async function askOnce(viewer: Viewer, url: string) {
   const sent = monotonicMs();
   try {
-    const { status, body } = await get(whatIfUrl(viewer), viewer.cookie);
+    const { status, body } = await get(url, viewer.cookie);
     return { status, body, ms: monotonicMs() - sent };
   } catch {
     return { status: 0, body: '', ms: monotonicMs() - sent };
@@ -258,13 +292,19 @@ async function inBatches<T>(batch: number, work: (viewer: Viewer) => Promise<T>)
   return results;
 }
 
-/** Every viewer's screen opens: one ask each (asked again as the web app does when it fails), a batch at a time. */
+/**
+ * Every viewer's screen opens: one live-standings read each (read again as the web app does when it fails), a
+ * batch at a time, and its rows worked out.
+ */
 async function askAll(batch: number) {
   const failures: number[] = [];
   const answers = await inBatches(batch, async (viewer) => {
     for (let attempt = 0; ; attempt++) {
-      const answer = await askOnce(viewer);
-      if (answer.status === 200) viewer.lastBody = answer.body;
+      const answer = await askOnce(viewer, baseUrl(viewer));
+      if (answer.status === 200) {
+        viewer.base = LiveStandingsResponse.parse(JSON.parse(answer.body)).data;
+        workOut(viewer, viewer.complete);
+      }
       if (answer.status === 200 || (answer.status > 0 && answer.status < 500) || attempt === RETRY_DELAYS_MS.length)
         return answer;
       failures.push(answer.status);
@@ -279,13 +319,24 @@ async function askAll(batch: number) {
   });
 }
 
-/** Every viewer asks once more, a batch at a time: its last answer must be what the app answers now. */
+/**
+ * Every viewer asks the server for its own standings if the games ended now, a batch at a time: the rows the
+ * screen worked out last must be the same.
+ */
 async function verify(batch: number) {
-  const answers = await inBatches(batch, async (viewer) => ({ ...(await askOnce(viewer)), last: viewer.lastBody }));
+  const answers = await inBatches(batch, async (viewer) => {
+    const answer = await askOnce(viewer, whatIfUrl(viewer));
+    if (answer.status !== 200) return { status: answer.status, same: false };
+    const served = WhatIfResponse.parse(JSON.parse(answer.body))
+      .data.rows.map((row) => `${row.member_id}:${row.what_if.rank}:${row.what_if.points}`)
+      .sort()
+      .join(',');
+    return { status: 200, same: served === viewer.lastRows };
+  });
   report({
     type: 'verified',
     viewers: answers.length,
-    differing: answers.filter((answer) => answer.status === 200 && answer.body !== answer.last).length,
+    differing: answers.filter((answer) => answer.status === 200 && !answer.same).length,
     failed: answers.filter((answer) => answer.status !== 200).length,
   });
 }
@@ -297,12 +348,14 @@ function viewerOf(spec: ViewerSpec | undefined, cookie: string): Viewer | undefi
     cookie,
     games: new Set(spec.games),
     scores: new Map(),
+    states: new Map(),
+    base: undefined,
     complete: 0,
     refreshed: new Map(),
     failed: new Set(),
     current: undefined,
     scheduled: false,
-    lastBody: undefined,
+    lastRows: undefined,
   };
 }
 

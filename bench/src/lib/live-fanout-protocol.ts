@@ -6,14 +6,14 @@
 
 /**
  * The pool standings screen behind a socket (live-standings.ts): its pool, and the event ids of the pool's slate
- * of the week being played, whose score changes make it ask `what-if?rules=ended_now` again.
+ * of the week being played, whose frames it works the standings if the games ended now out again from.
  */
 export interface ViewerSpec {
   poolId: number;
   games: number[];
 }
 
-/** One `what-if` ask of a viewer, on the monotonic clock: sent, answered (or given up), and how it ended. */
+/** One `live-standings` read of a viewer, on the monotonic clock: sent, answered (or given up), and how it ended. */
 export interface Ask {
   sent: number;
   ended: number;

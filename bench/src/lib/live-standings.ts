@@ -52,25 +52,27 @@ import { createThrowawayDatabase } from './throwaway-database.js';
  * every member for each.
  *
  * The 2,000 sockets are one guest of each pool, subscribed to week 12 as the pool screen is. Each is also that
- * member's standings screen (live-fanout-clients.ts): when a frame moves the score of one of its pool's slate
- * games, it asks `GET /api/pools/{id}/what-if?rules=ended_now` again, as the browser's query does when the live
- * scores in its key move (an ask still unanswered is abandoned for the new one; a 5xx or a network error is asked
- * again after 1 s and 2 s, the web app's retries, and after that the pool has no refreshed answer for the changes
- * it was for: counted apart). Before the changes every screen
- * opens (one ask each, 25 at a time in each client process, timed apart); then the stand-in moves the score of all 16
- * games every 30 s (BENCH_LIVE_STANDINGS_EVERY_MS), 16 times after 2 discarded, whatever the screens are still
- * asking; only a change not yet delivered to every socket holds the next one back (up to 5 minutes).
+ * member's standings screen (live-fanout-clients.ts), as the browser has it (decision 072): it reads
+ * `GET /api/pools/{id}/live-standings` (the decided weeks' totals, the week being played with the picks that have
+ * locked) when it opens and again only when a frame shows a slate game in another state (a read still unanswered
+ * is abandoned for the new one; a 5xx or a network error is read again after 1 s and 2 s, the web app's retries,
+ * and after that the pool has no refreshed standings for the changes it was for: counted apart), and works out
+ * the standings if the games ended now itself at every score a frame brings. Before the changes every screen
+ * opens (one read each, 25 at a time in each client process, timed apart); then the stand-in moves the score of
+ * all 16 games every 30 s (BENCH_LIVE_STANDINGS_EVERY_MS), 16 times after 2 discarded; only a change not yet
+ * delivered to every socket holds the next one back (up to 5 minutes).
  *
  * Each change is timed from the moment the stand-in has written the changed scoreboard in answer to the poll (the
  * poll's wait is reported apart, as in live-fanout.ts), to:
  * - each socket's last frame of the change (the socket delivery, target p99 under 2 s for the last socket, as in
- *   live-fanout.ts), with the asks of the screens running beside it;
- * - each pool's refreshed answer: the first answer to an ask sent once its socket had the change's frames of
- *   every game of its slate; the last of the 2,000 must come within the 30 s before the next change.
- * Every ask's answer time, the abandoned and failed asks, the server's CPU per interval and its RSS are
- * reported. After the last change every screen asks once more: each must get the answer it last had (the
- * answers were current, not stale). A row of the bare node:http and ws floor (live-fanout.ts's baseline, its
- * sockets and frames only: it has no standings) is measured in the same run.
+ *   live-fanout.ts);
+ * - each pool's refreshed standings: worked out once its socket had the change's frames of every game of its
+ *   slate (a read first, if a game changed state); the last of the 2,000 must come within the 30 s before the
+ *   next change.
+ * Every read's answer time, the abandoned and failed reads, the server's CPU per interval and its RSS are
+ * reported. After the last change every screen asks the server's own `what-if?rules=ended_now`: each screen's
+ * last rows must be the same (worked out right, and current). A row of the bare node:http and ws floor
+ * (live-fanout.ts's baseline, its sockets and frames only: it has no standings) is measured in the same run.
  *
  * BENCH_CPU_PROF_DIR, when set, has the app server write a V8 CPU profile there (node --cpu-prof) when it stops.
  */
@@ -266,7 +268,7 @@ async function measure(
   sampleRss();
   result.rssMiB.max = maxRss;
 
-  // Every screen's last answer must be the app's answer now.
+  // Every screen's last rows must be the app's own answer now.
   await sleep(QUIET_MS);
   for (const client of clients) client.send({ type: 'verify', batch: SCREEN_BATCH });
   const verified = await fromEach(clients, (client) => client.take(is('verified'), OPEN_TIMEOUT_MS, 'verification'));
@@ -342,8 +344,10 @@ function standingsRow(
       (failedPools > 0
         ? `; ${count(failedPools)} pool-changes without one (the ask failed after the web app's retries), in ${result.failedPools.filter((failed) => failed > 0).length} changes`
         : ''),
-    `${count(result.asks.length)} asks (${(result.asks.length / CHANGES / info.pools.length).toFixed(2)} a pool a change): ${count(answered.length)} answered in p50 ${fixed(percentile(answerMs, 50))} ms, p99 ${fixed(percentile(answerMs, 99))} ms, max ${fixed(answerMs[answerMs.length - 1]!)} ms; ${count(abandoned)} abandoned for a newer one, ${count(failedAsks.length)} failed${statuses(failedAsks.map((ask) => ask.status))}${codes(failedAsks)}`,
-    `after the last change all ${count(result.verified.viewers)} screens asked once more: ${result.verified.differing === 0 ? 'every answer the one it had' : `${result.verified.differing} answers differed from the one the screen had`}${result.verified.failed > 0 ? `, ${result.verified.failed} failed` : ''}`,
+    result.asks.length === 0
+      ? 'no live-standings read during the changes (no slate game changed state): every refresh worked out by the screens'
+      : `${count(result.asks.length)} live-standings reads during the changes (${(result.asks.length / CHANGES / info.pools.length).toFixed(2)} a pool a change): ${count(answered.length)} answered in p50 ${fixed(percentile(answerMs, 50))} ms, p99 ${fixed(percentile(answerMs, 99))} ms, max ${fixed(answerMs[answerMs.length - 1] ?? Number.NaN)} ms; ${count(abandoned)} abandoned for a newer one, ${count(failedAsks.length)} failed${statuses(failedAsks.map((ask) => ask.status))}${codes(failedAsks)}`,
+    `after the last change all ${count(result.verified.viewers)} screens asked the server's what-if: ${result.verified.differing === 0 ? "every screen's own rows the server's" : `${result.verified.differing} screens' rows differed from the server's`}${result.verified.failed > 0 ? `, ${result.verified.failed} failed` : ''}`,
     `before the changes every screen opened (one ask each, ${SCREEN_BATCH} at a time in each client process; not counted): p50 ${fixed(percentile(opening, 50))} ms, p99 ${fixed(percentile(opening, 99))} ms, all in ${seconds(result.opening.wallMs)}` +
       (result.opening.retried.length > 0
         ? `, ${result.opening.retried.length} asked again${statuses(result.opening.retried)}, ${result.opening.failed} screens without an answer`
@@ -371,7 +375,7 @@ function standingsRow(
     outcome: {
       status: 'measured',
       valueMs: socketP99,
-      figures: `last socket p50 ${fixed(percentile(lastSocket, 50))} ms, p99 ${fixed(socketP99)} ms; every pool refreshed p50 ${seconds(percentile(lastPool, 50))}, max ${seconds(slowestPool)}; what-if p50 ${fixed(percentile(answerMs, 50))} ms, p99 ${fixed(percentile(answerMs, 99))} ms`,
+      figures: `last socket p50 ${fixed(percentile(lastSocket, 50))} ms, p99 ${fixed(socketP99)} ms; every pool refreshed p50 ${seconds(percentile(lastPool, 50))}, max ${seconds(slowestPool)}; screens' opening reads p50 ${fixed(percentile(opening, 50))} ms, p99 ${fixed(percentile(opening, 99))} ms; ${count(result.asks.length)} reads during the changes`,
       detail,
       // Kept current: every change's answers in time, and the screens' last answers the app's at the end.
       meets: socketP99 < TARGET_MS && within === CHANGES && result.verified.differing === 0,
@@ -455,7 +459,7 @@ export async function runLiveStandingsBenchmarks(appEnv: AppEnv): Promise<TimedB
   const board = sundayBoard();
   const channels = channelsOf(board);
   const games = board.events.length;
-  const what = `${LIVE_SOCKETS} pools' standings screens open (a member's socket on /ws/live; GET /api/pools/{id}/what-if?rules=ended_now again each time a frame moves a score of its slate), a poll of ESPN bringing new scores of ${games} games every ${EVERY_MS / 1000} s: from the answer to every socket having them, and to every pool's refreshed answer`;
+  const what = `${LIVE_SOCKETS} pools' standings screens open (a member's socket on /ws/live; GET /api/pools/{id}/live-standings once, read again only when a slate game changes state, and the standings if the games ended now worked out on each frame, as the browser does), a poll of ESPN bringing new scores of ${games} games every ${EVERY_MS / 1000} s: from the answer to every socket having them, and to every pool's refreshed standings`;
 
   console.log(`• live-standings-baseline: ${LIVE_SOCKETS} sockets, bare node:http and ws`);
   const baselineWhat = `the same sockets, stand-in and frames on bare node:http and ws (no session, database, bus or standings)`;

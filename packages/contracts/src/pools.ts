@@ -1,4 +1,12 @@
-import { ADDRESS_LIST_MAX, MIN_SEASON, parseAddressList, POOL_DEFAULTS, Status } from '@pass/domain';
+import {
+  ADDRESS_LIST_MAX,
+  MIN_SEASON,
+  parseAddressList,
+  POOL_DEFAULTS,
+  standingsIfEndedNow,
+  Status,
+  type RankedRow,
+} from '@pass/domain';
 import { z } from 'zod';
 import { AccountUser, DisplayName, Email, Password, Username } from './auth.js';
 import { idField, idParam, SingleLine, Text } from './boundary.js';
@@ -691,3 +699,134 @@ export const WhatIfResponse = z.object({
   }),
 });
 export type WhatIfResponse = z.infer<typeof WhatIfResponse>;
+
+/**
+ * What a standings screen works out the standings "if the games ended now" from, in the browser, as live scores
+ * move (decision 072): the totals of the weeks no game under way can change, and the weeks still being played
+ * with the picks the caller may see (every pick of a game that has locked, their own whole). Read again when a
+ * game locks or ends, never per score.
+ */
+export const LiveStandingsResponse = z.object({
+  data: z.object({
+    pool: PoolRef,
+    /** The server's clock when this was read: the instant the browser grades at. */
+    as_of: z.string(),
+    win_basis: z.enum(['ats', 'straight']),
+    members: z.array(z.object({ member_id: z.number().int(), username: z.string(), joined_at: z.string() })),
+    settled_weeks: z.array(
+      z.object({
+        week: z.number().int(),
+        /** Whether any slate game of the week is decided: the latest such week's submissions break ties. */
+        started: z.boolean(),
+        members: z.array(
+          z.object({
+            member_id: z.number().int(),
+            points: z.number(),
+            wins: z.number().int(),
+            losses: z.number().int(),
+            pushes: z.number().int(),
+            tiebreaker_error: z.number().nullable(),
+            submitted_at: z.string().nullable(),
+          }),
+        ),
+      }),
+    ),
+    open_weeks: z.array(
+      z.object({
+        week: z.number().int(),
+        window: z.object({ start: z.string(), end: z.string() }),
+        games: z.array(
+          z.object({
+            event_id: z.number().int(),
+            home_team: z.string(),
+            away_team: z.string(),
+            kickoff: z.string(),
+            /** When its picks locked, if before its current kickoff (null: at kickoff). */
+            locked_at: z.string().nullable(),
+            status: z.enum(['scheduled', 'in_progress', 'final', 'postponed', 'cancelled']),
+            home_score: z.number().int().nullable(),
+            away_score: z.number().int().nullable(),
+            frozen_home_spread: z.number().nullable(),
+          }),
+        ),
+        sheets: z.array(
+          z.object({
+            member_id: z.number().int(),
+            picks: z.array(
+              z.object({
+                event_id: z.number().int(),
+                team: z.string(),
+                play: z.enum(['double', 'triple']).nullable(),
+              }),
+            ),
+            tiebreaker: z.number().int().nullable(),
+            submitted_at: z.string().nullable(),
+          }),
+        ),
+      }),
+    ),
+  }),
+});
+export type LiveStandingsResponse = z.infer<typeof LiveStandingsResponse>;
+
+/** A game's latest live state, as a live frame or a week's view gives it. */
+export interface GameScoreNow {
+  event_id: number;
+  status: LiveStandingsResponse['data']['open_weeks'][number]['games'][number]['status'];
+  home_score: number | null;
+  away_score: number | null;
+}
+
+/**
+ * The standings if the games under way ended now, from a live-standings answer and the games' latest live
+ * states (a game not among them keeps the state it had when the answer was read): the domain's
+ * standingsIfEndedNow at the answer's own instant.
+ */
+export function standingsIfEndedNowOf(
+  base: LiveStandingsResponse['data'],
+  live: readonly GameScoreNow[] = [],
+): RankedRow[] {
+  const latest = new Map(live.map((game) => [game.event_id, game]));
+  return standingsIfEndedNow({
+    members: base.members.map((member) => ({ id: String(member.member_id), joinedAt: member.joined_at })),
+    winBasis: base.win_basis,
+    settled: base.settled_weeks.map((week) => ({
+      week: week.week,
+      started: week.started,
+      members: week.members.map((row) => ({
+        memberId: String(row.member_id),
+        points: row.points,
+        wins: row.wins,
+        losses: row.losses,
+        pushes: row.pushes,
+        tiebreakerError: row.tiebreaker_error,
+        submittedAt: row.submitted_at,
+      })),
+    })),
+    open: base.open_weeks.map((week) => ({
+      week: week.week,
+      window: week.window,
+      slate: week.games.map((game) => {
+        const now = latest.get(game.event_id) ?? game;
+        return {
+          id: String(game.event_id),
+          home: game.home_team,
+          away: game.away_team,
+          kickoff: game.kickoff,
+          lockedAt: game.locked_at,
+          status: now.status,
+          homeScore: now.home_score,
+          awayScore: now.away_score,
+          frozenHomeSpread: game.frozen_home_spread,
+        };
+      }),
+      sheets: week.sheets.map((sheet) => ({
+        memberId: String(sheet.member_id),
+        picks: sheet.picks.map((pick) => ({ gameId: String(pick.event_id), team: pick.team, play: pick.play })),
+        tiebreaker: sheet.tiebreaker,
+        submittedAt: sheet.submitted_at,
+      })),
+    })),
+    now: new Date(base.as_of),
+  });
+}

@@ -353,6 +353,7 @@ export const OWNED_OBJECTS: Record<string, OwnedObject> = {
     },
   },
   '/api/pools/{id}/what-if': ownedPool,
+  '/api/pools/{id}/live-standings': ownedPool,
   '/api/pools/{id}/weeks/{week}/possible': ownedPoolWeek,
   '/api/pools/{id}/edits': {
     // An edit of the Lifeguard's own tiebreaker, stored directly: making one needs a week with games.

@@ -57,6 +57,7 @@ const ANY_MEMBER = new Set([
   'GET /api/pools/{id}/head-to-head/{a}/{b}',
   'GET /api/pools/{id}/weeks/{week}/possible',
   'GET /api/pools/{id}/what-if',
+  'GET /api/pools/{id}/live-standings',
   'GET /api/pools/{id}/chat',
   'PUT /api/pools/{id}/chat/read',
   'POST /api/pools/{id}/leave',

@@ -4,7 +4,7 @@ import { BetKind, BetMode, BetType } from '../enums.js';
 import { gradeEntry } from '../grading/grade-entry.js';
 import { slateGameState } from './grading.js';
 import { lastManStanding, lastManStandingOfWeeks, usedLmsTeams } from './last-man-standing.js';
-import { isLocked } from './picks.js';
+import { isLocked, visibleSheet } from './picks.js';
 import { frozenSpreadFor } from './slate.js';
 import {
   averageClv,
@@ -12,11 +12,19 @@ import {
   gradeSeason,
   pointsStillPossible,
   standings,
+  standingsIfEndedNow,
   standingsOfWeeks,
   weeklyResults,
+  whatIf,
 } from './standings.js';
 import type { PoolPick, PoolSeason, PoolWeekData, SlateGame, WeekSheet } from './types.js';
-import { lmsResultsOfWeeks, usedLmsTeamsOfWeeks, weekTotals, weekTotalsChangeAt } from './week-totals.js';
+import {
+  lmsResultsOfWeeks,
+  usedLmsTeamsOfWeeks,
+  weekTotals,
+  weekTotalsChangeAt,
+  weekTotalsOfMembers,
+} from './week-totals.js';
 
 /**
  * Properties of the pool rules over generated seasons: up to four members, up to three weeks of up to five
@@ -163,6 +171,35 @@ describe('pool rules: properties', () => {
     fc.assert(
       fc.property(seasonArb, nowArb, fc.integer(), (season, now, seed) => {
         expect(everything(permuted(season, seed), now)).toEqual(everything(season, now));
+      }),
+    );
+  });
+
+  it('a browser works out the standings if the games ended now from the decided weeks and the picks it may see', () => {
+    fc.assert(
+      fc.property(seasonArb, nowArb, fc.nat(), (season, now, viewerAt) => {
+        const viewer = season.members[viewerAt % season.members.length]!.id;
+        const winBasis = season.settings.winBasis;
+        const weeks = season.weeks.map((week) => ({
+          week,
+          totals: weekTotalsOfMembers(week, season.members, winBasis, now),
+        }));
+        const browser = standingsIfEndedNow({
+          members: season.members,
+          winBasis,
+          settled: weeks.filter(({ totals }) => totals.complete).map(({ totals }) => totals),
+          open: weeks
+            .filter(({ totals }) => !totals.complete)
+            .map(({ week }) => ({
+              ...week,
+              sheets: week.sheets.map((sheet) => visibleSheet(sheet, viewer, week.slate, now)),
+            })),
+          now,
+        });
+        const server = whatIf(season, now, ['ended_now']).map((row) => row.whatIf);
+        const byMember = (rows: readonly { memberId: string }[]) =>
+          [...rows].sort((a, b) => (a.memberId < b.memberId ? -1 : 1));
+        expect(byMember(browser)).toEqual(byMember(server));
       }),
     );
   });

@@ -1,8 +1,21 @@
 import { gradeWeekSheet, scoringRules, slateGameState, type GradedWeek, type ScoringRules } from './grading.js';
 import { isLocked, lockInstant } from './picks.js';
 import { byKickoff } from './slate.js';
-import { instantMs, type PoolSeason, type PoolWeekData, type SlateGame } from './types.js';
-import { tiebreakerError, weekTotals, type WeekTotals } from './week-totals.js';
+import {
+  instantMs,
+  type PoolMember,
+  type PoolSeason,
+  type PoolWeekData,
+  type SlateGame,
+  type WinBasis,
+} from './types.js';
+import {
+  tiebreakerError,
+  weekTotals,
+  weekTotalsOfMembers,
+  type MemberWeekTotals,
+  type WeekTotals,
+} from './week-totals.js';
 
 /**
  * Standings, weekly results and winners, head-to-head, points still possible and the what-if view
@@ -79,11 +92,21 @@ export function seasonWeekTotals(season: PoolSeason, weeks: GradedSeason, now: D
   return weeks.map(({ week, graded }) => weekTotals(week, graded, now, pool));
 }
 
+/** What season standings read of a week's totals: a browser is sent only these of the weeks already played. */
+export interface StandingsWeek {
+  week: number;
+  started: boolean;
+  members: readonly Pick<
+    MemberWeekTotals,
+    'memberId' | 'points' | 'wins' | 'losses' | 'pushes' | 'tiebreakerError' | 'submittedAt'
+  >[];
+}
+
 /**
  * Season standings from the weeks' totals: points, then wins, then the summed tiebreaker error, then the
  * earlier submission of the latest week with a decided game. The weeks may come in any order.
  */
-export function standingsOfWeeks(memberIds: readonly string[], weeks: readonly WeekTotals[]): RankedRow[] {
+export function standingsOfWeeks(memberIds: readonly string[], weeks: readonly StandingsWeek[]): RankedRow[] {
   const ordered = [...weeks].sort((a, b) => a.week - b.week);
   const latest = [...ordered].reverse().find((week) => week.started);
   return rank(
@@ -343,6 +366,29 @@ const isPlaying = (game: SlateGame) =>
 export function weekIfEndedNow(week: PoolWeekData): PoolWeekData {
   if (!week.slate.some(isPlaying)) return week;
   return { ...week, slate: week.slate.map((game) => (isPlaying(game) ? { ...game, status: 'final' as const } : game)) };
+}
+
+/**
+ * The standings if the games under way ended now, from the totals of the weeks already decided and the weeks
+ * still being played: the same rows as `whatIf(season, now, ['ended_now'])`'s, with nothing but the weeks in
+ * play graded. A browser works them out as the scores move, from the picks it may see (every pick of a game
+ * that has locked, which is every pick a game under way or ended can score).
+ */
+export function standingsIfEndedNow(input: {
+  members: readonly PoolMember[];
+  winBasis: WinBasis;
+  /** The weeks whose totals no game under way can change. */
+  settled: readonly StandingsWeek[];
+  /** The weeks still being played, with the games' current scores. */
+  open: readonly PoolWeekData[];
+  now: Date;
+}): RankedRow[] {
+  const { members, winBasis, now } = input;
+  const open = input.open.map((week) => weekTotalsOfMembers(weekIfEndedNow(week), members, winBasis, now));
+  return standingsOfWeeks(
+    members.map((member) => member.id),
+    [...input.settled, ...open],
+  );
 }
 
 /** The season with every game under way (both scores known) ended at its current score. */

@@ -1,4 +1,12 @@
-import { poolPickClv, slateGameState, teamOutcome, type GradedWeek, type PickOutcome } from './grading.js';
+import {
+  gradeWeekSheet,
+  poolPickClv,
+  scoringRules,
+  slateGameState,
+  teamOutcome,
+  type GradedWeek,
+  type PickOutcome,
+} from './grading.js';
 import { lmsGame, lockInstant } from './picks.js';
 import { tiebreakerGame } from './slate.js';
 import { lmsWeekResult, type LmsOutcome, type LmsResult } from './last-man-standing.js';
@@ -97,6 +105,31 @@ export function weekTotals(
       };
     }),
   };
+}
+
+/**
+ * One week's totals worked out from its slate and sheets under the pool's own rules, for its current members
+ * (the unit a server stores, and what a browser works out for the weeks still being played).
+ */
+export function weekTotalsOfMembers(
+  week: PoolWeekData,
+  members: readonly PoolMember[],
+  winBasis: WinBasis,
+  now: Date,
+): WeekTotals {
+  const rules = scoringRules({ winBasis });
+  const graded = members.map((member) =>
+    gradeWeekSheet({
+      week: week.week,
+      slate: week.slate,
+      window: week.window,
+      sheet: week.sheets.find((sheet) => sheet.memberId === member.id),
+      member,
+      rules,
+      now,
+    }),
+  );
+  return weekTotals(week, graded, now, { members, winBasis });
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   errorResponses,
   HeadToHeadParams,
   HeadToHeadResponse,
+  LiveStandingsResponse,
   PointsPossibleResponse,
   PoolParams,
   PoolStandingsResponse,
@@ -15,7 +16,14 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSession } from '../auth/auth-context.js';
 import type { PoolsRoutesOptions } from './pools.routes.js';
-import { compareMembers, pointsPossible, results, standingsAnswer, whatIfStandings } from './standings.service.js';
+import {
+  compareMembers,
+  liveStandingsBase,
+  pointsPossible,
+  results,
+  standingsAnswer,
+  whatIfStandings,
+} from './standings.service.js';
 
 const memberErrors = { ...errorResponses, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody };
 const noStore = { 'cache-control': 'no-store' };
@@ -109,6 +117,26 @@ export const standingsRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = async 
       reply.headers(noStore);
       const { id, week } = request.params;
       return pointsPossible(db, { poolId: id, userId: session.user.id, week, now: now() });
+    },
+  );
+
+  app.get(
+    '/api/pools/:id/live-standings',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['pools'],
+        summary:
+          "What the standings if the games ended now are worked out from as scores move: the decided weeks' " +
+          'totals and the weeks still being played, with the picks the caller may see',
+        params: PoolParams,
+        response: { 200: LiveStandingsResponse, ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(options, request);
+      reply.headers(noStore);
+      return liveStandingsBase(db, { poolId: request.params.id, userId: session.user.id, now: now() });
     },
   );
 

@@ -1,5 +1,6 @@
 import type {
   HeadToHeadResponse,
+  LiveStandingsResponse,
   PointsPossibleResponse,
   PoolStanding,
   PoolStandingRow,
@@ -19,6 +20,7 @@ import {
   pointsStillPossible,
   standings,
   standingsOfWeeks,
+  visibleSheet,
   weekEnd,
   weeklyResults,
   whatIf,
@@ -35,7 +37,7 @@ import type { PoolRow } from './pools.repository.js';
 import { poolWeekOf, requireMembership } from './pools.service.js';
 import { loadSeason } from './slates.service.js';
 import * as repository from './standings.repository.js';
-import { currentWeekTotals, weekTotalsIfEndedNow } from './week-totals.service.js';
+import { currentWeekTotals, weekTotalsIfEndedNow, weekTotalsWithOpenWeeks } from './week-totals.service.js';
 import * as weeksRepository from './weeks.repository.js';
 
 /** For grading: the pools holding changed games have stale cached standings (their version moves on). */
@@ -334,6 +336,79 @@ async function endedNowStandings(
     return { memberId: row.memberId, actual: row, whatIf: ended, rankChange: row.rank - ended.rank };
   });
   return whatIfAnswer(pool, ['ended_now'], names, rows);
+}
+
+/**
+ * What a standings screen works out "if the games ended now" from as scores move (decision 072): the totals of
+ * the complete weeks and the weeks still being played with the picks the caller may see. The browser grades
+ * those with the domain's standingsIfEndedNow, so a score change costs the server nothing.
+ */
+export async function liveStandingsBase(
+  db: Database,
+  input: { poolId: number; userId: number; now: Date },
+): Promise<LiveStandingsResponse> {
+  const { pool, member } = await requireMembership(db, input.poolId, input.userId);
+  const members = await poolsRepository.currentMembers(db, [pool.id]);
+  const { actual, open } = await weekTotalsWithOpenWeeks(db, pool, members, input.now);
+  const viewer = String(member.id);
+  return {
+    data: {
+      pool: { id: pool.id, name: pool.name },
+      as_of: input.now.toISOString(),
+      win_basis: pool.winBasis,
+      members: members.map((row) => ({
+        member_id: row.id,
+        username: row.username,
+        joined_at: row.joinedAt.toISOString(),
+      })),
+      settled_weeks: actual
+        .filter((week) => week.complete)
+        .map((week) => ({
+          week: week.week,
+          started: week.started,
+          members: week.members.map((row) => ({
+            member_id: Number(row.memberId),
+            points: row.points,
+            wins: row.wins,
+            losses: row.losses,
+            pushes: row.pushes,
+            tiebreaker_error: row.tiebreakerError,
+            submitted_at: row.submittedAt,
+          })),
+        })),
+      open_weeks: open.map((week) => ({
+        week: week.week,
+        window: week.window,
+        games: week.slate.map((game) => ({
+          event_id: Number(game.id),
+          home_team: game.home,
+          away_team: game.away,
+          kickoff: game.kickoff,
+          locked_at: game.lockedAt ?? null,
+          status: game.status,
+          home_score: game.homeScore,
+          away_score: game.awayScore,
+          frozen_home_spread: game.frozenHomeSpread,
+        })),
+        // Reveal at lock (DESIGN.md section 6): of others' sheets only what has locked, as the week's grid shows.
+        sheets: members.map((row) => {
+          const id = String(row.id);
+          const stored = week.sheets.find((sheet) => sheet.memberId === id) ?? { memberId: id, picks: [] };
+          const sheet = visibleSheet(stored, viewer, week.slate, input.now);
+          return {
+            member_id: row.id,
+            picks: sheet.picks.map((pick) => ({
+              event_id: Number(pick.gameId),
+              team: pick.team,
+              play: pick.play ?? null,
+            })),
+            tiebreaker: sheet.tiebreaker ?? null,
+            submitted_at: sheet.submittedAt ?? null,
+          };
+        }),
+      })),
+    },
+  };
 }
 
 function whatIfAnswer(

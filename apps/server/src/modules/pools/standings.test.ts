@@ -4,6 +4,8 @@ import {
   PoolListResponse,
   PoolResponse,
   PoolStandingsResponse,
+  LiveStandingsResponse,
+  standingsIfEndedNowOf,
   WeeklyResultsResponse,
   WhatIfResponse,
   type CreatePoolBody,
@@ -439,6 +441,11 @@ describe('pool standings', () => {
     const seattle = await game('SEA', 'LAR', '2025-12-14T21:25:00Z', 1.5, 15);
     const { pool, lifeguard, guests } = await poolOf({ start_week: 14, games_per_week: 2 });
     const [first, second] = guests as [(typeof guests)[0], (typeof guests)[0]];
+    const liveOf = async (client: TestClient) => {
+      const response = await client.get(`/api/pools/${pool.id}/live-standings`);
+      expect(response.statusCode, response.body).toBe(200);
+      return LiveStandingsResponse.parse(response.json()).data;
+    };
     const endedNowOf = async (client: TestClient) => {
       const response = await client.get(`/api/pools/${pool.id}/what-if?rules=ended_now`);
       expect(response.statusCode, response.body).toBe(200);
@@ -486,6 +493,13 @@ describe('pool standings', () => {
         ],
       });
 
+      // Before week 15 kicks off, the live-standings answer holds a member's own picks and no one else's.
+      const before = (await liveOf(first.client)).open_weeks.find((week) => week.week === 15)!;
+      const sheetOf = (memberId: number) => before.sheets.find((sheet) => sheet.member_id === memberId)!;
+      expect(sheetOf(first.memberId).picks.map((pick) => pick.team)).toEqual(['GB', 'LAR']);
+      expect(sheetOf(lifeguard.memberId).picks).toEqual([]);
+      expect(sheetOf(second.memberId).picks).toEqual([]);
+
       // Week 15's Sunday: DET final by 10 (covers −2.5), LAR leads SEA 20–17 (SEA +1.5 not covering).
       clock = new Date('2025-12-14T23:00:00Z');
       await result(detroit, 'final', 30, 20);
@@ -523,6 +537,41 @@ describe('pool standings', () => {
           })),
           row.rankChange,
         ]),
+      );
+
+      // A browser works out the same rows from the live-standings answer, and again as the score moves,
+      // without asking the server: LAR's lead cut to 20–19 (SEA +1.5 covers) swings the SEA–LAR picks.
+      const live = await liveOf(second.client);
+      expect(live.open_weeks.map((week) => week.week)).toEqual([15]);
+      expect(live.settled_weeks.map((week) => week.week)).toEqual([14]);
+      const ranked = (rows: ReturnType<typeof standingsIfEndedNowOf>) =>
+        rows.map((row) => [Number(row.memberId), row.rank, row.points, row.wins, row.losses, row.tiebreakerError]);
+      const served = endedNow.rows.map((row) => [
+        row.member_id,
+        row.what_if.rank,
+        row.what_if.points,
+        row.what_if.wins,
+        row.what_if.losses,
+        row.what_if.tiebreaker_error,
+      ]);
+      const byId = (rows: unknown[][]) => [...rows].sort((a, b) => Number(a[0]) - Number(b[0]));
+      expect(byId(ranked(standingsIfEndedNowOf(live)))).toEqual(byId(served));
+      const closer = [{ event_id: seattle, status: 'in_progress' as const, home_score: 19, away_score: 20 }];
+      const moved = standingsIfEndedNowOf(live, closer);
+      const pointsOf = (memberId: number) => moved.find((row) => row.memberId === String(memberId))!.points;
+      expect([pointsOf(lifeguard.memberId), pointsOf(first.memberId), pointsOf(second.memberId)]).toEqual([5, -10, 5]);
+      await updateEvents(db(), [{ ...playing!, status: 'in_progress', homeScore: 19, awayScore: 20 }], clock);
+      expect(byId(ranked(moved))).toEqual(
+        byId(
+          (await endedNowOf(first.client)).rows.map((row) => [
+            row.member_id,
+            row.what_if.rank,
+            row.what_if.points,
+            row.what_if.wins,
+            row.what_if.losses,
+            row.what_if.tiebreaker_error,
+          ]),
+        ),
       );
 
       // The game ends as it stood: the standings are what "if ended now" said, and nothing is under way.

@@ -1,13 +1,11 @@
 import { groupBy, type DbExecutor } from '@pass/db';
 import {
-  gradeWeekSheet,
   lastManStandingOfWeeks,
   lmsResultsOfWeeks,
-  scoringRules,
   usedLmsTeamsOfWeeks,
   weekIfEndedNow,
-  weekTotals,
   weekTotalsChangeAt,
+  weekTotalsOfMembers,
   type PoolMember,
   type PoolWeekData,
   type WeekTotals,
@@ -179,25 +177,34 @@ async function workOut(
   return totals;
 }
 
-/** One week's totals from its slate and sheets, by the domain's rules. */
+/** One week's totals from its slate and sheets, by the domain's rules, for the pool's current members. */
 function totalsOfWeek(pool: PoolRow, members: readonly MemberWithName[], week: PoolWeekData, now: Date): WeekTotals {
-  const rules = scoringRules({ winBasis: pool.winBasis });
-  const poolMembers: PoolMember[] = members.map((member) => ({
-    id: String(member.id),
-    joinedAt: member.joinedAt.toISOString(),
-  }));
-  const graded = poolMembers.map((member) =>
-    gradeWeekSheet({
-      week: week.week,
-      slate: week.slate,
-      window: week.window,
-      sheet: week.sheets.find((sheet) => sheet.memberId === member.id),
-      member,
-      rules,
-      now,
-    }),
-  );
-  return weekTotals(week, graded, now, { members: poolMembers, winBasis: pool.winBasis });
+  return weekTotalsOfMembers(week, poolMembersOf(members), pool.winBasis, now);
+}
+
+/** The pool's current members as the domain's rules take them. */
+export function poolMembersOf(members: readonly MemberWithName[]): PoolMember[] {
+  return members.map((member) => ({ id: String(member.id), joinedAt: member.joinedAt.toISOString() }));
+}
+
+/**
+ * The pool's week totals at `now` and the weeks still being played (not complete), loaded: what the standings
+ * if the games ended now are worked out from, on the server or in a browser (decision 072).
+ */
+export async function weekTotalsWithOpenWeeks(
+  db: DbExecutor,
+  pool: PoolRow,
+  members: readonly MemberWithName[],
+  now: Date,
+): Promise<{ actual: WeekTotals[]; open: PoolWeekData[] }> {
+  const states = await repository.weekTotalsStates(db, [pool.id]);
+  const [totals] = await weekTotalsOfStates(db, [{ pool, members }], states, now);
+  const actual = totals!.weeks;
+  const openWeeks = new Set(actual.filter((week) => !week.complete).map((week) => week.week));
+  if (openWeeks.size === 0) return { actual, open: [] };
+  const weekRows = states.filter((state) => openWeeks.has(state.week));
+  const [loaded] = await loadWeeksOfPools(db, [{ pool, weekRows }], now);
+  return { actual, open: loaded ?? [] };
 }
 
 /**
@@ -213,15 +220,9 @@ export async function weekTotalsIfEndedNow(
   members: readonly MemberWithName[],
   now: Date,
 ): Promise<{ actual: WeekTotals[]; endedNow: WeekTotals[] | null }> {
-  const states = await repository.weekTotalsStates(db, [pool.id]);
-  const [totals] = await weekTotalsOfStates(db, [{ pool, members }], states, now);
-  const actual = totals!.weeks;
-  const open = new Set(actual.filter((week) => !week.complete).map((week) => week.week));
-  if (open.size === 0) return { actual, endedNow: null };
-  const weekRows = states.filter((state) => open.has(state.week));
-  const [loaded] = await loadWeeksOfPools(db, [{ pool, weekRows }], now);
+  const { actual, open } = await weekTotalsWithOpenWeeks(db, pool, members, now);
   const ended = new Map<number, WeekTotals>();
-  for (const week of loaded ?? []) {
+  for (const week of open) {
     const endedWeek = weekIfEndedNow(week);
     if (endedWeek !== week) ended.set(week.week, totalsOfWeek(pool, members, endedWeek, now));
   }

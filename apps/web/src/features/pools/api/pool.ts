@@ -2,6 +2,7 @@ import type {
   AnnouncementListResponse,
   AnnouncementResponse,
   HeadToHeadResponse,
+  LiveStandingsResponse,
   MissingPicksResponse,
   PoolEditListResponse,
   PoolResponse,
@@ -15,7 +16,7 @@ import type {
   WeeklyResultsResponse,
   WhatIfResponse,
 } from '@pass/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest } from '../../../lib/api-client';
 
 /** The pool API (decision 027): everything under `/api/pools/{id}`; a pool the caller is not in answers 404. */
@@ -81,13 +82,26 @@ export function useHeadToHead(poolId: number, a: number | null, b: number | null
   });
 }
 
-/** `scores`: the scores of the games under way, so the standings if they ended now are asked again as they move. */
-export function useWhatIf(poolId: number, rules: string[], scores = '') {
+export function useWhatIf(poolId: number, rules: string[]) {
   return useQuery({
-    queryKey: [...poolKeys.all(poolId), 'what-if', rules.join(','), scores],
+    queryKey: [...poolKeys.all(poolId), 'what-if', rules.join(',')],
     queryFn: ({ signal }) =>
       api.get<WhatIfResponse>(`${base(poolId)}/what-if`, { query: { rules: rules.join(',') }, signal }),
     enabled: rules.length > 0,
+  });
+}
+
+/**
+ * What the standings if the games ended now are worked out from in the browser (decision 072): read again when
+ * a game of the week starts, locks or ends (`playedKey`), never as a score moves (the week's live frames carry
+ * the scores). The last answer stays on screen while the next is read.
+ */
+export function useLiveStandings(poolId: number, playedKey: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...poolKeys.all(poolId), 'live-standings', playedKey],
+    queryFn: ({ signal }) => api.get<LiveStandingsResponse>(`${base(poolId)}/live-standings`, { signal }),
+    enabled,
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -132,10 +132,6 @@ function PoolBody({ pool, chatPanel: ChatPanel }: { pool: PoolDetail; chatPanel:
   const view = week.data?.data;
   // The week's games move as they are played (the grid, the pick sheet), and the standings if they ended now.
   useLiveGames(pool.sport, pool.season, [view?.week]);
-  const liveScores = (view?.games ?? [])
-    .filter((game) => game.status === 'in_progress')
-    .map((game) => `${game.event_id}:${game.away_score}-${game.home_score}`)
-    .join(',');
   // A game that ends live changes the week's results, the standings and the points possible: read them again.
   const queryClient = useQueryClient();
   const finals = (view?.games ?? [])
@@ -231,7 +227,7 @@ function PoolBody({ pool, chatPanel: ChatPanel }: { pool: PoolDetail; chatPanel:
       {tab === 'grid' && view && (
         <WeekGrid week={view} graded={results.data?.data.weeks.find((item) => item.week === view.week)} />
       )}
-      {tab === 'standings' && <StandingsPanel pool={pool} possible={possible.data?.data} liveScores={liveScores} />}
+      {tab === 'standings' && <StandingsPanel pool={pool} possible={possible.data?.data} liveGames={view?.games} />}
       {tab === 'h2h' && <HeadToHeadPanel pool={pool} meId={me?.id ?? null} />}
       {tab === 'members' && <MembersPanel pool={pool} week={view} />}
       {tab === 'what-if' && <WhatIfPanel pool={pool} />}

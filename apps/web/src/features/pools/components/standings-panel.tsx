@@ -15,10 +15,15 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { PoolDetail, PointsPossibleResponse } from '@pass/contracts';
-import { lazy, Suspense, useState } from 'react';
+import {
+  standingsIfEndedNowOf,
+  type PoolDetail,
+  type PointsPossibleResponse,
+  type SlateGameView,
+} from '@pass/contracts';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { usePhoneLayout } from '../../../components/use-phone-layout';
-import { useHeadToHead, useResults, useStandings, useWhatIf } from '../api/pool';
+import { useHeadToHead, useLiveStandings, useResults, useStandings, useWhatIf } from '../api/pool';
 import { formatClv, rankOverSeason } from '../lib/pool-format';
 
 const RankChart = lazy(() => import('./rank-chart'));
@@ -34,25 +39,42 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
+/**
+ * The standings if the games under way ended now, by member id (decision 072): the pool's decided weeks and the
+ * picks that have locked, read when a game starts or ends, graded here at every score the live frames bring.
+ */
+function useEndedNow(poolId: number, games: readonly SlateGameView[], live: boolean) {
+  const playedKey = games
+    .filter((game) => game.locked || game.status !== 'scheduled')
+    .map((game) => `${game.event_id}:${game.status}`)
+    .join(',');
+  const base = useLiveStandings(poolId, playedKey, live);
+  const data = base.data?.data;
+  return useMemo(() => {
+    if (!live || !data) return undefined;
+    const rows = standingsIfEndedNowOf(data, games);
+    return new Map(rows.map((row) => [Number(row.memberId), row]));
+  }, [live, data, games]);
+}
+
 /** Standings, the rank over the season, the weekly winners. */
 export function StandingsPanel({
   pool,
   possible,
-  liveScores = '',
+  liveGames = [],
 }: {
   pool: PoolDetail;
   possible: PointsPossibleResponse['data'] | undefined;
   /**
-   * The scores of the week's games under way (empty when none is): the standings if they ended now go beside
-   * the official ones, asked again as the scores move.
+   * The games of the week on show as they stand now (live frames move their scores): while one is under way,
+   * the standings if the games ended now go beside the official ones, worked out here as the scores move.
    */
-  liveScores?: string;
+  liveGames?: readonly SlateGameView[];
 }) {
   const standings = useStandings(pool.id);
-  const live = liveScores !== '';
-  const endedNow = useWhatIf(pool.id, live ? ['ended_now'] : [], liveScores);
-  const endedNowRow = (memberId: number) =>
-    live ? endedNow.data?.data.rows.find((row) => row.member_id === memberId) : undefined;
+  const live = liveGames.some((game) => game.status === 'in_progress');
+  const endedNow = useEndedNow(pool.id, liveGames, live);
+  const endedNowRow = (memberId: number) => endedNow?.get(memberId);
   const results = useResults(pool.id);
   // Closing line value exists in `ats` pools only; a phone-wide table has no room for it.
   const phone = usePhoneLayout();
@@ -61,7 +83,7 @@ export function StandingsPanel({
   const endedNowColumn = live && !phone;
   const endedNowText = (memberId: number) => {
     const row = endedNowRow(memberId);
-    return row ? `#${row.what_if.rank} · ${row.what_if.points}` : '…';
+    return row ? `#${row.rank} · ${row.points}` : '…';
   };
   if (standings.isPending) return <CircularProgress aria-label="Loading the standings" />;
   if (standings.isError) return <Alert severity="error">The standings could not be loaded.</Alert>;
