@@ -46,7 +46,7 @@ describe('Pool Party', () => {
     await page.getByRole('list', { name: 'Pools I host' }).getByText('Office Splash').waitFor();
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('tab', { name: 'Pool Party Rules' }).click();
-    await page.getByText(/A Lifeguard hosts at most \d+ pools at a time/).waitFor();
+    await page.getByText(/Any member can be a Lifeguard and host up to \d+ active pools/).waitFor();
     await expectNoSeriousA11yViolations(page);
 
     await page.goto('/invite');

@@ -57,6 +57,7 @@ export * from './pools/standings.js';
 export * from './pools/week-totals.js';
 export * from './pools/status.js';
 export * from './pools/reminders.js';
+export * from './pools/rules-text.js';
 export * from './membership/plans.js';
 export * from './membership/payments.js';
 export * from './membership/sync-access.js';

@@ -1,4 +1,4 @@
-import { LEGAL_DOCUMENTS_UPDATED } from '@pass/domain';
+import { DEFAULT_POOL_LIMITS, generalPoolRules, LEGAL_DOCUMENTS_UPDATED, ruleSectionsHtml } from '@pass/domain';
 import { legalDocuments } from '../schema/index.js';
 import type { DbExecutor } from '../client.js';
 
@@ -56,26 +56,8 @@ export const LEGAL_DOCUMENT_SEEDS = [
   {
     slug: 'pool-party-rules',
     title: 'Pool Party Rules',
-    htmlContent: `
-<p><em>Last updated ${LEGAL_DOCUMENTS_UPDATED}</em></p>
-<h2>Hosting</h2>
-<p>Any member can be a Lifeguard and host up to {{POOL_MAX_PER_LIFEGUARD}} active pools. A pool has a name, an icon with a colour and background, a sport and season, the number of games per week, a win basis (against the spread, or straight up: "$ Line"), and optional double play, triple play and Last Man Standing.</p>
-<h2>Guests</h2>
-<p>A pool welcomes up to {{POOL_MAX_GUESTS}} guests. Guests must be members; joining is free. Guests may join until the end of the pool's first week. A Lifeguard may invite the same person at most {{POOL_MAX_INVITATIONS}} times (however the address is spelled), and may send at most {{POOL_MAX_INVITATIONS_PER_HOUR}} invitations an hour and {{POOL_MAX_INVITATIONS_PER_DAY}} a day across all of their pools; further invitations are blocked, and abuse may suspend the pool or the account. An invitation carries the pool's name as plain text and nothing else the Lifeguard wrote.</p>
-<h2>Weekly picks</h2>
-<p>Each week has a slate of games chosen by the Lifeguard. Pick a side in every game. A pick can change until its game kicks off, then it locks, and everyone's picks on that game become visible.</p>
-<h2>Points</h2>
-<ul>
-  <li>Each game is worth {{POINTS_PER_GAME}} points: +{{POINTS_PER_GAME}} for a win, −{{POINTS_PER_GAME}} for a loss, 0 for a push or a tie.</li>
-  <li>Double play: one pick a week counts ±{{DOUBLE_PLAY_POINTS}}. Triple play: one pick a week counts ±{{TRIPLE_PLAY_POINTS}}. Double and triple play cannot both be used in the same week.</li>
-</ul>
-<h2>Last Man Standing</h2>
-<p>Each week every surviving member picks one team from that week's slate, never the same team twice in a season. A win advances; a loss or a push eliminates for the season. If every remaining player is eliminated in the same week, they all survive that week.</p>
-<h2>Standings and ties</h2>
-<p>Standings rank season points, then wins, then the tiebreaker: each member predicts the total points of the week's last slate game, and the smaller error wins, then the earlier submission.</p>
-<h2>Postponed and cancelled games</h2>
-<p>A postponed game grades if it is played within the pool week; otherwise, like a cancelled game, it is void and scores 0 for everyone.</p>
-`.trim(),
+    // Served from the domain's rule texts (generalPoolRules) with this server's limits; stored for the title and date.
+    htmlContent: ruleSectionsHtml(generalPoolRules(DEFAULT_POOL_LIMITS)),
   },
 ] as const;
 

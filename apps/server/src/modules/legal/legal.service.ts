@@ -1,6 +1,6 @@
 import type { LegalDocumentSlug, LegalTextResponse } from '@pass/contracts';
 import type { DbExecutor } from '@pass/db';
-import { POOL_DEFAULTS } from '@pass/domain';
+import { DEFAULT_POOL_LIMITS, generalPoolRules, POOL_DEFAULTS, ruleSectionsHtml } from '@pass/domain';
 import { AppError } from '../../errors.js';
 import * as legalRepository from './legal.repository.js';
 
@@ -27,6 +27,16 @@ export function fillPlaceholders(html: string, values: Record<string, string>): 
   return html.replace(/\{\{([A-Z_]+)\}\}/g, (match, name: string) => values[name] ?? match);
 }
 
+/**
+ * The Pool Party rules are written by the domain's rule texts with the limits this server enforces, never
+ * stored, so they cannot drift from the rules (the stored row gives the title and the date only).
+ */
+export function poolRulesHtml(settings: LegalSettings): string {
+  return ruleSectionsHtml(
+    generalPoolRules({ ...DEFAULT_POOL_LIMITS, maxPoolsPerLifeguard: settings.poolMaxPerLifeguard }),
+  );
+}
+
 export async function getLegalText(
   db: DbExecutor,
   slug: LegalDocumentSlug,
@@ -36,7 +46,10 @@ export async function getLegalText(
   if (!document) throw AppError.notFound(`No ${slug} document`);
   return {
     title: document.title,
-    htmlContent: fillPlaceholders(document.htmlContent, legalPlaceholders(settings)),
+    htmlContent:
+      slug === 'pool-party-rules'
+        ? poolRulesHtml(settings)
+        : fillPlaceholders(document.htmlContent, legalPlaceholders(settings)),
     updatedAt: document.updatedAt.toISOString(),
   };
 }

@@ -1,6 +1,6 @@
 import { ErrorBody, LegalDocumentSlug, LegalTextResponse } from '@pass/contracts';
 import { legalDocuments } from '@pass/db';
-import { POOL_DEFAULTS } from '@pass/domain';
+import { DEFAULT_POOL_LIMITS, generalPoolRules, POOL_DEFAULTS, ruleSectionsHtml } from '@pass/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
@@ -138,6 +138,18 @@ describe('edited legal documents', () => {
       htmlContent: '<p>Revised: at most 3 pools; {{TYPO_SETTING}}.</p>',
       updatedAt: updatedAt.toISOString(),
     });
+  });
+
+  it('writes the Pool Party rules from the rule texts and the limits, whatever the stored text says', async () => {
+    await testApp.database.db
+      .update(legalDocuments)
+      .set({ htmlContent: '<p>Up to 99 pools; a missed pick costs nothing.</p>' })
+      .where(eq(legalDocuments.slug, 'pool-party-rules'));
+    const response = await testApp.app.inject({ method: 'GET', url: '/legal/pool-party-rules' });
+    const { htmlContent } = LegalTextResponse.parse(response.json());
+    expect(htmlContent).toBe(ruleSectionsHtml(generalPoolRules({ ...DEFAULT_POOL_LIMITS, maxPoolsPerLifeguard: 3 })));
+    expect(htmlContent).toContain('up to 3 active pools');
+    expect(htmlContent).toContain(`scores −${POOL_DEFAULTS.pointsPerGame}, as a loss`);
   });
 
   it('answers 404 when a document row is missing', async () => {

@@ -1,3 +1,4 @@
+import { POOL_RULE_TEXTS } from '@pass/domain';
 import type { MailMessage } from './mailer.js';
 
 /** The account mails: plain text first, with the same words in simple HTML. */
@@ -139,12 +140,15 @@ export function poolInvitationMail(
   poolName: string,
   url: string,
   expiresAt: Date,
+  /** The pool's rules in a sentence (`poolRulesSummary`), written from its settings, nothing the Lifeguard typed. */
+  rules: string,
 ): MailMessage {
   return compose(
     to,
     `${lifeguard} invites you to the pool “${poolName}” on PA$$`,
     [
       `${lifeguard} has invited you to join “${poolName}”, a private pick'em pool on PA$$.`,
+      rules,
       `Accept before ${mailTime(expiresAt)}. If you have no PA$$ account yet, you can make one on the way; it is free.`,
     ],
     { label: 'Join the pool', url },
@@ -203,7 +207,7 @@ export function poolPickReminderMail(
       [
         `Hi ${input.username},`,
         `The first game of ${input.weekLabel} in “${input.poolName}” locks at ${mailTime(input.firstLock)}, in about ${hoursText(input.hours)}. You have no pick yet for ${games} of the ${input.slateSize} on the slate.`,
-        'Each game locks at its kickoff; a game without your pick scores as a miss.',
+        `Each game locks at its kickoff. ${POOL_RULE_TEXTS.missedPick}`,
       ],
       { label: 'Make my picks', url: input.url },
     ),
@@ -287,8 +291,8 @@ export function poolLifeguardReminderMail(
         `Hi ${input.username},`,
         `${input.lifeguard}, the Lifeguard of “${input.poolName}”, reminds you that you have ${what} for ${input.weekLabel}.`,
         input.nextLock
-          ? `The next of them locks at ${mailTime(input.nextLock)}. Each game locks at its kickoff; a game without your pick scores as a miss.`
-          : 'Each game locks at its kickoff; a game without your pick scores as a miss.',
+          ? `The next of them locks at ${mailTime(input.nextLock)}. Each game locks at its kickoff. ${POOL_RULE_TEXTS.missedPick}`
+          : `Each game locks at its kickoff. ${POOL_RULE_TEXTS.missedPick}`,
       ],
       { label: 'Make my picks', url: input.url },
     ),

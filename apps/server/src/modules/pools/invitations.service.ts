@@ -24,6 +24,7 @@ import {
   refuseNewGuest,
   type ListedAddress,
   type PoolLimits,
+  poolRulesSummary,
 } from '@pass/domain';
 import { AppError } from '../../errors.js';
 import { recordAuditEvent, type AuditContext } from '../audit/audit.service.js';
@@ -154,6 +155,7 @@ export async function inviteWithin(
     pool.name,
     acceptUrl(context.publicUrl, token),
     expiresAt,
+    poolRulesSummary(settingsOf(pool)),
   );
   return { invitation, mail };
 }

@@ -84,6 +84,10 @@ describe('pool invitations and membership', () => {
     const [mail] = await db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, guest.account.email));
     expect(mail!.subject).toContain(lifeguard.account.username);
     expect(mail!.textBody).toContain('/pool-party/accept/');
+    // The pool's rules, written from its settings by the same texts as its Rules tab.
+    expect(mail!.textBody).toContain(
+      "This pool: NFL 2025, weeks 1 to 18, 5 games a week, against the spread, a win +5, a loss −5, a missed pick −5, double play ±10, no triple play, Last Man Standing, tiebreaker: the last game's total.",
+    );
     // The deadline in the games' own time with its zone, as a reader says it, not an RFC date in GMT.
     expect(mail!.textBody).toContain(`Accept before ${mailTime(new Date(invitation.expires_at))}.`);
     expect(mail!.textBody).toMatch(/Accept before [A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2} at \d{1,2}:\d{2} [AP]M E[SD]T\./);

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -52,7 +51,7 @@ export function PoolPartyScreen() {
       </Tabs>
       <Box role="tabpanel" id="pool-party-panel" aria-labelledby={`pool-party-tab-${tab}`}>
         {tab === 'schedule' ? <WeekGames sport="americanfootball_nfl" /> : null}
-        {tab === 'rules' ? <PoolRulesText maxPools={maxPools} /> : null}
+        {tab === 'rules' ? <PoolRulesText /> : null}
         {tab === 'lifeguard' ? (
           <>
             <Typography variant="h5" component="h2" gutterBottom>
@@ -83,11 +82,6 @@ export function PoolPartyScreen() {
             </Typography>
             <PoolList label="My pools" filter={() => true} empty="You are in no pool yet." />
           </>
-        ) : null}
-        {config.isError && tab === 'rules' ? (
-          <Alert severity="info" sx={{ mt: 2 }}>
-            The limits shown are the usual ones; this server&apos;s settings could not be loaded.
-          </Alert>
         ) : null}
       </Box>
     </Page>

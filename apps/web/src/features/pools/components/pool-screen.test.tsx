@@ -11,6 +11,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { registerRoutes } from '../../../lib/route-registry';
 import { clearSessionUser, storeSessionUser } from '../../../lib/session-user';
 import { answer, errorResponse, sentRequests } from '../../../testing/api-server';
 import { renderRoutes } from '../../../testing/render';
@@ -902,5 +903,63 @@ describe('the pool page', () => {
     expect(screen.getByRole('tablist', { name: 'Pool sections' })).toBeInTheDocument();
     for (const button of within(sheet).getAllByRole('button', { name: /^(KC|DEN|DAL|PHI) / }))
       expect(button).toHaveClass('MuiToggleButton-fullWidth');
+  });
+
+  describe('the Rules tab', () => {
+    const rulesOf = async () =>
+      within(await screen.findByRole('list', { name: "This pool's rules" }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+
+    it("states this pool's rules from its settings, and links to the rules every pool shares", async () => {
+      registerRoutes(['pool-party-rules']);
+      serve();
+      renderPool('/football/pool/7?tab=rules');
+      const rules = await rulesOf();
+      expect(rules).toEqual([
+        'NFL, the 2026 season: weeks 1 to 18.',
+        "Each week's slate holds 3 games, chosen by the Lifeguard before the week's first kickoff (else the week's first games by kickoff).",
+        "Against the spread: each slate game's line is frozen when the slate is published and shown to everyone; your team must cover it.",
+        'A win scores +5, a loss −5, a push or a tie 0.',
+        'A game you have not picked when it locks scores −5, as a loss (never doubled or tripled); 0 if the game is then called off.',
+        'Double play: one pick a week may count twice, ±10.',
+        'Triple play: one pick a week may count three times, ±15. A week has a double play or a triple play, never both.',
+        expect.stringMatching(
+          /^Last Man Standing, graded against the spread: Each week every surviving member picks one team/,
+        ),
+        expect.stringMatching(/^Tiebreaker: /),
+      ]);
+      expect(screen.getByRole('link', { name: 'Pool Party rules' })).toHaveAttribute('href', '/pool-party-rules');
+    });
+
+    it('follows the settings: a straight-up pool without plays or Last Man Standing', async () => {
+      serve({
+        pool: poolOf({
+          win_basis: 'straight',
+          double_play: false,
+          triple_play: false,
+          last_man_standing: false,
+          games_per_week: 1,
+        }),
+      });
+      renderPool('/football/pool/7?tab=rules');
+      const rules = await rulesOf();
+      expect(rules).toContain('$ Line: pick the winner outright; there is no spread.');
+      expect(rules).toContain('No double play: every pick counts once.');
+      expect(rules).toContain('No triple play.');
+      expect(rules).toContain('No Last Man Standing.');
+      expect(rules.some((text) => text?.startsWith("Each week's slate holds 1 game,"))).toBe(true);
+    });
+
+    it('opens from the link under the pool name, on a 390 px phone too', async () => {
+      stubViewportWidth(390);
+      serve();
+      renderPool();
+      const user = userEvent.setup();
+      await screen.findByRole('form', { name: 'Picks for Week 2' });
+      await user.click(screen.getByRole('button', { name: 'Rules' }));
+      expect(await rulesOf()).toContain('Double play: one pick a week may count twice, ±10.');
+      expect(screen.getByRole('tab', { name: 'Rules' })).toHaveAttribute('aria-selected', 'true');
+    });
   });
 });

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -22,6 +23,7 @@ import { isNotFound } from '../lib/refusal';
 import { MembersPanel, type RunAgainState } from './members-panel';
 import { PickSheet } from './pick-sheet';
 import { PoolIcon } from './pool-icon';
+import { PoolRulesPanel } from './pool-rules-panel';
 import { SlateChooser } from './slate-chooser';
 import { HeadToHeadPanel, StandingsPanel, WhatIfPanel } from './standings-panel';
 import { WeekGrid } from './week-grid';
@@ -36,6 +38,7 @@ const TABS = [
   { key: 'members', label: 'Members' },
   { key: 'what-if', label: 'What if' },
   { key: 'chat', label: 'Chat' },
+  { key: 'rules', label: 'Rules' },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
@@ -160,7 +163,15 @@ function PoolBody({ pool, chatPanel: ChatPanel }: { pool: PoolDetail; chatPanel:
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {pool.season} · {winBasisText(pool)} · {pool.member_count} {pool.member_count === 1 ? 'member' : 'members'}{' '}
-            · Lifeguard {pool.lifeguard.username}
+            · Lifeguard {pool.lifeguard.username} ·{' '}
+            <Link
+              component="button"
+              variant="body2"
+              onClick={() => change('tab', 'rules')}
+              sx={{ verticalAlign: 'baseline' }}
+            >
+              Rules
+            </Link>
           </Typography>
         </Box>
         <Chip size="small" label={STATUS_LABEL[pool.status] ?? ''} sx={{ ml: 'auto !important' }} />
@@ -231,6 +242,7 @@ function PoolBody({ pool, chatPanel: ChatPanel }: { pool: PoolDetail; chatPanel:
       {tab === 'h2h' && <HeadToHeadPanel pool={pool} meId={me?.id ?? null} />}
       {tab === 'members' && <MembersPanel pool={pool} week={view} />}
       {tab === 'what-if' && <WhatIfPanel pool={pool} />}
+      {tab === 'rules' && <PoolRulesPanel pool={pool} />}
       {tab === 'chat' && ChatPanel && (
         <Suspense fallback={<CircularProgress aria-label="Loading the chat" />}>
           <ChatPanel

@@ -1,5 +1,5 @@
 import type { InvitationRefusal, PoolSummary, SportKey } from '@pass/contracts';
-import { lastPoolWeek, seasonCalendar, seasonForDate, Status } from '@pass/domain';
+import { lastPoolWeek, type PoolRuleSettings, seasonCalendar, seasonForDate, Status } from '@pass/domain';
 import type { RouteName } from '../../../config/paths';
 import { sportWords, spreadRecordText } from '../../../lib/sport-words';
 
@@ -155,4 +155,30 @@ export function poolRulesLine(
     `Triple play ${onOff(pool.triple_play)}`,
     `Last Man Standing ${onOff(pool.last_man_standing)}`,
   ].join(' · ');
+}
+
+/** A pool's scoring settings as the domain's rule texts take them. */
+export function poolRuleSettings(
+  pool: Pick<
+    PoolSummary,
+    | 'sport'
+    | 'season'
+    | 'start_week'
+    | 'games_per_week'
+    | 'win_basis'
+    | 'double_play'
+    | 'triple_play'
+    | 'last_man_standing'
+  >,
+): PoolRuleSettings {
+  return {
+    sport: pool.sport,
+    season: pool.season,
+    startWeek: pool.start_week,
+    gamesPerWeek: pool.games_per_week,
+    winBasis: pool.win_basis,
+    doublePlay: pool.double_play,
+    triplePlay: pool.triple_play,
+    lastManStanding: pool.last_man_standing,
+  };
 }

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { POOL_DEFAULTS } from '../constants.js';
+import { generalPoolRules, poolRuleLines, POOL_RULE_TEXTS, ruleSectionsHtml } from './rules-text.js';
+import { DEFAULT_POOL_LIMITS } from './settings.js';
+
+const base = {
+  sport: 'americanfootball_nfl',
+  season: 2025,
+  startWeek: 3,
+  gamesPerWeek: 5,
+  winBasis: 'ats',
+  doublePlay: false,
+  triplePlay: false,
+  lastManStanding: false,
+} as const;
+
+const texts = (settings: Parameters<typeof poolRuleLines>[0]) => poolRuleLines(settings).map((line) => line.text);
+
+describe('poolRuleLines', () => {
+  it('states the weeks a pool plays and its slate', () => {
+    expect(texts(base)).toContain('NFL, the 2025 season: weeks 3 to 18.');
+    expect(texts({ ...base, startWeek: 18 })).toContain('NFL, the 2025 season: week 18 only.');
+    expect(texts({ ...base, gamesPerWeek: 1 })[1]).toMatch(/^Each week's slate holds 1 game,/);
+  });
+
+  it('words the win basis in the sport’s own terms', () => {
+    expect(texts(base).some((text) => text.startsWith('Against the spread: '))).toBe(true);
+    expect(texts({ ...base, sport: 'baseball_mlb' }).some((text) => text.startsWith('On the run line: '))).toBe(true);
+    expect(texts({ ...base, winBasis: 'straight' })).toContain('$ Line: pick the winner outright; there is no spread.');
+  });
+
+  it('gives every pool the missed-pick rule', () => {
+    expect(texts(base)).toContain(POOL_RULE_TEXTS.missedPick);
+    expect(POOL_RULE_TEXTS.missedPick).toContain(`−${POOL_DEFAULTS.pointsPerGame}`);
+  });
+
+  it('says a week has one of the plays, never both, only where both are on', () => {
+    const both = texts({ ...base, doublePlay: true, triplePlay: true });
+    expect(both).toContain(`Double play: one pick a week may count twice, ±${POOL_DEFAULTS.doublePlayPoints}.`);
+    expect(both.some((text) => text.endsWith(POOL_RULE_TEXTS.playsNeverBoth))).toBe(true);
+    const triple = texts({ ...base, triplePlay: true });
+    expect(triple.some((text) => text.includes(POOL_RULE_TEXTS.playsNeverBoth))).toBe(false);
+  });
+
+  it('grades Last Man Standing on the win basis', () => {
+    expect(
+      texts({ ...base, lastManStanding: true }).some((text) =>
+        text.startsWith('Last Man Standing, graded against the spread:'),
+      ),
+    ).toBe(true);
+    expect(
+      texts({ ...base, lastManStanding: true, winBasis: 'straight' }).some((text) =>
+        text.startsWith('Last Man Standing, graded straight up:'),
+      ),
+    ).toBe(true);
+    expect(texts(base)).toContain('No Last Man Standing.');
+  });
+});
+
+describe('generalPoolRules', () => {
+  it('states the limits it is given', () => {
+    const lines = generalPoolRules({ ...DEFAULT_POOL_LIMITS, maxPoolsPerLifeguard: 4 }).flatMap(
+      (section) => section.lines,
+    );
+    expect(lines.join(' ')).toContain('up to 4 active pools');
+    expect(lines.join(' ')).toContain(`up to ${DEFAULT_POOL_LIMITS.maxGuestsPerPool} guests`);
+    expect(lines).toContain(POOL_RULE_TEXTS.missedPick);
+  });
+});
+
+describe('ruleSectionsHtml', () => {
+  it('writes a heading and a paragraph per line, escaped', () => {
+    expect(ruleSectionsHtml([{ heading: 'A & B', lines: ['x < y', 'z'] }])).toBe(
+      '<h2>A &#38; B</h2>\n<p>x &#60; y</p>\n<p>z</p>',
+    );
+  });
+});
