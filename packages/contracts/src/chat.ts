@@ -24,8 +24,11 @@ export const ChatMessage = z.object({
   id: z.number().int(),
   pool_id: z.number().int(),
   kind: ChatMessageKind,
-  /** The member who wrote it (their member id in the pool); null for a system line. */
-  author: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  /**
+   * The member who wrote it (their member id in the pool, their username for mentions, and `name`, how they are
+   * shown: their name if set, else the username); null for a system line.
+   */
+  author: z.object({ id: z.number().int(), username: z.string(), name: z.string() }).nullable(),
   /** Empty once deleted. */
   text: z.string(),
   created_at: z.string(),

@@ -78,7 +78,8 @@ export const PoolSummary = PoolSettingsBody.extend({
   status: PoolStatusField,
   /** The caller's role in the pool. */
   role: PoolRole,
-  lifeguard: z.object({ username: z.string() }),
+  /** The Lifeguard's username and how they are shown (`displayName`: their name if set, else the username). */
+  lifeguard: z.object({ username: z.string(), name: z.string() }),
   /** Current members, the Lifeguard included. */
   member_count: z.number().int(),
   /** Whether the pool's first game has locked: the scoring rules stay as they are from then on. */
@@ -98,6 +99,8 @@ export type PoolSummary = z.infer<typeof PoolSummary>;
 export const PoolMemberView = z.object({
   id: z.number().int(),
   username: z.string(),
+  /** How the member is shown (`displayName`): their name if set, else the username. */
+  name: z.string(),
   role: PoolRole,
   joined_at: z.string(),
 });
@@ -376,6 +379,8 @@ export type SlateGameView = z.infer<typeof SlateGameView>;
 export const SheetView = z.object({
   member_id: z.number().int(),
   username: z.string(),
+  /** How the member is shown (`displayName`): their name if set, else the username. */
+  name: z.string(),
   /** Another member's picks appear as their games lock. */
   picks: z.array(
     z.object({
@@ -449,7 +454,7 @@ export type PoolWeekMemberParams = z.infer<typeof PoolWeekMemberParams>;
 export const PoolEditView = z.object({
   id: z.number().int(),
   week: z.number().int().nullable(),
-  /** Whose sheet changed. */
+  /** Whose sheet changed, and who changed it, as they are shown (`displayName`). */
   member: z.string(),
   editor: z.string().nullable(),
   event_id: z.number().int().nullable(),
@@ -472,6 +477,8 @@ export const MissingPicksResponse = z.object({
     z.object({
       member_id: z.number().int(),
       username: z.string(),
+      /** How the member is shown (`displayName`): their name if set, else the username. */
+      name: z.string(),
       /** Open slate games the member has no pick for. */
       missing_event_ids: z.array(z.number().int()),
       missing_tiebreaker: z.boolean(),
@@ -512,6 +519,7 @@ export const RemindResponse = z.object({
       z.object({
         member_id: z.number().int(),
         username: z.string(),
+        name: z.string(),
         status: ReminderStatus,
         /** The member's latest reminder of the week, this one included when sent. */
         reminded_at: z.string().nullable(),
@@ -533,6 +541,7 @@ export type AnnouncementBody = z.infer<typeof AnnouncementBody>;
 export const AnnouncementView = z.object({
   id: z.number().int(),
   body: z.string(),
+  /** The Lifeguard who posted it, as they are shown (`displayName`). */
   author: z.string().nullable(),
   created_at: z.string(),
 });
@@ -549,6 +558,8 @@ const PoolRef = z.object({ id: z.number().int(), name: z.string() });
 export const PoolStandingRow = z.object({
   member_id: z.number().int(),
   username: z.string(),
+  /** How the member is shown (`displayName`): their name if set, else the username. */
+  name: z.string(),
   /** Members equal on points, wins, tiebreaker error and submission time share a rank (1, 1, 3). */
   rank: z.number().int(),
   points: z.number(),
@@ -625,8 +636,8 @@ export type HeadToHeadParams = z.infer<typeof HeadToHeadParams>;
 export const HeadToHeadResponse = z.object({
   data: z.object({
     pool: PoolRef,
-    a: z.object({ member_id: z.number().int(), username: z.string(), weeks_won: z.number().int() }),
-    b: z.object({ member_id: z.number().int(), username: z.string(), weeks_won: z.number().int() }),
+    a: z.object({ member_id: z.number().int(), username: z.string(), name: z.string(), weeks_won: z.number().int() }),
+    b: z.object({ member_id: z.number().int(), username: z.string(), name: z.string(), weeks_won: z.number().int() }),
     tied: z.number().int(),
     weeks: z.array(
       z.object({
@@ -660,6 +671,7 @@ export const PointsPossibleResponse = z.object({
       z.object({
         member_id: z.number().int(),
         username: z.string(),
+        name: z.string(),
         week_points: z.number(),
         /** The most the member can still add this week: every remaining game played and won. */
         remaining: z.number(),
@@ -690,8 +702,9 @@ export const WhatIfResponse = z.object({
       z.object({
         member_id: z.number().int(),
         username: z.string(),
-        actual: PoolStandingRow.omit({ member_id: true, username: true }),
-        what_if: PoolStandingRow.omit({ member_id: true, username: true }),
+        name: z.string(),
+        actual: PoolStandingRow.omit({ member_id: true, username: true, name: true }),
+        what_if: PoolStandingRow.omit({ member_id: true, username: true, name: true }),
         /** Places gained (positive) or lost under the other rules. */
         rank_change: z.number().int(),
       }),

@@ -45,6 +45,7 @@ export * from './grading/parlay.js';
 export * from './grading/bet-type.js';
 export * from './grading/live-standing.js';
 export * from './grading/money-kind.js';
+export * from './membership/display-name.js';
 export * from './membership/college-access.js';
 export * from './pools/types.js';
 export * from './pools/settings.js';

@@ -1,3 +1,4 @@
+import { displayName } from '@pass/domain';
 import {
   chatMessages,
   chatReads,
@@ -23,6 +24,7 @@ export interface MessageRow {
   kind: string;
   authorMemberId: number | null;
   authorUsername: string | null;
+  authorName: string | null;
   text: string;
   createdAt: Date;
   deletedAt: Date | null;
@@ -34,6 +36,7 @@ const columns = {
   kind: chatMessages.kind,
   authorMemberId: chatMessages.authorMemberId,
   authorUsername: users.username,
+  authorName: users.name,
   text: chatMessages.text,
   createdAt: chatMessages.createdAt,
   deletedAt: chatMessages.deletedAt,
@@ -116,15 +119,15 @@ export async function markDeleted(db: DbExecutor, id: number, deletedBy: number,
   await db.update(chatMessages).set({ deletedAt: now, deletedBy }).where(eq(chatMessages.id, id));
 }
 
-/** The usernames of pool members, by member id. */
+/** Pool members as the room names them (`displayName`: their name if set, else the username), by member id. */
 export async function memberNames(db: DbExecutor, memberIds: readonly number[]): Promise<Map<number, string>> {
   if (memberIds.length === 0) return new Map();
   const rows = await db
-    .select({ id: poolMembers.id, username: users.username })
+    .select({ id: poolMembers.id, username: users.username, name: users.name })
     .from(poolMembers)
     .innerJoin(users, eq(users.id, poolMembers.userId))
     .where(inArray(poolMembers.id, [...memberIds]));
-  return new Map(rows.map((row) => [row.id, row.username]));
+  return new Map(rows.map((row) => [row.id, displayName(row)]));
 }
 
 /** Locks the pool's row for the rest of the transaction: the room's inserts commit one after the other. */

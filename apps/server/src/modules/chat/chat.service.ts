@@ -8,7 +8,7 @@ import {
   type ChatMessage,
 } from '@pass/contracts';
 import type { Database, DbExecutor } from '@pass/db';
-import type { LmsOutResult } from '@pass/domain';
+import { displayName, type LmsOutResult } from '@pass/domain';
 import { AppError } from '../../errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { PushNotifier } from '../notifications/push-notifier.js';
@@ -47,7 +47,11 @@ export function toMessage(row: MessageRow): ChatMessage {
     kind: row.kind === 'system' ? 'system' : 'member',
     author:
       row.authorMemberId !== null && row.authorUsername !== null
-        ? { id: row.authorMemberId, username: row.authorUsername }
+        ? {
+            id: row.authorMemberId,
+            username: row.authorUsername,
+            name: displayName({ username: row.authorUsername, name: row.authorName }),
+          }
         : null,
     text: deleted ? '' : row.text,
     created_at: row.createdAt.toISOString(),
@@ -162,7 +166,7 @@ export async function notifyMentions(
   await Promise.all(
     members.slice(0, MENTIONS_MAX).map((member) =>
       notifier.notify(member.userId, 'chat_mention', {
-        title: `${message.author!.username} mentioned you in ${member.poolName}`,
+        title: `${message.author!.name} mentioned you in ${member.poolName}`,
         body: message.text,
         url: chatRoomPath(message.pool_id),
         tag: `chat-${message.pool_id}`,

@@ -73,7 +73,7 @@ describe('pool chat', () => {
       id: ack.id,
       pool_id: pool.id,
       kind: 'member',
-      author: { id: lifeguard.memberId, username: lifeguard.account.username },
+      author: { id: lifeguard.memberId, username: lifeguard.account.username, name: lifeguard.account.username },
       text: 'Who has the Chiefs this week? <b>not html</b>',
       created_at: clock.toISOString(),
       deleted: false,

@@ -1,6 +1,6 @@
 import type { SportKey } from '@pass/contracts';
 import { pools, poolMailSends, users, type Database, type DbExecutor } from '@pass/db';
-import { poolWeekNumbers, poolWeekWindow, weekEnd, type Sport } from '@pass/domain';
+import { displayName, poolWeekNumbers, poolWeekWindow, weekEnd, type Sport } from '@pass/domain';
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Mailer, StoredMail } from '../mail/mailer.js';
 import { poolPickReminderMail, poolResultsMail } from '../mail/templates.js';
@@ -73,7 +73,7 @@ function weeksNear(pool: PoolRow, now: Date): { number: number; label: string }[
 interface Recipient {
   userId: number;
   mail: (
-    account: { email: string; username: string },
+    account: { email: string; username: string; name: string | null },
     unsubscribe: { api: string; page: string },
   ) => ReturnType<typeof poolPickReminderMail>;
   push: PushMessage;
@@ -123,7 +123,7 @@ async function sendWeekMails(
         userId: member.userId,
         mail: (account, unsubscribe) =>
           poolPickReminderMail(account.email, {
-            username: account.username,
+            username: displayName(account),
             poolName: pool.name,
             weekLabel: week.label,
             hours,
@@ -157,7 +157,7 @@ async function sendWeekMails(
           userId,
           mail: (account, unsubscribe) =>
             poolResultsMail(account.email, {
-              username: account.username,
+              username: displayName(account),
               poolName: pool.name,
               weekLabel: week.label,
               weekPoints: row.weekPoints,
@@ -211,7 +211,7 @@ async function sendOnce(
       taken.map((recipient) => recipient.userId),
     );
     const accounts = await tx
-      .select({ id: users.id, email: users.email, username: users.username })
+      .select({ id: users.id, email: users.email, username: users.username, name: users.name })
       .from(users)
       .where(
         and(

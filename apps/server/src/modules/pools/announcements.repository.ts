@@ -11,13 +11,14 @@ export async function insertAnnouncement(
   return row!;
 }
 
-/** The pool's announcements, newest first, with their author's username. */
+/** The pool's announcements, newest first, with their author's username and name. */
 export async function listAnnouncements(db: DbExecutor, poolId: number) {
   return db
     .select({
       id: poolAnnouncements.id,
       body: poolAnnouncements.body,
       author: users.username,
+      authorName: users.name,
       createdAt: poolAnnouncements.createdAt,
     })
     .from(poolAnnouncements)

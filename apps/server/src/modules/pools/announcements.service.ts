@@ -1,4 +1,5 @@
 import type { AnnouncementListResponse, AnnouncementResponse } from '@pass/contracts';
+import { displayName } from '@pass/domain';
 import type { Database, DbExecutor } from '@pass/db';
 import type { SystemLines } from '../chat/pool-events.js';
 import * as repository from './announcements.repository.js';
@@ -26,7 +27,12 @@ export async function postAnnouncement(
     const [author] = await poolsRepository
       .currentMembers(tx, [pool.id])
       .then((members) => members.filter((member) => member.userId === input.userId));
-    return { id: row.id, body: row.body, author: author?.username ?? null, created_at: row.createdAt.toISOString() };
+    return {
+      id: row.id,
+      body: row.body,
+      author: author ? displayName(author) : null,
+      created_at: row.createdAt.toISOString(),
+    };
   });
 }
 
@@ -41,7 +47,7 @@ export async function listAnnouncements(
     data: rows.map((row) => ({
       id: row.id,
       body: row.body,
-      author: row.author,
+      author: row.author === null ? null : displayName({ username: row.author, name: row.authorName }),
       created_at: row.createdAt.toISOString(),
     })),
   };

@@ -18,6 +18,7 @@ import {
   PoolResponse,
   ShareLinkResponse,
 } from '@pass/contracts';
+import { displayName } from '@pass/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditContext, getSession, requireAdmin, requireSession, setSessionCookie } from '../auth/auth-context.js';
@@ -77,7 +78,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = asyn
       const invitation = await invite(invitations, {
         poolId: request.params.id,
         userId: session.user.id,
-        username: session.user.username,
+        name: displayName(session.user),
         email: request.body.email,
         now: now(),
         audit: auditContext(request),
@@ -107,7 +108,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = asyn
       const results = await inviteMany(invitations, {
         poolId: request.params.id,
         userId: session.user.id,
-        username: session.user.username,
+        name: displayName(session.user),
         addresses: request.body.addresses,
         now: now(),
         audit: auditContext(request),
@@ -280,7 +281,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = asyn
     async (request) => {
       const session = await requireSession(options, request);
       const input = { poolId: request.params.id, userId: session.user.id, memberId: request.params.memberId };
-      await removeGuest(invitations, { ...input, username: session.user.username, now: now() });
+      await removeGuest(invitations, { ...input, name: displayName(session.user), now: now() });
       await memberLeft(chat, input.poolId, input.memberId);
       return { data: { ok: true as const } };
     },

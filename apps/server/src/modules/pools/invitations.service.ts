@@ -15,6 +15,7 @@ import type {
 import type { Database, DbExecutor } from '@pass/db';
 import {
   canJoin,
+  displayName,
   canonicalEmail,
   instantMs,
   joiningClosesAt,
@@ -173,7 +174,7 @@ export const recordInvitationRefused = (
 
 export async function invite(
   context: InvitationsContext,
-  input: { poolId: number; userId: number; username: string; email: string; now: Date; audit: AuditContext },
+  input: { poolId: number; userId: number; name: string; email: string; now: Date; audit: AuditContext },
 ): Promise<InvitationView> {
   const { db } = context;
   const outcome = await db.transaction(async (tx) => {
@@ -193,7 +194,7 @@ export async function invite(
     const result = await inviteWithin(tx, context, {
       pool,
       inviterId: input.userId,
-      inviterName: input.username,
+      inviterName: input.name,
       email: input.email,
       now: input.now,
     });
@@ -222,7 +223,7 @@ export async function invite(
  */
 export async function inviteMany(
   context: InvitationsContext,
-  input: { poolId: number; userId: number; username: string; addresses: string; now: Date; audit: AuditContext },
+  input: { poolId: number; userId: number; name: string; addresses: string; now: Date; audit: AuditContext },
 ): Promise<InviteManyResult[]> {
   const { db } = context;
   const listed = parseAddressList(input.addresses);
@@ -251,7 +252,7 @@ export async function inviteMany(
       const outcome = await inviteWithin(tx, context, {
         pool,
         inviterId: input.userId,
-        inviterName: input.username,
+        inviterName: input.name,
         email: entry.email,
         now: input.now,
       });
@@ -541,7 +542,7 @@ export async function leave(db: Database, input: { poolId: number; userId: numbe
  */
 export async function removeGuest(
   context: Pick<InvitationsContext, 'db' | 'mailer' | 'publicUrl'>,
-  input: { poolId: number; userId: number; username: string; memberId: number; now: Date },
+  input: { poolId: number; userId: number; name: string; memberId: number; now: Date },
 ): Promise<void> {
   const { db } = context;
   const mail = await db.transaction(async (tx) => {
@@ -561,8 +562,8 @@ export async function removeGuest(
     return context.mailer.store(
       tx,
       poolRemovedMail(account.email, {
-        username: account.username,
-        lifeguard: input.username,
+        username: displayName(account),
+        lifeguard: input.name,
         poolName: pool.name,
         at: input.now,
         url: `${context.publicUrl.replace(/\/$/, '')}/pool-party`,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { PoolEditListResponse, PoolWeekView, SubmitPicksBody } from '@pass/contracts';
 import type { Database, DbExecutor } from '@pass/db';
 import {
+  displayName,
   isLocked,
   slateTeams,
   validateWeekSheet,
@@ -339,8 +340,8 @@ export async function listEdits(
       return {
         id: row.id,
         week: row.week,
-        member: row.member,
-        editor: row.editor,
+        member: displayName({ username: row.member, name: row.memberName }),
+        editor: row.editor === null ? null : displayName({ username: row.editor, name: row.editorName }),
         event_id: row.eventId,
         field: edit.field,
         before: edit.before,

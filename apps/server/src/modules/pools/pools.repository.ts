@@ -98,6 +98,8 @@ export interface MemberWithName {
   poolId: number;
   userId: number;
   username: string;
+  /** The account's name, if given: `displayName` shows it before the username. */
+  name: string | null;
   role: 'lifeguard' | 'guest';
   joinedAt: Date;
 }
@@ -111,6 +113,7 @@ export async function currentMembers(db: DbExecutor, poolIds: readonly number[])
       poolId: poolMembers.poolId,
       userId: poolMembers.userId,
       username: users.username,
+      name: users.name,
       role: poolMembers.role,
       joinedAt: poolMembers.joinedAt,
     })
@@ -131,6 +134,7 @@ export async function pastMembers(db: DbExecutor, poolId: number): Promise<(Memb
       poolId: poolMembers.poolId,
       userId: poolMembers.userId,
       username: users.username,
+      name: users.name,
       role: poolMembers.role,
       joinedAt: poolMembers.joinedAt,
       leftAt: sql<Date | string>`coalesce(${poolMembers.removedAt}, ${poolMembers.leftAt})`.mapWith(
@@ -178,15 +182,18 @@ export async function nextSeasonPool(db: DbExecutor, lifeguardId: number, poolId
   return row?.pool ?? null;
 }
 
-/** The usernames of the pools' Lifeguards. */
-export async function lifeguardNames(db: DbExecutor, poolIds: readonly number[]): Promise<Map<number, string>> {
+/** The usernames and names of the pools' Lifeguards. */
+export async function lifeguardNames(
+  db: DbExecutor,
+  poolIds: readonly number[],
+): Promise<Map<number, { username: string; name: string | null }>> {
   if (poolIds.length === 0) return new Map();
   const rows = await db
-    .select({ poolId: pools.id, username: users.username })
+    .select({ poolId: pools.id, username: users.username, name: users.name })
     .from(pools)
     .innerJoin(users, eq(users.id, pools.lifeguardId))
     .where(inArray(pools.id, [...poolIds]));
-  return new Map(rows.map((row) => [row.poolId, row.username]));
+  return new Map(rows.map((row) => [row.poolId, { username: row.username, name: row.name }]));
 }
 
 /**
@@ -302,13 +309,13 @@ export async function rejoin(db: DbExecutor, memberId: number): Promise<void> {
 export async function verifiedAccounts(
   db: DbExecutor,
   userIds: readonly number[],
-): Promise<Map<number, { email: string; username: string }>> {
+): Promise<Map<number, { email: string; username: string; name: string | null }>> {
   if (userIds.length === 0) return new Map();
   const rows = await db
-    .select({ id: users.id, email: users.email, username: users.username })
+    .select({ id: users.id, email: users.email, username: users.username, name: users.name })
     .from(users)
     .where(and(inArray(users.id, [...userIds]), isNotNull(users.emailVerifiedAt)));
-  return new Map(rows.map((row) => [row.id, { email: row.email, username: row.username }]));
+  return new Map(rows.map((row) => [row.id, { email: row.email, username: row.username, name: row.name }]));
 }
 
 export async function markLeft(db: DbExecutor, memberId: number, now: Date): Promise<void> {

@@ -11,6 +11,7 @@ import {
   RunAgainResponse,
   UpdatePoolBody,
 } from '@pass/contracts';
+import { displayName } from '@pass/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../lib/clock.js';
 import { auditContext, requireSession, type AuthDeps } from '../auth/auth-context.js';
@@ -170,7 +171,7 @@ export const poolsRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = async (app
       const { created, body } = await runAgain(runAgainContext, {
         poolId: request.params.id,
         userId: session.user.id,
-        username: session.user.username,
+        name: displayName(session.user),
         now: now(),
         audit: auditContext(request),
       });

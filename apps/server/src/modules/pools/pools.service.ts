@@ -15,6 +15,7 @@ import {
   lastPoolWeek,
   poolCalendarWeek,
   poolStatus,
+  displayName,
   poolWeekNumbers,
   poolWeekWindow,
   refuseNewPool,
@@ -152,7 +153,7 @@ function refuseSettings(problems: readonly PoolProblem[]): never {
 export const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 
 export interface PoolFacts {
-  lifeguard: string;
+  lifeguard: { username: string; name: string | null };
   members: MemberWithName[];
   firstLock: { firstLock: Date | null; underway: boolean } | undefined;
   /** The slate of the pool's last week, once stored. */
@@ -205,7 +206,7 @@ function toSummary(pool: PoolRow, member: MemberRow, facts: PoolFacts, now: Date
     ...poolFields(pool),
     status,
     role: member.role,
-    lifeguard: { username: facts.lifeguard },
+    lifeguard: { username: facts.lifeguard.username, name: displayName(facts.lifeguard) },
     member_count: facts.members.length,
     started,
     joining_closes_at: joiningClosesAt(settingsOf(pool)) ?? null,
@@ -259,7 +260,7 @@ export async function factsOf(
     poolIds.map((id) => [
       id,
       {
-        lifeguard: names.get(id) ?? '',
+        lifeguard: names.get(id) ?? { username: '', name: null },
         members: members.filter((member) => member.poolId === id),
         firstLock: locks.get(id),
         lastSlate: lastSlates.get(id),
@@ -286,6 +287,7 @@ async function toDetail(db: DbExecutor, pool: PoolRow, member: MemberRow, now: D
     members: facts.members.map((row) => ({
       id: row.id,
       username: row.username,
+      name: displayName(row),
       role: row.role,
       joined_at: row.joinedAt.toISOString(),
     })),

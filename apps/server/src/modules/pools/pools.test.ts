@@ -69,7 +69,13 @@ describe('pools: create, list, read, change, end', () => {
       joining_closes_at: joiningClosesAt({ sport: 'americanfootball_nfl', season: 2025, startWeek: 1 }),
     });
     expect(pool.members).toEqual([
-      { id: expect.any(Number), username: account.username, role: 'lifeguard', joined_at: clock.toISOString() },
+      {
+        id: expect.any(Number),
+        username: account.username,
+        name: account.username,
+        role: 'lifeguard',
+        joined_at: clock.toISOString(),
+      },
     ]);
     const read = await client.get(`/api/pools/${pool.id}`);
     expect(PoolResponse.parse(read.json()).data).toEqual(pool);

@@ -1,6 +1,6 @@
 import type { RemindResponse, SportKey } from '@pass/contracts';
 import type { Database } from '@pass/db';
-import { missesOpenPicks, nextReminderAt, REMINDER_RULES, reminderStatus } from '@pass/domain';
+import { displayName, missesOpenPicks, nextReminderAt, REMINDER_RULES, reminderStatus } from '@pass/domain';
 import { AppError } from '../../errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { Mailer, StoredMail } from '../mail/mailer.js';
@@ -52,7 +52,7 @@ function refuseStrangers(memberIds: readonly number[], rows: readonly MissingRow
 
 export async function remindMembers(
   context: RemindContext,
-  input: { poolId: number; userId: number; username: string; week: number; memberIds?: number[]; now: Date },
+  input: { poolId: number; userId: number; name: string; week: number; memberIds?: number[]; now: Date },
 ): Promise<RemindResponse['data']> {
   const { db, now } = { db: context.db, now: input.now };
   const outcome = await db.transaction(async (tx) => {
@@ -117,6 +117,7 @@ export async function remindMembers(
         results.push({
           member_id: row.memberId,
           username: row.username,
+          name: row.name,
           status,
           reminded_at: lastAt?.toISOString() ?? null,
           next_reminder_at: next && next > now ? next.toISOString() : null,
@@ -140,8 +141,8 @@ export async function remindMembers(
         const mail = await context.mailer.store(
           tx,
           poolLifeguardReminderMail(account.email, {
-            username: account.username,
-            lifeguard: input.username,
+            username: displayName(account),
+            lifeguard: input.name,
             poolName: pool.name,
             weekLabel: week.label,
             missing: row.missingEventIds.length,
@@ -171,7 +172,7 @@ export async function remindMembers(
       pushes.push({
         userId: row.userId,
         message: {
-          title: `${pool.name}: ${input.username} reminds you to pick`,
+          title: `${pool.name}: ${input.name} reminds you to pick`,
           body:
             row.missingEventIds.length > 0
               ? `You have no pick yet for ${row.missingEventIds.length} of the ${week.label} games.`
@@ -185,6 +186,7 @@ export async function remindMembers(
       results.push({
         member_id: row.memberId,
         username: row.username,
+        name: row.name,
         status,
         reminded_at: now.toISOString(),
         next_reminder_at: nextReminderAt(now)!.toISOString(),

@@ -203,6 +203,7 @@ describe('the Lifeguard reminds members missing picks', () => {
       {
         member_id: none!.memberId,
         username: none!.account.username,
+        name: none!.account.username,
         status: 'reminded_recently',
         reminded_at: START.toISOString(),
         next_reminder_at: new Date(START.getTime() + 6 * HOUR).toISOString(),

@@ -37,7 +37,7 @@ function conflict(reason: string, message: string): never {
 
 export async function runAgain(
   context: RunAgainContext,
-  input: { poolId: number; userId: number; username: string; now: Date; audit: AuditContext },
+  input: { poolId: number; userId: number; name: string; now: Date; audit: AuditContext },
 ): Promise<{ created: boolean; body: RunAgainResponse }> {
   const { db } = context;
   const { now } = input;
@@ -75,7 +75,7 @@ export async function runAgain(
       const result = await inviteWithin(tx, context, {
         pool: next,
         inviterId: input.userId,
-        inviterName: input.username,
+        inviterName: input.name,
         email,
         now,
       });

@@ -11,6 +11,7 @@ import type {
 import type { Database, DbExecutor } from '@pass/db';
 import {
   averageClvOfWeeks,
+  displayName,
   gradeSeason,
   headToHead,
   isLocked,
@@ -33,7 +34,7 @@ import {
 import { AppError } from '../../errors.js';
 import type { CachedStats, StatsCache } from '../ledger/stats-cache.js';
 import * as poolsRepository from './pools.repository.js';
-import type { PoolRow } from './pools.repository.js';
+import type { MemberWithName, PoolRow } from './pools.repository.js';
 import { poolWeekOf, requireMembership } from './pools.service.js';
 import { loadSeason } from './slates.service.js';
 import * as repository from './standings.repository.js';
@@ -51,9 +52,26 @@ export { bumpPoolsOfEvents } from './standings.repository.js';
  * instant time alone changes them.
  */
 
-const rowOf = (row: RankedRow, names: Map<string, string>): PoolStandingRow => ({
+/** A member's username (their identity) and how they are shown (`displayName`). */
+interface MemberNames {
+  username: string;
+  name: string;
+}
+
+const shownAs = (member: { username: string; name: string | null }): MemberNames => ({
+  username: member.username,
+  name: displayName(member),
+});
+
+const namesOf = (members: readonly MemberWithName[]) =>
+  new Map(members.map((member) => [String(member.id), shownAs(member)]));
+
+const nameFields = (names: Map<string, MemberNames>, memberId: string): MemberNames =>
+  names.get(memberId) ?? { username: '', name: '' };
+
+const rowOf = (row: RankedRow, names: Map<string, MemberNames>): PoolStandingRow => ({
   member_id: Number(row.memberId),
-  username: names.get(row.memberId) ?? '',
+  ...nameFields(names, row.memberId),
   rank: row.rank,
   points: row.points,
   wins: row.wins,
@@ -65,7 +83,7 @@ const rowOf = (row: RankedRow, names: Map<string, string>): PoolStandingRow => (
 async function seasonOf(db: DbExecutor, pool: PoolRow, now: Date) {
   const members = await poolsRepository.currentMembers(db, [pool.id]);
   const season = await loadSeason(db, pool, now, members);
-  const names = new Map(members.map((member) => [String(member.id), member.username]));
+  const names = namesOf(members);
   return { season, names };
 }
 
@@ -75,7 +93,7 @@ async function seasonOf(db: DbExecutor, pool: PoolRow, now: Date) {
  */
 async function standingsBody(db: Database, pool: PoolRow, now: Date): Promise<PoolStandingsResponse> {
   const members = await poolsRepository.currentMembers(db, [pool.id]);
-  const names = new Map(members.map((member) => [String(member.id), member.username]));
+  const names = namesOf(members);
   const memberIds = members.map((member) => String(member.id));
   const weeks = await currentWeekTotals(db, pool, members, now);
   const clv = averageClvOfWeeks(memberIds, weeks);
@@ -191,7 +209,7 @@ export async function results(
     const { season: current, names } = await seasonOf(tx, pool, input.now);
     // Members no longer in the pool keep their rows in the weeks they were in, marked removed.
     const past = await poolsRepository.pastMembers(tx, pool.id);
-    for (const gone of past) names.set(String(gone.id), gone.username);
+    for (const gone of past) names.set(String(gone.id), shownAs(gone));
     const removed = new Set(past.map((gone) => String(gone.id)));
     const season: PoolSeason = {
       ...current,
@@ -251,8 +269,8 @@ export async function compareMembers(
     return {
       data: {
         pool: { id: pool.id, name: pool.name },
-        a: { member_id: input.a, username: names.get(a)!, weeks_won: result.aWon },
-        b: { member_id: input.b, username: names.get(b)!, weeks_won: result.bWon },
+        a: { member_id: input.a, ...nameFields(names, a), weeks_won: result.aWon },
+        b: { member_id: input.b, ...nameFields(names, b), weeks_won: result.bWon },
         tied: result.tied,
         weeks: result.weeks.map((week) => ({
           week: week.week,
@@ -288,7 +306,7 @@ export async function pointsPossible(
         week: input.week,
         rows: pointsStillPossible(season, input.week, input.now).map((row) => ({
           member_id: Number(row.memberId),
-          username: names.get(row.memberId) ?? '',
+          ...nameFields(names, row.memberId),
           week_points: row.weekPoints,
           remaining: row.remaining,
           week_possible: row.weekPossible,
@@ -326,7 +344,7 @@ async function endedNowStandings(
 ): Promise<WhatIfResponse> {
   const { pool } = await requireMembership(db, input.poolId, input.userId);
   const members = await poolsRepository.currentMembers(db, [pool.id]);
-  const names = new Map(members.map((member) => [String(member.id), member.username]));
+  const names = namesOf(members);
   const memberIds = members.map((member) => String(member.id));
   const { actual, endedNow } = await weekTotalsIfEndedNow(db, pool, members, input.now);
   const actualRows = standingsOfWeeks(memberIds, actual);
@@ -414,7 +432,7 @@ export async function liveStandingsBase(
 function whatIfAnswer(
   pool: PoolRow,
   rules: WhatIfRule[],
-  names: Map<string, string>,
+  names: Map<string, MemberNames>,
   rows: readonly WhatIfRow[],
 ): WhatIfResponse {
   const strip = (ranked: RankedRow) => ({
@@ -431,7 +449,7 @@ function whatIfAnswer(
       rules,
       rows: rows.map((row) => ({
         member_id: Number(row.memberId),
-        username: names.get(row.memberId) ?? '',
+        ...nameFields(names, row.memberId),
         actual: strip(row.actual),
         what_if: strip(row.whatIf),
         rank_change: row.rankChange,
@@ -464,7 +482,8 @@ export async function weekResultsSummary(
   const seasonRows = new Map(standings(season, now, undefined, graded).map((row) => [row.memberId, row]));
   return {
     of: week.rows.length,
-    winners: week.winners.map((memberId) => names.get(memberId) ?? ''),
+    // The results mail names the week's winners as the pool shows them.
+    winners: week.winners.map((memberId) => nameFields(names, memberId).name),
     members: week.rows.map((row) => ({
       memberId: Number(row.memberId),
       weekRank: row.rank,

@@ -1,6 +1,7 @@
 import { PoolStandingsResponse } from '@pass/contracts';
 import {
   averageClv,
+  displayName,
   lastManStanding,
   lastPoolWeek,
   roomNoticeChanges,
@@ -182,14 +183,15 @@ describe('stored week totals against a full recomputation', () => {
     const [pool] = await repository.poolsByIds(db(), [poolId]);
     const members = await repository.currentMembers(db(), [poolId]);
     const season = await loadSeason(db(), pool!, clock, members, { record: false });
-    const names = new Map(members.map((member) => [String(member.id), member.username]));
+    const names = new Map(members.map((member) => [String(member.id), member]));
     const clv = averageClv(season, clock);
     const lms = lastManStanding(season, clock, lastPoolWeek(pool!.sport as Sport, pool!.season));
     return {
       pool: { id: pool!.id, name: pool!.name },
       rows: standings(season, clock).map((row) => ({
         member_id: Number(row.memberId),
-        username: names.get(row.memberId) ?? '',
+        username: names.get(row.memberId)?.username ?? '',
+        name: displayName(names.get(row.memberId)!),
         rank: row.rank,
         points: row.points,
         wins: row.wins,

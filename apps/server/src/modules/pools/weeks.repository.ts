@@ -428,7 +428,7 @@ export async function insertEdits(db: DbExecutor, rows: (typeof poolEdits.$infer
   if (rows.length > 0) await db.insert(poolEdits).values(rows);
 }
 
-/** The pool's edit log, newest first, with the week and both usernames. */
+/** The pool's edit log, newest first, with the week and both usernames and names. */
 export async function listEdits(db: DbExecutor, poolId: number) {
   return (
     db
@@ -438,7 +438,11 @@ export async function listEdits(db: DbExecutor, poolId: number) {
         poolWeekId: poolEdits.poolWeekId,
         memberId: poolEdits.memberId,
         member: sql<string>`(select u.username from ${users} u join ${poolMembers} m on m.user_id = u.id where m.id = ${poolEdits.memberId})`,
+        memberName: sql<
+          string | null
+        >`(select u.name from ${users} u join ${poolMembers} m on m.user_id = u.id where m.id = ${poolEdits.memberId})`,
         editor: sql<string | null>`(select u.username from ${users} u where u.id = ${poolEdits.editorId})`,
+        editorName: sql<string | null>`(select u.name from ${users} u where u.id = ${poolEdits.editorId})`,
         eventId: poolEdits.eventId,
         field: poolEdits.field,
         before: poolEdits.before,

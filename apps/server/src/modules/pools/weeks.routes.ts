@@ -12,6 +12,7 @@ import {
   RemindResponse,
   SubmitPicksBody,
 } from '@pass/contracts';
+import { displayName } from '@pass/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idempotentCreate } from '../../lib/idempotent-route.js';
 import { requireSession } from '../auth/auth-context.js';
@@ -204,7 +205,7 @@ export const weeksRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = async (app
       const data = await remindMembers(reminders, {
         poolId: id,
         userId: session.user.id,
-        username: session.user.username,
+        name: displayName(session.user),
         week,
         memberIds: request.body.member_ids,
         now: now(),

@@ -3,6 +3,7 @@ import type { Database, DbExecutor } from '@pass/db';
 import {
   autoSlate,
   byKickoff,
+  displayName,
   isLocked,
   lockInstant,
   poolPickClv,
@@ -124,6 +125,7 @@ export async function weekView(
       return {
         member_id: member.id,
         username: member.username,
+        name: displayName(member),
         picks: sheet.picks.map((pick) => {
           const game = gameOf.get(pick.gameId);
           return {
@@ -190,6 +192,8 @@ export interface MissingRow {
   memberId: number;
   userId: number;
   username: string;
+  /** How the member is shown (`displayName`). */
+  name: string;
   /** Open slate games the member has no pick for. */
   missingEventIds: number[];
   missingTiebreaker: boolean;
@@ -223,6 +227,7 @@ export async function missingRowsOf(
       memberId: sheet.member_id,
       userId: userOf.get(sheet.member_id)!,
       username: sheet.username,
+      name: sheet.name,
       missingEventIds: open.filter((eventId) => !picked.has(eventId)),
       missingTiebreaker,
       openTiebreakerMissing: missingTiebreaker && tiebreakerOpen,
@@ -254,6 +259,7 @@ export async function missingPicks(
         .map((row) => ({
           member_id: row.memberId,
           username: row.username,
+          name: row.name,
           missing_event_ids: row.missingEventIds,
           missing_tiebreaker: row.missingTiebreaker,
           missing_lms_team: row.missingLmsTeam,

@@ -18,7 +18,7 @@ export function poolSummary(overrides: Partial<PoolSummary> = {}): PoolSummary {
     last_man_standing: true,
     status: 1,
     role: 'lifeguard',
-    lifeguard: { username: 'pat' },
+    lifeguard: { username: 'pat', name: 'pat' },
     member_count: 4,
     started: false,
     joining_closes_at: '2025-09-23T07:00:00.000Z',

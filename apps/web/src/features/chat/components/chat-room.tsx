@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { displayName } from '@pass/domain';
 import { CHAT_MAX_LENGTH, type ChatMessage, type ChatMessageResponse } from '@pass/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
@@ -17,9 +18,12 @@ import { MessageList } from './message-list';
 export interface ChatRoomProps {
   poolId: number;
   poolName: string;
-  /** The member's own id in the pool and their username (their posts, shown before the server echoes them). */
+  /**
+   * The member's own id in the pool and their account (their posts, shown under their `displayName` before the
+   * server echoes them).
+   */
   memberId: number | null;
-  username: string | null;
+  user: { username: string; name: string | null } | null;
   isLifeguard: boolean;
   /** The pool has ended: the room is read-only. */
   readOnly: boolean;
@@ -43,12 +47,12 @@ export default function ChatRoom({
   poolId,
   poolName,
   memberId,
-  username,
+  user,
   isLifeguard,
   readOnly: endedAtStart,
   height,
 }: ChatRoomProps) {
-  const me = memberId !== null && username !== null ? { memberId, username } : null;
+  const me = memberId !== null && user !== null ? { memberId, username: user.username, name: displayName(user) } : null;
   const { store, state } = useChatRoom(poolId, me, endedAtStart);
   const queryClient = useQueryClient();
   const scroller = useRef<HTMLDivElement>(null);

@@ -82,7 +82,7 @@ export function ChatScreen() {
                   poolId={open.pool_id}
                   poolName={open.name}
                   memberId={open.member_id}
-                  username={user?.username ?? null}
+                  user={user ?? null}
                   isLifeguard={open.role === 'lifeguard'}
                   readOnly={open.read_only}
                   // On a phone the room fills the screen under the bar, its compose bar at the bottom.
@@ -121,7 +121,7 @@ function RoomList({ rooms, openId }: { rooms: readonly ChatRoomSummary[]; openId
         const preview = last
           ? last.deleted
             ? 'Message deleted'
-            : `${last.author ? `${last.author.username}: ` : ''}${last.text}`
+            : `${last.author ? `${last.author.name}: ` : ''}${last.text}`
           : 'No messages yet';
         return (
           <ListItem key={room.pool_id} disablePadding divider>

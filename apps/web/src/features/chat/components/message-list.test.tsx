@@ -8,7 +8,7 @@ const message = (overrides: Partial<ChatMessage>): ChatMessage => ({
   id: 1,
   pool_id: 7,
   kind: 'member',
-  author: { id: 11, username: 'sam' },
+  author: { id: 11, username: 'sam', name: 'sam' },
   text: 'hello',
   created_at: '2026-11-24T18:00:00Z',
   deleted: false,
@@ -29,6 +29,19 @@ describe('MessageList', () => {
     );
     expect(screen.getByText('<img src=x onerror="alert(1)"><b>bold</b> <script>x()</script>')).toBeTruthy();
     expect(container.querySelector('img, b, script')).toBeNull();
+  });
+
+  it('names the author by their display name, not their username', () => {
+    const { container } = render(
+      <MessageList
+        messages={[message({ author: { id: 11, username: 'sam', name: 'Sam Ortiz' }, text: 'picks are in' })]}
+        pending={[]}
+        myMemberId={12}
+        canDelete={false}
+      />,
+    );
+    expect(container.querySelector('[data-message-id="1"]')?.textContent).toContain('Sam Ortiz');
+    expect(container.querySelector('[data-message-id="1"]')?.textContent).not.toContain('sam');
   });
 
   it('links http and https addresses safely, and nothing else', () => {
@@ -54,7 +67,7 @@ describe('MessageList', () => {
         messages={[
           message({ id: 1, kind: 'system', author: null, text: 'Announcement: pizza' }),
           message({ id: 2, deleted: true, text: '' }),
-          message({ id: 3, author: { id: 12, username: 'me' }, text: 'mine' }),
+          message({ id: 3, author: { id: 12, username: 'me', name: 'me' }, text: 'mine' }),
         ]}
         pending={[
           { client_id: 'a', text: 'on its way', status: 'sending' },

@@ -74,7 +74,7 @@ export function MessageList({
             key={message.id}
             id={message.id}
             mine={message.author !== null && message.author.id === myMemberId}
-            author={message.author?.username ?? 'A former member'}
+            author={message.author?.name ?? 'A former member'}
             time={formatMessageTime(message.created_at)}
             deleted={message.deleted}
             text={message.text}

@@ -11,7 +11,7 @@ export default function PoolChatPanel({ poolId, poolName, memberId, isLifeguard,
       poolId={poolId}
       poolName={poolName}
       memberId={memberId}
-      username={user?.username ?? null}
+      user={user ?? null}
       isLifeguard={isLifeguard}
       readOnly={readOnly}
       height={{ xs: 'calc(100dvh - 200px)', md: 'min(calc(100vh - 280px), 640px)' }}

@@ -40,7 +40,7 @@ const message = (id: number, text = `message ${id}`): ChatMessage => ({
   id,
   pool_id: 7,
   kind: 'member',
-  author: { id: 2, username: 'pat' },
+  author: { id: 2, username: 'pat', name: 'pat' },
   text,
   created_at: '2026-11-24T18:00:00Z',
   deleted: false,
@@ -63,7 +63,7 @@ describe('ChatRoomStore', () => {
     history = vi.fn(async (before: number | null) => (before === null ? page([3, 4, 5], 3) : page([1, 2])));
     store = new ChatRoomStore({
       poolId: 7,
-      me: { memberId: 1, username: 'me' },
+      me: { memberId: 1, username: 'me', name: 'me' },
       fetchHistory: history,
       openSocket: (after) => {
         const socket = new FakeSocket(after);
@@ -131,7 +131,10 @@ describe('ChatRoomStore', () => {
       [8, 'first try'],
     ]);
     // The room's own frame for the post replaces the stand-in, once.
-    latest().receive({ type: 'message', message: { ...message(8, 'first try'), author: { id: 1, username: 'me' } } });
+    latest().receive({
+      type: 'message',
+      message: { ...message(8, 'first try'), author: { id: 1, username: 'me', name: 'me' } },
+    });
     expect(store.getSnapshot().messages.filter((item) => item.id === 8)).toHaveLength(1);
   });
 

@@ -33,6 +33,8 @@ export interface RoomState {
 export interface Me {
   memberId: number;
   username: string;
+  /** How the room shows the member (`displayName`). */
+  name: string;
 }
 
 export const initialRoomState = (readOnly = false): RoomState => ({
@@ -103,7 +105,7 @@ export function withFrame(state: RoomState, frame: ChatServerFrame, me: Me | nul
         id: frame.id,
         pool_id: state.messages[0]?.pool_id ?? 0,
         kind: 'member',
-        author: { id: me.memberId, username: me.username },
+        author: { id: me.memberId, username: me.username, name: me.name },
         text: post.text,
         created_at: now,
         deleted: false,

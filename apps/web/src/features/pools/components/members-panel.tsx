@@ -87,8 +87,8 @@ export function MembersPanel({ pool, week }: { pool: PoolDetail; week: PoolWeekV
               sx={lifeguard ? { pr: 17 } : undefined}
             >
               <ListItemText
-                primary={member.username}
-                secondary={`Joined ${when.format(new Date(member.joined_at))}`}
+                primary={member.name}
+                secondary={`${member.name === member.username ? '' : `@${member.username} · `}Joined ${when.format(new Date(member.joined_at))}`}
                 slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
               />
             </ListItem>
@@ -132,8 +132,8 @@ function remindSummary(results: RemindResponse['data']['results']): string {
   const sent = results.filter((row) => row.status === 'sent');
   const others = results.filter((row) => row.status !== 'sent');
   return [
-    sent.length > 0 ? `Reminded ${sent.map((row) => row.username).join(', ')}.` : null,
-    ...others.map((row) => `${row.username} ${REMIND_STATUS[row.status]}.`),
+    sent.length > 0 ? `Reminded ${sent.map((row) => row.name).join(', ')}.` : null,
+    ...others.map((row) => `${row.name} ${REMIND_STATUS[row.status]}.`),
   ]
     .filter(Boolean)
     .join(' ');
@@ -203,7 +203,7 @@ function MissingPicks({ pool, week }: { pool: PoolDetail; week: PoolWeekView }) 
                       size="small"
                       disabled={remind.isPending || waiting(row)}
                       onClick={() => send([row.member_id])}
-                      aria-label={`Remind ${row.username}`}
+                      aria-label={`Remind ${row.name}`}
                     >
                       Remind
                     </Button>
@@ -212,7 +212,7 @@ function MissingPicks({ pool, week }: { pool: PoolDetail; week: PoolWeekView }) 
                 sx={{ pr: !ended && !own && open ? 11 : 0 }}
               >
                 <ListItemText
-                  primary={row.username}
+                  primary={row.name}
                   secondary={[
                     row.missing_event_ids.length > 0
                       ? `no pick: ${row.missing_event_ids.map(gameName).join(', ')}`
@@ -240,15 +240,15 @@ function RemoveGuest({ pool, member }: { pool: PoolDetail; member: PoolMemberVie
   const remove = useRemoveMember(pool.id);
   return (
     <>
-      <Button size="small" color="error" onClick={() => setOpen(true)} aria-label={`Remove ${member.username}`}>
+      <Button size="small" color="error" onClick={() => setOpen(true)} aria-label={`Remove ${member.name}`}>
         Remove
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)}>
-        <DialogTitle>Remove {member.username}?</DialogTitle>
+        <DialogTitle>Remove {member.name}?</DialogTitle>
         <DialogContent>
           <Typography gutterBottom>
-            {member.username} loses the pool at once: its picks, standings and chat. They are told by mail. Their picks
-            of the weeks played stay in the record, marked removed.
+            {member.name} loses the pool at once: its picks, standings and chat. They are told by mail. Their picks of
+            the weeks played stay in the record, marked removed.
           </Typography>
           <Typography color="text.secondary">You can invite them again while guests may still join.</Typography>
           {remove.isError && <Alert severity="error">Not removed: {refusalMessage(remove.error)}</Alert>}
@@ -351,7 +351,7 @@ function EnterPicks({ pool, week }: { pool: PoolDetail; week: PoolWeekView }) {
         >
           {pool.members.map((member) => (
             <MenuItem key={member.id} value={String(member.id)}>
-              {member.username}
+              {member.name}
             </MenuItem>
           ))}
         </Select>
@@ -388,7 +388,7 @@ function EnterPicks({ pool, week }: { pool: PoolDetail; week: PoolWeekView }) {
               )
             }
           >
-            Save for {pool.members.find((member) => member.id === memberId)?.username}
+            Save for {pool.members.find((member) => member.id === memberId)?.name}
           </Button>
         </Stack>
       )}

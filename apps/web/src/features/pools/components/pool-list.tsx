@@ -58,9 +58,8 @@ export function PoolList({ filter, empty, label, poolRoute }: PoolListProps) {
             ) : null}
             <Typography variant="body2" color="text.secondary">
               {SPORT_NAMES[pool.sport]} {pool.season} · {pool.member_count}{' '}
-              {pool.member_count === 1 ? 'member' : 'members'} · Lifeguard {pool.lifeguard.username} ·{' '}
-              {pool.games_per_week} games a week,{' '}
-              {pool.win_basis === 'ats' ? winBasisText(pool).toLowerCase() : '$ Line'}
+              {pool.member_count === 1 ? 'member' : 'members'} · Lifeguard {pool.lifeguard.name} · {pool.games_per_week}{' '}
+              games a week, {pool.win_basis === 'ats' ? winBasisText(pool).toLowerCase() : '$ Line'}
             </Typography>
             {pool.joining_closes_at && isPoolRunning(pool) ? (
               <Typography variant="body2" color="text.secondary">

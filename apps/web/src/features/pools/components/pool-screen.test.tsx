@@ -24,6 +24,8 @@ import { PoolScreen } from './pool-screen';
 // server's `locked` is what the screen believes, the countdown only counts down to kickoff.
 const HOUR = 3_600_000;
 const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+// Sam gave his account a name: the pool shows it wherever it names him; the others show their usernames.
+const shownAs = (username: string) => (username === 'sam' ? 'Sam Ortiz' : username);
 
 function poolOf(overrides: Partial<PoolDetail> = {}): PoolDetail {
   return {
@@ -42,7 +44,7 @@ function poolOf(overrides: Partial<PoolDetail> = {}): PoolDetail {
     last_man_standing: true,
     status: 2,
     role: 'guest',
-    lifeguard: { username: 'lou' },
+    lifeguard: { username: 'lou', name: 'lou' },
     member_count: 3,
     started: true,
     joining_closes_at: null,
@@ -50,9 +52,9 @@ function poolOf(overrides: Partial<PoolDetail> = {}): PoolDetail {
     ended_at: null,
     suspended: null,
     members: [
-      { id: 1, username: 'lou', role: 'lifeguard', joined_at: at(-30 * 24 * HOUR) },
-      { id: 2, username: 'gina', role: 'guest', joined_at: at(-29 * 24 * HOUR) },
-      { id: 3, username: 'sam', role: 'guest', joined_at: at(-29 * 24 * HOUR) },
+      { id: 1, username: 'lou', name: 'lou', role: 'lifeguard', joined_at: at(-30 * 24 * HOUR) },
+      { id: 2, username: 'gina', name: 'gina', role: 'guest', joined_at: at(-29 * 24 * HOUR) },
+      { id: 3, username: 'sam', name: 'Sam Ortiz', role: 'guest', joined_at: at(-29 * 24 * HOUR) },
     ],
     ...overrides,
   };
@@ -106,6 +108,7 @@ const standings: PoolStandingsResponse = {
       {
         member_id: 2,
         username: 'gina',
+        name: 'gina',
         rank: 1,
         points: 15,
         wins: 3,
@@ -117,6 +120,7 @@ const standings: PoolStandingsResponse = {
       {
         member_id: 1,
         username: 'lou',
+        name: 'lou',
         rank: 2,
         points: 5,
         wins: 2,
@@ -128,6 +132,7 @@ const standings: PoolStandingsResponse = {
       {
         member_id: 3,
         username: 'sam',
+        name: 'Sam Ortiz',
         rank: 3,
         points: -5,
         wins: 1,
@@ -144,6 +149,7 @@ const standings: PoolStandingsResponse = {
 const graded = (memberId: number, username: string, points: number, team: string | null, outcome: 'win' | 'loss') => ({
   member_id: memberId,
   username,
+  name: shownAs(username),
   rank: 1,
   points,
   wins: outcome === 'win' ? 1 : 0,
@@ -192,6 +198,7 @@ const whatIf: WhatIfResponse = {
       {
         member_id: 3,
         username: 'sam',
+        name: 'Sam Ortiz',
         actual: { rank: 3, points: -5, wins: 1, losses: 2, pushes: 0, tiebreaker_error: 1 },
         what_if: { rank: 1, points: 10, wins: 3, losses: 0, pushes: 0, tiebreaker_error: 1 },
         rank_change: 2,
@@ -288,7 +295,7 @@ function serve(answers: Answers = {}) {
   answer('put', '/api/pools/7/weeks/2/picks', answers.submit ?? { data: weekOf(2, []) });
   answer('get', '/api/pools/7/weeks/1', () => {
     const played = weekOf(1, [
-      { member_id: 2, username: 'gina', picks: [], lms_team: 'DEN', tiebreaker: 40, submitted_at: null },
+      { member_id: 2, username: 'gina', name: 'gina', picks: [], lms_team: 'DEN', tiebreaker: 40, submitted_at: null },
     ]);
     return HttpResponse.json({
       data: { ...played, demo: true, games: played.games.map((item) => ({ ...item, locked: true })) },
@@ -302,6 +309,7 @@ function serve(answers: Answers = {}) {
         {
           member_id: 1,
           username: 'lou',
+          name: 'lou',
           picks: [{ event_id: 101, team: 'BUF', play: null, clv: -1.5 }],
           lms_team: null,
           tiebreaker: null,
@@ -310,6 +318,7 @@ function serve(answers: Answers = {}) {
         {
           member_id: 2,
           username: 'gina',
+          name: 'gina',
           picks: [
             { event_id: 101, team: 'NYJ', play: null, clv: 1.5 },
             { event_id: 102, team: 'KC', play: null, clv: null },
@@ -321,6 +330,7 @@ function serve(answers: Answers = {}) {
         {
           member_id: 3,
           username: 'sam',
+          name: 'sam',
           picks: [{ event_id: 101, team: 'BUF', play: null, clv: -1.5 }],
           lms_team: null,
           tiebreaker: null,
@@ -339,8 +349,8 @@ function serve(answers: Answers = {}) {
   answer('get', '/api/pools/7/head-to-head/2/3', {
     data: {
       pool: { id: 7, name: 'Office Pool' },
-      a: { member_id: 2, username: 'gina', weeks_won: 2 },
-      b: { member_id: 3, username: 'sam', weeks_won: 0 },
+      a: { member_id: 2, username: 'gina', name: 'gina', weeks_won: 2 },
+      b: { member_id: 3, username: 'sam', name: 'Sam Ortiz', weeks_won: 0 },
       tied: 0,
       weeks: [
         { week: 1, a_points: 10, b_points: -5, winner: 'a' },
@@ -390,6 +400,7 @@ function serve(answers: Answers = {}) {
       {
         member_id: 2,
         username: 'gina',
+        name: 'gina',
         missing_event_ids: [103],
         missing_tiebreaker: false,
         missing_lms_team: false,
@@ -398,6 +409,7 @@ function serve(answers: Answers = {}) {
       {
         member_id: 3,
         username: 'sam',
+        name: 'Sam Ortiz',
         missing_event_ids: [102, 103],
         missing_tiebreaker: true,
         missing_lms_team: false,
@@ -412,6 +424,7 @@ function serve(answers: Answers = {}) {
         {
           member_id: 3,
           username: 'sam',
+          name: 'Sam Ortiz',
           status: 'sent',
           reminded_at: at(0),
           next_reminder_at: at(6 * HOUR),
@@ -552,6 +565,7 @@ describe('the pool page', () => {
     const stored: SheetView = {
       member_id: 2,
       username: 'gina',
+      name: 'gina',
       picks: [
         { event_id: 101, team: 'NYJ', play: null, clv: null },
         { event_id: 102, team: 'KC', play: null, clv: null },
@@ -632,9 +646,9 @@ describe('the pool page', () => {
     serve();
     renderPool('/football/pool/7?tab=grid');
     const grid = await screen.findByRole('table', { name: "Everyone's picks, Week 2" });
-    expect(within(grid).getByLabelText('sam, NYJ at BUF: BUF, loss')).toHaveAttribute('data-outcome', 'loss');
+    expect(within(grid).getByLabelText('Sam Ortiz, NYJ at BUF: BUF, loss')).toHaveAttribute('data-outcome', 'loss');
     expect(within(grid).getByLabelText('gina, NYJ at BUF: NYJ, win')).toHaveAttribute('data-outcome', 'win');
-    expect(within(grid).getByLabelText('sam, KC at DEN: shown at lock')).toHaveTextContent('🔒');
+    expect(within(grid).getByLabelText('Sam Ortiz, KC at DEN: shown at lock')).toHaveTextContent('🔒');
     expect(within(grid).getByLabelText('gina, KC at DEN: KC')).toHaveAttribute('data-outcome', 'open');
     // A removed member's row stays in the week, marked, with the picks of locked games.
     expect(within(grid).getByRole('rowheader', { name: 'dan removed' })).toBeInTheDocument();
@@ -650,7 +664,7 @@ describe('the pool page', () => {
     expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
       'gina',
       'lou',
-      'samLMS out week 1',
+      'Sam OrtizLMS out week 1',
     ]);
     expect(within(rows[0]!).getByText('3-0-0')).toBeInTheDocument();
     expect(within(table).getByRole('columnheader', { name: 'Avg CLV' })).toBeInTheDocument();
@@ -721,8 +735,8 @@ describe('the pool page', () => {
     serve();
     renderPool('/football/pool/7?tab=h2h');
     await user.click(await screen.findByRole('combobox', { name: 'Against' }));
-    await user.click(screen.getByRole('option', { name: 'sam' }));
-    expect(await screen.findByLabelText('Weeks won')).toHaveTextContent('gina 2 – 0 sam');
+    await user.click(screen.getByRole('option', { name: 'Sam Ortiz' }));
+    expect(await screen.findByLabelText('Weeks won')).toHaveTextContent('gina 2 – 0 Sam Ortiz');
     expect(screen.getByText('Same pick once, different 3 times.')).toBeInTheDocument();
   });
 
@@ -763,8 +777,8 @@ describe('the pool page', () => {
     const missing = await screen.findByRole('region', { name: 'Missing picks, Week 2' });
     expect(await within(missing).findByText('no pick: DAL at PHI; reminded 2 h ago')).toBeInTheDocument();
     expect(within(missing).getByRole('button', { name: 'Remind gina' })).toBeDisabled();
-    await user.click(within(missing).getByRole('button', { name: 'Remind sam' }));
-    expect(await within(missing).findByText('Reminded sam.')).toBeInTheDocument();
+    await user.click(within(missing).getByRole('button', { name: 'Remind Sam Ortiz' }));
+    expect(await within(missing).findByText('Reminded Sam Ortiz.')).toBeInTheDocument();
     const [sent] = sentRequests({ method: 'post', path: '/api/pools/7/weeks/2/reminders' });
     expect(await sent!.json()).toEqual({ member_ids: [3] });
 
@@ -806,10 +820,11 @@ describe('the pool page', () => {
       {
         data: { ...next, members: next.members.slice(0, 1) },
         invitations: {
-          sent: [{ username: 'gina' }],
+          sent: [{ username: 'gina', name: 'gina' }],
           refused: [
             {
               username: 'sam',
+              name: 'Sam Ortiz',
               reason: 'invitation_limit',
               message: 'This address has already had 3 invitations from you, the most allowed',
             },
@@ -853,9 +868,9 @@ describe('the pool page', () => {
     renderPool('/football/pool/7?tab=members');
     const enter = await screen.findByRole('region', { name: "Enter a member's picks" });
     await user.click(within(enter).getByRole('combobox', { name: 'Member' }));
-    await user.click(screen.getByRole('option', { name: 'sam' }));
+    await user.click(screen.getByRole('option', { name: 'Sam Ortiz' }));
     await user.click(within(enter).getByRole('button', { name: 'DEN +6.5' }));
-    await user.click(within(enter).getByRole('button', { name: 'Save for sam' }));
+    await user.click(within(enter).getByRole('button', { name: 'Save for Sam Ortiz' }));
     expect(await within(enter).findByText('Saved and logged.')).toBeInTheDocument();
     const edit = sentRequests().find((request) => request.url.pathname.includes('/members/3/picks'))!;
     expect(await edit.json()).toEqual({ picks: [{ event_id: 102, team: 'DEN' }] });

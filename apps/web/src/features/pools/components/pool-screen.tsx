@@ -163,7 +163,7 @@ function PoolBody({ pool, chatPanel: ChatPanel }: { pool: PoolDetail; chatPanel:
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {pool.season} · {winBasisText(pool)} · {pool.member_count} {pool.member_count === 1 ? 'member' : 'members'}{' '}
-            · Lifeguard {pool.lifeguard.username} ·{' '}
+            · Lifeguard {pool.lifeguard.name} ·{' '}
             <Link
               component="button"
               variant="body2"

@@ -25,7 +25,7 @@ const pools = [
     season: 2023,
     status: 8,
     role: 'guest',
-    lifeguard: { username: 'sam' },
+    lifeguard: { username: 'sam', name: 'sam' },
     started: true,
     standing: { rank: 2, of: 9, points: 35 },
   }),

@@ -90,9 +90,7 @@ export function StandingsPanel({
   const rows = standings.data.data.rows;
   const lms = standings.data.data.last_man_standing;
   const nameOf = (id: number) =>
-    pool.members.find((member) => member.id === id)?.username ??
-    rows.find((row) => row.member_id === id)?.username ??
-    `#${id}`;
+    pool.members.find((member) => member.id === id)?.name ?? rows.find((row) => row.member_id === id)?.name ?? `#${id}`;
   const weeks = results.data?.data.weeks ?? [];
   const ranks = rankOverSeason(weeks);
   return (
@@ -101,7 +99,7 @@ export function StandingsPanel({
         <Table
           size="small"
           aria-label="Standings"
-          // A phone fits the table by tighter cells and long usernames wrapping, never by scrolling sideways.
+          // A phone fits the table by tighter cells and long names wrapping, never by scrolling sideways.
           sx={phone ? { '& .MuiTableCell-root': { px: 0.75 } } : undefined}
         >
           <TableHead>
@@ -146,7 +144,7 @@ export function StandingsPanel({
                 <TableRow key={row.member_id}>
                   <TableCell>{row.rank}</TableCell>
                   <TableCell component="th" scope="row" sx={{ overflowWrap: 'anywhere' }}>
-                    {row.username}
+                    {row.name}
                     {out && (
                       <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                         LMS out week {out.week}
@@ -206,7 +204,7 @@ export function StandingsPanel({
           <Typography color="text.secondary">No week graded yet.</Typography>
         ) : (
           <Suspense fallback={<CircularProgress aria-label="Loading the chart" />}>
-            <RankChart points={ranks} members={rows.map((row) => row.username)} />
+            <RankChart points={ranks} members={rows.map((row) => row.name)} />
           </Suspense>
         )}
       </Section>
@@ -252,7 +250,7 @@ function MemberSelect({
       >
         {pool.members.map((member) => (
           <MenuItem key={member.id} value={String(member.id)}>
-            {member.username}
+            {member.name}
           </MenuItem>
         ))}
       </Select>
@@ -280,13 +278,13 @@ export function HeadToHeadPanel({ pool, meId }: { pool: PoolDetail; meId: number
       {data && (
         <>
           <Typography variant="h5" component="p" aria-label="Weeks won">
-            {data.a.username} {data.a.weeks_won} – {data.b.weeks_won} {data.b.username}
+            {data.a.name} {data.a.weeks_won} – {data.b.weeks_won} {data.b.name}
             {data.tied > 0 ? ` (${data.tied} tied)` : ''}
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 1 }}>
             Same pick {timesText(data.agreed)}, different {timesText(data.disagreed)}.
           </Typography>
-          {/* Long usernames wrap in the header, so a phone never scrolls sideways. */}
+          {/* Long names wrap in the header, so a phone never scrolls sideways. */}
           <Table
             size="small"
             aria-label="Week by week"
@@ -295,8 +293,8 @@ export function HeadToHeadPanel({ pool, meId }: { pool: PoolDetail; meId: number
             <TableHead>
               <TableRow>
                 <TableCell>Week</TableCell>
-                <TableCell align="right">{data.a.username}</TableCell>
-                <TableCell align="right">{data.b.username}</TableCell>
+                <TableCell align="right">{data.a.name}</TableCell>
+                <TableCell align="right">{data.b.name}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -358,7 +356,7 @@ export function WhatIfPanel({ pool }: { pool: PoolDetail }) {
             {result.data.data.rows.map((row) => (
               <TableRow key={row.member_id}>
                 <TableCell component="th" scope="row">
-                  {row.username}
+                  {row.name}
                 </TableCell>
                 <TableCell align="right">
                   #{row.actual.rank} · {row.actual.points}

@@ -31,6 +31,7 @@ const week = (games: SlateGameView[]): PoolWeekView => ({
     {
       member_id: 1,
       username: 'gina',
+      name: 'gina',
       picks: games.map((item) => ({ event_id: item.event_id, team: 'HOU', play: null, clv: null })),
       lms_team: null,
       tiebreaker: null,
@@ -39,6 +40,7 @@ const week = (games: SlateGameView[]): PoolWeekView => ({
     {
       member_id: 2,
       username: 'lou',
+      name: 'lou',
       picks: games.map((item) => ({ event_id: item.event_id, team: 'BUF', play: null, clv: null })),
       lms_team: null,
       tiebreaker: null,

@@ -46,7 +46,7 @@ export function WeekGrid({ week, graded }: { week: PoolWeekView; graded: GradedW
     ...week.sheets.map((sheet) => ({ ...sheet, removed: false })),
     ...(graded?.rows ?? [])
       .filter((row) => row.removed && !week.sheets.some((sheet) => sheet.member_id === row.member_id))
-      .map((row) => ({ member_id: row.member_id, username: row.username, picks: [], removed: true })),
+      .map((row) => ({ member_id: row.member_id, name: row.name, picks: [], removed: true })),
   ];
   return (
     // A wide slate scrolls sideways inside its own box on a phone: focusable, so a keyboard can scroll it too.
@@ -83,7 +83,7 @@ export function WeekGrid({ week, graded }: { week: PoolWeekView; graded: GradedW
                   scope="row"
                   sx={{ position: 'sticky', left: 0, bgcolor: 'background.paper', fontWeight: 600 }}
                 >
-                  {sheet.username}
+                  {sheet.name}
                   {sheet.removed && (
                     <Typography
                       component="span"
@@ -114,8 +114,8 @@ export function WeekGrid({ week, graded }: { week: PoolWeekView; graded: GradedW
                       data-standing={standing?.state}
                       aria-label={
                         hidden
-                          ? `${sheet.username}, ${game.away_team} at ${game.home_team}: shown at lock`
-                          : `${sheet.username}, ${game.away_team} at ${game.home_team}: ${team ?? 'no pick'}${outcome ? `, ${outcomeWord[outcome]}` : ''}${standing ? `, ${standing.words}` : ''}`
+                          ? `${sheet.name}, ${game.away_team} at ${game.home_team}: shown at lock`
+                          : `${sheet.name}, ${game.away_team} at ${game.home_team}: ${team ?? 'no pick'}${outcome ? `, ${outcomeWord[outcome]}` : ''}${standing ? `, ${standing.words}` : ''}`
                       }
                       sx={{
                         px: 0.75,

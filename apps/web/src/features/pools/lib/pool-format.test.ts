@@ -62,7 +62,7 @@ describe('pool formatting', () => {
   });
 
   it('ranks the members after every week on their season points, ties sharing a place', () => {
-    const row = (username: string, points: number) => ({ username, points }) as never;
+    const row = (name: string, points: number) => ({ username: `user-${name}`, name, points }) as never;
     const ranks = rankOverSeason([
       { week: 2, complete: true, winners: [], rows: [row('ann', -5), row('bob', 10), row('cy', 10)] },
       { week: 1, complete: true, winners: [], rows: [row('ann', 10), row('bob', 0), row('cy', -5)] },

@@ -53,8 +53,8 @@ export function formatCountdown(msLeft: number): string {
 
 export interface RankPoint {
   week: number;
-  /** Rank per username after that week's games (1 best). */
-  [username: string]: number;
+  /** Rank per member, by the name the pool shows them by, after that week's games (1 best). */
+  [name: string]: number;
 }
 
 /**
@@ -68,10 +68,10 @@ export function rankOverSeason(weeks: WeeklyResultsResponse['data']['weeks']): R
     .sort((a, b) => a.week - b.week)
     .map((week) => {
       for (const row of week.rows.filter((candidate) => !candidate.removed))
-        totals.set(row.username, (totals.get(row.username) ?? 0) + row.points);
+        totals.set(row.name, (totals.get(row.name) ?? 0) + row.points);
       const point: RankPoint = { week: week.week };
       const ordered = [...totals.values()].sort((a, b) => b - a);
-      for (const [username, points] of totals) point[username] = ordered.indexOf(points) + 1;
+      for (const [name, points] of totals) point[name] = ordered.indexOf(points) + 1;
       return point;
     });
 }
