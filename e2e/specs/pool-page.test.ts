@@ -1,4 +1,5 @@
 import type { PoolResponse, PoolWeekResponse } from '@pass/contracts';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiSessionOf, createMember, logIn, type Identity } from '../support/accounts';
 import { expectNoSeriousA11yViolations, screenshot, useBrowser, viewports, waitForScreen } from '../support/browser';
@@ -41,6 +42,18 @@ beforeAll(async () => {
   expect(view.data.games.every((game) => game.locked)).toBe(true);
 });
 
+/** The header cells of a table that end past the right edge of what shows of it (its scroll box, the screen). */
+function cutColumns(page: Page, label: string): Promise<string[]> {
+  return page.evaluate((name) => {
+    const table = document.querySelector(`table[aria-label="${name}"]`)!;
+    const box = (table.closest('.MuiTableContainer-root') ?? table.parentElement!).getBoundingClientRect();
+    const edge = Math.min(box.right, window.innerWidth);
+    return Array.from(table.querySelectorAll('thead th'))
+      .filter((cell) => cell.getBoundingClientRect().right > edge + 1)
+      .map((cell) => cell.textContent ?? '');
+  }, label);
+}
+
 describe('the pool page', () => {
   it('shows a played week on a phone: every game locked, the graded grid, no sideways scroll', async () => {
     const page = await browser.newPage(viewports.phone);
@@ -62,6 +75,9 @@ describe('the pool page', () => {
     await screenshot(page, 'pool-grid-phone');
     await expect.poll(() => grid.getByLabel(/: no pick/).count()).toBe(slateSize);
     await expectNoSeriousA11yViolations(page);
+    // A usual slate fits the phone: no column of the grid is cut off at the screen's edge.
+    expect(await cutColumns(page, "Everyone's picks, Week 1")).toEqual([]);
+    await expect(page.getByTestId('grid-scroll-hint').count()).resolves.toBe(0);
 
     // The standings leave the Avg CLV column out on a phone, so the table fits without sideways scroll.
     await page.getByRole('tab', { name: 'Standings' }).click();
@@ -69,6 +85,20 @@ describe('the pool page', () => {
     await table.waitFor();
     await expect(table.getByRole('columnheader', { name: 'Avg CLV' }).count()).resolves.toBe(0);
     await screenshot(page, 'pool-standings-phone');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await cutColumns(page, 'Standings')).toEqual([]);
+    // Every column is explained under the table, where a phone can read it.
+    const legend = page.getByTestId('standings-legend');
+    for (const header of ['#', 'Pts', 'W-L-P', 'TB', 'Max'])
+      await legend.getByText(`${header}:`, { exact: true }).waitFor();
+
+    // The pool's own rules, from the link under its name (the tabs scroll on a phone).
+    await page.getByRole('button', { name: 'Rules' }).click();
+    const rules = page.getByRole('list', { name: "This pool's rules" });
+    await rules.getByText(/^Against the spread: /).waitFor();
+    await rules.getByText(/^A game you have not picked when it locks scores −5/).waitFor();
+    await screenshot(page, 'pool-rules-phone');
+    await expectNoSeriousA11yViolations(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
@@ -90,6 +120,13 @@ describe('the pool page', () => {
     await page.getByRole('region', { name: 'Announcements' }).waitFor();
     await expect(page.getByRole('button', { name: 'End the pool' }).count()).resolves.toBe(1);
     await screenshot(page, 'pool-members-desktop');
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('tab', { name: 'Rules' }).click();
+    await page
+      .getByRole('list', { name: "This pool's rules" })
+      .getByText(/^Triple play: /)
+      .waitFor();
     await expectNoSeriousA11yViolations(page);
   });
 

@@ -694,6 +694,37 @@ describe('the pool page', () => {
     expect(screen.getByTestId('standings-legend')).not.toHaveTextContent('Avg CLV');
   });
 
+  it.each([390, 1280])(
+    'explains every column of the standings at %i px, in a title and under the table',
+    async (width) => {
+      stubViewportWidth(width);
+      serve({ live: true });
+      renderPool('/football/pool/7?tab=standings');
+      const table = await screen.findByRole('table', { name: 'Standings' });
+      // The week's game under way arrives with the week: then the standings add the "if ended now" figures.
+      if (width === 390) await within(table).findAllByLabelText(/^If ended now: /);
+      else await within(table).findByRole('columnheader', { name: 'If ended now' });
+      const legend = screen.getByTestId('standings-legend');
+      const explained = [...legend.querySelectorAll('dt')].map((term) => term.textContent!.replace(/:$/, ''));
+      const headers = within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent!)
+        .filter((header) => header !== 'Member');
+      expect(headers.length).toBeGreaterThanOrEqual(width === 390 ? 5 : 7);
+      for (const header of headers) {
+        expect(explained).toContain(header);
+        expect(within(table).getByRole('columnheader', { name: header })).toHaveAttribute(
+          'title',
+          expect.stringMatching(new RegExp(`^${header.replace(/[-#]/g, '\\$&')}: `)),
+        );
+      }
+      // Sam is out of Last Man Standing, and on a phone the "if ended now" figures sit under the points.
+      expect(explained).toContain('LMS out week n');
+      if (width === 390) expect(explained).toContain('now');
+      vi.unstubAllGlobals();
+    },
+  );
+
   it('shows a game under way in the grid, where each pick stands, and the standings if the games ended now', async () => {
     serve({ live: true });
     renderPool('/football/pool/7?tab=grid');

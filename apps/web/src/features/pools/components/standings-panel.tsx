@@ -21,7 +21,7 @@ import {
   type PointsPossibleResponse,
   type SlateGameView,
 } from '@pass/contracts';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Fragment, lazy, Suspense, useMemo, useState } from 'react';
 import { usePhoneLayout } from '../../../components/use-phone-layout';
 import { useHeadToHead, useLiveStandings, useResults, useStandings, useWhatIf } from '../api/pool';
 import { formatClv, rankOverSeason } from '../lib/pool-format';
@@ -57,6 +57,41 @@ function useEndedNow(poolId: number, games: readonly SlateGameView[], live: bool
   }, [live, data, games]);
 }
 
+interface StandingsColumn {
+  key: string;
+  header: string;
+  /** What the column means, for its header's title and the legend under the table; null: it says it itself. */
+  meaning: string | null;
+}
+
+const ENDED_NOW = {
+  key: 'ended',
+  header: 'If ended now',
+  meaning: 'rank and points if the games under way ended at their current scores',
+};
+
+const LMS_OUT = { key: 'lms', header: 'LMS out week n', meaning: 'out of Last Man Standing since that week' };
+
+/** The standings' columns in order: their headers and their legend come from here, so neither drifts. */
+const STANDINGS_COLUMNS: readonly StandingsColumn[] = [
+  { key: 'rank', header: '#', meaning: 'rank by points, then wins, then the tiebreaker; equal members share it' },
+  { key: 'member', header: 'Member', meaning: null },
+  { key: 'points', header: 'Pts', meaning: 'season points (the Rules tab says how picks score)' },
+  { key: 'record', header: 'W-L-P', meaning: 'picks won, lost and pushed; a missed pick counts as lost' },
+  {
+    key: 'tb',
+    header: 'TB',
+    meaning: "tiebreaker, each week's distance from its last game's total, added up (lower is better)",
+  },
+  { key: 'max', header: 'Max', meaning: 'the most points still possible this season' },
+  ENDED_NOW,
+  {
+    key: 'clv',
+    header: 'Avg CLV',
+    meaning: 'how many points better (+) or worse (−) than the closing line the picks were, on average',
+  },
+];
+
 /** Standings, the rank over the season, the weekly winners. */
 export function StandingsPanel({
   pool,
@@ -89,6 +124,15 @@ export function StandingsPanel({
   if (standings.isError) return <Alert severity="error">The standings could not be loaded.</Alert>;
   const rows = standings.data.data.rows;
   const lms = standings.data.data.last_man_standing;
+  const columns = STANDINGS_COLUMNS.filter(
+    (column) => (column.key !== 'ended' || endedNowColumn) && (column.key !== 'clv' || showClv),
+  );
+  // On a phone the rank and points if the games ended now sit under each member's points, marked "now".
+  const legend = [
+    ...columns.filter((column) => column.meaning !== null),
+    ...(live && phone ? [{ ...ENDED_NOW, key: 'now', header: 'now' }] : []),
+    ...(lms && lms.eliminated.length > 0 ? [LMS_OUT] : []),
+  ];
   const nameOf = (id: number) =>
     pool.members.find((member) => member.id === id)?.name ?? rows.find((row) => row.member_id === id)?.name ?? `#${id}`;
   const weeks = results.data?.data.weeks ?? [];
@@ -104,36 +148,20 @@ export function StandingsPanel({
         >
           <TableHead>
             <TableRow>
-              <TableCell>#</TableCell>
-              <TableCell>Member</TableCell>
-              <TableCell align="right">Pts</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                W-L-P
-              </TableCell>
-              <TableCell align="right" title="Tiebreaker: summed distance from each week's total">
-                TB
-              </TableCell>
-              <TableCell align="right" title="Points still possible this season">
-                Max
-              </TableCell>
-              {endedNowColumn && (
+              {columns.map((column) => (
                 <TableCell
-                  align="right"
-                  title="Rank and points if the games under way ended at their current scores"
-                  sx={{ whiteSpace: 'nowrap' }}
+                  key={column.key}
+                  align={column.key === 'rank' || column.key === 'member' ? 'left' : 'right'}
+                  title={column.meaning ? `${column.header}: ${column.meaning}` : undefined}
+                  sx={
+                    column.key === 'record' || column.key === 'ended' || column.key === 'clv'
+                      ? { whiteSpace: 'nowrap' }
+                      : undefined
+                  }
                 >
-                  If ended now
+                  {column.header}
                 </TableCell>
-              )}
-              {showClv && (
-                <TableCell
-                  align="right"
-                  title="Average closing line value: points better (+) or worse (−) than the close, over graded picks"
-                  sx={{ whiteSpace: 'nowrap' }}
-                >
-                  Avg CLV
-                </TableCell>
-              )}
+              ))}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -183,18 +211,27 @@ export function StandingsPanel({
             })}
           </TableBody>
         </Table>
-        <Typography
-          variant="caption"
-          color="text.secondary"
-          component="p"
-          sx={{ mt: 1 }}
+        {/* The columns explained where a phone can read them (a header's title needs a mouse). */}
+        <Box
+          component="dl"
           data-testid="standings-legend"
+          aria-label="The standings' columns"
+          sx={{
+            mt: 1,
+            mb: 0,
+            typography: 'caption',
+            color: 'text.secondary',
+            '& dt': { fontWeight: 600, display: 'inline' },
+            '& dd': { display: 'inline', ml: 0.5, mr: 1 },
+          }}
         >
-          Pts: points. W-L-P: picks won, lost and pushed. TB: tiebreaker, each week's distance from its last game's
-          total, added up (lower is better). Max: the most points still possible this season.
-          {live ? ' If ended now: rank and points if the games under way ended at their current scores.' : ''}
-          {showClv ? ' Avg CLV: how many points better (+) or worse (−) than the closing line your picks were.' : ''}
-        </Typography>
+          {legend.map((column) => (
+            <Fragment key={column.key}>
+              <dt>{column.header}:</dt>
+              <dd>{` ${column.meaning}.`}</dd>
+            </Fragment>
+          ))}
+        </Box>
         {lms && lms.winners.length > 0 && (
           <Typography sx={{ mt: 1 }}>Last Man Standing: {lms.winners.map(nameOf).join(', ')}</Typography>
         )}

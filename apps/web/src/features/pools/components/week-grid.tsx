@@ -7,6 +7,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { PoolWeekView, SlateGameView, WeeklyResultsResponse } from '@pass/contracts';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { usePhoneLayout } from '../../../components/use-phone-layout';
 import { pickStanding } from '../lib/pick-standing';
 
 type GradedWeek = WeeklyResultsResponse['data']['weeks'][number];
@@ -40,7 +42,24 @@ const outcomeWord: Record<Outcome, string> = {
  * keeps a row, marked "removed", in the weeks they were in, so a past week still adds up.
  */
 export function WeekGrid({ week, graded }: { week: PoolWeekView; graded: GradedWeek | undefined }) {
+  const phone = usePhoneLayout();
+  const box = useRef<HTMLDivElement>(null);
+  // Whether the slate is wider than the screen: then the grid says so, so no column is cut off unseen.
+  const [overflows, setOverflows] = useState(false);
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const check = () => setOverflows(element.scrollWidth > element.clientWidth + 1);
+    check();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(check);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [week.games.length]);
   if (week.games.length === 0) return <Typography color="text.secondary">No slate for {week.label} yet.</Typography>;
+  // On a phone the cells are tight and a long name wraps, so a usual slate fits 390 px without scrolling.
+  const gamePx = phone ? 0.25 : 0.75;
+  const memberSx = phone ? { maxWidth: 92, px: 0.75, overflowWrap: 'anywhere' } : {};
   const gradedRow = (memberId: number) => graded?.rows.find((row) => row.member_id === memberId);
   const members = [
     ...week.sheets.map((sheet) => ({ ...sheet, removed: false })),
@@ -49,109 +68,129 @@ export function WeekGrid({ week, graded }: { week: PoolWeekView; graded: GradedW
       .map((row) => ({ member_id: row.member_id, name: row.name, picks: [], removed: true })),
   ];
   return (
-    // A wide slate scrolls sideways inside its own box on a phone: focusable, so a keyboard can scroll it too.
-    <TableContainer
-      tabIndex={0}
-      role="region"
-      aria-label={`Everyone's picks, ${week.label}, scrollable`}
-      sx={{ maxWidth: '100%', overflowX: 'auto' }}
-    >
-      <Table size="small" aria-label={`Everyone's picks, ${week.label}`} stickyHeader>
-        <TableHead>
-          <TableRow>
-            <TableCell sx={{ position: 'sticky', left: 0, zIndex: 3, bgcolor: 'background.paper' }}>Member</TableCell>
-            {week.games.map((game) => (
-              <TableCell
-                key={game.event_id}
-                align="center"
-                aria-label={gameHeadingLabel(game)}
-                sx={{ whiteSpace: 'nowrap', px: 0.75 }}
-              >
-                <GameHeading game={game} />
+    <>
+      {overflows && (
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          component="p"
+          sx={{ mb: 0.5 }}
+          data-testid="grid-scroll-hint"
+        >
+          Scroll sideways for all {week.games.length} games and the points →
+        </Typography>
+      )}
+      {/* A wide slate scrolls sideways inside its own box on a phone: focusable, so a keyboard can scroll it too. */}
+      <TableContainer
+        ref={box}
+        tabIndex={0}
+        role="region"
+        aria-label={`Everyone's picks, ${week.label}, scrollable`}
+        sx={{ maxWidth: '100%', overflowX: 'auto' }}
+      >
+        <Table size="small" aria-label={`Everyone's picks, ${week.label}`} stickyHeader>
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ position: 'sticky', left: 0, zIndex: 3, bgcolor: 'background.paper', ...memberSx }}>
+                Member
               </TableCell>
-            ))}
-            <TableCell align="right">Pts</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {members.map((sheet) => {
-            const row = gradedRow(sheet.member_id);
-            return (
-              <TableRow key={sheet.member_id}>
+              {week.games.map((game) => (
                 <TableCell
-                  component="th"
-                  scope="row"
-                  sx={{ position: 'sticky', left: 0, bgcolor: 'background.paper', fontWeight: 600 }}
+                  key={game.event_id}
+                  align="center"
+                  aria-label={gameHeadingLabel(game)}
+                  sx={{ whiteSpace: 'nowrap', px: gamePx }}
                 >
-                  {sheet.name}
-                  {sheet.removed && (
-                    <Typography
-                      component="span"
-                      variant="caption"
-                      color="text.secondary"
-                      sx={{ display: 'block', fontWeight: 400 }}
-                    >
-                      removed
-                    </Typography>
-                  )}
+                  <GameHeading game={game} />
                 </TableCell>
-                {week.games.map((game) => {
-                  const pick = sheet.picks.find((candidate) => candidate.event_id === game.event_id);
-                  const gradedPick = row?.picks.find((candidate) => candidate.event_id === game.event_id);
-                  // A game under way has no result yet, only a standing.
-                  const outcome = game.locked && game.status !== 'in_progress' ? gradedPick?.outcome : undefined;
-                  const team = pick?.team ?? (game.locked ? gradedPick?.team : null);
-                  const hidden = !game.locked && !pick;
-                  const text = hidden ? '🔒' : (team ?? '—');
-                  const play = pick?.play === 'double' ? '×2' : pick?.play === 'triple' ? '×3' : '';
-                  // A game under way: where the pick stands if it ended now, in words as well as colour.
-                  const standing = team && !outcome ? pickStanding(game, team) : null;
-                  return (
-                    <TableCell
-                      key={game.event_id}
-                      align="center"
-                      data-outcome={outcome ?? (hidden ? 'hidden' : 'open')}
-                      data-standing={standing?.state}
-                      aria-label={
-                        hidden
-                          ? `${sheet.name}, ${game.away_team} at ${game.home_team}: shown at lock`
-                          : `${sheet.name}, ${game.away_team} at ${game.home_team}: ${team ?? 'no pick'}${outcome ? `, ${outcomeWord[outcome]}` : ''}${standing ? `, ${standing.words}` : ''}`
-                      }
-                      sx={{
-                        px: 0.75,
-                        bgcolor: outcome
-                          ? outcomeColour[outcome]
-                          : standing
-                            ? standingColour[standing.state]
-                            : undefined,
-                        whiteSpace: 'nowrap',
-                      }}
-                    >
-                      {text}
-                      {play && (
-                        <Box component="sup" sx={{ ml: 0.25 }}>
-                          {play}
-                        </Box>
-                      )}
-                      {standing && (
-                        <Typography
-                          component="span"
-                          variant="caption"
-                          sx={{ display: 'block', fontWeight: 600, color: standingWordsColour[standing.state] }}
-                        >
-                          {standing.words}
-                        </Typography>
-                      )}
-                    </TableCell>
-                  );
-                })}
-                <TableCell align="right">{row?.points ?? 0}</TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </TableContainer>
+              ))}
+              <TableCell align="right" sx={phone ? { px: 0.75 } : undefined}>
+                Pts
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {members.map((sheet) => {
+              const row = gradedRow(sheet.member_id);
+              return (
+                <TableRow key={sheet.member_id}>
+                  <TableCell
+                    component="th"
+                    scope="row"
+                    sx={{ position: 'sticky', left: 0, bgcolor: 'background.paper', fontWeight: 600, ...memberSx }}
+                  >
+                    {sheet.name}
+                    {sheet.removed && (
+                      <Typography
+                        component="span"
+                        variant="caption"
+                        color="text.secondary"
+                        sx={{ display: 'block', fontWeight: 400 }}
+                      >
+                        removed
+                      </Typography>
+                    )}
+                  </TableCell>
+                  {week.games.map((game) => {
+                    const pick = sheet.picks.find((candidate) => candidate.event_id === game.event_id);
+                    const gradedPick = row?.picks.find((candidate) => candidate.event_id === game.event_id);
+                    // A game under way has no result yet, only a standing.
+                    const outcome = game.locked && game.status !== 'in_progress' ? gradedPick?.outcome : undefined;
+                    const team = pick?.team ?? (game.locked ? gradedPick?.team : null);
+                    const hidden = !game.locked && !pick;
+                    const text = hidden ? '🔒' : (team ?? '—');
+                    const play = pick?.play === 'double' ? '×2' : pick?.play === 'triple' ? '×3' : '';
+                    // A game under way: where the pick stands if it ended now, in words as well as colour.
+                    const standing = team && !outcome ? pickStanding(game, team) : null;
+                    return (
+                      <TableCell
+                        key={game.event_id}
+                        align="center"
+                        data-outcome={outcome ?? (hidden ? 'hidden' : 'open')}
+                        data-standing={standing?.state}
+                        aria-label={
+                          hidden
+                            ? `${sheet.name}, ${game.away_team} at ${game.home_team}: shown at lock`
+                            : `${sheet.name}, ${game.away_team} at ${game.home_team}: ${team ?? 'no pick'}${outcome ? `, ${outcomeWord[outcome]}` : ''}${standing ? `, ${standing.words}` : ''}`
+                        }
+                        sx={{
+                          px: gamePx,
+                          bgcolor: outcome
+                            ? outcomeColour[outcome]
+                            : standing
+                              ? standingColour[standing.state]
+                              : undefined,
+                          whiteSpace: 'nowrap',
+                        }}
+                      >
+                        {text}
+                        {play && (
+                          <Box component="sup" sx={{ ml: 0.25 }}>
+                            {play}
+                          </Box>
+                        )}
+                        {standing && (
+                          <Typography
+                            component="span"
+                            variant="caption"
+                            sx={{ display: 'block', fontWeight: 600, color: standingWordsColour[standing.state] }}
+                          >
+                            {standing.words}
+                          </Typography>
+                        )}
+                      </TableCell>
+                    );
+                  })}
+                  <TableCell align="right" sx={phone ? { px: 0.75 } : undefined}>
+                    {row?.points ?? 0}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </>
   );
 }
 
