@@ -330,7 +330,7 @@ function serve(answers: Answers = {}) {
         {
           member_id: 3,
           username: 'sam',
-          name: 'sam',
+          name: 'Sam Ortiz',
           picks: [{ event_id: 101, team: 'BUF', play: null, clv: -1.5 }],
           lms_team: null,
           tiebreaker: null,
