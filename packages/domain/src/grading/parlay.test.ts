@@ -2,10 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BetKind, BetMode, BetType } from '../enums.js';
 import { americanToDecimal, OddsError } from '../odds/american-odds.js';
+import { isBoostedTicket, parlayStandingAmericanPrice } from '../odds/parlay-pricing.js';
 import { profitCents } from '../odds/profit.js';
 import { betTypeLineConflict, betTypeOfLine } from './bet-type.js';
 import { gradeEntry, type Outcome } from './grade-entry.js';
-import { gradeParlay, MAX_PARLAY_LEGS, parlayLegsProblem, type ParlayLegResult } from './parlay.js';
+import { gradeParlay, isSameGameParlay, MAX_PARLAY_LEGS, parlayLegsProblem, type ParlayLegResult } from './parlay.js';
 
 const leg = (price: number, outcome: Outcome | null): ParlayLegResult => ({ price, outcome });
 
@@ -55,6 +56,36 @@ describe('gradeParlay', () => {
     });
   });
 
+  it('keeps a boosted ticket’s price when a leg pushes, divided by the pushed leg’s price', () => {
+    // Three legs at −110 make +596 (6.958); the book boosted the ticket to +700 (8.0). One pushes: 8.0 ÷ 1.909.
+    const legs = [leg(-110, 'win'), leg(-110, 'push'), leg(-110, 'win')];
+    expect(gradeParlay({ stakeCents, ticketPrice: 700, legs })).toEqual({ outcome: 'win', reward: 31_905 });
+    // Without the boost the two winning legs alone would have paid +264.
+    expect(gradeParlay({ stakeCents, legs })).toEqual({ outcome: 'win', reward: 26_446 });
+    // Two legs dropped: divided by both.
+    expect(
+      gradeParlay({ stakeCents, ticketPrice: 700, legs: [leg(-110, 'win'), leg(-110, 'void'), leg(-110, 'push')] }),
+    ).toEqual({ outcome: 'win', reward: 11_950 });
+    expect(
+      parlayStandingAmericanPrice({
+        ticketPrice: 700,
+        legs: legs.map((l) => ({ price: l.price, dropped: l.outcome === 'push' })),
+      }),
+    ).toBe(319);
+  });
+
+  it('scales a same-game ticket’s price on a push, and falls back to the legs left if that is even money or less', () => {
+    expect(
+      gradeParlay({ stakeCents, ticketPrice: 250, sameGame: true, legs: [leg(-110, 'win'), leg(-110, 'push')] }),
+    ).toEqual({ outcome: 'win', reward: 8_333 });
+    expect(
+      gradeParlay({ stakeCents, ticketPrice: 100, sameGame: true, legs: [leg(-110, 'win'), leg(150, 'push')] }),
+    ).toEqual({ outcome: 'win', reward: profitCents(stakeCents, -110) });
+    expect(
+      gradeParlay({ stakeCents, ticketPrice: 250, sameGame: true, legs: [leg(-110, 'win'), leg(-110, 'win')] }),
+    ).toEqual({ outcome: 'win', reward: 25_000 });
+  });
+
   it('is a push, the stake returned, when every leg pushes or is void', () => {
     expect(gradeParlay({ stakeCents, legs: [leg(-110, 'push'), leg(150, 'void')] })).toEqual({
       outcome: 'push',
@@ -87,12 +118,37 @@ describe('parlayLegsProblem', () => {
     });
   });
 
-  it('names the leg that repeats a game', () => {
-    expect(parlayLegsProblem(legs(4, 5, 4))).toEqual({
-      field: 'event_id',
-      index: 2,
-      reason: 'is the same game as leg 1: each leg needs its own game',
+  it('names the leg that repeats a game’s market', () => {
+    expect(parlayLegsProblem(legs(4, 5, 4))).toMatchObject({ field: 'event_id', index: 2 });
+    expect(
+      parlayLegsProblem(
+        [
+          { eventId: 4, kind: BetKind.spread },
+          { eventId: 4, kind: BetKind.spread },
+        ],
+        300,
+      ),
+    ).toEqual({
+      field: 'bet_kind',
+      index: 1,
+      reason: "is the same game's spread as leg 1: legs on one game each take a market of their own",
     });
+  });
+
+  it('takes legs on one game, each on its own market, only with the ticket’s price', () => {
+    const sameGame = [
+      { eventId: 4, kind: BetKind.spread },
+      { eventId: 4, kind: BetKind.totals },
+      { eventId: 9, kind: BetKind.moneyline },
+    ];
+    expect(isSameGameParlay(sameGame)).toBe(true);
+    expect(isSameGameParlay(legs(1, 2, 3))).toBe(false);
+    expect(parlayLegsProblem(sameGame, 450)).toBeNull();
+    expect(parlayLegsProblem(sameGame)).toEqual({
+      field: 'ticket_price',
+      reason: "is required for a same-game parlay: the book prices its legs together, so give the ticket's price",
+    });
+    expect(parlayLegsProblem(legs(1, 2))).toBeNull();
   });
 });
 
@@ -172,6 +228,9 @@ describe('parlay properties', () => {
         }),
         ticket,
         (stakeCents, price, dropped, ticketPrice) => {
+          // A boosted ticket keeps its boost (below); any other ticket is repriced from the leg left.
+          const prices = [...dropped.map((l) => l.price), price];
+          if (ticketPrice !== null && isBoostedTicket(ticketPrice, prices)) return;
           const single = gradeEntry(
             {
               mode: BetMode.bet_on,
@@ -185,6 +244,42 @@ describe('parlay properties', () => {
             { status: 'final', homeTeam: 'KC', awayTeam: 'BUF', homeScore: 24, awayScore: 20 },
           );
           expect(gradeParlay({ stakeCents, ticketPrice, legs: [...dropped, leg(price, 'win')] })).toEqual(single);
+        },
+      ),
+    );
+  });
+
+  it('a boosted ticket with dropped legs pays its price divided by theirs, never less than the legs left', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 100, max: 1_000_000 }),
+        fc.array(fc.record({ price: americanPrice, dropped: fc.boolean() }), { minLength: 2, maxLength: 10 }),
+        fc.integer({ min: 1, max: 50 }),
+        (stakeCents, drawn, boostPercent) => {
+          const legs = drawn.map((l) => leg(l.price, l.dropped ? 'push' : 'win'));
+          const product = legs.reduce((total, l) => total * americanToDecimal(l.price), 1);
+          const boosted = product * (1 + boostPercent / 100);
+          const ticketPrice = boosted >= 2 ? Math.ceil((boosted - 1) * 100) : -Math.floor(100 / (boosted - 1));
+          if (
+            !isBoostedTicket(
+              ticketPrice,
+              legs.map((l) => l.price),
+            )
+          )
+            return;
+          const grade = gradeParlay({ stakeCents, ticketPrice, legs })!;
+          const droppedProduct = legs
+            .filter((l) => l.outcome === 'push')
+            .reduce((total, l) => total * americanToDecimal(l.price), 1);
+          const left = product / droppedProduct;
+          if (legs.every((l) => l.outcome === 'push')) {
+            expect(grade).toEqual({ outcome: 'push', reward: 0 });
+            return;
+          }
+          const expected = stakeCents * (americanToDecimal(ticketPrice) / droppedProduct - 1);
+          expect(grade.outcome).toBe('win');
+          expect(Math.abs(grade.reward - expected)).toBeLessThanOrEqual(0.5 + expected * 1e-9);
+          expect(grade.reward).toBeGreaterThanOrEqual(Math.floor(stakeCents * (left - 1) * (1 - 1e-9)));
         },
       ),
     );

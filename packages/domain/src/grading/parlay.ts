@@ -1,13 +1,15 @@
-import { parlayProfitCents } from '../odds/parlay-pricing.js';
-import { profitCents } from '../odds/profit.js';
+import { parlayProfitCents, parlayStandingFraction } from '../odds/parlay-pricing.js';
+import { profitCents, profitCentsAtDecimal } from '../odds/profit.js';
+import { BetKind, type BetKindValue } from '../enums.js';
 import type { Outcome } from './grade-entry.js';
 
 /**
- * Parlays (DESIGN.md section 6; docs/decisions/035-parlays.md): 2 to 10 legs on different games; the price is
- * the product of the legs' decimal prices unless the ticket's own price is given (`odds/parlay-pricing.ts`); a
- * pushed or void leg drops out and the price is recomputed from the rest; a parlay loses as soon as one leg
- * loses, and is otherwise graded when its last leg ends. Pure: legs' prices and outcomes in, an outcome and
- * profit out.
+ * Parlays (DESIGN.md section 6; docs/decisions/035-parlays.md, XXX-parlay-slip.md): 2 to 10 legs, of any
+ * sports and seasons, on different games or, with the ticket's own price, several on one game (a same-game
+ * parlay); the price is the product of the legs' decimal prices unless the ticket's own price is given
+ * (`odds/parlay-pricing.ts`); a pushed or void leg drops out and the price is recomputed by the book's rule
+ * (`parlayStandingFraction`); a parlay loses as soon as one leg loses, and is otherwise graded when its last
+ * leg ends. Pure: legs' prices and outcomes in, an outcome and profit out.
  */
 
 export const MIN_PARLAY_LEGS = 2;
@@ -28,16 +30,18 @@ export interface ParlayGrade {
 /**
  * The grade of a parlay, or null while it is undecided. A losing leg loses the parlay at once, whatever is
  * still pending. Otherwise the parlay waits for its last leg; pushed and void legs then drop out: with none
- * left the parlay is a push (the stake comes back), else it wins at the product of the winning legs' prices.
- * The ticket's own price holds only while every leg won: a dropped leg changes the ticket, so it is repriced
- * from the legs that remain.
+ * left the parlay is a push (the stake comes back), else it wins at the ticket's standing price: the ticket's
+ * own price while every leg won; with legs dropped, a boosted or same-game ticket's price divided by the
+ * dropped legs' prices, any other ticket repriced from the legs that remain (`parlayStandingFraction`).
  */
 export function gradeParlay(input: {
   stakeCents: number;
   legs: readonly ParlayLegResult[];
   ticketPrice?: number | null;
+  /** Two or more legs on one game: the ticket's price is the book's, and is scaled, never rebuilt, on a push. */
+  sameGame?: boolean;
 }): ParlayGrade | null {
-  const { stakeCents, legs, ticketPrice } = input;
+  const { stakeCents, legs, ticketPrice, sameGame = false } = input;
   // Worked out whatever the outcome, so a price no book could quote fails every grade, not only the wins.
   parlayProfitCents(
     stakeCents,
@@ -49,25 +53,38 @@ export function gradeParlay(input: {
   if (legs.some((leg) => leg.outcome === null)) return null;
   const winners = legs.filter((leg) => leg.outcome === 'win');
   if (winners.length === 0) return { outcome: 'push', reward: 0 };
-  const everyLegWon = winners.length === legs.length;
-  const reward =
-    everyLegWon && ticketPrice !== null && ticketPrice !== undefined
-      ? profitCents(stakeCents, ticketPrice)
-      : parlayProfitCents(
-          stakeCents,
-          winners.map((leg) => leg.price),
-        );
-  return { outcome: 'win', reward };
+  const price = parlayStandingFraction({
+    ticketPrice,
+    sameGame,
+    legs: legs.map((leg) => ({ price: leg.price, dropped: leg.outcome !== 'win' })),
+  });
+  return { outcome: 'win', reward: profitCentsAtDecimal(stakeCents, price) };
 }
 
 export type ParlayLegsProblem =
-  { field: 'legs'; reason: string } | { field: 'event_id'; index: number; reason: string };
+  | { field: 'legs' | 'ticket_price'; reason: string }
+  | { field: 'event_id' | 'bet_kind'; index: number; reason: string };
+
+/** Whether two or more of these legs are on one game (a same-game parlay). */
+export function isSameGameParlay(legs: readonly { eventId: number | string }[]): boolean {
+  return new Set(legs.map((leg) => String(leg.eventId))).size < legs.length;
+}
+
+const KIND_NAMES: Record<number, string> = {
+  [BetKind.moneyline]: 'moneyline',
+  [BetKind.totals]: 'total',
+  [BetKind.spread]: 'spread',
+};
 
 /**
- * The shape rule of a parlay's legs: 2 to 10 of them, each on a different game. The first problem found, or
- * null. (Whether a game has started is the server's to say: it holds the clock.)
+ * The shape rule of a parlay's legs: 2 to 10 of them; legs on one game (a same-game parlay) each on a market of
+ * their own, and only with the ticket's own price, which the product of correlated legs would overstate. The
+ * first problem found, or null. (Whether a game has started is the server's to say: it holds the clock.)
  */
-export function parlayLegsProblem(legs: readonly { eventId: number | string }[]): ParlayLegsProblem | null {
+export function parlayLegsProblem(
+  legs: readonly { eventId: number | string; kind?: BetKindValue | number }[],
+  ticketPrice?: number | null,
+): ParlayLegsProblem | null {
   if (legs.length < MIN_PARLAY_LEGS) {
     return { field: 'legs', reason: `a parlay needs at least ${MIN_PARLAY_LEGS} legs` };
   }
@@ -76,12 +93,23 @@ export function parlayLegsProblem(legs: readonly { eventId: number | string }[])
   }
   const seen = new Map<string, number>();
   for (const [index, leg] of legs.entries()) {
-    const key = String(leg.eventId);
+    const key = `${leg.eventId}|${leg.kind ?? ''}`;
     const first = seen.get(key);
     if (first !== undefined) {
-      return { field: 'event_id', index, reason: `is the same game as leg ${first + 1}: each leg needs its own game` };
+      const market = leg.kind === undefined ? 'market' : (KIND_NAMES[leg.kind] ?? 'market');
+      return {
+        field: leg.kind === undefined ? 'event_id' : 'bet_kind',
+        index,
+        reason: `is the same game's ${market} as leg ${first + 1}: legs on one game each take a market of their own`,
+      };
     }
     seen.set(key, index);
+  }
+  if (isSameGameParlay(legs) && (ticketPrice === null || ticketPrice === undefined)) {
+    return {
+      field: 'ticket_price',
+      reason: "is required for a same-game parlay: the book prices its legs together, so give the ticket's price",
+    };
   }
   return null;
 }
