@@ -449,7 +449,8 @@ export type TellerResponse = z.infer<typeof TellerResponse>;
 // Parlays: one ticket of 2 to 10 legs on different games (docs/decisions/035)
 
 /**
- * One leg of a new parlay: a side of one game that has not started, with its price. As a single bet's fields:
+ * One leg of a new parlay: a side of one game, with its price; legs may be of different sports and seasons. As a
+ * single bet's fields:
  * `bet_team` (one of the game's teams) for moneylines and spreads, `line` for spreads (from bet_team's side)
  * and totals, `bet_type` fitting the kind and, for a spread, the line. Teasers are not parlay legs.
  */
@@ -465,8 +466,10 @@ export type ParlayLegBody = z.infer<typeof ParlayLegBody>;
 
 /**
  * A new parlay. `is_simulated` is required: a parlay is stated real or simulated. `ticket_price` is the
- * ticket's own American price; without it the price is the product of the legs' decimal prices. Send an
- * `Idempotency-Key` header, as for a single entry.
+ * ticket's own American price; without it the price is the product of the legs' decimal prices. Legs on one
+ * game (a same-game parlay, each leg on its own market) need `ticket_price`: the book prices them together. A
+ * real parlay may be recorded after its first game started (then `recorded_after_start`, and no closing line
+ * value); a simulated one closes at its first kickoff. Send an `Idempotency-Key` header, as for a single entry.
  */
 export const CreateParlayBody = z
   .object({
@@ -477,9 +480,12 @@ export const CreateParlayBody = z
     book: Book.nullish(),
   })
   .superRefine((body, context) => {
-    const problem = parlayLegsProblem(body.legs.map((leg) => ({ eventId: leg.event_id })));
+    const problem = parlayLegsProblem(
+      body.legs.map((leg) => ({ eventId: leg.event_id, kind: leg.bet_kind })),
+      body.ticket_price,
+    );
     if (!problem) return;
-    const path = problem.field === 'legs' ? ['legs'] : ['legs', problem.index, 'event_id'];
+    const path = 'index' in problem ? ['legs', problem.index, problem.field] : [problem.field];
     context.addIssue({ code: 'custom', path, message: problem.reason });
   });
 export type CreateParlayBody = z.infer<typeof CreateParlayBody>;
@@ -510,6 +516,9 @@ export const ParlayLeg = z.object({
     status: EventStatusField,
     event_scores: z.object({ home: z.number().int().nullable(), away: z.number().int().nullable() }),
   }),
+  /** The leg's game's sport and season (a parlay's legs may be of several). */
+  sport: SportKey,
+  season: z.number().int(),
   bet_kind: BetKindField,
   bet_type: BetTypeField,
   bet_team: z.string().nullable(),
@@ -525,13 +534,20 @@ export const ParlayEntry = z.object({
   id: z.number().int(),
   sport: SportKey,
   season: z.number().int(),
-  /** The first leg's week. */
+  /** The first leg's week (sport and season too are the first leg's: the statistics count the ticket there). */
   week: z.number().int().nullable(),
   is_simulated: z.boolean(),
   stake_cents: z.number().int(),
   /** The ticket's own American price, when given. */
   ticket_price: z.number().int().nullable(),
-  /** The price of the ticket as it stands: the ticket's own, else the product of the legs still in it. */
+  /** Two or more legs on one game: priced by the ticket alone. */
+  same_game: z.boolean(),
+  /** Recorded after its first game had started: left out of closing line value. */
+  recorded_after_start: z.boolean(),
+  /**
+   * The price of the ticket as it stands: the ticket's own; once legs pushed, a boosted or same-game ticket's
+   * price divided by theirs, else the product of the legs still in it.
+   */
   price: z.number().int().nullable(),
   decimal_price: z.number(),
   /** What the ticket pays back if it wins from here, stake included, in cents. */

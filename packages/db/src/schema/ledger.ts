@@ -94,7 +94,7 @@ export const ledgerVersions = pgTable('ledger_versions', {
 });
 
 /**
- * Parlays (docs/decisions/035): one ticket of 2 to 10 legs on different games, a single entry of the
+ * Parlays (docs/decisions/035, XXX-parlay-slip): one ticket of 2 to 10 legs, a single entry of the
  * member's ledger with one stake and one result. Kept apart from user_bets, whose rows are each on one game:
  * a parlay's legs are in parlay_legs. The first leg's kickoff closes it to changes; it is graded when a leg
  * loses or its last leg ends.
@@ -106,7 +106,8 @@ export const parlays = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    // The legs' sport and season (one of each a ticket), and the week of its first leg: statistics read them.
+    // The sport, season and week of its first leg by kickoff (legs may be of other sports and seasons): the
+    // statistics count the ticket there, once.
     sport: text('sport').notNull(),
     season: integer('season').notNull(),
     week: integer('week'),
@@ -117,6 +118,8 @@ export const parlays = pgTable(
     book: text('book'),
     /** The earliest kickoff of its legs: the parlay is open until then. */
     firstKickoffAt: timestamp('first_kickoff_at', { withTimezone: true }).notNull(),
+    /** Recorded after its first leg's game had started: shown as such, and left out of closing line value. */
+    recordedAfterStart: boolean('recorded_after_start').notNull().default(false),
     idempotencyKey: text('idempotency_key').notNull(),
     requestHash: text('request_hash').notNull(),
     status: smallint('status').notNull(),
@@ -157,7 +160,8 @@ export const parlayLegs = pgTable(
   },
   (table) => [
     uniqueIndex('parlay_legs_parlay_position').on(table.parlayId, table.position),
-    uniqueIndex('parlay_legs_parlay_event').on(table.parlayId, table.eventId),
+    // A same-game parlay has several legs on one game, each on its own market.
+    uniqueIndex('parlay_legs_parlay_event_kind').on(table.parlayId, table.eventId, table.betKind),
     index('parlay_legs_event_idx').on(table.eventId),
   ],
 );

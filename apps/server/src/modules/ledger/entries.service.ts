@@ -69,7 +69,8 @@ export function toBetEntry(entry: EntryRow, now: Date): BetEntry {
     reward: entry.reward,
     closing_line: roundReal(entry.closingLine, 2),
     closing_price: entry.closingPrice,
-    clv: roundReal(entry.clv),
+    // Logged after its game started: no closing line value, whenever it was stored.
+    clv: entry.recordedAfterStart ? null : roundReal(entry.clv),
     graded_at: iso(entry.gradedAt),
     created_at: entry.createdAt.toISOString(),
     updated_at: entry.updatedAt.toISOString(),

@@ -27,6 +27,8 @@ export interface GradableRow {
   closingLine: number | null;
   closingPrice: number | null;
   clv: number | null;
+  /** Recorded after its game started: its closing line is kept, its closing line value is not figured. */
+  recordedAfterStart?: boolean;
   gradedAt: Date | null;
   /** When the entry was stored (the database's clock); null for an entry that is never stored (the replay's). */
   createdAt: Date | null;
@@ -52,6 +54,7 @@ function toGradable(row: Record<string, unknown>): GradableRow {
     closingLine: numberOrNull(row.closing_line),
     closingPrice: numberOrNull(row.closing_price),
     clv: numberOrNull(row.clv),
+    recordedAfterStart: Boolean(row.recorded_after_start),
     gradedAt: dateOrNull(row.graded_at),
     createdAt: dateOrNull(row.created_at),
   };
@@ -59,7 +62,7 @@ function toGradable(row: Record<string, unknown>): GradableRow {
 
 const GRADABLE_COLUMNS = sql`b.id, b.user_id, b.event_id, b.bet_mode, b.bet_kind, b.bet_type, b.bet_team, b.line, b.price,
   b.stake_cents, b.teaser_points, b.multiplier, b.status, b.outcome, b.reward, b.closing_line, b.closing_price, b.clv,
-  b.graded_at, b.created_at`;
+  b.recorded_after_start, b.graded_at, b.created_at`;
 
 /** Every entry of these events that is not deleted: one query for the whole batch. */
 export async function listGradableEntriesOfEvents(db: DbExecutor, eventIds: readonly number[]): Promise<GradableRow[]> {

@@ -6,6 +6,7 @@ import {
   gradeEntry,
   gradeParlay,
   GradingError,
+  isSameGameParlay,
   outcomeOf,
   moneylineClv,
   OddsError,
@@ -181,6 +182,9 @@ export function regrade(row: GradableRow, event: LedgerEvent, quotes: QuoteMap, 
   if (row.status === Status.canceled || row.status === Status.deleted) return undefined;
   const started = hasStarted(event, now);
   const closing = started ? closingOf(row, event, quotes) : { closingLine: null, closingPrice: null, clv: null };
+  // An entry logged after its game started was taken with the game under way: beating the close says nothing of
+  // the member's eye for a line, so it has no closing line value and stays out of the averages.
+  if (row.recordedAfterStart === true) closing.clv = null;
   let next: Omit<GradeWrite, 'id' | 'closingLine' | 'closingPrice' | 'clv'>;
   const scoresMissing = event.status === 'final' && (event.homeScore === null || event.awayScore === null);
   try {
@@ -301,7 +305,12 @@ export function regradeParlay(parlay: ParlayWithLegs, now: Date): ParlayGradeWri
       );
       return { id: leg.id, price: leg.price, outcome };
     });
-    const grade = gradeParlay({ stakeCents: parlay.stakeCents, ticketPrice: parlay.ticketPrice, legs });
+    const grade = gradeParlay({
+      stakeCents: parlay.stakeCents,
+      ticketPrice: parlay.ticketPrice,
+      sameGame: isSameGameParlay(parlay.legs),
+      legs,
+    });
     const legOutcomes = legs.map(({ id, outcome }) => ({ id, outcome }));
     if (grade) {
       const unchanged =

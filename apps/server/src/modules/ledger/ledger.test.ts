@@ -184,6 +184,29 @@ describe('the ledger', () => {
     });
   });
 
+  it('leaves a bet logged after its game started out of closing line value, its closing line kept', async () => {
+    const { client } = await member();
+    const started = await makeEvent({ hoursFromNow: -1 });
+    const ahead = await makeEvent({ hoursFromNow: 2 });
+    const bet = { bet_mode: 3, bet_kind: 1, bet_type: 5, bet_team: 'KC', price: -150, stake: 150, is_simulated: false };
+    const late = BetResponse.parse((await post(client, { ...bet, event_id: started })).json()).data;
+    const early = BetResponse.parse((await post(client, { ...bet, event_id: ahead })).json()).data;
+    expect((await finish(started, 24, 20)).statusCode).toBe(200);
+    expect((await finish(ahead, 24, 20)).statusCode).toBe(200);
+    const read = async (id: number) => BetResponse.parse((await client.get(`/api/user/bets/${id}`)).json()).data;
+    expect(await read(late.id)).toMatchObject({
+      recorded_after_start: true,
+      closing_price: -200,
+      clv: null,
+      outcome: 'win',
+    });
+    const counted = await read(early.id);
+    expect(counted.clv).toBeCloseTo(200 / 300 - 150 / 250, 4);
+    const stats = StatsResponse.parse((await client.get(`/api/user/stats/${NFL}/season/2025?money=real`)).json());
+    expect(stats.totals.bets.count).toBe(2);
+    expect(stats.clv.moneyline).toEqual({ count: 1, average: counted.clv });
+  });
+
   it('changes and cancels an entry until kickoff, and refuses both after', async () => {
     const { client } = await member();
     const eventId = await makeEvent();

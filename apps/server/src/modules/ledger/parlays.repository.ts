@@ -103,9 +103,11 @@ export async function insertParlays(
     const inserted = await rows<{ id: unknown; user_id: unknown; idempotency_key: unknown }>(
       db,
       sql`insert into parlays (user_id, sport, season, week, is_simulated, stake_cents, ticket_price, book,
-            first_kickoff_at, idempotency_key, request_hash, status, outcome, reward, graded_at, created_at, updated_at)
+            first_kickoff_at, recorded_after_start, idempotency_key, request_hash, status, outcome, reward, graded_at,
+            created_at, updated_at)
           select user_id, sport, season, week, is_simulated, stake_cents, ticket_price, book, first_kickoff_at,
-            idempotency_key, request_hash, status, outcome, reward, graded_at, ${at}::timestamptz, ${at}::timestamptz
+            recorded_after_start, idempotency_key, request_hash, status, outcome, reward, graded_at, ${at}::timestamptz,
+            ${at}::timestamptz
           from unnest(${column(
             values((parlay) => parlay.userId),
             'int',
@@ -134,6 +136,9 @@ export async function insertParlays(
             values((parlay) => parlay.firstKickoffAt.toISOString()),
             'timestamptz',
           )}, ${column(
+            values((parlay) => parlay.recordedAfterStart ?? false),
+            'boolean',
+          )}, ${column(
             values((parlay) => parlay.idempotencyKey),
             'text',
           )}, ${column(
@@ -152,7 +157,7 @@ export async function insertParlays(
             values((parlay) => parlay.gradedAt?.toISOString() ?? null),
             'timestamptz',
           )}) with ordinality as v(user_id, sport, season, week, is_simulated, stake_cents, ticket_price, book,
-            first_kickoff_at, idempotency_key, request_hash, status, outcome, reward, graded_at, n)
+            first_kickoff_at, recorded_after_start, idempotency_key, request_hash, status, outcome, reward, graded_at, n)
           order by n
           on conflict (user_id, idempotency_key) do nothing
           returning id, user_id, idempotency_key`,

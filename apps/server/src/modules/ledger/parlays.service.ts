@@ -5,24 +5,26 @@ import {
   BetMode,
   BetType,
   dollarsToCents,
-  parlayAmericanPrice,
-  parlayDecimal,
-  parlayPayoutCents,
+  isSameGameParlay,
+  parlayStandingAmericanPrice,
+  parlayStandingFraction,
+  profitCentsAtDecimal,
   Status,
   type Sport,
 } from '@pass/domain';
 import { AppError } from '../../errors.js';
 import { checkDraft } from './drafts.service.js';
 import { listEvents } from './events.repository.js';
-import { hasStarted, kickoffOf } from './grading.service.js';
+import { gradeParlaysById, hasStarted, kickoffOf } from './grading.service.js';
 import { bumpLedgerVersions } from './ledger-versions.repository.js';
 import * as repository from './parlays.repository.js';
 import type { NewParlayLeg, ParlayWithLegs } from './parlays.repository.js';
 
 /**
- * Parlays (DESIGN.md section 6, docs/decisions/035): a ticket of 2 to 10 legs on different games that have not
- * started, one stake, stated real or simulated. Each leg is checked as a single bet on its game would be; the
- * ticket is graded with its legs by the ledger's grading (grading.service.ts).
+ * Parlays (DESIGN.md section 6, docs/decisions/035 and XXX-parlay-slip): a ticket of 2 to 10 legs, of any sports
+ * and seasons, on different games or (with the ticket's price) several markets of one game; one stake, stated
+ * real or simulated. Each leg is checked as a single bet on its game would be; the ticket is graded with its legs
+ * by the ledger's grading (grading.service.ts). A real ticket may be recorded after its first game started.
  */
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
@@ -37,10 +39,13 @@ function shownStatus(parlay: ParlayWithLegs, now: Date): number {
 
 export function toParlayEntry(parlay: ParlayWithLegs, now: Date): ParlayEntry {
   // The ticket as it stands: legs that pushed or were void have dropped out of its price.
-  const standing = parlay.legs.filter((leg) => leg.outcome !== 'push' && leg.outcome !== 'void');
-  const dropped = standing.length < parlay.legs.length;
-  const prices = standing.map((leg) => leg.price);
-  const ticketPrice = dropped ? null : parlay.ticketPrice;
+  const sameGame = isSameGameParlay(parlay.legs);
+  const standing = {
+    ticketPrice: parlay.ticketPrice,
+    sameGame,
+    legs: parlay.legs.map((leg) => ({ price: leg.price, dropped: leg.outcome === 'push' || leg.outcome === 'void' })),
+  };
+  const decimal = parlayStandingFraction(standing);
   return {
     id: parlay.id,
     sport: parlay.sport as Sport,
@@ -49,9 +54,11 @@ export function toParlayEntry(parlay: ParlayWithLegs, now: Date): ParlayEntry {
     is_simulated: parlay.isSimulated,
     stake_cents: parlay.stakeCents,
     ticket_price: parlay.ticketPrice,
-    price: ticketPrice ?? parlayAmericanPrice(prices),
-    decimal_price: Math.round(parlayDecimal(prices) * 10_000) / 10_000,
-    payout_cents: parlayPayoutCents(parlay.stakeCents, prices, ticketPrice),
+    same_game: sameGame,
+    recorded_after_start: parlay.recordedAfterStart,
+    price: parlayStandingAmericanPrice(standing),
+    decimal_price: Math.round((Number(decimal.numerator) / Number(decimal.denominator)) * 10_000) / 10_000,
+    payout_cents: parlay.stakeCents + profitCentsAtDecimal(parlay.stakeCents, decimal),
     book: parlay.book,
     first_kickoff: parlay.firstKickoffAt.toISOString(),
     status: shownStatus(parlay, now) as ParlayEntry['status'],
@@ -59,6 +66,8 @@ export function toParlayEntry(parlay: ParlayWithLegs, now: Date): ParlayEntry {
     reward: parlay.reward,
     legs: parlay.legs.map((leg) => ({
       event_id: leg.eventId,
+      sport: leg.event.sport as Sport,
+      season: leg.event.season,
       event: {
         home_team: leg.event.homeTeam,
         away_team: leg.event.awayTeam,
@@ -119,8 +128,9 @@ const bad = (field: string, message: string) => AppError.badRequest(`body.${fiel
 
 /**
  * Stores a parlay, once per idempotency key (a retry with the same body returns the stored parlay, created
- * false; the same key with another body is a 409). Every leg must be on a game of one sport and season that has
- * not started, and pass the rules of a single bet on that game.
+ * false; the same key with another body is a 409). Every leg must pass the rules of a single bet on its game.
+ * A simulated ticket closes at its first kickoff; a real one recorded later is marked `recordedAfterStart` (it
+ * was placed live, or logged late) and graded at once as far as its games allow.
  */
 export async function createParlay(
   db: Database,
@@ -136,17 +146,17 @@ export async function createParlay(
   );
   const stakeCents = dollarsToCents(body.stake);
   const legs: NewParlayLeg[] = [];
-  const [firstLeg] = body.legs;
-  const first = firstLeg === undefined ? undefined : events.get(firstLeg.event_id);
+  let started = false;
   for (const [index, leg] of body.legs.entries()) {
     const at = `legs.${index}`;
     const event = events.get(leg.event_id);
     if (!event) throw bad(`${at}.event_id`, `there is no event ${leg.event_id}`);
     if (hasStarted(event, now)) {
-      throw bad(`${at}.event_id`, "the game has started: a parlay's legs are games still to come");
-    }
-    if (first && (event.sport !== first.sport || event.season !== first.season)) {
-      throw bad(`${at}.event_id`, `a parlay's legs are all of one sport and season (${first.sport} ${first.season})`);
+      // Play money closes at kickoff, as for single bets; real money may be logged after a live bet.
+      if (body.is_simulated) {
+        throw bad(`${at}.event_id`, 'the game has started: simulated parlays close at their first kickoff');
+      }
+      started = true;
     }
     if (leg.bet_type === BetType.tease_dog || leg.bet_type === BetType.tease_fav) {
       throw bad(`${at}.bet_type`, 'teasers are not parlay legs: use 3 (underdog) or 4 (favored) for a spread');
@@ -178,32 +188,39 @@ export async function createParlay(
       price: leg.price,
     });
   }
-  if (!first) throw bad('legs', 'a parlay needs at least 2 legs');
+  if (body.legs.length === 0) throw bad('legs', 'a parlay needs at least 2 legs');
   const kickoffs = body.legs.map((leg) => kickoffOf(events.get(leg.event_id)!).getTime());
   const firstKickoffAt = new Date(Math.min(...kickoffs));
+  // The ticket's sport, season and week are its first game's: legs of other sports keep their own games.
   const firstEvent = events.get(body.legs[kickoffs.indexOf(firstKickoffAt.getTime())]!.event_id)!;
+  const decided = [...events.values()].some(
+    (event) => event.status === 'final' || event.status === 'cancelled' || event.status === 'postponed',
+  );
 
   const id = await db.transaction(async (tx) => {
     const inserted = await repository.insertParlay(
       tx,
       {
         userId,
-        sport: first.sport,
-        season: first.season,
+        sport: firstEvent.sport,
+        season: firstEvent.season,
         week: firstEvent.week,
         isSimulated: body.is_simulated,
         stakeCents,
         ticketPrice: body.ticket_price ?? null,
         book: body.book ?? null,
         firstKickoffAt,
+        recordedAfterStart: started,
         idempotencyKey,
         requestHash: hash,
-        status: Status.open,
+        status: started ? Status.pending : Status.open,
       },
       legs,
       now,
     );
     if (inserted !== undefined) await bumpLedgerVersions(tx, [userId]);
+    // A ticket logged once some of its games are decided is graded as far as they allow.
+    if (inserted !== undefined && decided) await gradeParlaysById(tx, [inserted], now);
     return inserted;
   });
   if (id !== undefined) {

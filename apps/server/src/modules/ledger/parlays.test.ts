@@ -6,6 +6,8 @@ import { adminClient, expectError, TestClient } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { makeGame, newKey, NFL, postEntry, signedInMember, type GameOptions } from '../../test/ledger.js';
 
+const NCAAF = 'americanfootball_ncaaf';
+
 /** Every kind of money together: parlays are counted beside the other entries. */
 const statsUrl = `/api/user/stats/${NFL}/season/2025?money=all`;
 
@@ -104,11 +106,18 @@ describe('parlays', () => {
     expectError(await post(client, { ...valid, legs: [moneyline(a)] }), 400, 'body.legs');
     const eleven = await Promise.all(Array.from({ length: 11 }, () => game()));
     expectError(await post(client, { ...valid, legs: eleven.map((id) => moneyline(id)) }), 400, 'body.legs');
+    // Two legs on one game's market, with or without the ticket's price.
     expectError(
       await post(client, { ...valid, legs: [moneyline(a), moneyline(a, 'BUF')] }),
       400,
-      'body.legs.1.event_id',
+      'body.legs.1.bet_kind',
     );
+    expectError(
+      await post(client, { ...valid, ticket_price: 300, legs: [moneyline(a), moneyline(a, 'BUF')] }),
+      400,
+      'body.legs.1.bet_kind',
+    );
+    // A simulated parlay closes at its first kickoff.
     expectError(
       await post(client, { ...valid, legs: [moneyline(a), moneyline(started)] }),
       400,
@@ -184,9 +193,9 @@ describe('parlays', () => {
     expect(after.totals.bets.roi).toBeCloseTo(4.1545, 4);
   });
 
-  it('drops a pushed leg and reprices from the rest; all legs pushed is a push', async () => {
+  it('drops a pushed leg: a boosted ticket is divided by its price, any other repriced from the rest; all legs pushed is a push', async () => {
     const { client } = await member();
-    const [a, b, c, d] = await Promise.all([game(), game(), game(), game()]);
+    const [a, b, c, d, e, f] = await Promise.all([game(), game(), game(), game(), game(), game()]);
     const spreadLeg = (eventId: number) => ({
       event_id: eventId,
       bet_kind: 3,
@@ -208,11 +217,27 @@ describe('parlays', () => {
     const two = ParlayResponse.parse(
       (await post(client, { legs: [spreadLeg(c), moneyline(d, 'KC', 150)], stake: 10, is_simulated: true })).json(),
     ).data;
+    // Not boosted: +350 is less than the legs' +377.
+    const plain = ParlayResponse.parse(
+      (
+        await post(client, {
+          legs: [spreadLeg(e), moneyline(f, 'KC', 150)],
+          stake: 10,
+          is_simulated: true,
+          ticket_price: 350,
+        })
+      ).json(),
+    ).data;
     expect(one.payout_cents).toBe(5000);
     await finish(a, 23, 20); // KC by 3: the −3 leg pushes.
     await finish(b, 21, 20);
+    // The legs make +377 (21/11 × 2.5); the ticket's +400 is a boost, kept: 5.0 ÷ 21/11 = 2.619, $10 wins $16.19.
     const graded = ParlayResponse.parse((await client.get(`/api/user/parlays/${one.id}`)).json()).data;
-    expect(graded).toMatchObject({ outcome: 'win', reward: 1500, price: 150 });
+    expect(graded).toMatchObject({ outcome: 'win', reward: 1619, price: 162, ticket_price: 400 });
+    await finish(e, 23, 20);
+    await finish(f, 21, 20);
+    const repriced = ParlayResponse.parse((await client.get(`/api/user/parlays/${plain.id}`)).json()).data;
+    expect(repriced).toMatchObject({ outcome: 'win', reward: 1500, price: 150 });
     await finish(c, 23, 20);
     await finish(d, 0, 0, 'cancelled');
     const pushed = ParlayResponse.parse((await client.get(`/api/user/parlays/${two.id}`)).json()).data;
@@ -247,6 +272,89 @@ describe('parlays', () => {
     expect(answer.by_kind.reduce((total, row) => total + row.entries, 0)).toBe(1);
     expect(answer.by_team.reduce((total, row) => total + row.entries, 0)).toBe(1);
     expect((answer.data ?? []).reduce((total, row) => total + row.reward, 0)).toBe(-5000);
+  });
+
+  it('takes legs of different sports and seasons, grades each on its own game, and counts the ticket once, in its first game’s sport', async () => {
+    const { client } = await member();
+    const college = await game({ sport: NCAAF, home: 'ALA', away: 'UGA', hoursFromNow: 20, week: 9 });
+    const nfl = await game({ hoursFromNow: 40 });
+    const lastSeason = await game({ season: 2024, week: 18, hoursFromNow: 60 });
+    const created = await post(client, {
+      legs: [moneyline(nfl), moneyline(college, 'UGA', 150), moneyline(lastSeason, 'BUF', 170)],
+      stake: 10,
+      is_simulated: false,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { data } = ParlayResponse.parse(created.json());
+    expect(data).toMatchObject({ sport: NCAAF, season: 2025, week: 9, same_game: false, recorded_after_start: false });
+    expect(data.legs.map((leg) => [leg.sport, leg.season])).toEqual([
+      [NFL, 2025],
+      [NCAAF, 2025],
+      [NFL, 2024],
+    ]);
+    await finish(college, 10, 24);
+    await finish(nfl, 27, 20);
+    let shown = ParlayResponse.parse((await client.get(`/api/user/parlays/${data.id}`)).json()).data;
+    expect(shown.legs.map((leg) => leg.outcome)).toEqual(['win', 'win', null]);
+    expect(shown.status).toBe(3);
+    await finish(lastSeason, 20, 23);
+    shown = ParlayResponse.parse((await client.get(`/api/user/parlays/${data.id}`)).json()).data;
+    // $10 × (21/11 × 2.5 × 2.7 − 1) = $118.86.
+    expect(shown).toMatchObject({ status: 8, outcome: 'win', reward: 11_886 });
+    const collegeStats = StatsResponse.parse(
+      (await client.get(`/api/user/stats/${NCAAF}/season/2025?money=real`)).json(),
+    );
+    expect(collegeStats.parlays).toMatchObject({ entries: 1, wins: 1, bets: { profit_cents: 11_886 } });
+    const nflStats = StatsResponse.parse((await client.get(`/api/user/stats/${NFL}/season/2025?money=real`)).json());
+    expect(nflStats.parlays?.entries ?? 0).toBe(0);
+  });
+
+  it('records a same-game parlay only at the ticket’s price, and scales that price when a leg pushes', async () => {
+    const { client, account } = await member();
+    const [a, b] = [await game(), await game()];
+    const spread = { event_id: a, bet_kind: 3, bet_type: 4, bet_team: 'KC', line: -3, price: -110 };
+    const total = { event_id: a, bet_kind: 2, bet_type: 1, line: 40.5, price: -110 };
+    const legs = [spread, total, moneyline(b, 'KC', -110)];
+    const unpriced = expectError(await post(client, { legs, stake: 10, is_simulated: true }), 400, 'body.ticket_price');
+    expect(unpriced.error.message).toMatch(/same-game parlay/);
+    expect(await storedParlays(account.id)).toBe(0);
+    const created = await post(client, { legs, stake: 10, is_simulated: true, ticket_price: 500 });
+    expect(created.statusCode, created.body).toBe(201);
+    const { data } = ParlayResponse.parse(created.json());
+    expect(data).toMatchObject({ same_game: true, ticket_price: 500, price: 500, payout_cents: 6000 });
+    await finish(a, 23, 20); // KC by 3 (the spread pushes), 43 points (the over wins).
+    await finish(b, 24, 20);
+    const graded = ParlayResponse.parse((await client.get(`/api/user/parlays/${data.id}`)).json()).data;
+    // 6.0 ÷ 21/11 = 3.143: $10 wins $21.43.
+    expect(graded).toMatchObject({ outcome: 'win', reward: 2143, price: 214 });
+    expect(graded.legs.map((leg) => leg.outcome)).toEqual(['push', 'win', 'win']);
+  });
+
+  it('accepts a real parlay after its first game started, marked, and grades what is decided; simulated ones close', async () => {
+    const { client } = await member();
+    const underway = await game({ hoursFromNow: -1 });
+    const later = await game({ sport: NCAAF, home: 'ALA', away: 'UGA', hoursFromNow: 5 });
+    const ended = await game({ hoursFromNow: -30 });
+    const body = { legs: [moneyline(later, 'ALA'), moneyline(underway)], stake: 10, is_simulated: true };
+    expectError(await post(client, body), 400, 'body.legs.1.event_id');
+    const real = await post(client, { ...body, is_simulated: false });
+    expect(real.statusCode, real.body).toBe(201);
+    const { data } = ParlayResponse.parse(real.json());
+    expect(data).toMatchObject({ recorded_after_start: true, status: 3, sport: NFL });
+    // One game already lost when the ticket is logged: it is graded at once.
+    await finish(ended, 10, 20);
+    const lost = await post(client, {
+      legs: [moneyline(later, 'ALA'), moneyline(ended)],
+      stake: 10,
+      is_simulated: false,
+    });
+    expect(lost.statusCode, lost.body).toBe(201);
+    expect(ParlayResponse.parse(lost.json()).data).toMatchObject({
+      recorded_after_start: true,
+      status: 8,
+      outcome: 'loss',
+      reward: -1000,
+    });
   });
 
   it('cancels before the first kickoff only, and a cancelled parlay leaves the list and the stats', async () => {

@@ -191,8 +191,9 @@ export async function aggregateStats(
             count(*) filter (where outcome <> 'void') as staked_count,
             coalesce(sum(stake_cents::float8) filter (where outcome <> 'void'), 0) as staked,
             coalesce(sum(reward::float8), 0) as reward,
-            count(clv) as clv_count,
-            coalesce(sum(clv::float8), 0) as clv_sum
+            -- Entries logged after their game started have no closing line value (stored before that rule too).
+            count(clv) filter (where not recorded_after_start) as clv_count,
+            coalesce(sum(clv::float8) filter (where not recorded_after_start), 0) as clv_sum
           from user_bets b
           where b.user_id = ${userId} and b.sport = ${sport} and b.season = ${season} and ${GRADED}
           group by bet_team, week, bet_mode, bet_kind, bet_type, book, held_favored, money

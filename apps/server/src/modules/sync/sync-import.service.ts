@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { SyncBet, SyncBetListResponse, SyncSlip, SyncSummaryResponse } from '@pass/contracts';
 import type { Database, DbExecutor, SyncSummary } from '@pass/db';
-import { BetKind, BetMode, BetType, betTypeOfLine, MAX_PARLAY_LEGS, Status } from '@pass/domain';
+import { BetKind, BetMode, BetType, betTypeOfLine, MAX_PARLAY_LEGS, parlayLegsProblem, Status } from '@pass/domain';
 import { AppError } from '../../errors.js';
 import { yieldToEventLoop } from '../../lib/event-loop.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
@@ -178,24 +178,10 @@ export function place(
   if (slip.legs.length > MAX_PARLAY_LEGS) {
     return { ok: false, reason: `a parlay of ${slip.legs.length} legs: the ledger holds at most ${MAX_PARLAY_LEGS}` };
   }
-  const first = matches[0]!.event;
+  // Legs may be of several sports and seasons; legs on one game (a same-game parlay) need the ticket's price.
   const legs: ledgerWrites.NewParlayLeg[] = [];
-  const seen = new Set<number>();
   for (const [index, match] of matches.entries()) {
     const { event } = match;
-    if (seen.has(event.id)) {
-      return {
-        ok: false,
-        reason: `leg ${index + 1} is on a game another leg is on (a same-game parlay): the ledger's parlays have one leg a game`,
-      };
-    }
-    seen.add(event.id);
-    if (event.sport !== first.sport || event.season !== first.season) {
-      return {
-        ok: false,
-        reason: `leg ${index + 1}: the ledger's parlays are of one sport and season (${first.sport} ${first.season})`,
-      };
-    }
     const draft = checked(draftOf(slip, slip.legs[index]!, match.team, stakeCents), event);
     if (typeof draft === 'string') return { ok: false, reason: `leg ${index + 1}: ${draft}` };
     legs.push({
@@ -208,29 +194,40 @@ export function place(
       price: slip.legs[index]!.price,
     });
   }
+  const problem = parlayLegsProblem(
+    legs.map((leg) => ({ eventId: leg.eventId, kind: leg.betKind })),
+    slip.price ?? null,
+  );
+  // (The count of legs is the book's: a ticket it calls a parlay is kept as one.)
+  if (problem && problem.field !== 'legs') {
+    const leg = 'index' in problem ? `leg ${problem.index + 1}: ` : '';
+    return {
+      ok: false,
+      reason: `${leg}${problem.field === 'ticket_price' ? 'the ticket price ' : ''}${problem.reason}`,
+    };
+  }
   const kickoffs = matches.map((match) => kickoffOf(match.event).getTime());
   const firstKickoff = Math.min(...kickoffs);
   const firstEvent = matches[kickoffs.indexOf(firstKickoff)]!.event;
+  const started = firstKickoff <= now.getTime() || matches.some((match) => hasStarted(match.event, now));
   return {
     ok: true,
     kind: 'parlay',
     legs,
     parlay: {
       userId: account.userId,
-      sport: first.sport,
-      season: first.season,
+      sport: firstEvent.sport,
+      season: firstEvent.season,
       week: firstEvent.week,
       isSimulated: slip.bonus,
       stakeCents,
       ticketPrice: slip.price ?? null,
       book: account.book,
       firstKickoffAt: new Date(firstKickoff),
+      recordedAfterStart: started,
       idempotencyKey,
       requestHash,
-      status:
-        firstKickoff <= now.getTime() || matches.some((match) => hasStarted(match.event, now))
-          ? Status.pending
-          : Status.open,
+      status: started ? Status.pending : Status.open,
     },
   };
 }

@@ -385,4 +385,52 @@ describe('sportsbook sync: uploads and slips (decision 051)', () => {
     await setEventResult(testApp.database.db, away, { status: 'final', home_score: 21, away_score: 14 }, later);
     expect(await ticket()).toMatchObject({ outcome: 'win', reward: 3000 });
   });
+
+  it('keeps a synced parlay of NFL and college legs, and a same-game one only with the ticket’s price', async () => {
+    const member = await memberWithAccount('fanduel');
+    const kickoff = (days: number) => new Date(NOW.getTime() + days * DAY);
+    await makeGame(db, { home: 'NYG', away: 'WAS', kickoff: kickoff(9), season: 2025, lines: false });
+    await makeGame(db, {
+      sport: 'americanfootball_ncaaf',
+      home: 'ALA',
+      away: 'UGA',
+      kickoff: kickoff(8),
+      season: 2025,
+      lines: false,
+    });
+    const leg = (event: string, selection: string, days: number, market = 'moneyline', line?: number) => ({
+      event,
+      event_start: kickoff(days).toISOString(),
+      market,
+      selection,
+      ...(line === undefined ? {} : { line }),
+      price: -110,
+    });
+    const nfl = leg('Washington Commanders @ New York Giants', 'New York Giants', 9);
+    const slip = (id: string, legs: unknown[], price?: number) => ({
+      book_bet_id: id,
+      placed_at: NOW.toISOString(),
+      kind: 'parlay',
+      stake_cents: 1000,
+      result: 'open',
+      ...(price === undefined ? {} : { price }),
+      legs,
+    });
+    const response = await member.client.post(`/api/sync/accounts/${member.accountId}/slips`, {
+      slips: [
+        slip('MIX-1', [nfl, leg('Georgia Bulldogs @ Alabama Crimson Tide', 'Alabama Crimson Tide', 8)]),
+        slip('SGP-1', [nfl, leg('Washington Commanders @ New York Giants', 'Over', 9, 'total', 44.5)]),
+        slip('SGP-2', [nfl, leg('Washington Commanders @ New York Giants', 'Over', 9, 'total', 44.5)], 240),
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const byId = new Map((await syncedBets(member.client)).data.map((bet) => [bet.book_bet_id, bet]));
+    const mixed = byId.get('MIX-1')!;
+    expect(mixed.status).toBe('matched');
+    const [row] = await db.select().from(parlays).where(eq(parlays.id, mixed.parlay_id!));
+    expect(row).toMatchObject({ sport: 'americanfootball_ncaaf', season: 2025 });
+    expect(byId.get('SGP-1')).toMatchObject({ status: 'rejected' });
+    expect(byId.get('SGP-1')!.reject_reason).toContain('same-game parlay');
+    expect(byId.get('SGP-2')).toMatchObject({ status: 'matched' });
+  });
 });
