@@ -90,8 +90,9 @@ function withPoolChat(
 }
 
 /**
- * A screen of prices (the member's odds board, compare books) where tapping a price opens the ledger's bet
- * slip: the slip's provider loads with the screen, so neither feature imports the other.
+ * A screen of prices (the member's odds board, compare books, a team's page) where tapping a price puts it on
+ * the ledger's bet slip: the slip's provider loads with the screen, so neither feature imports the other. The
+ * slip's legs are kept on the device, so each screen's provider shows the same slip.
  */
 function withBetSlip(screen: () => Promise<{ default: ComponentType }>): () => Promise<{ default: ComponentType }> {
   return async () => {
@@ -258,7 +259,7 @@ export const screens: ScreenRoute[] = [
     needsData: true,
     guards: ['auth'],
     prefetch: teamScreenData(NFL),
-    screen: () => import('../features/sports/routes/football-team'),
+    screen: withBetSlip(() => import('../features/sports/routes/football-team')),
   },
   {
     name: 'football-odds',
@@ -295,7 +296,7 @@ export const screens: ScreenRoute[] = [
     needsData: true,
     guards: ['auth'],
     prefetch: teamScreenData(NFL, 2024),
-    screen: () => import('../features/sports/routes/football-2024-team'),
+    screen: withBetSlip(() => import('../features/sports/routes/football-2024-team')),
   },
   {
     name: 'football-2023-schedule',
@@ -317,7 +318,7 @@ export const screens: ScreenRoute[] = [
     guards: ['season'],
     sportStore: { sport: NFL, season: 2023 },
     prefetch: teamScreenData(NFL, 2023),
-    screen: () => import('../features/sports/routes/football-2023-team'),
+    screen: withBetSlip(() => import('../features/sports/routes/football-2023-team')),
   },
   {
     name: 'ncaa-football-schedule',
@@ -336,7 +337,7 @@ export const screens: ScreenRoute[] = [
     needsData: true,
     guards: ['college'],
     prefetch: teamScreenData(NCAAF),
-    screen: () => import('../features/sports/routes/ncaa-football-team'),
+    screen: withBetSlip(() => import('../features/sports/routes/ncaa-football-team')),
   },
   {
     name: 'ncaa-football-odds',
@@ -378,7 +379,7 @@ export const screens: ScreenRoute[] = [
     guards: ['season'],
     sportStore: { sport: MLB },
     prefetch: teamScreenData(MLB),
-    screen: () => import('../features/sports/routes/baseball-team'),
+    screen: withBetSlip(() => import('../features/sports/routes/baseball-team')),
   },
   {
     name: 'compare-books',

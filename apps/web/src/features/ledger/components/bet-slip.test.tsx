@@ -1,6 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PriceChoice } from '../../../lib/bet-slip';
 import { registerRoutes } from '../../../lib/route-registry';
@@ -9,6 +10,7 @@ import { answer, sentRequests } from '../../../testing/api-server';
 import { renderWithProviders } from '../../../testing/render';
 import { stubViewportWidth } from '../../../testing/viewport';
 import { betEntry, bookEvent } from '../../../testing/ledger-fixtures';
+import { addLeg, forgetSlipLegs } from '../lib/slip-legs';
 import { BetSlip } from './bet-slip';
 
 registerRoutes(['user-bets']);
@@ -22,7 +24,20 @@ afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
   sessionStorage.clear();
+  forgetSlipLegs();
 });
+
+/** The slip as its provider shows it: open, holding what was recorded until it is closed. */
+function OpenSlip() {
+  const [recorded, setRecorded] = useState<string | null>(null);
+  return <BetSlip open onClose={() => {}} onRecorded={setRecorded} recorded={recorded} />;
+}
+
+/** Puts these prices on member `userId`'s slip and shows it. */
+function renderSlip(choices: PriceChoice[], userId = 7) {
+  for (const choice of choices) addLeg(userId, choice);
+  renderWithProviders(<OpenSlip />);
+}
 
 // BUF at KC: DraftKings' KC moneyline is not in the fixture; its BUF moneyline is +145.
 const spreadKc: PriceChoice = {
@@ -71,7 +86,7 @@ describe('BetSlip', () => {
   it('opens filled with the tapped book, line and price, and previews what the stake wins as it is typed', async () => {
     server();
     const user = userEvent.setup();
-    renderWithProviders(<BetSlip choice={spreadKc} onClose={() => {}} />);
+    renderSlip([spreadKc]);
     const slip = await screen.findByRole('dialog', { name: 'Bet slip · BUF @ KC' });
     expect(within(slip).getByRole('combobox', { name: 'Book' })).toHaveTextContent('BetUS');
     expect(within(slip).getByLabelText('Spread')).toHaveValue('-3');
@@ -89,7 +104,7 @@ describe('BetSlip', () => {
   it('derives favoured or underdog from the line, so the side and the type never disagree', async () => {
     server();
     const user = userEvent.setup();
-    renderWithProviders(<BetSlip choice={spreadKc} onClose={() => {}} />);
+    renderSlip([spreadKc]);
     const slip = await screen.findByRole('dialog');
     expect(within(slip).getByText(/Spread · Favored \(KC gives 3\)/)).toBeInTheDocument();
     // The other side takes its own quote from the same book: BUF +3 at -105, the underdog.
@@ -104,9 +119,7 @@ describe('BetSlip', () => {
 
   it('names a baseball spread the run line', async () => {
     server();
-    renderWithProviders(
-      <BetSlip choice={{ ...spreadKc, event: { ...spreadKc.event, sport: 'baseball_mlb' } }} onClose={() => {}} />,
-    );
+    renderSlip([{ ...spreadKc, event: { ...spreadKc.event, sport: 'baseball_mlb' } }]);
     const slip = await screen.findByRole('dialog');
     expect(within(slip).getByLabelText('Run line')).toHaveValue('-3');
     expect(within(slip).getByText(/Run line · Favored \(KC gives 3\)/)).toBeInTheDocument();
@@ -116,7 +129,7 @@ describe('BetSlip', () => {
   it('asks real money or simulated the first time, records through the bet API, and remembers the choice', async () => {
     server();
     const user = userEvent.setup();
-    renderWithProviders(<BetSlip choice={moneylineBuf} onClose={() => {}} />);
+    renderSlip([moneylineBuf]);
     const slip = await screen.findByRole('dialog');
     expect(within(slip).getByRole('combobox', { name: 'Book' })).toHaveTextContent('DraftKings');
     expect(within(slip).queryByLabelText('Spread')).toBeNull();
@@ -153,11 +166,11 @@ describe('BetSlip', () => {
 
     // The next slip starts from the member's choice; another member still has to choose.
     cleanup();
-    renderWithProviders(<BetSlip choice={spreadKc} onClose={() => {}} />);
+    renderSlip([spreadKc]);
     expect(await screen.findByRole('radio', { name: 'Simulated' })).toBeChecked();
     cleanup();
     storeSessionUser({ id: 8, username: 'kim', name: null, isAdmin: false });
-    renderWithProviders(<BetSlip choice={spreadKc} onClose={() => {}} />);
+    renderSlip([spreadKc], 8);
     expect(await screen.findByRole('radio', { name: 'Simulated' })).not.toBeChecked();
   });
 
@@ -165,7 +178,7 @@ describe('BetSlip', () => {
     stubViewportWidth(390);
     server();
     const user = userEvent.setup();
-    renderWithProviders(<BetSlip choice={moneylineBuf} onClose={() => {}} />);
+    renderSlip([moneylineBuf]);
     const slip = await screen.findByRole('dialog', { name: 'Bet slip · BUF @ KC' });
     expect(slip.closest('[data-sheet="bottom"]')).not.toBeNull();
     await user.click(within(slip).getByRole('combobox', { name: 'Book' }));
@@ -175,5 +188,80 @@ describe('BetSlip', () => {
     expect(books).toEqual(['BetUS', 'DraftKings']);
     await user.click(screen.getByRole('option', { name: 'BetUS' }));
     await waitFor(() => expect(within(slip).getByLabelText('Price')).toHaveValue('140'));
+  });
+
+  it('makes a parlay of two prices: a same-game one needs the ticket’s price before it pays anything', async () => {
+    const user = userEvent.setup();
+    const over: PriceChoice = {
+      event: bookEvent,
+      book: 'betus',
+      market: 'totals',
+      outcome: 'Over',
+      point: 44.5,
+      price: -110,
+    };
+    renderSlip([spreadKc, over]);
+    const slip = await screen.findByRole('dialog', { name: 'Bet slip · Same-game parlay, 2 legs' });
+    expect(within(slip).getByLabelText(/Ticket price/)).toBeRequired();
+    await user.type(within(slip).getByLabelText('Stake ($)'), '10');
+    // No price of the book's yet: the legs' product would overstate correlated legs.
+    expect(within(slip).getByTestId('slip-preview')).toHaveTextContent('Price—To win—Payout—');
+    await user.type(within(slip).getByLabelText(/Ticket price/), '250');
+    expect(within(slip).getByTestId('slip-preview')).toHaveTextContent('Price+250To win$25.00Payout$35.00');
+    // A second price of a market already on the slip replaces that leg; removing one leaves a single bet.
+    addLeg(7, { ...spreadKc, outcome: 'BUF', point: 3, price: -105 });
+    expect(await screen.findByText('BUF +3 -105')).toBeInTheDocument();
+    await user.click(within(slip).getByRole('button', { name: /^Remove Over 44.5 -110/ }));
+    expect(await screen.findByRole('dialog', { name: 'Bet slip · BUF @ KC' })).toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal of a leg under that leg, and its payout as the legs change', async () => {
+    const user = userEvent.setup();
+    const later = { ...bookEvent, event_id: 102, home_team: 'DAL', away_team: 'NYG' };
+    const other: PriceChoice = {
+      event: later,
+      book: 'draftkings',
+      market: 'h2h',
+      outcome: 'NYG',
+      point: null,
+      price: 170,
+    };
+    answer('post', '/api/user/parlays', () =>
+      HttpResponse.json(
+        {
+          error: {
+            code: 'BAD_REQUEST',
+            message: 'The request is not valid',
+            fields: [
+              {
+                field: 'body.legs.1.event_id',
+                message: 'the game has started: simulated parlays close at their first kickoff',
+              },
+            ],
+          },
+        },
+        { status: 400 },
+      ),
+    );
+    renderSlip([moneylineBuf, other]);
+    const slip = await screen.findByRole('dialog', { name: 'Bet slip · Parlay, 2 legs' });
+    // +145 × +170: 2.45 × 2.7 = 6.615, +562.
+    await user.type(within(slip).getByLabelText('Stake ($)'), '20');
+    expect(within(slip).getByTestId('slip-preview')).toHaveTextContent('Price+562To win$112.30Payout$132.30');
+    // The book is the ticket's: one of the legs' books.
+    await user.click(within(slip).getByRole('combobox', { name: 'Book' }));
+    expect(
+      within(await screen.findByRole('listbox'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['DraftKings']);
+    await user.keyboard('{Escape}');
+    await user.click(within(slip).getByRole('radio', { name: 'Simulated' }));
+    await user.click(within(slip).getByRole('button', { name: 'Record parlay' }));
+    const legs = within(within(slip).getByRole('list', { name: 'Legs' })).getAllByRole('listitem');
+    expect(
+      await within(legs[1]!).findByText('the game has started: simulated parlays close at their first kickoff'),
+    ).toBeInTheDocument();
+    expect(within(legs[0]!).queryByRole('alert')).toBeNull();
   });
 });

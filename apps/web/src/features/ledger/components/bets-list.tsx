@@ -122,12 +122,14 @@ function entryDetails(entry: BetEntry): string {
     (isTeaserType(entry.bet_type) ? ` · ${entry.teaser_points ?? DEFAULT_TEASER_POINTS} points` : '') +
     (entry.multiplier > 1 ? ` · ×${entry.multiplier}` : '') +
     ` · ${MONEY_WORDS[entryMoney(entry)].toLowerCase()}` +
-    (entry.source === 'sync' ? ` · synced from ${entry.book ? bookName(entry.book) : 'a sportsbook'}` : '')
+    (entry.source === 'sync' ? ` · synced from ${entry.book ? bookName(entry.book) : 'a sportsbook'}` : '') +
+    (entry.recorded_after_start ? ' · logged after start' : '')
   );
 }
 
-/** Closing line value: a share of the price for moneylines, points otherwise. */
+/** Closing line value: a share of the price for moneylines, points otherwise; none for an entry logged after start. */
 function clvText(entry: BetEntry): string {
+  if (entry.recorded_after_start) return 'n/a (logged after start)';
   if (entry.clv === null) return '—';
   return entry.bet_kind === BetKind.moneyline ? `${signedNumber(entry.clv * 100, 1)}%` : signedNumber(entry.clv, 1);
 }

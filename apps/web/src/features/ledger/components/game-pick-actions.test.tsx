@@ -286,14 +286,18 @@ describe('GamePickActions', () => {
     await pickButtonsReady();
     await user.click(screen.getByRole('button', { name: 'Bet' }));
     // betus's latest spread: KC -3 at -115 (the -3.5 is older); no bet form.
-    expect(openSlip).toHaveBeenLastCalledWith({
-      event: game,
-      book: 'betus',
-      market: 'spreads',
-      outcome: 'KC',
-      point: -3,
-      price: -115,
-    });
+    // The Bet action asks to see the slip, whatever it already holds.
+    expect(openSlip).toHaveBeenLastCalledWith(
+      {
+        event: game,
+        book: 'betus',
+        market: 'spreads',
+        outcome: 'KC',
+        point: -3,
+        price: -115,
+      },
+      { open: true },
+    );
     expect(screen.queryByRole('dialog')).toBeNull();
     unmount();
 
@@ -303,6 +307,7 @@ describe('GamePickActions', () => {
     await user.click(screen.getByRole('button', { name: 'Bet' }));
     expect(openSlip).toHaveBeenLastCalledWith(
       expect.objectContaining({ book: 'betus', market: 'h2h', outcome: 'KC', point: null, price: -160 }),
+      { open: true },
     );
     expect(openSlip).toHaveBeenCalledTimes(2);
   });

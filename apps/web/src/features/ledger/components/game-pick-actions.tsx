@@ -144,7 +144,7 @@ function MemberGameActions({ event, weekEvents }: GameActionsProps) {
             variant="outlined"
             onClick={() => {
               const choice = openSlip ? slipChoiceOf(event) : null;
-              if (openSlip && choice) openSlip(choice);
+              if (openSlip && choice) openSlip(choice, { open: true });
               else setBetFormOpen(true);
             }}
           >

@@ -226,6 +226,8 @@ describe('ParlaysList', () => {
     is_simulated: true,
     stake_cents: 2000,
     ticket_price: null,
+    same_game: false,
+    recorded_after_start: false,
     price: 415,
     decimal_price: 5.1545,
     payout_cents: 10_309,
@@ -237,6 +239,8 @@ describe('ParlaysList', () => {
     legs: [
       {
         event_id: 101,
+        sport: 'americanfootball_nfl',
+        season: 2025,
         event: {
           home_team: 'KC',
           away_team: 'BUF',
@@ -254,6 +258,8 @@ describe('ParlaysList', () => {
       },
       {
         event_id: 102,
+        sport: 'americanfootball_nfl',
+        season: 2025,
         event: {
           home_team: 'DAL',
           away_team: 'NYG',
@@ -292,6 +298,38 @@ describe('ParlaysList', () => {
       'NYG @ DAL: NYG +4.5 +170 — To play',
     ]);
     expect(within(row).queryByRole('button', { name: /Cancel/ })).not.toBeInTheDocument();
+    expect(row).not.toHaveTextContent('Logged after start');
     await waitFor(() => expect(row).toBeInTheDocument());
+  });
+
+  it('names a same-game ticket, one logged after its first game started, and each leg’s sport when they differ', async () => {
+    const [first, second] = parlay.legs;
+    const mixed: ParlayEntry = {
+      ...parlay,
+      same_game: true,
+      recorded_after_start: true,
+      ticket_price: 600,
+      price: 600,
+      legs: [
+        first!,
+        {
+          ...second!,
+          sport: 'americanfootball_ncaaf',
+          event: { ...second!.event, home_team: 'ALA', away_team: 'UGA' },
+          bet_team: 'UGA',
+        },
+      ],
+    };
+    answer('get', '/api/user/parlays', { data: [mixed], total: 1, limit: 500, offset: 0 });
+    renderWithProviders(<ParlaysList />);
+    const row = await screen.findByRole('listitem', { name: /2-leg parlay/ }, { timeout: 5000 });
+    expect(row).toHaveTextContent('Same game');
+    expect(row).toHaveTextContent('Logged after start');
+    expect(within(row).getByTitle(/left out of closing line value/)).toHaveTextContent('Logged after start');
+    const legs = within(row).getAllByRole('listitem');
+    expect(legs.map((leg) => leg.textContent)).toEqual([
+      'NFL · BUF @ KC: KC to win -110 — Lost',
+      'College · UGA @ ALA: UGA +4.5 +170 — To play',
+    ]);
   });
 });

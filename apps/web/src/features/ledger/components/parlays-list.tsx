@@ -15,6 +15,12 @@ import { dollars } from '../../../lib/money';
 
 const OUTCOME_WORDS: Record<string, string> = { win: 'Won', loss: 'Lost', push: 'Push', void: 'Void' };
 
+const SPORT_SHORT: Record<string, string> = {
+  americanfootball_nfl: 'NFL',
+  americanfootball_ncaaf: 'College',
+  baseball_mlb: 'MLB',
+};
+
 /** A leg in words: "KC −3.5 −110", "Over 47.5 −110", "BUF to win +170". */
 export function legText(leg: ParlayEntry['legs'][number]): string {
   const side = sideText(leg);
@@ -46,13 +52,30 @@ export function ParlaysList() {
       {cancel.error && <Alert severity="error">Not cancelled: {refusalMessage(cancel.error)}</Alert>}
       <Stack spacing={1} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Parlays">
         {parlays.data.data.map((parlay) => (
-          <Paper component="li" variant="outlined" key={parlay.id} data-parlay={parlay.id} sx={{ p: 1.5 }}>
+          <Paper
+            component="li"
+            variant="outlined"
+            key={parlay.id}
+            data-parlay={parlay.id}
+            aria-labelledby={`parlay-${parlay.id}-title`}
+            sx={{ p: 1.5 }}
+          >
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-              <Typography sx={{ fontWeight: 600 }}>
+              <Typography sx={{ fontWeight: 600 }} id={`parlay-${parlay.id}-title`}>
                 {parlay.legs.length}-leg parlay {americanPrice(parlay.price)}
               </Typography>
               <Chip size="small" label={gradingState(parlay)} />
               <Chip size="small" variant="outlined" label={parlay.is_simulated ? 'Simulated' : 'Real'} />
+              {parlay.same_game ? <Chip size="small" variant="outlined" label="Same game" /> : null}
+              {parlay.recorded_after_start ? (
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  color="warning"
+                  label="Logged after start"
+                  title="Recorded after its first game started: counted in your record, left out of closing line value"
+                />
+              ) : null}
               <Typography variant="body2">
                 Stake {dollars(parlay.stake_cents)} · pays {dollars(parlay.payout_cents)}
                 {parlay.reward !== null && ` · reward ${dollars(parlay.reward, { signed: true })}`}
@@ -69,8 +92,11 @@ export function ParlaysList() {
               )}
             </Stack>
             <Box component="ol" sx={{ m: 0, mt: 0.5, pl: 3 }}>
-              {parlay.legs.map((leg) => (
-                <Typography component="li" variant="body2" key={leg.event_id} data-leg={leg.event_id}>
+              {parlay.legs.map((leg, index) => (
+                <Typography component="li" variant="body2" key={index} data-leg={leg.event_id}>
+                  {new Set(parlay.legs.map((other) => other.sport)).size > 1
+                    ? `${SPORT_SHORT[leg.sport] ?? leg.sport} · `
+                    : ''}
                   {gameText(leg.event)}: {legText(leg)} — {legResult(leg)}
                 </Typography>
               ))}
