@@ -6,13 +6,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BetSlipProvider } from '../features/ledger/components/bet-slip';
 import { forgetSlipLegs } from '../features/ledger/lib/slip-legs';
 import { OddsBoard } from '../features/sports/components/odds-board';
-import { event, quote } from '../features/sports/testing/fixtures';
+import { almanacResponse, event, quote, teamsResponse, tipsResponse, week } from '../features/sports/testing/fixtures';
 import { registerRoutes } from '../lib/route-registry';
 import { clearSessionUser, storeSessionUser } from '../lib/session-user';
 import { answer, sentRequests } from '../testing/api-server';
-import { renderWithProviders } from '../testing/render';
+import { renderRoutes, renderWithProviders } from '../testing/render';
+import { screens } from './route-table';
 
-registerRoutes(['user-bets']);
+registerRoutes(['user-bets', 'football-team']);
 
 beforeEach(() => storeSessionUser({ id: 7, username: 'sam', name: null, isAdmin: false }));
 
@@ -158,5 +159,44 @@ describe('a parlay built on the odds boards', () => {
     // The slip is empty once recorded.
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('complementary', { name: 'Bet slip' })).toBeNull();
+  });
+});
+
+describe('a team page', () => {
+  it('puts a price of a game to come on the same slip', async () => {
+    const kickoff = new Date(Date.now() + 86_400_000).toISOString();
+    const game = event(51, 'KC', 'DEN', { kickoff, game_date: kickoff.slice(0, 10) });
+    answer('get', '/api/sport/americanfootball_nfl/teams', teamsResponse);
+    answer('get', '/api/dates/americanfootball_nfl/current-week', {
+      ...week(2),
+      sport: 'americanfootball_nfl',
+      season: 2026,
+    });
+    answer('get', '/api/almanac/americanfootball_nfl/KC', {
+      ...almanacResponse,
+      team: 'KC',
+      name: 'Kansas City Chiefs',
+    });
+    answer('get', '/api/standings/americanfootball_nfl', { sport: 'americanfootball_nfl', season: 2026, groups: [] });
+    answer('get', '/api/book/tips/americanfootball_nfl', tipsResponse([]));
+    answer('get', '/api/book/events/americanfootball_nfl', {
+      sport: 'americanfootball_nfl',
+      season: 2026,
+      week: week(2),
+      book: null,
+      events: [game],
+    });
+    answer('get', '/api/book/events/*', {
+      sport: 'americanfootball_nfl',
+      season: 2026,
+      week: week(2),
+      book: null,
+      events: [game],
+    });
+    const { default: Team } = await screens.find((entry) => entry.name === 'football-team')!.screen();
+    renderRoutes([{ path: '/football/team/:team', element: <Team /> }], { path: '/football/team/KC' });
+    const prices = await screen.findAllByRole('button', { name: /^Bet KC/ }, { timeout: 5000 });
+    await userEvent.setup().click(prices[0]!);
+    expect(await screen.findByRole('dialog', { name: 'Bet slip · KC @ DEN' })).toBeInTheDocument();
   });
 });

@@ -131,6 +131,20 @@ describe('BetsList', () => {
     expect(rowOf('6')).toHaveTextContent('Spread · Teaser (underdog) · 6 points');
   });
 
+  it('marks a bet logged after its game started, with no closing line value', async () => {
+    server(() => [
+      betEntry({ id: 5, is_simulated: false, recorded_after_start: true, clv: null, status: 3 }),
+      betEntry({ id: 6, is_simulated: false, clv: 0.5 }),
+    ]);
+    renderWithProviders(<BetsList />);
+    await screen.findAllByRole('row', {}, { timeout: 5000 });
+    const rowOf = (id: string) => screen.getAllByRole('row').find((row) => row.getAttribute('data-entry') === id)!;
+    expect(rowOf('5')).toHaveTextContent('real money · logged after start');
+    expect(rowOf('5')).toHaveTextContent('n/a (logged after start)');
+    expect(rowOf('6')).not.toHaveTextContent('logged after start');
+    expect(rowOf('6')).toHaveTextContent('+0.5');
+  });
+
   it('names a baseball bet on the run line by its date, never by a week', async () => {
     stubViewportWidth(390);
     const runLine = betEntry({
