@@ -11,7 +11,7 @@ import { e2eServerClockStart } from '../support/server-clock';
 import { useAppUrl } from '../support/target';
 
 /**
- * The parlay slip's done-when (docs/decisions/XXX-parlay-slip): a three-leg parlay built from three taps on the
+ * The parlay slip's done-when (docs/decisions/082-parlay-slip): a three-leg parlay built from three taps on the
  * odds boards, two NFL legs and a college one, the slip keeping its legs from the NFL board to the college board,
  * and recorded for real money after its first game has started: the server takes it, marked logged after start.
  *

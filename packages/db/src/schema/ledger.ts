@@ -94,7 +94,7 @@ export const ledgerVersions = pgTable('ledger_versions', {
 });
 
 /**
- * Parlays (docs/decisions/035, XXX-parlay-slip): one ticket of 2 to 10 legs, a single entry of the
+ * Parlays (docs/decisions/035, 082-parlay-slip): one ticket of 2 to 10 legs, a single entry of the
  * member's ledger with one stake and one result. Kept apart from user_bets, whose rows are each on one game:
  * a parlay's legs are in parlay_legs. The first leg's kickoff closes it to changes; it is graded when a leg
  * loses or its last leg ends.

@@ -4,7 +4,7 @@ import { BetKind, type BetKindValue } from '../enums.js';
 import type { Outcome } from './grade-entry.js';
 
 /**
- * Parlays (DESIGN.md section 6; docs/decisions/035-parlays.md, XXX-parlay-slip.md): 2 to 10 legs, of any
+ * Parlays (DESIGN.md section 6; docs/decisions/035-parlays.md, 082-parlay-slip.md): 2 to 10 legs, of any
  * sports and seasons, on different games or, with the ticket's own price, several on one game (a same-game
  * parlay); the price is the product of the legs' decimal prices unless the ticket's own price is given
  * (`odds/parlay-pricing.ts`); a pushed or void leg drops out and the price is recomputed by the book's rule

@@ -73,7 +73,7 @@ export function isBoostedTicket(ticketPrice: number, prices: readonly number[]):
 }
 
 /**
- * The decimal price a ticket stands at once some legs dropped out (docs/decisions/XXX-parlay-slip.md), as an
+ * The decimal price a ticket stands at once some legs dropped out (docs/decisions/082-parlay-slip.md), as an
  * exact fraction:
  * - no ticket price: the product of the legs still in it;
  * - a ticket price and nothing dropped: the ticket's price;

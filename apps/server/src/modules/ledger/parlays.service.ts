@@ -21,7 +21,7 @@ import * as repository from './parlays.repository.js';
 import type { NewParlayLeg, ParlayWithLegs } from './parlays.repository.js';
 
 /**
- * Parlays (DESIGN.md section 6, docs/decisions/035 and XXX-parlay-slip): a ticket of 2 to 10 legs, of any sports
+ * Parlays (DESIGN.md section 6, docs/decisions/035 and 082-parlay-slip): a ticket of 2 to 10 legs, of any sports
  * and seasons, on different games or (with the ticket's price) several markets of one game; one stake, stated
  * real or simulated. Each leg is checked as a single bet on its game would be; the ticket is graded with its legs
  * by the ledger's grading (grading.service.ts). A real ticket may be recorded after its first game started.

@@ -160,7 +160,7 @@ function RecordedView({ titleId, message, onClose }: { titleId: string; message:
   );
 }
 
-/** Said of an entry logged after its (first) game started (docs/decisions/XXX-parlay-slip). */
+/** Said of an entry logged after its (first) game started (docs/decisions/082-parlay-slip). */
 const AFTER_START = ' Logged after the game started: it counts in your record, not in your closing line value.';
 
 const sidesOf = (event: BookEvent, kind: BetKindValue) =>
@@ -724,7 +724,7 @@ function SlipBar({ onOpen, announcement }: { onOpen: () => void; announcement: s
 /**
  * Offers the bet slip to every price under it (lib/bet-slip.ts): app/ wraps the odds boards, compare books,
  * schedules and team pages with it. The first tapped price opens the slip on it; while the slip holds legs,
- * another price adds a leg and the bar at the foot of the screen follows (docs/decisions/XXX-parlay-slip). The
+ * another price adds a leg and the bar at the foot of the screen follows (docs/decisions/082-parlay-slip). The
  * legs are the member's, kept on the device, so the next screen with prices shows the same slip.
  */
 export function BetSlipProvider({ children }: { children: ReactNode }) {

@@ -6,7 +6,7 @@ import { readStoredCache, writeStoredCache } from '../../../lib/stored-cache';
 import { useSessionUser } from '../../../lib/use-session-user';
 
 /**
- * The legs on the member's bet slip (docs/decisions/XXX-parlay-slip): every tapped price adds one, on the odds
+ * The legs on the member's bet slip (docs/decisions/082-parlay-slip): every tapped price adds one, on the odds
  * boards, compare books, schedules and team pages alike. One leg is a single bet, two or more a parlay. The
  * legs are kept per member on the device (the stored cache), so they stay while the member moves between those
  * screens, or reloads, until the slip is recorded or cleared.
