@@ -20,6 +20,7 @@ const settings: PoolRuleSettings = {
   doublePlay: true,
   triplePlay: false,
   lastManStanding: true,
+  confidence: false,
 };
 
 /**
@@ -35,6 +36,7 @@ const OTHER_VALUE: { [K in keyof PoolRuleSettings]: PoolRuleSettings[K] } = {
   doublePlay: false,
   triplePlay: true,
   lastManStanding: false,
+  confidence: true,
 };
 
 describe('the rules of a pool, from the pool settings schema', () => {

@@ -46,6 +46,11 @@ export const PoolSettingsBody = z.object({
   double_play: z.boolean(),
   triple_play: z.boolean(),
   last_man_standing: z.boolean(),
+  /**
+   * Confidence points: each week a member ranks their picks 1..N and a win scores its rank (a loss, a push and a
+   * missed pick 0); no double or triple play with it. Left out: off.
+   */
+  confidence: z.boolean().optional(),
 });
 export type PoolSettingsBody = z.infer<typeof PoolSettingsBody>;
 
@@ -73,6 +78,8 @@ export const PoolStatusField = z.literal([Status.open, Status.confirmed, Status.
 
 /** A pool as its members see it in a list. */
 export const PoolSummary = PoolSettingsBody.extend({
+  /** Whether the pool scores confidence points. */
+  confidence: z.boolean(),
   id: z.number().int(),
   /** 1 open, 2 confirmed (its first game has locked), 4 closed (ended by the Lifeguard), 8 completed. */
   status: PoolStatusField,

@@ -8,7 +8,7 @@ import {
   instantMs,
   type PoolMember,
   type PoolPick,
-  type PoolSettings,
+  type PoolScoring,
   type SlateGame,
   type WeekSheet,
   type WeekWindow,
@@ -33,10 +33,22 @@ export interface ScoringRules {
   pushPoints: number;
   /** Whether double and triple plays multiply; off, every pick counts once. */
   multipliers: boolean;
+  /**
+   * Confidence scoring: a win scores the pick's confidence, a push `pushPoints / winPoints` of it (0 under the
+   * pool's own rules), a loss and a missed pick 0; plays never multiply.
+   */
+  confidence: boolean;
 }
 
-export function scoringRules(settings: Pick<PoolSettings, 'winBasis'>): ScoringRules {
-  return { winBasis: settings.winBasis, winPoints: POOL_DEFAULTS.pointsPerGame, pushPoints: 0, multipliers: true };
+export function scoringRules(settings: PoolScoring): ScoringRules {
+  const confidence = settings.confidence === true;
+  return {
+    winBasis: settings.winBasis,
+    winPoints: POOL_DEFAULTS.pointsPerGame,
+    pushPoints: 0,
+    multipliers: !confidence,
+    confidence,
+  };
 }
 
 /** Where a slate game stands for the pool. */
@@ -62,6 +74,8 @@ export interface GradedPick {
   /** The team picked, null when the member made no pick. */
   team: string | null;
   multiplier: 1 | 2 | 3;
+  /** The pick's confidence in a confidence pool (null without a pick, and in other pools). */
+  confidence: number | null;
   outcome: PickOutcome;
   /** Points scored; 0 while pending. */
   points: number;
@@ -85,8 +99,22 @@ function entryFor(team: string, game: SlateGame, winBasis: WinBasis): GradableEn
   };
 }
 
-/** Points of an outcome under a rule set. A missed pick costs what a loss does (decision record 026). */
-export function pointsFor(outcome: PickOutcome, multiplier: number, rules: ScoringRules): number {
+/**
+ * Points of an outcome under a rule set. A missed pick costs what a loss does (decision record 026). Under
+ * confidence scoring a win scores the pick's confidence and a loss or a missed pick 0.
+ */
+export function pointsFor(
+  outcome: PickOutcome,
+  multiplier: number,
+  rules: ScoringRules,
+  confidence: number | null = null,
+): number {
+  if (rules.confidence) {
+    const value = confidence ?? 0;
+    if (outcome === 'win') return value;
+    if (outcome === 'push') return (value * rules.pushPoints) / rules.winPoints;
+    return 0;
+  }
   const times = rules.multipliers ? multiplier : 1;
   switch (outcome) {
     case 'win':
@@ -129,12 +157,14 @@ export function gradePoolPick(input: {
 }): GradedPick {
   const { game, pick, window, rules, now, member } = input;
   const multiplier = rules.multipliers ? playMultiplier(pick?.play) : 1;
+  const confidence = rules.confidence ? (pick?.confidence ?? null) : null;
   const graded = (outcome: PickOutcome): GradedPick => ({
     gameId: game.id,
     team: pick?.team ?? null,
     multiplier,
+    confidence,
     outcome,
-    points: pointsFor(outcome, multiplier, rules) + 0,
+    points: pointsFor(outcome, multiplier, rules, confidence) + 0,
   });
   const state = slateGameState(game, window, now);
   if (!pick) {

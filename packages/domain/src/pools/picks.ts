@@ -49,7 +49,7 @@ export function slateTeams(slate: readonly SlateGame[]): string[] {
 }
 
 const samePick = (a: PoolPick | undefined, b: PoolPick | undefined) =>
-  a?.team === b?.team && (a?.play ?? null) === (b?.play ?? null);
+  a?.team === b?.team && (a?.play ?? null) === (b?.play ?? null) && (a?.confidence ?? null) === (b?.confidence ?? null);
 
 /**
  * Every problem with a member's sheet for a week, submitted at `now` over the sheet stored before
@@ -58,7 +58,8 @@ const samePick = (a: PoolPick | undefined, b: PoolPick | undefined) =>
  * used (not counting picks on void games); `survivor`: whether the member is still standing.
  */
 export function validateWeekSheet(input: {
-  settings: Pick<PoolSettings, 'doublePlay' | 'triplePlay' | 'lastManStanding'>;
+  settings: Pick<PoolSettings, 'doublePlay' | 'triplePlay' | 'lastManStanding'> &
+    Partial<Pick<PoolSettings, 'confidence'>>;
   slate: readonly SlateGame[];
   previous: WeekSheet | null;
   next: WeekSheet;
@@ -92,7 +93,9 @@ export function validateWeekSheet(input: {
       refuse('bad_play', `A pick is a double or a triple play, not ${String(pick.play)}`);
     }
   }
-  // A locked game's pick (and its double or triple play) stays as it was, added, changed or removed alike.
+  validateConfidence(input, after, before, problems);
+  // A locked game's pick (its double or triple play, its confidence) stays as it was, added, changed or removed
+  // alike.
   for (const game of slate) {
     if (isLocked(game, now) && !samePick(before.get(game.id), after.get(game.id))) {
       problems.push({
@@ -137,6 +140,50 @@ export function validateWeekSheet(input: {
     });
   }
   return problems;
+}
+
+/**
+ * Confidence: in a confidence pool every pick carries a whole number from 1 to the slate's size, each used once
+ * in the week (a locked pick keeps its own, so it is never free for another); elsewhere no pick carries one.
+ * A locked pick left as it was is not judged again (a slate republished shorter cannot make it wrong).
+ */
+function validateConfidence(
+  input: Parameters<typeof validateWeekSheet>[0],
+  after: ReadonlyMap<string, PoolPick>,
+  before: ReadonlyMap<string, PoolPick>,
+  problems: PoolProblem[],
+): void {
+  const { settings, slate, now } = input;
+  const games = new Map(slate.map((game) => [game.id, game]));
+  const refuse = (reason: string, message: string, gameId: string) =>
+    problems.push({ field: 'confidence', reason, message, gameId });
+  const holders = new Map<number, string[]>();
+  for (const pick of after.values()) {
+    const game = games.get(pick.gameId)!;
+    const value = pick.confidence ?? null;
+    if (!settings.confidence) {
+      if (value !== null) refuse('confidence_off', 'This pool plays without confidence points', pick.gameId);
+      continue;
+    }
+    const unchangedLock = isLocked(game, now) && samePick(before.get(pick.gameId), pick);
+    if (value === null) {
+      if (!unchangedLock)
+        refuse('confidence_required', `${gameName(game)} needs a confidence from 1 to ${slate.length}`, pick.gameId);
+      continue;
+    }
+    if (!Number.isInteger(value) || value < 1 || value > slate.length) {
+      if (!unchangedLock) {
+        refuse('confidence_out_of_range', `A confidence is a whole number from 1 to ${slate.length}`, pick.gameId);
+      }
+      continue;
+    }
+    holders.set(value, [...(holders.get(value) ?? []), pick.gameId]);
+  }
+  for (const [value, gameIds] of [...holders.entries()].sort(([a], [b]) => a - b)) {
+    if (gameIds.length < 2) continue;
+    const names = gameIds.map((gameId) => gameName(games.get(gameId)!)).join(' and ');
+    refuse('confidence_used', `Confidence ${value} is used more than once this week (${names})`, gameIds[1]!);
+  }
 }
 
 function validateLms(input: Parameters<typeof validateWeekSheet>[0], problems: PoolProblem[]): void {
@@ -188,7 +235,10 @@ export interface SheetEdit {
   /** The game of a pick's change; null for the Last Man Standing team and the tiebreaker. */
   gameId: string | null;
   field: 'pick' | 'lms_team' | 'tiebreaker';
-  /** Each side as text: a pick as "KC" or "KC (double play)", a Last Man Standing team, a tiebreaker. */
+  /**
+   * Each side as text: a pick as "KC", "KC (double play)" or "KC (confidence 5)", a Last Man Standing team, a
+   * tiebreaker.
+   */
   before: string | null;
   after: string | null;
 }

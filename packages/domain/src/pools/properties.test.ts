@@ -28,7 +28,8 @@ import {
 
 /**
  * Properties of the pool rules over generated seasons: up to four members, up to three weeks of up to five
- * games each, with every kind of result (final, pending, postponed, cancelled, moved out of the week).
+ * games each, with every kind of result (final, pending, postponed, cancelled, moved out of the week); some
+ * seasons score confidence points (each sheet's picks ranked with distinct values from 1 to the slate's size).
  */
 
 const HOUR = 3_600_000;
@@ -58,9 +59,13 @@ const gameArb = (weekNumber: number, index: number, weekStart: number) =>
       frozenHomeSpread: halfPoints / 2 + 0,
     }));
 
-const sheetArb = (memberId: string, slate: SlateGame[]) =>
+const sheetArb = (memberId: string, slate: SlateGame[], confidence: boolean) =>
   fc
     .record({
+      ranks: fc.shuffledSubarray(
+        Array.from({ length: slate.length }, (_, index) => index + 1),
+        { minLength: slate.length, maxLength: slate.length },
+      ),
       sides: fc.array(fc.constantFrom<'home' | 'away' | null>('home', 'away', null), {
         minLength: slate.length,
         maxLength: slate.length,
@@ -71,11 +76,16 @@ const sheetArb = (memberId: string, slate: SlateGame[]) =>
       tiebreaker: fc.option(fc.integer({ min: 0, max: 90 })),
       submittedMinute: fc.option(fc.integer({ min: 0, max: 5000 })),
     })
-    .map(({ sides, playAt, play, lms, tiebreaker, submittedMinute }): WeekSheet => {
+    .map(({ ranks, sides, playAt, play, lms, tiebreaker, submittedMinute }): WeekSheet => {
       const picks: PoolPick[] = [];
       slate.forEach((game, index) => {
         const side = sides[index];
-        if (side) picks.push({ gameId: game.id, team: game[side], play: index === playAt ? play : null });
+        if (!side) return;
+        picks.push(
+          confidence
+            ? { gameId: game.id, team: game[side], confidence: ranks[index]! }
+            : { gameId: game.id, team: game[side], play: index === playAt ? play : null },
+        );
       });
       const teams = slate.flatMap((game) => [game.home, game.away]);
       return {
@@ -87,13 +97,13 @@ const sheetArb = (memberId: string, slate: SlateGame[]) =>
       };
     });
 
-const weekArb = (weekNumber: number, memberIds: string[]) => {
+const weekArb = (weekNumber: number, memberIds: string[], confidence: boolean) => {
   const weekStart = SEASON_START + (weekNumber - 1) * 7 * 24 * HOUR;
   return fc
     .integer({ min: 1, max: 5 })
     .chain((count) => fc.tuple(...Array.from({ length: count }, (_, index) => gameArb(weekNumber, index, weekStart))))
     .chain((slate) =>
-      fc.tuple(...memberIds.map((memberId) => sheetArb(memberId, slate))).map((sheets): PoolWeekData => ({
+      fc.tuple(...memberIds.map((memberId) => sheetArb(memberId, slate, confidence))).map((sheets): PoolWeekData => ({
         week: weekNumber,
         window: { start: iso(weekStart), end: iso(weekStart + 160 * HOUR) },
         slate,
@@ -111,15 +121,20 @@ const seasonArb: fc.Arbitrary<PoolSeason> = fc
       doublePlay: fc.boolean(),
       triplePlay: fc.boolean(),
       lastManStanding: fc.constant(true),
+      confidence: fc.boolean(),
     }),
   })
-  .chain(({ memberIds, weekCount, settings }) =>
-    fc.tuple(...Array.from({ length: weekCount }, (_, index) => weekArb(index + 1, memberIds))).map((weeks) => ({
-      settings,
-      members: memberIds.map((id) => ({ id, joinedAt: '2025-08-01T00:00:00Z' })),
-      weeks,
-    })),
-  );
+  .chain(({ memberIds, weekCount, settings: drawn }) => {
+    // A confidence pool plays without double and triple plays.
+    const settings = drawn.confidence ? { ...drawn, doublePlay: false, triplePlay: false } : drawn;
+    return fc
+      .tuple(...Array.from({ length: weekCount }, (_, index) => weekArb(index + 1, memberIds, settings.confidence)))
+      .map((weeks) => ({
+        settings,
+        members: memberIds.map((id) => ({ id, joinedAt: '2025-08-01T00:00:00Z' })),
+        weeks,
+      }));
+  });
 
 /** A moment during the generated season or after it. */
 const nowArb = fc.integer({ min: 0, max: 24 * 7 * 4 }).map((hours) => new Date(SEASON_START + hours * HOUR));
@@ -182,11 +197,12 @@ describe('pool rules: properties', () => {
         const winBasis = season.settings.winBasis;
         const weeks = season.weeks.map((week) => ({
           week,
-          totals: weekTotalsOfMembers(week, season.members, winBasis, now),
+          totals: weekTotalsOfMembers(week, season.members, season.settings, now),
         }));
         const browser = standingsIfEndedNow({
           members: season.members,
           winBasis,
+          confidence: season.settings.confidence === true,
           settled: weeks.filter(({ totals }) => totals.complete).map(({ totals }) => totals),
           open: weeks
             .filter(({ totals }) => !totals.complete)
@@ -294,7 +310,13 @@ describe('pool rules: properties', () => {
                 awayScore: game.awayScore,
               },
             );
-            expect(grade).toEqual({ outcome: pick.outcome, reward: pick.points });
+            if (season.settings.confidence) {
+              // Confidence points: the ledger's outcome; a win scores the pick's confidence, anything else 0.
+              expect(grade?.outcome).toBe(pick.outcome);
+              expect(pick.points).toBe(pick.outcome === 'win' ? pick.confidence : 0);
+            } else {
+              expect(grade).toEqual({ outcome: pick.outcome, reward: pick.points });
+            }
             if (ats && !Number.isInteger(game.frozenHomeSpread)) expect(pick.outcome).not.toBe('push');
           }
         }
@@ -387,6 +409,27 @@ function totalsAt(season: PoolSeason, week: PoolWeekData, at: Date) {
   return weekTotals(week, graded[0]!.graded, at, { members: season.members, winBasis: season.settings.winBasis });
 }
 
+/** Whether generated seasons hold both kinds of pool, so each property above covers confidence scoring. */
+describe('pool rules: generated seasons', () => {
+  it('include confidence pools, with a confidence on every pick and each value once per sheet', () => {
+    const seasons = fc.sample(seasonArb, { numRuns: 200, seed: 7 });
+    const confidence = seasons.filter((season) => season.settings.confidence);
+    expect(confidence.length).toBeGreaterThan(20);
+    expect(seasons.length - confidence.length).toBeGreaterThan(20);
+    for (const season of confidence) {
+      expect(season.settings.doublePlay || season.settings.triplePlay).toBe(false);
+      for (const week of season.weeks) {
+        for (const sheet of week.sheets) {
+          const values = sheet.picks.map((pick) => pick.confidence);
+          expect(new Set(values).size).toBe(values.length);
+          for (const value of values)
+            expect(value).toSatisfy((n: unknown) => typeof n === 'number' && n >= 1 && n <= week.slate.length);
+        }
+      }
+    }
+  });
+});
+
 /**
  * The week as it ends if everything still open goes the member's way: every game not yet decided is played
  * inside the window and won by the member's side; every game still open is picked (their own side where they
@@ -399,9 +442,20 @@ function bestCase(season: PoolSeason, week: PoolWeekData, memberId: string, now:
   const picks = new Map(sheet.picks.map((pick) => [pick.gameId, pick]));
   const playLockedIn = sheet.picks.some((pick) => pick.play && !open.some((game) => game.id === pick.gameId));
   const biggest = season.settings.triplePlay ? 'triple' : season.settings.doublePlay ? 'double' : null;
+  // Confidence: the open games take the largest values no locked pick holds.
+  const locked = new Set(week.slate.filter((game) => isLocked(game, now)).map((game) => game.id));
+  const held = new Set(sheet.picks.filter((pick) => locked.has(pick.gameId)).map((pick) => pick.confidence));
+  const free = Array.from({ length: week.slate.length }, (_, index) => week.slate.length - index).filter(
+    (value) => !held.has(value),
+  );
   open.forEach((game, index) => {
     const team = picks.get(game.id)?.team ?? game.home;
-    picks.set(game.id, { gameId: game.id, team, play: !playLockedIn && index === 0 ? biggest : null });
+    picks.set(
+      game.id,
+      season.settings.confidence
+        ? { gameId: game.id, team, confidence: free[index]! }
+        : { gameId: game.id, team, play: !playLockedIn && index === 0 ? biggest : null },
+    );
   });
   const finalPicks = [...picks.values()];
   const won = (game: SlateGame): SlateGame => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { POOL_DEFAULTS } from '../constants.js';
-import { generalPoolRules, poolRuleLines, POOL_RULE_TEXTS, ruleSectionsHtml } from './rules-text.js';
+import { generalPoolRules, poolRuleLines, poolRulesSummary, POOL_RULE_TEXTS, ruleSectionsHtml } from './rules-text.js';
 import { DEFAULT_POOL_LIMITS } from './settings.js';
 
 const base = {
@@ -12,6 +12,7 @@ const base = {
   doublePlay: false,
   triplePlay: false,
   lastManStanding: false,
+  confidence: false,
 } as const;
 
 const texts = (settings: Parameters<typeof poolRuleLines>[0]) => poolRuleLines(settings).map((line) => line.text);
@@ -54,6 +55,27 @@ describe('poolRuleLines', () => {
       ),
     ).toBe(true);
     expect(texts(base)).toContain('No Last Man Standing.');
+  });
+});
+
+describe('confidence pools', () => {
+  it('states the confidence rule, and a missed pick and a loss at 0, in place of the points', () => {
+    const confidence = texts({ ...base, confidence: true });
+    expect(confidence).toContain(
+      "Confidence points: each week rank your picks from 1 to 5 (to the slate's size in a shorter week), each number used once; a win scores its number, a loss, a push or a tie 0. A pick's number locks with it.",
+    );
+    expect(confidence).toContain(POOL_RULE_TEXTS.confidenceMissedPick);
+    expect(confidence).not.toContain(POOL_RULE_TEXTS.points);
+    expect(confidence).not.toContain(POOL_RULE_TEXTS.missedPick);
+    expect(texts(base)).toContain(POOL_RULE_TEXTS.points);
+    expect(poolRulesSummary({ ...base, confidence: true })).toContain(
+      'confidence points from 1 to 5, a loss 0, a missed pick 0',
+    );
+  });
+
+  it('states the setting in the general rules', () => {
+    const lines = generalPoolRules(DEFAULT_POOL_LIMITS).flatMap((section) => section.lines);
+    expect(lines.join(' ')).toContain(POOL_RULE_TEXTS.confidence);
   });
 });
 

@@ -43,7 +43,15 @@ export const POOL_RULE_TEXTS = {
   lastManStandingEdges:
     "A survivor without a team when the week's last slate game locks is eliminated. If every remaining player is eliminated in the same week, they all survive that week; a team picked on a called-off game is not used up.",
   void: 'A postponed game grades if it is played within the pool week; otherwise, like a cancelled game, it is void and scores 0 for everyone.',
+  confidence:
+    "In a confidence pool each week you rank your picks from 1 up to the number of the week's slate games, each number used once: a win scores its number, a loss, a push or a tie 0. There are no double or triple plays. A pick's number locks with it.",
+  confidenceMissedPick:
+    'A game you have not picked when it locks scores 0, as a loss does; its number is simply not scored.',
 } as const;
+
+/** The confidence points of a pool's week, in words: "from 1 to 5". */
+const confidenceRange = (gamesPerWeek: number) =>
+  gamesPerWeek === 1 ? 'of 1' : `from 1 to ${gamesPerWeek} (to the slate's size in a shorter week)`;
 
 const SPORT_NAMES: Record<Sport, string> = {
   americanfootball_nfl: 'NFL',
@@ -91,8 +99,16 @@ export function poolRuleLines(settings: PoolRuleSettings): PoolRuleLine[] {
           text: '$ Line: pick the winner outright; there is no spread.',
           short: '$ Line (straight up)',
         },
-    { settings: [], text: POOL_RULE_TEXTS.points, short: `a win +${points}, a loss −${points}` },
-    { settings: [], text: POOL_RULE_TEXTS.missedPick, short: `a missed pick −${points}` },
+    settings.confidence
+      ? {
+          settings: ['confidence'],
+          text: `Confidence points: each week rank your picks ${confidenceRange(settings.gamesPerWeek)}, each number used once; a win scores its number, a loss, a push or a tie 0. A pick's number locks with it.`,
+          short: `confidence points ${confidenceRange(settings.gamesPerWeek).replace(/ \(.*\)$/, '')}, a loss 0`,
+        }
+      : { settings: ['confidence'], text: POOL_RULE_TEXTS.points, short: `a win +${points}, a loss −${points}` },
+    settings.confidence
+      ? { settings: ['confidence'], text: POOL_RULE_TEXTS.confidenceMissedPick, short: 'a missed pick 0' }
+      : { settings: ['confidence'], text: POOL_RULE_TEXTS.missedPick, short: `a missed pick −${points}` },
     settings.doublePlay
       ? {
           settings: ['doublePlay'],
@@ -145,7 +161,7 @@ export function generalPoolRules(limits: PoolLimits): RuleSection[] {
       heading: 'Hosting',
       lines: [
         `Any member can be a Lifeguard and host up to ${limits.maxPoolsPerLifeguard} active pools.`,
-        `A pool has a name, an icon with a colour and background, a sport and season, a start week, the number of games per week (${min} to ${max}), a win basis (against the spread, or straight up: "$ Line"), and optional double play, triple play and Last Man Standing.`,
+        `A pool has a name, an icon with a colour and background, a sport and season, a start week, the number of games per week (${min} to ${max}), a win basis (against the spread, or straight up: "$ Line"), and optional double play, triple play, Last Man Standing and confidence points.`,
         "The settings that change scoring (everything but the name and the icon) are fixed once the pool's first game locks.",
       ],
     },
@@ -169,6 +185,7 @@ export function generalPoolRules(limits: PoolLimits): RuleSection[] {
         POOL_RULE_TEXTS.points,
         POOL_RULE_TEXTS.missedPick,
         `Double play: one pick a week counts ±${double}. Triple play: one pick a week counts ±${triple}. ${POOL_RULE_TEXTS.playsNeverBoth}`,
+        `${POOL_RULE_TEXTS.confidence} ${POOL_RULE_TEXTS.confidenceMissedPick}`,
       ],
     },
     {

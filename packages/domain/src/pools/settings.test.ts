@@ -32,6 +32,7 @@ const valid: PoolSettings = {
   doublePlay: true,
   triplePlay: false,
   lastManStanding: true,
+  confidence: false,
   startWeek: 1,
 };
 
@@ -93,6 +94,33 @@ describe('validatePoolSettings', () => {
     expect(fields({ ...valid, startWeek: 0 })).toEqual(['startWeek']);
     expect(fields({ ...valid, sport: 'americanfootball_ncaaf', startWeek: 16 })).toEqual([]);
     expect(fields({ ...valid, sport: 'americanfootball_ncaaf', startWeek: 17 })).toEqual(['startWeek']); // Bowls
+  });
+});
+
+describe('confidence pools', () => {
+  const confidence = { ...valid, doublePlay: false, triplePlay: false, confidence: true };
+
+  it('accepts confidence scoring against the spread and straight up', () => {
+    expect(validatePoolSettings(confidence)).toEqual([]);
+    expect(validatePoolSettings({ ...confidence, winBasis: 'straight' })).toEqual([]);
+  });
+
+  it('refuses a double or a triple play in a confidence pool, naming each', () => {
+    expect(
+      validatePoolSettings({ ...confidence, doublePlay: true, triplePlay: true }).map(
+        (problem) => `${problem.field}:${problem.reason}`,
+      ),
+    ).toEqual(['doublePlay:confidence_no_plays', 'triplePlay:confidence_no_plays']);
+    expect(validatePoolSettings({ ...confidence, confidence: 'yes' as never }).map((problem) => problem.field)).toEqual(
+      ['confidence'],
+    );
+  });
+
+  it('keeps confidence scoring as it was once the pool has started', () => {
+    expect(validateSettingsChange(confidence, { ...confidence, confidence: false }, true)).toEqual([
+      expect.objectContaining({ field: 'confidence', reason: 'pool_started' }),
+    ]);
+    expect(validateSettingsChange(confidence, { ...confidence, confidence: false }, false)).toEqual([]);
   });
 });
 

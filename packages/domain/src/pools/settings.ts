@@ -62,8 +62,20 @@ export function validatePoolSettings(settings: PoolSettings): PoolProblem[] {
   if (settings.winBasis !== 'ats' && settings.winBasis !== 'straight') {
     refuse('winBasis', 'unknown', 'The win basis is against the spread (ats) or straight up');
   }
-  for (const flag of ['doublePlay', 'triplePlay', 'lastManStanding'] as const) {
+  for (const flag of ['doublePlay', 'triplePlay', 'lastManStanding', 'confidence'] as const) {
     if (typeof settings[flag] !== 'boolean') refuse(flag, 'not_boolean', `${flag} is on or off`);
+  }
+  // Confidence points already weigh each pick: a pool scores one way or the other.
+  if (settings.confidence === true) {
+    for (const play of ['doublePlay', 'triplePlay'] as const) {
+      if (settings[play] === true) {
+        refuse(
+          play,
+          'confidence_no_plays',
+          `A confidence pool plays without ${play === 'doublePlay' ? 'double' : 'triple'} plays: the confidence points weigh each pick`,
+        );
+      }
+    }
   }
   if (!isSport(settings.sport)) {
     refuse('sport', 'unknown', 'The sport is NFL, college football or MLB');
@@ -156,6 +168,7 @@ export const SCORING_SETTINGS = [
   'doublePlay',
   'triplePlay',
   'lastManStanding',
+  'confidence',
 ] as const satisfies readonly (keyof PoolSettings)[];
 
 /**

@@ -180,7 +180,15 @@ describe('head-to-head', () => {
     const result = headToHead(pool([final(BUF_MIA, 31, 21), NE_GB]), 'bob', 'cat', sundayMorning);
     expect(result.weeks.map((row) => row.week)).toEqual([1]);
     expect(result.games.map((game) => game.gameId)).toEqual(['g1', 'g2', 'g3', 'g4', 'h1']);
-    expect(result.games.at(-1)).toEqual({ week: 2, gameId: 'h1', aTeam: 'BUF', bTeam: 'BUF', agree: true });
+    expect(result.games.at(-1)).toEqual({
+      week: 2,
+      gameId: 'h1',
+      aTeam: 'BUF',
+      bTeam: 'BUF',
+      aConfidence: null,
+      bConfidence: null,
+      agree: true,
+    });
   });
 });
 

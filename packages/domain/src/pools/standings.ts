@@ -1,4 +1,11 @@
-import { gradeWeekSheet, scoringRules, slateGameState, type GradedWeek, type ScoringRules } from './grading.js';
+import {
+  gradeWeekSheet,
+  scoringRules,
+  slateGameState,
+  type GradedPick,
+  type GradedWeek,
+  type ScoringRules,
+} from './grading.js';
 import { isLocked, lockInstant } from './picks.js';
 import { byKickoff } from './slate.js';
 import {
@@ -235,7 +242,16 @@ export interface HeadToHead {
   bWon: number;
   tied: number;
   /** The locked slate games (the ones whose picks are visible), with both members' sides. */
-  games: { week: number; gameId: string; aTeam: string | null; bTeam: string | null; agree: boolean }[];
+  games: {
+    week: number;
+    gameId: string;
+    aTeam: string | null;
+    bTeam: string | null;
+    /** Each side's confidence in a confidence pool (null without a pick, and in other pools). */
+    aConfidence: number | null;
+    bConfidence: number | null;
+    agree: boolean;
+  }[];
   agreed: number;
   disagreed: number;
 }
@@ -258,13 +274,23 @@ export function headToHead(
   }
   const games: HeadToHead['games'] = [];
   for (const week of sortedWeeks(season)) {
-    const teamOf = (memberId: string, gameId: string) =>
-      sheetOf(week, memberId)?.picks.find((pick) => pick.gameId === gameId)?.team ?? null;
+    const pickOf = (memberId: string, gameId: string) =>
+      sheetOf(week, memberId)?.picks.find((pick) => pick.gameId === gameId);
+    const confidenceOf = (memberId: string, gameId: string) =>
+      rules.confidence ? (pickOf(memberId, gameId)?.confidence ?? null) : null;
     for (const game of [...week.slate].sort(byKickoff)) {
       if (!isLocked(game, now)) continue;
-      const aTeam = teamOf(a, game.id);
-      const bTeam = teamOf(b, game.id);
-      games.push({ week: week.week, gameId: game.id, aTeam, bTeam, agree: aTeam !== null && aTeam === bTeam });
+      const aTeam = pickOf(a, game.id)?.team ?? null;
+      const bTeam = pickOf(b, game.id)?.team ?? null;
+      games.push({
+        week: week.week,
+        gameId: game.id,
+        aTeam,
+        bTeam,
+        aConfidence: confidenceOf(a, game.id),
+        bConfidence: confidenceOf(b, game.id),
+        agree: aTeam !== null && aTeam === bTeam,
+      });
     }
   }
   const bothPicked = games.filter((game) => game.aTeam !== null && game.bTeam !== null);
@@ -298,6 +324,10 @@ export interface PointsPossible {
  * pick's multiplier where the pick has locked; a game still open may be picked (or re-picked) and won, and
  * while the week's double or triple play is not locked on a game, the biggest one the pool allows may still
  * go on an open game. Assumes the remaining games are played (a void would only lower it).
+ *
+ * Under confidence scoring a locked pick still to be decided adds its confidence, and the open games the
+ * largest confidences not held by a locked pick (with every value given, each open pick's own confidence:
+ * they may still be swapped among the open games, not taken from a locked one).
  */
 export function pointsStillPossible(
   season: PoolSeason,
@@ -338,10 +368,12 @@ export function pointsStillPossible(
     const playLockedIn = graded.picks.some(
       (pick) => pick.multiplier > 1 && !open.some((openPick) => openPick.gameId === pick.gameId),
     );
-    const remaining =
-      lockedPending.reduce((sum, pick) => sum + rules.winPoints * pick.multiplier, 0) +
-      open.length * rules.winPoints +
-      (open.length > 0 && !playLockedIn ? (biggestPlay - 1) * rules.winPoints : 0);
+    const remaining = rules.confidence
+      ? lockedPending.reduce((sum, pick) => sum + (pick.confidence ?? 0), 0) +
+        largestFreeConfidences(week, graded.picks, open.length, now).reduce((sum, value) => sum + value, 0)
+      : lockedPending.reduce((sum, pick) => sum + rules.winPoints * pick.multiplier, 0) +
+        open.length * rules.winPoints +
+        (open.length > 0 && !playLockedIn ? (biggestPlay - 1) * rules.winPoints : 0);
     return {
       memberId: member.id,
       weekPoints: graded.points + 0,
@@ -351,6 +383,25 @@ export function pointsStillPossible(
       seasonPossible: seasonPoints + remaining,
     };
   });
+}
+
+/**
+ * The `count` largest confidences of a week (1 to the slate's size) that no locked pick holds: what the open
+ * games can still carry.
+ */
+export function largestFreeConfidences(
+  week: Pick<PoolWeekData, 'slate'>,
+  picks: readonly Pick<GradedPick, 'gameId' | 'confidence'>[],
+  count: number,
+  now: Date,
+): number[] {
+  const locked = new Set(week.slate.filter((game) => isLocked(game, now)).map((game) => game.id));
+  const held = new Set(picks.filter((pick) => locked.has(pick.gameId)).map((pick) => pick.confidence));
+  const free: number[] = [];
+  for (let value = week.slate.length; value >= 1 && free.length < count; value -= 1) {
+    if (!held.has(value)) free.push(value);
+  }
+  return free;
 }
 
 /**
@@ -377,6 +428,8 @@ export function weekIfEndedNow(week: PoolWeekData): PoolWeekData {
 export function standingsIfEndedNow(input: {
   members: readonly PoolMember[];
   winBasis: WinBasis;
+  /** Confidence scoring (absent: off). */
+  confidence?: boolean;
   /** The weeks whose totals no game under way can change. */
   settled: readonly StandingsWeek[];
   /** The weeks still being played, with the games' current scores. */
@@ -384,7 +437,8 @@ export function standingsIfEndedNow(input: {
   now: Date;
 }): RankedRow[] {
   const { members, winBasis, now } = input;
-  const open = input.open.map((week) => weekTotalsOfMembers(weekIfEndedNow(week), members, winBasis, now));
+  const scoring = { winBasis, confidence: input.confidence === true };
+  const open = input.open.map((week) => weekTotalsOfMembers(weekIfEndedNow(week), members, scoring, now));
   return standingsOfWeeks(
     members.map((member) => member.id),
     [...input.settled, ...open],

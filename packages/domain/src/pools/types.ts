@@ -11,6 +11,13 @@ import type { GameStatus } from '../sources/types.js';
 
 export type WinBasis = 'ats' | 'straight';
 
+/** What decides how a week's picks score, as week totals and the browser's standings need it. */
+export interface PoolScoring {
+  winBasis: WinBasis;
+  /** Confidence scoring (absent: off). */
+  confidence?: boolean;
+}
+
 /** A pool's settings: the rules its members play by. */
 export interface PoolSettings {
   name: string;
@@ -27,6 +34,12 @@ export interface PoolSettings {
   doublePlay: boolean;
   triplePlay: boolean;
   lastManStanding: boolean;
+  /**
+   * Confidence scoring: each week a member ranks their picks 1..N (N: the slate's games), and a win scores its
+   * rank; a loss, a push and a missed pick score 0 (decision record on confidence pools). No double or triple
+   * play in this mode.
+   */
+  confidence: boolean;
   /** The sport week (sports calendar) the pool starts in. */
   startWeek: number;
 }
@@ -67,6 +80,8 @@ export interface PoolPick {
   /** The team picked: the game's home or away abbreviation. */
   team: string;
   play?: Play | null;
+  /** In a confidence pool, the pick's rank this week (1..N, each used once): what a win scores. */
+  confidence?: number | null;
 }
 
 /** One member's picks for one pool week. */
@@ -109,7 +124,9 @@ export interface PoolWeekData {
 
 /** A pool's season: what standings, Last Man Standing and head-to-head are derived from. */
 export interface PoolSeason {
-  settings: Pick<PoolSettings, 'winBasis' | 'doublePlay' | 'triplePlay' | 'lastManStanding'>;
+  /** `confidence` absent: off. */
+  settings: Pick<PoolSettings, 'winBasis' | 'doublePlay' | 'triplePlay' | 'lastManStanding'> &
+    Partial<Pick<PoolSettings, 'confidence'>>;
   members: PoolMember[];
   weeks: PoolWeekData[];
 }

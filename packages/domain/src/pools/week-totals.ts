@@ -10,7 +10,14 @@ import {
 import { lmsGame, lockInstant } from './picks.js';
 import { tiebreakerGame } from './slate.js';
 import { lmsWeekResult, type LmsOutcome, type LmsResult } from './last-man-standing.js';
-import { instantMs, type PoolMember, type PoolWeekData, type WeekSheet, type WinBasis } from './types.js';
+import {
+  instantMs,
+  type PoolMember,
+  type PoolScoring,
+  type PoolWeekData,
+  type WeekSheet,
+  type WinBasis,
+} from './types.js';
 
 /**
  * What one week adds to the season standings, member by member. Season standings are the sum of their weeks'
@@ -108,16 +115,18 @@ export function weekTotals(
 }
 
 /**
- * One week's totals worked out from its slate and sheets under the pool's own rules, for its current members
- * (the unit a server stores, and what a browser works out for the weeks still being played).
+ * One week's totals worked out from its slate and sheets under the pool's own rules (its win basis, and
+ * confidence scoring where it plays it), for its current members (the unit a server stores, and what a browser
+ * works out for the weeks still being played).
  */
 export function weekTotalsOfMembers(
   week: PoolWeekData,
   members: readonly PoolMember[],
-  winBasis: WinBasis,
+  scoring: PoolScoring,
   now: Date,
 ): WeekTotals {
-  const rules = scoringRules({ winBasis });
+  const { winBasis } = scoring;
+  const rules = scoringRules(scoring);
   const graded = members.map((member) =>
     gradeWeekSheet({
       week: week.week,
