@@ -342,6 +342,17 @@ export const PoolPickBody = z.object({
   team: Team,
   /** At most one pick a week, where the pool allows it. */
   play: z.enum(['double', 'triple']).nullable().optional(),
+  /**
+   * In a confidence pool, the pick's rank this week: a whole number from 1 to the slate's size, each used once
+   * (400 `confidence_used`, `confidence_out_of_range`, `confidence_required`); none elsewhere (`confidence_off`).
+   */
+  confidence: z
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be 1 or more')
+    .max(POOL_DEFAULTS.maxGamesPerWeek, `must be at most ${POOL_DEFAULTS.maxGamesPerWeek}`)
+    .nullable()
+    .optional(),
 });
 
 /**
@@ -394,6 +405,8 @@ export const SheetView = z.object({
       event_id: z.number().int(),
       team: z.string(),
       play: z.enum(['double', 'triple']).nullable(),
+      /** The pick's confidence in a confidence pool (null elsewhere); shown with the pick, once its game locks. */
+      confidence: z.number().int().nullable(),
       /**
        * Closing line value in points: the frozen spread taken against the close, from the picked side
        * (positive: a better number than the close); null until the close is known, and in `straight` pools.
@@ -605,6 +618,8 @@ export const GradedPickView = z.object({
   /** Null when the member made no pick, or while another member's pick is hidden (its game not locked). */
   team: z.string().nullable(),
   multiplier: z.number().int(),
+  /** The pick's confidence in a confidence pool: what a win scores (null without a visible pick, and elsewhere). */
+  confidence: z.number().int().nullable(),
   outcome: z.enum(['win', 'loss', 'push', 'void', 'missed', 'pending', 'not_member']),
   points: z.number(),
 });
@@ -661,6 +676,9 @@ export const HeadToHeadResponse = z.object({
         event_id: z.number().int(),
         a_team: z.string().nullable(),
         b_team: z.string().nullable(),
+        /** Each side's confidence in a confidence pool (null without a pick, and elsewhere). */
+        a_confidence: z.number().int().nullable(),
+        b_confidence: z.number().int().nullable(),
         agree: z.boolean(),
       }),
     ),
@@ -732,6 +750,8 @@ export const LiveStandingsResponse = z.object({
     /** The server's clock when this was read: the instant the browser grades at. */
     as_of: z.string(),
     win_basis: z.enum(['ats', 'straight']),
+    /** Whether the pool scores confidence points. */
+    confidence: z.boolean(),
     members: z.array(z.object({ member_id: z.number().int(), username: z.string(), joined_at: z.string() })),
     settled_weeks: z.array(
       z.object({
@@ -777,6 +797,7 @@ export const LiveStandingsResponse = z.object({
                 event_id: z.number().int(),
                 team: z.string(),
                 play: z.enum(['double', 'triple']).nullable(),
+                confidence: z.number().int().nullable(),
               }),
             ),
             tiebreaker: z.number().int().nullable(),
@@ -810,6 +831,7 @@ export function standingsIfEndedNowOf(
   return standingsIfEndedNow({
     members: base.members.map((member) => ({ id: String(member.member_id), joinedAt: member.joined_at })),
     winBasis: base.win_basis,
+    confidence: base.confidence,
     settled: base.settled_weeks.map((week) => ({
       week: week.week,
       started: week.started,
@@ -842,7 +864,12 @@ export function standingsIfEndedNowOf(
       }),
       sheets: week.sheets.map((sheet) => ({
         memberId: String(sheet.member_id),
-        picks: sheet.picks.map((pick) => ({ gameId: String(pick.event_id), team: pick.team, play: pick.play })),
+        picks: sheet.picks.map((pick) => ({
+          gameId: String(pick.event_id),
+          team: pick.team,
+          play: pick.play,
+          confidence: pick.confidence,
+        })),
         tiebreaker: sheet.tiebreaker,
         submittedAt: sheet.submitted_at,
       })),

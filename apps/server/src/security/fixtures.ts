@@ -62,8 +62,13 @@ export const POOL_SETTINGS_HINTS = {
   games_per_week: 5,
 } as const;
 
-/** A pool of the owner's, as its Lifeguard, with `marker` as its name. */
-export async function makeOwnedPool(app: FastifyInstance, owner: Caller, marker: string): Promise<number> {
+/** A pool of the owner's, as its Lifeguard, with `marker` as its name (and any other settings given). */
+export async function makeOwnedPool(
+  app: FastifyInstance,
+  owner: Caller,
+  marker: string,
+  settings: Record<string, unknown> = {},
+): Promise<number> {
   const response = await send(app, owner, {
     method: 'POST',
     url: '/api/pools',
@@ -77,6 +82,7 @@ export async function makeOwnedPool(app: FastifyInstance, owner: Caller, marker:
       triple_play: false,
       last_man_standing: true,
       ...POOL_SETTINGS_HINTS,
+      ...settings,
     }),
   });
   if (response.statusCode !== 201)

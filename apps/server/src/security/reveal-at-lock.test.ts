@@ -17,6 +17,9 @@ import { fetchOpenApi, listOperations, operationName, type Operation } from './o
  * another guest, the Lifeguard and the admin, must answer the same in both. Any difference is a leak, whatever
  * the field or the operation, so a new operation that carries picks is checked the day it is added. Once the
  * games lock the same comparison must find the differences, which shows the check can fail.
+ *
+ * The check runs on two pools: one with double plays and Last Man Standing, and a confidence pool, where the
+ * worlds also differ in the confidence the target gave each open pick.
  */
 
 const GAME_1_KICKOFF = new Date('2025-09-07T17:00:00Z');
@@ -89,73 +92,106 @@ await db.insert(oddsQuotes).values(
   })),
 );
 
-const poolId = await makeOwnedPool(app, lifeguard, 'Reveal at lock pool');
-const link = await expectOk(
-  await call(lifeguard, { method: 'POST', url: `/api/pools/${poolId}/link`, headers: {} }),
-  'link',
-);
-const token = link.json<{ data: { token: string } }>().data.token;
-for (const member of [guest, target]) {
-  await expectOk(await call(member, { method: 'POST', url: '/api/pools/accept', ...json({ token }) }), 'accept');
+/** A pool of the suite's: its id, whether it scores confidence points, and its members' ids. */
+interface SuitePool {
+  id: number;
+  confidence: boolean;
+  memberOf: (caller: Caller) => number;
 }
-const members = (await call(lifeguard, { method: 'GET', url: `/api/pools/${poolId}`, headers: {} })).json<{
-  data: { members: { id: number; username: string }[] };
-}>().data.members;
-const memberOf = (caller: Caller) => members.find((member) => member.username === caller.account!.username)!.id;
+
+/** A pool the guest and the target join by its link. */
+async function suitePool(name: string, settings: Record<string, unknown> = {}): Promise<SuitePool> {
+  const id = await makeOwnedPool(app, lifeguard, name, settings);
+  const link = await expectOk(
+    await call(lifeguard, { method: 'POST', url: `/api/pools/${id}/link`, headers: {} }),
+    'link',
+  );
+  const token = link.json<{ data: { token: string } }>().data.token;
+  for (const member of [guest, target]) {
+    await expectOk(await call(member, { method: 'POST', url: '/api/pools/accept', ...json({ token }) }), 'accept');
+  }
+  const members = (await call(lifeguard, { method: 'GET', url: `/api/pools/${id}`, headers: {} })).json<{
+    data: { members: { id: number; username: string }[] };
+  }>().data.members;
+  return {
+    id,
+    confidence: settings.confidence === true,
+    memberOf: (caller: Caller) => members.find((member) => member.username === caller.account!.username)!.id,
+  };
+}
+
+const plainPool = await suitePool('Reveal at lock pool');
+const confidencePool = await suitePool('Reveal at lock confidence pool', {
+  confidence: true,
+  double_play: false,
+});
 
 clock = OPEN;
 const submit = (caller: Caller, url: string, body: unknown) =>
   call(caller, { method: 'PUT', url, ...json(body, { 'idempotency-key': newKey() }) });
-await expectOk(
-  await submit(guest, `/api/pools/${poolId}/weeks/1/picks`, {
-    picks: [
-      { event_id: game1, team: 'BUF' },
-      { event_id: game2, team: 'PHI' },
-    ],
-    lms_team: 'PHI',
-    tiebreaker: 44,
-  }),
-  "the guest's picks",
-);
-await expectOk(
-  await submit(target, `/api/pools/${poolId}/weeks/1/picks`, {
-    picks: [
-      { event_id: game1, team: 'KC', play: 'double' },
-      { event_id: game2, team: 'DAL' },
-    ],
-    lms_team: 'KC',
-    tiebreaker: 41,
-  }),
-  "the target's picks",
-);
-// The Lifeguard corrects the target's open pick and tiebreaker: the edits log holds what they were.
-await expectOk(
-  await call(lifeguard, {
-    method: 'PUT',
-    url: `/api/pools/${poolId}/weeks/1/members/${memberOf(target)}/picks`,
-    ...json({ picks: [{ event_id: game2, team: 'PHI' }], tiebreaker: 50 }),
-  }),
-  "the Lifeguard's edit",
-);
+/** A pick as the pool takes it: with a confidence in the confidence pool, with a play in the other. */
+const pickIn = (
+  pool: SuitePool,
+  eventId: number,
+  team: string,
+  extra: { play?: 'double' | null; confidence: number },
+) =>
+  pool.confidence
+    ? { event_id: eventId, team, confidence: extra.confidence }
+    : { event_id: eventId, team, ...(extra.play ? { play: extra.play } : {}) };
+for (const pool of [plainPool, confidencePool]) {
+  await expectOk(
+    await submit(guest, `/api/pools/${pool.id}/weeks/1/picks`, {
+      picks: [pickIn(pool, game1, 'BUF', { confidence: 1 }), pickIn(pool, game2, 'PHI', { confidence: 2 })],
+      lms_team: 'PHI',
+      tiebreaker: 44,
+    }),
+    "the guest's picks",
+  );
+  await expectOk(
+    await submit(target, `/api/pools/${pool.id}/weeks/1/picks`, {
+      picks: [
+        pickIn(pool, game1, 'KC', { play: 'double', confidence: 2 }),
+        pickIn(pool, game2, 'DAL', { confidence: 1 }),
+      ],
+      lms_team: 'KC',
+      tiebreaker: 41,
+    }),
+    "the target's picks",
+  );
+  // The Lifeguard corrects the target's open pick and tiebreaker: the edits log holds what they were.
+  await expectOk(
+    await call(lifeguard, {
+      method: 'PUT',
+      url: `/api/pools/${pool.id}/weeks/1/members/${pool.memberOf(target)}/picks`,
+      ...json({ picks: [pickIn(pool, game2, 'PHI', { confidence: 1 })], tiebreaker: 50 }),
+    }),
+    "the Lifeguard's edit",
+  );
+}
+
+/** The pool the checks below are run on. */
+let current = plainPool;
 
 /** The target's open picks, and the Lifeguard's edit of them, as one world or the other has them. */
 interface World {
-  game1: { team: string; play: 'double' | 'triple' | null };
-  game2: { team: string; play: 'double' | 'triple' | null };
+  /** Each open pick: its team, its play (the plain pool) and its confidence (the confidence pool). */
+  game1: { team: string; play: 'double' | 'triple' | null; confidence: number };
+  game2: { team: string; play: 'double' | 'triple' | null; confidence: number };
   lmsTeam: string;
   tiebreaker: number;
   edits: { pick: [string, string]; tiebreaker: [string, string] };
 }
 const WORLD_A: World = {
-  game1: { team: 'KC', play: 'double' },
-  game2: { team: 'PHI', play: null },
+  game1: { team: 'KC', play: 'double', confidence: 2 },
+  game2: { team: 'PHI', play: null, confidence: 1 },
   lmsTeam: 'KC',
   tiebreaker: 50,
   edits: { pick: ['DAL', 'PHI'], tiebreaker: ['41', '50'] },
 };
 const WORLD_B: World = {
-  game1: { team: 'BUF', play: null },
-  game2: { team: 'DAL', play: 'double' },
+  game1: { team: 'BUF', play: null, confidence: 1 },
+  game2: { team: 'DAL', play: 'double', confidence: 2 },
   lmsTeam: 'BUF',
   tiebreaker: 37,
   edits: { pick: ['PHI (double play)', 'DAL (double play)'], tiebreaker: ['33', '37'] },
@@ -166,7 +202,7 @@ async function enter(executor: DbExecutor, world: World) {
   const [sheet] = await executor
     .select()
     .from(poolSheets)
-    .where(eq(poolSheets.memberId, memberOf(target)));
+    .where(eq(poolSheets.memberId, current.memberOf(target)));
   await executor
     .update(poolSheets)
     .set({ lmsTeam: world.lmsTeam, tiebreaker: world.tiebreaker })
@@ -177,25 +213,30 @@ async function enter(executor: DbExecutor, world: World) {
   ] as const) {
     await executor
       .update(poolPicks)
-      .set(pick)
+      .set(
+        current.confidence
+          ? { team: pick.team, play: null, confidence: pick.confidence }
+          : { team: pick.team, play: pick.play, confidence: null },
+      )
       .where(and(eq(poolPicks.sheetId, sheet!.id), eq(poolPicks.eventId, eventId)));
   }
-  const edits = await executor.select().from(poolEdits).where(eq(poolEdits.poolId, poolId));
+  const edits = await executor.select().from(poolEdits).where(eq(poolEdits.poolId, current.id));
   for (const edit of edits) {
     const [before, after] = edit.field === 'pick' ? world.edits.pick : world.edits.tiebreaker;
     await executor.update(poolEdits).set({ before, after }).where(eq(poolEdits.id, edit.id));
   }
-  await bumpVersion(executor, poolId);
+  await bumpVersion(executor, current.id);
 }
 
 const hints = requestHints(game1, game2);
-const path = {
-  id: String(poolId),
+/** The path parameters of the pool under check. */
+const pathOf = (pool: SuitePool) => ({
+  id: String(pool.id),
   week: '1',
-  memberId: String(memberOf(target)),
-  a: String(memberOf(target)),
-  b: String(memberOf(guest)),
-};
+  memberId: String(pool.memberOf(target)),
+  a: String(pool.memberOf(target)),
+  b: String(pool.memberOf(guest)),
+});
 /** The callers who are not the target, with the operations each may call. */
 const viewers: [string, Caller, Operation[]][] = [
   ['guest', guest, operations.filter((operation) => operation.access !== 'admin')],
@@ -211,7 +252,7 @@ async function readEverything(only: (operation: Operation) => boolean): Promise<
   const answers = new Map<string, string>();
   for (const [name, caller, allowed] of viewers) {
     for (const operation of allowed.filter(only)) {
-      const response = await call(caller, validRequest(operation, hints, path));
+      const response = await call(caller, validRequest(operation, hints, pathOf(current)));
       figures.cells += 1;
       const body = response.body.replace(/"version":\d+/g, '"version":0');
       answers.set(`${name} ${operationName(operation)}`, `${response.statusCode} ${body}`);
@@ -264,17 +305,15 @@ async function differences(only: (operation: Operation) => boolean = () => true)
 async function writeAnswers(world: World): Promise<Map<string, string>> {
   await enter(db, world);
   const answers = new Map<string, string>();
+  // In the confidence pool, a confidence the target may hold on the other open game (world A) or on this one.
   const edit = await call(lifeguard, {
     method: 'PUT',
-    url: `/api/pools/${poolId}/weeks/1/members/${memberOf(target)}/picks`,
-    ...json({ picks: [{ event_id: game2, team: 'DAL', play: 'double' }], tiebreaker: 52 }),
+    url: `/api/pools/${current.id}/weeks/1/members/${current.memberOf(target)}/picks`,
+    ...json({ picks: [pickIn(current, game2, 'DAL', { play: 'double', confidence: 2 })], tiebreaker: 52 }),
   });
   answers.set("the Lifeguard's edit", `${edit.statusCode} ${edit.body.replace(/"version":\d+/g, '"version":0')}`);
-  const own = await submit(guest, `/api/pools/${poolId}/weeks/1/picks`, {
-    picks: [
-      { event_id: game1, team: 'BUF' },
-      { event_id: game2, team: 'PHI' },
-    ],
+  const own = await submit(guest, `/api/pools/${current.id}/weeks/1/picks`, {
+    picks: [pickIn(current, game1, 'BUF', { confidence: 1 }), pickIn(current, game2, 'PHI', { confidence: 2 })],
     lms_team: 'PHI',
     tiebreaker: 44,
   });
@@ -289,33 +328,45 @@ describe('reveal at lock, on every read', () => {
     await app.close();
   });
 
-  it('answers anyone but the member the same, whatever the member picked in games still open', async () => {
-    clock = OPEN;
-    const leaks = await differences();
-    figures.leaks = leaks.length;
-    expect(leaks, 'these answers change with open picks: they show them').toEqual([]);
-  }, 300_000);
+  const pools = [
+    ['', plainPool],
+    ['in a confidence pool, ', confidencePool],
+  ] as const;
 
-  it('answers the writes of others the same, whatever the member picked in games still open', async () => {
-    clock = OPEN;
-    const a = await writeAnswers(WORLD_A);
-    const b = await writeAnswers(WORLD_B);
-    expect(a.get("the Lifeguard's edit")).toMatch(/^200 /);
-    const leaks = [...a.keys()].filter((key) => a.get(key) !== b.get(key));
-    figures.leaks += leaks.length;
-    expect(leaks, 'these answers change with open picks: they show them').toEqual([]);
-  }, 120_000);
+  for (const [where, pool] of pools) {
+    it(`${where}answers anyone but the member the same, whatever the member picked in games still open`, async () => {
+      current = pool;
+      clock = OPEN;
+      const leaks = await differences();
+      figures.leaks += leaks.length;
+      expect(leaks, 'these answers change with open picks: they show them').toEqual([]);
+    }, 300_000);
 
-  it('shows the picks, the tiebreaker and the edits once the games have locked', async () => {
-    clock = LOCKED;
-    // The pool's own reads are enough to show that the comparison sees picks.
-    const revealed = await differences((operation) => operation.path.startsWith('/api/pools/'));
-    figures.revealed = revealed.length;
-    for (const viewer of ['guest', 'Lifeguard']) {
-      expect(revealed).toContain(`${viewer} GET /api/pools/{id}/weeks/{week}`);
-      expect(revealed).toContain(`${viewer} GET /api/pools/{id}/edits`);
-    }
-  }, 300_000);
+    it(`${where}answers the writes of others the same, whatever the member picked in games still open`, async () => {
+      current = pool;
+      clock = OPEN;
+      const a = await writeAnswers(WORLD_A);
+      const b = await writeAnswers(WORLD_B);
+      expect(a.get("the Lifeguard's edit")).toMatch(/^200 /);
+      const leaks = [...a.keys()].filter((key) => a.get(key) !== b.get(key));
+      figures.leaks += leaks.length;
+      expect(leaks, 'these answers change with open picks: they show them').toEqual([]);
+    }, 120_000);
+  }
+
+  for (const [where, pool] of pools) {
+    it(`${where}shows the picks, the tiebreaker and the edits once the games have locked`, async () => {
+      current = pool;
+      clock = LOCKED;
+      // The pool's own reads are enough to show that the comparison sees picks.
+      const revealed = await differences((operation) => operation.path.startsWith('/api/pools/'));
+      figures.revealed += revealed.length;
+      for (const viewer of ['guest', 'Lifeguard']) {
+        expect(revealed).toContain(`${viewer} GET /api/pools/{id}/weeks/{week}`);
+        expect(revealed).toContain(`${viewer} GET /api/pools/{id}/edits`);
+      }
+    }, 300_000);
+  }
 
   it('met no 5xx', () => {
     expect(figures['5xx']).toBe(0);

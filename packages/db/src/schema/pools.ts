@@ -44,6 +44,8 @@ export const pools = pgTable(
     doublePlay: boolean('double_play').notNull(),
     triplePlay: boolean('triple_play').notNull(),
     lastManStanding: boolean('last_man_standing').notNull(),
+    /** Confidence points: picks ranked 1..N each week, a win scoring its rank (migration 0026). */
+    confidence: boolean('confidence').notNull().default(false),
     /**
      * The stored part of the specification's pool status: open (1) until the Lifeguard ends it, then closed
      * (4). Confirmed (2) and completed (8) follow from the slate's locks and results and are derived on read.
@@ -250,6 +252,8 @@ export const poolPicks = pgTable(
       .references(() => events.id, { onDelete: 'restrict' }),
     team: text('team').notNull(),
     play: text('play', { enum: ['double', 'triple'] }),
+    /** In a confidence pool, the pick's rank for the week (1..N, each once per sheet); null elsewhere. */
+    confidence: smallint('confidence'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

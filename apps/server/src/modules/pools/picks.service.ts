@@ -162,6 +162,7 @@ async function applySheet(
       gameId: String(pick.event_id),
       team: spelled(pick.team, game ? [game.home, game.away] : []),
       play: pick.play ?? null,
+      confidence: pick.confidence ?? null,
     };
   });
   // The picks of locked games may be left out: they stay as they were. The Lifeguard sends only the picks they
@@ -178,6 +179,26 @@ async function applySheet(
   if (movesPlay) {
     for (const [index, pick] of kept.entries()) {
       if (pick.play && !lockedGame(pick.gameId)) kept[index] = { ...pick, play: null };
+    }
+  }
+  // In the same way a confidence the Lifeguard enters is taken from the open pick that held it, which gets the
+  // value the edited game held before (else the smallest one free): a refusal would tell where it was.
+  if (input.editorId !== null && pool.confidence) {
+    const previousOf = (gameId: string) => previous?.picks.find((pick) => pick.gameId === gameId)?.confidence ?? null;
+    for (const pick of submitted) {
+      const index = kept.findIndex(
+        (candidate) =>
+          pick.confidence !== null && candidate.confidence === pick.confidence && !lockedGame(candidate.gameId),
+      );
+      if (index < 0) continue;
+      const used = new Set([...submitted, ...kept].map((candidate) => candidate.confidence ?? null));
+      const before = previousOf(pick.gameId);
+      const free =
+        before !== null && !used.has(before)
+          ? before
+          : (Array.from({ length: thisWeek.slate.length }, (_, value) => value + 1).find((value) => !used.has(value)) ??
+            null);
+      kept[index] = { ...kept[index]!, confidence: free };
     }
   }
   const next: WeekSheet = {
@@ -215,7 +236,12 @@ async function applySheet(
     tiebreaker: next.tiebreaker ?? null,
     submittedAt: movesSubmission ? now : null,
     now,
-    picks: next.picks.map((pick) => ({ eventId: Number(pick.gameId), team: pick.team, play: pick.play ?? null })),
+    picks: next.picks.map((pick) => ({
+      eventId: Number(pick.gameId),
+      team: pick.team,
+      play: pick.play ?? null,
+      confidence: pick.confidence ?? null,
+    })),
     bump: input.bump,
   });
   if (input.editorId !== null) {
@@ -236,7 +262,7 @@ async function applySheet(
     ...next,
     picks: [...next.picks]
       .sort((a, b) => Number(a.gameId) - Number(b.gameId))
-      .map((pick) => ({ ...pick, play: pick.play ?? null })),
+      .map((pick) => ({ ...pick, play: pick.play ?? null, confidence: pick.confidence ?? null })),
     submittedAt: movesSubmission ? now.toISOString() : (stored?.submittedAt ?? null),
   };
   return {
@@ -251,7 +277,13 @@ async function applySheet(
 }
 
 const pickText = (pick: WeekSheet['picks'][number] | undefined) =>
-  pick === undefined ? null : pick.play ? `${pick.team} (${pick.play} play)` : pick.team;
+  pick === undefined
+    ? null
+    : pick.play
+      ? `${pick.team} (${pick.play} play)`
+      : pick.confidence != null
+        ? `${pick.team} (confidence ${pick.confidence})`
+        : pick.team;
 
 /** What changed between two sheets, one entry per game, Last Man Standing team and tiebreaker. */
 function sheetChanges(previous: WeekSheet | null, next: WeekSheet) {

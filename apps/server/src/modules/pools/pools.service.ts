@@ -77,6 +77,7 @@ const FIELD_OF: Record<keyof PoolSettings, keyof CreatePoolBody> = {
   doublePlay: 'double_play',
   triplePlay: 'triple_play',
   lastManStanding: 'last_man_standing',
+  confidence: 'confidence',
 };
 
 export function settingsOf(pool: PoolRow): PoolSettings {
@@ -93,6 +94,7 @@ export function settingsOf(pool: PoolRow): PoolSettings {
     doublePlay: pool.doublePlay,
     triplePlay: pool.triplePlay,
     lastManStanding: pool.lastManStanding,
+    confidence: pool.confidence,
   };
 }
 
@@ -122,7 +124,8 @@ export function poolWeekOf(
 }
 
 function settingsFromBody(body: Partial<CreatePoolBody>, base: PoolSettings | null): PoolSettings {
-  const settings = { ...base } as PoolSettings;
+  // A new pool without confidence points unless asked for (the field may be left out).
+  const settings = { confidence: false, ...base } as PoolSettings;
   for (const [setting, field] of Object.entries(FIELD_OF) as [keyof PoolSettings, keyof CreatePoolBody][]) {
     if (body[field] !== undefined) (settings as unknown as Record<string, unknown>)[setting] = body[field];
   }
@@ -196,6 +199,7 @@ export function poolFields(pool: PoolRow) {
     double_play: settings.doublePlay,
     triple_play: settings.triplePlay,
     last_man_standing: settings.lastManStanding,
+    confidence: settings.confidence,
   };
 }
 

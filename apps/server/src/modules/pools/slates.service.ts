@@ -47,6 +47,7 @@ export function refuseProblems(problems: readonly PoolProblem[]): never {
   const fieldOf: Record<string, string> = {
     picks: 'body.picks',
     play: 'body.picks',
+    confidence: 'body.picks',
     lmsTeam: 'body.lms_team',
     tiebreaker: 'body.tiebreaker',
     slate: 'body.event_ids',
@@ -83,7 +84,12 @@ export const toSlateGame = (row: SlateRow): SlateGame => ({
 
 const toSheet = (row: SheetRow): WeekSheet => ({
   memberId: String(row.memberId),
-  picks: row.picks.map((pick) => ({ gameId: String(pick.eventId), team: pick.team, play: pick.play })),
+  picks: row.picks.map((pick) => ({
+    gameId: String(pick.eventId),
+    team: pick.team,
+    play: pick.play,
+    confidence: pick.confidence,
+  })),
   lmsTeam: row.lmsTeam,
   tiebreaker: row.tiebreaker,
   submittedAt: iso(row.submittedAt),

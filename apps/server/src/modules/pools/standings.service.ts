@@ -243,6 +243,8 @@ export async function results(
                   event_id: Number(pick.gameId),
                   team: hidden ? null : pick.team,
                   multiplier: hidden ? 1 : pick.multiplier,
+                  // A confidence is revealed with its pick, at the lock.
+                  confidence: hidden ? null : pick.confidence,
                   outcome: pick.outcome,
                   points: pick.points,
                 };
@@ -283,6 +285,8 @@ export async function compareMembers(
           event_id: Number(game.gameId),
           a_team: game.aTeam,
           b_team: game.bTeam,
+          a_confidence: game.aConfidence,
+          b_confidence: game.bConfidence,
           agree: game.agree,
         })),
         agreed: result.agreed,
@@ -374,6 +378,7 @@ export async function liveStandingsBase(
       pool: { id: pool.id, name: pool.name },
       as_of: input.now.toISOString(),
       win_basis: pool.winBasis,
+      confidence: pool.confidence,
       members: members.map((row) => ({
         member_id: row.id,
         username: row.username,
@@ -419,6 +424,7 @@ export async function liveStandingsBase(
               event_id: Number(pick.gameId),
               team: pick.team,
               play: pick.play ?? null,
+              confidence: pick.confidence ?? null,
             })),
             tiebreaker: sheet.tiebreaker ?? null,
             submitted_at: sheet.submittedAt ?? null,

@@ -284,7 +284,9 @@ describe('pool standings', () => {
       (await guests[0]!.client.get(`/api/pools/${pool.id}/results`)).json(),
     ).data;
     const row = grid.weeks[0]!.rows.find((candidate) => candidate.member_id === lifeguard.memberId)!;
-    expect(row.picks).toEqual([{ event_id: sunday, team: null, multiplier: 1, outcome: 'pending', points: 0 }]);
+    expect(row.picks).toEqual([
+      { event_id: sunday, team: null, multiplier: 1, confidence: null, outcome: 'pending', points: 0 },
+    ]);
     const own = WeeklyResultsResponse.parse((await lifeguard.client.get(`/api/pools/${pool.id}/results`)).json()).data;
     expect(own.weeks[0]!.rows.find((candidate) => candidate.member_id === lifeguard.memberId)!.picks[0]).toMatchObject({
       team: 'ATL',

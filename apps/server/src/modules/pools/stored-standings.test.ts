@@ -25,7 +25,7 @@ import { currentWeekTotals } from './week-totals.service.js';
  * the server clock moved on or set back), and after every step the standings the API answers, from stored
  * totals worked out only where a change reached, equal the domain's standings of the whole season read afresh;
  * and what the room notices read from the stored totals (complete weeks, eliminations and how they went) equals
- * what the whole season says.
+ * what the whole season says. Confidence pools take the same steps, their picks ranked 1 to 3.
  */
 
 const WEEKS = [1, 2] as const;
@@ -39,6 +39,8 @@ type Step =
       member: number;
       week: 1 | 2;
       sides: ('home' | 'away' | null)[];
+      /** Each game's confidence, in a confidence pool. */
+      ranks: number[];
       play: number;
       lms: number;
       tiebreaker: number;
@@ -61,6 +63,7 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
     member: fc.integer({ min: 0, max: 2 }),
     week: fc.constantFrom(1 as const, 2 as const),
     sides: fc.array(fc.constantFrom('home' as const, 'away' as const, null), { minLength: 3, maxLength: 3 }),
+    ranks: fc.shuffledSubarray([1, 2, 3], { minLength: 3, maxLength: 3 }),
     play: fc.integer({ min: 0, max: 3 }),
     lms: fc.integer({ min: 0, max: 6 }),
     tiebreaker: fc.integer({ min: 20, max: 60 }),
@@ -98,7 +101,7 @@ describe('stored week totals against a full recomputation', () => {
   });
 
   /** A new pool with its two weeks' slates published: three games each, home favoured by 3. */
-  async function newPool() {
+  async function newPool(confidence: boolean) {
     clock = new Date(EARLIEST);
     const games: { id: number; home: string; away: string; week: number }[] = [];
     for (const week of WEEKS) {
@@ -118,8 +121,9 @@ describe('stored week totals against a full recomputation', () => {
         name: 'Stored totals',
         games_per_week: 3,
         start_week: 1,
-        double_play: true,
+        double_play: !confidence,
         last_man_standing: true,
+        confidence,
       }),
     );
     for (const week of WEEKS) {
@@ -130,16 +134,17 @@ describe('stored week totals against a full recomputation', () => {
       });
       expect(published.statusCode, published.body).toBe(200);
     }
-    return { poolId: pool.id, members: [lifeguard, ...guests], games };
+    return { poolId: pool.id, members: [lifeguard, ...guests], games, confidence };
   }
 
   async function take(step: Step, pool: Awaited<ReturnType<typeof newPool>>): Promise<void> {
     switch (step.kind) {
       case 'picks': {
         const slate = pool.games.filter((game) => game.week === step.week);
-        const picks = slate.flatMap((game, index) => {
+        const picks = slate.flatMap((game, index): object[] => {
           const side = step.sides[index];
           if (!side) return [];
+          if (pool.confidence) return [{ event_id: game.id, team: game[side], confidence: step.ranks[index] }];
           return [{ event_id: game.id, team: game[side], ...(index === step.play ? { play: 'double' } : {}) }];
         });
         const teams = slate.flatMap((game) => [game.home, game.away]);
@@ -230,46 +235,54 @@ describe('stored week totals against a full recomputation', () => {
     };
   }
 
-  it('answers after every step what a full recomputation of the season gives', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(stepArb, { minLength: 4, maxLength: 14 }), async (steps) => {
-        const pool = await newPool();
-        for (const step of steps) {
-          await take(step, pool);
-          const response = await pool.members[1]!.client.get(`/api/pools/${pool.poolId}/standings`);
-          expect(response.statusCode, response.body).toBe(200);
-          const answered = PoolStandingsResponse.parse(response.json()).data;
-          // Read back after the answer: a member's read records the locks it finds, which the recomputation sees.
-          expect(answered, JSON.stringify(step)).toEqual(await recomputed(pool.poolId));
-          const news = await roomNews(pool.poolId);
-          expect(news.stored, JSON.stringify(step)).toEqual(news.recomputed);
-        }
-      }),
-      {
-        numRuns: 10,
-        examples: [
-          [
+  it.each([
+    ['', false],
+    [', in a confidence pool', true],
+  ])(
+    'answers after every step what a full recomputation of the season gives%s',
+    async (_where, confidence) => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(stepArb, { minLength: 4, maxLength: 14 }), async (steps) => {
+          const pool = await newPool(confidence);
+          for (const step of steps) {
+            await take(step, pool);
+            const response = await pool.members[1]!.client.get(`/api/pools/${pool.poolId}/standings`);
+            expect(response.statusCode, response.body).toBe(200);
+            const answered = PoolStandingsResponse.parse(response.json()).data;
+            // Read back after the answer: a member's read records the locks it finds, which the recomputation sees.
+            expect(answered, JSON.stringify(step)).toEqual(await recomputed(pool.poolId));
+            const news = await roomNews(pool.poolId);
+            expect(news.stored, JSON.stringify(step)).toEqual(news.recomputed);
+          }
+        }),
+        {
+          numRuns: confidence ? 6 : 10,
+          examples: [
             [
-              // Week 1 played with each member's Last Man Standing team at home: the first member's game is a
-              // push against −3 (out, "pushed"), the others' home sides cover.
-              ...[0, 1, 2].map((member): Step => ({
-                kind: 'picks',
-                member,
-                week: 1,
-                sides: ['home', 'home', 'away'],
-                play: 0,
-                lms: member * 2,
-                tiebreaker: 40,
-              })),
-              { kind: 'clock', hoursFromStart: 24 * 8 },
-              { kind: 'result', game: 0, status: 'final', away: 17, margin: 3 },
-              { kind: 'result', game: 1, status: 'final', away: 17, margin: 7 },
-              { kind: 'result', game: 2, status: 'final', away: 17, margin: 10 },
+              [
+                // Week 1 played with each member's Last Man Standing team at home: the first member's game is a
+                // push against −3 (out, "pushed"), the others' home sides cover.
+                ...[0, 1, 2].map((member): Step => ({
+                  kind: 'picks',
+                  member,
+                  week: 1,
+                  sides: ['home', 'home', 'away'],
+                  ranks: [3, 1, 2],
+                  play: 0,
+                  lms: member * 2,
+                  tiebreaker: 40,
+                })),
+                { kind: 'clock', hoursFromStart: 24 * 8 },
+                { kind: 'result', game: 0, status: 'final', away: 17, margin: 3 },
+                { kind: 'result', game: 1, status: 'final', away: 17, margin: 7 },
+                { kind: 'result', game: 2, status: 'final', away: 17, margin: 10 },
+              ],
             ],
           ],
-        ],
-      },
-    );
-    // Ten pools of up to fourteen steps, each read twice: minutes on a busy machine.
-  }, 600_000);
+        },
+      );
+      // Ten pools (six for confidence) of up to fourteen steps, each read twice: minutes on a busy machine.
+    },
+    600_000,
+  );
 });

@@ -179,7 +179,7 @@ async function workOut(
 
 /** One week's totals from its slate and sheets, by the domain's rules, for the pool's current members. */
 function totalsOfWeek(pool: PoolRow, members: readonly MemberWithName[], week: PoolWeekData, now: Date): WeekTotals {
-  return weekTotalsOfMembers(week, poolMembersOf(members), pool.winBasis, now);
+  return weekTotalsOfMembers(week, poolMembersOf(members), pool, now);
 }
 
 /** The pool's current members as the domain's rules take them. */

@@ -195,7 +195,7 @@ export interface SheetRow {
   lmsTeam: string | null;
   tiebreaker: number | null;
   submittedAt: Date | null;
-  picks: { eventId: number; team: string; play: 'double' | 'triple' | null }[];
+  picks: { eventId: number; team: string; play: 'double' | 'triple' | null; confidence: number | null }[];
 }
 
 /**
@@ -213,8 +213,8 @@ export async function sheetsOf(db: DbExecutor, poolWeekId: number): Promise<Shee
       lmsTeam: poolSheets.lmsTeam,
       tiebreaker: poolSheets.tiebreaker,
       submittedAt: poolSheets.submittedAt,
-      picks: sql<[number, string, 'double' | 'triple' | null][]>`coalesce(
-        (select json_agg(json_build_array(p.event_id, p.team, p.play) order by p.event_id)
+      picks: sql<[number, string, 'double' | 'triple' | null, number | null][]>`coalesce(
+        (select json_agg(json_build_array(p.event_id, p.team, p.play, p.confidence) order by p.event_id)
            from ${poolPicks} p where p.sheet_id = ${poolSheets}.id),
         '[]'::json)`,
     })
@@ -222,7 +222,7 @@ export async function sheetsOf(db: DbExecutor, poolWeekId: number): Promise<Shee
     .where(eq(poolSheets.poolWeekId, poolWeekId));
   return sheets.map((sheet) => ({
     ...sheet,
-    picks: sheet.picks.map(([eventId, team, play]) => ({ eventId, team, play })),
+    picks: sheet.picks.map(([eventId, team, play, confidence]) => ({ eventId, team, play, confidence })),
   }));
 }
 
@@ -237,7 +237,13 @@ export async function sheetsOfWeeks(db: DbExecutor, poolWeekIds: readonly number
   // By the weeks, not by a list of every sheet id: a season of a full pool has hundreds of sheets, and a
   // parameter per sheet cost more than the join (bench: pool-standings-rebuild-*).
   const picks = await db
-    .select({ sheetId: poolPicks.sheetId, eventId: poolPicks.eventId, team: poolPicks.team, play: poolPicks.play })
+    .select({
+      sheetId: poolPicks.sheetId,
+      eventId: poolPicks.eventId,
+      team: poolPicks.team,
+      play: poolPicks.play,
+      confidence: poolPicks.confidence,
+    })
     .from(poolPicks)
     .innerJoin(poolSheets, eq(poolSheets.id, poolPicks.sheetId))
     .where(inArray(poolSheets.poolWeekId, [...poolWeekIds]))
@@ -245,7 +251,7 @@ export async function sheetsOfWeeks(db: DbExecutor, poolWeekIds: readonly number
   const picksOf = groupBy(
     picks,
     (pick) => pick.sheetId,
-    ({ eventId, team, play }) => ({ eventId, team, play }),
+    ({ eventId, team, play, confidence }) => ({ eventId, team, play, confidence }),
   );
   return sheets.map((sheet) => ({
     id: sheet.id,
@@ -321,7 +327,13 @@ export async function writeSheet(
     tiebreaker: number | null;
     submittedAt: Date | null;
     now: Date;
-    picks: readonly { eventId: number; team: string; play: 'double' | 'triple' | null }[];
+    picks: readonly {
+      eventId: number;
+      team: string;
+      play: 'double' | 'triple' | null;
+      /** In a confidence pool; absent: none. */
+      confidence?: number | null;
+    }[];
     /**
      * The pool whose version and these weeks' input versions go up in the same statement: a submission's last,
      * so the rows every submission to the week updates are held only to its commit.
@@ -355,8 +367,8 @@ export async function writeSheet(
       where p.sheet_id = sheet.id and not (p.event_id = any(${column(eventIds, 'int')}))
     ),
     put as (
-      insert into ${poolPicks} (sheet_id, event_id, team, play, updated_at)
-      select sheet.id, pick.event_id, pick.team, pick.play, ${now}::timestamptz
+      insert into ${poolPicks} (sheet_id, event_id, team, play, confidence, updated_at)
+      select sheet.id, pick.event_id, pick.team, pick.play, pick.confidence, ${now}::timestamptz
       from sheet cross join unnest(
         ${column(eventIds, 'int')},
         ${column(
@@ -366,10 +378,15 @@ export async function writeSheet(
         ${column(
           input.picks.map((pick) => pick.play),
           'text',
+        )},
+        ${column(
+          input.picks.map((pick) => pick.confidence ?? null),
+          'int',
         )}
-      ) as pick(event_id, team, play)
+      ) as pick(event_id, team, play, confidence)
       on conflict (sheet_id, event_id) do update set
-        team = excluded.team, play = excluded.play, updated_at = excluded.updated_at
+        team = excluded.team, play = excluded.play, confidence = excluded.confidence,
+        updated_at = excluded.updated_at
     )${bump}
     select 1`);
 }

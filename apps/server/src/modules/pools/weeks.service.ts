@@ -132,6 +132,7 @@ export async function weekView(
             event_id: Number(pick.gameId),
             team: pick.team,
             play: pick.play ?? null,
+            confidence: pick.confidence ?? null,
             clv: game ? poolPickClv(game, pick.team, game.closingHomeSpread ?? null) : null,
           };
         }),

@@ -252,8 +252,8 @@ describe('pool weeks: slates and picks', () => {
       expect(own.picks).toEqual(
         [
           // The line did not move before the Thursday kickoff: taken at the close, CLV 0; the open game has none.
-          { event_id: thursday.id, team: 'DAL', play: 'double', clv: 0 },
-          { event_id: late.id, team: 'LAC', play: null, clv: null },
+          { event_id: thursday.id, team: 'DAL', play: 'double', confidence: null, clv: 0 },
+          { event_id: late.id, team: 'LAC', play: null, confidence: null, clv: null },
         ].sort((a, b) => a.event_id - b.event_id),
       );
       expect(own.tiebreaker).toBe(40);
@@ -262,7 +262,7 @@ describe('pool weeks: slates and picks', () => {
       const seen = (await readWeek(guests[1]!.client, pool.id)).sheets.find(
         (sheet) => sheet.username === guest.account.username,
       )!;
-      expect(seen.picks).toEqual([{ event_id: thursday.id, team: 'DAL', play: 'double', clv: 0 }]);
+      expect(seen.picks).toEqual([{ event_id: thursday.id, team: 'DAL', play: 'double', confidence: null, clv: 0 }]);
 
       // The game is moved a day later after it locked: it stays locked.
       await db()

@@ -16,6 +16,7 @@ export function poolSummary(overrides: Partial<PoolSummary> = {}): PoolSummary {
     double_play: true,
     triple_play: false,
     last_man_standing: true,
+    confidence: false,
     status: 1,
     role: 'lifeguard',
     lifeguard: { username: 'pat', name: 'pat' },

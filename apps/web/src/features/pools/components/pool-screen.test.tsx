@@ -42,6 +42,7 @@ function poolOf(overrides: Partial<PoolDetail> = {}): PoolDetail {
     double_play: true,
     triple_play: true,
     last_man_standing: true,
+    confidence: false,
     status: 2,
     role: 'guest',
     lifeguard: { username: 'lou', name: 'lou' },
@@ -157,7 +158,7 @@ const graded = (memberId: number, username: string, points: number, team: string
   pushes: 0,
   tiebreaker_error: 0,
   removed: false,
-  picks: [{ event_id: 101, team, multiplier: 1, outcome, points }],
+  picks: [{ event_id: 101, team, multiplier: 1, confidence: null, outcome, points }],
 });
 
 const results: WeeklyResultsResponse = {
@@ -219,6 +220,7 @@ function liveStandingsOf(week: PoolWeekView): LiveStandingsResponse {
       pool: week.pool,
       as_of: at(0),
       win_basis: 'ats',
+      confidence: false,
       members: members.map((id) => ({ member_id: id, username: `member ${id}`, joined_at: at(-30 * 24 * HOUR) })),
       settled_weeks: [
         {
@@ -246,7 +248,12 @@ function liveStandingsOf(week: PoolWeekView): LiveStandingsResponse {
           games: week.games.map((item) => ({ ...item, locked_at: null })),
           sheets: week.sheets.map((sheet) => ({
             member_id: sheet.member_id,
-            picks: sheet.picks.map((pick) => ({ event_id: pick.event_id, team: pick.team, play: pick.play })),
+            picks: sheet.picks.map((pick) => ({
+              event_id: pick.event_id,
+              team: pick.team,
+              play: pick.play,
+              confidence: pick.confidence,
+            })),
             tiebreaker: sheet.tiebreaker,
             submitted_at: sheet.submitted_at,
           })),
@@ -310,7 +317,7 @@ function serve(answers: Answers = {}) {
           member_id: 1,
           username: 'lou',
           name: 'lou',
-          picks: [{ event_id: 101, team: 'BUF', play: null, clv: -1.5 }],
+          picks: [{ event_id: 101, team: 'BUF', play: null, confidence: null, clv: -1.5 }],
           lms_team: null,
           tiebreaker: null,
           submitted_at: null,
@@ -320,8 +327,8 @@ function serve(answers: Answers = {}) {
           username: 'gina',
           name: 'gina',
           picks: [
-            { event_id: 101, team: 'NYJ', play: null, clv: 1.5 },
-            { event_id: 102, team: 'KC', play: null, clv: null },
+            { event_id: 101, team: 'NYJ', play: null, confidence: null, clv: 1.5 },
+            { event_id: 102, team: 'KC', play: null, confidence: null, clv: null },
           ],
           lms_team: null,
           tiebreaker: 41,
@@ -331,7 +338,7 @@ function serve(answers: Answers = {}) {
           member_id: 3,
           username: 'sam',
           name: 'Sam Ortiz',
-          picks: [{ event_id: 101, team: 'BUF', play: null, clv: -1.5 }],
+          picks: [{ event_id: 101, team: 'BUF', play: null, confidence: null, clv: -1.5 }],
           lms_team: null,
           tiebreaker: null,
           submitted_at: null,
@@ -567,8 +574,8 @@ describe('the pool page', () => {
       username: 'gina',
       name: 'gina',
       picks: [
-        { event_id: 101, team: 'NYJ', play: null, clv: null },
-        { event_id: 102, team: 'KC', play: null, clv: null },
+        { event_id: 101, team: 'NYJ', play: null, confidence: null, clv: null },
+        { event_id: 102, team: 'KC', play: null, confidence: null, clv: null },
       ],
       lms_team: null,
       tiebreaker: 41,
@@ -577,7 +584,7 @@ describe('the pool page', () => {
     // The week as read again: the locked game's close has come in (its pick's CLV), then a guest's picks changed.
     const readAgain: SheetView[] = [
       { ...stored, picks: stored.picks.map((pick) => (pick.event_id === 101 ? { ...pick, clv: 1.5 } : pick)) },
-      { ...stored, picks: [...stored.picks, { event_id: 103, team: 'DAL', play: null, clv: null }] },
+      { ...stored, picks: [...stored.picks, { event_id: 103, team: 'DAL', play: null, confidence: null, clv: null }] },
     ];
     function SheetReadAgain() {
       const [mine, setMine] = useState(stored);

@@ -1,0 +1,363 @@
+import {
+  HeadToHeadResponse,
+  LiveStandingsResponse,
+  PointsPossibleResponse,
+  PoolResponse,
+  PoolStandingsResponse,
+  PoolWeekResponse,
+  standingsIfEndedNowOf,
+  WeeklyResultsResponse,
+  WhatIfResponse,
+  type CreatePoolBody,
+  type PoolWeekView,
+} from '@pass/contracts';
+import { poolPicks } from '@pass/db';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminClient, expectError, type TestClient } from '../../test/accounts.js';
+import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { makeGame, newKey } from '../../test/ledger.js';
+import { poolSettings, poolWithGuests, quoteSpread } from '../../test/pools.js';
+
+/**
+ * Confidence pools through the API: the setting (no double or triple play with it), the picks ranked 1..N (a
+ * value used twice refused with its field and reason, a locked pick's confidence kept), and the standings, the
+ * grid, head-to-head, points still possible and the browser's "if the games ended now" under confidence points.
+ * The server clock is set by the test.
+ */
+
+const START = new Date('2025-09-02T12:00:00Z');
+let clock = START;
+
+const settings = (overrides: Partial<CreatePoolBody> = {}): CreatePoolBody =>
+  poolSettings({
+    name: 'Confidence pool',
+    games_per_week: 3,
+    double_play: false,
+    triple_play: false,
+    last_man_standing: false,
+    confidence: true,
+    ...overrides,
+  });
+
+describe('confidence pools', () => {
+  let testApp: TestApp;
+  let admin: TestClient;
+  const db = () => testApp.database.db;
+  let thursday: number; // DAL at PHI, PHI −7
+  let sunday: number; // LAC at KC, KC −3
+  let monday: number; // MIN at CHI, CHI +1.5
+
+  const game = async (home: string, away: string, kickoff: string, homeSpread: number) => {
+    const id = await makeGame(db(), { home, away, kickoff: new Date(kickoff), week: 1, season: 2025, lines: false });
+    await quoteSpread(db(), { eventId: id, home, away, homeSpread, fetchedAt: new Date('2025-09-01T12:00:00Z') });
+    return id;
+  };
+  const result = async (eventId: number, home: number, away: number) => {
+    const response = await admin.post(`/api/admin/events/${eventId}/result`, {
+      status: 'final',
+      home_score: home,
+      away_score: away,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  const submit = (client: TestClient, poolId: number, body: object) =>
+    client.request({
+      method: 'PUT',
+      url: `/api/pools/${poolId}/weeks/1/picks`,
+      payload: body,
+      headers: { 'idempotency-key': newKey() },
+    });
+  const accepted = async (client: TestClient, poolId: number, body: object) => {
+    const response = await submit(client, poolId, body);
+    expect(response.statusCode, response.body).toBe(200);
+    return PoolWeekResponse.parse(response.json()).data;
+  };
+  const refusal = async (client: TestClient, poolId: number, body: object) =>
+    expectError(await submit(client, poolId, body), 400).error.fields?.map(({ field, reason }) =>
+      reason ? `${field}:${reason}` : field,
+    );
+  const get = async (client: TestClient, url: string) => {
+    const response = await client.get(url);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<unknown>();
+  };
+  const picksOf = (week: PoolWeekView, username: string) =>
+    week.sheets
+      .find((sheet) => sheet.username === username)!
+      .picks.map((pick) => [pick.event_id, pick.team, pick.confidence]);
+
+  /** A confidence pool with its Lifeguard and two guests, its week-1 slate published. */
+  const confidencePool = async () => {
+    const made = await poolWithGuests(testApp.app, db(), settings());
+    const published = await made.lifeguard.client.request({
+      method: 'PUT',
+      url: `/api/pools/${made.pool.id}/weeks/1/slate`,
+      payload: { event_ids: [thursday, sunday, monday] },
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    return made;
+  };
+
+  beforeAll(async () => {
+    testApp = await buildTestApp({}, { now: () => clock });
+    admin = await adminClient(testApp.app, db());
+    thursday = await game('PHI', 'DAL', '2025-09-05T00:20:00Z', -7);
+    sunday = await game('KC', 'LAC', '2025-09-07T20:25:00Z', -3);
+    monday = await game('CHI', 'MIN', '2025-09-09T00:15:00Z', 1.5);
+  });
+  afterAll(async () => {
+    await testApp.app.close();
+  });
+
+  it('is a setting chosen at creation, without double or triple plays, and off when left out', async () => {
+    const { pool, lifeguard } = await poolWithGuests(testApp.app, db(), settings(), 0);
+    expect(pool.confidence).toBe(true);
+    const refused = expectError(
+      await lifeguard.client.post('/api/pools', settings({ name: 'Plays too', double_play: true, triple_play: true })),
+      400,
+    );
+    expect(refused.error.fields?.map(({ field, reason }) => `${field}:${reason}`)).toEqual([
+      'body.double_play:confidence_no_plays',
+      'body.triple_play:confidence_no_plays',
+    ]);
+    // Left out, the setting is off.
+    const { confidence: _left, ...plain } = settings({ name: 'Plain pool', double_play: true });
+    const created = await lifeguard.client.post('/api/pools', plain);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(PoolResponse.parse(created.json()).data.confidence).toBe(false);
+  });
+
+  it('takes each confidence once a week, refusing a duplicate with its field and reason and storing nothing', async () => {
+    const { pool, guests } = await confidencePool();
+    const guest = guests[0]!;
+    const [row] = await db()
+      .select({ n: sql<number>`count(*)` })
+      .from(poolPicks);
+    const picksBefore = Number(row!.n);
+    expect(
+      await refusal(guest.client, pool.id, {
+        picks: [
+          { event_id: thursday, team: 'PHI', confidence: 3 },
+          { event_id: sunday, team: 'KC', confidence: 3 },
+        ],
+      }),
+    ).toEqual(['body.picks:confidence_used']);
+    expect(await refusal(guest.client, pool.id, { picks: [{ event_id: thursday, team: 'PHI' }] })).toEqual([
+      'body.picks:confidence_required',
+    ]);
+    expect(
+      await refusal(guest.client, pool.id, { picks: [{ event_id: thursday, team: 'PHI', confidence: 4 }] }),
+    ).toEqual(['body.picks:confidence_out_of_range']);
+    expect(
+      await refusal(guest.client, pool.id, { picks: [{ event_id: thursday, team: 'PHI', confidence: 0 }] }),
+    ).toEqual(['body.picks.0.confidence']);
+    const [after] = await db()
+      .select({ n: sql<number>`count(*)` })
+      .from(poolPicks);
+    expect(Number(after!.n)).toBe(picksBefore);
+
+    const week = await accepted(guest.client, pool.id, {
+      picks: [
+        { event_id: thursday, team: 'PHI', confidence: 3 },
+        { event_id: sunday, team: 'KC', confidence: 1 },
+        { event_id: monday, team: 'CHI', confidence: 2 },
+      ],
+    });
+    expect(picksOf(week, guest.account.username)).toEqual([
+      [thursday, 'PHI', 3],
+      [sunday, 'KC', 1],
+      [monday, 'CHI', 2],
+    ]);
+  });
+
+  it('keeps a locked pick’s confidence, and reveals it to the others with the pick at the lock', async () => {
+    const { pool, guests } = await confidencePool();
+    const [guest, other] = guests as [(typeof guests)[0], (typeof guests)[0]];
+    await accepted(guest.client, pool.id, {
+      picks: [
+        { event_id: thursday, team: 'PHI', confidence: 3 },
+        { event_id: sunday, team: 'KC', confidence: 1 },
+        { event_id: monday, team: 'CHI', confidence: 2 },
+      ],
+    });
+    const before = await get(other.client, `/api/pools/${pool.id}/weeks/1`);
+    expect(picksOf(PoolWeekResponse.parse(before).data, guest.account.username)).toEqual([]);
+
+    clock = new Date('2025-09-05T00:20:00Z');
+    try {
+      // The locked pick's confidence cannot move, nor be taken by an open pick.
+      expect(
+        await refusal(guest.client, pool.id, {
+          picks: [
+            { event_id: thursday, team: 'PHI', confidence: 1 },
+            { event_id: sunday, team: 'KC', confidence: 3 },
+          ],
+        }),
+      ).toEqual(['body.picks:locked']);
+      expect(
+        await refusal(guest.client, pool.id, {
+          picks: [
+            { event_id: sunday, team: 'KC', confidence: 3 },
+            { event_id: monday, team: 'CHI', confidence: 2 },
+          ],
+        }),
+      ).toEqual(['body.picks:confidence_used']);
+      // Left out, it stays; the open picks swap their values.
+      const swapped = await accepted(guest.client, pool.id, {
+        picks: [
+          { event_id: sunday, team: 'LAC', confidence: 2 },
+          { event_id: monday, team: 'CHI', confidence: 1 },
+        ],
+      });
+      expect(picksOf(swapped, guest.account.username)).toEqual([
+        [thursday, 'PHI', 3],
+        [sunday, 'LAC', 2],
+        [monday, 'CHI', 1],
+      ]);
+      const seen = PoolWeekResponse.parse(await get(other.client, `/api/pools/${pool.id}/weeks/1`)).data;
+      expect(picksOf(seen, guest.account.username)).toEqual([[thursday, 'PHI', 3]]);
+    } finally {
+      clock = START;
+    }
+  });
+
+  it('lets the Lifeguard enter a confidence an open pick held: that pick takes the edited game’s old value', async () => {
+    const { pool, lifeguard, guests } = await confidencePool();
+    const guest = guests[0]!;
+    await accepted(guest.client, pool.id, {
+      picks: [
+        { event_id: thursday, team: 'PHI', confidence: 3 },
+        { event_id: sunday, team: 'KC', confidence: 1 },
+        { event_id: monday, team: 'CHI', confidence: 2 },
+      ],
+    });
+    const edited = await lifeguard.client.request({
+      method: 'PUT',
+      url: `/api/pools/${pool.id}/weeks/1/members/${guest.memberId}/picks`,
+      payload: { picks: [{ event_id: monday, team: 'MIN', confidence: 3 }] },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const own = PoolWeekResponse.parse(await get(guest.client, `/api/pools/${pool.id}/weeks/1`)).data;
+    expect(picksOf(own, guest.account.username)).toEqual([
+      [thursday, 'PHI', 2],
+      [sunday, 'KC', 1],
+      [monday, 'MIN', 3],
+    ]);
+  });
+
+  it('gives the browser what it needs to grade confidence points if the games ended now', async () => {
+    const { pool, lifeguard, guests } = await confidencePool();
+    await accepted(lifeguard.client, pool.id, {
+      picks: [
+        { event_id: thursday, team: 'PHI', confidence: 3 },
+        { event_id: sunday, team: 'KC', confidence: 2 },
+        { event_id: monday, team: 'CHI', confidence: 1 },
+      ],
+    });
+    clock = new Date('2025-09-05T01:00:00Z');
+    try {
+      const live = LiveStandingsResponse.parse(
+        await get(guests[0]!.client, `/api/pools/${pool.id}/live-standings`),
+      ).data;
+      expect(live.confidence).toBe(true);
+      const lifeguardSheet = live.open_weeks[0]!.sheets.find((sheet) => sheet.member_id === lifeguard.memberId)!;
+      // Only the locked game's pick, with its confidence.
+      expect(lifeguardSheet.picks).toEqual([{ event_id: thursday, team: 'PHI', play: null, confidence: 3 }]);
+      // PHI leads by 14 at −7: it would cover, for its 3.
+      const rows = standingsIfEndedNowOf(live, [
+        { event_id: thursday, status: 'in_progress', home_score: 21, away_score: 7 },
+      ]);
+      expect(rows.find((row) => row.memberId === String(lifeguard.memberId))?.points).toBe(3);
+    } finally {
+      clock = START;
+    }
+  });
+
+  it('scores a win its confidence, a loss, a push and a missed pick 0, in every view', async () => {
+    const { pool, lifeguard, guests } = await confidencePool();
+    const [first, second] = guests as [(typeof guests)[0], (typeof guests)[0]];
+    await accepted(lifeguard.client, pool.id, {
+      picks: [
+        { event_id: thursday, team: 'PHI', confidence: 3 },
+        { event_id: sunday, team: 'KC', confidence: 2 },
+        { event_id: monday, team: 'CHI', confidence: 1 },
+      ],
+      tiebreaker: 40,
+    });
+    await accepted(first.client, pool.id, {
+      picks: [
+        { event_id: thursday, team: 'DAL', confidence: 1 },
+        { event_id: sunday, team: 'LAC', confidence: 3 },
+        { event_id: monday, team: 'MIN', confidence: 2 },
+      ],
+      tiebreaker: 35,
+    });
+    // The second guest leaves Monday's game unpicked.
+    await accepted(second.client, pool.id, {
+      picks: [
+        { event_id: thursday, team: 'PHI', confidence: 2 },
+        { event_id: sunday, team: 'KC', confidence: 3 },
+      ],
+      tiebreaker: 50,
+    });
+
+    clock = new Date('2025-09-06T12:00:00Z');
+    try {
+      await result(thursday, 24, 20); // PHI by 4: DAL covers +7
+      const possible = PointsPossibleResponse.parse(
+        await get(first.client, `/api/pools/${pool.id}/weeks/1/possible`),
+      ).data.rows.map((row) => [row.member_id, row.week_points, row.remaining]);
+      // Lifeguard: KC 2 and CHI 1 open; first guest: DAL won 1, LAC 3 and MIN 2 open; second guest: KC 3 open,
+      // Monday unpicked may still take the 1.
+      expect(possible).toEqual([
+        [lifeguard.memberId, 0, 3],
+        [first.memberId, 1, 5],
+        [second.memberId, 0, 4],
+      ]);
+
+      clock = new Date('2025-09-10T12:00:00Z');
+      await result(sunday, 27, 24); // KC by 3 at −3: a push
+      await result(monday, 20, 17); // CHI wins outright at +1.5: CHI covers
+
+      const table = PoolStandingsResponse.parse(await get(second.client, `/api/pools/${pool.id}/standings`)).data;
+      // Lifeguard: 0 + 0 + 1 = 1; first guest: 1 + 0 + 0 = 1, nearer on the tiebreaker (|35 − 37| against
+      // |40 − 37|); second guest: 0 + 0 + a missed pick 0 = 0.
+      expect(table.rows.map((row) => [row.member_id, row.rank, row.points, row.wins, row.losses, row.pushes])).toEqual([
+        [first.memberId, 1, 1, 1, 1, 1],
+        [lifeguard.memberId, 2, 1, 1, 1, 1],
+        [second.memberId, 3, 0, 0, 2, 1],
+      ]);
+
+      const grid = WeeklyResultsResponse.parse(await get(second.client, `/api/pools/${pool.id}/results`)).data;
+      const firstRow = grid.weeks[0]!.rows.find((row) => row.member_id === first.memberId)!;
+      expect(firstRow.picks.map((pick) => [pick.team, pick.confidence, pick.outcome, pick.points])).toEqual([
+        ['DAL', 1, 'win', 1],
+        ['LAC', 3, 'push', 0],
+        ['MIN', 2, 'loss', 0],
+      ]);
+
+      const versus = HeadToHeadResponse.parse(
+        await get(second.client, `/api/pools/${pool.id}/head-to-head/${lifeguard.memberId}/${second.memberId}`),
+      ).data;
+      expect(versus.games.map((row) => [row.a_team, row.a_confidence, row.b_team, row.b_confidence])).toEqual([
+        ['PHI', 3, 'PHI', 2],
+        ['KC', 2, 'KC', 3],
+        ['CHI', 1, null, null],
+      ]);
+      expect(versus.weeks).toEqual([{ week: 1, a_points: 1, b_points: 0, winner: 'a' }]);
+
+      const halfPush = WhatIfResponse.parse(
+        await get(second.client, `/api/pools/${pool.id}/what-if?rules=half_point_push`),
+      ).data.rows.map((row) => [row.member_id, row.what_if.points]);
+      // A push is worth half its confidence: first guest 1 + 1.5, the Lifeguard 1 + 1, the second guest 1.5.
+      expect(halfPush).toEqual([
+        [first.memberId, 2.5],
+        [lifeguard.memberId, 2],
+        [second.memberId, 1.5],
+      ]);
+    } finally {
+      clock = START;
+    }
+  });
+});
