@@ -32,6 +32,7 @@ const FIELDS = [
   'double_play',
   'triple_play',
   'last_man_standing',
+  'confidence',
   'start_week',
   'season',
   'sport',
@@ -49,6 +50,7 @@ const API_FIELD: Record<string, Field> = {
   doublePlay: 'double_play',
   triplePlay: 'triple_play',
   lastManStanding: 'last_man_standing',
+  confidence: 'confidence',
   startWeek: 'start_week',
   season: 'season',
   sport: 'sport',
@@ -69,6 +71,7 @@ export function settingsProblems(body: CreatePoolBody): Partial<Record<Field, st
     doublePlay: body.double_play,
     triplePlay: body.triple_play,
     lastManStanding: body.last_man_standing,
+    confidence: body.confidence === true,
     startWeek: body.start_week,
   })) {
     const field = API_FIELD[problem.field];
@@ -100,6 +103,7 @@ export function CreatePoolForm({ sport, season, now, onCreated, headingComponent
   const [doublePlay, setDoublePlay] = useState(true);
   const [triplePlay, setTriplePlay] = useState(false);
   const [lastManStanding, setLastManStanding] = useState(false);
+  const [confidence, setConfidence] = useState(false);
   const [startWeek, setStartWeek] = useState(() => defaultStartWeek(sport, season, now));
   const [checked, setChecked] = useState<Partial<Record<Field, string>>>({});
   const [created, setCreated] = useState<PoolDetail | null>(null);
@@ -117,6 +121,7 @@ export function CreatePoolForm({ sport, season, now, onCreated, headingComponent
     double_play: doublePlay,
     triple_play: triplePlay,
     last_man_standing: lastManStanding,
+    confidence,
   };
   const server = serverProblems(create.error, FIELDS);
   const problem = (field: Field) => checked[field] ?? server.fields[field];
@@ -234,13 +239,33 @@ export function CreatePoolForm({ sport, season, now, onCreated, headingComponent
         </FormControl>
         <Stack>
           <FormControlLabel
-            control={<Switch checked={doublePlay} onChange={(event) => setDoublePlay(event.target.checked)} />}
-            label="Double play (one pick a week counts twice)"
+            control={
+              <Switch
+                checked={confidence}
+                onChange={(event) => {
+                  setConfidence(event.target.checked);
+                  // Confidence points weigh each pick: a confidence pool plays without double and triple plays.
+                  if (event.target.checked) {
+                    setDoublePlay(false);
+                    setTriplePlay(false);
+                  }
+                }}
+              />
+            }
+            label="Confidence points (rank the week's picks 1 to N; a win scores its number)"
           />
           <FormControlLabel
+            control={<Switch checked={doublePlay} onChange={(event) => setDoublePlay(event.target.checked)} />}
+            disabled={confidence}
+            label="Double play (one pick a week counts twice)"
+          />
+          {problem('double_play') ? <FormHelperText error>{problem('double_play')}</FormHelperText> : null}
+          <FormControlLabel
             control={<Switch checked={triplePlay} onChange={(event) => setTriplePlay(event.target.checked)} />}
+            disabled={confidence}
             label="Triple play (one pick a week counts three times)"
           />
+          {problem('triple_play') ? <FormHelperText error>{problem('triple_play')}</FormHelperText> : null}
           <FormControlLabel
             control={
               <Switch checked={lastManStanding} onChange={(event) => setLastManStanding(event.target.checked)} />

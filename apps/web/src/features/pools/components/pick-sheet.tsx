@@ -33,33 +33,47 @@ import { winBasisText } from '../lib/pool-text';
 import { sportWords } from '../../../lib/sport-words';
 import { useSubmitPicks } from '../api/pool';
 import { useNow } from '../lib/use-now';
+import { visuallyHidden } from '../../../components/visually-hidden';
 
 type Play = 'double' | 'triple';
 
 export interface SheetDraft {
   picks: Record<number, string>;
   play: { eventId: number; kind: Play } | null;
+  /** A confidence pool's value per game (1..N, each once). */
+  confidence: Record<number, number>;
   lmsTeam: string;
   tiebreaker: string;
 }
 
 export function draftOf(sheet: SheetView | undefined): SheetDraft {
   const picks: Record<number, string> = {};
+  const confidence: Record<number, number> = {};
   let play: SheetDraft['play'] = null;
   for (const pick of sheet?.picks ?? []) {
     picks[pick.event_id] = pick.team;
     if (pick.play) play = { eventId: pick.event_id, kind: pick.play };
+    if (pick.confidence !== null && pick.confidence !== undefined) confidence[pick.event_id] = pick.confidence;
   }
   return {
     picks,
     play,
+    confidence,
     lmsTeam: sheet?.lms_team ?? '',
     tiebreaker: sheet?.tiebreaker === null || sheet?.tiebreaker === undefined ? '' : String(sheet.tiebreaker),
   };
 }
 
-/** The body the API takes: the picks of open games (locked ones are left out and stay as they are). */
-export function bodyOf(draft: SheetDraft, games: readonly SlateGameView[], lms: boolean): SubmitPicksBody {
+/**
+ * The body the API takes: the picks of open games (locked ones are left out and stay as they are), each with its
+ * confidence in a confidence pool.
+ */
+export function bodyOf(
+  draft: SheetDraft,
+  games: readonly SlateGameView[],
+  lms: boolean,
+  confidence = false,
+): SubmitPicksBody {
   const body: SubmitPicksBody = {
     picks: games
       .filter((game) => !game.locked && draft.picks[game.event_id])
@@ -67,11 +81,49 @@ export function bodyOf(draft: SheetDraft, games: readonly SlateGameView[], lms: 
         event_id: game.event_id,
         team: draft.picks[game.event_id]!,
         play: draft.play?.eventId === game.event_id ? draft.play.kind : null,
+        ...(confidence ? { confidence: draft.confidence[game.event_id] ?? null } : {}),
       })),
     tiebreaker: draft.tiebreaker.trim() === '' ? null : Number(draft.tiebreaker),
   };
   if (lms) body.lms_team = draft.lmsTeam === '' ? null : draft.lmsTeam;
   return body;
+}
+
+/**
+ * The values a confidence pool's week offers (1 to the slate's size), and which game holds each: the draft's
+ * value of every game picked. Choosing a value an open game holds swaps the two; a locked game's stays its own.
+ */
+export function confidenceHolders(draft: SheetDraft, games: readonly SlateGameView[]): Map<number, SlateGameView> {
+  const holders = new Map<number, SlateGameView>();
+  for (const game of games) {
+    const value = draft.confidence[game.event_id];
+    if (value !== undefined && draft.picks[game.event_id]) holders.set(value, game);
+  }
+  return holders;
+}
+
+/** The draft with `value` set on a game: an open game that held it takes the game's old value (or none). */
+export function withConfidence(
+  draft: SheetDraft,
+  games: readonly SlateGameView[],
+  eventId: number,
+  value: number,
+): SheetDraft['confidence'] {
+  const holder = confidenceHolders(draft, games).get(value);
+  const next = { ...draft.confidence, [eventId]: value };
+  if (holder && holder.event_id !== eventId && !holder.locked) {
+    const old = draft.confidence[eventId];
+    if (old === undefined) delete next[holder.event_id];
+    else next[holder.event_id] = old;
+  }
+  return next;
+}
+
+/** The largest value of the week no picked game holds, for a game picked without one (none when all are held). */
+export function freeConfidence(draft: SheetDraft, games: readonly SlateGameView[]): number | undefined {
+  const holders = confidenceHolders(draft, games);
+  for (let value = games.length; value >= 1; value -= 1) if (!holders.has(value)) return value;
+  return undefined;
 }
 
 /** "Closed PHI −8 · +1 vs close": the close from the picked side (the home side when none), and the CLV. */
@@ -88,13 +140,66 @@ interface GameRowProps {
   onPick: (team: string) => void;
   /** The closing line value of the member's pick of this game, once its close is known. */
   clv?: number | null | undefined;
+  /** In a confidence pool: the pick's value, and the week's values with the game holding each. */
+  confidence?: ConfidenceChoice | undefined;
+}
+
+export interface ConfidenceChoice {
+  value: number | undefined;
+  /** The week's values: 1 to the slate's size. */
+  count: number;
+  holders: ReadonlyMap<number, SlateGameView>;
+  onChange: (value: number) => void;
+}
+
+/** A pick's confidence: each value of the week, the ones already used marked with the pick that holds them. */
+function ConfidenceSelect({
+  game,
+  choice,
+  disabled,
+}: {
+  game: SlateGameView;
+  choice: ConfidenceChoice;
+  disabled: boolean;
+}) {
+  const id = `confidence-${game.event_id}`;
+  const values = Array.from({ length: choice.count }, (_, index) => choice.count - index);
+  return (
+    <FormControl fullWidth size="small" sx={{ mt: 1 }} disabled={disabled}>
+      <InputLabel id={id}>
+        Confidence{' '}
+        <Box component="span" sx={visuallyHidden}>
+          for {game.away_team} at {game.home_team}
+        </Box>
+      </InputLabel>
+      <Select
+        labelId={id}
+        label="Confidence"
+        value={choice.value === undefined ? '' : String(choice.value)}
+        onChange={(event) => choice.onChange(Number(event.target.value))}
+      >
+        {values.map((value) => {
+          const holder = choice.holders.get(value);
+          const elsewhere = holder !== undefined && holder.event_id !== game.event_id ? holder : undefined;
+          return (
+            <MenuItem key={value} value={String(value)} disabled={elsewhere?.locked === true}>
+              {value}
+              {elsewhere
+                ? ` · used on ${elsewhere.away_team} at ${elsewhere.home_team}${elsewhere.locked ? ' (locked)' : ' (swap)'}`
+                : ''}
+            </MenuItem>
+          );
+        })}
+      </Select>
+    </FormControl>
+  );
 }
 
 /**
  * One slate game: two big buttons, one per side, and when it locks; once locked in an `ats` pool, its close
  * beside the frozen spread and the pick's closing line value.
  */
-export function GameRow({ game, picked, ats, now, onPick, clv = null }: GameRowProps) {
+export function GameRow({ game, picked, ats, now, onPick, clv = null, confidence }: GameRowProps) {
   const label = `${game.away_team} at ${game.home_team}`;
   const side = (team: string) => {
     const spread = sideSpread(game, team);
@@ -140,6 +245,7 @@ export function GameRow({ game, picked, ats, now, onPick, clv = null }: GameRowP
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
+      {confidence && picked && <ConfidenceSelect game={game} choice={confidence} disabled={game.locked} />}
       {ats && game.locked && game.closing_home_spread !== null && (
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
           {closeText(game, picked ?? game.home_team, clv)}
@@ -181,10 +287,13 @@ export function PickSheet({ pool, week, mine, usedLmsTeams }: PickSheetProps) {
     setSaved(false);
     setDraft((current) => ({ ...current, ...change }));
   };
-  const plays: Play[] = [
-    ...(pool.double_play ? ['double' as const] : []),
-    ...(pool.triple_play ? ['triple' as const] : []),
-  ];
+  const plays: Play[] = pool.confidence
+    ? []
+    : [...(pool.double_play ? ['double' as const] : []), ...(pool.triple_play ? ['triple' as const] : [])];
+  const holders = confidenceHolders(draft, week.games);
+  const unused = Array.from({ length: week.games.length }, (_, index) => week.games.length - index).filter(
+    (value) => !holders.has(value),
+  );
   const openPicked = week.games.filter((game) => !game.locked && draft.picks[game.event_id]);
   const playLocked =
     draft.play !== null && week.games.some((game) => game.event_id === draft.play?.eventId && game.locked);
@@ -193,7 +302,7 @@ export function PickSheet({ pool, week, mine, usedLmsTeams }: PickSheetProps) {
   const allLocked = week.games.every((game) => game.locked);
 
   const save = () => {
-    const body = bodyOf(draft, week.games, pool.last_man_standing);
+    const body = bodyOf(draft, week.games, pool.last_man_standing, pool.confidence);
     submit.mutate(
       { body, key: idempotency.keyFor(body) },
       {
@@ -221,6 +330,13 @@ export function PickSheet({ pool, week, mine, usedLmsTeams }: PickSheetProps) {
         {ats ? `${winBasisText(pool)}: lines frozen at publish.` : '$ Line: pick the winner outright.'} Picks lock at
         each kickoff.
       </Typography>
+      {pool.confidence && (
+        <Typography variant="body2" color="text.secondary" data-testid="confidence-summary">
+          Confidence points: rank your picks {week.games.length === 1 ? '1' : `1 to ${week.games.length}`}, each number
+          once; a win scores its number.{' '}
+          {unused.length > 0 ? `Not used yet: ${unused.join(', ')}.` : 'Every number is used.'}
+        </Typography>
+      )}
       {week.demo ? (
         <Alert severity="warning" variant="outlined">
           Demo season: no real schedule is loaded for these weeks, so the pool plays generated games and lines.
@@ -234,7 +350,26 @@ export function PickSheet({ pool, week, mine, usedLmsTeams }: PickSheetProps) {
           now={now}
           picked={draft.picks[game.event_id]}
           clv={mine?.picks.find((pick) => pick.event_id === game.event_id)?.clv ?? null}
-          onPick={(team) => update({ picks: { ...draft.picks, [game.event_id]: team } })}
+          onPick={(team) => {
+            const picks = { ...draft.picks, [game.event_id]: team };
+            // A game picked without a confidence takes the largest value still free; the member may change it.
+            const free = freeConfidence(draft, week.games);
+            update(
+              pool.confidence && draft.confidence[game.event_id] === undefined && free !== undefined
+                ? { picks, confidence: { ...draft.confidence, [game.event_id]: free } }
+                : { picks },
+            );
+          }}
+          confidence={
+            pool.confidence
+              ? {
+                  value: draft.confidence[game.event_id],
+                  count: week.games.length,
+                  holders,
+                  onChange: (value) => update({ confidence: withConfidence(draft, week.games, game.event_id, value) }),
+                }
+              : undefined
+          }
         />
       ))}
 

@@ -173,7 +173,22 @@ describe('PoolsScreen', () => {
       double_play: true,
       triple_play: false,
       last_man_standing: true,
+      confidence: false,
     });
+  });
+
+  it('creates a confidence pool, its double and triple plays turned off', async () => {
+    server();
+    renderScreen(2025);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Pool name/), 'Office Splash');
+    await user.click(screen.getByRole('switch', { name: /^Confidence points/ }));
+    expect(screen.getByRole('switch', { name: /^Double play/ })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: /^Double play/ })).toBeDisabled();
+    expect(screen.getByRole('switch', { name: /^Triple play/ })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Create pool' }));
+    expect(await screen.findByText(/“Office Splash” is ready/)).toBeInTheDocument();
+    expect(await posts()[0]!.json()).toMatchObject({ confidence: true, double_play: false, triple_play: false });
   });
 
   it("shows the server's 400 field errors next to their fields, and its limit refusal", async () => {

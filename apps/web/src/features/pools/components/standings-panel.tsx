@@ -369,7 +369,10 @@ export function WhatIfPanel({ pool }: { pool: PoolDetail }) {
   return (
     <Section title="What if">
       <FormGroup sx={{ mb: 1 }}>
-        {WHAT_IF_RULES.filter(({ rule }) => rule !== 'straight' || pool.win_basis === 'ats').map(({ rule, label }) => (
+        {/* A confidence pool has no plays to turn off, and a push worth half is half its confidence. */}
+        {WHAT_IF_RULES.filter(
+          ({ rule }) => (rule !== 'straight' || pool.win_basis === 'ats') && (rule !== 'no_plays' || !pool.confidence),
+        ).map(({ rule, label }) => (
           <FormControlLabel
             key={rule}
             control={<Checkbox checked={rules.includes(rule)} onChange={() => toggle(rule)} />}

@@ -140,6 +140,8 @@ export function WeekGrid({ week, graded }: { week: PoolWeekView; graded: GradedW
                     const hidden = !game.locked && !pick;
                     const text = hidden ? '🔒' : (team ?? '—');
                     const play = pick?.play === 'double' ? '×2' : pick?.play === 'triple' ? '×3' : '';
+                    // A confidence pool's pick shows its confidence beside it, revealed with it at the lock.
+                    const confidence = pick?.confidence ?? (game.locked ? (gradedPick?.confidence ?? null) : null);
                     // A game under way: where the pick stands if it ended now, in words as well as colour.
                     const standing = team && !outcome ? pickStanding(game, team) : null;
                     return (
@@ -151,7 +153,7 @@ export function WeekGrid({ week, graded }: { week: PoolWeekView; graded: GradedW
                         aria-label={
                           hidden
                             ? `${sheet.name}, ${game.away_team} at ${game.home_team}: shown at lock`
-                            : `${sheet.name}, ${game.away_team} at ${game.home_team}: ${team ?? 'no pick'}${outcome ? `, ${outcomeWord[outcome]}` : ''}${standing ? `, ${standing.words}` : ''}`
+                            : `${sheet.name}, ${game.away_team} at ${game.home_team}: ${team ?? 'no pick'}${confidence !== null ? `, confidence ${confidence}` : ''}${outcome ? `, ${outcomeWord[outcome]}` : ''}${standing ? `, ${standing.words}` : ''}`
                         }
                         sx={{
                           px: gamePx,
@@ -167,6 +169,11 @@ export function WeekGrid({ week, graded }: { week: PoolWeekView; graded: GradedW
                         {play && (
                           <Box component="sup" sx={{ ml: 0.25 }}>
                             {play}
+                          </Box>
+                        )}
+                        {confidence !== null && team && (
+                          <Box component="sup" sx={{ ml: 0.25 }} data-testid="pick-confidence">
+                            {confidence}
                           </Box>
                         )}
                         {standing && (

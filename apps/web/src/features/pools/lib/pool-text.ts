@@ -139,20 +139,23 @@ export function winBasisText(pool: { sport: SportKey; win_basis: string }): stri
 
 /**
  * A pool's rules in one line, as the pools list words them: "NFL 2025 · 5 games a week, against the spread ·
- * Double play on · Triple play off · Last Man Standing on".
+ * Double play on · Triple play off · Last Man Standing on" (a confidence pool: "Confidence points 1–5" in place
+ * of the plays).
  */
 export function poolRulesLine(
   pool: Pick<
     PoolSummary,
     'sport' | 'season' | 'games_per_week' | 'win_basis' | 'double_play' | 'triple_play' | 'last_man_standing'
-  >,
+  > &
+    Partial<Pick<PoolSummary, 'confidence'>>,
 ): string {
   const onOff = (value: boolean) => (value ? 'on' : 'off');
   return [
     `${SPORT_NAMES[pool.sport]} ${pool.season}`,
     `${pool.games_per_week} games a week, ${pool.win_basis === 'ats' ? winBasisText(pool).toLowerCase() : '$ Line'}`,
-    `Double play ${onOff(pool.double_play)}`,
-    `Triple play ${onOff(pool.triple_play)}`,
+    ...(pool.confidence
+      ? [`Confidence points 1–${pool.games_per_week}`]
+      : [`Double play ${onOff(pool.double_play)}`, `Triple play ${onOff(pool.triple_play)}`]),
     `Last Man Standing ${onOff(pool.last_man_standing)}`,
   ].join(' · ');
 }
@@ -169,7 +172,8 @@ export function poolRuleSettings(
     | 'double_play'
     | 'triple_play'
     | 'last_man_standing'
-  >,
+  > &
+    Partial<Pick<PoolSummary, 'confidence'>>,
 ): PoolRuleSettings {
   return {
     sport: pool.sport,
@@ -180,5 +184,6 @@ export function poolRuleSettings(
     doublePlay: pool.double_play,
     triplePlay: pool.triple_play,
     lastManStanding: pool.last_man_standing,
+    confidence: pool.confidence === true,
   };
 }
