@@ -183,6 +183,10 @@ export interface UnsubscribeLinks {
   page: string;
 }
 
+/** What a missed pick costs, in the pool's own rule (decision 080). */
+const missedPickText = (confidence: boolean | undefined) =>
+  confidence ? POOL_RULE_TEXTS.confidenceMissedPick : POOL_RULE_TEXTS.missedPick;
+
 const hoursText = (hours: 24 | 1) => (hours === 1 ? '1 hour' : '24 hours');
 
 export function poolPickReminderMail(
@@ -195,6 +199,8 @@ export function poolPickReminderMail(
     firstLock: Date;
     missing: number;
     slateSize: number;
+    /** A confidence pool: a missed pick scores 0 there. */
+    confidence?: boolean;
     url: string;
     unsubscribe: UnsubscribeLinks;
   },
@@ -207,7 +213,7 @@ export function poolPickReminderMail(
       [
         `Hi ${input.username},`,
         `The first game of ${input.weekLabel} in “${input.poolName}” locks at ${mailTime(input.firstLock)}, in about ${hoursText(input.hours)}. You have no pick yet for ${games} of the ${input.slateSize} on the slate.`,
-        `Each game locks at its kickoff. ${POOL_RULE_TEXTS.missedPick}`,
+        `Each game locks at its kickoff. ${missedPickText(input.confidence)}`,
       ],
       { label: 'Make my picks', url: input.url },
     ),
@@ -272,6 +278,8 @@ export function poolLifeguardReminderMail(
     lmsTeamMissing: boolean;
     tiebreakerMissing: boolean;
     nextLock: Date | null;
+    /** A confidence pool: a missed pick scores 0 there. */
+    confidence?: boolean;
     url: string;
     unsubscribe: UnsubscribeLinks;
   },
@@ -291,8 +299,8 @@ export function poolLifeguardReminderMail(
         `Hi ${input.username},`,
         `${input.lifeguard}, the Lifeguard of “${input.poolName}”, reminds you that you have ${what} for ${input.weekLabel}.`,
         input.nextLock
-          ? `The next of them locks at ${mailTime(input.nextLock)}. Each game locks at its kickoff. ${POOL_RULE_TEXTS.missedPick}`
-          : `Each game locks at its kickoff. ${POOL_RULE_TEXTS.missedPick}`,
+          ? `The next of them locks at ${mailTime(input.nextLock)}. Each game locks at its kickoff. ${missedPickText(input.confidence)}`
+          : `Each game locks at its kickoff. ${missedPickText(input.confidence)}`,
       ],
       { label: 'Make my picks', url: input.url },
     ),

@@ -130,6 +130,7 @@ async function sendWeekMails(
             firstLock: status.firstLock,
             missing: member.eventIds.length,
             slateSize,
+            confidence: pool.confidence,
             url: weekUrl,
             unsubscribe,
           }),

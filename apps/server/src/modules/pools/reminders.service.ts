@@ -150,6 +150,7 @@ export async function remindMembers(
             lmsTeamMissing: row.missingLmsTeam,
             tiebreakerMissing: row.openTiebreakerMissing,
             nextLock,
+            confidence: pool.confidence,
             url: weekUrl,
             unsubscribe: {
               api: unsubscribeUrl(context.publicUrl, token),
