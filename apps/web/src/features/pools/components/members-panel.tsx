@@ -44,7 +44,7 @@ import { agoText } from '../lib/pool-format';
 import { refusalMessage } from '../lib/refusal';
 import { poolPageRoute } from '../lib/pool-text';
 import { useNow } from '../lib/use-now';
-import { GameRow } from './pick-sheet';
+import { confidenceHolders, GameRow, withConfidence, type SheetDraft } from './pick-sheet';
 import { InvitePanel } from './invite-panel';
 
 const when = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
@@ -327,6 +327,9 @@ function EnterPicks({ pool, week }: { pool: PoolDetail; week: PoolWeekView }) {
   const now = useNow();
   const [memberId, setMemberId] = useState<number | null>(null);
   const [picks, setPicks] = useState<Record<number, string>>({});
+  // A confidence pool's values the Lifeguard enters (the member's own for open games are hidden from them).
+  const [ranks, setRanks] = useState<Record<number, number>>({});
+  const entered: SheetDraft = { picks, confidence: ranks, play: null, lmsTeam: '', tiebreaker: '' };
   const edit = useEditMemberPicks(pool.id, week.week);
   const open = week.games.filter((game) => !game.locked);
   const [done, setDone] = useState(false);
@@ -336,6 +339,9 @@ function EnterPicks({ pool, week }: { pool: PoolDetail; week: PoolWeekView }) {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         Before each game locks. What you enter replaces the member's picks of the open games; every change is logged for
         the whole pool.
+        {pool.confidence
+          ? " A confidence the member gave another open game moves to that game's old value, so nothing is lost."
+          : ''}
       </Typography>
       <FormControl size="small" fullWidth sx={{ mb: 1 }}>
         <InputLabel id="edit-member">Member</InputLabel>
@@ -346,6 +352,7 @@ function EnterPicks({ pool, week }: { pool: PoolDetail; week: PoolWeekView }) {
           onChange={(event) => {
             setMemberId(Number(event.target.value));
             setPicks({});
+            setRanks({});
             setDone(false);
           }}
         >
@@ -369,19 +376,41 @@ function EnterPicks({ pool, week }: { pool: PoolDetail; week: PoolWeekView }) {
                 setDone(false);
                 setPicks((current) => ({ ...current, [game.event_id]: team }));
               }}
+              confidence={
+                pool.confidence
+                  ? {
+                      value: ranks[game.event_id],
+                      count: week.games.length,
+                      holders: confidenceHolders(entered, week.games),
+                      onChange: (value) => {
+                        setDone(false);
+                        setRanks(withConfidence(entered, week.games, game.event_id, value));
+                      },
+                    }
+                  : undefined
+              }
             />
           ))}
           {edit.isError && <Alert severity="error">Not saved: {refusalMessage(edit.error)}</Alert>}
           {done && <Alert severity="success">Saved and logged.</Alert>}
           <Button
             variant="outlined"
-            disabled={edit.isPending || Object.keys(picks).length === 0}
+            disabled={
+              edit.isPending ||
+              Object.keys(picks).length === 0 ||
+              // In a confidence pool every pick entered needs its confidence.
+              (pool.confidence && Object.keys(picks).some((eventId) => ranks[Number(eventId)] === undefined))
+            }
             onClick={() =>
               edit.mutate(
                 {
                   memberId,
                   body: {
-                    picks: Object.entries(picks).map(([eventId, team]) => ({ event_id: Number(eventId), team })),
+                    picks: Object.entries(picks).map(([eventId, team]) => ({
+                      event_id: Number(eventId),
+                      team,
+                      ...(pool.confidence ? { confidence: ranks[Number(eventId)] ?? null } : {}),
+                    })),
                   },
                 },
                 { onSuccess: () => setDone(true) },

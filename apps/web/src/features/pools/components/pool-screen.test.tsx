@@ -920,6 +920,24 @@ describe('the pool page', () => {
     expect(await announcements()[0]!.json()).toEqual({ body: 'Wings Monday' });
   });
 
+  it("lets the Lifeguard of a confidence pool enter a member's pick with its confidence", async () => {
+    const user = userEvent.setup();
+    serve({ pool: poolOf({ role: 'lifeguard', confidence: true, double_play: false, triple_play: false }) });
+    storeSessionUser({ id: 49, username: 'lou', name: null, isAdmin: false });
+    renderPool('/football/pool/7?tab=members');
+    const enter = await screen.findByRole('region', { name: "Enter a member's picks" });
+    await user.click(within(enter).getByRole('combobox', { name: 'Member' }));
+    await user.click(screen.getByRole('option', { name: 'Sam Ortiz' }));
+    await user.click(within(enter).getByRole('button', { name: 'DEN +6.5' }));
+    expect(within(enter).getByRole('button', { name: 'Save for Sam Ortiz' })).toBeDisabled();
+    await user.click(within(enter).getByRole('combobox', { name: 'Confidence for KC at DEN' }));
+    await user.click(screen.getByRole('option', { name: '3' }));
+    await user.click(within(enter).getByRole('button', { name: 'Save for Sam Ortiz' }));
+    expect(await within(enter).findByText('Saved and logged.')).toBeInTheDocument();
+    const edit = sentRequests().find((request) => request.url.pathname.includes('/members/3/picks'))!;
+    expect(await edit.json()).toEqual({ picks: [{ event_id: 102, team: 'DEN', confidence: 3 }] });
+  });
+
   it('shows a week whose games have all locked as final, with nothing to save, and says a demo week is one', async () => {
     serve();
     renderPool('/football/pool/7?week=1');
