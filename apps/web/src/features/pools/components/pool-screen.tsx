@@ -162,8 +162,9 @@ function PoolBody({ pool, chatPanel: ChatPanel }: { pool: PoolDetail; chatPanel:
             {pool.name}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {pool.season} · {winBasisText(pool)} · {pool.member_count} {pool.member_count === 1 ? 'member' : 'members'}{' '}
-            · Lifeguard {pool.lifeguard.name} ·{' '}
+            {pool.season} · {winBasisText(pool)}
+            {pool.confidence ? ' · Confidence points' : ''} · {pool.member_count}{' '}
+            {pool.member_count === 1 ? 'member' : 'members'} · Lifeguard {pool.lifeguard.name} ·{' '}
             <Link
               component="button"
               variant="body2"
