@@ -128,6 +128,53 @@ describe('confidence pools', () => {
     expect(PoolResponse.parse(created.json()).data.confidence).toBe(false);
   });
 
+  it('turned off before the pool starts, clears the picks’ confidences; kept from the first lock', async () => {
+    const { pool, lifeguard, guests } = await confidencePool();
+    const guest = guests[0]!;
+    await accepted(guest.client, pool.id, {
+      picks: [
+        { event_id: thursday, team: 'PHI', confidence: 3 },
+        { event_id: sunday, team: 'KC', confidence: 1 },
+      ],
+    });
+    const off = await lifeguard.client.request({
+      method: 'PATCH',
+      url: `/api/pools/${pool.id}`,
+      payload: { confidence: false, double_play: true },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(PoolResponse.parse(off.json()).data).toMatchObject({ confidence: false, double_play: true });
+    const own = PoolWeekResponse.parse(await get(guest.client, `/api/pools/${pool.id}/weeks/1`)).data;
+    expect(picksOf(own, guest.account.username)).toEqual([
+      [thursday, 'PHI', null],
+      [sunday, 'KC', null],
+    ]);
+    // The Lifeguard's edit keeps the member's other picks, which no longer carry a confidence to refuse.
+    const edited = await lifeguard.client.request({
+      method: 'PUT',
+      url: `/api/pools/${pool.id}/weeks/1/members/${guest.memberId}/picks`,
+      payload: { picks: [{ event_id: monday, team: 'CHI', play: 'double' }] },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+
+    clock = new Date('2025-09-05T00:20:00Z');
+    try {
+      const started = expectError(
+        await lifeguard.client.request({
+          method: 'PATCH',
+          url: `/api/pools/${pool.id}`,
+          payload: { confidence: true },
+        }),
+        400,
+      );
+      expect(started.error.fields?.map(({ field, reason }) => `${field}:${reason}`)).toContain(
+        'body.confidence:pool_started',
+      );
+    } finally {
+      clock = START;
+    }
+  });
+
   it('takes each confidence once a week, refusing a duplicate with its field and reason and storing nothing', async () => {
     const { pool, guests } = await confidencePool();
     const guest = guests[0]!;

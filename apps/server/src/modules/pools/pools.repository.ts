@@ -3,7 +3,9 @@ import {
   column,
   events,
   poolMembers,
+  poolPicks,
   pools,
+  poolSheets,
   poolSlateGames,
   poolWeeks,
   users,
@@ -237,6 +239,14 @@ export async function updatePool(db: DbExecutor, poolId: number, changes: PoolCh
     .update(pools)
     .set({ ...changes, updatedAt: now })
     .where(eq(pools.id, poolId));
+}
+
+/** Clears the confidence of every pick of the pool: it no longer scores confidence points. */
+export async function clearConfidences(db: DbExecutor, poolId: number): Promise<void> {
+  await db.execute(sql`
+    update ${poolPicks} set confidence = null
+    where confidence is not null and sheet_id in (
+      select s.id from ${poolSheets} s join ${poolWeeks} w on w.id = s.pool_week_id where w.pool_id = ${poolId})`);
 }
 
 /** Ends the pool: closed (4) from now on. */

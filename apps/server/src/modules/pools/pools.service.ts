@@ -443,6 +443,8 @@ export async function updatePoolSettings(
     const problems = validateSettingsChange(before, after, hasStarted(facts, input.now));
     if (problems.length > 0) refuseSettings(problems);
     await repository.updatePool(tx, pool.id, after, input.now);
+    // Turned off before the pool started: the picks' confidences would refuse every later sheet.
+    if (before.confidence && !after.confidence) await repository.clearConfidences(tx, pool.id);
     // The name is in the standings' answer, and the rules in every week's totals.
     await repository.bumpVersion(tx, pool.id);
     return toDetail(tx, { ...pool, ...after, updatedAt: input.now }, member, input.now);
