@@ -78,6 +78,9 @@ const game = (
   away_score: locked ? 17 : null,
   frozen_home_spread: spread,
   closing_home_spread: close,
+  frozen_line_source: spread === null ? null : 'median of 6 books',
+  frozen_at: spread === null ? null : at(-2 * 24 * HOUR),
+  current_home_spread: spread === null ? null : spread - 0.5,
   locked,
 });
 
@@ -468,6 +471,13 @@ describe('the pool page', () => {
     expect(within(sheet).getByText('Locks in 1d 2h')).toBeInTheDocument();
     expect(within(sheet).getByRole('spinbutton', { name: 'Tiebreaker' })).toHaveValue(41);
     expect(within(sheet).queryByText(/^Demo season/)).toBeNull();
+    // Each spread says where it came from and when it was frozen; an open game shows the line now beside it.
+    expect(within(sheet).getByTestId('slate-game-102')).toHaveTextContent(
+      /Frozen .+, median of 6 books · now DEN \+6$/,
+    );
+    const locked = within(sheet).getByTestId('slate-game-101');
+    expect(locked).toHaveTextContent(/Frozen .+, median of 6 books/);
+    expect(locked).not.toHaveTextContent(/ · now /);
   });
 
   it('shows the icon chosen at creation beside the pool’s name, not its initial', async () => {
