@@ -290,6 +290,26 @@ export async function mentionedMembers(
     );
 }
 
+/** The pool's current members other than `exceptUserId`, with their usernames: who a post is unread for. */
+export async function roomReaders(
+  db: DbExecutor,
+  poolId: number,
+  exceptUserId: number,
+): Promise<{ userId: number; username: string }[]> {
+  return db
+    .select({ userId: poolMembers.userId, username: users.username })
+    .from(poolMembers)
+    .innerJoin(users, eq(users.id, poolMembers.userId))
+    .where(
+      and(
+        eq(poolMembers.poolId, poolId),
+        isNull(poolMembers.leftAt),
+        isNull(poolMembers.removedAt),
+        ne(poolMembers.userId, exceptUserId),
+      ),
+    );
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Read markers (decision 040)
 

@@ -771,6 +771,41 @@ describe('the pool page', () => {
     expect(within(phoneTable).queryByRole('columnheader', { name: 'If ended now' })).toBeNull();
   });
 
+  it("marks the Chat tab while the pool's room has posts the member has not read", async () => {
+    serve();
+    const room = (unread: number) => ({
+      pool_id: 7,
+      name: 'Office Pool',
+      icon: 'football',
+      icon_color: '#ffffff',
+      icon_background: '#1565c0',
+      sport: 'americanfootball_nfl',
+      member_id: 2,
+      role: 'guest',
+      last_message: null,
+      last_read_id: 0,
+      unread,
+      read_only: false,
+    });
+    answer('get', '/api/chat/rooms', { data: [room(2), { ...room(5), pool_id: 8 }] });
+    const ChatPanel = () => <p>The room</p>;
+    renderRoutes(
+      [{ path: '/football/pool/:id', element: <PoolScreen route="football-pool" chatPanel={ChatPanel} /> }],
+      { path: '/football/pool/7' },
+    );
+    const tab = await screen.findByRole('tab', { name: 'Chat, 2 unread' });
+    expect(tab.querySelector('[data-unread-dot]')).not.toBeNull();
+    cleanup();
+
+    answer('get', '/api/chat/rooms', { data: [room(0), { ...room(5), pool_id: 8 }] });
+    renderRoutes(
+      [{ path: '/football/pool/:id', element: <PoolScreen route="football-pool" chatPanel={ChatPanel} /> }],
+      { path: '/football/pool/7' },
+    );
+    expect(await screen.findByRole('tab', { name: 'Chat' })).toBeInTheDocument();
+    expect(document.querySelector('[data-unread-dot]')).toBeNull();
+  });
+
   it('compares two members head to head', async () => {
     const user = userEvent.setup();
     serve();
