@@ -279,15 +279,7 @@ export async function mentionedMembers(
     .from(poolMembers)
     .innerJoin(users, eq(users.id, poolMembers.userId))
     .innerJoin(pools, eq(pools.id, poolMembers.poolId))
-    .where(
-      and(
-        eq(poolMembers.poolId, poolId),
-        isNull(poolMembers.leftAt),
-        isNull(poolMembers.removedAt),
-        ne(poolMembers.userId, exceptUserId),
-        inArray(sql`lower(${users.username})`, [...usernames]),
-      ),
-    );
+    .where(and(otherCurrentMembers(poolId, exceptUserId), inArray(sql`lower(${users.username})`, [...usernames])));
 }
 
 /** The pool's current members other than `exceptUserId`, with their usernames: who a post is unread for. */
@@ -300,15 +292,17 @@ export async function roomReaders(
     .select({ userId: poolMembers.userId, username: users.username })
     .from(poolMembers)
     .innerJoin(users, eq(users.id, poolMembers.userId))
-    .where(
-      and(
-        eq(poolMembers.poolId, poolId),
-        isNull(poolMembers.leftAt),
-        isNull(poolMembers.removedAt),
-        ne(poolMembers.userId, exceptUserId),
-      ),
-    );
+    .where(otherCurrentMembers(poolId, exceptUserId));
 }
+
+/** The pool's members still in it (not left, not removed), but one. */
+const otherCurrentMembers = (poolId: number, exceptUserId: number) =>
+  and(
+    eq(poolMembers.poolId, poolId),
+    isNull(poolMembers.leftAt),
+    isNull(poolMembers.removedAt),
+    ne(poolMembers.userId, exceptUserId),
+  );
 
 // ---------------------------------------------------------------------------------------------------------
 // Read markers (decision 040)
