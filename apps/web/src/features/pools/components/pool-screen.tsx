@@ -24,7 +24,7 @@ import { poolKeys, usePointsPossible, usePool, usePoolWeek, useResults, useSport
 import { isNotFound } from '../lib/refusal';
 import { MembersPanel, type RunAgainState } from './members-panel';
 import { PickSheet } from './pick-sheet';
-import { PoolIcon } from './pool-icon';
+import { PoolIcon } from '../../../components/pool-icon';
 import { PoolRulesPanel } from './pool-rules-panel';
 import { SlateChooser } from './slate-chooser';
 import { HeadToHeadPanel, StandingsPanel, WhatIfPanel } from './standings-panel';
