@@ -88,11 +88,24 @@ export const LiveGamesFrame = z.object({
 });
 export type LiveGamesFrame = z.infer<typeof LiveGamesFrame>;
 
+/**
+ * A member posted in the room of one of the caller's pools (not the caller's own post): the unread marks (the
+ * navigation's dot, the pool's Chat tab, the room list) read again. Only the pool and whether the post names the
+ * caller: the message itself is read through the chat, as a member of the room.
+ */
+export const LiveChatFrame = z.object({
+  type: z.literal('chat_message'),
+  pool_id: z.number().int(),
+  mention: z.boolean(),
+});
+export type LiveChatFrame = z.infer<typeof LiveChatFrame>;
+
 /** What the server sends over the socket. */
 export const LiveServerFrame = z.discriminatedUnion('type', [
   LiveGameFrame,
   LiveGamesFrame,
   LiveEntriesFrame,
+  LiveChatFrame,
   /** The socket's channels after a `subscribe` or `unsubscribe`: frames of each are sent from now on. */
   z.object({ type: z.literal('subscribed'), channels: z.array(z.string()) }),
   z.object({ type: z.literal('pong') }),

@@ -389,6 +389,15 @@ export const SlateGameView = z.object({
    * until the game has locked, and always in `straight` pools.
    */
   closing_home_spread: z.number().nullable(),
+  /**
+   * Where the frozen spread came from ("median of 6 books", "nflverse's line") and when it was frozen (the slate's
+   * publication): null in `straight` pools, without a line, and for a slate not stored yet (it freezes on
+   * publication). The slate's lines explained (decision 084).
+   */
+  frozen_line_source: z.string().nullable(),
+  frozen_at: z.string().nullable(),
+  /** The game's line of record now, home side, beside the frozen one; null without a line and in `straight` pools. */
+  current_home_spread: z.number().nullable(),
   /** Whether its picks are locked now (kickoff reached, or the game under way). */
   locked: z.boolean(),
 });

@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { event, eventsResponse } from '../features/sports/testing/fixtures';
 import { FakeSocket } from '../testing/fake-socket';
+import { chatRoomsQuery } from './chat-rooms';
 import { LiveConnection, SESSION_ENDED } from './live-connection';
 
 const WEEK2 = 'games:americanfootball_nfl:2026:2';
@@ -107,6 +108,16 @@ describe('the tab’s live connection', () => {
     expect(queryClient.getQueryState(ENTRIES)?.isInvalidated).toBe(false);
     FakeSocket.latest().receive({ type: 'entries_changed', event_ids: [21] });
     expect(queryClient.getQueryState(ENTRIES)?.isInvalidated).toBe(true);
+  });
+
+  it("reads the member's chat rooms again when a post arrives in one of them, and nothing else", () => {
+    queryClient.setQueryData(chatRoomsQuery().queryKey, { data: [] });
+    connection.hold(['member:7']);
+    FakeSocket.latest().open();
+    FakeSocket.latest().receive({ type: 'chat_message', pool_id: 3, mention: false });
+    expect(queryClient.getQueryState(chatRoomsQuery().queryKey)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(ENTRIES)?.isInvalidated).toBe(false);
+    expect(queryClient.getQueryState(SCHEDULE)?.isInvalidated).toBe(false);
   });
 
   it('comes back after a drop, waiting longer each time, asks for its channels again and reads again what is shown', () => {

@@ -1,5 +1,6 @@
 import { LIVE_MAX_CHANNELS, LiveServerFrame, type LiveClientFrame, type LiveGameFrame } from '@pass/contracts';
 import type { QueryClient } from '@tanstack/react-query';
+import { invalidateChatRooms } from './chat-rooms';
 import { invalidateLedger } from './ledger-cache';
 import { patchGame, showsWeeks } from './live-game';
 
@@ -7,7 +8,8 @@ import { patchGame, showsWeeks } from './live-game';
  * One live socket a tab (decision 071-live-push), shared by every screen that shows games: each screen holds the
  * channels it shows (use-live-games.ts) and the socket is open while any is held. A `game` frame patches the event
  * in every query that holds it, so scores and statuses move without a request; `entries_changed` makes the
- * member's ledger queries stale, so those shown ask again. A dropped socket comes back after 1, 2, 4 … 30 s and
+ * member's ledger queries stale, so those shown ask again; `chat_message` reads the member's chat rooms again (the
+ * unread marks). A dropped socket comes back after 1, 2, 4 … 30 s and
  * then reads again what is shown, for the frames it missed.
  */
 
@@ -206,6 +208,7 @@ export class LiveConnection {
     if (frame.type === 'game') this.applyGame(frame);
     else if (frame.type === 'games') for (const game of frame.games) this.applyGame(game);
     else if (frame.type === 'entries_changed') void invalidateLedger(this.deps.queryClient);
+    else if (frame.type === 'chat_message') void invalidateChatRooms(this.deps.queryClient);
   }
 
   private applyGame(frame: LiveGameFrame) {

@@ -10,8 +10,9 @@ import { useSessionUser } from './use-session-user';
  *
  * - `useLiveGames(sport, season, weeks)`: the games of those weeks move as they are played (score, status, live
  *   state) in every query that holds them, without a request.
- * - `useLiveEntries()`: the member's ledger queries (My Bets, the home's entries, stats) ask again when their
- *   games change or are graded.
+ * - `useLiveEntries()`: the member's own channel: the ledger queries (My Bets, the home's entries, stats) ask again
+ *   when their games change or are graded, the chat rooms' unread marks when a post arrives (the navigation
+ *   holds it on every screen).
  */
 
 const connections = new WeakMap<QueryClient, LiveConnection>();
@@ -49,7 +50,10 @@ export function useLiveGames(sport: SportKey, season: number | undefined, weeks:
   );
 }
 
-/** The member's entries read again when their games change or are graded. */
+/**
+ * The member's own channel: their entries read again when their games change or are graded, and their chat rooms'
+ * unread marks when a post arrives (the navigation holds it on every screen).
+ */
 export function useLiveEntries() {
   const user = useSessionUser();
   useLiveChannels(user ? [memberChannel(user.id)] : []);

@@ -32,8 +32,8 @@ export const notificationPreferences = pgTable('notification_preferences', {
 });
 
 /**
- * Each pool mail sent to a member for a week: reminders (`reminder_24h`, `reminder_1h`) and the weekly
- * results (`weekly_results`). The key is taken in the transaction that queues the mail in the outbox, so a
+ * Each pool mail sent to a member for a week: reminders (`reminder_24h`, `reminder_1h`), the weekly
+ * results (`weekly_results`) and the Lifeguard's summary of who has not picked (`lifeguard_summary`). The key is taken in the transaction that queues the mail in the outbox, so a
  * job that runs twice, late or on two instances sends exactly one.
  */
 export const poolMailSends = pgTable(
@@ -47,7 +47,7 @@ export const poolMailSends = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['reminder_24h', 'reminder_1h', 'weekly_results'] }).notNull(),
+    kind: text('kind', { enum: ['reminder_24h', 'reminder_1h', 'weekly_results', 'lifeguard_summary'] }).notNull(),
     outboxId: integer('outbox_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

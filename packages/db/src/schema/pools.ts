@@ -44,7 +44,7 @@ export const pools = pgTable(
     doublePlay: boolean('double_play').notNull(),
     triplePlay: boolean('triple_play').notNull(),
     lastManStanding: boolean('last_man_standing').notNull(),
-    /** Confidence points: picks ranked 1..N each week, a win scoring its rank (migration 0026). */
+    /** Confidence points: picks ranked 1..N each week, a win scoring its rank (migration 0027). */
     confidence: boolean('confidence').notNull().default(false),
     /**
      * The stored part of the specification's pool status: open (1) until the Lifeguard ends it, then closed
@@ -204,6 +204,11 @@ export const poolSlateGames = pgTable(
       .references(() => events.id, { onDelete: 'restrict' }),
     /** The line of record at publish, home side (−3: home favoured by 3); null in `straight` pools. */
     frozenHomeSpread: real('frozen_home_spread'),
+    /**
+     * Where the frozen spread came from, as the slate shows it ("median of 6 books", "nflverse's line"); null in
+     * `straight` pools and for slates published before it was kept.
+     */
+    frozenLineSource: text('frozen_line_source'),
     /** Set once the game locks, so a later kickoff (a game moved) never reopens its picks. */
     lockedAt: timestamp('locked_at', { withTimezone: true }),
     /**

@@ -16,6 +16,8 @@ export interface WeekGame {
   status: GameStatus;
   /** The line of record now (home side, −3: home favoured by 3), or null when there is none. */
   homeSpread: number | null;
+  /** Where that line comes from, as a slate shows it ("median of 6 books"); null without a line. */
+  lineSource?: string | null;
 }
 
 /** Kickoff order, ties broken by id, so the same games always give the same order. */
@@ -129,6 +131,7 @@ export function publishSlate(games: readonly WeekGame[], winBasis: WinBasis): Sl
     homeScore: null,
     awayScore: null,
     frozenHomeSpread: winBasis === 'ats' ? game.homeSpread : null,
+    frozenLineSource: winBasis === 'ats' && game.homeSpread !== null ? (game.lineSource ?? null) : null,
   }));
 }
 

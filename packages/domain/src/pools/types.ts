@@ -70,6 +70,8 @@ export interface SlateGame {
    * recorded; `ats` pools only. Absent or null while unknown.
    */
   closingHomeSpread?: number | null;
+  /** Where the frozen spread came from ("median of 6 books"), as the slate shows it; not part of any rule. */
+  frozenLineSource?: string | null;
 }
 
 export type Play = 'double' | 'triple';

@@ -279,16 +279,30 @@ export async function mentionedMembers(
     .from(poolMembers)
     .innerJoin(users, eq(users.id, poolMembers.userId))
     .innerJoin(pools, eq(pools.id, poolMembers.poolId))
-    .where(
-      and(
-        eq(poolMembers.poolId, poolId),
-        isNull(poolMembers.leftAt),
-        isNull(poolMembers.removedAt),
-        ne(poolMembers.userId, exceptUserId),
-        inArray(sql`lower(${users.username})`, [...usernames]),
-      ),
-    );
+    .where(and(otherCurrentMembers(poolId, exceptUserId), inArray(sql`lower(${users.username})`, [...usernames])));
 }
+
+/** The pool's current members other than `exceptUserId`, with their usernames: who a post is unread for. */
+export async function roomReaders(
+  db: DbExecutor,
+  poolId: number,
+  exceptUserId: number,
+): Promise<{ userId: number; username: string }[]> {
+  return db
+    .select({ userId: poolMembers.userId, username: users.username })
+    .from(poolMembers)
+    .innerJoin(users, eq(users.id, poolMembers.userId))
+    .where(otherCurrentMembers(poolId, exceptUserId));
+}
+
+/** The pool's members still in it (not left, not removed), but one. */
+const otherCurrentMembers = (poolId: number, exceptUserId: number) =>
+  and(
+    eq(poolMembers.poolId, poolId),
+    isNull(poolMembers.leftAt),
+    isNull(poolMembers.removedAt),
+    ne(poolMembers.userId, exceptUserId),
+  );
 
 // ---------------------------------------------------------------------------------------------------------
 // Read markers (decision 040)

@@ -12,6 +12,7 @@ import { displayName, type LmsOutResult } from '@pass/domain';
 import { AppError } from '../../errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { PushNotifier } from '../notifications/push-notifier.js';
+import { announceChatMessage } from '../live/live.service.js';
 import { listMemberships, refuseEnded, requireLifeguard, requireMembership } from '../pools/pools.service.js';
 import type { ChatBus } from './chat-bus.js';
 import type { PoolEvent, SystemLines } from './pool-events.js';
@@ -118,7 +119,11 @@ export async function postMessage(
   });
   if (stored.created) {
     await publish(context, input.poolId, { type: 'message', message: stored.message });
-    // After the commit and the publish, and not awaited: a slow push service never holds up the post's ack.
+    // After the commit and the publish, and not awaited: the room's other members' unread marks move live, and a
+    // slow push service never holds up the post's ack.
+    void announceUnread(context, input.userId, stored.message).catch((error: unknown) =>
+      context.onPublishError?.(error),
+    );
     if (context.notifier) {
       void notifyMentions(context, input.userId, stored.message).catch((error: unknown) =>
         context.onNotifyError?.(error),
@@ -146,6 +151,24 @@ export function mentionedUsernames(text: string): string[] {
     if (found.size >= MENTIONS_MAX * 2) break;
   }
   return [...found];
+}
+
+/**
+ * Tells each other current member of the pool, on their own live channel, that the room has a new post and
+ * whether it names them (decision 040): their navigation dot, the pool's Chat tab and the room list read again.
+ */
+async function announceUnread(
+  context: Pick<ChatContext, 'db'>,
+  authorUserId: number,
+  message: ChatMessage,
+): Promise<void> {
+  const mentioned = new Set(mentionedUsernames(message.text));
+  const readers = await repository.roomReaders(context.db, message.pool_id, authorUserId);
+  await announceChatMessage(
+    context.db,
+    readers.map((reader) => ({ userId: reader.userId, mention: mentioned.has(reader.username.toLowerCase()) })),
+    message.pool_id,
+  );
 }
 
 /** Where a tap on a chat notification goes: the pool's room. */

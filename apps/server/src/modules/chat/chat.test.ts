@@ -1,10 +1,11 @@
-import { ChatCatchUpResponse, ChatHistoryResponse, ChatMessageResponse } from '@pass/contracts';
+import { ChatCatchUpResponse, ChatHistoryResponse, ChatMessageResponse, memberChannel } from '@pass/contracts';
 import { chatMessages } from '@pass/db';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../test/accounts.js';
 import { listen, openChat, refusedStatus, type ChatSocket } from '../../test/chat.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import { openLive, subscribe, type LiveSocket } from '../../test/live.js';
 import { makeGame, signedInMember } from '../../test/ledger.js';
 import { poolSettings, poolWithGuests } from '../../test/pools.js';
 import { createMemoryChatBus } from './chat-bus.js';
@@ -54,6 +55,37 @@ describe('pool chat', () => {
   afterAll(async () => {
     for (const chat of sockets) await chat.close();
     await testApp.app.close();
+  });
+
+  it("moves the other members' unread marks live: a frame on each one's own channel, saying whether it names them", async () => {
+    const { pool, lifeguard, guests } = await newPool(2);
+    const liveOf = async (member: { client: Parameters<typeof openLive>[1]; account: { id: number } }) => {
+      const socket: LiveSocket = await openLive(base, member.client);
+      await subscribe(socket, [memberChannel(member.account.id)]);
+      return socket;
+    };
+    const [named, other] = guests as [(typeof guests)[0], (typeof guests)[0]];
+    const author = await liveOf(lifeguard);
+    const namedLive = await liveOf(named);
+    const otherLive = await liveOf(other);
+    try {
+      const room = await open(base, lifeguard.client, pool.id);
+      await post(room, `Picks are in, @${named.account.username.toUpperCase()}?`);
+      expect(await namedLive.next('chat_message')).toEqual({ type: 'chat_message', pool_id: pool.id, mention: true });
+      expect(await otherLive.next('chat_message')).toEqual({ type: 'chat_message', pool_id: pool.id, mention: false });
+      // The author's own post is not unread for them; a later frame shows the author's channel had none before.
+      const guestRoom = await open(base, other.client, pool.id);
+      await post(guestRoom, 'Mine are.');
+      await author.next('chat_message');
+      expect(author.frames.filter((frame) => frame.type === 'chat_message')).toHaveLength(1);
+      await namedLive.next(
+        'chat_message',
+        () => namedLive.frames.filter((f) => f.type === 'chat_message').length === 2,
+      );
+      expect(otherLive.frames.filter((frame) => frame.type === 'chat_message')).toHaveLength(1);
+    } finally {
+      for (const socket of [author, namedLive, otherLive]) await socket.close();
+    }
   });
 
   it('stores a post before acknowledging it with its id, and delivers it live to every member’s socket', async () => {

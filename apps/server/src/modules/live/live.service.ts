@@ -1,4 +1,11 @@
-import { gamesChannel, memberChannel, SportKey, type LiveEntriesFrame, type LiveGameFrame } from '@pass/contracts';
+import {
+  gamesChannel,
+  memberChannel,
+  SportKey,
+  type LiveChatFrame,
+  type LiveEntriesFrame,
+  type LiveGameFrame,
+} from '@pass/contracts';
 import { chunks, type DbExecutor } from '@pass/db';
 import { addToSetOf } from '../../lib/collections.js';
 import { yieldToEventLoop } from '../../lib/event-loop.js';
@@ -39,6 +46,25 @@ const publishers = new WeakMap<object, Set<LivePublisher>>();
 export function registerLivePublisher(db: object, publisher: LivePublisher): () => void {
   const set = addToSetOf(publishers, db, publisher);
   return () => set.delete(publisher);
+}
+
+/**
+ * Tells members on their own channels that a post arrived in one of their pools' rooms (`chat_message`), after the
+ * post is committed. Never throws: a member who misses it finds the unread mark at the next read.
+ */
+export async function announceChatMessage(
+  db: object,
+  recipients: readonly { userId: number; mention: boolean }[],
+  poolId: number,
+): Promise<void> {
+  const publisher = publishers.get(db)?.values().next().value;
+  if (!publisher) return;
+  await Promise.all(
+    recipients.map(({ userId, mention }) => {
+      const frame: LiveChatFrame = { type: 'chat_message', pool_id: poolId, mention };
+      return publisher.bus.publish(memberChannel(userId), [frame]).catch(publisher.onError);
+    }),
+  );
 }
 
 /** Games read back, and their holders looked up, per statement. */

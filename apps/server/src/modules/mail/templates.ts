@@ -221,6 +221,47 @@ export function poolPickReminderMail(
   );
 }
 
+/**
+ * The Lifeguard's summary of who has not picked yet (decision 083), sent once a week with the first pick
+ * reminder: each member missing picks, by the name the pool shows, with how many of the slate's games.
+ */
+export function poolStragglersMail(
+  to: string,
+  input: {
+    username: string;
+    poolName: string;
+    weekLabel: string;
+    hours: 24 | 1;
+    firstLock: Date;
+    /** Members with no pick yet for some slate games (the Lifeguard's own reminder is their own mail). */
+    stragglers: { name: string; missing: number }[];
+    /** The pool's current members. */
+    members: number;
+    slateSize: number;
+    url: string;
+    unsubscribe: UnsubscribeLinks;
+  },
+): MailMessage {
+  const count = input.stragglers.length;
+  const who = input.stragglers.map(
+    (member) =>
+      `${member.name} (${member.missing === input.slateSize ? `all ${input.slateSize} games` : `${member.missing} of ${input.slateSize} games`})`,
+  );
+  return poolMail(
+    compose(
+      to,
+      `${input.poolName}: ${count === 1 ? '1 member' : `${count} members`} still to pick for ${input.weekLabel}`,
+      [
+        `Hi ${input.username},`,
+        `The first game of ${input.weekLabel} in “${input.poolName}” locks at ${mailTime(input.firstLock)}, in about ${hoursText(input.hours)}. ${count} of the pool's ${input.members} members ${count === 1 ? 'has' : 'have'} no pick yet for some games: ${who.join(', ')}.`,
+        'PA$$ reminds each of them 24 hours and 1 hour before the first lock. To nudge them now, open Missing picks on the pool’s Members tab and press Remind.',
+      ],
+      { label: 'See who is missing', url: input.url },
+    ),
+    { ...input.unsubscribe, what: 'pick reminders and these summaries' },
+  );
+}
+
 export function poolResultsMail(
   to: string,
   input: {

@@ -3,7 +3,7 @@ import { pools, poolMailSends, users, type Database, type DbExecutor } from '@pa
 import { displayName, poolWeekNumbers, poolWeekWindow, weekEnd, type Sport } from '@pass/domain';
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Mailer, StoredMail } from '../mail/mailer.js';
-import { poolPickReminderMail, poolResultsMail } from '../mail/templates.js';
+import { poolPickReminderMail, poolResultsMail, poolStragglersMail } from '../mail/templates.js';
 import type { PoolRow } from '../pools/pools.repository.js';
 import { currentMembers, poolPagePath, poolWeekOf } from '../pools/pools.service.js';
 import { weekResultsSummary } from '../pools/standings.service.js';
@@ -24,7 +24,7 @@ import { signUnsubscribeToken, unsubscribeKey, unsubscribePageUrl, unsubscribeUr
  */
 
 export type PoolMailKind = (typeof poolMailSends.$inferSelect)['kind'];
-type ReminderKind = Exclude<PoolMailKind, 'weekly_results'>;
+type ReminderKind = Exclude<PoolMailKind, 'weekly_results' | 'lifeguard_summary'>;
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -144,6 +144,20 @@ async function sendWeekMails(
     const sent = await sendOnce(options, { pool, week: week.number, kind: reminder, recipients, now });
     totals.mails += sent.mails;
     totals.pushes += sent.pushes;
+    // With the week's first reminder, the Lifeguard hears who has not picked yet, once (decision 083).
+    const summary = await sendStragglersSummary(options, {
+      pool,
+      week,
+      hours,
+      firstLock: status.firstLock,
+      missing: status.missing,
+      slateSize,
+      url: `${weekUrl}&tab=members`,
+      path: `${weekPath}&tab=members`,
+      now,
+    });
+    totals.mails += summary.mails;
+    totals.pushes += summary.pushes;
   }
 
   const results = await options.db.transaction((tx) => weekResultsSummary(tx, pool, week.number, now));
@@ -184,6 +198,67 @@ async function sendWeekMails(
     totals.pushes += sent.pushes;
   }
   return totals;
+}
+
+/**
+ * The Lifeguard's "who hasn't picked" summary of a week (decision 083): the members other than the Lifeguard
+ * still missing picks, when there are any; sent once a week (its own key), under the Lifeguard's pick reminder
+ * switches, with the first reminder run of the week.
+ */
+async function sendStragglersSummary(
+  options: PoolMailOptions,
+  input: {
+    pool: PoolRow;
+    week: { number: number; label: string };
+    hours: 24 | 1;
+    firstLock: Date;
+    missing: readonly { memberId: number; userId: number; eventIds: number[] }[];
+    slateSize: number;
+    url: string;
+    path: string;
+    now: Date;
+  },
+): Promise<{ mails: number; pushes: number }> {
+  const { pool, week } = input;
+  const members = await currentMembers(options.db, [pool.id]);
+  const lifeguard = members.find((member) => member.role === 'lifeguard');
+  const memberOf = new Map(members.map((member) => [member.id, member]));
+  const stragglers = input.missing.flatMap((entry) => {
+    const member = memberOf.get(entry.memberId);
+    if (!member || member.role === 'lifeguard' || entry.eventIds.length === 0) return [];
+    return [{ name: displayName(member), missing: entry.eventIds.length }];
+  });
+  if (!lifeguard || stragglers.length === 0) return { mails: 0, pushes: 0 };
+  const names = stragglers.map((member) => member.name);
+  const recipient: Recipient = {
+    userId: lifeguard.userId,
+    mail: (account, unsubscribe) =>
+      poolStragglersMail(account.email, {
+        username: displayName(account),
+        poolName: pool.name,
+        weekLabel: week.label,
+        hours: input.hours,
+        firstLock: input.firstLock,
+        stragglers,
+        members: members.length,
+        slateSize: input.slateSize,
+        url: input.url,
+        unsubscribe,
+      }),
+    push: {
+      title: `${pool.name}: ${names.length === 1 ? '1 member' : `${names.length} members`} still to pick`,
+      body: `No picks yet for ${week.label}: ${names.join(', ')}.`,
+      url: input.path,
+      tag: `pool-${pool.id}-week-${week.number}-stragglers`,
+    },
+  };
+  return sendOnce(options, {
+    pool,
+    week: week.number,
+    kind: 'lifeguard_summary',
+    recipients: [recipient],
+    now: input.now,
+  });
 }
 
 const base = (publicUrl: string) => publicUrl.replace(/\/$/, '');

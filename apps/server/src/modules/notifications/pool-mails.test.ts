@@ -20,6 +20,9 @@ import type { PushKind, PushMessage, PushNotifier } from './push-notifier.js';
 const FIRST_LOCK = new Date('2025-09-05T00:20:00Z');
 const HOUR = 3_600_000;
 const at = (msBeforeLock: number) => new Date(FIRST_LOCK.getTime() - msBeforeLock);
+/** Whether a summary names the Lifeguard only in its greeting: the Lifeguard's own missing picks are not listed. */
+const guestsOnly = (text: string, lifeguard: string) =>
+  text.split(lifeguard).length === 2 && text.includes(`Hi ${lifeguard},`);
 
 describe('pool mails: reminders and weekly results', () => {
   let smtp: SmtpCapture;
@@ -113,19 +116,32 @@ describe('pool mails: reminders and weekly results', () => {
     });
 
     clock = at(23 * HOUR);
-    expect(await run()).toEqual({ mails: 2, pushes: 3 });
+    expect(await run()).toEqual({ mails: 3, pushes: 4 });
     const reminder = /picks lock in 24 hours/;
     expect(mailsTo(pool.lifeguard, reminder)).toHaveLength(1);
     expect(mailsTo(some!, reminder)).toHaveLength(1);
     expect(mailsTo(all!, reminder)).toEqual([]);
     expect(mailsTo(off!, reminder)).toEqual([]);
-    expect(smtp.mails).toHaveLength(2);
+    // The Lifeguard also hears who has not picked yet: the guests missing picks, not the Lifeguard's own.
+    const [summary, ...more] = mailsTo(pool.lifeguard, /still to pick/);
+    expect(more).toEqual([]);
+    expect(summary!.subject).toBe('Office pool: 2 members still to pick for Week 1');
+    expect(summary!.text).toContain(
+      `2 of the pool's 4 members have no pick yet for some games: ${some!.account.username} (1 of 2 games), ${off!.account.username} (all 2 games).`,
+    );
+    expect(summary!.text).not.toContain(all!.account.username);
+    expect(summary!.text).toContain(`https://pass.example.org/football/pool/${pool.pool.id}?week=1&tab=members`);
+    expect(guestsOnly(summary!.text, pool.lifeguard.account.username)).toBe(true);
+    expect(smtp.mails).toHaveLength(3);
     expect(mailsTo(some!, reminder)[0]!.text).toContain('You have no pick yet for 1 game of the 2 on the slate');
     // The lock in the games' own time, its zone named (Friday 00:20 UTC is Thursday evening in New York).
     expect(mailsTo(some!, reminder)[0]!.text).toContain('locks at Thursday, September 4 at 8:20 PM EDT');
     // The push notifier hears of the event for everyone missing picks; it applies the push switches itself.
     expect(pushes.map((entry) => [entry.userId, entry.kind]).sort()).toEqual(
-      [pool.lifeguard, some!, off!].map((member) => [member.account.id, 'pick_reminder']).sort(),
+      [pool.lifeguard, pool.lifeguard, some!, off!].map((member) => [member.account.id, 'pick_reminder']).sort(),
+    );
+    expect(pushes.find((entry) => entry.message.tag?.endsWith('-stragglers'))?.message.body).toBe(
+      `No picks yet for Week 1: ${some!.account.username}, ${off!.account.username}.`,
     );
     expect(pushes[0]!.message.url).toBe(`/football/pool/${pool.pool.id}?week=1`);
   });

@@ -14,6 +14,7 @@ import {
   type SlateGame,
   type WeekGame,
   type WeekSheet,
+  type LineOfRecord,
 } from '@pass/domain';
 import { AppError } from '../../errors.js';
 import { linesOfRecord } from '../sports/sports.service.js';
@@ -60,14 +61,22 @@ export function refuseProblems(problems: readonly PoolProblem[]): never {
   throw new AppError('BAD_REQUEST', problems.map((problem) => problem.message).join('; '), fields);
 }
 
-const toWeekGame = (game: GameRow, homeSpread: number | null): WeekGame => ({
+const toWeekGame = (game: GameRow, line: LineOfRecord | undefined): WeekGame => ({
   id: String(game.id),
   home: game.homeTeam,
   away: game.awayTeam,
   kickoff: game.kickoff.toISOString(),
   status: game.status,
-  homeSpread,
+  homeSpread: line?.homeSpread ?? null,
+  lineSource: line && line.homeSpread !== null ? lineSourceText(line.source) : null,
 });
+
+/** Where a line comes from, in a few words under a slate's spread: "median of 6 books", "nflverse's line". */
+export function lineSourceText(source: LineOfRecord['source']): string | null {
+  if (source.kind === 'closing' && source.provider) return `${source.provider}'s line`;
+  if (source.kind === 'median') return source.books === 1 ? "one book's line" : `median of ${source.books} books`;
+  return null;
+}
 
 export const toSlateGame = (row: SlateRow): SlateGame => ({
   id: String(row.id),
@@ -80,6 +89,7 @@ export const toSlateGame = (row: SlateRow): SlateGame => ({
   awayScore: row.awayScore,
   frozenHomeSpread: row.frozenHomeSpread,
   closingHomeSpread: row.closingHomeSpread,
+  frozenLineSource: row.frozenLineSource,
 });
 
 const toSheet = (row: SheetRow): WeekSheet => ({
@@ -118,7 +128,7 @@ export async function weekGamesWithLines(
     asOf,
   );
   return {
-    games: games.map((game) => toWeekGame(game, lines.get(game.id)?.homeSpread ?? null)),
+    games: games.map((game) => toWeekGame(game, lines.get(game.id))),
     demo: games.some((game) => game.isDemo),
   };
 }
@@ -139,7 +149,11 @@ export function storeGames(
     publishedBy,
     now,
     replace,
-    games: slate.map((game) => ({ eventId: Number(game.id), frozenHomeSpread: game.frozenHomeSpread })),
+    games: slate.map((game) => ({
+      eventId: Number(game.id),
+      frozenHomeSpread: game.frozenHomeSpread,
+      frozenLineSource: game.frozenLineSource ?? null,
+    })),
   });
 }
 

@@ -548,14 +548,16 @@ describe('pool standings', () => {
       expect(live.settled_weeks.map((week) => week.week)).toEqual([14]);
       const ranked = (rows: ReturnType<typeof standingsIfEndedNowOf>) =>
         rows.map((row) => [Number(row.memberId), row.rank, row.points, row.wins, row.losses, row.tiebreakerError]);
-      const served = endedNow.rows.map((row) => [
-        row.member_id,
-        row.what_if.rank,
-        row.what_if.points,
-        row.what_if.wins,
-        row.what_if.losses,
-        row.what_if.tiebreaker_error,
-      ]);
+      const servedRows = (rows: typeof endedNow.rows) =>
+        rows.map((row) => [
+          row.member_id,
+          row.what_if.rank,
+          row.what_if.points,
+          row.what_if.wins,
+          row.what_if.losses,
+          row.what_if.tiebreaker_error,
+        ]);
+      const served = servedRows(endedNow.rows);
       const byId = (rows: unknown[][]) => [...rows].sort((a, b) => Number(a[0]) - Number(b[0]));
       expect(byId(ranked(standingsIfEndedNowOf(live)))).toEqual(byId(served));
       const closer = [{ event_id: seattle, status: 'in_progress' as const, home_score: 19, away_score: 20 }];
@@ -563,18 +565,7 @@ describe('pool standings', () => {
       const pointsOf = (memberId: number) => moved.find((row) => row.memberId === String(memberId))!.points;
       expect([pointsOf(lifeguard.memberId), pointsOf(first.memberId), pointsOf(second.memberId)]).toEqual([5, -10, 5]);
       await updateEvents(db(), [{ ...playing!, status: 'in_progress', homeScore: 19, awayScore: 20 }], clock);
-      expect(byId(ranked(moved))).toEqual(
-        byId(
-          (await endedNowOf(first.client)).rows.map((row) => [
-            row.member_id,
-            row.what_if.rank,
-            row.what_if.points,
-            row.what_if.wins,
-            row.what_if.losses,
-            row.what_if.tiebreaker_error,
-          ]),
-        ),
-      );
+      expect(byId(ranked(moved))).toEqual(byId(servedRows((await endedNowOf(first.client)).rows)));
 
       // The game ends as it stood: the standings are what "if ended now" said, and nothing is under way.
       await result(seattle, 'final', 17, 20);

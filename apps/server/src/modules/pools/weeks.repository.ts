@@ -74,6 +74,7 @@ export async function weekGames(
 export type PoolWeekRow = typeof poolWeeks.$inferSelect;
 export type SlateRow = GameRow & {
   frozenHomeSpread: number | null;
+  frozenLineSource: string | null;
   lockedAt: Date | null;
   closingHomeSpread: number | null;
 };
@@ -99,7 +100,7 @@ export async function storeSlate(
     publishedBy: number | null;
     now: Date;
     replace: boolean;
-    games: { eventId: number; frozenHomeSpread: number | null }[];
+    games: { eventId: number; frozenHomeSpread: number | null; frozenLineSource: string | null }[];
   },
 ): Promise<PoolWeekRow> {
   const values = {
@@ -144,6 +145,7 @@ export async function slateOf(db: DbExecutor, poolWeekId: number): Promise<Slate
       .select({
         ...gameColumns,
         frozenHomeSpread: poolSlateGames.frozenHomeSpread,
+        frozenLineSource: poolSlateGames.frozenLineSource,
         lockedAt: poolSlateGames.lockedAt,
         closingHomeSpread: poolSlateGames.closingHomeSpread,
       })
@@ -275,6 +277,7 @@ export async function slatesOfWeekIds(
       poolWeekId: poolSlateGames.poolWeekId,
       ...gameColumns,
       frozenHomeSpread: poolSlateGames.frozenHomeSpread,
+      frozenLineSource: poolSlateGames.frozenLineSource,
       lockedAt: poolSlateGames.lockedAt,
       closingHomeSpread: poolSlateGames.closingHomeSpread,
     })
@@ -300,6 +303,7 @@ export async function slatesOfWeeks(
       poolId: poolWeeks.poolId,
       ...gameColumns,
       frozenHomeSpread: poolSlateGames.frozenHomeSpread,
+      frozenLineSource: poolSlateGames.frozenLineSource,
       lockedAt: poolSlateGames.lockedAt,
       closingHomeSpread: poolSlateGames.closingHomeSpread,
     })

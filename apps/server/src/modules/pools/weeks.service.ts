@@ -84,6 +84,7 @@ export async function weekView(
     : (input.lmsUsed ?? (await lmsBeforeWeek(db, pool, members, week.number, input.viewerMemberId, now)).usedTeams);
   const sheetOf = new Map(sheets.map((sheet) => [sheet.memberId, sheet]));
   const gameOf = new Map(slate.map((game) => [game.id, game]));
+  const currentSpread = new Map(all.map((game) => [game.id, game.homeSpread]));
   const ordered = [...slate].sort(byKickoff);
   return {
     pool: { id: pool.id, name: pool.name },
@@ -117,6 +118,9 @@ export async function weekView(
       away_score: game.awayScore,
       frozen_home_spread: game.frozenHomeSpread,
       closing_home_spread: game.closingHomeSpread ?? null,
+      frozen_line_source: weekRow && game.frozenHomeSpread !== null ? (game.frozenLineSource ?? null) : null,
+      frozen_at: weekRow && game.frozenHomeSpread !== null ? weekRow.publishedAt.toISOString() : null,
+      current_home_spread: pool.winBasis === 'ats' ? (currentSpread.get(game.id) ?? null) : null,
       locked: isLocked(game, now),
     })),
     sheets: members.map((member) => {

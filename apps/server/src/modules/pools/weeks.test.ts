@@ -104,6 +104,8 @@ describe('pool weeks: slates and picks', () => {
       [early.id, -1.5, false],
       [late.id, -3, false],
     ]);
+    // Not frozen yet: the automatic slate freezes when it is stored.
+    expect(week.games.every((row) => row.frozen_at === null && row.frozen_line_source === null)).toBe(true);
     // Every game of the week to choose from, by kickoff, with its line now (none for the game without one).
     expect(week.choices.map((row) => [row.event_id, row.home_spread])).toEqual([
       [thursday.id, -7],
@@ -143,12 +145,22 @@ describe('pool weeks: slates and picks', () => {
       [late.id, -3],
       [monday.id, 1.5],
     ]);
-    // The line moves after publish: the slate keeps its frozen spread.
+    // Each spread says where it came from and when it was frozen (decision 084): the source's own line here.
+    expect(week.games.map((row) => [row.frozen_line_source, row.frozen_at, row.current_home_spread])).toEqual([
+      ["test's line", START.toISOString(), -7],
+      ["test's line", START.toISOString(), -3],
+      ["test's line", START.toISOString(), 1.5],
+    ]);
+    // The line moves after publish: the slate keeps its frozen spread, and shows the line now beside it.
     await quote(late.id, 'KC', 'LAC', -6.5, new Date(START.getTime() + 60_000));
     clock = new Date(START.getTime() + 3_600_000);
     try {
       const later = await readWeek(guests[1]!.client, pool.id);
-      expect(later.games.find((row) => row.event_id === late.id)?.frozen_home_spread).toBe(-3);
+      expect(later.games.find((row) => row.event_id === late.id)).toMatchObject({
+        frozen_home_spread: -3,
+        frozen_at: START.toISOString(),
+        current_home_spread: -6.5,
+      });
       // After the week's first kickoff the slate can no longer change.
       clock = new Date('2025-09-05T00:20:00Z');
       expect(reasons(await publish(lifeguard.client, pool.id, [early.id, late.id, monday.id]))).toContain(

@@ -12,7 +12,7 @@ import { checkDraft, type Draft } from '../ledger/drafts.service.js';
 import type { NewEntry } from '../ledger/entry-rows.js';
 import type { LedgerEvent } from '../ledger/ledger-event.js';
 import type { SyncAccountRow } from './sync-accounts.repository.js';
-import { GameIndex, LOAD_WINDOW_HOURS, matchLeg, type LegMatch } from './sync-matching.js';
+import { FOOTBALL_AHEAD_HOURS, GameIndex, LOAD_WINDOW_HOURS, matchLeg, type LegMatch } from './sync-matching.js';
 import * as repository from './sync-import.repository.js';
 import type { NewSyncBet, SyncBetWithGrade } from './sync-import.repository.js';
 
@@ -232,7 +232,10 @@ export function place(
   };
 }
 
-/** The games any leg could be on: from the earliest time named less two days to the latest plus two days. */
+/**
+ * The games any leg could be on: from the earliest time named less two days to the latest plus two days, a week after
+ * the bet for a football leg without the book's start.
+ */
 export async function loadGames(db: DbExecutor, slips: readonly SyncSlip[]): Promise<GameIndex> {
   // A loop, not Math.min(...times): spreading a large upload's times would overflow the call stack.
   let earliest = Infinity;
@@ -242,8 +245,13 @@ export async function loadGames(db: DbExecutor, slips: readonly SyncSlip[]): Pro
     latest = Math.max(latest, at);
   };
   for (const slip of slips) {
-    see(Date.parse(slip.placed_at));
-    for (const leg of slip.legs) if (leg.event_start) see(Date.parse(leg.event_start));
+    const placed = Date.parse(slip.placed_at);
+    see(placed);
+    for (const leg of slip.legs) {
+      if (leg.event_start) see(Date.parse(leg.event_start));
+      // Without the book's start, a football leg's game may be days after the bet.
+      else if (leg.sport !== 'baseball_mlb') see(placed + FOOTBALL_AHEAD_HOURS * HOUR_MS);
+    }
   }
   if (earliest === Infinity) return new GameIndex([]);
   const window = LOAD_WINDOW_HOURS * HOUR_MS;

@@ -166,8 +166,39 @@ describe('sync matching by time', () => {
     const snf = game(1, '2026-09-13', '20:20', NFL, 'KC', 'BUF');
     const bet = leg(undefined, 'Kansas City Chiefs @ Buffalo Bills', NFL);
     expect(gameOf(matchLeg(bet, placed('2026-09-12 08:00'), new GameIndex([snf])))).toBe(1);
-    expect(gameOf(matchLeg(bet, placed('2026-09-11 08:00'), new GameIndex([snf]))).toString()).toMatch(/^refused/);
     // A live bet: placed an hour after the kickoff.
     expect(gameOf(matchLeg(bet, placed('2026-09-13 21:20'), new GameIndex([snf])))).toBe(1);
+  });
+
+  describe('a football bet placed early in the week, without the book’s start', () => {
+    const snf = game(1, '2026-09-13', '20:20', NFL, 'KC', 'BUF');
+    const bet = leg(undefined, 'Kansas City Chiefs @ Buffalo Bills', NFL);
+
+    it('finds the one game between the teams in the week after the bet', () => {
+      // Friday morning, Tuesday after the week's games, and the Monday night before.
+      for (const at of ['2026-09-11 08:00', '2026-09-08 10:00', '2026-09-07 21:00']) {
+        expect(gameOf(matchLeg(bet, placed(at), new GameIndex([snf]))), at).toBe(1);
+      }
+      // More than a week ahead: no game fits.
+      expect(reasonOf(matchLeg(bet, placed('2026-09-06 12:00'), new GameIndex([snf])))).toContain(
+        'none from 6 h before it to 7 days after it',
+      );
+    });
+
+    it('refuses naming both when the teams meet twice within the week (a championship rematch)', () => {
+      const rematch = game(2, '2026-09-17', '20:15', NFL, 'BUF', 'KC');
+      const match = matchLeg(bet, placed('2026-09-12 08:00'), new GameIndex([snf, rematch]));
+      // Within 36 h the first game is the bet's, as before.
+      expect(gameOf(match)).toBe(1);
+      const early = matchLeg(bet, placed('2026-09-11 08:00'), new GameIndex([snf, rematch]));
+      expect(reasonOf(early)).toContain('the game of 2026-09-13 (00:20Z) or the game of 2026-09-17 (00:15Z)');
+    });
+
+    it('keeps the 36 h window in baseball, where a series plays on consecutive days', () => {
+      const series = new GameIndex([game(1, '2026-06-05', '19:05'), game(2, '2026-06-06', '13:05')]);
+      expect(reasonOf(matchLeg(leg(), placed('2026-06-02 10:00'), series))).toContain(
+        'none from 6 h before it to the end of the next day',
+      );
+    });
   });
 });

@@ -23,12 +23,19 @@ import type { LedgerEvent } from '../ledger/ledger-event.js';
  *   else of the next date. A game perhaps under way when the bet was placed (a live bet?) beside a later one, two
  *   games of one date without start times (a doubleheader) or a game with a start beside one without on the same
  *   date are a question for the member, never a guess: the bet is refused naming the games it could be. With
- *   nothing else, a game that started up to 6 hours before the bet was placed is the game (a live bet).
+ *   nothing else, a game that started up to 6 hours before the bet was placed is the game (a live bet), and in
+ *   football, the one game between the teams in the week after the bet (a line taken early in the week).
  */
 
 const MATCH_WINDOW_HOURS = 36;
 /** The games loaded around a bet: the window, or the end of the day after the one it was placed on. */
 export const LOAD_WINDOW_HOURS = 48;
+/**
+ * How long before its game a football bet may be placed without the book's start: the books post next week's lines
+ * as soon as this week's games end, and two football teams never meet twice within a week. Baseball teams play
+ * series on consecutive days, so a baseball bet keeps the 36 h window.
+ */
+export const FOOTBALL_AHEAD_HOURS = 7 * 24;
 /** How long before the bet was placed its game may have started (a bet placed live). */
 const LIVE_HOURS = 6;
 /** How long after its start a game may still be under way: a bet placed then may be a live bet on it. */
@@ -224,18 +231,25 @@ function pickByPlacement(games: readonly LedgerEvent[], label: string, placedAt:
     const late = timed.filter(
       (game) => startOf(game) < placed - UNDER_WAY_HOURS * HOUR_MS && startOf(game) >= placed - LIVE_HOURS * HOUR_MS,
     );
-    if (late.length === 1) return matched(late[0]!);
-    if (late.length === 0) {
+    const football = games[0]!.sport !== 'baseball_mlb';
+    const ahead = football
+      ? timed.filter((game) => startOf(game) >= placed && startOf(game) <= placed + FOOTBALL_AHEAD_HOURS * HOUR_MS)
+      : [];
+    if (late.length + ahead.length === 1) return matched([...late, ...ahead][0]!);
+    if (late.length + ahead.length === 0) {
       const closest = [...games].sort((a, b) => Math.abs(matchTime(a) - placed) - Math.abs(matchTime(b) - placed))[0]!;
+      const until = football ? `${FOOTBALL_AHEAD_HOURS / 24} days after it` : 'the end of the next day';
       return {
         matched: false,
-        reason: `${label}: the book gives no start, and no game between these teams fits the time the bet was placed (${shownTime(placed)}): none from ${LIVE_HOURS} h before it to the end of the next day; the nearest stored is ${gameLabel(closest, new Map())}`,
+        reason: `${label}: the book gives no start, and no game between these teams fits the time the bet was placed (${shownTime(placed)}): none from ${LIVE_HOURS} h before it to ${until}; the nearest stored is ${gameLabel(closest, new Map())}`,
       };
     }
     return doubt(
       label,
-      'the book gives no start, and several games between these teams started shortly before the bet',
-      late,
+      ahead.length === 0
+        ? 'the book gives no start, and several games between these teams started shortly before the bet'
+        : `the book gives no start, and ${late.length + ahead.length} games between these teams are near the time the bet was placed (${shownTime(placed)})`,
+      [...late, ...ahead],
       games,
     );
   }

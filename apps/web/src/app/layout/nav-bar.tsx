@@ -14,7 +14,8 @@ import { lazy, Suspense, useId, useState, type MouseEvent } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { visuallyHidden } from '../../components/visually-hidden';
 import { useSessionUser } from '../../lib/use-session-user';
-import { useChatUnread } from '../../features/chat/api/rooms';
+import { useChatUnread } from '../../lib/chat-rooms';
+import { useLiveEntries } from '../../lib/use-live-games';
 import { NavClock } from './nav-clock';
 import { LinkText } from './nav-link-text';
 import { activeNavKey, visibleNav, type VisibleNavGroup, type VisibleNavLink } from './nav-items';
@@ -44,6 +45,8 @@ export function NavBar() {
   const [menuOpen, setMenuOpen] = useState(false);
   // The chat link carries a dot while any of the member's rooms has an unread message.
   const unread = useChatUnread(user !== null);
+  // The member's own live channel on every screen: a post in one of their rooms lights the dot at once.
+  useLiveEntries();
   const dotted = (key: string) => unread && key === 'chat';
 
   return (

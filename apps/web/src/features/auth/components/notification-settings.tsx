@@ -14,7 +14,7 @@ const MAILS: { key: Key; label: string; help: string }[] = [
   {
     key: 'mail_pick_reminder',
     label: 'Pick reminders',
-    help: '24 hours and 1 hour before a pool week’s first game locks, while you have games to pick.',
+    help: '24 hours and 1 hour before a pool week’s first game locks, while you have games to pick; a Lifeguard also hears who in the pool has not picked yet.',
   },
   { key: 'mail_pool_results', label: 'Weekly results', help: 'Your points, your rank and the week’s winner.' },
 ];

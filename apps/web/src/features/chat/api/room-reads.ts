@@ -1,7 +1,7 @@
 import type { ChatReadResponse, ChatRoomsResponse } from '@pass/contracts';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { chatRoomsQuery } from './rooms';
+import { chatRoomsQuery } from '../../../lib/chat-rooms';
 
 /** The member's rooms, for the chat screen's list (the navigation's dot reads the same query). */
 export function useChatRooms() {

@@ -10,6 +10,7 @@ import type { ChatRoom as ChatRoomSummary } from '@pass/contracts';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Page } from '../../../components/page';
 import { visuallyHidden } from '../../../components/visually-hidden';
+import { PoolIcon } from '../../../components/pool-icon';
 import { pathTo } from '../../../config/paths';
 import { useSessionUser } from '../../../lib/use-session-user';
 import { useChatRooms } from '../api/room-reads';
@@ -64,7 +65,7 @@ export function ChatScreen() {
                   >
                     ‹ Rooms
                   </Button>
-                  <RoomIcon room={open} size={28} />
+                  <PoolIcon pool={open} size={28} />
                   <Typography variant="h6" component="h2" noWrap sx={{ flex: 1, minWidth: 0 }}>
                     {open.name}
                   </Typography>
@@ -132,7 +133,7 @@ function RoomList({ rooms, openId }: { rooms: readonly ChatRoomSummary[]; openId
               aria-current={room.pool_id === openId ? 'page' : undefined}
               sx={{ gap: 1.5, alignItems: 'flex-start', py: 1.25 }}
             >
-              <RoomIcon room={room} size={36} />
+              <PoolIcon pool={room} size={36} />
               <Box sx={{ flex: 1, minWidth: 0 }}>
                 <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
                   <Typography
@@ -190,30 +191,6 @@ function RoomList({ rooms, openId }: { rooms: readonly ChatRoomSummary[]; openId
         );
       })}
     </List>
-  );
-}
-
-function RoomIcon({ room, size }: { room: ChatRoomSummary; size: number }) {
-  return (
-    <Box
-      aria-hidden
-      sx={{
-        width: size,
-        height: size,
-        flexShrink: 0,
-        borderRadius: '50%',
-        display: 'grid',
-        placeItems: 'center',
-        fontWeight: 700,
-        fontSize: size * 0.45,
-        color: room.icon_color,
-        bgcolor: room.icon_background,
-        border: 1,
-        borderColor: 'divider',
-      }}
-    >
-      {room.name.slice(0, 1).toUpperCase()}
-    </Box>
   );
 }
 

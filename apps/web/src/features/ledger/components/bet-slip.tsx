@@ -160,6 +160,18 @@ function RecordedView({ titleId, message, onClose }: { titleId: string; message:
   );
 }
 
+/** One figure of a slip (price, to win, payout): its label left, its value right. */
+const slipFigure = (label: string, value: ReactNode) => (
+  <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+    <Typography component="span" color="text.secondary">
+      {label}
+    </Typography>
+    <Typography component="span" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
+      {value}
+    </Typography>
+  </Box>
+);
+
 /** Said of an entry logged after its (first) game started (docs/decisions/082-parlay-slip). */
 const AFTER_START = ' Logged after the game started: it counts in your record, not in your closing line value.';
 
@@ -266,17 +278,6 @@ function SlipForm({ choice, titleId, onClose, onKeep, onClear, onRecorded, notic
   };
 
   const sides = sidesOf(event, kind);
-  const row = (label: string, value: ReactNode) => (
-    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-      <Typography component="span" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="span" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
-        {value}
-      </Typography>
-    </Box>
-  );
-
   return (
     <Box sx={{ p: { xs: 2, sm: 3 }, position: 'relative' }} data-testid="bet-slip">
       <Typography id={titleId} variant="h6" component="h2" sx={{ pr: 6 }}>
@@ -373,8 +374,8 @@ function SlipForm({ choice, titleId, onClose, onKeep, onClear, onRecorded, notic
           data-testid="slip-preview"
           sx={{ display: 'grid', gap: 0.5, p: 1.5, bgcolor: 'grey.50', borderRadius: 1 }}
         >
-          {row('To win', preview ? dollars(preview.toWinCents) : '—')}
-          {row('Payout', preview ? dollars(preview.payoutCents) : '—')}
+          {slipFigure('To win', preview ? dollars(preview.toWinCents) : '—')}
+          {slipFigure('Payout', preview ? dollars(preview.payoutCents) : '—')}
         </Box>
         <BetMoneyChoice
           value={money}
@@ -525,17 +526,6 @@ function ParlaySlipForm({
     );
   };
 
-  const row = (label: string, value: ReactNode) => (
-    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-      <Typography component="span" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="span" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
-        {value}
-      </Typography>
-    </Box>
-  );
-
   return (
     <Box sx={{ p: { xs: 2, sm: 3 }, position: 'relative' }} data-testid="bet-slip">
       <Typography id={titleId} variant="h6" component="h2" sx={{ pr: 6 }}>
@@ -628,9 +618,9 @@ function ParlaySlipForm({
           data-testid="slip-preview"
           sx={{ display: 'grid', gap: 0.5, p: 1.5, bgcolor: 'grey.50', borderRadius: 1 }}
         >
-          {row('Price', sameGame && ticketPrice === null ? '—' : americanPrice(price))}
-          {row('To win', payout === null || stakeCents === null ? '—' : dollars(payout - stakeCents))}
-          {row('Payout', payout === null ? '—' : dollars(payout))}
+          {slipFigure('Price', sameGame && ticketPrice === null ? '—' : americanPrice(price))}
+          {slipFigure('To win', payout === null || stakeCents === null ? '—' : dollars(payout - stakeCents))}
+          {slipFigure('Payout', payout === null ? '—' : dollars(payout))}
         </Box>
         <BetMoneyChoice
           value={money}

@@ -19,7 +19,7 @@ import { isRouteRegistered } from '../../../lib/route-registry';
 import { useSessionUser } from '../../../lib/use-session-user';
 import { invitationPreviewQuery, useAcceptInvitation } from '../api/pools';
 import { formatWhen, INVITE_ERRORS, poolPageRoute, poolRulesLine, poolsListRoute } from '../lib/pool-text';
-import { PoolIcon } from './pool-icon';
+import { PoolIcon } from '../../../components/pool-icon';
 
 /** The invite-error page's reason for a refused acceptance: the server's reason code, or `unknown` (404). */
 export function refusalReason(error: unknown): string | null {

@@ -17,9 +17,9 @@ import { lastPoolWeek, POOL_DEFAULTS, validatePoolSettings } from '@pass/domain'
 import { useState, type FormEvent } from 'react';
 import { serverProblems } from '../../../lib/field-errors';
 import { useCreatePool } from '../api/pools';
-import { defaultStartWeek, POOL_ICONS, poolPageRoute, SPORT_NAMES } from '../lib/pool-text';
+import { defaultStartWeek, poolPageRoute, SPORT_NAMES } from '../lib/pool-text';
 import { RouteButton } from '../../../components/route-link';
-import { PoolIcon } from './pool-icon';
+import { POOL_ICONS, PoolIcon } from '../../../components/pool-icon';
 
 /** The form's fields, named as the API's body fields so the server's 400 lands under the right one. */
 const FIELDS = [

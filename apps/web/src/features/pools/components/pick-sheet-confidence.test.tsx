@@ -26,6 +26,9 @@ const game = (eventId: number, away: string, home: string, kickoffIn: number, sp
   away_score: locked ? 3 : null,
   frozen_home_spread: spread,
   closing_home_spread: null,
+  frozen_line_source: null,
+  frozen_at: null,
+  current_home_spread: null,
   locked,
 });
 

@@ -132,6 +132,20 @@ function closeText(game: SlateGameView, team: string, clv: number | null): strin
   return clv === null ? close : `${close} · ${formatClv(clv)} vs close`;
 }
 
+/**
+ * Where the game's spread came from and when it was frozen, and the line now beside it while the game is open
+ * (decision 084): "Frozen Tue 3:12 PM, median of 6 books · now PHI −3.5". Null without a frozen line.
+ */
+export function frozenLineText(game: SlateGameView): string | null {
+  if (game.frozen_home_spread === null || game.frozen_at === null) return null;
+  const from = game.frozen_line_source ? `, ${game.frozen_line_source}` : '';
+  const frozen = `Frozen ${formatKickoff(game.frozen_at)}${from}`;
+  if (game.locked || game.current_home_spread === null) return frozen;
+  return game.current_home_spread === game.frozen_home_spread
+    ? `${frozen} · the line now too`
+    : `${frozen} · now ${game.home_team} ${formatSpread(game.current_home_spread)}`;
+}
+
 interface GameRowProps {
   game: SlateGameView;
   picked: string | undefined;
@@ -246,6 +260,11 @@ export function GameRow({ game, picked, ats, now, onPick, clv = null, confidence
         ))}
       </ToggleButtonGroup>
       {confidence && picked && <ConfidenceSelect game={game} choice={confidence} disabled={game.locked} />}
+      {ats && frozenLineText(game) !== null && (
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
+          {frozenLineText(game)}
+        </Typography>
+      )}
       {ats && game.locked && game.closing_home_spread !== null && (
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
           {closeText(game, picked ?? game.home_team, clv)}

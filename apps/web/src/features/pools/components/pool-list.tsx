@@ -11,7 +11,7 @@ import { usePools } from '../api/pools';
 import { formatStanding } from '../lib/pool-format';
 import { useNow } from '../lib/use-now';
 import { formatWhen, isPoolRunning, poolPageRoute, poolStatusLabel, SPORT_NAMES, winBasisText } from '../lib/pool-text';
-import { PoolIcon } from './pool-icon';
+import { PoolIcon } from '../../../components/pool-icon';
 import type { RouteName } from '../../../config/paths';
 
 interface PoolListProps {

@@ -79,6 +79,9 @@ const game = (
   away_score: locked ? 17 : null,
   frozen_home_spread: spread,
   closing_home_spread: close,
+  frozen_line_source: spread === null ? null : 'median of 6 books',
+  frozen_at: spread === null ? null : at(-2 * 24 * HOUR),
+  current_home_spread: spread === null ? null : spread - 0.5,
   locked,
 });
 
@@ -475,6 +478,13 @@ describe('the pool page', () => {
     expect(within(sheet).getByText('Locks in 1d 2h')).toBeInTheDocument();
     expect(within(sheet).getByRole('spinbutton', { name: 'Tiebreaker' })).toHaveValue(41);
     expect(within(sheet).queryByText(/^Demo season/)).toBeNull();
+    // Each spread says where it came from and when it was frozen; an open game shows the line now beside it.
+    expect(within(sheet).getByTestId('slate-game-102')).toHaveTextContent(
+      /Frozen .+, median of 6 books · now DEN \+6$/,
+    );
+    const locked = within(sheet).getByTestId('slate-game-101');
+    expect(locked).toHaveTextContent(/Frozen .+, median of 6 books/);
+    expect(locked).not.toHaveTextContent(/ · now /);
   });
 
   it('shows the icon chosen at creation beside the pool’s name, not its initial', async () => {
@@ -766,6 +776,41 @@ describe('the pool page', () => {
     const phoneTable = await screen.findByRole('table', { name: 'Standings' });
     expect(await within(phoneTable).findByLabelText('If ended now: #1 · 10')).toHaveTextContent('now #1 · 10');
     expect(within(phoneTable).queryByRole('columnheader', { name: 'If ended now' })).toBeNull();
+  });
+
+  it("marks the Chat tab while the pool's room has posts the member has not read", async () => {
+    serve();
+    const room = (unread: number) => ({
+      pool_id: 7,
+      name: 'Office Pool',
+      icon: 'football',
+      icon_color: '#ffffff',
+      icon_background: '#1565c0',
+      sport: 'americanfootball_nfl',
+      member_id: 2,
+      role: 'guest',
+      last_message: null,
+      last_read_id: 0,
+      unread,
+      read_only: false,
+    });
+    answer('get', '/api/chat/rooms', { data: [room(2), { ...room(5), pool_id: 8 }] });
+    const ChatPanel = () => <p>The room</p>;
+    renderRoutes(
+      [{ path: '/football/pool/:id', element: <PoolScreen route="football-pool" chatPanel={ChatPanel} /> }],
+      { path: '/football/pool/7' },
+    );
+    const tab = await screen.findByRole('tab', { name: 'Chat, 2 unread' });
+    expect(tab.querySelector('[data-unread-dot]')).not.toBeNull();
+    cleanup();
+
+    answer('get', '/api/chat/rooms', { data: [room(0), { ...room(5), pool_id: 8 }] });
+    renderRoutes(
+      [{ path: '/football/pool/:id', element: <PoolScreen route="football-pool" chatPanel={ChatPanel} /> }],
+      { path: '/football/pool/7' },
+    );
+    expect(await screen.findByRole('tab', { name: 'Chat' })).toBeInTheDocument();
+    expect(document.querySelector('[data-unread-dot]')).toBeNull();
   });
 
   it('compares two members head to head', async () => {

@@ -1,3 +1,4 @@
+import Badge from '@mui/material/Badge';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -16,13 +17,14 @@ import { useLocation, useParams, useSearchParams } from 'react-router';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import type { RouteName } from '../../../config/paths';
+import { useRoomUnread } from '../../../lib/chat-rooms';
 import type { PoolChatPanel } from '../../../lib/pool-chat';
 import { useSessionUser } from '../../../lib/use-session-user';
 import { poolKeys, usePointsPossible, usePool, usePoolWeek, useResults, useSportCurrentWeek } from '../api/pool';
 import { isNotFound } from '../lib/refusal';
 import { MembersPanel, type RunAgainState } from './members-panel';
 import { PickSheet } from './pick-sheet';
-import { PoolIcon } from './pool-icon';
+import { PoolIcon } from '../../../components/pool-icon';
 import { PoolRulesPanel } from './pool-rules-panel';
 import { SlateChooser } from './slate-chooser';
 import { HeadToHeadPanel, StandingsPanel, WhatIfPanel } from './standings-panel';
@@ -109,6 +111,8 @@ function PoolBody({ pool, chatPanel: ChatPanel }: { pool: PoolDetail; chatPanel:
   const user = useSessionUser();
   const current = useSportCurrentWeek(pool.sport, pool.season);
   const tabs = TABS.filter((item) => item.key !== 'chat' || ChatPanel !== undefined);
+  // The room's unread posts mark the Chat tab; the member's live channel reads them again as posts arrive.
+  const chatUnread = useRoomUnread(pool.id, user !== null && ChatPanel !== undefined);
   const tab: TabKey = tabs.some((item) => item.key === search.get('tab')) ? (search.get('tab') as TabKey) : 'picks';
   const asked = Number(search.get('week'));
   // A pool plays the regular season: after it (the playoffs, the bowls) the pool's last week is the one shown.
@@ -193,7 +197,23 @@ function PoolBody({ pool, chatPanel: ChatPanel }: { pool: PoolDetail; chatPanel:
         sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
       >
         {tabs.map((item) => (
-          <Tab key={item.key} value={item.key} label={item.label} sx={{ minWidth: 0, px: 1.5 }} />
+          <Tab
+            key={item.key}
+            value={item.key}
+            label={
+              item.key === 'chat' && chatUnread > 0 && tab !== 'chat' ? (
+                <Badge color="error" variant="dot" data-unread-dot="">
+                  {item.label}
+                </Badge>
+              ) : (
+                item.label
+              )
+            }
+            aria-label={
+              item.key === 'chat' && chatUnread > 0 && tab !== 'chat' ? `Chat, ${chatUnread} unread` : undefined
+            }
+            sx={{ minWidth: 0, px: 1.5 }}
+          />
         ))}
       </Tabs>
 

@@ -101,6 +101,9 @@ describe('the slate chooser', () => {
       away_score: null,
       frozen_home_spread: -7,
       closing_home_spread: null,
+      frozen_line_source: null,
+      frozen_at: null,
+      current_home_spread: null,
       locked: false,
     });
     const view = week({ slate_source: 'lifeguard', games: [slateGame(1, 'DAL', 'PHI'), slateGame(2, 'BAL', 'BUF')] });

@@ -13,6 +13,9 @@ const game = (overrides: Partial<SlateGameView>): SlateGameView => ({
   away_score: null,
   frozen_home_spread: 6,
   closing_home_spread: null,
+  frozen_line_source: null,
+  frozen_at: null,
+  current_home_spread: null,
   locked: false,
   ...overrides,
 });

@@ -3,19 +3,6 @@ import { lastPoolWeek, type PoolRuleSettings, seasonCalendar, seasonForDate, Sta
 import type { RouteName } from '../../../config/paths';
 import { sportWords, spreadRecordText } from '../../../lib/sport-words';
 
-/** The icon set a pool chooses from: its key is stored, the glyph shown. */
-export const POOL_ICONS: Record<string, { glyph: string; label: string }> = {
-  // Symbols every system font has (emoji are missing on many desktops and in headless browsers).
-  wave: { glyph: '≈', label: 'Wave' },
-  star: { glyph: '★', label: 'Star' },
-  crown: { glyph: '♛', label: 'Crown' },
-  sun: { glyph: '☀', label: 'Sun' },
-  heart: { glyph: '♥', label: 'Heart' },
-  diamond: { glyph: '♦', label: 'Diamond' },
-  club: { glyph: '♣', label: 'Club' },
-  spade: { glyph: '♠', label: 'Spade' },
-};
-
 export const SPORT_NAMES: Record<SportKey, string> = {
   americanfootball_nfl: 'NFL',
   americanfootball_ncaaf: 'College football',

@@ -114,7 +114,7 @@ describe('SyncedBetsSection', () => {
     expect(cards).toHaveLength(2);
     const agreed = cards[0]!;
     expect(within(agreed).getByText('FanDuel')).toBeInTheDocument();
-    expect(within(agreed).getByText('Single · placed Nov 15, 2026, 1:30 PM')).toBeInTheDocument();
+    expect(within(agreed).getByText('Single · placed Nov 15, 2026, 1:30 PM EST')).toBeInTheDocument();
     expect(
       within(agreed).getByText('Buffalo Bills @ Kansas City Chiefs: Kansas City Chiefs -2.5 -110'),
     ).toBeInTheDocument();

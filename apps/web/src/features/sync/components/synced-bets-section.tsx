@@ -31,7 +31,9 @@ const placedText = (iso: string) =>
     year: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
+    // US Eastern, as the books' exports write it, named: the app's clock is in the viewer's own zone.
     timeZone: 'America/New_York',
+    timeZoneName: 'short',
   });
 
 const BOOK_RESULT_WORDS: Record<SyncBet['book_result'], string> = {

@@ -1,0 +1,1 @@
+ALTER TABLE "pool_slate_games" ADD COLUMN "frozen_line_source" text;
