@@ -5,6 +5,7 @@ import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
 import { DataGate } from '../../components/data-loading';
 import { useWaitingUpdate } from '../../lib/service-worker';
+import { useReturnAfterSignIn } from '../../features/auth/lib/use-return-after-sign-in';
 import type { ScreenHandle } from '../route-table';
 import { Footer } from './footer';
 import { NavBar } from './nav-bar';
@@ -24,6 +25,8 @@ function UpdatePromptSlot() {
 
 export function AppLayout() {
   const navigation = useNavigation();
+  // A Google sign-in comes back to the page it started from (an invitation): the server lands it on the home.
+  useReturnAfterSignIn();
   const needsData = useMatches().some((match) => (match.handle as ScreenHandle | undefined)?.needsData === true);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>

@@ -1,3 +1,4 @@
+import { useLocation } from 'react-router';
 import { InvitationSignupForm } from '../../features/auth/components/invitation-signup-form';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { AcceptScreen } from '../../features/pools/components/accept-screen';
@@ -7,10 +8,14 @@ import { AcceptScreen } from '../../features/pools/components/accept-screen';
  * visitor creates their account, or logs in, on the page itself and is joined (decision: join in one step).
  */
 export default function PoolInvitationAcceptPage() {
+  const here = useLocation();
   return (
     <AcceptScreen
       newAccountForm={(props) => <InvitationSignupForm {...props} />}
-      loginForm={(onLoggedIn) => <LoginForm autoFocus={false} onLoggedIn={onLoggedIn} />}
+      // Google's sign-in leaves the page: it comes back here, where the member joins with one tap.
+      loginForm={(onLoggedIn) => (
+        <LoginForm autoFocus={false} onLoggedIn={onLoggedIn} returnTo={here.pathname + here.search} />
+      )}
     />
   );
 }

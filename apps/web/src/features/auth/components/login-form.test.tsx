@@ -6,6 +6,7 @@ import { registerRoutes } from '../../../lib/route-registry';
 import { getSessionUser } from '../../../lib/session-user';
 import { answer, errorResponse, sentRequests } from '../../../testing/api-server';
 import { renderRoutes } from '../../../testing/render';
+import { takeReturn } from '../lib/google';
 import LoginRoute from '../routes/login';
 import SigninRoute from '../routes/signin';
 
@@ -275,6 +276,16 @@ describe('the login form', () => {
     const { queryClient } = renderLogin();
     await waitFor(() => expect(queryClient.getQueryState(['client-config'])?.status).toBe('success'));
     expect(screen.queryByRole('link', { name: 'Continue with Google' })).toBeNull();
+  });
+
+  it('keeps the page it was sent from for a Google sign-in, which leaves the app and lands on the home', async () => {
+    server(true);
+    renderLogin('/login?redirect=%2Fpool-party%2Faccept%2Ftok123');
+    const google = await screen.findByRole('link', { name: 'Continue with Google' });
+    // jsdom cannot follow the link: the click's own handler is what is tested.
+    document.addEventListener('click', (event) => event.preventDefault(), { once: true });
+    await userEvent.setup().click(google);
+    expect(takeReturn()).toBe('/pool-party/accept/tok123');
   });
 
   it('shows and hides the password', async () => {

@@ -42,8 +42,11 @@ function failureOf(error: unknown): Failure {
 export function LoginForm({
   onLoggedIn,
   autoFocus = true,
+  returnTo,
 }: {
   onLoggedIn: (user: SessionUser) => void;
+  /** Where a sign-in with Google comes back to (it leaves the page, so `onLoggedIn` cannot run): home when absent. */
+  returnTo?: string | undefined;
   /** Whether the username takes the focus (not on a page where the form is not the first thing). */
   autoFocus?: boolean;
 }) {
@@ -110,7 +113,7 @@ export function LoginForm({
         <RouteLink to="password-reset">Forgot your password?</RouteLink>
         <RouteLink to="register-new">Create an account</RouteLink>
       </Stack>
-      <GoogleButton intent="login" />
+      <GoogleButton intent="login" returnTo={returnTo} />
     </>
   );
 }

@@ -26,7 +26,10 @@ export function LoginScreen({ name }: { name: Extract<RouteName, 'login' | 'sign
           </RouteLink>
         </Alert>
       ) : null}
-      <LoginForm onLoggedIn={() => void navigate(redirectTarget(redirect), { replace: true })} />
+      <LoginForm
+        onLoggedIn={() => void navigate(redirectTarget(redirect), { replace: true })}
+        returnTo={redirectTarget(redirect)}
+      />
     </AuthPage>
   );
 }
