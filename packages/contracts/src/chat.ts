@@ -171,6 +171,8 @@ export const ChatRoom = z.object({
   last_read_id: z.number().int(),
   /** Messages after `last_read_id`, not the caller's own and not deleted. */
   unread: z.number().int(),
+  /** Those of them that name the caller (`@username`), among the newest 200 unread. */
+  unread_mentions: z.number().int(),
   /** The pool has ended: its room is read-only. */
   read_only: z.boolean(),
 });

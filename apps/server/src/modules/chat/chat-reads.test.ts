@@ -109,6 +109,25 @@ describe('chat rooms and read markers', () => {
     expect(await rooms(outsider.client)).toEqual([]);
   });
 
+  it('counts the unread posts that name the member apart, until the member reads past them', async () => {
+    const { pool, lifeguard, guests } = await poolWithGuests(
+      testApp.app,
+      testApp.database.db,
+      poolSettings({ name: 'Mentions pool', win_basis: 'straight' }),
+      2,
+    );
+    const [named, other] = guests as [(typeof guests)[0], (typeof guests)[0]];
+    const roomOf = async (client: TestClient) => (await rooms(client)).find((room) => room.pool_id === pool.id)!;
+    await post(lifeguard.client, pool.id, `@${named.account.username.toUpperCase()} your picks?`);
+    // An address is not a mention, nor is the member's own post naming themselves.
+    await post(lifeguard.client, pool.id, `mail me at boss@${named.account.username}.example`);
+    const last = await post(named.client, pool.id, `@${named.account.username} note to self`);
+    expect(await roomOf(named.client)).toMatchObject({ unread: 2, unread_mentions: 1 });
+    expect(await roomOf(other.client)).toMatchObject({ unread: 3, unread_mentions: 0 });
+    expect((await markRead(named.client, pool.id, { last_read_id: last })).statusCode).toBe(200);
+    expect(await roomOf(named.client)).toMatchObject({ unread: 0, unread_mentions: 0 });
+  });
+
   it('moves the marker forwards only, never past the newest message, and marks an ended pool read-only', async () => {
     const { pool, lifeguard, guests } = await poolWithGuests(
       testApp.app,

@@ -351,6 +351,34 @@ export async function countUnread(
   return Number(row?.n ?? 0);
 }
 
+/** The texts of the member's unread member posts (as countUnread counts them, system lines aside), newest first. */
+export async function unreadPostTexts(
+  db: DbExecutor,
+  member: { poolId: number; memberId: number; lastReadId: number },
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .select({ text: chatMessages.text })
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.poolId, member.poolId),
+        gt(chatMessages.id, member.lastReadId),
+        isNull(chatMessages.deletedAt),
+        ne(chatMessages.authorMemberId, member.memberId),
+      ),
+    )
+    .orderBy(desc(chatMessages.id))
+    .limit(limit);
+  return rows.map((row) => row.text);
+}
+
+/** The account's username (for the mentions of it). */
+export async function usernameOf(db: DbExecutor, userId: number): Promise<string> {
+  const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));
+  return row?.username ?? '';
+}
+
 /** The id of the room's newest message (0 for an empty room). */
 export async function lastMessageId(db: DbExecutor, poolId: number): Promise<number> {
   const [row] = await db

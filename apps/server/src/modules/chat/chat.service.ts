@@ -257,6 +257,9 @@ export async function memberLeft(
 // ---------------------------------------------------------------------------------------------------------
 // Rooms and read markers (decision 040)
 
+/** How many of a room's newest unread posts are looked through for the caller's name. */
+const UNREAD_MENTIONS_READ = 200;
+
 /**
  * The caller's pool rooms with their newest message and unread count; the most recently active first, rooms
  * without a message after them (newest pool first).
@@ -272,9 +275,23 @@ export async function listRooms(db: DbExecutor, userId: number): Promise<ChatRoo
     memberships.map(({ pool }) => pool.id),
   );
   const rooms: ChatRoom[] = [];
+  const username = memberships.length > 0 ? (await repository.usernameOf(db, userId)).toLowerCase() : '';
   for (const { pool, member } of memberships) {
     const lastReadId = reads.get(member.id) ?? 0;
     const last = lastMessages.get(pool.id);
+    const unread =
+      last && last.id > lastReadId
+        ? await repository.countUnread(db, { poolId: pool.id, memberId: member.id, lastReadId })
+        : 0;
+    // The unread posts that name the caller (`@username`), among the newest UNREAD_MENTIONS_READ of them.
+    const texts =
+      unread > 0
+        ? await repository.unreadPostTexts(
+            db,
+            { poolId: pool.id, memberId: member.id, lastReadId },
+            UNREAD_MENTIONS_READ,
+          )
+        : [];
     rooms.push({
       pool_id: pool.id,
       name: pool.name,
@@ -286,10 +303,8 @@ export async function listRooms(db: DbExecutor, userId: number): Promise<ChatRoo
       role: member.role,
       last_message: last ? toMessage(last) : null,
       last_read_id: lastReadId,
-      unread:
-        last && last.id > lastReadId
-          ? await repository.countUnread(db, { poolId: pool.id, memberId: member.id, lastReadId })
-          : 0,
+      unread,
+      unread_mentions: texts.filter((text) => mentionedUsernames(text).includes(username)).length,
       read_only: pool.endedAt !== null || pool.suspendedAt !== null,
     });
   }

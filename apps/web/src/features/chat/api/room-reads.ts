@@ -18,7 +18,15 @@ export async function markRoomRead(queryClient: QueryClient, poolId: number, las
     previous
       ? {
           data: previous.data.map((room) =>
-            room.pool_id === data.pool_id ? { ...room, last_read_id: data.last_read_id, unread: data.unread } : room,
+            room.pool_id === data.pool_id
+              ? {
+                  ...room,
+                  last_read_id: data.last_read_id,
+                  unread: data.unread,
+                  // Read up to the newest post: no mention is left unread (otherwise the next read of the rooms says).
+                  unread_mentions: data.unread === 0 ? 0 : room.unread_mentions,
+                }
+              : room,
           ),
         }
       : previous,

@@ -18,6 +18,7 @@ const room = (overrides: Partial<ChatRoom>): ChatRoom => ({
   last_message: null,
   last_read_id: 0,
   unread: 0,
+  unread_mentions: 0,
   read_only: false,
   ...overrides,
 });
@@ -32,7 +33,7 @@ afterEach(() => {
 describe('the chat rooms', () => {
   it("shows each room with its pool's own icon, as the pool page does, not the name's first letter", async () => {
     answer('get', '/api/chat/rooms', {
-      data: [room({}), room({ pool_id: 8, name: 'Sunday Survivors', icon: 'spade', unread: 3 })],
+      data: [room({}), room({ pool_id: 8, name: 'Sunday Survivors', icon: 'spade', unread: 3, unread_mentions: 1 })],
     });
     renderRoutes([{ path: '/chat', element: <ChatScreen /> }], { path: '/chat' });
     const rooms = await screen.findByRole('navigation', { name: 'Pool rooms' });
@@ -41,5 +42,9 @@ describe('the chat rooms', () => {
     expect(office).toHaveTextContent('♛');
     expect(survivors).toHaveTextContent('♠');
     expect(office.textContent).not.toMatch(/^O/);
+    // An unread post naming the member marks its room with an @, said in words to a screen reader.
+    expect(survivors).toHaveTextContent('@ mentions you');
+    expect(survivors).toHaveTextContent('3 unread');
+    expect(office).not.toHaveTextContent('@');
   });
 });

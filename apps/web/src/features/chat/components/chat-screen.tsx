@@ -160,6 +160,20 @@ function RoomList({ rooms, openId }: { rooms: readonly ChatRoomSummary[]; openId
                     {room.read_only ? 'Ended · ' : ''}
                     {preview}
                   </Typography>
+                  {room.unread_mentions > 0 && (
+                    <Box
+                      component="span"
+                      data-unread-mentions={room.unread_mentions}
+                      title="An unread post names you"
+                      sx={{ flexShrink: 0, color: 'error.main', fontWeight: 700, lineHeight: '22px' }}
+                    >
+                      @
+                      <Box component="span" sx={visuallyHidden}>
+                        {' '}
+                        {room.unread_mentions === 1 ? 'mentions you' : `${room.unread_mentions} mention you`}
+                      </Box>
+                    </Box>
+                  )}
                   {room.unread > 0 && (
                     <Box
                       component="span"

@@ -792,6 +792,7 @@ describe('the pool page', () => {
       last_message: null,
       last_read_id: 0,
       unread,
+      unread_mentions: 0,
       read_only: false,
     });
     answer('get', '/api/chat/rooms', { data: [room(2), { ...room(5), pool_id: 8 }] });
