@@ -366,7 +366,11 @@ function serve(answers: Answers = {}) {
         { week: 1, a_points: 10, b_points: -5, winner: 'a' },
         { week: 2, a_points: 5, b_points: 0, winner: 'a' },
       ],
-      games: [],
+      games: [
+        { week: 1, event_id: 91, a_team: 'KC', b_team: 'KC', a_confidence: null, b_confidence: null, agree: true },
+        { week: 2, event_id: 101, a_team: 'NYJ', b_team: 'BUF', a_confidence: null, b_confidence: null, agree: false },
+        { week: 2, event_id: 102, a_team: 'KC', b_team: null, a_confidence: null, b_confidence: null, agree: false },
+      ],
       agreed: 1,
       disagreed: 3,
     },
@@ -822,6 +826,36 @@ describe('the pool page', () => {
     await user.click(screen.getByRole('option', { name: 'Sam Ortiz' }));
     expect(await screen.findByLabelText('Weeks won')).toHaveTextContent('gina 2 – 0 Sam Ortiz');
     expect(screen.getByText('Same pick once, different 3 times.')).toBeInTheDocument();
+    // The games where they differed, each side's pick.
+    const different = screen.getByRole('table', { name: 'Different picks' });
+    expect(
+      within(different)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['WeekginaSam Ortiz', '2NYJBUF', '2KC—']);
+    cleanup();
+
+    // In a confidence pool each pick carries its confidence.
+    serve({ pool: poolOf({ confidence: true, double_play: false, triple_play: false }) });
+    answer('get', '/api/pools/7/head-to-head/2/3', {
+      data: {
+        pool: { id: 7, name: 'Office Pool' },
+        a: { member_id: 2, username: 'gina', name: 'gina', weeks_won: 1 },
+        b: { member_id: 3, username: 'sam', name: 'Sam Ortiz', weeks_won: 0 },
+        tied: 0,
+        weeks: [{ week: 2, a_points: 8, b_points: 0, winner: 'a' }],
+        games: [
+          { week: 2, event_id: 101, a_team: 'NYJ', b_team: 'BUF', a_confidence: 8, b_confidence: 3, agree: false },
+        ],
+        agreed: 0,
+        disagreed: 1,
+      },
+    });
+    renderPool('/football/pool/7?tab=h2h');
+    await user.click(await screen.findByRole('combobox', { name: 'Against' }));
+    await user.click(screen.getByRole('option', { name: 'Sam Ortiz' }));
+    const ranked = await screen.findByRole('table', { name: 'Different picks, with their confidence' });
+    expect(within(ranked).getAllByRole('row')[1]!.textContent).toBe('2NYJ (8)BUF (3)');
   });
 
   it('shows the what-if standings beside the real ones', async () => {

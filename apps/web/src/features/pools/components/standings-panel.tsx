@@ -348,9 +348,50 @@ export function HeadToHeadPanel({ pool, meId }: { pool: PoolDetail; meId: number
               ))}
             </TableBody>
           </Table>
+          <DifferentPicks data={data} confidence={pool.confidence} />
         </>
       )}
     </Section>
+  );
+}
+
+/** A pick as the head-to-head shows it: "KC", with its confidence in a confidence pool ("KC (8)"), "—" for none. */
+const pickText = (team: string | null, confidence: number | null) =>
+  team === null ? '—' : confidence === null ? team : `${team} (${confidence})`;
+
+/** The locked games where the two picked differently, each side's pick (and confidence) by week. */
+function DifferentPicks({
+  data,
+  confidence,
+}: {
+  data: NonNullable<ReturnType<typeof useHeadToHead>['data']>['data'];
+  confidence: boolean;
+}) {
+  const different = data.games.filter((game) => !game.agree);
+  if (different.length === 0) return null;
+  return (
+    <Table
+      size="small"
+      aria-label={confidence ? 'Different picks, with their confidence' : 'Different picks'}
+      sx={{ mt: 2, '& .MuiTableCell-root': { px: { xs: 0.75, sm: 2 } }, '& thead th': { overflowWrap: 'anywhere' } }}
+    >
+      <TableHead>
+        <TableRow>
+          <TableCell>Week</TableCell>
+          <TableCell align="right">{data.a.name}</TableCell>
+          <TableCell align="right">{data.b.name}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {different.map((game) => (
+          <TableRow key={game.event_id}>
+            <TableCell>{game.week}</TableCell>
+            <TableCell align="right">{pickText(game.a_team, game.a_confidence)}</TableCell>
+            <TableCell align="right">{pickText(game.b_team, game.b_confidence)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   );
 }
 
