@@ -38,6 +38,8 @@ const TARGETS = {
 interface PoolInfo {
   clock: string;
   seasonPoolId: number;
+  /** The same season in a confidence pool (picks ranked 1..16, no plays). */
+  confidencePoolId: number;
   openPoolId: number;
   openWeek: number;
   members: { cookie: string; sheet: unknown }[];
@@ -67,6 +69,8 @@ export function poolRowNames(label: string) {
     standingsSequential: `pool-standings-seq-${label}`,
     rebuild: `pool-standings-rebuild-${label}`,
     picksSequential: `pool-picks-seq-${label}`,
+    confidenceSequential: `pool-confidence-standings-seq-${label}`,
+    confidenceRebuild: `pool-confidence-standings-rebuild-${label}`,
   };
 }
 
@@ -138,7 +142,13 @@ function failedRows(label: string, database: string, error: string) {
     database,
     outcome: { status: 'failed', error },
   }));
-  const timedRows: TimedBenchmark[] = [names.standingsSequential, names.rebuild, names.picksSequential].map((name) => ({
+  const timedRows: TimedBenchmark[] = [
+    names.standingsSequential,
+    names.rebuild,
+    names.picksSequential,
+    names.confidenceSequential,
+    names.confidenceRebuild,
+  ].map((name) => ({
     name,
     what: 'Pool Party',
     database,
@@ -170,7 +180,9 @@ async function measureOnServer(
   const standingsPath = `/api/pools/${info.seasonPoolId}/standings`;
   const picksPath = `/api/pools/${info.openPoolId}/weeks/${info.openWeek}/picks`;
   const viewer = info.members[1]!;
-  const getStandings = () => fetch(`${base}${standingsPath}`, { headers: { cookie: sessionCookie(viewer.cookie) } });
+  const standingsOf = (poolId: number) => () =>
+    fetch(`${base}/api/pools/${poolId}/standings`, { headers: { cookie: sessionCookie(viewer.cookie) } });
+  const getStandings = standingsOf(info.seasonPoolId);
   const submit = (member: PoolInfo['members'][number]) =>
     fetch(`${base}${picksPath}`, {
       method: 'PUT',
@@ -368,6 +380,47 @@ async function measureOnServer(
         );
       },
       (error) => ({ ...picksSequential, outcome: { status: 'failed', error } }),
+    ),
+  );
+
+  // The same season in a confidence pool (the issue's "25-member confidence pool over 18 weeks"): cached, and
+  // rebuilt after each result change, as the rows above.
+  const getConfidence = standingsOf(info.confidencePoolId);
+  const confidenceSequential = {
+    name: names.confidenceSequential,
+    what: `GET standings of a confidence pool (${info.members.length} members, picks ranked 1..16), ${SEQUENTIAL_REQUESTS} sequential requests, unchanged pool (cached answer)`,
+    database,
+    ...TARGETS.standings,
+  };
+  console.log(`• ${names.confidenceSequential}: ${SEQUENTIAL_REQUESTS} sequential GETs`);
+  timedRows.push(
+    await attempt<TimedBenchmark>(
+      async () => {
+        const result = await sequential(SEQUENTIAL_REQUESTS, getConfidence);
+        return timedRow(confidenceSequential, result.main, `${result.bytes.toLocaleString('en-US')}-byte answer`);
+      },
+      (error) => ({ ...confidenceSequential, outcome: { status: 'failed', error } }),
+    ),
+  );
+  const confidenceRebuild = {
+    name: names.confidenceRebuild,
+    what: `GET standings of the confidence pool, ${REBUILD_REQUESTS} sequential requests, each after a slate game's result changed (timed apart)`,
+    database,
+    ...TARGETS.rebuild,
+  };
+  console.log(`• ${names.confidenceRebuild}: ${REBUILD_REQUESTS} result changes, each followed by a GET`);
+  timedRows.push(
+    await attempt<TimedBenchmark>(
+      async () => {
+        const result = await sequential(REBUILD_REQUESTS, getConfidence, change);
+        const before = result.before!;
+        return timedRow(
+          confidenceRebuild,
+          result.main,
+          `the result change itself (not in the figures, it regrades both pools): p50 ${fmt(before.p50Ms)} ms, p99 ${fmt(before.p99Ms)} ms`,
+        );
+      },
+      (error) => ({ ...confidenceRebuild, outcome: { status: 'failed', error } }),
     ),
   );
   return { http, timed: timedRows };

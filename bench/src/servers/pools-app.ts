@@ -170,14 +170,15 @@ const admin = await account('pool_admin', true);
 const lifeguard = members[0]!;
 const limits = poolLimits(config.poolMaxPerLifeguard);
 
-async function fullPool(season: number, created: Date): Promise<number> {
+/** A pool of the Lifeguard and every guest: ats, Last Man Standing, double plays or (confidence) none. */
+async function fullPool(season: number, created: Date, confidence = false): Promise<number> {
   const pool = await createPool(
     { db, limits },
     {
       userId: lifeguard.userId,
       now: created,
       body: {
-        name: `Bench pool ${season}`,
+        name: `Bench ${confidence ? 'confidence ' : ''}pool ${season}`,
         icon: 'wave',
         icon_color: '#1e90ff',
         icon_background: '#ffffff',
@@ -186,9 +187,10 @@ async function fullPool(season: number, created: Date): Promise<number> {
         start_week: 1,
         games_per_week: GAMES_PER_WEEK,
         win_basis: 'ats',
-        double_play: true,
+        double_play: !confidence,
         triple_play: false,
         last_man_standing: true,
+        confidence,
       },
     },
   );
@@ -208,20 +210,26 @@ lap('membersMs', step);
 const homeFavoured = (game: PoolWeekView['games'][number]) => (game.frozen_home_spread ?? 0) <= 0;
 const backsFavourite = (member: number, week: number, game: number) => (member * 31 + game * 17 + week * 5) % 10 < 6;
 
-/** A member's whole sheet for a week: every game picked, a double play, a Last Man Standing team, a tiebreaker. */
+/**
+ * A member's whole sheet for a week: every game picked, a double play (or, in a confidence pool, every pick
+ * ranked 1..N, each member in their own order), a Last Man Standing team, a tiebreaker.
+ */
 function sheetFor(
   memberIndex: number,
   week: number,
   games: PoolWeekView['games'],
   lms: { alive: boolean; used: Set<string> },
+  confidence = false,
 ): SubmitPicksBody {
   const open = games.filter((game) => !game.locked);
   const doubled = (memberIndex * 7 + week) % open.length;
+  const shift = memberIndex * 5 + week * 3;
   const picks = open.map((game, index) => ({
     event_id: game.event_id,
     // Mostly the favourite on the frozen spread, sometimes the underdog: members disagree.
     team: backsFavourite(memberIndex, week, index) === homeFavoured(game) ? game.home_team : game.away_team,
-    play: index === doubled ? ('double' as const) : null,
+    play: !confidence && index === doubled ? ('double' as const) : null,
+    ...(confidence ? { confidence: ((index + shift) % open.length) + 1 } : {}),
   }));
   let lmsTeam: string | null = null;
   if (lms.alive) {
@@ -241,43 +249,54 @@ function sheetFor(
 }
 
 step = performance.now();
-const seasonPoolId = await fullPool(2025, new Date('2025-08-20T12:00:00Z'));
-const seasonPool = (await findMembership(db, seasonPoolId, lifeguard.userId))!.pool;
-const memberIds: number[] = [];
-for (const member of members) memberIds.push((await findMembership(db, seasonPoolId, member.userId))!.member.id);
-const lmsState = members.map(() => ({ alive: true, used: new Set<string>() }));
-const weeks = [...new Set(season2025.map((game) => game.week))].sort((a, b) => a - b);
-let submissions = 0;
-for (const week of weeks) {
-  const played = season2025.filter((game) => game.week === week);
-  const firstKickoff = Math.min(...played.map((game) => Date.parse(game.kickoff)));
-  const before = new Date(firstKickoff - HOUR);
-  // The automatic slate as the week shows it before it is stored (the first submission stores it).
-  const view = await getWeek(db, { poolId: seasonPoolId, userId: lifeguard.userId, week, now: before });
-  for (const [index, member] of members.entries()) {
-    await submitPicks(db, {
-      poolId: seasonPoolId,
-      userId: member.userId,
-      week,
-      idempotencyKey: randomUUID(),
-      body: sheetFor(index, week, view.games, lmsState[index]!),
-      now: before,
-    });
-    submissions++;
+/** Plays the 2025 season in a new pool: every member's sheet of each week, then the week's results. */
+async function playSeason(confidence: boolean): Promise<{ poolId: number; submissions: number; survivors: number }> {
+  const poolId = await fullPool(2025, new Date('2025-08-20T12:00:00Z'), confidence);
+  const seasonPool = (await findMembership(db, poolId, lifeguard.userId))!.pool;
+  const memberIds: number[] = [];
+  for (const member of members) memberIds.push((await findMembership(db, poolId, member.userId))!.member.id);
+  const lmsState = members.map(() => ({ alive: true, used: new Set<string>() }));
+  let submissions = 0;
+  for (const week of weeks) {
+    const played = season2025.filter((game) => game.week === week);
+    const firstKickoff = Math.min(...played.map((game) => Date.parse(game.kickoff)));
+    const before = new Date(firstKickoff - HOUR);
+    // The automatic slate as the week shows it before it is stored (the first submission stores it).
+    const view = await getWeek(db, { poolId, userId: lifeguard.userId, week, now: before });
+    for (const [index, member] of members.entries()) {
+      await submitPicks(db, {
+        poolId,
+        userId: member.userId,
+        week,
+        idempotencyKey: randomUUID(),
+        body: sheetFor(index, week, view.games, lmsState[index]!, confidence),
+        now: before,
+      });
+      submissions++;
+    }
+    for (const game of played) {
+      await setEventResult(
+        db,
+        game.id,
+        { status: 'final', home_score: game.home_score, away_score: game.away_score },
+        new Date(Date.parse(game.kickoff) + 4 * HOUR),
+      );
+    }
+    // Who is still standing decides who picks a Last Man Standing team next week.
+    const after = new Date(Math.max(...played.map((game) => Date.parse(game.kickoff))) + 4 * HOUR);
+    const survivors = new Set(lastManStanding(await loadSeason(db, seasonPool, after), after).survivors);
+    memberIds.forEach((memberId, index) => (lmsState[index]!.alive = survivors.has(String(memberId))));
   }
-  for (const game of played) {
-    await setEventResult(
-      db,
-      game.id,
-      { status: 'final', home_score: game.home_score, away_score: game.away_score },
-      new Date(Date.parse(game.kickoff) + 4 * HOUR),
-    );
-  }
-  // Who is still standing decides who picks a Last Man Standing team next week.
-  const after = new Date(Math.max(...played.map((game) => Date.parse(game.kickoff))) + 4 * HOUR);
-  const survivors = new Set(lastManStanding(await loadSeason(db, seasonPool, after), after).survivors);
-  memberIds.forEach((memberId, index) => (lmsState[index]!.alive = survivors.has(String(memberId))));
+  return { poolId, submissions, survivors: lmsState.filter((state) => state.alive).length };
 }
+const weeks = [...new Set(season2025.map((game) => game.week))].sort((a, b) => a - b);
+const played2025 = await playSeason(false);
+const seasonPoolId = played2025.poolId;
+let submissions = played2025.submissions;
+// The same season in a confidence pool (picks ranked 1..16, no plays): its standings are measured apart.
+const confidenceSeason = await playSeason(true);
+const confidencePoolId = confidenceSeason.poolId;
+submissions += confidenceSeason.submissions;
 lap('seasonMs', step);
 
 // The slate games whose result the parent changes (one of each week, alternating two scores).
@@ -317,6 +336,7 @@ lap('openPoolMs', step);
 const info = {
   clock: clockAtStart.toISOString(),
   seasonPoolId,
+  confidencePoolId,
   openPoolId,
   openWeek: 1,
   members: members.map((member, index) => ({ cookie: member.cookie, sheet: openSheets[index] })),
@@ -325,7 +345,7 @@ const info = {
   weeks: weeks.length,
   slateGames: slate.rows.length,
   submissions,
-  survivors: lmsState.filter((state) => state.alive).length,
+  survivors: played2025.survivors,
   openGames: published.games.length,
   timings,
   prepareMs: Math.round(performance.now() - started),
