@@ -3,19 +3,21 @@ import { seasonForDate } from '@pass/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiSessionOf, createMember, openSignedIn, type Identity } from '../support/accounts';
 import { chooseOption, expectNoSeriousA11yViolations, screenshot, useBrowser, viewports } from '../support/browser';
-import { E2E_NFL_WEEK } from '../support/server-clock';
+import { publishLastGames } from '../support/pools';
+import { E2E_NFL_WEEK, e2eServerClockStart } from '../support/server-clock';
 
 /**
  * A confidence pool's pick sheet on a 390 px phone: the week still to be played (the server's clock is Thursday
- * morning of week 12), each game picked with a tap and given its confidence (a newly picked game takes the
- * largest value still free, another value is chosen from the select and swaps), saved, and the numbers as the
- * server stored them: each once, 1 to the slate's size.
+ * morning of week 12; the slate is the week's last four games, which no other file finishes), each game picked
+ * with a tap and given its confidence (a newly picked game takes the largest value still free, another value is
+ * chosen from the select and swaps), saved, and the numbers as the server stored them: each once, 1 to the
+ * slate's size.
  */
 const browser = useBrowser();
 
 let member: Identity;
 let poolId: number;
-const season = seasonForDate('americanfootball_nfl', new Date());
+const season = seasonForDate('americanfootball_nfl', e2eServerClockStart());
 
 beforeAll(async () => {
   member = await createMember();
@@ -36,6 +38,7 @@ beforeAll(async () => {
     confidence: true,
   });
   poolId = created.data.id;
+  await publishLastGames(api, poolId, E2E_NFL_WEEK, 4);
 });
 
 describe('a confidence pool on a phone', () => {

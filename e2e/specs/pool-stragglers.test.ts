@@ -1,9 +1,10 @@
-import type { PoolResponse, PoolWeekResponse, ShareLinkResponse } from '@pass/contracts';
+import type { PoolResponse, ShareLinkResponse } from '@pass/contracts';
 import { seasonForDate } from '@pass/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiSessionOf, createMember, openSignedIn, type Identity } from '../support/accounts';
 import { expectNoSeriousA11yViolations, screenshot, useBrowser, viewports } from '../support/browser';
 import { waitForMail } from '../support/mail';
+import { publishLastGames } from '../support/pools';
 import { E2E_NFL_WEEK, e2eServerClockStart } from '../support/server-clock';
 
 /**
@@ -39,12 +40,7 @@ beforeAll(async () => {
     last_man_standing: false,
   });
   poolId = created.data.id;
-  // The week's last two games: other files on the shared server finish the week's first games (their bets), and a
-  // slate of finished games leaves no one anything to pick, so no one to remind.
-  const week = (await api.get<PoolWeekResponse>(`/api/pools/${poolId}/weeks/${WEEK}`)).data;
-  const last = [...week.choices].sort((a, b) => Date.parse(a.kickoff) - Date.parse(b.kickoff)).slice(-2);
-  expect(last.every((game) => game.status === 'scheduled')).toBe(true);
-  await api.put(`/api/pools/${poolId}/weeks/${WEEK}/slate`, { event_ids: last.map((game) => game.event_id) });
+  await publishLastGames(api, poolId, WEEK, 2);
   const link = await api.post<ShareLinkResponse>(`/api/pools/${poolId}/link`);
   for (const guest of [straggler, leaving]) {
     await (await apiSessionOf(guest)).post('/api/pools/accept', { token: link.data.token });

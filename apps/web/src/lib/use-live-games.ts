@@ -54,7 +54,7 @@ export function useLiveGames(sport: SportKey, season: number | undefined, weeks:
  * The member's own channel: their entries read again when their games change or are graded, and their chat rooms'
  * unread marks when a post arrives (the navigation holds it on every screen).
  */
-export function useLiveEntries() {
+export function useLiveEntries(enabled = true) {
   const user = useSessionUser();
-  useLiveChannels(user ? [memberChannel(user.id)] : []);
+  useLiveChannels(user && enabled ? [memberChannel(user.id)] : []);
 }

@@ -11,7 +11,8 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useId, useState, type MouseEvent } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { Link as RouterLink, useLocation, useMatch } from 'react-router';
+import { pathTo } from '../../config/paths';
 import { visuallyHidden } from '../../components/visually-hidden';
 import { useSessionUser } from '../../lib/use-session-user';
 import { useChatUnread } from '../../lib/chat-rooms';
@@ -45,8 +46,9 @@ export function NavBar() {
   const [menuOpen, setMenuOpen] = useState(false);
   // The chat link carries a dot while any of the member's rooms has an unread message.
   const unread = useChatUnread(user !== null);
-  // The member's own live channel on every screen: a post in one of their rooms lights the dot at once.
-  useLiveEntries();
+  // The member's own live channel on every screen but the one ending the session: a post in one of their rooms
+  // lights the dot at once.
+  useLiveEntries(useMatch(pathTo('logout')) === null);
   const dotted = (key: string) => unread && key === 'chat';
 
   return (
