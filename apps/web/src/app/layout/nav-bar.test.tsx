@@ -4,6 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { registerRoutes } from '../../lib/route-registry';
 import { clearSessionUser, storeSessionUser, type SessionUser } from '../../lib/session-user';
 import { answer } from '../../testing/api-server';
+import { FakeSocket } from '../../testing/fake-socket';
 import { renderWithProviders } from '../../testing/render';
 import { NavBar } from './nav-bar';
 
@@ -82,6 +83,24 @@ describe('NavBar', () => {
     renderWithProviders(<NavBar />);
     expect(names(desktopNav(), 'button')).toEqual(['Schedules', 'Odds', 'My Bets', 'Pool Party']);
     expect(names(desktopNav(), 'link')).toEqual(['Mobile App', 'Pat Smith', 'Log out']);
+  });
+
+  it("holds a member's own live channel, so a post in one of their rooms lights the chat dot at once", async () => {
+    // waitFor polls with setInterval, which the clock's fake would stop: the channel comes with a lazy chunk.
+    vi.useRealTimers();
+    storeSessionUser(member);
+    renderWithProviders(<NavBar />);
+    await waitFor(() => expect(FakeSocket.made.length).toBeGreaterThan(0));
+    const socket = FakeSocket.latest();
+    act(() => socket.open());
+    await waitFor(() => expect(socket.channels()).toEqual(['member:1']));
+    cleanup();
+
+    // A visitor's navigation opens no socket.
+    clearSessionUser();
+    const before = FakeSocket.made.length;
+    renderWithProviders(<NavBar />);
+    expect(FakeSocket.made.length).toBe(before);
   });
 
   it("opens a group's menu of links, each described by what its screen is", async () => {

@@ -11,12 +11,10 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useId, useState, type MouseEvent } from 'react';
-import { Link as RouterLink, useLocation, useMatch } from 'react-router';
-import { pathTo } from '../../config/paths';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { visuallyHidden } from '../../components/visually-hidden';
 import { useSessionUser } from '../../lib/use-session-user';
 import { useChatUnread } from '../../lib/chat-rooms';
-import { useLiveEntries } from '../../lib/use-live-games';
 import { NavClock } from './nav-clock';
 import { LinkText } from './nav-link-text';
 import { activeNavKey, visibleNav, type VisibleNavGroup, type VisibleNavLink } from './nav-items';
@@ -27,6 +25,7 @@ const MENU_ID = 'mobile-navigation';
 // part of the first page's scripts (the home page's JavaScript budget, bench/).
 const loadGroupMenu = () => import('./nav-group-menu');
 const NavGroupMenu = lazy(loadGroupMenu);
+const LiveMemberChannel = lazy(() => import('./live-member-channel'));
 /** Starts loading the menu as the pointer or the keyboard reaches a group, so it is there by the click. */
 const preloadGroupMenu = () => void loadGroupMenu().catch(() => undefined);
 
@@ -46,13 +45,15 @@ export function NavBar() {
   const [menuOpen, setMenuOpen] = useState(false);
   // The chat link carries a dot while any of the member's rooms has an unread message.
   const unread = useChatUnread(user !== null);
-  // The member's own live channel on every screen but the one ending the session: a post in one of their rooms
-  // lights the dot at once.
-  useLiveEntries(useMatch(pathTo('logout')) === null);
   const dotted = (key: string) => unread && key === 'chat';
 
   return (
     <AppBar position="sticky" color="primary" elevation={1}>
+      {user && (
+        <Suspense fallback={null}>
+          <LiveMemberChannel />
+        </Suspense>
+      )}
       <Toolbar sx={{ gap: 1 }}>
         <Typography
           component={RouterLink}
