@@ -1,7 +1,8 @@
 /**
  * A pool's chat room in the browser (decision 040): two members of one pool on 390 px phones exchange
  * messages live; one goes offline, the other posts, and the first sees what it missed when it comes back,
- * without reloading; a member with an unread message sees the navigation's dot and the room's count.
+ * without reloading; a member with an unread message sees the navigation's dot light at once, without a reload,
+ * and the room's count.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -99,18 +100,19 @@ describe('pool chat', () => {
   it('shows a member with an unread message the dot in the navigation and the count on their room', async () => {
     const guestPage = await browser.newPage(viewports.phone);
     await openRoom(guestPage, guest);
+    // The navigation holds the member's own live channel on every screen: wait until the server says it does.
+    const live = guestPage.waitForEvent('websocket', (socket) => socket.url().endsWith('/ws/live'));
     await guestPage.goto('/pool-party');
     await waitForScreen(guestPage, 'pool-party');
+    await (await live).waitForEvent('framereceived', (frame) => String(frame.payload).includes('"subscribed"'));
 
     const host = await browser.newPage(viewports.phone);
     await openRoom(host, lifeguard);
     await send(host, 'Anyone want the Chiefs?');
 
-    // A fresh page: the rooms are read as the navigation mounts.
-    await guestPage.goto('/pool-party');
-    await waitForScreen(guestPage, 'pool-party');
+    // No reload: the post reaches the guest's open page at once (the rooms' own reading is once a minute).
     const menu = guestPage.getByRole('button', { name: 'Open menu' });
-    await menu.locator('[data-unread-dot]').waitFor();
+    await menu.locator('[data-unread-dot]').waitFor({ timeout: 15_000 });
     await menu.click();
     await guestPage.getByRole('link', { name: 'Chat, unread messages' }).click();
     await waitForScreen(guestPage, 'chat');
