@@ -100,11 +100,19 @@ describe('pool chat', () => {
   it('shows a member with an unread message the dot in the navigation and the count on their room', async () => {
     const guestPage = await browser.newPage(viewports.phone);
     await openRoom(guestPage, guest);
-    // The navigation holds the member's own live channel on every screen: wait until the server says it does.
-    const live = guestPage.waitForEvent('websocket', (socket) => socket.url().endsWith('/ws/live'));
+    // The navigation holds the member's own live channel on every screen: wait until the server says it does
+    // (listening from the socket's opening, so a quick answer is not missed).
+    const subscribed = new Promise<void>((resolve) => {
+      guestPage.on('websocket', (socket) => {
+        if (!socket.url().endsWith('/ws/live')) return;
+        socket.on('framereceived', (frame) => {
+          if (String(frame.payload).includes('"subscribed"')) resolve();
+        });
+      });
+    });
     await guestPage.goto('/pool-party');
     await waitForScreen(guestPage, 'pool-party');
-    await (await live).waitForEvent('framereceived', (frame) => String(frame.payload).includes('"subscribed"'));
+    await subscribed;
 
     const host = await browser.newPage(viewports.phone);
     await openRoom(host, lifeguard);
