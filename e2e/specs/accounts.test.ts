@@ -178,6 +178,8 @@ describe('the other account screens', () => {
     // entered without waiting for the check, which then sends the member to log in and back.
     await page.context().clearCookies();
     browser.expectConsoleError(/status of 401/);
+    // A live socket the page opens before it learns the session ended is refused too, and the browser logs it.
+    browser.expectConsoleError(/WebSocket connection to '[^']*\/ws\/live' failed/);
     await page.goto('/user/profile');
     await waitForScreen(page, 'login');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/user/profile');

@@ -125,6 +125,8 @@ describe('the admin screen', () => {
     // The member's next request is refused, and logging in again says why.
     expect((await memberPage.request.get('/api/pools')).status()).toBe(401);
     browser.expectConsoleError(/status of 40[13]/);
+    // The member's open page loses its live socket with the session, and the browser logs its refused return.
+    browser.expectConsoleError(/WebSocket connection to '[^']*\/ws\/live' failed/);
     await memberPage.goto('/football/pools');
     await waitForScreen(memberPage, 'login');
     await logIn(memberPage, member.username, member.password);
