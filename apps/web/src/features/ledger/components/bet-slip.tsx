@@ -172,6 +172,34 @@ const slipFigure = (label: string, value: ReactNode) => (
   </Box>
 );
 
+/** The slip's real-money-or-simulated choice, with the server's refusal or what recording means under it. */
+function SlipMoneyChoice({
+  money,
+  missing,
+  refusal,
+  onChange,
+}: {
+  money: Parameters<typeof BetMoneyChoice>[0]['value'];
+  /** Recording was asked for with no choice made. */
+  missing: boolean;
+  refusal: string | undefined;
+  onChange: Parameters<typeof BetMoneyChoice>[0]['onChange'];
+}) {
+  return (
+    <BetMoneyChoice
+      value={money}
+      onChange={onChange}
+      error={(missing && money === null) || Boolean(refusal)}
+      helperText={
+        refusal ??
+        (missing && money === null
+          ? 'Choose real money or simulated.'
+          : 'PA$$ never places a bet: this records one you placed, or plays one for practice.')
+      }
+    />
+  );
+}
+
 /** Said of an entry logged after its (first) game started (docs/decisions/082-parlay-slip). */
 const AFTER_START = ' Logged after the game started: it counts in your record, not in your closing line value.';
 
@@ -377,19 +405,14 @@ function SlipForm({ choice, titleId, onClose, onKeep, onClear, onRecorded, notic
           {slipFigure('To win', preview ? dollars(preview.toWinCents) : '—')}
           {slipFigure('Payout', preview ? dollars(preview.payoutCents) : '—')}
         </Box>
-        <BetMoneyChoice
-          value={money}
+        <SlipMoneyChoice
+          money={money}
+          missing={moneyMissing}
+          refusal={problems.fields.is_simulated}
           onChange={(value) => {
             setMoney(value);
             setMoneyMissing(false);
           }}
-          error={(moneyMissing && money === null) || Boolean(problems.fields.is_simulated)}
-          helperText={
-            problems.fields.is_simulated ??
-            (moneyMissing && money === null
-              ? 'Choose real money or simulated.'
-              : 'PA$$ never places a bet: this records one you placed, or plays one for practice.')
-          }
         />
         {problems.general ? <Alert severity="error">{problems.general}</Alert> : null}
         {problems.fields.event_id || problems.fields.bet_type || problems.fields.bet_team ? (
@@ -622,19 +645,14 @@ function ParlaySlipForm({
           {slipFigure('To win', payout === null || stakeCents === null ? '—' : dollars(payout - stakeCents))}
           {slipFigure('Payout', payout === null ? '—' : dollars(payout))}
         </Box>
-        <BetMoneyChoice
-          value={money}
+        <SlipMoneyChoice
+          money={money}
+          missing={moneyMissing}
+          refusal={problems.fields.is_simulated}
           onChange={(value) => {
             setMoney(value);
             setMoneyMissing(false);
           }}
-          error={(moneyMissing && money === null) || Boolean(problems.fields.is_simulated)}
-          helperText={
-            problems.fields.is_simulated ??
-            (moneyMissing && money === null
-              ? 'Choose real money or simulated.'
-              : 'PA$$ never places a bet: this records one you placed, or plays one for practice.')
-          }
         />
         {problems.fields.legs ? <Alert severity="error">{problems.fields.legs}</Alert> : null}
         {problems.general ? <Alert severity="error">{problems.general}</Alert> : null}
