@@ -21,6 +21,8 @@ const settings: PoolRuleSettings = {
   triplePlay: false,
   lastManStanding: true,
   confidence: false,
+  survivorStrikes: 0,
+  survivorBuyBackWeek: null,
 };
 
 /**
@@ -37,6 +39,8 @@ const OTHER_VALUE: { [K in keyof PoolRuleSettings]: PoolRuleSettings[K] } = {
   triplePlay: true,
   lastManStanding: false,
   confidence: true,
+  survivorStrikes: 2,
+  survivorBuyBackWeek: 5,
 };
 
 describe('the rules of a pool, from the pool settings schema', () => {

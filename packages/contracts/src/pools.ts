@@ -1,5 +1,6 @@
 import {
   ADDRESS_LIST_MAX,
+  MAX_SURVIVOR_STRIKES,
   MIN_SEASON,
   parseAddressList,
   POOL_DEFAULTS,
@@ -51,6 +52,27 @@ export const PoolSettingsBody = z.object({
    * missed pick 0); no double or triple play with it. Left out: off.
    */
   confidence: z.boolean().optional(),
+  /**
+   * Last Man Standing strikes (0–3): a survivor goes out at the loss, push or missed week after them. Left out: 0.
+   * Needs Last Man Standing (400 `lms_off`).
+   */
+  survivor_strikes: z
+    .number({ error: 'must be a whole number of strikes' })
+    .int('must be a whole number of strikes')
+    .min(0)
+    .max(MAX_SURVIVOR_STRIKES)
+    .optional(),
+  /**
+   * The last week a member who went out may buy back in Last Man Standing (by picking in the week after); null or
+   * left out: no buy-back. A week of the pool before its last (400 `out_of_range`); needs Last Man Standing.
+   */
+  survivor_buy_back_week: z
+    .number({ error: 'must be a week number' })
+    .int('must be a week number')
+    .min(1)
+    .max(60)
+    .nullable()
+    .optional(),
 });
 export type PoolSettingsBody = z.infer<typeof PoolSettingsBody>;
 
@@ -80,6 +102,10 @@ export const PoolStatusField = z.literal([Status.open, Status.confirmed, Status.
 export const PoolSummary = PoolSettingsBody.extend({
   /** Whether the pool scores confidence points. */
   confidence: z.boolean(),
+  /** Last Man Standing strikes allowed (0: out at the first). */
+  survivor_strikes: z.number().int(),
+  /** The last week a member may go out in and buy back (null: no buy-back). */
+  survivor_buy_back_week: z.number().int().nullable(),
   id: z.number().int(),
   /** 1 open, 2 confirmed (its first game has locked), 4 closed (ended by the Lifeguard), 8 completed. */
   status: PoolStatusField,
@@ -467,6 +493,41 @@ export const PoolWeekView = z.object({
    * not used; one still to be played is), which they may not take again; empty in a pool without it.
    */
   lms_used_teams: z.array(z.string()),
+  /**
+   * The Last Man Standing choices of the week: every team playing it (slate games and the week's survivor-only
+   * games), first by kickoff, with its game, kickoff, frozen line from the team's side (`ats` pools; null
+   * elsewhere), whether the caller has used it and whether its game has locked. Empty in a pool without it.
+   */
+  lms_choices: z.array(
+    z.object({
+      team: z.string(),
+      event_id: z.number().int(),
+      opponent: z.string(),
+      home: z.boolean(),
+      kickoff: z.string(),
+      on_slate: z.boolean(),
+      frozen_spread: z.number().nullable(),
+      frozen_line_source: z.string().nullable(),
+      used: z.boolean(),
+      locked: z.boolean(),
+    }),
+  ),
+  /**
+   * The caller's Last Man Standing standing before this week: whether they may pick this week (standing, or
+   * buying back), the week they went out, strikes used of those allowed, the week they bought back. Null in a
+   * pool without it.
+   */
+  lms_status: z
+    .object({
+      may_pick: z.boolean(),
+      /** Out, and this week's pick would be the buy-back. */
+      buy_back: z.boolean(),
+      out_week: z.number().int().nullable(),
+      strikes_used: z.number().int(),
+      strikes_allowed: z.number().int(),
+      bought_back_in: z.number().int().nullable(),
+    })
+    .nullable(),
 });
 export type PoolWeekView = z.infer<typeof PoolWeekView>;
 

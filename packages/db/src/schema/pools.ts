@@ -46,6 +46,10 @@ export const pools = pgTable(
     lastManStanding: boolean('last_man_standing').notNull(),
     /** Confidence points: picks ranked 1..N each week, a win scoring its rank (migration 0027). */
     confidence: boolean('confidence').notNull().default(false),
+    /** Last Man Standing strikes (0–3) before the one that puts a survivor out (migration 0028). */
+    survivorStrikes: smallint('survivor_strikes').notNull().default(0),
+    /** The last week a member who went out may buy back in Last Man Standing; null: no buy-back. */
+    survivorBuyBackWeek: integer('survivor_buy_back_week'),
     /**
      * The stored part of the specification's pool status: open (1) until the Lifeguard ends it, then closed
      * (4). Confirmed (2) and completed (8) follow from the slate's locks and results and are derived on read.
@@ -216,6 +220,12 @@ export const poolSlateGames = pgTable(
      * only, null until the game has locked. Each pick's closing line value is its frozen spread against it.
      */
     closingHomeSpread: real('closing_home_spread'),
+    /**
+     * A game of the week off the slate, kept for Last Man Standing only (every team playing that week may be a
+     * survivor's pick): frozen, locked and closed like a slate game so its result regrades the week through the
+     * same event lookup, but never picked, scored or shown as the slate; every reader of the slate leaves it out.
+     */
+    survivorOnly: boolean('survivor_only').notNull().default(false),
   },
   (table) => [
     primaryKey({ columns: [table.poolWeekId, table.eventId] }),

@@ -36,14 +36,19 @@ export function isLocked(
 export const gameName = (game: Pick<SlateGame, 'home' | 'away'>) => `${game.away} at ${game.home}`;
 
 /**
- * The slate game a Last Man Standing team is graded on: its first slate game by kickoff (a baseball team
- * may have two on one slate).
+ * The game a Last Man Standing team is graded on: its first game by kickoff among `games` (a baseball team may
+ * have two in a week). Pass `lmsGames(week)`: the slate and the week's survivor-only games.
  */
-export function lmsGame(slate: readonly SlateGame[], team: string): SlateGame | undefined {
-  return [...slate].sort(byKickoff).find((game) => game.home === team || game.away === team);
+export function lmsGame(games: readonly SlateGame[], team: string): SlateGame | undefined {
+  return [...games].sort(byKickoff).find((game) => game.home === team || game.away === team);
 }
 
-/** The teams of a week's slate: the Last Man Standing choices. */
+/** The games a week's Last Man Standing picks are made on: its slate and every other game of the week kept. */
+export function lmsGames(week: { slate: readonly SlateGame[]; survivorGames?: readonly SlateGame[] | undefined }) {
+  return week.survivorGames && week.survivorGames.length > 0 ? [...week.slate, ...week.survivorGames] : week.slate;
+}
+
+/** The teams of a week's games (for Last Man Standing, `lmsGames(week)`): the Last Man Standing choices. */
 export function slateTeams(slate: readonly SlateGame[]): string[] {
   return [...new Set([...slate].sort(byKickoff).flatMap((game) => [game.away, game.home]))];
 }
@@ -63,6 +68,8 @@ export function validateWeekSheet(input: {
   slate: readonly SlateGame[];
   previous: WeekSheet | null;
   next: WeekSheet;
+  /** The week's survivor-only games: Last Man Standing may take a team of them too, never a pick. */
+  survivorGames?: readonly SlateGame[];
   usedLmsTeams?: readonly string[];
   survivor?: boolean;
   now: Date;
@@ -187,7 +194,8 @@ function validateConfidence(
 }
 
 function validateLms(input: Parameters<typeof validateWeekSheet>[0], problems: PoolProblem[]): void {
-  const { settings, slate, previous, next, now } = input;
+  const { settings, previous, next, now } = input;
+  const games = lmsGames({ slate: input.slate, survivorGames: input.survivorGames });
   const team = next.lmsTeam ?? null;
   const was = previous?.lmsTeam ?? null;
   const refuse = (reason: string, message: string, gameId?: string) =>
@@ -195,15 +203,14 @@ function validateLms(input: Parameters<typeof validateWeekSheet>[0], problems: P
   if (team !== null) {
     if (!settings.lastManStanding) return void refuse('lms_off', 'This pool plays without Last Man Standing');
     if (input.survivor === false) return void refuse('eliminated', 'You are out of Last Man Standing this season');
-    if (!slateTeams(slate).includes(team))
-      return void refuse('lms_not_on_slate', `${team} is not on this week's slate`);
+    if (!slateTeams(games).includes(team)) return void refuse('lms_not_on_slate', `${team} does not play this week`);
     if (team !== was && (input.usedLmsTeams ?? []).includes(team)) {
       return void refuse('lms_used', `You have already picked ${team} in Last Man Standing this season`);
     }
   }
   if (team === was) return;
   for (const changed of [was, team]) {
-    const game = changed === null ? undefined : lmsGame(slate, changed);
+    const game = changed === null ? undefined : lmsGame(games, changed);
     if (game && isLocked(game, now)) {
       return void refuse('locked', `${gameName(game)} has kicked off; the Last Man Standing pick is locked`, game.id);
     }
@@ -212,13 +219,20 @@ function validateLms(input: Parameters<typeof validateWeekSheet>[0], problems: P
 
 /**
  * What a viewer may see of a member's sheet at `now`: all of their own; of others', only the picks of games
- * that have locked, the Last Man Standing team once its game has locked, the tiebreaker once the week's last
- * game has.
+ * that have locked, the Last Man Standing team once its game (slate or survivor-only) has locked, the tiebreaker
+ * once the week's last slate game has.
  */
-export function visibleSheet(sheet: WeekSheet, viewerId: string, slate: readonly SlateGame[], now: Date): WeekSheet {
+export function visibleSheet(
+  sheet: WeekSheet,
+  viewerId: string,
+  slate: readonly SlateGame[],
+  now: Date,
+  survivorGames: readonly SlateGame[] = [],
+): WeekSheet {
   if (sheet.memberId === viewerId) return sheet;
-  const locked = new Set(slate.filter((game) => isLocked(game, now)).map((game) => game.id));
-  const lms = sheet.lmsTeam ? lmsGame(slate, sheet.lmsTeam) : undefined;
+  const games = lmsGames({ slate, survivorGames });
+  const locked = new Set(games.filter((game) => isLocked(game, now)).map((game) => game.id));
+  const lms = sheet.lmsTeam ? lmsGame(games, sheet.lmsTeam) : undefined;
   const lastGame = tiebreakerGame(slate);
   return {
     memberId: sheet.memberId,
@@ -248,7 +262,11 @@ export interface SheetEdit {
  * and after, the tiebreaker's game. A game no longer on the slate (or a team without a game) waits for the whole
  * slate, so nothing is shown early.
  */
-function gamesRevealingEdit(edit: SheetEdit, slate: readonly SlateGame[]): readonly SlateGame[] {
+function gamesRevealingEdit(
+  edit: SheetEdit,
+  slate: readonly SlateGame[],
+  survivorGames: readonly SlateGame[],
+): readonly SlateGame[] {
   if (edit.field === 'pick') {
     const game = slate.find((candidate) => candidate.id === edit.gameId);
     return game ? [game] : slate;
@@ -257,8 +275,9 @@ function gamesRevealingEdit(edit: SheetEdit, slate: readonly SlateGame[]): reado
     const game = tiebreakerGame(slate);
     return game ? [game] : slate;
   }
-  const games = [edit.before, edit.after].flatMap((team) => (team === null ? [] : [lmsGame(slate, team)]));
-  return games.every((game) => game !== undefined) ? (games as SlateGame[]) : slate;
+  const all = lmsGames({ slate, survivorGames });
+  const games = [edit.before, edit.after].flatMap((team) => (team === null ? [] : [lmsGame(all, team)]));
+  return games.every((game) => game !== undefined) ? (games as SlateGame[]) : all;
 }
 
 /**
@@ -272,8 +291,10 @@ export function visibleEdit<T extends SheetEdit>(
   viewerId: string,
   slate: readonly SlateGame[] | null,
   now: Date,
+  survivorGames: readonly SlateGame[] = [],
 ): T & { hidden: boolean } {
   if (edit.memberId === viewerId) return { ...edit, hidden: false };
-  const revealed = slate !== null && gamesRevealingEdit(edit, slate).every((game) => isLocked(game, now));
+  const revealed =
+    slate !== null && gamesRevealingEdit(edit, slate, survivorGames).every((game) => isLocked(game, now));
   return revealed ? { ...edit, hidden: false } : { ...edit, before: null, after: null, hidden: true };
 }

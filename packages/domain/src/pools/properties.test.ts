@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BetKind, BetMode, BetType } from '../enums.js';
 import { gradeEntry } from '../grading/grade-entry.js';
 import { slateGameState } from './grading.js';
-import { lastManStanding, lastManStandingOfWeeks, usedLmsTeams } from './last-man-standing.js';
+import { lastManStanding, lastManStandingOfWeeks, lmsOptionsOf, usedLmsTeams } from './last-man-standing.js';
 import { isLocked, visibleSheet } from './picks.js';
 import { frozenSpreadFor } from './slate.js';
 import {
@@ -59,7 +59,7 @@ const gameArb = (weekNumber: number, index: number, weekStart: number) =>
       frozenHomeSpread: halfPoints / 2 + 0,
     }));
 
-const sheetArb = (memberId: string, slate: SlateGame[], confidence: boolean) =>
+const sheetArb = (memberId: string, slate: SlateGame[], confidence: boolean, survivorGames: SlateGame[] = []) =>
   fc
     .record({
       ranks: fc.shuffledSubarray(
@@ -72,7 +72,7 @@ const sheetArb = (memberId: string, slate: SlateGame[], confidence: boolean) =>
       }),
       playAt: fc.integer({ min: 0, max: slate.length }),
       play: fc.constantFrom<PoolPick['play']>('double', 'triple'),
-      lms: fc.integer({ min: 0, max: slate.length * 2 }),
+      lms: fc.integer({ min: 0, max: (slate.length + survivorGames.length) * 2 }),
       tiebreaker: fc.option(fc.integer({ min: 0, max: 90 })),
       submittedMinute: fc.option(fc.integer({ min: 0, max: 5000 })),
     })
@@ -87,7 +87,8 @@ const sheetArb = (memberId: string, slate: SlateGame[], confidence: boolean) =>
             : { gameId: game.id, team: game[side], play: index === playAt ? play : null },
         );
       });
-      const teams = slate.flatMap((game) => [game.home, game.away]);
+      // Last Man Standing may take any team playing that week, the survivor-only games' too.
+      const teams = [...slate, ...survivorGames].flatMap((game) => [game.home, game.away]);
       return {
         memberId,
         picks,
@@ -100,15 +101,23 @@ const sheetArb = (memberId: string, slate: SlateGame[], confidence: boolean) =>
 const weekArb = (weekNumber: number, memberIds: string[], confidence: boolean) => {
   const weekStart = SEASON_START + (weekNumber - 1) * 7 * 24 * HOUR;
   return fc
-    .integer({ min: 1, max: 5 })
-    .chain((count) => fc.tuple(...Array.from({ length: count }, (_, index) => gameArb(weekNumber, index, weekStart))))
-    .chain((slate) =>
-      fc.tuple(...memberIds.map((memberId) => sheetArb(memberId, slate, confidence))).map((sheets): PoolWeekData => ({
-        week: weekNumber,
-        window: { start: iso(weekStart), end: iso(weekStart + 160 * HOUR) },
-        slate,
-        sheets,
-      })),
+    .record({ count: fc.integer({ min: 1, max: 5 }), others: fc.integer({ min: 0, max: 2 }) })
+    .chain(({ count, others }) =>
+      fc.tuple(
+        fc.tuple(...Array.from({ length: count }, (_, index) => gameArb(weekNumber, index, weekStart))),
+        fc.tuple(...Array.from({ length: others }, (_, index) => gameArb(weekNumber, count + index, weekStart))),
+      ),
+    )
+    .chain(([slate, survivorGames]) =>
+      fc
+        .tuple(...memberIds.map((memberId) => sheetArb(memberId, slate, confidence, survivorGames)))
+        .map((sheets): PoolWeekData => ({
+          week: weekNumber,
+          window: { start: iso(weekStart), end: iso(weekStart + 160 * HOUR) },
+          slate,
+          ...(survivorGames.length > 0 ? { survivorGames } : {}),
+          sheets,
+        })),
     );
 };
 
@@ -122,6 +131,8 @@ const seasonArb: fc.Arbitrary<PoolSeason> = fc
       triplePlay: fc.boolean(),
       lastManStanding: fc.constant(true),
       confidence: fc.boolean(),
+      survivorStrikes: fc.integer({ min: 0, max: 2 }),
+      survivorBuyBackWeek: fc.constantFrom<number | null>(null, null, 1, 2),
     }),
   })
   .chain(({ memberIds, weekCount, settings: drawn }) => {
@@ -156,6 +167,7 @@ const permuted = (season: PoolSeason, seed: number): PoolSeason => ({
     season.weeks.map((week) => ({
       ...week,
       slate: shuffle(week.slate, seed + 1),
+      ...(week.survivorGames ? { survivorGames: shuffle(week.survivorGames, seed + 5) } : {}),
       sheets: shuffle(
         week.sheets.map((sheet) => ({ ...sheet, picks: shuffle(sheet.picks, seed + 2) })),
         seed + 3,
@@ -387,7 +399,7 @@ describe('pool rules: properties', () => {
           const memberIds = season.members.map((member) => member.id);
           expect(standingsOfWeeks(memberIds, shuffle(kept, now.getTime()))).toEqual(standings(season, now));
           expect(averageClvOfWeeks(memberIds, kept)).toEqual(averageClv(season, now));
-          expect(lastManStandingOfWeeks(memberIds, lmsResultsOfWeeks(kept), { enabled: true, lastWeek: 2 })).toEqual(
+          expect(lastManStandingOfWeeks(memberIds, lmsResultsOfWeeks(kept), lmsOptionsOf(season.settings, 2))).toEqual(
             lastManStanding(season, now, 2),
           );
           for (const memberId of memberIds) {

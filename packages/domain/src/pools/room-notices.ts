@@ -60,6 +60,9 @@ export interface NoticeSeason {
   /** The current members. */
   memberIds: readonly string[];
   lastManStanding: boolean;
+  /** The pool's Last Man Standing strikes and buy-back week (absent: none). */
+  survivorStrikes?: number | undefined;
+  survivorBuyBackWeek?: number | null | undefined;
   /** The pool's last week (Last Man Standing survivors share the win after it). */
   lastWeek?: number | undefined;
   weeks: readonly WeekTotals[];
@@ -126,11 +129,15 @@ function settledEliminations(season: NoticeSeason) {
   const lms = lastManStandingOfWeeks(season.memberIds, lmsResultsOfWeeks(season.weeks), {
     enabled: season.lastManStanding,
     lastWeek: season.lastWeek,
+    strikes: season.survivorStrikes,
+    buyBackWeek: season.survivorBuyBackWeek,
   });
   for (const week of lms.weeks) {
     if (!week.complete || week.everyoneOut) continue;
     const rows = season.weeks.find((candidate) => candidate.week === week.week)!.members;
     for (const result of week.results) {
+      // A strike the member survives on is not an elimination.
+      if (week.struck.includes(result.memberId)) continue;
       if (result.outcome === 'no_pick') {
         out.set(result.memberId, { week: week.week, team: null, result: 'missed' });
       } else if (result.outcome === 'eliminated' && result.team !== null) {
@@ -181,6 +188,8 @@ export function roomNoticeChanges(
     {
       memberIds: season.members.map((member) => member.id),
       lastManStanding: season.settings.lastManStanding,
+      survivorStrikes: season.settings.survivorStrikes,
+      survivorBuyBackWeek: season.settings.survivorBuyBackWeek,
       lastWeek,
       weeks: seasonWeekTotals(season, gradeSeason(season, now), now),
     },

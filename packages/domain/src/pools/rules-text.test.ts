@@ -13,6 +13,8 @@ const base = {
   triplePlay: false,
   lastManStanding: false,
   confidence: false,
+  survivorStrikes: 0,
+  survivorBuyBackWeek: null,
 } as const;
 
 const texts = (settings: Parameters<typeof poolRuleLines>[0]) => poolRuleLines(settings).map((line) => line.text);
@@ -55,6 +57,34 @@ describe('poolRuleLines', () => {
       ),
     ).toBe(true);
     expect(texts(base)).toContain('No Last Man Standing.');
+  });
+});
+
+describe('survivor rules', () => {
+  const lms = { ...base, lastManStanding: true };
+
+  it('states every team playing that week, the strikes and the buy-back of a Last Man Standing pool', () => {
+    expect(texts(lms)).toContain(POOL_RULE_TEXTS.lastManStandingAnyTeam);
+    expect(texts(lms)).toContain('No strikes: the first loss, push or missed week puts a survivor out.');
+    expect(texts(lms)).toContain('No buy-back: out is out for the season.');
+    const played = texts({ ...lms, survivorStrikes: 2, survivorBuyBackWeek: 6 });
+    expect(
+      played.some((text) =>
+        text.startsWith('Strikes: a survivor may lose, push or miss 2 times and stay in; the 3rd puts them out.'),
+      ),
+    ).toBe(true);
+    expect(
+      played.some((text) => text.startsWith('Buy-back: a member who went out in week 6 or before comes back once')),
+    ).toBe(true);
+    expect(poolRulesSummary({ ...lms, survivorStrikes: 1, survivorBuyBackWeek: 6 })).toContain(
+      'Last Man Standing, 1 strike, buy-back through week 6',
+    );
+  });
+
+  it('states them in the general rules', () => {
+    const lines = generalPoolRules(DEFAULT_POOL_LIMITS).flatMap((section) => section.lines);
+    expect(lines).toContain(POOL_RULE_TEXTS.survivorStrikes);
+    expect(lines).toContain(POOL_RULE_TEXTS.survivorBuyBack);
   });
 });
 

@@ -26,7 +26,7 @@ export interface PoolRuleLine {
   /** The settings this line comes from; empty for a rule every pool plays by (the missed pick, the tiebreaker). */
   settings: ScoringSetting[];
   text: string;
-  /** The few words the summary uses: "against the spread", "a missed pick −5". */
+  /** The few words the summary uses: "against the spread", "a missed pick −5" (empty: the line is left out). */
   short: string;
 }
 
@@ -39,9 +39,15 @@ export const POOL_RULE_TEXTS = {
     "Tiebreaker: each week every member predicts the total points of the week's last slate game; the smaller error over the season wins, then the earlier submission of the picks.",
   playsNeverBoth: 'A week has a double play or a triple play, never both.',
   lastManStanding:
-    "Each week every surviving member picks one team from that week's slate, never the same team twice in a season. A win advances; a loss or a push eliminates for the season.",
+    'Each week every surviving member picks one team playing that week, on the slate or not, never the same team twice in a season. A win advances; a loss or a push eliminates for the season.',
+  lastManStandingAnyTeam:
+    "Every team playing that week can be a survivor's pick: a game off the slate counts for Last Man Standing only, with its line frozen when the slate is published, and locks at its kickoff.",
   lastManStandingEdges:
-    "A survivor without a team when the week's last slate game locks is eliminated. If every remaining player is eliminated in the same week, they all survive that week; a team picked on a called-off game is not used up.",
+    "A survivor without a team when the week's last game locks is eliminated. If every remaining player is eliminated in the same week, they all survive that week; a team picked on a called-off game is not used up.",
+  survivorStrikes:
+    "With strikes, a survivor goes out only at the loss, push or missed week after the strikes the pool allows, not at the first. If every remaining player would go out in the same week, they all survive it and nobody's strike that week counts.",
+  survivorBuyBack:
+    'With a buy-back, a member who went out by the buy-back week comes back once by picking a team in the very next week: the teams they used stay used and their strikes start again from 0. Without that pick they stay out.',
   void: 'A postponed game grades if it is played within the pool week; otherwise, like a cancelled game, it is void and scores 0 for everyone.',
   confidence:
     "In a confidence pool each week you rank your picks from 1 up to the number of the week's slate games, each number used once: a win scores its number, a loss, a push or a tie 0. There are no double or triple plays. A pick's number locks with it.",
@@ -130,15 +136,55 @@ export function poolRuleLines(settings: PoolRuleSettings): PoolRuleLine[] {
           short: 'Last Man Standing',
         }
       : { settings: ['lastManStanding'], text: 'No Last Man Standing.', short: 'no Last Man Standing' },
+    ...survivorRuleLines(settings),
     { settings: [], text: POOL_RULE_TEXTS.tiebreaker, short: "tiebreaker: the last game's total" },
   ];
   return lines;
 }
 
+/** The strikes and buy-back lines of a Last Man Standing pool (the two settings say nothing without it). */
+function survivorRuleLines(settings: PoolRuleSettings): PoolRuleLine[] {
+  const strikes = settings.survivorStrikes ?? 0;
+  const buyBackWeek = settings.survivorBuyBackWeek ?? null;
+  if (!settings.lastManStanding) {
+    // The summary already says "no Last Man Standing": this line adds nothing to it.
+    return [{ settings: ['survivorStrikes', 'survivorBuyBackWeek'], text: 'No strikes or buy-back.', short: '' }];
+  }
+  return [
+    {
+      settings: [],
+      text: POOL_RULE_TEXTS.lastManStandingAnyTeam,
+      short: '',
+    },
+    strikes > 0
+      ? {
+          settings: ['survivorStrikes'],
+          text: `Strikes: a survivor may lose, push or miss ${strikes === 1 ? 'once' : `${strikes} times`} and stay in; the ${ordinal(strikes + 1)} puts them out. If every remaining player would go out in the same week, they all survive it and nobody's strike that week counts.`,
+          short: `${strikes} ${strikes === 1 ? 'strike' : 'strikes'}`,
+        }
+      : {
+          settings: ['survivorStrikes'],
+          text: 'No strikes: the first loss, push or missed week puts a survivor out.',
+          // The plain game: the summary names only what differs from it.
+          short: '',
+        },
+    buyBackWeek !== null
+      ? {
+          settings: ['survivorBuyBackWeek'],
+          text: `Buy-back: a member who went out in week ${buyBackWeek} or before comes back once by picking a team in the very next week; the teams they used stay used and their strikes start again from 0. Without that pick they stay out.`,
+          short: `buy-back through week ${buyBackWeek}`,
+        }
+      : { settings: ['survivorBuyBackWeek'], text: 'No buy-back: out is out for the season.', short: '' },
+  ];
+}
+
+const ordinal = (n: number) => `${n}${n === 2 ? 'nd' : n === 3 ? 'rd' : n === 1 ? 'st' : 'th'}`;
+
 /** A pool's rules in one sentence: "This pool: NFL 2025, weeks 1 to 18, 5 games a week, against the spread, …". */
 export function poolRulesSummary(settings: PoolRuleSettings): string {
   return `This pool: ${poolRuleLines(settings)
     .map((line) => line.short)
+    .filter((short) => short !== '')
     .join(', ')}.`;
 }
 
@@ -190,7 +236,13 @@ export function generalPoolRules(limits: PoolLimits): RuleSection[] {
     },
     {
       heading: 'Last Man Standing',
-      lines: [POOL_RULE_TEXTS.lastManStanding, POOL_RULE_TEXTS.lastManStandingEdges],
+      lines: [
+        POOL_RULE_TEXTS.lastManStanding,
+        POOL_RULE_TEXTS.lastManStandingAnyTeam,
+        POOL_RULE_TEXTS.lastManStandingEdges,
+        POOL_RULE_TEXTS.survivorStrikes,
+        POOL_RULE_TEXTS.survivorBuyBack,
+      ],
     },
     {
       heading: 'Standings and ties',

@@ -33,6 +33,8 @@ const valid: PoolSettings = {
   triplePlay: false,
   lastManStanding: true,
   confidence: false,
+  survivorStrikes: 0,
+  survivorBuyBackWeek: null,
   startWeek: 1,
 };
 
@@ -42,6 +44,36 @@ describe('validatePoolSettings', () => {
   it('accepts valid settings', () => {
     expect(validatePoolSettings(valid)).toEqual([]);
     expect(validatePoolSettings({ ...valid, sport: 'baseball_mlb', startWeek: 20, winBasis: 'straight' })).toEqual([]);
+  });
+
+  it('takes 0 to 3 survivor strikes and a buy-back week before the pool’s last, only with Last Man Standing', () => {
+    expect(fields({ ...valid, survivorStrikes: 3, survivorBuyBackWeek: 17 })).toEqual([]);
+    for (const bad of [-1, 4, 1.5]) expect(fields({ ...valid, survivorStrikes: bad })).toEqual(['survivorStrikes']);
+    expect(validatePoolSettings({ ...valid, startWeek: 4, survivorBuyBackWeek: 3 })).toEqual([
+      {
+        field: 'survivorBuyBackWeek',
+        reason: 'out_of_range',
+        message: 'The buy-back week is a week of the pool from 4 to 17 (the pick is made the week after)',
+      },
+    ]);
+    expect(fields({ ...valid, survivorBuyBackWeek: 18 })).toEqual(['survivorBuyBackWeek']);
+    const noLms = validatePoolSettings({
+      ...valid,
+      lastManStanding: false,
+      survivorStrikes: 1,
+      survivorBuyBackWeek: 5,
+    });
+    expect(noLms.map((problem) => `${problem.field}:${problem.reason}`)).toEqual([
+      'survivorStrikes:lms_off',
+      'survivorBuyBackWeek:lms_off',
+    ]);
+  });
+
+  it('fixes the strikes and the buy-back once the pool has started', () => {
+    expect(validateSettingsChange(valid, { ...valid, survivorStrikes: 1 }, true).map((p) => p.field)).toEqual([
+      'survivorStrikes',
+    ]);
+    expect(validateSettingsChange(valid, { ...valid, survivorBuyBackWeek: 4 }, false)).toEqual([]);
   });
 
   it('takes 1 to 16 whole games per week', () => {

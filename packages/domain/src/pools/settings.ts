@@ -19,6 +19,9 @@ export const DEFAULT_POOL_LIMITS: PoolLimits = {
 
 const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
 
+/** The most Last Man Standing strikes a pool may allow before the one that puts a survivor out. */
+export const MAX_SURVIVOR_STRIKES = 3;
+
 // What a mail client would turn into a link: a scheme, `www.`, an address, or a dot between a letter or digit
 // and letters (a host name, `example.com`, `bit.ly/x`).
 const LINK_LIKE = /[a-z][a-z0-9+.-]*:\/\/|\bwww\.|@|[a-z0-9]\.[a-z]{2,}/i;
@@ -77,6 +80,16 @@ export function validatePoolSettings(settings: PoolSettings): PoolProblem[] {
       }
     }
   }
+  const strikes = settings.survivorStrikes ?? 0;
+  if (!Number.isInteger(strikes) || strikes < 0 || strikes > MAX_SURVIVOR_STRIKES) {
+    refuse('survivorStrikes', 'out_of_range', `Survivor strikes are a whole number from 0 to ${MAX_SURVIVOR_STRIKES}`);
+  } else if (strikes > 0 && settings.lastManStanding === false) {
+    refuse('survivorStrikes', 'lms_off', 'Strikes are a Last Man Standing rule: turn Last Man Standing on first');
+  }
+  const buyBackWeek = settings.survivorBuyBackWeek ?? null;
+  if (buyBackWeek !== null && settings.lastManStanding === false) {
+    refuse('survivorBuyBackWeek', 'lms_off', 'A buy-back is a Last Man Standing rule: turn Last Man Standing on first');
+  }
   if (!isSport(settings.sport)) {
     refuse('sport', 'unknown', 'The sport is NFL, college football or MLB');
     return problems;
@@ -89,6 +102,18 @@ export function validatePoolSettings(settings: PoolSettings): PoolProblem[] {
   const last = lastPoolWeek(settings.sport, settings.season);
   if (!Number.isInteger(settings.startWeek) || !weeks.includes(settings.startWeek) || settings.startWeek > last) {
     refuse('startWeek', 'out_of_range', `The start week is a week of the season from 1 to ${last}`);
+  }
+  // The buy-back pick is made the week after going out, so the pool's last week cannot be one.
+  if (
+    buyBackWeek !== null &&
+    settings.lastManStanding !== false &&
+    (!Number.isInteger(buyBackWeek) || buyBackWeek < settings.startWeek || buyBackWeek >= last)
+  ) {
+    refuse(
+      'survivorBuyBackWeek',
+      'out_of_range',
+      `The buy-back week is a week of the pool from ${settings.startWeek} to ${last - 1} (the pick is made the week after)`,
+    );
   }
   return problems;
 }
@@ -169,6 +194,8 @@ export const SCORING_SETTINGS = [
   'triplePlay',
   'lastManStanding',
   'confidence',
+  'survivorStrikes',
+  'survivorBuyBackWeek',
 ] as const satisfies readonly (keyof PoolSettings)[];
 
 /**

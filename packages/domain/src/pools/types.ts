@@ -40,6 +40,16 @@ export interface PoolSettings {
    * play in this mode.
    */
   confidence: boolean;
+  /**
+   * Last Man Standing strikes (0–3): a survivor goes out at their (strikes + 1)-th loss, push or missed pick, not
+   * the first (decision record on survivor strikes and buy-back).
+   */
+  survivorStrikes: number;
+  /**
+   * The last pool week a survivor who went out may buy back in (null: no buy-back): one Last Man Standing pick in
+   * the week right after the one they went out in brings them back, once a season.
+   */
+  survivorBuyBackWeek: number | null;
   /** The sport week (sports calendar) the pool starts in. */
   startWeek: number;
 }
@@ -121,6 +131,11 @@ export interface PoolWeekData {
   week: number;
   window: WeekWindow;
   slate: SlateGame[];
+  /**
+   * The week's other games, kept with the week for Last Man Standing only (every team playing that week may be
+   * a survivor's pick): frozen and locked like slate games, never picked, scored or counted as the slate.
+   */
+  survivorGames?: SlateGame[];
   sheets: WeekSheet[];
 }
 
@@ -128,7 +143,7 @@ export interface PoolWeekData {
 export interface PoolSeason {
   /** `confidence` absent: off. */
   settings: Pick<PoolSettings, 'winBasis' | 'doublePlay' | 'triplePlay' | 'lastManStanding'> &
-    Partial<Pick<PoolSettings, 'confidence'>>;
+    Partial<Pick<PoolSettings, 'confidence' | 'survivorStrikes' | 'survivorBuyBackWeek'>>;
   members: PoolMember[];
   weeks: PoolWeekData[];
 }

@@ -7,7 +7,7 @@ import {
   type GradedWeek,
   type PickOutcome,
 } from './grading.js';
-import { lmsGame, lockInstant } from './picks.js';
+import { lmsGame, lmsGames, lockInstant } from './picks.js';
 import { tiebreakerGame } from './slate.js';
 import { lmsWeekResult, type LmsOutcome, type LmsResult } from './last-man-standing.js';
 import {
@@ -95,7 +95,8 @@ export function weekTotals(
       }
       const member = pool.members.find((candidate) => candidate.id === row.memberId) ?? { id: row.memberId };
       const lms = lmsWeekResult(week, member, pool.winBasis, now);
-      const lmsPlayed = lms.outcome === 'eliminated' && lms.team !== null ? lmsGame(week.slate, lms.team) : undefined;
+      const lmsPlayed =
+        lms.outcome === 'eliminated' && lms.team !== null ? lmsGame(lmsGames(week), lms.team) : undefined;
       return {
         memberId: row.memberId,
         points: row.points,
@@ -143,13 +144,13 @@ export function weekTotalsOfMembers(
 
 /**
  * The first instant after `now` at which time alone changes the week's totals: a slate game's lock (a missing
- * pick starts to count as a loss) or the end of the week's window (a postponed game not played by then is
+ * pick starts to count as a loss; a survivor-only game's too, for a missing Last Man Standing team) or the end of the week's window (a postponed game not played by then is
  * void). Null when neither is still to come: only a change to the week's games, sheets or members changes
  * its totals after that.
  */
 export function weekTotalsChangeAt(week: PoolWeekData, now: Date): number | null {
   const at = now.getTime();
-  const instants = [...week.slate.map((game) => lockInstant(game)), instantMs(week.window.end)].filter(
+  const instants = [...lmsGames(week).map((game) => lockInstant(game)), instantMs(week.window.end)].filter(
     (instant) => instant > at,
   );
   return instants.length > 0 ? Math.min(...instants) : null;

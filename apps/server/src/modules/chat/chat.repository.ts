@@ -250,7 +250,7 @@ export async function listPoolsWithResults(
         ),
         sql`exists (select 1 from ${poolWeeks} w join ${poolSlateGames} g on g.pool_week_id = w.id
                     join ${events} e on e.id = g.event_id
-                    where w.pool_id = ${pools.id}
+                    where w.pool_id = ${pools.id} and not g.survivor_only
                       and (g.locked_at is not null or e.kickoff_at <= ${at}::timestamptz or e.status <> 'scheduled'))`,
       ),
     )

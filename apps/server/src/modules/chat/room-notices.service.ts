@@ -101,6 +101,8 @@ function roomChanges(room: Room, rows: readonly repository.NoticeRow[]) {
     {
       memberIds: members.map((member) => String(member.id)),
       lastManStanding: pool.lastManStanding,
+      survivorStrikes: pool.survivorStrikes,
+      survivorBuyBackWeek: pool.survivorBuyBackWeek,
       lastWeek: lastPoolWeek(pool.sport as Sport, pool.season),
       weeks: totals.weeks,
     },

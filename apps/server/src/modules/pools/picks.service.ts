@@ -4,6 +4,7 @@ import type { Database, DbExecutor } from '@pass/db';
 import {
   displayName,
   isLocked,
+  lmsGames,
   slateTeams,
   validateWeekSheet,
   visibleEdit,
@@ -25,7 +26,7 @@ import {
   toSlateGame,
   weekGamesWithLines,
 } from './slates.service.js';
-import { lmsBeforeWeek } from './week-totals.service.js';
+import { lmsBeforeWeek, type LmsBefore } from './week-totals.service.js';
 import * as repository from './weeks.repository.js';
 import type { PoolWeekRow } from './weeks.repository.js';
 import { weekView, type StoredWeek } from './weeks.service.js';
@@ -107,7 +108,7 @@ export async function submitPicks(
       viewerMemberId: member.id,
       week,
       now,
-      lmsUsed: written.lmsUsed,
+      lms: written.lms,
       stored: written.stored,
       games,
     });
@@ -136,14 +137,14 @@ async function applySheet(
     /** Versions that go up with the sheet's write (writeSheet's `bump`). */
     bump?: { poolId: number; poolWeekIds: readonly number[] };
   },
-): Promise<{ lmsUsed: string[]; stored: StoredWeek }> {
+): Promise<{ lms: LmsBefore; stored: StoredWeek }> {
   const { pool, weekRow, week, now } = input;
   if (!input.sheetLocked) await repository.lockSheet(tx, weekRow.id, input.memberId, now);
   const thisWeek = await loadWeek(tx, pool, weekRow, now);
   const members = await poolsRepository.currentMembers(tx, [pool.id]);
   const lms = pool.lastManStanding
     ? await lmsBeforeWeek(tx, pool, members, week.number, input.memberId, now)
-    : { survivor: true, usedTeams: [] };
+    : { survivor: true, mayPick: true, usedTeams: [], member: null };
   const memberId = String(input.memberId);
   const stored = thisWeek.sheets.find((sheet) => sheet.memberId === memberId);
   // lockSheet leaves an empty row where there was none: that is no sheet yet.
@@ -209,16 +210,18 @@ async function applySheet(
         ? (previous?.lmsTeam ?? null)
         : input.body.lms_team === null
           ? null
-          : spelled(input.body.lms_team, slateTeams(thisWeek.slate)),
+          : spelled(input.body.lms_team, slateTeams(lmsGames(thisWeek))),
     tiebreaker: input.body.tiebreaker === undefined ? (previous?.tiebreaker ?? null) : input.body.tiebreaker,
   };
   const problems = validateWeekSheet({
     settings: settingsOf(pool),
     slate: thisWeek.slate,
+    survivorGames: thisWeek.survivorGames,
     previous,
     next,
     usedLmsTeams: lms.usedTeams,
-    survivor: lms.survivor,
+    // A member out the week before may still pick: the pick is their buy-back.
+    survivor: lms.mayPick,
     now,
   });
   if (problems.length > 0) refuseProblems(problems);
@@ -266,10 +269,11 @@ async function applySheet(
     submittedAt: movesSubmission ? now.toISOString() : (stored?.submittedAt ?? null),
   };
   return {
-    lmsUsed: lms.usedTeams,
+    lms,
     stored: {
       weekRow,
       slate: thisWeek.slate,
+      survivorGames: thisWeek.survivorGames,
       sheets: [...thisWeek.sheets.filter((sheet) => sheet.memberId !== memberId), written],
       members,
     },
@@ -349,11 +353,16 @@ export async function listEdits(
   const rows = await repository.listEdits(db, pool.id);
   const weekIds = [...new Set(rows.flatMap((row) => (row.poolWeekId === null ? [] : [row.poolWeekId])))];
   const storedSlates = await repository.slatesOfWeekIds(db, weekIds);
-  const slates = new Map<number, SlateGame[]>();
+  const slates = new Map<number, { slate: SlateGame[]; survivorGames: SlateGame[] }>();
   for (const weekId of weekIds) {
-    const stored = (storedSlates.get(weekId) ?? []).map(toSlateGame);
+    const rows = storedSlates.get(weekId) ?? [];
+    const survivorOnly = new Set(rows.filter((row) => row.survivorOnly).map((row) => String(row.id)));
     // Locks as a member's read would keep them, written nowhere: a later kickoff never hides an edit again.
-    slates.set(weekId, await keepLocks(db, pool, weekId, stored, input.now, false));
+    const kept = await keepLocks(db, pool, weekId, rows.map(toSlateGame), input.now, false);
+    slates.set(weekId, {
+      slate: kept.filter((game) => !survivorOnly.has(game.id)),
+      survivorGames: kept.filter((game) => survivorOnly.has(game.id)),
+    });
   }
   return {
     data: rows.map((row) => {
@@ -366,8 +375,9 @@ export async function listEdits(
           after: row.after,
         },
         String(member.id),
-        row.poolWeekId === null ? null : (slates.get(row.poolWeekId) ?? null),
+        row.poolWeekId === null ? null : (slates.get(row.poolWeekId)?.slate ?? null),
         input.now,
+        row.poolWeekId === null ? [] : (slates.get(row.poolWeekId)?.survivorGames ?? []),
       );
       return {
         id: row.id,

@@ -216,7 +216,8 @@ export async function firstLocks(
     .from(poolSlateGames)
     .innerJoin(poolWeeks, eq(poolWeeks.id, poolSlateGames.poolWeekId))
     .innerJoin(events, eq(events.id, poolSlateGames.eventId))
-    .where(inArray(poolWeeks.poolId, [...poolIds]))
+    // The pool starts with its first slate game; a survivor-only game (Thursday's, say) does not start it.
+    .where(and(inArray(poolWeeks.poolId, [...poolIds]), eq(poolSlateGames.survivorOnly, false)))
     .groupBy(poolWeeks.poolId);
   return new Map(
     rows.map((row) => [

@@ -78,6 +78,8 @@ const FIELD_OF: Record<keyof PoolSettings, keyof CreatePoolBody> = {
   triplePlay: 'triple_play',
   lastManStanding: 'last_man_standing',
   confidence: 'confidence',
+  survivorStrikes: 'survivor_strikes',
+  survivorBuyBackWeek: 'survivor_buy_back_week',
 };
 
 export function settingsOf(pool: PoolRow): PoolSettings {
@@ -95,6 +97,8 @@ export function settingsOf(pool: PoolRow): PoolSettings {
     triplePlay: pool.triplePlay,
     lastManStanding: pool.lastManStanding,
     confidence: pool.confidence,
+    survivorStrikes: pool.survivorStrikes,
+    survivorBuyBackWeek: pool.survivorBuyBackWeek,
   };
 }
 
@@ -124,8 +128,8 @@ export function poolWeekOf(
 }
 
 function settingsFromBody(body: Partial<CreatePoolBody>, base: PoolSettings | null): PoolSettings {
-  // A new pool without confidence points unless asked for (the field may be left out).
-  const settings = { confidence: false, ...base } as PoolSettings;
+  // A new pool without confidence points, strikes or buy-back unless asked for (the fields may be left out).
+  const settings = { confidence: false, survivorStrikes: 0, survivorBuyBackWeek: null, ...base } as PoolSettings;
   for (const [setting, field] of Object.entries(FIELD_OF) as [keyof PoolSettings, keyof CreatePoolBody][]) {
     if (body[field] !== undefined) (settings as unknown as Record<string, unknown>)[setting] = body[field];
   }
@@ -200,6 +204,8 @@ export function poolFields(pool: PoolRow) {
     triple_play: settings.triplePlay,
     last_man_standing: settings.lastManStanding,
     confidence: settings.confidence,
+    survivor_strikes: settings.survivorStrikes,
+    survivor_buy_back_week: settings.survivorBuyBackWeek,
   };
 }
 

@@ -133,15 +133,50 @@ export async function weekGamesWithLines(
   };
 }
 
-/** Stores a slate of these games, their spreads frozen (ats pools). */
+/**
+ * The games of the week a Last Man Standing pool keeps beside its slate for survivors only: every other game
+ * of the week that can be graded (not called off; in an `ats` pool, with a line to freeze).
+ */
+export function survivorOnlyGames(
+  pool: Pick<PoolRow, 'lastManStanding' | 'winBasis'>,
+  weekGames: readonly WeekGame[],
+  slate: readonly { id: string }[],
+): WeekGame[] {
+  if (!pool.lastManStanding) return [];
+  const onSlate = new Set(slate.map((game) => game.id));
+  return weekGames.filter(
+    (game) =>
+      !onSlate.has(game.id) &&
+      game.status !== 'cancelled' &&
+      game.status !== 'postponed' &&
+      (pool.winBasis !== 'ats' || game.homeSpread !== null),
+  );
+}
+
+/**
+ * Stores a slate of these games, their spreads frozen (ats pools), and in a Last Man Standing pool the week's
+ * other games (`weekGames`) as survivor-only games, frozen the same way.
+ */
 export function storeGames(
   db: DbExecutor,
-  input: { pool: PoolRow; week: number; games: readonly WeekGame[]; source: 'lifeguard' | 'auto' },
+  input: {
+    pool: PoolRow;
+    week: number;
+    games: readonly WeekGame[];
+    weekGames: readonly WeekGame[];
+    source: 'lifeguard' | 'auto';
+  },
   publishedBy: number | null,
   now: Date,
   replace: boolean,
 ) {
   const slate = publishSlate(input.games, input.pool.winBasis);
+  const survivorGames = publishSlate(survivorOnlyGames(input.pool, input.weekGames, slate), input.pool.winBasis);
+  const frozen = (game: SlateGame) => ({
+    eventId: Number(game.id),
+    frozenHomeSpread: game.frozenHomeSpread,
+    frozenLineSource: game.frozenLineSource ?? null,
+  });
   return repository.storeSlate(db, {
     poolId: input.pool.id,
     week: input.week,
@@ -149,11 +184,8 @@ export function storeGames(
     publishedBy,
     now,
     replace,
-    games: slate.map((game) => ({
-      eventId: Number(game.id),
-      frozenHomeSpread: game.frozenHomeSpread,
-      frozenLineSource: game.frozenLineSource ?? null,
-    })),
+    games: slate.map(frozen),
+    survivorGames: survivorGames.map(frozen),
   });
 }
 
@@ -178,7 +210,13 @@ export async function ensureWeek(db: DbExecutor, pool: PoolRow, week: CalendarWe
             : game,
         );
   const chosen = autoSlate(games, pool.gamesPerWeek, pool.winBasis);
-  const weekRow = await storeGames(db, { pool, week: week.number, games: chosen, source: 'auto' }, null, now, false);
+  const weekRow = await storeGames(
+    db,
+    { pool, week: week.number, games: chosen, weekGames: games, source: 'auto' },
+    null,
+    now,
+    false,
+  );
   // A stored week enters the standings (its missed picks count): the cached standings are no longer current.
   await poolsRepository.bumpVersion(db, pool.id, [weekRow.id]);
   return weekRow;
@@ -233,12 +271,38 @@ export async function keepLocks(
   );
 }
 
-/** A stored week's slate (locks and closes kept) and sheets. */
+/**
+ * A week's stored games (locks and closes kept, survivor-only games' too) as its slate and its survivor-only
+ * games: the slate is what every reader of the slate sees; the others serve Last Man Standing alone.
+ */
+async function keptGames(
+  db: DbExecutor,
+  pool: PoolRow,
+  weekId: number,
+  rows: readonly SlateRow[],
+  now: Date,
+  record: boolean,
+): Promise<{ slate: SlateGame[]; survivorGames: SlateGame[] }> {
+  const survivorOnly = new Set(rows.filter((row) => row.survivorOnly).map((row) => String(row.id)));
+  const kept = await keepLocks(db, pool, weekId, rows.map(toSlateGame), now, record);
+  return {
+    slate: kept.filter((game) => !survivorOnly.has(game.id)),
+    survivorGames: kept.filter((game) => survivorOnly.has(game.id)),
+  };
+}
+
+/** A stored week's slate (locks and closes kept), its survivor-only games and its sheets. */
 export async function loadWeek(db: DbExecutor, pool: PoolRow, weekRow: PoolWeekRow, now: Date) {
-  const stored = (await repository.slateOf(db, weekRow.id)).map(toSlateGame);
-  const slate = await keepLocks(db, pool, weekRow.id, stored, now);
+  const { slate, survivorGames } = await keptGames(
+    db,
+    pool,
+    weekRow.id,
+    await repository.slateOf(db, weekRow.id),
+    now,
+    true,
+  );
   const sheets = (await repository.sheetsOf(db, weekRow.id)).map(toSheet);
-  return { slate, sheets };
+  return { slate, survivorGames, sheets };
 }
 
 /**
@@ -299,13 +363,18 @@ export async function loadWeeksOfPools(
     for (const weekRow of weekRows) {
       const calendarWeek = poolWeekOf(pool, weekRow.week);
       if (!calendarWeek) continue;
-      const stored = (slates.get(weekRow.id) ?? []).map(toSlateGame);
-      const slate = await keepLocks(db, pool, weekRow.id, stored, now, record);
+      const { slate, survivorGames } = await keptGames(db, pool, weekRow.id, slates.get(weekRow.id) ?? [], now, record);
       const window = poolWeekWindow(
         calendarWeek,
         slate.map((game) => game.kickoff),
       );
-      weeks.push({ week: weekRow.week, window, slate, sheets: sheetsOf.get(weekRow.id) ?? [] });
+      weeks.push({
+        week: weekRow.week,
+        window,
+        slate,
+        ...(survivorGames.length > 0 ? { survivorGames } : {}),
+        sheets: sheetsOf.get(weekRow.id) ?? [],
+      });
     }
     answer.push(weeks);
   }

@@ -106,6 +106,8 @@ async function standingsBody(db: Database, pool: PoolRow, now: Date): Promise<Po
     const standing = lastManStandingOfWeeks(memberIds, lmsResultsOfWeeks(weeks), {
       enabled: true,
       lastWeek: lastPoolWeek(pool.sport as Sport, pool.season),
+      strikes: pool.survivorStrikes,
+      buyBackWeek: pool.survivorBuyBackWeek,
     });
     lms = {
       survivors: standing.survivors.map(Number),

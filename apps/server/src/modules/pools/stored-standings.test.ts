@@ -30,6 +30,8 @@ import { currentWeekTotals } from './week-totals.service.js';
 
 const WEEKS = [1, 2] as const;
 const WEEK_KICKOFFS = ['2025-09-05T00:20:00Z', '2025-09-07T17:00:00Z', '2025-09-09T00:15:00Z'];
+/** A survivor pool's fourth game of each week: off the slate, a Last Man Standing choice only. */
+const OFF_SLATE_KICKOFF = '2025-09-07T20:25:00Z';
 const DAY = 24 * 3_600_000;
 const EARLIEST = Date.parse('2025-09-02T12:00:00Z');
 
@@ -65,12 +67,12 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
     sides: fc.array(fc.constantFrom('home' as const, 'away' as const, null), { minLength: 3, maxLength: 3 }),
     ranks: fc.shuffledSubarray([1, 2, 3], { minLength: 3, maxLength: 3 }),
     play: fc.integer({ min: 0, max: 3 }),
-    lms: fc.integer({ min: 0, max: 6 }),
+    lms: fc.integer({ min: 0, max: 8 }),
     tiebreaker: fc.integer({ min: 20, max: 60 }),
   }),
   fc.record({
     kind: fc.constant('result' as const),
-    game: fc.integer({ min: 0, max: 5 }),
+    game: fc.integer({ min: 0, max: 7 }),
     status: fc.constantFrom(
       'final' as const,
       'final' as const,
@@ -81,7 +83,7 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
     away: fc.integer({ min: 10, max: 30 }),
     margin: fc.constantFrom(-7, -3, 0, 3, 3, 7, 10),
   }),
-  fc.record({ kind: fc.constant('clear' as const), game: fc.integer({ min: 0, max: 5 }) }),
+  fc.record({ kind: fc.constant('clear' as const), game: fc.integer({ min: 0, max: 7 }) }),
   fc.record({ kind: fc.constant('later' as const), hours: fc.integer({ min: 1, max: 60 }) }),
   fc.record({ kind: fc.constant('clock' as const), hoursFromStart: fc.integer({ min: 0, max: 24 * 16 }) }),
 );
@@ -100,18 +102,21 @@ describe('stored week totals against a full recomputation', () => {
     await testApp.app.close();
   });
 
-  /** A new pool with its two weeks' slates published: three games each, home favoured by 3. */
-  async function newPool(confidence: boolean) {
+  /**
+   * A new pool with its two weeks' slates published: three games each, home favoured by 3. A survivor pool (one
+   * strike, buy-back through week 1) has a fourth game each week off the slate, kept for Last Man Standing.
+   */
+  async function newPool(confidence: boolean, survivor = false) {
     clock = new Date(EARLIEST);
-    const games: { id: number; home: string; away: string; week: number }[] = [];
+    const games: { id: number; home: string; away: string; week: number; onSlate: boolean }[] = [];
     for (const week of WEEKS) {
-      for (const [index, kickoff] of WEEK_KICKOFFS.entries()) {
+      for (const [index, kickoff] of [...WEEK_KICKOFFS, ...(survivor ? [OFF_SLATE_KICKOFF] : [])].entries()) {
         const home = `H${week}${index}${games.length}`;
         const away = `A${week}${index}${games.length}`;
         const at = new Date(Date.parse(kickoff) + (week - 1) * 7 * DAY);
         const id = await makeGame(db(), { home, away, kickoff: at, week, season: 2025, lines: false });
         await quoteSpread(db(), { eventId: id, home, away, homeSpread: -3, fetchedAt: new Date(EARLIEST - DAY) });
-        games.push({ id, home, away, week });
+        games.push({ id, home, away, week, onSlate: index < WEEK_KICKOFFS.length });
       }
     }
     const { pool, lifeguard, guests } = await poolWithGuests(
@@ -124,13 +129,14 @@ describe('stored week totals against a full recomputation', () => {
         double_play: !confidence,
         last_man_standing: true,
         confidence,
+        ...(survivor ? { survivor_strikes: 1, survivor_buy_back_week: 1 } : {}),
       }),
     );
     for (const week of WEEKS) {
       const published = await lifeguard.client.request({
         method: 'PUT',
         url: `/api/pools/${pool.id}/weeks/${week}/slate`,
-        payload: { event_ids: games.filter((game) => game.week === week).map((game) => game.id) },
+        payload: { event_ids: games.filter((game) => game.week === week && game.onSlate).map((game) => game.id) },
       });
       expect(published.statusCode, published.body).toBe(200);
     }
@@ -140,14 +146,15 @@ describe('stored week totals against a full recomputation', () => {
   async function take(step: Step, pool: Awaited<ReturnType<typeof newPool>>): Promise<void> {
     switch (step.kind) {
       case 'picks': {
-        const slate = pool.games.filter((game) => game.week === step.week);
+        const slate = pool.games.filter((game) => game.week === step.week && game.onSlate);
         const picks = slate.flatMap((game, index): object[] => {
           const side = step.sides[index];
           if (!side) return [];
           if (pool.confidence) return [{ event_id: game.id, team: game[side], confidence: step.ranks[index] }];
           return [{ event_id: game.id, team: game[side], ...(index === step.play ? { play: 'double' } : {}) }];
         });
-        const teams = slate.flatMap((game) => [game.home, game.away]);
+        // Every team playing the week is a Last Man Standing choice, off the slate too.
+        const teams = pool.games.filter((game) => game.week === step.week).flatMap((game) => [game.home, game.away]);
         // A sheet refused (a game locked, a team used before) changes nothing: the comparison still holds.
         await pool.members[step.member]!.client.request({
           method: 'PUT',
@@ -159,7 +166,7 @@ describe('stored week totals against a full recomputation', () => {
       }
       case 'result': {
         const scored = step.status === 'final' || step.status === 'in_progress';
-        const response = await admin.post(`/api/admin/events/${pool.games[step.game]!.id}/result`, {
+        const response = await admin.post(`/api/admin/events/${pool.games[step.game % pool.games.length]!.id}/result`, {
           status: step.status,
           ...(scored ? { home_score: step.away + step.margin, away_score: step.away } : {}),
         });
@@ -169,7 +176,7 @@ describe('stored week totals against a full recomputation', () => {
       case 'clear': {
         const response = await admin.request({
           method: 'DELETE',
-          url: `/api/admin/events/${pool.games[step.game]!.id}/result`,
+          url: `/api/admin/events/${pool.games[step.game % pool.games.length]!.id}/result`,
         });
         expect([200, 204, 404]).toContain(response.statusCode);
         return;
@@ -226,6 +233,8 @@ describe('stored week totals against a full recomputation', () => {
         {
           memberIds: season.members.map((member) => member.id),
           lastManStanding: pool!.lastManStanding,
+          survivorStrikes: pool!.survivorStrikes,
+          survivorBuyBackWeek: pool!.survivorBuyBackWeek,
           lastWeek,
           weeks,
         },
@@ -236,14 +245,15 @@ describe('stored week totals against a full recomputation', () => {
   }
 
   it.each([
-    ['', false],
-    [', in a confidence pool', true],
+    ['', false, false],
+    [', in a confidence pool', true, false],
+    [', in a survivor pool with a strike, a buy-back and a game off the slate', false, true],
   ])(
     'answers after every step what a full recomputation of the season gives%s',
-    async (_where, confidence) => {
+    async (_where, confidence, survivor) => {
       await fc.assert(
         fc.asyncProperty(fc.array(stepArb, { minLength: 4, maxLength: 14 }), async (steps) => {
-          const pool = await newPool(confidence);
+          const pool = await newPool(confidence, survivor);
           for (const step of steps) {
             await take(step, pool);
             const response = await pool.members[1]!.client.get(`/api/pools/${pool.poolId}/standings`);
@@ -256,7 +266,7 @@ describe('stored week totals against a full recomputation', () => {
           }
         }),
         {
-          numRuns: confidence ? 6 : 10,
+          numRuns: confidence || survivor ? 6 : 10,
           examples: [
             [
               [

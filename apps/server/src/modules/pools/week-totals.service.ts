@@ -1,6 +1,8 @@
 import { groupBy, type DbExecutor } from '@pass/db';
 import {
   lastManStandingOfWeeks,
+  lmsMayPick,
+  type LmsMemberStanding,
   lmsResultsOfWeeks,
   usedLmsTeamsOfWeeks,
   weekIfEndedNow,
@@ -230,11 +232,43 @@ export async function weekTotalsIfEndedNow(
   return { actual, endedNow: actual.map((week) => ended.get(week.week) ?? week) };
 }
 
+/** One member's Last Man Standing before a week, as the sheet checks it and the week view shows it. */
+export interface LmsBefore {
+  /** Still standing before the week. */
+  survivor: boolean;
+  /** May pick this week: standing, or out the week before with the buy-back still theirs. */
+  mayPick: boolean;
+  usedTeams: string[];
+  member: LmsMemberStanding | null;
+}
+
 /**
- * Last Man Standing before `week`, as a sheet of that week is checked and shown: whether the member still
- * survives, and the teams they have used. Read from the week totals inside the caller's transaction (nothing
- * stored), so a submission never reads the whole season.
+ * Last Man Standing before `week` for every current member, from the week totals inside the caller's
+ * transaction (nothing stored), so a submission never reads the whole season.
  */
+export async function lmsStandingBeforeWeek(
+  db: DbExecutor,
+  pool: PoolRow,
+  members: readonly MemberWithName[],
+  week: number,
+  now: Date,
+): Promise<(memberId: number) => LmsBefore> {
+  const weeks = await currentWeekTotals(db, pool, members, now, { beforeWeek: week, store: false });
+  const memberIds = members.map((member) => String(member.id));
+  const standing = lastManStandingOfWeeks(memberIds, lmsResultsOfWeeks(weeks), {
+    enabled: true,
+    strikes: pool.survivorStrikes,
+    buyBackWeek: pool.survivorBuyBackWeek,
+  });
+  return (memberId) => ({
+    survivor: standing.survivors.includes(String(memberId)),
+    mayPick: lmsMayPick(standing, String(memberId), week, pool.survivorBuyBackWeek),
+    usedTeams: usedLmsTeamsOfWeeks(weeks, String(memberId), week),
+    member: standing.members.find((row) => row.memberId === String(memberId)) ?? null,
+  });
+}
+
+/** Last Man Standing before `week` of one member (lmsStandingBeforeWeek). */
 export async function lmsBeforeWeek(
   db: DbExecutor,
   pool: PoolRow,
@@ -242,12 +276,6 @@ export async function lmsBeforeWeek(
   week: number,
   memberId: number,
   now: Date,
-): Promise<{ survivor: boolean; usedTeams: string[] }> {
-  const weeks = await currentWeekTotals(db, pool, members, now, { beforeWeek: week, store: false });
-  const memberIds = members.map((member) => String(member.id));
-  const standing = lastManStandingOfWeeks(memberIds, lmsResultsOfWeeks(weeks), { enabled: true });
-  return {
-    survivor: standing.survivors.includes(String(memberId)),
-    usedTeams: usedLmsTeamsOfWeeks(weeks, String(memberId), week),
-  };
+): Promise<LmsBefore> {
+  return (await lmsStandingBeforeWeek(db, pool, members, week, now))(memberId);
 }

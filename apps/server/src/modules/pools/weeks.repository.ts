@@ -77,6 +77,8 @@ export type SlateRow = GameRow & {
   frozenLineSource: string | null;
   lockedAt: Date | null;
   closingHomeSpread: number | null;
+  /** A game of the week kept for Last Man Standing only, not on the slate. */
+  survivorOnly: boolean;
 };
 
 export async function findWeek(db: DbExecutor, poolId: number, week: number): Promise<PoolWeekRow | null> {
@@ -101,6 +103,8 @@ export async function storeSlate(
     now: Date;
     replace: boolean;
     games: { eventId: number; frozenHomeSpread: number | null; frozenLineSource: string | null }[];
+    /** The week's other games, kept for Last Man Standing only (frozen the same way). */
+    survivorGames?: { eventId: number; frozenHomeSpread: number | null; frozenLineSource: string | null }[];
   },
 ): Promise<PoolWeekRow> {
   const values = {
@@ -127,9 +131,11 @@ export async function storeSlate(
     sql`delete from ${poolPicks} p using ${poolSheets} s
         where p.sheet_id = s.id and s.pool_week_id = ${week.id} and not (p.event_id = any(${sql.param(ids)}::int[]))`,
   );
-  if (input.games.length > 0) {
-    await db.insert(poolSlateGames).values(input.games.map((game) => ({ poolWeekId: week.id, ...game })));
-  }
+  const rowsToStore = [
+    ...input.games.map((game) => ({ poolWeekId: week.id, ...game, survivorOnly: false })),
+    ...(input.survivorGames ?? []).map((game) => ({ poolWeekId: week.id, ...game, survivorOnly: true })),
+  ];
+  if (rowsToStore.length > 0) await db.insert(poolSlateGames).values(rowsToStore);
   return week;
 }
 
@@ -138,7 +144,7 @@ export async function weeksOf(db: DbExecutor, poolId: number): Promise<PoolWeekR
   return db.select().from(poolWeeks).where(eq(poolWeeks.poolId, poolId)).orderBy(asc(poolWeeks.week));
 }
 
-/** A stored week's slate games with their events. */
+/** A stored week's slate games with their events, and its survivor-only games (`survivorOnly`). */
 export async function slateOf(db: DbExecutor, poolWeekId: number): Promise<SlateRow[]> {
   return (
     db
@@ -148,6 +154,7 @@ export async function slateOf(db: DbExecutor, poolWeekId: number): Promise<Slate
         frozenLineSource: poolSlateGames.frozenLineSource,
         lockedAt: poolSlateGames.lockedAt,
         closingHomeSpread: poolSlateGames.closingHomeSpread,
+        survivorOnly: poolSlateGames.survivorOnly,
       })
       .from(poolSlateGames)
       .innerJoin(events, eq(events.id, poolSlateGames.eventId))
@@ -266,7 +273,7 @@ export async function sheetsOfWeeks(db: DbExecutor, poolWeekIds: readonly number
   }));
 }
 
-/** The slate games of these weeks with their events, by week: one query. */
+/** The slate games of these weeks with their events, and their survivor-only games, by week: one query. */
 export async function slatesOfWeekIds(
   db: DbExecutor,
   poolWeekIds: readonly number[],
@@ -280,6 +287,7 @@ export async function slatesOfWeekIds(
       frozenLineSource: poolSlateGames.frozenLineSource,
       lockedAt: poolSlateGames.lockedAt,
       closingHomeSpread: poolSlateGames.closingHomeSpread,
+      survivorOnly: poolSlateGames.survivorOnly,
     })
     .from(poolSlateGames)
     .innerJoin(events, eq(events.id, poolSlateGames.eventId))
@@ -292,7 +300,7 @@ export async function slatesOfWeekIds(
   );
 }
 
-/** The slate games (with their events) of the given weeks of the given pools, by pool. */
+/** The slate games (with their events) of the given weeks of the given pools, by pool; no survivor-only game. */
 export async function slatesOfWeeks(
   db: DbExecutor,
   weeks: readonly { poolId: number; week: number }[],
@@ -306,11 +314,17 @@ export async function slatesOfWeeks(
       frozenLineSource: poolSlateGames.frozenLineSource,
       lockedAt: poolSlateGames.lockedAt,
       closingHomeSpread: poolSlateGames.closingHomeSpread,
+      survivorOnly: poolSlateGames.survivorOnly,
     })
     .from(poolSlateGames)
     .innerJoin(poolWeeks, eq(poolWeeks.id, poolSlateGames.poolWeekId))
     .innerJoin(events, eq(events.id, poolSlateGames.eventId))
-    .where(or(...weeks.map((week) => and(eq(poolWeeks.poolId, week.poolId), eq(poolWeeks.week, week.week)))));
+    .where(
+      and(
+        eq(poolSlateGames.survivorOnly, false),
+        or(...weeks.map((week) => and(eq(poolWeeks.poolId, week.poolId), eq(poolWeeks.week, week.week)))),
+      ),
+    );
   return groupBy(
     rows,
     (row) => row.poolId,

@@ -4,7 +4,9 @@ import {
   autoSlate,
   byKickoff,
   displayName,
+  frozenSpreadFor,
   isLocked,
+  lmsGames,
   lockInstant,
   poolPickClv,
   poolWeekWindow,
@@ -26,9 +28,10 @@ import {
   refuseProblems,
   requirePoolWeek,
   storeGames,
+  survivorOnlyGames,
   weekGamesWithLines,
 } from './slates.service.js';
-import { lmsBeforeWeek } from './week-totals.service.js';
+import { lmsBeforeWeek, lmsStandingBeforeWeek, type LmsBefore } from './week-totals.service.js';
 import * as repository from './weeks.repository.js';
 import type { PoolWeekRow } from './weeks.repository.js';
 
@@ -42,6 +45,8 @@ import type { PoolWeekRow } from './weeks.repository.js';
 export interface StoredWeek {
   weekRow: PoolWeekRow;
   slate: SlateGame[];
+  /** The week's survivor-only games (Last Man Standing picks off the slate). */
+  survivorGames: SlateGame[];
   sheets: WeekSheet[];
   members: MemberWithName[];
 }
@@ -54,8 +59,8 @@ export async function weekView(
     viewerMemberId: number;
     week: CalendarWeek;
     now: Date;
-    /** The viewer's Last Man Standing teams of earlier weeks, when the caller has just read them. */
-    lmsUsed?: string[];
+    /** The viewer's Last Man Standing before the week, when the caller has just read it. */
+    lms?: LmsBefore;
     /** The stored week as the caller has just read and written it (a sheet): not read again. */
     stored?: StoredWeek;
     /** The week's games with their lines, when the caller has just read them. */
@@ -72,16 +77,22 @@ export async function weekView(
     weekRow = await ensureWeek(db, pool, week, now);
   }
   let slate: SlateGame[];
+  let survivorGames: SlateGame[] = [];
   let sheets: WeekSheet[] = [];
-  if (weekRow) ({ slate, sheets } = input.stored ?? (await loadWeek(db, pool, weekRow, now)));
-  else slate = publishSlate(autoSlate(all, pool.gamesPerWeek, pool.winBasis), pool.winBasis);
+  if (weekRow) ({ slate, survivorGames, sheets } = input.stored ?? (await loadWeek(db, pool, weekRow, now)));
+  else {
+    slate = publishSlate(autoSlate(all, pool.gamesPerWeek, pool.winBasis), pool.winBasis);
+    // Not stored yet: the week's other games as publishing would keep them, at today's lines.
+    survivorGames = publishSlate(survivorOnlyGames(pool, all, slate), pool.winBasis);
+  }
 
   const members = input.stored?.members ?? (await poolsRepository.currentMembers(db, [pool.id]));
   const viewer = String(input.viewerMemberId);
-  // The caller's Last Man Standing teams of earlier weeks, by the rule the submission is checked against.
-  const lmsUsed = !pool.lastManStanding
-    ? []
-    : (input.lmsUsed ?? (await lmsBeforeWeek(db, pool, members, week.number, input.viewerMemberId, now)).usedTeams);
+  // The caller's Last Man Standing before the week, by the rule the submission is checked against.
+  const lms = !pool.lastManStanding
+    ? null
+    : (input.lms ?? (await lmsBeforeWeek(db, pool, members, week.number, input.viewerMemberId, now)));
+  const lmsUsed = lms?.usedTeams ?? [];
   const sheetOf = new Map(sheets.map((sheet) => [sheet.memberId, sheet]));
   const gameOf = new Map(slate.map((game) => [game.id, game]));
   const currentSpread = new Map(all.map((game) => [game.id, game.homeSpread]));
@@ -125,7 +136,7 @@ export async function weekView(
     })),
     sheets: members.map((member) => {
       const id = String(member.id);
-      const sheet = visibleSheet(sheetOf.get(id) ?? { memberId: id, picks: [] }, viewer, slate, now);
+      const sheet = visibleSheet(sheetOf.get(id) ?? { memberId: id, picks: [] }, viewer, slate, now, survivorGames);
       return {
         member_id: member.id,
         username: member.username,
@@ -146,7 +157,52 @@ export async function weekView(
       };
     }),
     lms_used_teams: lmsUsed,
+    lms_choices: lms ? lmsChoices(slate, survivorGames, lmsUsed, now) : [],
+    lms_status: lms
+      ? {
+          may_pick: lms.mayPick,
+          buy_back: lms.mayPick && !lms.survivor,
+          out_week: lms.member?.outWeek ?? null,
+          strikes_used: lms.member?.strikesUsed ?? 0,
+          strikes_allowed: pool.survivorStrikes,
+          bought_back_in: lms.member?.boughtBackIn ?? null,
+        }
+      : null,
   };
+}
+
+/**
+ * Every team playing the week as a Last Man Standing choice, with the game it is graded on (its first by
+ * kickoff, as the rules grade it), the line from its side, and whether it is used or locked.
+ */
+function lmsChoices(
+  slate: readonly SlateGame[],
+  survivorGames: readonly SlateGame[],
+  used: readonly string[],
+  now: Date,
+): PoolWeekView['lms_choices'] {
+  const onSlate = new Set(slate.map((game) => game.id));
+  const seen = new Set<string>();
+  const choices: PoolWeekView['lms_choices'] = [];
+  for (const game of [...lmsGames({ slate, survivorGames })].sort(byKickoff)) {
+    for (const team of [game.away, game.home]) {
+      if (seen.has(team)) continue;
+      seen.add(team);
+      choices.push({
+        team,
+        event_id: Number(game.id),
+        opponent: team === game.home ? game.away : game.home,
+        home: team === game.home,
+        kickoff: game.kickoff,
+        on_slate: onSlate.has(game.id),
+        frozen_spread: frozenSpreadFor(game, team),
+        frozen_line_source: game.frozenHomeSpread !== null ? (game.frozenLineSource ?? null) : null,
+        used: used.includes(team),
+        locked: isLocked(game, now),
+      });
+    }
+  }
+  return choices;
 }
 
 export async function getWeek(
@@ -182,7 +238,7 @@ export async function publishWeekSlate(
     const chosen = games.filter((game) => gameIds.includes(game.id));
     const weekRow = await storeGames(
       tx,
-      { pool, week: week.number, games: chosen, source: 'lifeguard' },
+      { pool, week: week.number, games: chosen, weekGames: games, source: 'lifeguard' },
       input.userId,
       input.now,
       true,
@@ -224,6 +280,12 @@ export async function missingRowsOf(
   const userOf = new Map(members.map((member) => [member.id, member.userId]));
   const open = view.games.filter((game) => !game.locked).map((game) => game.event_id);
   const tiebreakerOpen = view.games.at(-1)?.locked === false;
+  // A Last Man Standing team is missing only for a member who may still pick one: an eliminated member (without
+  // a buy-back to make this week) is not asked.
+  const lmsOf = pool.lastManStanding
+    ? await lmsStandingBeforeWeek(tx, pool, members, input.week.number, input.now)
+    : null;
+  const lmsOpen = view.lms_choices.some((choice) => !choice.locked);
   const rows = view.sheets.map((sheet) => {
     const own = sheets.find((row) => row.memberId === sheet.member_id);
     const picked = new Set((own?.picks ?? []).map((pick) => pick.eventId));
@@ -236,7 +298,7 @@ export async function missingRowsOf(
       missingEventIds: open.filter((eventId) => !picked.has(eventId)),
       missingTiebreaker,
       openTiebreakerMissing: missingTiebreaker && tiebreakerOpen,
-      missingLmsTeam: pool.lastManStanding && (own?.lmsTeam ?? null) === null && open.length > 0,
+      missingLmsTeam: lmsOf !== null && (own?.lmsTeam ?? null) === null && lmsOpen && lmsOf(sheet.member_id).mayPick,
     };
   });
   return { view, rows };

@@ -312,7 +312,8 @@ describe('pool weeks: slates and picks', () => {
     ).toEqual(['one_play']);
     expect(await reasonsOf({ picks: [{ event_id: early.id, team: 'BUF' }] })).toEqual(['not_on_slate']);
     expect(await reasonsOf({ picks: [{ event_id: late.id, team: 'BUF' }] })).toEqual(['bad_team']);
-    expect(await reasonsOf({ picks: [], lms_team: 'BUF' })).toEqual(['lms_not_on_slate']);
+    // Any team playing the week is a Last Man Standing choice (BUF's game is off the slate); GB plays in week 2.
+    expect(await reasonsOf({ picks: [], lms_team: 'GB' })).toEqual(['lms_not_on_slate']);
     const [row] = await db()
       .select({ n: sql<number>`count(*)` })
       .from(poolSubmissions);

@@ -17,6 +17,8 @@ export function poolSummary(overrides: Partial<PoolSummary> = {}): PoolSummary {
     triple_play: false,
     last_man_standing: true,
     confidence: false,
+    survivor_strikes: 0,
+    survivor_buy_back_week: null,
     status: 1,
     role: 'lifeguard',
     lifeguard: { username: 'pat', name: 'pat' },

@@ -33,6 +33,8 @@ const FIELDS = [
   'triple_play',
   'last_man_standing',
   'confidence',
+  'survivor_strikes',
+  'survivor_buy_back_week',
   'start_week',
   'season',
   'sport',
@@ -51,6 +53,8 @@ const API_FIELD: Record<string, Field> = {
   triplePlay: 'triple_play',
   lastManStanding: 'last_man_standing',
   confidence: 'confidence',
+  survivorStrikes: 'survivor_strikes',
+  survivorBuyBackWeek: 'survivor_buy_back_week',
   startWeek: 'start_week',
   season: 'season',
   sport: 'sport',
@@ -72,6 +76,8 @@ export function settingsProblems(body: CreatePoolBody): Partial<Record<Field, st
     triplePlay: body.triple_play,
     lastManStanding: body.last_man_standing,
     confidence: body.confidence === true,
+    survivorStrikes: body.survivor_strikes ?? 0,
+    survivorBuyBackWeek: body.survivor_buy_back_week ?? null,
     startWeek: body.start_week,
   })) {
     const field = API_FIELD[problem.field];

@@ -62,6 +62,8 @@ const week: PoolWeekView = {
   ],
   sheets: [mine],
   lms_used_teams: [],
+  lms_choices: [],
+  lms_status: null,
 };
 
 function renderSheet() {

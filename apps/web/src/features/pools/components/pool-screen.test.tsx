@@ -43,6 +43,8 @@ function poolOf(overrides: Partial<PoolDetail> = {}): PoolDetail {
     triple_play: true,
     last_man_standing: true,
     confidence: false,
+    survivor_strikes: 0,
+    survivor_buy_back_week: null,
     status: 2,
     role: 'guest',
     lifeguard: { username: 'lou', name: 'lou' },
@@ -85,7 +87,34 @@ const game = (
   locked,
 });
 
+/** The Last Man Standing choices the server lists for these games: both teams of each, first by kickoff. */
+const lmsChoicesOf = (games: PoolWeekView['games'], used: string[]): PoolWeekView['lms_choices'] =>
+  games.flatMap((slateGame) =>
+    [slateGame.away_team, slateGame.home_team].map((team) => ({
+      team,
+      event_id: slateGame.event_id,
+      opponent: team === slateGame.home_team ? slateGame.away_team : slateGame.home_team,
+      home: team === slateGame.home_team,
+      kickoff: slateGame.kickoff,
+      on_slate: true,
+      frozen_spread:
+        slateGame.frozen_home_spread === null
+          ? null
+          : team === slateGame.home_team
+            ? slateGame.frozen_home_spread
+            : -slateGame.frozen_home_spread,
+      frozen_line_source: slateGame.frozen_line_source,
+      used: used.includes(team),
+      locked: slateGame.locked,
+    })),
+  );
+
 function weekOf(week: number, sheets: PoolWeekView['sheets'], lmsUsed: string[] = []): PoolWeekView {
+  const games = [
+    game(101, 'NYJ', 'BUF', -HOUR, -3, true, -1.5),
+    game(102, 'KC', 'DEN', 2 * HOUR + 5 * 60_000, 6.5, false),
+    game(103, 'DAL', 'PHI', 26.5 * HOUR, -2.5, false),
+  ];
   return {
     pool: { id: 7, name: 'Office Pool' },
     week,
@@ -95,13 +124,18 @@ function weekOf(week: number, sheets: PoolWeekView['sheets'], lmsUsed: string[] 
     slate_source: 'lifeguard',
     demo: false,
     choices: [],
-    games: [
-      game(101, 'NYJ', 'BUF', -HOUR, -3, true, -1.5),
-      game(102, 'KC', 'DEN', 2 * HOUR + 5 * 60_000, 6.5, false),
-      game(103, 'DAL', 'PHI', 26.5 * HOUR, -2.5, false),
-    ],
+    games,
     sheets,
     lms_used_teams: lmsUsed,
+    lms_choices: lmsChoicesOf(games, lmsUsed),
+    lms_status: {
+      may_pick: true,
+      buy_back: false,
+      out_week: null,
+      strikes_used: 0,
+      strikes_allowed: 0,
+      bought_back_in: null,
+    },
   };
 }
 

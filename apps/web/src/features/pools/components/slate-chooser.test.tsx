@@ -37,6 +37,8 @@ function week(overrides: Partial<PoolWeekView> = {}): PoolWeekView {
     ],
     sheets: [],
     lms_used_teams: [],
+    lms_choices: [],
+    lms_status: null,
     ...overrides,
   };
 }

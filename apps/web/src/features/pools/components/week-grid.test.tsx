@@ -51,6 +51,8 @@ const week = (games: SlateGameView[]): PoolWeekView => ({
     },
   ],
   lms_used_teams: [],
+  lms_choices: [],
+  lms_status: null,
 });
 
 describe('the week grid while a game is played', () => {

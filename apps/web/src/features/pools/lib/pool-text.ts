@@ -160,7 +160,7 @@ export function poolRuleSettings(
     | 'triple_play'
     | 'last_man_standing'
   > &
-    Partial<Pick<PoolSummary, 'confidence'>>,
+    Partial<Pick<PoolSummary, 'confidence' | 'survivor_strikes' | 'survivor_buy_back_week'>>,
 ): PoolRuleSettings {
   return {
     sport: pool.sport,
@@ -172,5 +172,7 @@ export function poolRuleSettings(
     triplePlay: pool.triple_play,
     lastManStanding: pool.last_man_standing,
     confidence: pool.confidence === true,
+    survivorStrikes: pool.survivor_strikes ?? 0,
+    survivorBuyBackWeek: pool.survivor_buy_back_week ?? null,
   };
 }
