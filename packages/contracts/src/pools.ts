@@ -683,6 +683,48 @@ export const PoolStandingsResponse = z.object({
 });
 export type PoolStandingsResponse = z.infer<typeof PoolStandingsResponse>;
 
+/**
+ * The survivor board of a Last Man Standing pool: every current member standing or out (the week out), strikes
+ * used of those allowed, the week they bought back in, and their team of each week. Another member's team is
+ * shown once its game has locked (reveal at lock); the caller's own always.
+ */
+export const SurvivorBoardResponse = z.object({
+  data: z.object({
+    pool: PoolRef,
+    /** Strikes a survivor may take before the one that puts them out. */
+    strikes_allowed: z.number().int(),
+    /** The last week a member may go out in and buy back (null: no buy-back). */
+    buy_back_week: z.number().int().nullable(),
+    /** The last one standing, or the survivors who share the win; empty until decided. */
+    winners: z.array(z.number().int()),
+    members: z.array(
+      z.object({
+        member_id: z.number().int(),
+        username: z.string(),
+        name: z.string(),
+        alive: z.boolean(),
+        /** The week the member went out (the latest, after a buy-back); null while standing. */
+        out_week: z.number().int().nullable(),
+        strikes_used: z.number().int(),
+        /** The week the member bought back in; null if not. */
+        bought_back_in: z.number().int().nullable(),
+        weeks: z.array(
+          z.object({
+            week: z.number().int(),
+            /** Null without a team, or while another member's team's game has not locked. */
+            team: z.string().nullable(),
+            /** How the week went for the member; null while hidden. */
+            outcome: z.enum(['advanced', 'carried', 'eliminated', 'no_pick', 'pending']).nullable(),
+            /** Another member's team not yet shown (its game has not locked). */
+            hidden: z.boolean(),
+          }),
+        ),
+      }),
+    ),
+  }),
+});
+export type SurvivorBoardResponse = z.infer<typeof SurvivorBoardResponse>;
+
 export const GradedPickView = z.object({
   event_id: z.number().int(),
   /** Null when the member made no pick, or while another member's pick is hidden (its game not locked). */

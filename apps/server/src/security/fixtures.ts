@@ -350,6 +350,7 @@ export const OWNED_OBJECTS: Record<string, OwnedObject> = {
   '/api/pools/{id}/end': ownedPool,
   '/api/pools/{id}/again': ownedPool,
   '/api/pools/{id}/standings': ownedPool,
+  '/api/pools/{id}/survivors': ownedPool,
   '/api/pools/{id}/results': ownedPool,
   '/api/pools/{id}/head-to-head/{a}/{b}': {
     // The Lifeguard against themselves: the one member a new pool has.

@@ -53,6 +53,7 @@ const ANY_MEMBER = new Set([
   'GET /api/pools/{id}/edits',
   'GET /api/pools/{id}/announcements',
   'GET /api/pools/{id}/standings',
+  'GET /api/pools/{id}/survivors',
   'GET /api/pools/{id}/results',
   'GET /api/pools/{id}/head-to-head/{a}/{b}',
   'GET /api/pools/{id}/weeks/{week}/possible',

@@ -8,6 +8,7 @@ import {
   PoolParams,
   PoolStandingsResponse,
   PoolWeekParams,
+  SurvivorBoardResponse,
   WeeklyResultsResponse,
   WhatIfQuery,
   WhatIfResponse,
@@ -24,6 +25,7 @@ import {
   standingsAnswer,
   whatIfStandings,
 } from './standings.service.js';
+import { survivorBoard } from './survivors.service.js';
 
 const memberErrors = { ...errorResponses, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody };
 const noStore = { 'cache-control': 'no-store' };
@@ -59,6 +61,26 @@ export const standingsRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = async 
       // The bytes were built from the documented shape; they are sent as they are.
       const raw: FastifyReply = reply;
       return raw.headers(noStore).type('application/json; charset=utf-8').send(body);
+    },
+  );
+
+  app.get(
+    '/api/pools/:id/survivors',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['pools'],
+        summary:
+          'The survivor board: every member standing or out in Last Man Standing, strikes used, buy-back, and ' +
+          "each week's team (another member's once its game has locked)",
+        params: PoolParams,
+        response: { 200: SurvivorBoardResponse, ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(options, request);
+      reply.headers(noStore);
+      return survivorBoard(db, { poolId: request.params.id, userId: session.user.id, now: now() });
     },
   );
 

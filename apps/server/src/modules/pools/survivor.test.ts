@@ -2,6 +2,7 @@ import {
   MissingPicksResponse,
   PoolStandingsResponse,
   PoolWeekResponse,
+  SurvivorBoardResponse,
   type CreatePoolBody,
   type PoolWeekView,
 } from '@pass/contracts';
@@ -60,6 +61,11 @@ describe('survivor: every team playing the week, strikes and buy-back', () => {
     const response = await client.get(`/api/pools/${poolId}/standings`);
     expect(response.statusCode, response.body).toBe(200);
     return PoolStandingsResponse.parse(response.json()).data;
+  };
+  const boardOf = async (client: TestClient, poolId: number) => {
+    const response = await client.get(`/api/pools/${poolId}/survivors`);
+    expect(response.statusCode, response.body).toBe(200);
+    return SurvivorBoardResponse.parse(response.json()).data;
   };
   const result = async (target: Game, homeScore: number, awayScore: number) => {
     const response = await admin.post(`/api/admin/events/${target.id}/result`, {
@@ -160,11 +166,24 @@ describe('survivor: every team playing the week, strikes and buy-back', () => {
     clock = new Date('2025-09-06T12:00:00Z');
     const beforeLock = await readWeek(second!.client, plain.pool.id);
     expect(beforeLock.sheets.find((sheet) => sheet.member_id === first!.memberId)?.lms_team).toBeNull();
+    // The survivor board by the same rule: the caller's own team, another's once its game has locked.
+    const board = await boardOf(second!.client, plain.pool.id);
+    const weekOne = (memberId: number) => board.members.find((row) => row.member_id === memberId)!.weeks[0];
+    expect(weekOne(second!.memberId)).toEqual({ week: 1, team: 'PHI', outcome: 'pending', hidden: false });
+    expect(weekOne(first!.memberId)).toEqual({ week: 1, team: null, outcome: null, hidden: true });
+    expect(board.members.every((row) => row.alive && row.strikes_used === 0)).toBe(true);
     expect(beforeLock.lms_choices.find((choice) => choice.team === 'PHI')?.locked).toBe(true);
     // Its own lock, kept like a slate game's: the team cannot move once BUF has kicked off.
     clock = new Date('2025-09-07T17:30:00Z');
     const afterLock = await readWeek(second!.client, plain.pool.id);
     expect(afterLock.sheets.find((sheet) => sheet.member_id === first!.memberId)?.lms_team).toBe('BUF');
+    const revealed = await boardOf(second!.client, plain.pool.id);
+    expect(revealed.members.find((row) => row.member_id === first!.memberId)!.weeks[0]).toEqual({
+      week: 1,
+      team: 'BUF',
+      outcome: 'pending',
+      hidden: false,
+    });
     const moved = await submit(first!.client, plain.pool.id, { picks: [], lms_team: 'KC' });
     expect(expectError(moved, 400).error.fields?.map((field) => field.reason)).toEqual(['locked']);
   });
@@ -239,6 +258,14 @@ describe('survivor: every team playing the week, strikes and buy-back', () => {
     expect(standing.last_man_standing).toEqual(await recomputed(strikes.pool.id));
     const view = await readWeek(struck!.client, strikes.pool.id, 2);
     expect(view.lms_status).toMatchObject({ may_pick: true, strikes_used: 1, strikes_allowed: 1, out_week: null });
+    const board = await boardOf(strikes.guests[1]!.client, strikes.pool.id);
+    expect(board.strikes_allowed).toBe(1);
+    expect(board.members.find((row) => row.member_id === struck!.memberId)).toMatchObject({
+      alive: true,
+      strikes_used: 1,
+      out_week: null,
+      weeks: [{ week: 1, team: 'BUF', outcome: 'eliminated', hidden: false }],
+    });
     // Week 2: MIA −1 loses outright: the second strike puts the member out.
     expect((await submit(struck!.client, strikes.pool.id, { picks: [], lms_team: 'MIA' }, 2)).statusCode).toBe(200);
     await result(week2Other, 17, 20);
@@ -267,6 +294,14 @@ describe('survivor: every team playing the week, strikes and buy-back', () => {
     const back = await standingsOf(returning!.client, buyBack.pool.id);
     expect(back.last_man_standing?.survivors).toContain(returning!.memberId);
     expect(back.last_man_standing).toEqual(await recomputed(buyBack.pool.id));
+    const board = await boardOf(returning!.client, buyBack.pool.id);
+    expect(board.buy_back_week).toBe(1);
+    expect(board.members.find((row) => row.member_id === returning!.memberId)).toMatchObject({
+      alive: true,
+      bought_back_in: 2,
+      out_week: null,
+      strikes_used: 0,
+    });
     const after = await readWeek(returning!.client, buyBack.pool.id, 2);
     expect(after.lms_status).toMatchObject({ may_pick: true, buy_back: true, out_week: 1, bought_back_in: null });
   });

@@ -13,6 +13,7 @@ import type {
   RemindResponse,
   RunAgainResponse,
   SubmitPicksBody,
+  SurvivorBoardResponse,
   WeeklyResultsResponse,
   WhatIfResponse,
 } from '@pass/contracts';
@@ -71,6 +72,16 @@ export function useResults(poolId: number) {
   return useQuery({
     queryKey: [...poolKeys.all(poolId), 'results'],
     queryFn: ({ signal }) => api.get<WeeklyResultsResponse>(`${base(poolId)}/results`, { signal }),
+  });
+}
+
+/** The survivor board of a Last Man Standing pool. */
+export function useSurvivorBoard(poolId: number) {
+  return useQuery({
+    queryKey: [...poolKeys.all(poolId), 'survivors'],
+    queryFn: ({ signal }) => api.get<SurvivorBoardResponse>(`${base(poolId)}/survivors`, { signal }),
+    // Teams are revealed as their games lock: read again every minute while the board is open.
+    refetchInterval: 60_000,
   });
 }
 

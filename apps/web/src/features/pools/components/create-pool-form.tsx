@@ -13,7 +13,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { CreatePoolBody, PoolDetail, SportKey } from '@pass/contracts';
-import { lastPoolWeek, POOL_DEFAULTS, validatePoolSettings } from '@pass/domain';
+import { lastPoolWeek, MAX_SURVIVOR_STRIKES, POOL_DEFAULTS, validatePoolSettings } from '@pass/domain';
 import { useState, type FormEvent } from 'react';
 import { serverProblems } from '../../../lib/field-errors';
 import { useCreatePool } from '../api/pools';
@@ -110,6 +110,8 @@ export function CreatePoolForm({ sport, season, now, onCreated, headingComponent
   const [triplePlay, setTriplePlay] = useState(false);
   const [lastManStanding, setLastManStanding] = useState(false);
   const [confidence, setConfidence] = useState(false);
+  const [survivorStrikes, setSurvivorStrikes] = useState(0);
+  const [buyBackWeek, setBuyBackWeek] = useState<number | null>(null);
   const [startWeek, setStartWeek] = useState(() => defaultStartWeek(sport, season, now));
   const [checked, setChecked] = useState<Partial<Record<Field, string>>>({});
   const [created, setCreated] = useState<PoolDetail | null>(null);
@@ -128,6 +130,9 @@ export function CreatePoolForm({ sport, season, now, onCreated, headingComponent
     triple_play: triplePlay,
     last_man_standing: lastManStanding,
     confidence,
+    // Strikes and the buy-back are Last Man Standing rules: without it they are off.
+    survivor_strikes: lastManStanding ? survivorStrikes : 0,
+    survivor_buy_back_week: lastManStanding ? buyBackWeek : null,
   };
   const server = serverProblems(create.error, FIELDS);
   const problem = (field: Field) => checked[field] ?? server.fields[field];
@@ -278,6 +283,48 @@ export function CreatePoolForm({ sport, season, now, onCreated, headingComponent
             }
             label="Last Man Standing"
           />
+          {lastManStanding ? (
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ pl: { sm: 6 }, pt: 1 }}>
+              <TextField
+                select
+                label="Strikes"
+                value={survivorStrikes}
+                onChange={(event) => setSurvivorStrikes(Number(event.target.value))}
+                error={Boolean(problem('survivor_strikes'))}
+                helperText={problem('survivor_strikes') ?? 'Losses, pushes or missed weeks a survivor may take'}
+                sx={{ minWidth: 200 }}
+              >
+                {Array.from({ length: MAX_SURVIVOR_STRIKES + 1 }, (_, count) => (
+                  <MenuItem key={count} value={count}>
+                    {count === 0
+                      ? 'None: out at the first'
+                      : `${count}: out at the ${count + 1}${count === 1 ? 'nd' : count === 2 ? 'rd' : 'th'}`}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <TextField
+                select
+                label="Buy-back"
+                value={buyBackWeek === null ? '' : String(buyBackWeek)}
+                onChange={(event) => setBuyBackWeek(event.target.value === '' ? null : Number(event.target.value))}
+                error={Boolean(problem('survivor_buy_back_week'))}
+                helperText={
+                  problem('survivor_buy_back_week') ?? 'Out by this week: one way back, by picking the next week'
+                }
+                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+                sx={{ minWidth: 200 }}
+              >
+                <MenuItem value="">No buy-back</MenuItem>
+                {Array.from({ length: Math.max(0, lastWeek - startWeek) }, (_, index) => startWeek + index).map(
+                  (week) => (
+                    <MenuItem key={week} value={String(week)}>
+                      Through week {week}
+                    </MenuItem>
+                  ),
+                )}
+              </TextField>
+            </Stack>
+          ) : null}
         </Stack>
         {server.general ? <Alert severity="error">{server.general}</Alert> : null}
         {problem('season') || problem('sport') ? (

@@ -68,7 +68,7 @@ const week: PoolWeekView = {
 
 function renderSheet() {
   answer('put', '/api/pools/7/weeks/2/picks', { data: week });
-  renderRoutes([{ path: '/', element: <PickSheet pool={pool} week={week} mine={mine} usedLmsTeams={[]} /> }], {
+  renderRoutes([{ path: '/', element: <PickSheet pool={pool} week={week} mine={mine} /> }], {
     path: '/',
   });
 }

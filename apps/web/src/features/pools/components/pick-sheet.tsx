@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
@@ -274,16 +275,30 @@ export function GameRow({ game, picked, ats, now, onPick, clv = null, confidence
   );
 }
 
+/** "BUF vs BAL, Sun 1:00 PM, −1.5 (off the slate)": a Last Man Standing choice as the picker lists it. */
+function lmsChoiceText(choice: PoolWeekView['lms_choices'][number], ats: boolean): string {
+  const kickoff = new Date(choice.kickoff).toLocaleString(undefined, {
+    weekday: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+  const line =
+    ats && choice.frozen_spread !== null
+      ? `, ${choice.frozen_spread > 0 ? '+' : choice.frozen_spread < 0 ? '−' : ''}${Math.abs(choice.frozen_spread)}`
+      : '';
+  return `${choice.team} ${choice.home ? 'vs' : 'at'} ${choice.opponent}, ${kickoff}${line}${
+    choice.on_slate ? '' : ' (off the slate)'
+  }${choice.used ? ' (used)' : ''}`;
+}
+
 interface PickSheetProps {
   pool: PoolDetail;
   week: PoolWeekView;
   mine: SheetView | undefined;
-  /** Last Man Standing teams the member used in earlier weeks (the week's `lms_used_teams`). */
-  usedLmsTeams: readonly string[];
 }
 
 /** This week's picks: a tap per game, the optional play, the Last Man Standing team, the tiebreaker, one Save. */
-export function PickSheet({ pool, week, mine, usedLmsTeams }: PickSheetProps) {
+export function PickSheet({ pool, week, mine }: PickSheetProps) {
   const now = useNow();
   const [draft, setDraft] = useState<SheetDraft>(() => draftOf(mine));
   const [saved, setSaved] = useState(false);
@@ -316,9 +331,13 @@ export function PickSheet({ pool, week, mine, usedLmsTeams }: PickSheetProps) {
   const openPicked = week.games.filter((game) => !game.locked && draft.picks[game.event_id]);
   const playLocked =
     draft.play !== null && week.games.some((game) => game.event_id === draft.play?.eventId && game.locked);
-  const lmsTeams = week.games.filter((game) => !game.locked).flatMap((game) => [game.away_team, game.home_team]);
+  const lmsStatus = week.lms_status;
+  // Every team playing the week, slate or not, whose game is still open.
+  const openLmsChoices = week.lms_choices.filter((choice) => !choice.locked);
+  const lmsOpen = pool.last_man_standing && lmsStatus?.may_pick !== false && openLmsChoices.length > 0;
   const lastGame = week.games[week.games.length - 1];
-  const allLocked = week.games.every((game) => game.locked);
+  // The sheet stays open while a survivor can still take a team of a game off the slate.
+  const allLocked = week.games.every((game) => game.locked) && !lmsOpen;
 
   const save = () => {
     const body = bodyOf(draft, week.games, pool.last_man_standing, pool.confidence);
@@ -451,7 +470,15 @@ export function PickSheet({ pool, week, mine, usedLmsTeams }: PickSheetProps) {
             </Paper>
           )}
 
-          {pool.last_man_standing && (
+          {pool.last_man_standing && lmsStatus && !lmsStatus.may_pick && (
+            <Alert severity="info" data-testid="lms-out">
+              {lmsStatus.out_week !== null
+                ? `You went out of Last Man Standing in week ${lmsStatus.out_week}.`
+                : 'You are out of Last Man Standing.'}{' '}
+              No team to pick.
+            </Alert>
+          )}
+          {pool.last_man_standing && lmsStatus?.may_pick !== false && (
             <FormControl fullWidth size="small" disabled={ended}>
               <InputLabel id="lms-team">Last Man Standing team</InputLabel>
               <Select
@@ -463,18 +490,26 @@ export function PickSheet({ pool, week, mine, usedLmsTeams }: PickSheetProps) {
                 <MenuItem value="">
                   <em>None yet</em>
                 </MenuItem>
-                {draft.lmsTeam && !lmsTeams.includes(draft.lmsTeam) && (
+                {draft.lmsTeam && !openLmsChoices.some((choice) => choice.team === draft.lmsTeam) && (
                   <MenuItem value={draft.lmsTeam} disabled>
                     {draft.lmsTeam} (locked)
                   </MenuItem>
                 )}
-                {lmsTeams.map((team) => (
-                  <MenuItem key={team} value={team} disabled={usedLmsTeams.includes(team)}>
-                    {team}
-                    {usedLmsTeams.includes(team) ? ' (used)' : ''}
+                {openLmsChoices.map((choice) => (
+                  <MenuItem key={choice.team} value={choice.team} disabled={choice.used}>
+                    {lmsChoiceText(choice, ats)}
                   </MenuItem>
                 ))}
               </Select>
+              <FormHelperText>
+                {lmsStatus?.buy_back
+                  ? `You went out in week ${lmsStatus.out_week}: a team this week buys you back in, once. `
+                  : ''}
+                {lmsStatus && lmsStatus.strikes_allowed > 0
+                  ? `Strikes used: ${lmsStatus.strikes_used} of ${lmsStatus.strikes_allowed}. `
+                  : ''}
+                Any team playing this week; each team once a season.
+              </FormHelperText>
             </FormControl>
           )}
 

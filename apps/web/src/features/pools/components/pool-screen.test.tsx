@@ -342,7 +342,12 @@ function serve(answers: Answers = {}) {
       { member_id: 2, username: 'gina', name: 'gina', picks: [], lms_team: 'DEN', tiebreaker: 40, submitted_at: null },
     ]);
     return HttpResponse.json({
-      data: { ...played, demo: true, games: played.games.map((item) => ({ ...item, locked: true })) },
+      data: {
+        ...played,
+        demo: true,
+        games: played.games.map((item) => ({ ...item, locked: true })),
+        lms_choices: played.lms_choices.map((choice) => ({ ...choice, locked: true })),
+      },
     });
   });
   const weekTwo = playingIf(
@@ -641,7 +646,7 @@ describe('the pool page', () => {
           <button type="button" onClick={() => setMine(readAgain.shift()!)}>
             Read the week again
           </button>
-          <PickSheet pool={poolOf()} week={weekOf(2, [mine])} mine={mine} usedLmsTeams={[]} />
+          <PickSheet pool={poolOf()} week={weekOf(2, [mine])} mine={mine} />
         </>
       );
     }
@@ -680,21 +685,160 @@ describe('the pool page', () => {
     expect(screen.queryByRole('radiogroup')).toBeNull();
   });
 
-  it('offers the open slate teams for Last Man Standing, the ones the week says were used disabled', async () => {
+  it('offers every open team of the week for Last Man Standing, off the slate too, the used ones disabled', async () => {
     const user = userEvent.setup();
     serve();
+    const week = weekOf(2, [], ['DEN']);
+    answer('get', '/api/pools/7/weeks/2', {
+      data: {
+        ...week,
+        lms_choices: [
+          ...week.lms_choices,
+          {
+            team: 'MIA',
+            event_id: 104,
+            opponent: 'NE',
+            home: true,
+            kickoff: at(3 * HOUR),
+            on_slate: false,
+            frozen_spread: -1,
+            frozen_line_source: 'median of 6 books',
+            used: false,
+            locked: false,
+          },
+        ],
+      },
+    });
     renderPool();
     await screen.findByRole('form', { name: 'Picks for Week 2' });
     await user.click(screen.getByRole('combobox', { name: 'Last Man Standing team' }));
     const options = await screen.findAllByRole('option');
-    expect(options.map((option) => option.textContent)).toEqual(['None yet', 'KC', 'DEN (used)', 'DAL', 'PHI']);
-    expect(screen.getByRole('option', { name: 'DEN (used)' })).toHaveAttribute('aria-disabled', 'true');
-    expect(screen.queryByRole('option', { name: 'BUF' })).toBeNull();
+    // The game under way (NYJ at BUF) is locked: its teams are not offered.
+    expect(options.map((option) => option.textContent!.split(' ')[0])).toEqual([
+      'None',
+      'KC',
+      'DEN',
+      'DAL',
+      'PHI',
+      'MIA',
+    ]);
+    const den = options.find((option) => option.textContent!.startsWith('DEN'))!;
+    expect(den.textContent).toMatch(/^DEN vs KC, .*, \+6\.5 \(used\)$/);
+    expect(den).toHaveAttribute('aria-disabled', 'true');
+    expect(options.at(-1)!.textContent).toMatch(/^MIA vs NE, .*, −1 \(off the slate\)$/);
     // The week's own answer says which teams were used: no earlier week is read for it.
     const weeksRead = sentRequests()
       .map((request) => request.url.pathname)
       .filter((path) => /^\/api\/pools\/7\/weeks\/\d+$/.test(path));
     expect(weeksRead.every((path) => path === '/api/pools/7/weeks/2')).toBe(true);
+  });
+
+  it('shows an eliminated member when they went out instead of the Last Man Standing picker', async () => {
+    serve();
+    const week = weekOf(2, []);
+    answer('get', '/api/pools/7/weeks/2', {
+      data: { ...week, lms_status: { ...week.lms_status!, may_pick: false, out_week: 1 } },
+    });
+    renderPool();
+    const sheet = await screen.findByRole('form', { name: 'Picks for Week 2' });
+    expect(within(sheet).getByTestId('lms-out')).toHaveTextContent(
+      'You went out of Last Man Standing in week 1. No team to pick.',
+    );
+    expect(within(sheet).queryByRole('combobox', { name: 'Last Man Standing team' })).toBeNull();
+  });
+
+  it('tells a member out last week that a team this week buys them back in, with their strikes', async () => {
+    serve();
+    const week = weekOf(2, []);
+    answer('get', '/api/pools/7/weeks/2', {
+      data: {
+        ...week,
+        lms_status: { ...week.lms_status!, buy_back: true, out_week: 1, strikes_allowed: 2, strikes_used: 0 },
+      },
+    });
+    renderPool();
+    const sheet = await screen.findByRole('form', { name: 'Picks for Week 2' });
+    expect(within(sheet).getByRole('combobox', { name: 'Last Man Standing team' })).toBeInTheDocument();
+    expect(
+      within(sheet).getByText(
+        /^You went out in week 1: a team this week buys you back in, once\. Strikes used: 0 of 2\./,
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the survivor board: standing or out, strikes, buy-back, teams shown once their games lock', async () => {
+    serve();
+    answer('get', '/api/pools/7/survivors', {
+      data: {
+        pool: { id: 7, name: 'Office Pool' },
+        strikes_allowed: 1,
+        buy_back_week: 3,
+        winners: [],
+        members: [
+          {
+            member_id: 3,
+            username: 'sam',
+            name: 'Sam Ortiz',
+            alive: false,
+            out_week: 1,
+            strikes_used: 0,
+            bought_back_in: null,
+            weeks: [
+              { week: 1, team: 'DAL', outcome: 'eliminated', hidden: false },
+              { week: 2, team: null, outcome: 'no_pick', hidden: false },
+            ],
+          },
+          {
+            member_id: 2,
+            username: 'gina',
+            name: 'gina',
+            alive: true,
+            out_week: null,
+            strikes_used: 1,
+            bought_back_in: null,
+            weeks: [
+              { week: 1, team: 'PHI', outcome: 'eliminated', hidden: false },
+              { week: 2, team: 'KC', outcome: 'pending', hidden: false },
+            ],
+          },
+          {
+            member_id: 1,
+            username: 'lou',
+            name: 'lou',
+            alive: true,
+            out_week: null,
+            strikes_used: 0,
+            bought_back_in: 2,
+            weeks: [
+              { week: 1, team: 'BUF', outcome: 'eliminated', hidden: false },
+              { week: 2, team: null, outcome: null, hidden: true },
+            ],
+          },
+        ],
+      },
+    });
+    renderPool('/football/pool/7?tab=survivors');
+    const board = await screen.findByRole('region', { name: 'Survivor board' });
+    expect(within(board).getByText(/^2 of 3 standing\. Out at strike 2/)).toBeInTheDocument();
+    const rows = within(board).getAllByTestId('survivor-row');
+    // The standing members first, then those out.
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'ginaAliveStanding · strikes 1 of 1W1 PHI lost or pushed · W2 KC to be played',
+      'louAliveStanding · strikes 0 of 1 · bought back in week 2W1 BUF lost or pushed · W2 hidden until its game locks',
+      'Sam OrtizOut wk 1Out in week 1 · strikes 0 of 1W1 DAL lost or pushed',
+    ]);
+  });
+
+  it('offers the Survivors tab only in a Last Man Standing pool', async () => {
+    serve({ pool: poolOf({ last_man_standing: false }) });
+    renderPool();
+    const tabs = await screen.findByRole('tablist', { name: 'Pool sections' });
+    expect(within(tabs).queryByRole('tab', { name: 'Survivors' })).toBeNull();
+    cleanup();
+    serve();
+    renderPool();
+    const withLms = await screen.findByRole('tablist', { name: 'Pool sections' });
+    expect(within(withLms).getByRole('tab', { name: 'Survivors' })).toBeInTheDocument();
   });
 
   it('shows the grid: picks of locked games for all, open games hidden, results coloured', async () => {
@@ -1112,6 +1256,9 @@ describe('the pool page', () => {
         expect.stringMatching(
           /^Last Man Standing, graded against the spread: Each week every surviving member picks one team/,
         ),
+        expect.stringMatching(/^Every team playing that week can be a survivor's pick/),
+        'No strikes: the first loss, push or missed week puts a survivor out.',
+        'No buy-back: out is out for the season.',
         expect.stringMatching(/^Tiebreaker: /),
       ]);
       expect(screen.getByRole('link', { name: 'Pool Party rules' })).toHaveAttribute('href', '/pool-party-rules');

@@ -27,6 +27,7 @@ import { PickSheet } from './pick-sheet';
 import { PoolIcon } from '../../../components/pool-icon';
 import { PoolRulesPanel } from './pool-rules-panel';
 import { SlateChooser } from './slate-chooser';
+import { SurvivorBoard } from './survivor-board';
 import { HeadToHeadPanel, StandingsPanel, WhatIfPanel } from './standings-panel';
 import { WeekGrid } from './week-grid';
 import { winBasisText } from '../lib/pool-text';
@@ -36,6 +37,7 @@ const TABS = [
   { key: 'picks', label: 'Picks' },
   { key: 'grid', label: 'Grid' },
   { key: 'standings', label: 'Standings' },
+  { key: 'survivors', label: 'Survivors' },
   { key: 'h2h', label: 'Head-to-head' },
   { key: 'members', label: 'Members' },
   { key: 'what-if', label: 'What if' },
@@ -110,7 +112,9 @@ function PoolBody({ pool, chatPanel: ChatPanel }: { pool: PoolDetail; chatPanel:
   const [search, setSearch] = useSearchParams();
   const user = useSessionUser();
   const current = useSportCurrentWeek(pool.sport, pool.season);
-  const tabs = TABS.filter((item) => item.key !== 'chat' || ChatPanel !== undefined);
+  const tabs = TABS.filter(
+    (item) => (item.key !== 'chat' || ChatPanel !== undefined) && (item.key !== 'survivors' || pool.last_man_standing),
+  );
   // The room's unread posts mark the Chat tab; the member's live channel reads them again as posts arrive.
   const chatUnread = useRoomUnread(pool.id, user !== null && ChatPanel !== undefined);
   const tab: TabKey = tabs.some((item) => item.key === search.get('tab')) ? (search.get('tab') as TabKey) : 'picks';
@@ -249,17 +253,13 @@ function PoolBody({ pool, chatPanel: ChatPanel }: { pool: PoolDetail; chatPanel:
         <SlateChooser key={view.week} pool={pool} week={view} />
       )}
       {tab === 'picks' && view && (
-        <PickSheet
-          pool={pool}
-          week={view}
-          mine={view.sheets.find((sheet) => sheet.member_id === me?.id)}
-          usedLmsTeams={view.lms_used_teams}
-        />
+        <PickSheet pool={pool} week={view} mine={view.sheets.find((sheet) => sheet.member_id === me?.id)} />
       )}
       {tab === 'grid' && view && (
         <WeekGrid week={view} graded={results.data?.data.weeks.find((item) => item.week === view.week)} />
       )}
       {tab === 'standings' && <StandingsPanel pool={pool} possible={possible.data?.data} liveGames={view?.games} />}
+      {tab === 'survivors' && <SurvivorBoard pool={pool} />}
       {tab === 'h2h' && <HeadToHeadPanel pool={pool} meId={me?.id ?? null} />}
       {tab === 'members' && <MembersPanel pool={pool} week={view} />}
       {tab === 'what-if' && <WhatIfPanel pool={pool} />}

@@ -155,9 +155,21 @@ describe('PoolsScreen', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/Pool name/), 'Office Splash');
     await user.click(screen.getByRole('radio', { name: '$ Line (straight up)' }));
+    // Strikes and the buy-back are offered with Last Man Standing only.
+    expect(screen.queryByRole('combobox', { name: 'Strikes' })).toBeNull();
     await user.click(screen.getByRole('switch', { name: 'Last Man Standing' }));
     await user.click(screen.getByRole('combobox', { name: 'Start week' }));
     await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Week 5' }));
+    await user.click(screen.getByRole('combobox', { name: 'Strikes' }));
+    await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: '2: out at the 3rd' }));
+    await user.click(screen.getByRole('combobox', { name: 'Buy-back' }));
+    const weeks = within(screen.getByRole('listbox')).getAllByRole('option');
+    // From the start week to the week before the pool's last: the buy-back pick is made the week after.
+    expect(weeks.map((option) => option.textContent)).toEqual([
+      'No buy-back',
+      ...Array.from({ length: 13 }, (_, index) => `Through week ${index + 5}`),
+    ]);
+    await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Through week 8' }));
     await user.click(screen.getByRole('button', { name: 'Create pool' }));
     expect(await screen.findByText(/“Office Splash” is ready/)).toBeInTheDocument();
     expect(await posts()[0]!.json()).toEqual({
@@ -174,6 +186,8 @@ describe('PoolsScreen', () => {
       triple_play: false,
       last_man_standing: true,
       confidence: false,
+      survivor_strikes: 2,
+      survivor_buy_back_week: 8,
     });
   });
 
