@@ -190,7 +190,7 @@ await db.execute(sql`
          s.updated_at
   from pool_sheets s
   join pool_weeks pw on pw.id = s.pool_week_id
-  join pool_slate_games g on g.pool_week_id = s.pool_week_id
+  join pool_slate_games g on g.pool_week_id = s.pool_week_id and not g.survivor_only
   join events e on e.id = g.event_id
   join unnest(${sql.param(games.map((game) => game.id))}::int[], ${sql.param(games.map((game) => game.index))}::int[])
     slot(event_id, slot) on slot.event_id = g.event_id`);
@@ -206,7 +206,7 @@ const viewers = await rows<{ pool_id: number; user_id: number }>(sql`
   where role = 'guest' order by pool_id, user_id`);
 const slates = await rows<{ pool_id: number; games: number[] }>(sql`
   select pw.pool_id, array_agg(g.event_id order by g.event_id) as games
-  from pool_weeks pw join pool_slate_games g on g.pool_week_id = pw.id
+  from pool_weeks pw join pool_slate_games g on g.pool_week_id = pw.id and not g.survivor_only
   where pw.week = ${liveWeek} group by pw.pool_id`);
 const slateOf = new Map(slates.map((slate) => [slate.pool_id, slate.games.map(Number)]));
 // Sessions live on the wall clock (resumeSession reads the real time), not on the server clock.

@@ -303,7 +303,7 @@ lap('seasonMs', step);
 const slate = (await db.execute(sql`
   select g.event_id as id, e.home_score, e.away_score from pool_slate_games g
   join pool_weeks w on w.id = g.pool_week_id join events e on e.id = g.event_id
-  where w.pool_id = ${seasonPoolId} order by w.week, g.event_id`)) as unknown as {
+  where w.pool_id = ${seasonPoolId} and not g.survivor_only order by w.week, g.event_id`)) as unknown as {
   rows: { id: number; home_score: number; away_score: number }[];
 };
 const changeGames = slate.rows

@@ -281,7 +281,7 @@ await db.execute(sql`
          s.updated_at
   from pool_sheets s
   join pool_weeks pw on pw.id = s.pool_week_id
-  join pool_slate_games g on g.pool_week_id = s.pool_week_id
+  join pool_slate_games g on g.pool_week_id = s.pool_week_id and not g.survivor_only
   join events e on e.id = g.event_id
   join unnest(${sql.param(slated.map(eventOf))}::int[], ${sql.param(slated.map((game) => game.index))}::int[])
     slot(event_id, game) on slot.event_id = g.event_id`);

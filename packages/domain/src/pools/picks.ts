@@ -36,16 +36,38 @@ export function isLocked(
 export const gameName = (game: Pick<SlateGame, 'home' | 'away'>) => `${game.away} at ${game.home}`;
 
 /**
- * The game a Last Man Standing team is graded on: its first game by kickoff among `games` (a baseball team may
- * have two in a week). Pass `lmsGames(week)`: the slate and the week's survivor-only games.
+ * The game a Last Man Standing team is graded on: its first slate game by kickoff (a baseball team may have two on
+ * one slate), else its first survivor-only game. Pass `lmsGames(week)`: the slate and the week's survivor-only
+ * games. A slate team is graded on the slate's game, as before any game off the slate was kept.
  */
 export function lmsGame(games: readonly SlateGame[], team: string): SlateGame | undefined {
-  return [...games].sort(byKickoff).find((game) => game.home === team || game.away === team);
+  let chosen: SlateGame | undefined;
+  for (const game of games) {
+    if (game.home !== team && game.away !== team) continue;
+    if (
+      chosen === undefined ||
+      Number(game.survivorOnly ?? false) - Number(chosen.survivorOnly ?? false) < 0 ||
+      (Boolean(game.survivorOnly) === Boolean(chosen.survivorOnly) && byKickoff(game, chosen) < 0)
+    ) {
+      chosen = game;
+    }
+  }
+  return chosen;
 }
 
-/** The games a week's Last Man Standing picks are made on: its slate and every other game of the week kept. */
-export function lmsGames(week: { slate: readonly SlateGame[]; survivorGames?: readonly SlateGame[] | undefined }) {
-  return week.survivorGames && week.survivorGames.length > 0 ? [...week.slate, ...week.survivorGames] : week.slate;
+/**
+ * The games a week's Last Man Standing picks are made on: its slate and every other game of the week kept, those
+ * marked `survivorOnly`.
+ */
+export function lmsGames(week: {
+  slate: readonly SlateGame[];
+  survivorGames?: readonly SlateGame[] | undefined;
+}): readonly SlateGame[] {
+  if (!week.survivorGames || week.survivorGames.length === 0) return week.slate;
+  return [
+    ...week.slate,
+    ...week.survivorGames.map((game) => (game.survivorOnly ? game : { ...game, survivorOnly: true })),
+  ];
 }
 
 /** The teams of a week's games (for Last Man Standing, `lmsGames(week)`): the Last Man Standing choices. */

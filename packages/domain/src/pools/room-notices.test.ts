@@ -144,4 +144,25 @@ describe('room notices', () => {
     expect(changes.standings?.state.order).toEqual(['ann', 'bob', 'cat', 'dan', 'eve']);
     expect(changes.standings?.line).toBeNull();
   });
+
+  it('tells no elimination for a strike a survivor stays in on, and tells the one that puts them out', () => {
+    const withStrike = season([week(1, week1, week1Sheets)], members, { winBasis: 'straight', survivorStrikes: 1 });
+    const first = roomNoticeChanges(withStrike, LATER, nothingTold);
+    // bob lost, cat pushed, dan missed: each takes a strike and stays in.
+    expect(first.eliminations).toEqual([]);
+    const week2Sheets = [
+      picks('ann', 'h1', 'MIA', 'MIA'),
+      picks('bob', 'h1', 'BUF', 'BUF'), // loses again: out
+      picks('cat', 'h1', 'MIA', 'MIA'),
+      picks('dan', 'h1', 'MIA', 'MIA'),
+    ];
+    const twoWeeks = season([week(1, week1, week1Sheets), week(2, week2, week2Sheets, WEEK2_WINDOW)], members, {
+      winBasis: 'straight',
+      survivorStrikes: 1,
+    });
+    const second = roomNoticeChanges(twoWeeks, LATER, apply(nothingTold, first));
+    expect(second.eliminations.map(({ memberId, state }) => [memberId, state.week, state.result])).toEqual([
+      ['bob', 2, 'lost'],
+    ]);
+  });
 });

@@ -261,6 +261,22 @@ describe('Last Man Standing on every team playing that week', () => {
     expect(result.winners).toEqual(['ann']);
   });
 
+  it('grades a slate team on its slate game, even with an earlier game of the week off the slate', () => {
+    // PHI also played (and lost) an earlier game kept off the slate; the slate's DAL at PHI is what counts.
+    const earlier = final(slateGame('o2', 'NYG', 'PHI', '2025-09-04T17:00:00Z', -3), 30, 10);
+    const weeks = [
+      {
+        ...week(1, [final(DAL_PHI, 10, 30)], [lms('ann', 'PHI'), lms('bob', 'NYG')]),
+        survivorGames: [earlier],
+      },
+    ];
+    const result = lastManStanding(season(weeks, [member('ann'), member('bob')]), LATER);
+    expect(result.weeks[0]!.results).toEqual([
+      { memberId: 'ann', team: 'PHI', outcome: 'advanced' },
+      { memberId: 'bob', team: 'NYG', outcome: 'advanced' },
+    ]);
+  });
+
   it('takes a team off the slate in a sheet, never as a pick, and refuses a team not playing that week', () => {
     const input = {
       settings: { doublePlay: false, triplePlay: false, lastManStanding: true },

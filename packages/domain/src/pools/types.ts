@@ -82,6 +82,8 @@ export interface SlateGame {
   closingHomeSpread?: number | null;
   /** Where the frozen spread came from ("median of 6 books"), as the slate shows it; not part of any rule. */
   frozenLineSource?: string | null;
+  /** A game of the week off the slate, kept for Last Man Standing only (`lmsGames` marks them). */
+  survivorOnly?: boolean;
 }
 
 export type Play = 'double' | 'triple';

@@ -6,6 +6,7 @@ import {
   displayName,
   frozenSpreadFor,
   isLocked,
+  lmsGame,
   lmsGames,
   lockInstant,
   poolPickClv,
@@ -182,27 +183,27 @@ function lmsChoices(
   now: Date,
 ): PoolWeekView['lms_choices'] {
   const onSlate = new Set(slate.map((game) => game.id));
-  const seen = new Set<string>();
-  const choices: PoolWeekView['lms_choices'] = [];
-  for (const game of [...lmsGames({ slate, survivorGames })].sort(byKickoff)) {
-    for (const team of [game.away, game.home]) {
-      if (seen.has(team)) continue;
-      seen.add(team);
-      choices.push({
-        team,
-        event_id: Number(game.id),
-        opponent: team === game.home ? game.away : game.home,
-        home: team === game.home,
-        kickoff: game.kickoff,
-        on_slate: onSlate.has(game.id),
-        frozen_spread: frozenSpreadFor(game, team),
-        frozen_line_source: game.frozenHomeSpread !== null ? (game.frozenLineSource ?? null) : null,
-        used: used.includes(team),
-        locked: isLocked(game, now),
-      });
-    }
-  }
-  return choices;
+  const games = lmsGames({ slate, survivorGames });
+  const teams = [...new Set([...games].sort(byKickoff).flatMap((game) => [game.away, game.home]))];
+  const choices: (PoolWeekView['lms_choices'][number] & { order: number })[] = teams.map((team, order) => {
+    const game = lmsGame(games, team)!;
+    return {
+      order,
+      team,
+      event_id: Number(game.id),
+      opponent: team === game.home ? game.away : game.home,
+      home: team === game.home,
+      kickoff: game.kickoff,
+      on_slate: onSlate.has(game.id),
+      frozen_spread: frozenSpreadFor(game, team),
+      frozen_line_source: game.frozenHomeSpread !== null ? (game.frozenLineSource ?? null) : null,
+      used: used.includes(team),
+      locked: isLocked(game, now),
+    };
+  });
+  // By the kickoff of the game each team is graded on (a slate team's slate game), then as the games list them.
+  choices.sort((a, b) => Date.parse(a.kickoff) - Date.parse(b.kickoff) || a.order - b.order);
+  return choices.map(({ order: _order, ...choice }) => choice);
 }
 
 export async function getWeek(
