@@ -94,6 +94,10 @@ export async function remindMembers(
     let key: Buffer | null = null;
     const kickoffOf = new Map(view.games.map((game) => [game.event_id, Date.parse(game.kickoff)]));
     const openKickoffs = view.games.filter((game) => !game.locked).map((game) => Date.parse(game.kickoff));
+    // A Last Man Standing team can be any team playing the week still open, off the slate too.
+    const openLmsKickoffs = view.lms_choices
+      .filter((choice) => !choice.locked)
+      .map((choice) => Date.parse(choice.kickoff));
     const weekUrl = `${base(context.publicUrl)}${poolPagePath(pool.sport as SportKey, pool.id, week.number)}`;
 
     const stored: StoredMail[] = [];
@@ -129,7 +133,7 @@ export async function remindMembers(
       // Standing team, the week's last game for the tiebreaker.
       const locks = [
         ...row.missingEventIds.map((id) => kickoffOf.get(id)!),
-        ...(row.missingLmsTeam ? openKickoffs : []),
+        ...(row.missingLmsTeam ? openLmsKickoffs : []),
         ...(row.openTiebreakerMissing ? openKickoffs.slice(-1) : []),
       ];
       const nextLock = locks.length > 0 ? new Date(Math.min(...locks)) : null;
