@@ -21,6 +21,8 @@ const settings: PoolRuleSettings = {
   triplePlay: false,
   lastManStanding: true,
   confidence: false,
+  dropWorstWeeks: 0,
+  defaultPicks: 'none',
 };
 
 /**
@@ -37,6 +39,8 @@ const OTHER_VALUE: { [K in keyof PoolRuleSettings]: PoolRuleSettings[K] } = {
   triplePlay: true,
   lastManStanding: false,
   confidence: true,
+  dropWorstWeeks: 2,
+  defaultPicks: 'favourites',
 };
 
 describe('the rules of a pool, from the pool settings schema', () => {

@@ -46,6 +46,12 @@ export const pools = pgTable(
     lastManStanding: boolean('last_man_standing').notNull(),
     /** Confidence points: picks ranked 1..N each week, a win scoring its rank (migration 0027). */
     confidence: boolean('confidence').notNull().default(false),
+    /** How many of each member's worst complete weeks leave their season total, 0–3 (migration 0029). */
+    dropWorstWeeks: smallint('drop_worst_weeks').notNull().default(0),
+    /** The side given on a game left unpicked at its lock: none, the favourite or the home team (migration 0029). */
+    defaultPicks: text('default_picks', { enum: ['none', 'favourites', 'home'] })
+      .notNull()
+      .default('none'),
     /**
      * The stored part of the specification's pool status: open (1) until the Lifeguard ends it, then closed
      * (4). Confirmed (2) and completed (8) follow from the slate's locks and results and are derived on read.
@@ -188,6 +194,8 @@ export const poolWeekTotals = pgTable(
     lmsOutcome: text('lms_outcome', { enum: ['advanced', 'carried', 'eliminated', 'no_pick', 'pending'] }).notNull(),
     /** Eliminated by a push (MemberWeekTotals.lmsPushed). */
     lmsPushed: boolean('lms_pushed').notNull().default(false),
+    /** The week may be one of the member's dropped weeks (MemberWeekTotals.droppable; migration 0029). */
+    droppable: boolean('droppable').notNull().default(false),
   },
   (table) => [primaryKey({ columns: [table.poolWeekId, table.memberId] })],
 );

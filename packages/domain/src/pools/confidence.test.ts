@@ -187,6 +187,8 @@ describe('confidence: scoring', () => {
       bTeam: 'DAL',
       aConfidence: 4,
       bConfidence: 1,
+      aAuto: false,
+      bAuto: false,
       agree: false,
     });
     expect(result.games[3]).toMatchObject({ aConfidence: 1, bConfidence: null });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BetKind, BetMode, BetType } from '../enums.js';
 import { gradeEntry } from '../grading/grade-entry.js';
+import { withDefaultPicks } from './default-picks.js';
 import { slateGameState } from './grading.js';
 import { lastManStanding, lastManStandingOfWeeks, usedLmsTeams } from './last-man-standing.js';
 import { isLocked, visibleSheet } from './picks.js';
@@ -122,6 +123,8 @@ const seasonArb: fc.Arbitrary<PoolSeason> = fc
       triplePlay: fc.boolean(),
       lastManStanding: fc.constant(true),
       confidence: fc.boolean(),
+      dropWorstWeeks: fc.constantFrom(0, 0, 1, 2, 3),
+      defaultPicks: fc.constantFrom<'none' | 'favourites' | 'home'>('none', 'none', 'favourites', 'home'),
     }),
   })
   .chain(({ memberIds, weekCount, settings: drawn }) => {
@@ -203,6 +206,8 @@ describe('pool rules: properties', () => {
           members: season.members,
           winBasis,
           confidence: season.settings.confidence === true,
+          defaultPicks: season.settings.defaultPicks,
+          dropWorstWeeks: season.settings.dropWorstWeeks,
           settled: weeks.filter(({ totals }) => totals.complete).map(({ totals }) => totals),
           open: weeks
             .filter(({ totals }) => !totals.complete)
@@ -284,7 +289,12 @@ describe('pool rules: properties', () => {
         const graded = gradeSeason(season, now);
         for (const row of standings(season, now)) {
           const picks = graded.flatMap(({ graded }) => graded.find((week) => week.memberId === row.memberId)!.picks);
-          expect(row.points).toBe(picks.reduce((sum, pick) => sum + pick.points, 0));
+          // The dropped weeks' points leave the total; their wins still count.
+          const kept = graded
+            .filter(({ week }) => !row.droppedWeeks.includes(week.week))
+            .flatMap(({ graded }) => graded.find((week) => week.memberId === row.memberId)!.picks);
+          expect(row.droppedWeeks.length).toBeLessThanOrEqual(season.settings.dropWorstWeeks ?? 0);
+          expect(row.points).toBe(kept.reduce((sum, pick) => sum + pick.points, 0));
           expect(row.wins).toBe(picks.filter((pick) => pick.outcome === 'win').length);
         }
         // Win, loss and push are the ledger's grading of the same pick at the frozen spread (or outright).
@@ -332,13 +342,47 @@ describe('pool rules: properties', () => {
         for (const row of possible) {
           expect(row.remaining).toBeGreaterThanOrEqual(0);
           expect(row.weekPossible).toBeGreaterThanOrEqual(row.weekPoints);
-          expect(row.seasonPossible - row.seasonPoints).toBe(row.remaining);
+          if (!season.settings.dropWorstWeeks) {
+            expect(row.seasonPossible - row.seasonPoints).toBe(row.remaining);
+          }
           const best = bestCase(season, week, row.memberId, now);
           const after = new Date(Date.parse(week.window.end) + HOUR);
           const points = gradeSeason(best, after)
             .find((graded) => graded.week.week === week.week)!
             .graded.find((graded) => graded.memberId === row.memberId)!.points;
           expect(points).toBe(row.weekPossible);
+          // The season total after drops, the best week in: a good week may push out a dropped one.
+          expect(standings(best, now).find((other) => other.memberId === row.memberId)!.points).toBe(
+            row.seasonPossible,
+          );
+        }
+      }),
+    );
+  });
+
+  it('dropping no week and giving no default picks is the pool without either setting', () => {
+    fc.assert(
+      fc.property(seasonArb, nowArb, fc.nat(), (season, now, weekIndex) => {
+        const { dropWorstWeeks: _drop, defaultPicks: _defaults, ...settings } = season.settings;
+        const without: PoolSeason = { ...season, settings };
+        const off: PoolSeason = { ...season, settings: { ...settings, dropWorstWeeks: 0, defaultPicks: 'none' } };
+        expect(everything(off, now)).toEqual(everything(without, now));
+        const week = season.weeks[weekIndex % season.weeks.length]!.week;
+        expect(pointsStillPossible(off, week, now)).toEqual(pointsStillPossible(without, week, now));
+        expect(standings(without, now).every((row) => row.droppedWeeks.length === 0)).toBe(true);
+      }),
+    );
+  });
+
+  it('with default picks, a member in the pool misses no locked game, and no auto pick is doubled', () => {
+    fc.assert(
+      fc.property(seasonArb, nowArb, (season, now) => {
+        fc.pre(season.settings.defaultPicks !== 'none');
+        for (const { graded } of gradeSeason(season, now)) {
+          for (const pick of graded.flatMap((row) => row.picks)) {
+            expect(pick.outcome).not.toBe('missed');
+            if (pick.auto) expect(pick.multiplier).toBe(1);
+          }
         }
       }),
     );
@@ -385,7 +429,9 @@ describe('pool rules: properties', () => {
             return totalsAt(season, week, holds ? earlier : now);
           });
           const memberIds = season.members.map((member) => member.id);
-          expect(standingsOfWeeks(memberIds, shuffle(kept, now.getTime()))).toEqual(standings(season, now));
+          expect(standingsOfWeeks(memberIds, shuffle(kept, now.getTime()), season.settings.dropWorstWeeks)).toEqual(
+            standings(season, now),
+          );
           expect(averageClvOfWeeks(memberIds, kept)).toEqual(averageClv(season, now));
           expect(lastManStandingOfWeeks(memberIds, lmsResultsOfWeeks(kept), { enabled: true, lastWeek: 2 })).toEqual(
             lastManStanding(season, now, 2),
@@ -436,7 +482,15 @@ describe('pool rules: generated seasons', () => {
  * have one), and if their play is not locked in, the biggest play the pool allows goes on an open game.
  */
 function bestCase(season: PoolSeason, week: PoolWeekData, memberId: string, now: Date): PoolSeason {
-  const sheet = week.sheets.find((candidate) => candidate.memberId === memberId) ?? { memberId, picks: [] };
+  // The member's sheet with the default picks the pool gave on the games already locked.
+  const sheet = withDefaultPicks({
+    slate: week.slate,
+    sheet: week.sheets.find((candidate) => candidate.memberId === memberId),
+    member: season.members.find((candidate) => candidate.id === memberId)!,
+    defaultPicks: season.settings.defaultPicks,
+    confidence: season.settings.confidence === true,
+    now,
+  }) ?? { memberId, picks: [] };
   const state = (game: SlateGame) => slateGameState(game, week.window, now);
   const open = week.slate.filter((game) => state(game) === 'pending' && !isLocked(game, now));
   const picks = new Map(sheet.picks.map((pick) => [pick.gameId, pick]));

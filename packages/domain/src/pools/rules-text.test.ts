@@ -13,6 +13,8 @@ const base = {
   triplePlay: false,
   lastManStanding: false,
   confidence: false,
+  dropWorstWeeks: 0,
+  defaultPicks: 'none',
 } as const;
 
 const texts = (settings: Parameters<typeof poolRuleLines>[0]) => poolRuleLines(settings).map((line) => line.text);

@@ -33,6 +33,8 @@ const valid: PoolSettings = {
   triplePlay: false,
   lastManStanding: true,
   confidence: false,
+  dropWorstWeeks: 0,
+  defaultPicks: 'none',
   startWeek: 1,
 };
 

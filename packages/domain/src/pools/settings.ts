@@ -2,7 +2,7 @@ import { MIN_SEASON, POOL_DEFAULTS } from '../constants.js';
 import { isSport } from '../enums.js';
 import { seasonCalendar } from '../sports-calendar.js';
 import { lastPoolWeek } from './weeks.js';
-import type { PoolProblem, PoolSettings } from './types.js';
+import { DEFAULT_PICKS, MAX_DROP_WORST_WEEKS, type PoolProblem, type PoolSettings } from './types.js';
 
 /** The limits that come from one setting each; the server reads the configured values, the rules text too. */
 export interface PoolLimits {
@@ -76,6 +76,20 @@ export function validatePoolSettings(settings: PoolSettings): PoolProblem[] {
         );
       }
     }
+  }
+  if (
+    !Number.isInteger(settings.dropWorstWeeks) ||
+    settings.dropWorstWeeks < 0 ||
+    settings.dropWorstWeeks > MAX_DROP_WORST_WEEKS
+  ) {
+    refuse(
+      'dropWorstWeeks',
+      'out_of_range',
+      `The worst weeks dropped is a whole number from 0 to ${MAX_DROP_WORST_WEEKS}`,
+    );
+  }
+  if (!DEFAULT_PICKS.includes(settings.defaultPicks)) {
+    refuse('defaultPicks', 'unknown', 'Default picks are none, the favourites or the home teams');
   }
   if (!isSport(settings.sport)) {
     refuse('sport', 'unknown', 'The sport is NFL, college football or MLB');
@@ -169,6 +183,8 @@ export const SCORING_SETTINGS = [
   'triplePlay',
   'lastManStanding',
   'confidence',
+  'dropWorstWeeks',
+  'defaultPicks',
 ] as const satisfies readonly (keyof PoolSettings)[];
 
 /**

@@ -78,6 +78,8 @@ const FIELD_OF: Record<keyof PoolSettings, keyof CreatePoolBody> = {
   triplePlay: 'triple_play',
   lastManStanding: 'last_man_standing',
   confidence: 'confidence',
+  dropWorstWeeks: 'drop_worst_weeks',
+  defaultPicks: 'default_picks',
 };
 
 export function settingsOf(pool: PoolRow): PoolSettings {
@@ -95,6 +97,8 @@ export function settingsOf(pool: PoolRow): PoolSettings {
     triplePlay: pool.triplePlay,
     lastManStanding: pool.lastManStanding,
     confidence: pool.confidence,
+    dropWorstWeeks: pool.dropWorstWeeks,
+    defaultPicks: pool.defaultPicks,
   };
 }
 
@@ -125,7 +129,7 @@ export function poolWeekOf(
 
 function settingsFromBody(body: Partial<CreatePoolBody>, base: PoolSettings | null): PoolSettings {
   // A new pool without confidence points unless asked for (the field may be left out).
-  const settings = { confidence: false, ...base } as PoolSettings;
+  const settings = { confidence: false, dropWorstWeeks: 0, defaultPicks: 'none', ...base } as PoolSettings;
   for (const [setting, field] of Object.entries(FIELD_OF) as [keyof PoolSettings, keyof CreatePoolBody][]) {
     if (body[field] !== undefined) (settings as unknown as Record<string, unknown>)[setting] = body[field];
   }
@@ -200,6 +204,8 @@ export function poolFields(pool: PoolRow) {
     triple_play: settings.triplePlay,
     last_man_standing: settings.lastManStanding,
     confidence: settings.confidence,
+    drop_worst_weeks: settings.dropWorstWeeks,
+    default_picks: settings.defaultPicks,
   };
 }
 

@@ -97,9 +97,10 @@ async function standingsBody(db: Database, pool: PoolRow, now: Date): Promise<Po
   const memberIds = members.map((member) => String(member.id));
   const weeks = await currentWeekTotals(db, pool, members, now);
   const clv = averageClvOfWeeks(memberIds, weeks);
-  const rows = standingsOfWeeks(memberIds, weeks).map((row) => ({
+  const rows = standingsOfWeeks(memberIds, weeks, pool.dropWorstWeeks).map((row) => ({
     ...rowOf(row, names),
     avg_clv: clv.get(row.memberId) ?? null,
+    dropped_weeks: row.droppedWeeks,
   }));
   let lms: PoolStandingsResponse['data']['last_man_standing'] = null;
   if (pool.lastManStanding) {
@@ -245,6 +246,8 @@ export async function results(
                   multiplier: hidden ? 1 : pick.multiplier,
                   // A confidence is revealed with its pick, at the lock.
                   confidence: hidden ? null : pick.confidence,
+                  // A default pick exists only once its game has locked.
+                  auto: hidden ? false : pick.auto,
                   outcome: pick.outcome,
                   points: pick.points,
                 };
@@ -287,6 +290,8 @@ export async function compareMembers(
           b_team: game.bTeam,
           a_confidence: game.aConfidence,
           b_confidence: game.bConfidence,
+          a_auto: game.aAuto,
+          b_auto: game.bAuto,
           agree: game.agree,
         })),
         agreed: result.agreed,
@@ -351,8 +356,8 @@ async function endedNowStandings(
   const names = namesOf(members);
   const memberIds = members.map((member) => String(member.id));
   const { actual, endedNow } = await weekTotalsIfEndedNow(db, pool, members, input.now);
-  const actualRows = standingsOfWeeks(memberIds, actual);
-  const endedRows = endedNow ? standingsOfWeeks(memberIds, endedNow) : actualRows;
+  const actualRows = standingsOfWeeks(memberIds, actual, pool.dropWorstWeeks);
+  const endedRows = endedNow ? standingsOfWeeks(memberIds, endedNow, pool.dropWorstWeeks) : actualRows;
   const rows = actualRows.map((row) => {
     const ended = endedRows.find((candidate) => candidate.memberId === row.memberId)!;
     return { memberId: row.memberId, actual: row, whatIf: ended, rankChange: row.rank - ended.rank };
@@ -379,6 +384,8 @@ export async function liveStandingsBase(
       as_of: input.now.toISOString(),
       win_basis: pool.winBasis,
       confidence: pool.confidence,
+      drop_worst_weeks: pool.dropWorstWeeks,
+      default_picks: pool.defaultPicks,
       members: members.map((row) => ({
         member_id: row.id,
         username: row.username,
@@ -397,6 +404,7 @@ export async function liveStandingsBase(
             pushes: row.pushes,
             tiebreaker_error: row.tiebreakerError,
             submitted_at: row.submittedAt,
+            droppable: row.droppable,
           })),
         })),
       open_weeks: open.map((week) => ({
@@ -412,6 +420,7 @@ export async function liveStandingsBase(
           home_score: game.homeScore,
           away_score: game.awayScore,
           frozen_home_spread: game.frozenHomeSpread,
+          closing_home_spread: game.closingHomeSpread ?? null,
         })),
         // Reveal at lock (DESIGN.md section 6): of others' sheets only what has locked, as the week's grid shows.
         sheets: members.map((row) => {

@@ -285,7 +285,7 @@ describe('pool standings', () => {
     ).data;
     const row = grid.weeks[0]!.rows.find((candidate) => candidate.member_id === lifeguard.memberId)!;
     expect(row.picks).toEqual([
-      { event_id: sunday, team: null, multiplier: 1, confidence: null, outcome: 'pending', points: 0 },
+      { event_id: sunday, team: null, multiplier: 1, confidence: null, auto: false, outcome: 'pending', points: 0 },
     ]);
     const own = WeeklyResultsResponse.parse((await lifeguard.client.get(`/api/pools/${pool.id}/results`)).json()).data;
     expect(own.weeks[0]!.rows.find((candidate) => candidate.member_id === lifeguard.memberId)!.picks[0]).toMatchObject({

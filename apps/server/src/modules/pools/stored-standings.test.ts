@@ -25,7 +25,8 @@ import { currentWeekTotals } from './week-totals.service.js';
  * the server clock moved on or set back), and after every step the standings the API answers, from stored
  * totals worked out only where a change reached, equal the domain's standings of the whole season read afresh;
  * and what the room notices read from the stored totals (complete weeks, eliminations and how they went) equals
- * what the whole season says. Confidence pools take the same steps, their picks ranked 1 to 3.
+ * what the whole season says. Confidence pools take the same steps, their picks ranked 1 to 3, and so do pools
+ * that drop each member's worst week and give default picks.
  */
 
 const WEEKS = [1, 2] as const;
@@ -86,6 +87,13 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('clock' as const), hoursFromStart: fc.integer({ min: 0, max: 24 * 16 }) }),
 );
 
+/** The scoring settings a generated pool plays by. */
+interface PoolKind {
+  confidence: boolean;
+  dropWorstWeeks: number;
+  defaultPicks: 'none' | 'favourites' | 'home';
+}
+
 describe('stored week totals against a full recomputation', () => {
   let testApp: TestApp;
   let admin: TestClient;
@@ -101,7 +109,7 @@ describe('stored week totals against a full recomputation', () => {
   });
 
   /** A new pool with its two weeks' slates published: three games each, home favoured by 3. */
-  async function newPool(confidence: boolean) {
+  async function newPool({ confidence, dropWorstWeeks, defaultPicks }: PoolKind) {
     clock = new Date(EARLIEST);
     const games: { id: number; home: string; away: string; week: number }[] = [];
     for (const week of WEEKS) {
@@ -124,6 +132,8 @@ describe('stored week totals against a full recomputation', () => {
         double_play: !confidence,
         last_man_standing: true,
         confidence,
+        drop_worst_weeks: dropWorstWeeks,
+        default_picks: defaultPicks,
       }),
     );
     for (const week of WEEKS) {
@@ -204,6 +214,7 @@ describe('stored week totals against a full recomputation', () => {
         pushes: row.pushes,
         tiebreaker_error: row.tiebreakerError,
         avg_clv: clv.get(row.memberId) ?? null,
+        dropped_weeks: row.droppedWeeks,
       })),
       last_man_standing: {
         survivors: lms.survivors.map(Number),
@@ -235,15 +246,25 @@ describe('stored week totals against a full recomputation', () => {
     };
   }
 
-  it.each([
-    ['', false],
-    [', in a confidence pool', true],
+  it.each<[string, PoolKind, number]>([
+    ['', { confidence: false, dropWorstWeeks: 0, defaultPicks: 'none' }, 10],
+    [', in a confidence pool', { confidence: true, dropWorstWeeks: 0, defaultPicks: 'none' }, 6],
+    [
+      ', in a pool dropping the worst week and giving the favourites',
+      { confidence: false, dropWorstWeeks: 1, defaultPicks: 'favourites' },
+      6,
+    ],
+    [
+      ', in a confidence pool dropping a week and giving the home teams',
+      { confidence: true, dropWorstWeeks: 1, defaultPicks: 'home' },
+      4,
+    ],
   ])(
     'answers after every step what a full recomputation of the season gives%s',
-    async (_where, confidence) => {
+    async (_where, kind, numRuns) => {
       await fc.assert(
         fc.asyncProperty(fc.array(stepArb, { minLength: 4, maxLength: 14 }), async (steps) => {
-          const pool = await newPool(confidence);
+          const pool = await newPool(kind);
           for (const step of steps) {
             await take(step, pool);
             const response = await pool.members[1]!.client.get(`/api/pools/${pool.poolId}/standings`);
@@ -256,7 +277,7 @@ describe('stored week totals against a full recomputation', () => {
           }
         }),
         {
-          numRuns: confidence ? 6 : 10,
+          numRuns,
           examples: [
             [
               [

@@ -68,6 +68,7 @@ export async function storedTotals(
       lmsTeam: row.lmsTeam,
       lmsOutcome: row.lmsOutcome as LmsOutcome,
       lmsPushed: row.lmsPushed,
+      droppable: row.droppable,
     }),
   );
 }
@@ -83,7 +84,7 @@ export interface WorkedWeekTotals {
   rows: readonly MemberWeekTotals[];
 }
 
-/** Rows of pool_week_totals per insert: 12 parameters each, under PostgreSQL's 65,535. */
+/** Rows of pool_week_totals per insert: 14 parameters each, under PostgreSQL's 65,535. */
 const ROWS_PER_INSERT = 4_000;
 
 /**
@@ -129,6 +130,7 @@ export async function storeWeekTotals(db: DbExecutor, weeks: readonly WorkedWeek
       lmsTeam: row.lmsTeam,
       lmsOutcome: row.lmsOutcome,
       lmsPushed: row.lmsPushed,
+      droppable: row.droppable,
     })),
   );
   for (const part of chunks(rows, ROWS_PER_INSERT)) await db.insert(poolWeekTotals).values(part);

@@ -17,6 +17,8 @@ export function poolSummary(overrides: Partial<PoolSummary> = {}): PoolSummary {
     triple_play: false,
     last_man_standing: true,
     confidence: false,
+    drop_worst_weeks: 0,
+    default_picks: 'none',
     status: 1,
     role: 'lifeguard',
     lifeguard: { username: 'pat', name: 'pat' },

@@ -43,6 +43,8 @@ function poolOf(overrides: Partial<PoolDetail> = {}): PoolDetail {
     triple_play: true,
     last_man_standing: true,
     confidence: false,
+    drop_worst_weeks: 0,
+    default_picks: 'none',
     status: 2,
     role: 'guest',
     lifeguard: { username: 'lou', name: 'lou' },
@@ -120,6 +122,7 @@ const standings: PoolStandingsResponse = {
         pushes: 0,
         tiebreaker_error: 4,
         avg_clv: 0.75,
+        dropped_weeks: [],
       },
       {
         member_id: 1,
@@ -132,6 +135,7 @@ const standings: PoolStandingsResponse = {
         pushes: 0,
         tiebreaker_error: 9,
         avg_clv: -1.5,
+        dropped_weeks: [],
       },
       {
         member_id: 3,
@@ -144,6 +148,7 @@ const standings: PoolStandingsResponse = {
         pushes: 0,
         tiebreaker_error: 1,
         avg_clv: null,
+        dropped_weeks: [],
       },
     ],
     last_man_standing: { survivors: [1, 2], eliminated: [{ member_id: 3, week: 1 }], winners: [] },
@@ -161,7 +166,7 @@ const graded = (memberId: number, username: string, points: number, team: string
   pushes: 0,
   tiebreaker_error: 0,
   removed: false,
-  picks: [{ event_id: 101, team, multiplier: 1, confidence: null, outcome, points }],
+  picks: [{ event_id: 101, team, multiplier: 1, confidence: null, auto: false, outcome, points }],
 });
 
 const results: WeeklyResultsResponse = {
@@ -224,6 +229,8 @@ function liveStandingsOf(week: PoolWeekView): LiveStandingsResponse {
       as_of: at(0),
       win_basis: 'ats',
       confidence: false,
+      drop_worst_weeks: 0,
+      default_picks: 'none',
       members: members.map((id) => ({ member_id: id, username: `member ${id}`, joined_at: at(-30 * 24 * HOUR) })),
       settled_weeks: [
         {
@@ -241,6 +248,7 @@ function liveStandingsOf(week: PoolWeekView): LiveStandingsResponse {
             pushes: 0,
             tiebreaker_error: null,
             submitted_at: null,
+            droppable: false,
           })),
         },
       ],
@@ -1078,6 +1086,7 @@ describe('the pool page', () => {
         expect.stringMatching(
           /^Last Man Standing, graded against the spread: Each week every surviving member picks one team/,
         ),
+        'Every week counts toward the season total.',
         expect.stringMatching(/^Tiebreaker: /),
       ]);
       expect(screen.getByRole('link', { name: 'Pool Party rules' })).toHaveAttribute('href', '/pool-party-rules');
