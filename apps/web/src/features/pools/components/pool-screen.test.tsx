@@ -282,6 +282,7 @@ interface Answers {
   currentWeek?: number;
   /** Week 2's first game under way: NYJ 10 at BUF 7, BUF −3. */
   live?: boolean;
+  standings?: PoolStandingsResponse;
 }
 
 function playingIf(live: boolean | undefined, week: PoolWeekView): PoolWeekView {
@@ -360,7 +361,7 @@ function serve(answers: Answers = {}) {
   );
   answer('get', '/api/pools/7/weeks/2', { data: weekTwo });
   answer('get', '/api/pools/7/live-standings', liveStandingsOf(weekTwo));
-  answer('get', '/api/pools/7/standings', standings);
+  answer('get', '/api/pools/7/standings', answers.standings ?? standings);
   answer('get', '/api/pools/7/results', results);
   answer('get', '/api/pools/7/what-if', whatIf);
   answer('get', '/api/pools/7/weeks/2/possible', { data: { pool: { id: 7, name: 'Office Pool' }, week: 2, rows: [] } });
@@ -753,6 +754,24 @@ describe('the pool page', () => {
       vi.unstubAllGlobals();
     },
   );
+
+  it('marks each member’s dropped weeks in a pool that drops the worst week, and explains the mark', async () => {
+    const dropped: PoolStandingsResponse = {
+      data: {
+        ...standings.data,
+        rows: standings.data.rows.map((row) => (row.username === 'lou' ? { ...row, dropped_weeks: [1] } : row)),
+      },
+    };
+    serve({ pool: poolOf({ drop_worst_weeks: 1 }), standings: dropped });
+    renderPool('/football/pool/7?tab=standings');
+    const table = await screen.findByRole('table', { name: 'Standings' });
+    const lou = within(table).getByRole('rowheader', { name: /^lou/ });
+    expect(within(lou).getByTestId('dropped-weeks')).toHaveTextContent('dropped wk 1');
+    expect(within(table).getAllByTestId('dropped-weeks')).toHaveLength(1);
+    expect(screen.getByTestId('standings-legend')).toHaveTextContent(
+      "dropped wk n: the member's worst complete week, left out of Pts",
+    );
+  });
 
   it('shows a game under way in the grid, where each pick stands, and the standings if the games ended now', async () => {
     serve({ live: true });
