@@ -101,6 +101,7 @@ function roomChanges(room: Room, rows: readonly repository.NoticeRow[]) {
     {
       memberIds: members.map((member) => String(member.id)),
       lastManStanding: pool.lastManStanding,
+      dropWorstWeeks: pool.dropWorstWeeks,
       lastWeek: lastPoolWeek(pool.sport as Sport, pool.season),
       weeks: totals.weeks,
     },
