@@ -49,8 +49,12 @@ export const POOL_RULE_TEXTS = {
     'A game you have not picked when it locks scores 0, as a loss does; its number is simply not scored.',
   defaultPicks:
     'A pool may give default picks: a game you have not picked when it locks, while you are in the pool, is picked for you, the favourite (by the frozen spread; straight up, by the closing spread once known, else the home team) or the home team, as the pool says. It scores as any pick (never doubled or tripled), is marked auto, and in a confidence pool takes the smallest number your picks of the games locked by then left free.',
+  defaultPickFavourites:
+    'A game you have not picked when it locks is picked for you: the favourite, scored as any pick (never doubled or tripled).',
+  defaultPickHome:
+    'A game you have not picked when it locks is picked for you: the home team, scored as any pick (never doubled or tripled).',
   dropWorstWeeks:
-    "A pool may drop each member's worst weeks (up to 3): your season total leaves out your lowest-scoring complete weeks (every game decided) that you were in the pool for from the first lock to the last, the earlier week first on equal points. Wins and the tiebreaker still count every week.",
+    "A pool may drop each member's worst weeks (up to 3): your season total leaves out your lowest-scoring complete weeks (every game decided) that you were in the pool for from the first lock to the last, the earlier week first on equal points, and always keeps at least one such week. Wins and the tiebreaker still count every week.",
 } as const;
 
 /** The side a default pick takes, in words. */
@@ -159,7 +163,7 @@ export function poolRuleLines(settings: PoolRuleSettings): PoolRuleLine[] {
     settings.dropWorstWeeks > 0
       ? {
           settings: ['dropWorstWeeks'],
-          text: `Worst ${settings.dropWorstWeeks === 1 ? 'week' : `${settings.dropWorstWeeks} weeks`} dropped: your season total leaves out your ${settings.dropWorstWeeks === 1 ? 'lowest-scoring complete week' : `${settings.dropWorstWeeks} lowest-scoring complete weeks`} (every game decided, and you in the pool from its first lock to its last; the earlier week first on equal points). Wins and the tiebreaker still count every week.`,
+          text: `Worst ${settings.dropWorstWeeks === 1 ? 'week' : `${settings.dropWorstWeeks} weeks`} dropped: your season total leaves out your ${settings.dropWorstWeeks === 1 ? 'lowest-scoring complete week' : `${settings.dropWorstWeeks} lowest-scoring complete weeks`} (every game decided, and you in the pool from its first lock to its last; the earlier week first on equal points; at least one such week always counts). Wins and the tiebreaker still count every week.`,
           short: `worst ${settings.dropWorstWeeks === 1 ? 'week' : `${settings.dropWorstWeeks} weeks`} dropped`,
         }
       : { settings: ['dropWorstWeeks'], text: 'Every week counts toward the season total.', short: '' },
