@@ -95,7 +95,8 @@ async function standingsBody(db: Database, pool: PoolRow, now: Date): Promise<Po
   const members = await poolsRepository.currentMembers(db, [pool.id]);
   const names = namesOf(members);
   const memberIds = members.map((member) => String(member.id));
-  const weeks = await currentWeekTotals(db, pool, members, now);
+  // The answer does not wait for the weeks it worked out to be stored: the next read finds them.
+  const weeks = await currentWeekTotals(db, pool, members, now, { store: 'after' });
   const clv = averageClvOfWeeks(memberIds, weeks);
   const rows = standingsOfWeeks(memberIds, weeks).map((row) => ({
     ...rowOf(row, names),
@@ -122,9 +123,12 @@ async function standingsBody(db: Database, pool: PoolRow, now: Date): Promise<Po
  */
 async function nextTimeChange(db: DbExecutor, pool: PoolRow, now: Date): Promise<number> {
   const candidates: number[] = [];
-  const lock = await repository.nextLock(db, pool.id, now);
+  const [lock, weeks] = await Promise.all([
+    repository.nextLock(db, pool.id, now),
+    weeksRepository.weeksOf(db, pool.id),
+  ]);
   if (lock) candidates.push(lock.getTime());
-  for (const week of await weeksRepository.weeksOf(db, pool.id)) {
+  for (const week of weeks) {
     const calendarWeek = poolWeekOf(pool, week.week);
     const end = calendarWeek ? Date.parse(weekEnd(calendarWeek)) : Number.NaN;
     if (end > now.getTime()) candidates.push(end);
