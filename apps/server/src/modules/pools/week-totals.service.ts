@@ -7,6 +7,7 @@ import {
   weekTotalsChangeAt,
   weekTotalsOfMembers,
   type PoolMember,
+  type MemberWeekTotals,
   type PoolWeekData,
   type WeekTotals,
 } from '@pass/domain';
@@ -146,10 +147,7 @@ async function weekTotalsOfStates(
     (state) => state.poolId,
   );
   const [stored, workedOut] = await Promise.all([
-    repository.storedTotals(
-      db,
-      current.map((state) => state.id),
-    ),
+    storedTotalsOf(db, current),
     workOut(
       db,
       pools.flatMap(({ pool, members }) => {
@@ -181,6 +179,50 @@ async function weekTotalsOfStates(
     weeks: [...(currentOf.get(pool.id) ?? []), ...(workedOut.get(pool.id) ?? []).map((worked) => worked.totals)],
     until: untilOf.get(pool.id) ?? Number.MAX_SAFE_INTEGER,
   }));
+}
+
+/**
+ * The stored rows of weeks as last read, per database, by week and the totals version and stretch of time they
+ * were stored at (WeekTotalsState): a week's rows change only with those, and a read or a room pass of a pool
+ * would otherwise read every complete week again. Any instance keeps its own; the key is what the database
+ * holds, so none serves rows another instance has replaced.
+ */
+const rememberedTotals = new WeakMap<DbExecutor, Map<string, MemberWeekTotals[]>>();
+/** About 5 rows of 12 fields a week: tens of megabytes at most. */
+const MAX_REMEMBERED_WEEKS = 50_000;
+
+const storedKey = (state: WeekTotalsState) => `${state.id}:${state.totalsVersion}:${state.totalsFrom?.getTime()}`;
+
+/** The stored rows of these current weeks, by week: remembered where the same store was read before. */
+async function storedTotalsOf(
+  db: DbExecutor,
+  states: readonly WeekTotalsState[],
+): Promise<Map<number, MemberWeekTotals[]>> {
+  let remembered = rememberedTotals.get(db);
+  if (!remembered) {
+    remembered = new Map();
+    rememberedTotals.set(db, remembered);
+  }
+  const rows = new Map<number, MemberWeekTotals[]>();
+  const missing: WeekTotalsState[] = [];
+  for (const state of states) {
+    const known = remembered.get(storedKey(state));
+    if (known) rows.set(state.id, known);
+    else missing.push(state);
+  }
+  if (missing.length === 0) return rows;
+  const read = await repository.storedTotals(
+    db,
+    missing.map((state) => state.id),
+  );
+  if (remembered.size + missing.length > MAX_REMEMBERED_WEEKS) remembered.clear();
+  for (const state of missing) {
+    // Shared by every later read of the same store: frozen, so no reader can change another's rows.
+    const weekRows = Object.freeze(read.get(state.id) ?? []) as MemberWeekTotals[];
+    rows.set(state.id, weekRows);
+    remembered.set(storedKey(state), weekRows);
+  }
+  return rows;
 }
 
 /** Whether a week's stored totals hold at `now`: worked out at its inputs' version, within their stretch of time. */
