@@ -62,6 +62,10 @@ describe('pool standings', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
   };
+  /** A sheet's picks, each [game, team, play]. */
+  const picked = (...picks: [number, string, 'double'?][]) => ({
+    picks: picks.map(([event_id, team, play]) => ({ event_id, team, ...(play ? { play } : {}) })),
+  });
   const standingsOf = async (client: TestClient, poolId: number) => {
     const response = await client.get(`/api/pools/${poolId}/standings`);
     expect(response.statusCode, response.body).toBe(200);
@@ -313,24 +317,9 @@ describe('pool standings', () => {
     try {
       // Ranked by the picked side's frozen spread, the biggest favourite 2: the Lifeguard's LAC (−7) 2 and NO
       // (+2.5) 1, the first guest's CAR (−2.5) 2 and TEN (+7) 1, the second guest's LAC 2 and CAR 1.
-      await submit(lifeguard.client, pool.id, 10, {
-        picks: [
-          { event_id: chargers, team: 'LAC', play: 'double' },
-          { event_id: saints, team: 'NO' },
-        ],
-      });
-      await submit(first.client, pool.id, 10, {
-        picks: [
-          { event_id: chargers, team: 'TEN' },
-          { event_id: saints, team: 'CAR' },
-        ],
-      });
-      await submit(second.client, pool.id, 10, {
-        picks: [
-          { event_id: chargers, team: 'LAC' },
-          { event_id: saints, team: 'CAR' },
-        ],
-      });
+      await submit(lifeguard.client, pool.id, 10, picked([chargers, 'LAC', 'double'], [saints, 'NO']));
+      await submit(first.client, pool.id, 10, picked([chargers, 'TEN'], [saints, 'CAR']));
+      await submit(second.client, pool.id, 10, picked([chargers, 'LAC'], [saints, 'CAR']));
       clock = new Date('2025-11-12T12:00:00Z');
       await result(chargers, 'final', 24, 10); // LAC by 14 covers −7
       await result(saints, 'final', 20, 17); // NO wins outright: covers +2.5
@@ -344,24 +333,9 @@ describe('pool standings', () => {
       );
 
       // Week 11: the Sunday game is final (DEN wins outright: covers +3), the Sunday-night game still open.
-      await submit(lifeguard.client, pool.id, 11, {
-        picks: [
-          { event_id: chiefs, team: 'KC' },
-          { event_id: niners, team: 'SF' },
-        ],
-      });
-      await submit(first.client, pool.id, 11, {
-        picks: [
-          { event_id: chiefs, team: 'KC' },
-          { event_id: niners, team: 'ARI' },
-        ],
-      });
-      const secondPicks = (open: string) => ({
-        picks: [
-          { event_id: chiefs, team: 'DEN' },
-          { event_id: niners, team: open },
-        ],
-      });
+      await submit(lifeguard.client, pool.id, 11, picked([chiefs, 'KC'], [niners, 'SF']));
+      await submit(first.client, pool.id, 11, picked([chiefs, 'KC'], [niners, 'ARI']));
+      const secondPicks = (open: string) => picked([chiefs, 'DEN'], [niners, open]);
       await submit(second.client, pool.id, 11, secondPicks('SF'));
       clock = new Date('2025-11-16T22:00:00Z');
       await result(chiefs, 'final', 17, 20);
@@ -397,12 +371,7 @@ describe('pool standings', () => {
     const { pool, lifeguard } = await poolOf({ start_week: 12, games_per_week: 2, win_basis: 'straight' });
     clock = new Date('2025-11-20T12:00:00Z');
     try {
-      await submit(lifeguard.client, pool.id, 12, {
-        picks: [
-          { event_id: ravens, team: 'BAL' },
-          { event_id: packers, team: 'GB' },
-        ],
-      });
+      await submit(lifeguard.client, pool.id, 12, picked([ravens, 'BAL'], [packers, 'GB']));
       clock = new Date('2025-11-24T12:00:00Z');
       await result(ravens, 'final', 17, 20); // NYJ wins outright
       await result(packers, 'final', 30, 10);
