@@ -750,7 +750,8 @@ export const PointsPossibleResponse = z.object({
 });
 export type PointsPossibleResponse = z.infer<typeof PointsPossibleResponse>;
 
-export const WhatIfRuleField = z.enum(['straight', 'half_point_push', 'no_plays', 'ended_now']);
+/** `confidence`: the season replayed under confidence scoring, each week's picks ranked by their spreads. */
+export const WhatIfRuleField = z.enum(['straight', 'half_point_push', 'no_plays', 'confidence', 'ended_now']);
 
 /** `rules`: the changes, comma-separated (`straight,no_plays`). */
 export const WhatIfQuery = z.object({

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BetKind, BetMode, BetType } from '../enums.js';
 import { gradeEntry } from '../grading/grade-entry.js';
 import { withDefaultPicks } from './default-picks.js';
-import { slateGameState } from './grading.js';
+import { slateGameState, teamOutcome } from './grading.js';
 import { lastManStanding, lastManStandingOfWeeks, usedLmsTeams } from './last-man-standing.js';
 import { isLocked, visibleSheet } from './picks.js';
 import { frozenSpreadFor } from './slate.js';
@@ -454,6 +454,61 @@ function totalsAt(season: PoolSeason, week: PoolWeekData, at: Date) {
   const graded = gradeSeason({ ...season, weeks: [week] }, at);
   return weekTotals(week, graded[0]!.graded, at, { members: season.members, winBasis: season.settings.winBasis });
 }
+
+/**
+ * A generated season of a pool without confidence points in which every game is played inside its week and
+ * cannot push (a half-point spread, an outright winner), and every member picks every game's winner, some with
+ * a double or triple play.
+ */
+function everyPickWins(season: PoolSeason): PoolSeason {
+  const weeks = season.weeks.map((week) => {
+    const slate = week.slate.map((game): SlateGame => {
+      const homeScore = game.homeScore ?? 20;
+      const awayScore = game.awayScore ?? 17;
+      const spread = game.frozenHomeSpread ?? 0;
+      return {
+        ...game,
+        kickoff: Date.parse(game.kickoff) < Date.parse(week.window.end) ? game.kickoff : week.window.start,
+        status: 'final',
+        homeScore: homeScore === awayScore ? homeScore + 1 : homeScore,
+        awayScore,
+        frozenHomeSpread: Number.isInteger(spread) ? spread + 0.5 : spread,
+      };
+    });
+    const winner = (game: SlateGame) =>
+      teamOutcome(game.home, game, season.settings.winBasis) === 'win' ? game.home : game.away;
+    const sheets = week.sheets.map((sheet) => ({
+      ...sheet,
+      picks: slate.map((game) => ({
+        gameId: game.id,
+        team: winner(game),
+        play: sheet.picks.find((pick) => pick.gameId === game.id)?.play ?? null,
+      })),
+    }));
+    return { ...week, slate, sheets };
+  });
+  // Every week counts: the sum is of all of them (a pool dropping weeks leaves some out).
+  return { ...season, settings: { ...season.settings, confidence: false, dropWorstWeeks: 0 }, weeks };
+}
+
+describe('pool rules: a season replayed under confidence scoring', () => {
+  it('gives every member the sum 1..N of each complete week when every pick wins, whoever views it', () => {
+    const after = new Date(SEASON_START + 24 * 7 * 5 * HOUR);
+    fc.assert(
+      fc.property(seasonArb.map(everyPickWins), fc.nat(), (season, viewerAt) => {
+        const expected = season.weeks.reduce((sum, week) => sum + (week.slate.length * (week.slate.length + 1)) / 2, 0);
+        const games = season.weeks.reduce((sum, week) => sum + week.slate.length, 0);
+        const viewer = season.members[viewerAt % season.members.length]!.id;
+        for (const rows of [whatIf(season, after, ['confidence']), whatIf(season, after, ['confidence'], viewer)]) {
+          for (const row of rows) {
+            expect(row.whatIf).toMatchObject({ points: expected, wins: games, losses: 0, pushes: 0 });
+            expect(row.actual.points).toBeGreaterThanOrEqual(games * 5);
+          }
+        }
+      }),
+    );
+  });
+});
 
 /** Whether generated seasons hold both kinds of pool, so each property above covers confidence scoring. */
 describe('pool rules: generated seasons', () => {

@@ -7,12 +7,13 @@ import {
   type ScoringRules,
 } from './grading.js';
 import { withDefaultPicks } from './default-picks.js';
-import { isLocked, lockInstant } from './picks.js';
+import { isLocked, lockInstant, visibleSheet } from './picks.js';
 import { byKickoff } from './slate.js';
 import {
   instantMs,
   type DefaultPicks,
   type PoolMember,
+  type PoolPick,
   type PoolSeason,
   type PoolWeekData,
   type SlateGame,
@@ -495,10 +496,11 @@ export function largestFreeConfidences(
 }
 
 /**
- * The changes the what-if view offers: other rules, or `ended_now`, the games under way ending at their
- * current scores (the standings "if the games ended now", docs/decisions/066).
+ * The changes the what-if view offers: other rules, `confidence` (the season replayed under confidence scoring,
+ * `replayConfidence`), or `ended_now`, the games under way ending at their current scores (the standings "if the
+ * games ended now", docs/decisions/066).
  */
-export type WhatIfRule = 'straight' | 'half_point_push' | 'no_plays' | 'ended_now';
+export type WhatIfRule = 'straight' | 'half_point_push' | 'no_plays' | 'confidence' | 'ended_now';
 
 const isPlaying = (game: SlateGame) =>
   game.status === 'in_progress' && game.homeScore !== null && game.awayScore !== null;
@@ -546,14 +548,70 @@ export function seasonIfEndedNow(season: PoolSeason): PoolSeason {
   return { ...season, weeks: season.weeks.map(weekIfEndedNow) };
 }
 
+/**
+ * The picked side's spread, by which a confidence replay ranks a pick (negative: favoured): the frozen spread,
+ * else the closing one, else none known, read as a pick'em (0).
+ */
+function replaySpread(game: SlateGame, team: string): number {
+  const home = game.frozenHomeSpread ?? game.closingHomeSpread ?? null;
+  if (home === null) return 0;
+  return (team === game.home ? home : -home) + 0;
+}
+
+/**
+ * The confidences a replay under confidence scoring gives a member's picks of a week, by game id: the members
+ * never ranked them, so the picks are ranked by how strongly the picked side was favoured by the game's spread
+ * (`replaySpread`). The biggest favourite picked gets N (the slate's size), the next N − 1, and so on down to
+ * the underdogs; equal spreads go by kickoff, the earlier higher, then by game id. Picks of games not on the
+ * slate get none.
+ */
+export function replayedConfidences(slate: readonly SlateGame[], picks: readonly PoolPick[]): Map<string, number> {
+  const games = new Map(slate.map((game) => [game.id, game]));
+  const ordered = picks
+    .filter((pick) => games.has(pick.gameId))
+    .map((pick) => ({ pick, game: games.get(pick.gameId)! }))
+    .sort((a, b) => replaySpread(a.game, a.pick.team) - replaySpread(b.game, b.pick.team) || byKickoff(a.game, b.game));
+  return new Map(ordered.map(({ pick }, index) => [pick.gameId, slate.length - index]));
+}
+
+/**
+ * The season replayed under confidence scoring (decision record 086): every sheet's picks take the
+ * confidences `replayedConfidences` gives them, double and triple plays dropped. A confidence pool's season is
+ * returned as it is: its members gave their own ranks.
+ *
+ * With a viewer, the other members' picks are ranked among those the viewer may see (`visibleSheet`: the
+ * picks of games that have locked), so a replayed rank never tells where a member's open picks are; once a
+ * week's every game has locked the ranks are the same for every viewer.
+ */
+export function replayConfidence(season: PoolSeason, now: Date, viewerId?: string): PoolSeason {
+  if (season.settings.confidence === true) return season;
+  return {
+    ...season,
+    settings: { ...season.settings, doublePlay: false, triplePlay: false, confidence: true },
+    weeks: season.weeks.map((week) => ({
+      ...week,
+      sheets: week.sheets.map((stored) => {
+        const sheet = viewerId === undefined ? stored : visibleSheet(stored, viewerId, week.slate, now);
+        const ranks = replayedConfidences(week.slate, sheet.picks);
+        return {
+          ...sheet,
+          picks: sheet.picks.map((pick) => ({ ...pick, play: null, confidence: ranks.get(pick.gameId) ?? null })),
+        };
+      }),
+    })),
+  };
+}
+
 /** The pool's rules with the what-if changes applied. */
 export function whatIfRules(settings: PoolSeason['settings'], changes: readonly WhatIfRule[]): ScoringRules {
   const rules = scoringRules(settings);
+  const confidence = rules.confidence || changes.includes('confidence');
   return {
     ...rules,
     winBasis: changes.includes('straight') ? 'straight' : rules.winBasis,
     pushPoints: changes.includes('half_point_push') ? rules.winPoints / 2 : rules.pushPoints,
-    multipliers: changes.includes('no_plays') ? false : rules.multipliers,
+    multipliers: changes.includes('no_plays') || confidence ? false : rules.multipliers,
+    confidence,
   };
 }
 
@@ -565,11 +623,15 @@ export interface WhatIfRow {
   rankChange: number;
 }
 
-/** The season's standings under the pool's rules and under the changed ones, side by side. */
-export function whatIf(season: PoolSeason, now: Date, changes: readonly WhatIfRule[]): WhatIfRow[] {
+/**
+ * The season's standings under the pool's rules and under the changed ones, side by side. `viewerId`: whose
+ * answer it is, which a confidence replay ranks others' picks for (`replayConfidence`); absent, every pick.
+ */
+export function whatIf(season: PoolSeason, now: Date, changes: readonly WhatIfRule[], viewerId?: string): WhatIfRow[] {
   const actual = standings(season, now);
+  const replayed = changes.includes('confidence') ? replayConfidence(season, now, viewerId) : season;
   const other = standings(
-    changes.includes('ended_now') ? seasonIfEndedNow(season) : season,
+    changes.includes('ended_now') ? seasonIfEndedNow(replayed) : replayed,
     now,
     whatIfRules(season.settings, changes),
   );

@@ -32,6 +32,7 @@ import {
   type WhatIfRule,
 } from '@pass/domain';
 import { AppError } from '../../errors.js';
+import { closingSpreadsAtLock } from './closing.service.js';
 import type { CachedStats, StatsCache } from '../ledger/stats-cache.js';
 import * as poolsRepository from './pools.repository.js';
 import type { MemberWithName, PoolRow } from './pools.repository.js';
@@ -95,7 +96,8 @@ async function standingsBody(db: Database, pool: PoolRow, now: Date): Promise<Po
   const members = await poolsRepository.currentMembers(db, [pool.id]);
   const names = namesOf(members);
   const memberIds = members.map((member) => String(member.id));
-  const weeks = await currentWeekTotals(db, pool, members, now);
+  // The answer does not wait for the weeks it worked out to be stored: the next read finds them.
+  const weeks = await currentWeekTotals(db, pool, members, now, { store: 'after' });
   const clv = averageClvOfWeeks(memberIds, weeks);
   const rows = standingsOfWeeks(memberIds, weeks, pool.dropWorstWeeks).map((row) => ({
     ...rowOf(row, names),
@@ -123,9 +125,12 @@ async function standingsBody(db: Database, pool: PoolRow, now: Date): Promise<Po
  */
 async function nextTimeChange(db: DbExecutor, pool: PoolRow, now: Date): Promise<number> {
   const candidates: number[] = [];
-  const lock = await repository.nextLock(db, pool.id, now);
+  const [lock, weeks] = await Promise.all([
+    repository.nextLock(db, pool.id, now),
+    weeksRepository.weeksOf(db, pool.id),
+  ]);
   if (lock) candidates.push(lock.getTime());
-  for (const week of await weeksRepository.weeksOf(db, pool.id)) {
+  for (const week of weeks) {
     const calendarWeek = poolWeekOf(pool, week.week);
     const end = calendarWeek ? Date.parse(weekEnd(calendarWeek)) : Number.NaN;
     if (end > now.getTime()) candidates.push(end);
@@ -337,13 +342,47 @@ export async function whatIfStandings(
   // from the stored week totals and the weeks still being played (weekTotalsIfEndedNow), not the whole season.
   if (rules.length === 1 && rules[0] === 'ended_now') return endedNowStandings(db, input);
   return db.transaction(async (tx) => {
-    const { pool } = await requireMembership(tx, input.poolId, input.userId);
+    const { pool, member } = await requireMembership(tx, input.poolId, input.userId);
     if (rules.includes('straight') && pool.winBasis === 'straight') {
       throw AppError.badRequest('querystring.rules', 'this pool is already straight up: it has no spreads to drop');
     }
+    if (rules.includes('confidence') && pool.confidence) {
+      throw AppError.badRequest('querystring.rules', 'this pool already scores confidence points');
+    }
     const { season, names } = await seasonOf(tx, pool, input.now);
-    return whatIfAnswer(pool, rules, names, whatIf(season, input.now, rules));
+    const replayed = rules.includes('confidence') ? await withClosingSpreads(tx, season) : season;
+    // The replay ranks others' picks among those this member may see (reveal at lock).
+    return whatIfAnswer(pool, rules, names, whatIf(replayed, input.now, rules, String(member.id)));
   });
+}
+
+/**
+ * The season with the close of each locked slate game that has no spread of its own (a `straight` pool's,
+ * which freezes none and keeps no close), worked out as an `ats` pool's is (closing.service.ts): what a
+ * confidence replay ranks such games by (decision record 086). Games still open have none yet.
+ */
+async function withClosingSpreads(db: DbExecutor, season: PoolSeason): Promise<PoolSeason> {
+  const unranked = season.weeks.flatMap((week) =>
+    week.slate
+      .filter((game) => game.frozenHomeSpread === null && game.closingHomeSpread == null && game.lockedAt != null)
+      .map((game) => ({
+        game,
+        eventId: Number(game.id),
+        homeTeam: game.home,
+        awayTeam: game.away,
+        lockedAt: new Date(game.lockedAt!),
+      })),
+  );
+  if (unranked.length === 0) return season;
+  const closes = await closingSpreadsAtLock(db, unranked);
+  const byGame = new Map(unranked.map((entry) => [entry.game, closes.get(entry) ?? null]));
+  return {
+    ...season,
+    weeks: season.weeks.map((week) => ({
+      ...week,
+      slate: week.slate.map((game) => (byGame.has(game) ? { ...game, closingHomeSpread: byGame.get(game)! } : game)),
+    })),
+  };
 }
 
 /** The what-if view for `ended_now` alone: the same rows as the domain's whatIf over the season. */

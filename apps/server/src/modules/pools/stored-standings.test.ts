@@ -17,7 +17,8 @@ import { makeGame, newKey } from '../../test/ledger.js';
 import { poolSettings, poolWithGuests, quoteSpread } from '../../test/pools.js';
 import * as repository from './pools.repository.js';
 import { loadSeason } from './slates.service.js';
-import { currentWeekTotals } from './week-totals.service.js';
+import { weekTotalsStates } from './week-totals.repository.js';
+import { currentWeekTotals, weekTotalsStored } from './week-totals.service.js';
 
 /**
  * The stored week totals (decision 059) against a full recomputation: a pool of three members over two weeks
@@ -306,4 +307,30 @@ describe('stored week totals against a full recomputation', () => {
     },
     600_000,
   );
+
+  it('stores the weeks a standings read worked out once its answer has gone', async () => {
+    const pool = await newPool({ confidence: false, dropWorstWeeks: 0, defaultPicks: 'none' });
+    const step: Step = {
+      kind: 'picks',
+      member: 0,
+      week: 1,
+      sides: ['home', 'away', 'home'],
+      ranks: [1, 2, 3],
+      play: 0,
+      lms: 0,
+      tiebreaker: 41,
+    };
+    await take(step, pool);
+    // The picks raised week 1's inputs: its stored totals are not current until a read works them out.
+    const before = await weekTotalsStates(db(), [pool.poolId]);
+    expect(before.find((state) => state.week === 1)!.totalsVersion).not.toBe(
+      before.find((state) => state.week === 1)!.inputsVersion,
+    );
+    const response = await pool.members[1]!.client.get(`/api/pools/${pool.poolId}/standings`);
+    expect(response.statusCode, response.body).toBe(200);
+    await weekTotalsStored();
+    const after = await weekTotalsStates(db(), [pool.poolId]);
+    expect(after.map((state) => state.totalsVersion)).toEqual(after.map((state) => state.inputsVersion));
+    expect(PoolStandingsResponse.parse(response.json()).data).toEqual(await recomputed(pool.poolId));
+  });
 });

@@ -896,6 +896,29 @@ describe('the pool page', () => {
     expect(call.url.searchParams.get('rules')).toBe('straight');
   });
 
+  it('offers the season replayed under confidence points to a pool without them, and not to a confidence pool', async () => {
+    const user = userEvent.setup();
+    serve();
+    renderPool('/football/pool/7?tab=what-if');
+    const replay = await screen.findByRole('checkbox', { name: /^Confidence points/ });
+    await user.click(replay);
+    await waitFor(() =>
+      expect(
+        sentRequests().some(
+          (request) =>
+            request.url.pathname === '/api/pools/7/what-if' &&
+            request.url.searchParams.get('rules') === 'straight,confidence',
+        ),
+      ).toBe(true),
+    );
+    cleanup();
+
+    serve({ pool: poolOf({ confidence: true, double_play: false, triple_play: false }) });
+    renderPool('/football/pool/7?tab=what-if');
+    expect(await screen.findByRole('checkbox', { name: 'Pushes worth half' })).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: /^Confidence points/ })).toBeNull();
+  });
+
   it("shows a guest the members, announcements and edit log, and none of the Lifeguard's tools", async () => {
     serve();
     renderPool('/football/pool/7?tab=members');

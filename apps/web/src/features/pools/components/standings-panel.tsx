@@ -417,6 +417,7 @@ const WHAT_IF_RULES = [
   { rule: 'straight', label: 'Straight up instead of against the spread' },
   { rule: 'half_point_push', label: 'Pushes worth half' },
   { rule: 'no_plays', label: 'Double and triple plays off' },
+  { rule: 'confidence', label: 'Confidence points, each week’s picks ranked by their spreads' },
 ] as const;
 
 /** The standings under other rules, beside the real ones (the API's what-if). */
@@ -428,9 +429,12 @@ export function WhatIfPanel({ pool }: { pool: PoolDetail }) {
   return (
     <Section title="What if">
       <FormGroup sx={{ mb: 1 }}>
-        {/* A confidence pool has no plays to turn off, and a push worth half is half its confidence. */}
+        {/* A confidence pool has no plays to turn off nor a season to replay under confidence points, and a push
+            worth half is half its confidence. */}
         {WHAT_IF_RULES.filter(
-          ({ rule }) => (rule !== 'straight' || pool.win_basis === 'ats') && (rule !== 'no_plays' || !pool.confidence),
+          ({ rule }) =>
+            (rule !== 'straight' || pool.win_basis === 'ats') &&
+            ((rule !== 'no_plays' && rule !== 'confidence') || !pool.confidence),
         ).map(({ rule, label }) => (
           <FormControlLabel
             key={rule}
