@@ -1,14 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { AdminImportsResponse, BookEventsResponse } from '@pass/contracts';
 import { seasonForDate } from '@pass/domain';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSessionOf, createMember, openSignedIn, type Identity } from '../support/accounts';
-import { appServerEnv, createAdmin, freePort, startAppServer, type AppServer } from '../support/app-server';
 import { screenshot, useBrowser, viewports } from '../support/browser';
+import { startOwnServer, type OwnServer } from '../support/own-server';
 import { E2E_NFL_WEEK, e2eServerClockStart } from '../support/server-clock';
-import { useAppUrl } from '../support/target';
 
 /**
  * A fresh start with PASS_SEED=auto where no live source answers (ESPN, the MLB Stats API and nflverse all at an
@@ -21,40 +17,17 @@ const browser = useBrowser();
 const clock = e2eServerClockStart();
 const SEASON = seasonForDate('americanfootball_nfl', clock);
 
-let server: AppServer;
-let dataDir: string;
+let server: OwnServer;
 let admin: Identity;
 let member: Identity;
 
 beforeAll(async () => {
-  const refusing = `http://127.0.0.1:${await freePort()}`;
-  dataDir = mkdtempSync(path.join(tmpdir(), 'pass-e2e-offline-'));
-  const options = {
-    dataDir,
-    port: await freePort(),
-    clock,
-    seed: 'auto' as const,
-    smtpUrl: inject('smtpUrl'),
-    env: {
-      REFRESH_LIVE: 'on',
-      ESPN_API_URL: refusing,
-      MLB_STATSAPI_URL: refusing,
-      NFLVERSE_GAMES_URL: `${refusing}/nflverse/games.csv`,
-    },
-  };
-  const operator = await createAdmin(appServerEnv(options));
-  server = await startAppServer(options);
-  await operator.setPassword(server.baseUrl);
-  admin = operator.identity;
-  useAppUrl(server.baseUrl);
+  server = await startOwnServer({ name: 'offline', clock, seed: 'auto', live: 'refused', admin: true });
+  admin = server.admin;
   member = await createMember();
 }, 240_000);
 
-afterAll(async () => {
-  useAppUrl(null);
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server?.stop());
 
 describe('a first start with no live source reachable', () => {
   it('records each source’s failure and shows the demo season of the current year, marked demo', async () => {

@@ -1,16 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { BookEventsResponse, PoolResponse, PoolWeekResponse } from '@pass/contracts';
 import { BetKind, BetMode, BetType, seasonForDate } from '@pass/domain';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSessionOf, createMember, openSignedIn, type Identity } from '../support/accounts';
-import { appServerEnv, createAdmin, freePort, startAppServer, type AppServer } from '../support/app-server';
 import { expectNoSeriousA11yViolations, screenshot, screenshotOf, useBrowser, viewports } from '../support/browser';
-import { EspnStandIn, finalState, inPlay } from '../support/espn';
+import { finalState, inPlay, type EspnStandIn } from '../support/espn';
+import { startOwnServer, type OwnServer } from '../support/own-server';
 import { E2E_NFL_WEEK, e2eServerClockStart } from '../support/server-clock';
-import { useAppUrl } from '../support/target';
 
 /**
  * Live games from a live source, end to end: a fresh start with PASS_SEED=auto takes the NFL season from a
@@ -30,58 +26,30 @@ const MINUTE = 60_000;
 const clockStart = e2eServerClockStart();
 const SEASON = seasonForDate('americanfootball_nfl', clockStart);
 
+let server: OwnServer;
 let espn: EspnStandIn;
-let server: AppServer;
-let dataDir: string;
-let port: number;
-let serverEnv: Record<string, string>;
 let admin: Identity;
 let member: Identity;
 /** The Thursday night game the test plays: ESPN's event id, its kickoff and our event id. */
 let game: { espnId: string; kickoff: Date; eventId: number; away: string; home: string };
 let poolId: number;
 
-const restartAt = async (clock: Date) => {
-  await server.stop();
-  server = await startAppServer({ dataDir, port, clock, seed: 'auto', smtpUrl: inject('smtpUrl'), env: serverEnv });
-};
-
 beforeAll(async () => {
-  espn = await EspnStandIn.start(SEASON);
-  // Nothing listens there: a connection is refused at once.
-  const refusing = `http://127.0.0.1:${await freePort()}`;
-  serverEnv = {
-    REFRESH_LIVE: 'on',
-    ESPN_API_URL: espn.url,
-    MLB_STATSAPI_URL: refusing,
-    NFLVERSE_GAMES_URL: `${refusing}/nflverse/games.csv`,
-    // The scheduler looks for due sources every second (15 s by default): a poll comes as soon as it is due.
-    JOBS_TICK_MS: '1000',
-  };
-  dataDir = mkdtempSync(path.join(tmpdir(), 'pass-e2e-live-'));
-  port = await freePort();
-  const first = {
-    dataDir,
-    port,
+  server = await startOwnServer({
+    name: 'live',
     clock: clockStart,
-    seed: 'auto' as const,
-    smtpUrl: inject('smtpUrl'),
-    env: serverEnv,
-  };
-  const operator = await createAdmin(appServerEnv(first));
-  server = await startAppServer(first);
-  await operator.setPassword(server.baseUrl);
-  admin = operator.identity;
-  useAppUrl(server.baseUrl);
+    seed: 'auto',
+    live: 'espn',
+    admin: true,
+    // The scheduler looks for due sources every second (15 s by default): a poll comes as soon as it is due.
+    env: { JOBS_TICK_MS: '1000' },
+  });
+  espn = server.espn;
+  admin = server.admin;
   member = await createMember();
 }, 240_000);
 
-afterAll(async () => {
-  useAppUrl(null);
-  await server?.stop();
-  await espn?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server?.stop());
 
 /** A signed-in page of the member on `address`, once its screen is on show. */
 async function memberPage(
@@ -185,7 +153,7 @@ describe('live games from the ESPN scoreboard', () => {
 
   it('the schedule, My Bets and the pool move with the game, without a reload, to its final', async () => {
     // ESPN shows the game scheduled for a minute or two past its kickoff time.
-    await restartAt(new Date(game.kickoff.getTime() + MINUTE));
+    await server.restartAt(new Date(game.kickoff.getTime() + MINUTE));
     const schedule = await memberPage('/football/schedule', 'football-schedule');
     const card = schedule.getByRole('article', { name: 'Buffalo Bills at Houston Texans' });
     await card.waitFor();

@@ -1,14 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { BookEventsResponse, ParlayListResponse } from '@pass/contracts';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSessionOf, createMember, openSignedIn, type Identity } from '../support/accounts';
-import { freePort, startAppServer, type AppServer } from '../support/app-server';
 import { expectNoSeriousA11yViolations, screenshot, useBrowser, viewports, waitForScreen } from '../support/browser';
 import { followNav } from '../support/navigation';
+import { startOwnServer, type OwnServer } from '../support/own-server';
 import { e2eServerClockStart } from '../support/server-clock';
-import { useAppUrl } from '../support/target';
 
 /**
  * The parlay slip's done-when (docs/decisions/082-parlay-slip): a three-leg parlay built from three taps on the
@@ -24,30 +20,15 @@ const browser = useBrowser();
 
 const MINUTE = 60_000;
 
-let server: AppServer;
-let dataDir: string;
-let port: number;
+let server: OwnServer;
 let member: Identity;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'pass-e2e-parlay-slip-'));
-  port = await freePort();
-  server = await startAppServer({
-    dataDir,
-    port,
-    clock: e2eServerClockStart(),
-    seed: 'demo',
-    smtpUrl: inject('smtpUrl'),
-  });
-  useAppUrl(server.baseUrl);
+  server = await startOwnServer({ name: 'parlay-slip', clock: e2eServerClockStart(), seed: 'demo' });
   member = await createMember();
 }, 240_000);
 
-afterAll(async () => {
-  useAppUrl(null);
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server?.stop());
 
 describe('the parlay slip', () => {
   it('builds a parlay from three taps on the odds boards, a college leg among NFL legs, recorded after the first game started', async () => {
@@ -105,14 +86,7 @@ describe('the parlay slip', () => {
     await expectNoSeriousA11yViolations(page, '[role="dialog"]');
 
     // The week's first game kicks off while the page stays open; the member then records the ticket.
-    await server.stop();
-    server = await startAppServer({
-      dataDir,
-      port,
-      clock: new Date(Date.parse(first!.kickoff!) + 30 * MINUTE),
-      seed: 'none',
-      smtpUrl: inject('smtpUrl'),
-    });
+    await server.restartAt(new Date(Date.parse(first!.kickoff!) + 30 * MINUTE), 'none');
     // The open page's live socket retries while the server restarts; Chromium logs each refused try.
     browser.expectConsoleError(/WebSocket connection to '[^']*\/ws\/live' failed/);
     browser.expectConsoleError(/ERR_CONNECTION_REFUSED/);

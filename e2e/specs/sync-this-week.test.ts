@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { BookEventsResponse, CurrentWeekResponse } from '@pass/contracts';
-import { seasonForDate, teamRegistry } from '@pass/domain';
+import { teamRegistry } from '@pass/domain';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSessionOf, createMember, openSignedIn, type Identity } from '../support/accounts';
-import { appServerEnv, createAdmin, freePort, startAppServer, type AppServer } from '../support/app-server';
 import {
   expectNoSeriousA11yViolations,
   screenshot,
@@ -15,10 +11,9 @@ import {
   viewports,
   waitForScreen,
 } from '../support/browser';
-import { EspnStandIn } from '../support/espn';
+import { startOwnServer, type OwnServer } from '../support/own-server';
 import { e2eServerClockStart } from '../support/server-clock';
 import { linkSportsbook, syncAccountCard } from '../support/sync';
-import { useAppUrl } from '../support/target';
 
 /**
  * A new member's first sync, on a phone: links DraftKings, uploads DraftKings' export of this week's bets (written
@@ -38,9 +33,7 @@ const CITY: Record<string, string> = { LAC: 'LA', NYG: 'NY', NYJ: 'NY' };
 
 const CLOCK = e2eServerClockStart();
 
-let espn: EspnStandIn;
-let server: AppServer;
-let dataDir: string;
+let server: OwnServer;
 let admin: Identity;
 let member: Identity;
 let games: BookEventsResponse['events'];
@@ -139,28 +132,8 @@ function thisWeeksExport(clock: Date): string {
 }
 
 beforeAll(async () => {
-  espn = await EspnStandIn.start(seasonForDate(NFL, CLOCK));
-  const refusing = `http://127.0.0.1:${await freePort()}`;
-  dataDir = mkdtempSync(path.join(tmpdir(), 'pass-e2e-sync-week-'));
-  const port = await freePort();
-  const first = {
-    dataDir,
-    port,
-    clock: CLOCK,
-    seed: 'auto' as const,
-    smtpUrl: inject('smtpUrl'),
-    env: {
-      REFRESH_LIVE: 'on',
-      ESPN_API_URL: espn.url,
-      MLB_STATSAPI_URL: refusing,
-      NFLVERSE_GAMES_URL: `${refusing}/nflverse/games.csv`,
-    },
-  };
-  const operator = await createAdmin(appServerEnv(first));
-  server = await startAppServer(first);
-  await operator.setPassword(server.baseUrl);
-  admin = operator.identity;
-  useAppUrl(server.baseUrl);
+  server = await startOwnServer({ name: 'sync-week', clock: CLOCK, seed: 'auto', live: 'espn', admin: true });
+  admin = server.admin;
   member = await createMember();
   const api = await apiSessionOf(member);
   const current = await api.get<CurrentWeekResponse>(`/api/dates/${NFL}/current-week`);
@@ -175,12 +148,7 @@ beforeAll(async () => {
   expect(new Set(games.map((game) => game.event_id)).size).toBe(3);
 }, 240_000);
 
-afterAll(async () => {
-  useAppUrl(null);
-  await server?.stop();
-  await espn?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server?.stop());
 
 const figure = (page: Page, label: string) => page.locator(`[data-figure="${label}"]`).textContent();
 

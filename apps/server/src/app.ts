@@ -53,6 +53,7 @@ import { createWebPushNotifier, type WebPushNotifier } from './modules/notificat
 import { invitationsRoutes } from './modules/pools/invitations.routes.js';
 import { poolsRoutes, type PoolsRoutesOptions } from './modules/pools/pools.routes.js';
 import { standingsRoutes } from './modules/pools/standings.routes.js';
+import { weekTotalsStored } from './modules/pools/week-totals.service.js';
 import { weeksRoutes } from './modules/pools/weeks.routes.js';
 import { segmentsRoutes } from './modules/segments/segments.routes.js';
 import { invalidateSportsCaches, onSportsInvalidated, SPORTS_CHANGED } from './modules/sports/sports-cache.js';
@@ -221,6 +222,8 @@ export async function buildApp({
     done();
   });
   app.addHook('onClose', async () => {
+    // A standings read may have left its worked-out weeks to store after its answer.
+    await weekTotalsStored();
     await database.close();
   });
 

@@ -354,7 +354,13 @@ export async function runSundayBenchmarks(appEnv: AppEnv): Promise<TimedBenchmar
         BENCH_INFO_FILE: infoFile,
       };
       console.log(`• sunday-postgres: storing ${count(pools)} pools of 5 members and their season (${database.name})`);
-      const server = await startBenchServer(path.join(SERVERS_DIR, 'sunday-app.ts'), env, START_TIMEOUT_MS);
+      const profile = process.env.BENCH_CPU_PROF_DIR;
+      const server = await startBenchServer(
+        path.join(SERVERS_DIR, 'sunday-app.ts'),
+        env,
+        START_TIMEOUT_MS,
+        profile ? ['--cpu-prof', '--cpu-prof-interval=5000', `--cpu-prof-dir=${profile}`] : [],
+      );
       try {
         const info = JSON.parse(await readFile(infoFile, 'utf8')) as SundayInfo;
         console.log(`  stored in ${secondsOf(info.prepareMs)}`);

@@ -34,6 +34,8 @@ import { announceAndWatchParent } from './announce.js';
  *   first kickoff; the first submission stores the automatic slate: every game of the week), then each game's
  *   stored result is entered through the ledger's admin result service (setEventResult: grading, which raises
  *   the pool's version);
+ * - a confidence pool of the same 26 members (picks ranked 1..16, no plays) plays the same season beside it, week
+ *   by week (its sheets submitted before the week's results, which are entered once for both pools);
  * - a second pool of the same 26 members for the 2026 season, with 16 generated games for its week 1 (in the
  *   future of the server clock, lines quoted the day before the clock), and its week 1 slate published by the
  *   Lifeguard: the sheets submitted under load.
@@ -249,30 +251,41 @@ function sheetFor(
 }
 
 step = performance.now();
-/** Plays the 2025 season in a new pool: every member's sheet of each week, then the week's results. */
-async function playSeason(confidence: boolean): Promise<{ poolId: number; submissions: number; survivors: number }> {
-  const poolId = await fullPool(2025, new Date('2025-08-20T12:00:00Z'), confidence);
-  const seasonPool = (await findMembership(db, poolId, lifeguard.userId))!.pool;
-  const memberIds: number[] = [];
-  for (const member of members) memberIds.push((await findMembership(db, poolId, member.userId))!.member.id);
-  const lmsState = members.map(() => ({ alive: true, used: new Set<string>() }));
-  let submissions = 0;
+/**
+ * Plays the 2025 season in new pools, one a scoring (`confidence` or not), side by side: each week every member's
+ * sheet in each pool, then the week's results, entered once for all of them (a game's result is final once; a
+ * second pass over the same games would find them kicked off).
+ */
+async function playSeason(
+  scorings: readonly boolean[],
+): Promise<{ poolId: number; submissions: number; survivors: number }[]> {
+  const pools = [];
+  for (const confidence of scorings) {
+    const poolId = await fullPool(2025, new Date('2025-08-20T12:00:00Z'), confidence);
+    const seasonPool = (await findMembership(db, poolId, lifeguard.userId))!.pool;
+    const memberIds: number[] = [];
+    for (const member of members) memberIds.push((await findMembership(db, poolId, member.userId))!.member.id);
+    const lmsState = members.map(() => ({ alive: true, used: new Set<string>() }));
+    pools.push({ poolId, confidence, seasonPool, memberIds, lmsState, submissions: 0 });
+  }
   for (const week of weeks) {
     const played = season2025.filter((game) => game.week === week);
     const firstKickoff = Math.min(...played.map((game) => Date.parse(game.kickoff)));
     const before = new Date(firstKickoff - HOUR);
-    // The automatic slate as the week shows it before it is stored (the first submission stores it).
-    const view = await getWeek(db, { poolId, userId: lifeguard.userId, week, now: before });
-    for (const [index, member] of members.entries()) {
-      await submitPicks(db, {
-        poolId,
-        userId: member.userId,
-        week,
-        idempotencyKey: randomUUID(),
-        body: sheetFor(index, week, view.games, lmsState[index]!, confidence),
-        now: before,
-      });
-      submissions++;
+    for (const pool of pools) {
+      // The automatic slate as the week shows it before it is stored (the first submission stores it).
+      const view = await getWeek(db, { poolId: pool.poolId, userId: lifeguard.userId, week, now: before });
+      for (const [index, member] of members.entries()) {
+        await submitPicks(db, {
+          poolId: pool.poolId,
+          userId: member.userId,
+          week,
+          idempotencyKey: randomUUID(),
+          body: sheetFor(index, week, view.games, pool.lmsState[index]!, pool.confidence),
+          now: before,
+        });
+        pool.submissions++;
+      }
     }
     for (const game of played) {
       await setEventResult(
@@ -284,19 +297,26 @@ async function playSeason(confidence: boolean): Promise<{ poolId: number; submis
     }
     // Who is still standing decides who picks a Last Man Standing team next week.
     const after = new Date(Math.max(...played.map((game) => Date.parse(game.kickoff))) + 4 * HOUR);
-    const survivors = new Set(lastManStanding(await loadSeason(db, seasonPool, after), after).survivors);
-    memberIds.forEach((memberId, index) => (lmsState[index]!.alive = survivors.has(String(memberId))));
+    for (const pool of pools) {
+      const survivors = new Set(lastManStanding(await loadSeason(db, pool.seasonPool, after), after).survivors);
+      pool.memberIds.forEach((memberId, index) => (pool.lmsState[index]!.alive = survivors.has(String(memberId))));
+    }
   }
-  return { poolId, submissions, survivors: lmsState.filter((state) => state.alive).length };
+  return pools.map((pool) => ({
+    poolId: pool.poolId,
+    submissions: pool.submissions,
+    survivors: pool.lmsState.filter((state) => state.alive).length,
+  }));
 }
 const weeks = [...new Set(season2025.map((game) => game.week))].sort((a, b) => a - b);
-const played2025 = await playSeason(false);
+// The same season in a confidence pool too (picks ranked 1..16, no plays): its standings are measured apart.
+const [played2025, confidenceSeason] = (await playSeason([false, true])) as [
+  Awaited<ReturnType<typeof playSeason>>[number],
+  Awaited<ReturnType<typeof playSeason>>[number],
+];
 const seasonPoolId = played2025.poolId;
-let submissions = played2025.submissions;
-// The same season in a confidence pool (picks ranked 1..16, no plays): its standings are measured apart.
-const confidenceSeason = await playSeason(true);
 const confidencePoolId = confidenceSeason.poolId;
-submissions += confidenceSeason.submissions;
+const submissions = played2025.submissions + confidenceSeason.submissions;
 lap('seasonMs', step);
 
 // The slate games whose result the parent changes (one of each week, alternating two scores).

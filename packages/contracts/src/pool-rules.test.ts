@@ -23,6 +23,8 @@ const settings: PoolRuleSettings = {
   confidence: false,
   survivorStrikes: 0,
   survivorBuyBackWeek: null,
+  dropWorstWeeks: 0,
+  defaultPicks: 'none',
 };
 
 /**
@@ -41,6 +43,8 @@ const OTHER_VALUE: { [K in keyof PoolRuleSettings]: PoolRuleSettings[K] } = {
   confidence: true,
   survivorStrikes: 2,
   survivorBuyBackWeek: 5,
+  dropWorstWeeks: 2,
+  defaultPicks: 'favourites',
 };
 
 describe('the rules of a pool, from the pool settings schema', () => {

@@ -1,6 +1,8 @@
 import {
   ADDRESS_LIST_MAX,
   MAX_SURVIVOR_STRIKES,
+  DEFAULT_PICKS,
+  MAX_DROP_WORST_WEEKS,
   MIN_SEASON,
   parseAddressList,
   POOL_DEFAULTS,
@@ -73,6 +75,22 @@ export const PoolSettingsBody = z.object({
     .max(60)
     .nullable()
     .optional(),
+  /**
+   * How many of each member's lowest-scoring complete weeks leave their season total (0 to 3; at least one week
+   * always stays in). Left out: 0.
+   */
+  drop_worst_weeks: z
+    .number({ error: 'must be a whole number of weeks' })
+    .int('must be a whole number of weeks')
+    .min(0, `must be from 0 to ${MAX_DROP_WORST_WEEKS}`)
+    // The pool rules refuse more than MAX_DROP_WORST_WEEKS with their reason (`out_of_range`).
+    .max(52, `must be from 0 to ${MAX_DROP_WORST_WEEKS}`)
+    .optional(),
+  /**
+   * The side a member is given on a game they have not picked when it locks: `none` (a missed pick), the
+   * `favourites` or the `home` teams. Left out: none.
+   */
+  default_picks: z.enum(DEFAULT_PICKS, { error: 'must be none, favourites or home' }).optional(),
 });
 export type PoolSettingsBody = z.infer<typeof PoolSettingsBody>;
 
@@ -106,6 +124,10 @@ export const PoolSummary = PoolSettingsBody.extend({
   survivor_strikes: z.number().int(),
   /** The last week a member may go out in and buy back (null: no buy-back). */
   survivor_buy_back_week: z.number().int().nullable(),
+  /** How many of each member's worst complete weeks leave their season total. */
+  drop_worst_weeks: z.number().int(),
+  /** The side given on a game left unpicked at its lock. */
+  default_picks: z.enum(DEFAULT_PICKS),
   id: z.number().int(),
   /** 1 open, 2 confirmed (its first game has locked), 4 closed (ended by the Lifeguard), 8 completed. */
   status: PoolStatusField,
@@ -668,6 +690,11 @@ export const PoolStandingsResponse = z.object({
       PoolStandingRow.extend({
         /** The member's closing line value averaged over their graded picks; null when none has one. */
         avg_clv: z.number().nullable(),
+        /**
+         * The weeks left out of `points` in a pool that drops each member's worst weeks, in week order (empty in
+         * other pools). Wins and the tiebreaker still count them.
+         */
+        dropped_weeks: z.array(z.number().int()),
       }),
     ),
     /** Null in a pool without Last Man Standing. */
@@ -732,6 +759,8 @@ export const GradedPickView = z.object({
   multiplier: z.number().int(),
   /** The pick's confidence in a confidence pool: what a win scores (null without a visible pick, and elsewhere). */
   confidence: z.number().int().nullable(),
+  /** A default pick the pool gave at the lock (the member had not picked the game). */
+  auto: z.boolean(),
   outcome: z.enum(['win', 'loss', 'push', 'void', 'missed', 'pending', 'not_member']),
   points: z.number(),
 });
@@ -791,6 +820,9 @@ export const HeadToHeadResponse = z.object({
         /** Each side's confidence in a confidence pool (null without a pick, and elsewhere). */
         a_confidence: z.number().int().nullable(),
         b_confidence: z.number().int().nullable(),
+        /** Each side's pick was a default pick the pool gave at the lock. */
+        a_auto: z.boolean(),
+        b_auto: z.boolean(),
         agree: z.boolean(),
       }),
     ),
@@ -821,7 +853,8 @@ export const PointsPossibleResponse = z.object({
 });
 export type PointsPossibleResponse = z.infer<typeof PointsPossibleResponse>;
 
-export const WhatIfRuleField = z.enum(['straight', 'half_point_push', 'no_plays', 'ended_now']);
+/** `confidence`: the season replayed under confidence scoring, each week's picks ranked by their spreads. */
+export const WhatIfRuleField = z.enum(['straight', 'half_point_push', 'no_plays', 'confidence', 'ended_now']);
 
 /** `rules`: the changes, comma-separated (`straight,no_plays`). */
 export const WhatIfQuery = z.object({
@@ -864,6 +897,10 @@ export const LiveStandingsResponse = z.object({
     win_basis: z.enum(['ats', 'straight']),
     /** Whether the pool scores confidence points. */
     confidence: z.boolean(),
+    /** How many of each member's worst complete weeks leave their total. */
+    drop_worst_weeks: z.number().int(),
+    /** The side given on a game left unpicked at its lock. */
+    default_picks: z.enum(DEFAULT_PICKS),
     members: z.array(z.object({ member_id: z.number().int(), username: z.string(), joined_at: z.string() })),
     settled_weeks: z.array(
       z.object({
@@ -879,6 +916,8 @@ export const LiveStandingsResponse = z.object({
             pushes: z.number().int(),
             tiebreaker_error: z.number().nullable(),
             submitted_at: z.string().nullable(),
+            /** The week may be one of the member's dropped weeks (complete, and the member in it throughout). */
+            droppable: z.boolean(),
           }),
         ),
       }),
@@ -899,6 +938,8 @@ export const LiveStandingsResponse = z.object({
             home_score: z.number().int().nullable(),
             away_score: z.number().int().nullable(),
             frozen_home_spread: z.number().nullable(),
+            /** The closing spread, home side, once recorded: a straight pool's favourite for a default pick. */
+            closing_home_spread: z.number().nullable(),
           }),
         ),
         sheets: z.array(
@@ -944,6 +985,8 @@ export function standingsIfEndedNowOf(
     members: base.members.map((member) => ({ id: String(member.member_id), joinedAt: member.joined_at })),
     winBasis: base.win_basis,
     confidence: base.confidence,
+    defaultPicks: base.default_picks,
+    dropWorstWeeks: base.drop_worst_weeks,
     settled: base.settled_weeks.map((week) => ({
       week: week.week,
       started: week.started,
@@ -955,6 +998,7 @@ export function standingsIfEndedNowOf(
         pushes: row.pushes,
         tiebreakerError: row.tiebreaker_error,
         submittedAt: row.submitted_at,
+        droppable: row.droppable,
       })),
     })),
     open: base.open_weeks.map((week) => ({
@@ -972,6 +1016,7 @@ export function standingsIfEndedNowOf(
           homeScore: now.home_score,
           awayScore: now.away_score,
           frozenHomeSpread: game.frozen_home_spread,
+          closingHomeSpread: game.closing_home_spread,
         };
       }),
       sheets: week.sheets.map((sheet) => ({

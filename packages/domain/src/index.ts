@@ -52,6 +52,7 @@ export * from './pools/settings.js';
 export * from './pools/weeks.js';
 export * from './pools/slate.js';
 export * from './pools/picks.js';
+export * from './pools/default-picks.js';
 export * from './pools/grading.js';
 export * from './pools/last-man-standing.js';
 export * from './pools/standings.js';

@@ -19,7 +19,8 @@ import { fetchOpenApi, listOperations, operationName, type Operation } from './o
  * games lock the same comparison must find the differences, which shows the check can fail.
  *
  * The check runs on two pools: one with double plays and Last Man Standing, and a confidence pool, where the
- * worlds also differ in the confidence the target gave each open pick.
+ * worlds also differ in the confidence the target gave each open pick. Both give default picks (the favourites,
+ * the home teams), which exist only from a game's lock, and the first drops each member's worst week.
  */
 
 const GAME_1_KICKOFF = new Date('2025-09-07T17:00:00Z');
@@ -120,10 +121,11 @@ async function suitePool(name: string, settings: Record<string, unknown> = {}): 
   };
 }
 
-const plainPool = await suitePool('Reveal at lock pool');
+const plainPool = await suitePool('Reveal at lock pool', { default_picks: 'favourites', drop_worst_weeks: 1 });
 const confidencePool = await suitePool('Reveal at lock confidence pool', {
   confidence: true,
   double_play: false,
+  default_picks: 'home',
 });
 
 clock = OPEN;

@@ -50,6 +50,12 @@ export const pools = pgTable(
     survivorStrikes: smallint('survivor_strikes').notNull().default(0),
     /** The last week a member who went out may buy back in Last Man Standing; null: no buy-back. */
     survivorBuyBackWeek: integer('survivor_buy_back_week'),
+    /** How many of each member's worst complete weeks leave their season total, 0–3 (migration 0029). */
+    dropWorstWeeks: smallint('drop_worst_weeks').notNull().default(0),
+    /** The side given on a game left unpicked at its lock: none, the favourite or the home team (migration 0029). */
+    defaultPicks: text('default_picks', { enum: ['none', 'favourites', 'home'] })
+      .notNull()
+      .default('none'),
     /**
      * The stored part of the specification's pool status: open (1) until the Lifeguard ends it, then closed
      * (4). Confirmed (2) and completed (8) follow from the slate's locks and results and are derived on read.
@@ -192,6 +198,8 @@ export const poolWeekTotals = pgTable(
     lmsOutcome: text('lms_outcome', { enum: ['advanced', 'carried', 'eliminated', 'no_pick', 'pending'] }).notNull(),
     /** Eliminated by a push (MemberWeekTotals.lmsPushed). */
     lmsPushed: boolean('lms_pushed').notNull().default(false),
+    /** The week may be one of the member's dropped weeks (MemberWeekTotals.droppable; migration 0029). */
+    droppable: boolean('droppable').notNull().default(false),
   },
   (table) => [primaryKey({ columns: [table.poolWeekId, table.memberId] })],
 );

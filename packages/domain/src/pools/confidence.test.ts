@@ -14,7 +14,16 @@ import {
 } from '../testing/pool-fixtures.js';
 import { gradeWeekSheet, scoringRules } from './grading.js';
 import { validateWeekSheet, visibleSheet } from './picks.js';
-import { headToHead, pointsStillPossible, standings, standingsIfEndedNow, whatIf } from './standings.js';
+import {
+  headToHead,
+  pointsStillPossible,
+  replayConfidence,
+  replayedConfidences,
+  standings,
+  standingsIfEndedNow,
+  whatIf,
+  whatIfRules,
+} from './standings.js';
 import type { PoolPick, WeekSheet } from './types.js';
 import { weekTotalsOfMembers } from './week-totals.js';
 
@@ -187,6 +196,8 @@ describe('confidence: scoring', () => {
       bTeam: 'DAL',
       aConfidence: 4,
       bConfidence: 1,
+      aAuto: false,
+      bAuto: false,
       agree: false,
     });
     expect(result.games[3]).toMatchObject({ aConfidence: 1, bConfidence: null });
@@ -209,5 +220,146 @@ describe('confidence: points still possible', () => {
     const [ann, bob] = pointsStillPossible(pool, 1, SATURDAY);
     expect(ann).toMatchObject({ weekPoints: 0, remaining: 1 + 4 + 3 });
     expect(bob).toMatchObject({ weekPoints: 0, remaining: 4 + 3 });
+  });
+});
+
+describe('confidence: a season replayed under confidence scoring (what-if)', () => {
+  // A pool with double and triple plays whose members never ranked their picks.
+  const plain = { doublePlay: true, triplePlay: true, lastManStanding: false };
+  const picked = (...picks: [string, string, ('double' | 'triple')?][]): PoolPick[] =>
+    picks.map(([gameId, team, play]) => ({ gameId, team, play: play ?? null }));
+  // Picked sides' spreads: PHI −7, KC −3, PIT −3, MIN −1.5; DAL +7, LAC +3, NYJ +3, CHI +1.5.
+  const annSheet = sheet('ann', picked(['g1', 'PHI', 'double'], ['g2', 'KC'], ['g3', 'PIT'], ['g4', 'CHI']));
+  const bobSheet = sheet('bob', picked(['g1', 'DAL'], ['g2', 'KC', 'triple'], ['g3', 'NYJ']));
+  const catSheet = sheet('cat', picked(['g1', 'DAL'], ['g2', 'LAC'], ['g3', 'NYJ'], ['g4', 'CHI']));
+  const plainSeason = (games = played) =>
+    season([week(1, games, [annSheet, bobSheet, catSheet])], [member('ann'), member('bob'), member('cat')], plain);
+
+  it('ranks each member’s picks by the picked side’s spread, the biggest favourite N, ties by kickoff', () => {
+    // ann: PHI (−7) 4; KC and PIT (−3) tie, KC kicks off first: 3 and 2; CHI (+1.5) 1.
+    expect([...replayedConfidences(slate, annSheet.picks)]).toEqual([
+      ['g1', 4],
+      ['g2', 3],
+      ['g3', 2],
+      ['g4', 1],
+    ]);
+    // bob missed Monday's game: his three picks take 4, 3 and 2.
+    expect([...replayedConfidences(slate, bobSheet.picks)]).toEqual([
+      ['g2', 4],
+      ['g3', 3],
+      ['g1', 2],
+    ]);
+    const replayed = replayConfidence(plainSeason(), LATER).weeks[0]!.sheets[0]!.picks;
+    expect(replayed.map((pick) => [pick.gameId, pick.play, pick.confidence])).toEqual([
+      ['g1', null, 4],
+      ['g2', null, 3],
+      ['g3', null, 2],
+      ['g4', null, 1],
+    ]);
+  });
+
+  it('scores a win its rank and a loss, a push and a miss 0, beside the real standings', () => {
+    // PHI covers −7, KC covers −3, PIT pushes −3, CHI covers +1.5.
+    // ann: real 10 + 5 + 0 + 5 = 20; replayed 4 + 3 + 0 + 1 = 8.
+    // bob: real −5 + 15 + 0 − 5 (missed) = 5; replayed KC 4 won, NYJ 3 pushed, DAL 2 lost, g4 missed: 4.
+    // cat: real −5 − 5 + 0 + 5 = −5; replayed CHI 4 (+1.5, the smallest underdog) won, LAC 3, NYJ 2, DAL 1: 4.
+    const rows = whatIf(plainSeason(), LATER, ['confidence']);
+    expect(
+      rows.map((row) => [
+        row.memberId,
+        row.actual.rank,
+        row.actual.points,
+        row.whatIf.rank,
+        row.whatIf.points,
+        row.whatIf.wins,
+        row.whatIf.losses,
+        row.whatIf.pushes,
+        row.rankChange,
+      ]),
+    ).toEqual([
+      ['ann', 1, 20, 1, 8, 3, 0, 1, 0],
+      ['bob', 2, 5, 2, 4, 1, 2, 1, 0],
+      ['cat', 3, -5, 2, 4, 1, 2, 1, 1],
+    ]);
+    // With pushes worth half: ann's PIT (2) 1, bob's NYJ (3) 1.5, cat's NYJ (2) 1.
+    expect(
+      whatIf(plainSeason(), LATER, ['confidence', 'half_point_push']).map((row) => [row.memberId, row.whatIf.points]),
+    ).toEqual([
+      ['ann', 9],
+      ['bob', 5.5],
+      ['cat', 5],
+    ]);
+    // Straight up as well: PHI, KC, PIT and MIN win outright.
+    expect(
+      whatIf(plainSeason(), LATER, ['confidence', 'straight']).map((row) => [row.memberId, row.whatIf.points]),
+    ).toEqual([
+      ['ann', 9],
+      ['bob', 4],
+      ['cat', 0],
+    ]);
+    expect(whatIfRules({ ...plain, winBasis: 'ats' }, ['confidence'])).toMatchObject({
+      confidence: true,
+      multipliers: false,
+    });
+  });
+
+  it('ranks by the closing spread where none was frozen, and by kickoff where no spread is known', () => {
+    const straight = slate.map((game) => ({ ...game, frozenHomeSpread: null }));
+    const picks = picked(['g1', 'DAL'], ['g2', 'KC'], ['g3', 'NYJ'], ['g4', 'MIN']);
+    expect([...replayedConfidences(straight, picks)]).toEqual([
+      ['g1', 4],
+      ['g2', 3],
+      ['g3', 2],
+      ['g4', 1],
+    ]);
+    // NYJ closed 6.5-point favourites, DAL 1-point underdogs; the others read as pick'ems, by kickoff.
+    const closed = straight.map((game) =>
+      game.id === 'g3'
+        ? { ...game, closingHomeSpread: -6.5 }
+        : game.id === 'g1'
+          ? { ...game, closingHomeSpread: -1 }
+          : game,
+    );
+    expect([...replayedConfidences(closed, picks)]).toEqual([
+      ['g3', 4],
+      ['g2', 3],
+      ['g4', 2],
+      ['g1', 1],
+    ]);
+  });
+
+  it('ranks another member’s picks among the locked ones only, so it tells nothing of the open ones', () => {
+    // Saturday: g1 and g2 have locked and g1 is final; bob's NYJ (g3) is still open.
+    const games = [final(DAL_PHI, 20, 31), KC_LAC, PIT_NYJ, MIN_CHI];
+    const bobAs = (team: string) =>
+      season(
+        [week(1, games, [annSheet, sheet('bob', picked(['g1', 'PHI'], ['g2', 'LAC'], ['g3', team]))])],
+        [member('ann'), member('bob')],
+        plain,
+      );
+    for (const team of ['NYJ', 'PIT']) {
+      const seenByAnn = replayConfidence(bobAs(team), SATURDAY, 'ann').weeks[0]!.sheets;
+      // bob's PHI (−7) and LAC (+3): 4 and 3, whatever he has on the open game.
+      expect(seenByAnn[1]!.picks.map((pick) => [pick.gameId, pick.confidence])).toEqual([
+        ['g1', 4],
+        ['g2', 3],
+      ]);
+      // ann's own sheet is ranked whole.
+      expect(seenByAnn[0]!.picks.map((pick) => pick.confidence)).toEqual([4, 3, 2, 1]);
+      expect(whatIf(bobAs(team), SATURDAY, ['confidence'], 'ann')[1]!.whatIf.points).toBe(4);
+    }
+    // bob himself sees his PIT (−3) rank above LAC (+3): PHI 4, PIT 3, LAC 2.
+    const own = replayConfidence(bobAs('PIT'), SATURDAY, 'bob').weeks[0]!.sheets[1]!.picks;
+    expect(own.map((pick) => [pick.gameId, pick.confidence])).toEqual([
+      ['g1', 4],
+      ['g2', 2],
+      ['g3', 3],
+    ]);
+  });
+
+  it('leaves a confidence pool’s own ranks alone', () => {
+    const own = confidenceSeason();
+    expect(replayConfidence(own, LATER)).toBe(own);
+    expect(whatIf(own, LATER, ['confidence']).map((row) => row.whatIf.points)).toEqual([8, 0]);
   });
 });

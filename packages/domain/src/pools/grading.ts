@@ -2,10 +2,12 @@ import { POOL_DEFAULTS } from '../constants.js';
 import { BetKind, BetMode, BetType } from '../enums.js';
 import { outcomeOf, type GradableEntry } from '../grading/grade-entry.js';
 import { spreadClv } from '../odds/closing-line-value.js';
+import { withDefaultPicks } from './default-picks.js';
 import { isLocked, lockInstant } from './picks.js';
 import { byKickoff, frozenSpreadFor } from './slate.js';
 import {
   instantMs,
+  type DefaultPicks,
   type PoolMember,
   type PoolPick,
   type PoolScoring,
@@ -38,6 +40,8 @@ export interface ScoringRules {
    * pool's own rules), a loss and a missed pick 0; plays never multiply.
    */
   confidence: boolean;
+  /** The side given on a game left unpicked at its lock (`withDefaultPicks`); none: a missed pick. */
+  defaultPicks: DefaultPicks;
 }
 
 export function scoringRules(settings: PoolScoring): ScoringRules {
@@ -48,6 +52,7 @@ export function scoringRules(settings: PoolScoring): ScoringRules {
     pushPoints: 0,
     multipliers: !confidence,
     confidence,
+    defaultPicks: settings.defaultPicks ?? 'none',
   };
 }
 
@@ -76,6 +81,8 @@ export interface GradedPick {
   multiplier: 1 | 2 | 3;
   /** The pick's confidence in a confidence pool (null without a pick, and in other pools). */
   confidence: number | null;
+  /** A default pick the pool gave at the lock, not the member's own. */
+  auto: boolean;
   outcome: PickOutcome;
   /** Points scored; 0 while pending. */
   points: number;
@@ -163,6 +170,7 @@ export function gradePoolPick(input: {
     team: pick?.team ?? null,
     multiplier,
     confidence,
+    auto: pick?.auto === true,
     outcome,
     points: pointsFor(outcome, multiplier, rules, confidence) + 0,
   });
@@ -203,7 +211,15 @@ export function gradeWeekSheet(input: {
   rules: ScoringRules;
   now: Date;
 }): GradedWeek {
-  const { slate, window, sheet, member, rules, now } = input;
+  const { slate, window, member, rules, now } = input;
+  const sheet = withDefaultPicks({
+    slate,
+    sheet: input.sheet,
+    member,
+    defaultPicks: rules.defaultPicks,
+    confidence: rules.confidence,
+    now,
+  });
   const picks = new Map((sheet?.picks ?? []).map((pick) => [pick.gameId, pick]));
   const graded = [...slate]
     .sort(byKickoff)

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BetKind, BetMode, BetType } from '../enums.js';
 import { gradeEntry } from '../grading/grade-entry.js';
-import { slateGameState } from './grading.js';
+import { withDefaultPicks } from './default-picks.js';
+import { slateGameState, teamOutcome } from './grading.js';
 import { lastManStanding, lastManStandingOfWeeks, lmsOptionsOf, usedLmsTeams } from './last-man-standing.js';
 import { isLocked, visibleSheet } from './picks.js';
 import { frozenSpreadFor } from './slate.js';
@@ -133,6 +134,8 @@ const seasonArb: fc.Arbitrary<PoolSeason> = fc
       confidence: fc.boolean(),
       survivorStrikes: fc.integer({ min: 0, max: 2 }),
       survivorBuyBackWeek: fc.constantFrom<number | null>(null, null, 1, 2),
+      dropWorstWeeks: fc.constantFrom(0, 0, 1, 2, 3),
+      defaultPicks: fc.constantFrom<'none' | 'favourites' | 'home'>('none', 'none', 'favourites', 'home'),
     }),
   })
   .chain(({ memberIds, weekCount, settings: drawn }) => {
@@ -215,6 +218,8 @@ describe('pool rules: properties', () => {
           members: season.members,
           winBasis,
           confidence: season.settings.confidence === true,
+          defaultPicks: season.settings.defaultPicks,
+          dropWorstWeeks: season.settings.dropWorstWeeks,
           settled: weeks.filter(({ totals }) => totals.complete).map(({ totals }) => totals),
           open: weeks
             .filter(({ totals }) => !totals.complete)
@@ -296,7 +301,12 @@ describe('pool rules: properties', () => {
         const graded = gradeSeason(season, now);
         for (const row of standings(season, now)) {
           const picks = graded.flatMap(({ graded }) => graded.find((week) => week.memberId === row.memberId)!.picks);
-          expect(row.points).toBe(picks.reduce((sum, pick) => sum + pick.points, 0));
+          // The dropped weeks' points leave the total; their wins still count.
+          const kept = graded
+            .filter(({ week }) => !row.droppedWeeks.includes(week.week))
+            .flatMap(({ graded }) => graded.find((week) => week.memberId === row.memberId)!.picks);
+          expect(row.droppedWeeks.length).toBeLessThanOrEqual(season.settings.dropWorstWeeks ?? 0);
+          expect(row.points).toBe(kept.reduce((sum, pick) => sum + pick.points, 0));
           expect(row.wins).toBe(picks.filter((pick) => pick.outcome === 'win').length);
         }
         // Win, loss and push are the ledger's grading of the same pick at the frozen spread (or outright).
@@ -344,13 +354,47 @@ describe('pool rules: properties', () => {
         for (const row of possible) {
           expect(row.remaining).toBeGreaterThanOrEqual(0);
           expect(row.weekPossible).toBeGreaterThanOrEqual(row.weekPoints);
-          expect(row.seasonPossible - row.seasonPoints).toBe(row.remaining);
+          if (!season.settings.dropWorstWeeks) {
+            expect(row.seasonPossible - row.seasonPoints).toBe(row.remaining);
+          }
           const best = bestCase(season, week, row.memberId, now);
           const after = new Date(Date.parse(week.window.end) + HOUR);
           const points = gradeSeason(best, after)
             .find((graded) => graded.week.week === week.week)!
             .graded.find((graded) => graded.memberId === row.memberId)!.points;
           expect(points).toBe(row.weekPossible);
+          // The season total after drops, the best week in: a good week may push out a dropped one.
+          expect(standings(best, now).find((other) => other.memberId === row.memberId)!.points).toBe(
+            row.seasonPossible,
+          );
+        }
+      }),
+    );
+  });
+
+  it('dropping no week and giving no default picks is the pool without either setting', () => {
+    fc.assert(
+      fc.property(seasonArb, nowArb, fc.nat(), (season, now, weekIndex) => {
+        const { dropWorstWeeks: _drop, defaultPicks: _defaults, ...settings } = season.settings;
+        const without: PoolSeason = { ...season, settings };
+        const off: PoolSeason = { ...season, settings: { ...settings, dropWorstWeeks: 0, defaultPicks: 'none' } };
+        expect(everything(off, now)).toEqual(everything(without, now));
+        const week = season.weeks[weekIndex % season.weeks.length]!.week;
+        expect(pointsStillPossible(off, week, now)).toEqual(pointsStillPossible(without, week, now));
+        expect(standings(without, now).every((row) => row.droppedWeeks.length === 0)).toBe(true);
+      }),
+    );
+  });
+
+  it('with default picks, a member in the pool misses no locked game, and no auto pick is doubled', () => {
+    fc.assert(
+      fc.property(seasonArb, nowArb, (season, now) => {
+        fc.pre(season.settings.defaultPicks !== 'none');
+        for (const { graded } of gradeSeason(season, now)) {
+          for (const pick of graded.flatMap((row) => row.picks)) {
+            expect(pick.outcome).not.toBe('missed');
+            if (pick.auto) expect(pick.multiplier).toBe(1);
+          }
         }
       }),
     );
@@ -397,7 +441,9 @@ describe('pool rules: properties', () => {
             return totalsAt(season, week, holds ? earlier : now);
           });
           const memberIds = season.members.map((member) => member.id);
-          expect(standingsOfWeeks(memberIds, shuffle(kept, now.getTime()))).toEqual(standings(season, now));
+          expect(standingsOfWeeks(memberIds, shuffle(kept, now.getTime()), season.settings.dropWorstWeeks)).toEqual(
+            standings(season, now),
+          );
           expect(averageClvOfWeeks(memberIds, kept)).toEqual(averageClv(season, now));
           expect(lastManStandingOfWeeks(memberIds, lmsResultsOfWeeks(kept), lmsOptionsOf(season.settings, 2))).toEqual(
             lastManStanding(season, now, 2),
@@ -420,6 +466,61 @@ function totalsAt(season: PoolSeason, week: PoolWeekData, at: Date) {
   const graded = gradeSeason({ ...season, weeks: [week] }, at);
   return weekTotals(week, graded[0]!.graded, at, { members: season.members, winBasis: season.settings.winBasis });
 }
+
+/**
+ * A generated season of a pool without confidence points in which every game is played inside its week and
+ * cannot push (a half-point spread, an outright winner), and every member picks every game's winner, some with
+ * a double or triple play.
+ */
+function everyPickWins(season: PoolSeason): PoolSeason {
+  const weeks = season.weeks.map((week) => {
+    const slate = week.slate.map((game): SlateGame => {
+      const homeScore = game.homeScore ?? 20;
+      const awayScore = game.awayScore ?? 17;
+      const spread = game.frozenHomeSpread ?? 0;
+      return {
+        ...game,
+        kickoff: Date.parse(game.kickoff) < Date.parse(week.window.end) ? game.kickoff : week.window.start,
+        status: 'final',
+        homeScore: homeScore === awayScore ? homeScore + 1 : homeScore,
+        awayScore,
+        frozenHomeSpread: Number.isInteger(spread) ? spread + 0.5 : spread,
+      };
+    });
+    const winner = (game: SlateGame) =>
+      teamOutcome(game.home, game, season.settings.winBasis) === 'win' ? game.home : game.away;
+    const sheets = week.sheets.map((sheet) => ({
+      ...sheet,
+      picks: slate.map((game) => ({
+        gameId: game.id,
+        team: winner(game),
+        play: sheet.picks.find((pick) => pick.gameId === game.id)?.play ?? null,
+      })),
+    }));
+    return { ...week, slate, sheets };
+  });
+  // Every week counts: the sum is of all of them (a pool dropping weeks leaves some out).
+  return { ...season, settings: { ...season.settings, confidence: false, dropWorstWeeks: 0 }, weeks };
+}
+
+describe('pool rules: a season replayed under confidence scoring', () => {
+  it('gives every member the sum 1..N of each complete week when every pick wins, whoever views it', () => {
+    const after = new Date(SEASON_START + 24 * 7 * 5 * HOUR);
+    fc.assert(
+      fc.property(seasonArb.map(everyPickWins), fc.nat(), (season, viewerAt) => {
+        const expected = season.weeks.reduce((sum, week) => sum + (week.slate.length * (week.slate.length + 1)) / 2, 0);
+        const games = season.weeks.reduce((sum, week) => sum + week.slate.length, 0);
+        const viewer = season.members[viewerAt % season.members.length]!.id;
+        for (const rows of [whatIf(season, after, ['confidence']), whatIf(season, after, ['confidence'], viewer)]) {
+          for (const row of rows) {
+            expect(row.whatIf).toMatchObject({ points: expected, wins: games, losses: 0, pushes: 0 });
+            expect(row.actual.points).toBeGreaterThanOrEqual(games * 5);
+          }
+        }
+      }),
+    );
+  });
+});
 
 /** Whether generated seasons hold both kinds of pool, so each property above covers confidence scoring. */
 describe('pool rules: generated seasons', () => {
@@ -448,7 +549,15 @@ describe('pool rules: generated seasons', () => {
  * have one), and if their play is not locked in, the biggest play the pool allows goes on an open game.
  */
 function bestCase(season: PoolSeason, week: PoolWeekData, memberId: string, now: Date): PoolSeason {
-  const sheet = week.sheets.find((candidate) => candidate.memberId === memberId) ?? { memberId, picks: [] };
+  // The member's sheet with the default picks the pool gave on the games already locked.
+  const sheet = withDefaultPicks({
+    slate: week.slate,
+    sheet: week.sheets.find((candidate) => candidate.memberId === memberId),
+    member: season.members.find((candidate) => candidate.id === memberId)!,
+    defaultPicks: season.settings.defaultPicks,
+    confidence: season.settings.confidence === true,
+    now,
+  }) ?? { memberId, picks: [] };
   const state = (game: SlateGame) => slateGameState(game, week.window, now);
   const open = week.slate.filter((game) => state(game) === 'pending' && !isLocked(game, now));
   const picks = new Map(sheet.picks.map((pick) => [pick.gameId, pick]));

@@ -166,3 +166,29 @@ describe('room notices', () => {
     ]);
   });
 });
+
+describe('room notices in a pool that drops each member’s worst week', () => {
+  it('tell the standings after the drops, as the standings show them', () => {
+    // Week 2: ann and bob pick MIA (+5), cat and dan BUF (−5).
+    const week2Sheets = [
+      picks('ann', 'h1', 'MIA', null),
+      picks('bob', 'h1', 'MIA', null),
+      picks('cat', 'h1', 'BUF', null),
+      picks('dan', 'h1', 'BUF', null),
+    ];
+    const weeks = [week(1, week1, week1Sheets), week(2, week2, week2Sheets, WEEK2_WINDOW)];
+    const kept = roomNoticeChanges(season(weeks, members, { winBasis: 'straight' }), LATER, nothingTold);
+    const dropped = roomNoticeChanges(
+      season(weeks, members, { winBasis: 'straight', dropWorstWeeks: 1 }),
+      LATER,
+      nothingTold,
+    );
+    // Every week counts: ann 5, bob −5, cat −10, dan −5. One dropped: ann 5, bob 5, cat −5, dan 0.
+    const pointsOf = (changes: RoomNoticeChanges) =>
+      Object.fromEntries(
+        changes.standings!.state.order.map((id, index) => [id, changes.standings!.state.points[index]]),
+      );
+    expect(pointsOf(kept)).toEqual({ ann: 5, bob: -5, cat: -10, dan: -5 });
+    expect(pointsOf(dropped)).toEqual({ ann: 5, bob: 5, cat: -5, dan: 0 });
+  });
+});

@@ -65,6 +65,8 @@ export interface NoticeSeason {
   survivorBuyBackWeek?: number | null | undefined;
   /** The pool's last week (Last Man Standing survivors share the win after it). */
   lastWeek?: number | undefined;
+  /** How many of each member's worst complete weeks leave their total (absent: 0), as the standings drop them. */
+  dropWorstWeeks?: number | undefined;
   weeks: readonly WeekTotals[];
 }
 
@@ -96,7 +98,7 @@ function standingsChange(season: NoticeSeason, told: StandingsNoticeState | unde
     if (told) return null;
     return { state: { week: null, order: [], points: [] }, line: null };
   }
-  const rows = standingsOfWeeks(season.memberIds, weeks);
+  const rows = standingsOfWeeks(season.memberIds, weeks, season.dropWorstWeeks ?? 0);
   const state: StandingsNoticeState = {
     week: last.week,
     order: rows.map((row) => row.memberId),
@@ -191,6 +193,7 @@ export function roomNoticeChanges(
       survivorStrikes: season.settings.survivorStrikes,
       survivorBuyBackWeek: season.settings.survivorBuyBackWeek,
       lastWeek,
+      dropWorstWeeks: season.settings.dropWorstWeeks,
       weeks: seasonWeekTotals(season, gradeSeason(season, now), now),
     },
     told,

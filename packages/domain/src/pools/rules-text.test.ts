@@ -15,6 +15,8 @@ const base = {
   confidence: false,
   survivorStrikes: 0,
   survivorBuyBackWeek: null,
+  dropWorstWeeks: 0,
+  defaultPicks: 'none',
 } as const;
 
 const texts = (settings: Parameters<typeof poolRuleLines>[0]) => poolRuleLines(settings).map((line) => line.text);
@@ -125,5 +127,34 @@ describe('ruleSectionsHtml', () => {
     expect(ruleSectionsHtml([{ heading: 'A & B', lines: ['x < y', 'z'] }])).toBe(
       '<h2>A &#38; B</h2>\n<p>x &#60; y</p>\n<p>z</p>',
     );
+  });
+});
+
+describe('dropped weeks and default picks', () => {
+  it('state how many weeks drop, and that every week counts without the setting', () => {
+    expect(texts(base)).toContain('Every week counts toward the season total.');
+    expect(texts({ ...base, dropWorstWeeks: 2 }).some((text) => text.startsWith('Worst 2 weeks dropped: '))).toBe(true);
+    expect(poolRulesSummary({ ...base, dropWorstWeeks: 1 })).toContain('worst week dropped');
+    expect(poolRulesSummary(base)).not.toContain('dropped');
+  });
+
+  it('state the default pick in place of the missed pick, in the pool’s own terms', () => {
+    const favourites = texts({ ...base, defaultPicks: 'favourites' });
+    expect(favourites).not.toContain(POOL_RULE_TEXTS.missedPick);
+    expect(favourites.some((text) => text.includes('the favourite by the frozen spread'))).toBe(true);
+    const straight = texts({ ...base, winBasis: 'straight', defaultPicks: 'favourites' });
+    expect(straight.some((text) => text.includes('by the closing spread once it is known, else the home team'))).toBe(
+      true,
+    );
+    const confidenceHome = texts({ ...base, confidence: true, defaultPicks: 'home' });
+    expect(confidenceHome.some((text) => text.includes('the home team') && text.includes('smallest number'))).toBe(
+      true,
+    );
+  });
+
+  it('state both in the general rules', () => {
+    const lines = generalPoolRules(DEFAULT_POOL_LIMITS).flatMap((section) => section.lines);
+    expect(lines).toContain(POOL_RULE_TEXTS.defaultPicks);
+    expect(lines).toContain(POOL_RULE_TEXTS.dropWorstWeeks);
   });
 });

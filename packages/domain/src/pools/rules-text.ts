@@ -53,7 +53,23 @@ export const POOL_RULE_TEXTS = {
     "In a confidence pool each week you rank your picks from 1 up to the number of the week's slate games, each number used once: a win scores its number, a loss, a push or a tie 0. There are no double or triple plays. A pick's number locks with it.",
   confidenceMissedPick:
     'A game you have not picked when it locks scores 0, as a loss does; its number is simply not scored.',
+  defaultPicks:
+    'A pool may give default picks: a game you have not picked when it locks, while you are in the pool, is picked for you, the favourite (by the frozen spread; straight up, by the closing spread once known, else the home team) or the home team, as the pool says. It scores as any pick (never doubled or tripled), is marked auto, and in a confidence pool takes the smallest number your picks of the games locked by then left free.',
+  defaultPickFavourites:
+    'A game you have not picked when it locks is picked for you: the favourite, scored as any pick (never doubled or tripled).',
+  defaultPickHome:
+    'A game you have not picked when it locks is picked for you: the home team, scored as any pick (never doubled or tripled).',
+  dropWorstWeeks:
+    "A pool may drop each member's worst weeks (up to 3): your season total leaves out your lowest-scoring complete weeks (every game decided) that you were in the pool for from the first lock to the last, the earlier week first on equal points, and always keeps at least one such week. Wins and the tiebreaker still count every week.",
 } as const;
+
+/** The side a default pick takes, in words. */
+const defaultSide = (defaultPicks: PoolSettings['defaultPicks'], winBasis: PoolSettings['winBasis']) =>
+  defaultPicks === 'home'
+    ? 'the home team'
+    : winBasis === 'ats'
+      ? 'the favourite by the frozen spread (the home team on a pick’em)'
+      : 'the favourite by the closing spread once it is known, else the home team';
 
 /** The confidence points of a pool's week, in words: "from 1 to 5". */
 const confidenceRange = (gamesPerWeek: number) =>
@@ -112,9 +128,23 @@ export function poolRuleLines(settings: PoolRuleSettings): PoolRuleLine[] {
           short: `confidence points ${confidenceRange(settings.gamesPerWeek).replace(/ \(.*\)$/, '')}, a loss 0`,
         }
       : { settings: ['confidence'], text: POOL_RULE_TEXTS.points, short: `a win +${points}, a loss −${points}` },
-    settings.confidence
-      ? { settings: ['confidence'], text: POOL_RULE_TEXTS.confidenceMissedPick, short: 'a missed pick 0' }
-      : { settings: ['confidence'], text: POOL_RULE_TEXTS.missedPick, short: `a missed pick −${points}` },
+    settings.defaultPicks === 'home' || settings.defaultPicks === 'favourites'
+      ? {
+          settings: ['defaultPicks', 'winBasis', 'confidence'],
+          text: `Default picks: a game you have not picked when it locks is picked for you, ${defaultSide(settings.defaultPicks, settings.winBasis)}. It scores as any pick (never doubled or tripled) and shows as auto${settings.confidence ? '; it takes the smallest number your picks of the games locked by then left free' : ''}. A game that locked before you joined is not counted.`,
+          short: `an unpicked game gets ${settings.defaultPicks === 'home' ? 'the home team' : 'the favourite'}`,
+        }
+      : settings.confidence
+        ? {
+            settings: ['confidence', 'defaultPicks'],
+            text: POOL_RULE_TEXTS.confidenceMissedPick,
+            short: 'a missed pick 0',
+          }
+        : {
+            settings: ['confidence', 'defaultPicks'],
+            text: POOL_RULE_TEXTS.missedPick,
+            short: `a missed pick −${points}`,
+          },
     settings.doublePlay
       ? {
           settings: ['doublePlay'],
@@ -137,6 +167,13 @@ export function poolRuleLines(settings: PoolRuleSettings): PoolRuleLine[] {
         }
       : { settings: ['lastManStanding'], text: 'No Last Man Standing.', short: 'no Last Man Standing' },
     ...survivorRuleLines(settings),
+    settings.dropWorstWeeks > 0
+      ? {
+          settings: ['dropWorstWeeks'],
+          text: `Worst ${settings.dropWorstWeeks === 1 ? 'week' : `${settings.dropWorstWeeks} weeks`} dropped: your season total leaves out your ${settings.dropWorstWeeks === 1 ? 'lowest-scoring complete week' : `${settings.dropWorstWeeks} lowest-scoring complete weeks`} (every game decided, and you in the pool from its first lock to its last; the earlier week first on equal points; at least one such week always counts). Wins and the tiebreaker still count every week.`,
+          short: `worst ${settings.dropWorstWeeks === 1 ? 'week' : `${settings.dropWorstWeeks} weeks`} dropped`,
+        }
+      : { settings: ['dropWorstWeeks'], text: 'Every week counts toward the season total.', short: '' },
     { settings: [], text: POOL_RULE_TEXTS.tiebreaker, short: "tiebreaker: the last game's total" },
   ];
   return lines;
@@ -207,7 +244,7 @@ export function generalPoolRules(limits: PoolLimits): RuleSection[] {
       heading: 'Hosting',
       lines: [
         `Any member can be a Lifeguard and host up to ${limits.maxPoolsPerLifeguard} active pools.`,
-        `A pool has a name, an icon with a colour and background, a sport and season, a start week, the number of games per week (${min} to ${max}), a win basis (against the spread, or straight up: "$ Line"), and optional double play, triple play, Last Man Standing and confidence points.`,
+        `A pool has a name, an icon with a colour and background, a sport and season, a start week, the number of games per week (${min} to ${max}), a win basis (against the spread, or straight up: "$ Line"), and optional double play, triple play, Last Man Standing, confidence points, dropped worst weeks and default picks.`,
         "The settings that change scoring (everything but the name and the icon) are fixed once the pool's first game locks.",
       ],
     },
@@ -232,6 +269,7 @@ export function generalPoolRules(limits: PoolLimits): RuleSection[] {
         POOL_RULE_TEXTS.missedPick,
         `Double play: one pick a week counts ±${double}. Triple play: one pick a week counts ±${triple}. ${POOL_RULE_TEXTS.playsNeverBoth}`,
         `${POOL_RULE_TEXTS.confidence} ${POOL_RULE_TEXTS.confidenceMissedPick}`,
+        POOL_RULE_TEXTS.defaultPicks,
       ],
     },
     {
@@ -246,7 +284,10 @@ export function generalPoolRules(limits: PoolLimits): RuleSection[] {
     },
     {
       heading: 'Standings and ties',
-      lines: [`Standings rank season points, then wins, then the tiebreaker. ${POOL_RULE_TEXTS.tiebreaker}`],
+      lines: [
+        `Standings rank season points, then wins, then the tiebreaker. ${POOL_RULE_TEXTS.tiebreaker}`,
+        POOL_RULE_TEXTS.dropWorstWeeks,
+      ],
     },
     { heading: 'Postponed and cancelled games', lines: [POOL_RULE_TEXTS.void] },
   ];

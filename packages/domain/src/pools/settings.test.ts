@@ -35,6 +35,8 @@ const valid: PoolSettings = {
   confidence: false,
   survivorStrikes: 0,
   survivorBuyBackWeek: null,
+  dropWorstWeeks: 0,
+  defaultPicks: 'none',
   startWeek: 1,
 };
 

@@ -2,7 +2,7 @@ import { MIN_SEASON, POOL_DEFAULTS } from '../constants.js';
 import { isSport } from '../enums.js';
 import { seasonCalendar } from '../sports-calendar.js';
 import { lastPoolWeek } from './weeks.js';
-import type { PoolProblem, PoolSettings } from './types.js';
+import { DEFAULT_PICKS, MAX_DROP_WORST_WEEKS, type PoolProblem, type PoolSettings } from './types.js';
 
 /** The limits that come from one setting each; the server reads the configured values, the rules text too. */
 export interface PoolLimits {
@@ -89,6 +89,20 @@ export function validatePoolSettings(settings: PoolSettings): PoolProblem[] {
   const buyBackWeek = settings.survivorBuyBackWeek ?? null;
   if (buyBackWeek !== null && settings.lastManStanding === false) {
     refuse('survivorBuyBackWeek', 'lms_off', 'A buy-back is a Last Man Standing rule: turn Last Man Standing on first');
+  }
+  if (
+    !Number.isInteger(settings.dropWorstWeeks) ||
+    settings.dropWorstWeeks < 0 ||
+    settings.dropWorstWeeks > MAX_DROP_WORST_WEEKS
+  ) {
+    refuse(
+      'dropWorstWeeks',
+      'out_of_range',
+      `The worst weeks dropped is a whole number from 0 to ${MAX_DROP_WORST_WEEKS}`,
+    );
+  }
+  if (!DEFAULT_PICKS.includes(settings.defaultPicks)) {
+    refuse('defaultPicks', 'unknown', 'Default picks are none, the favourites or the home teams');
   }
   if (!isSport(settings.sport)) {
     refuse('sport', 'unknown', 'The sport is NFL, college football or MLB');
@@ -196,6 +210,8 @@ export const SCORING_SETTINGS = [
   'confidence',
   'survivorStrikes',
   'survivorBuyBackWeek',
+  'dropWorstWeeks',
+  'defaultPicks',
 ] as const satisfies readonly (keyof PoolSettings)[];
 
 /**

@@ -187,6 +187,8 @@ describe('head-to-head', () => {
       bTeam: 'BUF',
       aConfidence: null,
       bConfidence: null,
+      aAuto: false,
+      bAuto: false,
       agree: true,
     });
   });

@@ -6,17 +6,21 @@ import {
   type GradedWeek,
   type ScoringRules,
 } from './grading.js';
-import { isLocked, lockInstant } from './picks.js';
+import { withDefaultPicks } from './default-picks.js';
+import { isLocked, lockInstant, visibleSheet } from './picks.js';
 import { byKickoff } from './slate.js';
 import {
   instantMs,
+  type DefaultPicks,
   type PoolMember,
+  type PoolPick,
   type PoolSeason,
   type PoolWeekData,
   type SlateGame,
   type WinBasis,
 } from './types.js';
 import {
+  droppableWeek,
   tiebreakerError,
   weekTotals,
   weekTotalsOfMembers,
@@ -42,6 +46,11 @@ export interface RankedRow {
   tiebreakerError: number;
   /** The submission compared last: of the latest week with a decided game (that week's for a weekly row). */
   submittedAt: string | null;
+  /**
+   * The weeks left out of `points` in a pool that drops each member's worst weeks, in week order (none for a
+   * weekly row, and in other pools).
+   */
+  droppedWeeks: number[];
 }
 
 type Unranked = Omit<RankedRow, 'rank'>;
@@ -103,27 +112,56 @@ export function seasonWeekTotals(season: PoolSeason, weeks: GradedSeason, now: D
 export interface StandingsWeek {
   week: number;
   started: boolean;
-  members: readonly Pick<
+  members: readonly (Pick<
     MemberWeekTotals,
     'memberId' | 'points' | 'wins' | 'losses' | 'pushes' | 'tiebreakerError' | 'submittedAt'
-  >[];
+  > &
+    Partial<Pick<MemberWeekTotals, 'droppable'>>)[];
 }
 
 /**
- * Season standings from the weeks' totals: points, then wins, then the summed tiebreaker error, then the
- * earlier submission of the latest week with a decided game. The weeks may come in any order.
+ * The weeks a member's season total leaves out: their `count` lowest-scoring droppable weeks (complete, and
+ * in the pool for the whole week), the earlier week first on equal points. At least one droppable week always
+ * stays in (a pool dropping one week does not read 0 for everyone after its first week).
  */
-export function standingsOfWeeks(memberIds: readonly string[], weeks: readonly StandingsWeek[]): RankedRow[] {
+export function droppedWeeksOf(
+  rows: readonly { week: number; points: number; droppable?: boolean | undefined }[],
+  count: number,
+): number[] {
+  if (count <= 0) return [];
+  const droppable = rows.filter((row) => row.droppable === true);
+  return droppable
+    .sort((a, b) => a.points - b.points || a.week - b.week)
+    .slice(0, Math.min(count, droppable.length - 1))
+    .map((row) => row.week)
+    .sort((a, b) => a - b);
+}
+
+/**
+ * Season standings from the weeks' totals: points (less each member's `dropWorstWeeks` worst droppable weeks),
+ * then wins, then the summed tiebreaker error, then the earlier submission of the latest week with a decided
+ * game. Wins and the tiebreaker count every week, dropped or not. The weeks may come in any order.
+ */
+export function standingsOfWeeks(
+  memberIds: readonly string[],
+  weeks: readonly StandingsWeek[],
+  dropWorstWeeks = 0,
+): RankedRow[] {
   const ordered = [...weeks].sort((a, b) => a.week - b.week);
   const latest = [...ordered].reverse().find((week) => week.started);
   return rank(
     memberIds.map((memberId) => {
-      const mine = ordered.flatMap((week) => week.members.filter((row) => row.memberId === memberId));
+      const mine = ordered.flatMap((week) =>
+        week.members.filter((row) => row.memberId === memberId).map((row) => ({ ...row, week: week.week })),
+      );
       const sum = (field: 'points' | 'wins' | 'losses' | 'pushes') =>
         mine.reduce((total, row) => total + row[field], 0);
+      const droppedWeeks = droppedWeeksOf(mine, dropWorstWeeks);
+      const dropped = mine.filter((row) => droppedWeeks.includes(row.week)).reduce((t, row) => t + row.points, 0);
       return {
         memberId,
-        points: sum('points') + 0,
+        points: sum('points') - dropped + 0,
+        droppedWeeks,
         wins: sum('wins'),
         losses: sum('losses'),
         pushes: sum('pushes'),
@@ -145,6 +183,7 @@ export function standings(
   return standingsOfWeeks(
     season.members.map((member) => member.id),
     seasonWeekTotals(season, weeks, now),
+    season.settings.dropWorstWeeks ?? 0,
   );
 }
 
@@ -219,6 +258,7 @@ export function weeklyResults(
         pushes: row.pushes,
         tiebreakerError: tiebreakerError(week, sheetOf(week, row.memberId), now) ?? 0,
         submittedAt: sheetOf(week, row.memberId)?.submittedAt ?? null,
+        droppedWeeks: [],
       })),
     ).map((row) => ({ ...row, picks: graded.find((graded) => graded.memberId === row.memberId)!.picks }));
     // A week without members is complete when its games are; a week without games has nothing to win.
@@ -250,6 +290,9 @@ export interface HeadToHead {
     /** Each side's confidence in a confidence pool (null without a pick, and in other pools). */
     aConfidence: number | null;
     bConfidence: number | null;
+    /** Each side's pick was a default pick the pool gave at the lock. */
+    aAuto: boolean;
+    bAuto: boolean;
     agree: boolean;
   }[];
   agreed: number;
@@ -274,8 +317,26 @@ export function headToHead(
   }
   const games: HeadToHead['games'] = [];
   for (const week of sortedWeeks(season)) {
+    // Each side's sheet with the default picks the pool gave at the locks.
+    const sheets = new Map(
+      [a, b].map((memberId) => {
+        const member = season.members.find((candidate) => candidate.id === memberId);
+        const sheet = sheetOf(week, memberId);
+        const effective = member
+          ? withDefaultPicks({
+              slate: week.slate,
+              sheet,
+              member,
+              defaultPicks: rules.defaultPicks,
+              confidence: rules.confidence,
+              now,
+            })
+          : sheet;
+        return [memberId, effective] as const;
+      }),
+    );
     const pickOf = (memberId: string, gameId: string) =>
-      sheetOf(week, memberId)?.picks.find((pick) => pick.gameId === gameId);
+      sheets.get(memberId)?.picks.find((pick) => pick.gameId === gameId);
     const confidenceOf = (memberId: string, gameId: string) =>
       rules.confidence ? (pickOf(memberId, gameId)?.confidence ?? null) : null;
     for (const game of [...week.slate].sort(byKickoff)) {
@@ -289,6 +350,8 @@ export function headToHead(
         bTeam,
         aConfidence: confidenceOf(a, game.id),
         bConfidence: confidenceOf(b, game.id),
+        aAuto: pickOf(a, game.id)?.auto === true,
+        bAuto: pickOf(b, game.id)?.auto === true,
         agree: aTeam !== null && aTeam === bTeam,
       });
     }
@@ -336,7 +399,10 @@ export function pointsStillPossible(
   rules: ScoringRules = scoringRules(season.settings),
 ): PointsPossible[] {
   const week = season.weeks.find((candidate) => candidate.week === weekNumber);
-  const table = standings(season, now, rules);
+  const graded = gradeSeason(season, now, rules);
+  const table = standings(season, now, rules, graded);
+  const drops = season.settings.dropWorstWeeks ?? 0;
+  const totals = drops > 0 ? seasonWeekTotals(season, graded, now) : [];
   const biggestPlay = !rules.multipliers ? 1 : season.settings.triplePlay ? 3 : season.settings.doublePlay ? 2 : 1;
   return season.members.map((member) => {
     const seasonPoints = table.find((row) => row.memberId === member.id)!.points;
@@ -351,7 +417,7 @@ export function pointsStillPossible(
       };
     }
     const sheet = sheetOf(week, member.id);
-    const graded = gradeWeekSheet({
+    const mine = gradeWeekSheet({
       week: week.week,
       slate: week.slate,
       window: week.window,
@@ -361,28 +427,53 @@ export function pointsStillPossible(
       now,
     });
     const games = new Map(week.slate.map((game) => [game.id, game]));
-    const open = graded.picks.filter((pick) => pick.outcome === 'pending' && !isLocked(games.get(pick.gameId)!, now));
-    const lockedPending = graded.picks.filter(
+    const open = mine.picks.filter((pick) => pick.outcome === 'pending' && !isLocked(games.get(pick.gameId)!, now));
+    const lockedPending = mine.picks.filter(
       (pick) => pick.outcome === 'pending' && isLocked(games.get(pick.gameId)!, now),
     );
-    const playLockedIn = graded.picks.some(
+    const playLockedIn = mine.picks.some(
       (pick) => pick.multiplier > 1 && !open.some((openPick) => openPick.gameId === pick.gameId),
     );
     const remaining = rules.confidence
       ? lockedPending.reduce((sum, pick) => sum + (pick.confidence ?? 0), 0) +
-        largestFreeConfidences(week, graded.picks, open.length, now).reduce((sum, value) => sum + value, 0)
+        largestFreeConfidences(week, mine.picks, open.length, now).reduce((sum, value) => sum + value, 0)
       : lockedPending.reduce((sum, pick) => sum + rules.winPoints * pick.multiplier, 0) +
         open.length * rules.winPoints +
         (open.length > 0 && !playLockedIn ? (biggestPlay - 1) * rules.winPoints : 0);
+    const weekPossible = mine.points + remaining;
     return {
       memberId: member.id,
-      weekPoints: graded.points + 0,
+      weekPoints: mine.points + 0,
       remaining,
-      weekPossible: graded.points + remaining,
+      weekPossible,
       seasonPoints,
-      seasonPossible: seasonPoints + remaining,
+      seasonPossible:
+        drops > 0 ? seasonPossibleAfterDrops(totals, week, member, weekPossible, drops) : seasonPoints + remaining,
     };
   });
+}
+
+/**
+ * The season total, after drops, if the week ends at `weekPossible`: every remaining game played (so the week is
+ * complete) and won. Completing the week may make it one of the dropped weeks, or push another one out: the
+ * total after drops never falls as one week's points rise, so the best week gives the best season.
+ */
+function seasonPossibleAfterDrops(
+  totals: readonly WeekTotals[],
+  week: PoolWeekData,
+  member: PoolMember,
+  weekPossible: number,
+  drops: number,
+): number {
+  const rows = totals.flatMap((candidate) => {
+    const row = candidate.members.find((other) => other.memberId === member.id);
+    if (!row) return [];
+    return candidate.week === week.week
+      ? [{ week: candidate.week, points: weekPossible, droppable: droppableWeek(week, true, member) }]
+      : [{ week: candidate.week, points: row.points, droppable: row.droppable }];
+  });
+  const dropped = droppedWeeksOf(rows, drops);
+  return rows.filter((row) => !dropped.includes(row.week)).reduce((sum, row) => sum + row.points, 0) + 0;
 }
 
 /**
@@ -405,10 +496,11 @@ export function largestFreeConfidences(
 }
 
 /**
- * The changes the what-if view offers: other rules, or `ended_now`, the games under way ending at their
- * current scores (the standings "if the games ended now", docs/decisions/066).
+ * The changes the what-if view offers: other rules, `confidence` (the season replayed under confidence scoring,
+ * `replayConfidence`), or `ended_now`, the games under way ending at their current scores (the standings "if the
+ * games ended now", docs/decisions/066).
  */
-export type WhatIfRule = 'straight' | 'half_point_push' | 'no_plays' | 'ended_now';
+export type WhatIfRule = 'straight' | 'half_point_push' | 'no_plays' | 'confidence' | 'ended_now';
 
 const isPlaying = (game: SlateGame) =>
   game.status === 'in_progress' && game.homeScore !== null && game.awayScore !== null;
@@ -430,6 +522,10 @@ export function standingsIfEndedNow(input: {
   winBasis: WinBasis;
   /** Confidence scoring (absent: off). */
   confidence?: boolean;
+  /** The side given on a game left unpicked at its lock (absent: none). */
+  defaultPicks?: DefaultPicks;
+  /** How many of each member's worst complete weeks leave their total (absent: 0). */
+  dropWorstWeeks?: number;
   /** The weeks whose totals no game under way can change. */
   settled: readonly StandingsWeek[];
   /** The weeks still being played, with the games' current scores. */
@@ -437,11 +533,12 @@ export function standingsIfEndedNow(input: {
   now: Date;
 }): RankedRow[] {
   const { members, winBasis, now } = input;
-  const scoring = { winBasis, confidence: input.confidence === true };
+  const scoring = { winBasis, confidence: input.confidence === true, defaultPicks: input.defaultPicks ?? 'none' };
   const open = input.open.map((week) => weekTotalsOfMembers(weekIfEndedNow(week), members, scoring, now));
   return standingsOfWeeks(
     members.map((member) => member.id),
     [...input.settled, ...open],
+    input.dropWorstWeeks ?? 0,
   );
 }
 
@@ -451,14 +548,70 @@ export function seasonIfEndedNow(season: PoolSeason): PoolSeason {
   return { ...season, weeks: season.weeks.map(weekIfEndedNow) };
 }
 
+/**
+ * The picked side's spread, by which a confidence replay ranks a pick (negative: favoured): the frozen spread,
+ * else the closing one, else none known, read as a pick'em (0).
+ */
+function replaySpread(game: SlateGame, team: string): number {
+  const home = game.frozenHomeSpread ?? game.closingHomeSpread ?? null;
+  if (home === null) return 0;
+  return (team === game.home ? home : -home) + 0;
+}
+
+/**
+ * The confidences a replay under confidence scoring gives a member's picks of a week, by game id: the members
+ * never ranked them, so the picks are ranked by how strongly the picked side was favoured by the game's spread
+ * (`replaySpread`). The biggest favourite picked gets N (the slate's size), the next N − 1, and so on down to
+ * the underdogs; equal spreads go by kickoff, the earlier higher, then by game id. Picks of games not on the
+ * slate get none.
+ */
+export function replayedConfidences(slate: readonly SlateGame[], picks: readonly PoolPick[]): Map<string, number> {
+  const games = new Map(slate.map((game) => [game.id, game]));
+  const ordered = picks
+    .filter((pick) => games.has(pick.gameId))
+    .map((pick) => ({ pick, game: games.get(pick.gameId)! }))
+    .sort((a, b) => replaySpread(a.game, a.pick.team) - replaySpread(b.game, b.pick.team) || byKickoff(a.game, b.game));
+  return new Map(ordered.map(({ pick }, index) => [pick.gameId, slate.length - index]));
+}
+
+/**
+ * The season replayed under confidence scoring (decision record 086): every sheet's picks take the
+ * confidences `replayedConfidences` gives them, double and triple plays dropped. A confidence pool's season is
+ * returned as it is: its members gave their own ranks.
+ *
+ * With a viewer, the other members' picks are ranked among those the viewer may see (`visibleSheet`: the
+ * picks of games that have locked), so a replayed rank never tells where a member's open picks are; once a
+ * week's every game has locked the ranks are the same for every viewer.
+ */
+export function replayConfidence(season: PoolSeason, now: Date, viewerId?: string): PoolSeason {
+  if (season.settings.confidence === true) return season;
+  return {
+    ...season,
+    settings: { ...season.settings, doublePlay: false, triplePlay: false, confidence: true },
+    weeks: season.weeks.map((week) => ({
+      ...week,
+      sheets: week.sheets.map((stored) => {
+        const sheet = viewerId === undefined ? stored : visibleSheet(stored, viewerId, week.slate, now);
+        const ranks = replayedConfidences(week.slate, sheet.picks);
+        return {
+          ...sheet,
+          picks: sheet.picks.map((pick) => ({ ...pick, play: null, confidence: ranks.get(pick.gameId) ?? null })),
+        };
+      }),
+    })),
+  };
+}
+
 /** The pool's rules with the what-if changes applied. */
 export function whatIfRules(settings: PoolSeason['settings'], changes: readonly WhatIfRule[]): ScoringRules {
   const rules = scoringRules(settings);
+  const confidence = rules.confidence || changes.includes('confidence');
   return {
     ...rules,
     winBasis: changes.includes('straight') ? 'straight' : rules.winBasis,
     pushPoints: changes.includes('half_point_push') ? rules.winPoints / 2 : rules.pushPoints,
-    multipliers: changes.includes('no_plays') ? false : rules.multipliers,
+    multipliers: changes.includes('no_plays') || confidence ? false : rules.multipliers,
+    confidence,
   };
 }
 
@@ -470,11 +623,15 @@ export interface WhatIfRow {
   rankChange: number;
 }
 
-/** The season's standings under the pool's rules and under the changed ones, side by side. */
-export function whatIf(season: PoolSeason, now: Date, changes: readonly WhatIfRule[]): WhatIfRow[] {
+/**
+ * The season's standings under the pool's rules and under the changed ones, side by side. `viewerId`: whose
+ * answer it is, which a confidence replay ranks others' picks for (`replayConfidence`); absent, every pick.
+ */
+export function whatIf(season: PoolSeason, now: Date, changes: readonly WhatIfRule[], viewerId?: string): WhatIfRow[] {
   const actual = standings(season, now);
+  const replayed = changes.includes('confidence') ? replayConfidence(season, now, viewerId) : season;
   const other = standings(
-    changes.includes('ended_now') ? seasonIfEndedNow(season) : season,
+    changes.includes('ended_now') ? seasonIfEndedNow(replayed) : replayed,
     now,
     whatIfRules(season.settings, changes),
   );

@@ -11,11 +11,25 @@ import type { GameStatus } from '../sources/types.js';
 
 export type WinBasis = 'ats' | 'straight';
 
+/**
+ * The side a member is given on a slate game they left unpicked when it locked: none (a missed pick), the
+ * favourite (by the frozen spread; in a `straight` pool by the closing spread once known, else the home team),
+ * or the home team.
+ */
+export type DefaultPicks = 'none' | 'favourites' | 'home';
+
+export const DEFAULT_PICKS = ['none', 'favourites', 'home'] as const satisfies readonly DefaultPicks[];
+
+/** At most this many of a member's worst complete weeks leave their season total. */
+export const MAX_DROP_WORST_WEEKS = 3;
+
 /** What decides how a week's picks score, as week totals and the browser's standings need it. */
 export interface PoolScoring {
   winBasis: WinBasis;
   /** Confidence scoring (absent: off). */
   confidence?: boolean;
+  /** The side given for a pick left out at the lock (absent: none). */
+  defaultPicks?: DefaultPicks;
 }
 
 /** A pool's settings: the rules its members play by. */
@@ -50,6 +64,13 @@ export interface PoolSettings {
    * the week right after the one they went out in brings them back, once a season.
    */
   survivorBuyBackWeek: number | null;
+  /**
+   * How many of each member's lowest-scoring complete weeks leave their season total (0–3; decision record on
+   * dropped weeks and default picks).
+   */
+  dropWorstWeeks: number;
+  /** The side a member is given on a game they have not picked when it locks. */
+  defaultPicks: DefaultPicks;
   /** The sport week (sports calendar) the pool starts in. */
   startWeek: number;
 }
@@ -96,6 +117,8 @@ export interface PoolPick {
   play?: Play | null;
   /** In a confidence pool, the pick's rank this week (1..N, each used once): what a win scores. */
   confidence?: number | null;
+  /** A default pick the pool gave at the lock (never stored; `withDefaultPicks`). */
+  auto?: boolean;
 }
 
 /** One member's picks for one pool week. */
@@ -143,9 +166,11 @@ export interface PoolWeekData {
 
 /** A pool's season: what standings, Last Man Standing and head-to-head are derived from. */
 export interface PoolSeason {
-  /** `confidence` absent: off. */
+  /** `confidence` absent: off; `dropWorstWeeks` absent: 0; `defaultPicks` absent: none. */
   settings: Pick<PoolSettings, 'winBasis' | 'doublePlay' | 'triplePlay' | 'lastManStanding'> &
-    Partial<Pick<PoolSettings, 'confidence' | 'survivorStrikes' | 'survivorBuyBackWeek'>>;
+    Partial<
+      Pick<PoolSettings, 'confidence' | 'survivorStrikes' | 'survivorBuyBackWeek' | 'dropWorstWeeks' | 'defaultPicks'>
+    >;
   members: PoolMember[];
   weeks: PoolWeekData[];
 }

@@ -7,6 +7,7 @@ import {
   type GradedWeek,
   type PickOutcome,
 } from './grading.js';
+import { memberAt } from './default-picks.js';
 import { lmsGame, lmsGames, lockInstant } from './picks.js';
 import { tiebreakerGame } from './slate.js';
 import { lmsWeekResult, type LmsOutcome, type LmsResult } from './last-man-standing.js';
@@ -45,6 +46,11 @@ export interface MemberWeekTotals {
   lmsOutcome: LmsOutcome;
   /** Eliminated by a push (the room is told "pushed" rather than "lost"). */
   lmsPushed: boolean;
+  /**
+   * The week may leave the member's season total in a pool that drops worst weeks: it is complete and the
+   * member was in the pool at every one of its locks (`droppableWeek`).
+   */
+  droppable: boolean;
 }
 
 export interface WeekTotals {
@@ -68,6 +74,21 @@ export function tiebreakerError(week: PoolWeekData, sheet: WeekSheet | undefined
   return Math.abs((sheet?.tiebreaker ?? 0) - (game.homeScore + game.awayScore));
 }
 
+/**
+ * Whether a week can be one of a member's dropped weeks: every slate game is decided (at least one), and the
+ * member was in the pool from its first lock to its last (a week joined part-way, or before joining, counts
+ * as it scored and is never dropped).
+ */
+export function droppableWeek(
+  week: Pick<PoolWeekData, 'slate'>,
+  complete: boolean,
+  member: Pick<PoolMember, 'joinedAt' | 'leftAt'> | undefined,
+): boolean {
+  if (!complete || !member || week.slate.length === 0) return false;
+  const locks = week.slate.map((game) => lockInstant(game));
+  return memberAt(member, Math.min(...locks)) && memberAt(member, Math.max(...locks));
+}
+
 /** The week's totals from its members' graded sheets (gradeWeekSheet) at `now`, on the pool's win basis. */
 export function weekTotals(
   week: PoolWeekData,
@@ -77,10 +98,11 @@ export function weekTotals(
 ): WeekTotals {
   const games = new Map(week.slate.map((game) => [game.id, game]));
   const decided = week.slate.filter((game) => slateGameState(game, week.window, now) !== 'pending').length;
+  const complete = decided > 0 && decided === week.slate.length;
   return {
     week: week.week,
     started: decided > 0,
-    complete: decided > 0 && decided === week.slate.length,
+    complete,
     members: graded.map((row) => {
       const sheet = week.sheets.find((candidate) => candidate.memberId === row.memberId);
       let clvSum = 0;
@@ -93,7 +115,8 @@ export function weekTotals(
         clvSum += clv;
         clvCount += 1;
       }
-      const member = pool.members.find((candidate) => candidate.id === row.memberId) ?? { id: row.memberId };
+      const poolMember = pool.members.find((candidate) => candidate.id === row.memberId);
+      const member = poolMember ?? { id: row.memberId };
       const lms = lmsWeekResult(week, member, pool.winBasis, now);
       const lmsPlayed =
         lms.outcome === 'eliminated' && lms.team !== null ? lmsGame(lmsGames(week), lms.team) : undefined;
@@ -110,6 +133,7 @@ export function weekTotals(
         lmsTeam: lms.team,
         lmsOutcome: lms.outcome,
         lmsPushed: lmsPlayed !== undefined && teamOutcome(lms.team!, lmsPlayed, pool.winBasis) === 'push',
+        droppable: droppableWeek(week, complete, poolMember),
       };
     }),
   };

@@ -1,5 +1,6 @@
 import { displayName } from '@pass/domain';
 import {
+  column,
   chatMessages,
   chatReads,
   chatRoomNotices,
@@ -182,24 +183,21 @@ export async function writeQuietRecords(
   input: { noticeKey: string; records: readonly { poolId: number; state: { version: number } }[]; now: Date },
 ): Promise<void> {
   if (input.records.length === 0) return;
-  const storedVersion = sql`case when jsonb_typeof(${chatRoomNotices.state} -> 'version') = 'number'
-                                 then (${chatRoomNotices.state} ->> 'version')::numeric else -1 end`;
-  await db
-    .insert(chatRoomNotices)
-    .values(
-      input.records.map((record) => ({
-        poolId: record.poolId,
-        noticeKey: input.noticeKey,
-        state: record.state,
-        chatMessageId: null,
-        updatedAt: input.now,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [chatRoomNotices.poolId, chatRoomNotices.noticeKey],
-      set: { state: sql`excluded.state`, updatedAt: sql`excluded.updated_at` },
-      setWhere: sql`${storedVersion} <= (excluded.state ->> 'version')::numeric`,
-    });
+  const storedVersion = sql`case when jsonb_typeof(n.state -> 'version') = 'number'
+                                 then (n.state ->> 'version')::numeric else -1 end`;
+  // Column arrays: a result reaches thousands of rooms, and a multi-row insert built value by value costs more.
+  await db.execute(sql`
+    insert into ${chatRoomNotices} as n (pool_id, notice_key, state, chat_message_id, updated_at)
+    select pool_id, ${input.noticeKey}, state, null, ${input.now.toISOString()}::timestamptz
+      from unnest(${column(
+        input.records.map((record) => record.poolId),
+        'int',
+      )}, ${column(
+        input.records.map((record) => JSON.stringify(record.state)),
+        'jsonb',
+      )}) as t(pool_id, state)
+    on conflict (pool_id, notice_key) do update set state = excluded.state, updated_at = excluded.updated_at
+      where ${storedVersion} <= (excluded.state ->> 'version')::numeric`);
 }
 
 export async function deleteNotice(db: DbExecutor, poolId: number, noticeKey: string): Promise<void> {

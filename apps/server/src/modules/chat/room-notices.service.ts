@@ -103,6 +103,7 @@ function roomChanges(room: Room, rows: readonly repository.NoticeRow[]) {
       lastManStanding: pool.lastManStanding,
       survivorStrikes: pool.survivorStrikes,
       survivorBuyBackWeek: pool.survivorBuyBackWeek,
+      dropWorstWeeks: pool.dropWorstWeeks,
       lastWeek: lastPoolWeek(pool.sport as Sport, pool.season),
       weeks: totals.weeks,
     },

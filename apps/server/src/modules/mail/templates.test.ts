@@ -34,4 +34,29 @@ describe('pick reminder mails', () => {
     }).text;
     expect(fromLifeguard).toContain(POOL_RULE_TEXTS.confidenceMissedPick);
   });
+
+  it('state the default pick instead in a pool that gives one', () => {
+    const reminder = (defaultPicks: 'favourites' | 'home') =>
+      poolPickReminderMail('gina@example.com', {
+        ...common,
+        hours: 1,
+        firstLock: new Date('2025-09-05T00:20:00Z'),
+        defaultPicks,
+        url: 'https://pass.test/football/pool/1?week=1',
+        unsubscribe,
+      }).text;
+    expect(reminder('favourites')).toContain(POOL_RULE_TEXTS.defaultPickFavourites);
+    expect(reminder('favourites')).not.toContain(POOL_RULE_TEXTS.missedPick);
+    const fromLifeguard = poolLifeguardReminderMail('gina@example.com', {
+      ...common,
+      lifeguard: 'lou',
+      lmsTeamMissing: false,
+      tiebreakerMissing: false,
+      nextLock: null,
+      defaultPicks: 'home',
+      url: 'https://pass.test/football/pool/1?week=1',
+      unsubscribe,
+    }).text;
+    expect(fromLifeguard).toContain(POOL_RULE_TEXTS.defaultPickHome);
+  });
 });

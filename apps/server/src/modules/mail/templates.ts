@@ -1,4 +1,4 @@
-import { POOL_RULE_TEXTS } from '@pass/domain';
+import { POOL_RULE_TEXTS, type DefaultPicks } from '@pass/domain';
 import type { MailMessage } from './mailer.js';
 
 /** The account mails: plain text first, with the same words in simple HTML. */
@@ -183,9 +183,15 @@ export interface UnsubscribeLinks {
   page: string;
 }
 
-/** What a missed pick costs, in the pool's own rule (decision 080). */
-const missedPickText = (confidence: boolean | undefined) =>
-  confidence ? POOL_RULE_TEXTS.confidenceMissedPick : POOL_RULE_TEXTS.missedPick;
+/** What a missed pick costs, in the pool's own rule (decision 080), or the default pick it gets instead. */
+const missedPickText = (confidence: boolean | undefined, defaultPicks: DefaultPicks | undefined) =>
+  defaultPicks === 'favourites'
+    ? POOL_RULE_TEXTS.defaultPickFavourites
+    : defaultPicks === 'home'
+      ? POOL_RULE_TEXTS.defaultPickHome
+      : confidence
+        ? POOL_RULE_TEXTS.confidenceMissedPick
+        : POOL_RULE_TEXTS.missedPick;
 
 const hoursText = (hours: 24 | 1) => (hours === 1 ? '1 hour' : '24 hours');
 
@@ -201,6 +207,8 @@ export function poolPickReminderMail(
     slateSize: number;
     /** A confidence pool: a missed pick scores 0 there. */
     confidence?: boolean;
+    /** The side a pool gives a game left unpicked at its lock (absent: none). */
+    defaultPicks?: DefaultPicks;
     url: string;
     unsubscribe: UnsubscribeLinks;
   },
@@ -213,7 +221,7 @@ export function poolPickReminderMail(
       [
         `Hi ${input.username},`,
         `The first game of ${input.weekLabel} in “${input.poolName}” locks at ${mailTime(input.firstLock)}, in about ${hoursText(input.hours)}. You have no pick yet for ${games} of the ${input.slateSize} on the slate.`,
-        `Each game locks at its kickoff. ${missedPickText(input.confidence)}`,
+        `Each game locks at its kickoff. ${missedPickText(input.confidence, input.defaultPicks)}`,
       ],
       { label: 'Make my picks', url: input.url },
     ),
@@ -321,6 +329,8 @@ export function poolLifeguardReminderMail(
     nextLock: Date | null;
     /** A confidence pool: a missed pick scores 0 there. */
     confidence?: boolean;
+    /** The side a pool gives a game left unpicked at its lock (absent: none). */
+    defaultPicks?: DefaultPicks;
     url: string;
     unsubscribe: UnsubscribeLinks;
   },
@@ -340,8 +350,8 @@ export function poolLifeguardReminderMail(
         `Hi ${input.username},`,
         `${input.lifeguard}, the Lifeguard of “${input.poolName}”, reminds you that you have ${what} for ${input.weekLabel}.`,
         input.nextLock
-          ? `The next of them locks at ${mailTime(input.nextLock)}. Each game locks at its kickoff. ${missedPickText(input.confidence)}`
-          : `Each game locks at its kickoff. ${missedPickText(input.confidence)}`,
+          ? `The next of them locks at ${mailTime(input.nextLock)}. Each game locks at its kickoff. ${missedPickText(input.confidence, input.defaultPicks)}`
+          : `Each game locks at its kickoff. ${missedPickText(input.confidence, input.defaultPicks)}`,
       ],
       { label: 'Make my picks', url: input.url },
     ),

@@ -131,6 +131,7 @@ async function sendWeekMails(
             missing: member.eventIds.length,
             slateSize,
             confidence: pool.confidence,
+            defaultPicks: pool.defaultPicks,
             url: weekUrl,
             unsubscribe,
           }),

@@ -12,9 +12,18 @@ import type { LockedAtsGame } from './closing.repository.js';
  * quote of before the lock that arrived late corrects it. Each pick's CLV is read from it (`poolPickClv`).
  */
 
-/** The closes of these locked games as the quotes stand now; the games whose stored close differs. */
-async function closesOf(db: DbExecutor, games: readonly LockedAtsGame[]) {
-  const byLock = new Map<number, LockedAtsGame[]>();
+/** A locked game as its close is worked out: its teams and the instant it locked. */
+type LockedGame = Pick<LockedAtsGame, 'eventId' | 'homeTeam' | 'awayTeam' | 'lockedAt'>;
+
+/**
+ * The close of each of these locked games as the quotes stand now: the line of record, home side, as it stood
+ * at the game's lock (null without one), by game.
+ */
+export async function closingSpreadsAtLock<G extends LockedGame>(
+  db: DbExecutor,
+  games: readonly G[],
+): Promise<Map<G, number | null>> {
+  const byLock = new Map<number, G[]>();
   for (const game of games) {
     const at = game.lockedAt.getTime();
     // Appended in place: copying the list per game made a Sunday of 20,000 locked slate games quadratic.
@@ -22,7 +31,7 @@ async function closesOf(db: DbExecutor, games: readonly LockedAtsGame[]) {
     if (locked) locked.push(game);
     else byLock.set(at, [game]);
   }
-  const changed: { poolWeekId: number; eventId: number; closingHomeSpread: number | null }[] = [];
+  const closes = new Map<G, number | null>();
   for (const [at, locked] of byLock) {
     const events = [...new Map(locked.map((game) => [game.eventId, game])).values()].map((game) => ({
       id: game.eventId,
@@ -30,11 +39,19 @@ async function closesOf(db: DbExecutor, games: readonly LockedAtsGame[]) {
       awayTeam: game.awayTeam,
     }));
     const lines = await linesOfRecord(db, events, new Date(at));
-    for (const game of locked) {
-      const close = lines.get(game.eventId)?.homeSpread ?? null;
-      if (close !== game.closingHomeSpread) {
-        changed.push({ poolWeekId: game.poolWeekId, eventId: game.eventId, closingHomeSpread: close });
-      }
+    for (const game of locked) closes.set(game, lines.get(game.eventId)?.homeSpread ?? null);
+  }
+  return closes;
+}
+
+/** The closes of these locked games as the quotes stand now; the games whose stored close differs. */
+async function closesOf(db: DbExecutor, games: readonly LockedAtsGame[]) {
+  const closes = await closingSpreadsAtLock(db, games);
+  const changed: { poolWeekId: number; eventId: number; closingHomeSpread: number | null }[] = [];
+  for (const game of games) {
+    const close = closes.get(game) ?? null;
+    if (close !== game.closingHomeSpread) {
+      changed.push({ poolWeekId: game.poolWeekId, eventId: game.eventId, closingHomeSpread: close });
     }
   }
   return changed;

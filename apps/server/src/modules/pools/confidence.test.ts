@@ -61,42 +61,80 @@ describe('confidence pools', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
   };
-  const submit = (client: TestClient, poolId: number, body: object) =>
-    client.request({
-      method: 'PUT',
-      url: `/api/pools/${poolId}/weeks/1/picks`,
-      payload: body,
-      headers: { 'idempotency-key': newKey() },
-    });
-  const accepted = async (client: TestClient, poolId: number, body: object) => {
-    const response = await submit(client, poolId, body);
-    expect(response.statusCode, response.body).toBe(200);
-    return PoolWeekResponse.parse(response.json()).data;
-  };
-  const refusal = async (client: TestClient, poolId: number, body: object) =>
-    expectError(await submit(client, poolId, body), 400).error.fields?.map(({ field, reason }) =>
-      reason ? `${field}:${reason}` : field,
-    );
   const get = async (client: TestClient, url: string) => {
     const response = await client.get(url);
     expect(response.statusCode, response.body).toBe(200);
     return response.json<unknown>();
   };
-  const picksOf = (week: PoolWeekView, username: string) =>
+  /** The game of each team of the week-1 slate. */
+  const gameOf = (team: string): number =>
+    ({ PHI: thursday, DAL: thursday, KC: sunday, LAC: sunday, CHI: monday, MIN: monday })[team]!;
+  /**
+   * A week-1 sheet as the tests write it: "PHI 3, KC 1", each pick its team and confidence (a team alone has none).
+   */
+  const sheetOf = (picks: string, extra: object = {}) => ({
+    picks: picks.split(', ').map((pick) => {
+      const [team, confidence] = pick.split(' ') as [string, string?];
+      return { event_id: gameOf(team), team, ...(confidence === undefined ? {} : { confidence: Number(confidence) }) };
+    }),
+    ...extra,
+  });
+  /** `username`'s picks in a week's answer, written as sheetOf reads them, in kickoff order ("" for none). */
+  const written = (week: PoolWeekView, username: string) =>
     week.sheets
       .find((sheet) => sheet.username === username)!
-      .picks.map((pick) => [pick.event_id, pick.team, pick.confidence]);
+      .picks.map((pick) => (pick.confidence === null ? pick.team : `${pick.team} ${pick.confidence}`))
+      .join(', ');
 
-  /** A confidence pool with its Lifeguard and two guests, its week-1 slate published. */
+  /**
+   * A confidence pool with its Lifeguard and two guests, its week-1 slate published, and the steps the tests take
+   * in its week 1.
+   */
   const confidencePool = async () => {
     const made = await poolWithGuests(testApp.app, db(), settings());
+    const poolId = made.pool.id;
     const published = await made.lifeguard.client.request({
       method: 'PUT',
-      url: `/api/pools/${made.pool.id}/weeks/1/slate`,
+      url: `/api/pools/${poolId}/weeks/1/slate`,
       payload: { event_ids: [thursday, sunday, monday] },
     });
     expect(published.statusCode, published.body).toBe(200);
-    return made;
+    const submit = (client: TestClient, picks: string, extra: object = {}) =>
+      client.request({
+        method: 'PUT',
+        url: `/api/pools/${poolId}/weeks/1/picks`,
+        payload: sheetOf(picks, extra),
+        headers: { 'idempotency-key': newKey() },
+      });
+    return {
+      ...made,
+      /** Submits `client`'s sheet, which must be taken: `username`'s picks in the week it answers. */
+      accept: async (client: TestClient, picks: string, extra: object = {}) => {
+        const response = await submit(client, picks, extra);
+        expect(response.statusCode, response.body).toBe(200);
+        return PoolWeekResponse.parse(response.json()).data;
+      },
+      /** Submits `client`'s sheet, which must be refused: each problem as "field:reason". */
+      refuse: async (client: TestClient, picks: string) =>
+        expectError(await submit(client, picks), 400).error.fields?.map(({ field, reason }) =>
+          reason ? `${field}:${reason}` : field,
+        ),
+      /** `username`'s picks as `client` sees them in week 1. */
+      seen: async (client: TestClient, username: string) =>
+        written(PoolWeekResponse.parse(await get(client, `/api/pools/${poolId}/weeks/1`)).data, username),
+      /** The Lifeguard's entry of a member's picks. */
+      edit: (memberId: number, body: object) =>
+        made.lifeguard.client.request({
+          method: 'PUT',
+          url: `/api/pools/${poolId}/weeks/1/members/${memberId}/picks`,
+          payload: body,
+        }),
+      /** The Lifeguard's change of the pool's settings. */
+      change: (body: object) =>
+        made.lifeguard.client.request({ method: 'PATCH', url: `/api/pools/${poolId}`, payload: body }),
+      /** A read of the pool's that must answer 200: its body. */
+      read: (client: TestClient, path: string) => get(client, `/api/pools/${poolId}${path}`),
+    };
   };
 
   beforeAll(async () => {
@@ -129,44 +167,20 @@ describe('confidence pools', () => {
   });
 
   it('turned off before the pool starts, clears the picks’ confidences; kept from the first lock', async () => {
-    const { pool, lifeguard, guests } = await confidencePool();
-    const guest = guests[0]!;
-    await accepted(guest.client, pool.id, {
-      picks: [
-        { event_id: thursday, team: 'PHI', confidence: 3 },
-        { event_id: sunday, team: 'KC', confidence: 1 },
-      ],
-    });
-    const off = await lifeguard.client.request({
-      method: 'PATCH',
-      url: `/api/pools/${pool.id}`,
-      payload: { confidence: false, double_play: true },
-    });
+    const week = await confidencePool();
+    const guest = week.guests[0]!;
+    await week.accept(guest.client, 'PHI 3, KC 1');
+    const off = await week.change({ confidence: false, double_play: true });
     expect(off.statusCode, off.body).toBe(200);
     expect(PoolResponse.parse(off.json()).data).toMatchObject({ confidence: false, double_play: true });
-    const own = PoolWeekResponse.parse(await get(guest.client, `/api/pools/${pool.id}/weeks/1`)).data;
-    expect(picksOf(own, guest.account.username)).toEqual([
-      [thursday, 'PHI', null],
-      [sunday, 'KC', null],
-    ]);
+    expect(await week.seen(guest.client, guest.account.username)).toBe('PHI, KC');
     // The Lifeguard's edit keeps the member's other picks, which no longer carry a confidence to refuse.
-    const edited = await lifeguard.client.request({
-      method: 'PUT',
-      url: `/api/pools/${pool.id}/weeks/1/members/${guest.memberId}/picks`,
-      payload: { picks: [{ event_id: monday, team: 'CHI', play: 'double' }] },
-    });
+    const edited = await week.edit(guest.memberId, { picks: [{ event_id: monday, team: 'CHI', play: 'double' }] });
     expect(edited.statusCode, edited.body).toBe(200);
 
     clock = new Date('2025-09-05T00:20:00Z');
     try {
-      const started = expectError(
-        await lifeguard.client.request({
-          method: 'PATCH',
-          url: `/api/pools/${pool.id}`,
-          payload: { confidence: true },
-        }),
-        400,
-      );
+      const started = expectError(await week.change({ confidence: true }), 400);
       expect(started.error.fields?.map(({ field, reason }) => `${field}:${reason}`)).toContain(
         'body.confidence:pool_started',
       );
@@ -176,137 +190,61 @@ describe('confidence pools', () => {
   });
 
   it('takes each confidence once a week, refusing a duplicate with its field and reason and storing nothing', async () => {
-    const { pool, guests } = await confidencePool();
-    const guest = guests[0]!;
+    const week = await confidencePool();
+    const guest = week.guests[0]!;
     const [row] = await db()
       .select({ n: sql<number>`count(*)` })
       .from(poolPicks);
     const picksBefore = Number(row!.n);
-    expect(
-      await refusal(guest.client, pool.id, {
-        picks: [
-          { event_id: thursday, team: 'PHI', confidence: 3 },
-          { event_id: sunday, team: 'KC', confidence: 3 },
-        ],
-      }),
-    ).toEqual(['body.picks:confidence_used']);
-    expect(await refusal(guest.client, pool.id, { picks: [{ event_id: thursday, team: 'PHI' }] })).toEqual([
-      'body.picks:confidence_required',
-    ]);
-    expect(
-      await refusal(guest.client, pool.id, { picks: [{ event_id: thursday, team: 'PHI', confidence: 4 }] }),
-    ).toEqual(['body.picks:confidence_out_of_range']);
-    expect(
-      await refusal(guest.client, pool.id, { picks: [{ event_id: thursday, team: 'PHI', confidence: 0 }] }),
-    ).toEqual(['body.picks.0.confidence']);
+    expect(await week.refuse(guest.client, 'PHI 3, KC 3')).toEqual(['body.picks:confidence_used']);
+    expect(await week.refuse(guest.client, 'PHI')).toEqual(['body.picks:confidence_required']);
+    expect(await week.refuse(guest.client, 'PHI 4')).toEqual(['body.picks:confidence_out_of_range']);
+    expect(await week.refuse(guest.client, 'PHI 0')).toEqual(['body.picks.0.confidence']);
     const [after] = await db()
       .select({ n: sql<number>`count(*)` })
       .from(poolPicks);
     expect(Number(after!.n)).toBe(picksBefore);
 
-    const week = await accepted(guest.client, pool.id, {
-      picks: [
-        { event_id: thursday, team: 'PHI', confidence: 3 },
-        { event_id: sunday, team: 'KC', confidence: 1 },
-        { event_id: monday, team: 'CHI', confidence: 2 },
-      ],
-    });
-    expect(picksOf(week, guest.account.username)).toEqual([
-      [thursday, 'PHI', 3],
-      [sunday, 'KC', 1],
-      [monday, 'CHI', 2],
-    ]);
+    const taken = await week.accept(guest.client, 'PHI 3, KC 1, CHI 2');
+    expect(written(taken, guest.account.username)).toBe('PHI 3, KC 1, CHI 2');
   });
 
   it('keeps a locked pick’s confidence, and reveals it to the others with the pick at the lock', async () => {
-    const { pool, guests } = await confidencePool();
-    const [guest, other] = guests as [(typeof guests)[0], (typeof guests)[0]];
-    await accepted(guest.client, pool.id, {
-      picks: [
-        { event_id: thursday, team: 'PHI', confidence: 3 },
-        { event_id: sunday, team: 'KC', confidence: 1 },
-        { event_id: monday, team: 'CHI', confidence: 2 },
-      ],
-    });
-    const before = await get(other.client, `/api/pools/${pool.id}/weeks/1`);
-    expect(picksOf(PoolWeekResponse.parse(before).data, guest.account.username)).toEqual([]);
+    const week = await confidencePool();
+    const [guest, other] = week.guests as [(typeof week.guests)[0], (typeof week.guests)[0]];
+    const username = guest.account.username;
+    await week.accept(guest.client, 'PHI 3, KC 1, CHI 2');
+    expect(await week.seen(other.client, username)).toBe('');
 
     clock = new Date('2025-09-05T00:20:00Z');
     try {
       // The locked pick's confidence cannot move, nor be taken by an open pick.
-      expect(
-        await refusal(guest.client, pool.id, {
-          picks: [
-            { event_id: thursday, team: 'PHI', confidence: 1 },
-            { event_id: sunday, team: 'KC', confidence: 3 },
-          ],
-        }),
-      ).toEqual(['body.picks:locked']);
-      expect(
-        await refusal(guest.client, pool.id, {
-          picks: [
-            { event_id: sunday, team: 'KC', confidence: 3 },
-            { event_id: monday, team: 'CHI', confidence: 2 },
-          ],
-        }),
-      ).toEqual(['body.picks:confidence_used']);
+      expect(await week.refuse(guest.client, 'PHI 1, KC 3')).toEqual(['body.picks:locked']);
+      expect(await week.refuse(guest.client, 'KC 3, CHI 2')).toEqual(['body.picks:confidence_used']);
       // Left out, it stays; the open picks swap their values.
-      const swapped = await accepted(guest.client, pool.id, {
-        picks: [
-          { event_id: sunday, team: 'LAC', confidence: 2 },
-          { event_id: monday, team: 'CHI', confidence: 1 },
-        ],
-      });
-      expect(picksOf(swapped, guest.account.username)).toEqual([
-        [thursday, 'PHI', 3],
-        [sunday, 'LAC', 2],
-        [monday, 'CHI', 1],
-      ]);
-      const seen = PoolWeekResponse.parse(await get(other.client, `/api/pools/${pool.id}/weeks/1`)).data;
-      expect(picksOf(seen, guest.account.username)).toEqual([[thursday, 'PHI', 3]]);
+      expect(written(await week.accept(guest.client, 'LAC 2, CHI 1'), username)).toBe('PHI 3, LAC 2, CHI 1');
+      expect(await week.seen(other.client, username)).toBe('PHI 3');
     } finally {
       clock = START;
     }
   });
 
   it('lets the Lifeguard enter a confidence an open pick held: that pick takes the edited game’s old value', async () => {
-    const { pool, lifeguard, guests } = await confidencePool();
-    const guest = guests[0]!;
-    await accepted(guest.client, pool.id, {
-      picks: [
-        { event_id: thursday, team: 'PHI', confidence: 3 },
-        { event_id: sunday, team: 'KC', confidence: 1 },
-        { event_id: monday, team: 'CHI', confidence: 2 },
-      ],
-    });
-    const edited = await lifeguard.client.request({
-      method: 'PUT',
-      url: `/api/pools/${pool.id}/weeks/1/members/${guest.memberId}/picks`,
-      payload: { picks: [{ event_id: monday, team: 'MIN', confidence: 3 }] },
-    });
+    const week = await confidencePool();
+    const guest = week.guests[0]!;
+    await week.accept(guest.client, 'PHI 3, KC 1, CHI 2');
+    const edited = await week.edit(guest.memberId, sheetOf('MIN 3'));
     expect(edited.statusCode, edited.body).toBe(200);
-    const own = PoolWeekResponse.parse(await get(guest.client, `/api/pools/${pool.id}/weeks/1`)).data;
-    expect(picksOf(own, guest.account.username)).toEqual([
-      [thursday, 'PHI', 2],
-      [sunday, 'KC', 1],
-      [monday, 'MIN', 3],
-    ]);
+    expect(await week.seen(guest.client, guest.account.username)).toBe('PHI 2, KC 1, MIN 3');
   });
 
   it('gives the browser what it needs to grade confidence points if the games ended now', async () => {
-    const { pool, lifeguard, guests } = await confidencePool();
-    await accepted(lifeguard.client, pool.id, {
-      picks: [
-        { event_id: thursday, team: 'PHI', confidence: 3 },
-        { event_id: sunday, team: 'KC', confidence: 2 },
-        { event_id: monday, team: 'CHI', confidence: 1 },
-      ],
-    });
+    const week = await confidencePool();
+    const { lifeguard, guests } = week;
+    await week.accept(lifeguard.client, 'PHI 3, KC 2, CHI 1');
     clock = new Date('2025-09-05T01:00:00Z');
     try {
-      const live = LiveStandingsResponse.parse(
-        await get(guests[0]!.client, `/api/pools/${pool.id}/live-standings`),
-      ).data;
+      const live = LiveStandingsResponse.parse(await week.read(guests[0]!.client, '/live-standings')).data;
       expect(live.confidence).toBe(true);
       const lifeguardSheet = live.open_weeks[0]!.sheets.find((sheet) => sheet.member_id === lifeguard.memberId)!;
       // Only the locked game's pick, with its confidence.
@@ -322,39 +260,20 @@ describe('confidence pools', () => {
   });
 
   it('scores a win its confidence, a loss, a push and a missed pick 0, in every view', async () => {
-    const { pool, lifeguard, guests } = await confidencePool();
+    const week = await confidencePool();
+    const { lifeguard, guests } = week;
     const [first, second] = guests as [(typeof guests)[0], (typeof guests)[0]];
-    await accepted(lifeguard.client, pool.id, {
-      picks: [
-        { event_id: thursday, team: 'PHI', confidence: 3 },
-        { event_id: sunday, team: 'KC', confidence: 2 },
-        { event_id: monday, team: 'CHI', confidence: 1 },
-      ],
-      tiebreaker: 40,
-    });
-    await accepted(first.client, pool.id, {
-      picks: [
-        { event_id: thursday, team: 'DAL', confidence: 1 },
-        { event_id: sunday, team: 'LAC', confidence: 3 },
-        { event_id: monday, team: 'MIN', confidence: 2 },
-      ],
-      tiebreaker: 35,
-    });
+    await week.accept(lifeguard.client, 'PHI 3, KC 2, CHI 1', { tiebreaker: 40 });
+    await week.accept(first.client, 'DAL 1, LAC 3, MIN 2', { tiebreaker: 35 });
     // The second guest leaves Monday's game unpicked.
-    await accepted(second.client, pool.id, {
-      picks: [
-        { event_id: thursday, team: 'PHI', confidence: 2 },
-        { event_id: sunday, team: 'KC', confidence: 3 },
-      ],
-      tiebreaker: 50,
-    });
+    await week.accept(second.client, 'PHI 2, KC 3', { tiebreaker: 50 });
 
     clock = new Date('2025-09-06T12:00:00Z');
     try {
       await result(thursday, 24, 20); // PHI by 4: DAL covers +7
-      const possible = PointsPossibleResponse.parse(
-        await get(first.client, `/api/pools/${pool.id}/weeks/1/possible`),
-      ).data.rows.map((row) => [row.member_id, row.week_points, row.remaining]);
+      const possible = PointsPossibleResponse.parse(await week.read(first.client, '/weeks/1/possible')).data.rows.map(
+        (row) => [row.member_id, row.week_points, row.remaining],
+      );
       // Lifeguard: KC 2 and CHI 1 open; first guest: DAL won 1, LAC 3 and MIN 2 open; second guest: KC 3 open,
       // Monday unpicked may still take the 1.
       expect(possible).toEqual([
@@ -367,7 +286,7 @@ describe('confidence pools', () => {
       await result(sunday, 27, 24); // KC by 3 at −3: a push
       await result(monday, 20, 17); // CHI wins outright at +1.5: CHI covers
 
-      const table = PoolStandingsResponse.parse(await get(second.client, `/api/pools/${pool.id}/standings`)).data;
+      const table = PoolStandingsResponse.parse(await week.read(second.client, '/standings')).data;
       // Lifeguard: 0 + 0 + 1 = 1; first guest: 1 + 0 + 0 = 1, nearer on the tiebreaker (|35 − 37| against
       // |40 − 37|); second guest: 0 + 0 + a missed pick 0 = 0.
       expect(table.rows.map((row) => [row.member_id, row.rank, row.points, row.wins, row.losses, row.pushes])).toEqual([
@@ -376,7 +295,7 @@ describe('confidence pools', () => {
         [second.memberId, 3, 0, 0, 2, 1],
       ]);
 
-      const grid = WeeklyResultsResponse.parse(await get(second.client, `/api/pools/${pool.id}/results`)).data;
+      const grid = WeeklyResultsResponse.parse(await week.read(second.client, '/results')).data;
       const firstRow = grid.weeks[0]!.rows.find((row) => row.member_id === first.memberId)!;
       expect(firstRow.picks.map((pick) => [pick.team, pick.confidence, pick.outcome, pick.points])).toEqual([
         ['DAL', 1, 'win', 1],
@@ -385,7 +304,7 @@ describe('confidence pools', () => {
       ]);
 
       const versus = HeadToHeadResponse.parse(
-        await get(second.client, `/api/pools/${pool.id}/head-to-head/${lifeguard.memberId}/${second.memberId}`),
+        await week.read(second.client, `/head-to-head/${lifeguard.memberId}/${second.memberId}`),
       ).data;
       expect(versus.games.map((row) => [row.a_team, row.a_confidence, row.b_team, row.b_confidence])).toEqual([
         ['PHI', 3, 'PHI', 2],
@@ -395,7 +314,7 @@ describe('confidence pools', () => {
       expect(versus.weeks).toEqual([{ week: 1, a_points: 1, b_points: 0, winner: 'a' }]);
 
       const halfPush = WhatIfResponse.parse(
-        await get(second.client, `/api/pools/${pool.id}/what-if?rules=half_point_push`),
+        await week.read(second.client, '/what-if?rules=half_point_push'),
       ).data.rows.map((row) => [row.member_id, row.what_if.points]);
       // A push is worth half its confidence: first guest 1 + 1.5, the Lifeguard 1 + 1, the second guest 1.5.
       expect(halfPush).toEqual([

@@ -80,6 +80,8 @@ const FIELD_OF: Record<keyof PoolSettings, keyof CreatePoolBody> = {
   confidence: 'confidence',
   survivorStrikes: 'survivor_strikes',
   survivorBuyBackWeek: 'survivor_buy_back_week',
+  dropWorstWeeks: 'drop_worst_weeks',
+  defaultPicks: 'default_picks',
 };
 
 export function settingsOf(pool: PoolRow): PoolSettings {
@@ -99,6 +101,8 @@ export function settingsOf(pool: PoolRow): PoolSettings {
     confidence: pool.confidence,
     survivorStrikes: pool.survivorStrikes,
     survivorBuyBackWeek: pool.survivorBuyBackWeek,
+    dropWorstWeeks: pool.dropWorstWeeks,
+    defaultPicks: pool.defaultPicks,
   };
 }
 
@@ -128,8 +132,16 @@ export function poolWeekOf(
 }
 
 function settingsFromBody(body: Partial<CreatePoolBody>, base: PoolSettings | null): PoolSettings {
-  // A new pool without confidence points, strikes or buy-back unless asked for (the fields may be left out).
-  const settings = { confidence: false, survivorStrikes: 0, survivorBuyBackWeek: null, ...base } as PoolSettings;
+  // A new pool without confidence points, strikes, a buy-back, dropped weeks or default picks unless asked for
+  // (the fields may be left out).
+  const settings = {
+    confidence: false,
+    survivorStrikes: 0,
+    survivorBuyBackWeek: null,
+    dropWorstWeeks: 0,
+    defaultPicks: 'none',
+    ...base,
+  } as PoolSettings;
   for (const [setting, field] of Object.entries(FIELD_OF) as [keyof PoolSettings, keyof CreatePoolBody][]) {
     if (body[field] !== undefined) (settings as unknown as Record<string, unknown>)[setting] = body[field];
   }
@@ -206,6 +218,8 @@ export function poolFields(pool: PoolRow) {
     confidence: settings.confidence,
     survivor_strikes: settings.survivorStrikes,
     survivor_buy_back_week: settings.survivorBuyBackWeek,
+    drop_worst_weeks: settings.dropWorstWeeks,
+    default_picks: settings.defaultPicks,
   };
 }
 

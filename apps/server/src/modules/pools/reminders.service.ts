@@ -155,6 +155,7 @@ export async function remindMembers(
             tiebreakerMissing: row.openTiebreakerMissing,
             nextLock,
             confidence: pool.confidence,
+            defaultPicks: pool.defaultPicks,
             url: weekUrl,
             unsubscribe: {
               api: unsubscribeUrl(context.publicUrl, token),

@@ -169,8 +169,9 @@ export const standingsRoutes: FastifyPluginAsyncZod<PoolsRoutesOptions> = async 
       schema: {
         tags: ['pools'],
         summary:
-          "The season's standings under other rules (straight up, pushes worth half, no double or triple plays) " +
-          'beside the real ones',
+          "The season's standings under other rules (straight up, pushes worth half, no double or triple plays, " +
+          "confidence points ranked by the picked sides' spreads) beside the real ones; others' picks of games " +
+          'not yet locked take no part in the ranks',
         params: PoolParams,
         querystring: WhatIfQuery,
         response: { 200: WhatIfResponse, ...memberErrors },

@@ -32,6 +32,7 @@ import {
   type WhatIfRule,
 } from '@pass/domain';
 import { AppError } from '../../errors.js';
+import { closingSpreadsAtLock } from './closing.service.js';
 import type { CachedStats, StatsCache } from '../ledger/stats-cache.js';
 import * as poolsRepository from './pools.repository.js';
 import type { MemberWithName, PoolRow } from './pools.repository.js';
@@ -95,11 +96,13 @@ async function standingsBody(db: Database, pool: PoolRow, now: Date): Promise<Po
   const members = await poolsRepository.currentMembers(db, [pool.id]);
   const names = namesOf(members);
   const memberIds = members.map((member) => String(member.id));
-  const weeks = await currentWeekTotals(db, pool, members, now);
+  // The answer does not wait for the weeks it worked out to be stored: the next read finds them.
+  const weeks = await currentWeekTotals(db, pool, members, now, { store: 'after' });
   const clv = averageClvOfWeeks(memberIds, weeks);
-  const rows = standingsOfWeeks(memberIds, weeks).map((row) => ({
+  const rows = standingsOfWeeks(memberIds, weeks, pool.dropWorstWeeks).map((row) => ({
     ...rowOf(row, names),
     avg_clv: clv.get(row.memberId) ?? null,
+    dropped_weeks: row.droppedWeeks,
   }));
   let lms: PoolStandingsResponse['data']['last_man_standing'] = null;
   if (pool.lastManStanding) {
@@ -124,9 +127,12 @@ async function standingsBody(db: Database, pool: PoolRow, now: Date): Promise<Po
  */
 async function nextTimeChange(db: DbExecutor, pool: PoolRow, now: Date): Promise<number> {
   const candidates: number[] = [];
-  const lock = await repository.nextLock(db, pool.id, now);
+  const [lock, weeks] = await Promise.all([
+    repository.nextLock(db, pool.id, now),
+    weeksRepository.weeksOf(db, pool.id),
+  ]);
   if (lock) candidates.push(lock.getTime());
-  for (const week of await weeksRepository.weeksOf(db, pool.id)) {
+  for (const week of weeks) {
     const calendarWeek = poolWeekOf(pool, week.week);
     const end = calendarWeek ? Date.parse(weekEnd(calendarWeek)) : Number.NaN;
     if (end > now.getTime()) candidates.push(end);
@@ -247,6 +253,8 @@ export async function results(
                   multiplier: hidden ? 1 : pick.multiplier,
                   // A confidence is revealed with its pick, at the lock.
                   confidence: hidden ? null : pick.confidence,
+                  // A default pick exists only once its game has locked.
+                  auto: hidden ? false : pick.auto,
                   outcome: pick.outcome,
                   points: pick.points,
                 };
@@ -289,6 +297,8 @@ export async function compareMembers(
           b_team: game.bTeam,
           a_confidence: game.aConfidence,
           b_confidence: game.bConfidence,
+          a_auto: game.aAuto,
+          b_auto: game.bAuto,
           agree: game.agree,
         })),
         agreed: result.agreed,
@@ -334,13 +344,47 @@ export async function whatIfStandings(
   // from the stored week totals and the weeks still being played (weekTotalsIfEndedNow), not the whole season.
   if (rules.length === 1 && rules[0] === 'ended_now') return endedNowStandings(db, input);
   return db.transaction(async (tx) => {
-    const { pool } = await requireMembership(tx, input.poolId, input.userId);
+    const { pool, member } = await requireMembership(tx, input.poolId, input.userId);
     if (rules.includes('straight') && pool.winBasis === 'straight') {
       throw AppError.badRequest('querystring.rules', 'this pool is already straight up: it has no spreads to drop');
     }
+    if (rules.includes('confidence') && pool.confidence) {
+      throw AppError.badRequest('querystring.rules', 'this pool already scores confidence points');
+    }
     const { season, names } = await seasonOf(tx, pool, input.now);
-    return whatIfAnswer(pool, rules, names, whatIf(season, input.now, rules));
+    const replayed = rules.includes('confidence') ? await withClosingSpreads(tx, season) : season;
+    // The replay ranks others' picks among those this member may see (reveal at lock).
+    return whatIfAnswer(pool, rules, names, whatIf(replayed, input.now, rules, String(member.id)));
   });
+}
+
+/**
+ * The season with the close of each locked slate game that has no spread of its own (a `straight` pool's,
+ * which freezes none and keeps no close), worked out as an `ats` pool's is (closing.service.ts): what a
+ * confidence replay ranks such games by (decision record 086). Games still open have none yet.
+ */
+async function withClosingSpreads(db: DbExecutor, season: PoolSeason): Promise<PoolSeason> {
+  const unranked = season.weeks.flatMap((week) =>
+    week.slate
+      .filter((game) => game.frozenHomeSpread === null && game.closingHomeSpread == null && game.lockedAt != null)
+      .map((game) => ({
+        game,
+        eventId: Number(game.id),
+        homeTeam: game.home,
+        awayTeam: game.away,
+        lockedAt: new Date(game.lockedAt!),
+      })),
+  );
+  if (unranked.length === 0) return season;
+  const closes = await closingSpreadsAtLock(db, unranked);
+  const byGame = new Map(unranked.map((entry) => [entry.game, closes.get(entry) ?? null]));
+  return {
+    ...season,
+    weeks: season.weeks.map((week) => ({
+      ...week,
+      slate: week.slate.map((game) => (byGame.has(game) ? { ...game, closingHomeSpread: byGame.get(game)! } : game)),
+    })),
+  };
 }
 
 /** The what-if view for `ended_now` alone: the same rows as the domain's whatIf over the season. */
@@ -353,8 +397,8 @@ async function endedNowStandings(
   const names = namesOf(members);
   const memberIds = members.map((member) => String(member.id));
   const { actual, endedNow } = await weekTotalsIfEndedNow(db, pool, members, input.now);
-  const actualRows = standingsOfWeeks(memberIds, actual);
-  const endedRows = endedNow ? standingsOfWeeks(memberIds, endedNow) : actualRows;
+  const actualRows = standingsOfWeeks(memberIds, actual, pool.dropWorstWeeks);
+  const endedRows = endedNow ? standingsOfWeeks(memberIds, endedNow, pool.dropWorstWeeks) : actualRows;
   const rows = actualRows.map((row) => {
     const ended = endedRows.find((candidate) => candidate.memberId === row.memberId)!;
     return { memberId: row.memberId, actual: row, whatIf: ended, rankChange: row.rank - ended.rank };
@@ -381,6 +425,8 @@ export async function liveStandingsBase(
       as_of: input.now.toISOString(),
       win_basis: pool.winBasis,
       confidence: pool.confidence,
+      drop_worst_weeks: pool.dropWorstWeeks,
+      default_picks: pool.defaultPicks,
       members: members.map((row) => ({
         member_id: row.id,
         username: row.username,
@@ -399,6 +445,7 @@ export async function liveStandingsBase(
             pushes: row.pushes,
             tiebreaker_error: row.tiebreakerError,
             submitted_at: row.submittedAt,
+            droppable: row.droppable,
           })),
         })),
       open_weeks: open.map((week) => ({
@@ -414,6 +461,7 @@ export async function liveStandingsBase(
           home_score: game.homeScore,
           away_score: game.awayScore,
           frozen_home_spread: game.frozenHomeSpread,
+          closing_home_spread: game.closingHomeSpread ?? null,
         })),
         // Reveal at lock (DESIGN.md section 6): of others' sheets only what has locked, as the week's grid shows.
         sheets: members.map((row) => {

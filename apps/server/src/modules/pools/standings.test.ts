@@ -62,6 +62,10 @@ describe('pool standings', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
   };
+  /** A sheet's picks, each [game, team, play]. */
+  const picked = (...picks: [number, string, 'double'?][]) => ({
+    picks: picks.map(([event_id, team, play]) => ({ event_id, team, ...(play ? { play } : {}) })),
+  });
   const standingsOf = async (client: TestClient, poolId: number) => {
     const response = await client.get(`/api/pools/${poolId}/standings`);
     expect(response.statusCode, response.body).toBe(200);
@@ -285,7 +289,7 @@ describe('pool standings', () => {
     ).data;
     const row = grid.weeks[0]!.rows.find((candidate) => candidate.member_id === lifeguard.memberId)!;
     expect(row.picks).toEqual([
-      { event_id: sunday, team: null, multiplier: 1, confidence: null, outcome: 'pending', points: 0 },
+      { event_id: sunday, team: null, multiplier: 1, confidence: null, auto: false, outcome: 'pending', points: 0 },
     ]);
     const own = WeeklyResultsResponse.parse((await lifeguard.client.get(`/api/pools/${pool.id}/results`)).json()).data;
     expect(own.weeks[0]!.rows.find((candidate) => candidate.member_id === lifeguard.memberId)!.picks[0]).toMatchObject({
@@ -293,6 +297,101 @@ describe('pool standings', () => {
       multiplier: 2,
     });
     expectError(await guests[0]!.client.get(`/api/pools/${pool.id}/what-if?rules=sideways`), 400);
+  });
+
+  it('replays the season under confidence scoring, ranking others’ picks among their locked ones', async () => {
+    const chargers = await game('LAC', 'TEN', '2025-11-09T18:00:00Z', -7, 10);
+    const saints = await game('NO', 'CAR', '2025-11-09T21:05:00Z', 2.5, 10);
+    const chiefs = await game('KC', 'DEN', '2025-11-16T18:00:00Z', -3, 11);
+    const niners = await game('SF', 'ARI', '2025-11-17T01:20:00Z', -9.5, 11);
+    const { pool, lifeguard, guests } = await poolOf({ start_week: 10, games_per_week: 2 });
+    const [first, second] = guests as [(typeof guests)[0], (typeof guests)[0]];
+    const replayOf = async (client: TestClient) => {
+      const response = await client.get(`/api/pools/${pool.id}/what-if?rules=confidence`);
+      expect(response.statusCode, response.body).toBe(200);
+      const data = WhatIfResponse.parse(response.json()).data;
+      expect(data.rules).toEqual(['confidence']);
+      return new Map(data.rows.map((row) => [row.member_id, [row.actual.points, row.what_if.points]]));
+    };
+    clock = new Date('2025-11-05T12:00:00Z');
+    try {
+      // Ranked by the picked side's frozen spread, the biggest favourite 2: the Lifeguard's LAC (−7) 2 and NO
+      // (+2.5) 1, the first guest's CAR (−2.5) 2 and TEN (+7) 1, the second guest's LAC 2 and CAR 1.
+      await submit(lifeguard.client, pool.id, 10, picked([chargers, 'LAC', 'double'], [saints, 'NO']));
+      await submit(first.client, pool.id, 10, picked([chargers, 'TEN'], [saints, 'CAR']));
+      await submit(second.client, pool.id, 10, picked([chargers, 'LAC'], [saints, 'CAR']));
+      clock = new Date('2025-11-12T12:00:00Z');
+      await result(chargers, 'final', 24, 10); // LAC by 14 covers −7
+      await result(saints, 'final', 20, 17); // NO wins outright: covers +2.5
+      // Real: Lifeguard 10 + 5, first guest −5 − 5, second guest 5 − 5. Replayed: 2 + 1, 0, 2.
+      expect(await replayOf(first.client)).toEqual(
+        new Map([
+          [lifeguard.memberId, [15, 3]],
+          [second.memberId, [0, 2]],
+          [first.memberId, [-10, 0]],
+        ]),
+      );
+
+      // Week 11: the Sunday game is final (DEN wins outright: covers +3), the Sunday-night game still open.
+      await submit(lifeguard.client, pool.id, 11, picked([chiefs, 'KC'], [niners, 'SF']));
+      await submit(first.client, pool.id, 11, picked([chiefs, 'KC'], [niners, 'ARI']));
+      const secondPicks = (open: string) => picked([chiefs, 'DEN'], [niners, open]);
+      await submit(second.client, pool.id, 11, secondPicks('SF'));
+      clock = new Date('2025-11-16T22:00:00Z');
+      await result(chiefs, 'final', 17, 20);
+      // The second guest's DEN (+3) ranks 1 beside SF (−9.5), 2 beside ARI (+9.5): to anyone else it is ranked
+      // among the locked picks alone (2), whichever side of the open game he holds.
+      const seen = [];
+      for (const open of ['SF', 'ARI']) {
+        // The locked pick sent again as it was; only the open one changes.
+        if (open === 'ARI') await submit(second.client, pool.id, 11, secondPicks(open));
+        const own = await replayOf(second.client);
+        expect(own.get(second.memberId)).toEqual([5, open === 'SF' ? 3 : 4]);
+        seen.push([await replayOf(first.client), await replayOf(lifeguard.client)]);
+      }
+      expect(seen[1]).toEqual(seen[0]);
+      // The first guest's own KC (−3) ranks 2 beside ARI; lost, as the Lifeguard's KC did: 0 added.
+      expect(seen[0]![0]).toEqual(
+        new Map([
+          [second.memberId, [5, 4]],
+          [lifeguard.memberId, [10, 3]],
+          [first.memberId, [-15, 0]],
+        ]),
+      );
+
+      expectError(await first.client.get(`/api/pools/${pool.id}/what-if?rules=confidence,sideways`), 400);
+    } finally {
+      clock = START;
+    }
+  });
+
+  it('replays a straight-up pool by the closing spreads, and refuses the replay to a confidence pool', async () => {
+    const ravens = await game('BAL', 'NYJ', '2025-11-23T18:00:00Z', -1, 12);
+    const packers = await game('GB', 'MIN', '2025-11-23T21:25:00Z', -10, 12);
+    const { pool, lifeguard } = await poolOf({ start_week: 12, games_per_week: 2, win_basis: 'straight' });
+    clock = new Date('2025-11-20T12:00:00Z');
+    try {
+      await submit(lifeguard.client, pool.id, 12, picked([ravens, 'BAL'], [packers, 'GB']));
+      clock = new Date('2025-11-24T12:00:00Z');
+      await result(ravens, 'final', 17, 20); // NYJ wins outright
+      await result(packers, 'final', 30, 10);
+      // No spread was frozen: GB closed at −10, BAL at −1, so GB ranks 2 (by kickoff it would rank 1).
+      const response = await lifeguard.client.get(`/api/pools/${pool.id}/what-if?rules=confidence`);
+      expect(response.statusCode, response.body).toBe(200);
+      const row = WhatIfResponse.parse(response.json()).data.rows.find(
+        (candidate) => candidate.member_id === lifeguard.memberId,
+      )!;
+      expect([row.actual.points, row.what_if.points]).toEqual([0, 2]);
+
+      const confidencePool = await poolOf({ start_week: 12, games_per_week: 2, confidence: true, double_play: false });
+      const refused = expectError(
+        await confidencePool.lifeguard.client.get(`/api/pools/${confidencePool.pool.id}/what-if?rules=confidence`),
+        400,
+      );
+      expect(refused.error.fields?.map((field) => field.field)).toEqual(['querystring.rules']);
+    } finally {
+      clock = START;
+    }
   });
 
   it('voids a cancelled game for everyone and carries its Last Man Standing pick, its team still unused', async () => {

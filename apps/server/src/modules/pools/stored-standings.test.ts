@@ -17,7 +17,8 @@ import { makeGame, newKey } from '../../test/ledger.js';
 import { poolSettings, poolWithGuests, quoteSpread } from '../../test/pools.js';
 import * as repository from './pools.repository.js';
 import { loadSeason } from './slates.service.js';
-import { currentWeekTotals } from './week-totals.service.js';
+import { weekTotalsStates } from './week-totals.repository.js';
+import { currentWeekTotals, weekTotalsStored } from './week-totals.service.js';
 
 /**
  * The stored week totals (decision 059) against a full recomputation: a pool of three members over two weeks
@@ -25,7 +26,8 @@ import { currentWeekTotals } from './week-totals.service.js';
  * the server clock moved on or set back), and after every step the standings the API answers, from stored
  * totals worked out only where a change reached, equal the domain's standings of the whole season read afresh;
  * and what the room notices read from the stored totals (complete weeks, eliminations and how they went) equals
- * what the whole season says. Confidence pools take the same steps, their picks ranked 1 to 3.
+ * what the whole season says. Confidence pools take the same steps, their picks ranked 1 to 3, and so do pools
+ * that drop each member's worst week and give default picks.
  */
 
 const WEEKS = [1, 2] as const;
@@ -88,6 +90,15 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('clock' as const), hoursFromStart: fc.integer({ min: 0, max: 24 * 16 }) }),
 );
 
+/** The scoring settings a generated pool plays by. */
+interface PoolKind {
+  confidence: boolean;
+  dropWorstWeeks: number;
+  defaultPicks: 'none' | 'favourites' | 'home';
+  /** One strike, a buy-back through week 1 and a game off the slate each week. */
+  survivor?: boolean;
+}
+
 describe('stored week totals against a full recomputation', () => {
   let testApp: TestApp;
   let admin: TestClient;
@@ -106,7 +117,7 @@ describe('stored week totals against a full recomputation', () => {
    * A new pool with its two weeks' slates published: three games each, home favoured by 3. A survivor pool (one
    * strike, buy-back through week 1) has a fourth game each week off the slate, kept for Last Man Standing.
    */
-  async function newPool(confidence: boolean, survivor = false) {
+  async function newPool({ confidence, dropWorstWeeks, defaultPicks, survivor = false }: PoolKind) {
     clock = new Date(EARLIEST);
     const games: { id: number; home: string; away: string; week: number; onSlate: boolean }[] = [];
     for (const week of WEEKS) {
@@ -130,6 +141,8 @@ describe('stored week totals against a full recomputation', () => {
         last_man_standing: true,
         confidence,
         ...(survivor ? { survivor_strikes: 1, survivor_buy_back_week: 1 } : {}),
+        drop_worst_weeks: dropWorstWeeks,
+        default_picks: defaultPicks,
       }),
     );
     for (const week of WEEKS) {
@@ -211,6 +224,7 @@ describe('stored week totals against a full recomputation', () => {
         pushes: row.pushes,
         tiebreaker_error: row.tiebreakerError,
         avg_clv: clv.get(row.memberId) ?? null,
+        dropped_weeks: row.droppedWeeks,
       })),
       last_man_standing: {
         survivors: lms.survivors.map(Number),
@@ -244,16 +258,30 @@ describe('stored week totals against a full recomputation', () => {
     };
   }
 
-  it.each([
-    ['', false, false],
-    [', in a confidence pool', true, false],
-    [', in a survivor pool with a strike, a buy-back and a game off the slate', false, true],
+  it.each<[string, PoolKind, number]>([
+    ['', { confidence: false, dropWorstWeeks: 0, defaultPicks: 'none' }, 10],
+    [', in a confidence pool', { confidence: true, dropWorstWeeks: 0, defaultPicks: 'none' }, 6],
+    [
+      ', in a pool dropping the worst week and giving the favourites',
+      { confidence: false, dropWorstWeeks: 1, defaultPicks: 'favourites' },
+      6,
+    ],
+    [
+      ', in a confidence pool dropping a week and giving the home teams',
+      { confidence: true, dropWorstWeeks: 1, defaultPicks: 'home' },
+      4,
+    ],
+    [
+      ', in a survivor pool with a strike, a buy-back and a game off the slate',
+      { confidence: false, dropWorstWeeks: 0, defaultPicks: 'none', survivor: true },
+      6,
+    ],
   ])(
     'answers after every step what a full recomputation of the season gives%s',
-    async (_where, confidence, survivor) => {
+    async (_where, kind, numRuns) => {
       await fc.assert(
         fc.asyncProperty(fc.array(stepArb, { minLength: 4, maxLength: 14 }), async (steps) => {
-          const pool = await newPool(confidence, survivor);
+          const pool = await newPool(kind);
           for (const step of steps) {
             await take(step, pool);
             const response = await pool.members[1]!.client.get(`/api/pools/${pool.poolId}/standings`);
@@ -266,7 +294,7 @@ describe('stored week totals against a full recomputation', () => {
           }
         }),
         {
-          numRuns: confidence || survivor ? 6 : 10,
+          numRuns,
           examples: [
             [
               [
@@ -295,4 +323,30 @@ describe('stored week totals against a full recomputation', () => {
     },
     600_000,
   );
+
+  it('stores the weeks a standings read worked out once its answer has gone', async () => {
+    const pool = await newPool({ confidence: false, dropWorstWeeks: 0, defaultPicks: 'none' });
+    const step: Step = {
+      kind: 'picks',
+      member: 0,
+      week: 1,
+      sides: ['home', 'away', 'home'],
+      ranks: [1, 2, 3],
+      play: 0,
+      lms: 0,
+      tiebreaker: 41,
+    };
+    await take(step, pool);
+    // The picks raised week 1's inputs: its stored totals are not current until a read works them out.
+    const before = await weekTotalsStates(db(), [pool.poolId]);
+    expect(before.find((state) => state.week === 1)!.totalsVersion).not.toBe(
+      before.find((state) => state.week === 1)!.inputsVersion,
+    );
+    const response = await pool.members[1]!.client.get(`/api/pools/${pool.poolId}/standings`);
+    expect(response.statusCode, response.body).toBe(200);
+    await weekTotalsStored();
+    const after = await weekTotalsStates(db(), [pool.poolId]);
+    expect(after.map((state) => state.totalsVersion)).toEqual(after.map((state) => state.inputsVersion));
+    expect(PoolStandingsResponse.parse(response.json()).data).toEqual(await recomputed(pool.poolId));
+  });
 });

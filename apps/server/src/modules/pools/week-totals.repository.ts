@@ -1,4 +1,4 @@
-import { chunks, column, groupBy, poolWeeks, poolWeekTotals, type DbExecutor } from '@pass/db';
+import { column, groupBy, poolWeeks, poolWeekTotals, type DbExecutor } from '@pass/db';
 import type { LmsOutcome, MemberWeekTotals } from '@pass/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 
@@ -68,6 +68,7 @@ export async function storedTotals(
       lmsTeam: row.lmsTeam,
       lmsOutcome: row.lmsOutcome as LmsOutcome,
       lmsPushed: row.lmsPushed,
+      droppable: row.droppable,
     }),
   );
 }
@@ -82,9 +83,6 @@ export interface WorkedWeekTotals {
   complete: boolean;
   rows: readonly MemberWeekTotals[];
 }
-
-/** Rows of pool_week_totals per insert: 12 parameters each, under PostgreSQL's 65,535. */
-const ROWS_PER_INSERT = 4_000;
 
 /**
  * Stores weeks' totals, each unless totals of the same or a later version are stored already (another request
@@ -114,25 +112,61 @@ export async function storeWeekTotals(db: DbExecutor, weeks: readonly WorkedWeek
   if (kept.length === 0) return;
   const ids = kept.map((week) => week.poolWeekId);
   await db.delete(poolWeekTotals).where(inArray(poolWeekTotals.poolWeekId, ids));
-  const rows = kept.flatMap((week) =>
-    week.rows.map((row) => ({
-      poolWeekId: week.poolWeekId,
-      memberId: Number(row.memberId),
-      points: row.points,
-      wins: row.wins,
-      losses: row.losses,
-      pushes: row.pushes,
-      tiebreakerError: row.tiebreakerError,
-      submittedAt: row.submittedAt === null ? null : new Date(row.submittedAt),
-      clvSum: row.clvSum,
-      clvCount: row.clvCount,
-      lmsTeam: row.lmsTeam,
-      lmsOutcome: row.lmsOutcome,
-      lmsPushed: row.lmsPushed,
-    })),
-  );
-  for (const part of chunks(rows, ROWS_PER_INSERT)) await db.insert(poolWeekTotals).values(part);
+  const rows = kept.flatMap((week) => week.rows.map((row) => ({ poolWeekId: week.poolWeekId, row })));
   const iso = (date: Date | null) => (date === null ? null : date.toISOString());
+  const of = <T>(value: (entry: (typeof rows)[number]) => T) => rows.map(value);
+  // One statement of column arrays: a Sunday's result stores thousands of rows, and building a multi-row
+  // insert value by value costs more than the grading that worked them out.
+  if (rows.length > 0) {
+    await db.execute(
+      sql`insert into ${poolWeekTotals} (pool_week_id, member_id, points, wins, losses, pushes, tiebreaker_error,
+                                         submitted_at, clv_sum, clv_count, lms_team, lms_outcome, lms_pushed,
+                                         droppable)
+          select * from unnest(${column(
+            of((entry) => entry.poolWeekId),
+            'int',
+          )}, ${column(
+            of((entry) => Number(entry.row.memberId)),
+            'int',
+          )}, ${column(
+            of((entry) => entry.row.points),
+            'float8',
+          )}, ${column(
+            of((entry) => entry.row.wins),
+            'int',
+          )}, ${column(
+            of((entry) => entry.row.losses),
+            'int',
+          )}, ${column(
+            of((entry) => entry.row.pushes),
+            'int',
+          )}, ${column(
+            of((entry) => entry.row.tiebreakerError),
+            'int',
+          )}, ${column(
+            of((entry) => entry.row.submittedAt),
+            'timestamptz',
+          )}, ${column(
+            of((entry) => entry.row.clvSum),
+            'float8',
+          )}, ${column(
+            of((entry) => entry.row.clvCount),
+            'int',
+          )}, ${column(
+            of((entry) => entry.row.lmsTeam),
+            'text',
+          )}, ${column(
+            of((entry) => entry.row.lmsOutcome),
+            'text',
+          )}, ${column(
+            of((entry) => entry.row.lmsPushed),
+            'bool',
+          )}, ${column(
+            of((entry) => entry.row.droppable),
+            'bool',
+          )})`,
+    );
+  }
   await db.execute(
     sql`update ${poolWeeks} w set totals_version = t.version, totals_from = t.from_at, totals_until = t.until_at,
                totals_started = t.started, totals_complete = t.complete

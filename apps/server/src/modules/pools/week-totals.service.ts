@@ -9,9 +9,11 @@ import {
   weekTotalsChangeAt,
   weekTotalsOfMembers,
   type PoolMember,
+  type MemberWeekTotals,
   type PoolWeekData,
   type WeekTotals,
 } from '@pass/domain';
+import { yieldToEventLoop } from '../../lib/event-loop.js';
 import type { MemberWithName, PoolRow } from './pools.repository.js';
 import { poolWeekOf } from './pools.service.js';
 import { loadWeeksOfPools } from './slates.service.js';
@@ -24,9 +26,67 @@ export interface WeekTotalsOptions {
   beforeWeek?: number;
   /**
    * False inside a change's transaction: the weeks not current are worked out and not stored (storing takes
-   * their weeks' rows, which the change would then hold to its end).
+   * their weeks' rows, which the change would then hold to its end). `after`: stored once the caller has what
+   * it asked for, as a read's answer does not wait for the rows it leaves for the next read.
    */
-  store?: boolean;
+  store?: boolean | 'after';
+}
+
+/** Pools worked out between two turns of the event loop: a few milliseconds of grading. */
+const POOLS_BETWEEN_TURNS = 25;
+
+/**
+ * Weeks stored in one transaction after reads: it locks their rows to its end, and a result raising their
+ * versions waits for it, so a flood of reads (every pool read after a Sunday) is stored in short turns.
+ */
+const WEEKS_PER_STORE = 200;
+
+/** Per database: the weeks reads worked out, waiting to be stored, and the store under way. */
+interface StoreQueue {
+  waiting: Map<number, repository.WorkedWeekTotals>;
+  running: Promise<void> | null;
+}
+const storeQueues = new Map<DbExecutor, StoreQueue>();
+
+/**
+ * Stores weeks' totals without making the caller wait: the weeks that reads worked out meanwhile are stored
+ * together, one transaction at a time per database, so a burst of reads after a result is a few stores, not
+ * one each. The totals are derived: a store that fails, or is lost with the process, costs the next read the
+ * working out again; one overtaken by a change is not kept (its version is older). A failure is not reported
+ * to the reader, whose answer was right.
+ */
+function storeAfter(db: DbExecutor, worked: readonly repository.WorkedWeekTotals[]): void {
+  let queue = storeQueues.get(db);
+  if (!queue) {
+    queue = { waiting: new Map(), running: null };
+    storeQueues.set(db, queue);
+  }
+  for (const week of worked) {
+    const waiting = queue.waiting.get(week.poolWeekId);
+    if (!waiting || waiting.inputsVersion <= week.inputsVersion) queue.waiting.set(week.poolWeekId, week);
+  }
+  if (!queue.running) drain(db, queue);
+}
+
+/** Stores what waits, a transaction at a time, until nothing does. */
+function drain(db: DbExecutor, queue: StoreQueue): void {
+  queue.running = (async () => {
+    while (queue.waiting.size > 0) {
+      const weeks = [...queue.waiting.values()].slice(0, WEEKS_PER_STORE);
+      for (const week of weeks) queue.waiting.delete(week.poolWeekId);
+      await db.transaction((tx) => repository.storeWeekTotals(tx, weeks)).catch(() => undefined);
+    }
+  })().finally(() => {
+    queue.running = null;
+    // Weeks added between the last store and here are stored by a new run.
+    if (queue.waiting.size > 0) drain(db, queue);
+    else storeQueues.delete(db);
+  });
+}
+
+/** Once every store a read left behind has ended (tests, and an instance closing its database). */
+export async function weekTotalsStored(): Promise<void> {
+  while (storeQueues.size > 0) await Promise.all([...storeQueues.values()].map((queue) => queue.running));
 }
 
 /**
@@ -89,10 +149,7 @@ async function weekTotalsOfStates(
     (state) => state.poolId,
   );
   const [stored, workedOut] = await Promise.all([
-    repository.storedTotals(
-      db,
-      current.map((state) => state.id),
-    ),
+    storedTotalsOf(db, current),
     workOut(
       db,
       pools.flatMap(({ pool, members }) => {
@@ -126,6 +183,50 @@ async function weekTotalsOfStates(
   }));
 }
 
+/**
+ * The stored rows of weeks as last read, per database, by week and the totals version and stretch of time they
+ * were stored at (WeekTotalsState): a week's rows change only with those, and a read or a room pass of a pool
+ * would otherwise read every complete week again. Any instance keeps its own; the key is what the database
+ * holds, so none serves rows another instance has replaced.
+ */
+const rememberedTotals = new WeakMap<DbExecutor, Map<string, MemberWeekTotals[]>>();
+/** About 5 rows of 12 fields a week: tens of megabytes at most. */
+const MAX_REMEMBERED_WEEKS = 50_000;
+
+const storedKey = (state: WeekTotalsState) => `${state.id}:${state.totalsVersion}:${state.totalsFrom?.getTime()}`;
+
+/** The stored rows of these current weeks, by week: remembered where the same store was read before. */
+async function storedTotalsOf(
+  db: DbExecutor,
+  states: readonly WeekTotalsState[],
+): Promise<Map<number, MemberWeekTotals[]>> {
+  let remembered = rememberedTotals.get(db);
+  if (!remembered) {
+    remembered = new Map();
+    rememberedTotals.set(db, remembered);
+  }
+  const rows = new Map<number, MemberWeekTotals[]>();
+  const missing: WeekTotalsState[] = [];
+  for (const state of states) {
+    const known = remembered.get(storedKey(state));
+    if (known) rows.set(state.id, known);
+    else missing.push(state);
+  }
+  if (missing.length === 0) return rows;
+  const read = await repository.storedTotals(
+    db,
+    missing.map((state) => state.id),
+  );
+  if (remembered.size + missing.length > MAX_REMEMBERED_WEEKS) remembered.clear();
+  for (const state of missing) {
+    // Shared by every later read of the same store: frozen, so no reader can change another's rows.
+    const weekRows = Object.freeze(read.get(state.id) ?? []) as MemberWeekTotals[];
+    rows.set(state.id, weekRows);
+    remembered.set(storedKey(state), weekRows);
+  }
+  return rows;
+}
+
 /** Whether a week's stored totals hold at `now`: worked out at its inputs' version, within their stretch of time. */
 function isCurrent(state: WeekTotalsState, now: Date): boolean {
   const at = now.getTime();
@@ -145,7 +246,7 @@ async function workOut(
   db: DbExecutor,
   pools: readonly { pool: PoolRow; members: readonly MemberWithName[]; states: readonly WeekTotalsState[] }[],
   now: Date,
-  store: boolean,
+  store: boolean | 'after',
 ): Promise<Map<number, { totals: WeekTotals; until: Date | null }[]>> {
   const totals = new Map<number, { totals: WeekTotals; until: Date | null }[]>();
   if (pools.length === 0) return totals;
@@ -155,7 +256,9 @@ async function workOut(
     now,
   );
   const worked: repository.WorkedWeekTotals[] = [];
-  pools.forEach(({ pool, members, states }, index) => {
+  for (const [index, { pool, members, states }] of pools.entries()) {
+    // Many pools (a result reaching them all) are worked out in turns, so the requests meanwhile are answered.
+    if (index > 0 && index % POOLS_BETWEEN_TURNS === 0) await yieldToEventLoop();
     const weeks: { totals: WeekTotals; until: Date | null }[] = [];
     for (const week of loaded[index]!) {
       const weekTotal = totalsOfWeek(pool, members, week, now);
@@ -174,8 +277,10 @@ async function workOut(
       });
     }
     totals.set(pool.id, weeks);
-  });
-  if (store && worked.length > 0) await db.transaction((tx) => repository.storeWeekTotals(tx, worked));
+  }
+  if (worked.length === 0 || store === false) return totals;
+  if (store === 'after') storeAfter(db, worked);
+  else await db.transaction((tx) => repository.storeWeekTotals(tx, worked));
   return totals;
 }
 
@@ -200,7 +305,7 @@ export async function weekTotalsWithOpenWeeks(
   now: Date,
 ): Promise<{ actual: WeekTotals[]; open: PoolWeekData[] }> {
   const states = await repository.weekTotalsStates(db, [pool.id]);
-  const [totals] = await weekTotalsOfStates(db, [{ pool, members }], states, now);
+  const [totals] = await weekTotalsOfStates(db, [{ pool, members }], states, now, { store: 'after' });
   const actual = totals!.weeks;
   const openWeeks = new Set(actual.filter((week) => !week.complete).map((week) => week.week));
   if (openWeeks.size === 0) return { actual, open: [] };

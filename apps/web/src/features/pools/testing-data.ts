@@ -19,6 +19,8 @@ export function poolSummary(overrides: Partial<PoolSummary> = {}): PoolSummary {
     confidence: false,
     survivor_strikes: 0,
     survivor_buy_back_week: null,
+    drop_worst_weeks: 0,
+    default_picks: 'none',
     status: 1,
     role: 'lifeguard',
     lifeguard: { username: 'pat', name: 'pat' },

@@ -13,7 +13,14 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { CreatePoolBody, PoolDetail, SportKey } from '@pass/contracts';
-import { lastPoolWeek, MAX_SURVIVOR_STRIKES, POOL_DEFAULTS, validatePoolSettings } from '@pass/domain';
+import {
+  lastPoolWeek,
+  MAX_DROP_WORST_WEEKS,
+  MAX_SURVIVOR_STRIKES,
+  POOL_DEFAULTS,
+  validatePoolSettings,
+  type DefaultPicks,
+} from '@pass/domain';
 import { useState, type FormEvent } from 'react';
 import { serverProblems } from '../../../lib/field-errors';
 import { useCreatePool } from '../api/pools';
@@ -35,6 +42,8 @@ const FIELDS = [
   'confidence',
   'survivor_strikes',
   'survivor_buy_back_week',
+  'drop_worst_weeks',
+  'default_picks',
   'start_week',
   'season',
   'sport',
@@ -55,6 +64,8 @@ const API_FIELD: Record<string, Field> = {
   confidence: 'confidence',
   survivorStrikes: 'survivor_strikes',
   survivorBuyBackWeek: 'survivor_buy_back_week',
+  dropWorstWeeks: 'drop_worst_weeks',
+  defaultPicks: 'default_picks',
   startWeek: 'start_week',
   season: 'season',
   sport: 'sport',
@@ -78,6 +89,8 @@ export function settingsProblems(body: CreatePoolBody): Partial<Record<Field, st
     confidence: body.confidence === true,
     survivorStrikes: body.survivor_strikes ?? 0,
     survivorBuyBackWeek: body.survivor_buy_back_week ?? null,
+    dropWorstWeeks: body.drop_worst_weeks ?? 0,
+    defaultPicks: body.default_picks ?? 'none',
     startWeek: body.start_week,
   })) {
     const field = API_FIELD[problem.field];
@@ -112,6 +125,8 @@ export function CreatePoolForm({ sport, season, now, onCreated, headingComponent
   const [confidence, setConfidence] = useState(false);
   const [survivorStrikes, setSurvivorStrikes] = useState(0);
   const [buyBackWeek, setBuyBackWeek] = useState<number | null>(null);
+  const [dropWorstWeeks, setDropWorstWeeks] = useState(0);
+  const [defaultPicks, setDefaultPicks] = useState<DefaultPicks>('none');
   const [startWeek, setStartWeek] = useState(() => defaultStartWeek(sport, season, now));
   const [checked, setChecked] = useState<Partial<Record<Field, string>>>({});
   const [created, setCreated] = useState<PoolDetail | null>(null);
@@ -133,6 +148,8 @@ export function CreatePoolForm({ sport, season, now, onCreated, headingComponent
     // Strikes and the buy-back are Last Man Standing rules: without it they are off.
     survivor_strikes: lastManStanding ? survivorStrikes : 0,
     survivor_buy_back_week: lastManStanding ? buyBackWeek : null,
+    drop_worst_weeks: dropWorstWeeks,
+    default_picks: defaultPicks,
   };
   const server = serverProblems(create.error, FIELDS);
   const problem = (field: Field) => checked[field] ?? server.fields[field];
@@ -325,6 +342,36 @@ export function CreatePoolForm({ sport, season, now, onCreated, headingComponent
               </TextField>
             </Stack>
           ) : null}
+        </Stack>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField
+            select
+            label="Worst weeks dropped"
+            value={dropWorstWeeks}
+            onChange={(event) => setDropWorstWeeks(Number(event.target.value))}
+            error={Boolean(problem('drop_worst_weeks'))}
+            helperText={problem('drop_worst_weeks') ?? "Each member's lowest complete weeks leave their total"}
+            sx={{ minWidth: 200 }}
+          >
+            {Array.from({ length: MAX_DROP_WORST_WEEKS + 1 }, (_unused, count) => (
+              <MenuItem key={count} value={count}>
+                {count === 0 ? 'None: every week counts' : count === 1 ? 'The worst week' : `The worst ${count} weeks`}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            label="Default picks"
+            value={defaultPicks}
+            onChange={(event) => setDefaultPicks(event.target.value as DefaultPicks)}
+            error={Boolean(problem('default_picks'))}
+            helperText={problem('default_picks') ?? 'A game left unpicked when it locks'}
+            sx={{ minWidth: 200 }}
+          >
+            <MenuItem value="none">None: a missed pick</MenuItem>
+            <MenuItem value="favourites">The favourite</MenuItem>
+            <MenuItem value="home">The home team</MenuItem>
+          </TextField>
         </Stack>
         {server.general ? <Alert severity="error">{server.general}</Alert> : null}
         {problem('season') || problem('sport') ? (

@@ -45,6 +45,8 @@ function poolOf(overrides: Partial<PoolDetail> = {}): PoolDetail {
     confidence: false,
     survivor_strikes: 0,
     survivor_buy_back_week: null,
+    drop_worst_weeks: 0,
+    default_picks: 'none',
     status: 2,
     role: 'guest',
     lifeguard: { username: 'lou', name: 'lou' },
@@ -154,6 +156,7 @@ const standings: PoolStandingsResponse = {
         pushes: 0,
         tiebreaker_error: 4,
         avg_clv: 0.75,
+        dropped_weeks: [],
       },
       {
         member_id: 1,
@@ -166,6 +169,7 @@ const standings: PoolStandingsResponse = {
         pushes: 0,
         tiebreaker_error: 9,
         avg_clv: -1.5,
+        dropped_weeks: [],
       },
       {
         member_id: 3,
@@ -178,6 +182,7 @@ const standings: PoolStandingsResponse = {
         pushes: 0,
         tiebreaker_error: 1,
         avg_clv: null,
+        dropped_weeks: [],
       },
     ],
     last_man_standing: { survivors: [1, 2], eliminated: [{ member_id: 3, week: 1 }], winners: [] },
@@ -195,7 +200,7 @@ const graded = (memberId: number, username: string, points: number, team: string
   pushes: 0,
   tiebreaker_error: 0,
   removed: false,
-  picks: [{ event_id: 101, team, multiplier: 1, confidence: null, outcome, points }],
+  picks: [{ event_id: 101, team, multiplier: 1, confidence: null, auto: false, outcome, points }],
 });
 
 const results: WeeklyResultsResponse = {
@@ -258,6 +263,8 @@ function liveStandingsOf(week: PoolWeekView): LiveStandingsResponse {
       as_of: at(0),
       win_basis: 'ats',
       confidence: false,
+      drop_worst_weeks: 0,
+      default_picks: 'none',
       members: members.map((id) => ({ member_id: id, username: `member ${id}`, joined_at: at(-30 * 24 * HOUR) })),
       settled_weeks: [
         {
@@ -275,6 +282,7 @@ function liveStandingsOf(week: PoolWeekView): LiveStandingsResponse {
             pushes: 0,
             tiebreaker_error: null,
             submitted_at: null,
+            droppable: false,
           })),
         },
       ],
@@ -308,6 +316,7 @@ interface Answers {
   currentWeek?: number;
   /** Week 2's first game under way: NYJ 10 at BUF 7, BUF −3. */
   live?: boolean;
+  standings?: PoolStandingsResponse;
 }
 
 function playingIf(live: boolean | undefined, week: PoolWeekView): PoolWeekView {
@@ -391,7 +400,7 @@ function serve(answers: Answers = {}) {
   );
   answer('get', '/api/pools/7/weeks/2', { data: weekTwo });
   answer('get', '/api/pools/7/live-standings', liveStandingsOf(weekTwo));
-  answer('get', '/api/pools/7/standings', standings);
+  answer('get', '/api/pools/7/standings', answers.standings ?? standings);
   answer('get', '/api/pools/7/results', results);
   answer('get', '/api/pools/7/what-if', whatIf);
   answer('get', '/api/pools/7/weeks/2/possible', { data: { pool: { id: 7, name: 'Office Pool' }, week: 2, rows: [] } });
@@ -924,6 +933,24 @@ describe('the pool page', () => {
     },
   );
 
+  it('marks each member’s dropped weeks in a pool that drops the worst week, and explains the mark', async () => {
+    const dropped: PoolStandingsResponse = {
+      data: {
+        ...standings.data,
+        rows: standings.data.rows.map((row) => (row.username === 'lou' ? { ...row, dropped_weeks: [1] } : row)),
+      },
+    };
+    serve({ pool: poolOf({ drop_worst_weeks: 1 }), standings: dropped });
+    renderPool('/football/pool/7?tab=standings');
+    const table = await screen.findByRole('table', { name: 'Standings' });
+    const lou = within(table).getByRole('rowheader', { name: /^lou/ });
+    expect(within(lou).getByTestId('dropped-weeks')).toHaveTextContent('dropped wk 1');
+    expect(within(table).getAllByTestId('dropped-weeks')).toHaveLength(1);
+    expect(screen.getByTestId('standings-legend')).toHaveTextContent(
+      "dropped wk n: the member's worst complete week, left out of Pts",
+    );
+  });
+
   it('shows a game under way in the grid, where each pick stands, and the standings if the games ended now', async () => {
     serve({ live: true });
     renderPool('/football/pool/7?tab=grid');
@@ -1045,6 +1072,29 @@ describe('the pool page', () => {
     expect(within(table).getByText('▲2')).toBeInTheDocument();
     const call = sentRequests().find((request) => request.url.pathname.includes('what-if'))!;
     expect(call.url.searchParams.get('rules')).toBe('straight');
+  });
+
+  it('offers the season replayed under confidence points to a pool without them, and not to a confidence pool', async () => {
+    const user = userEvent.setup();
+    serve();
+    renderPool('/football/pool/7?tab=what-if');
+    const replay = await screen.findByRole('checkbox', { name: /^Confidence points/ });
+    await user.click(replay);
+    await waitFor(() =>
+      expect(
+        sentRequests().some(
+          (request) =>
+            request.url.pathname === '/api/pools/7/what-if' &&
+            request.url.searchParams.get('rules') === 'straight,confidence',
+        ),
+      ).toBe(true),
+    );
+    cleanup();
+
+    serve({ pool: poolOf({ confidence: true, double_play: false, triple_play: false }) });
+    renderPool('/football/pool/7?tab=what-if');
+    expect(await screen.findByRole('checkbox', { name: 'Pushes worth half' })).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: /^Confidence points/ })).toBeNull();
   });
 
   it("shows a guest the members, announcements and edit log, and none of the Lifeguard's tools", async () => {
@@ -1259,6 +1309,7 @@ describe('the pool page', () => {
         expect.stringMatching(/^Every team playing that week can be a survivor's pick/),
         'No strikes: the first loss, push or missed week puts a survivor out.',
         'No buy-back: out is out for the season.',
+        'Every week counts toward the season total.',
         expect.stringMatching(/^Tiebreaker: /),
       ]);
       expect(screen.getByRole('link', { name: 'Pool Party rules' })).toHaveAttribute('href', '/pool-party-rules');

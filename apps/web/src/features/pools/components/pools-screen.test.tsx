@@ -188,7 +188,23 @@ describe('PoolsScreen', () => {
       confidence: false,
       survivor_strikes: 2,
       survivor_buy_back_week: 8,
+      drop_worst_weeks: 0,
+      default_picks: 'none',
     });
+  });
+
+  it('creates a pool that drops each member’s worst weeks and gives the favourites to games left unpicked', async () => {
+    server();
+    renderScreen(2025);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Pool name/), 'Office Splash');
+    await user.click(screen.getByRole('combobox', { name: 'Worst weeks dropped' }));
+    await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'The worst 2 weeks' }));
+    await user.click(screen.getByRole('combobox', { name: 'Default picks' }));
+    await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'The favourite' }));
+    await user.click(screen.getByRole('button', { name: 'Create pool' }));
+    expect(await screen.findByText(/“Office Splash” is ready/)).toBeInTheDocument();
+    expect(await posts()[0]!.json()).toMatchObject({ drop_worst_weeks: 2, default_picks: 'favourites' });
   });
 
   it('creates a confidence pool, its double and triple plays turned off', async () => {

@@ -72,6 +72,13 @@ const ENDED_NOW = {
 
 const LMS_OUT = { key: 'lms', header: 'LMS out week n', meaning: 'out of Last Man Standing since that week' };
 
+/** The mark of a member's dropped weeks, in a pool that drops each member's worst weeks. */
+const droppedMark = (dropWorstWeeks: number) => ({
+  key: 'dropped',
+  header: 'dropped wk n',
+  meaning: `the member's ${dropWorstWeeks === 1 ? 'worst complete week' : `${dropWorstWeeks} worst complete weeks`}, left out of Pts (wins and TB still count them)`,
+});
+
 /** The standings' columns in order: their headers and their legend come from here, so neither drifts. */
 const STANDINGS_COLUMNS: readonly StandingsColumn[] = [
   { key: 'rank', header: '#', meaning: 'rank by points, then wins, then the tiebreaker; equal members share it' },
@@ -132,6 +139,7 @@ export function StandingsPanel({
     ...columns.filter((column) => column.meaning !== null),
     ...(live && phone ? [{ ...ENDED_NOW, key: 'now', header: 'now' }] : []),
     ...(lms && lms.eliminated.length > 0 ? [LMS_OUT] : []),
+    ...(pool.drop_worst_weeks > 0 ? [droppedMark(pool.drop_worst_weeks)] : []),
   ];
   const nameOf = (id: number) =>
     pool.members.find((member) => member.id === id)?.name ?? rows.find((row) => row.member_id === id)?.name ?? `#${id}`;
@@ -176,6 +184,16 @@ export function StandingsPanel({
                     {out && (
                       <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                         LMS out week {out.week}
+                      </Typography>
+                    )}
+                    {row.dropped_weeks.length > 0 && (
+                      <Typography
+                        variant="caption"
+                        color="text.secondary"
+                        data-testid="dropped-weeks"
+                        sx={{ display: 'block' }}
+                      >
+                        dropped wk {row.dropped_weeks.join(', ')}
                       </Typography>
                     )}
                   </TableCell>
@@ -356,8 +374,8 @@ export function HeadToHeadPanel({ pool, meId }: { pool: PoolDetail; meId: number
 }
 
 /** A pick as the head-to-head shows it: "KC", with its confidence in a confidence pool ("KC (8)"), "—" for none. */
-const pickText = (team: string | null, confidence: number | null) =>
-  team === null ? '—' : confidence === null ? team : `${team} (${confidence})`;
+const pickText = (team: string | null, confidence: number | null, auto = false) =>
+  team === null ? '—' : `${confidence === null ? team : `${team} (${confidence})`}${auto ? ' auto' : ''}`;
 
 /** The locked games where the two picked differently, each side's pick (and confidence) by week. */
 function DifferentPicks({
@@ -386,8 +404,8 @@ function DifferentPicks({
         {different.map((game) => (
           <TableRow key={game.event_id}>
             <TableCell>{game.week}</TableCell>
-            <TableCell align="right">{pickText(game.a_team, game.a_confidence)}</TableCell>
-            <TableCell align="right">{pickText(game.b_team, game.b_confidence)}</TableCell>
+            <TableCell align="right">{pickText(game.a_team, game.a_confidence, game.a_auto)}</TableCell>
+            <TableCell align="right">{pickText(game.b_team, game.b_confidence, game.b_auto)}</TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -399,6 +417,7 @@ const WHAT_IF_RULES = [
   { rule: 'straight', label: 'Straight up instead of against the spread' },
   { rule: 'half_point_push', label: 'Pushes worth half' },
   { rule: 'no_plays', label: 'Double and triple plays off' },
+  { rule: 'confidence', label: 'Confidence points, each week’s picks ranked by their spreads' },
 ] as const;
 
 /** The standings under other rules, beside the real ones (the API's what-if). */
@@ -410,9 +429,12 @@ export function WhatIfPanel({ pool }: { pool: PoolDetail }) {
   return (
     <Section title="What if">
       <FormGroup sx={{ mb: 1 }}>
-        {/* A confidence pool has no plays to turn off, and a push worth half is half its confidence. */}
+        {/* A confidence pool has no plays to turn off nor a season to replay under confidence points, and a push
+            worth half is half its confidence. */}
         {WHAT_IF_RULES.filter(
-          ({ rule }) => (rule !== 'straight' || pool.win_basis === 'ats') && (rule !== 'no_plays' || !pool.confidence),
+          ({ rule }) =>
+            (rule !== 'straight' || pool.win_basis === 'ats') &&
+            ((rule !== 'no_plays' && rule !== 'confidence') || !pool.confidence),
         ).map(({ rule, label }) => (
           <FormControlLabel
             key={rule}

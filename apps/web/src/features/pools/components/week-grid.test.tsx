@@ -81,3 +81,49 @@ describe('the week grid while a game is played', () => {
     expect(gina).toHaveTextContent(/^HOU$/);
   });
 });
+
+describe('the week grid of a pool giving default picks', () => {
+  it('marks a pick the pool gave at the lock as auto, in words and for screen readers', () => {
+    const final = game({ status: 'final', home_score: 10, away_score: 24, locked: true });
+    const view = week([final]);
+    // lou picked nothing: the pool gave him the favourite, BUF (HOU +6 at home).
+    view.sheets[1]!.picks = [];
+    const row = (memberId: number, username: string, team: string, auto: boolean) => ({
+      member_id: memberId,
+      username,
+      name: username,
+      rank: 1,
+      points: team === 'BUF' ? 5 : -5,
+      wins: team === 'BUF' ? 1 : 0,
+      losses: team === 'BUF' ? 0 : 1,
+      pushes: 0,
+      tiebreaker_error: 0,
+      removed: false,
+      picks: [
+        {
+          event_id: 101,
+          team,
+          multiplier: 1,
+          confidence: null,
+          auto,
+          outcome: team === 'BUF' ? ('win' as const) : ('loss' as const),
+          points: team === 'BUF' ? 5 : -5,
+        },
+      ],
+    });
+    render(
+      <WeekGrid
+        week={view}
+        graded={{
+          week: 12,
+          complete: true,
+          winners: [2],
+          rows: [row(1, 'gina', 'HOU', false), row(2, 'lou', 'BUF', true)],
+        }}
+      />,
+    );
+    const lou = screen.getByLabelText('lou, BUF at HOU: BUF (auto), win');
+    expect(within(lou).getByTestId('pick-auto')).toHaveTextContent('auto');
+    expect(screen.getByLabelText('gina, BUF at HOU: HOU, loss')).not.toHaveTextContent('auto');
+  });
+});

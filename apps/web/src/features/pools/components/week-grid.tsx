@@ -138,6 +138,8 @@ export function WeekGrid({ week, graded }: { week: PoolWeekView; graded: GradedW
                     const outcome = game.locked && game.status !== 'in_progress' ? gradedPick?.outcome : undefined;
                     const team = pick?.team ?? (game.locked ? gradedPick?.team : null);
                     const hidden = !game.locked && !pick;
+                    // A default pick the pool gave at the lock, to a member who had not picked the game.
+                    const auto = !pick && game.locked && gradedPick?.auto === true;
                     const text = hidden ? '🔒' : (team ?? '—');
                     const play = pick?.play === 'double' ? '×2' : pick?.play === 'triple' ? '×3' : '';
                     // A confidence pool's pick shows its confidence beside it, revealed with it at the lock.
@@ -153,7 +155,7 @@ export function WeekGrid({ week, graded }: { week: PoolWeekView; graded: GradedW
                         aria-label={
                           hidden
                             ? `${sheet.name}, ${game.away_team} at ${game.home_team}: shown at lock`
-                            : `${sheet.name}, ${game.away_team} at ${game.home_team}: ${team ?? 'no pick'}${confidence !== null ? `, confidence ${confidence}` : ''}${outcome ? `, ${outcomeWord[outcome]}` : ''}${standing ? `, ${standing.words}` : ''}`
+                            : `${sheet.name}, ${game.away_team} at ${game.home_team}: ${team ?? 'no pick'}${auto ? ' (auto)' : ''}${confidence !== null ? `, confidence ${confidence}` : ''}${outcome ? `, ${outcomeWord[outcome]}` : ''}${standing ? `, ${standing.words}` : ''}`
                         }
                         sx={{
                           px: gamePx,
@@ -175,6 +177,16 @@ export function WeekGrid({ week, graded }: { week: PoolWeekView; graded: GradedW
                           <Box component="sup" sx={{ ml: 0.25 }} data-testid="pick-confidence">
                             {confidence}
                           </Box>
+                        )}
+                        {auto && (
+                          <Typography
+                            component="span"
+                            variant="caption"
+                            data-testid="pick-auto"
+                            sx={{ display: 'block', color: 'text.secondary' }}
+                          >
+                            auto
+                          </Typography>
                         )}
                         {standing && (
                           <Typography

@@ -4,6 +4,7 @@ import {
   inviteErrorReason,
   newPoolSeason,
   poolPageRoute,
+  poolRulesLine,
   poolsListRoute,
   tokenFromLink,
   winBasisText,
@@ -69,5 +70,28 @@ describe('winBasisText', () => {
     expect(winBasisText({ sport: 'baseball_mlb', win_basis: 'ats' })).toBe('On the run line');
     expect(winBasisText({ sport: 'americanfootball_nfl', win_basis: 'ats' })).toBe('Against the spread');
     expect(winBasisText({ sport: 'baseball_mlb', win_basis: 'straight' })).toBe('$ Line');
+  });
+});
+
+describe('poolRulesLine', () => {
+  const pool = {
+    sport: 'americanfootball_nfl' as const,
+    season: 2025,
+    games_per_week: 5,
+    win_basis: 'ats' as const,
+    double_play: true,
+    triple_play: false,
+    last_man_standing: false,
+  };
+
+  it('names dropped weeks and default picks only where the pool has them', () => {
+    expect(poolRulesLine(pool)).not.toMatch(/dropped|Default picks/);
+    expect(poolRulesLine({ ...pool, drop_worst_weeks: 0, default_picks: 'none' })).toBe(poolRulesLine(pool));
+    expect(poolRulesLine({ ...pool, drop_worst_weeks: 2, default_picks: 'favourites' })).toMatch(
+      / · Worst 2 weeks dropped · Default picks: favourites$/,
+    );
+    expect(poolRulesLine({ ...pool, drop_worst_weeks: 1, default_picks: 'home' })).toMatch(
+      / · Worst week dropped · Default picks: home teams$/,
+    );
   });
 });

@@ -134,7 +134,7 @@ export function poolRulesLine(
     PoolSummary,
     'sport' | 'season' | 'games_per_week' | 'win_basis' | 'double_play' | 'triple_play' | 'last_man_standing'
   > &
-    Partial<Pick<PoolSummary, 'confidence'>>,
+    Partial<Pick<PoolSummary, 'confidence' | 'drop_worst_weeks' | 'default_picks'>>,
 ): string {
   const onOff = (value: boolean) => (value ? 'on' : 'off');
   return [
@@ -144,6 +144,14 @@ export function poolRulesLine(
       ? [`Confidence points 1–${pool.games_per_week}`]
       : [`Double play ${onOff(pool.double_play)}`, `Triple play ${onOff(pool.triple_play)}`]),
     `Last Man Standing ${onOff(pool.last_man_standing)}`,
+    ...(pool.drop_worst_weeks
+      ? [pool.drop_worst_weeks === 1 ? 'Worst week dropped' : `Worst ${pool.drop_worst_weeks} weeks dropped`]
+      : []),
+    ...(pool.default_picks === 'favourites'
+      ? ['Default picks: favourites']
+      : pool.default_picks === 'home'
+        ? ['Default picks: home teams']
+        : []),
   ].join(' · ');
 }
 
@@ -160,7 +168,12 @@ export function poolRuleSettings(
     | 'triple_play'
     | 'last_man_standing'
   > &
-    Partial<Pick<PoolSummary, 'confidence' | 'survivor_strikes' | 'survivor_buy_back_week'>>,
+    Partial<
+      Pick<
+        PoolSummary,
+        'confidence' | 'survivor_strikes' | 'survivor_buy_back_week' | 'drop_worst_weeks' | 'default_picks'
+      >
+    >,
 ): PoolRuleSettings {
   return {
     sport: pool.sport,
@@ -174,5 +187,7 @@ export function poolRuleSettings(
     confidence: pool.confidence === true,
     survivorStrikes: pool.survivor_strikes ?? 0,
     survivorBuyBackWeek: pool.survivor_buy_back_week ?? null,
+    dropWorstWeeks: pool.drop_worst_weeks ?? 0,
+    defaultPicks: pool.default_picks ?? 'none',
   };
 }
