@@ -155,7 +155,7 @@ export function WeekGrid({ week, graded }: { week: PoolWeekView; graded: GradedW
                         aria-label={
                           hidden
                             ? `${sheet.name}, ${game.away_team} at ${game.home_team}: shown at lock`
-                            : `${sheet.name}, ${game.away_team} at ${game.home_team}: ${team ?? 'no pick'}${auto ? ' (auto)' : ''}${confidence !== null ? `, confidence ${confidence}` : ''}${outcome ? `, ${outcomeWord[outcome]}` : ''}${standing ? `, ${standing.words}` : ''}`
+                            : `${sheet.name}, ${game.away_team} at ${game.home_team}: ${team ?? 'no pick'}${auto ? ' (auto)' : ''}${confidence !== null ? `, confidence ${confidence}` : ''}${outcome && !(outcome === 'missed' && !team) ? `, ${outcomeWord[outcome]}` : ''}${standing ? `, ${standing.words}` : ''}`
                         }
                         sx={{
                           px: gamePx,
