@@ -1,11 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { PoolStandingsResponse, PoolWeekResponse } from '@pass/contracts';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSessionOf, createMember, newIdentity, openSignedIn, type Identity } from '../support/accounts';
-import { appServerEnv, createAdmin, freePort, startAppServer, type AppServer } from '../support/app-server';
 import {
   chooseOption,
   expectNoSeriousA11yViolations,
@@ -17,7 +13,8 @@ import {
 import { linkIn, waitForMail } from '../support/mail';
 import { publishLastGames } from '../support/pools';
 import { E2E_NFL_WEEK, e2eServerClockStart } from '../support/server-clock';
-import { appUrl, useAppUrl } from '../support/target';
+import { startOwnServer, type OwnServer } from '../support/own-server';
+import { appUrl } from '../support/target';
 
 /**
  * Pool Party for a real office, from the Lifeguard's first tap to the week's numbers: a Lifeguard creates a
@@ -35,9 +32,7 @@ const WEEK = E2E_NFL_WEEK;
 const POOL = 'Third Floor Pool';
 const GAMES = 4;
 
-let server: AppServer;
-let dataDir: string;
-let admin: Identity;
+let server: OwnServer;
 let lifeguard: Identity;
 let poolId: number;
 /**
@@ -52,26 +47,12 @@ const shown = (member: Identity) => (member === lifeguard ? 'Lou Guard' : member
 const others = [newIdentity(), newIdentity(), newIdentity()];
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'pass-e2e-office-'));
-  const options = {
-    dataDir,
-    port: await freePort(),
-    clock: e2eServerClockStart(),
-    seed: 'demo' as const,
-    smtpUrl: inject('smtpUrl'),
-  };
-  const operator = await createAdmin(appServerEnv(options));
-  server = await startAppServer(options);
-  await operator.setPassword(server.baseUrl);
-  admin = { ...operator.identity } as Identity;
-  useAppUrl(server.baseUrl);
+  server = await startOwnServer({ name: 'office', clock: e2eServerClockStart(), seed: 'demo', admin: true });
   lifeguard = await createMember({ ...newIdentity(), name: 'Lou Guard' } as Identity);
 }, 240_000);
 
 afterAll(async () => {
-  useAppUrl(null);
   await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** The accept page's path from the invitation mailed to `email`. */
@@ -186,7 +167,7 @@ describe('Pool Party for a real office', () => {
     const host = await apiSessionOf(lifeguard);
     const before = (await host.get<PoolWeekResponse>(`/api/pools/${poolId}/weeks/${WEEK}`)).data;
     // The home side wins the first two games by 21 and loses the last two by 21: past any week's spread.
-    const adminApi = await apiSessionOf(admin);
+    const adminApi = await apiSessionOf(server.admin);
     const finals = before.games.map((game, index) => {
       expect(Math.abs(game.frozen_home_spread ?? 0)).toBeLessThan(21);
       return index < 2 ? { home: 31, away: 10 } : { home: 10, away: 31 };
