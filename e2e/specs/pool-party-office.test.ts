@@ -18,10 +18,11 @@ import { appUrl } from '../support/target';
 
 /**
  * Pool Party for a real office, from the Lifeguard's first tap to the week's numbers: a Lifeguard creates a
- * confidence pool with Last Man Standing in the browser and pastes five addresses into the Invite panel in one
- * go; two of them, new to PA$$, join from their mails in one step each on a 390 px phone; one makes the week's
- * picks, the other misses them and is reminded by the Lifeguard; the week's games end, and the standings and
- * the grid show the points worked out here from the stored picks, the frozen spreads and the finals.
+ * confidence pool with Last Man Standing and one survivor strike in the browser and pastes five addresses into
+ * the Invite panel in one go; two of them, new to PA$$, join from their mails in one step each on a 390 px phone;
+ * one makes the week's picks, the other misses them and is reminded by the Lifeguard; the week's games end, and
+ * the standings, the grid and the survivor board show what is worked out here from the stored picks, the frozen
+ * spreads and the finals.
  *
  * Its finals would end games other files keep open, so it runs a server of its own (the demo season at the
  * e2e clock: 10:00 Eastern on the Thursday of week 12, before the week's first kickoff).
@@ -88,6 +89,7 @@ describe('Pool Party for a real office', () => {
     await chooseOption(page, form.getByRole('combobox', { name: 'Start week' }), `Week ${WEEK}`);
     await form.getByLabel(/^Confidence points/).check();
     await form.getByLabel('Last Man Standing').check();
+    await chooseOption(page, form.getByRole('combobox', { name: 'Strikes' }), '1: out at the 2nd');
     await form.getByRole('button', { name: 'Create pool' }).click();
     await page.getByText(`“${POOL}” is ready`).waitFor();
     await page.getByRole('link', { name: 'Invite guests' }).click();
@@ -132,6 +134,12 @@ describe('Pool Party for a real office', () => {
     // Each game's first side, in slate order: each takes the largest value still free (4, 3, 2, 1).
     for (let index = 0; index < GAMES; index += 1) await games.nth(index).getByRole('button').first().click();
     await sheet.getByTestId('confidence-summary').getByText('Every number is used.').waitFor();
+    // Last Man Standing: the home team of the slate's first game, from every team playing the week.
+    const firstGame = (await (await apiSessionOf(picker)).get<PoolWeekResponse>(`/api/pools/${poolId}/weeks/${WEEK}`))
+      .data.games[0]!;
+    await sheet.getByRole('combobox', { name: 'Last Man Standing team' }).click();
+    await phone.getByRole('option', { name: new RegExp(`^${firstGame.home_team} vs `) }).click();
+    await sheet.getByRole('spinbutton', { name: 'Tiebreaker' }).fill('44');
     await sheet.getByRole('button', { name: `Save Week ${WEEK} picks` }).click();
     await sheet.getByText('Picks saved.').waitFor();
     await screenshot(phone, 'office-picks-phone');
@@ -139,12 +147,14 @@ describe('Pool Party for a real office', () => {
     // The Lifeguard's own picks, through the API: the home side of each game, ranked 4 to 1 in slate order.
     const host = await apiSessionOf(lifeguard);
     const view = (await host.get<PoolWeekResponse>(`/api/pools/${poolId}/weeks/${WEEK}`)).data;
-    await host.put(`/api/pools/${poolId}/weeks/${WEEK}/picks`, {
+    await host.once('PUT', `/api/pools/${poolId}/weeks/${WEEK}/picks`, {
       picks: view.games.map((game, index) => ({
         event_id: game.event_id,
         team: game.home_team,
         confidence: GAMES - index,
       })),
+      // The home team of the third game: it loses by 21 (below), the Lifeguard's one strike.
+      lms_team: view.games[2]!.home_team,
     });
 
     const lifeguardPhone = await browser.newPage(viewports.phone);
@@ -233,5 +243,26 @@ describe('Pool Party for a real office', () => {
     await grid.getByLabel(`${absent.username}, ${first.away_team} at ${first.home_team}: no pick`).waitFor();
     await screenshot(page, 'office-grid-phone');
     await expectNoSeriousA11yViolations(page);
+
+    // The survivor board: the Lifeguard's team lost (one strike of one, still standing), the picker's won, the
+    // absent guest's week not shown yet.
+    await page.getByRole('tab', { name: 'Survivors' }).click();
+    const board = page.getByRole('region', { name: 'Survivor board' });
+    await board.getByText('3 of 3 standing.', { exact: false }).waitFor();
+    const card = (member: Identity) =>
+      board.getByTestId('survivor-row').filter({ has: page.getByText(shown(member), { exact: true }) });
+    const lifeguardTeam = week.games[2]!.home_team;
+    const pickerTeam = week.games[0]!.home_team;
+    await expect.poll(() => card(lifeguard).textContent()).toContain('Standing · strikes 1 of 1');
+    await expect(card(lifeguard).textContent()).resolves.toContain(`W${WEEK} ${lifeguardTeam} lost or pushed`);
+    await expect(card(picker).textContent()).resolves.toContain('Standing · strikes 0 of 1');
+    await expect(card(picker).textContent()).resolves.toContain(`W${WEEK} ${pickerTeam} won`);
+    await expect(card(absent).textContent()).resolves.toContain('Standing · strikes 0 of 1');
+    // Whether another member has a team shows once their game locks, and having none once the whole week has:
+    // the week's games off the slate are still to be played.
+    await expect(card(absent).textContent()).resolves.toContain(`W${WEEK} hidden until its game locks`);
+    await screenshot(page, 'office-survivors-phone');
+    await expectNoSeriousA11yViolations(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   }, 120_000);
 });

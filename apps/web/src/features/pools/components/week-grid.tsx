@@ -14,9 +14,10 @@ import { pickStanding } from '../lib/pick-standing';
 type GradedWeek = WeeklyResultsResponse['data']['weeks'][number];
 type Outcome = GradedWeek['rows'][number]['picks'][number]['outcome'];
 
+// Light enough for the pick's text (and its confidence) to keep its contrast; a game under way is paler still.
 const outcomeColour: Partial<Record<Outcome, string>> = {
-  win: 'success.light',
-  loss: 'error.light',
+  win: '#C8E6C9',
+  loss: '#FFCDD2',
   push: 'grey.300',
   void: 'grey.200',
 };
