@@ -134,7 +134,8 @@ async function pickTheWeek(page: Page, who: Who) {
       .click();
   }
   await sheet.getByRole('combobox', { name: 'Last Man Standing team' }).click();
-  await page.getByRole('option', { name: team(plan.lmsHomeOf, 'home'), exact: true }).click();
+  // Every team playing the week is offered, each with its game: "KC vs BUF, Sun 1:00 PM, −3".
+  await page.getByRole('option', { name: new RegExp(`^${team(plan.lmsHomeOf, 'home')} vs `) }).click();
   const last = slate[3]!;
   const total = Object.values(finalScores(last.home_spread!, RESULTS[3]!)).reduce((sum, score) => sum + score, 0);
   await sheet.getByRole('spinbutton', { name: 'Tiebreaker' }).fill(String(total + plan.tiebreakerOff));

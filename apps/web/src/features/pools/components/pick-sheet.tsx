@@ -523,7 +523,11 @@ export function PickSheet({ pool, week, mine }: PickSheetProps) {
             }
             type="number"
             disabled={ended || lastGame?.locked}
-            slotProps={{ htmlInput: { min: 0, max: 999, inputMode: 'numeric' } }}
+            slotProps={{
+              htmlInput: { min: 0, max: 999, inputMode: 'numeric' },
+              // Still read once the last game has locked (the sheet stays open for a survivor's team off the slate).
+              formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
+            }}
             value={draft.tiebreaker}
             onChange={(event) => update({ tiebreaker: event.target.value })}
           />
