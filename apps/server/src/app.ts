@@ -326,8 +326,11 @@ export async function buildApp({
         log: (message) => app.log.info(message),
       })
     : null;
+  // One cache of pools' standings answers: read by the standings routes, kept warm by the room notices' runs.
+  const standingsCache = new StatsCache();
   const roomNotices = createRoomNotices({
     db,
+    standingsCache,
     bus: chatBus,
     now,
     onPublishError: (error) => app.log.warn({ err: error }, 'chat: a room notice could not be published'),
@@ -370,7 +373,7 @@ export async function buildApp({
       bus: chatBus,
       onPublishError: (error) => app.log.warn({ err: error }, 'chat: a frame could not be published'),
     },
-    standingsCache: new StatsCache(),
+    standingsCache,
     push: pushNotifier,
   };
   await app.register(poolsRoutes, poolsOptions);

@@ -11,7 +11,14 @@ import {
   sheet,
   WEEK1_WINDOW,
 } from '../testing/pool-fixtures.js';
-import { gradePoolPick, gradeWeekSheet, scoringRules, slateGameState, type ScoringRules } from './grading.js';
+import {
+  gradePoolPick,
+  gradeWeekSheet,
+  scoringRules,
+  slateGameState,
+  teamOutcome,
+  type ScoringRules,
+} from './grading.js';
 import type { Play, SlateGame } from './types.js';
 
 const ats = scoringRules({ winBasis: 'ats' });
@@ -54,6 +61,20 @@ describe('against the spread, with the frozen spread', () => {
   it('grades a pick’em line (0) like straight up', () => {
     expect(outcome(final({ ...KC_LAC, frozenHomeSpread: 0 }, 17, 17), 'KC')).toBe('push 0');
     expect(outcome(final({ ...KC_LAC, frozenHomeSpread: 0 }, 17, 16), 'KC')).toBe('win 5');
+  });
+});
+
+describe('a game graded for many picks', () => {
+  it('grades each side once per basis, and again when the game object it was worked out from changes', () => {
+    const game = final(DAL_PHI, 20, 24);
+    expect([teamOutcome('PHI', game, 'ats'), teamOutcome('PHI', game, 'straight')]).toEqual(['loss', 'win']);
+    expect(teamOutcome('DAL', game, 'ats')).toBe('win');
+    // Not done by the app, but not forbidden: a changed score or spread on the same object is graded anew.
+    const changed = game as { homeScore: number | null; frozenHomeSpread: number | null };
+    changed.homeScore = 31;
+    expect(teamOutcome('PHI', game, 'ats')).toBe('win');
+    changed.frozenHomeSpread = -14;
+    expect(teamOutcome('PHI', game, 'ats')).toBe('loss');
   });
 });
 

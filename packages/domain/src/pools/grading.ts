@@ -139,6 +139,41 @@ export function pointsFor(
 
 /** How a team fares in a final slate game under a win basis: the ledger's grade. */
 export function teamOutcome(team: string, game: SlateGame, winBasis: WinBasis): 'win' | 'loss' | 'push' {
+  // Every member's pick of a game is graded against the same game: worked out once per side and basis.
+  let known = outcomesOfGames.get(game);
+  if (
+    !known ||
+    known.home !== game.home ||
+    known.away !== game.away ||
+    known.homeScore !== game.homeScore ||
+    known.awayScore !== game.awayScore ||
+    known.frozenHomeSpread !== game.frozenHomeSpread
+  ) {
+    const { home, away, homeScore, awayScore, frozenHomeSpread } = game;
+    known = { home, away, homeScore, awayScore, frozenHomeSpread, outcomes: new Map() };
+    outcomesOfGames.set(game, known);
+  }
+  const key = `${winBasis}:${team}`;
+  let outcome = known.outcomes.get(key);
+  if (outcome === undefined) {
+    outcome = gradeTeam(team, game, winBasis);
+    known.outcomes.set(key, outcome);
+  }
+  return outcome;
+}
+
+/**
+ * teamOutcome's answers by game object, with the fields they were worked out from: a game object changed since
+ * (not done, but not forbidden either) is graded again.
+ */
+const outcomesOfGames = new WeakMap<
+  SlateGame,
+  Pick<SlateGame, 'home' | 'away' | 'homeScore' | 'awayScore' | 'frozenHomeSpread'> & {
+    outcomes: Map<string, 'win' | 'loss' | 'push'>;
+  }
+>();
+
+function gradeTeam(team: string, game: SlateGame, winBasis: WinBasis): 'win' | 'loss' | 'push' {
   const outcome = outcomeOf(entryFor(team, game, winBasis), {
     status: 'final',
     homeTeam: game.home,

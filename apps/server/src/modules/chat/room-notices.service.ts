@@ -6,12 +6,15 @@ import {
   type StandingsNoticeState,
 } from '@pass/domain';
 import { z } from 'zod';
-import { chunks, groupBy } from '@pass/db';
+import { groupBy } from '@pass/db';
 import type { Clock } from '../../lib/clock.js';
 import { mapAtMost } from '../../lib/collections.js';
 import type { MemberWithName, PoolRow } from '../pools/pools.repository.js';
 import { currentMembers } from '../pools/pools.service.js';
+import { keepStandingsAnswers, registerStandingsRun } from '../pools/standings.service.js';
+import { PoolBatches } from './pool-batches.js';
 import { currentWeekTotalsOfPools, type PoolWeekTotals } from '../pools/week-totals.service.js';
+import type { StatsCache } from '../ledger/stats-cache.js';
 import type { ChatContext } from './chat.service.js';
 import { systemLines } from './chat.service.js';
 import * as repository from './chat.repository.js';
@@ -67,7 +70,13 @@ export interface RoomNoticesResult {
   lines: number;
 }
 
-type NoticeContext = Pick<ChatContext, 'db' | 'bus' | 'onPublishError'>;
+type NoticeContext = Pick<ChatContext, 'db' | 'bus' | 'onPublishError'> & {
+  /**
+   * The pools' standings answers (standings.service.ts): a run keeps each pool's answer as it works out its
+   * totals, so the reads after a result find them built.
+   */
+  standingsCache?: StatsCache;
+};
 
 function standingsRecordOf(rows: readonly repository.NoticeRow[]): StandingsRecord | undefined {
   const row = rows.find((candidate) => candidate.noticeKey === STANDINGS_NOTICE);
@@ -192,7 +201,17 @@ async function tellRoom(context: NoticeContext, room: Room, now: Date): Promise<
  */
 export async function tellRoomNotices(
   context: NoticeContext,
-  input: { now: Date; poolIds?: readonly number[] },
+  input: {
+    now: Date;
+    poolIds?: readonly number[];
+    /** Asked before each batch: true stops the run there (a newer run, after newer results, takes over). */
+    stop?: () => boolean;
+    /**
+     * Called once every pool's totals are worked out and the quiet rooms recorded, before the rooms with news are
+     * told (or when the run stops or fails): a next run may start from there.
+     */
+    onTotalsDone?: () => void;
+  },
 ): Promise<RoomNoticesResult> {
   const candidates = await repository.listPoolsWithResults(context.db, {
     now: input.now,
@@ -202,21 +221,44 @@ export async function tellRoomNotices(
   // First every batch's totals, worked out and stored (what the standings reads after a result need), and the
   // quiet rooms recorded; then the rooms with news, whose lines take longer, a few at a time.
   const withNews: Room[] = [];
-  for (const batch of chunks(candidates, POOLS_PER_BATCH)) {
-    const ids = batch.map((pool) => pool.id);
-    const membersOf = groupBy(await currentMembers(context.db, ids), (member) => member.poolId);
-    const listed = batch.map((pool) => ({ pool, members: membersOf.get(pool.id) ?? [] }));
-    const totals = await currentWeekTotalsOfPools(context.db, listed, input.now);
-    const rooms: Room[] = listed.map((room, index) => ({ ...room, totals: totals[index]! }));
-    const recordsOf = groupBy(await repository.listNotices(context.db, ids), (row) => row.poolId);
-    const quiet: { poolId: number; state: StandingsRecord }[] = [];
-    for (const room of rooms) {
-      const look = roomChanges(room, recordsOf.get(room.pool.id) ?? []);
-      if (!look) continue;
-      if (look.quiet) quiet.push({ poolId: room.pool.id, state: look.record });
-      else withNews.push(room);
+  const batches = new PoolBatches(candidates, POOLS_PER_BATCH);
+  const unregister = context.standingsCache
+    ? registerStandingsRun(context.standingsCache, {
+        // A run that is to stop at its next batch is not waited for: a read builds its own answer.
+        bringForward: (poolId) => (input.stop?.() ? null : batches.bringForward(poolId)),
+      })
+    : () => undefined;
+  try {
+    for (let batch = batches.next(); batch.length > 0; batch = batches.next()) {
+      if (input.stop?.()) return { looked: 0, lines: 0 };
+      const ids = batch.map((pool) => pool.id);
+      const membersOf = groupBy(await currentMembers(context.db, ids), (member) => member.poolId);
+      const listed = batch.map((pool) => ({ pool, members: membersOf.get(pool.id) ?? [] }));
+      const totals = await currentWeekTotalsOfPools(context.db, listed, input.now);
+      const rooms: Room[] = listed.map((room, index) => ({ ...room, totals: totals[index]! }));
+      if (context.standingsCache) {
+        await keepStandingsAnswers(
+          context.db,
+          context.standingsCache,
+          rooms.map((room) => ({ pool: room.pool, members: room.members, weeks: room.totals.weeks })),
+          input.now,
+        );
+      }
+      batches.done(ids);
+      const recordsOf = groupBy(await repository.listNotices(context.db, ids), (row) => row.poolId);
+      const quiet: { poolId: number; state: StandingsRecord }[] = [];
+      for (const room of rooms) {
+        const look = roomChanges(room, recordsOf.get(room.pool.id) ?? []);
+        if (!look) continue;
+        if (look.quiet) quiet.push({ poolId: room.pool.id, state: look.record });
+        else withNews.push(room);
+      }
+      await repository.writeQuietRecords(context.db, { noticeKey: STANDINGS_NOTICE, records: quiet, now: input.now });
     }
-    await repository.writeQuietRecords(context.db, { noticeKey: STANDINGS_NOTICE, records: quiet, now: input.now });
+  } finally {
+    unregister();
+    batches.end();
+    input.onTotalsDone?.();
   }
   const written = await mapAtMost(withNews, ROOMS_AT_ONCE, (room) => tellRoom(context, room, input.now));
   const lines = written.reduce((sum, count) => sum + count, 0);
@@ -228,34 +270,53 @@ export interface RoomNotices {
   /**
    * Looks at the rooms at the clock's time. A call while a run is under way waits for it and runs once more
    * (results committed meanwhile are seen); calls made during that wait share the second run. Never rejects:
-   * a failure is logged and the next run tries again.
+   * a failure is logged and the next run tries again. With `newResults` (a result was just graded), the run
+   * under way stops at its next batch so the next one starts sooner: its pools are all looked at again with the
+   * newer results, and the reads after a Sunday's last final wait for one run, not the end of an older one too.
    */
-  run(): Promise<RoomNoticesResult | null>;
+  run(options?: { newResults?: boolean }): Promise<RoomNoticesResult | null>;
 }
+
+/**
+ * Runs stopped early in a row before one is left to finish: results arriving without end (an import correcting
+ * game after game) still have the rooms told.
+ */
+const MAX_RUNS_STOPPED_IN_A_ROW = 20;
 
 export function createRoomNotices(
   context: NoticeContext & { now: Clock; log?: (error: unknown) => void },
 ): RoomNotices {
-  let running: Promise<RoomNoticesResult | null> | undefined;
+  /** The run under way, until its totals are done: a next run waits for that, not for its rooms to be told. */
+  let running: { totalsDone: Promise<void>; stop: boolean } | undefined;
   let queued: Promise<RoomNoticesResult | null> | undefined;
-  const once = (): Promise<RoomNoticesResult | null> =>
-    tellRoomNotices(context, { now: context.now() }).catch((error: unknown) => {
-      context.log?.(error);
-      return null;
-    });
+  let stoppedInARow = 0;
   const start = (): Promise<RoomNoticesResult | null> => {
-    const current = once().finally(() => {
-      if (running === current) running = undefined;
-    });
-    running = current;
-    return current;
+    let totalsDone!: () => void;
+    const run = { stop: false, totalsDone: new Promise<void>((resolve) => (totalsDone = resolve)) };
+    running = run;
+    let ended = false;
+    const endTotals = () => {
+      if (ended) return;
+      ended = true;
+      stoppedInARow = run.stop ? stoppedInARow + 1 : 0;
+      if (running === run) running = undefined;
+      totalsDone();
+    };
+    return tellRoomNotices(context, { now: context.now(), stop: () => run.stop, onTotalsDone: endTotals })
+      .catch((error: unknown) => {
+        context.log?.(error);
+        return null;
+      })
+      .finally(endTotals);
   };
   return {
-    run() {
+    run({ newResults = false } = {}) {
+      if (queued) return queued;
       if (!running) return start();
-      queued ??= running.then(() => {
+      if (newResults && stoppedInARow < MAX_RUNS_STOPPED_IN_A_ROW) running.stop = true;
+      queued = running.totalsDone.then(() => {
         queued = undefined;
-        return running ?? start();
+        return start();
       });
       return queued;
     },

@@ -8,8 +8,24 @@ import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { makeGame, newKey } from '../../test/ledger.js';
 import { poolSettings, poolWithGuests } from '../../test/pools.js';
 import { setEventResult } from '../ledger/results.service.js';
+import { StatsCache, type CachedStats } from '../ledger/stats-cache.js';
+import { keepStandingsAnswers, registerStandingsRun, standingsAnswer } from '../pools/standings.service.js';
+import { currentMembers } from '../pools/pools.service.js';
+import { poolsByIds } from '../pools/pools.repository.js';
+import { currentWeekTotals } from '../pools/week-totals.service.js';
 import { createMemoryChatBus } from './chat-bus.js';
-import { lmsOutNotice, STANDINGS_NOTICE, tellRoomNotices } from './room-notices.service.js';
+import { createRoomNotices, lmsOutNotice, STANDINGS_NOTICE, tellRoomNotices } from './room-notices.service.js';
+
+/** A standings cache that counts the answers it had to build (a read that found one kept builds none). */
+class CountingCache extends StatsCache {
+  builds = 0;
+  override resolve(key: string, version: number, build: () => Promise<CachedStats>): Promise<CachedStats> {
+    return super.resolve(key, version, () => {
+      this.builds += 1;
+      return build();
+    });
+  }
+}
 
 /**
  * The room notices job (decision 041) on a pool week played with the server clock moved past it: results
@@ -262,5 +278,76 @@ describe('room notices', () => {
       .where(and(eq(chatRoomNotices.poolId, pool.id), eq(chatRoomNotices.noticeKey, lmsOutNotice(a.memberId))));
     expect(old).toMatchObject({ state: { week: 1, team: 'DAL', result: 'lost' }, chatMessageId: null });
     expect(await tellRoomNotices(context(), { now: clock, poolIds: [pool.id] })).toMatchObject({ lines: 0 });
+  });
+
+  it('keeps each pool’s standings answer as a read builds it; a run stopped for newer results leaves the rooms to the next', async () => {
+    clock = START;
+    const thursday = await game('BUF', 'NYJ', '2025-09-05T00:20:00Z', 1);
+    const monday = await game('SEA', 'ARI', '2025-09-09T00:15:00Z', 1);
+    const { pool, lifeguard, guests } = await poolWithGuests(
+      testApp.app,
+      db(),
+      poolSettings({ name: 'Kept answers pool', games_per_week: 2, win_basis: 'straight', double_play: false }),
+      1,
+    );
+    const [guest] = guests as [(typeof guests)[0]];
+    await publish(lifeguard.client, pool.id, 1, [thursday, monday]);
+    const sheet = (first: string, second: string) => ({
+      picks: [
+        { event_id: thursday, team: first },
+        { event_id: monday, team: second },
+      ],
+      tiebreaker: 40,
+      lms_team: first,
+    });
+    await submitWeek(lifeguard.client, pool.id, 1, sheet('BUF', 'SEA'));
+    await submitWeek(guest.client, pool.id, 1, sheet('NYJ', 'ARI'));
+    clock = new Date('2025-09-10T12:00:00Z');
+    await setEventResult(db(), thursday, { status: 'final', home_score: 24, away_score: 20 }, clock);
+    await setEventResult(db(), monday, { status: 'final', home_score: 27, away_score: 24 }, clock);
+    const records = () => db().select().from(chatRoomNotices).where(eq(chatRoomNotices.poolId, pool.id));
+
+    // A run the job stops for newer results stops before its first batch: nothing told, nothing recorded. The run
+    // it queued looks at the room.
+    const notices = createRoomNotices({ ...context(), now: () => clock });
+    const first = notices.run();
+    const next = notices.run({ newResults: true });
+    expect(await first).toEqual({ looked: 0, lines: 0 });
+    const told = await next;
+    expect(told?.looked).toBeGreaterThan(0);
+    expect(await systemLines(lifeguard.client, pool.id)).toContain(
+      `Standings after week 1: 1. ${lifeguard.account.username} 10, 2. ${guest.account.username} -10`,
+    );
+    expect((await records()).map((row) => row.noticeKey)).toContain(STANDINGS_NOTICE);
+
+    // A correction: the run keeps the pool's new standings answer, and a read finds it without building one.
+    clock = new Date('2025-09-10T13:00:00Z');
+    await setEventResult(db(), thursday, { status: 'final', home_score: 10, away_score: 20 }, clock);
+    const cache = new CountingCache();
+    await tellRoomNotices({ ...context(), standingsCache: cache }, { now: clock, poolIds: [pool.id] });
+    const read = { poolId: pool.id, userId: lifeguard.account.id, now: clock };
+    const kept = await standingsAnswer(db(), cache, read);
+    expect(cache.builds).toBe(0);
+    // The same bytes as a read with nothing kept builds.
+    const cold = new CountingCache();
+    expect((await standingsAnswer(db(), cold, read)).toString()).toBe(kept.toString());
+    expect(cold.builds).toBe(1);
+    // Corrected, each has one win and one loss.
+    expect(JSON.parse(kept.toString()).data.rows.map((row: { points: number }) => row.points)).toEqual([0, 0]);
+
+    // A read of a pool a run has still to do waits for the run to keep its answer, and builds none itself.
+    const waiting = new CountingCache();
+    let keep!: () => void;
+    const kept2 = new Promise<void>((resolve) => (keep = resolve));
+    const unregister = registerStandingsRun(waiting, { bringForward: (poolId) => (poolId === pool.id ? kept2 : null) });
+    const answer = standingsAnswer(db(), waiting, read);
+    const [row] = await poolsByIds(db(), [pool.id]);
+    const members = await currentMembers(db(), [pool.id]);
+    const weeks = await currentWeekTotals(db(), row!, members, clock);
+    await keepStandingsAnswers(db(), waiting, [{ pool: row!, members, weeks }], clock);
+    keep();
+    expect((await answer).toString()).toBe(kept.toString());
+    expect(waiting.builds).toBe(0);
+    unregister();
   });
 });

@@ -38,7 +38,7 @@ export const importsRoutes: FastifyPluginAsyncZod<AuthDeps & { now: Clock; roomN
     onFailure: (source, error) =>
       app.log.warn({ source, err: error }, `admin import of ${source} failed (recorded on its run)`),
     // An import grades the games it changed: the pools' rooms hear of it (decision 041).
-    onFinished: () => void deps.roomNotices?.run(),
+    onFinished: () => void deps.roomNotices?.run({ newResults: true }),
   });
   // The live sources as the scheduler polls them: here for their state and the admin's switch.
   const liveSources = createLiveSources(config);

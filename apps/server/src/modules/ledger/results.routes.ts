@@ -35,7 +35,7 @@ export const resultsRoutes: FastifyPluginAsyncZod<ResultsRoutesOptions> = async 
       const data = await setEventResult(db, request.params.id, request.body, now());
       // The grade is committed: the answer goes now, and the rooms of the pools this game is in hear of a changed
       // standing behind it (the run never rejects; runs queue one behind the other).
-      void options.roomNotices?.run();
+      void options.roomNotices?.run({ newResults: true });
       return { data };
     },
   );
@@ -56,7 +56,7 @@ export const resultsRoutes: FastifyPluginAsyncZod<ResultsRoutesOptions> = async 
     async (request) => {
       await requireAdmin(options, request);
       const data = await clearEventResult(db, request.params.id, now());
-      void options.roomNotices?.run();
+      void options.roomNotices?.run({ newResults: true });
       return { data };
     },
   );

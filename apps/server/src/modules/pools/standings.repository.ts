@@ -1,5 +1,5 @@
 import { events, pools, poolSlateGames, poolWeeks, type DbExecutor } from '@pass/db';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 
 /**
  * The SQL of the standings' freshness: which pools' cached standings a result change makes stale, and the next
@@ -34,8 +34,15 @@ export async function bumpPoolsOfEvents(db: DbExecutor, eventIds: readonly numbe
 
 /** The pool's next slate lock after `now` (a missing pick starts to count at its game's lock), if any. */
 export async function nextLock(db: DbExecutor, poolId: number, now: Date): Promise<Date | null> {
-  const [row] = await db
+  return (await nextLocks(db, [poolId], now)).get(poolId) ?? null;
+}
+
+/** nextLock of several pools in one statement (the room pass keeping their standings): pools with none left out. */
+export async function nextLocks(db: DbExecutor, poolIds: readonly number[], now: Date): Promise<Map<number, Date>> {
+  if (poolIds.length === 0) return new Map();
+  const rows = await db
     .select({
+      poolId: poolWeeks.poolId,
       next: sql<string | Date | null>`min(coalesce(${poolSlateGames.lockedAt}, ${events.kickoffAt}))`,
     })
     .from(poolSlateGames)
@@ -43,9 +50,10 @@ export async function nextLock(db: DbExecutor, poolId: number, now: Date): Promi
     .innerJoin(events, eq(events.id, poolSlateGames.eventId))
     .where(
       and(
-        eq(poolWeeks.poolId, poolId),
+        inArray(poolWeeks.poolId, [...poolIds]),
         sql`coalesce(${poolSlateGames.lockedAt}, ${events.kickoffAt}) > ${now.toISOString()}::timestamptz`,
       ),
-    );
-  return row?.next ? new Date(row.next) : null;
+    )
+    .groupBy(poolWeeks.poolId);
+  return new Map(rows.flatMap((row) => (row.next ? [[row.poolId, new Date(row.next)] as const] : [])));
 }

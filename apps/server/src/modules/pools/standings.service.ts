@@ -8,7 +8,7 @@ import type {
   WeeklyResultsResponse,
   WhatIfResponse,
 } from '@pass/contracts';
-import type { Database, DbExecutor } from '@pass/db';
+import { groupBy, type Database, type DbExecutor } from '@pass/db';
 import {
   averageClvOfWeeks,
   displayName,
@@ -30,6 +30,7 @@ import {
   type Sport,
   type WhatIfRow,
   type WhatIfRule,
+  type WeekTotals,
 } from '@pass/domain';
 import { AppError } from '../../errors.js';
 import { closingSpreadsAtLock } from './closing.service.js';
@@ -94,10 +95,19 @@ async function seasonOf(db: DbExecutor, pool: PoolRow, now: Date) {
  */
 async function standingsBody(db: Database, pool: PoolRow, now: Date): Promise<PoolStandingsResponse> {
   const members = await poolsRepository.currentMembers(db, [pool.id]);
-  const names = namesOf(members);
-  const memberIds = members.map((member) => String(member.id));
   // The answer does not wait for the weeks it worked out to be stored: the next read finds them.
   const weeks = await currentWeekTotals(db, pool, members, now, { store: 'after' });
+  return standingsBodyOf(pool, members, weeks);
+}
+
+/** The standings' answer of a pool from its current members and week totals (nothing read). */
+function standingsBodyOf(
+  pool: PoolRow,
+  members: readonly MemberWithName[],
+  weeks: readonly WeekTotals[],
+): PoolStandingsResponse {
+  const names = namesOf(members);
+  const memberIds = members.map((member) => String(member.id));
   const clv = averageClvOfWeeks(memberIds, weeks);
   const rows = standingsOfWeeks(memberIds, weeks, pool.dropWorstWeeks).map((row) => ({
     ...rowOf(row, names),
@@ -126,14 +136,24 @@ async function standingsBody(db: Database, pool: PoolRow, now: Date): Promise<Po
  * starts to count) or a stored week's end (a postponed game not played by then is void).
  */
 async function nextTimeChange(db: DbExecutor, pool: PoolRow, now: Date): Promise<number> {
-  const candidates: number[] = [];
   const [lock, weeks] = await Promise.all([
     repository.nextLock(db, pool.id, now),
     weeksRepository.weeksOf(db, pool.id),
   ]);
+  return timeChangeOf(
+    pool,
+    lock,
+    weeks.map((week) => week.week),
+    now,
+  );
+}
+
+/** nextTimeChange from the pool's next lock and the numbers of its stored weeks. */
+function timeChangeOf(pool: PoolRow, lock: Date | null, weeks: readonly number[], now: Date): number {
+  const candidates: number[] = [];
   if (lock) candidates.push(lock.getTime());
   for (const week of weeks) {
-    const calendarWeek = poolWeekOf(pool, week.week);
+    const calendarWeek = poolWeekOf(pool, week);
     const end = calendarWeek ? Date.parse(weekEnd(calendarWeek)) : Number.NaN;
     if (end > now.getTime()) candidates.push(end);
   }
@@ -146,21 +166,32 @@ async function nextTimeChange(db: DbExecutor, pool: PoolRow, now: Date): Promise
  */
 const timeChangesOf = new WeakMap<StatsCache, Map<number, { version: number; from: number; until: number }>>();
 
-/** Kept beside the database's standings cache, so two databases in one process never share an entry. */
-async function timeChangeAt(db: DbExecutor, cache: StatsCache, pool: PoolRow, now: Date): Promise<number> {
+/** The pools' next time changes kept beside this standings cache (two databases in one process never share one). */
+function timeChangesIn(cache: StatsCache) {
   let timeChanges = timeChangesOf.get(cache);
   if (!timeChanges) {
     timeChanges = new Map();
     timeChangesOf.set(cache, timeChanges);
   }
-  const known = timeChanges.get(pool.id);
+  return timeChanges;
+}
+
+function keepTimeChange(cache: StatsCache, pool: PoolRow, now: Date, until: number): void {
+  const timeChanges = timeChangesIn(cache);
+  if (timeChanges.size >= 10_000) timeChanges.clear();
+  timeChanges.set(pool.id, { version: pool.version, from: now.getTime(), until });
+}
+
+async function timeChangeAt(db: DbExecutor, cache: StatsCache, pool: PoolRow, now: Date): Promise<number> {
+  const known = timeChangesIn(cache).get(pool.id);
   const at = now.getTime();
   if (known && known.version === pool.version && at >= known.from && at < known.until) return known.until;
   const until = await nextTimeChange(db, pool, now);
-  if (timeChanges.size >= 10_000) timeChanges.clear();
-  timeChanges.set(pool.id, { version: pool.version, from: at, until });
+  keepTimeChange(cache, pool, now, until);
   return until;
 }
+
+const standingsKey = (pool: PoolRow, until: number) => `pool:${pool.id}:${until}`;
 
 /**
  * The pool's standings as JSON bytes: from the cache when built at the pool's current version within the same
@@ -180,7 +211,11 @@ export async function standingsAnswer(
 async function cachedStandings(db: Database, cache: StatsCache, pool: PoolRow, now: Date): Promise<Buffer> {
   const version = pool.version;
   const until = await timeChangeAt(db, cache, pool, now);
-  const key = `pool:${pool.id}:${until}`;
+  const key = standingsKey(pool, until);
+  // A run keeping many pools' answers that has this pool still to do does it next, with others, in fewer
+  // statements than this read alone would take: the read waits for that instead of doing the same work beside it.
+  const kept = cache.get(key, version) ? null : standingsRuns.get(cache)?.bringForward(pool.id);
+  if (kept) await kept;
   const answer = await cache.resolve(key, version, async (): Promise<CachedStats> => {
     // Not one transaction: each week's stored totals carry the version of their inputs, and a change committed
     // while this runs has raised the pool's version, so this answer is not served once it is read back.
@@ -188,6 +223,55 @@ async function cachedStandings(db: Database, cache: StatsCache, pool: PoolRow, n
     return { version, body: Buffer.from(JSON.stringify(body)) };
   });
   return answer.body;
+}
+
+/**
+ * A run keeping the standings answers of many pools in batches (the room pass after a result): a read of a pool
+ * it has still to do asks for it to come in the next batch.
+ */
+export interface StandingsRun {
+  /** Settles once the pool's answer is kept, or the run is over; null when the run has no such pool left to do. */
+  bringForward(poolId: number): Promise<void> | null;
+}
+
+/** The run under way, per standings cache: one at a time in an instance (createRoomNotices runs one at a time). */
+const standingsRuns = new WeakMap<StatsCache, StandingsRun>();
+
+/** Makes `run` the one reads of this cache ask; the returned function ends that. */
+export function registerStandingsRun(cache: StatsCache, run: StandingsRun): () => void {
+  standingsRuns.set(cache, run);
+  return () => {
+    if (standingsRuns.get(cache) === run) standingsRuns.delete(cache);
+  };
+}
+
+/**
+ * Keeps the standings answers of pools whose week totals the caller has just worked out (the room pass after a
+ * result, decision 059): each pool's answer at the version it was listed at, as a read of it would build it, so
+ * the reads after a Sunday's finals find their answers built. Two statements for all the pools.
+ */
+export async function keepStandingsAnswers(
+  db: DbExecutor,
+  cache: StatsCache,
+  pools: readonly { pool: PoolRow; members: readonly MemberWithName[]; weeks: readonly WeekTotals[] }[],
+  now: Date,
+): Promise<void> {
+  const ids = pools.map((entry) => entry.pool.id);
+  const [locks, weekRows] = await Promise.all([
+    repository.nextLocks(db, ids, now),
+    weeksRepository.weeksOfPools(db, ids),
+  ]);
+  const weeksOf = groupBy(
+    weekRows,
+    (row) => row.poolId,
+    (row) => row.week,
+  );
+  for (const { pool, members, weeks } of pools) {
+    const until = timeChangeOf(pool, locks.get(pool.id) ?? null, weeksOf.get(pool.id) ?? [], now);
+    keepTimeChange(cache, pool, now, until);
+    const body = Buffer.from(JSON.stringify(standingsBodyOf(pool, members, weeks)));
+    cache.set(standingsKey(pool, until), { version: pool.version, body });
+  }
 }
 
 /**
