@@ -13,24 +13,34 @@ describe('a run’s pools in batches', () => {
     expect(batches.next()).toEqual([]);
   });
 
-  it('brings a pool a read waits for into the next batch, first, in a small batch, and lets the read go on once it is done', async () => {
+  it('gives the pools reads wait for apart, a few at a time, and lets the reads go on once they are done', async () => {
     const batches = new PoolBatches(pools(300), 200);
     expect(ids(batches.next())).toHaveLength(200);
+    expect(batches.nextWaiting()).toEqual([]);
     let settled = false;
     const waiting = batches.bringForward(280)!.then(() => (settled = true));
-    // A second read of the same pool waits for the same batch.
+    // A second read of the same pool waits for the same work.
     expect(batches.bringForward(280)).not.toBeNull();
-    const next = batches.next();
-    expect(ids(next)).toEqual([280, ...Array.from({ length: 24 }, (_, index) => 201 + index)]);
+    for (const poolId of [290, 250]) batches.bringForward(poolId);
+    const forReaders = batches.nextWaiting();
+    expect(ids(forReaders)).toEqual([280, 290, 250]);
     await Promise.resolve();
     expect(settled).toBe(false);
-    batches.done(ids(next));
+    batches.done(ids(forReaders));
     await waiting;
     expect(settled).toBe(true);
-    // With no read waiting, batches are full again, without the pools done.
+    // Those pools are not given again in order.
     const rest = batches.next();
-    expect(rest).toHaveLength(75);
+    expect(rest).toHaveLength(97);
     expect(ids(rest)).not.toContain(280);
+  });
+
+  it('gives at most 25 pools for readers at once', () => {
+    const batches = new PoolBatches(pools(100), 10);
+    for (let poolId = 1; poolId <= 40; poolId += 1) batches.bringForward(poolId);
+    expect(batches.nextWaiting()).toHaveLength(25);
+    expect(ids(batches.nextWaiting())).toEqual(Array.from({ length: 15 }, (_, index) => 26 + index));
+    expect(ids(batches.next())[0]).toBe(41);
   });
 
   it('does not hold a read for a pool already taken or not in the run', () => {
@@ -47,5 +57,6 @@ describe('a run’s pools in batches', () => {
     batches.end();
     await expect(Promise.all(waits)).resolves.toEqual([undefined, undefined]);
     expect(batches.next()).toEqual([]);
+    expect(batches.nextWaiting()).toEqual([]);
   });
 });

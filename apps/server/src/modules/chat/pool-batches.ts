@@ -1,15 +1,15 @@
-/** A batch while reads wait for some of its pools: small, so a read waits for about its own pool's work. */
+/** Pools of a batch done for waiting reads: few, so a read waits for about its own pool's work. */
 const WITH_READERS = 25;
 
 /**
- * The pools a run has still to do, in batches: in the order listed, except that pools a read is waiting for
- * (bringForward) come first, in a smaller batch so the read waits for little more than its own pool.
+ * The pools a run has still to do, in batches in the order listed, and apart from them the pools a read is
+ * waiting for (bringForward), a few at a time. A pool is taken once, by whichever comes first.
  */
 export class PoolBatches<Pool extends { id: number }> {
   private readonly remaining: Map<number, Pool>;
   private readonly waiting = new Map<number, { promise: Promise<void>; settle: () => void }>();
 
-  /** `size`: a batch's pools when no read waits; while one does, a batch is small (WITH_READERS). */
+  /** `size`: the pools of a batch in the order listed. */
   constructor(
     pools: readonly Pool[],
     private readonly size: number,
@@ -17,18 +17,18 @@ export class PoolBatches<Pool extends { id: number }> {
     this.remaining = new Map(pools.map((pool) => [pool.id, pool]));
   }
 
-  /** The next batch to do (empty: none left). */
+  /** The next batch to do, in the order listed (empty: none left). */
   next(): Pool[] {
-    const batch: Pool[] = [];
-    const size = this.waiting.size > 0 ? Math.min(this.size, WITH_READERS) : this.size;
-    for (const poolId of this.waiting.keys()) {
-      const pool = this.remaining.get(poolId);
-      if (pool && batch.length < size) batch.push(pool);
-    }
-    for (const pool of this.remaining.values()) {
-      if (batch.length >= size) break;
-      if (!this.waiting.has(pool.id)) batch.push(pool);
-    }
+    return this.take([...this.remaining.values()].slice(0, this.size));
+  }
+
+  /** The next few pools reads wait for, still to do (empty: none). */
+  nextWaiting(): Pool[] {
+    const waiting = [...this.waiting.keys()].flatMap((poolId) => this.remaining.get(poolId) ?? []);
+    return this.take(waiting.slice(0, WITH_READERS));
+  }
+
+  private take(batch: Pool[]): Pool[] {
     for (const pool of batch) this.remaining.delete(pool.id);
     return batch;
   }

@@ -221,40 +221,70 @@ export async function tellRoomNotices(
   // First every batch's totals, worked out and stored (what the standings reads after a result need), and the
   // quiet rooms recorded; then the rooms with news, whose lines take longer, a few at a time.
   const withNews: Room[] = [];
+  const lookAt = async (batch: readonly PoolRow[]) => {
+    const ids = batch.map((pool) => pool.id);
+    const membersOf = groupBy(await currentMembers(context.db, ids), (member) => member.poolId);
+    const listed = batch.map((pool) => ({ pool, members: membersOf.get(pool.id) ?? [] }));
+    const totals = await currentWeekTotalsOfPools(context.db, listed, input.now);
+    const rooms: Room[] = listed.map((room, index) => ({ ...room, totals: totals[index]! }));
+    if (context.standingsCache) {
+      await keepStandingsAnswers(
+        context.db,
+        context.standingsCache,
+        rooms.map((room) => ({ pool: room.pool, members: room.members, weeks: room.totals.weeks })),
+        input.now,
+      );
+    }
+    batches.done(ids);
+    const recordsOf = groupBy(await repository.listNotices(context.db, ids), (row) => row.poolId);
+    const quiet: { poolId: number; state: StandingsRecord }[] = [];
+    for (const room of rooms) {
+      const look = roomChanges(room, recordsOf.get(room.pool.id) ?? []);
+      if (!look) continue;
+      if (look.quiet) quiet.push({ poolId: room.pool.id, state: look.record });
+      else withNews.push(room);
+    }
+    await repository.writeQuietRecords(context.db, { noticeKey: STANDINGS_NOTICE, records: quiet, now: input.now });
+  };
+
+  // The pools reads wait for go in a lane of their own, beside the batch under way, a few at a time: a read waits
+  // for about its own pool's work, and the pool is still worked out once.
   const batches = new PoolBatches(candidates, POOLS_PER_BATCH);
+  let readersLane: Promise<void> | null = null;
+  let readersLaneError: unknown = null;
+  const serveReaders = () => {
+    readersLane ??= (async () => {
+      for (let batch = batches.nextWaiting(); batch.length > 0; batch = batches.nextWaiting()) {
+        if (input.stop?.()) return;
+        await lookAt(batch);
+      }
+    })()
+      .catch((error: unknown) => {
+        readersLaneError ??= error;
+      })
+      .finally(() => {
+        readersLane = null;
+      });
+  };
   const unregister = context.standingsCache
     ? registerStandingsRun(context.standingsCache, {
         // A run that is to stop at its next batch is not waited for: a read builds its own answer.
-        bringForward: (poolId) => (input.stop?.() ? null : batches.bringForward(poolId)),
+        bringForward: (poolId) => {
+          if (input.stop?.()) return null;
+          const waiting = batches.bringForward(poolId);
+          if (waiting) serveReaders();
+          return waiting;
+        },
       })
     : () => undefined;
   try {
     for (let batch = batches.next(); batch.length > 0; batch = batches.next()) {
-      if (input.stop?.()) return { looked: 0, lines: 0 };
-      const ids = batch.map((pool) => pool.id);
-      const membersOf = groupBy(await currentMembers(context.db, ids), (member) => member.poolId);
-      const listed = batch.map((pool) => ({ pool, members: membersOf.get(pool.id) ?? [] }));
-      const totals = await currentWeekTotalsOfPools(context.db, listed, input.now);
-      const rooms: Room[] = listed.map((room, index) => ({ ...room, totals: totals[index]! }));
-      if (context.standingsCache) {
-        await keepStandingsAnswers(
-          context.db,
-          context.standingsCache,
-          rooms.map((room) => ({ pool: room.pool, members: room.members, weeks: room.totals.weeks })),
-          input.now,
-        );
-      }
-      batches.done(ids);
-      const recordsOf = groupBy(await repository.listNotices(context.db, ids), (row) => row.poolId);
-      const quiet: { poolId: number; state: StandingsRecord }[] = [];
-      for (const room of rooms) {
-        const look = roomChanges(room, recordsOf.get(room.pool.id) ?? []);
-        if (!look) continue;
-        if (look.quiet) quiet.push({ poolId: room.pool.id, state: look.record });
-        else withNews.push(room);
-      }
-      await repository.writeQuietRecords(context.db, { noticeKey: STANDINGS_NOTICE, records: quiet, now: input.now });
+      if (input.stop?.()) break;
+      await lookAt(batch);
     }
+    while (readersLane) await readersLane;
+    if (readersLaneError) throw readersLaneError;
+    if (input.stop?.()) return { looked: 0, lines: 0 };
   } finally {
     unregister();
     batches.end();
