@@ -1,4 +1,4 @@
-import { events, pools, poolSlateGames, poolWeeks, type DbExecutor } from '@pass/db';
+import { events, pools, poolSlateGames, poolWeeks, rows, type DbExecutor } from '@pass/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 
 /**
@@ -32,12 +32,33 @@ export async function bumpPoolsOfEvents(db: DbExecutor, eventIds: readonly numbe
   );
 }
 
-/** The pool's next slate lock after `now` (a missing pick starts to count at its game's lock), if any. */
-export async function nextLock(db: DbExecutor, poolId: number, now: Date): Promise<Date | null> {
-  return (await nextLocks(db, [poolId], now)).get(poolId) ?? null;
+/**
+ * What the pool's next time change is worked out from, in one statement: its next slate lock after `now` (a
+ * missing pick starts to count at its game's lock), if any, and the numbers of its stored weeks (their ends).
+ */
+export async function timeChangeInputs(
+  db: DbExecutor,
+  poolId: number,
+  now: Date,
+): Promise<{ nextLock: Date | null; weeks: number[] }> {
+  const [row] = await rows<{ next_lock: string | Date | null; weeks: number[] | null }>(
+    db,
+    sql`select
+          (select min(coalesce(g.locked_at, e.kickoff_at))
+             from ${poolSlateGames} g
+             join ${poolWeeks} w on w.id = g.pool_week_id
+             join ${events} e on e.id = g.event_id
+            where w.pool_id = ${poolId}
+              and coalesce(g.locked_at, e.kickoff_at) > ${now.toISOString()}::timestamptz) as next_lock,
+          (select array_agg(w.week order by w.week) from ${poolWeeks} w where w.pool_id = ${poolId}) as weeks`,
+  );
+  return {
+    nextLock: row?.next_lock ? new Date(row.next_lock) : null,
+    weeks: (row?.weeks ?? []).map(Number),
+  };
 }
 
-/** nextLock of several pools in one statement (the room pass keeping their standings): pools with none left out. */
+/** The next slate lock after `now` of several pools in one statement (the room pass keeping their standings): pools with none left out. */
 export async function nextLocks(db: DbExecutor, poolIds: readonly number[], now: Date): Promise<Map<number, Date>> {
   if (poolIds.length === 0) return new Map();
   const rows = await db

@@ -136,16 +136,8 @@ function standingsBodyOf(
  * starts to count) or a stored week's end (a postponed game not played by then is void).
  */
 async function nextTimeChange(db: DbExecutor, pool: PoolRow, now: Date): Promise<number> {
-  const [lock, weeks] = await Promise.all([
-    repository.nextLock(db, pool.id, now),
-    weeksRepository.weeksOf(db, pool.id),
-  ]);
-  return timeChangeOf(
-    pool,
-    lock,
-    weeks.map((week) => week.week),
-    now,
-  );
+  const { nextLock, weeks } = await repository.timeChangeInputs(db, pool.id, now);
+  return timeChangeOf(pool, nextLock, weeks, now);
 }
 
 /** nextTimeChange from the pool's next lock and the numbers of its stored weeks. */
