@@ -320,16 +320,21 @@ describe('room notices', () => {
     );
     expect((await records()).map((row) => row.noticeKey)).toContain(STANDINGS_NOTICE);
 
-    // A correction: the run keeps the pool's new standings answer, and a read finds it without building one.
+    // A correction: the run keeps the new standings answer of the pool read before, and a read finds it without
+    // building one.
+    const cache = new CountingCache();
+    await standingsAnswer(db(), cache, { poolId: pool.id, userId: lifeguard.account.id, now: clock });
+    expect(cache.builds).toBe(1);
     clock = new Date('2025-09-10T13:00:00Z');
     await setEventResult(db(), thursday, { status: 'final', home_score: 10, away_score: 20 }, clock);
-    const cache = new CountingCache();
     await tellRoomNotices({ ...context(), standingsCache: cache }, { now: clock, poolIds: [pool.id] });
     const read = { poolId: pool.id, userId: lifeguard.account.id, now: clock };
     const kept = await standingsAnswer(db(), cache, read);
-    expect(cache.builds).toBe(0);
-    // The same bytes as a read with nothing kept builds.
+    expect(cache.builds).toBe(1);
+    // The same bytes as a read with nothing kept builds. A run keeps nothing for a pool never read from a cache.
     const cold = new CountingCache();
+    await tellRoomNotices({ ...context(), standingsCache: cold }, { now: clock, poolIds: [pool.id] });
+    expect(cold.size).toBe(0);
     expect((await standingsAnswer(db(), cold, read)).toString()).toBe(kept.toString());
     expect(cold.builds).toBe(1);
     // Corrected, each has one win and one loss.
@@ -337,17 +342,23 @@ describe('room notices', () => {
 
     // A read of a pool a run has still to do waits for the run to keep its answer, and builds none itself.
     const waiting = new CountingCache();
+    await standingsAnswer(db(), waiting, read);
+    clock = new Date('2025-09-10T14:00:00Z');
+    await setEventResult(db(), monday, { status: 'final', home_score: 20, away_score: 24 }, clock);
+    const readLater = { ...read, now: clock };
     let keep!: () => void;
     const kept2 = new Promise<void>((resolve) => (keep = resolve));
     const unregister = registerStandingsRun(waiting, { bringForward: (poolId) => (poolId === pool.id ? kept2 : null) });
-    const answer = standingsAnswer(db(), waiting, read);
+    const answer = standingsAnswer(db(), waiting, readLater);
     const [row] = await poolsByIds(db(), [pool.id]);
     const members = await currentMembers(db(), [pool.id]);
     const weeks = await currentWeekTotals(db(), row!, members, clock);
     await keepStandingsAnswers(db(), waiting, [{ pool: row!, members, weeks }], clock);
     keep();
-    expect((await answer).toString()).toBe(kept.toString());
-    expect(waiting.builds).toBe(0);
+    const afterRun = JSON.parse((await answer).toString());
+    // Corrected again: the guest's ARI now wins and the Lifeguard's SEA loses.
+    expect(afterRun.data.rows.map((row: { points: number }) => row.points)).toEqual([10, -10]);
+    expect(waiting.builds).toBe(1);
     unregister();
   });
 });

@@ -204,6 +204,7 @@ async function cachedStandings(db: Database, cache: StatsCache, pool: PoolRow, n
   const version = pool.version;
   const until = await timeChangeAt(db, cache, pool, now);
   const key = standingsKey(pool, until);
+  noteRead(cache, pool.id);
   // A run keeping many pools' answers that has this pool still to do does it next, with others, in fewer
   // statements than this read alone would take: the read waits for that instead of doing the same work beside it.
   const kept = cache.get(key, version) ? null : standingsRuns.get(cache)?.bringForward(pool.id);
@@ -238,16 +239,37 @@ export function registerStandingsRun(cache: StatsCache, run: StandingsRun): () =
 }
 
 /**
+ * The pools whose standings were asked of each cache: a run keeps the answers of those only, so a pool nobody
+ * reads costs no answer and no room in the cache. Forgotten all at once past MAX_POOLS_NOTED_READ.
+ */
+const poolsRead = new WeakMap<StatsCache, Set<number>>();
+const MAX_POOLS_NOTED_READ = 50_000;
+
+function noteRead(cache: StatsCache, poolId: number): void {
+  let read = poolsRead.get(cache);
+  if (!read) {
+    read = new Set();
+    poolsRead.set(cache, read);
+  }
+  if (read.size >= MAX_POOLS_NOTED_READ) read.clear();
+  read.add(poolId);
+}
+
+/**
  * Keeps the standings answers of pools whose week totals the caller has just worked out (the room pass after a
- * result, decision 059): each pool's answer at the version it was listed at, as a read of it would build it, so
- * the reads after a Sunday's finals find their answers built. Two statements for all the pools.
+ * result, decision 059), of the pools read from this cache: each pool's answer at the version it was listed at,
+ * as a read of it would build it, so the reads after a Sunday's finals find their answers built. Two statements
+ * for all the pools.
  */
 export async function keepStandingsAnswers(
   db: DbExecutor,
   cache: StatsCache,
-  pools: readonly { pool: PoolRow; members: readonly MemberWithName[]; weeks: readonly WeekTotals[] }[],
+  worked: readonly { pool: PoolRow; members: readonly MemberWithName[]; weeks: readonly WeekTotals[] }[],
   now: Date,
 ): Promise<void> {
+  const read = poolsRead.get(cache);
+  const pools = worked.filter((entry) => read?.has(entry.pool.id));
+  if (pools.length === 0) return;
   const ids = pools.map((entry) => entry.pool.id);
   const [locks, weekRows] = await Promise.all([
     repository.nextLocks(db, ids, now),
