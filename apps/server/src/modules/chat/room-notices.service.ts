@@ -72,8 +72,8 @@ export interface RoomNoticesResult {
 
 type NoticeContext = Pick<ChatContext, 'db' | 'bus' | 'onPublishError'> & {
   /**
-   * The pools' standings answers (standings.service.ts): a run keeps each pool's answer as it works out its
-   * totals, so the reads after a result find them built.
+   * The pools' standings answers (standings.service.ts): a run keeps the answer of each pool read from the
+   * instance as it works out its totals, so the reads after a result find them built (decision 089).
    */
   standingsCache?: StatsCache;
 };
