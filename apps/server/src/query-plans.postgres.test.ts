@@ -187,7 +187,7 @@ describe('the hot statements of a Sunday use their indexes (PostgreSQL)', () => 
 
   it("the next instant time alone changes a pool's standings (its next lock)", async () => {
     const { scans } = await scansOf(async () => {
-      const next = await standingsRepository.timeChangeInputs(capturing, 77, NOW);
+      const next = (await standingsRepository.timeChangeInputs(capturing, [77, 78], NOW)).get(77)!;
       expect(next.nextLock).not.toBeNull();
       expect(next.weeks.length).toBeGreaterThan(0);
     });

@@ -19,7 +19,12 @@ export class PoolBatches<Pool extends { id: number }> {
 
   /** The next batch to do, in the order listed (empty: none left). */
   next(): Pool[] {
-    return this.take([...this.remaining.values()].slice(0, this.size));
+    const batch: Pool[] = [];
+    for (const pool of this.remaining.values()) {
+      if (batch.length >= this.size) break;
+      batch.push(pool);
+    }
+    return this.take(batch);
   }
 
   /** The next few pools reads wait for, still to do (empty: none). */

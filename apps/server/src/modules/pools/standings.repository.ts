@@ -1,5 +1,5 @@
 import { events, pools, poolSlateGames, poolWeeks, rows, type DbExecutor } from '@pass/db';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 
 /**
  * The SQL of the standings' freshness: which pools' cached standings a result change makes stale, and the next
@@ -32,49 +32,40 @@ export async function bumpPoolsOfEvents(db: DbExecutor, eventIds: readonly numbe
   );
 }
 
+/** What a pool's next time change is worked out from: its next slate lock after `now`, and its stored weeks. */
+export interface TimeChangeInputs {
+  /** A missing pick starts to count at its game's lock; null when no slate game is still to lock. */
+  nextLock: Date | null;
+  /** The numbers of the pool's stored weeks (their ends), in order. */
+  weeks: number[];
+}
+
 /**
- * What the pool's next time change is worked out from, in one statement: its next slate lock after `now` (a
- * missing pick starts to count at its game's lock), if any, and the numbers of its stored weeks (their ends).
+ * TimeChangeInputs of several pools in one statement: a read's one pool, or a room run's batch keeping their
+ * standings answers. Every pool asked for is in the map.
  */
 export async function timeChangeInputs(
   db: DbExecutor,
-  poolId: number,
+  poolIds: readonly number[],
   now: Date,
-): Promise<{ nextLock: Date | null; weeks: number[] }> {
-  const [row] = await rows<{ next_lock: string | Date | null; weeks: number[] | null }>(
+): Promise<Map<number, TimeChangeInputs>> {
+  if (poolIds.length === 0) return new Map();
+  const found = await rows<{ pool_id: number; next_lock: string | Date | null; weeks: number[] | null }>(
     db,
-    sql`select
+    sql`select p.pool_id,
           (select min(coalesce(g.locked_at, e.kickoff_at))
              from ${poolSlateGames} g
              join ${poolWeeks} w on w.id = g.pool_week_id
              join ${events} e on e.id = g.event_id
-            where w.pool_id = ${poolId}
+            where w.pool_id = p.pool_id
               and coalesce(g.locked_at, e.kickoff_at) > ${now.toISOString()}::timestamptz) as next_lock,
-          (select array_agg(w.week order by w.week) from ${poolWeeks} w where w.pool_id = ${poolId}) as weeks`,
+          (select array_agg(w.week order by w.week) from ${poolWeeks} w where w.pool_id = p.pool_id) as weeks
+        from unnest(${sql.param([...poolIds])}::int[]) as p(pool_id)`,
   );
-  return {
-    nextLock: row?.next_lock ? new Date(row.next_lock) : null,
-    weeks: (row?.weeks ?? []).map(Number),
-  };
-}
-
-/** The next slate lock after `now` of several pools in one statement (the room pass keeping their standings): pools with none left out. */
-export async function nextLocks(db: DbExecutor, poolIds: readonly number[], now: Date): Promise<Map<number, Date>> {
-  if (poolIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      poolId: poolWeeks.poolId,
-      next: sql<string | Date | null>`min(coalesce(${poolSlateGames.lockedAt}, ${events.kickoffAt}))`,
-    })
-    .from(poolSlateGames)
-    .innerJoin(poolWeeks, eq(poolWeeks.id, poolSlateGames.poolWeekId))
-    .innerJoin(events, eq(events.id, poolSlateGames.eventId))
-    .where(
-      and(
-        inArray(poolWeeks.poolId, [...poolIds]),
-        sql`coalesce(${poolSlateGames.lockedAt}, ${events.kickoffAt}) > ${now.toISOString()}::timestamptz`,
-      ),
-    )
-    .groupBy(poolWeeks.poolId);
-  return new Map(rows.flatMap((row) => (row.next ? [[row.poolId, new Date(row.next)] as const] : [])));
+  return new Map(
+    found.map((row) => [
+      Number(row.pool_id),
+      { nextLock: row.next_lock ? new Date(row.next_lock) : null, weeks: (row.weeks ?? []).map(Number) },
+    ]),
+  );
 }

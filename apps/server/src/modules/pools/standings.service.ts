@@ -8,7 +8,7 @@ import type {
   WeeklyResultsResponse,
   WhatIfResponse,
 } from '@pass/contracts';
-import { groupBy, type Database, type DbExecutor } from '@pass/db';
+import type { Database, DbExecutor } from '@pass/db';
 import {
   averageClvOfWeeks,
   displayName,
@@ -33,6 +33,7 @@ import {
   type WeekTotals,
 } from '@pass/domain';
 import { AppError } from '../../errors.js';
+import { addToSetOf } from '../../lib/collections.js';
 import { closingSpreadsAtLock } from './closing.service.js';
 import type { CachedStats, StatsCache } from '../ledger/stats-cache.js';
 import * as poolsRepository from './pools.repository.js';
@@ -41,7 +42,6 @@ import { poolWeekOf, requireMembership } from './pools.service.js';
 import { loadSeason } from './slates.service.js';
 import * as repository from './standings.repository.js';
 import { currentWeekTotals, weekTotalsIfEndedNow, weekTotalsWithOpenWeeks } from './week-totals.service.js';
-import * as weeksRepository from './weeks.repository.js';
 
 /** For grading: the pools holding changed games have stale cached standings (their version moves on). */
 export { bumpPoolsOfEvents } from './standings.repository.js';
@@ -136,14 +136,15 @@ function standingsBodyOf(
  * starts to count) or a stored week's end (a postponed game not played by then is void).
  */
 async function nextTimeChange(db: DbExecutor, pool: PoolRow, now: Date): Promise<number> {
-  const { nextLock, weeks } = await repository.timeChangeInputs(db, pool.id, now);
-  return timeChangeOf(pool, nextLock, weeks, now);
+  const inputs = await repository.timeChangeInputs(db, [pool.id], now);
+  return timeChangeOf(pool, inputs.get(pool.id), now);
 }
 
-/** nextTimeChange from the pool's next lock and the numbers of its stored weeks. */
-function timeChangeOf(pool: PoolRow, lock: Date | null, weeks: readonly number[], now: Date): number {
+/** nextTimeChange from what the pool's next time change is worked out from (none: no lock, no week). */
+function timeChangeOf(pool: PoolRow, inputs: repository.TimeChangeInputs | undefined, now: Date): number {
   const candidates: number[] = [];
-  if (lock) candidates.push(lock.getTime());
+  if (inputs?.nextLock) candidates.push(inputs.nextLock.getTime());
+  const weeks = inputs?.weeks ?? [];
   for (const week of weeks) {
     const calendarWeek = poolWeekOf(pool, week);
     const end = calendarWeek ? Date.parse(weekEnd(calendarWeek)) : Number.NaN;
@@ -205,9 +206,11 @@ async function cachedStandings(db: Database, cache: StatsCache, pool: PoolRow, n
   const until = await timeChangeAt(db, cache, pool, now);
   const key = standingsKey(pool, until);
   noteRead(cache, pool.id);
+  const cached = cache.get(key, version);
+  if (cached) return cached.body;
   // A run keeping many pools' answers that has this pool still to do does it next, with others, in fewer
   // statements than this read alone would take: the read waits for that instead of doing the same work beside it.
-  const kept = cache.get(key, version) ? null : standingsRuns.get(cache)?.bringForward(pool.id);
+  const kept = standingsRuns.get(cache)?.bringForward(pool.id);
   if (kept) await kept;
   const answer = await cache.resolve(key, version, async (): Promise<CachedStats> => {
     // Not one transaction: each week's stored totals carry the version of their inputs, and a change committed
@@ -246,19 +249,17 @@ const poolsRead = new WeakMap<StatsCache, Set<number>>();
 const MAX_POOLS_NOTED_READ = 50_000;
 
 function noteRead(cache: StatsCache, poolId: number): void {
-  let read = poolsRead.get(cache);
-  if (!read) {
-    read = new Set();
-    poolsRead.set(cache, read);
+  const read = addToSetOf(poolsRead, cache, poolId);
+  if (read.size > MAX_POOLS_NOTED_READ) {
+    read.clear();
+    read.add(poolId);
   }
-  if (read.size >= MAX_POOLS_NOTED_READ) read.clear();
-  read.add(poolId);
 }
 
 /**
  * Keeps the standings answers of pools whose week totals the caller has just worked out (the room pass after a
  * result, decision 059), of the pools read from this cache: each pool's answer at the version it was listed at,
- * as a read of it would build it, so the reads after a Sunday's finals find their answers built. Two statements
+ * as a read of it would build it, so the reads after a Sunday's finals find their answers built. One statement
  * for all the pools.
  */
 export async function keepStandingsAnswers(
@@ -270,18 +271,13 @@ export async function keepStandingsAnswers(
   const read = poolsRead.get(cache);
   const pools = worked.filter((entry) => read?.has(entry.pool.id));
   if (pools.length === 0) return;
-  const ids = pools.map((entry) => entry.pool.id);
-  const [locks, weekRows] = await Promise.all([
-    repository.nextLocks(db, ids, now),
-    weeksRepository.weeksOfPools(db, ids),
-  ]);
-  const weeksOf = groupBy(
-    weekRows,
-    (row) => row.poolId,
-    (row) => row.week,
+  const inputs = await repository.timeChangeInputs(
+    db,
+    pools.map((entry) => entry.pool.id),
+    now,
   );
   for (const { pool, members, weeks } of pools) {
-    const until = timeChangeOf(pool, locks.get(pool.id) ?? null, weeksOf.get(pool.id) ?? [], now);
+    const until = timeChangeOf(pool, inputs.get(pool.id), now);
     keepTimeChange(cache, pool, now, until);
     const body = Buffer.from(JSON.stringify(standingsBodyOf(pool, members, weeks)));
     cache.set(standingsKey(pool, until), { version: pool.version, body });

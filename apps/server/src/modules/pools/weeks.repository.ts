@@ -144,19 +144,6 @@ export async function weeksOf(db: DbExecutor, poolId: number): Promise<PoolWeekR
   return db.select().from(poolWeeks).where(eq(poolWeeks.poolId, poolId)).orderBy(asc(poolWeeks.week));
 }
 
-/** The stored week numbers of several pools, in week order. */
-export async function weeksOfPools(
-  db: DbExecutor,
-  poolIds: readonly number[],
-): Promise<{ poolId: number; week: number }[]> {
-  if (poolIds.length === 0) return [];
-  return db
-    .select({ poolId: poolWeeks.poolId, week: poolWeeks.week })
-    .from(poolWeeks)
-    .where(inArray(poolWeeks.poolId, [...poolIds]))
-    .orderBy(asc(poolWeeks.poolId), asc(poolWeeks.week));
-}
-
 /** A stored week's slate games with their events, and its survivor-only games (`survivorOnly`). */
 export async function slateOf(db: DbExecutor, poolWeekId: number): Promise<SlateRow[]> {
   return (
