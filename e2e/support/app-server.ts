@@ -40,6 +40,10 @@ export interface AppServerOptions {
 // subscribes to a push service here).
 const vapid = createECDH('prime256v1');
 vapid.generateKeys();
+// getPrivateKey drops leading zero bytes (one key in 256); the server takes the 32-byte form web-push prints.
+const vapidPrivateKey = Buffer.concat([Buffer.alloc(32), vapid.getPrivateKey()])
+  .subarray(-32)
+  .toString('base64url');
 
 /** The environment the built app runs in for the browser tests: embedded database, no background refresh. */
 export function appServerEnv(options: AppServerOptions): NodeJS.ProcessEnv {
@@ -68,7 +72,7 @@ export function appServerEnv(options: AppServerOptions): NodeJS.ProcessEnv {
     // The fake providers (PayPal) listen on loopback.
     OUTBOUND_ALLOW_PRIVATE_ADDRESSES: 'on',
     VAPID_PUBLIC_KEY: vapid.getPublicKey('base64url'),
-    VAPID_PRIVATE_KEY: vapid.getPrivateKey('base64url'),
+    VAPID_PRIVATE_KEY: vapidPrivateKey,
     ...options.env,
   };
   // The browser tests run on the embedded database, on a data directory of their own.

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createECDH } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import webpush from 'web-push';
 import { ConfigError, loadConfig } from './env.js';
 
 function configError(env: Record<string, string | undefined>): ConfigError {
@@ -185,12 +185,8 @@ describe('loadConfig', () => {
   });
 
   it('turns push on with a VAPID key pair (both keys or neither, the one the other’s), off without', () => {
-    const ecdh = createECDH('prime256v1');
-    ecdh.generateKeys();
-    const pair = {
-      VAPID_PUBLIC_KEY: ecdh.getPublicKey('base64url'),
-      VAPID_PRIVATE_KEY: ecdh.getPrivateKey('base64url'),
-    };
+    const keys = webpush.generateVAPIDKeys();
+    const pair = { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey };
     expect(loadConfig({}).push).toBeNull();
     expect(loadConfig({ ...pair, SUPPORT_EMAIL: 'help@pass.example.org' }).push).toEqual({
       publicKey: pair.VAPID_PUBLIC_KEY,
@@ -206,9 +202,8 @@ describe('loadConfig', () => {
     expect(configError({ VAPID_PRIVATE_KEY: pair.VAPID_PRIVATE_KEY }).problems[0]).toMatch(
       /^VAPID_PUBLIC_KEY: must be set/,
     );
-    const other = createECDH('prime256v1');
-    other.generateKeys();
-    expect(configError({ ...pair, VAPID_PRIVATE_KEY: other.getPrivateKey('base64url') }).problems).toEqual([
+    const other = webpush.generateVAPIDKeys();
+    expect(configError({ ...pair, VAPID_PRIVATE_KEY: other.privateKey }).problems).toEqual([
       'VAPID_PRIVATE_KEY: is not the private key of VAPID_PUBLIC_KEY',
     ]);
     expect(configError({ ...pair, VAPID_PUBLIC_KEY: 'abc' }).problems[0]).toMatch(/^VAPID_PUBLIC_KEY: must be a P-256/);
