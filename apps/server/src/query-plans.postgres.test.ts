@@ -185,15 +185,6 @@ describe('the hot statements of a Sunday use their indexes (PostgreSQL)', () => 
     expect(scans).toEqual([]);
   });
 
-  it("the next instant time alone changes a pool's standings (its next lock)", async () => {
-    const { scans } = await scansOf(async () => {
-      const next = (await standingsRepository.timeChangeInputs(capturing, [77, 78], NOW)).get(77)!;
-      expect(next.nextLock).not.toBeNull();
-      expect(next.weeks.length).toBeGreaterThan(0);
-    });
-    expect(scans).toEqual([]);
-  });
-
   it('a result: the games it locks and the pools whose standings move', async () => {
     const eventIds = await weekEvents(7);
     const { statements, scans } = await scansOf(() =>

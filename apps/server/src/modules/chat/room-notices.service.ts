@@ -10,10 +10,9 @@ import { groupBy } from '@pass/db';
 import type { Clock } from '../../lib/clock.js';
 import { mapAtMost } from '../../lib/collections.js';
 import type { MemberWithName, PoolRow } from '../pools/pools.repository.js';
-import { currentMembers } from '../pools/pools.service.js';
 import { keepStandingsAnswers, registerStandingsRun } from '../pools/standings.service.js';
 import { PoolBatches } from './pool-batches.js';
-import { currentWeekTotalsOfPools, type PoolWeekTotals } from '../pools/week-totals.service.js';
+import { membersAndWeekTotals, WorkStopped, type PoolWeekTotals } from '../pools/week-totals.service.js';
 import type { StatsCache } from '../ledger/stats-cache.js';
 import type { ChatContext } from './chat.service.js';
 import { systemLines } from './chat.service.js';
@@ -204,7 +203,7 @@ export async function tellRoomNotices(
   input: {
     now: Date;
     poolIds?: readonly number[];
-    /** Asked before each batch: true stops the run there (a newer run, after newer results, takes over). */
+    /** Asked before each batch and between its pools: true stops the run there (a newer run, after newer results, takes over). */
     stop?: () => boolean;
     /**
      * Called once every pool's totals are worked out and the quiet rooms recorded, before the rooms with news are
@@ -221,20 +220,21 @@ export async function tellRoomNotices(
   // First every batch's totals, worked out and stored (what the standings reads after a result need), and the
   // quiet rooms recorded; then the rooms with news, whose lines take longer, a few at a time.
   const withNews: Room[] = [];
-  const lookAt = async (batch: readonly PoolRow[]) => {
+  const lookAt = async (batch: readonly PoolRow[], { forReaders = false } = {}) => {
     const ids = batch.map((pool) => pool.id);
-    const membersOf = groupBy(await currentMembers(context.db, ids), (member) => member.poolId);
-    const listed = batch.map((pool) => ({ pool, members: membersOf.get(pool.id) ?? [] }));
-    const totals = await currentWeekTotalsOfPools(context.db, listed, input.now);
-    const rooms: Room[] = listed.map((room, index) => ({ ...room, totals: totals[index]! }));
-    if (context.standingsCache) {
-      await keepStandingsAnswers(
-        context.db,
-        context.standingsCache,
-        rooms.map((room) => ({ pool: room.pool, members: room.members, weeks: room.totals.weeks })),
-        input.now,
-      );
+    let rooms: Room[];
+    try {
+      rooms = await membersAndWeekTotals(context.db, batch, input.now, {
+        // Reads waiting for these pools go on as soon as their answers are kept; the weeks are stored after.
+        store: forReaders ? 'after' : true,
+        // A run told to stop gives up its batch between two pools: the next run does every pool again.
+        stop: input.stop,
+      });
+    } catch (error) {
+      if (error instanceof WorkStopped) return;
+      throw error;
     }
+    if (context.standingsCache) keepStandingsAnswers(context.standingsCache, rooms, input.now);
     batches.done(ids);
     const recordsOf = groupBy(await repository.listNotices(context.db, ids), (row) => row.poolId);
     const quiet: { poolId: number; state: StandingsRecord }[] = [];
@@ -256,7 +256,7 @@ export async function tellRoomNotices(
     readersLane ??= (async () => {
       for (let batch = batches.nextWaiting(); batch.length > 0; batch = batches.nextWaiting()) {
         if (input.stop?.()) return;
-        await lookAt(batch);
+        await lookAt(batch, { forReaders: true });
       }
     })()
       .catch((error: unknown) => {
@@ -268,7 +268,7 @@ export async function tellRoomNotices(
   };
   const unregister = context.standingsCache
     ? registerStandingsRun(context.standingsCache, {
-        // A run that is to stop at its next batch is not waited for: a read builds its own answer.
+        // A run told to stop is not waited for: a read builds its own answer.
         bringForward: (poolId) => {
           if (input.stop?.()) return null;
           const waiting = batches.bringForward(poolId);
@@ -301,7 +301,7 @@ export interface RoomNotices {
    * Looks at the rooms at the clock's time. A call while a run is under way waits for it and runs once more
    * (results committed meanwhile are seen); calls made during that wait share the second run. Never rejects:
    * a failure is logged and the next run tries again. With `newResults` (a result was just graded), the run
-   * under way stops at its next batch so the next one starts sooner: its pools are all looked at again with the
+   * under way stops (between two pools of its batch) so the next one starts sooner: its pools are all looked at again with the
    * newer results, and the reads after a Sunday's last final wait for one run, not the end of an older one too.
    */
   run(options?: { newResults?: boolean }): Promise<RoomNoticesResult | null>;

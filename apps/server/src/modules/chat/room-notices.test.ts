@@ -10,9 +10,8 @@ import { poolSettings, poolWithGuests } from '../../test/pools.js';
 import { setEventResult } from '../ledger/results.service.js';
 import { StatsCache, type CachedStats } from '../ledger/stats-cache.js';
 import { keepStandingsAnswers, registerStandingsRun, standingsAnswer } from '../pools/standings.service.js';
-import { currentMembers } from '../pools/pools.service.js';
 import { poolsByIds } from '../pools/pools.repository.js';
-import { currentWeekTotals } from '../pools/week-totals.service.js';
+import { membersAndWeekTotals, WorkStopped } from '../pools/week-totals.service.js';
 import { createMemoryChatBus } from './chat-bus.js';
 import { createRoomNotices, lmsOutNotice, STANDINGS_NOTICE, tellRoomNotices } from './room-notices.service.js';
 
@@ -351,9 +350,9 @@ describe('room notices', () => {
     const unregister = registerStandingsRun(waiting, { bringForward: (poolId) => (poolId === pool.id ? kept2 : null) });
     const answer = standingsAnswer(db(), waiting, readLater);
     const [row] = await poolsByIds(db(), [pool.id]);
-    const members = await currentMembers(db(), [pool.id]);
-    const weeks = await currentWeekTotals(db(), row!, members, clock);
-    await keepStandingsAnswers(db(), waiting, [{ pool: row!, members, weeks }], clock);
+    // A run told to stop gives its batch up between two pools: nothing worked out is kept or stored.
+    await expect(membersAndWeekTotals(db(), [row!], clock, { stop: () => true })).rejects.toBeInstanceOf(WorkStopped);
+    keepStandingsAnswers(waiting, await membersAndWeekTotals(db(), [row!], clock), clock);
     keep();
     const afterRun = JSON.parse((await answer).toString());
     // Corrected again: the guest's ARI now wins and the Lifeguard's SEA loses.

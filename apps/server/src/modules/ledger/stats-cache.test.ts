@@ -24,6 +24,54 @@ describe('StatsCache', () => {
     expect(cache.bytes).toBe(20);
   });
 
+  it('answers within the stretch of time an entry holds for, and keeps the later stretch of one version', () => {
+    const cache = new StatsCache({ maxEntries: 10, maxBytes: 1000 });
+    cache.set('a', { ...answer(3, 10), from: 100, until: 200 });
+    expect(cache.get('a', 3, 100)?.body.length).toBe(10);
+    expect(cache.get('a', 3, 199)).toBeDefined();
+    expect(cache.get('a', 3, 200)).toBeUndefined();
+    expect(cache.get('a', 3, 99)).toBeUndefined();
+    // Without an instant asked, or an entry without a stretch, time does not matter.
+    expect(cache.get('a', 3)).toBeDefined();
+    cache.set('b', answer(3, 10));
+    expect(cache.get('b', 3, 5_000)).toBeDefined();
+    // A build of the earlier stretch finishing last does not replace the later one.
+    cache.set('a', { ...answer(3, 20), from: 200, until: 300 });
+    cache.set('a', { ...answer(3, 30), from: 150, until: 200 });
+    expect(cache.get('a', 3, 250)?.body.length).toBe(20);
+  });
+
+  it('builds again when the build it would share ends up holding for another stretch of time', async () => {
+    const cache = new StatsCache({ maxEntries: 10, maxBytes: 1000 });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let builds = 0;
+    const early = cache.resolve(
+      'a',
+      1,
+      async () => {
+        builds += 1;
+        await released;
+        return { ...answer(1, 10), from: 0, until: 100 };
+      },
+      50,
+    );
+    const late = cache.resolve(
+      'a',
+      1,
+      async () => {
+        builds += 1;
+        return { ...answer(1, 20), from: 100, until: 200 };
+      },
+      150,
+    );
+    release();
+    expect((await early).body.length).toBe(10);
+    expect((await late).body.length).toBe(20);
+    expect(builds).toBe(2);
+    expect(cache.get('a', 1, 150)?.body.length).toBe(20);
+  });
+
   it('evicts the least recently used entry beyond its number of entries', () => {
     const cache = new StatsCache({ maxEntries: 2, maxBytes: 1000 });
     cache.set('a', answer(1, 10));

@@ -9,6 +9,18 @@ export interface CachedStats {
   /** The ledger version the answer was built at. */
   version: number;
   body: Buffer;
+  /**
+   * For an answer time alone changes (a pool's standings at its next lock): the stretch it holds for, from
+   * `from` until just before `until` (epoch milliseconds). Without them it holds at any time.
+   */
+  from?: number;
+  until?: number;
+}
+
+/** Whether an answer holds at `at` (any time when either is not given). */
+function holdsAt(entry: CachedStats, at: number | undefined): boolean {
+  if (at === undefined || entry.from === undefined || entry.until === undefined) return true;
+  return entry.from <= at && at < entry.until;
 }
 
 export interface StatsCacheLimits {
@@ -26,21 +38,28 @@ export class StatsCache {
 
   constructor(private readonly limits: StatsCacheLimits = DEFAULT_STATS_CACHE_LIMITS) {}
 
-  /** The answer cached under `key` if it was built at exactly `version`; it becomes the most recently used. */
-  get(key: string, version: number): CachedStats | undefined {
+  /**
+   * The answer cached under `key` if it was built at exactly `version` (and holds at `at`, when given); it
+   * becomes the most recently used.
+   */
+  get(key: string, version: number, at?: number): CachedStats | undefined {
     const entry = this.entries.get(key);
-    if (!entry || entry.version !== version) return undefined;
+    if (!entry || entry.version !== version || !holdsAt(entry, at)) return undefined;
     // A Map iterates in insertion order: re-inserting makes the entry the last to be evicted.
     this.entries.delete(key);
     this.entries.set(key, entry);
     return entry;
   }
 
-  /** Keeps an answer, unless one built at a later version is already kept; then evicts down to the limits. */
+  /**
+   * Keeps an answer, unless one built at a later version (or at the same version for a later stretch of time)
+   * is already kept; then evicts down to the limits.
+   */
   set(key: string, value: CachedStats): void {
     const existing = this.entries.get(key);
     if (existing) {
       if (existing.version > value.version) return;
+      if (existing.version === value.version && (existing.from ?? 0) > (value.from ?? 0)) return;
       this.remove(key, existing);
     }
     if (value.body.length > this.limits.maxBytes) return;
@@ -54,13 +73,20 @@ export class StatsCache {
 
   /**
    * The answer at `version`: the cached one, else built by `build`. Requests that miss together share one
-   * build, as long as it started at their version or a later one (its answer is then never older than theirs).
+   * build, as long as it started at their version or a later one (its answer is then never older than theirs)
+   * and its answer holds at `at`, when given (else it is built again).
    */
-  resolve(key: string, version: number, build: () => Promise<CachedStats>): Promise<CachedStats> {
-    const cached = this.get(key, version);
+  resolve(key: string, version: number, build: () => Promise<CachedStats>, at?: number): Promise<CachedStats> {
+    const cached = this.get(key, version, at);
     if (cached) return Promise.resolve(cached);
     const pending = this.building.get(key);
-    if (pending && pending.version >= version) return pending.promise;
+    if (pending && pending.version >= version) {
+      return pending.promise.then((value) => (holdsAt(value, at) ? value : this.build(key, version, build)));
+    }
+    return this.build(key, version, build);
+  }
+
+  private build(key: string, version: number, build: () => Promise<CachedStats>): Promise<CachedStats> {
     const promise = build()
       .then((value) => {
         this.set(key, value);

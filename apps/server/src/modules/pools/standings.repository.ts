@@ -1,9 +1,9 @@
-import { events, pools, poolSlateGames, poolWeeks, rows, type DbExecutor } from '@pass/db';
+import { events, pools, poolSlateGames, poolWeeks, type DbExecutor } from '@pass/db';
 import { sql } from 'drizzle-orm';
 
 /**
- * The SQL of the standings' freshness: which pools' cached standings a result change makes stale, and the next
- * lock after which time alone changes them.
+ * The SQL of the standings' freshness: which pools' cached standings a result change makes stale. (The next
+ * instant time alone changes them comes with their week totals: week-totals.service.ts.)
  */
 
 /**
@@ -29,43 +29,5 @@ export async function bumpPoolsOfEvents(db: DbExecutor, eventIds: readonly numbe
   await db.execute(
     sql`update ${poolWeeks} set inputs_version = inputs_version + 1
         where id in (select pool_week_id from ${poolSlateGames} where event_id = any(${sql.param([...eventIds])}::int[]))`,
-  );
-}
-
-/** What a pool's next time change is worked out from: its next slate lock after `now`, and its stored weeks. */
-export interface TimeChangeInputs {
-  /** A missing pick starts to count at its game's lock; null when no slate game is still to lock. */
-  nextLock: Date | null;
-  /** The numbers of the pool's stored weeks (their ends), in order. */
-  weeks: number[];
-}
-
-/**
- * TimeChangeInputs of several pools in one statement: a read's one pool, or a room run's batch keeping their
- * standings answers. Every pool asked for is in the map.
- */
-export async function timeChangeInputs(
-  db: DbExecutor,
-  poolIds: readonly number[],
-  now: Date,
-): Promise<Map<number, TimeChangeInputs>> {
-  if (poolIds.length === 0) return new Map();
-  const found = await rows<{ pool_id: number; next_lock: string | Date | null; weeks: number[] | null }>(
-    db,
-    sql`select p.pool_id,
-          (select min(coalesce(g.locked_at, e.kickoff_at))
-             from ${poolSlateGames} g
-             join ${poolWeeks} w on w.id = g.pool_week_id
-             join ${events} e on e.id = g.event_id
-            where w.pool_id = p.pool_id
-              and coalesce(g.locked_at, e.kickoff_at) > ${now.toISOString()}::timestamptz) as next_lock,
-          (select array_agg(w.week order by w.week) from ${poolWeeks} w where w.pool_id = p.pool_id) as weeks
-        from unnest(${sql.param([...poolIds])}::int[]) as p(pool_id)`,
-  );
-  return new Map(
-    found.map((row) => [
-      Number(row.pool_id),
-      { nextLock: row.next_lock ? new Date(row.next_lock) : null, weeks: (row.weeks ?? []).map(Number) },
-    ]),
   );
 }

@@ -22,7 +22,6 @@ import {
   standings,
   standingsOfWeeks,
   visibleSheet,
-  weekEnd,
   weeklyResults,
   whatIf,
   type PoolSeason,
@@ -40,8 +39,12 @@ import * as poolsRepository from './pools.repository.js';
 import type { MemberWithName, PoolRow } from './pools.repository.js';
 import { poolWeekOf, requireMembership } from './pools.service.js';
 import { loadSeason } from './slates.service.js';
-import * as repository from './standings.repository.js';
-import { currentWeekTotals, weekTotalsIfEndedNow, weekTotalsWithOpenWeeks } from './week-totals.service.js';
+import {
+  membersAndWeekTotals,
+  weekTotalsIfEndedNow,
+  weekTotalsWithOpenWeeks,
+  type PoolWeekTotals,
+} from './week-totals.service.js';
 
 /** For grading: the pools holding changed games have stale cached standings (their version moves on). */
 export { bumpPoolsOfEvents } from './standings.repository.js';
@@ -91,13 +94,19 @@ async function seasonOf(db: DbExecutor, pool: PoolRow, now: Date) {
 
 /**
  * The standings' answer from each week's totals (week-totals.service.ts): the stored ones where current, the
- * others worked out again from just their weeks.
+ * others worked out again from just their weeks; with the stretch of time it holds for (until its weeks' next
+ * lock or window end, when time alone changes their totals).
  */
-async function standingsBody(db: Database, pool: PoolRow, now: Date): Promise<PoolStandingsResponse> {
-  const members = await poolsRepository.currentMembers(db, [pool.id]);
+async function standingsBody(db: Database, pool: PoolRow, now: Date): Promise<CachedStats> {
   // The answer does not wait for the weeks it worked out to be stored: the next read finds them.
-  const weeks = await currentWeekTotals(db, pool, members, now, { store: 'after' });
-  return standingsBodyOf(pool, members, weeks);
+  const [read] = await membersAndWeekTotals(db, [pool], now, { store: 'after' });
+  return answerOf(pool, read!.members, read!.totals, now);
+}
+
+/** The cache's entry of a pool's standings from its members and week totals as of `now` (nothing read). */
+function answerOf(pool: PoolRow, members: readonly MemberWithName[], totals: PoolWeekTotals, now: Date): CachedStats {
+  const body = Buffer.from(JSON.stringify(standingsBodyOf(pool, members, totals.weeks)));
+  return { version: pool.version, body, from: now.getTime(), until: totals.until };
 }
 
 /** The standings' answer of a pool from its current members and week totals (nothing read). */
@@ -131,60 +140,7 @@ function standingsBodyOf(
   return { data: { pool: { id: pool.id, name: pool.name }, rows, last_man_standing: lms } };
 }
 
-/**
- * The next instant after `now` at which time alone changes the standings: a slate game's lock (a missing pick
- * starts to count) or a stored week's end (a postponed game not played by then is void).
- */
-async function nextTimeChange(db: DbExecutor, pool: PoolRow, now: Date): Promise<number> {
-  const inputs = await repository.timeChangeInputs(db, [pool.id], now);
-  return timeChangeOf(pool, inputs.get(pool.id), now);
-}
-
-/** nextTimeChange from what the pool's next time change is worked out from (none: no lock, no week). */
-function timeChangeOf(pool: PoolRow, inputs: repository.TimeChangeInputs | undefined, now: Date): number {
-  const candidates: number[] = [];
-  if (inputs?.nextLock) candidates.push(inputs.nextLock.getTime());
-  const weeks = inputs?.weeks ?? [];
-  for (const week of weeks) {
-    const calendarWeek = poolWeekOf(pool, week);
-    const end = calendarWeek ? Date.parse(weekEnd(calendarWeek)) : Number.NaN;
-    if (end > now.getTime()) candidates.push(end);
-  }
-  return candidates.length > 0 ? Math.min(...candidates) : Number.MAX_SAFE_INTEGER;
-}
-
-/**
- * The next time change of each pool as last worked out, at the pool's version: locks and weeks only change with
- * the version, so it holds while the version does and its instant has not come (any instance may keep its own).
- */
-const timeChangesOf = new WeakMap<StatsCache, Map<number, { version: number; from: number; until: number }>>();
-
-/** The pools' next time changes kept beside this standings cache (two databases in one process never share one). */
-function timeChangesIn(cache: StatsCache) {
-  let timeChanges = timeChangesOf.get(cache);
-  if (!timeChanges) {
-    timeChanges = new Map();
-    timeChangesOf.set(cache, timeChanges);
-  }
-  return timeChanges;
-}
-
-function keepTimeChange(cache: StatsCache, pool: PoolRow, now: Date, until: number): void {
-  const timeChanges = timeChangesIn(cache);
-  if (timeChanges.size >= 10_000) timeChanges.clear();
-  timeChanges.set(pool.id, { version: pool.version, from: now.getTime(), until });
-}
-
-async function timeChangeAt(db: DbExecutor, cache: StatsCache, pool: PoolRow, now: Date): Promise<number> {
-  const known = timeChangesIn(cache).get(pool.id);
-  const at = now.getTime();
-  if (known && known.version === pool.version && at >= known.from && at < known.until) return known.until;
-  const until = await nextTimeChange(db, pool, now);
-  keepTimeChange(cache, pool, now, until);
-  return until;
-}
-
-const standingsKey = (pool: PoolRow, until: number) => `pool:${pool.id}:${until}`;
+const standingsKey = (poolId: number) => `pool:${poolId}`;
 
 /**
  * The pool's standings as JSON bytes: from the cache when built at the pool's current version within the same
@@ -200,24 +156,24 @@ export async function standingsAnswer(
   return cachedStandings(db, cache, pool, input.now);
 }
 
-/** The standings' bytes of a pool the caller is known to be in (its row as read, with its version): cached, or built and kept. */
+/**
+ * The standings' bytes of a pool the caller is known to be in (its row as read, with its version): cached when
+ * built at the pool's current version within the same stretch of time (until its next lock or week end), else
+ * built and kept. A read after a change costs no statement to learn that its answer is to be built.
+ */
 async function cachedStandings(db: Database, cache: StatsCache, pool: PoolRow, now: Date): Promise<Buffer> {
-  const version = pool.version;
-  const until = await timeChangeAt(db, cache, pool, now);
-  const key = standingsKey(pool, until);
+  const key = standingsKey(pool.id);
+  const at = now.getTime();
   noteRead(cache, pool.id);
-  const cached = cache.get(key, version);
+  const cached = cache.get(key, pool.version, at);
   if (cached) return cached.body;
   // A run keeping many pools' answers that has this pool still to do does it next, with others, in fewer
   // statements than this read alone would take: the read waits for that instead of doing the same work beside it.
   const kept = standingsRuns.get(cache)?.bringForward(pool.id);
   if (kept) await kept;
-  const answer = await cache.resolve(key, version, async (): Promise<CachedStats> => {
-    // Not one transaction: each week's stored totals carry the version of their inputs, and a change committed
-    // while this runs has raised the pool's version, so this answer is not served once it is read back.
-    const body = await standingsBody(db, pool, now);
-    return { version, body: Buffer.from(JSON.stringify(body)) };
-  });
+  // Not one transaction: each week's stored totals carry the version of their inputs, and a change committed
+  // while this runs has raised the pool's version, so this answer is not served once it is read back.
+  const answer = await cache.resolve(key, pool.version, () => standingsBody(db, pool, now), at);
   return answer.body;
 }
 
@@ -259,28 +215,16 @@ function noteRead(cache: StatsCache, poolId: number): void {
 /**
  * Keeps the standings answers of pools whose week totals the caller has just worked out (the room pass after a
  * result, decision 059), of the pools read from this cache: each pool's answer at the version it was listed at,
- * as a read of it would build it, so the reads after a Sunday's finals find their answers built. One statement
- * for all the pools.
+ * as a read of it would build it, so the reads after a Sunday's finals find their answers built. Reads nothing.
  */
-export async function keepStandingsAnswers(
-  db: DbExecutor,
+export function keepStandingsAnswers(
   cache: StatsCache,
-  worked: readonly { pool: PoolRow; members: readonly MemberWithName[]; weeks: readonly WeekTotals[] }[],
+  worked: readonly { pool: PoolRow; members: readonly MemberWithName[]; totals: PoolWeekTotals }[],
   now: Date,
-): Promise<void> {
+): void {
   const read = poolsRead.get(cache);
-  const pools = worked.filter((entry) => read?.has(entry.pool.id));
-  if (pools.length === 0) return;
-  const inputs = await repository.timeChangeInputs(
-    db,
-    pools.map((entry) => entry.pool.id),
-    now,
-  );
-  for (const { pool, members, weeks } of pools) {
-    const until = timeChangeOf(pool, inputs.get(pool.id), now);
-    keepTimeChange(cache, pool, now, until);
-    const body = Buffer.from(JSON.stringify(standingsBodyOf(pool, members, weeks)));
-    cache.set(standingsKey(pool, until), { version: pool.version, body });
+  for (const { pool, members, totals } of worked) {
+    if (read?.has(pool.id)) cache.set(standingsKey(pool.id), answerOf(pool, members, totals, now));
   }
 }
 

@@ -299,6 +299,28 @@ describe('pool standings', () => {
     expectError(await guests[0]!.client.get(`/api/pools/${pool.id}/what-if?rules=sideways`), 400);
   });
 
+  it('counts a missed pick from its game’s lock, with nothing changed but the time (the answer read before it)', async () => {
+    const sunday = await game('CLE', 'PIT', '2025-11-30T18:00:00Z', 2.5, 13);
+    const { pool, lifeguard, guests } = await poolOf({ start_week: 13, games_per_week: 1 });
+    await submit(lifeguard.client, pool.id, 13, { picks: [{ event_id: sunday, team: 'CLE' }] });
+    const pointsOf = (table: Awaited<ReturnType<typeof standingsOf>>) =>
+      new Map(table.rows.map((row) => [row.member_id, [row.points, row.losses]]));
+    // Read (and kept) an hour before the kickoff: nobody has anything yet.
+    clock = new Date('2025-11-30T17:00:00Z');
+    try {
+      const before = pointsOf(await standingsOf(lifeguard.client, pool.id));
+      expect(before.get(guests[0]!.memberId)).toEqual([0, 0]);
+      expect(await standingsOf(lifeguard.client, pool.id)).toEqual(await standingsOf(guests[0]!.client, pool.id));
+      // Past the lock, no result yet and nothing written: the guests' missing picks count as losses.
+      clock = new Date('2025-11-30T18:30:00Z');
+      const after = pointsOf(await standingsOf(lifeguard.client, pool.id));
+      expect(after.get(lifeguard.memberId)).toEqual([0, 0]);
+      for (const guest of guests) expect(after.get(guest.memberId)).toEqual([-5, 1]);
+    } finally {
+      clock = START;
+    }
+  });
+
   it('replays the season under confidence scoring, ranking others’ picks among their locked ones', async () => {
     const chargers = await game('LAC', 'TEN', '2025-11-09T18:00:00Z', -7, 10);
     const saints = await game('NO', 'CAR', '2025-11-09T21:05:00Z', 2.5, 10);

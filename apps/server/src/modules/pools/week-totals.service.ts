@@ -13,8 +13,8 @@ import {
   type PoolWeekData,
   type WeekTotals,
 } from '@pass/domain';
-import { yieldToEventLoop } from '../../lib/event-loop.js';
-import type { MemberWithName, PoolRow } from './pools.repository.js';
+import { turnsEvery } from '../../lib/event-loop.js';
+import { currentMembers, type MemberWithName, type PoolRow } from './pools.repository.js';
 import { poolWeekOf } from './pools.service.js';
 import { loadWeeksOfPools } from './slates.service.js';
 import * as repository from './week-totals.repository.js';
@@ -30,10 +30,19 @@ export interface WeekTotalsOptions {
    * it asked for, as a read's answer does not wait for the rows it leaves for the next read.
    */
   store?: boolean | 'after';
+  /**
+   * Asked between pools while weeks are worked out: true gives up the work (WorkStopped is thrown), as a room
+   * run does once newer results make its answers old.
+   */
+  stop?: () => boolean;
 }
 
-/** Pools worked out between two turns of the event loop: a few milliseconds of grading. */
-const POOLS_BETWEEN_TURNS = 25;
+/** Thrown by currentWeekTotalsOfPools and membersAndWeekTotals when their `stop` said to stop. */
+export class WorkStopped extends Error {
+  constructor() {
+    super('The week totals were given up: newer results are coming');
+  }
+}
 
 /**
  * Weeks stored in one transaction after reads: it locks their rows to its end, and a result raising their
@@ -131,13 +140,40 @@ export async function currentWeekTotalsOfPools(
   return weekTotalsOfStates(db, pools, states, now, options);
 }
 
+/**
+ * The pools' current members and week totals at `now` (currentWeekTotalsOfPools), each pool's in the order
+ * given. The weeks' versions are read before the members, as before every other input: totals stored at a
+ * version never miss a member who joined before it.
+ */
+export async function membersAndWeekTotals(
+  db: DbExecutor,
+  pools: readonly PoolRow[],
+  now: Date,
+  options: WeekTotalsOptions = {},
+): Promise<{ pool: PoolRow; members: MemberWithName[]; totals: PoolWeekTotals }[]> {
+  const states = await repository.weekTotalsStates(
+    db,
+    pools.map((pool) => pool.id),
+  );
+  const membersOf = groupBy(
+    await currentMembers(
+      db,
+      pools.map((pool) => pool.id),
+    ),
+    (member) => member.poolId,
+  );
+  const listed = pools.map((pool) => ({ pool, members: membersOf.get(pool.id) ?? [] }));
+  const totals = await weekTotalsOfStates(db, listed, states, now, options);
+  return listed.map((entry, index) => ({ ...entry, totals: totals[index]! }));
+}
+
 /** currentWeekTotalsOfPools from the pools' week states already read. */
 async function weekTotalsOfStates(
   db: DbExecutor,
   pools: readonly { pool: PoolRow; members: readonly MemberWithName[] }[],
   allStates: readonly WeekTotalsState[],
   now: Date,
-  { beforeWeek = Number.POSITIVE_INFINITY, store = true }: WeekTotalsOptions = {},
+  { beforeWeek = Number.POSITIVE_INFINITY, store = true, stop }: WeekTotalsOptions = {},
 ): Promise<PoolWeekTotals[]> {
   const poolOf = new Map(pools.map((entry) => [entry.pool.id, entry.pool]));
   const states = allStates.filter(
@@ -158,6 +194,7 @@ async function weekTotalsOfStates(
       }),
       now,
       store,
+      stop,
     ),
   ]);
   const currentOf = groupBy(
@@ -247,6 +284,7 @@ async function workOut(
   pools: readonly { pool: PoolRow; members: readonly MemberWithName[]; states: readonly WeekTotalsState[] }[],
   now: Date,
   store: boolean | 'after',
+  stop?: () => boolean,
 ): Promise<Map<number, { totals: WeekTotals; until: Date | null }[]>> {
   const totals = new Map<number, { totals: WeekTotals; until: Date | null }[]>();
   if (pools.length === 0) return totals;
@@ -256,9 +294,11 @@ async function workOut(
     now,
   );
   const worked: repository.WorkedWeekTotals[] = [];
+  // Many pools (a result reaching them all) are worked out in turns, so the requests meanwhile are answered.
+  const turn = turnsEvery();
   for (const [index, { pool, members, states }] of pools.entries()) {
-    // Many pools (a result reaching them all) are worked out in turns, so the requests meanwhile are answered.
-    if (index > 0 && index % POOLS_BETWEEN_TURNS === 0) await yieldToEventLoop();
+    await turn();
+    if (stop?.()) throw new WorkStopped();
     const weeks: { totals: WeekTotals; until: Date | null }[] = [];
     for (const week of loaded[index]!) {
       const weekTotal = totalsOfWeek(pool, members, week, now);
