@@ -46,8 +46,8 @@ describe('security', () => {
   });
 
   describe('headers', () => {
-    it('sends a content security policy that forbids base and object elements', async () => {
-      const response = await app.inject({ method: 'GET', url: '/api/health' });
+    it('sends a page a content security policy that forbids base and object elements', async () => {
+      const response = await app.inject({ method: 'GET', url: '/pools', headers: { accept: 'text/html' } });
       const policy = String(response.headers['content-security-policy']);
       const directives = policy.split(';').map((directive) => directive.trim());
       expect(directives).toContain("base-uri 'none'");
@@ -56,11 +56,28 @@ describe('security', () => {
       expect(directives).toContain("default-src 'self'");
     });
 
-    it('sends the other helmet headers, and no HSTS on plain http', async () => {
-      const response = await app.inject({ method: 'GET', url: '/api/health' });
+    it('sends a page the other helmet headers, and no HSTS on plain http', async () => {
+      const response = await app.inject({ method: 'GET', url: '/pools', headers: { accept: 'text/html' } });
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
       expect(response.headers['strict-transport-security']).toBeUndefined();
+    });
+
+    it('sends a JSON answer of the API the headers of a REST service, an error as much as a success', async () => {
+      for (const url of ['/api/health', '/api/pools/1/standings', '/api/no-such-route']) {
+        const response = await app.inject({ method: 'GET', url });
+        expect(response.headers['content-security-policy'], url).toBe("default-src 'none';frame-ancestors 'none'");
+        expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+        expect(response.headers['x-frame-options'], url).toBe('DENY');
+        expect(response.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+        // A page's headers have nothing to govern in JSON.
+        expect(response.headers['referrer-policy'], url).toBeUndefined();
+        expect(response.headers['cross-origin-opener-policy'], url).toBeUndefined();
+      }
+      // The API's interactive docs are a page.
+      const docs = await app.inject({ method: 'GET', url: '/api/docs' });
+      expect(String(docs.headers['content-security-policy'])).toContain("script-src 'self'");
     });
   });
 
