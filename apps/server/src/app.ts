@@ -222,6 +222,8 @@ export async function buildApp({
     done();
   });
   app.addHook('onClose', async () => {
+    // No room run starts on a database about to close; the one under way ends first.
+    await roomNotices.close();
     // A standings read may have left its worked-out weeks to store after its answer.
     await weekTotalsStored();
     await database.close();

@@ -8,6 +8,7 @@ import * as closingRepository from './modules/pools/closing.repository.js';
 import * as poolsRepository from './modules/pools/pools.repository.js';
 import { loadSeason } from './modules/pools/slates.service.js';
 import * as standingsRepository from './modules/pools/standings.repository.js';
+import * as weekTotalsRepository from './modules/pools/week-totals.repository.js';
 import { currentWeekTotalsOfPools } from './modules/pools/week-totals.service.js';
 import * as weeksRepository from './modules/pools/weeks.repository.js';
 
@@ -182,6 +183,15 @@ describe('the hot statements of a Sunday use their indexes (PostgreSQL)', () => 
       expect(season.weeks[0]!.sheets).toHaveLength(MEMBERS_PER_POOL);
     });
     expect(statements).toBeGreaterThanOrEqual(4);
+    expect(scans).toEqual([]);
+  });
+
+  it("a standings read's first statement: the pool's weeks with their totals' state, and its members", async () => {
+    const { scans } = await scansOf(async () => {
+      const { states, members } = await weekTotalsRepository.weekStatesAndMembers(capturing, [77, 78]);
+      expect(states.length).toBeGreaterThan(0);
+      expect(members.filter((member) => member.poolId === 77)).toHaveLength(MEMBERS_PER_POOL);
+    });
     expect(scans).toEqual([]);
   });
 

@@ -301,10 +301,13 @@ export interface RoomNotices {
    * Looks at the rooms at the clock's time. A call while a run is under way waits for it and runs once more
    * (results committed meanwhile are seen); calls made during that wait share the second run. Never rejects:
    * a failure is logged and the next run tries again. With `newResults` (a result was just graded), the run
-   * under way stops (between two pools of its batch) so the next one starts sooner: its pools are all looked at again with the
-   * newer results, and the reads after a Sunday's last final wait for one run, not the end of an older one too.
+   * under way stops (between two pools of its batch) so the next one starts sooner: its pools are all looked at
+   * again with the newer results, and the reads after a Sunday's last final wait for one run, not the end of an
+   * older one too. That next run starts RESULTS_SETTLE_MS after the result, with any that came meanwhile.
    */
   run(options?: { newResults?: boolean }): Promise<RoomNoticesResult | null>;
+  /** Starts no more runs (one waiting to start answers null) and waits for the one under way. */
+  close(): Promise<void>;
 }
 
 /**
@@ -313,14 +316,28 @@ export interface RoomNotices {
  */
 const MAX_RUNS_STOPPED_IN_A_ROW = 20;
 
+/**
+ * How long a run after new results waits before it starts: results that arrive together (a Sunday's late
+ * games ending minutes apart are each their own, but an import's batch or a corrected pair of scores comes
+ * within milliseconds) make one run, and the reads right after a result are not slowed by a run starting
+ * beside them. Less than a blink for the rooms.
+ */
+const RESULTS_SETTLE_MS = 100;
+
 export function createRoomNotices(
   context: NoticeContext & { now: Clock; log?: (error: unknown) => void },
 ): RoomNotices {
   /** The run under way, until its totals are done: a next run waits for that, not for its rooms to be told. */
   let running: { totalsDone: Promise<void>; stop: boolean } | undefined;
+  /** The run under way until it has told its rooms. */
+  let inFlight: Promise<RoomNoticesResult | null> | undefined;
   let queued: Promise<RoomNoticesResult | null> | undefined;
+  /** Ends the wait of a run starting after new results at once (close). */
+  let settled: (() => void) | undefined;
+  let closed = false;
   let stoppedInARow = 0;
   const start = (): Promise<RoomNoticesResult | null> => {
+    if (closed) return Promise.resolve(null);
     let totalsDone!: () => void;
     const run = { stop: false, totalsDone: new Promise<void>((resolve) => (totalsDone = resolve)) };
     running = run;
@@ -332,23 +349,46 @@ export function createRoomNotices(
       if (running === run) running = undefined;
       totalsDone();
     };
-    return tellRoomNotices(context, { now: context.now(), stop: () => run.stop, onTotalsDone: endTotals })
+    const promise = tellRoomNotices(context, { now: context.now(), stop: () => run.stop, onTotalsDone: endTotals })
       .catch((error: unknown) => {
         context.log?.(error);
         return null;
       })
       .finally(endTotals);
+    inFlight = promise;
+    void promise.finally(() => {
+      if (inFlight === promise) inFlight = undefined;
+    });
+    return promise;
   };
+  const settle = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        settled = undefined;
+        resolve();
+      }, RESULTS_SETTLE_MS);
+      settled = () => {
+        clearTimeout(timer);
+        settled = undefined;
+        resolve();
+      };
+    });
   return {
     run({ newResults = false } = {}) {
+      if (newResults && running && stoppedInARow < MAX_RUNS_STOPPED_IN_A_ROW) running.stop = true;
       if (queued) return queued;
-      if (!running) return start();
-      if (newResults && stoppedInARow < MAX_RUNS_STOPPED_IN_A_ROW) running.stop = true;
-      queued = running.totalsDone.then(() => {
+      if (!running && !newResults) return start();
+      queued = Promise.all([newResults ? settle() : undefined, running?.totalsDone]).then(() => {
         queued = undefined;
         return start();
       });
       return queued;
+    },
+    async close() {
+      closed = true;
+      settled?.();
+      if (running) running.stop = true;
+      await inFlight;
     },
   };
 }

@@ -319,6 +319,17 @@ describe('room notices', () => {
     );
     expect((await records()).map((row) => row.noticeKey)).toContain(STANDINGS_NOTICE);
 
+    // Results arriving together make one run; a job closing starts none of those still waiting.
+    const together = notices.run({ newResults: true });
+    expect(notices.run({ newResults: true })).toBe(together);
+    expect(notices.run()).toBe(together);
+    // It ran (a run not started answers null), and found nothing new since the last.
+    expect(await together).toEqual({ looked: 0, lines: 0 });
+    const notStarted = notices.run({ newResults: true });
+    await notices.close();
+    expect(await notStarted).toBeNull();
+    expect(await notices.run()).toBeNull();
+
     // A correction: the run keeps the new standings answer of the pool read before, and a read finds it without
     // building one.
     const cache = new CountingCache();

@@ -1,6 +1,7 @@
-import { column, groupBy, poolWeeks, poolWeekTotals, type DbExecutor } from '@pass/db';
+import { column, groupBy, poolMembers, poolWeeks, poolWeekTotals, rows, users, type DbExecutor } from '@pass/db';
 import type { LmsOutcome, MemberWeekTotals } from '@pass/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { MemberWithName } from './pools.repository.js';
 
 /**
  * The stored totals of pool weeks (decision 059): each week's rows, and on its `pool_weeks` row the inputs
@@ -40,6 +41,55 @@ export async function weekTotalsStates(db: DbExecutor, poolIds: readonly number[
     .from(poolWeeks)
     .where(inArray(poolWeeks.poolId, [...poolIds]))
     .orderBy(asc(poolWeeks.poolId), asc(poolWeeks.week));
+}
+
+/**
+ * The pools' weeks with the state of their stored totals (weekTotalsStates) and their current members
+ * (pools.repository currentMembers, in its order), in one statement: one snapshot, so totals worked out from
+ * them and stored at the weeks' versions never miss a member who joined before those versions.
+ */
+export async function weekStatesAndMembers(
+  db: DbExecutor,
+  poolIds: readonly number[],
+): Promise<{ states: WeekTotalsState[]; members: MemberWithName[] }> {
+  if (poolIds.length === 0) return { states: [], members: [] };
+  const ids = column([...poolIds], 'int');
+  // Arrays of arrays: a few bytes per row, and JSON parsing is the cheapest way to two result sets at once.
+  const [found] = await rows<{ weeks: unknown[][]; members: unknown[][] }>(
+    db,
+    sql`select
+          (select coalesce(json_agg(json_build_array(w.id, w.pool_id, w.week, w.inputs_version, w.totals_version,
+                                                     w.totals_from, w.totals_until, w.totals_started, w.totals_complete)
+                                    order by w.pool_id, w.week), '[]'::json)
+             from ${poolWeeks} w where w.pool_id = any(${ids})) as weeks,
+          (select coalesce(json_agg(json_build_array(m.id, m.pool_id, m.user_id, u.username, u.name, m.role, m.joined_at)
+                                    order by m.pool_id, m.role = 'guest', m.joined_at, m.id), '[]'::json)
+             from ${poolMembers} m join ${users} u on u.id = m.user_id
+            where m.pool_id = any(${ids}) and m.left_at is null and m.removed_at is null) as members`,
+  );
+  const date = (value: unknown) => (value === null ? null : new Date(value as string));
+  return {
+    states: (found?.weeks ?? []).map((row) => ({
+      id: row[0] as number,
+      poolId: row[1] as number,
+      week: row[2] as number,
+      inputsVersion: row[3] as number,
+      totalsVersion: row[4] as number | null,
+      totalsFrom: date(row[5]),
+      totalsUntil: date(row[6]),
+      totalsStarted: row[7] as boolean,
+      totalsComplete: row[8] as boolean,
+    })),
+    members: (found?.members ?? []).map((row) => ({
+      id: row[0] as number,
+      poolId: row[1] as number,
+      userId: row[2] as number,
+      username: row[3] as string,
+      name: row[4] as string | null,
+      role: row[5] as 'lifeguard' | 'guest',
+      joinedAt: new Date(row[6] as string),
+    })),
+  };
 }
 
 /** The stored rows of these weeks, by week. */

@@ -14,7 +14,7 @@ import {
   type WeekTotals,
 } from '@pass/domain';
 import { turnsEvery } from '../../lib/event-loop.js';
-import { currentMembers, type MemberWithName, type PoolRow } from './pools.repository.js';
+import type { MemberWithName, PoolRow } from './pools.repository.js';
 import { poolWeekOf } from './pools.service.js';
 import { loadWeeksOfPools } from './slates.service.js';
 import * as repository from './week-totals.repository.js';
@@ -142,8 +142,8 @@ export async function currentWeekTotalsOfPools(
 
 /**
  * The pools' current members and week totals at `now` (currentWeekTotalsOfPools), each pool's in the order
- * given. The weeks' versions are read before the members, as before every other input: totals stored at a
- * version never miss a member who joined before it.
+ * given. The weeks' versions are read with the members, in one statement, and before every other input:
+ * totals stored at a version never miss a member who joined before it.
  */
 export async function membersAndWeekTotals(
   db: DbExecutor,
@@ -151,17 +151,11 @@ export async function membersAndWeekTotals(
   now: Date,
   options: WeekTotalsOptions = {},
 ): Promise<{ pool: PoolRow; members: MemberWithName[]; totals: PoolWeekTotals }[]> {
-  const states = await repository.weekTotalsStates(
+  const { states, members } = await repository.weekStatesAndMembers(
     db,
     pools.map((pool) => pool.id),
   );
-  const membersOf = groupBy(
-    await currentMembers(
-      db,
-      pools.map((pool) => pool.id),
-    ),
-    (member) => member.poolId,
-  );
+  const membersOf = groupBy(members, (member) => member.poolId);
   const listed = pools.map((pool) => ({ pool, members: membersOf.get(pool.id) ?? [] }));
   const totals = await weekTotalsOfStates(db, listed, states, now, options);
   return listed.map((entry, index) => ({ ...entry, totals: totals[index]! }));
