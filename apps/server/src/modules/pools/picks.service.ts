@@ -26,7 +26,7 @@ import {
   toSlateGame,
   weekGamesWithLines,
 } from './slates.service.js';
-import { lmsBeforeWeek, type LmsBefore } from './week-totals.service.js';
+import { membersAndLmsBeforeWeek, type LmsBefore } from './week-totals.service.js';
 import * as repository from './weeks.repository.js';
 import type { PoolWeekRow } from './weeks.repository.js';
 import { weekView, type StoredWeek } from './weeks.service.js';
@@ -141,10 +141,16 @@ async function applySheet(
   const { pool, weekRow, week, now } = input;
   if (!input.sheetLocked) await repository.lockSheet(tx, weekRow.id, input.memberId, now);
   const thisWeek = await loadWeek(tx, pool, weekRow, now);
-  const members = await poolsRepository.currentMembers(tx, [pool.id]);
-  const lms = pool.lastManStanding
-    ? await lmsBeforeWeek(tx, pool, members, week.number, input.memberId, now)
-    : { survivor: true, mayPick: true, usedTeams: [], member: null };
+  // A Last Man Standing pool reads its members with the weeks its standing comes from, in one statement.
+  const { members, lms } = pool.lastManStanding
+    ? await membersAndLmsBeforeWeek(tx, pool, week.number, now).then((read) => ({
+        members: read.members,
+        lms: read.lmsOf(input.memberId),
+      }))
+    : {
+        members: await poolsRepository.currentMembers(tx, [pool.id]),
+        lms: { survivor: true, mayPick: true, usedTeams: [], member: null },
+      };
   const memberId = String(input.memberId);
   const stored = thisWeek.sheets.find((sheet) => sheet.memberId === memberId);
   // lockSheet leaves an empty row where there was none: that is no sheet yet.

@@ -393,6 +393,32 @@ export async function lmsStandingBeforeWeek(
   now: Date,
 ): Promise<(memberId: number) => LmsBefore> {
   const weeks = await currentWeekTotals(db, pool, members, now, { beforeWeek: week, store: false });
+  return lmsOfWeeks(pool, members, weeks, week);
+}
+
+/**
+ * The pool's current members and their Last Man Standing before `week` (lmsStandingBeforeWeek), the members
+ * read with the weeks' states in one statement: what a submission to a Last Man Standing pool checks a sheet
+ * against.
+ */
+export async function membersAndLmsBeforeWeek(
+  db: DbExecutor,
+  pool: PoolRow,
+  week: number,
+  now: Date,
+): Promise<{ members: MemberWithName[]; lmsOf: (memberId: number) => LmsBefore }> {
+  const [read] = await membersAndWeekTotals(db, [pool], now, { beforeWeek: week, store: false });
+  const { members, totals } = read!;
+  return { members, lmsOf: lmsOfWeeks(pool, members, totals.weeks, week) };
+}
+
+/** Last Man Standing before `week` for each member, from the weeks' totals before it (nothing read). */
+function lmsOfWeeks(
+  pool: PoolRow,
+  members: readonly MemberWithName[],
+  weeks: readonly WeekTotals[],
+  week: number,
+): (memberId: number) => LmsBefore {
   const memberIds = members.map((member) => String(member.id));
   const standing = lastManStandingOfWeeks(memberIds, lmsResultsOfWeeks(weeks), {
     enabled: true,
