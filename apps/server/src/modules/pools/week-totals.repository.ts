@@ -54,41 +54,36 @@ export async function weekStatesAndMembers(
 ): Promise<{ states: WeekTotalsState[]; members: MemberWithName[] }> {
   if (poolIds.length === 0) return { states: [], members: [] };
   const ids = column([...poolIds], 'int');
-  // Arrays of arrays: a few bytes per row, and JSON parsing is the cheapest way to two result sets at once.
-  const [found] = await rows<{ weeks: unknown[][]; members: unknown[][] }>(
+  // Two result sets in one statement, each a JSON array of objects named as the app names them: only the
+  // times need turning back into dates.
+  type Dated<T, K extends keyof T> = Omit<T, K> & { [P in K]: string | null };
+  const [found] = await rows<{
+    weeks: Dated<WeekTotalsState, 'totalsFrom' | 'totalsUntil'>[];
+    members: Dated<MemberWithName, 'joinedAt'>[];
+  }>(
     db,
     sql`select
-          (select coalesce(json_agg(json_build_array(w.id, w.pool_id, w.week, w.inputs_version, w.totals_version,
-                                                     w.totals_from, w.totals_until, w.totals_started, w.totals_complete)
+          (select coalesce(json_agg(json_build_object('id', w.id, 'poolId', w.pool_id, 'week', w.week,
+                                      'inputsVersion', w.inputs_version, 'totalsVersion', w.totals_version,
+                                      'totalsFrom', w.totals_from, 'totalsUntil', w.totals_until,
+                                      'totalsStarted', w.totals_started, 'totalsComplete', w.totals_complete)
                                     order by w.pool_id, w.week), '[]'::json)
              from ${poolWeeks} w where w.pool_id = any(${ids})) as weeks,
-          (select coalesce(json_agg(json_build_array(m.id, m.pool_id, m.user_id, u.username, u.name, m.role, m.joined_at)
+          (select coalesce(json_agg(json_build_object('id', m.id, 'poolId', m.pool_id, 'userId', m.user_id,
+                                      'username', u.username, 'name', u.name, 'role', m.role,
+                                      'joinedAt', m.joined_at)
                                     order by m.pool_id, m.role = 'guest', m.joined_at, m.id), '[]'::json)
              from ${poolMembers} m join ${users} u on u.id = m.user_id
             where m.pool_id = any(${ids}) and m.left_at is null and m.removed_at is null) as members`,
   );
-  const date = (value: unknown) => (value === null ? null : new Date(value as string));
+  const date = (value: string | null) => (value === null ? null : new Date(value));
   return {
-    states: (found?.weeks ?? []).map((row) => ({
-      id: row[0] as number,
-      poolId: row[1] as number,
-      week: row[2] as number,
-      inputsVersion: row[3] as number,
-      totalsVersion: row[4] as number | null,
-      totalsFrom: date(row[5]),
-      totalsUntil: date(row[6]),
-      totalsStarted: row[7] as boolean,
-      totalsComplete: row[8] as boolean,
+    states: (found?.weeks ?? []).map((week) => ({
+      ...week,
+      totalsFrom: date(week.totalsFrom),
+      totalsUntil: date(week.totalsUntil),
     })),
-    members: (found?.members ?? []).map((row) => ({
-      id: row[0] as number,
-      poolId: row[1] as number,
-      userId: row[2] as number,
-      username: row[3] as string,
-      name: row[4] as string | null,
-      role: row[5] as 'lifeguard' | 'guest',
-      joinedAt: new Date(row[6] as string),
-    })),
+    members: (found?.members ?? []).map((member) => ({ ...member, joinedAt: new Date(member.joinedAt!) })),
   };
 }
 
