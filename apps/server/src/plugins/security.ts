@@ -106,7 +106,7 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
  * A page's policy (scripts, styles, fonts, the referrer, the opener) has nothing to govern in a JSON answer,
  * and its 700 bytes went with every one of them.
  */
-export function apiHeaderOptions(secure: boolean): HelmetOptions {
+function apiHeaderOptions(secure: boolean): HelmetOptions {
   return {
     contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
     xFrameOptions: { action: 'deny' },

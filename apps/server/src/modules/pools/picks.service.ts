@@ -143,10 +143,7 @@ async function applySheet(
   const thisWeek = await loadWeek(tx, pool, weekRow, now);
   // A Last Man Standing pool reads its members with the weeks its standing comes from, in one statement.
   const { members, lms } = pool.lastManStanding
-    ? await membersAndLmsBeforeWeek(tx, pool, week.number, now).then((read) => ({
-        members: read.members,
-        lms: read.lmsOf(input.memberId),
-      }))
+    ? await membersAndLmsBeforeWeek(tx, pool, week.number, input.memberId, now)
     : {
         members: await poolsRepository.currentMembers(tx, [pool.id]),
         lms: { survivor: true, mayPick: true, usedTeams: [], member: null },

@@ -24,7 +24,8 @@ export type NewPool = Omit<typeof pools.$inferInsert, 'id' | 'status' | 'version
 export type PoolChanges = Partial<Omit<NewPool, 'lifeguardId'>>;
 export type MemberRow = typeof poolMembers.$inferSelect;
 
-const currentMember = and(isNull(poolMembers.leftAt), isNull(poolMembers.removedAt));
+/** A member neither gone nor removed: the pool's current members (also read with its weeks, week-totals.repository). */
+export const currentMember = and(isNull(poolMembers.leftAt), isNull(poolMembers.removedAt));
 
 /**
  * Locks the Lifeguard's account row for the rest of the transaction, so two pools created at once are

@@ -1,7 +1,7 @@
 import { column, groupBy, poolMembers, poolWeeks, poolWeekTotals, rows, users, type DbExecutor } from '@pass/db';
 import type { LmsOutcome, MemberWeekTotals } from '@pass/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { MemberWithName } from './pools.repository.js';
+import { currentMember, type MemberWithName } from './pools.repository.js';
 
 /**
  * The stored totals of pool weeks (decision 059): each week's rows, and on its `pool_weeks` row the inputs
@@ -45,7 +45,7 @@ export async function weekTotalsStates(db: DbExecutor, poolIds: readonly number[
 
 /**
  * The pools' weeks with the state of their stored totals (weekTotalsStates) and their current members
- * (pools.repository currentMembers, in its order), in one statement: one snapshot, so totals worked out from
+ * (pools.repository currentMembers: the same rule and order), in one statement: one snapshot, so totals worked out from
  * them and stored at the weeks' versions never miss a member who joined before those versions.
  */
 export async function weekStatesAndMembers(
@@ -69,12 +69,14 @@ export async function weekStatesAndMembers(
                                       'totalsStarted', w.totals_started, 'totalsComplete', w.totals_complete)
                                     order by w.pool_id, w.week), '[]'::json)
              from ${poolWeeks} w where w.pool_id = any(${ids})) as weeks,
-          (select coalesce(json_agg(json_build_object('id', m.id, 'poolId', m.pool_id, 'userId', m.user_id,
-                                      'username', u.username, 'name', u.name, 'role', m.role,
-                                      'joinedAt', m.joined_at)
-                                    order by m.pool_id, m.role = 'guest', m.joined_at, m.id), '[]'::json)
-             from ${poolMembers} m join ${users} u on u.id = m.user_id
-            where m.pool_id = any(${ids}) and m.left_at is null and m.removed_at is null) as members`,
+          (select coalesce(json_agg(json_build_object('id', ${poolMembers.id}, 'poolId', ${poolMembers.poolId},
+                                      'userId', ${poolMembers.userId}, 'username', ${users.username},
+                                      'name', ${users.name}, 'role', ${poolMembers.role},
+                                      'joinedAt', ${poolMembers.joinedAt})
+                                    order by ${poolMembers.poolId}, ${poolMembers.role} = 'guest',
+                                             ${poolMembers.joinedAt}, ${poolMembers.id}), '[]'::json)
+             from ${poolMembers} join ${users} on ${users.id} = ${poolMembers.userId}
+            where ${poolMembers.poolId} = any(${ids}) and ${currentMember}) as members`,
   );
   const date = (value: string | null) => (value === null ? null : new Date(value));
   return {

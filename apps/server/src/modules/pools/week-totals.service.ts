@@ -397,7 +397,7 @@ export async function lmsStandingBeforeWeek(
 }
 
 /**
- * The pool's current members and their Last Man Standing before `week` (lmsStandingBeforeWeek), the members
+ * The pool's current members and one member's Last Man Standing before `week` (lmsBeforeWeek), the members
  * read with the weeks' states in one statement: what a submission to a Last Man Standing pool checks a sheet
  * against.
  */
@@ -405,11 +405,12 @@ export async function membersAndLmsBeforeWeek(
   db: DbExecutor,
   pool: PoolRow,
   week: number,
+  memberId: number,
   now: Date,
-): Promise<{ members: MemberWithName[]; lmsOf: (memberId: number) => LmsBefore }> {
+): Promise<{ members: MemberWithName[]; lms: LmsBefore }> {
   const [read] = await membersAndWeekTotals(db, [pool], now, { beforeWeek: week, store: false });
   const { members, totals } = read!;
-  return { members, lmsOf: lmsOfWeeks(pool, members, totals.weeks, week) };
+  return { members, lms: lmsOfWeeks(pool, members, totals.weeks, week)(memberId) };
 }
 
 /** Last Man Standing before `week` for each member, from the weeks' totals before it (nothing read). */
