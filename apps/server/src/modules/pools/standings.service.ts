@@ -431,10 +431,9 @@ async function endedNowStandings(
   input: { poolId: number; userId: number; now: Date },
 ): Promise<WhatIfResponse> {
   const { pool } = await requireMembership(db, input.poolId, input.userId);
-  const members = await poolsRepository.currentMembers(db, [pool.id]);
+  const { members, actual, endedNow } = await weekTotalsIfEndedNow(db, pool, input.now);
   const names = namesOf(members);
   const memberIds = members.map((member) => String(member.id));
-  const { actual, endedNow } = await weekTotalsIfEndedNow(db, pool, members, input.now);
   const actualRows = standingsOfWeeks(memberIds, actual, pool.dropWorstWeeks);
   const endedRows = endedNow ? standingsOfWeeks(memberIds, endedNow, pool.dropWorstWeeks) : actualRows;
   const rows = actualRows.map((row) => {
@@ -454,8 +453,7 @@ export async function liveStandingsBase(
   input: { poolId: number; userId: number; now: Date },
 ): Promise<LiveStandingsResponse> {
   const { pool, member } = await requireMembership(db, input.poolId, input.userId);
-  const members = await poolsRepository.currentMembers(db, [pool.id]);
-  const { actual, open } = await weekTotalsWithOpenWeeks(db, pool, members, input.now);
+  const { members, actual, open } = await weekTotalsWithOpenWeeks(db, pool, input.now);
   const viewer = String(member.id);
   return {
     data: {

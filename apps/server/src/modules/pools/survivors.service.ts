@@ -10,10 +10,9 @@ import {
   type SlateGame,
   type Sport,
 } from '@pass/domain';
-import * as poolsRepository from './pools.repository.js';
 import { requireMembership } from './pools.service.js';
 import { keepLocks, toSlateGame } from './slates.service.js';
-import { currentWeekTotals } from './week-totals.service.js';
+import { membersAndWeekTotals } from './week-totals.service.js';
 import * as weeksRepository from './weeks.repository.js';
 
 /**
@@ -33,8 +32,10 @@ export async function survivorBoard(
     buy_back_week: pool.survivorBuyBackWeek,
   };
   if (!pool.lastManStanding) return { data: { ...base, winners: [], members: [] } };
-  const members = await poolsRepository.currentMembers(db, [pool.id]);
-  const weeks = await currentWeekTotals(db, pool, members, input.now);
+  // The members read with the weeks' states, in one statement: stored totals never miss a member.
+  const [read] = await membersAndWeekTotals(db, [pool], input.now);
+  const { members } = read!;
+  const weeks = read!.totals.weeks;
   const standing = lastManStandingOfWeeks(
     members.map((row) => String(row.id)),
     lmsResultsOfWeeks(weeks),

@@ -329,23 +329,23 @@ export function poolMembersOf(members: readonly MemberWithName[]): PoolMember[] 
 }
 
 /**
- * The pool's week totals at `now` and the weeks still being played (not complete), loaded: what the standings
- * if the games ended now are worked out from, on the server or in a browser (decision 072).
+ * The pool's current members, its week totals at `now` and the weeks still being played (not complete), loaded:
+ * what the standings if the games ended now are worked out from, on the server or in a browser (decision 072).
+ * The members are read with the weeks' states, in one statement (membersAndWeekTotals).
  */
 export async function weekTotalsWithOpenWeeks(
   db: DbExecutor,
   pool: PoolRow,
-  members: readonly MemberWithName[],
   now: Date,
-): Promise<{ actual: WeekTotals[]; open: PoolWeekData[] }> {
-  const states = await repository.weekTotalsStates(db, [pool.id]);
+): Promise<{ members: MemberWithName[]; actual: WeekTotals[]; open: PoolWeekData[] }> {
+  const { states, members } = await repository.weekStatesAndMembers(db, [pool.id]);
   const [totals] = await weekTotalsOfStates(db, [{ pool, members }], states, now, { store: 'after' });
   const actual = totals!.weeks;
   const openWeeks = new Set(actual.filter((week) => !week.complete).map((week) => week.week));
-  if (openWeeks.size === 0) return { actual, open: [] };
+  if (openWeeks.size === 0) return { members, actual, open: [] };
   const weekRows = states.filter((state) => openWeeks.has(state.week));
   const [loaded] = await loadWeeksOfPools(db, [{ pool, weekRows }], now);
-  return { actual, open: loaded ?? [] };
+  return { members, actual, open: loaded ?? [] };
 }
 
 /**
@@ -358,17 +358,16 @@ export async function weekTotalsWithOpenWeeks(
 export async function weekTotalsIfEndedNow(
   db: DbExecutor,
   pool: PoolRow,
-  members: readonly MemberWithName[],
   now: Date,
-): Promise<{ actual: WeekTotals[]; endedNow: WeekTotals[] | null }> {
-  const { actual, open } = await weekTotalsWithOpenWeeks(db, pool, members, now);
+): Promise<{ members: MemberWithName[]; actual: WeekTotals[]; endedNow: WeekTotals[] | null }> {
+  const { members, actual, open } = await weekTotalsWithOpenWeeks(db, pool, now);
   const ended = new Map<number, WeekTotals>();
   for (const week of open) {
     const endedWeek = weekIfEndedNow(week);
     if (endedWeek !== week) ended.set(week.week, totalsOfWeek(pool, members, endedWeek, now));
   }
-  if (ended.size === 0) return { actual, endedNow: null };
-  return { actual, endedNow: actual.map((week) => ended.get(week.week) ?? week) };
+  if (ended.size === 0) return { members, actual, endedNow: null };
+  return { members, actual, endedNow: actual.map((week) => ended.get(week.week) ?? week) };
 }
 
 /** One member's Last Man Standing before a week, as the sheet checks it and the week view shows it. */
