@@ -22,7 +22,14 @@ import {
   timeSundayGrading,
   type TimedBenchmark,
 } from './lib/data-benchmarks.js';
-import { LOAD_GENERATOR, measureLoad, probe } from './lib/load.js';
+import {
+  LOAD_GENERATOR,
+  measureLoad,
+  measurePinnedLoad,
+  PINNED_LOAD_GENERATOR,
+  pinnedLoadNote,
+  probe,
+} from './lib/load.js';
 import { measurePageWeight } from './lib/page-weight.js';
 import { runLivePollBenchmarks } from './lib/live-polls.js';
 import { runSyncImportBenchmarks } from './lib/sync-import.js';
@@ -96,7 +103,12 @@ async function benchmarkEndpoint(
   try {
     const { status, bodyBytes } = await probe(url);
     if (status !== 200) throw new Error(`GET ${urlPath} answered ${status}, not 200`);
-    return { ...details, outcome: { status: 'measured', load: await measureLoad(url), bodyBytes } };
+    // The rows compared with bare node:http are measured pinned when wrk is here (lib/load.ts).
+    const load =
+      PINNED_LOAD_GENERATOR && server.child.pid !== undefined
+        ? await measurePinnedLoad(url, server.child.pid)
+        : await measureLoad(url);
+    return { ...details, outcome: { status: 'measured', load, bodyBytes } };
   } catch (error) {
     return { ...details, outcome: { status: 'failed', error: message(error) } };
   }
@@ -660,7 +672,7 @@ async function main(): Promise<number> {
   console.log(`PA$$ bench: ${describeMachine()}; load by ${LOAD_GENERATOR.name} ${LOAD_GENERATOR.version}`);
 
   const http = await runHttpBenchmarks();
-  const httpNotes: string[] = [];
+  const httpNotes = [pinnedLoadNote()].filter((note) => note !== null);
   const data = await runDataBenchmarks(httpNotes);
   data.timed.push(...(await runSignupBenchmarks(appEnv)));
   http.push(...data.http);
@@ -899,7 +911,7 @@ async function runRequestPathOnly(): Promise<number> {
   console.log(
     `PA$$ bench, request path only: ${describeMachine()}; load by ${LOAD_GENERATOR.name} ${LOAD_GENERATOR.version}`,
   );
-  const httpNotes: string[] = [];
+  const httpNotes = [pinnedLoadNote()].filter((note) => note !== null);
   const http = await runHttpBenchmarks();
   const pgliteData = await tempDataDir();
   try {

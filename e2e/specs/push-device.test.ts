@@ -8,7 +8,8 @@ import { expectNoSeriousA11yViolations, screenshot, useBrowser, viewports, waitF
  * then needs the browser's push service, which headless Chromium (a private profile, no network) does not
  * offer, so the member is told why it did not work rather than left waiting.
  */
-const browser = useBrowser();
+// This file tests the app's service worker: it is let in.
+const browser = useBrowser({ serviceWorker: true });
 
 describe('notifications on this device', () => {
   it('are offered on the profile at 390 px, and a failure to turn them on is explained', async () => {

@@ -9,7 +9,8 @@ import { screenshot, screenshotOf, useBrowser, viewports, waitForScreen } from '
  * its icons real PNGs of the sizes it names, a service worker that controls the page), then the app with the
  * network cut: the shell opens, and a schedule seen before shows what it showed, marked as offline.
  */
-const browser = useBrowser();
+// This file tests the app's service worker: it is let in.
+const browser = useBrowser({ serviceWorker: true });
 
 let member: Identity;
 let poolId: number;

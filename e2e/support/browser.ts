@@ -40,8 +40,14 @@ async function serverTime(): Promise<Date> {
  * One Chromium per test file, a fresh context per page, its clock set to the server's and running on from
  * there, so the page and the server agree which games have started. Any console error or uncaught exception
  * in the page fails the test that caused it.
+ *
+ * The app's service worker is blocked unless the file asks for it (`serviceWorker: true`, for the files that
+ * test it): in a fresh context it precaches the whole app shell, about 290 files, which cost the browser about
+ * a second of CPU and the server a third of one for every page a test opens, beside the test, on a 2-core
+ * machine already busy with it. The app registers it quietly, and goes on without it.
  */
-export function useBrowser() {
+export function useBrowser(options: { serviceWorker?: boolean } = {}) {
+  const serviceWorkers = options.serviceWorker ? 'allow' : 'block';
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   const pageErrors: string[] = [];
@@ -84,7 +90,12 @@ export function useBrowser() {
     },
     async newPage(viewport: { width: number; height: number } = viewports.desktop): Promise<Page> {
       // Reduced motion: a panel that slides open cannot move a button between the press and the release of a click.
-      const context = await browser.newContext({ viewport, baseURL: appUrl(), reducedMotion: 'reduce' });
+      const context = await browser.newContext({
+        viewport,
+        baseURL: appUrl(),
+        reducedMotion: 'reduce',
+        serviceWorkers,
+      });
       contexts.push(context);
       await context.clock.install({ time: await serverTime() });
       const page = await context.newPage();

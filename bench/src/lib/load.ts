@@ -1,5 +1,9 @@
+import { execFile, execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { promisify } from 'node:util';
 import autocannon from 'autocannon';
+
+const run = promisify(execFile);
 
 /** How every HTTP benchmark is driven; the same for all so their ratios mean something. */
 export const LOAD_SETTINGS = {
@@ -135,6 +139,78 @@ class LatencyRecorder {
 export function percentile(sorted: Float64Array, p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+/**
+ * wrk and taskset, when the machine has both (Debian's `wrk` and util-linux): the request-path rows are then
+ * measured as the issue that set their targets measured them, the server pinned to the first core and wrk to
+ * the second, so neither takes the other's core. Null (autocannon in this process, on any core) otherwise.
+ */
+export const PINNED_LOAD_GENERATOR: { name: string; version: string } | null = (() => {
+  if (process.env.BENCH_PINNED === '0') return null;
+  try {
+    execFileSync('taskset', ['-V'], { stdio: 'ignore' });
+    // `wrk -v` prints its version and usage, then exits 1.
+    const printed = (() => {
+      try {
+        return execFileSync('wrk', ['-v'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      } catch (error) {
+        return String((error as { stdout?: string }).stdout ?? '');
+      }
+    })();
+    const version = /^wrk\s+(\S+)/m.exec(printed)?.[1];
+    return version ? { name: 'wrk', version: version.replace(/^debian\//, '') } : null;
+  } catch {
+    return null;
+  }
+})();
+
+/** How the pinned rows were measured, for the notes under the table. */
+export function pinnedLoadNote(): string | null {
+  const generator = PINNED_LOAD_GENERATOR;
+  if (!generator) return null;
+  const { connections, warmupSeconds, durationSeconds } = LOAD_SETTINGS;
+  return `baseline, health, legal and schedule rows: ${generator.name} ${generator.version} (${connections} connections, one thread, ${warmupSeconds} s warm-up then ${durationSeconds} s), the server pinned to core 0 with taskset and ${generator.name} to core 1`;
+}
+
+/**
+ * The load of `measureLoad`, with wrk pinned to core 1 and the server (`serverPid`, every thread) to core 0
+ * (PINNED_LOAD_GENERATOR must be set). wrk's latencies are its own (microsecond resolution).
+ */
+export async function measurePinnedLoad(url: string, serverPid: number): Promise<LoadResult> {
+  const { connections, warmupSeconds, durationSeconds } = LOAD_SETTINGS;
+  await run('taskset', ['-a', '-cp', '0', String(serverPid)]);
+  const wrk = (seconds: number) =>
+    run('taskset', ['-c', '1', 'wrk', '-t1', `-c${connections}`, `-d${seconds}s`, '--latency', url], {
+      maxBuffer: 1 << 20,
+    });
+  await wrk(warmupSeconds);
+  const { stdout } = await wrk(durationSeconds);
+  return parseWrk(stdout);
+}
+
+const WRK_UNITS_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000 };
+
+/** wrk's printed summary (with `--latency`) as a LoadResult; throws on a summary it cannot read. */
+export function parseWrk(printed: string): LoadResult {
+  const latency = (label: string) => {
+    const match = new RegExp(`^\\s*${label}%\\s+([\\d.]+)(us|ms|s|m)\\s*$`, 'm').exec(printed);
+    if (!match) throw new Error(`wrk printed no ${label}th percentile:\n${printed}`);
+    return Number(match[1]) * WRK_UNITS_MS[match[2]!]!;
+  };
+  const number = (pattern: RegExp) => Number(pattern.exec(printed)?.[1] ?? 0);
+  const requestsPerSecond = number(/^Requests\/sec:\s+([\d.]+)/m);
+  if (!(requestsPerSecond > 0)) throw new Error(`wrk printed no rate:\n${printed}`);
+  const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(printed);
+  return {
+    requestsPerSecond,
+    p50Ms: latency('50'),
+    p99Ms: latency('99'),
+    totalRequests: number(/^\s*(\d+) requests in/m),
+    non2xx: number(/Non-2xx or 3xx responses: (\d+)/),
+    errors: errors ? Number(errors[1]) + Number(errors[2]) + Number(errors[3]) : 0,
+    timeouts: errors ? Number(errors[4]) : 0,
+  };
 }
 
 /** One plain GET (with `headers`) before loading: a wrong status would otherwise be measured as a fast 404. */
