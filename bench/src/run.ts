@@ -27,7 +27,7 @@ import {
   measureLoad,
   measurePinnedLoad,
   PINNED_LOAD_GENERATOR,
-  pinnedLoadNote,
+  pinnedLoadNotes,
   probe,
 } from './lib/load.js';
 import { measurePageWeight } from './lib/page-weight.js';
@@ -672,7 +672,7 @@ async function main(): Promise<number> {
   console.log(`PA$$ bench: ${describeMachine()}; load by ${LOAD_GENERATOR.name} ${LOAD_GENERATOR.version}`);
 
   const http = await runHttpBenchmarks();
-  const httpNotes = [pinnedLoadNote()].filter((note) => note !== null);
+  const httpNotes = pinnedLoadNotes();
   const data = await runDataBenchmarks(httpNotes);
   data.timed.push(...(await runSignupBenchmarks(appEnv)));
   http.push(...data.http);
@@ -911,7 +911,7 @@ async function runRequestPathOnly(): Promise<number> {
   console.log(
     `PA$$ bench, request path only: ${describeMachine()}; load by ${LOAD_GENERATOR.name} ${LOAD_GENERATOR.version}`,
   );
-  const httpNotes = [pinnedLoadNote()].filter((note) => note !== null);
+  const httpNotes = pinnedLoadNotes();
   const http = await runHttpBenchmarks();
   const pgliteData = await tempDataDir();
   try {

@@ -1,4 +1,4 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
@@ -147,30 +147,20 @@ export function percentile(sorted: Float64Array, p: number): number {
  * the second, so neither takes the other's core. Null (autocannon in this process, on any core) otherwise.
  */
 export const PINNED_LOAD_GENERATOR: { name: string; version: string } | null = (() => {
-  if (process.env.BENCH_PINNED === '0') return null;
-  try {
-    execFileSync('taskset', ['-V'], { stdio: 'ignore' });
-    // `wrk -v` prints its version and usage, then exits 1.
-    const printed = (() => {
-      try {
-        return execFileSync('wrk', ['-v'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-      } catch (error) {
-        return String((error as { stdout?: string }).stdout ?? '');
-      }
-    })();
-    const version = /^wrk\s+(\S+)/m.exec(printed)?.[1];
-    return version ? { name: 'wrk', version: version.replace(/^debian\//, '') } : null;
-  } catch {
-    return null;
-  }
+  if (process.env.BENCH_PINNED === '0' || spawnSync('taskset', ['-V']).status !== 0) return null;
+  // `wrk -v` prints its version and usage, then exits 1.
+  const version = /^wrk\s+(\S+)/m.exec(spawnSync('wrk', ['-v'], { encoding: 'utf8' }).stdout ?? '')?.[1];
+  return version ? { name: 'wrk', version: version.replace(/^debian\//, '') } : null;
 })();
 
-/** How the pinned rows were measured, for the notes under the table. */
-export function pinnedLoadNote(): string | null {
+/** How the pinned rows were measured, for the notes under the table: none when they were not. */
+export function pinnedLoadNotes(): string[] {
   const generator = PINNED_LOAD_GENERATOR;
-  if (!generator) return null;
+  if (!generator) return [];
   const { connections, warmupSeconds, durationSeconds } = LOAD_SETTINGS;
-  return `baseline, health, legal and schedule rows: ${generator.name} ${generator.version} (${connections} connections, one thread, ${warmupSeconds} s warm-up then ${durationSeconds} s), the server pinned to core 0 with taskset and ${generator.name} to core 1`;
+  return [
+    `baseline, health, legal and schedule rows: ${generator.name} ${generator.version} (${connections} connections, one thread, ${warmupSeconds} s warm-up then ${durationSeconds} s), the server pinned to core 0 with taskset and ${generator.name} to core 1`,
+  ];
 }
 
 /**
@@ -192,7 +182,7 @@ export async function measurePinnedLoad(url: string, serverPid: number): Promise
 const WRK_UNITS_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000 };
 
 /** wrk's printed summary (with `--latency`) as a LoadResult; throws on a summary it cannot read. */
-export function parseWrk(printed: string): LoadResult {
+function parseWrk(printed: string): LoadResult {
   const latency = (label: string) => {
     const match = new RegExp(`^\\s*${label}%\\s+([\\d.]+)(us|ms|s|m)\\s*$`, 'm').exec(printed);
     if (!match) throw new Error(`wrk printed no ${label}th percentile:\n${printed}`);
