@@ -156,6 +156,13 @@ class OneLinePerRequest extends LogController {
   }
 }
 
+/**
+ * Each request's logger: a child of the app's that names the request, unless the app logs nothing (LOG_LEVEL
+ * silent, as the bench and the tests run), where a child per request would be built for no line ever written.
+ */
+const requestLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (logger, bindings, options) =>
+  logger.level === 'silent' && options.level === undefined ? logger : logger.child(bindings, options);
+
 // An incoming request id is kept only if it looks like one, so logs cannot be polluted through it.
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,64}$/;
 
@@ -193,6 +200,7 @@ export async function buildApp({
       },
     },
     logController: new OneLinePerRequest(),
+    childLoggerFactory: requestLogger,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();

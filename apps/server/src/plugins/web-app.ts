@@ -28,6 +28,10 @@ export const webAppPlugin = fp(
         index: false,
         // The build writes .br and .gz copies (apps/web/vite.config.ts): sent to browsers that accept them.
         preCompressed: true,
+        // A route per file of the build, listed once at start: a catch-all route read the directory on every
+        // request to check the path's spelling, about 900 names for each of a first page's 70 scripts.
+        wildcard: false,
+        globIgnore: ['**/*.br', '**/*.gz'],
         setHeaders(res, filePath) {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
           res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
