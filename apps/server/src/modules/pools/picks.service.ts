@@ -16,7 +16,13 @@ import { AppError } from '../../errors.js';
 import type { SystemLines } from '../chat/pool-events.js';
 import * as poolsRepository from './pools.repository.js';
 import type { PoolRow } from './pools.repository.js';
-import { refuseEnded, requireLifeguard, requireMembership, settingsOf } from './pools.service.js';
+import {
+  refuseEnded,
+  requireLifeguard,
+  requireMembership,
+  requireMembershipAndWeek,
+  settingsOf,
+} from './pools.service.js';
 import {
   ensureWeek,
   keepLocks,
@@ -62,14 +68,16 @@ export async function submitPicks(
   return db.transaction(async (tx) => {
     // The pool's row first, shared: members' submissions go side by side (each takes its own sheet's row),
     // while publishing a slate, a change of settings or the pool's end wait for them, and they for it.
-    const { pool, member } = await requireMembership(tx, input.poolId, input.userId, { lock: 'share' });
+    // The week's stored row comes in the same statement: a week with no row yet is stored below (ensureWeek).
+    const found = await requireMembershipAndWeek(tx, input.poolId, input.userId, input.week, { lock: 'share' });
+    const { pool, member } = found;
     // The locks are judged when the sheet is written, not when the request arrived: a submission that waited
     // for the pool (or, on PGlite, for the one connection every transaction shares, behind an import or a
     // standings rebuild) could otherwise store a pick after its game locked, and after others saw the lock.
     const now = typeof input.now === 'function' ? input.now() : input.now;
     refuseEnded(pool);
     const week = requirePoolWeek(pool, input.week);
-    const weekRow = await ensureWeek(tx, pool, week, now);
+    const weekRow = found.week ?? (await ensureWeek(tx, pool, week, now));
     const requestHash = requestHashOf(pool.id, week.number, input.body);
     const claim = await repository.claimSubmission(tx, {
       memberId: member.id,

@@ -86,6 +86,31 @@ export async function findMembership(
   return row ?? null;
 }
 
+/**
+ * findMembership with the pool's stored week of that number (null when none is stored yet), in the same
+ * statement: a member's submission needs all three before anything else.
+ */
+export async function findMembershipAndWeek(
+  db: DbExecutor,
+  poolId: number,
+  userId: number,
+  week: number,
+  options: { lock?: PoolLock } = {},
+): Promise<{ pool: PoolRow; member: MemberRow; week: typeof poolWeeks.$inferSelect | null } | null> {
+  const query = db
+    .select({ pool: pools, member: poolMembers, week: poolWeeks })
+    .from(pools)
+    .innerJoin(poolMembers, and(eq(poolMembers.poolId, pools.id), eq(poolMembers.userId, userId), currentMember))
+    .leftJoin(poolWeeks, and(eq(poolWeeks.poolId, pools.id), eq(poolWeeks.week, week)))
+    .where(eq(pools.id, poolId));
+  // The lock is the pool's alone, as findMembership takes it: the week's row is read, never locked here.
+  const [row] =
+    options.lock === undefined
+      ? await query
+      : await query.for(options.lock === 'update' ? 'update' : 'key share', { of: pools });
+  return row ?? null;
+}
+
 /** The pools the member is currently in, newest first, with their role. */
 export async function listMemberships(db: DbExecutor, userId: number): Promise<{ pool: PoolRow; member: MemberRow }[]> {
   return db

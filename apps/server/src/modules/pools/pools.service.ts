@@ -333,6 +333,19 @@ export async function requireMembership(
   return found;
 }
 
+/** As requireMembership, with the pool's stored week of that number (null when none is stored yet). */
+export async function requireMembershipAndWeek(
+  db: DbExecutor,
+  poolId: number,
+  userId: number,
+  week: number,
+  options: { lock?: PoolLock } = {},
+) {
+  const found = await repository.findMembershipAndWeek(db, poolId, userId, week, options);
+  if (!found) throw AppError.notFound('No such pool');
+  return found;
+}
+
 /** As requireMembership, and the caller must be the pool's Lifeguard (a guest is told so: 403). */
 export async function requireLifeguard(
   db: DbExecutor,
