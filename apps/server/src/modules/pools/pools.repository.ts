@@ -78,12 +78,19 @@ export async function findMembership(
     .from(pools)
     .innerJoin(poolMembers, and(eq(poolMembers.poolId, pools.id), eq(poolMembers.userId, userId), currentMember))
     .where(eq(pools.id, poolId));
-  // `key share`: it conflicts with `update`, not with the version's own update (`no key update`) nor itself.
-  const [row] =
-    options.lock === undefined
-      ? await query
-      : await query.for(options.lock === 'update' ? 'update' : 'key share', { of: pools });
+  const [row] = await underPoolLock(query, options.lock);
   return row ?? null;
+}
+
+/** A select of a pool's row, run under the lock asked for: the pool's row alone is locked, whatever it joins. */
+function underPoolLock<Row>(
+  query: PromiseLike<Row[]> & {
+    for(strength: 'update' | 'key share', config: { of: typeof pools }): PromiseLike<Row[]>;
+  },
+  lock: PoolLock | undefined,
+): PromiseLike<Row[]> {
+  // `key share`: it conflicts with `update`, not with the version's own update (`no key update`) nor itself.
+  return lock === undefined ? query : query.for(lock === 'update' ? 'update' : 'key share', { of: pools });
 }
 
 /**
@@ -103,11 +110,8 @@ export async function findMembershipAndWeek(
     .innerJoin(poolMembers, and(eq(poolMembers.poolId, pools.id), eq(poolMembers.userId, userId), currentMember))
     .leftJoin(poolWeeks, and(eq(poolWeeks.poolId, pools.id), eq(poolWeeks.week, week)))
     .where(eq(pools.id, poolId));
-  // The lock is the pool's alone, as findMembership takes it: the week's row is read, never locked here.
-  const [row] =
-    options.lock === undefined
-      ? await query
-      : await query.for(options.lock === 'update' ? 'update' : 'key share', { of: pools });
+  // The week's row is read, never locked here.
+  const [row] = await underPoolLock(query, options.lock);
   return row ?? null;
 }
 
