@@ -69,15 +69,20 @@ export async function submitPicks(
     // The pool's row first, shared: members' submissions go side by side (each takes its own sheet's row),
     // while publishing a slate, a change of settings or the pool's end wait for them, and they for it.
     // The week's stored row comes in the same statement: a week with no row yet is stored below (ensureWeek).
-    const found = await requireMembershipAndWeek(tx, input.poolId, input.userId, input.week, { lock: 'share' });
-    const { pool, member } = found;
+    const {
+      pool,
+      member,
+      week: storedWeek,
+    } = await requireMembershipAndWeek(tx, input.poolId, input.userId, input.week, {
+      lock: 'share',
+    });
     // The locks are judged when the sheet is written, not when the request arrived: a submission that waited
     // for the pool (or, on PGlite, for the one connection every transaction shares, behind an import or a
     // standings rebuild) could otherwise store a pick after its game locked, and after others saw the lock.
     const now = typeof input.now === 'function' ? input.now() : input.now;
     refuseEnded(pool);
     const week = requirePoolWeek(pool, input.week);
-    const weekRow = found.week ?? (await ensureWeek(tx, pool, week, now));
+    const weekRow = storedWeek ?? (await ensureWeek(tx, pool, week, now));
     const requestHash = requestHashOf(pool.id, week.number, input.body);
     const claim = await repository.claimSubmission(tx, {
       memberId: member.id,
