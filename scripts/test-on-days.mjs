@@ -79,6 +79,8 @@ const SUITES = {
     'run',
     '--project',
     'web',
+    '--project',
+    'web-isolated',
     'src/features/sports',
     'src/features/ledger',
     'src/features/stats',

@@ -3,7 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isRouteRegistered } from '../lib/route-registry';
 import { answer, sentRequests } from '../testing/api-server';
 import { renderRoutes } from '../testing/render';
-import { routes } from './router';
+import { appRoutes } from './router';
+
+const routes = appRoutes();
 
 const config = { supportEmail: 'help@pass.example', appStoreUrl: null, playStoreUrl: null, poolMaxPerLifeguard: 5 };
 

@@ -9,10 +9,12 @@ import { pathTo } from '../config/paths';
 import { screens, toRouteObject } from './route-table';
 import { Loading } from '../components/loading';
 
-registerRoutes(screens.map((screen) => screen.name));
-
-/** The app's routes; guards that load data (the season guard) load it into `queryClient`. */
+/**
+ * The app's routes, each screen registered (so links to it show); guards that load data (the season guard) load it
+ * into `queryClient`.
+ */
 export function appRoutes(queryClient?: QueryClient): RouteObject[] {
+  registerRoutes(screens.map((screen) => screen.name));
   return [
     {
       Component: AppLayout,
@@ -22,8 +24,6 @@ export function appRoutes(queryClient?: QueryClient): RouteObject[] {
     },
   ];
 }
-
-export const routes: RouteObject[] = appRoutes();
 
 export function createAppRouter(queryClient: QueryClient) {
   const router = createBrowserRouter(appRoutes(queryClient));

@@ -10,6 +10,14 @@ export function registerRoutes(names: Iterable<RouteName>): void {
   for (const name of names) registered.add(name);
 }
 
+/**
+ * Forgets every registered route. The web tests share loaded modules between files (vitest.config.ts), so each
+ * file starts from none registered: what a file registers, and only that, is what its links see.
+ */
+export function forgetRegisteredRoutes(): void {
+  registered.clear();
+}
+
 export function isRouteRegistered(name: RouteName): boolean {
   return registered.has(name);
 }
