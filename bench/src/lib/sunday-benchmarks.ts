@@ -26,7 +26,8 @@ export const SUNDAY_CLOCK = '2025-10-20T04:00:00Z';
 /** BENCH_SUNDAY_POOLS: pools of 5 members; the Sunday is 2,000 (10,000 members). */
 const DEFAULT_POOLS = 2000;
 const READ_CONCURRENCY = 10;
-const BURST_SUBMISSIONS = 100;
+/** BENCH_BURST_SUBMISSIONS: a longer burst (for a CPU profile of the server); the figure is 100. */
+const BURST_SUBMISSIONS = Number(process.env.BENCH_BURST_SUBMISSIONS ?? 100);
 const BURST_CONCURRENCY = 10;
 const CHANGE_ITERATIONS = 200;
 const CACHED_READS = 200;

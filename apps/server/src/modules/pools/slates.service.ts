@@ -17,7 +17,7 @@ import {
   type LineOfRecord,
 } from '@pass/domain';
 import { AppError } from '../../errors.js';
-import { linesOfRecord } from '../sports/sports.service.js';
+import { weekGamesWithLinesOfRecord } from '../sports/sports.service.js';
 import { recordCloses } from './closing.service.js';
 import * as poolsRepository from './pools.repository.js';
 import type { MemberWithName, PoolRow } from './pools.repository.js';
@@ -115,16 +115,9 @@ export async function weekGamesWithLines(
   week: CalendarWeek,
   asOf: Date,
 ): Promise<{ games: WeekGame[]; demo: boolean }> {
-  const games = await repository.weekGames(db, {
-    sport: pool.sport,
-    season: pool.season,
-    week: week.number,
-    start: week.start,
-    end: week.end,
-  });
-  const lines = await linesOfRecord(
+  const { games, lines } = await weekGamesWithLinesOfRecord(
     db,
-    games.map((game) => ({ id: game.id, homeTeam: game.homeTeam, awayTeam: game.awayTeam })),
+    { sport: pool.sport, season: pool.season, week: week.number, start: week.start, end: week.end },
     asOf,
   );
   return {
@@ -293,16 +286,9 @@ async function keptGames(
 
 /** A stored week's slate (locks and closes kept), its survivor-only games and its sheets. */
 export async function loadWeek(db: DbExecutor, pool: PoolRow, weekRow: PoolWeekRow, now: Date) {
-  const { slate, survivorGames } = await keptGames(
-    db,
-    pool,
-    weekRow.id,
-    await repository.slateOf(db, weekRow.id),
-    now,
-    true,
-  );
-  const sheets = (await repository.sheetsOf(db, weekRow.id)).map(toSheet);
-  return { slate, survivorGames, sheets };
+  const stored = await repository.slateAndSheetsOf(db, weekRow.id);
+  const { slate, survivorGames } = await keptGames(db, pool, weekRow.id, stored.slate, now, true);
+  return { slate, survivorGames, sheets: stored.sheets.map(toSheet) };
 }
 
 /**

@@ -15,24 +15,15 @@ import {
   type DbExecutor,
 } from '@pass/db';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { WeekGameRow } from '../sports/sports.repository.js';
 
 /**
  * The SQL of a pool's weeks: the sport week's games, each stored week's slate and its locks, the members' sheets
  * with their picks, submissions and the Lifeguard's edits.
  */
 
-export interface GameRow {
-  id: number;
-  homeTeam: string;
-  awayTeam: string;
-  /** The kickoff, or noon UTC of the game date when the schedule has no time yet (as closing quotes are filed). */
-  kickoff: Date;
-  status: 'scheduled' | 'in_progress' | 'final' | 'postponed' | 'cancelled';
-  homeScore: number | null;
-  awayScore: number | null;
-  /** A game of the generated demo season (docs/decisions/008), played only where a week has no real games. */
-  isDemo: boolean;
-}
+/** A game of a sport week (its kickoff: noon UTC of the game date when the schedule has no time yet). */
+export type GameRow = WeekGameRow;
 
 const gameColumns = {
   id: events.id,
@@ -46,30 +37,6 @@ const gameColumns = {
   awayScore: events.awayScore,
   isDemo: events.isDemo,
 };
-
-/**
- * The games of a sport week: the football week's games by their week number, or for a sport whose events
- * carry none (MLB) the games dated within the week's days. A week with real games plays those only; a week
- * with none (a fresh install's generated demo season) plays its demo games, which the week marks as demo
- * (docs/decisions/028).
- */
-export async function weekGames(
-  db: DbExecutor,
-  input: { sport: string; season: number; week: number; start: string; end: string },
-): Promise<GameRow[]> {
-  const found = await db
-    .select(gameColumns)
-    .from(events)
-    .where(
-      and(
-        eq(events.sport, input.sport),
-        eq(events.season, input.season),
-        sql`(${events.week} = ${input.week} or (${events.week} is null and ${events.gameDate} between ${input.start} and ${input.end}))`,
-      ),
-    );
-  const real = found.filter((game) => !game.isDemo);
-  return real.length > 0 ? real : found;
-}
 
 export type PoolWeekRow = typeof poolWeeks.$inferSelect;
 export type SlateRow = GameRow & {
@@ -144,24 +111,46 @@ export async function weeksOf(db: DbExecutor, poolId: number): Promise<PoolWeekR
   return db.select().from(poolWeeks).where(eq(poolWeeks.poolId, poolId)).orderBy(asc(poolWeeks.week));
 }
 
-/** A stored week's slate games with their events, and its survivor-only games (`survivorOnly`). */
-export async function slateOf(db: DbExecutor, poolWeekId: number): Promise<SlateRow[]> {
-  return (
-    db
-      .select({
-        ...gameColumns,
-        frozenHomeSpread: poolSlateGames.frozenHomeSpread,
-        frozenLineSource: poolSlateGames.frozenLineSource,
-        lockedAt: poolSlateGames.lockedAt,
-        closingHomeSpread: poolSlateGames.closingHomeSpread,
-        survivorOnly: poolSlateGames.survivorOnly,
-      })
-      .from(poolSlateGames)
-      .innerJoin(events, eq(events.id, poolSlateGames.eventId))
-      .where(eq(poolSlateGames.poolWeekId, poolWeekId))
-      // One order everywhere: requests that keep locks update these rows in it, never crosswise.
-      .orderBy(asc(poolSlateGames.eventId))
+/**
+ * A stored week's slate games with their events and its survivor-only games (`survivorOnly`), in event order
+ * (requests that keep locks update these rows in it, never crosswise), and its sheets with their picks (sheetsOf),
+ * in one statement: what a submission and a read of one week load.
+ */
+export async function slateAndSheetsOf(
+  db: DbExecutor,
+  poolWeekId: number,
+): Promise<{ slate: SlateRow[]; sheets: SheetRow[] }> {
+  // Two result sets in one statement, each a JSON array of objects named as the app names them: only the times
+  // need turning back into dates.
+  type Dated<T, K extends keyof T> = Omit<T, K> & { [P in K]: string | null };
+  const [found] = await rows<{
+    slate: Dated<SlateRow, 'kickoff' | 'lockedAt'>[];
+    sheets: Dated<SheetRow, 'submittedAt'>[];
+  }>(
+    db,
+    sql`select
+          (select coalesce(json_agg(json_build_object('id', e.id, 'homeTeam', e.home_team, 'awayTeam', e.away_team,
+                   'kickoff', coalesce(e.kickoff_at, (e.game_date || 'T12:00:00Z')::timestamptz), 'status', e.status,
+                   'homeScore', e.home_score, 'awayScore', e.away_score, 'isDemo', e.is_demo,
+                   'frozenHomeSpread', g.frozen_home_spread, 'frozenLineSource', g.frozen_line_source,
+                   'lockedAt', g.locked_at, 'closingHomeSpread', g.closing_home_spread,
+                   'survivorOnly', g.survivor_only) order by g.event_id), '[]'::json)
+             from ${poolSlateGames} g join ${events} e on e.id = g.event_id
+            where g.pool_week_id = ${poolWeekId}) as slate,
+          (select coalesce(json_agg(json_build_object('id', s.id, 'poolWeekId', s.pool_week_id,
+                   'memberId', s.member_id, 'lmsTeam', s.lms_team, 'tiebreaker', s.tiebreaker,
+                   'submittedAt', s.submitted_at,
+                   'picks', coalesce((select json_agg(json_build_object('eventId', p.event_id, 'team', p.team,
+                                                        'play', p.play, 'confidence', p.confidence)
+                                               order by p.event_id)
+                                        from ${poolPicks} p where p.sheet_id = s.id), '[]'::json))), '[]'::json)
+             from ${poolSheets} s where s.pool_week_id = ${poolWeekId}) as sheets`,
   );
+  const date = (value: string | null) => (value === null ? null : new Date(value));
+  return {
+    slate: found!.slate.map((game) => ({ ...game, kickoff: new Date(game.kickoff!), lockedAt: date(game.lockedAt) })),
+    sheets: found!.sheets.map((sheet) => ({ ...sheet, submittedAt: date(sheet.submittedAt) })),
+  };
 }
 
 /**

@@ -145,6 +145,13 @@ export async function listLatestQuotes(
   return found.map(toQuote);
 }
 
+/** A quote's columns as `toQuote` reads them, from `odds_quotes q`. */
+const QUOTE_COLUMNS = sql`q.event_id, q.book, q.market, q.outcome, q.price, q.point, q.fetched_at, q.quoted_at, q.source`;
+/** The closing rule: a quote counts for its event's close if fetched by kickoff (noon UTC of an undated one). */
+const FETCHED_BY_KICKOFF = sql`q.fetched_at <= coalesce(e.kickoff_at, (e.game_date || 'T12:00:00Z')::timestamptz)`;
+/** One closing quote per event × book × market × outcome: the last fetched (the `order by` of a `distinct on`). */
+const LAST_PER_OUTCOME = sql`q.event_id, q.book, q.market, q.outcome`;
+
 /**
  * Closing quotes: per event × book × market × outcome, the last one fetched at or before kickoff (noon UTC
  * of the game date when the kickoff is unknown). With `asOf`, the quotes as they stood then, if earlier: the
@@ -159,16 +166,15 @@ export async function listClosingQuotes(
   if (eventIds.length === 0) return [];
   const found = await rows<Record<string, unknown>>(
     db,
-    sql`select distinct on (q.event_id, q.book, q.market, q.outcome) q.event_id, q.book, q.market, q.outcome, q.price,
-          q.point, q.fetched_at, q.quoted_at, q.source
+    sql`select distinct on (${LAST_PER_OUTCOME}) ${QUOTE_COLUMNS}
         from odds_quotes q join events e on e.id = q.event_id
         where q.event_id = any(${ids(eventIds)})
           -- Said of the events too, so only they are read, not every season's.
           and e.id = any(${ids(eventIds)})
           ${books ? sql`and q.book = any(${sql.param(books)}::text[])` : sql``}
-          and q.fetched_at <= coalesce(e.kickoff_at, (e.game_date || 'T12:00:00Z')::timestamptz)
+          and ${FETCHED_BY_KICKOFF}
           ${asOf ? sql`and q.fetched_at <= ${asOf.toISOString()}::timestamptz` : sql``}
-        order by q.event_id, q.book, q.market, q.outcome, q.fetched_at desc`,
+        order by ${LAST_PER_OUTCOME}, q.fetched_at desc`,
   );
   return found.map(toQuote);
 }
@@ -217,4 +223,58 @@ export async function listEventQuotes(db: DbExecutor, eventId: number): Promise<
         order by book, market, outcome, fetched_at`,
   );
   return found.map(toQuote);
+}
+
+/** A game of a sport week as a pool reads it (pools' `GameRow`). */
+export interface WeekGameRow {
+  id: number;
+  homeTeam: string;
+  awayTeam: string;
+  /** The kickoff, or noon UTC of the game date when the schedule has no time yet (as closing quotes are filed). */
+  kickoff: Date;
+  status: EventRow['status'];
+  homeScore: number | null;
+  awayScore: number | null;
+  /** A game of the generated demo season (docs/decisions/008), played only where a week has no real games. */
+  isDemo: boolean;
+}
+
+/**
+ * The games of a sport week (the football week's games by their week number; for a sport whose events carry
+ * none, MLB, the games dated within the week's days) with their closing quotes as of `asOf`
+ * (listClosingQuotes), in one statement. A week with real games plays those only; a week with none (a fresh
+ * install's generated demo season) plays its demo games (docs/decisions/028).
+ */
+export async function weekGamesWithClosingQuotes(
+  db: DbExecutor,
+  week: { sport: string; season: number; week: number; start: string; end: string },
+  asOf: Date,
+): Promise<{ games: WeekGameRow[]; quotes: QuoteRow[] }> {
+  const [found] = await rows<{
+    games: (Omit<WeekGameRow, 'kickoff'> & { kickoff: string })[];
+    quotes: Record<string, unknown>[];
+  }>(
+    db,
+    sql`with e as (
+          select * from events
+          where sport = ${week.sport} and season = ${week.season}
+            and (week = ${week.week} or (week is null and game_date between ${week.start} and ${week.end})))
+        select
+          (select coalesce(json_agg(json_build_object('id', e.id, 'homeTeam', e.home_team, 'awayTeam', e.away_team,
+                   'kickoff', coalesce(e.kickoff_at, (e.game_date || 'T12:00:00Z')::timestamptz), 'status', e.status,
+                   'homeScore', e.home_score, 'awayScore', e.away_score, 'isDemo', e.is_demo)), '[]'::json)
+             from e) as games,
+          (select coalesce(json_agg(c order by c.event_id, c.book, c.market, c.outcome), '[]'::json)
+             from (select distinct on (${LAST_PER_OUTCOME}) ${QUOTE_COLUMNS}
+                     from odds_quotes q join e on e.id = q.event_id
+                    where ${FETCHED_BY_KICKOFF} and q.fetched_at <= ${asOf.toISOString()}::timestamptz
+                    order by ${LAST_PER_OUTCOME}, q.fetched_at desc) c) as quotes`,
+  );
+  const games = found!.games.map((game) => ({ ...game, kickoff: new Date(game.kickoff) }));
+  const real = games.filter((game) => !game.isDemo);
+  const played = new Set((real.length > 0 ? real : games).map((game) => game.id));
+  return {
+    games: games.filter((game) => played.has(game.id)),
+    quotes: found!.quotes.map(toQuote).filter((quote) => played.has(quote.eventId)),
+  };
 }

@@ -43,7 +43,7 @@ import {
 } from './almanac.js';
 import { invalidateSportsCaches } from './sports-cache.js';
 import * as repository from './sports.repository.js';
-import type { EventRow, QuoteRow } from './sports.repository.js';
+import type { EventRow, QuoteRow, WeekGameRow } from './sports.repository.js';
 
 /** Clears the cached reads of a sport once an import changed its data. */
 export function invalidateSportCache(db: object, sport: string): void {
@@ -435,7 +435,17 @@ export async function linesOfRecord(
         ids.filter((id) => !withConsensus.has(id)),
         [CONSENSUS_BOOK],
       );
-  const quotes = groupByEvent([...closing, ...late]);
+  return linesFromQuotes(events, [...closing, ...late], asOf);
+}
+
+/** Each event's line of record from the quotes read for it (linesOfRecord). */
+function linesFromQuotes(
+  events: readonly (Pick<EventRow, 'id' | 'homeTeam' | 'awayTeam'> &
+    Partial<Pick<EventRow, 'kickoffAt' | 'gameDate'>>)[],
+  read: readonly QuoteRow[],
+  asOf: Date | undefined,
+): Map<number, ClosingLine> {
+  const quotes = groupByEvent(read);
   return new Map(
     events.map((event) => {
       const kickoff =
@@ -449,6 +459,20 @@ export async function linesOfRecord(
       return [event.id, line];
     }),
   );
+}
+
+/**
+ * The games of a sport week as a pool plays them (real games, else the demo season's) with each one's line of
+ * record as of `asOf` (linesOfRecord), read in one statement: a pool week's choices and current lines.
+ */
+export async function weekGamesWithLinesOfRecord(
+  db: DbExecutor,
+  week: { sport: string; season: number; week: number; start: string; end: string },
+  asOf: Date,
+): Promise<{ games: WeekGameRow[]; lines: Map<number, ClosingLine> }> {
+  const { games, quotes } = await repository.weekGamesWithClosingQuotes(db, week, asOf);
+  // Cut at `asOf` and at each game's kickoff, which the statement has already applied to the quotes read.
+  return { games, lines: linesFromQuotes(games, quotes, asOf) };
 }
 
 /**
