@@ -35,7 +35,7 @@ import { runLivePollBenchmarks } from './lib/live-polls.js';
 import { runSyncImportBenchmarks } from './lib/sync-import.js';
 import { runHostileUploadBenchmarks } from './lib/hostile-upload.js';
 import { REPO_ROOT, RESULTS_FILE, SERVER_BUNDLE, SERVERS_DIR, WEB_DIST_DIR } from './lib/paths.js';
-import { startBenchServer, type BenchServer } from './lib/processes.js';
+import { SERVER_ERRORS_FILE, startBenchServer, type BenchServer } from './lib/processes.js';
 import {
   BASELINE_NAME,
   describeMachine,
@@ -86,9 +86,15 @@ function childEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
   return { ...env, ...overrides };
 }
 
-/** The real app, configured as a quiet production server on a random loopback port. */
+/** The real app, configured as a quiet production server on a random loopback port (logging errors only with BENCH_SERVER_ERRORS). */
 function appEnv(database: { DATA_DIR: string } | { DATABASE_URL: string; DATA_DIR: string }): NodeJS.ProcessEnv {
-  return childEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', ...database });
+  return childEnv({
+    NODE_ENV: 'production',
+    LOG_LEVEL: SERVER_ERRORS_FILE ? 'error' : 'silent',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ...database,
+  });
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));

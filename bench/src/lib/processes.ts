@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { deferCleanup } from './cleanup.js';
@@ -27,6 +28,14 @@ export interface TrackedProcess {
 }
 
 /**
+ * BENCH_SERVER_ERRORS: a file the servers' error and fatal log lines are added to, to learn why an answer was a 500.
+ * The servers then log at `error` (run.ts); without it they log nothing, which the request path's rows measure.
+ */
+export const SERVER_ERRORS_FILE = process.env.BENCH_SERVER_ERRORS;
+/** A pino line at level error (50) or fatal (60). */
+const ERROR_LINE = /"level":(50|60)\b/;
+
+/**
  * Spawns `node <args>` from the repo root and tracks it until it exits.
  * stdin stays a pipe so bench servers notice when this process goes away.
  */
@@ -45,7 +54,10 @@ export function spawnNode(
   });
   // Always drain stdout: a full pipe would block the child's writes and skew the measurement.
   const lines = createInterface({ input: child.stdout! });
-  lines.on('line', (line) => onStdoutLine?.(line));
+  lines.on('line', (line) => {
+    if (SERVER_ERRORS_FILE && ERROR_LINE.test(line)) appendFileSync(SERVER_ERRORS_FILE, `${line}\n`);
+    onStdoutLine?.(line);
+  });
   // Writing to the stdin of a child that has exited raises EPIPE; it is expected here.
   child.stdin!.on('error', () => {});
 
