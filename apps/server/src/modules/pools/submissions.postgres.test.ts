@@ -1,9 +1,11 @@
+import { rows } from '@pass/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { makeGame, newKey } from '../../test/ledger.js';
 import { poolSettings, poolWithGuests, quoteSpread } from '../../test/pools.js';
 import { submitPicks } from './picks.service.js';
+import { bumpPoolsOfEvents } from './standings.repository.js';
 import { publishWeekSlate } from './weeks.service.js';
 
 /**
@@ -90,5 +92,60 @@ describe('submissions side by side', () => {
     });
     await publishing;
     expect(order).toEqual(['submission over', 'published']);
+  }, 30_000);
+
+  it("takes the pools' and the weeks' rows in id order when a result raises their versions", async () => {
+    // Three pools whose week 1 holds the first game: a result raises the three pools' and the three weeks' versions.
+    const published = [];
+    for (let index = 0; index < 3; index += 1) {
+      const { pool, lifeguard } = await makePool();
+      await publishWeekSlate(db(), {
+        poolId: pool.id,
+        userId: lifeguard.account.id,
+        week: 1,
+        body: { event_ids: [games[0]!, games[1]!] },
+        now: START,
+      });
+      published.push(pool.id);
+    }
+    const weekIds = (
+      await rows<{ id: number }>(
+        db(),
+        sql`select id from pool_weeks where pool_id = any(${sql.param(published)}::int[]) and week = 1 order by id`,
+      )
+    ).map((row) => row.id);
+    for (const [table, ids] of [
+      ['pools', [...published].sort((a, b) => a - b)],
+      ['pool_weeks', weekIds],
+    ] as const) {
+      // The first row written again, so the table holds it after the others, as a day of changes leaves rows in
+      // an order that is not their ids': a statement that takes rows as it finds them would come to it last.
+      await db().execute(sql`update ${sql.identifier(table)} set id = id where id = ${ids[0]!}`);
+      let raised: Promise<void> | undefined;
+      await db().transaction(async (tx) => {
+        // The first row held elsewhere (as a store of week totals holds its weeks' rows, in id order).
+        await tx.execute(sql`select id from ${sql.identifier(table)} where id = ${ids[0]!} for no key update`);
+        raised = db().transaction((other) => bumpPoolsOfEvents(other, [games[0]!], START));
+        await expect
+          .poll(
+            async () =>
+              // Read outside the transaction: inside one, the activity is a snapshot taken at its first read.
+              (
+                await rows<{ waiting: number }>(
+                  db(),
+                  sql`select count(*)::int as waiting from pg_stat_activity
+                      where wait_event_type = 'Lock' and query like ${`%update "${table}"%`}`,
+                )
+              )[0]!.waiting,
+            { timeout: 10_000 },
+          )
+          .toBe(1);
+        // The result waits for the first row holding none after it: the last is free at once.
+        await tx.execute(
+          sql`select id from ${sql.identifier(table)} where id = ${ids.at(-1)!} for no key update nowait`,
+        );
+      });
+      await raised;
+    }
   }, 30_000);
 });
