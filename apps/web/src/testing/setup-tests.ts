@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { configure } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { forgetRegisteredRoutes } from '../lib/route-registry';
 import { apiServer, forgetSentRequests } from './api-server';
@@ -12,6 +12,9 @@ configure({ asyncUtilTimeout: 5000 });
 // Files share loaded modules (vitest.config.ts): each starts with no route registered, as a fresh page would
 // before its router, and registers what it shows (the app's router registers every screen).
 forgetRegisteredRoutes();
+
+// What a test rendered is unmounted after it, so the next test (in any order) queries only its own screen.
+afterEach(() => cleanup());
 
 // A request no test answered is a bug: MSW reports it with console.error, which fails the test.
 beforeAll(() => apiServer.listen({ onUnhandledRequest: 'error' }));

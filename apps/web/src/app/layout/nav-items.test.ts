@@ -1,12 +1,31 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { registerRoutes } from '../../lib/route-registry';
+import { forgetRegisteredRoutes, registerRoutes } from '../../lib/route-registry';
 import type { SessionUser } from '../../lib/session-user';
 import { activeNavKey, NAV, NAV_ITEMS, visibleNav, visibleNavLinks, type NavItem } from './nav-items';
 
-// Routes registered for this file; 'ncaa-football-schedule' and 'free-football-odds' stay unbuilt.
-beforeAll(() => {
-  registerRoutes(['home', 'football-schedule', 'football-pools', 'admin', 'user-profile', 'login', 'logout']);
-});
+/** Registers these routes and no other: each group of tests below says which screens exist for it. */
+function registerOnly(names: Parameters<typeof registerRoutes>[0]): void {
+  forgetRegisteredRoutes();
+  registerRoutes(names);
+}
+
+/** A few screens; 'ncaa-football-schedule' and 'free-football-odds' stay unbuilt. */
+const SOME_SCREENS = [
+  'home',
+  'football-schedule',
+  'football-pools',
+  'admin',
+  'user-profile',
+  'login',
+  'logout',
+] as const;
+/** Those and every screen of the navigation but the sync page. */
+const NAV_SCREENS = [
+  ...SOME_SCREENS,
+  ...NAV_ITEMS.flatMap((item) => [item.route, ...(item.fallback ? [item.fallback] : []), ...(item.also ?? [])]).filter(
+    (route) => route !== 'subscribe' && route !== 'admin',
+  ),
+];
 
 const member: SessionUser = { id: 1, username: 'pat', name: 'Pat Smith', isAdmin: false };
 const admin: SessionUser = { id: 2, username: 'root', name: null, isAdmin: true };
@@ -14,6 +33,8 @@ const admin: SessionUser = { id: 2, username: 'root', name: null, isAdmin: true 
 const keys = (user: SessionUser | null, items?: NavItem[]) => visibleNavLinks(user, items).map((link) => link.key);
 
 describe('visibleNavLinks', () => {
+  beforeAll(() => registerOnly(SOME_SCREENS));
+
   it('shows a visitor the public links and log in, in order', () => {
     expect(keys(null)).toEqual(['pro-season', 'mobile-app', 'login']);
   });
@@ -101,20 +122,12 @@ describe('visibleNavLinks', () => {
 });
 
 describe('visibleNav', () => {
-  const everyScreen = NAV_ITEMS.flatMap((item) => [
-    item.route,
-    ...(item.fallback ? [item.fallback] : []),
-    ...(item.also ?? []),
-  ]);
   const shape = (user: SessionUser | null) =>
     visibleNav(user).map((entry) =>
       entry.kind === 'group' ? `${entry.label}: ${entry.links.map((link) => link.label).join(', ')}` : entry.label,
     );
 
-  beforeAll(() => {
-    // Every screen of the navigation exists here, but the sync page and the admin's own page.
-    registerRoutes(everyScreen.filter((route) => route !== 'subscribe' && route !== 'admin'));
-  });
+  beforeAll(() => registerOnly(NAV_SCREENS));
 
   it("groups a member's links: schedules, odds, bets, pools, then the single links", () => {
     expect(shape(member)).toEqual([
@@ -193,6 +206,8 @@ describe('visibleNav', () => {
 });
 
 describe('activeNavKey', () => {
+  beforeAll(() => registerOnly(NAV_SCREENS));
+
   it('names the link of the screen shown, or of the section the screen belongs to', () => {
     expect(activeNavKey('/user/bets')).toBe('user-bets');
     expect(activeNavKey('/compare-books/event/12')).toBe('compare-books');
