@@ -13,6 +13,17 @@ export async function rows<T>(db: DbExecutor, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
+/**
+ * A row type as a statement's JSON gives it (`json_build_object`, fields named as the app names them): the time
+ * fields `K` arrive as text, `jsonDate` turns them back.
+ */
+export type JsonDated<T, K extends keyof T> = Omit<T, K> & { [P in K]: string | null };
+
+/** A time read from a statement's JSON, as a date. */
+export function jsonDate(value: string | null): Date | null {
+  return value === null ? null : new Date(value);
+}
+
 /** `items` in runs of at most `size`, in order: one statement each. */
 export function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];

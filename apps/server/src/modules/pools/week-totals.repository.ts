@@ -1,4 +1,15 @@
-import { column, groupBy, poolMembers, poolWeeks, poolWeekTotals, rows, users, type DbExecutor } from '@pass/db';
+import {
+  column,
+  groupBy,
+  jsonDate,
+  poolMembers,
+  poolWeeks,
+  poolWeekTotals,
+  rows,
+  users,
+  type DbExecutor,
+  type JsonDated,
+} from '@pass/db';
 import type { LmsOutcome, MemberWeekTotals } from '@pass/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { currentMember, type MemberWithName } from './pools.repository.js';
@@ -56,10 +67,9 @@ export async function weekStatesAndMembers(
   const ids = column([...poolIds], 'int');
   // Two result sets in one statement, each a JSON array of objects named as the app names them: only the
   // times need turning back into dates.
-  type Dated<T, K extends keyof T> = Omit<T, K> & { [P in K]: string | null };
   const [found] = await rows<{
-    weeks: Dated<WeekTotalsState, 'totalsFrom' | 'totalsUntil'>[];
-    members: Dated<MemberWithName, 'joinedAt'>[];
+    weeks: JsonDated<WeekTotalsState, 'totalsFrom' | 'totalsUntil'>[];
+    members: JsonDated<MemberWithName, 'joinedAt'>[];
   }>(
     db,
     sql`select
@@ -78,12 +88,11 @@ export async function weekStatesAndMembers(
              from ${poolMembers} join ${users} on ${users.id} = ${poolMembers.userId}
             where ${poolMembers.poolId} = any(${ids}) and ${currentMember}) as members`,
   );
-  const date = (value: string | null) => (value === null ? null : new Date(value));
   return {
     states: (found?.weeks ?? []).map((week) => ({
       ...week,
-      totalsFrom: date(week.totalsFrom),
-      totalsUntil: date(week.totalsUntil),
+      totalsFrom: jsonDate(week.totalsFrom),
+      totalsUntil: jsonDate(week.totalsUntil),
     })),
     members: (found?.members ?? []).map((member) => ({ ...member, joinedAt: new Date(member.joinedAt!) })),
   };

@@ -2,6 +2,7 @@ import {
   column,
   events,
   groupBy,
+  jsonDate,
   poolEdits,
   poolMembers,
   poolPicks,
@@ -13,6 +14,7 @@ import {
   rows,
   users,
   type DbExecutor,
+  type JsonDated,
 } from '@pass/db';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { WeekGameRow } from '../sports/sports.repository.js';
@@ -122,10 +124,9 @@ export async function slateAndSheetsOf(
 ): Promise<{ slate: SlateRow[]; sheets: SheetRow[] }> {
   // Two result sets in one statement, each a JSON array of objects named as the app names them: only the times
   // need turning back into dates.
-  type Dated<T, K extends keyof T> = Omit<T, K> & { [P in K]: string | null };
   const [found] = await rows<{
-    slate: Dated<SlateRow, 'kickoff' | 'lockedAt'>[];
-    sheets: Dated<SheetRow, 'submittedAt'>[];
+    slate: JsonDated<SlateRow, 'kickoff' | 'lockedAt'>[];
+    sheets: JsonDated<SheetRow, 'submittedAt'>[];
   }>(
     db,
     sql`select
@@ -146,10 +147,13 @@ export async function slateAndSheetsOf(
                                         from ${poolPicks} p where p.sheet_id = s.id), '[]'::json))), '[]'::json)
              from ${poolSheets} s where s.pool_week_id = ${poolWeekId}) as sheets`,
   );
-  const date = (value: string | null) => (value === null ? null : new Date(value));
   return {
-    slate: found!.slate.map((game) => ({ ...game, kickoff: new Date(game.kickoff!), lockedAt: date(game.lockedAt) })),
-    sheets: found!.sheets.map((sheet) => ({ ...sheet, submittedAt: date(sheet.submittedAt) })),
+    slate: found!.slate.map((game) => ({
+      ...game,
+      kickoff: new Date(game.kickoff!),
+      lockedAt: jsonDate(game.lockedAt),
+    })),
+    sheets: found!.sheets.map((sheet) => ({ ...sheet, submittedAt: jsonDate(sheet.submittedAt) })),
   };
 }
 
