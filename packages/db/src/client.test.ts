@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type DbHandle } from './client.js';
+import { createDb, databaseKey, type DbHandle } from './client.js';
 import { migrate } from './migrate.js';
 import { legalDocuments, pageViews } from './schema/index.js';
 import { LEGAL_DOCUMENT_SEEDS, seedLegalDocuments, seedReferenceData } from './seed/index.js';
@@ -104,5 +104,24 @@ describe('migrate and seed on the test database', () => {
       .select({ slug: legalDocuments.slug, title: legalDocuments.title })
       .from(legalDocuments);
     expect(titles).toContainEqual({ slug: 'terms-of-service', title: 'Edited' });
+  });
+});
+
+describe('databaseKey', () => {
+  it('is the same for a database and its transactions, and differs between two databases', async () => {
+    const first = await createTestDb();
+    const second = await createTestDb();
+    try {
+      const inside = await first.db.transaction(async (tx) => {
+        const nested = await tx.transaction(async (savepoint) => databaseKey(savepoint));
+        return [databaseKey(tx), nested];
+      });
+      expect(inside[0]).toBe(databaseKey(first.db));
+      expect(inside[1]).toBe(databaseKey(first.db));
+      expect(databaseKey(second.db)).not.toBe(databaseKey(first.db));
+    } finally {
+      await first.close();
+      await second.close();
+    }
   });
 });

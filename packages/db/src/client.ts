@@ -16,6 +16,15 @@ export type DbExecutor = Pick<Database, 'select' | 'insert' | 'update' | 'delete
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/**
+ * One object per database handle, the same for the handle and every transaction on it (drizzle hands each
+ * transaction the handle's dialect): the key of a cache of what one database holds. A transaction is a new
+ * object each time, so a cache keyed by the executor itself would never be hit inside one.
+ */
+export function databaseKey(db: DbExecutor): object {
+  return (db as unknown as { dialect: object }).dialect;
+}
+
 export interface DbHandle {
   db: Database;
   kind: DatabaseKind;

@@ -6,9 +6,9 @@ import {
   type CreatePoolBody,
   type PoolWeekView,
 } from '@pass/contracts';
-import { poolSlateGames } from '@pass/db';
+import { poolSlateGames, poolWeeks, poolWeekTotals } from '@pass/db';
 import { lastManStanding, lastPoolWeek, type Sport } from '@pass/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, expectError, type TestClient } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
@@ -248,6 +248,34 @@ describe('survivor: every team playing the week, strikes and buy-back', () => {
     expect(view.lms_status).toMatchObject({ may_pick: false, buy_back: false, out_week: 1 });
     const refused = await submit(out!.client, plain.pool.id, { picks: [], lms_team: 'GB' }, 2);
     expect(expectError(refused, 400).error.fields?.map((field) => field.reason)).toEqual(['eliminated']);
+  });
+
+  it("checks a submission against the earlier weeks' rows remembered from a read, inside its own transaction", async () => {
+    clock = AFTER_WEEK_1;
+    const [out, standing] = plain.guests;
+    expect((await standingsOf(standing!.client, plain.pool.id)).last_man_standing?.survivors).toEqual([
+      standing!.memberId,
+    ]);
+    // Week 1's stored rows gone behind its versions' back: only the rows remembered from the read above still
+    // say how the member went out (read again, the week would hold no row of theirs at all).
+    const [week1] = await db()
+      .select({ id: poolWeeks.id })
+      .from(poolWeeks)
+      .where(and(eq(poolWeeks.poolId, plain.pool.id), eq(poolWeeks.week, 1)));
+    await db().delete(poolWeekTotals).where(eq(poolWeekTotals.poolWeekId, week1!.id));
+    try {
+      const refused = await submit(out!.client, plain.pool.id, { picks: [], lms_team: 'GB' }, 2);
+      expect(expectError(refused, 400).error.fields?.map((field) => field.reason)).toEqual(['eliminated']);
+    } finally {
+      // Worked out and stored again at the next read.
+      await db()
+        .update(poolWeeks)
+        .set({ inputsVersion: sql`${poolWeeks.inputsVersion} + 1` })
+        .where(eq(poolWeeks.id, week1!.id));
+    }
+    expect((await standingsOf(standing!.client, plain.pool.id)).last_man_standing).toEqual(
+      await recomputed(plain.pool.id),
+    );
   });
 
   it('keeps a survivor standing on a strike, and puts them out at the next', async () => {

@@ -1,4 +1,4 @@
-import { groupBy, type DbExecutor } from '@pass/db';
+import { databaseKey, groupBy, type DbExecutor } from '@pass/db';
 import {
   lastManStandingOfWeeks,
   lmsMayPick,
@@ -220,7 +220,7 @@ async function weekTotalsOfStates(
  * would otherwise read every complete week again. Any instance keeps its own; the key is what the database
  * holds, so none serves rows another instance has replaced.
  */
-const rememberedTotals = new WeakMap<DbExecutor, Map<string, MemberWeekTotals[]>>();
+const rememberedTotals = new WeakMap<object, Map<string, MemberWeekTotals[]>>();
 /** About 5 rows of 12 fields a week: tens of megabytes at most. */
 const MAX_REMEMBERED_WEEKS = 50_000;
 
@@ -231,10 +231,11 @@ async function storedTotalsOf(
   db: DbExecutor,
   states: readonly WeekTotalsState[],
 ): Promise<Map<number, MemberWeekTotals[]>> {
-  let remembered = rememberedTotals.get(db);
+  // By the database, not the executor: a submission reads them inside its own transaction.
+  let remembered = rememberedTotals.get(databaseKey(db));
   if (!remembered) {
     remembered = new Map();
-    rememberedTotals.set(db, remembered);
+    rememberedTotals.set(databaseKey(db), remembered);
   }
   const rows = new Map<number, MemberWeekTotals[]>();
   const missing: WeekTotalsState[] = [];
