@@ -94,6 +94,8 @@ const EnvSchema = z.object({
     ['postgres:', 'postgresql:'],
     'postgres://user:password@host:5432/database',
   ).optional(),
+  // Off for a connection pooler in transaction mode that cannot keep prepared statements (decision 096).
+  DATABASE_PREPARED_STATEMENTS: onOff,
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'redis://127.0.0.1:6379').optional(),
   // Every Redis key and channel starts with it: deployments (or test runs) sharing one Redis never meet.
   REDIS_KEY_PREFIX: z
@@ -234,6 +236,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Whether PostgreSQL connections keep their statements prepared (DATABASE_PREPARED_STATEMENTS). */
+  databasePreparedStatements: boolean;
   redisUrl: string | undefined;
   /** The start of every Redis key and channel name (REDIS_KEY_PREFIX). */
   redisKeyPrefix: string;
@@ -370,6 +374,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     host: values.HOST,
     dataDir: path.resolve(values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
+    databasePreparedStatements: values.DATABASE_PREPARED_STATEMENTS,
     redisUrl: values.REDIS_URL,
     redisKeyPrefix: values.REDIS_KEY_PREFIX,
     publicUrl,

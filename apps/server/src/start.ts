@@ -57,6 +57,7 @@ export async function startServer(
     (await createDb({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
+      ...(config.databasePreparedStatements ? {} : { preparedStatements: 0 }),
       onPoolError: (error) => log(`database connection lost: ${error.message}`),
       applicationName: instanceName(),
     }));

@@ -7,6 +7,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
+import { preparingClient } from './prepared-statements.js';
 
 export type Schema = typeof schema;
 /** The database as services and repositories see it: the same type on PGlite and on PostgreSQL. */
@@ -46,6 +47,11 @@ export interface CreateDbOptions {
   onPoolError?: (error: Error) => void;
   /** Connections of the pool. */
   poolSize?: number;
+  /**
+   * Statements each PostgreSQL connection keeps prepared (prepared-statements.ts); 0 sends every statement
+   * unnamed, as a pooler in transaction mode without prepared-statement support needs.
+   */
+  preparedStatements?: number;
   /** How long a query waits for a pool connection before it fails (default 2 s). */
   connectionTimeoutMs?: number;
   /**
@@ -102,6 +108,7 @@ async function createPostgresDb(databaseUrl: string, options: CreateDbOptions): 
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: options.poolSize ?? 10,
+    ...(options.preparedStatements === 0 ? {} : { Client: preparingClient(options.preparedStatements) }),
     // Fail fast while the server is unreachable, so readiness answers in time and requests get a clear 503.
     connectionTimeoutMillis: options.connectionTimeoutMs ?? 2000,
     idleTimeoutMillis: 30_000,
