@@ -14,6 +14,38 @@ export async function rows<T>(db: DbExecutor, query: SQL): Promise<T[]> {
 }
 
 /**
+ * A read that can share one statement with others (readTogether): an expression giving one JSON value (a scalar
+ * subquery, which may have its own `with`), and how the app reads that value.
+ */
+export interface JsonRead<T> {
+  expression: SQL;
+  read: (value: unknown) => T;
+}
+
+/**
+ * These reads as the columns of one statement: one round trip for all of them, each read as if alone (a
+ * submission's week, its games and its members: the same snapshot, one statement's worth of waiting).
+ */
+export async function readTogether<T extends readonly unknown[]>(
+  db: DbExecutor,
+  reads: { readonly [K in keyof T]: JsonRead<T[K]> },
+): Promise<T> {
+  const list = reads as readonly JsonRead<unknown>[];
+  const columns = sql.join(
+    list.map((read, index) => sql`(${read.expression}) as ${sql.raw(`read_${index}`)}`),
+    sql`, `,
+  );
+  const [row] = await rows<Record<string, unknown>>(db, sql`select ${columns}`);
+  return list.map((read, index) => read.read(row![`read_${index}`])) as unknown as T;
+}
+
+/** One read (JsonRead) alone. */
+export async function readOne<T>(db: DbExecutor, read: JsonRead<T>): Promise<T> {
+  const [value] = await readTogether<[T]>(db, [read]);
+  return value;
+}
+
+/**
  * A row type as a statement's JSON gives it (`json_build_object`, fields named as the app names them): the time
  * fields `K` arrive as text, `jsonDate` turns them back.
  */

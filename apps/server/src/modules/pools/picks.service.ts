@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PoolEditListResponse, PoolWeekView, SubmitPicksBody } from '@pass/contracts';
-import type { Database, DbExecutor } from '@pass/db';
+import { readTogether, type Database, type DbExecutor } from '@pass/db';
 import {
   displayName,
   isLocked,
@@ -30,9 +30,10 @@ import {
   refuseProblems,
   requirePoolWeek,
   toSlateGame,
-  weekGamesWithLines,
+  weekGamesWithLinesRead,
 } from './slates.service.js';
 import { membersAndLmsBeforeWeek, type LmsBefore } from './week-totals.service.js';
+import * as weekTotalsRepository from './week-totals.repository.js';
 import * as repository from './weeks.repository.js';
 import type { PoolWeekRow } from './weeks.repository.js';
 import { weekView, type StoredWeek } from './weeks.service.js';
@@ -65,7 +66,7 @@ export async function submitPicks(
     now: Date | (() => Date);
   },
 ): Promise<PoolWeekView> {
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     // The pool's row first, shared: members' submissions go side by side (each takes its own sheet's row),
     // while publishing a slate, a change of settings or the pool's end wait for them, and they for it.
     // The week's stored row comes in the same statement: a week with no row yet is stored below (ensureWeek).
@@ -98,10 +99,15 @@ export async function submitPicks(
           'This Idempotency-Key was used for other picks; use a new key for a new submission',
         );
       }
-      return weekView(tx, { pool, viewerMemberId: member.id, week, now });
+      return { replayed: await weekView(tx, { pool, viewerMemberId: member.id, week, now }), answer: null };
     }
-    // The week's games and lines the answer shows, read before the sheet is written (nothing waits on them).
-    const games = await weekGamesWithLines(tx, pool, week, now);
+    // In one statement, once the claim has locked the sheet's row: the week's games and lines the answer shows,
+    // the stored week's slate and sheets, and the pool's members with its weeks' states (Last Man Standing).
+    const [games, slateAndSheets, statesAndMembers] = await readTogether(tx, [
+      weekGamesWithLinesRead(pool, week, now),
+      repository.slateAndSheetsRead(weekRow.id),
+      weekTotalsRepository.weekStatesAndMembersRead([pool.id]),
+    ] as const);
     const written = await applySheet(tx, {
       pool,
       weekRow,
@@ -112,20 +118,19 @@ export async function submitPicks(
       editorId: null,
       // The claim locked the sheet's row.
       sheetLocked: true,
+      read: { slateAndSheets, statesAndMembers },
       // Last, in the sheet's own statement: the pool's and the week's versions are rows every submission to the
       // week updates, held only to the commit.
       bump: { poolId: pool.id, poolWeekIds: [weekRow.id] },
     });
-    return weekView(tx, {
-      pool,
-      viewerMemberId: member.id,
-      week,
-      now,
-      lms: written.lms,
-      stored: written.stored,
-      games,
-    });
+    return {
+      replayed: null,
+      answer: { pool, viewerMemberId: member.id, week, now, lms: written.lms, stored: written.stored, games },
+    };
   });
+  // The answer is built from what the transaction read and wrote once it has committed: the versions it raised
+  // are held until then, and every other submission to the week waits for them.
+  return outcome.answer === null ? outcome.replayed : weekView(db, outcome.answer);
 }
 
 /**
@@ -149,16 +154,21 @@ async function applySheet(
     sheetLocked?: boolean;
     /** Versions that go up with the sheet's write (writeSheet's `bump`). */
     bump?: { poolId: number; poolWeekIds: readonly number[] };
+    /** The stored week and the pool's members with its weeks' states, read once the sheet's row was locked. */
+    read?: {
+      slateAndSheets: Awaited<ReturnType<typeof repository.slateAndSheetsOf>>;
+      statesAndMembers: Awaited<ReturnType<typeof weekTotalsRepository.weekStatesAndMembers>>;
+    };
   },
 ): Promise<{ lms: LmsBefore; stored: StoredWeek }> {
-  const { pool, weekRow, week, now } = input;
+  const { pool, weekRow, week, now, read } = input;
   if (!input.sheetLocked) await repository.lockSheet(tx, weekRow.id, input.memberId, now);
-  const thisWeek = await loadWeek(tx, pool, weekRow, now);
+  const thisWeek = await loadWeek(tx, pool, weekRow, now, read?.slateAndSheets);
   // A Last Man Standing pool reads its members with the weeks its standing comes from, in one statement.
   const { members, lms } = pool.lastManStanding
-    ? await membersAndLmsBeforeWeek(tx, pool, week.number, input.memberId, now)
+    ? await membersAndLmsBeforeWeek(tx, pool, week.number, input.memberId, now, read?.statesAndMembers)
     : {
-        members: await poolsRepository.currentMembers(tx, [pool.id]),
+        members: read?.statesAndMembers.members ?? (await poolsRepository.currentMembers(tx, [pool.id])),
         lms: { survivor: true, mayPick: true, usedTeams: [], member: null },
       };
   const memberId = String(input.memberId);

@@ -1,5 +1,5 @@
 import type { FieldError } from '@pass/contracts';
-import { groupBy, type DbExecutor } from '@pass/db';
+import { groupBy, readOne, type DbExecutor, type JsonRead } from '@pass/db';
 import {
   autoSlate,
   isLocked,
@@ -17,7 +17,7 @@ import {
   type LineOfRecord,
 } from '@pass/domain';
 import { AppError } from '../../errors.js';
-import { weekGamesWithLinesOfRecord } from '../sports/sports.service.js';
+import { weekGamesWithLinesOfRecordRead } from '../sports/sports.service.js';
 import { recordCloses } from './closing.service.js';
 import * as poolsRepository from './pools.repository.js';
 import type { MemberWithName, PoolRow } from './pools.repository.js';
@@ -109,20 +109,34 @@ const toSheet = (row: SheetRow): WeekSheet => ({
  * The week's games with their lines of record as of `asOf`, and whether they are the generated demo season's
  * (a week without real games, docs/decisions/028).
  */
-export async function weekGamesWithLines(
+export function weekGamesWithLines(
   db: DbExecutor,
   pool: PoolRow,
   week: CalendarWeek,
   asOf: Date,
 ): Promise<{ games: WeekGame[]; demo: boolean }> {
-  const { games, lines } = await weekGamesWithLinesOfRecord(
-    db,
+  return readOne(db, weekGamesWithLinesRead(pool, week, asOf));
+}
+
+/** weekGamesWithLines as a read that can share a statement with others (readTogether). */
+export function weekGamesWithLinesRead(
+  pool: PoolRow,
+  week: CalendarWeek,
+  asOf: Date,
+): JsonRead<{ games: WeekGame[]; demo: boolean }> {
+  const stored = weekGamesWithLinesOfRecordRead(
     { sport: pool.sport, season: pool.season, week: week.number, start: week.start, end: week.end },
     asOf,
   );
   return {
-    games: games.map((game) => toWeekGame(game, lines.get(game.id))),
-    demo: games.some((game) => game.isDemo),
+    expression: stored.expression,
+    read: (value) => {
+      const { games, lines } = stored.read(value);
+      return {
+        games: games.map((game) => toWeekGame(game, lines.get(game.id))),
+        demo: games.some((game) => game.isDemo),
+      };
+    },
   };
 }
 
@@ -285,8 +299,15 @@ async function keptGames(
 }
 
 /** A stored week's slate (locks and closes kept), its survivor-only games and its sheets. */
-export async function loadWeek(db: DbExecutor, pool: PoolRow, weekRow: PoolWeekRow, now: Date) {
-  const stored = await repository.slateAndSheetsOf(db, weekRow.id);
+export async function loadWeek(
+  db: DbExecutor,
+  pool: PoolRow,
+  weekRow: PoolWeekRow,
+  now: Date,
+  /** The week's slate and sheets when the caller has just read them (weeks.repository slateAndSheetsRead). */
+  read?: { slate: SlateRow[]; sheets: SheetRow[] },
+) {
+  const stored = read ?? (await repository.slateAndSheetsOf(db, weekRow.id));
   const { slate, survivorGames } = await keptGames(db, pool, weekRow.id, stored.slate, now, true);
   return { slate, survivorGames, sheets: stored.sheets.map(toSheet) };
 }

@@ -5,10 +5,11 @@ import {
   poolMembers,
   poolWeeks,
   poolWeekTotals,
-  rows,
+  readOne,
   users,
   type DbExecutor,
   type JsonDated,
+  type JsonRead,
 } from '@pass/db';
 import type { LmsOutcome, MemberWeekTotals } from '@pass/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -59,42 +60,52 @@ export async function weekTotalsStates(db: DbExecutor, poolIds: readonly number[
  * (pools.repository currentMembers: the same rule and order), in one statement: one snapshot, so totals worked out from
  * them and stored at the weeks' versions never miss a member who joined before those versions.
  */
-export async function weekStatesAndMembers(
+export function weekStatesAndMembers(
   db: DbExecutor,
   poolIds: readonly number[],
 ): Promise<{ states: WeekTotalsState[]; members: MemberWithName[] }> {
-  if (poolIds.length === 0) return { states: [], members: [] };
+  if (poolIds.length === 0) return Promise.resolve({ states: [], members: [] });
+  return readOne(db, weekStatesAndMembersRead(poolIds));
+}
+
+/** weekStatesAndMembers as a read that can share a statement with others (readTogether). */
+export function weekStatesAndMembersRead(
+  poolIds: readonly number[],
+): JsonRead<{ states: WeekTotalsState[]; members: MemberWithName[] }> {
   const ids = column([...poolIds], 'int');
-  // Two result sets in one statement, each a JSON array of objects named as the app names them: only the
-  // times need turning back into dates.
-  const [found] = await rows<{
-    weeks: JsonDated<WeekTotalsState, 'totalsFrom' | 'totalsUntil'>[];
-    members: JsonDated<MemberWithName, 'joinedAt'>[];
-  }>(
-    db,
-    sql`select
-          (select coalesce(json_agg(json_build_object('id', w.id, 'poolId', w.pool_id, 'week', w.week,
+  // Two lists in one value, each a JSON array of objects named as the app names them: only the times need
+  // turning back into dates.
+  return {
+    expression: sql`select json_build_object(
+          'weeks', (select coalesce(json_agg(json_build_object('id', w.id, 'poolId', w.pool_id, 'week', w.week,
                                       'inputsVersion', w.inputs_version, 'totalsVersion', w.totals_version,
                                       'totalsFrom', w.totals_from, 'totalsUntil', w.totals_until,
                                       'totalsStarted', w.totals_started, 'totalsComplete', w.totals_complete)
                                     order by w.pool_id, w.week), '[]'::json)
-             from ${poolWeeks} w where w.pool_id = any(${ids})) as weeks,
-          (select coalesce(json_agg(json_build_object('id', ${poolMembers.id}, 'poolId', ${poolMembers.poolId},
+             from ${poolWeeks} w where w.pool_id = any(${ids})),
+          'members', (select coalesce(json_agg(json_build_object('id', ${poolMembers.id},
+                                      'poolId', ${poolMembers.poolId},
                                       'userId', ${poolMembers.userId}, 'username', ${users.username},
                                       'name', ${users.name}, 'role', ${poolMembers.role},
                                       'joinedAt', ${poolMembers.joinedAt})
                                     order by ${poolMembers.poolId}, ${poolMembers.role} = 'guest',
                                              ${poolMembers.joinedAt}, ${poolMembers.id}), '[]'::json)
              from ${poolMembers} join ${users} on ${users.id} = ${poolMembers.userId}
-            where ${poolMembers.poolId} = any(${ids}) and ${currentMember}) as members`,
-  );
-  return {
-    states: (found?.weeks ?? []).map((week) => ({
-      ...week,
-      totalsFrom: jsonDate(week.totalsFrom),
-      totalsUntil: jsonDate(week.totalsUntil),
-    })),
-    members: (found?.members ?? []).map((member) => ({ ...member, joinedAt: new Date(member.joinedAt!) })),
+            where ${poolMembers.poolId} = any(${ids}) and ${currentMember}))`,
+    read: (value) => {
+      const found = value as {
+        weeks: JsonDated<WeekTotalsState, 'totalsFrom' | 'totalsUntil'>[];
+        members: JsonDated<MemberWithName, 'joinedAt'>[];
+      };
+      return {
+        states: found.weeks.map((week) => ({
+          ...week,
+          totalsFrom: jsonDate(week.totalsFrom),
+          totalsUntil: jsonDate(week.totalsUntil),
+        })),
+        members: found.members.map((member) => ({ ...member, joinedAt: new Date(member.joinedAt!) })),
+      };
+    },
   };
 }
 

@@ -20,6 +20,9 @@ import { loadWeeksOfPools } from './slates.service.js';
 import * as repository from './week-totals.repository.js';
 import type { WeekTotalsState } from './week-totals.repository.js';
 
+/** The pools' week states and current members, as weekStatesAndMembers reads them. */
+type StatesAndMembers = Awaited<ReturnType<typeof repository.weekStatesAndMembers>>;
+
 /** Which weeks currentWeekTotals reads, and whether it stores what it works out. */
 export interface WeekTotalsOptions {
   /** Only the weeks before this one. */
@@ -150,11 +153,15 @@ export async function membersAndWeekTotals(
   pools: readonly PoolRow[],
   now: Date,
   options: WeekTotalsOptions = {},
+  /** The pools' week states and members when the caller has just read them (weekStatesAndMembersRead). */
+  read?: StatesAndMembers,
 ): Promise<{ pool: PoolRow; members: MemberWithName[]; totals: PoolWeekTotals }[]> {
-  const { states, members } = await repository.weekStatesAndMembers(
-    db,
-    pools.map((pool) => pool.id),
-  );
+  const { states, members } =
+    read ??
+    (await repository.weekStatesAndMembers(
+      db,
+      pools.map((pool) => pool.id),
+    ));
   const membersOf = groupBy(members, (member) => member.poolId);
   const listed = pools.map((pool) => ({ pool, members: membersOf.get(pool.id) ?? [] }));
   const totals = await weekTotalsOfStates(db, listed, states, now, options);
@@ -407,9 +414,11 @@ export async function membersAndLmsBeforeWeek(
   week: number,
   memberId: number,
   now: Date,
+  /** The pool's week states and members when the caller has just read them (weekStatesAndMembersRead). */
+  read?: StatesAndMembers,
 ): Promise<{ members: MemberWithName[]; lms: LmsBefore }> {
-  const [read] = await membersAndWeekTotals(db, [pool], now, { beforeWeek: week, store: false });
-  const { members, totals } = read!;
+  const [found] = await membersAndWeekTotals(db, [pool], now, { beforeWeek: week, store: false }, read);
+  const { members, totals } = found!;
   return { members, lms: lmsOfWeeks(pool, members, totals.weeks, week)(memberId) };
 }
 

@@ -11,10 +11,12 @@ import {
   poolSubmissions,
   poolWeeks,
   pools,
+  readOne,
   rows,
   users,
   type DbExecutor,
   type JsonDated,
+  type JsonRead,
 } from '@pass/db';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { WeekGameRow } from '../sports/sports.repository.js';
@@ -118,42 +120,50 @@ export async function weeksOf(db: DbExecutor, poolId: number): Promise<PoolWeekR
  * (requests that keep locks update these rows in it, never crosswise), and its sheets with their picks (sheetsOf),
  * in one statement: what a submission and a read of one week load.
  */
-export async function slateAndSheetsOf(
+export function slateAndSheetsOf(
   db: DbExecutor,
   poolWeekId: number,
 ): Promise<{ slate: SlateRow[]; sheets: SheetRow[] }> {
-  // Two result sets in one statement, each a JSON array of objects named as the app names them: only the times
-  // need turning back into dates.
-  const [found] = await rows<{
-    slate: JsonDated<SlateRow, 'kickoff' | 'lockedAt'>[];
-    sheets: JsonDated<SheetRow, 'submittedAt'>[];
-  }>(
-    db,
-    sql`select
-          (select coalesce(json_agg(json_build_object('id', e.id, 'homeTeam', e.home_team, 'awayTeam', e.away_team,
+  return readOne(db, slateAndSheetsRead(poolWeekId));
+}
+
+/** slateAndSheetsOf as a read that can share a statement with others (readTogether). */
+export function slateAndSheetsRead(poolWeekId: number): JsonRead<{ slate: SlateRow[]; sheets: SheetRow[] }> {
+  // Two lists in one value, each a JSON array of objects named as the app names them: only the times need
+  // turning back into dates.
+  return {
+    expression: sql`select json_build_object(
+          'slate', (select coalesce(json_agg(json_build_object('id', e.id, 'homeTeam', e.home_team,
+                   'awayTeam', e.away_team,
                    'kickoff', coalesce(e.kickoff_at, (e.game_date || 'T12:00:00Z')::timestamptz), 'status', e.status,
                    'homeScore', e.home_score, 'awayScore', e.away_score, 'isDemo', e.is_demo,
                    'frozenHomeSpread', g.frozen_home_spread, 'frozenLineSource', g.frozen_line_source,
                    'lockedAt', g.locked_at, 'closingHomeSpread', g.closing_home_spread,
                    'survivorOnly', g.survivor_only) order by g.event_id), '[]'::json)
              from ${poolSlateGames} g join ${events} e on e.id = g.event_id
-            where g.pool_week_id = ${poolWeekId}) as slate,
-          (select coalesce(json_agg(json_build_object('id', s.id, 'poolWeekId', s.pool_week_id,
+            where g.pool_week_id = ${poolWeekId}),
+          'sheets', (select coalesce(json_agg(json_build_object('id', s.id, 'poolWeekId', s.pool_week_id,
                    'memberId', s.member_id, 'lmsTeam', s.lms_team, 'tiebreaker', s.tiebreaker,
                    'submittedAt', s.submitted_at,
                    'picks', coalesce((select json_agg(json_build_object('eventId', p.event_id, 'team', p.team,
                                                         'play', p.play, 'confidence', p.confidence)
                                                order by p.event_id)
                                         from ${poolPicks} p where p.sheet_id = s.id), '[]'::json))), '[]'::json)
-             from ${poolSheets} s where s.pool_week_id = ${poolWeekId}) as sheets`,
-  );
-  return {
-    slate: found!.slate.map((game) => ({
-      ...game,
-      kickoff: new Date(game.kickoff!),
-      lockedAt: jsonDate(game.lockedAt),
-    })),
-    sheets: found!.sheets.map((sheet) => ({ ...sheet, submittedAt: jsonDate(sheet.submittedAt) })),
+             from ${poolSheets} s where s.pool_week_id = ${poolWeekId}))`,
+    read: (value) => {
+      const found = value as {
+        slate: JsonDated<SlateRow, 'kickoff' | 'lockedAt'>[];
+        sheets: JsonDated<SheetRow, 'submittedAt'>[];
+      };
+      return {
+        slate: found.slate.map((game) => ({
+          ...game,
+          kickoff: new Date(game.kickoff!),
+          lockedAt: jsonDate(game.lockedAt),
+        })),
+        sheets: found.sheets.map((sheet) => ({ ...sheet, submittedAt: jsonDate(sheet.submittedAt) })),
+      };
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import { type DbExecutor, rows } from '@pass/db';
+import { type DbExecutor, type JsonRead, readOne, rows } from '@pass/db';
 import { calendarWeek, type LiveState, type Sport } from '@pass/domain';
 import { sql } from 'drizzle-orm';
 
@@ -245,36 +245,47 @@ export interface WeekGameRow {
  * (listClosingQuotes), in one statement. A week with real games plays those only; a week with none (a fresh
  * install's generated demo season) plays its demo games (docs/decisions/028).
  */
-export async function weekGamesWithClosingQuotes(
+export function weekGamesWithClosingQuotes(
   db: DbExecutor,
   week: { sport: string; season: number; week: number; start: string; end: string },
   asOf: Date,
 ): Promise<{ games: WeekGameRow[]; quotes: QuoteRow[] }> {
-  const [found] = await rows<{
-    games: (Omit<WeekGameRow, 'kickoff'> & { kickoff: string })[];
-    quotes: Record<string, unknown>[];
-  }>(
-    db,
-    sql`with e as (
+  return readOne(db, weekGamesWithClosingQuotesRead(week, asOf));
+}
+
+/** weekGamesWithClosingQuotes as a read that can share a statement with others (readTogether). */
+export function weekGamesWithClosingQuotesRead(
+  week: { sport: string; season: number; week: number; start: string; end: string },
+  asOf: Date,
+): JsonRead<{ games: WeekGameRow[]; quotes: QuoteRow[] }> {
+  return {
+    expression: sql`with e as (
           select * from events
           where sport = ${week.sport} and season = ${week.season}
             and (week = ${week.week} or (week is null and game_date between ${week.start} and ${week.end})))
-        select
-          (select coalesce(json_agg(json_build_object('id', e.id, 'homeTeam', e.home_team, 'awayTeam', e.away_team,
+        select json_build_object(
+          'games', (select coalesce(json_agg(json_build_object('id', e.id, 'homeTeam', e.home_team,
+                   'awayTeam', e.away_team,
                    'kickoff', coalesce(e.kickoff_at, (e.game_date || 'T12:00:00Z')::timestamptz), 'status', e.status,
                    'homeScore', e.home_score, 'awayScore', e.away_score, 'isDemo', e.is_demo)), '[]'::json)
-             from e) as games,
-          (select coalesce(json_agg(c order by c.event_id, c.book, c.market, c.outcome), '[]'::json)
+             from e),
+          'quotes', (select coalesce(json_agg(c order by c.event_id, c.book, c.market, c.outcome), '[]'::json)
              from (select distinct on (${LAST_PER_OUTCOME}) ${QUOTE_COLUMNS}
                      from odds_quotes q join e on e.id = q.event_id
                     where ${FETCHED_BY_KICKOFF} and q.fetched_at <= ${asOf.toISOString()}::timestamptz
-                    order by ${LAST_PER_OUTCOME}, q.fetched_at desc) c) as quotes`,
-  );
-  const games = found!.games.map((game) => ({ ...game, kickoff: new Date(game.kickoff) }));
-  const real = games.filter((game) => !game.isDemo);
-  const played = new Set((real.length > 0 ? real : games).map((game) => game.id));
-  return {
-    games: games.filter((game) => played.has(game.id)),
-    quotes: found!.quotes.map(toQuote).filter((quote) => played.has(quote.eventId)),
+                    order by ${LAST_PER_OUTCOME}, q.fetched_at desc) c))`,
+    read: (value) => {
+      const found = value as {
+        games: (Omit<WeekGameRow, 'kickoff'> & { kickoff: string })[];
+        quotes: Record<string, unknown>[];
+      };
+      const games = found.games.map((game) => ({ ...game, kickoff: new Date(game.kickoff) }));
+      const real = games.filter((game) => !game.isDemo);
+      const played = new Set((real.length > 0 ? real : games).map((game) => game.id));
+      return {
+        games: games.filter((game) => played.has(game.id)),
+        quotes: found.quotes.map(toQuote).filter((quote) => played.has(quote.eventId)),
+      };
+    },
   };
 }

@@ -14,7 +14,7 @@ import type {
   SeasonWeeksResponse,
   TeamsResponse,
 } from '@pass/contracts';
-import { groupBy, type DbExecutor } from '@pass/db';
+import { groupBy, readOne, type DbExecutor, type JsonRead } from '@pass/db';
 import {
   calendarWeekOf,
   isResultMissing,
@@ -465,14 +465,28 @@ function linesFromQuotes(
  * The games of a sport week as a pool plays them (real games, else the demo season's) with each one's line of
  * record as of `asOf` (linesOfRecord), read in one statement: a pool week's choices and current lines.
  */
-export async function weekGamesWithLinesOfRecord(
+export function weekGamesWithLinesOfRecord(
   db: DbExecutor,
   week: { sport: string; season: number; week: number; start: string; end: string },
   asOf: Date,
 ): Promise<{ games: WeekGameRow[]; lines: Map<number, ClosingLine> }> {
-  const { games, quotes } = await repository.weekGamesWithClosingQuotes(db, week, asOf);
-  // Cut at `asOf` and at each game's kickoff, which the statement has already applied to the quotes read.
-  return { games, lines: linesFromQuotes(games, quotes, asOf) };
+  return readOne(db, weekGamesWithLinesOfRecordRead(week, asOf));
+}
+
+/** weekGamesWithLinesOfRecord as a read that can share a statement with others (readTogether). */
+export function weekGamesWithLinesOfRecordRead(
+  week: { sport: string; season: number; week: number; start: string; end: string },
+  asOf: Date,
+): JsonRead<{ games: WeekGameRow[]; lines: Map<number, ClosingLine> }> {
+  const stored = repository.weekGamesWithClosingQuotesRead(week, asOf);
+  return {
+    expression: stored.expression,
+    read: (value) => {
+      const { games, quotes } = stored.read(value);
+      // Cut at `asOf` and at each game's kickoff, which the statement has already applied to the quotes read.
+      return { games, lines: linesFromQuotes(games, quotes, asOf) };
+    },
+  };
 }
 
 /**
