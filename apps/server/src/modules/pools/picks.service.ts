@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PoolEditListResponse, PoolWeekView, SubmitPicksBody } from '@pass/contracts';
-import { readTogether, type Database, type DbExecutor } from '@pass/db';
+import { readTogether, transactionCommittingWith, type Database, type DbExecutor } from '@pass/db';
 import {
   displayName,
   isLocked,
@@ -49,6 +49,9 @@ const requestHashOf = (poolId: number, week: number, body: SubmitPicksBody) =>
     .update(JSON.stringify({ poolId, week, picks: body.picks, lms: body.lms_team, tiebreaker: body.tiebreaker }))
     .digest('hex');
 
+/** A submission's transaction: the answer stored for its key (a retry), or what its answer is built from. */
+type Submitted = { replayed: PoolWeekView; answer: null } | { replayed: null; answer: Parameters<typeof weekView>[1] };
+
 /**
  * A member submits a week's picks in one request (Idempotency-Key: a retry with the same body returns the
  * sheet as stored and stores nothing again; another body with the same key is a 409). Picks of locked games
@@ -66,7 +69,9 @@ export async function submitPicks(
     now: Date | (() => Date);
   },
 ): Promise<PoolWeekView> {
-  const outcome = await db.transaction(async (tx) => {
+  // The versions go up in the transaction's last statements, sent with its COMMIT: every submission to the week
+  // raises the same two rows, and each waits for the one before to commit.
+  const outcome = await transactionCommittingWith<Submitted>(db, async (tx) => {
     // The pool's row first, shared: members' submissions go side by side (each takes its own sheet's row),
     // while publishing a slate, a change of settings or the pool's end wait for them, and they for it.
     // The week's stored row comes in the same statement: a week with no row yet is stored below (ensureWeek).
@@ -99,7 +104,10 @@ export async function submitPicks(
           'This Idempotency-Key was used for other picks; use a new key for a new submission',
         );
       }
-      return { replayed: await weekView(tx, { pool, viewerMemberId: member.id, week, now }), answer: null };
+      return {
+        value: { replayed: await weekView(tx, { pool, viewerMemberId: member.id, week, now }), answer: null },
+        last: [],
+      };
     }
     // In one statement, once the claim has locked the sheet's row: the week's games and lines the answer shows,
     // the stored week's slate and sheets, and the pool's members with its weeks' states (Last Man Standing).
@@ -119,13 +127,13 @@ export async function submitPicks(
       // The claim locked the sheet's row.
       sheetLocked: true,
       read: { slateAndSheets, statesAndMembers },
-      // Last, in the sheet's own statement: the pool's and the week's versions are rows every submission to the
-      // week updates, held only to the commit.
-      bump: { poolId: pool.id, poolWeekIds: [weekRow.id] },
     });
     return {
-      replayed: null,
-      answer: { pool, viewerMemberId: member.id, week, now, lms: written.lms, stored: written.stored, games },
+      value: {
+        replayed: null,
+        answer: { pool, viewerMemberId: member.id, week, now, lms: written.lms, stored: written.stored, games },
+      },
+      last: poolsRepository.versionBumps(pool.id, [weekRow.id]),
     };
   });
   // The answer is built from what the transaction read and wrote once it has committed: the versions it raised
@@ -152,8 +160,6 @@ async function applySheet(
     editorId: number | null;
     /** The caller has locked the sheet's row already (a submission's claim does). */
     sheetLocked?: boolean;
-    /** Versions that go up with the sheet's write (writeSheet's `bump`). */
-    bump?: { poolId: number; poolWeekIds: readonly number[] };
     /** The stored week and the pool's members with its weeks' states, read once the sheet's row was locked. */
     read?: {
       slateAndSheets: Awaited<ReturnType<typeof repository.slateAndSheetsOf>>;
@@ -271,7 +277,6 @@ async function applySheet(
       play: pick.play ?? null,
       confidence: pick.confidence ?? null,
     })),
-    bump: input.bump,
   });
   if (input.editorId !== null) {
     await repository.insertEdits(

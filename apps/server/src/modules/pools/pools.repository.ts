@@ -9,7 +9,9 @@ import {
   poolSlateGames,
   poolWeeks,
   users,
+  lastStatement,
   type DbExecutor,
+  type LastStatement,
 } from '@pass/db';
 import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 
@@ -297,6 +299,19 @@ export async function bumpVersion(db: DbExecutor, poolId: number, poolWeekIds?: 
     sql`with pool as (update ${pools} set version = version + 1 where id = ${poolId})
         update ${poolWeeks} set inputs_version = inputs_version + 1 where pool_id = ${poolId}${weeks}`,
   );
+}
+
+/**
+ * bumpVersion as a transaction's last statements, sent with its COMMIT (transactionCommittingWith): a
+ * submission's, so the pool's and the week's rows every submission to the week updates are held only for the
+ * commit. The pool's row first, then the weeks', as every writer takes them.
+ */
+export function versionBumps(poolId: number, poolWeekIds: readonly number[]): LastStatement[] {
+  return [
+    lastStatement`update pools set version = version + 1 where id = ${poolId}`,
+    lastStatement`update pool_weeks set inputs_version = inputs_version + 1
+                  where pool_id = ${poolId} and id in (${poolWeekIds})`,
+  ];
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -10,7 +10,6 @@ import {
   poolSlateGames,
   poolSubmissions,
   poolWeeks,
-  pools,
   readOne,
   rows,
   users,
@@ -355,22 +354,12 @@ export async function writeSheet(
       /** In a confidence pool; absent: none. */
       confidence?: number | null;
     }[];
-    /**
-     * The pool whose version and these weeks' input versions go up in the same statement: a submission's last,
-     * so the rows every submission to the week updates are held only to its commit.
-     */
-    bump?: { poolId: number; poolWeekIds: readonly number[] };
   },
 ): Promise<void> {
   const now = input.now.toISOString();
   const eventIds = input.picks.map((pick) => pick.eventId);
   // One statement: the sheet, its picks no longer on it gone, the others written over (the two never touch the
-  // same row), and with `bump` the versions.
-  const bump = input.bump
-    ? sql`, pool as (update ${pools} set version = version + 1 where id = ${input.bump.poolId}),
-          weeks as (update ${poolWeeks} set inputs_version = inputs_version + 1
-                    where pool_id = ${input.bump.poolId} and id = any(${column([...input.bump.poolWeekIds], 'int')}))`
-    : sql``;
+  // same row).
   await db.execute(sql`
     with sheet as (
       insert into ${poolSheets} (pool_week_id, member_id, lms_team, tiebreaker, submitted_at, updated_at)
@@ -408,7 +397,7 @@ export async function writeSheet(
       on conflict (sheet_id, event_id) do update set
         team = excluded.team, play = excluded.play, confidence = excluded.confidence,
         updated_at = excluded.updated_at
-    )${bump}
+    )
     select 1`);
 }
 
