@@ -293,7 +293,7 @@ export async function endPool(db: DbExecutor, poolId: number, now: Date): Promis
  * are worked out again (decision 059).
  */
 export async function bumpVersion(db: DbExecutor, poolId: number, poolWeekIds?: readonly number[]): Promise<void> {
-  // One statement: a submission's last, whose row locks are held only to its commit.
+  // One statement, the pool's row first (a submission raises the same two with its commit: versionBumps).
   const weeks = poolWeekIds === undefined ? sql`` : sql` and id = any(${column([...poolWeekIds], 'int')})`;
   await db.execute(
     sql`with pool as (update ${pools} set version = version + 1 where id = ${poolId})
