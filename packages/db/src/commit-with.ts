@@ -19,7 +19,10 @@ export interface LastStatement {
 }
 
 /** A last statement from text and the whole numbers spelled into it (row ids, never anything a user typed). */
-export function lastStatement(parts: TemplateStringsArray, ...numbers: readonly (number | readonly number[])[]) {
+export function lastStatement(
+  parts: TemplateStringsArray,
+  ...numbers: readonly (number | readonly number[])[]
+): LastStatement {
   const spelled = numbers.map((value) => {
     const list = typeof value === 'number' ? [value] : value;
     if (list.length === 0 || !list.every(Number.isSafeInteger)) {

@@ -162,8 +162,8 @@ async function applySheet(
     sheetLocked?: boolean;
     /** The stored week and the pool's members with its weeks' states, read once the sheet's row was locked. */
     read?: {
-      slateAndSheets: Awaited<ReturnType<typeof repository.slateAndSheetsOf>>;
-      statesAndMembers: Awaited<ReturnType<typeof weekTotalsRepository.weekStatesAndMembers>>;
+      slateAndSheets: repository.SlateAndSheets;
+      statesAndMembers: weekTotalsRepository.StatesAndMembers;
     };
   },
 ): Promise<{ lms: LmsBefore; stored: StoredWeek }> {

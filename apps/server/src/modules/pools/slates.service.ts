@@ -24,7 +24,7 @@ import type { MemberWithName, PoolRow } from './pools.repository.js';
 import { iso, poolWeekOf, settingsOf } from './pools.service.js';
 import * as weekTotals from './week-totals.repository.js';
 import * as repository from './weeks.repository.js';
-import type { GameRow, PoolWeekRow, SheetRow, SlateRow } from './weeks.repository.js';
+import type { GameRow, PoolWeekRow, SheetRow, SlateAndSheets, SlateRow } from './weeks.repository.js';
 
 /** For the importers: slate games keep their locks before a schedule moves their kickoffs (decision 027). */
 export { keepLocksBeforeEventsChange } from './weeks.repository.js';
@@ -305,7 +305,7 @@ export async function loadWeek(
   weekRow: PoolWeekRow,
   now: Date,
   /** The week's slate and sheets when the caller has just read them (weeks.repository slateAndSheetsRead). */
-  read?: { slate: SlateRow[]; sheets: SheetRow[] },
+  read?: SlateAndSheets,
 ) {
   const stored = read ?? (await repository.slateAndSheetsOf(db, weekRow.id));
   const { slate, survivorGames } = await keptGames(db, pool, weekRow.id, stored.slate, now, true);

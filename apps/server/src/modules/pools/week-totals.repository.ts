@@ -60,18 +60,19 @@ export async function weekTotalsStates(db: DbExecutor, poolIds: readonly number[
  * (pools.repository currentMembers: the same rule and order), in one statement: one snapshot, so totals worked out from
  * them and stored at the weeks' versions never miss a member who joined before those versions.
  */
-export function weekStatesAndMembers(
-  db: DbExecutor,
-  poolIds: readonly number[],
-): Promise<{ states: WeekTotalsState[]; members: MemberWithName[] }> {
+/** The pools' week states and current members, as weekStatesAndMembers reads them. */
+export interface StatesAndMembers {
+  states: WeekTotalsState[];
+  members: MemberWithName[];
+}
+
+export function weekStatesAndMembers(db: DbExecutor, poolIds: readonly number[]): Promise<StatesAndMembers> {
   if (poolIds.length === 0) return Promise.resolve({ states: [], members: [] });
   return readOne(db, weekStatesAndMembersRead(poolIds));
 }
 
 /** weekStatesAndMembers as a read that can share a statement with others (readTogether). */
-export function weekStatesAndMembersRead(
-  poolIds: readonly number[],
-): JsonRead<{ states: WeekTotalsState[]; members: MemberWithName[] }> {
+export function weekStatesAndMembersRead(poolIds: readonly number[]): JsonRead<StatesAndMembers> {
   const ids = column([...poolIds], 'int');
   // Two lists in one value, each a JSON array of objects named as the app names them: only the times need
   // turning back into dates.

@@ -18,10 +18,7 @@ import type { MemberWithName, PoolRow } from './pools.repository.js';
 import { poolWeekOf } from './pools.service.js';
 import { loadWeeksOfPools } from './slates.service.js';
 import * as repository from './week-totals.repository.js';
-import type { WeekTotalsState } from './week-totals.repository.js';
-
-/** The pools' week states and current members, as weekStatesAndMembers reads them. */
-type StatesAndMembers = Awaited<ReturnType<typeof repository.weekStatesAndMembers>>;
+import type { StatesAndMembers, WeekTotalsState } from './week-totals.repository.js';
 
 /** Which weeks currentWeekTotals reads, and whether it stores what it works out. */
 export interface WeekTotalsOptions {

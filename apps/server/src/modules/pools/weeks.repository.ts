@@ -119,15 +119,18 @@ export async function weeksOf(db: DbExecutor, poolId: number): Promise<PoolWeekR
  * (requests that keep locks update these rows in it, never crosswise), and its sheets with their picks (sheetsOf),
  * in one statement: what a submission and a read of one week load.
  */
-export function slateAndSheetsOf(
-  db: DbExecutor,
-  poolWeekId: number,
-): Promise<{ slate: SlateRow[]; sheets: SheetRow[] }> {
+/** A stored week's slate games and sheets, as slateAndSheetsOf reads them. */
+export interface SlateAndSheets {
+  slate: SlateRow[];
+  sheets: SheetRow[];
+}
+
+export function slateAndSheetsOf(db: DbExecutor, poolWeekId: number): Promise<SlateAndSheets> {
   return readOne(db, slateAndSheetsRead(poolWeekId));
 }
 
 /** slateAndSheetsOf as a read that can share a statement with others (readTogether). */
-export function slateAndSheetsRead(poolWeekId: number): JsonRead<{ slate: SlateRow[]; sheets: SheetRow[] }> {
+export function slateAndSheetsRead(poolWeekId: number): JsonRead<SlateAndSheets> {
   // Two lists in one value, each a JSON array of objects named as the app names them: only the times need
   // turning back into dates.
   return {
