@@ -263,11 +263,27 @@ function thirdMondayOfJanuary(season: number): number {
   return january1 + ((MONDAY - weekdayFromThursday(january1) + 7) % 7) + 14;
 }
 
+/** Calendars worked out, by sport and season; a few seasons of three sports at most, in practice. */
+const calendars = new Map<string, readonly CalendarWeek[]>();
+const CALENDARS_KEPT = 64;
+
 /**
  * A season's weeks with their names and usual dates, from the rules alone (the games of a season may
- * widen a week: an early week-0 game, a bowl on Army–Navy Saturday).
+ * widen a week: an early week-0 game, a bowl on Army–Navy Saturday). Worked out once per sport and season
+ * and shared, frozen: a standings answer or a pool's week asks for it, and a result reaches thousands of pools.
  */
-export function seasonCalendar(sport: Sport, season: number): CalendarWeek[] {
+export function seasonCalendar(sport: Sport, season: number): readonly CalendarWeek[] {
+  const key = `${sport}:${season}`;
+  let calendar = calendars.get(key);
+  if (!calendar) {
+    calendar = Object.freeze(calendarOf(sport, season).map((week) => Object.freeze(week)));
+    if (calendars.size >= CALENDARS_KEPT) calendars.clear();
+    calendars.set(key, calendar);
+  }
+  return calendar;
+}
+
+function calendarOf(sport: Sport, season: number): CalendarWeek[] {
   const week = (number: number, start: number, end: number): CalendarWeek => ({
     number,
     label: weekLabel(sport, season, number),

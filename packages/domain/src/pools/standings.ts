@@ -149,15 +149,20 @@ export function standingsOfWeeks(
 ): RankedRow[] {
   const ordered = [...weeks].sort((a, b) => a.week - b.week);
   const latest = [...ordered].reverse().find((week) => week.started);
+  const rowsOf = rowsByMember(ordered);
+  const latestOf = firstRowByMember(latest?.members ?? []);
   return rank(
     memberIds.map((memberId) => {
-      const mine = ordered.flatMap((week) =>
-        week.members.filter((row) => row.memberId === memberId).map((row) => ({ ...row, week: week.week })),
-      );
+      const mine = rowsOf.get(memberId) ?? [];
       const sum = (field: 'points' | 'wins' | 'losses' | 'pushes') =>
-        mine.reduce((total, row) => total + row[field], 0);
-      const droppedWeeks = droppedWeeksOf(mine, dropWorstWeeks);
-      const dropped = mine.filter((row) => droppedWeeks.includes(row.week)).reduce((t, row) => t + row.points, 0);
+        mine.reduce((total, { row }) => total + row[field], 0);
+      const droppedWeeks = droppedWeeksOf(
+        mine.map(({ week, row }) => ({ week, points: row.points, droppable: row.droppable })),
+        dropWorstWeeks,
+      );
+      const dropped = mine
+        .filter(({ week }) => droppedWeeks.includes(week))
+        .reduce((total, { row }) => total + row.points, 0);
       return {
         memberId,
         points: sum('points') - dropped + 0,
@@ -165,11 +170,37 @@ export function standingsOfWeeks(
         wins: sum('wins'),
         losses: sum('losses'),
         pushes: sum('pushes'),
-        tiebreakerError: mine.reduce((total, row) => total + (row.tiebreakerError ?? 0), 0),
-        submittedAt: latest?.members.find((row) => row.memberId === memberId)?.submittedAt ?? null,
+        tiebreakerError: mine.reduce((total, { row }) => total + (row.tiebreakerError ?? 0), 0),
+        submittedAt: latestOf.get(memberId)?.submittedAt ?? null,
       };
     }),
   );
+}
+
+/**
+ * Each member's rows of the weeks (in the order given), each with its week's number: one pass over the weeks,
+ * where looking each member up in every week would cost members² × weeks (a pool's answer after every result).
+ * The rows are referred to, not copied: a copy of each stored row cost more than the rest of the answer.
+ */
+function rowsByMember<Row extends { memberId: string }>(
+  weeks: readonly { week: number; members: readonly Row[] }[],
+): Map<string, { week: number; row: Row }[]> {
+  const rowsOf = new Map<string, { week: number; row: Row }[]>();
+  for (const { week, members } of weeks) {
+    for (const row of members) {
+      const rows = rowsOf.get(row.memberId);
+      if (rows) rows.push({ week, row });
+      else rowsOf.set(row.memberId, [{ week, row }]);
+    }
+  }
+  return rowsOf;
+}
+
+/** Each member's first row among `rows`. */
+function firstRowByMember<Row extends { memberId: string }>(rows: readonly Row[]): Map<string, Row> {
+  const firstOf = new Map<string, Row>();
+  for (const row of rows) if (!firstOf.has(row.memberId)) firstOf.set(row.memberId, row);
+  return firstOf;
 }
 
 /** Season standings: points, then wins, then the summed tiebreaker error, then the earlier submission. */
@@ -197,12 +228,12 @@ export function averageClvOfWeeks(
   memberIds: readonly string[],
   weeks: readonly WeekTotals[],
 ): Map<string, number | null> {
-  const ordered = [...weeks].sort((a, b) => a.week - b.week);
+  const rowsOf = rowsByMember([...weeks].sort((a, b) => a.week - b.week));
   return new Map(
     memberIds.map((memberId) => {
-      const mine = ordered.flatMap((week) => week.members.filter((row) => row.memberId === memberId));
-      const total = mine.reduce((sum, row) => sum + row.clvSum, 0);
-      const count = mine.reduce((sum, row) => sum + row.clvCount, 0);
+      const mine = rowsOf.get(memberId) ?? [];
+      const total = mine.reduce((sum, { row }) => sum + row.clvSum, 0);
+      const count = mine.reduce((sum, { row }) => sum + row.clvCount, 0);
       return [memberId, count === 0 ? null : Math.round((total / count) * 10_000) / 10_000 + 0];
     }),
   );
