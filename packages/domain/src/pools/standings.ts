@@ -21,6 +21,7 @@ import {
 } from './types.js';
 import {
   droppableWeek,
+  firstByMember,
   tiebreakerError,
   weekTotals,
   weekTotalsOfMembers,
@@ -150,7 +151,7 @@ export function standingsOfWeeks(
   const ordered = [...weeks].sort((a, b) => a.week - b.week);
   const latest = [...ordered].reverse().find((week) => week.started);
   const rowsOf = rowsByMember(ordered);
-  const latestOf = firstRowByMember(latest?.members ?? []);
+  const latestOf = firstByMember(latest?.members ?? []);
   return rank(
     memberIds.map((memberId) => {
       const mine = rowsOf.get(memberId) ?? [];
@@ -194,13 +195,6 @@ function rowsByMember<Row extends { memberId: string }>(
     }
   }
   return rowsOf;
-}
-
-/** Each member's first row among `rows`. */
-function firstRowByMember<Row extends { memberId: string }>(rows: readonly Row[]): Map<string, Row> {
-  const firstOf = new Map<string, Row>();
-  for (const row of rows) if (!firstOf.has(row.memberId)) firstOf.set(row.memberId, row);
-  return firstOf;
 }
 
 /** Season standings: points, then wins, then the summed tiebreaker error, then the earlier submission. */

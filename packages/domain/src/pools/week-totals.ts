@@ -67,12 +67,20 @@ const GRADED: ReadonlySet<PickOutcome> = new Set(['win', 'loss', 'push']);
 
 /** The tiebreaker of one member's week: |guess − actual total| of the week's last slate game. */
 export function tiebreakerError(week: PoolWeekData, sheet: WeekSheet | undefined, now: Date): number | null {
+  return errorFrom(tiebreakerTotal(week, now), sheet);
+}
+
+/** The actual total of the week's tiebreaker game (its last slate game) once it is final; null before. */
+function tiebreakerTotal(week: PoolWeekData, now: Date): number | null {
   const game = tiebreakerGame(week.slate);
   if (!game || slateGameState(game, week.window, now) !== 'final') return null;
   if (game.homeScore === null || game.awayScore === null) return null;
-  // No guess reads as a guess of 0 (decision record 026).
-  return Math.abs((sheet?.tiebreaker ?? 0) - (game.homeScore + game.awayScore));
+  return game.homeScore + game.awayScore;
 }
+
+/** A sheet's tiebreaker error against the week's actual total. No guess reads as a guess of 0 (decision record 026). */
+const errorFrom = (total: number | null, sheet: WeekSheet | undefined): number | null =>
+  total === null ? null : Math.abs((sheet?.tiebreaker ?? 0) - total);
 
 /**
  * Whether a week can be one of a member's dropped weeks: every slate game is decided (at least one), and the
@@ -84,9 +92,30 @@ export function droppableWeek(
   complete: boolean,
   member: Pick<PoolMember, 'joinedAt' | 'leftAt'> | undefined,
 ): boolean {
-  if (!complete || !member || week.slate.length === 0) return false;
+  return droppableIn(lockSpan(week), complete, member);
+}
+
+/** The instants of the week's first and last lock; null for a week without slate games. */
+function lockSpan(week: Pick<PoolWeekData, 'slate'>): { first: number; last: number } | null {
+  if (week.slate.length === 0) return null;
   const locks = week.slate.map((game) => lockInstant(game));
-  return memberAt(member, Math.min(...locks)) && memberAt(member, Math.max(...locks));
+  return { first: Math.min(...locks), last: Math.max(...locks) };
+}
+
+function droppableIn(
+  span: { first: number; last: number } | null,
+  complete: boolean,
+  member: Pick<PoolMember, 'joinedAt' | 'leftAt'> | undefined,
+): boolean {
+  if (!complete || !member || span === null) return false;
+  return memberAt(member, span.first) && memberAt(member, span.last);
+}
+
+/** Each member's first row among `rows` (a week has one sheet, and one totals row, per member). */
+export function firstByMember<Row extends { memberId: string }>(rows: readonly Row[]): Map<string, Row> {
+  const firstOf = new Map<string, Row>();
+  for (const row of rows) if (!firstOf.has(row.memberId)) firstOf.set(row.memberId, row);
+  return firstOf;
 }
 
 /** The week's totals from its members' graded sheets (gradeWeekSheet) at `now`, on the pool's win basis. */
@@ -99,12 +128,17 @@ export function weekTotals(
   const games = new Map(week.slate.map((game) => [game.id, game]));
   const decided = week.slate.filter((game) => slateGameState(game, week.window, now) !== 'pending').length;
   const complete = decided > 0 && decided === week.slate.length;
+  // What is the same for every member, worked out once: a full pool's week is hundreds of picks.
+  const tiebreakerActual = tiebreakerTotal(week, now);
+  const locks = lockSpan(week);
+  const sheetOf = firstByMember(week.sheets);
+  const memberOf = new Map(pool.members.map((member) => [member.id, member]));
   return {
     week: week.week,
     started: decided > 0,
     complete,
     members: graded.map((row) => {
-      const sheet = week.sheets.find((candidate) => candidate.memberId === row.memberId);
+      const sheet = sheetOf.get(row.memberId);
       let clvSum = 0;
       let clvCount = 0;
       for (const pick of row.picks) {
@@ -115,7 +149,7 @@ export function weekTotals(
         clvSum += clv;
         clvCount += 1;
       }
-      const poolMember = pool.members.find((candidate) => candidate.id === row.memberId);
+      const poolMember = memberOf.get(row.memberId);
       const member = poolMember ?? { id: row.memberId };
       const lms = lmsWeekResult(week, member, pool.winBasis, now);
       const lmsPlayed =
@@ -126,14 +160,14 @@ export function weekTotals(
         wins: row.wins,
         losses: row.losses,
         pushes: row.pushes,
-        tiebreakerError: tiebreakerError(week, sheet, now),
+        tiebreakerError: errorFrom(tiebreakerActual, sheet),
         submittedAt: sheet?.submittedAt ?? null,
         clvSum,
         clvCount,
         lmsTeam: lms.team,
         lmsOutcome: lms.outcome,
         lmsPushed: lmsPlayed !== undefined && teamOutcome(lms.team!, lmsPlayed, pool.winBasis) === 'push',
-        droppable: droppableWeek(week, complete, poolMember),
+        droppable: droppableIn(locks, complete, poolMember),
       };
     }),
   };
@@ -152,12 +186,13 @@ export function weekTotalsOfMembers(
 ): WeekTotals {
   const { winBasis } = scoring;
   const rules = scoringRules(scoring);
+  const sheetOf = firstByMember(week.sheets);
   const graded = members.map((member) =>
     gradeWeekSheet({
       week: week.week,
       slate: week.slate,
       window: week.window,
-      sheet: week.sheets.find((sheet) => sheet.memberId === member.id),
+      sheet: sheetOf.get(member.id),
       member,
       rules,
       now,
