@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import type { SQL, SQLWrapper } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { DbExecutor } from './client.js';
 
@@ -82,3 +82,12 @@ export function groupBy<T, K, V = T>(
 
 /** One column of a bulk statement: the values as a single array parameter of the PostgreSQL `type`. */
 export const column = <T>(values: readonly T[], type: string): SQL => sql`${sql.param(values)}::${sql.raw(type)}[]`;
+
+/**
+ * `target = any(values)`, the values as one array parameter of the PostgreSQL `type` (ids by default), where
+ * drizzle's `inArray` spells out a parameter per value: one statement text whatever the number of values, so it
+ * is prepared once (decision 096), and built in microseconds where a list of a result's 2,000 pools took a
+ * millisecond. False for no values, as `inArray`.
+ */
+export const equalsAny = (target: SQLWrapper, values: readonly unknown[], type = 'int'): SQL =>
+  sql`${target} = any(${column(values, type)})`;

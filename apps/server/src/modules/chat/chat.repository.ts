@@ -1,9 +1,10 @@
 import { displayName } from '@pass/domain';
 import {
-  column,
   chatMessages,
   chatReads,
   chatRoomNotices,
+  column,
+  equalsAny,
   events,
   poolMembers,
   pools,
@@ -127,7 +128,7 @@ export async function memberNames(db: DbExecutor, memberIds: readonly number[]):
     .select({ id: poolMembers.id, username: users.username, name: users.name })
     .from(poolMembers)
     .innerJoin(users, eq(users.id, poolMembers.userId))
-    .where(inArray(poolMembers.id, [...memberIds]));
+    .where(equalsAny(poolMembers.id, memberIds));
   return new Map(rows.map((row) => [row.id, displayName(row)]));
 }
 
@@ -151,7 +152,7 @@ export async function listNotices(db: DbExecutor, poolIds: readonly number[]): P
   return db
     .select({ poolId: chatRoomNotices.poolId, noticeKey: chatRoomNotices.noticeKey, state: chatRoomNotices.state })
     .from(chatRoomNotices)
-    .where(inArray(chatRoomNotices.poolId, [...poolIds]));
+    .where(equalsAny(chatRoomNotices.poolId, poolIds));
 }
 
 /** Records a notice (its system line's id, or null when it was recorded without one). */
@@ -226,7 +227,7 @@ export async function listPoolsWithResults(
     .where(
       and(
         notEnded,
-        input.poolIds === undefined ? undefined : inArray(pools.id, [...input.poolIds]),
+        input.poolIds === undefined ? undefined : equalsAny(pools.id, input.poolIds),
         sql`not exists (select 1 from ${chatRoomNotices} n
                         where n.pool_id = ${pools.id} and n.notice_key = ${input.recordKey}
                           and jsonb_typeof(n.state -> 'version') = 'number'
@@ -242,7 +243,7 @@ export async function listPoolsWithResults(
     .where(
       and(
         notEnded,
-        inArray(
+        equalsAny(
           pools.id,
           changed.map((pool) => pool.id),
         ),
@@ -311,7 +312,7 @@ export async function listReads(db: DbExecutor, memberIds: readonly number[]): P
   const rows = await db
     .select({ memberId: chatReads.memberId, lastReadId: chatReads.lastReadId })
     .from(chatReads)
-    .where(inArray(chatReads.memberId, [...memberIds]));
+    .where(equalsAny(chatReads.memberId, memberIds));
   return new Map(rows.map((row) => [row.memberId, row.lastReadId]));
 }
 
@@ -321,7 +322,7 @@ export async function listLastMessages(db: DbExecutor, poolIds: readonly number[
   const newest = db
     .select({ id: max(chatMessages.id) })
     .from(chatMessages)
-    .where(inArray(chatMessages.poolId, [...poolIds]))
+    .where(equalsAny(chatMessages.poolId, poolIds))
     .groupBy(chatMessages.poolId);
   const rows = await withAuthor(db).where(inArray(chatMessages.id, newest));
   return new Map(rows.map((row) => [row.poolId, row]));

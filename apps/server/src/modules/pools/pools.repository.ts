@@ -1,7 +1,9 @@
 import {
   auditEvents,
   column,
+  equalsAny,
   events,
+  lastStatement,
   poolMembers,
   poolPicks,
   pools,
@@ -9,11 +11,10 @@ import {
   poolSlateGames,
   poolWeeks,
   users,
-  lastStatement,
   type DbExecutor,
   type LastStatement,
 } from '@pass/db';
-import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 
 /**
  * The SQL of pools and their members. A membership is current while neither left nor removed; every read of a
@@ -153,7 +154,7 @@ export async function currentMembers(db: DbExecutor, poolIds: readonly number[])
     })
     .from(poolMembers)
     .innerJoin(users, eq(users.id, poolMembers.userId))
-    .where(and(inArray(poolMembers.poolId, [...poolIds]), currentMember))
+    .where(and(equalsAny(poolMembers.poolId, poolIds), currentMember))
     .orderBy(sql`${poolMembers.role} = 'guest'`, asc(poolMembers.joinedAt), asc(poolMembers.id));
 }
 
@@ -226,7 +227,7 @@ export async function lifeguardNames(
     .select({ poolId: pools.id, username: users.username, name: users.name })
     .from(pools)
     .innerJoin(users, eq(users.id, pools.lifeguardId))
-    .where(inArray(pools.id, [...poolIds]));
+    .where(equalsAny(pools.id, poolIds));
   return new Map(rows.map((row) => [row.poolId, { username: row.username, name: row.name }]));
 }
 
@@ -249,7 +250,7 @@ export async function firstLocks(
     .innerJoin(poolWeeks, eq(poolWeeks.id, poolSlateGames.poolWeekId))
     .innerJoin(events, eq(events.id, poolSlateGames.eventId))
     // The pool starts with its first slate game; a survivor-only game (Thursday's, say) does not start it.
-    .where(and(inArray(poolWeeks.poolId, [...poolIds]), eq(poolSlateGames.survivorOnly, false)))
+    .where(and(equalsAny(poolWeeks.poolId, poolIds), eq(poolSlateGames.survivorOnly, false)))
     .groupBy(poolWeeks.poolId);
   return new Map(
     rows.map((row) => [
@@ -261,10 +262,7 @@ export async function firstLocks(
 
 export async function poolsByIds(db: DbExecutor, poolIds: readonly number[]): Promise<PoolRow[]> {
   if (poolIds.length === 0) return [];
-  return db
-    .select()
-    .from(pools)
-    .where(inArray(pools.id, [...poolIds]));
+  return db.select().from(pools).where(equalsAny(pools.id, poolIds));
 }
 
 export async function updatePool(db: DbExecutor, poolId: number, changes: PoolChanges, now: Date): Promise<void> {
@@ -370,7 +368,7 @@ export async function verifiedAccounts(
   const rows = await db
     .select({ id: users.id, email: users.email, username: users.username, name: users.name })
     .from(users)
-    .where(and(inArray(users.id, [...userIds]), isNotNull(users.emailVerifiedAt)));
+    .where(and(equalsAny(users.id, userIds), isNotNull(users.emailVerifiedAt)));
   return new Map(rows.map((row) => [row.id, { email: row.email, username: row.username, name: row.name }]));
 }
 

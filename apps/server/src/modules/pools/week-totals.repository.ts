@@ -1,5 +1,6 @@
 import {
   column,
+  equalsAny,
   groupBy,
   jsonDate,
   poolMembers,
@@ -12,7 +13,7 @@ import {
   type JsonRead,
 } from '@pass/db';
 import type { LmsOutcome, MemberWeekTotals } from '@pass/domain';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { currentMember, type MemberWithName } from './pools.repository.js';
 
 /**
@@ -51,7 +52,7 @@ export async function weekTotalsStates(db: DbExecutor, poolIds: readonly number[
       totalsComplete: poolWeeks.totalsComplete,
     })
     .from(poolWeeks)
-    .where(inArray(poolWeeks.poolId, [...poolIds]))
+    .where(equalsAny(poolWeeks.poolId, poolIds))
     .orderBy(asc(poolWeeks.poolId), asc(poolWeeks.week));
 }
 
@@ -116,10 +117,7 @@ export async function storedTotals(
   poolWeekIds: readonly number[],
 ): Promise<Map<number, MemberWeekTotals[]>> {
   if (poolWeekIds.length === 0) return new Map();
-  const rows = await db
-    .select()
-    .from(poolWeekTotals)
-    .where(inArray(poolWeekTotals.poolWeekId, [...poolWeekIds]));
+  const rows = await db.select().from(poolWeekTotals).where(equalsAny(poolWeekTotals.poolWeekId, poolWeekIds));
   return groupBy(
     rows,
     (row) => row.poolWeekId,
@@ -164,7 +162,7 @@ export async function storeWeekTotals(db: DbExecutor, weeks: readonly WorkedWeek
     .select({ id: poolWeeks.id, totalsVersion: poolWeeks.totalsVersion })
     .from(poolWeeks)
     .where(
-      inArray(
+      equalsAny(
         poolWeeks.id,
         weeks.map((week) => week.poolWeekId),
       ),
@@ -179,7 +177,7 @@ export async function storeWeekTotals(db: DbExecutor, weeks: readonly WorkedWeek
   });
   if (kept.length === 0) return;
   const ids = kept.map((week) => week.poolWeekId);
-  await db.delete(poolWeekTotals).where(inArray(poolWeekTotals.poolWeekId, ids));
+  await db.delete(poolWeekTotals).where(equalsAny(poolWeekTotals.poolWeekId, ids));
   const rows = kept.flatMap((week) => week.rows.map((row) => ({ poolWeekId: week.poolWeekId, row })));
   const iso = (date: Date | null) => (date === null ? null : date.toISOString());
   const of = <T>(value: (entry: (typeof rows)[number]) => T) => rows.map(value);
@@ -264,9 +262,6 @@ export async function invalidateWeeks(db: DbExecutor, poolId: number, poolWeekId
     .update(poolWeeks)
     .set({ inputsVersion: sql`${poolWeeks.inputsVersion} + 1` })
     .where(
-      and(
-        eq(poolWeeks.poolId, poolId),
-        poolWeekIds === undefined ? undefined : inArray(poolWeeks.id, [...poolWeekIds]),
-      ),
+      and(eq(poolWeeks.poolId, poolId), poolWeekIds === undefined ? undefined : equalsAny(poolWeeks.id, poolWeekIds)),
     );
 }

@@ -1,5 +1,6 @@
 import {
   column,
+  equalsAny,
   events,
   groupBy,
   jsonDate,
@@ -17,7 +18,7 @@ import {
   type JsonDated,
   type JsonRead,
 } from '@pass/db';
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { WeekGameRow } from '../sports/sports.repository.js';
 
 /**
@@ -243,10 +244,7 @@ export async function sheetsOf(db: DbExecutor, poolWeekId: number): Promise<Shee
 /** The sheets of these weeks with their picks: two queries whatever the number of weeks. */
 export async function sheetsOfWeeks(db: DbExecutor, poolWeekIds: readonly number[]): Promise<SheetRow[]> {
   if (poolWeekIds.length === 0) return [];
-  const sheets = await db
-    .select()
-    .from(poolSheets)
-    .where(inArray(poolSheets.poolWeekId, [...poolWeekIds]));
+  const sheets = await db.select().from(poolSheets).where(equalsAny(poolSheets.poolWeekId, poolWeekIds));
   if (sheets.length === 0) return [];
   // By the weeks, not by a list of every sheet id: a season of a full pool has hundreds of sheets, and a
   // parameter per sheet cost more than the join (bench: pool-standings-rebuild-*).
@@ -260,7 +258,7 @@ export async function sheetsOfWeeks(db: DbExecutor, poolWeekIds: readonly number
     })
     .from(poolPicks)
     .innerJoin(poolSheets, eq(poolSheets.id, poolPicks.sheetId))
-    .where(inArray(poolSheets.poolWeekId, [...poolWeekIds]))
+    .where(equalsAny(poolSheets.poolWeekId, poolWeekIds))
     .orderBy(asc(poolPicks.eventId));
   const picksOf = groupBy(
     picks,
@@ -296,7 +294,7 @@ export async function slatesOfWeekIds(
     })
     .from(poolSlateGames)
     .innerJoin(events, eq(events.id, poolSlateGames.eventId))
-    .where(inArray(poolSlateGames.poolWeekId, [...poolWeekIds]))
+    .where(equalsAny(poolSlateGames.poolWeekId, poolWeekIds))
     .orderBy(asc(poolSlateGames.poolWeekId), asc(poolSlateGames.eventId));
   return groupBy(
     rows,
