@@ -1,4 +1,5 @@
 export * from './client.js';
+export * from './built-once.js';
 export * from './commit-with.js';
 export * from './migrate.js';
 export * from './advisory-locks.js';

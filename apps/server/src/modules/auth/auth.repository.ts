@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import { authTokens, serverSecrets, sessions, userIdentities, users, type DbExecutor } from '@pass/db';
+import { authTokens, builtOnce, serverSecrets, sessions, userIdentities, users, type DbExecutor } from '@pass/db';
 import { systemClock } from '../../lib/clock.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -106,22 +106,27 @@ export async function createSession(db: DbExecutor, values: typeof sessions.$inf
 
 /** The session and its user, if the session exists and has passed neither its idle nor its absolute end. */
 export async function getLiveSession(db: DbExecutor, idHash: string, now: Date, idleCutoff: Date) {
-  const [row] = await db
+  const [row] = await liveSession(db, { idHash, now: now.toISOString(), idleCutoff: idleCutoff.toISOString() });
+  return row ?? null;
+}
+
+// Every signed-in request runs it: built once (builtOnce), the instants given as text.
+const liveSession = builtOnce((db) =>
+  db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.idHash, idHash),
-        gt(sessions.expiresAt, now),
-        gt(sessions.lastSeenAt, idleCutoff),
+        eq(sessions.idHash, sql.placeholder('idHash')),
+        sql`${sessions.expiresAt} > ${sql.placeholder('now')}::timestamptz`,
+        sql`${sessions.lastSeenAt} > ${sql.placeholder('idleCutoff')}::timestamptz`,
         // A suspended account's sessions are ended when it is suspended; this refuses one started in between.
         isNull(users.suspendedAt),
       ),
     )
-    .limit(1);
-  return row ?? null;
-}
+    .limit(1),
+);
 
 export async function touchSession(db: DbExecutor, idHash: string, now: Date): Promise<void> {
   await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));

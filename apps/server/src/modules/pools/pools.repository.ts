@@ -1,5 +1,6 @@
 import {
   auditEvents,
+  builtOnce,
   column,
   equalsAny,
   events,
@@ -76,6 +77,10 @@ export async function findMembership(
   userId: number,
   options: { lock?: PoolLock } = {},
 ): Promise<{ pool: PoolRow; member: MemberRow } | null> {
+  if (options.lock === undefined) {
+    const [row] = await membershipRead(db, { poolId, userId });
+    return row ?? null;
+  }
   const query = db
     .select({ pool: pools, member: poolMembers })
     .from(pools)
@@ -84,6 +89,18 @@ export async function findMembership(
   const [row] = await underPoolLock(query, options.lock);
   return row ?? null;
 }
+
+// Every request about a pool reads it without a lock: built once (builtOnce).
+const membershipRead = builtOnce((db) =>
+  db
+    .select({ pool: pools, member: poolMembers })
+    .from(pools)
+    .innerJoin(
+      poolMembers,
+      and(eq(poolMembers.poolId, pools.id), eq(poolMembers.userId, sql.placeholder('userId')), currentMember),
+    )
+    .where(eq(pools.id, sql.placeholder('poolId'))),
+);
 
 /** A select of a pool's row, run under the lock asked for: the pool's row alone is locked, whatever it joins. */
 function underPoolLock<Row>(
