@@ -36,7 +36,7 @@ describe('builtOnce', () => {
     expect(builds).toBe(1);
   });
 
-  it('builds it again for a transaction, and runs it inside that transaction', async () => {
+  it('runs the one built statement inside a transaction it is given, on the transaction’s connection', async () => {
     const before = builds;
     await handle.db
       .transaction(async (tx) => {
@@ -48,8 +48,29 @@ describe('builtOnce', () => {
       .catch((error: unknown) => {
         if (!(error instanceof Error) || error.message !== 'roll back') throw error;
       });
-    expect(builds).toBe(before + 1);
-    // The row the transaction wrote was rolled back with it: the database's copy does not see it.
+    expect(builds).toBe(before);
+    // The row the transaction wrote was rolled back with it: the database's run does not see it.
     expect(await noteById(handle.db, { id: 3 })).toEqual([]);
+  });
+
+  it('runs a statement first built inside a transaction on the database once that transaction is over', async () => {
+    let built = 0;
+    const bodyById = builtOnce((db: DbExecutor) => {
+      built += 1;
+      return db
+        .select({ body: notes.body })
+        .from(notes)
+        .where(eq(notes.id, sql.placeholder('id')));
+    });
+    await handle.db.transaction(async (tx) => {
+      expect(await bodyById(tx, { id: 2 })).toEqual([{ body: 'two' }]);
+    });
+    expect(await bodyById(handle.db, { id: 1 })).toEqual([{ body: 'one' }]);
+    // Two at once on the database: each takes a connection of its own from the pool.
+    expect(await Promise.all([bodyById(handle.db, { id: 1 }), bodyById(handle.db, { id: 2 })])).toEqual([
+      [{ body: 'one' }],
+      [{ body: 'two' }],
+    ]);
+    expect(built).toBe(1);
   });
 });

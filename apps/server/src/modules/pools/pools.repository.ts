@@ -77,40 +77,8 @@ export async function findMembership(
   userId: number,
   options: { lock?: PoolLock } = {},
 ): Promise<{ pool: PoolRow; member: MemberRow } | null> {
-  if (options.lock === undefined) {
-    const [row] = await membershipRead(db, { poolId, userId });
-    return row ?? null;
-  }
-  const query = db
-    .select({ pool: pools, member: poolMembers })
-    .from(pools)
-    .innerJoin(poolMembers, and(eq(poolMembers.poolId, pools.id), eq(poolMembers.userId, userId), currentMember))
-    .where(eq(pools.id, poolId));
-  const [row] = await underPoolLock(query, options.lock);
+  const [row] = await membershipReads[options.lock ?? 'none'](db, { poolId, userId });
   return row ?? null;
-}
-
-// Every request about a pool reads it without a lock: built once (builtOnce).
-const membershipRead = builtOnce((db) =>
-  db
-    .select({ pool: pools, member: poolMembers })
-    .from(pools)
-    .innerJoin(
-      poolMembers,
-      and(eq(poolMembers.poolId, pools.id), eq(poolMembers.userId, sql.placeholder('userId')), currentMember),
-    )
-    .where(eq(pools.id, sql.placeholder('poolId'))),
-);
-
-/** A select of a pool's row, run under the lock asked for: the pool's row alone is locked, whatever it joins. */
-function underPoolLock<Row>(
-  query: PromiseLike<Row[]> & {
-    for(strength: 'update' | 'key share', config: { of: typeof pools }): PromiseLike<Row[]>;
-  },
-  lock: PoolLock | undefined,
-): PromiseLike<Row[]> {
-  // `key share`: it conflicts with `update`, not with the version's own update (`no key update`) nor itself.
-  return lock === undefined ? query : query.for(lock === 'update' ? 'update' : 'key share', { of: pools });
 }
 
 /**
@@ -124,16 +92,51 @@ export async function findMembershipAndWeek(
   week: number,
   options: { lock?: PoolLock } = {},
 ): Promise<{ pool: PoolRow; member: MemberRow; week: typeof poolWeeks.$inferSelect | null } | null> {
-  const query = db
-    .select({ pool: pools, member: poolMembers, week: poolWeeks })
-    .from(pools)
-    .innerJoin(poolMembers, and(eq(poolMembers.poolId, pools.id), eq(poolMembers.userId, userId), currentMember))
-    .leftJoin(poolWeeks, and(eq(poolWeeks.poolId, pools.id), eq(poolWeeks.week, week)))
-    .where(eq(pools.id, poolId));
-  // The week's row is read, never locked here.
-  const [row] = await underPoolLock(query, options.lock);
+  const [row] = await membershipAndWeekReads[options.lock ?? 'none'](db, { poolId, userId, week });
   return row ?? null;
 }
+
+const membershipOf = (db: DbExecutor) =>
+  db
+    .select({ pool: pools, member: poolMembers })
+    .from(pools)
+    .innerJoin(
+      poolMembers,
+      and(eq(poolMembers.poolId, pools.id), eq(poolMembers.userId, sql.placeholder('userId')), currentMember),
+    )
+    .where(eq(pools.id, sql.placeholder('poolId')));
+
+const membershipAndWeekOf = (db: DbExecutor) =>
+  db
+    .select({ pool: pools, member: poolMembers, week: poolWeeks })
+    .from(pools)
+    .innerJoin(
+      poolMembers,
+      and(eq(poolMembers.poolId, pools.id), eq(poolMembers.userId, sql.placeholder('userId')), currentMember),
+    )
+    // The week's row is read, never locked here.
+    .leftJoin(poolWeeks, and(eq(poolWeeks.poolId, pools.id), eq(poolWeeks.week, sql.placeholder('week'))))
+    .where(eq(pools.id, sql.placeholder('poolId')));
+
+/**
+ * A read of a pool's row with what it joins, under each lock a caller may ask for, each built once (builtOnce):
+ * every request about a pool runs one. The pool's row alone is locked, whatever it joins; `key share` conflicts
+ * with `update`, not with the version's own update (`no key update`) nor itself.
+ */
+function underEachLock<Row>(
+  query: (db: DbExecutor) => PromiseLike<Row[]> & {
+    for(strength: 'update' | 'key share', config: { of: typeof pools }): PromiseLike<Row[]>;
+  },
+): Record<PoolLock | 'none', (db: DbExecutor, values: Record<string, number>) => Promise<Row[]>> {
+  return {
+    none: builtOnce((db) => query(db)),
+    update: builtOnce((db) => query(db).for('update', { of: pools })),
+    share: builtOnce((db) => query(db).for('key share', { of: pools })),
+  };
+}
+
+const membershipReads = underEachLock(membershipOf);
+const membershipAndWeekReads = underEachLock(membershipAndWeekOf);
 
 /** The pools the member is currently in, newest first, with their role. */
 export async function listMemberships(db: DbExecutor, userId: number): Promise<{ pool: PoolRow; member: MemberRow }[]> {
