@@ -227,6 +227,9 @@ export async function tellRoomNotices(
       rooms = await membersAndWeekTotals(context.db, batch, input.now, {
         // Reads waiting for these pools go on as soon as their answers are kept; the weeks are stored after.
         store: forReaders ? 'after' : true,
+        // A read waits for its pool at the version it has just read, often newer than the run listed (a change
+        // came meanwhile): the answer is kept at that version, not built a second time by the read.
+        poolsAgain: forReaders,
         // A run told to stop gives up its batch between two pools: the next run does every pool again.
         stop: input.stop,
       });

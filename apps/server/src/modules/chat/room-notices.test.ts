@@ -370,5 +370,28 @@ describe('room notices', () => {
     expect(afterRun.data.rows.map((row: { points: number }) => row.points)).toEqual([10, -10]);
     expect(waiting.builds).toBe(1);
     unregister();
+
+    // A run that listed the pool before a change, asked by a read of the newer version: the run reads the pool
+    // again (as its lane for waiting reads does), keeps the answer at the read's version, and the read builds none.
+    const [listedBefore] = await poolsByIds(db(), [pool.id]);
+    clock = new Date('2025-09-10T15:00:00Z');
+    await setEventResult(db(), monday, { status: 'final', home_score: 27, away_score: 24 }, clock);
+    const newer = new CountingCache();
+    let keepNewer!: () => void;
+    const keptNewer = new Promise<void>((resolve) => (keepNewer = resolve));
+    const unregisterNewer = registerStandingsRun(newer, {
+      bringForward: (poolId) => (poolId === pool.id ? keptNewer : null),
+    });
+    const newerAnswer = standingsAnswer(db(), newer, { ...read, now: clock });
+    const [worked] = await membersAndWeekTotals(db(), [listedBefore!], clock, { poolsAgain: true });
+    expect(worked!.pool.version).toBeGreaterThan(listedBefore!.version);
+    keepStandingsAnswers(newer, [worked!], clock);
+    keepNewer();
+    // Monday's score back: each again has one win and one loss.
+    expect(JSON.parse((await newerAnswer).toString()).data.rows.map((row: { points: number }) => row.points)).toEqual([
+      0, 0,
+    ]);
+    expect(newer.builds).toBe(0);
+    unregisterNewer();
   });
 });

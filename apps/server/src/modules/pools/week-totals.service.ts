@@ -14,7 +14,7 @@ import {
   type WeekTotals,
 } from '@pass/domain';
 import { turnsEvery } from '../../lib/event-loop.js';
-import type { MemberWithName, PoolRow } from './pools.repository.js';
+import { poolsByIds, type MemberWithName, type PoolRow } from './pools.repository.js';
 import { poolWeekOf } from './pools.service.js';
 import { loadWeeksOfPools } from './slates.service.js';
 import * as repository from './week-totals.repository.js';
@@ -35,6 +35,12 @@ export interface WeekTotalsOptions {
    * run does once newer results make its answers old.
    */
   stop?: () => boolean;
+  /**
+   * membersAndWeekTotals: the pools' rows read again first, so the totals and what is kept from them are at the
+   * pools' versions and settings as they are now, not as the caller listed them (reads waiting for these pools
+   * after a change ask for those versions).
+   */
+  poolsAgain?: boolean;
 }
 
 /** Thrown by currentWeekTotalsOfPools and membersAndWeekTotals when their `stop` said to stop. */
@@ -153,16 +159,32 @@ export async function membersAndWeekTotals(
   /** The pools' week states and members when the caller has just read them (weekStatesAndMembersRead). */
   read?: StatesAndMembers,
 ): Promise<{ pool: PoolRow; members: MemberWithName[]; totals: PoolWeekTotals }[]> {
+  // Read again before the states and members: totals worked out from inputs read after a version are at least
+  // that new.
+  const rows = options.poolsAgain ? await poolsAsTheyAre(db, pools) : pools;
   const { states, members } =
     read ??
     (await repository.weekStatesAndMembers(
       db,
-      pools.map((pool) => pool.id),
+      rows.map((pool) => pool.id),
     ));
   const membersOf = groupBy(members, (member) => member.poolId);
-  const listed = pools.map((pool) => ({ pool, members: membersOf.get(pool.id) ?? [] }));
+  const listed = rows.map((pool) => ({ pool, members: membersOf.get(pool.id) ?? [] }));
   const totals = await weekTotalsOfStates(db, listed, states, now, options);
   return listed.map((entry, index) => ({ ...entry, totals: totals[index]! }));
+}
+
+/** The rows of these pools as stored now, in the order given (a pool no longer stored is left out). */
+async function poolsAsTheyAre(db: DbExecutor, pools: readonly PoolRow[]): Promise<PoolRow[]> {
+  const stored = new Map(
+    (
+      await poolsByIds(
+        db,
+        pools.map((pool) => pool.id),
+      )
+    ).map((pool) => [pool.id, pool]),
+  );
+  return pools.flatMap((pool) => stored.get(pool.id) ?? []);
 }
 
 /** currentWeekTotalsOfPools from the pools' week states already read. */
