@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { groupBy } from '@pass/db';
 import type { Clock } from '../../lib/clock.js';
 import { mapAtMost } from '../../lib/collections.js';
+import { turnsEvery } from '../../lib/event-loop.js';
 import type { MemberWithName, PoolRow } from '../pools/pools.repository.js';
 import { keepStandingsAnswers, registerStandingsRun } from '../pools/standings.service.js';
 import { PoolBatches } from './pool-batches.js';
@@ -237,11 +238,18 @@ export async function tellRoomNotices(
       if (error instanceof WorkStopped) return;
       throw error;
     }
-    if (context.standingsCache) keepStandingsAnswers(context.standingsCache, rooms, input.now);
+    // A batch's answers and looks are a few hundred small pieces of work: done in turns, so a request meanwhile
+    // waits for one piece, not the batch's.
+    const turn = turnsEvery();
+    for (const room of rooms) {
+      await turn();
+      if (context.standingsCache) keepStandingsAnswers(context.standingsCache, [room], input.now);
+    }
     batches.done(ids);
     const recordsOf = groupBy(await repository.listNotices(context.db, ids), (row) => row.poolId);
     const quiet: { poolId: number; state: StandingsRecord }[] = [];
     for (const room of rooms) {
+      await turn();
       const look = roomChanges(room, recordsOf.get(room.pool.id) ?? []);
       if (!look) continue;
       if (look.quiet) quiet.push({ poolId: room.pool.id, state: look.record });
@@ -306,7 +314,8 @@ export interface RoomNotices {
    * a failure is logged and the next run tries again. With `newResults` (a result was just graded), the run
    * under way stops (between two pools of its batch) so the next one starts sooner: its pools are all looked at
    * again with the newer results, and the reads after a Sunday's last final wait for one run, not the end of an
-   * older one too. That next run starts RESULTS_SETTLE_MS after the result, with any that came meanwhile.
+   * older one too. That next run starts once no result has come for RESULTS_QUIET_MS, or RESULTS_MAX_WAIT_MS
+   * after the first it waits for; a run started at that longest wait is not stopped.
    */
   run(options?: { newResults?: boolean }): Promise<RoomNoticesResult | null>;
   /** Starts no more runs (one waiting to start answers null) and waits for the one under way. */
@@ -314,41 +323,48 @@ export interface RoomNotices {
 }
 
 /**
- * Runs stopped early in a row before one is left to finish: results arriving without end (an import correcting
- * game after game) still have the rooms told.
+ * How long results must have stopped coming before a run after them starts: results that come together (an
+ * import's batch, a corrected pair of scores, the admin entering a Sunday's finals one after another) make one
+ * run, not a run started and stopped for each, whose work is thrown away and slows the reads and the results
+ * meanwhile (bench: pool-standings-after-change). Less than a blink for the rooms.
  */
-const MAX_RUNS_STOPPED_IN_A_ROW = 20;
+const RESULTS_QUIET_MS = 300;
 
 /**
- * How long a run after new results waits before it starts: results that arrive together (a Sunday's late
- * games ending minutes apart are each their own, but an import's batch or a corrected pair of scores comes
- * within milliseconds) make one run, and the reads right after a result are not slowed by a run starting
- * beside them. Less than a blink for the rooms.
+ * The longest a run after new results waits while they keep coming (an import correcting game after game):
+ * then it starts, and runs to its end whatever comes, so the rooms are still told.
  */
-const RESULTS_SETTLE_MS = 100;
+const RESULTS_MAX_WAIT_MS = 5_000;
 
 export function createRoomNotices(
-  context: NoticeContext & { now: Clock; log?: (error: unknown) => void },
+  context: NoticeContext & {
+    now: Clock;
+    log?: (error: unknown) => void;
+    /** RESULTS_QUIET_MS and RESULTS_MAX_WAIT_MS unless given (tests). */
+    waits?: { quietMs: number; maxWaitMs: number };
+  },
 ): RoomNotices {
-  /** The run under way, until its totals are done: a next run waits for that, not for its rooms to be told. */
-  let running: { totalsDone: Promise<void>; stop: boolean } | undefined;
+  const { quietMs, maxWaitMs } = context.waits ?? { quietMs: RESULTS_QUIET_MS, maxWaitMs: RESULTS_MAX_WAIT_MS };
+  /**
+   * The run under way, until its totals are done: a next run waits for that, not for its rooms to be told.
+   * `stoppable`: new results stop it (not a run that waited its longest).
+   */
+  let running: { totalsDone: Promise<void>; stop: boolean; stoppable: boolean } | undefined;
   /** The run under way until it has told its rooms. */
   let inFlight: Promise<RoomNoticesResult | null> | undefined;
   let queued: Promise<RoomNoticesResult | null> | undefined;
-  /** Ends the wait of a run starting after new results at once (close). */
-  let settled: (() => void) | undefined;
+  /** The wait of the queued run for results to stop coming: `again` starts it over (within the longest wait). */
+  let settling: { again: () => void; end: () => void } | undefined;
   let closed = false;
-  let stoppedInARow = 0;
-  const start = (): Promise<RoomNoticesResult | null> => {
+  const start = (stoppable: boolean): Promise<RoomNoticesResult | null> => {
     if (closed) return Promise.resolve(null);
     let totalsDone!: () => void;
-    const run = { stop: false, totalsDone: new Promise<void>((resolve) => (totalsDone = resolve)) };
+    const run = { stop: false, stoppable, totalsDone: new Promise<void>((resolve) => (totalsDone = resolve)) };
     running = run;
     let ended = false;
     const endTotals = () => {
       if (ended) return;
       ended = true;
-      stoppedInARow = run.stop ? stoppedInARow + 1 : 0;
       if (running === run) running = undefined;
       totalsDone();
     };
@@ -364,32 +380,42 @@ export function createRoomNotices(
     });
     return promise;
   };
+  /** Settles once results have been quiet for `quietMs`: with true when it waited its longest instead. */
   const settle = () =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        settled = undefined;
-        resolve();
-      }, RESULTS_SETTLE_MS);
-      settled = () => {
+    new Promise<boolean>((resolve) => {
+      // Real time, not the server clock: how long the job waits.
+      const longest = performance.now() + maxWaitMs;
+      let timer: NodeJS.Timeout | undefined;
+      const end = (waitedLongest: boolean) => {
         clearTimeout(timer);
-        settled = undefined;
-        resolve();
+        settling = undefined;
+        resolve(waitedLongest);
       };
+      const again = () => {
+        clearTimeout(timer);
+        const left = longest - performance.now();
+        timer = setTimeout(() => end(left <= quietMs), Math.max(0, Math.min(quietMs, left)));
+      };
+      settling = { again, end: () => end(false) };
+      again();
     });
   return {
     run({ newResults = false } = {}) {
-      if (newResults && running && stoppedInARow < MAX_RUNS_STOPPED_IN_A_ROW) running.stop = true;
-      if (queued) return queued;
-      if (!running && !newResults) return start();
-      queued = Promise.all([newResults ? settle() : undefined, running?.totalsDone]).then(() => {
+      if (newResults && running?.stoppable) running.stop = true;
+      if (queued) {
+        if (newResults) settling?.again();
+        return queued;
+      }
+      if (!running && !newResults) return start(true);
+      queued = Promise.all([newResults ? settle() : false, running?.totalsDone]).then(([waitedLongest]) => {
         queued = undefined;
-        return start();
+        return start(!waitedLongest);
       });
       return queued;
     },
     async close() {
       closed = true;
-      settled?.();
+      settling?.end();
       if (running) running.stop = true;
       await inFlight;
     },

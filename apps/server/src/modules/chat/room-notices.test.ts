@@ -279,6 +279,90 @@ describe('room notices', () => {
     expect(await tellRoomNotices(context(), { now: clock, poolIds: [pool.id] })).toMatchObject({ lines: 0 });
   });
 
+  it('starts a run after results once they stop coming, and one no result stops after the longest wait', async () => {
+    clock = START;
+    const sunday = await game('MIA', 'NE', '2025-09-07T17:00:00Z', 1);
+    const { pool, lifeguard, guests } = await poolWithGuests(
+      testApp.app,
+      db(),
+      poolSettings({ name: 'Flood pool', games_per_week: 1, win_basis: 'straight', double_play: false }),
+      1,
+    );
+    await publish(lifeguard.client, pool.id, 1, [sunday]);
+    await submitWeek(lifeguard.client, pool.id, 1, { picks: [{ event_id: sunday, team: 'MIA' }], tiebreaker: 40 });
+    await submitWeek(guests[0]!.client, pool.id, 1, { picks: [{ event_id: sunday, team: 'NE' }], tiebreaker: 40 });
+    clock = new Date('2025-09-08T12:00:00Z');
+    let results = 0;
+    /** Results committed when each run started. */
+    const startedAfter: number[] = [];
+    /** Called as a run starts, before it reads anything. */
+    let onStart = () => {};
+    const notices = (waits: { quietMs: number; maxWaitMs: number }) =>
+      createRoomNotices({
+        ...context(),
+        waits,
+        now: () => {
+          startedAfter.push(results);
+          onStart();
+          return clock;
+        },
+      });
+    // A corrected score each time: the pool has news for every run. The run it asks for is handed back in a
+    // list, not awaited.
+    const correct = async (job: ReturnType<typeof notices>) => {
+      results += 1;
+      await setEventResult(
+        db(),
+        sunday,
+        { status: 'final', home_score: 20 + (results % 2) * 7, away_score: 24 },
+        clock,
+      );
+      return [job.run({ newResults: true })] as const;
+    };
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    // Six results 150 ms apart, each within the quiet wait of the one before (not all within one of the first):
+    // one run, after the last.
+    const together = notices({ quietMs: 400, maxWaitMs: 10_000 });
+    const runs = [];
+    for (let index = 0; index < 6; index += 1) {
+      const [run] = await correct(together);
+      runs.push(run);
+      await pause(150);
+    }
+    expect(new Set(runs).size).toBe(1);
+    expect((await runs[0])?.looked).toBeGreaterThan(0);
+    expect(startedAfter).toEqual([6]);
+    await together.close();
+
+    // Results that keep coming: after the longest wait a run starts while they still come, and is not stopped
+    // by them (a run stopped answers that it looked at nothing); the one after it waits for them to stop.
+    startedAfter.length = 0;
+    results = 0;
+    const flood = notices({ quietMs: 600, maxWaitMs: 800 });
+    // A result comes as that run starts: a run that waited its longest goes on.
+    onStart = () => {
+      onStart = () => {};
+      void flood.run({ newResults: true });
+    };
+    const [first] = await correct(flood);
+    while (startedAfter.length === 0) {
+      await pause(100);
+      await correct(flood);
+    }
+    const during = results;
+    for (let index = 0; index < 3; index += 1) {
+      await pause(100);
+      await correct(flood);
+    }
+    expect((await first)?.looked).toBeGreaterThan(0);
+    expect(startedAfter[0]).toBeLessThan(results);
+    expect(startedAfter[0]).toBeLessThanOrEqual(during);
+    await flood.run({ newResults: true });
+    expect(startedAfter).toEqual([startedAfter[0], results]);
+    await flood.close();
+  });
+
   it('keeps each pool’s standings answer as a read builds it; a run stopped for newer results leaves the rooms to the next', async () => {
     clock = START;
     const thursday = await game('BUF', 'NYJ', '2025-09-05T00:20:00Z', 1);

@@ -17,6 +17,7 @@ import {
   type LineOfRecord,
 } from '@pass/domain';
 import { AppError } from '../../errors.js';
+import { turnsEvery } from '../../lib/event-loop.js';
 import { weekGamesWithLinesOfRecordRead } from '../sports/sports.service.js';
 import { recordCloses } from './closing.service.js';
 import * as poolsRepository from './pools.repository.js';
@@ -365,7 +366,10 @@ export async function loadWeeksOfPools(
   ]);
   const sheetsOf = groupBy(sheetRows, (row) => row.poolWeekId, toSheet);
   const answer: PoolWeekData[][] = [];
+  // Hundreds of pools (a result's run) are put together in turns, so the requests meanwhile are answered.
+  const turn = turnsEvery();
   for (const { pool, weekRows } of pools) {
+    await turn();
     const weeks: PoolWeekData[] = [];
     for (const weekRow of weekRows) {
       const calendarWeek = poolWeekOf(pool, weekRow.week);
