@@ -328,7 +328,7 @@ export interface RoomNotices {
  * run, not a run started and stopped for each, whose work is thrown away and slows the reads and the results
  * meanwhile (bench: pool-standings-after-change). Less than a blink for the rooms.
  */
-const RESULTS_QUIET_MS = 300;
+const RESULTS_QUIET_MS = 150;
 
 /**
  * The longest a run after new results waits while they keep coming (an import correcting game after game):
