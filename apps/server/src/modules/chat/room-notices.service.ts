@@ -280,9 +280,9 @@ export async function tellRoomNotices(
   const unregister = context.standingsCache
     ? registerStandingsRun(context.standingsCache, {
         // A run told to stop is not waited for: a read builds its own answer.
-        bringForward: (poolId) => {
+        bringForward: (poolId, version) => {
           if (input.stop?.()) return null;
-          const waiting = batches.bringForward(poolId);
+          const waiting = batches.bringForward(poolId, version);
           if (waiting) serveReaders();
           return waiting;
         },

@@ -169,7 +169,7 @@ async function cachedStandings(db: Database, cache: StatsCache, pool: PoolRow, n
   if (cached) return cached.body;
   // A run keeping many pools' answers that has this pool still to do does it next, with others, in fewer
   // statements than this read alone would take: the read waits for that instead of doing the same work beside it.
-  const kept = standingsRuns.get(cache)?.bringForward(pool.id);
+  const kept = standingsRuns.get(cache)?.bringForward(pool.id, pool.version);
   if (kept) await kept;
   // Not one transaction: each week's stored totals carry the version of their inputs, and a change committed
   // while this runs has raised the pool's version, so this answer is not served once it is read back.
@@ -182,8 +182,11 @@ async function cachedStandings(db: Database, cache: StatsCache, pool: PoolRow, n
  * it has still to do asks for it to come in the next batch.
  */
 export interface StandingsRun {
-  /** Settles once the pool's answer is kept, or the run is over; null when the run has no such pool left to do. */
-  bringForward(poolId: number): Promise<void> | null;
+  /**
+   * Settles once the pool's answer is kept, or the run is over; null when the run has no such pool left to do
+   * at `version` (the pool's version the read has just read) or later.
+   */
+  bringForward(poolId: number, version: number): Promise<void> | null;
 }
 
 /** The run under way, per standings cache: one at a time in an instance (createRoomNotices runs one at a time). */
