@@ -294,7 +294,7 @@ async function measureFinals(calls: Api, info: SundayInfo, databaseUrl: string, 
         Number.isNaN(settledAt)
           ? `the room notices the finals set off were still running ${secondsOf(QUIET_TIMEOUT_MS)} later`
           : `the app's work behind the finals (the room notices of every pool, after each result) was over ${secondsOf(settledAt - lastFinalAt)} after the last`,
-        `stored before listening in ${secondsOf(info.prepareMs)} (pools ${secondsOf(t.poolsMs ?? 0)}; the room notices of all ${count(info.roomsLooked)} rooms once ${secondsOf(t.roomNoticesMs ?? 0)})`,
+        `stored before listening in ${secondsOf(info.prepareMs)} (pools ${secondsOf(t.poolsMs ?? 0)}; the room notices of all ${count(info.roomsLooked)} rooms once ${secondsOf(t.roomNoticesMs ?? 0)}; then vacuumed and analyzed in ${secondsOf(t.vacuumMs ?? 0)})`,
       ].join('; '),
       meets: resultMax < TARGETS.resultMs && freshMs <= TARGETS.freshMs,
     },

@@ -371,6 +371,13 @@ function sheetFor(position: number, memberId: number): SubmitPicksBody {
 }
 lap('openWeekMs', step);
 
+// A database that had stored all this over a season would have been vacuumed and analyzed by autovacuum as it
+// went; a PostgreSQL running with autovacuum off (as some test machines do) would leave the versions' updated
+// rows dead in place, and every timed statement would read past them.
+step = performance.now();
+await db.execute(sql`vacuum (analyze)`);
+lap('vacuumMs', step);
+
 // ---------------------------------------------------------------------------------------------------------
 // What the parent needs
 

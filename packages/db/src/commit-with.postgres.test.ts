@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type DbHandle } from './client.js';
+import { createDb, type DbExecutor, type DbHandle } from './client.js';
 import { lastStatement, transactionCommittingWith } from './commit-with.js';
+import { rows } from './sql-helpers.js';
 import { createPostgresTestDatabaseUrl } from './testing/index.js';
 
 /**
@@ -40,5 +41,19 @@ describe('transactionCommittingWith on PostgreSQL', () => {
       return { value: null, last: [lastStatement`update versions set version = version + 1 where id = ${1}`] };
     });
     expect((await other.query('select version from versions where id = 1')).rows).toEqual([{ version: 2 }]);
+  });
+
+  it('runs its statements with the plans the connection keeps when asked, for that transaction only', async () => {
+    const mode = async (tx: DbExecutor) =>
+      (await rows<{ plan_cache_mode: string }>(tx, sql`show plan_cache_mode`))[0]!.plan_cache_mode;
+    const inside = await transactionCommittingWith(handle.db, async (tx) => ({ value: await mode(tx), last: [] }), {
+      genericPlans: true,
+    });
+    expect(inside).toBe('force_generic_plan');
+    // The pool's connections (two) go back to PostgreSQL's own choice once the transaction ends.
+    const after = await Promise.all([1, 2].map(() => handle.db.transaction((tx) => mode(tx))));
+    expect(after).toEqual(['auto', 'auto']);
+    const plain = await transactionCommittingWith(handle.db, async (tx) => ({ value: await mode(tx), last: [] }));
+    expect(plain).toBe('auto');
   });
 });

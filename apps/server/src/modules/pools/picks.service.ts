@@ -70,72 +70,77 @@ export async function submitPicks(
   },
 ): Promise<PoolWeekView> {
   // The versions go up in the transaction's last statements, sent with its COMMIT: every submission to the week
-  // raises the same two rows, and each waits for the one before to commit.
-  const outcome = await transactionCommittingWith<Submitted>(db, async (tx) => {
-    // The pool's row first, shared: members' submissions go side by side (each takes its own sheet's row),
-    // while publishing a slate, a change of settings or the pool's end wait for them, and they for it.
-    // The week's stored row comes in the same statement: a week with no row yet is stored below (ensureWeek).
-    const {
-      pool,
-      member,
-      week: storedWeek,
-    } = await requireMembershipAndWeek(tx, input.poolId, input.userId, input.week, {
-      lock: 'share',
-    });
-    // The locks are judged when the sheet is written, not when the request arrived: a submission that waited
-    // for the pool (or, on PGlite, for the one connection every transaction shares, behind an import or a
-    // standings rebuild) could otherwise store a pick after its game locked, and after others saw the lock.
-    const now = typeof input.now === 'function' ? input.now() : input.now;
-    refuseEnded(pool);
-    const week = requirePoolWeek(pool, input.week);
-    const weekRow = storedWeek ?? (await ensureWeek(tx, pool, week, now));
-    const requestHash = requestHashOf(pool.id, week.number, input.body);
-    const claim = await repository.claimSubmission(tx, {
-      memberId: member.id,
-      poolWeekId: weekRow.id,
-      idempotencyKey: input.idempotencyKey,
-      requestHash,
-      now,
-    });
-    if (!claim.claimed) {
-      if (claim.requestHash !== requestHash || claim.poolWeekId !== weekRow.id) {
-        throw new AppError(
-          'CONFLICT',
-          'This Idempotency-Key was used for other picks; use a new key for a new submission',
-        );
+  // raises the same two rows, and each waits for the one before to commit. Its statements are keyed by the
+  // pool, the member and the week: each runs with the plan its connection keeps (decision 100).
+  const outcome = await transactionCommittingWith<Submitted>(
+    db,
+    async (tx) => {
+      // The pool's row first, shared: members' submissions go side by side (each takes its own sheet's row),
+      // while publishing a slate, a change of settings or the pool's end wait for them, and they for it.
+      // The week's stored row comes in the same statement: a week with no row yet is stored below (ensureWeek).
+      const {
+        pool,
+        member,
+        week: storedWeek,
+      } = await requireMembershipAndWeek(tx, input.poolId, input.userId, input.week, {
+        lock: 'share',
+      });
+      // The locks are judged when the sheet is written, not when the request arrived: a submission that waited
+      // for the pool (or, on PGlite, for the one connection every transaction shares, behind an import or a
+      // standings rebuild) could otherwise store a pick after its game locked, and after others saw the lock.
+      const now = typeof input.now === 'function' ? input.now() : input.now;
+      refuseEnded(pool);
+      const week = requirePoolWeek(pool, input.week);
+      const weekRow = storedWeek ?? (await ensureWeek(tx, pool, week, now));
+      const requestHash = requestHashOf(pool.id, week.number, input.body);
+      const claim = await repository.claimSubmission(tx, {
+        memberId: member.id,
+        poolWeekId: weekRow.id,
+        idempotencyKey: input.idempotencyKey,
+        requestHash,
+        now,
+      });
+      if (!claim.claimed) {
+        if (claim.requestHash !== requestHash || claim.poolWeekId !== weekRow.id) {
+          throw new AppError(
+            'CONFLICT',
+            'This Idempotency-Key was used for other picks; use a new key for a new submission',
+          );
+        }
+        return {
+          value: { replayed: await weekView(tx, { pool, viewerMemberId: member.id, week, now }), answer: null },
+          last: [],
+        };
       }
+      // In one statement, once the claim has locked the sheet's row: the week's games and lines the answer shows,
+      // the stored week's slate and sheets, and the pool's members with its weeks' states (Last Man Standing).
+      const [games, slateAndSheets, statesAndMembers] = await readTogether(tx, [
+        weekGamesWithLinesRead(pool, week, now),
+        repository.slateAndSheetsRead(weekRow.id),
+        weekTotalsRepository.weekStatesAndMembersRead([pool.id]),
+      ] as const);
+      const written = await applySheet(tx, {
+        pool,
+        weekRow,
+        week,
+        memberId: member.id,
+        body: input.body,
+        now,
+        editorId: null,
+        // The claim locked the sheet's row.
+        sheetLocked: true,
+        read: { slateAndSheets, statesAndMembers },
+      });
       return {
-        value: { replayed: await weekView(tx, { pool, viewerMemberId: member.id, week, now }), answer: null },
-        last: [],
+        value: {
+          replayed: null,
+          answer: { pool, viewerMemberId: member.id, week, now, lms: written.lms, stored: written.stored, games },
+        },
+        last: poolsRepository.versionBumps(pool.id, [weekRow.id]),
       };
-    }
-    // In one statement, once the claim has locked the sheet's row: the week's games and lines the answer shows,
-    // the stored week's slate and sheets, and the pool's members with its weeks' states (Last Man Standing).
-    const [games, slateAndSheets, statesAndMembers] = await readTogether(tx, [
-      weekGamesWithLinesRead(pool, week, now),
-      repository.slateAndSheetsRead(weekRow.id),
-      weekTotalsRepository.weekStatesAndMembersRead([pool.id]),
-    ] as const);
-    const written = await applySheet(tx, {
-      pool,
-      weekRow,
-      week,
-      memberId: member.id,
-      body: input.body,
-      now,
-      editorId: null,
-      // The claim locked the sheet's row.
-      sheetLocked: true,
-      read: { slateAndSheets, statesAndMembers },
-    });
-    return {
-      value: {
-        replayed: null,
-        answer: { pool, viewerMemberId: member.id, week, now, lms: written.lms, stored: written.stored, games },
-      },
-      last: poolsRepository.versionBumps(pool.id, [weekRow.id]),
-    };
-  });
+    },
+    { genericPlans: true },
+  );
   // The answer is built from what the transaction read and wrote once it has committed: the versions it raised
   // are held until then, and every other submission to the week waits for them.
   return outcome.answer === null ? outcome.replayed : weekView(db, outcome.answer);
