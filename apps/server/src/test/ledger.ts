@@ -2,6 +2,7 @@ import { events, oddsQuotes, userBets, type DbExecutor } from '@pass/db';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { invalidateSportCache } from '../modules/sports/sports.service.js';
 import { seedUser, TestClient, type TestAccount } from './accounts.js';
 
 /** Ledger fixtures: games to pick on, signed-in members, entries, results. Each test makes its own. */
@@ -48,6 +49,8 @@ export async function makeGame(db: DbExecutor, options: GameOptions = {}): Promi
     })
     .returning({ id: events.id });
   const eventId = event!.id;
+  // As an import does once it has stored a sport's games and quotes: what was kept of the sport is read again.
+  invalidateSportCache(db, options.sport ?? NFL);
   if (options.lines === false) return eventId;
   const fetchedAt = new Date(kickoff.getTime() - HOUR);
   const quote = (market: 'h2h' | 'spreads' | 'totals', outcome: string, price: number, point: number | null) => ({
@@ -70,6 +73,7 @@ export async function makeGame(db: DbExecutor, options: GameOptions = {}): Promi
     // A later quote, after kickoff, is not the close.
     { ...quote('spreads', home, -110, -9.5), fetchedAt: new Date(kickoff.getTime() + HOUR) },
   ]);
+  invalidateSportCache(db, options.sport ?? NFL);
   return eventId;
 }
 

@@ -2,7 +2,8 @@ import { PoolResponse, type CreatePoolBody } from '@pass/contracts';
 import { oddsQuotes, type DbExecutor } from '@pass/db';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { signedInMember } from './ledger.js';
+import { invalidateSportCache } from '../modules/sports/sports.service.js';
+import { NFL, signedInMember } from './ledger.js';
 
 /**
  * Pool Party's test helpers (the pools module's server tests): the settings of a 2025 NFL pool, a consensus
@@ -28,7 +29,7 @@ export function poolSettings(overrides: Partial<CreatePoolBody> = {}): CreatePoo
   };
 }
 
-/** The consensus spread of a game, both sides, fetched at `fetchedAt`: what the line of record reads. */
+/** The consensus spread of an NFL game, both sides, fetched at `fetchedAt`: what the line of record reads. */
 export async function quoteSpread(
   db: DbExecutor,
   quote: { eventId: number; home: string; away: string; homeSpread: number; fetchedAt: Date },
@@ -44,6 +45,8 @@ export async function quoteSpread(
     source: 'test',
   });
   await db.insert(oddsQuotes).values([row(quote.home, quote.homeSpread), row(quote.away, -quote.homeSpread)]);
+  // As an import does once it has stored quotes: what was kept of the sport is read again.
+  invalidateSportCache(db, NFL);
 }
 
 /** A new pool with its Lifeguard and `guestCount` guests who joined by the shareable link, with their member ids. */

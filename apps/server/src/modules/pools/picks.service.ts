@@ -112,10 +112,11 @@ export async function submitPicks(
           last: [],
         };
       }
-      // In one statement, once the claim has locked the sheet's row: the week's games and lines the answer shows,
-      // the stored week's slate and sheets, and the pool's members with its weeks' states (Last Man Standing).
+      // In one statement, once the claim has locked the sheet's row: the week's games and lines the answer shows
+      // (kept per database between submissions: the rules are judged by the stored slate, not by these), the
+      // stored week's slate and sheets, and the pool's members with its weeks' states (Last Man Standing).
       const [games, slateAndSheets, statesAndMembers] = await readTogether(tx, [
-        weekGamesWithLinesRead(pool, week, now),
+        weekGamesWithLinesRead(pool, week, now, db),
         repository.slateAndSheetsRead(weekRow.id),
         weekTotalsRepository.weekStatesAndMembersRead([pool.id]),
       ] as const);

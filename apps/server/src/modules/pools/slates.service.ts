@@ -119,15 +119,20 @@ export function weekGamesWithLines(
   return readOne(db, weekGamesWithLinesRead(pool, week, asOf));
 }
 
-/** weekGamesWithLines as a read that can share a statement with others (readTogether). */
+/**
+ * weekGamesWithLines as a read that can share a statement with others (readTogether); with `keptFor` (the
+ * database handle), through the week's entry kept for that database: for an answer that shows them only.
+ */
 export function weekGamesWithLinesRead(
   pool: PoolRow,
   week: CalendarWeek,
   asOf: Date,
+  keptFor?: object,
 ): JsonRead<{ games: WeekGame[]; demo: boolean }> {
   const stored = weekGamesWithLinesOfRecordRead(
     { sport: pool.sport, season: pool.season, week: week.number, start: week.start, end: week.end },
     asOf,
+    keptFor,
   );
   return {
     expression: stored.expression,

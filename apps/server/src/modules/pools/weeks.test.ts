@@ -619,4 +619,29 @@ describe('pool weeks: slates and picks', () => {
     expect(realIds).not.toContain(demoBesideReal.id);
     expect(reasons(await publish(lifeguard.client, pool.id, [demoBesideReal.id], 2))).toContain('not_this_week');
   });
+
+  it("answers each submission with the week's lines as they stand at its moment: a quote filed since, a new import", async () => {
+    const { pool, lifeguard, guests } = await poolWithGuests();
+    expect((await publish(lifeguard.client, pool.id, [thursday.id, late.id, early.id])).statusCode).toBe(200);
+    const spreadOfEarly = async (guest: (typeof guests)[number]) => {
+      const response = await submit(guest.client, pool.id, { picks: [{ event_id: early.id, team: 'BUF' }] });
+      expect(response.statusCode, response.body).toBe(200);
+      const week = PoolWeekResponse.parse(response.json()).data;
+      return week.games.find((row) => row.event_id === early.id)!.current_home_spread;
+    };
+    // A quote already stored, filed two minutes after the first submission's moment.
+    await quote(early.id, 'BUF', 'BAL', -2.5, new Date(START.getTime() + 120_000));
+    expect(await spreadOfEarly(guests[0]!)).toBe(-1.5);
+    expect(await spreadOfEarly(guests[1]!)).toBe(-1.5);
+    clock = new Date(START.getTime() + 180_000);
+    try {
+      // The same week, read again past the quote's moment.
+      expect(await spreadOfEarly(guests[0]!)).toBe(-2.5);
+      // An import files a quote at a moment already past: the week is read again.
+      await quote(early.id, 'BUF', 'BAL', -3.5, new Date(START.getTime() + 150_000));
+      expect(await spreadOfEarly(guests[1]!)).toBe(-3.5);
+    } finally {
+      clock = START;
+    }
+  });
 });

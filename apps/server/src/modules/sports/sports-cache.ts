@@ -102,9 +102,14 @@ export function replyCached(
  * The caches serving each database: the importers writing to a database clear them without being wired to
  * the routes, and two apps on two databases (tests) never share entries.
  */
-const caches = new WeakMap<object, Set<SportsCache>>();
+const caches = new WeakMap<object, Set<SportCleared>>();
 
-export function registerSportsCache(db: object, cache: SportsCache): () => void {
+/** What a cache of a sport's data does when the data changes: drops what it built from it. */
+export interface SportCleared {
+  invalidate(sport: string): void;
+}
+
+export function registerSportsCache(db: object, cache: SportCleared): () => void {
   const set = addToSetOf(caches, db, cache);
   return () => set.delete(cache);
 }

@@ -257,7 +257,7 @@ export function weekGamesWithClosingQuotes(
 export function weekGamesWithClosingQuotesRead(
   week: { sport: string; season: number; week: number; start: string; end: string },
   asOf: Date,
-): JsonRead<{ games: WeekGameRow[]; quotes: QuoteRow[] }> {
+): JsonRead<{ games: WeekGameRow[]; quotes: QuoteRow[]; nextQuoteAt: Date | null }> {
   return {
     expression: sql`with e as (
           select * from events
@@ -273,11 +273,14 @@ export function weekGamesWithClosingQuotesRead(
              from (select distinct on (${LAST_PER_OUTCOME}) ${QUOTE_COLUMNS}
                      from odds_quotes q join e on e.id = q.event_id
                     where ${FETCHED_BY_KICKOFF} and q.fetched_at <= ${asOf.toISOString()}::timestamptz
-                    order by ${LAST_PER_OUTCOME}, q.fetched_at desc) c))`,
+                    order by ${LAST_PER_OUTCOME}, q.fetched_at desc) c),
+          'nextQuoteAt', (select min(q.fetched_at) from odds_quotes q join e on e.id = q.event_id
+                           where ${FETCHED_BY_KICKOFF} and q.fetched_at > ${asOf.toISOString()}::timestamptz))`,
     read: (value) => {
       const found = value as {
         games: (Omit<WeekGameRow, 'kickoff'> & { kickoff: string })[];
         quotes: Record<string, unknown>[];
+        nextQuoteAt: string | null;
       };
       const games = found.games.map((game) => ({ ...game, kickoff: new Date(game.kickoff) }));
       const real = games.filter((game) => !game.isDemo);
@@ -285,6 +288,7 @@ export function weekGamesWithClosingQuotesRead(
       return {
         games: games.filter((game) => played.has(game.id)),
         quotes: found.quotes.map(toQuote).filter((quote) => played.has(quote.eventId)),
+        nextQuoteAt: found.nextQuoteAt === null ? null : new Date(found.nextQuoteAt),
       };
     },
   };

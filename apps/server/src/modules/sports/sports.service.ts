@@ -42,6 +42,7 @@ import {
   type ClosingLine,
 } from './almanac.js';
 import { invalidateSportsCaches } from './sports-cache.js';
+import { weekLinesCacheOf, type WeekLinesRead } from './week-lines-cache.js';
 import * as repository from './sports.repository.js';
 import type { EventRow, QuoteRow, WeekGameRow } from './sports.repository.js';
 
@@ -473,20 +474,30 @@ export function weekGamesWithLinesOfRecord(
   return readOne(db, weekGamesWithLinesOfRecordRead(week, asOf));
 }
 
-/** weekGamesWithLinesOfRecord as a read that can share a statement with others (readTogether). */
+type WeekGamesWithLines = { games: WeekGameRow[]; lines: Map<number, ClosingLine> };
+
+/**
+ * weekGamesWithLinesOfRecord as a read that can share a statement with others (readTogether). With `keptFor`
+ * (the database handle), through the week's entry kept for that database (week-lines-cache.ts): a read that
+ * only shows the games and lines, never one a rule is judged by.
+ */
 export function weekGamesWithLinesOfRecordRead(
   week: { sport: string; season: number; week: number; start: string; end: string },
   asOf: Date,
-): JsonRead<{ games: WeekGameRow[]; lines: Map<number, ClosingLine> }> {
+  keptFor?: object,
+): JsonRead<WeekGamesWithLines> {
   const stored = repository.weekGamesWithClosingQuotesRead(week, asOf);
-  return {
+  const read: JsonRead<WeekLinesRead<WeekGamesWithLines>> = {
     expression: stored.expression,
     read: (value) => {
-      const { games, quotes } = stored.read(value);
+      const { games, quotes, nextQuoteAt } = stored.read(value);
       // Cut at `asOf` and at each game's kickoff, which the statement has already applied to the quotes read.
-      return { games, lines: linesFromQuotes(games, quotes, asOf) };
+      return { value: { games, lines: linesFromQuotes(games, quotes, asOf) }, nextQuoteAt };
     },
   };
+  if (keptFor === undefined) return { expression: read.expression, read: (value) => read.read(value).value };
+  const key = `${week.sport}|${week.season}|${week.week}|${week.start}|${week.end}`;
+  return weekLinesCacheOf<WeekGamesWithLines>(keptFor).through(key, week.sport, asOf, read);
 }
 
 /**
