@@ -241,9 +241,12 @@ export async function tellRoomNotices(
     // A batch's answers and looks are a few hundred small pieces of work: done in turns, so a request meanwhile
     // waits for one piece, not the batch's.
     const turn = turnsEvery();
-    for (const room of rooms) {
-      await turn();
-      if (context.standingsCache) keepStandingsAnswers(context.standingsCache, [room], input.now);
+    const cache = context.standingsCache;
+    if (cache) {
+      for (const room of rooms) {
+        await turn();
+        keepStandingsAnswers(cache, [room], input.now);
+      }
     }
     batches.done(ids);
     const recordsOf = groupBy(await repository.listNotices(context.db, ids), (row) => row.poolId);
