@@ -132,11 +132,23 @@ interface StandingsRead {
   decided: Decided;
 }
 
-function api(base: string, info: SundayInfo, fetch: ReturnType<typeof keepAliveFetch>['fetch']) {
+/**
+ * The bench's requests. The burst's submissions go through `burstFetch` (kept-alive node:http connections): a
+ * throughput on two cores the client shares, where the global fetch cost the client twice the processor; the
+ * reads and results, timed one at a time, go through the global fetch as in earlier runs.
+ */
+function api(base: string, info: SundayInfo, burstFetch: ReturnType<typeof keepAliveFetch>['fetch']) {
   const standings = (poolId: number, cookie: string) =>
     fetch(`${base}/api/pools/${poolId}/standings`, { headers: { cookie: sessionCookie(cookie) } });
-  const write = (method: 'POST' | 'PUT', url: string, cookie: string, body: unknown, key?: string) =>
-    fetch(`${base}${url}`, {
+  const write = (
+    method: 'POST' | 'PUT',
+    url: string,
+    cookie: string,
+    body: unknown,
+    key?: string,
+    send: typeof burstFetch = fetch,
+  ) =>
+    send(`${base}${url}`, {
       method,
       headers: {
         'content-type': 'application/json',
@@ -174,6 +186,7 @@ function api(base: string, info: SundayInfo, fetch: ReturnType<typeof keepAliveF
         member.cookie,
         member.sheet,
         randomUUID(),
+        burstFetch,
       ),
   };
 }
@@ -375,9 +388,7 @@ export async function runSundayBenchmarks(appEnv: AppEnv): Promise<TimedBenchmar
       try {
         const info = JSON.parse(await readFile(infoFile, 'utf8')) as SundayInfo;
         console.log(`  stored in ${secondsOf(info.prepareMs)}`);
-        // The requests on kept-alive connections of node:http: the global fetch cost the client twice the
-        // processor, taken from the app on the same two cores.
-        const client = keepAliveFetch(Math.max(BURST_CONCURRENCY, READ_CONCURRENCY));
+        const client = keepAliveFetch(BURST_CONCURRENCY);
         removeClient = () => client.close();
         const calls = api(`http://127.0.0.1:${server.port}`, info, client.fetch);
         // The burst first: its sheets name a Last Man Standing team for each member standing before the finals,
