@@ -315,16 +315,39 @@ async function measureFinals(calls: Api, info: SundayInfo, databaseUrl: string, 
   };
 }
 
+/** The wall clock in ms, as the bench's servers stamp their event-loop samples. */
+const wallMs = () => performance.timeOrigin + performance.now();
+
+/**
+ * The server's event-loop delay between two moments, from its per-second samples (BENCH_DELAY_FILE): the
+ * highest of those seconds' p99 and of their maxima; null when the server wrote none.
+ */
+async function eventLoopDelay(file: string, fromMs: number, toMs: number) {
+  const text = await readFile(file, 'utf8').catch(() => '');
+  const seconds = text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as { at: number; p99: number; max: number })
+    .filter((second) => second.at > fromMs && second.at <= toMs + 1000);
+  if (seconds.length === 0) return null;
+  return {
+    p99Ms: Math.max(...seconds.map((second) => second.p99)),
+    maxMs: Math.max(...seconds.map((second) => second.max)),
+  };
+}
+
 /** The full pool's standings read with nothing changed, then each read after a score correction. */
-async function measureAfterChange(calls: Api, info: SundayInfo, row: Row): Promise<TimedBenchmark> {
+async function measureAfterChange(calls: Api, info: SundayInfo, row: Row, delayFile: string): Promise<TimedBenchmark> {
   const reader = info.fullPool.members[1]!;
   const read = () => calls.standings(info.fullPool.id, reader.cookie);
   const cached = await sequential(CACHED_READS, read);
   const game = info.finals[info.finals.length - 1]!;
   const corrected = { ...game, home_score: game.home_score + 3 };
+  const correctionsFrom = wallMs();
   const rebuilt = await sequential(CHANGE_ITERATIONS, read, (index) =>
     calls.result(game, index % 2 === 0 ? corrected : game),
   );
+  const delay = await eventLoopDelay(delayFile, correctionsFrom, wallMs());
   const change = rebuilt.before!;
   const { p50Ms, p99Ms, maxMs } = rebuilt.main;
   return {
@@ -333,7 +356,7 @@ async function measureAfterChange(calls: Api, info: SundayInfo, row: Row): Promi
       status: 'measured',
       valueMs: p99Ms,
       figures: `p50 ${fmt(p50Ms)} ms, p99 ${fmt(p99Ms)} ms; cached p99 ${fmt(cached.main.p99Ms)} ms`,
-      detail: `max ${fmt(maxMs)} ms; cached p50 ${fmt(cached.main.p50Ms)} ms, max ${fmt(cached.main.maxMs)} ms (read first, once the finals' work was over); the correction itself (not in the figures, it reaches every pool holding the game): p50 ${fmt(change.p50Ms)} ms, p99 ${fmt(change.p99Ms)} ms; ${rebuilt.bytes.toLocaleString('en-US')}-byte answer; the home score moved by 3 and back, each followed by the room notices of every pool in the background`,
+      detail: `max ${fmt(maxMs)} ms; cached p50 ${fmt(cached.main.p50Ms)} ms, max ${fmt(cached.main.maxMs)} ms (read first, once the finals' work was over); the correction itself (not in the figures, it reaches every pool holding the game): p50 ${fmt(change.p50Ms)} ms, p99 ${fmt(change.p99Ms)} ms; ${rebuilt.bytes.toLocaleString('en-US')}-byte answer; the home score moved by 3 and back, each followed by the room notices of every pool in the background${delay ? `; the server's event loop over the corrections kept a timer waiting at most ${fmt(delay.maxMs)} ms (the worst second's p99 ${fmt(delay.p99Ms)} ms)` : ''}`,
       meets: p50Ms <= TARGETS.readP50Ms && p99Ms < TARGETS.readP99Ms && cached.main.p99Ms < TARGETS.cachedP99Ms,
     },
   };
@@ -375,6 +398,7 @@ export async function runSundayBenchmarks(appEnv: AppEnv): Promise<TimedBenchmar
         PASS_CLOCK: SUNDAY_CLOCK,
         BENCH_SUNDAY_POOLS: String(pools),
         BENCH_INFO_FILE: infoFile,
+        BENCH_DELAY_FILE: path.join(work, 'event-loop-delay.jsonl'),
       };
       console.log(`• sunday-postgres: storing ${count(pools)} pools of 5 members and their season (${database.name})`);
       const profile = process.env.BENCH_CPU_PROF_DIR;
@@ -407,7 +431,7 @@ export async function runSundayBenchmarks(appEnv: AppEnv): Promise<TimedBenchmar
         );
         await attempt(rows.afterChange, async () => {
           if (!finalsRan) throw new Error('the finals did not run');
-          return measureAfterChange(calls, info, rows.afterChange);
+          return measureAfterChange(calls, info, rows.afterChange, env.BENCH_DELAY_FILE);
         });
       } finally {
         removeClient();

@@ -1,5 +1,6 @@
-import { writeFileSync } from 'node:fs';
+import { appendFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { SubmitPicksBody } from '@pass/contracts';
 import { events, oddsQuotes, sessions, type Database } from '@pass/db';
 import { lastManStanding, NFL_TEAMS, usedLmsTeams } from '@pass/domain';
@@ -422,3 +423,22 @@ if (process.env.BENCH_INFO_FILE) writeFileSync(process.env.BENCH_INFO_FILE, JSON
 
 await app.listen({ port: config.port, host: config.host });
 announceAndWatchParent(app.server as Server, () => app.close());
+
+// BENCH_DELAY_FILE: each second, how long the event loop kept a timer waiting (p50, p99, max in ms), one JSON
+// line stamped with the wall clock, so the parent can say what a phase's requests met.
+const delayFile = process.env.BENCH_DELAY_FILE;
+if (delayFile) {
+  const delays = monitorEventLoopDelay({ resolution: 1 });
+  delays.enable();
+  const ms = (nanoseconds: number) => Math.round(nanoseconds / 1e4) / 100;
+  setInterval(() => {
+    const line = {
+      at: Math.round(performance.timeOrigin + performance.now()),
+      p50: ms(delays.percentile(50)),
+      p99: ms(delays.percentile(99)),
+      max: ms(delays.max),
+    };
+    delays.reset();
+    appendFileSync(delayFile, `${JSON.stringify(line)}\n`);
+  }, 1000).unref();
+}
