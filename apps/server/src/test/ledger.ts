@@ -50,8 +50,11 @@ export async function makeGame(db: DbExecutor, options: GameOptions = {}): Promi
     .returning({ id: events.id });
   const eventId = event!.id;
   // As an import does once it has stored a sport's games and quotes: what was kept of the sport is read again.
-  invalidateSportCache(db, options.sport ?? NFL);
-  if (options.lines === false) return eventId;
+  const stored = () => {
+    invalidateSportCache(db, options.sport ?? NFL);
+    return eventId;
+  };
+  if (options.lines === false) return stored();
   const fetchedAt = new Date(kickoff.getTime() - HOUR);
   const quote = (market: 'h2h' | 'spreads' | 'totals', outcome: string, price: number, point: number | null) => ({
     eventId,
@@ -73,8 +76,7 @@ export async function makeGame(db: DbExecutor, options: GameOptions = {}): Promi
     // A later quote, after kickoff, is not the close.
     { ...quote('spreads', home, -110, -9.5), fetchedAt: new Date(kickoff.getTime() + HOUR) },
   ]);
-  invalidateSportCache(db, options.sport ?? NFL);
-  return eventId;
+  return stored();
 }
 
 /** A new verified member, signed in through the app. */

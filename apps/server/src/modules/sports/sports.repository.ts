@@ -253,11 +253,20 @@ export function weekGamesWithClosingQuotes(
   return readOne(db, weekGamesWithClosingQuotesRead(week, asOf));
 }
 
-/** weekGamesWithClosingQuotes as a read that can share a statement with others (readTogether). */
+/**
+ * weekGamesWithClosingQuotes as a read that can share a statement with others (readTogether). With `nextQuote`,
+ * also the moment of the week's next quote after `asOf` that is filed before its game's kickoff (null: none), for
+ * a cache of the week (week-lines-cache.ts); without it `nextQuoteAt` is null and not read.
+ */
 export function weekGamesWithClosingQuotesRead(
   week: { sport: string; season: number; week: number; start: string; end: string },
   asOf: Date,
+  { nextQuote = false }: { nextQuote?: boolean } = {},
 ): JsonRead<{ games: WeekGameRow[]; quotes: QuoteRow[]; nextQuoteAt: Date | null }> {
+  const nextQuoteAt = nextQuote
+    ? sql`(select min(q.fetched_at) from odds_quotes q join e on e.id = q.event_id
+            where ${FETCHED_BY_KICKOFF} and q.fetched_at > ${asOf.toISOString()}::timestamptz)`
+    : sql`null`;
   return {
     expression: sql`with e as (
           select * from events
@@ -274,8 +283,7 @@ export function weekGamesWithClosingQuotesRead(
                      from odds_quotes q join e on e.id = q.event_id
                     where ${FETCHED_BY_KICKOFF} and q.fetched_at <= ${asOf.toISOString()}::timestamptz
                     order by ${LAST_PER_OUTCOME}, q.fetched_at desc) c),
-          'nextQuoteAt', (select min(q.fetched_at) from odds_quotes q join e on e.id = q.event_id
-                           where ${FETCHED_BY_KICKOFF} and q.fetched_at > ${asOf.toISOString()}::timestamptz))`,
+          'nextQuoteAt', ${nextQuoteAt})`,
     read: (value) => {
       const found = value as {
         games: (Omit<WeekGameRow, 'kickoff'> & { kickoff: string })[];

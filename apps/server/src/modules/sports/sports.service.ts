@@ -486,7 +486,7 @@ export function weekGamesWithLinesOfRecordRead(
   asOf: Date,
   keptFor?: object,
 ): JsonRead<WeekGamesWithLines> {
-  const stored = repository.weekGamesWithClosingQuotesRead(week, asOf);
+  const stored = repository.weekGamesWithClosingQuotesRead(week, asOf, { nextQuote: keptFor !== undefined });
   const read: JsonRead<WeekLinesRead<WeekGamesWithLines>> = {
     expression: stored.expression,
     read: (value) => {

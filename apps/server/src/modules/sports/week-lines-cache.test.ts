@@ -23,7 +23,7 @@ function weekRead(value: string, nextQuoteAt: string | null) {
   return read;
 }
 
-/** What the statement sharing the read would do: run its expression unless it is the kept value's `null`. */
+/** What readTogether does with the read's column once its statement has run: the read's value. */
 function run<T>(read: { expression: ReturnType<typeof sql>; read: (raw: unknown) => T }) {
   return read.read('raw');
 }
