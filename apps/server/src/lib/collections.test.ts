@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapAtMost } from './collections.js';
+import { groupsWeighing, mapAtMost } from './collections.js';
 
 describe('mapAtMost', () => {
   it('answers in the items’ order with never more than the limit under way', async () => {
@@ -33,5 +33,15 @@ describe('mapAtMost', () => {
 
   it('answers an empty list without calling the work', async () => {
     expect(await mapAtMost([], 4, () => Promise.reject(new Error('called')))).toEqual([]);
+  });
+});
+
+describe('groupsWeighing', () => {
+  it('groups the items in order, closing a group once it weighs the limit, an item never split', () => {
+    const weeks = [2, 1, 3, 1, 1, 2];
+    expect(groupsWeighing(weeks, 3, (count) => count)).toEqual([[2, 1], [3], [1, 1, 2]]);
+    expect(groupsWeighing(weeks, 100, (count) => count)).toEqual([weeks]);
+    expect(groupsWeighing(weeks, 1, (count) => count)).toEqual(weeks.map((count) => [count]));
+    expect(groupsWeighing([], 3, (count: number) => count)).toEqual([]);
   });
 });

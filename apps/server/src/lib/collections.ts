@@ -39,3 +39,24 @@ export async function mapAtMost<T, R>(
   if (failure) throw failure.error;
   return results;
 }
+
+/**
+ * The items in order, in groups each weighing at least `limit` (the last may weigh less): as `chunks` does by
+ * count, for items of different sizes (pools of one week or a season), an item never split.
+ */
+export function groupsWeighing<T>(items: readonly T[], limit: number, weightOf: (item: T) => number): T[][] {
+  const groups: T[][] = [];
+  let group: T[] = [];
+  let weight = 0;
+  for (const item of items) {
+    group.push(item);
+    weight += weightOf(item);
+    if (weight >= limit) {
+      groups.push(group);
+      group = [];
+      weight = 0;
+    }
+  }
+  if (group.length > 0) groups.push(group);
+  return groups;
+}

@@ -16,7 +16,7 @@ import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { makeGame, newKey } from '../../test/ledger.js';
 import { poolSettings, poolWithGuests, quoteSpread } from '../../test/pools.js';
 import * as repository from './pools.repository.js';
-import { loadSeason } from './slates.service.js';
+import { loadSeason, loadWeeks, loadWeeksOfPools } from './slates.service.js';
 import { weekTotalsStates } from './week-totals.repository.js';
 import { currentWeekTotals, weekTotalsStored } from './week-totals.service.js';
 
@@ -348,5 +348,53 @@ describe('stored week totals against a full recomputation', () => {
     const after = await weekTotalsStates(db(), [pool.poolId]);
     expect(after.map((state) => state.totalsVersion)).toEqual(after.map((state) => state.inputsVersion));
     expect(PoolStandingsResponse.parse(response.json()).data).toEqual(await recomputed(pool.poolId));
+  });
+
+  it("reads many pools' weeks in groups, each pool's weeks as it alone would read them", async () => {
+    const made = [];
+    for (const [index, kind] of (
+      [
+        { confidence: false, dropWorstWeeks: 0, defaultPicks: 'none' },
+        { confidence: true, dropWorstWeeks: 0, defaultPicks: 'none' },
+        { confidence: false, dropWorstWeeks: 0, defaultPicks: 'home', survivor: true },
+      ] satisfies PoolKind[]
+    ).entries()) {
+      const pool = await newPool(kind);
+      for (const week of WEEKS) {
+        await take(
+          {
+            kind: 'picks',
+            member: index,
+            week,
+            sides: ['home', index === 1 ? null : 'away', 'home'],
+            ranks: [2, 3, 1],
+            play: week,
+            lms: index + week,
+            tiebreaker: 30 + index,
+          },
+          pool,
+        );
+      }
+      made.push(pool);
+    }
+    clock = new Date(Date.parse(WEEK_KICKOFFS[1]!) + 3_600_000);
+    const pools = await repository.poolsByIds(
+      db(),
+      made.map((pool) => pool.poolId),
+    );
+    const entries = await Promise.all(
+      pools.map(async (pool) => ({ pool, weekRows: await weekTotalsStates(db(), [pool.id]) })),
+    );
+    expect(entries.map((entry) => entry.weekRows.length)).toEqual([2, 2, 2]);
+    const alone = [];
+    for (const { pool, weekRows } of entries)
+      alone.push(await loadWeeks(db(), pool, clock, weekRows, { record: false }));
+    // Week 1's first games have kicked off: locked, in every pool's slate, the picks beside them.
+    expect(alone.flat().flatMap((week) => week.slate.filter((game) => Boolean(game.lockedAt)))).not.toHaveLength(0);
+    expect(alone.flat().flatMap((week) => week.sheets)).not.toHaveLength(0);
+    // Groups of one pool, of two then one, and all three in one read.
+    for (const weeksPerRead of [1, 3, 100]) {
+      expect(await loadWeeksOfPools(db(), entries, clock, { record: false, weeksPerRead })).toEqual(alone);
+    }
   });
 });
