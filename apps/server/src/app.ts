@@ -13,7 +13,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { Redis } from 'ioredis';
 import type { Config } from './env.js';
 import { clockFor, type Clock } from './lib/clock.js';
-import { yieldToEventLoop } from './lib/event-loop.js';
+import { requestArrived, yieldToEventLoop } from './lib/event-loop.js';
 import { createRedisInstanceSignals } from './lib/instance-signals.js';
 import { createMemoryPubSub, createRedisPubSub, type PubSub } from './lib/pubsub.js';
 import { runningLifecycle, SERVICE_RESTART, type InstanceLifecycle } from './lib/lifecycle.js';
@@ -227,6 +227,8 @@ export async function buildApp({
   // Hooks that run on every request take a callback: an async one costs a promise and a turn per request.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    // Counted until its answer ends (background work gives way meanwhile); a socket's upgrade is not an answer.
+    if (!request.headers.upgrade) reply.raw.once('close', requestArrived());
     done();
   });
   app.addHook('onClose', async () => {

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { groupBy } from '@pass/db';
 import type { Clock } from '../../lib/clock.js';
 import { mapAtMost } from '../../lib/collections.js';
-import { turnsEvery } from '../../lib/event-loop.js';
+import { turnsEvery, turnsGivingWay } from '../../lib/event-loop.js';
 import type { MemberWithName, PoolRow } from '../pools/pools.repository.js';
 import { keepStandingsAnswers, registerStandingsRun } from '../pools/standings.service.js';
 import { PoolBatches } from './pool-batches.js';
@@ -223,9 +223,14 @@ export async function tellRoomNotices(
   const withNews: Room[] = [];
   const lookAt = async (batch: readonly PoolRow[], { forReaders = false } = {}) => {
     const ids = batch.map((pool) => pool.id);
+    // A batch's answers and looks are a few hundred small pieces of work: done in turns, so a request meanwhile
+    // waits for one piece, not the batch's. The run's own batches also give way to the requests being answered;
+    // the lane of waiting reads does not (its reads wait for it).
+    const turn = forReaders ? turnsEvery() : turnsGivingWay();
     let rooms: Room[];
     try {
       rooms = await membersAndWeekTotals(context.db, batch, input.now, {
+        turn,
         // Reads waiting for these pools go on as soon as their answers are kept; the weeks are stored after.
         store: forReaders ? 'after' : true,
         // A read waits for its pool at the version it has just read, often newer than the run listed (a change
@@ -238,9 +243,6 @@ export async function tellRoomNotices(
       if (error instanceof WorkStopped) return;
       throw error;
     }
-    // A batch's answers and looks are a few hundred small pieces of work: done in turns, so a request meanwhile
-    // waits for one piece, not the batch's.
-    const turn = turnsEvery();
     const cache = context.standingsCache;
     if (cache) {
       for (const room of rooms) {

@@ -372,7 +372,16 @@ export async function loadWeeksOfPools(
   db: DbExecutor,
   pools: readonly { pool: PoolRow; weekRows: readonly { id: number; week: number }[] }[],
   now: Date,
-  { record = true, weeksPerRead = WEEKS_PER_READ }: { record?: boolean; weeksPerRead?: number } = {},
+  {
+    record = true,
+    weeksPerRead = WEEKS_PER_READ,
+    turn = turnsEvery(),
+  }: {
+    record?: boolean;
+    weeksPerRead?: number;
+    /** Awaited between pools (WeekTotalsOptions' `turn`). */
+    turn?: () => Promise<void>;
+  } = {},
 ): Promise<PoolWeekData[][]> {
   const groups = groupsWeighing(pools, weeksPerRead, (entry) => entry.weekRows.length);
   const read = (group: typeof pools) => {
@@ -384,7 +393,6 @@ export async function loadWeeksOfPools(
   };
   const answer: PoolWeekData[][] = [];
   // Hundreds of pools (a result's run) are put together in turns, so the requests meanwhile are answered.
-  const turn = turnsEvery();
   let next = groups.length > 0 ? read(groups[0]!) : null;
   for (const [index, group] of groups.entries()) {
     const [slates, sheetRows] = await next!;

@@ -33,6 +33,7 @@ import {
 } from '@pass/domain';
 import { AppError } from '../../errors.js';
 import { addToSetOf } from '../../lib/collections.js';
+import { waitingForBackground } from '../../lib/event-loop.js';
 import { closingSpreadsAtLock } from './closing.service.js';
 import type { CachedStats, StatsCache } from '../ledger/stats-cache.js';
 import * as poolsRepository from './pools.repository.js';
@@ -170,7 +171,8 @@ async function cachedStandings(db: Database, cache: StatsCache, pool: PoolRow, n
   // A run keeping many pools' answers that has this pool still to do does it next, with others, in fewer
   // statements than this read alone would take: the read waits for that instead of doing the same work beside it.
   const kept = standingsRuns.get(cache)?.bringForward(pool.id, pool.version);
-  if (kept) await kept;
+  // Meanwhile the run does not give way to this read.
+  if (kept) await waitingForBackground(kept);
   // Not one transaction: each week's stored totals carry the version of their inputs, and a change committed
   // while this runs has raised the pool's version, so this answer is not served once it is read back.
   const answer = await cache.resolve(key, pool.version, () => standingsBody(db, pool, now), at);

@@ -36,6 +36,11 @@ export interface WeekTotalsOptions {
    */
   stop?: () => boolean;
   /**
+   * Awaited between pools while weeks are read and worked out (a turn of the event loop every few milliseconds
+   * unless given): a room run's batch waits there while the reads waiting for it are served.
+   */
+  turn?: () => Promise<void>;
+  /**
    * membersAndWeekTotals: the pools' rows read again first, so the totals and what is kept from them are at the
    * pools' versions and settings as they are now, not as the caller listed them (reads waiting for these pools
    * after a change ask for those versions).
@@ -193,7 +198,7 @@ async function weekTotalsOfStates(
   pools: readonly { pool: PoolRow; members: readonly MemberWithName[] }[],
   allStates: readonly WeekTotalsState[],
   now: Date,
-  { beforeWeek = Number.POSITIVE_INFINITY, store = true, stop }: WeekTotalsOptions = {},
+  { beforeWeek = Number.POSITIVE_INFINITY, store = true, stop, turn }: WeekTotalsOptions = {},
 ): Promise<PoolWeekTotals[]> {
   const poolOf = new Map(pools.map((entry) => [entry.pool.id, entry.pool]));
   const states = allStates.filter(
@@ -213,8 +218,7 @@ async function weekTotalsOfStates(
         return weeks ? [{ pool, members, states: weeks }] : [];
       }),
       now,
-      store,
-      stop,
+      { store, stop, turn },
     ),
   ]);
   const currentOf = groupBy(
@@ -304,8 +308,7 @@ async function workOut(
   db: DbExecutor,
   pools: readonly { pool: PoolRow; members: readonly MemberWithName[]; states: readonly WeekTotalsState[] }[],
   now: Date,
-  store: boolean | 'after',
-  stop?: () => boolean,
+  { store, stop, turn = turnsEvery() }: Pick<WeekTotalsOptions, 'store' | 'stop' | 'turn'>,
 ): Promise<Map<number, { totals: WeekTotals; until: Date | null }[]>> {
   const totals = new Map<number, { totals: WeekTotals; until: Date | null }[]>();
   if (pools.length === 0) return totals;
@@ -313,10 +316,10 @@ async function workOut(
     db,
     pools.map(({ pool, states }) => ({ pool, weekRows: states })),
     now,
+    { turn },
   );
   const worked: repository.WorkedWeekTotals[] = [];
   // Many pools (a result reaching them all) are worked out in turns, so the requests meanwhile are answered.
-  const turn = turnsEvery();
   for (const [index, { pool, members, states }] of pools.entries()) {
     await turn();
     if (stop?.()) throw new WorkStopped();
