@@ -7,6 +7,7 @@ import {
   roomNoticeChanges,
   roomNoticeChangesOfWeeks,
   standings,
+  type PoolWeekData,
   type Sport,
 } from '@pass/domain';
 import fc from 'fast-check';
@@ -395,6 +396,17 @@ describe('stored week totals against a full recomputation', () => {
     // Groups of one pool, of two then one, and all three in one read.
     for (const weeksPerRead of [1, 3, 100]) {
       expect(await loadWeeksOfPools(db(), entries, clock, { record: false, weeksPerRead })).toEqual(alone);
+    }
+    // A week read alone (one statement, as after a result) as it is read with others, its sheets in any order.
+    const sheetsInOrder = (week: PoolWeekData) => ({
+      ...week,
+      sheets: week.sheets.toSorted((a, b) => a.memberId.localeCompare(b.memberId)),
+    });
+    for (const [index, { pool, weekRows }] of entries.entries()) {
+      for (const [week, weekRow] of weekRows.entries()) {
+        const [read] = await loadWeeks(db(), pool, clock, [weekRow], { record: false });
+        expect(sheetsInOrder(read!)).toEqual(sheetsInOrder(alone[index]![week]!));
+      }
     }
   });
 });

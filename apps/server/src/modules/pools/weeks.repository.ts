@@ -259,12 +259,11 @@ export async function sheetsOf(db: DbExecutor, poolWeekId: number): Promise<Shee
 }
 
 /**
- * The sheets of these weeks with their picks: two queries whatever the number of weeks; one for a single week
- * (sheetsOf: a read right after a result works out the one week it touched).
+ * The sheets of these weeks with their picks: two queries whatever the number of weeks (a single week is read
+ * with its slate in one statement, slateAndSheetsOf).
  */
 export async function sheetsOfWeeks(db: DbExecutor, poolWeekIds: readonly number[]): Promise<SheetRow[]> {
   if (poolWeekIds.length === 0) return [];
-  if (poolWeekIds.length === 1) return sheetsOf(db, poolWeekIds[0]!);
   const sheets = await db.select().from(poolSheets).where(equalsAny(poolSheets.poolWeekId, poolWeekIds));
   // Not side by side with the sheets: for weeks without a sheet (a result's week nobody has picked yet) the
   // picks' join is planned as a scan of every pick (query-plans.postgres.test.ts), and is not run at all.
