@@ -37,7 +37,7 @@ export interface WeekTotalsOptions {
   stop?: () => boolean;
   /**
    * Awaited between pools while weeks are read and worked out (a turn of the event loop every few milliseconds
-   * unless given): a room run's batch waits there while the reads waiting for it are served.
+   * unless given): a room run's batch also waits there while requests are being answered (turnsGivingWay).
    */
   turn?: () => Promise<void>;
   /**
