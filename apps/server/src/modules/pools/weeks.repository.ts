@@ -270,18 +270,16 @@ export async function sheetsOfWeeks(db: DbExecutor, poolWeekIds: readonly number
   if (sheets.length === 0) return [];
   // By the weeks, not by a list of every sheet id: a season of a full pool has hundreds of sheets, and a
   // parameter per sheet cost more than the join (bench: pool-standings-rebuild-*).
-  const picks = await db
-    .select({
-      sheetId: poolPicks.sheetId,
-      eventId: poolPicks.eventId,
-      team: poolPicks.team,
-      play: poolPicks.play,
-      confidence: poolPicks.confidence,
-    })
-    .from(poolPicks)
-    .innerJoin(poolSheets, eq(poolSheets.id, poolPicks.sheetId))
-    .where(equalsAny(poolSheets.poolWeekId, poolWeekIds))
-    .orderBy(asc(poolPicks.eventId));
+  // As the driver gives the rows, not mapped again field by field: a result's batch reads some 16,000 picks, and
+  // their mapping ran as one piece of the event loop (bench: pool-standings-after-change).
+  const picks = await rows<{ sheetId: number } & SheetRow['picks'][number]>(
+    db,
+    sql`select ${poolPicks.sheetId} as "sheetId", ${poolPicks.eventId} as "eventId", ${poolPicks.team} as "team",
+               ${poolPicks.play} as "play", ${poolPicks.confidence} as "confidence"
+          from ${poolPicks} join ${poolSheets} on ${poolSheets.id} = ${poolPicks.sheetId}
+         where ${equalsAny(poolSheets.poolWeekId, poolWeekIds)}
+         order by ${poolPicks.eventId}`,
+  );
   const picksOf = groupBy(
     picks,
     (pick) => pick.sheetId,
