@@ -195,6 +195,42 @@ describe('the hot statements of a Sunday use their indexes (PostgreSQL)', () => 
     expect(scans).toEqual([]);
   });
 
+  it("a standings read after a change: the membership, with the pool's weeks, its members and the week not current", async () => {
+    const pool = await poolRow(81);
+    const members = await poolsRepository.currentMembers(handle.db, [81]);
+    // Every week's totals stored, then a change of week 2's (a result corrected): the one week to work out again.
+    await currentWeekTotalsOfPools(handle.db, [{ pool, members }], NOW);
+    if (handle.raw.kind !== 'postgres') throw new Error('query plans are checked on PostgreSQL');
+    const { rows } = await handle.raw.pool.query<{ id: number }>(
+      'update pool_weeks set inputs_version = inputs_version + 1 where pool_id = 81 and week = 2 returning id',
+    );
+    const changedWeek = rows[0]!.id;
+    const { statements, scans } = await scansOf(async () => {
+      const found = await weekTotalsRepository.findMembershipWithWeeks(capturing, {
+        poolId: 81,
+        userId: members[1]!.userId,
+        knownVersion: -1,
+        now: NOW,
+      });
+      expect(found!.weeks!.states).toHaveLength(WEEKS);
+      expect(found!.weeks!.members).toHaveLength(MEMBERS_PER_POOL);
+      // The changed week, and any other whose totals hold no longer at the read (the week under way's may not).
+      const notCurrent = found!.weeks!.states.filter(
+        (state) =>
+          state.totalsVersion !== state.inputsVersion ||
+          state.totalsFrom === null ||
+          state.totalsFrom > NOW ||
+          (state.totalsUntil !== null && state.totalsUntil <= NOW),
+      );
+      expect(notCurrent.map((state) => state.week)).toContain(2);
+      expect([...found!.weeks!.weeks.keys()].sort()).toEqual(notCurrent.map((state) => state.id).sort());
+      expect(found!.weeks!.weeks.get(changedWeek)!.slate).toHaveLength(GAMES_PER_WEEK);
+      expect(found!.weeks!.weeks.get(changedWeek)!.sheets).toHaveLength(MEMBERS_PER_POOL);
+    });
+    expect(statements).toBe(1);
+    expect(scans).toEqual([]);
+  });
+
   it('a result: the games it locks and the pools whose standings move', async () => {
     const eventIds = await weekEvents(7);
     const { statements, scans } = await scansOf(() =>

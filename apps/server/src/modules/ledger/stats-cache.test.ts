@@ -41,6 +41,20 @@ describe('StatsCache', () => {
     expect(cache.get('a', 3, 250)?.body.length).toBe(20);
   });
 
+  it('tells the version of the entry holding at an instant, without making it recently used', () => {
+    const cache = new StatsCache({ maxEntries: 2, maxBytes: 1000 });
+    cache.set('a', { ...answer(3, 10), from: 100, until: 200 });
+    cache.set('b', answer(7, 10));
+    expect(cache.versionHeld('a', 150)).toBe(3);
+    expect(cache.versionHeld('a', 200)).toBeUndefined();
+    expect(cache.versionHeld('b', 5_000)).toBe(7);
+    expect(cache.versionHeld('c', 150)).toBeUndefined();
+    // Asking about a did not make it more recent than b: a is the one evicted.
+    cache.set('c', answer(1, 10));
+    expect(cache.versionHeld('a')).toBeUndefined();
+    expect(cache.versionHeld('b')).toBe(7);
+  });
+
   it('builds again when the build it would share ends up holding for another stretch of time', async () => {
     const cache = new StatsCache({ maxEntries: 10, maxBytes: 1000 });
     let release!: () => void;

@@ -52,6 +52,15 @@ export class StatsCache {
   }
 
   /**
+   * The version of the answer cached under `key` if it holds at `at`; undefined when none does. Not a use: the
+   * answer's place among the least recently used stays.
+   */
+  versionHeld(key: string, at?: number): number | undefined {
+    const entry = this.entries.get(key);
+    return entry && holdsAt(entry, at) ? entry.version : undefined;
+  }
+
+  /**
    * Keeps an answer, unless one built at a later version (or at the same version for a later stretch of time)
    * is already kept; then evicts down to the limits.
    */

@@ -15,7 +15,7 @@ import {
   type DbExecutor,
   type LastStatement,
 } from '@pass/db';
-import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 
 /**
  * The SQL of pools and their members. A membership is current while neither left nor removed; every read of a
@@ -136,6 +136,34 @@ function underEachLock<Row>(
 }
 
 const membershipReads = underEachLock(membershipOf);
+
+/**
+ * findMembership with one more value read in the same statement (`extra`, an expression of the pool's row and
+ * of the placeholders the caller names in `values`), built once per database: what a read needs next, in the
+ * statement that finds whether it may read at all. No lock.
+ */
+export function membershipWith(
+  extra: SQL,
+): (
+  db: DbExecutor,
+  values: Record<string, unknown>,
+) => Promise<{ pool: PoolRow; member: MemberRow; extra: unknown } | null> {
+  const read = builtOnce((db: DbExecutor) =>
+    db
+      .select({ pool: pools, member: poolMembers, extra: sql<unknown>`${extra}` })
+      .from(pools)
+      .innerJoin(
+        poolMembers,
+        and(eq(poolMembers.poolId, pools.id), eq(poolMembers.userId, sql.placeholder('userId')), currentMember),
+      )
+      .where(eq(pools.id, sql.placeholder('poolId'))),
+  );
+  return async (db, values) => {
+    const [row] = await read(db, values);
+    return row ?? null;
+  };
+}
+
 const membershipAndWeekReads = underEachLock(membershipAndWeekOf);
 
 /** The pools the member is currently in, newest first, with their role. */

@@ -376,11 +376,14 @@ export async function loadWeeksOfPools(
     record = true,
     weeksPerRead = WEEKS_PER_READ,
     turn = turnsEvery(),
+    read: weeksRead,
   }: {
     record?: boolean;
     weeksPerRead?: number;
     /** Awaited between pools (WeekTotalsOptions' `turn`). */
     turn?: () => Promise<void>;
+    /** Weeks' slates and sheets the caller has read already, by the week's id: not read again. */
+    read?: ReadonlyMap<number, SlateAndSheets>;
   } = {},
 ): Promise<PoolWeekData[][]> {
   const groups = groupsWeighing(pools, weeksPerRead, (entry) => entry.weekRows.length);
@@ -389,10 +392,16 @@ export async function loadWeeksOfPools(
     const { slate, sheets } = await repository.slateAndSheetsOf(db, id);
     return [new Map([[id, slate]]), sheets] as const;
   };
+  const readAlready = (ids: readonly number[]) =>
+    Promise.resolve([
+      new Map(ids.map((id) => [id, weeksRead!.get(id)!.slate])),
+      ids.flatMap((id) => weeksRead!.get(id)!.sheets),
+    ] as const);
   const read = (group: typeof pools) => {
     const ids = group.flatMap((entry) => entry.weekRows.map((row) => row.id));
-    const reading =
-      ids.length === 1
+    const reading = ids.every((id) => weeksRead?.has(id))
+      ? readAlready(ids)
+      : ids.length === 1
         ? readWeek(ids[0]!)
         : Promise.all([repository.slatesOfWeekIds(db, ids), repository.sheetsOfWeeks(db, ids)]);
     // Awaited in its turn; a failure before then (of the group being put together) leaves it unread.

@@ -39,6 +39,8 @@ import type { CachedStats, StatsCache } from '../ledger/stats-cache.js';
 import * as poolsRepository from './pools.repository.js';
 import type { MemberWithName, PoolRow } from './pools.repository.js';
 import { poolWeekOf, requireMembership } from './pools.service.js';
+import * as weekTotalsRepository from './week-totals.repository.js';
+import type { StatesMembersAndWeeks } from './week-totals.repository.js';
 import { loadSeason } from './slates.service.js';
 import {
   membersAndWeekTotals,
@@ -98,9 +100,14 @@ async function seasonOf(db: DbExecutor, pool: PoolRow, now: Date) {
  * others worked out again from just their weeks; with the stretch of time it holds for (until its weeks' next
  * lock or window end, when time alone changes their totals).
  */
-async function standingsBody(db: Database, pool: PoolRow, now: Date): Promise<CachedStats> {
+async function standingsBody(
+  db: Database,
+  pool: PoolRow,
+  now: Date,
+  weeks?: StatesMembersAndWeeks,
+): Promise<CachedStats> {
   // The answer does not wait for the weeks it worked out to be stored: the next read finds them.
-  const [read] = await membersAndWeekTotals(db, [pool], now, { store: 'after' });
+  const [read] = await membersAndWeekTotals(db, [pool], now, { store: 'after' }, weeks);
   return answerOf(pool, read!.members, read!.totals, now);
 }
 
@@ -152,9 +159,16 @@ export async function standingsAnswer(
   cache: StatsCache,
   input: { poolId: number; userId: number; now: Date },
 ): Promise<Buffer> {
-  // The pool's row, read with the membership, carries its version: no second read of it.
-  const { pool } = await requireMembership(db, input.poolId, input.userId);
-  return cachedStandings(db, cache, pool, input.now);
+  // The pool's row, read with the membership, carries its version: no second read of it. When that is not the
+  // version of the answer kept here, the same statement reads what the answer is worked out from.
+  const found = await weekTotalsRepository.findMembershipWithWeeks(db, {
+    poolId: input.poolId,
+    userId: input.userId,
+    knownVersion: cache.versionHeld(standingsKey(input.poolId), input.now.getTime()) ?? -1,
+    now: input.now,
+  });
+  if (!found) throw AppError.notFound('No such pool');
+  return cachedStandings(db, cache, found.pool, input.now, found.weeks ?? undefined);
 }
 
 /**
@@ -162,7 +176,14 @@ export async function standingsAnswer(
  * built at the pool's current version within the same stretch of time (until its next lock or week end), else
  * built and kept. A read after a change costs no statement to learn that its answer is to be built.
  */
-async function cachedStandings(db: Database, cache: StatsCache, pool: PoolRow, now: Date): Promise<Buffer> {
+async function cachedStandings(
+  db: Database,
+  cache: StatsCache,
+  pool: PoolRow,
+  now: Date,
+  /** What the answer is worked out from, when the caller has read it with the pool's row. */
+  weeks?: StatesMembersAndWeeks,
+): Promise<Buffer> {
   const key = standingsKey(pool.id);
   const at = now.getTime();
   noteRead(cache, pool.id);
@@ -175,7 +196,7 @@ async function cachedStandings(db: Database, cache: StatsCache, pool: PoolRow, n
   if (kept) await waitingForBackground(kept);
   // Not one transaction: each week's stored totals carry the version of their inputs, and a change committed
   // while this runs has raised the pool's version, so this answer is not served once it is read back.
-  const answer = await cache.resolve(key, pool.version, () => standingsBody(db, pool, now), at);
+  const answer = await cache.resolve(key, pool.version, () => standingsBody(db, pool, now, weeks), at);
   return answer.body;
 }
 

@@ -4,6 +4,7 @@ import {
   groupBy,
   jsonDate,
   poolMembers,
+  pools,
   poolWeeks,
   poolWeekTotals,
   readOne,
@@ -13,8 +14,15 @@ import {
   type JsonRead,
 } from '@pass/db';
 import type { LmsOutcome, MemberWeekTotals } from '@pass/domain';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { currentMember, type MemberWithName } from './pools.repository.js';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  currentMember,
+  membershipWith,
+  type MemberRow,
+  type MemberWithName,
+  type PoolRow,
+} from './pools.repository.js';
+import { slateAndSheetsExpression, slateAndSheetsFromJson, type SlateAndSheets } from './weeks.repository.js';
 
 /**
  * The stored totals of pool weeks (decision 059): each week's rows, and on its `pool_weeks` row the inputs
@@ -74,11 +82,16 @@ export function weekStatesAndMembers(db: DbExecutor, poolIds: readonly number[])
 
 /** weekStatesAndMembers as a read that can share a statement with others (readTogether). */
 export function weekStatesAndMembersRead(poolIds: readonly number[]): JsonRead<StatesAndMembers> {
-  const ids = column([...poolIds], 'int');
-  // Two lists in one value, each a JSON array of objects named as the app names them: only the times need
-  // turning back into dates.
-  return {
-    expression: sql`select json_build_object(
+  return { expression: statesAndMembersExpression(column([...poolIds], 'int')), read: statesAndMembersFromJson };
+}
+
+/**
+ * The statement of weekStatesAndMembersRead for the pools `ids` names (an int[] value, or one made of an outer
+ * query's columns): two lists in one value, each a JSON array of objects named as the app names them (only the
+ * times need turning back into dates).
+ */
+function statesAndMembersExpression(ids: SQL): SQL {
+  return sql`select json_build_object(
           'weeks', (select coalesce(json_agg(json_build_object('id', w.id, 'poolId', w.pool_id, 'week', w.week,
                                       'inputsVersion', w.inputs_version, 'totalsVersion', w.totals_version,
                                       'totalsFrom', w.totals_from, 'totalsUntil', w.totals_until,
@@ -93,21 +106,90 @@ export function weekStatesAndMembersRead(poolIds: readonly number[]): JsonRead<S
                                     order by ${poolMembers.poolId}, ${poolMembers.role} = 'guest',
                                              ${poolMembers.joinedAt}, ${poolMembers.id}), '[]'::json)
              from ${poolMembers} join ${users} on ${users.id} = ${poolMembers.userId}
-            where ${poolMembers.poolId} = any(${ids}) and ${currentMember}))`,
-    read: (value) => {
-      const found = value as {
-        weeks: JsonDated<WeekTotalsState, 'totalsFrom' | 'totalsUntil'>[];
-        members: JsonDated<MemberWithName, 'joinedAt'>[];
-      };
-      return {
-        states: found.weeks.map((week) => ({
-          ...week,
-          totalsFrom: jsonDate(week.totalsFrom),
-          totalsUntil: jsonDate(week.totalsUntil),
-        })),
-        members: found.members.map((member) => ({ ...member, joinedAt: new Date(member.joinedAt!) })),
-      };
-    },
+            where ${poolMembers.poolId} = any(${ids}) and ${currentMember}))`;
+}
+
+function statesAndMembersFromJson(value: unknown): StatesAndMembers {
+  const found = value as {
+    weeks: JsonDated<WeekTotalsState, 'totalsFrom' | 'totalsUntil'>[];
+    members: JsonDated<MemberWithName, 'joinedAt'>[];
+  };
+  return {
+    states: found.weeks.map((week) => ({
+      ...week,
+      totalsFrom: jsonDate(week.totalsFrom),
+      totalsUntil: jsonDate(week.totalsUntil),
+    })),
+    members: found.members.map((member) => ({ ...member, joinedAt: new Date(member.joinedAt!) })),
+  };
+}
+
+/**
+ * A pool's week states and members (weekStatesAndMembers), read with what working out its weeks not current at
+ * a time needs: what a read of standings that are not cached has to read, in the statement that finds the
+ * caller's membership.
+ */
+export interface StatesMembersAndWeeks extends StatesAndMembers {
+  /** The slate and sheets of each week whose stored totals were not current, by the week's id. */
+  weeks: ReadonlyMap<number, SlateAndSheets>;
+}
+
+/**
+ * Past this many weeks not current (a pool never read, or a change of its settings) the weeks are read on
+ * their own, joined rather than as JSON, which costs less for many weeks (weeks.repository sheetsOfWeeks).
+ */
+const WEEKS_READ_AHEAD = 2;
+
+/**
+ * The JSON value of StatesMembersAndWeeks for the pool `poolId` names (a column of an outer query), at `now`
+ * (an expression of a timestamptz): a week's totals are current as week-totals.service `isCurrent` says; that
+ * rule decides, and a week it finds not current that this did not read ahead is read then.
+ */
+export function statesMembersAndWeeksExpression(poolId: SQL, now: SQL): SQL {
+  return sql`select json_build_object(
+    'read', (${statesAndMembersExpression(sql`array[${poolId}]`)}),
+    'weeks', (with behind as (
+                select w.id from ${poolWeeks} w
+                 where w.pool_id = ${poolId}
+                   and not coalesce(w.totals_version = w.inputs_version and w.totals_from <= ${now}
+                                    and (w.totals_until is null or ${now} < w.totals_until), false))
+              select case when count(*) <= ${WEEKS_READ_AHEAD}
+                          then coalesce(json_agg(json_build_array(id, (${slateAndSheetsExpression(sql`behind.id`)}))),
+                                        '[]'::json) end
+                from behind))`;
+}
+
+const membershipWithWeeks = membershipWith(
+  sql`case when ${pools.version} <> ${sql.placeholder('knownVersion')}
+           then (${statesMembersAndWeeksExpression(sql`${pools.id}`, sql`${sql.placeholder('now')}::timestamptz`)}) end`,
+);
+
+/**
+ * pools.repository findMembership, and when the pool's version is not `knownVersion` (the version of the answer
+ * the caller holds, -1 for none) its StatesMembersAndWeeks at `now`, in one statement: a standings read after a
+ * change finds what it works out from in the round trip that lets it read.
+ */
+export async function findMembershipWithWeeks(
+  db: DbExecutor,
+  input: { poolId: number; userId: number; knownVersion: number; now: Date },
+): Promise<{ pool: PoolRow; member: MemberRow; weeks: StatesMembersAndWeeks | null } | null> {
+  const found = await membershipWithWeeks(db, {
+    poolId: input.poolId,
+    userId: input.userId,
+    knownVersion: input.knownVersion,
+    now: input.now.toISOString(),
+  });
+  if (!found) return null;
+  const weeks = found.extra === null ? null : statesMembersAndWeeksFromJson(found.extra);
+  return { pool: found.pool, member: found.member, weeks };
+}
+
+/** StatesMembersAndWeeks from the JSON value of statesMembersAndWeeksExpression. */
+export function statesMembersAndWeeksFromJson(value: unknown): StatesMembersAndWeeks {
+  const found = value as { read: unknown; weeks: [number, unknown][] | null };
+  return {
+    ...statesAndMembersFromJson(found.read),
+    weeks: new Map((found.weeks ?? []).map(([id, week]) => [id, slateAndSheetsFromJson(week)])),
   };
 }
 

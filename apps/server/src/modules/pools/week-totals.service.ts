@@ -19,6 +19,7 @@ import { poolWeekOf } from './pools.service.js';
 import { loadWeeksOfPools } from './slates.service.js';
 import * as repository from './week-totals.repository.js';
 import type { StatesAndMembers, WeekTotalsState } from './week-totals.repository.js';
+import type { SlateAndSheets } from './weeks.repository.js';
 
 /** Which weeks currentWeekTotals reads, and whether it stores what it works out. */
 export interface WeekTotalsOptions {
@@ -161,8 +162,11 @@ export async function membersAndWeekTotals(
   pools: readonly PoolRow[],
   now: Date,
   options: WeekTotalsOptions = {},
-  /** The pools' week states and members when the caller has just read them (weekStatesAndMembersRead). */
-  read?: StatesAndMembers,
+  /**
+   * The pools' week states and members when the caller has just read them (weekStatesAndMembersRead), with the
+   * slates and sheets of weeks not current read in the same statement (findMembershipWithWeeks).
+   */
+  read?: StatesAndMembers & { weeks?: ReadonlyMap<number, SlateAndSheets> },
 ): Promise<{ pool: PoolRow; members: MemberWithName[]; totals: PoolWeekTotals }[]> {
   // Read again before the states and members: totals worked out from inputs read after a version are at least
   // that new.
@@ -175,7 +179,7 @@ export async function membersAndWeekTotals(
     ));
   const membersOf = groupBy(members, (member) => member.poolId);
   const listed = rows.map((pool) => ({ pool, members: membersOf.get(pool.id) ?? [] }));
-  const totals = await weekTotalsOfStates(db, listed, states, now, options);
+  const totals = await weekTotalsOfStates(db, listed, states, now, options, read?.weeks);
   return listed.map((entry, index) => ({ ...entry, totals: totals[index]! }));
 }
 
@@ -199,6 +203,8 @@ async function weekTotalsOfStates(
   allStates: readonly WeekTotalsState[],
   now: Date,
   { beforeWeek = Number.POSITIVE_INFINITY, store = true, stop, turn }: WeekTotalsOptions = {},
+  /** Slates and sheets of weeks already read, by the week's id. */
+  weeksRead?: ReadonlyMap<number, SlateAndSheets>,
 ): Promise<PoolWeekTotals[]> {
   const poolOf = new Map(pools.map((entry) => [entry.pool.id, entry.pool]));
   const states = allStates.filter(
@@ -218,7 +224,7 @@ async function weekTotalsOfStates(
         return weeks ? [{ pool, members, states: weeks }] : [];
       }),
       now,
-      { store, stop, turn },
+      { store, stop, turn, read: weeksRead },
     ),
   ]);
   const currentOf = groupBy(
@@ -308,7 +314,12 @@ async function workOut(
   db: DbExecutor,
   pools: readonly { pool: PoolRow; members: readonly MemberWithName[]; states: readonly WeekTotalsState[] }[],
   now: Date,
-  { store, stop, turn = turnsEvery() }: Pick<WeekTotalsOptions, 'store' | 'stop' | 'turn'>,
+  {
+    store,
+    stop,
+    turn = turnsEvery(),
+    read,
+  }: Pick<WeekTotalsOptions, 'store' | 'stop' | 'turn'> & { read?: ReadonlyMap<number, SlateAndSheets> },
 ): Promise<Map<number, { totals: WeekTotals; until: Date | null }[]>> {
   const totals = new Map<number, { totals: WeekTotals; until: Date | null }[]>();
   if (pools.length === 0) return totals;
@@ -316,7 +327,7 @@ async function workOut(
     db,
     pools.map(({ pool, states }) => ({ pool, weekRows: states })),
     now,
-    { turn },
+    { turn, read },
   );
   const worked: repository.WorkedWeekTotals[] = [];
   // Many pools (a result reaching them all) are worked out in turns, so the requests meanwhile are answered.

@@ -132,10 +132,16 @@ export function slateAndSheetsOf(db: DbExecutor, poolWeekId: number): Promise<Sl
 
 /** slateAndSheetsOf as a read that can share a statement with others (readTogether). */
 export function slateAndSheetsRead(poolWeekId: number): JsonRead<SlateAndSheets> {
-  // Two lists in one value: the slate's games as objects named as the app names them (only the times need
-  // turning back into dates), the sheets and their picks as arrays, which cost less to build and to parse.
-  return {
-    expression: sql`select json_build_object(
+  return { expression: slateAndSheetsExpression(sql`${poolWeekId}`), read: slateAndSheetsFromJson };
+}
+
+/**
+ * The statement of slateAndSheetsRead for the week `poolWeekId` names (a value, or a column of an outer query):
+ * two lists in one value, the slate's games as objects named as the app names them (only the times need turning
+ * back into dates), the sheets and their picks as arrays, which cost less to build and to parse.
+ */
+export function slateAndSheetsExpression(poolWeekId: SQL): SQL {
+  return sql`select json_build_object(
           'slate', (select coalesce(json_agg(json_build_object('id', e.id, 'homeTeam', e.home_team,
                    'awayTeam', e.away_team,
                    'kickoff', coalesce(e.kickoff_at, (e.game_date || 'T12:00:00Z')::timestamptz), 'status', e.status,
@@ -147,29 +153,30 @@ export function slateAndSheetsRead(poolWeekId: number): JsonRead<SlateAndSheets>
             where g.pool_week_id = ${poolWeekId}),
           'sheets', (select coalesce(json_agg(json_build_array(s.id, s.pool_week_id, s.member_id, s.lms_team,
                    s.tiebreaker, s.submitted_at, ${picksOfSheet(sql`s.id`)})), '[]'::json)
-             from ${poolSheets} s where s.pool_week_id = ${poolWeekId}))`,
-    read: (value) => {
-      const found = value as {
-        slate: JsonDated<SlateRow, 'kickoff' | 'lockedAt'>[];
-        sheets: [number, number, number, string | null, number | null, string | null, PickTuple[]][];
-      };
-      return {
-        slate: found.slate.map((game) => ({
-          ...game,
-          kickoff: new Date(game.kickoff!),
-          lockedAt: jsonDate(game.lockedAt),
-        })),
-        sheets: found.sheets.map(([id, poolWeekId, memberId, lmsTeam, tiebreaker, submittedAt, picks]) => ({
-          id,
-          poolWeekId,
-          memberId,
-          lmsTeam,
-          tiebreaker,
-          submittedAt: jsonDate(submittedAt),
-          picks: picks.map(pickOf),
-        })),
-      };
-    },
+             from ${poolSheets} s where s.pool_week_id = ${poolWeekId}))`;
+}
+
+/** A week's slate and sheets from the JSON value of slateAndSheetsExpression. */
+export function slateAndSheetsFromJson(value: unknown): SlateAndSheets {
+  const found = value as {
+    slate: JsonDated<SlateRow, 'kickoff' | 'lockedAt'>[];
+    sheets: [number, number, number, string | null, number | null, string | null, PickTuple[]][];
+  };
+  return {
+    slate: found.slate.map((game) => ({
+      ...game,
+      kickoff: new Date(game.kickoff!),
+      lockedAt: jsonDate(game.lockedAt),
+    })),
+    sheets: found.sheets.map(([id, poolWeekId, memberId, lmsTeam, tiebreaker, submittedAt, picks]) => ({
+      id,
+      poolWeekId,
+      memberId,
+      lmsTeam,
+      tiebreaker,
+      submittedAt: jsonDate(submittedAt),
+      picks: picks.map(pickOf),
+    })),
   };
 }
 
