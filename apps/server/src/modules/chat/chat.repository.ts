@@ -10,6 +10,7 @@ import {
   pools,
   poolSlateGames,
   poolWeeks,
+  rows,
   users,
   type DbExecutor,
 } from '@pass/db';
@@ -70,6 +71,44 @@ export function listAfter(db: DbExecutor, poolId: number, after: number, limit: 
 export async function getMessage(db: DbExecutor, poolId: number, id: number): Promise<MessageRow | null> {
   const [row] = await withAuthor(db).where(and(eq(chatMessages.poolId, poolId), eq(chatMessages.id, id)));
   return row ?? null;
+}
+
+/**
+ * Stores system lines (no author, no client id), in the order given, in one statement; answers them as stored,
+ * in that order. The caller holds their pools' rows locked, so each room's ids follow its commits.
+ */
+export async function insertSystemLines(
+  db: DbExecutor,
+  lines: readonly { poolId: number; text: string }[],
+  createdAt: Date,
+): Promise<MessageRow[]> {
+  if (lines.length === 0) return [];
+  // The rows are inserted in the order given, each taking the next id: sorted by id, they are in that order.
+  const stored = await rows<{ id: number; poolId: number; text: string }>(
+    db,
+    sql`insert into ${chatMessages} (pool_id, kind, author_member_id, text, client_id, created_at)
+        select pool_id, 'system', null, text, null, ${createdAt.toISOString()}::timestamptz
+          from unnest(${column(
+            lines.map((line) => line.poolId),
+            'int',
+          )}, ${column(
+            lines.map((line) => line.text),
+            'text',
+          )}) with ordinality as t(pool_id, text, place)
+         order by place
+        returning id, pool_id as "poolId", text`,
+  );
+  return stored
+    .sort((a, b) => a.id - b.id)
+    .map((row) => ({
+      ...row,
+      kind: 'system',
+      authorMemberId: null,
+      authorUsername: null,
+      authorName: null,
+      createdAt,
+      deletedAt: null,
+    }));
 }
 
 /**
@@ -201,6 +240,54 @@ export async function writeQuietRecords(
       where ${storedVersion} <= (excluded.state ->> 'version')::numeric`);
 }
 
+/** writeNotice of many records in one statement (each pool and key at most once). */
+export async function writeNotices(
+  db: DbExecutor,
+  records: readonly { poolId: number; noticeKey: string; state: unknown; chatMessageId: number | null }[],
+  now: Date,
+): Promise<void> {
+  if (records.length === 0) return;
+  await db.execute(sql`
+    insert into ${chatRoomNotices} as n (pool_id, notice_key, state, chat_message_id, updated_at)
+    select pool_id, notice_key, state, chat_message_id, ${now.toISOString()}::timestamptz
+      from unnest(${column(
+        records.map((record) => record.poolId),
+        'int',
+      )}, ${column(
+        records.map((record) => record.noticeKey),
+        'text',
+      )}, ${column(
+        records.map((record) => JSON.stringify(record.state)),
+        'jsonb',
+      )}, ${column(
+        records.map((record) => record.chatMessageId),
+        'int',
+      )}) as t(pool_id, notice_key, state, chat_message_id)
+    on conflict (pool_id, notice_key) do update
+      set state = excluded.state,
+          -- A record rewritten without a line keeps the line it was last told with.
+          chat_message_id = coalesce(excluded.chat_message_id, n.chat_message_id),
+          updated_at = excluded.updated_at`);
+}
+
+/** deleteNotice of many records in one statement. */
+export async function deleteNotices(
+  db: DbExecutor,
+  records: readonly { poolId: number; noticeKey: string }[],
+): Promise<void> {
+  if (records.length === 0) return;
+  await db.execute(sql`
+    delete from ${chatRoomNotices} n
+     using unnest(${column(
+       records.map((record) => record.poolId),
+       'int',
+     )}, ${column(
+       records.map((record) => record.noticeKey),
+       'text',
+     )}) as t(pool_id, notice_key)
+     where n.pool_id = t.pool_id and n.notice_key = t.notice_key`);
+}
+
 export async function deleteNotice(db: DbExecutor, poolId: number, noticeKey: string): Promise<void> {
   await db
     .delete(chatRoomNotices)
@@ -257,6 +344,21 @@ export async function listPoolsWithResults(
 }
 
 /** The pool's row, locked for the rest of the transaction (null when it is gone). */
+/**
+ * Locks these pools' rows for the rest of the transaction, in id order (as a result takes them); answers them.
+ * `no key update`: another look at the rooms, a member's post (lockPool) and a result wait for it, while
+ * submissions and the rows that only refer to the pools (a quiet room's record) go on.
+ */
+export async function lockPoolRows(db: DbExecutor, poolIds: readonly number[]) {
+  if (poolIds.length === 0) return [];
+  return db
+    .select({ id: pools.id, endedAt: pools.endedAt })
+    .from(pools)
+    .where(equalsAny(pools.id, poolIds))
+    .orderBy(asc(pools.id))
+    .for('no key update');
+}
+
 export async function lockPoolRow(db: DbExecutor, poolId: number) {
   const [row] = await db.select().from(pools).where(eq(pools.id, poolId)).for('update');
   return row ?? null;

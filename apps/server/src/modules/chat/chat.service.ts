@@ -334,29 +334,37 @@ export async function markRead(
 
 const LMS_RESULT_TEXT: Record<Exclude<LmsOutResult, 'missed'>, string> = { lost: 'lost', pushed: 'pushed' };
 
-async function lineText(db: DbExecutor, event: PoolEvent): Promise<string> {
-  const nameOf = async (memberId: number) => (await repository.memberNames(db, [memberId])).get(memberId) ?? 'A member';
+/** The members a line about `event` names. */
+function membersNamedBy(event: PoolEvent): number[] {
+  switch (event.type) {
+    case 'announcement':
+      return [];
+    case 'pick_edit':
+    case 'lms_out':
+    case 'lms_back':
+      return [event.memberId];
+    case 'standings':
+      return event.top.map((row) => row.memberId);
+  }
+}
+
+/** The line's text, with the names of the members it names (membersNamedBy) as read. */
+function lineTextWith(event: PoolEvent, names: ReadonlyMap<number, string>): string {
   switch (event.type) {
     case 'announcement':
       return `Announcement: ${event.body}`;
-    case 'pick_edit': {
-      const names = await repository.memberNames(db, [event.memberId]);
+    case 'pick_edit':
       return `The Lifeguard edited ${names.get(event.memberId) ?? 'a member'}'s picks for week ${event.week}`;
-    }
     case 'lms_out': {
       const how =
         event.result === 'missed' || event.team === null
           ? 'missed the pick'
           : `picked ${event.team}, ${LMS_RESULT_TEXT[event.result]}`;
-      return `${await nameOf(event.memberId)} is out of Last Man Standing (week ${event.week}: ${how})`;
+      return `${names.get(event.memberId) ?? 'A member'} is out of Last Man Standing (week ${event.week}: ${how})`;
     }
     case 'lms_back':
-      return `${await nameOf(event.memberId)} is back in Last Man Standing (week ${event.week} corrected)`;
+      return `${names.get(event.memberId) ?? 'A member'} is back in Last Man Standing (week ${event.week} corrected)`;
     case 'standings': {
-      const names = await repository.memberNames(
-        db,
-        event.top.map((row) => row.memberId),
-      );
       const places = event.top.map((row) => `${row.rank}. ${names.get(row.memberId) ?? 'a member'} ${row.points}`);
       return `Standings after week ${event.week}: ${places.join(', ')}`;
     }
@@ -369,11 +377,12 @@ export function systemLines(context: Pick<ChatContext, 'bus' | 'onPublishError'>
     async add(tx: DbExecutor, poolId: number, event: PoolEvent, now: Date) {
       // As a member's post: the pool's row lock keeps the room's ids in commit order.
       await repository.lockPool(tx, poolId);
+      const names = await repository.memberNames(tx, membersNamedBy(event));
       const id = await repository.insertMessage(tx, {
         poolId,
         kind: 'system',
         authorMemberId: null,
-        text: await lineText(tx, event),
+        text: lineTextWith(event, names),
         clientId: null,
         createdAt: now,
       });
@@ -381,11 +390,28 @@ export function systemLines(context: Pick<ChatContext, 'bus' | 'onPublishError'>
       pending.push(toMessage(row!));
       return id!;
     },
+    /**
+     * Stores the lines of many rooms in `tx`, in the order given, in a few statements whatever their number;
+     * answers their message ids in that order. The caller holds every one of their pools' rows locked.
+     */
+    async addMany(tx: DbExecutor, lines: readonly { poolId: number; event: PoolEvent }[], now: Date) {
+      const names = await repository.memberNames(tx, [...new Set(lines.flatMap((line) => membersNamedBy(line.event)))]);
+      const rows = await repository.insertSystemLines(
+        tx,
+        lines.map((line) => ({ poolId: line.poolId, text: lineTextWith(line.event, names) })),
+        now,
+      );
+      pending.push(...rows.map(toMessage));
+      return rows.map((row) => row.id);
+    },
     /** Publishes the lines added (call after the transaction has committed). */
     async publish() {
       for (const message of pending.splice(0)) {
         await publish(context, message.pool_id, { type: 'message', message });
       }
     },
-  } satisfies SystemLines & { publish(): Promise<void> };
+  } satisfies SystemLines & {
+    publish(): Promise<void>;
+    addMany(tx: DbExecutor, lines: readonly { poolId: number; event: PoolEvent }[], now: Date): Promise<number[]>;
+  };
 }

@@ -8,7 +8,7 @@ import {
 import { z } from 'zod';
 import { groupBy } from '@pass/db';
 import type { Clock } from '../../lib/clock.js';
-import { mapAtMost } from '../../lib/collections.js';
+import { groupsWeighing } from '../../lib/collections.js';
 import { turnsEvery, turnsGivingWay } from '../../lib/event-loop.js';
 import type { MemberWithName, PoolRow } from '../pools/pools.repository.js';
 import { keepStandingsAnswers, registerStandingsRun } from '../pools/standings.service.js';
@@ -18,6 +18,7 @@ import type { StatsCache } from '../ledger/stats-cache.js';
 import type { ChatContext } from './chat.service.js';
 import { systemLines } from './chat.service.js';
 import * as repository from './chat.repository.js';
+import type { PoolEvent } from './pool-events.js';
 
 /**
  * The room notices job (decision 041): the system lines derived from results and time, never stored as events
@@ -27,11 +28,14 @@ import * as repository from './chat.repository.js';
  * then looked at in one transaction under the pool's row lock: what the room was told (chat_room_notices) is
  * read, compared with what the totals say (the domain's `roomNoticeChangesOfWeeks`), and the new lines and
  * records are written together, so a run repeated, or run on two instances at once, tells the room once. The
- * lines are published after the commit. A few rooms are looked at side by side (ROOMS_AT_ONCE).
+ * lines are published after the commit. The rooms with news are told ROOMS_TOLD_TOGETHER at a time.
  */
 
-/** Rooms looked at side by side: both cores and a few connections, leaving the rest of the pool to requests. */
-const ROOMS_AT_ONCE = 4;
+/**
+ * Rooms with news told in one transaction: a few statements for all of them, while their pools' rows are held
+ * (a member's post or submission to one of them waits) for a few milliseconds.
+ */
+const ROOMS_TOLD_TOGETHER = 50;
 
 /**
  * Pools whose week totals are worked out together before their rooms are looked at: a result reaches every
@@ -131,62 +135,63 @@ function roomChanges(room: Room, rows: readonly repository.NoticeRow[]) {
 }
 
 /**
- * A room with news: its lines and records, in one transaction under the pool's lock (published once committed),
- * its records read again under the lock.
+ * Rooms with news, told together: their lines and records in one transaction under their pools' locks (taken in
+ * id order, as a result takes them), their records read again under the locks; a few statements whatever the
+ * number of rooms. The lines are published once committed. Answers the number of lines.
  */
-async function tellRoom(context: NoticeContext, room: Room, now: Date): Promise<number> {
-  const { pool } = room;
+async function tellRooms(context: NoticeContext, rooms: readonly Room[], now: Date): Promise<number> {
   const lines = systemLines(context);
   const written = await context.db.transaction(async (tx) => {
     // Taken first: a second run waits here and then reads what the first recorded.
-    const locked = await repository.lockPoolRow(tx, pool.id);
-    if (!locked || (locked.endedAt !== null && locked.endedAt.getTime() <= now.getTime())) return 0;
-    const look = roomChanges(room, await repository.listNotices(tx, [pool.id]));
-    if (!look) return 0;
-    const { changes, record } = look;
-
-    let count = 0;
-    for (const { memberId, week } of changes.reinstated) {
-      await lines.add(tx, pool.id, { type: 'lms_back', memberId: Number(memberId), week }, now);
-      await repository.deleteNotice(tx, pool.id, lmsOutNotice(memberId));
-      count += 1;
-    }
-    for (const { memberId, state, tell } of changes.eliminations) {
-      const messageId = tell
-        ? await lines.add(tx, pool.id, { type: 'lms_out', memberId: Number(memberId), ...state }, now)
+    const locked = await repository.lockPoolRows(
+      tx,
+      rooms.map((room) => room.pool.id),
+    );
+    const open = new Set(
+      locked.filter((row) => row.endedAt === null || row.endedAt.getTime() > now.getTime()).map((row) => row.id),
+    );
+    const recordsOf = groupBy(await repository.listNotices(tx, [...open]), (row) => row.poolId);
+    const told: { poolId: number; event: PoolEvent }[] = [];
+    const tell = (poolId: number, event: PoolEvent) => told.push({ poolId, event }) - 1;
+    const deleted: { poolId: number; noticeKey: string }[] = [];
+    // Each record with the place of its line among those told (null: recorded without a line).
+    const records: { poolId: number; noticeKey: string; state: unknown; line: number | null }[] = [];
+    // Each room's look is a piece of work of its own: requests meanwhile wait for one room's, not the group's.
+    const turn = turnsGivingWay();
+    for (const room of rooms) {
+      await turn();
+      const poolId = room.pool.id;
+      if (!open.has(poolId)) continue;
+      const look = roomChanges(room, recordsOf.get(poolId) ?? []);
+      if (!look) continue;
+      const { changes, record } = look;
+      for (const { memberId, week } of changes.reinstated) {
+        tell(poolId, { type: 'lms_back', memberId: Number(memberId), week });
+        deleted.push({ poolId, noticeKey: lmsOutNotice(memberId) });
+      }
+      for (const { memberId, state, tell: shown } of changes.eliminations) {
+        const line = shown ? tell(poolId, { type: 'lms_out', memberId: Number(memberId), ...state }) : null;
+        records.push({ poolId, noticeKey: lmsOutNotice(memberId), state, line });
+      }
+      const standings = changes.standings?.line;
+      const line = standings
+        ? tell(poolId, {
+            type: 'standings',
+            week: standings.week,
+            top: standings.top.map((row) => ({ memberId: Number(row.memberId), rank: row.rank, points: row.points })),
+          })
         : null;
-      await repository.writeNotice(tx, {
-        poolId: pool.id,
-        noticeKey: lmsOutNotice(memberId),
-        state,
-        chatMessageId: messageId,
-        now,
-      });
-      if (tell) count += 1;
+      records.push({ poolId, noticeKey: STANDINGS_NOTICE, state: record, line });
     }
-    let messageId: number | null = null;
-    const line = changes.standings?.line;
-    if (line) {
-      messageId = await lines.add(
-        tx,
-        pool.id,
-        {
-          type: 'standings',
-          week: line.week,
-          top: line.top.map((row) => ({ memberId: Number(row.memberId), rank: row.rank, points: row.points })),
-        },
-        now,
-      );
-      count += 1;
-    }
-    await repository.writeNotice(tx, {
-      poolId: pool.id,
-      noticeKey: STANDINGS_NOTICE,
-      state: record,
-      chatMessageId: messageId,
+    const ids = await lines.addMany(tx, told, now);
+    // Deleted before the records are written: a member back in and out again in one look keeps the new record.
+    await repository.deleteNotices(tx, deleted);
+    await repository.writeNotices(
+      tx,
+      records.map(({ line, ...record }) => ({ ...record, chatMessageId: line === null ? null : ids[line]! })),
       now,
-    });
-    return count;
+    );
+    return told.length;
   });
   await lines.publish();
   return written;
@@ -197,13 +202,15 @@ async function tellRoom(context: NoticeContext, room: Room, now: Date): Promise<
  * was last looked at, and whose next lock or week end has not come, is skipped without reading its totals. The
  * rest go in batches: their totals worked out together, their records read together; the rooms with nothing to
  * tell have their standings records written in one statement (never over a record of a later version), and
- * only those with news take their pool's lock, a few at a time.
+ * only those with news take their pools' locks, many rooms in one transaction.
  */
 export async function tellRoomNotices(
   context: NoticeContext,
   input: {
     now: Date;
     poolIds?: readonly number[];
+    /** Rooms with news told in one transaction (ROOMS_TOLD_TOGETHER unless given). */
+    roomsTogether?: number;
     /** Asked before each batch and between its pools: true stops the run there (a newer run, after newer results, takes over). */
     stop?: () => boolean;
     /**
@@ -219,7 +226,7 @@ export async function tellRoomNotices(
     poolIds: input.poolIds,
   });
   // First every batch's totals, worked out and stored (what the standings reads after a result need), and the
-  // quiet rooms recorded; then the rooms with news, whose lines take longer, a few at a time.
+  // quiet rooms recorded; then the rooms with news, whose lines take longer, many together.
   const withNews: Room[] = [];
   const lookAt = async (batch: readonly PoolRow[], { forReaders = false } = {}) => {
     const ids = batch.map((pool) => pool.id);
@@ -306,8 +313,12 @@ export async function tellRoomNotices(
     batches.end();
     input.onTotalsDone?.();
   }
-  const written = await mapAtMost(withNews, ROOMS_AT_ONCE, (room) => tellRoom(context, room, input.now));
-  const lines = written.reduce((sum, count) => sum + count, 0);
+  // A pool's room once, as last listed (the lane of waiting reads may have looked at it after its batch).
+  const rooms = [...new Map(withNews.map((room) => [room.pool.id, room])).values()];
+  let lines = 0;
+  for (const group of groupsWeighing(rooms, input.roomsTogether ?? ROOMS_TOLD_TOGETHER, () => 1)) {
+    lines += await tellRooms(context, group, input.now);
+  }
   return { looked: candidates.length, lines };
 }
 

@@ -279,6 +279,70 @@ describe('room notices', () => {
     expect(await tellRoomNotices(context(), { now: clock, poolIds: [pool.id] })).toMatchObject({ lines: 0 });
   });
 
+  it('tells the rooms of many pools in one run, each its own lines and records, a few rooms per transaction', async () => {
+    clock = START;
+    const early = await game('SEA', 'ARI', '2025-09-05T00:20:00Z', 1);
+    const late = await game('MIA', 'BUF', '2025-09-09T00:15:00Z', 1);
+    const picksOf = (first: string, second: string, tiebreaker: number, lms?: string) => ({
+      picks: [
+        { event_id: early, team: first },
+        { event_id: late, team: second },
+      ],
+      tiebreaker,
+      ...(lms ? { lms_team: lms } : {}),
+    });
+    // Five pools on the same two games, each with its own members and picks: in pool n the lifeguard picks the
+    // winners and the guest the losers, the guest's Last Man Standing team (ARI) losing.
+    const pools = [];
+    for (let index = 0; index < 5; index += 1) {
+      const made = await poolWithGuests(
+        testApp.app,
+        db(),
+        poolSettings({ name: `Many rooms ${index}`, games_per_week: 2, win_basis: 'straight', double_play: false }),
+        1,
+      );
+      await publish(made.lifeguard.client, made.pool.id, 1, [early, late]);
+      await submitWeek(made.lifeguard.client, made.pool.id, 1, picksOf('SEA', 'BUF', 30 + index, 'SEA'));
+      await submitWeek(made.guests[0]!.client, made.pool.id, 1, picksOf('ARI', 'MIA', 40, 'ARI'));
+      pools.push(made);
+    }
+    clock = new Date('2025-09-10T12:00:00Z');
+    await setEventResult(db(), early, { status: 'final', home_score: 27, away_score: 10 }, clock);
+    await setEventResult(db(), late, { status: 'final', home_score: 17, away_score: 20 }, clock);
+
+    // Two rooms per transaction: three of them, each room told once.
+    const run = await tellRoomNotices(context(), {
+      now: clock,
+      poolIds: pools.map((made) => made.pool.id),
+      roomsTogether: 2,
+    });
+    expect(run).toEqual({ looked: 5, lines: 10 });
+    for (const { pool, lifeguard, guests } of pools) {
+      const guest = guests[0]!;
+      expect(await systemLines(lifeguard.client, pool.id)).toEqual([
+        `${guest.account.username} is out of Last Man Standing (week 1: picked ARI, lost)`,
+        `Standings after week 1: 1. ${lifeguard.account.username} 10, 2. ${guest.account.username} -10`,
+      ]);
+      const records = await db().select().from(chatRoomNotices).where(eq(chatRoomNotices.poolId, pool.id));
+      const messages = ChatHistoryResponse.parse(
+        (await lifeguard.client.get(`/api/pools/${pool.id}/chat?limit=100`)).json(),
+      ).data;
+      const idOf = (text: string) => messages.find((message) => message.text.startsWith(text))?.id;
+      // Each record names its own room's line.
+      expect(records.find((record) => record.noticeKey === lmsOutNotice(guest.memberId))).toMatchObject({
+        state: { week: 1, team: 'ARI', result: 'lost' },
+        chatMessageId: idOf(guest.account.username),
+      });
+      expect(records.find((record) => record.noticeKey === STANDINGS_NOTICE)).toMatchObject({
+        state: { week: 1, order: [lifeguard.memberId, guest.memberId].map(String), points: [10, -10] },
+        chatMessageId: idOf('Standings'),
+      });
+    }
+    expect(
+      await tellRoomNotices(context(), { now: clock, poolIds: pools.map((made) => made.pool.id), roomsTogether: 2 }),
+    ).toMatchObject({ lines: 0 });
+  });
+
   it('starts a run after results once they stop coming, and one no result stops after the longest wait', async () => {
     clock = START;
     const sunday = await game('MIA', 'NE', '2025-09-07T17:00:00Z', 1);
