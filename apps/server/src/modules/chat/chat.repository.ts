@@ -194,26 +194,6 @@ export async function listNotices(db: DbExecutor, poolIds: readonly number[]): P
     .where(equalsAny(chatRoomNotices.poolId, poolIds));
 }
 
-/** Records a notice (its system line's id, or null when it was recorded without one). */
-export async function writeNotice(
-  db: DbExecutor,
-  values: { poolId: number; noticeKey: string; state: unknown; chatMessageId: number | null; now: Date },
-): Promise<void> {
-  const { now, ...row } = values;
-  await db
-    .insert(chatRoomNotices)
-    .values({ ...row, updatedAt: now })
-    .onConflictDoUpdate({
-      target: [chatRoomNotices.poolId, chatRoomNotices.noticeKey],
-      set: {
-        state: row.state,
-        // A record rewritten without a line keeps the line it was last told with.
-        chatMessageId: sql`coalesce(${row.chatMessageId}::int, ${chatRoomNotices.chatMessageId})`,
-        updatedAt: now,
-      },
-    });
-}
-
 /**
  * Records of rooms with nothing to tell, in one statement: each written unless a record of a later pool version
  * is stored (a look that read the pool later got there first), keeping the line it was last told with.
@@ -240,7 +220,10 @@ export async function writeQuietRecords(
       where ${storedVersion} <= (excluded.state ->> 'version')::numeric`);
 }
 
-/** writeNotice of many records in one statement (each pool and key at most once). */
+/**
+ * Records notices (each with its system line's id, or null when recorded without one) in one statement, each
+ * pool and key at most once; a record rewritten without a line keeps the line it was last told with.
+ */
 export async function writeNotices(
   db: DbExecutor,
   records: readonly { poolId: number; noticeKey: string; state: unknown; chatMessageId: number | null }[],
@@ -270,7 +253,7 @@ export async function writeNotices(
           updated_at = excluded.updated_at`);
 }
 
-/** deleteNotice of many records in one statement. */
+/** Deletes these notices' records in one statement. */
 export async function deleteNotices(
   db: DbExecutor,
   records: readonly { poolId: number; noticeKey: string }[],
@@ -286,12 +269,6 @@ export async function deleteNotices(
        'text',
      )}) as t(pool_id, notice_key)
      where n.pool_id = t.pool_id and n.notice_key = t.notice_key`);
-}
-
-export async function deleteNotice(db: DbExecutor, poolId: number, noticeKey: string): Promise<void> {
-  await db
-    .delete(chatRoomNotices)
-    .where(and(eq(chatRoomNotices.poolId, poolId), eq(chatRoomNotices.noticeKey, noticeKey)));
 }
 
 /**
@@ -357,11 +334,6 @@ export async function lockPoolRows(db: DbExecutor, poolIds: readonly number[]) {
     .where(equalsAny(pools.id, poolIds))
     .orderBy(asc(pools.id))
     .for('no key update');
-}
-
-export async function lockPoolRow(db: DbExecutor, poolId: number) {
-  const [row] = await db.select().from(pools).where(eq(pools.id, poolId)).for('update');
-  return row ?? null;
 }
 
 /**

@@ -25,15 +25,15 @@ import type { PoolEvent } from './pool-events.js';
  * of their own: a member out of Last Man Standing (and back in, when a corrected result reverses it) and the
  * standings when a week's results change their top. A room is read from its pool's stored week totals (decision
  * 059; the weeks a change touched are worked out again and stored, so the standings reads after it find them),
- * then looked at in one transaction under the pool's row lock: what the room was told (chat_room_notices) is
- * read, compared with what the totals say (the domain's `roomNoticeChangesOfWeeks`), and the new lines and
- * records are written together, so a run repeated, or run on two instances at once, tells the room once. The
- * lines are published after the commit. The rooms with news are told ROOMS_TOLD_TOGETHER at a time.
+ * then looked at in a transaction under the pool's row lock (with other rooms', decision 104): what the room
+ * was told (chat_room_notices) is read, compared with what the totals say (the domain's
+ * `roomNoticeChangesOfWeeks`), and the new lines and records are written together, so a run repeated, or run on
+ * two instances at once, tells the room once. The lines are published after the commit.
  */
 
 /**
  * Rooms with news told in one transaction: a few statements for all of them, while their pools' rows are held
- * (a member's post or submission to one of them waits) for a few milliseconds.
+ * (a member's post to one of them waits) for a few milliseconds.
  */
 const ROOMS_TOLD_TOGETHER = 50;
 
