@@ -321,6 +321,15 @@ async function toDetail(db: DbExecutor, pool: PoolRow, member: MemberRow, now: D
 // ---------------------------------------------------------------------------------------------------------
 // Access
 
+/**
+ * What a read of the caller's membership found, or 404 for anyone not in the pool, whether or not it exists: the
+ * one answer every membership read gives an outsider.
+ */
+export function requireFound<Found>(found: Found | null): Found {
+  if (!found) throw AppError.notFound('No such pool');
+  return found;
+}
+
 /** The pool and the caller's membership: 404 for anyone not in it, whether or not the pool exists. */
 export async function requireMembership(
   db: DbExecutor,
@@ -328,9 +337,7 @@ export async function requireMembership(
   userId: number,
   options: { lock?: PoolLock } = {},
 ): Promise<{ pool: PoolRow; member: MemberRow }> {
-  const found = await repository.findMembership(db, poolId, userId, options);
-  if (!found) throw AppError.notFound('No such pool');
-  return found;
+  return requireFound(await repository.findMembership(db, poolId, userId, options));
 }
 
 /** As requireMembership, with the pool's stored week of that number (null when none is stored yet). */
@@ -341,9 +348,7 @@ export async function requireMembershipAndWeek(
   week: number,
   options: { lock?: PoolLock } = {},
 ) {
-  const found = await repository.findMembershipAndWeek(db, poolId, userId, week, options);
-  if (!found) throw AppError.notFound('No such pool');
-  return found;
+  return requireFound(await repository.findMembershipAndWeek(db, poolId, userId, week, options));
 }
 
 /** As requireMembership, and the caller must be the pool's Lifeguard (a guest is told so: 403). */

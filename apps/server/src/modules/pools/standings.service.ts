@@ -38,7 +38,7 @@ import { closingSpreadsAtLock } from './closing.service.js';
 import type { CachedStats, StatsCache } from '../ledger/stats-cache.js';
 import * as poolsRepository from './pools.repository.js';
 import type { MemberWithName, PoolRow } from './pools.repository.js';
-import { poolWeekOf, requireMembership } from './pools.service.js';
+import { poolWeekOf, requireFound, requireMembership } from './pools.service.js';
 import * as weekTotalsRepository from './week-totals.repository.js';
 import type { StatesMembersAndWeeks } from './week-totals.repository.js';
 import { loadSeason } from './slates.service.js';
@@ -161,13 +161,14 @@ export async function standingsAnswer(
 ): Promise<Buffer> {
   // The pool's row, read with the membership, carries its version: no second read of it. When that is not the
   // version of the answer kept here, the same statement reads what the answer is worked out from.
-  const found = await weekTotalsRepository.findMembershipWithWeeks(db, {
-    poolId: input.poolId,
-    userId: input.userId,
-    knownVersion: cache.versionHeld(standingsKey(input.poolId), input.now.getTime()) ?? -1,
-    now: input.now,
-  });
-  if (!found) throw AppError.notFound('No such pool');
+  const found = requireFound(
+    await weekTotalsRepository.findMembershipWithWeeks(db, {
+      poolId: input.poolId,
+      userId: input.userId,
+      knownVersion: cache.versionHeld(standingsKey(input.poolId), input.now.getTime()) ?? -1,
+      now: input.now,
+    }),
+  );
   return cachedStandings(db, cache, found.pool, input.now, found.weeks ?? undefined);
 }
 
