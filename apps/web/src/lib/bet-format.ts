@@ -7,6 +7,7 @@ import {
   liveStanding,
   moneyKindOf,
   Status,
+  type BetKindValue,
   type LiveStanding,
   type MoneyKind,
 } from '@pass/domain';
@@ -99,7 +100,16 @@ export const signedNumber = (value: number | null, digits = 0): string =>
 
 export const americanPrice = (price: number | null): string => (price === null ? '—' : americanPriceText(price));
 
-export const line = (value: number | null): string => (value === null ? '—' : value > 0 ? `+${value}` : String(value));
+/** A spread's line as a bettor reads it: "+3", "-3.5", "PK" at 0. */
+export const line = (value: number | null): string =>
+  value === null ? '—' : value === 0 ? 'PK' : value > 0 ? `+${value}` : String(value);
+
+/**
+ * An entry's line by its kind: a spread signed (`line`), a total as the points it names ("47.5", never "+47.5"),
+ * none for a moneyline.
+ */
+export const lineOfKind = (kind: BetKindValue, value: number | null): string =>
+  kind === BetKind.moneyline ? '—' : kind === BetKind.totals ? (value === null ? '—' : String(value)) : line(value);
 
 /** A pick's reward in points, a bet's in dollars. */
 export function rewardText(entry: Pick<BetEntry, 'bet_mode' | 'reward'>): string {

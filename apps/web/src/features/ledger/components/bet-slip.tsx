@@ -37,7 +37,7 @@ import { legKey, useSlipLegs } from '../lib/slip-legs';
 import { useSessionUser } from '../../../lib/use-session-user';
 import { useBetMoney, type BetMoney } from '../lib/bet-mode';
 import { BetMoneyChoice } from './bet-money-choice';
-import { americanPrice, gameText, kindText, TYPE_WORDS } from '../../../lib/bet-format';
+import { americanPrice, gameText, kindText, lineOfKind, TYPE_WORDS } from '../../../lib/bet-format';
 import { dollars } from '../../../lib/money';
 import { latestQuote, MARKET_OF_KIND } from '../../../lib/book-quotes';
 import { KIND_OF_MARKET, payoutOf, typedPrice, typeOfBet } from '../lib/slip';
@@ -224,11 +224,6 @@ function booksQuoting(event: BookEvent, kind: BetKindValue, side: string, keep: 
 
 const FIELDS = ['event_id', 'bet_type', 'bet_team', 'line', 'price', 'stake', 'book', 'is_simulated'];
 
-function lineText(kind: BetKindValue, line: number): string {
-  if (kind === BetKind.spread) return line === 0 ? 'PK' : line > 0 ? `+${line}` : String(line);
-  return String(line);
-}
-
 interface SlipFormProps {
   choice: PriceChoice;
   titleId: string;
@@ -298,7 +293,7 @@ function SlipForm({ choice, titleId, onClose, onKeep, onClear, onRecorded, notic
           remember(money);
           const entry = response.data;
           onRecorded(
-            `Recorded: ${side}${kind === BetKind.moneyline || lineNumber === null ? '' : ` ${lineText(kind, lineNumber)}`} at ${americanPrice(entry.price)}, ${bookName(book)}, ${dollars(entry.stake_cents)} ${money === 'real' ? 'real' : 'simulated'}.${entry.recorded_after_start ? AFTER_START : ''}`,
+            `Recorded: ${side}${kind === BetKind.moneyline || lineNumber === null ? '' : ` ${lineOfKind(kind, lineNumber)}`} at ${americanPrice(entry.price)}, ${bookName(book)}, ${dollars(entry.stake_cents)} ${money === 'real' ? 'real' : 'simulated'}.${entry.recorded_after_start ? AFTER_START : ''}`,
           );
         },
       },
@@ -469,7 +464,7 @@ function legWords(leg: PriceChoice): string {
   const price = americanPrice(leg.price);
   if (kind === BetKind.moneyline) return `${leg.outcome} to win ${price}`;
   if (kind === BetKind.totals) return `${/^under$/i.test(leg.outcome) ? 'Under' : 'Over'} ${leg.point ?? ''} ${price}`;
-  return `${leg.outcome} ${leg.point === null ? '' : lineText(BetKind.spread, leg.point)} ${price}`;
+  return `${leg.outcome} ${leg.point === null ? '' : lineOfKind(BetKind.spread, leg.point)} ${price}`;
 }
 
 const SPORT_SHORT: Record<string, string> = {

@@ -305,7 +305,8 @@ describe('BetsList', () => {
     expect(wonCard).toHaveTextContent(/^NYG, "the Giants" @ DAL2025-11-02 · week 12 · 24–31Won/);
     expect(figuresOf(wonCard!)).toEqual({
       Entry: 'Pick on OverTotals · Over · ×2 · simulated',
-      Line: '+47.5',
+      // A total is the points it names, never signed like a spread.
+      Line: '47.5',
       Price: '-110',
       Stake: '—',
       Reward: '+10 pts',

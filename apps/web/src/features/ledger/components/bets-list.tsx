@@ -31,7 +31,7 @@ import {
   gradingState,
   KIND_WORDS,
   kindText,
-  line,
+  lineOfKind,
   MODE_WORDS,
   MONEY_WORDS,
   rewardText,
@@ -219,7 +219,7 @@ function EntryTable({ rows, ...actions }: RowsProps) {
                   {entryDetails(entry)}
                 </Typography>
               </TableCell>
-              <TableCell align="right">{entry.bet_kind === BetKind.moneyline ? '—' : line(entry.line)}</TableCell>
+              <TableCell align="right">{lineOfKind(entry.bet_kind, entry.line)}</TableCell>
               <TableCell align="right">{americanPrice(entry.price)}</TableCell>
               <TableCell align="right">{dollars(entry.stake_cents)}</TableCell>
               <TableCell>{entry.book ? bookName(entry.book) : '—'}</TableCell>
@@ -285,7 +285,7 @@ function EntryCards({ rows, ...actions }: RowsProps) {
               </>
             ),
           },
-          { label: 'Line', value: entry.bet_kind === BetKind.moneyline ? '—' : line(entry.line) },
+          { label: 'Line', value: lineOfKind(entry.bet_kind, entry.line) },
           { label: 'Price', value: americanPrice(entry.price) },
           { label: 'Stake', value: dollars(entry.stake_cents) },
           { label: 'Reward', value: rewardText(entry) },

@@ -281,6 +281,24 @@ describe('ParlaysList', () => {
     updated_at: '2025-11-23T21:00:00.000Z',
   };
 
+  it('reads a total leg as the points it names and a spread of 0 as a pick', async () => {
+    const [moneyline, spread] = parlay.legs;
+    const legs = [
+      { ...moneyline!, bet_kind: 2, bet_type: 1, bet_team: null, line: 47.5 },
+      { ...spread!, line: 0 },
+    ];
+    answer('get', '/api/user/parlays', { data: [{ ...parlay, legs }], total: 1, limit: 500, offset: 0 });
+    renderWithProviders(<ParlaysList />);
+    const rows = await screen
+      .findAllByRole('listitem', {}, { timeout: 5000 })
+      .then((items) => items.filter((item) => item.hasAttribute('data-parlay')));
+    expect(
+      within(rows[0]!)
+        .getAllByRole('listitem')
+        .map((leg) => leg.textContent),
+    ).toEqual(['BUF @ KC: Over 47.5 -110 — Lost', 'NYG @ DAL: NYG PK +170 — To play']);
+  });
+
   it('shows a parlay as one row with its legs, each leg’s result, the price and the payout', async () => {
     answer('get', '/api/user/parlays', { data: [parlay], total: 1, limit: 500, offset: 0 });
     renderWithProviders(<ParlaysList />);

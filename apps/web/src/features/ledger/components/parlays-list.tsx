@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { Loading } from '../../../components/loading';
 import { refusalMessage } from '../../../lib/field-errors';
 import { useCancelParlay, useParlays } from '../api/parlays';
-import { americanPrice, gameText, gradingState, line, sideText } from '../../../lib/bet-format';
+import { americanPrice, gameText, gradingState, lineOfKind, sideText } from '../../../lib/bet-format';
 import { dollars } from '../../../lib/money';
 
 const OUTCOME_WORDS: Record<string, string> = { win: 'Won', loss: 'Lost', push: 'Push', void: 'Void' };
@@ -25,7 +25,7 @@ const SPORT_SHORT: Record<string, string> = {
 export function legText(leg: ParlayEntry['legs'][number]): string {
   const side = sideText(leg);
   if (leg.bet_kind === BetKind.moneyline) return `${side} to win ${americanPrice(leg.price)}`;
-  return `${side} ${line(leg.line)} ${americanPrice(leg.price)}`;
+  return `${side} ${lineOfKind(leg.bet_kind, leg.line)} ${americanPrice(leg.price)}`;
 }
 
 /** A leg's result: its outcome once its game is decided, else its game's state. */

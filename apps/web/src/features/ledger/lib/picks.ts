@@ -1,6 +1,15 @@
 import type { BetEntry, BookEvent, CreateBetBody, UpdateBetBody } from '@pass/contracts';
 import { BetKind, BetMode, BetType, DEFAULT_BOOK, isTeaserType, Status } from '@pass/domain';
-import { americanPrice, entryMoney, isBet, line, MODE_WORDS, MONEY_WORDS, sideText } from '../../../lib/bet-format';
+import {
+  americanPrice,
+  entryMoney,
+  isBet,
+  line,
+  lineOfKind,
+  MODE_WORDS,
+  MONEY_WORDS,
+  sideText,
+} from '../../../lib/bet-format';
 import { dollars } from '../../../lib/money';
 import { latestQuote } from '../../../lib/book-quotes';
 
@@ -41,7 +50,7 @@ function booksQuoting(event: BookEvent, market: 'spreads' | 'h2h'): string[] {
   return [...new Set(books)].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 }
 
-const spreadLabel = (team: string, spread: number) => `${team} ${spread === 0 ? 'PK' : line(spread)}`;
+const spreadLabel = (team: string, spread: number) => `${team} ${line(spread)}`;
 
 /**
  * A game's one-tap pick, away side first: football at the spread of the default book (betus), else of the
@@ -183,9 +192,7 @@ export function previewOfChange(entry: BetEntry, body: UpdateBetBody): BetEntry 
 /** An entry in a few words: "Bet on KC -3 · $110.00 · simulated" (or real money, or paper), "Pick on Over 47.5". */
 export function entrySummary(entry: BetEntry): string {
   const shownLine =
-    entry.bet_kind === BetKind.moneyline || entry.line === null
-      ? ''
-      : ` ${entry.bet_kind === BetKind.totals ? entry.line : line(entry.line)}`;
+    entry.bet_kind === BetKind.moneyline || entry.line === null ? '' : ` ${lineOfKind(entry.bet_kind, entry.line)}`;
   const parts = [`${MODE_WORDS[entry.bet_mode]} ${sideText(entry)}${shownLine}`];
   if (entry.price !== null) parts.push(americanPrice(entry.price));
   if (entry.stake_cents !== null) parts.push(dollars(entry.stake_cents));

@@ -277,16 +277,9 @@ export function GameRow({ game, picked, ats, now, onPick, clv = null, confidence
 
 /** "BUF vs BAL, Sun 1:00 PM, −1.5 (off the slate)": a Last Man Standing choice as the picker lists it. */
 function lmsChoiceText(choice: PoolWeekView['lms_choices'][number], ats: boolean): string {
-  const kickoff = new Date(choice.kickoff).toLocaleString(undefined, {
-    weekday: 'short',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-  const line =
-    ats && choice.frozen_spread !== null
-      ? `, ${choice.frozen_spread > 0 ? '+' : choice.frozen_spread < 0 ? '−' : ''}${Math.abs(choice.frozen_spread)}`
-      : '';
-  return `${choice.team} ${choice.home ? 'vs' : 'at'} ${choice.opponent}, ${kickoff}${line}${
+  // The kickoff and the spread read as on the game's card (a pick'em line is PK there too).
+  const line = ats && choice.frozen_spread !== null ? `, ${formatSpread(choice.frozen_spread)}` : '';
+  return `${choice.team} ${choice.home ? 'vs' : 'at'} ${choice.opponent}, ${formatKickoff(choice.kickoff)}${line}${
     choice.on_slate ? '' : ' (off the slate)'
   }${choice.used ? ' (used)' : ''}`;
 }

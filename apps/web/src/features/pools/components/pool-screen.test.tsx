@@ -698,23 +698,22 @@ describe('the pool page', () => {
     const user = userEvent.setup();
     serve();
     const week = weekOf(2, [], ['DEN']);
+    const offSlate = {
+      event_id: 104,
+      kickoff: at(3 * HOUR),
+      on_slate: false,
+      frozen_line_source: 'median of 6 books',
+      used: false,
+      locked: false,
+    };
     answer('get', '/api/pools/7/weeks/2', {
       data: {
         ...week,
         lms_choices: [
           ...week.lms_choices,
-          {
-            team: 'MIA',
-            event_id: 104,
-            opponent: 'NE',
-            home: true,
-            kickoff: at(3 * HOUR),
-            on_slate: false,
-            frozen_spread: -1,
-            frozen_line_source: 'median of 6 books',
-            used: false,
-            locked: false,
-          },
+          { ...offSlate, team: 'MIA', opponent: 'NE', home: true, frozen_spread: -1 },
+          // A pick'em line reads PK, as on the game's card.
+          { ...offSlate, event_id: 105, team: 'SEA', opponent: 'ARI', home: false, frozen_spread: 0 },
         ],
       },
     });
@@ -730,11 +729,13 @@ describe('the pool page', () => {
       'DAL',
       'PHI',
       'MIA',
+      'SEA',
     ]);
     const den = options.find((option) => option.textContent!.startsWith('DEN'))!;
     expect(den.textContent).toMatch(/^DEN vs KC, .*, \+6\.5 \(used\)$/);
     expect(den).toHaveAttribute('aria-disabled', 'true');
-    expect(options.at(-1)!.textContent).toMatch(/^MIA vs NE, .*, −1 \(off the slate\)$/);
+    expect(options.at(-2)!.textContent).toMatch(/^MIA vs NE, .*, −1 \(off the slate\)$/);
+    expect(options.at(-1)!.textContent).toMatch(/^SEA at ARI, .*, PK \(off the slate\)$/);
     // The week's own answer says which teams were used: no earlier week is read for it.
     const weeksRead = sentRequests()
       .map((request) => request.url.pathname)
